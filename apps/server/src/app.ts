@@ -1,0 +1,101 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Adapters } from './adapters';
+import { registerErrorHandling } from './plugins/errors';
+import { registerAuth } from './plugins/auth';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerWeb } from './plugins/web';
+import { featureRoutes } from './features';
+import { MAX_UPLOAD_BYTES } from './lib/uploads';
+
+export type AppDeps = {
+  config: Config & { jwtSecret: string };
+  database: Database;
+  adapters: Adapters;
+  /** wakes the outbox dispatcher after a commit that queued mail or SMS */
+  outbox: { kick(): void };
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.code'],
+          },
+    trustProxy: config.env === 'production',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'none'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50, fieldSize: 64 * 1024 },
+    throwFileSizeLimit: true,
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Prata API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandling(app);
+  await registerRateLimit(app);
+  registerAuth(app);
+
+  // Private answers must never be cached by browsers or proxies.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  await app.register(
+    async (api) => {
+      for (const register of featureRoutes) await register(api);
+      api.get('/docs/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app);
+  return app;
+}

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createAdapters } from './adapters/index';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { lockDataDir } from './db/lock';
+import { migrate } from './db/migrate';
+import { startOutboxDispatcher } from './messaging/outbox';
+import { seedDemo, type DemoAccount } from './seed/demo';
+import { ensureSecret, seedReferenceData } from './seed/reference';
+
+export type Running = { app: FastifyInstance; database: Database; demoAccounts: DemoAccount[]; stop(): Promise<void> };
+
+/** Opens (and locks) the database, migrates, seeds, and builds the app with its outbox dispatcher. */
+export async function boot(config: Config): Promise<Running> {
+  const release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pgdata') });
+  await migrate(database);
+  await seedReferenceData(database.db);
+  const jwtSecret = config.jwtSecret ?? (await ensureSecret(database.db, 'jwt_secret'));
+  const demoAccounts = config.demo ? await seedDemo(database.db) : [];
+  const adapters = createAdapters(config);
+  let app: FastifyInstance | undefined;
+  const dispatcher = startOutboxDispatcher(database.db, adapters, (err) => app?.log.error({ err }, 'outbox'));
+  app = await buildApp({ config: { ...config, jwtSecret }, database, adapters, outbox: dispatcher });
+  return {
+    app,
+    database,
+    demoAccounts,
+    async stop() {
+      await app?.close();
+      await dispatcher.stop();
+      await database.close();
+      await release?.();
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import {
+  bigint,
+  boolean,
+  char,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const siteContent = pgTable('site_content', {
+  key: text('key').primaryKey(),
+  html: text('html').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const cities = pgTable('cities', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  state: char('state', { length: 2 }).notNull(),
+});
+
+export const coupons = pgTable('coupons', {
+  id: id(),
+  code: text('code').notNull(),
+  transactionFeeBps: integer('transaction_fee_bps').notNull(),
+  ownerUserId: bigint('owner_user_id', { mode: 'number' }),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export type AccountType = 'individual' | 'company';
+
+export const users = pgTable('users', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  accountType: text('account_type').$type<AccountType>().notNull(),
+  cpf: char('cpf', { length: 11 }),
+  nascimento: date('nascimento', { mode: 'string' }),
+  celular: varchar('celular', { length: 11 }),
+  sexo: char('sexo', { length: 1 }).$type<'M' | 'F' | 'N'>(),
+  estadoCivil: char('estado_civil', { length: 1 }).$type<'S' | 'D' | 'V' | 'C' | 'U' | 'O'>(),
+  conjugeNome: text('conjuge_nome'),
+  conjugeCpf: char('conjuge_cpf', { length: 11 }),
+  conjugeNascimento: date('conjuge_nascimento', { mode: 'string' }),
+  politicamenteExposto: boolean('politicamente_exposto'),
+  americano: boolean('americano'),
+  naturalizacaoAmericana: boolean('naturalizacao_americana'),
+  caracteristicaUsPerson: boolean('caracteristica_us_person'),
+  contribuinteAmericano: boolean('contribuinte_americano'),
+  fatcaDeclaredAt: ts('fatca_declared_at'),
+  nfeCpfResponse: jsonb('nfe_cpf_response'),
+  emailVerifiedAt: ts('email_verified_at'),
+  approvedAt: ts('approved_at'),
+  closedAt: ts('closed_at'),
+  reopenAllowedUntil: ts('reopen_allowed_until'),
+  hideBalances: boolean('hide_balances').notNull().default(false),
+  tradingLimitCents: bigint('trading_limit_cents', { mode: 'number' }).notNull().default(5_000_000),
+  staffRoles: text('staff_roles').array().notNull().default([]),
+  referredByCouponId: bigint('referred_by_coupon_id', { mode: 'number' }),
+  passwordChangedAt: ts('password_changed_at'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type UserRow = typeof users.$inferSelect;
+
+export const companies = pgTable('companies', {
+  id: id(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  cnpj: char('cnpj', { length: 14 }).notNull(),
+  razaoSocial: text('razao_social').notNull(),
+  nomeFantasia: text('nome_fantasia'),
+  inscricaoEstadual: text('inscricao_estadual'),
+  inscricaoMunicipal: text('inscricao_municipal'),
+  celular: varchar('celular', { length: 11 }).notNull(),
+  email: text('email').notNull(),
+  cnaePrincipal: text('cnae_principal').notNull(),
+  cnaesSecundarios: text('cnaes_secundarios'),
+  regimeTributario: text('regime_tributario').$type<'simples' | 'presumido' | 'real'>().notNull(),
+  site: text('site'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type CompanyRow = typeof companies.$inferSelect;
+
+export const addresses = pgTable('addresses', {
+  id: id(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  type: text('type').notNull(),
+  cep: char('cep', { length: 8 }).notNull(),
+  cityId: integer('city_id').notNull(),
+  neighborhood: text('neighborhood').notNull(),
+  street: text('street').notNull(),
+  number: text('number').notNull(),
+  unit: text('unit'),
+  otherInfo: text('other_info'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+});
+export type AddressRow = typeof addresses.$inferSelect;
+
+export const oneTimeTokens = pgTable('one_time_tokens', {
+  id: id(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  purpose: text('purpose').$type<'email_verification' | 'password_reset'>().notNull(),
+  tokenHash: char('token_hash', { length: 64 }).notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: createdAt(),
+});
+
+export const verificationCodes = pgTable('verification_codes', {
+  id: id(),
+  userId: bigint('user_id', { mode: 'number' }),
+  subject: text('subject').notNull(),
+  purpose: text('purpose').notNull(),
+  channel: text('channel').$type<'email' | 'sms'>().notNull(),
+  codeHash: char('code_hash', { length: 64 }).notNull(),
+  bindingHash: char('binding_hash', { length: 64 }),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  consumedAt: ts('consumed_at'),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+});
+
+export const outboxMessages = pgTable('outbox_messages', {
+  id: id(),
+  channel: text('channel').$type<'email' | 'sms'>().notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject'),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body'),
+  status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  lastError: text('last_error'),
+  sentAt: ts('sent_at'),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: id(),
+  actorUserId: bigint('actor_user_id', { mode: 'number' }),
+  action: text('action').notNull(),
+  targetType: text('target_type'),
+  targetId: text('target_id'),
+  details: jsonb('details').notNull().default({}),
+  ip: text('ip'),
+  createdAt: createdAt(),
+});
+
+export const eventLogs = pgTable('event_logs', {
+  id: id(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  description: text('description').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { MESSAGES } from '@prata/domain';
+import type { AppDeps } from '../app';
+import type { Executor } from '../db/client';
+import { sessions, users, type UserRow } from '../db/schema/index';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
+
+const ISSUER = 'prata';
+const AUDIENCE = 'prata-web';
+
+export type Auth = { user: UserRow; sessionId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+export function registerAuth(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+}
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+/** Creates the server-side session and the signed token that names it. */
+export async function issueSession(
+  tx: Executor,
+  deps: AppDeps,
+  userId: number,
+  meta: { ip?: string; userAgent?: string },
+): Promise<{ authToken: string; sessionId: string }> {
+  const sessionId = randomUUID();
+  const ttl = deps.config.jwtTtlSeconds;
+  const expiresAt = new Date(Date.now() + ttl * 1000);
+  await tx.insert(sessions).values({
+    id: sessionId,
+    userId,
+    expiresAt,
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  const authToken = await new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .setJti(sessionId)
+    .sign(key(deps.config.jwtSecret));
+  return { authToken, sessionId };
+}
+
+/** Revokes one session, or every session of a user (password change, closure, reset). */
+export async function revokeSessions(tx: Executor, filter: { sessionId: string } | { userId: number }) {
+  const where =
+    'sessionId' in filter
+      ? eq(sessions.id, filter.sessionId)
+      : and(eq(sessions.userId, filter.userId), isNull(sessions.revokedAt));
+  await tx.update(sessions).set({ revokedAt: new Date() }).where(where);
+}
+
+async function readAuth(request: FastifyRequest): Promise<Auth | null> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  const { deps } = request.server;
+  let sid: string;
+  let sub: string;
+  try {
+    const { payload } = await jwtVerify(token, key(deps.config.jwtSecret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp', 'sub', 'sid'],
+    });
+    sid = String(payload.sid);
+    sub = String(payload.sub);
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw unauthorized(MESSAGES.tokenExpired);
+    throw unauthorized(MESSAGES.unauthenticated);
+  }
+  const db = deps.database.db;
+  const [row] = await db
+    .select({ user: users, sessionUserId: sessions.userId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row || String(row.sessionUserId) !== sub || row.user.closedAt) throw unauthorized(MESSAGES.unauthenticated);
+  return { user: row.user, sessionId: sid };
+}
+
+/** preHandler: a valid, unrevoked session is required. */
+export async function authenticate(request: FastifyRequest) {
+  const auth = await readAuth(request);
+  if (!auth) throw unauthorized(MESSAGES.unauthenticated);
+  request.auth = auth;
+}
+
+/** preHandler: a session if there is one (public calls that do more for a signed-in customer). */
+export async function optionalAuthenticate(request: FastifyRequest) {
+  try {
+    request.auth = await readAuth(request);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    request.auth = null;
+  }
+}
+
+/** The signed-in user; only valid after `authenticate`. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.auth) throw unauthorized(MESSAGES.unauthenticated);
+  return request.auth.user;
+}
+
+export const STAFF_ROLES = ['admin', 'compliance', 'finance', 'support', 'logistics'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** preHandler factory: an operator holding one of the roles (admin holds them all). */
+export function requireStaff(...roles: StaffRole[]) {
+  return async (request: FastifyRequest) => {
+    await authenticate(request);
+    const held = currentUser(request).staffRoles;
+    if (held.includes('admin') || roles.some((r) => held.includes(r))) return;
+    throw forbidden(MESSAGES.forbiddenRole);
+  };
+}

@@ -1,0 +1,6 @@
+import { z } from 'zod';
+
+// Any message a schema does not set explicitly falls back to zod's Portuguese locale.
+z.config(z.locales.pt());
+
+export { MESSAGES } from './messages';

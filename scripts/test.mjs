@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit and API tests, then the end-to-end journeys in Chromium.
+// Uses TEST_DATABASE_URL / REDIS_URL when set (CI), the embedded PGlite otherwise.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['typecheck', ['run', '-s', 'typecheck']],
+  ['lint', ['run', '-s', 'lint']],
+  ['unit + API', ['run', '-s', 'test:unit']],
+  ['end-to-end', ['run', '-s', 'test:e2e']],
+];
+const only = process.argv.slice(2);
+const started = Date.now();
+for (const [name, args] of steps) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  const t0 = Date.now();
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync('npm', args, { stdio: 'inherit', env: process.env });
+  console.log(`◀ ${name}: ${r.status === 0 ? 'ok' : 'FALHOU'} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+console.log(`\nTudo certo em ${((Date.now() - started) / 1000).toFixed(1)} s.`);
