@@ -4,3 +4,8 @@ import { z } from 'zod';
 z.config(z.locales.pt());
 
 export { MESSAGES } from './messages';
+export * from './dates';
+export * from './documents/index';
+export * from './masks';
+export * from './money/index';
+export * from './text';

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { formatBRL, formatGrams, formatPercentBps } from './format';
+
+describe('formatBRL', () => {
+  it('formats centavos with comma decimals and thousands dots', () => {
+    expect(formatBRL(0)).toBe('R$ 0,00');
+    expect(formatBRL(5)).toBe('R$ 0,05');
+    expect(formatBRL(50)).toBe('R$ 0,50');
+    expect(formatBRL(500)).toBe('R$ 5,00');
+    expect(formatBRL(99999)).toBe('R$ 999,99');
+    expect(formatBRL(123456)).toBe('R$ 1.234,56');
+    expect(formatBRL(123456789)).toBe('R$ 1.234.567,89');
+    expect(formatBRL(100000000)).toBe('R$ 1.000.000,00');
+  });
+
+  it('puts the sign before R$ and uses a normal space', () => {
+    expect(formatBRL(-100)).toBe('-R$ 1,00');
+    expect(formatBRL(-123456)).toBe('-R$ 1.234,56');
+    expect(formatBRL(1)).not.toContain('\u00a0');
+  });
+
+  it('throws on amounts that are not integers', () => {
+    expect(() => formatBRL(12.34)).toThrow(RangeError);
+  });
+});
+
+describe('formatGrams', () => {
+  it('formats centigrams with 2 decimals by default', () => {
+    expect(formatGrams(1234)).toBe('12,34 g');
+    expect(formatGrams(123450)).toBe('1.234,50 g');
+    expect(formatGrams(5)).toBe('0,05 g');
+    expect(formatGrams(0)).toBe('0,00 g');
+    expect(formatGrams(-1000)).toBe('-10,00 g');
+    expect(formatGrams(1234, { decimals: 2 })).toBe('12,34 g');
+  });
+
+  it('formats whole grams with decimals 0, rounding half-up', () => {
+    expect(formatGrams(10000, { decimals: 0 })).toBe('100 g');
+    expect(formatGrams(100000000, { decimals: 0 })).toBe('1.000.000 g');
+    expect(formatGrams(1250, { decimals: 0 })).toBe('13 g');
+    expect(formatGrams(1249, { decimals: 0 })).toBe('12 g');
+  });
+});
+
+describe('formatPercentBps', () => {
+  it('formats basis points with 2 decimals by default', () => {
+    expect(formatPercentBps(50)).toBe('0,50%');
+    expect(formatPercentBps(38)).toBe('0,38%');
+    expect(formatPercentBps(1250)).toBe('12,50%');
+    expect(formatPercentBps(10000)).toBe('100,00%');
+    expect(formatPercentBps(0)).toBe('0,00%');
+    expect(formatPercentBps(-25)).toBe('-0,25%');
+  });
+
+  it('rounds half-up with fewer decimals and pads with more', () => {
+    expect(formatPercentBps(38, 1)).toBe('0,4%');
+    expect(formatPercentBps(35, 1)).toBe('0,4%');
+    expect(formatPercentBps(34, 1)).toBe('0,3%');
+    expect(formatPercentBps(150, 0)).toBe('2%');
+    expect(formatPercentBps(149, 0)).toBe('1%');
+    expect(formatPercentBps(38, 3)).toBe('0,380%');
+    expect(formatPercentBps(12345600, 0)).toBe('123.456%');
+  });
+
+  it('throws on fractional basis points or bad decimals', () => {
+    expect(() => formatPercentBps(0.5)).toThrow(RangeError);
+    expect(() => formatPercentBps(50, -1)).toThrow(RangeError);
+    expect(() => formatPercentBps(50, 1.5)).toThrow(RangeError);
+  });
+});

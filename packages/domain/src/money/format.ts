@@ -1,0 +1,63 @@
+import { mulDivHalfUp } from './rounding';
+import { assertMinorUnits } from './units';
+
+/** Groups thousands with dots, pt-BR style: '1234567' → '1.234.567'. */
+function groupThousands(integerDigits: string): string {
+  return integerDigits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/** Splits a non-negative integer of hundredths into pt-BR text with a comma: 123456 → '1.234,56'. */
+function hundredthsToPtBr(hundredths: number): string {
+  const integer = Math.floor(hundredths / 100);
+  const fraction = hundredths % 100;
+  return `${groupThousands(String(integer))},${String(fraction).padStart(2, '0')}`;
+}
+
+/**
+ * Centavos as the customer reads them: 123456 → 'R$ 1.234,56', -100 → '-R$ 1,00'. Built by hand rather than
+ * with Intl so the space after R$ is a normal space (Intl uses NBSP, which breaks string comparisons).
+ */
+export function formatBRL(cents: number): string {
+  assertMinorUnits(cents, 'cents');
+  const sign = cents < 0 ? '-' : '';
+  return `${sign}R$ ${hundredthsToPtBr(Math.abs(cents))}`;
+}
+
+/**
+ * Centigrams as grams: 1234 → '12,34 g', 123450 → '1.234,50 g'. `decimals: 0` is for unit products (bars),
+ * shown in whole grams; a fraction of a gram is rounded half-up there.
+ */
+export function formatGrams(centigrams: number, opts: { decimals?: 0 | 2 } = {}): string {
+  assertMinorUnits(centigrams, 'centigrams');
+  const sign = centigrams < 0 ? '-' : '';
+  const abs = Math.abs(centigrams);
+  if (opts.decimals === 0) return `${sign}${groupThousands(String(mulDivHalfUp(abs, 1, 100)))} g`;
+  return `${sign}${hundredthsToPtBr(abs)} g`;
+}
+
+/**
+ * Basis points as a percentage: 50 → '0,50%', 38 → '0,38%', 1250 → '12,50%'. One basis point is 0,01%, so
+ * with 2 decimals the digits are exact; with fewer they are rounded half-up, with more padded with zeros.
+ */
+export function formatPercentBps(bps: number, decimals = 2): string {
+  assertMinorUnits(bps, 'bps');
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 8) {
+    throw new RangeError('formatPercentBps decimals must be an integer from 0 to 8');
+  }
+  const sign = bps < 0 ? '-' : '';
+  const abs = Math.abs(bps);
+  let integer: number;
+  let fraction: string;
+  if (decimals >= 2) {
+    integer = Math.floor(abs / 100);
+    fraction = String(abs % 100).padStart(2, '0') + '0'.repeat(decimals - 2);
+  } else {
+    const scale = 10 ** (2 - decimals);
+    const rounded = mulDivHalfUp(abs, 1, scale); // in units of 10^-decimals percent
+    const perUnit = 10 ** decimals;
+    integer = Math.floor(rounded / perUnit);
+    fraction = decimals === 0 ? '' : String(rounded % perUnit).padStart(decimals, '0');
+  }
+  const body = fraction === '' ? groupThousands(String(integer)) : `${groupThousands(String(integer))},${fraction}`;
+  return `${sign}${body}%`;
+}

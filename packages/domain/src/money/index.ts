@@ -1,0 +1,11 @@
+export { formatBRL, formatGrams, formatPercentBps } from './format';
+export { MINIMUM_FEE_CENTS, type OrderCost, type OrderCostInput, orderCost } from './order-cost';
+export {
+  minorToDecimal,
+  type ParseDecimalFailure,
+  type ParseDecimalOptions,
+  type ParseDecimalResult,
+  parseDecimal,
+} from './parse';
+export { mulDivHalfUp } from './rounding';
+export { assertMinorUnits, type Centigrams, type Cents } from './units';
