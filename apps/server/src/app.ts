@@ -29,6 +29,8 @@ export type AppDeps = {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** `METHOD /path` of every route, for `npm run routes` */
+    registeredRoutes: string[];
   }
 }
 
@@ -49,6 +51,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  const registeredRoutes: string[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registeredRoutes.push(`${method} ${route.url}`);
+    }
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -88,3 +88,112 @@ export function bearer(token: string): InjectOptions['headers'] {
 }
 
 export { and, eq };
+
+let customerSeq = 0;
+export type Customer = { id: number; email: string; password: string; token: string };
+
+/**
+ * A customer signed in the way a person does it: register, open the verification link from the outbox,
+ * password, e-mail code. Options finish the registration too.
+ */
+export async function createCustomer(
+  t: TestApp,
+  opts: { accountType?: 'individual' | 'company'; email?: string; password?: string; name?: string } = {},
+): Promise<Customer> {
+  customerSeq += 1;
+  // Each customer arrives from an address of its own, as people do (the per-address rate limits stay out of the way).
+  const remoteAddress = `10.${(customerSeq >> 8) & 255}.${customerSeq & 255}.${1 + Math.floor(Math.random() * 250)}`;
+  const email = opts.email ?? `cliente${customerSeq}.${randomBytes(3).toString('hex')}@exemplo.com.br`;
+  const password = opts.password ?? 'senha-forte-123';
+  const reg = await t.app.inject({
+    method: 'POST',
+    url: '/api/register',
+    remoteAddress,
+    payload: {
+      name: opts.name ?? 'Ana Cliente Teste',
+      email,
+      email_confirmation: email,
+      password,
+      password_confirmation: password,
+      account_type: opts.accountType ?? 'individual',
+    },
+  });
+  if (reg.statusCode !== 201) throw new Error(`register: ${reg.statusCode} ${reg.body}`);
+  const link = await latestLink(t.database, email, '/email/verify/');
+  const token = link.pathname.split('/').pop()!;
+  const verified = await t.app.inject({ method: 'POST', url: `/api/register/verify/${token}`, remoteAddress });
+  if (verified.statusCode !== 200) throw new Error(`verify: ${verified.body}`);
+  const authToken = await signIn(t, email, password, remoteAddress);
+  return { id: reg.json().user.id, email, password, token: authToken };
+}
+
+/** Password, then the e-mail code; returns the bearer token. */
+export async function signIn(
+  t: TestApp,
+  email: string,
+  password: string,
+  remoteAddress = '127.0.0.1',
+): Promise<string> {
+  const method = await t.app.inject({
+    method: 'POST',
+    remoteAddress,
+    url: '/api/login/verification-method',
+    payload: { email, password, verificationMethod: 'email' },
+  });
+  if (method.statusCode !== 200) throw new Error(`verification-method: ${method.statusCode} ${method.body}`);
+  const code = await latestCode(t.database, email);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login/verification-code',
+    payload: { email, code },
+    remoteAddress,
+  });
+  if (res.statusCode !== 200) throw new Error(`verification-code: ${res.statusCode} ${res.body}`);
+  return res.json().authToken as string;
+}
+
+/** Personal data, an address in São Paulo and FATCA: the registration of an individual, complete. */
+export async function completeIndividual(t: TestApp, c: Customer, cpf = '52998224725') {
+  const h = bearer(c.token);
+  const steps = [
+    {
+      method: 'PUT' as const,
+      url: '/api/user/pessoais',
+      payload: {
+        name: 'Ana Cliente Teste',
+        cpf,
+        nascimento: '1990-05-20',
+        celular: '11987654321',
+        sexo: 'F',
+        estado_civil: 'S',
+      },
+    },
+    {
+      method: 'POST' as const,
+      url: '/api/address',
+      payload: {
+        type: 'Residencial',
+        cep: '01310100',
+        city_id: 3550308,
+        neighborhood: 'Bela Vista',
+        street: 'Avenida Paulista',
+        number: '1000',
+      },
+    },
+    {
+      method: 'PUT' as const,
+      url: '/api/user/fatca',
+      payload: {
+        politicamente_exposto: false,
+        americano: false,
+        naturalizacao_americana: false,
+        caracteristica_us_person: false,
+        contribuinte_americano: false,
+      },
+    },
+  ];
+  for (const s of steps) {
+    const r = await t.app.inject({ ...s, headers: h });
+    if (r.statusCode >= 300) throw new Error(`${s.url}: ${r.statusCode} ${r.body}`);
+  }
+}

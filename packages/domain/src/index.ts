@@ -9,3 +9,4 @@ export * from './documents/index';
 export * from './masks';
 export * from './money/index';
 export * from './text';
+export * from './contracts/index';

@@ -15,6 +15,8 @@ export async function registerRateLimit(app: FastifyInstance) {
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   await app.register(rateLimit, {
     global: false,
+    // after parsing, so limits can key on the e-mail in the body
+    hook: 'preHandler',
     ...(redis
       ? { redis, nameSpace: env === 'test' ? `prata-test:${process.pid}:${Math.random()}:` : 'prata-rl:' }
       : {}),

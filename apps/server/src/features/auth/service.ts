@@ -1,0 +1,231 @@
+import { eq } from 'drizzle-orm';
+import {
+  MESSAGES,
+  maskCelular,
+  type PasswordResetRequest,
+  type RegisterRequest,
+  type VerificationCodeRequest,
+  type VerificationMethodRequest,
+} from '@prata/domain';
+import type { AppDeps } from '../../app';
+import { withTransaction } from '../../db/tx';
+import { pgConstraint } from '../../db/tx';
+import { coupons, users, type UserRow } from '../../db/schema/index';
+import { logEvent } from '../../lib/audit';
+import { consumeCode, issueCode } from '../../lib/codes';
+import { AppError, forbidden, invalid } from '../../lib/errors';
+import { consumeOneTimeToken, createOneTimeToken } from '../../lib/one-time-tokens';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { enqueueEmail, enqueueSms } from '../../messaging/outbox';
+import {
+  accountReopenedMail,
+  emailVerificationMail,
+  loginCodeMail,
+  loginCodeSms,
+  passwordResetMail,
+} from '../../messaging/templates';
+import { issueSession, revokeSessions } from '../../plugins/auth';
+import { presentUser } from '../users/presenter';
+import { findUserByEmail, findUserById } from '../users/repository';
+import { sql } from 'drizzle-orm';
+
+type Meta = { ip?: string; userAgent?: string };
+const REOPEN_WINDOW_MS = 10 * 60 * 1000;
+
+const verificationUrl = (deps: AppDeps, token: string) => `${deps.config.publicUrl}/email/verify/${token}`;
+
+/** Creates the account (not yet verified) and queues the verification e-mail in the same transaction. */
+export async function register(deps: AppDeps, input: RegisterRequest) {
+  const passwordHash = await hashPassword(input.password);
+  const user = await withTransaction(deps.database.db, async (tx) => {
+    if (await findUserByEmail(tx, input.email)) throw invalid('email', MESSAGES.emailTaken);
+    let couponId: number | null = null;
+    if (input.coupon_code) {
+      const [coupon] = await tx
+        .select({ id: coupons.id, active: coupons.active })
+        .from(coupons)
+        .where(eq(sql`upper(${coupons.code})`, input.coupon_code.toUpperCase()))
+        .limit(1);
+      if (!coupon?.active) throw invalid('coupon_code', MESSAGES.couponInvalid);
+      couponId = coupon.id;
+    }
+    const [created] = await tx
+      .insert(users)
+      .values({
+        name: input.name,
+        email: input.email.toLowerCase(),
+        passwordHash,
+        accountType: input.account_type,
+        referredByCouponId: couponId,
+      })
+      .returning();
+    const row = created!;
+    const token = await createOneTimeToken(tx, row.id, 'email_verification');
+    await enqueueEmail(tx, { to: row.email, ...emailVerificationMail(row.name, verificationUrl(deps, token)) });
+    await logEvent(tx, row.id, 'Conta criada');
+    return row;
+  }).catch((err) => {
+    if (pgConstraint(err) === 'users_email_uq') throw invalid('email', MESSAGES.emailTaken);
+    throw err;
+  });
+  deps.outbox.kick();
+  return { id: user.id, name: user.name, email: user.email, account_type: user.accountType };
+}
+
+/** Resends the verification link. The answer is the same whether or not the id exists (no enumeration). */
+export async function resendVerification(deps: AppDeps, userId: number): Promise<string> {
+  const sent = await withTransaction(deps.database.db, async (tx) => {
+    const user = await findUserById(tx, userId);
+    if (!user || user.closedAt) return MESSAGES.verificationResent;
+    if (user.emailVerifiedAt) return MESSAGES.emailAlreadyVerified;
+    const token = await createOneTimeToken(tx, user.id, 'email_verification');
+    await enqueueEmail(tx, { to: user.email, ...emailVerificationMail(user.name, verificationUrl(deps, token)) });
+    return MESSAGES.verificationResent;
+  });
+  deps.outbox.kick();
+  return sent;
+}
+
+export async function verifyEmail(deps: AppDeps, token: string): Promise<string> {
+  return withTransaction(deps.database.db, async (tx) => {
+    const userId = await consumeOneTimeToken(tx, 'email_verification', token);
+    if (!userId) throw new AppError(422, MESSAGES.verificationLinkInvalid);
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await logEvent(tx, userId, 'E-mail verificado');
+    return MESSAGES.emailVerified;
+  });
+}
+
+/**
+ * Checks e-mail and password with the same cost whether or not the e-mail exists. A closed account answers 403 with
+ * closed_at only after a correct password, and opens a 10-minute window in which 'Reabrir conta' may be used.
+ */
+async function checkCredentials(deps: AppDeps, email: string, password: string): Promise<UserRow> {
+  const db = deps.database.db;
+  const user = await findUserByEmail(db, email);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  if (!user || !ok) throw invalid('email', MESSAGES.invalidCredentials);
+  if (user.closedAt) {
+    await db
+      .update(users)
+      .set({ reopenAllowedUntil: new Date(Date.now() + REOPEN_WINDOW_MS) })
+      .where(eq(users.id, user.id));
+    throw forbidden(MESSAGES.accountClosed, { closed_at: user.closedAt.toISOString() });
+  }
+  return user;
+}
+
+/** What the client may know between the password and the code. */
+const preAuthUser = (u: UserRow) => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  email_verified_at: u.emailVerifiedAt?.toISOString() ?? null,
+  celular: u.celular ? maskCelular(u.celular) : null,
+});
+
+/** Step 1: the password. Every sign-in then asks for a code, so no token is returned here. */
+export async function login(deps: AppDeps, email: string, password: string) {
+  const user = await checkCredentials(deps, email, password);
+  return { user: preAuthUser(user) };
+}
+
+/** Step 2: send a code by e-mail or SMS (also the resend, no sooner than 60 s). */
+export async function requestLoginCode(deps: AppDeps, input: VerificationMethodRequest) {
+  const user = await checkCredentials(deps, input.email, input.password);
+  if (!user.emailVerifiedAt) throw forbidden(MESSAGES.emailNotVerified);
+  if (input.verificationMethod === 'sms' && !user.celular) throw invalid('verificationMethod', MESSAGES.smsUnavailable);
+  await withTransaction(deps.database.db, async (tx) => {
+    const code = await issueCode(tx, deps.config.jwtSecret, {
+      userId: user.id,
+      subject: user.email,
+      purpose: 'login',
+      channel: input.verificationMethod,
+    });
+    if (input.verificationMethod === 'sms') await enqueueSms(tx, { to: user.celular!, text: loginCodeSms(code) });
+    else await enqueueEmail(tx, { to: user.email, ...loginCodeMail(user.name, code) });
+  });
+  deps.outbox.kick();
+  return {
+    verificationMethod: input.verificationMethod,
+    message: input.verificationMethod === 'sms' ? MESSAGES.codeSentSms : MESSAGES.codeSentEmail,
+  };
+}
+
+/** Step 3: the code; answers the token and the user. */
+export async function verifyLoginCode(deps: AppDeps, input: VerificationCodeRequest, meta: Meta) {
+  const db = deps.database.db;
+  const user = await findUserByEmail(db, input.email);
+  if (!user) throw invalid('code', MESSAGES.codeExpired);
+  await consumeCode(db, deps.config.jwtSecret, { subject: user.email, purpose: 'login', code: input.code });
+  if (user.closedAt) throw forbidden(MESSAGES.accountClosed, { closed_at: user.closedAt.toISOString() });
+  return withTransaction(db, async (tx) => {
+    const { authToken } = await issueSession(tx, deps, user.id, meta);
+    await logEvent(tx, user.id, `Acesso à conta${meta.ip ? ` (IP ${meta.ip})` : ''}`);
+    return { authToken, user: await presentUser(tx, user) };
+  });
+}
+
+/** 'Reabrir conta': allowed within 10 minutes of a correct-password attempt on the closed account. */
+export async function reopenAccount(deps: AppDeps, email: string): Promise<string> {
+  const result = await withTransaction(deps.database.db, async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user?.closedAt || !user.reopenAllowedUntil || user.reopenAllowedUntil.getTime() < Date.now()) {
+      throw new AppError(422, MESSAGES.reopenNotAllowed);
+    }
+    await tx
+      .update(users)
+      .set({ closedAt: null, reopenAllowedUntil: null, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await enqueueEmail(tx, { to: user.email, ...accountReopenedMail(user.name) });
+    await logEvent(tx, user.id, 'Conta reaberta');
+    return MESSAGES.accountReopened;
+  });
+  deps.outbox.kick();
+  return result;
+}
+
+/** Always the same answer, whether the e-mail exists or not. */
+export async function requestPasswordReset(deps: AppDeps, email: string): Promise<string> {
+  await withTransaction(deps.database.db, async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user || user.closedAt) return;
+    const token = await createOneTimeToken(tx, user.id, 'password_reset');
+    const url = `${deps.config.publicUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+    await enqueueEmail(tx, { to: user.email, ...passwordResetMail(user.name, url) });
+  });
+  deps.outbox.kick();
+  return MESSAGES.passwordResetSent;
+}
+
+/** Sets the new password and ends every open session. */
+export async function resetPassword(deps: AppDeps, input: PasswordResetRequest): Promise<string> {
+  const passwordHash = await hashPassword(input.password);
+  return withTransaction(deps.database.db, async (tx) => {
+    const userId = await consumeOneTimeToken(tx, 'password_reset', input.token);
+    const user = userId ? await findUserById(tx, userId) : undefined;
+    if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) {
+      throw new AppError(422, MESSAGES.passwordResetInvalid);
+    }
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        passwordChangedAt: new Date(),
+        updatedAt: new Date(),
+        // The link arrived by e-mail, so the address is proven.
+        emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+      })
+      .where(eq(users.id, user.id));
+    await revokeSessions(tx, { userId: user.id });
+    await logEvent(tx, user.id, 'Senha redefinida pelo link enviado por e-mail');
+    return MESSAGES.passwordResetDone;
+  });
+}
+
+export async function logout(deps: AppDeps, sessionId: string) {
+  await revokeSessions(deps.database.db, { sessionId });
+}

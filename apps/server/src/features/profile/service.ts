@@ -1,0 +1,214 @@
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import {
+  type AddressRequest,
+  type CompanyRequest,
+  type FatcaRequest,
+  MESSAGES,
+  type PersonalDataRequest,
+  WITH_SPOUSE,
+  ageOn,
+} from '@prata/domain';
+import type { CpfStatusResponse } from '../../adapters/cpf-status/index';
+import type { AppDeps } from '../../app';
+import type { Executor } from '../../db/client';
+import { addresses, companies, users, type UserRow } from '../../db/schema/index';
+import { pgConstraint, withTransaction } from '../../db/tx';
+import { logEvent } from '../../lib/audit';
+import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
+import { cityExists } from '../cities/service';
+import { presentCompany, presentUser } from '../users/presenter';
+import { findCompanyByUser, findUserById, listAddresses } from '../users/repository';
+
+export const MAX_ADDRESSES = 20;
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** Asks the CPF-status port; only a regular CPF passes. */
+export async function checkCpfStatus(deps: AppDeps, cpf: string, nascimento: string): Promise<CpfStatusResponse> {
+  const answer = await deps.adapters.cpfStatus.check(cpf, nascimento);
+  if (!answer) throw invalid('cpf', MESSAGES.cpfInvalid);
+  if (answer.status !== 'Regular') throw invalid('cpf', MESSAGES.cpfStatusIrregular);
+  return answer;
+}
+
+/** PUT /api/user/cpf-status: checks, and for a signed-in customer stores the answer as nfe_cpf_response. */
+export async function cpfStatus(deps: AppDeps, user: UserRow | null, cpf: string, nascimento: string) {
+  const answer = await checkCpfStatus(deps, cpf, nascimento);
+  if (user && (!user.cpf || user.cpf === cpf)) {
+    await deps.database.db.update(users).set({ nfeCpfResponse: answer }).where(eq(users.id, user.id));
+  }
+  return answer;
+}
+
+function requireIndividual(user: UserRow) {
+  if (user.accountType !== 'individual') throw forbidden(MESSAGES.onlyIndividuals);
+}
+function requireCompanyAccount(user: UserRow) {
+  if (user.accountType !== 'company') throw forbidden(MESSAGES.onlyCompanies);
+}
+
+/** Personal data. The CPF is set once (register/finish) and never changes afterwards. */
+export async function updatePersonalData(deps: AppDeps, user: UserRow, input: PersonalDataRequest) {
+  requireIndividual(user);
+  if (user.cpf && user.cpf !== input.cpf) throw invalid('cpf', 'O CPF não pode ser alterado.');
+  if (input.nascimento > todayIso()) throw invalid('nascimento', MESSAGES.birthDateInvalid);
+  if (ageOn(input.nascimento, todayIso()) < 18) throw invalid('nascimento', MESSAGES.underage);
+  const stored = user.nfeCpfResponse as Partial<CpfStatusResponse> | null;
+  const statusAnswer =
+    stored && stored.federalTaxNumber === input.cpf && stored.birthOn === input.nascimento
+      ? stored
+      : await checkCpfStatus(deps, input.cpf, input.nascimento);
+  const spouse = (WITH_SPOUSE as readonly string[]).includes(input.estado_civil);
+  try {
+    return await withTransaction(deps.database.db, async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          name: input.name,
+          cpf: input.cpf,
+          nascimento: input.nascimento,
+          celular: input.celular,
+          sexo: input.sexo,
+          estadoCivil: input.estado_civil,
+          conjugeNome: spouse ? input.conjuge_nome : null,
+          conjugeCpf: spouse ? input.conjuge_cpf : null,
+          conjugeNascimento: spouse ? input.conjuge_nascimento : null,
+          nfeCpfResponse: statusAnswer,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      await logEvent(tx, user.id, 'Dados pessoais atualizados');
+      return presentUser(tx, updated!);
+    });
+  } catch (err) {
+    if (pgConstraint(err) === 'users_cpf_uq') throw invalid('cpf', MESSAGES.cpfTaken);
+    throw err;
+  }
+}
+
+const companyValues = (input: CompanyRequest) => ({
+  cnpj: input.cnpj,
+  razaoSocial: input.razao_social,
+  nomeFantasia: input.nome_fantasia,
+  inscricaoEstadual: input.inscricao_estadual,
+  inscricaoMunicipal: input.inscricao_municipal,
+  celular: input.celular,
+  email: input.email.toLowerCase(),
+  cnaePrincipal: input.cnae_principal,
+  cnaesSecundarios: input.cnaes_secundarios,
+  regimeTributario: input.regime_tributario,
+  site: input.site,
+});
+
+async function cnpjTakenByOther(tx: Executor, cnpj: string, userId: number) {
+  const [row] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.cnpj, cnpj), ne(companies.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function createCompany(deps: AppDeps, user: UserRow, input: CompanyRequest) {
+  requireCompanyAccount(user);
+  try {
+    return await withTransaction(deps.database.db, async (tx) => {
+      if (await findCompanyByUser(tx, user.id)) throw new AppError(409, MESSAGES.companyExists);
+      if (await cnpjTakenByOther(tx, input.cnpj, user.id)) throw invalid('cnpj', MESSAGES.cnpjTaken);
+      const [row] = await tx
+        .insert(companies)
+        .values({ userId: user.id, ...companyValues(input) })
+        .returning();
+      await tx
+        .update(users)
+        .set({ celular: user.celular ?? input.celular })
+        .where(eq(users.id, user.id));
+      await logEvent(tx, user.id, 'Dados da empresa cadastrados');
+      return presentCompany(row);
+    });
+  } catch (err) {
+    if (pgConstraint(err) === 'companies_cnpj_uq') throw invalid('cnpj', MESSAGES.cnpjTaken);
+    throw err;
+  }
+}
+
+export async function updateCompany(deps: AppDeps, user: UserRow, companyId: number, input: CompanyRequest) {
+  try {
+    return await withTransaction(deps.database.db, async (tx) => {
+      const company = await findCompanyByUser(tx, user.id);
+      if (!company || company.id !== companyId) throw notFound();
+      if (await cnpjTakenByOther(tx, input.cnpj, user.id)) throw invalid('cnpj', MESSAGES.cnpjTaken);
+      const [row] = await tx
+        .update(companies)
+        .set({ ...companyValues(input), updatedAt: new Date() })
+        .where(eq(companies.id, company.id))
+        .returning();
+      await logEvent(tx, user.id, 'Dados da empresa atualizados');
+      return presentCompany(row);
+    });
+  } catch (err) {
+    if (pgConstraint(err) === 'companies_cnpj_uq') throw invalid('cnpj', MESSAGES.cnpjTaken);
+    throw err;
+  }
+}
+
+const addressValues = (input: AddressRequest) => ({
+  type: input.type,
+  cep: input.cep,
+  cityId: input.city_id,
+  neighborhood: input.neighborhood,
+  street: input.street,
+  number: input.number,
+  unit: input.unit,
+  otherInfo: input.other_info,
+});
+
+export async function createAddress(deps: AppDeps, user: UserRow, input: AddressRequest) {
+  if (!cityExists(input.city_id)) throw invalid('city_id', MESSAGES.cityNotFound);
+  return withTransaction(deps.database.db, async (tx) => {
+    const [n] = await tx
+      .select({ n: count() })
+      .from(addresses)
+      .where(and(eq(addresses.userId, user.id), isNull(addresses.deletedAt)));
+    if (Number(n?.n ?? 0) >= MAX_ADDRESSES) {
+      throw new AppError(422, `Você pode cadastrar no máximo ${MAX_ADDRESSES} endereços.`);
+    }
+    const [row] = await tx
+      .insert(addresses)
+      .values({ userId: user.id, ...addressValues(input) })
+      .returning({ id: addresses.id });
+    await logEvent(tx, user.id, 'Endereço cadastrado');
+    const list = await listAddresses(tx, user.id);
+    return list.find((a) => a.id === row!.id)!;
+  });
+}
+
+export async function declareFatca(deps: AppDeps, user: UserRow, input: FatcaRequest) {
+  requireIndividual(user);
+  return withTransaction(deps.database.db, async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({
+        politicamenteExposto: input.politicamente_exposto,
+        americano: input.americano,
+        naturalizacaoAmericana: input.naturalizacao_americana,
+        caracteristicaUsPerson: input.caracteristica_us_person,
+        contribuinteAmericano: input.contribuinte_americano,
+        fatcaDeclaredAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    await logEvent(tx, user.id, 'Declaração FATCA registrada');
+    return presentUser(tx, updated!);
+  });
+}
+
+export async function registrationData(deps: AppDeps, userId: number) {
+  const db = deps.database.db;
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound();
+  const view = await presentUser(db, user);
+  return { user: view, company: view.company };
+}

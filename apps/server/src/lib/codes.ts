@@ -1,0 +1,114 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { CODE_RESEND_SECONDS, MESSAGES } from '@prata/domain';
+import type { Db, Executor } from '../db/client';
+import { verificationCodes } from '../db/schema/index';
+import { hmacHex, randomSixDigits, safeEqualHex } from './crypto';
+import { type AppError, invalid, tooMany } from './errors';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+
+export type CodePurpose = 'login' | 'withdrawal' | 'transfer' | 'ticket';
+type CodeKey = { subject: string; purpose: CodePurpose };
+
+/** What a money-moving code confirms (amount, receiver ...): a code for R$ 100 cannot confirm R$ 1.000. */
+export type Binding = Record<string, string | number | null>;
+const bindingText = (b: Binding | undefined) =>
+  b
+    ? Object.keys(b)
+        .sort()
+        .map((k) => `${k}=${b[k]}`)
+        .join('&')
+    : '';
+
+const hashCode = (secret: string, key: CodeKey, code: string) =>
+  hmacHex(secret, `${key.purpose}|${key.subject}|${code}`);
+
+/**
+ * Issues a new six-digit code (the previous one for the same subject and purpose dies), stored only as an HMAC.
+ * Refuses with 429 when the last code is younger than 60 seconds.
+ */
+export async function issueCode(
+  tx: Executor,
+  secret: string,
+  input: CodeKey & { userId: number | null; channel: 'email' | 'sms'; binding?: Binding },
+): Promise<string> {
+  const subject = input.subject.toLowerCase();
+  const [last] = await tx
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.subject, subject), eq(verificationCodes.purpose, input.purpose)))
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  if (last) {
+    const waitMs = last.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - Date.now();
+    if (waitMs > 0) throw tooMany(MESSAGES.codeResendWait(Math.ceil(waitMs / 1000)));
+  }
+  await tx
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(
+      and(
+        eq(verificationCodes.subject, subject),
+        eq(verificationCodes.purpose, input.purpose),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
+  const code = randomSixDigits();
+  await tx.insert(verificationCodes).values({
+    userId: input.userId,
+    subject,
+    purpose: input.purpose,
+    channel: input.channel,
+    codeHash: hashCode(secret, { ...input, subject }, code),
+    bindingHash: input.binding ? hmacHex(secret, bindingText(input.binding)) : null,
+    expiresAt: new Date(Date.now() + CODE_TTL_MS),
+  });
+  return code;
+}
+
+/**
+ * Checks a code in its own transaction, so a wrong guess is counted even though the caller's request fails.
+ * Five wrong guesses kill the code; a right one consumes it (single use). Throws a 422 AppError otherwise.
+ */
+export async function consumeCode(
+  db: Db,
+  secret: string,
+  input: CodeKey & { code: string; binding?: Binding },
+): Promise<{ userId: number | null }> {
+  const subject = input.subject.toLowerCase();
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.subject, subject),
+          eq(verificationCodes.purpose, input.purpose),
+          isNull(verificationCodes.consumedAt),
+        ),
+      )
+      .orderBy(desc(verificationCodes.id))
+      .limit(1)
+      .for('update');
+    if (!row || row.expiresAt.getTime() <= Date.now()) return { error: MESSAGES.codeExpired } as const;
+    if (row.attempts >= CODE_MAX_ATTEMPTS) return { error: MESSAGES.codeTooManyAttempts } as const;
+    const codeOk = safeEqualHex(row.codeHash, hashCode(secret, { subject, purpose: input.purpose }, input.code));
+    const bindingOk =
+      row.bindingHash === null
+        ? input.binding === undefined
+        : safeEqualHex(row.bindingHash, hmacHex(secret, bindingText(input.binding)));
+    if (!codeOk || !bindingOk) {
+      const attempts = row.attempts + 1;
+      await tx
+        .update(verificationCodes)
+        .set({ attempts, ...(attempts >= CODE_MAX_ATTEMPTS ? { consumedAt: new Date() } : {}) })
+        .where(eq(verificationCodes.id, row.id));
+      return { error: attempts >= CODE_MAX_ATTEMPTS ? MESSAGES.codeTooManyAttempts : MESSAGES.codeInvalid } as const;
+    }
+    await tx.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, row.id));
+    return { userId: row.userId } as const;
+  });
+  if ('error' in outcome) throw invalid('code', outcome.error as string) as AppError;
+  return outcome;
+}

@@ -1,0 +1,44 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { oneTimeTokens } from '../db/schema/index';
+import { randomToken, sha256Hex } from './crypto';
+
+export type TokenPurpose = 'email_verification' | 'password_reset';
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  email_verification: 48 * 60 * 60 * 1000,
+  password_reset: 60 * 60 * 1000,
+};
+
+/** A single-use link token; only its SHA-256 is stored. Earlier unused tokens of the same purpose die. */
+export async function createOneTimeToken(tx: Executor, userId: number, purpose: TokenPurpose): Promise<string> {
+  await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+  const token = randomToken();
+  await tx.insert(oneTimeTokens).values({
+    userId,
+    purpose,
+    tokenHash: sha256Hex(token),
+    expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
+  });
+  return token;
+}
+
+/** Uses a token once; returns its user, or null when unknown, used or expired. */
+export async function consumeOneTimeToken(tx: Executor, purpose: TokenPurpose, token: string): Promise<number | null> {
+  if (!/^[\w-]{20,200}$/.test(token)) return null;
+  const [row] = await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, sha256Hex(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    )
+    .returning({ userId: oneTimeTokens.userId, expiresAt: oneTimeTokens.expiresAt });
+  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+  return row.userId;
+}

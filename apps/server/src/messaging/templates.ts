@@ -1,0 +1,75 @@
+/** The e-mails and SMS Prata sends, in Portuguese. Plain text always; a simple HTML twin for mail clients. */
+export type Rendered = { subject: string; text: string; html: string };
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#37474f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#666">Se o botão não funcionar, copie este endereço no navegador:<br>${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><h2 style="color:#37474f">${escapeHtml(title)}</h2>${body}${button}<p style="font-size:12px;color:#888">Prata Metais Preciosos. Nunca pedimos sua senha por e-mail.</p></body></html>`;
+}
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+export function emailVerificationMail(name: string, url: string): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    'Confirme seu e-mail para ativar sua conta no Prata. O link vale por 48 horas.',
+  ];
+  return {
+    subject: 'Confirme seu e-mail no Prata',
+    text: `${lines.join('\n\n')}\n\nConfirmar e-mail: ${url}\n\nSe você não criou uma conta, ignore esta mensagem.`,
+    html: layout('Confirme seu e-mail', [...lines, 'Se você não criou uma conta, ignore esta mensagem.'], {
+      label: 'Confirmar e-mail',
+      url,
+    }),
+  };
+}
+
+export function loginCodeMail(name: string, code: string): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Seu código de verificação para entrar no Prata é ${code}.`,
+    'Ele vale por 10 minutos e só pode ser usado uma vez. Se não foi você, troque sua senha.',
+  ];
+  return {
+    subject: `Seu código de acesso: ${code}`,
+    text: lines.join('\n\n'),
+    html: layout('Código de acesso', lines),
+  };
+}
+
+export const loginCodeSms = (code: string) =>
+  `Prata: seu codigo de acesso e ${code}. Vale por 10 minutos. Nao compartilhe este codigo.`;
+
+export function passwordResetMail(name: string, url: string): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    'Recebemos um pedido para redefinir a senha da sua conta. O link vale por 1 hora.',
+  ];
+  return {
+    subject: 'Redefinição de senha do Prata',
+    text: `${lines.join('\n\n')}\n\nRedefinir senha: ${url}\n\nSe você não pediu, ignore esta mensagem: sua senha continua a mesma.`,
+    html: layout('Redefinir senha', [...lines, 'Se você não pediu, ignore esta mensagem.'], {
+      label: 'Redefinir senha',
+      url,
+    }),
+  };
+}
+
+export function passwordChangedMail(name: string): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    'A senha da sua conta no Prata foi alterada e todas as sessões abertas foram encerradas.',
+    'Se não foi você, fale conosco imediatamente.',
+  ];
+  return { subject: 'Sua senha foi alterada', text: lines.join('\n\n'), html: layout('Senha alterada', lines) };
+}
+
+export function accountReopenedMail(name: string): Rendered {
+  const lines = [`Olá, ${firstName(name)}!`, 'Sua conta no Prata foi reaberta. Se não foi você, fale conosco.'];
+  return { subject: 'Sua conta foi reaberta', text: lines.join('\n\n'), html: layout('Conta reaberta', lines) };
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { isValidCnpj, isValidCpf, normalizeCnpj } from '../documents/index';
+import { onlyDigits } from '../text';
+import { MESSAGES } from '../messages';
+import { boolField, celularField, emailField, isoDateField, optionalText, requiredText } from './common';
+
+export const SEXOS = ['M', 'F', 'N'] as const;
+export const ESTADOS_CIVIS = ['S', 'D', 'V', 'C', 'U', 'O'] as const;
+/** Spouse fields apply only to these marital states (married, stable union). */
+export const WITH_SPOUSE = ['C', 'U'] as const;
+export const REGIMES_TRIBUTARIOS = ['simples', 'presumido', 'real'] as const;
+
+export const cpfField = z
+  .string({ error: MESSAGES.cpfInvalid })
+  .trim()
+  .refine((v) => isValidCpf(v), MESSAGES.cpfInvalid)
+  .transform((v) => onlyDigits(v));
+
+const optionalCpf = z
+  .string()
+  .trim()
+  .nullish()
+  .refine((v) => !v || isValidCpf(v), MESSAGES.cpfInvalid)
+  .transform((v) => (v ? onlyDigits(v) : null));
+
+const optionalIsoDate = z
+  .string()
+  .trim()
+  .nullish()
+  .refine((v) => !v || /^\d{4}-\d{2}-\d{2}$/.test(v), MESSAGES.birthDateInvalid)
+  .transform((v) => (v ? v : null));
+
+/** PUT /api/user/pessoais */
+export const PersonalDataRequest = z.object({
+  name: requiredText(MESSAGES.nameRequired),
+  cpf: cpfField,
+  nascimento: isoDateField(MESSAGES.birthDateRequired, MESSAGES.birthDateInvalid),
+  celular: celularField(MESSAGES.mobileRequired).transform((v) => onlyDigits(v)),
+  sexo: z.enum(SEXOS, { error: MESSAGES.sexRequired }),
+  estado_civil: z.enum(ESTADOS_CIVIS, { error: MESSAGES.maritalStatusRequired }),
+  conjuge_nome: optionalText(),
+  conjuge_cpf: optionalCpf,
+  conjuge_nascimento: optionalIsoDate,
+});
+export type PersonalDataRequest = z.infer<typeof PersonalDataRequest>;
+
+/** PUT /api/user/cpf-status (also used by visitors at checkout) */
+export const CpfStatusRequest = z.object({
+  cpf: cpfField,
+  nascimento: isoDateField(MESSAGES.birthDateRequired, MESSAGES.birthDateInvalid),
+});
+
+/** POST /api/company, PUT /api/company/{id} */
+export const CompanyRequest = z.object({
+  cnpj: z
+    .string({ error: MESSAGES.cnpjInvalid })
+    .trim()
+    .refine((v) => isValidCnpj(v), MESSAGES.cnpjInvalid)
+    .transform((v) => normalizeCnpj(v)),
+  razao_social: requiredText(MESSAGES.razaoSocialRequired),
+  nome_fantasia: optionalText(),
+  inscricao_estadual: optionalText(30),
+  inscricao_municipal: optionalText(30),
+  celular: celularField(MESSAGES.companyMobileRequired).transform((v) => onlyDigits(v)),
+  email: emailField(MESSAGES.companyEmailRequired),
+  cnae_principal: requiredText(MESSAGES.mainActivityRequired),
+  cnaes_secundarios: optionalText(2000),
+  regime_tributario: z.enum(REGIMES_TRIBUTARIOS, { error: MESSAGES.taxRegimeRequired }),
+  site: optionalText(255),
+});
+export type CompanyRequest = z.infer<typeof CompanyRequest>;
+
+/** POST /api/address, PUT /api/address/{id} */
+export const AddressRequest = z.object({
+  type: requiredText(MESSAGES.addressTypeRequired, 60),
+  cep: z
+    .string({ error: MESSAGES.cepRequired })
+    .trim()
+    .min(1, MESSAGES.cepRequired)
+    .refine((v) => onlyDigits(v).length === 8 && /^[\d-]+$/.test(v), MESSAGES.cepIncomplete)
+    .transform((v) => onlyDigits(v)),
+  city_id: z.coerce.number({ error: MESSAGES.cityRequired }).int(MESSAGES.cityRequired).positive(MESSAGES.cityRequired),
+  neighborhood: requiredText(MESSAGES.neighborhoodRequired, 120),
+  street: requiredText(MESSAGES.streetRequired, 200),
+  number: requiredText(MESSAGES.numberRequired, 20),
+  unit: optionalText(120),
+  other_info: optionalText(255),
+});
+export type AddressRequest = z.infer<typeof AddressRequest>;
+
+/** PUT /api/user/fatca: all five answers are required. */
+export const FatcaRequest = z.object({
+  politicamente_exposto: boolField(MESSAGES.fatcaRequired),
+  americano: boolField(MESSAGES.fatcaRequired),
+  naturalizacao_americana: boolField(MESSAGES.fatcaRequired),
+  caracteristica_us_person: boolField(MESSAGES.fatcaRequired),
+  contribuinte_americano: boolField(MESSAGES.fatcaRequired),
+});
+export type FatcaRequest = z.infer<typeof FatcaRequest>;
