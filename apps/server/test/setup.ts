@@ -1,5 +1,6 @@
 import { afterAll } from 'vitest';
 import type { Database } from '../src/db/client';
+import { reconcile } from '../src/ledger';
 
 const opened: Database[] = [];
 /** Hooks that run against every database of the file before it closes (the ledger reconciliation registers one). */
@@ -25,4 +26,10 @@ afterAll(async () => {
     }
   }
   if (failures.length > 0) throw new Error(`Verificação após o arquivo de testes falhou:\n${failures.join('\n')}`);
+});
+
+// The ledger's invariants hold on every database a test file used (docs/ledger.md).
+afterEachDatabase(async (database) => {
+  const r = await reconcile(database.db);
+  if (!r.ok) throw new Error(r.problems.join('\n'));
 });
