@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { clearLoginData, useAuthToken } from '../../lib/auth-storage';
+
+/**
+ * Login-only routes (spec 1 §2.2): without a stored token the person is logged out and sent to /login. The
+ * token store is reactive, so a 401 anywhere (which removes the token) lands here too.
+ */
+export function RequireAuth() {
+  const token = useAuthToken();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (token) return;
+    clearLoginData();
+    queryClient.clear();
+  }, [token, queryClient]);
+
+  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return <Outlet />;
+}

@@ -1,0 +1,56 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireAuth } from './guards/require-auth';
+import { RootLayout } from './root-layout';
+import { NotFoundPage, RouteError } from './route-error';
+import { AppShell } from './shell/app-shell';
+
+/**
+ * Every screen is its own chunk (route `lazy`), so a page downloads only what it shows. The back office has its
+ * own frame and its own guard; the rest lives inside the app shell.
+ */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    errorElement: <RouteError />,
+    children: [
+      {
+        Component: AppShell,
+        children: [
+          { index: true, element: <Navigate to="/comprar-prata" replace /> },
+          { path: 'comprar-prata', lazy: () => import('../features/catalogue/pages/landing-page') },
+          { path: 'register', lazy: () => import('../features/register/pages/register-page') },
+          { path: 'termos-de-uso', lazy: () => import('../features/register/pages/terms-page') },
+          { path: 'email/verify/:token', lazy: () => import('../features/register/pages/verify-email-page') },
+          { path: 'login', lazy: () => import('../features/auth/pages/login-page') },
+          { path: 'password/reset/:token', lazy: () => import('../features/auth/pages/reset-password-page') },
+          { path: 'dev/caixa-postal', lazy: () => import('../features/dev/pages/caixa-postal-page') },
+          {
+            Component: RequireAuth,
+            children: [
+              { path: 'register/finish', lazy: () => import('../features/profile/pages/register-finish-page') },
+            ],
+          },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+      {
+        path: 'admin',
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: () => import('../features/admin/components/admin-layout'),
+            children: [
+              { index: true, element: <Navigate to="/admin/auditoria" replace /> },
+              { path: 'auditoria', lazy: () => import('../features/admin/pages/audit-log-page') },
+              { path: '*', Component: NotFoundPage },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

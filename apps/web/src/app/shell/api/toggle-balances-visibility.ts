@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { USER_QUERY_KEY, type User } from '../../../lib/auth';
+import { notify } from '../../../lib/notify';
+
+export function toggleBalancesVisibility(): Promise<{ hide_balances: boolean }> {
+  return api.put<{ hide_balances: boolean }>('/user/toggle-balances-visibility');
+}
+
+/** PUT /api/user/toggle-balances-visibility; the answer updates the cached user in place. */
+export function useToggleBalancesVisibility() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: toggleBalancesVisibility,
+    onSuccess: ({ hide_balances }) => {
+      queryClient.setQueryData<User>(USER_QUERY_KEY, (user) => (user ? { ...user, hide_balances } : user));
+    },
+    onError: (error) => notify.error(error),
+  });
+}

@@ -1,0 +1,35 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useAuthToken } from '../../lib/auth-storage';
+import { Footer } from './footer';
+import { GuestHeader } from './guest-header';
+
+const LoggedInLayout = lazy(() => import('./logged-in-layout'));
+
+function GuestLayout() {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <GuestHeader />
+      <Box component="main" sx={{ flexGrow: 1 }}>
+        <Outlet />
+      </Box>
+      <Footer />
+    </Box>
+  );
+}
+
+/**
+ * The frame around every page but the back office: the guest header for visitors, the signed-in frame when a
+ * token exists. The signed-in frame is a separate chunk, so a visitor never downloads it.
+ */
+export function AppShell() {
+  const token = useAuthToken();
+  if (!token) return <GuestLayout />;
+  return (
+    <Suspense fallback={<LinearProgress aria-label="Carregando" />}>
+      <LoggedInLayout />
+    </Suspense>
+  );
+}

@@ -1,0 +1,96 @@
+import Visibility from '@mui/icons-material/VisibilityOutlined';
+import VisibilityOff from '@mui/icons-material/VisibilityOffOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { MoneyText } from '../../components/money-text';
+import type { User } from '../../lib/auth';
+import { formatBRL, formatGrams, toMinorUnits } from '../../lib/format';
+import { useAveragePricePerGram } from './api/get-average-price';
+import { useToggleBalancesVisibility } from './api/toggle-balances-visibility';
+
+export const HIDDEN_BRL = 'R$ ••••';
+export const HIDDEN_GRAMS = '•••• g';
+export const NO_OFFERS = 'Sem ofertas no momento';
+
+function Figure({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" sx={{ color: 'rgba(255,255,255,0.72)', display: 'block' }}>
+        {label}
+      </Typography>
+      <Typography component="div" sx={{ fontWeight: 650, fontSize: '1.125rem', color: 'common.white' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Balances (hideable) and the average price per gram, at the top of the drawer. */
+export function DrawerBalances({ user }: { user: User | undefined }) {
+  const toggle = useToggleBalancesVisibility();
+  const price = useAveragePricePerGram(Boolean(user));
+  const hidden = user?.hide_balances ?? false;
+
+  return (
+    <Box
+      sx={{
+        mx: 2,
+        p: 2,
+        borderRadius: 2,
+        color: 'common.white',
+        background: 'linear-gradient(135deg, #37474F 0%, #263238 100%)',
+      }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <Stack spacing={1.25}>
+          <Figure
+            label="Saldo em reais"
+            value={
+              user ? (
+                <MoneyText>{hidden ? HIDDEN_BRL : formatBRL(toMinorUnits(user.balance_brl))}</MoneyText>
+              ) : (
+                <Skeleton width={110} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} />
+              )
+            }
+          />
+          <Figure
+            label="Saldo em prata"
+            value={
+              user ? (
+                <MoneyText>{hidden ? HIDDEN_GRAMS : formatGrams(toMinorUnits(user.balance_ag))}</MoneyText>
+              ) : (
+                <Skeleton width={80} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} />
+              )
+            }
+          />
+        </Stack>
+        <IconButton
+          aria-label={hidden ? 'Mostrar saldos' : 'Ocultar saldos'}
+          onClick={() => toggle.mutate()}
+          disabled={!user || toggle.isPending}
+          sx={{ color: 'common.white', mt: -0.5, mr: -1 }}
+        >
+          {hidden ? <VisibilityOff /> : <Visibility />}
+        </IconButton>
+      </Stack>
+      <Box sx={{ mt: 1.5, pt: 1.5, borderTop: '1px solid rgba(255,255,255,0.18)' }}>
+        <Typography variant="caption" sx={{ color: 'rgba(255,255,255,0.72)', display: 'block' }}>
+          Preço médio por grama
+        </Typography>
+        <Typography component="div" variant="body2" sx={{ fontWeight: 600 }}>
+          {price.isPending && user ? (
+            <Skeleton width={90} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} />
+          ) : price.data ? (
+            <MoneyText>{formatBRL(toMinorUnits(price.data))}</MoneyText>
+          ) : (
+            NO_OFFERS
+          )}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { COMPANY, EXTERNAL_LINKS } from '../../config/site';
+
+export function Footer() {
+  return (
+    <Box
+      component="footer"
+      sx={{ mt: 'auto', bgcolor: 'primary.dark', color: 'rgba(255,255,255,0.78)', py: { xs: 4, md: 5 } }}
+    >
+      <Container>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ justifyContent: 'space-between' }}>
+          <Box>
+            <Typography sx={{ color: 'common.white', fontWeight: 700, mb: 0.5 }}>{COMPANY.razaoSocial}</Typography>
+            <Typography variant="body2">CNPJ {COMPANY.cnpj}</Typography>
+            <Typography variant="body2">{COMPANY.address}</Typography>
+          </Box>
+          <Stack spacing={1} sx={{ minWidth: 200 }}>
+            <Typography variant="body2" sx={{ color: 'common.white', fontWeight: 600 }}>
+              Baixe o aplicativo
+            </Typography>
+            <Stack direction="row" spacing={2}>
+              <Link href={EXTERNAL_LINKS.appStore} target="_blank" rel="noopener" color="inherit" variant="body2">
+                App Store
+              </Link>
+              <Link href={EXTERNAL_LINKS.googlePlay} target="_blank" rel="noopener" color="inherit" variant="body2">
+                Google Play
+              </Link>
+            </Stack>
+            <Link component={RouterLink} to="/termos-de-uso" color="inherit" variant="body2">
+              Termos de uso
+            </Link>
+          </Stack>
+        </Stack>
+        <Typography variant="caption" component="p" sx={{ mt: 3, opacity: 0.7 }}>
+          © {new Date().getFullYear()} {COMPANY.brand}. Todos os direitos reservados.
+        </Typography>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { useUser } from '../../lib/auth';
+import { Footer } from './footer';
+import { DRAWER_WIDTH, SideDrawer } from './side-drawer';
+import { TopBar } from './top-bar';
+import { UnverifiedEmailDialog } from './unverified-email-dialog';
+
+/** The signed-in frame: top bar, drawer (balances, sections, logout), page, footer. Loaded on demand. */
+export default function LoggedInLayout() {
+  const { user } = useUser();
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar user={user} onMenuClick={() => setMobileOpen(true)} />
+      <SideDrawer user={user} mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} />
+      <Box
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          width: { md: `calc(100% - ${DRAWER_WIDTH}px)` },
+        }}
+      >
+        <Toolbar />
+        <Box component="main" sx={{ flexGrow: 1 }}>
+          <Outlet />
+        </Box>
+        <Footer />
+      </Box>
+      <UnverifiedEmailDialog user={user} />
+    </Box>
+  );
+}

@@ -1,0 +1,64 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import CallReceivedOutlined from '@mui/icons-material/CallReceivedOutlined';
+import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlined';
+import ContactSupportOutlined from '@mui/icons-material/ContactSupportOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
+import type SvgIcon from '@mui/material/SvgIcon';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import PersonOutlineOutlined from '@mui/icons-material/PersonOutlineOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
+
+export type Section = {
+  key: string;
+  label: string;
+  to: string;
+  icon: typeof SvgIcon;
+  /**
+   * True once the section's route exists in the router. The drawer and the user menu show only enabled
+   * sections, so the issue that adds a screen flips its flag here and nothing else.
+   */
+  enabled: boolean;
+};
+
+export const SECTIONS: readonly Section[] = [
+  { key: 'ordens', label: 'Ordens', to: '/ordens', icon: CandlestickChartOutlined, enabled: false },
+  {
+    key: 'adicionar-dinheiro',
+    label: 'Adicionar dinheiro',
+    to: '/adicionar-dinheiro',
+    icon: AccountBalanceWalletOutlined,
+    enabled: false,
+  },
+  {
+    key: 'retirar-dinheiro',
+    label: 'Retirar dinheiro',
+    to: '/retirar-dinheiro',
+    icon: CallReceivedOutlined,
+    enabled: false,
+  },
+  { key: 'retirar-prata', label: 'Retirar prata', to: '/retirar-prata', icon: LocalShippingOutlined, enabled: false },
+  {
+    key: 'transferir-prata',
+    label: 'Transferir prata',
+    to: '/transferir-prata',
+    icon: SwapHorizOutlined,
+    enabled: false,
+  },
+  { key: 'meus-dados', label: 'Meus dados', to: '/meus-dados', icon: PersonOutlineOutlined, enabled: false },
+  { key: 'meu-historico', label: 'Meu histórico', to: '/meu-historico', icon: HistoryOutlined, enabled: false },
+  { key: 'afiliados', label: 'Afiliados', to: '/afiliados', icon: GroupAddOutlined, enabled: false },
+  { key: 'educacional', label: 'Educacional', to: '/educacional', icon: SchoolOutlined, enabled: false },
+  { key: 'minhas-notas', label: 'Minhas notas', to: '/minhas-notas', icon: ReceiptLongOutlined, enabled: false },
+  { key: 'irpf', label: 'IRPF', to: '/irpf', icon: DescriptionOutlined, enabled: false },
+  { key: 'faqs', label: 'FAQ', to: '/faqs', icon: HelpOutlineOutlined, enabled: false },
+  { key: 'contato', label: 'Contato', to: '/contato', icon: ContactSupportOutlined, enabled: false },
+];
+
+export const enabledSections = (): Section[] => SECTIONS.filter((section) => section.enabled);
+
+export const sectionByKey = (key: string): Section | undefined => SECTIONS.find((section) => section.key === key);

@@ -1,0 +1,87 @@
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Toolbar from '@mui/material/Toolbar';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Logo } from '../../components/logo';
+import { type User, useLogout } from '../../lib/auth';
+import { firstName, initials } from './account-links';
+import { sectionByKey } from './sections';
+
+export function TopBar({ user, onMenuClick }: { user: User | undefined; onMenuClick: () => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const logout = useLogout();
+  const close = () => setAnchor(null);
+  const profile = sectionByKey('meus-dados');
+
+  return (
+    <AppBar
+      position="fixed"
+      color="inherit"
+      sx={{ borderBottom: 1, borderColor: 'divider', zIndex: (theme) => theme.zIndex.drawer + 1 }}
+    >
+      <Toolbar sx={{ gap: 1 }}>
+        <IconButton edge="start" aria-label="Abrir menu" onClick={onMenuClick} sx={{ display: { md: 'none' } }}>
+          <MenuIcon />
+        </IconButton>
+        <Logo />
+        <Box sx={{ flexGrow: 1 }} />
+        {user ? (
+          <Button
+            color="inherit"
+            onClick={(event) => setAnchor(event.currentTarget)}
+            aria-controls={anchor ? 'user-menu' : undefined}
+            aria-haspopup="true"
+            aria-expanded={anchor ? 'true' : undefined}
+            aria-label={`Menu da conta de ${user.name}`}
+            startIcon={
+              <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: '0.875rem' }}>
+                {initials(user.name)}
+              </Avatar>
+            }
+          >
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {firstName(user.name)}
+            </Box>
+          </Button>
+        ) : (
+          <Skeleton variant="circular" width={32} height={32} />
+        )}
+        <Menu id="user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+          {profile?.enabled && (
+            <MenuItem component={RouterLink} to={profile.to} onClick={close}>
+              Meus dados
+            </MenuItem>
+          )}
+          {user && !user.registration_complete && (
+            <MenuItem component={RouterLink} to="/register/finish" onClick={close}>
+              Concluir cadastro
+            </MenuItem>
+          )}
+          {(profile?.enabled || (user && !user.registration_complete)) && <Divider />}
+          <MenuItem
+            onClick={() => {
+              close();
+              void logout();
+            }}
+          >
+            <ListItemIcon>
+              <LogoutOutlined fontSize="small" />
+            </ListItemIcon>
+            Sair
+          </MenuItem>
+        </Menu>
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,9 @@
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
+import type SvgIcon from '@mui/material/SvgIcon';
+
+export type AdminNavItem = { label: string; to: string; icon: typeof SvgIcon };
+
+/** The back office's pages; later issues append theirs (and their route in app/router.tsx). */
+export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { label: 'Registro de auditoria', to: '/admin/auditoria', icon: ManageSearchOutlined },
+];

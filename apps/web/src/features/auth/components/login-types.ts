@@ -1,0 +1,1 @@
+export type LoginInput = { email: string; password: string };

@@ -1,0 +1,101 @@
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import SmsOutlined from '@mui/icons-material/SmsOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { LoginUser } from '../../../lib/auth';
+import type { VerificationMethod } from '../api/choose-verification-method';
+
+/** The method page shows the e-mail cut at 33 characters (spec 1 §2.9). */
+export const EMAIL_DISPLAY_MAX = 33;
+
+export function truncateEmail(email: string, max: number = EMAIL_DISPLAY_MAX): string {
+  return email.length > max ? `${email.slice(0, max)}…` : email;
+}
+
+function MethodOption({
+  icon,
+  title,
+  detail,
+  disabled,
+  onClick,
+}: {
+  icon: ReactNode;
+  title: string;
+  detail: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <ButtonBase
+      onClick={onClick}
+      disabled={disabled}
+      sx={{
+        width: '100%',
+        justifyContent: 'flex-start',
+        gap: 2,
+        p: 2,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        textAlign: 'left',
+        '&:hover': { borderColor: 'primary.main', bgcolor: 'action.hover' },
+      }}
+    >
+      <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {detail}
+        </Typography>
+      </Box>
+      <ChevronRight color="action" />
+    </ButtonBase>
+  );
+}
+
+/** Step 2: where to receive the sign-in code. SMS only when the account has a mobile number. */
+export function MethodStep({
+  user,
+  email,
+  pending,
+  onChoose,
+  onBack,
+}: {
+  user: LoginUser;
+  email: string;
+  pending: boolean;
+  onChoose: (method: VerificationMethod) => void;
+  onBack: () => void;
+}) {
+  return (
+    <Stack spacing={2}>
+      <Typography color="text.secondary">
+        Para sua segurança, enviaremos um código de verificação. Como você prefere recebê-lo?
+      </Typography>
+      <MethodOption
+        icon={<EmailOutlined />}
+        title="E-mail"
+        detail={truncateEmail(email || user.email)}
+        disabled={pending}
+        onClick={() => onChoose('email')}
+      />
+      {user.celular && (
+        <MethodOption
+          icon={<SmsOutlined />}
+          title="SMS"
+          detail={user.celular}
+          disabled={pending}
+          onClick={() => onChoose('sms')}
+        />
+      )}
+      <Button color="inherit" onClick={onBack} sx={{ alignSelf: 'flex-start' }}>
+        Voltar
+      </Button>
+    </Stack>
+  );
+}

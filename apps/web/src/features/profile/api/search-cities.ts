@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import type { City } from '../../../lib/auth';
+
+/** The search starts above 1 character (spec 1 §5). */
+export const CITY_SEARCH_MIN_CHARS = 2;
+
+/** GET /api/cities/search/{text} → { cities }. Never uses the global loading dialog (spec 3). */
+export async function searchCities(text: string, signal?: AbortSignal): Promise<City[]> {
+  const { cities } = await api.get<{ cities: City[] }>(`/cities/search/${encodeURIComponent(text)}`, { signal });
+  return cities;
+}
+
+export function useCitySearch(text: string) {
+  const term = text.trim();
+  return useQuery({
+    queryKey: ['cities', 'search', term.toLowerCase()],
+    queryFn: ({ signal }) => searchCities(term, signal),
+    enabled: term.length >= CITY_SEARCH_MIN_CHARS,
+    staleTime: 5 * 60_000,
+    placeholderData: (previous) => previous,
+  });
+}

@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@prata/domain';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import type { FatcaFlags } from '../api/get-register-finish';
+import { useUpdateFatca } from '../api/update-fatca';
+import { StepActions } from './step-actions';
+
+type FatcaKey = keyof FatcaFlags;
+
+export const FATCA_QUESTIONS: ReadonlyArray<{ key: FatcaKey; question: string }> = [
+  { key: 'politicamente_exposto', question: 'Você é uma pessoa politicamente exposta?' },
+  { key: 'americano', question: 'Você é cidadão norte-americano?' },
+  { key: 'naturalizacao_americana', question: 'Você possui naturalização norte-americana?' },
+  { key: 'caracteristica_us_person', question: 'Você possui residência fiscal ou características de US Person?' },
+  { key: 'contribuinte_americano', question: 'Você é contribuinte do imposto de renda nos Estados Unidos?' },
+];
+
+const answer = z.enum(['true', 'false'], { error: MESSAGES.chooseOneOption });
+const FatcaForm = z.object({
+  politicamente_exposto: answer,
+  americano: answer,
+  naturalizacao_americana: answer,
+  caracteristica_us_person: answer,
+  contribuinte_americano: answer,
+});
+type FatcaFormInput = z.input<typeof FatcaForm>;
+
+const toAnswer = (flag: boolean | null) =>
+  (flag === null || flag === undefined ? '' : String(flag)) as FatcaFormInput[FatcaKey];
+
+/** Step "Declaração FATCA" (individuals only). */
+export function FatcaStep({ flags, onDone, onBack }: { flags: FatcaFlags; onDone: () => void; onBack: () => void }) {
+  const update = useUpdateFatca();
+  const { control, handleSubmit, setError } = useForm({
+    resolver: zodResolver(FatcaForm),
+    defaultValues: Object.fromEntries(FATCA_QUESTIONS.map(({ key }) => [key, toAnswer(flags[key])])) as FatcaFormInput,
+  });
+
+  const onSubmit = handleSubmit((v) =>
+    update.mutate(
+      {
+        politicamente_exposto: v.politicamente_exposto === 'true',
+        americano: v.americano === 'true',
+        naturalizacao_americana: v.naturalizacao_americana === 'true',
+        caracteristica_us_person: v.caracteristica_us_person === 'true',
+        contribuinte_americano: v.contribuinte_americano === 'true',
+      },
+      {
+        onSuccess: ({ message }) => {
+          if (message) notify.success(message);
+          onDone();
+        },
+        onError: (error) =>
+          applyServerErrors(
+            error,
+            setError,
+            FATCA_QUESTIONS.map((q) => q.key),
+          ),
+      },
+    ),
+  );
+
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
+      <Typography color="text.secondary">
+        A lei norte-americana FATCA e as normas brasileiras pedem que toda instituição financeira registre estas
+        informações. Responda com atenção.
+      </Typography>
+      {FATCA_QUESTIONS.map(({ key, question }) => (
+        <Controller
+          key={key}
+          control={control}
+          name={key}
+          render={({ field, fieldState }) => (
+            <FormControl error={Boolean(fieldState.error)} required>
+              <FormLabel id={`fatca-${key}`} sx={{ color: 'text.primary' }}>
+                {question}
+              </FormLabel>
+              <RadioGroup row aria-labelledby={`fatca-${key}`} {...field}>
+                <FormControlLabel value="true" control={<Radio />} label="Sim" />
+                <FormControlLabel value="false" control={<Radio />} label="Não" />
+              </RadioGroup>
+              {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+            </FormControl>
+          )}
+        />
+      ))}
+      <StepActions onBack={onBack} submitLabel="Concluir cadastro" pending={update.isPending} />
+    </Stack>
+  );
+}

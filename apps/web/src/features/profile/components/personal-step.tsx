@@ -1,0 +1,222 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  ageOn,
+  brDateToIso,
+  ESTADOS_CIVIS,
+  formatCelular,
+  formatCpf,
+  isoToBrDate,
+  isValidCelular,
+  isValidCpf,
+  MASKS,
+  MESSAGES,
+  onlyDigits,
+  SEXOS,
+  WITH_SPOUSE,
+} from '@prata/domain';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { FormMaskedField, FormTextField } from '../../../components/form-fields';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import type { RegisterFinishUser } from '../api/get-register-finish';
+import { useSavePersonalData } from '../api/update-personal-data';
+import { StepActions } from './step-actions';
+
+export const SEXO_LABELS: Record<(typeof SEXOS)[number], string> = {
+  M: 'Masculino',
+  F: 'Feminino',
+  N: 'Prefiro não informar',
+};
+
+export const ESTADO_CIVIL_LABELS: Record<(typeof ESTADOS_CIVIS)[number], string> = {
+  S: 'Solteiro(a)',
+  D: 'Divorciado(a)',
+  V: 'Viúvo(a)',
+  C: 'Casado(a)',
+  U: 'União estável',
+  O: 'Outro',
+};
+
+const ADULT_AGE = 18;
+
+function todayIso(): string {
+  // sv-SE writes yyyy-mm-dd; the day is Brazil's, whatever the device's zone.
+  return new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+}
+
+const hasSpouse = (estadoCivil: string) => (WITH_SPOUSE as readonly string[]).includes(estadoCivil);
+
+const PersonalForm = z
+  .object({
+    name: z.string().trim().min(1, MESSAGES.nameRequired),
+    cpf: z.string().refine((v) => isValidCpf(v), MESSAGES.cpfInvalid),
+    nascimento: z
+      .string()
+      .min(1, MESSAGES.birthDateRequired)
+      .refine((v) => brDateToIso(v) !== null, MESSAGES.birthDateInvalid)
+      .refine((v) => {
+        const iso = brDateToIso(v);
+        return iso === null || ageOn(iso, todayIso()) >= ADULT_AGE;
+      }, MESSAGES.underage),
+    celular: z
+      .string()
+      .min(1, MESSAGES.mobileRequired)
+      .refine((v) => isValidCelular(v), MESSAGES.mobileInvalid),
+    sexo: z.string().refine((v) => (SEXOS as readonly string[]).includes(v), MESSAGES.chooseOneOption),
+    estado_civil: z
+      .string()
+      .refine((v) => (ESTADOS_CIVIS as readonly string[]).includes(v), MESSAGES.maritalStatusRequired),
+    conjuge_nome: z.string(),
+    conjuge_cpf: z.string(),
+    conjuge_nascimento: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (!hasSpouse(v.estado_civil)) return;
+    if (v.conjuge_cpf && !isValidCpf(v.conjuge_cpf)) {
+      ctx.addIssue({ code: 'custom', path: ['conjuge_cpf'], message: MESSAGES.cpfInvalid });
+    }
+    if (v.conjuge_nascimento && brDateToIso(v.conjuge_nascimento) === null) {
+      ctx.addIssue({ code: 'custom', path: ['conjuge_nascimento'], message: MESSAGES.birthDateInvalid });
+    }
+  });
+
+type PersonalFormValues = z.infer<typeof PersonalForm>;
+
+const FIELDS = Object.keys(PersonalForm.shape);
+
+function defaultsFrom(user: RegisterFinishUser): PersonalFormValues {
+  return {
+    name: user.name ?? '',
+    cpf: user.cpf ? formatCpf(user.cpf) : '',
+    nascimento: isoToBrDate(user.nascimento),
+    celular: user.celular ? formatCelular(user.celular) : '',
+    sexo: user.sexo ?? '',
+    estado_civil: user.estado_civil ?? '',
+    conjuge_nome: user.conjuge_nome ?? '',
+    conjuge_cpf: user.conjuge_cpf ? formatCpf(user.conjuge_cpf) : '',
+    conjuge_nascimento: isoToBrDate(user.conjuge_nascimento),
+  };
+}
+
+/** Step "Dados pessoais" (individuals). */
+export function PersonalStep({ user, onDone }: { user: RegisterFinishUser; onDone: () => void }) {
+  const save = useSavePersonalData();
+  const { control, handleSubmit, setError } = useForm({
+    resolver: zodResolver(PersonalForm),
+    defaultValues: defaultsFrom(user),
+  });
+  const estadoCivil = useWatch({ control, name: 'estado_civil' });
+  const spouse = hasSpouse(estadoCivil);
+
+  const onSubmit = handleSubmit((v) => {
+    const withSpouse = hasSpouse(v.estado_civil);
+    save.mutate(
+      {
+        name: v.name.trim(),
+        cpf: onlyDigits(v.cpf),
+        nascimento: brDateToIso(v.nascimento) ?? '',
+        celular: onlyDigits(v.celular),
+        sexo: v.sexo as (typeof SEXOS)[number],
+        estado_civil: v.estado_civil as (typeof ESTADOS_CIVIS)[number],
+        conjuge_nome: withSpouse && v.conjuge_nome.trim() ? v.conjuge_nome.trim() : null,
+        conjuge_cpf: withSpouse && v.conjuge_cpf ? onlyDigits(v.conjuge_cpf) : null,
+        conjuge_nascimento: withSpouse && v.conjuge_nascimento ? brDateToIso(v.conjuge_nascimento) : null,
+      },
+      {
+        onSuccess: ({ message }) => {
+          if (message) notify.success(message);
+          onDone();
+        },
+        onError: (error) => applyServerErrors(error, setError, FIELDS),
+      },
+    );
+  });
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+      <FormTextField control={control} name="name" label="Nome completo" autoComplete="name" required />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormMaskedField control={control} name="cpf" label="CPF" mask={MASKS.cpf} inputMode="numeric" required />
+        <FormMaskedField
+          control={control}
+          name="nascimento"
+          label="Data de nascimento"
+          mask={MASKS.date}
+          inputMode="numeric"
+          placeholder="dd/mm/aaaa"
+          autoComplete="bday"
+          required
+        />
+      </Stack>
+      <FormMaskedField
+        control={control}
+        name="celular"
+        label="Celular"
+        mask={MASKS.celular}
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="(00) 0 0000 0000"
+        required
+      />
+      <Controller
+        control={control}
+        name="sexo"
+        render={({ field, fieldState }) => (
+          <FormControl error={Boolean(fieldState.error)} required>
+            <FormLabel id="sexo-label">Sexo</FormLabel>
+            <RadioGroup row aria-labelledby="sexo-label" {...field}>
+              {SEXOS.map((value) => (
+                <FormControlLabel key={value} value={value} control={<Radio />} label={SEXO_LABELS[value]} />
+              ))}
+            </RadioGroup>
+            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+          </FormControl>
+        )}
+      />
+      <FormTextField control={control} name="estado_civil" label="Estado civil" select required>
+        {ESTADOS_CIVIS.map((value) => (
+          <MenuItem key={value} value={value}>
+            {ESTADO_CIVIL_LABELS[value]}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      {spouse && (
+        <Stack spacing={2} sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
+          <Typography variant="h6" component="h3">
+            Dados do cônjuge
+          </Typography>
+          <FormTextField control={control} name="conjuge_nome" label="Nome do cônjuge" />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <FormMaskedField
+              control={control}
+              name="conjuge_cpf"
+              label="CPF do cônjuge"
+              mask={MASKS.cpf}
+              inputMode="numeric"
+              helperText="Opcional"
+            />
+            <FormMaskedField
+              control={control}
+              name="conjuge_nascimento"
+              label="Data de nascimento do cônjuge"
+              mask={MASKS.date}
+              inputMode="numeric"
+              placeholder="dd/mm/aaaa"
+            />
+          </Stack>
+        </Stack>
+      )}
+      <StepActions submitLabel="Continuar" pending={save.isPending} />
+    </Stack>
+  );
+}

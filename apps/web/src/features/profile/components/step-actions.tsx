@@ -1,0 +1,25 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+
+export function StepActions({
+  onBack,
+  submitLabel,
+  pending,
+}: {
+  onBack?: () => void;
+  submitLabel: string;
+  pending: boolean;
+}) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
+      {onBack && (
+        <Button color="inherit" onClick={onBack}>
+          Voltar
+        </Button>
+      )}
+      <Button type="submit" variant="contained" size="large" disabled={pending}>
+        {submitLabel}
+      </Button>
+    </Stack>
+  );
+}

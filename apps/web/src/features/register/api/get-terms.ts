@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** GET /api/termos → { termos }: HTML already sanitized by the server. */
+export async function getTerms(): Promise<string> {
+  const { termos } = await api.get<{ termos: string }>('/termos');
+  return termos;
+}
+
+export function useTerms() {
+  return useQuery({ queryKey: ['termos'], queryFn: getTerms, staleTime: 10 * 60_000 });
+}

@@ -1,0 +1,164 @@
+import { MESSAGES } from '@prata/domain';
+import { clearLoginData, clearToken, getToken, isTokenExpired } from './auth-storage';
+
+export const API_BASE = '/api';
+
+/** Field errors as the server sends them: `{ field: ['first message', ...] }`. */
+export type FieldErrors = Record<string, string[]>;
+
+/** Every failed call answers `{ message, errors? }` (spec 1 §8); some add fields, e.g. closed_at. */
+export type ApiErrorBody = { message?: string; errors?: FieldErrors } & Record<string, unknown>;
+
+export const NETWORK_ERROR_MESSAGE = 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody;
+
+  constructor(status: number, message: string, body: ApiErrorBody = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get errors(): FieldErrors | undefined {
+    return this.body.errors;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/**
+ * The one line to show for a failure (spec 1 §8): the first message of the first field when the answer has
+ * field errors, otherwise the message.
+ */
+export function firstError(error: unknown): string {
+  const body: ApiErrorBody | undefined =
+    error instanceof ApiError ? error.body : error && typeof error === 'object' ? (error as ApiErrorBody) : undefined;
+  const errors = body?.errors;
+  if (errors && typeof errors === 'object') {
+    for (const messages of Object.values(errors)) {
+      const first = Array.isArray(messages) ? messages[0] : undefined;
+      if (typeof first === 'string' && first) return first;
+    }
+  }
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof body?.message === 'string' && body.message) return body.message;
+  if (typeof error === 'string' && error) return error;
+  return MESSAGES.internalError;
+}
+
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler = () => {};
+
+/** The app decides what "go to /login" means (it owns the router); the client only says when. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  unauthorizedHandler = handler;
+}
+
+/** A 401 (real or local): forget the session and let the app send the person to /login. */
+export function handleUnauthorized(): void {
+  clearToken();
+  clearLoginData();
+  unauthorizedHandler();
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart (the browser sets the boundary). */
+  body?: unknown;
+  query?: Record<string, string | number | undefined | null>;
+  signal?: AbortSignal;
+};
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  let url = API_BASE + (path.startsWith('/') ? path : `/${path}`);
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) params.set(key, String(value));
+    }
+    const search = params.toString();
+    if (search) url += `?${search}`;
+  }
+  return url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * fetch for /api: bearer token on every request, JSON or FormData, `{ message, errors }` failures as ApiError.
+ * An expired token never leaves the browser: the call fails here as a 401 'Token expired' (spec 1 §4.3).
+ */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getToken();
+  if (token) {
+    if (isTokenExpired(token)) {
+      handleUnauthorized();
+      throw new ApiError(401, MESSAGES.tokenExpired, { message: MESSAGES.tokenExpired });
+    }
+    headers.set('Authorization', `Bearer ${token}`);
+  }
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) {
+    const errorBody: ApiErrorBody =
+      data && typeof data === 'object' ? (data as ApiErrorBody) : { message: typeof data === 'string' ? data : '' };
+    const message =
+      typeof errorBody.message === 'string' && errorBody.message ? errorBody.message : MESSAGES.internalError;
+    if (response.status === 401) handleUnauthorized();
+    throw new ApiError(response.status, message, errorBody);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiFetch<T>(path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** `{ message }`, the answer of most writes. */
+export type MessageResponse = { message: string };

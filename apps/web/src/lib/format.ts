@@ -1,0 +1,24 @@
+/**
+ * Formatting for the screen. Everything comes from @prata/domain so the browser and the server print money,
+ * grams, documents and dates the same way; this file only adds the API-edge conversions.
+ */
+export {
+  brDateToIso,
+  formatBRL,
+  formatCelular,
+  formatCep,
+  formatCnpj,
+  formatCpf,
+  formatDateTimeBR,
+  formatGrams,
+  isoToBrDate,
+  onlyDigits,
+} from '@prata/domain';
+
+/**
+ * The API speaks reais and grams as dot-decimal numbers (1234.56); formatting takes integer centavos or
+ * centigrams. Rounding at the edge avoids float noise (1234.56 * 100 = 123455.99999999999).
+ */
+export function toMinorUnits(value: number): number {
+  return Math.round(value * 100);
+}

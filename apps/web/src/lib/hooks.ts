@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** A countdown in whole seconds: `restart()` sets it to `seconds`; it reaches 0 and stops. */
+export function useCountdown(seconds: number, startRunning = true): { remaining: number; restart: () => void } {
+  const [endsAt, setEndsAt] = useState<number | null>(() => (startRunning ? Date.now() + seconds * 1000 : null));
+  const [remaining, setRemaining] = useState(startRunning ? seconds : 0);
+
+  useEffect(() => {
+    if (endsAt === null) return;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
+      setRemaining(left);
+      if (left === 0) setEndsAt(null);
+    };
+    tick();
+    const timer = setInterval(tick, 250);
+    return () => clearInterval(timer);
+  }, [endsAt]);
+
+  const restart = useCallback(() => {
+    setRemaining(seconds);
+    setEndsAt(Date.now() + seconds * 1000);
+  }, [seconds]);
+
+  return { remaining, restart };
+}
+
+/** The value, once it has stopped changing for `delayMs`. */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/** Runs `effect` once per mount, even under StrictMode's double mount in development. */
+export function useOnce(effect: () => void): void {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    effect();
+  });
+}

@@ -1,0 +1,49 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Chunks: React and the router load on every page; MUI and emotion too (the shell is MUI). Form libraries
+ * (react-hook-form, zod, imask) and the shared domain package are split off so that a visitor's first page
+ * (the public landing) never downloads them: they arrive with the first form.
+ */
+const CHUNK_GROUPS: ReadonlyArray<{ name: string; test: RegExp; priority: number }> = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+  { name: 'router', test: /node_modules[\\/](react-router|@tanstack)[\\/]/, priority: 25 },
+  // The styling engine every MUI component needs; the components themselves are split by the pages using them.
+  {
+    name: 'mui-core',
+    test: /node_modules[\\/](@emotion|@mui[\\/](system|styled-engine|utils|private-theming)|stylis|@babel[\\/]runtime|clsx|react-is|hoist-non-react-statics)[\\/]/,
+    priority: 20,
+  },
+  { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod|imask|react-imask)[\\/]/, priority: 15 },
+];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+  },
+  preview: { host: '127.0.0.1', port: 4173, proxy: { '/api': { target: 'http://127.0.0.1:3000' } } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      // packages/domain is pure code without side effects (ARCHITECTURE §3), but its package.json does not say
+      // so; without this every chunk importing one message would also carry zod and every contract. The one
+      // side effect there, zod's Portuguese locale, is applied again by src/lib/zod-locale.ts for the forms.
+      treeshake: {
+        moduleSideEffects: (id) => (/packages[\\/]domain[\\/]src[\\/]/.test(id) ? false : undefined),
+      },
+      output: {
+        codeSplitting: {
+          groups: CHUNK_GROUPS.map((g) => ({ name: g.name, test: g.test, priority: g.priority })),
+        },
+      },
+    },
+  },
+});
