@@ -1,4 +1,4 @@
-import { isoToBrDate } from '@prata/domain';
+import { formatDateTimeBR, isoToBrDate } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -32,6 +32,11 @@ const TITLES: Record<Step['kind'], string> = {
   code: 'Digite o código',
 };
 
+/** dd/mm/yyyy; an instant is read in Brazil's time zone, a plain date as written. */
+function closedDate(closedAt: string): string {
+  return closedAt.includes('T') ? formatDateTimeBR(closedAt).slice(0, 10) : isoToBrDate(closedAt);
+}
+
 /** Sign-in (spec 1 §2.9, §4.3): password, then a code by e-mail or SMS. */
 export function LoginPage() {
   const navigate = useNavigate();
@@ -61,7 +66,7 @@ export function LoginPage() {
       onError: (error) => {
         const closedAt = isApiError(error, 403) ? error.body.closed_at : undefined;
         if (typeof closedAt === 'string' && closedAt) {
-          notify.error(AUTH_MESSAGES.accountClosedOn(isoToBrDate(closedAt)), {
+          notify.error(AUTH_MESSAGES.accountClosedOn(closedDate(closedAt)), {
             action: { label: AUTH_MESSAGES.reopenAccount, onClick: () => void reopenAccountAndNotify(values.email) },
           });
           return;

@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getToken } from '../../../lib/auth-storage';
+import { getNotice, notify } from '../../../lib/notify';
+import { fakeJwt, nowSeconds } from '../../../testing/jwt';
+import { jsonResponse, renderRoute } from '../../../testing/render';
+import { LoginPage } from './login-page';
+
+const EMAIL = 'joana.carvalho.de.albuquerque@exemplo.com.br';
+const fetchMock = vi.fn<typeof fetch>();
+
+function answer(route: string, status: number, body: unknown) {
+  return (url: string) => (url.startsWith(`/api${route}`) ? jsonResponse(status, body) : undefined);
+}
+
+function serve(...handlers: Array<(url: string, init?: RequestInit) => Response | undefined>) {
+  fetchMock.mockImplementation(async (input, init) => {
+    for (const handler of handlers) {
+      const response = handler(String(input), init);
+      if (response) return response;
+    }
+    return jsonResponse(404, { message: 'Registro não encontrado.' });
+  });
+}
+
+async function submitCredentials() {
+  fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: EMAIL } });
+  fireEvent.change(screen.getByLabelText(/^Senha/), { target: { value: 'segredo123' } });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+  });
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.clear();
+  sessionStorage.clear();
+  notify.close();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('LoginPage', () => {
+  it('validates the e-mail and password with the spec messages', async () => {
+    renderRoute(<LoginPage />, { path: '/login' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    });
+    expect(screen.getByText('Informe seu e-mail')).toBeTruthy();
+    expect(screen.getByText('Informe sua senha')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('goes password → method (e-mail cut at 33) → code → signed in', async () => {
+    const token = fakeJwt({ sub: 1, exp: nowSeconds() + 3600 });
+    const user = { id: 1, name: 'Joana', email: EMAIL, email_verified_at: '2026-01-01', celular: '(11) 9 **** 4321' };
+    serve(
+      answer('/login/verification-method', 200, { verificationMethod: 'sms', message: 'Código enviado.' }),
+      answer('/login/verification-code', 200, { authToken: token, user: { ...user, registration_complete: true } }),
+      answer('/login', 200, { user }),
+    );
+    const { router } = renderRoute(<LoginPage />, { path: '/login' });
+
+    await submitCredentials();
+    expect(await screen.findByText(`${EMAIL.slice(0, 33)}…`)).toBeTruthy();
+
+    await act(async () => {
+      fireEvent.click(screen.getByText('SMS'));
+    });
+    const methodCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/login/verification-method');
+    expect(JSON.parse(String(methodCall?.[1]?.body))).toEqual({
+      email: EMAIL,
+      password: 'segredo123',
+      verificationMethod: 'sms',
+    });
+    expect(await screen.findByText('Reenviar código em 60 s')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/Código de verificação/), { target: { value: '123456' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    });
+
+    expect(getToken()).toBe(token);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the verification notice when the e-mail is not verified', async () => {
+    serve(
+      answer('/login', 200, { user: { id: 3, name: 'Ana', email: EMAIL, email_verified_at: null, celular: null } }),
+    );
+    renderRoute(<LoginPage />, { path: '/login' });
+    await submitCredentials();
+    expect(await screen.findByText('Verificação de e-mail')).toBeTruthy();
+  });
+
+  it("offers 'Reabrir conta' when the account is closed", async () => {
+    serve(
+      answer('/user/reopen-account', 200, { message: 'Sua conta foi reaberta.' }),
+      answer('/login', 403, { message: 'Sua conta foi encerrada.', closed_at: '2026-03-15T13:00:00Z' }),
+    );
+    renderRoute(<LoginPage />, { path: '/login' });
+    await submitCredentials();
+
+    const notice = getNotice();
+    expect(notice?.message).toBe('Sua conta foi encerrada em 15/03/2026');
+    expect(notice?.action?.label).toBe('Reabrir conta');
+
+    await act(async () => {
+      notice?.action?.onClick();
+    });
+    const reopen = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/reopen-account');
+    expect(reopen?.[1]?.method).toBe('PUT');
+    expect(JSON.parse(String(reopen?.[1]?.body))).toEqual({ email: EMAIL });
+  });
+});
