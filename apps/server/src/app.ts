@@ -16,7 +16,7 @@ import { registerAuth } from './plugins/auth';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerWeb } from './plugins/web';
 import { featureRoutes } from './features';
-import { MAX_UPLOAD_BYTES } from './lib/uploads';
+import { MAX_UPLOAD_BYTES, type UploadedFile } from './lib/uploads';
 
 export type AppDeps = {
   config: Config & { jwtSecret: string };
@@ -79,6 +79,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
+    // Files arrive in the body as { filename, mimetype, data } (see lib/uploads.ts); a JSON body cannot forge one,
+    // because data must be a Buffer.
+    async onFile(part) {
+      const data = await part.toBuffer();
+      (part as unknown as { value: UploadedFile }).value = { filename: part.filename, mimetype: part.mimetype, data };
+    },
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50, fieldSize: 64 * 1024 },
     throwFileSizeLimit: true,
   });

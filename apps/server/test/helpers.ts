@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -50,7 +52,8 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     REDIS_URL: process.env.REDIS_URL,
   } as NodeJS.ProcessEnv);
-  const config = { ...base, ...opts.config, jwtSecret: 'test-secret-test-secret-test-secret-0123' };
+  const uploadsDir = await mkdtemp(path.join(tmpdir(), 'prata-uploads-'));
+  const config = { ...base, uploadsDir, ...opts.config, jwtSecret: 'test-secret-test-secret-test-secret-0123' };
   const adapters = { ...createAdapters(config, {}), ...opts.adapters };
   const app = await buildApp({ config, database, adapters, outbox: { kick() {} } });
   await app.ready();

@@ -17,15 +17,15 @@ describe('migrations', () => {
 
   it('match the drizzle schema: every table and column the code uses exists with that name', async () => {
     const database = await createTestDatabase();
-    const result = await database.db.execute(
+    const result = (await database.db.execute(
       sql`select table_name, column_name from information_schema.columns where table_schema = 'public'`,
-    );
+    )) as unknown as { rows: unknown[] };
     const have = new Set(
       (result.rows as Array<{ table_name: string; column_name: string }>).map(
         (r) => `${r.table_name}.${r.column_name}`,
       ),
     );
-    const tables = Object.values(schema).filter(
+    const tables = (Object.values(schema) as unknown[]).filter(
       (v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v,
     );
     expect(tables.length).toBeGreaterThan(10);

@@ -5,6 +5,7 @@ import { cityRoutes } from './cities/routes';
 import { contentRoutes } from './content/routes';
 import { devRoutes } from './dev/routes';
 import { healthRoutes } from './health/routes';
+import { historyRoutes } from './history/routes';
 import { profileRoutes } from './profile/routes';
 import { userRoutes } from './users/routes';
 
@@ -14,6 +15,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   userRoutes,
   profileRoutes,
+  historyRoutes,
   cityRoutes,
   contentRoutes,
   devRoutes,

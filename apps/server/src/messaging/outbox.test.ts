@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Adapters } from '../adapters/index';
+import { tmpdir } from 'node:os';
 import { embeddedCpfStatus } from '../adapters/cpf-status/index';
+import { diskStorage } from '../adapters/storage/index';
 import { outboxMessages } from '../db/schema/index';
 import { withTransaction } from '../db/tx';
 import { createTestDatabase } from '../../test/helpers';
@@ -28,6 +30,7 @@ function recordingAdapters(failFirst = 0) {
       },
     },
     cpfStatus: embeddedCpfStatus,
+    storage: diskStorage(tmpdir()),
   };
   return { adapters, sent };
 }

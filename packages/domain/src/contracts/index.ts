@@ -1,3 +1,4 @@
 export * from './auth';
 export * from './common';
 export * from './profile';
+export * from './account';

@@ -75,6 +75,9 @@ export const users = pgTable('users', {
   staffRoles: text('staff_roles').array().notNull().default([]),
   referredByCouponId: bigint('referred_by_coupon_id', { mode: 'number' }),
   passwordChangedAt: ts('password_changed_at'),
+  registrationRejectedAt: ts('registration_rejected_at'),
+  registrationRejectionReason: text('registration_rejection_reason'),
+  registrationReviewedBy: bigint('registration_reviewed_by', { mode: 'number' }),
   createdAt: createdAt(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -1,2 +1,3 @@
 export * from './foundation';
 export * from './ledger';
+export * from './profile';

@@ -12,11 +12,9 @@ describe('GET /api/termos', () => {
 
   it('sanitizes what operators stored: no scripts, handlers or javascript: links survive', async () => {
     const t = await buildTestApp();
-    await t.database.db
-      .update(siteContent)
-      .set({
-        html: '<p onclick="alert(1)">Olá</p><script>alert(2)</script><a href="javascript:alert(3)">x</a><img src=x onerror=alert(4)><a href="https://prata.com.br">ok</a>',
-      });
+    await t.database.db.update(siteContent).set({
+      html: '<p onclick="alert(1)">Olá</p><script>alert(2)</script><a href="javascript:alert(3)">x</a><img src=x onerror=alert(4)><a href="https://prata.com.br">ok</a>',
+    });
     const html: string = (await t.app.inject({ method: 'GET', url: '/api/termos' })).json().termos;
     expect(html).not.toMatch(/script|onclick|onerror|javascript:|<img/i);
     expect(html).toContain('<p>Olá</p>');

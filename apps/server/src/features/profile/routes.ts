@@ -3,24 +3,55 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AddressRequest,
+  BankingInformationRequest,
   CompanyRequest,
   CpfStatusRequest,
   FatcaRequest,
   MESSAGES,
+  PasswordChangeRequest,
   PersonalDataRequest,
+  TradingLimitIncreaseFields,
 } from '@prata/domain';
+import { attachmentHeader, uploadedFile, uploadedFiles } from '../../lib/uploads';
 import { authenticate, currentUser, optionalAuthenticate } from '../../plugins/auth';
+import { requireCompleteRegistration } from '../../plugins/registration';
+import { presentUser } from '../users/presenter';
+import * as addresses from './addresses';
+import * as banking from './banking';
+import * as documents from './documents';
+import * as security from './security';
 import * as profile from './service';
+import * as limits from './trading-limit';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 export async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
+  const db = deps.database.db;
 
   app.get('/register/finish', { preHandler: authenticate }, async (req) =>
     profile.registrationData(deps, currentUser(req).id),
   );
+
+  /** /meus-dados: everything the tabs show; 403 until the registration is complete (spec 2 §2). */
+  app.get('/user/index', { preHandler: requireCompleteRegistration }, async (req) => {
+    const user = currentUser(req);
+    const [view, documentList, bankingList, limitRequests] = await Promise.all([
+      presentUser(db, user),
+      documents.listDocuments(db, user.id),
+      banking.listBanking(db, user.id),
+      limits.listLimitRequests(db, user.id),
+    ]);
+    return {
+      user: view,
+      company: view.company,
+      addresses: view.addresses,
+      documents: documentList,
+      bankingInformation: bankingList,
+      tradingLimitRequests: limitRequests,
+    };
+  });
 
   app.put('/user/pessoais', { preHandler: authenticate, schema: { body: PersonalDataRequest } }, async (req) => ({
     user: await profile.updatePersonalData(deps, currentUser(req), req.body),
@@ -30,9 +61,8 @@ export async function profileRoutes(fastify: FastifyInstance) {
   app.put(
     '/user/cpf-status',
     {
-      preHandler: optionalAuthenticate,
+      preHandler: [optionalAuthenticate, app.rateLimit({ max: 10, timeWindow: '1 minute' })],
       schema: { body: CpfStatusRequest },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (req) => profile.cpfStatus(deps, req.auth?.user ?? null, req.body.cpf, req.body.nascimento),
   );
@@ -52,14 +82,92 @@ export async function profileRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  app.post('/address', { preHandler: authenticate, schema: { body: AddressRequest } }, async (req, reply) =>
-    reply
-      .status(201)
-      .send({ address: await profile.createAddress(deps, currentUser(req), req.body), message: MESSAGES.addressSaved }),
-  );
-
   app.put('/user/fatca', { preHandler: authenticate, schema: { body: FatcaRequest } }, async (req) => ({
     user: await profile.declareFatca(deps, currentUser(req), req.body),
     message: MESSAGES.fatcaSaved,
+  }));
+
+  // Addresses
+  app.post('/address', { preHandler: authenticate, schema: { body: AddressRequest } }, async (req, reply) =>
+    reply.status(201).send({
+      address: await addresses.createAddress(deps, currentUser(req), req.body),
+      message: MESSAGES.addressSaved,
+    }),
+  );
+  app.get('/address/:id', { preHandler: authenticate, schema: { params: idParams } }, async (req) => ({
+    address: await addresses.getAddress(deps, currentUser(req), req.params.id),
+  }));
+  app.put(
+    '/address/:id',
+    { preHandler: authenticate, schema: { params: idParams, body: AddressRequest } },
+    async (req) => ({
+      address: await addresses.updateAddress(deps, currentUser(req), req.params.id, req.body),
+      message: MESSAGES.addressSaved,
+    }),
+  );
+  app.delete('/address/:id', { preHandler: authenticate, schema: { params: idParams } }, async (req) => ({
+    address: await addresses.deleteAddress(deps, currentUser(req), req.params.id),
+    message: MESSAGES.addressDeleted,
+  }));
+
+  // Documents: stored outside the web root, served only to their owner (operators read them in the back office).
+  app.post(
+    '/documents',
+    { preHandler: authenticate, schema: { body: z.object({ document: uploadedFile(MESSAGES.documentRequired) }) } },
+    async (req, reply) =>
+      reply.status(201).send({
+        document: await documents.uploadDocument(deps, currentUser(req).id, req.body.document),
+        message: MESSAGES.documentUploaded,
+      }),
+  );
+  app.get('/document/:id', { preHandler: authenticate, schema: { params: idParams } }, async (req, reply) => {
+    const { row, data } = await documents.readDocument(deps, req.params.id, { userId: currentUser(req).id });
+    return reply
+      .header('content-type', row.mimeType)
+      .header('content-disposition', attachmentHeader(row.originalName))
+      .header('x-content-type-options', 'nosniff')
+      .send(data);
+  });
+
+  // Bank details for withdrawals
+  app.post(
+    '/banking-information',
+    { preHandler: authenticate, schema: { body: BankingInformationRequest } },
+    async (req, reply) =>
+      reply.status(201).send({
+        bankingInformation: await banking.addBanking(deps, currentUser(req), req.body),
+        message: MESSAGES.bankingSaved,
+      }),
+  );
+  app.delete('/banking-information/:id', { preHandler: authenticate, schema: { params: idParams } }, async (req) => ({
+    bankingInformation: await banking.deleteBanking(deps, currentUser(req), req.params.id),
+    message: MESSAGES.bankingDeleted,
+  }));
+
+  // Trading-limit increase (multipart with documents[])
+  app.post(
+    '/trading-limit-increase',
+    {
+      preHandler: requireCompleteRegistration,
+      schema: {
+        body: TradingLimitIncreaseFields.extend({
+          'documents[]': uploadedFiles(MESSAGES.limitDocumentsRequired).optional(),
+          documents: uploadedFiles(MESSAGES.limitDocumentsRequired).optional(),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const files = [...(req.body['documents[]'] ?? []), ...(req.body.documents ?? [])];
+      const request = await limits.requestLimitIncrease(deps, currentUser(req), req.body, files);
+      return reply.status(201).send({ tradingLimitRequest: request, message: MESSAGES.limitRequested });
+    },
+  );
+
+  app.put('/password', { preHandler: authenticate, schema: { body: PasswordChangeRequest } }, async (req) => ({
+    message: await security.changePassword(deps, currentUser(req), req.auth!.sessionId, req.body),
+  }));
+
+  app.put('/user/close-account', { preHandler: authenticate }, async (req) => ({
+    message: await security.closeAccount(deps, currentUser(req)),
   }));
 }

@@ -1,6 +1,5 @@
-import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import {
-  type AddressRequest,
   type CompanyRequest,
   type FatcaRequest,
   MESSAGES,
@@ -11,15 +10,12 @@ import {
 import type { CpfStatusResponse } from '../../adapters/cpf-status/index';
 import type { AppDeps } from '../../app';
 import type { Executor } from '../../db/client';
-import { addresses, companies, users, type UserRow } from '../../db/schema/index';
+import { companies, users, type UserRow } from '../../db/schema/index';
 import { pgConstraint, withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
-import { cityExists } from '../cities/service';
 import { presentCompany, presentUser } from '../users/presenter';
-import { findCompanyByUser, findUserById, listAddresses } from '../users/repository';
-
-export const MAX_ADDRESSES = 20;
+import { findCompanyByUser, findUserById } from '../users/repository';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -151,37 +147,6 @@ export async function updateCompany(deps: AppDeps, user: UserRow, companyId: num
     if (pgConstraint(err) === 'companies_cnpj_uq') throw invalid('cnpj', MESSAGES.cnpjTaken);
     throw err;
   }
-}
-
-const addressValues = (input: AddressRequest) => ({
-  type: input.type,
-  cep: input.cep,
-  cityId: input.city_id,
-  neighborhood: input.neighborhood,
-  street: input.street,
-  number: input.number,
-  unit: input.unit,
-  otherInfo: input.other_info,
-});
-
-export async function createAddress(deps: AppDeps, user: UserRow, input: AddressRequest) {
-  if (!cityExists(input.city_id)) throw invalid('city_id', MESSAGES.cityNotFound);
-  return withTransaction(deps.database.db, async (tx) => {
-    const [n] = await tx
-      .select({ n: count() })
-      .from(addresses)
-      .where(and(eq(addresses.userId, user.id), isNull(addresses.deletedAt)));
-    if (Number(n?.n ?? 0) >= MAX_ADDRESSES) {
-      throw new AppError(422, `Você pode cadastrar no máximo ${MAX_ADDRESSES} endereços.`);
-    }
-    const [row] = await tx
-      .insert(addresses)
-      .values({ userId: user.id, ...addressValues(input) })
-      .returning({ id: addresses.id });
-    await logEvent(tx, user.id, 'Endereço cadastrado');
-    const list = await listAddresses(tx, user.id);
-    return list.find((a) => a.id === row!.id)!;
-  });
 }
 
 export async function declareFatca(deps: AppDeps, user: UserRow, input: FatcaRequest) {

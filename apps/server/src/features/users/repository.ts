@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses, cities, companies, users, type UserRow } from '../../db/schema/index';
 
@@ -47,4 +47,12 @@ export type AddressView = Awaited<ReturnType<typeof listAddresses>>[number];
 export async function findCompanyByUser(db: Executor, userId: number) {
   const [c] = await db.select().from(companies).where(eq(companies.userId, userId)).limit(1);
   return c;
+}
+
+export async function countAddresses(db: Executor, userId: number): Promise<number> {
+  const [n] = await db
+    .select({ n: count() })
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt)));
+  return Number(n?.n ?? 0);
 }

@@ -1,0 +1,75 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { type AddressRequest, MESSAGES } from '@prata/domain';
+import type { AppDeps } from '../../app';
+import { addresses, type UserRow } from '../../db/schema/index';
+import { withTransaction } from '../../db/tx';
+import { logEvent } from '../../lib/audit';
+import { AppError, invalid, notFound } from '../../lib/errors';
+import { cityExists } from '../cities/service';
+import { listAddresses } from '../users/repository';
+
+export const MAX_ADDRESSES = 20;
+
+const addressValues = (input: AddressRequest) => ({
+  type: input.type,
+  cep: input.cep,
+  cityId: input.city_id,
+  neighborhood: input.neighborhood,
+  street: input.street,
+  number: input.number,
+  unit: input.unit,
+  otherInfo: input.other_info,
+});
+
+const ownAddress = (userId: number, id: number) =>
+  and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt));
+
+export async function getAddress(deps: AppDeps, user: UserRow, id: number) {
+  const found = (await listAddresses(deps.database.db, user.id)).find((a) => a.id === id);
+  if (!found) throw notFound();
+  return found;
+}
+
+export async function createAddress(deps: AppDeps, user: UserRow, input: AddressRequest) {
+  if (!cityExists(input.city_id)) throw invalid('city_id', MESSAGES.cityNotFound);
+  return withTransaction(deps.database.db, async (tx) => {
+    const [n] = await tx
+      .select({ n: count() })
+      .from(addresses)
+      .where(and(eq(addresses.userId, user.id), isNull(addresses.deletedAt)));
+    if (Number(n?.n ?? 0) >= MAX_ADDRESSES) {
+      throw new AppError(422, `Você pode cadastrar no máximo ${MAX_ADDRESSES} endereços.`);
+    }
+    const [row] = await tx
+      .insert(addresses)
+      .values({ userId: user.id, ...addressValues(input) })
+      .returning({ id: addresses.id });
+    await logEvent(tx, user.id, 'Endereço cadastrado');
+    return (await listAddresses(tx, user.id)).find((a) => a.id === row!.id)!;
+  });
+}
+
+export async function updateAddress(deps: AppDeps, user: UserRow, id: number, input: AddressRequest) {
+  if (!cityExists(input.city_id)) throw invalid('city_id', MESSAGES.cityNotFound);
+  return withTransaction(deps.database.db, async (tx) => {
+    const [row] = await tx
+      .update(addresses)
+      .set({ ...addressValues(input), updatedAt: new Date() })
+      .where(ownAddress(user.id, id))
+      .returning({ id: addresses.id });
+    if (!row) throw notFound();
+    await logEvent(tx, user.id, 'Endereço atualizado');
+    return (await listAddresses(tx, user.id)).find((a) => a.id === id)!;
+  });
+}
+
+/** Soft delete: past withdrawals keep pointing at the address they were shipped to. */
+export async function deleteAddress(deps: AppDeps, user: UserRow, id: number) {
+  return withTransaction(deps.database.db, async (tx) => {
+    const before = (await listAddresses(tx, user.id)).find((a) => a.id === id);
+    if (!before) throw notFound();
+    await tx.update(addresses).set({ deletedAt: new Date() }).where(ownAddress(user.id, id));
+    await logEvent(tx, user.id, 'Endereço excluído');
+    return before;
+  });
+}

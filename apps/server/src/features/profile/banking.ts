@@ -1,0 +1,110 @@
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { type BankingInformationRequest, MESSAGES, PIX_KEY_TYPES_BY_ACCOUNT } from '@prata/domain';
+import type { AppDeps } from '../../app';
+import type { Executor } from '../../db/client';
+import { type BankingInformationRow, bankingInformation, type UserRow } from '../../db/schema/index';
+import { withTransaction } from '../../db/tx';
+import { logEvent } from '../../lib/audit';
+import { AppError, invalid, notFound } from '../../lib/errors';
+import { findCompanyByUser } from '../users/repository';
+
+export const MAX_BANKING_ENTRIES = 10;
+
+export const presentBanking = (b: BankingInformationRow) => ({
+  id: b.id,
+  type: b.type,
+  key_type: b.keyType,
+  key: b.key,
+  account_type: b.accountType,
+  bank_number: b.bankNumber,
+  branch_number: b.branchNumber,
+  account_number: b.accountNumber,
+  created_at: b.createdAt.toISOString(),
+});
+
+export async function listBanking(db: Executor, userId: number) {
+  const rows = await db
+    .select()
+    .from(bankingInformation)
+    .where(and(eq(bankingInformation.userId, userId), isNull(bankingInformation.deletedAt)))
+    .orderBy(asc(bankingInformation.id));
+  return rows.map(presentBanking);
+}
+
+/**
+ * Money leaves only to the customer's own accounts: a CPF key must be the customer's CPF, a CNPJ key the company's
+ * CNPJ, an e-mail key the e-mail of the account (or the company's contact e-mail). Individuals cannot use CNPJ keys; companies cannot use CPF keys.
+ */
+async function checkOwnership(tx: Executor, user: UserRow, input: Extract<BankingInformationRequest, { type: 'pix' }>) {
+  if (!PIX_KEY_TYPES_BY_ACCOUNT[user.accountType].includes(input.key_type)) {
+    throw invalid('key_type', MESSAGES.pixKeyTypeNotAllowed);
+  }
+  if (input.key_type === 'cpf' && input.key !== user.cpf) throw invalid('key', MESSAGES.pixCpfRequired);
+  const company = user.accountType === 'company' ? await findCompanyByUser(tx, user.id) : undefined;
+  if (input.key_type === 'cnpj' && company?.cnpj !== input.key) throw invalid('key', MESSAGES.pixCnpjRequired);
+  if (input.key_type === 'email') {
+    const own = [user.email.toLowerCase(), company?.email.toLowerCase()];
+    if (!own.includes(input.key)) throw invalid('key', MESSAGES.pixEmailRequired);
+  }
+}
+
+export async function addBanking(deps: AppDeps, user: UserRow, input: BankingInformationRequest) {
+  return withTransaction(deps.database.db, async (tx) => {
+    if (input.type === 'pix') await checkOwnership(tx, user, input);
+    const existing = await listBanking(tx, user.id);
+    if (existing.length >= MAX_BANKING_ENTRIES) throw new AppError(422, MESSAGES.bankingLimit);
+    const duplicate = existing.some((b) =>
+      input.type === 'pix'
+        ? b.type === 'pix' && b.key_type === input.key_type && b.key === input.key
+        : b.type === 'account' &&
+          b.bank_number === input.bank_number &&
+          b.branch_number === input.branch_number &&
+          b.account_number === input.account_number,
+    );
+    if (duplicate) throw new AppError(422, MESSAGES.bankingDuplicate);
+    const [row] = await tx
+      .insert(bankingInformation)
+      .values(
+        input.type === 'pix'
+          ? { userId: user.id, type: 'pix', keyType: input.key_type, key: input.key }
+          : {
+              userId: user.id,
+              type: 'account',
+              accountType: input.account_type,
+              bankNumber: input.bank_number,
+              branchNumber: input.branch_number,
+              accountNumber: input.account_number,
+            },
+      )
+      .returning();
+    await logEvent(tx, user.id, input.type === 'pix' ? 'Chave Pix cadastrada' : 'Conta bancária cadastrada');
+    return presentBanking(row!);
+  });
+}
+
+export async function deleteBanking(deps: AppDeps, user: UserRow, id: number) {
+  return withTransaction(deps.database.db, async (tx) => {
+    const [row] = await tx
+      .update(bankingInformation)
+      .set({ deletedAt: new Date() })
+      .where(
+        and(
+          eq(bankingInformation.id, id),
+          eq(bankingInformation.userId, user.id),
+          isNull(bankingInformation.deletedAt),
+        ),
+      )
+      .returning();
+    if (!row) throw notFound();
+    await logEvent(tx, user.id, row.type === 'pix' ? 'Chave Pix excluída' : 'Conta bancária excluída');
+    return presentBanking(row);
+  });
+}
+
+export async function countBanking(db: Executor, userId: number) {
+  const [n] = await db
+    .select({ n: count() })
+    .from(bankingInformation)
+    .where(and(eq(bankingInformation.userId, userId), isNull(bankingInformation.deletedAt)));
+  return Number(n?.n ?? 0);
+}

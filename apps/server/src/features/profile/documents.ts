@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { MESSAGES } from '@prata/domain';
+import type { AppDeps } from '../../app';
+import type { Executor } from '../../db/client';
+import { type DocumentRow, documents } from '../../db/schema/index';
+import { withTransaction } from '../../db/tx';
+import { logEvent } from '../../lib/audit';
+import { AppError, notFound } from '../../lib/errors';
+import { inspectUpload, type UploadedFile } from '../../lib/uploads';
+
+export const MAX_DOCUMENTS = 30;
+
+export const presentDocument = (d: DocumentRow) => ({
+  id: d.id,
+  original_name: d.originalName,
+  mime_type: d.mimeType,
+  size_bytes: d.sizeBytes,
+  created_at: d.createdAt.toISOString(),
+});
+
+export async function listDocuments(db: Executor, userId: number) {
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.userId, userId), isNull(documents.deletedAt)))
+    .orderBy(desc(documents.id));
+  return rows.map(presentDocument);
+}
+
+/**
+ * Checks every file first (size, type by content), then writes the bytes under random keys and the rows in one
+ * transaction. If the transaction fails, the bytes already written are removed.
+ */
+export async function storeDocuments(
+  deps: AppDeps,
+  tx: Executor,
+  userId: number,
+  files: UploadedFile[],
+  purpose: 'profile' | 'trading_limit',
+  tradingLimitRequestId: number | null = null,
+): Promise<DocumentRow[]> {
+  const inspected = files.map((f) => ({ file: f, facts: inspectUpload(f) }));
+  const [n] = await tx
+    .select({ n: count() })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), isNull(documents.deletedAt)));
+  if (Number(n?.n ?? 0) + files.length > MAX_DOCUMENTS) throw new AppError(422, MESSAGES.documentLimit);
+  const rows: DocumentRow[] = [];
+  for (const { file, facts } of inspected) {
+    const storageKey = `u${userId}/${randomBytes(16).toString('hex')}.${facts.ext}`;
+    await deps.adapters.storage.put(storageKey, file.data);
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        userId,
+        purpose,
+        originalName: facts.originalName,
+        storageKey,
+        mimeType: facts.mime,
+        sizeBytes: facts.sizeBytes,
+        sha256: facts.sha256,
+        tradingLimitRequestId,
+      })
+      .returning();
+    rows.push(row!);
+  }
+  return rows;
+}
+
+export async function uploadDocument(deps: AppDeps, userId: number, file: UploadedFile) {
+  const written: string[] = [];
+  try {
+    return await withTransaction(deps.database.db, async (tx) => {
+      const [row] = await storeDocuments(deps, tx, userId, [file], 'profile');
+      written.push(row!.storageKey);
+      await logEvent(tx, userId, `Documento enviado: ${row!.originalName}`);
+      return presentDocument(row!);
+    });
+  } catch (err) {
+    for (const key of written) await deps.adapters.storage.delete(key).catch(() => {});
+    throw err;
+  }
+}
+
+/** The file of a document, for its owner (or, with `asStaff`, for an operator). */
+export async function readDocument(deps: AppDeps, id: number, owner: { userId: number } | { asStaff: true }) {
+  const [row] = await deps.database.db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.id, id),
+        isNull(documents.deletedAt),
+        'userId' in owner ? eq(documents.userId, owner.userId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound();
+  return { row, data: await deps.adapters.storage.get(row.storageKey) };
+}

@@ -1,0 +1,59 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { MESSAGES, type PasswordChangeRequest } from '@prata/domain';
+import type { AppDeps } from '../../app';
+import { sessions, tradingLimitRequests, users, type UserRow } from '../../db/schema/index';
+import { withTransaction } from '../../db/tx';
+import { getBalances } from '../../ledger/index';
+import { logEvent } from '../../lib/audit';
+import { AppError, invalid } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { enqueueEmail } from '../../messaging/outbox';
+import { passwordChangedMail } from '../../messaging/templates';
+import { revokeSessions } from '../../plugins/auth';
+
+/** Changes the password; every other session ends (the one that changed it stays). */
+export async function changePassword(deps: AppDeps, user: UserRow, sessionId: string, input: PasswordChangeRequest) {
+  if (!(await verifyPassword(user.passwordHash, input.password_current))) {
+    throw invalid('password_current', MESSAGES.passwordCurrentWrong);
+  }
+  if (input.password === input.password_current) throw invalid('password', MESSAGES.passwordSameAsCurrent);
+  const passwordHash = await hashPassword(input.password);
+  await withTransaction(deps.database.db, async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
+    await enqueueEmail(tx, { to: user.email, ...passwordChangedMail(user.name) });
+    await logEvent(tx, user.id, 'Senha alterada');
+  });
+  deps.outbox.kick();
+  return MESSAGES.passwordChanged;
+}
+
+/**
+ * Closing never loses money: it is refused while the customer holds reais or silver (available or held), which also
+ * covers every pending operation that holds funds (orders, withdrawals). A limit request under review is closed with it.
+ * The account can be reopened later ('Reabrir conta' on /login).
+ */
+export async function closeAccount(deps: AppDeps, user: UserRow) {
+  return withTransaction(deps.database.db, async (tx) => {
+    // Lock the user row: a deposit credited at the same moment cannot slip past the balance check.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const b = await getBalances(tx, user.id);
+    if (b.BRL.available + b.BRL.held + b.AG.available + b.AG.held > 0)
+      throw new AppError(422, MESSAGES.closeAccountHasBalance);
+    // A limit request under review has no money in it: it simply ends with the account.
+    await tx
+      .update(tradingLimitRequests)
+      .set({ status: 'rejected', rejectionReason: 'Conta encerrada pelo cliente', reviewedAt: new Date() })
+      .where(and(eq(tradingLimitRequests.userId, user.id), eq(tradingLimitRequests.status, 'pending')));
+    await tx.update(users).set({ closedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
+    await revokeSessions(tx, { userId: user.id });
+    await logEvent(tx, user.id, 'Conta encerrada pelo cliente');
+    return MESSAGES.accountClosedDone;
+  });
+}

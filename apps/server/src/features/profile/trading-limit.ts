@@ -1,0 +1,81 @@
+import { desc, eq } from 'drizzle-orm';
+import { MESSAGES } from '@prata/domain';
+import type { z } from 'zod';
+import type { TradingLimitIncreaseFields } from '@prata/domain';
+import type { AppDeps } from '../../app';
+import type { Executor } from '../../db/client';
+import { type TradingLimitRequestRow, tradingLimitRequests, type UserRow } from '../../db/schema/index';
+import { pgConstraint, withTransaction } from '../../db/tx';
+import { logEvent } from '../../lib/audit';
+import { AppError, invalid } from '../../lib/errors';
+import type { UploadedFile } from '../../lib/uploads';
+import { minorToDecimal } from '@prata/domain';
+import { storeDocuments } from './documents';
+
+export const MAX_LIMIT_DOCUMENTS = 5;
+
+export const presentLimitRequest = (r: TradingLimitRequestRow) => ({
+  id: r.id,
+  new_limit: minorToDecimal(r.newLimitCents),
+  net_worth: minorToDecimal(r.netWorthCents),
+  monthly_income: minorToDecimal(r.monthlyIncomeCents),
+  profession: r.profession,
+  company_name: r.companyName,
+  company_cnpj: r.companyCnpj,
+  other_info: r.otherInfo,
+  status: r.status,
+  approved_limit: r.approvedLimitCents === null ? null : minorToDecimal(r.approvedLimitCents),
+  rejection_reason: r.rejectionReason,
+  reviewed_at: r.reviewedAt?.toISOString() ?? null,
+  created_at: r.createdAt.toISOString(),
+});
+
+export async function listLimitRequests(db: Executor, userId: number) {
+  const rows = await db
+    .select()
+    .from(tradingLimitRequests)
+    .where(eq(tradingLimitRequests.userId, userId))
+    .orderBy(desc(tradingLimitRequests.id))
+    .limit(20);
+  return rows.map(presentLimitRequest);
+}
+
+/** A request for a higher annual trading limit, with documents; one under review at a time. */
+export async function requestLimitIncrease(
+  deps: AppDeps,
+  user: UserRow,
+  input: z.infer<typeof TradingLimitIncreaseFields>,
+  files: UploadedFile[],
+) {
+  if (input.new_limit <= user.tradingLimitCents) throw invalid('new_limit', MESSAGES.newLimitTooLow);
+  if (files.length === 0) throw invalid('documents', MESSAGES.limitDocumentsRequired);
+  if (files.length > MAX_LIMIT_DOCUMENTS)
+    throw invalid('documents', `Envie no máximo ${MAX_LIMIT_DOCUMENTS} documentos.`);
+  const written: string[] = [];
+  try {
+    return await withTransaction(deps.database.db, async (tx) => {
+      const [row] = await tx
+        .insert(tradingLimitRequests)
+        .values({
+          userId: user.id,
+          newLimitCents: input.new_limit,
+          netWorthCents: input.net_worth,
+          monthlyIncomeCents: input.monthly_income,
+          profession: input.profession,
+          companyName: input.company_name,
+          companyCnpj: input.company_cnpj,
+          otherInfo: input.other_info,
+        })
+        .returning();
+      const docs = await storeDocuments(deps, tx, user.id, files, 'trading_limit', row!.id);
+      written.push(...docs.map((d) => d.storageKey));
+      await logEvent(tx, user.id, 'Pedido de aumento de limite enviado');
+      return presentLimitRequest(row!);
+    });
+  } catch (err) {
+    for (const key of written) await deps.adapters.storage.delete(key).catch(() => {});
+    if (pgConstraint(err) === 'trading_limit_requests_one_pending_uq')
+      throw new AppError(422, MESSAGES.limitPendingExists);
+    throw err;
+  }
+}

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES } from '@prata/domain';
+import { isRegistrationComplete, registrationSteps } from '../features/users/presenter';
+import { countAddresses, findCompanyByUser } from '../features/users/repository';
+import { forbidden } from '../lib/errors';
+import { authenticate, currentUser } from './auth';
+
+/**
+ * preHandler for the screens the spec names (deposit, profile, orders, withdrawals, transfer, affiliates): a customer
+ * whose registration is incomplete gets 403 with the server's message, and the client sends them to /register/finish.
+ */
+export async function requireCompleteRegistration(request: FastifyRequest) {
+  await authenticate(request);
+  const user = currentUser(request);
+  const db = request.server.deps.database.db;
+  const [addressCount, company] = await Promise.all([countAddresses(db, user.id), findCompanyByUser(db, user.id)]);
+  if (!isRegistrationComplete(user, registrationSteps(user, addressCount, company))) {
+    throw forbidden(MESSAGES.registrationIncomplete);
+  }
+}
+
+/**
+ * preHandler for anything that moves money or silver: the registration must also have been approved by an operator.
+ */
+export async function requireApprovedRegistration(request: FastifyRequest) {
+  await requireCompleteRegistration(request);
+  const user = currentUser(request);
+  if (user.registrationRejectedAt && user.registrationRejectionReason) {
+    throw forbidden(MESSAGES.registrationRejected(user.registrationRejectionReason));
+  }
+  if (!user.approvedAt) throw forbidden(MESSAGES.registrationUnderReview);
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { isValidCnpj, isValidCpf, normalizeCnpj } from '../documents/index';
+import { MESSAGES } from '../messages';
+import { parseDecimal } from '../money/index';
+import { onlyDigits } from '../text';
+import { EMAIL_SHAPE, optionalText, requiredText } from './common';
+import { PASSWORD_MAX, PASSWORD_MIN } from './auth';
+
+export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email'] as const;
+export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
+/** An individual cannot use a CNPJ key; a company cannot use a CPF key (spec 2 §5). */
+export const PIX_KEY_TYPES_BY_ACCOUNT: Record<'individual' | 'company', readonly PixKeyType[]> = {
+  individual: ['cpf', 'email'],
+  company: ['cnpj', 'email'],
+};
+export const BANK_ACCOUNT_TYPES = ['checking', 'savings'] as const;
+
+const digitsField = (max: number) =>
+  z
+    .string({ error: MESSAGES.bankAccountNumberRequired })
+    .trim()
+    .min(1, MESSAGES.bankAccountNumberRequired)
+    .refine(
+      (v) => /^[\d\s.-]+$/.test(v) && onlyDigits(v).length > 0 && onlyDigits(v).length <= max,
+      MESSAGES.bankAccountNumberRequired,
+    )
+    .transform((v) => onlyDigits(v));
+
+export const PixKeyRequest = z
+  .object({
+    type: z.literal('pix'),
+    key_type: z.enum(PIX_KEY_TYPES, { error: MESSAGES.chooseOption }),
+    key: z.string({ error: MESSAGES.required }).trim().max(254),
+  })
+  .superRefine((v, ctx) => {
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['key'], message });
+    if (v.key_type === 'cpf' && !isValidCpf(v.key)) issue(MESSAGES.pixCpfRequired);
+    if (v.key_type === 'cnpj' && !isValidCnpj(v.key)) issue(MESSAGES.pixCnpjRequired);
+    if (v.key_type === 'email') {
+      if (!v.key) issue(MESSAGES.pixEmailRequired);
+      else if (!EMAIL_SHAPE.test(v.key)) issue(MESSAGES.emailInvalid);
+    }
+  })
+  .transform((v) => ({
+    ...v,
+    key:
+      v.key_type === 'email' ? v.key.toLowerCase() : v.key_type === 'cnpj' ? normalizeCnpj(v.key) : onlyDigits(v.key),
+  }));
+
+export const BankAccountRequest = z.object({
+  type: z.literal('account'),
+  account_type: z.enum(BANK_ACCOUNT_TYPES, { error: MESSAGES.chooseOption }),
+  bank_number: digitsField(3),
+  branch_number: digitsField(6),
+  account_number: digitsField(15),
+});
+
+/** POST /api/banking-information */
+export const BankingInformationRequest = z.union([PixKeyRequest, BankAccountRequest], { error: MESSAGES.chooseOption });
+export type BankingInformationRequest = z.infer<typeof BankingInformationRequest>;
+
+/** A money amount typed on a form (dot- or comma-decimal), as centavos. */
+export const moneyField = (required: string) =>
+  z.union([z.string(), z.number()], { error: required }).transform((v, ctx) => {
+    const parsed = parseDecimal(v, { max: 1e13 });
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.reason === 'empty' ? required : MESSAGES.amountInvalid });
+      return z.NEVER;
+    }
+    return parsed.minor;
+  });
+
+/** POST /api/trading-limit-increase (multipart; the files are checked by the server). */
+export const TradingLimitIncreaseFields = z.object({
+  new_limit: moneyField(MESSAGES.newLimitRequired),
+  net_worth: moneyField(MESSAGES.netWorthRequired),
+  monthly_income: moneyField(MESSAGES.monthlyIncomeRequired),
+  profession: requiredText(MESSAGES.professionRequired, 120),
+  company_name: requiredText(MESSAGES.companyNameRequired, 200),
+  company_cnpj: z
+    .string({ error: MESSAGES.cnpjInvalid })
+    .trim()
+    .refine((v) => isValidCnpj(v), MESSAGES.cnpjInvalid)
+    .transform((v) => normalizeCnpj(v)),
+  other_info: optionalText(2000),
+});
+
+/** PUT /api/password */
+export const PasswordChangeRequest = z
+  .object({
+    password_current: z
+      .string({ error: MESSAGES.currentPasswordRequired })
+      .min(1, MESSAGES.currentPasswordRequired)
+      .max(PASSWORD_MAX),
+    password: z
+      .string({ error: MESSAGES.newPasswordRequired })
+      .min(1, MESSAGES.newPasswordRequired)
+      .min(PASSWORD_MIN, MESSAGES.passwordMin)
+      .max(PASSWORD_MAX, MESSAGES.passwordMax),
+    password_confirmation: z.string({ error: MESSAGES.passwordsMustMatch }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: MESSAGES.passwordsMustMatch,
+  });
+export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
+
+/** Operator decisions */
+export const ReviewDecisionRequest = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approve'), note: optionalText(500) }),
+  z.object({ decision: z.literal('reject'), reason: requiredText(MESSAGES.reasonRequired, 500) }),
+]);
