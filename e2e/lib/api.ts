@@ -1,0 +1,69 @@
+import { BASE_URL } from './env';
+import { lastMessageId, latestCode, latestLink } from './outbox';
+
+/** A JSON call to the API under test; throws with the server's answer on a non-2xx status. */
+export async function apiCall<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${BASE_URL}/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} /api${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export type NewAccount = { id: number; name: string; email: string; password: string };
+
+/**
+ * Creates an account through the API (POST /api/register) and, unless told otherwise, verifies its e-mail with the
+ * link from the outbox. Counts against the server's 10-registrations-per-hour limit, like the UI does.
+ */
+export async function createAccount(input: {
+  name: string;
+  email: string;
+  password?: string;
+  accountType?: 'individual' | 'company';
+  verify?: boolean;
+}): Promise<NewAccount> {
+  const password = input.password ?? 'senha-forte-123';
+  const { user } = await apiCall<{ user: { id: number } }>('POST', '/register', {
+    name: input.name,
+    email: input.email,
+    email_confirmation: input.email,
+    password,
+    password_confirmation: password,
+    account_type: input.accountType ?? 'individual',
+  });
+  if (input.verify !== false) {
+    const link = await latestLink(input.email, '/email/verify/');
+    const token = new URL(link).pathname.split('/').pop()!;
+    await apiCall('POST', `/register/verify/${token}`);
+  }
+  return { id: user.id, name: input.name, email: input.email, password };
+}
+
+/**
+ * The whole two-step sign-in through the API (password, e-mail code, code check) → the bearer token. Sends one
+ * code: the same account cannot get another one for 60 s, so a journey uses it once per account.
+ */
+export async function apiLogin(email: string, password: string): Promise<string> {
+  await apiCall('POST', '/login', { email, password });
+  const after = await lastMessageId(email);
+  await apiCall('POST', '/login/verification-method', { email, password, verificationMethod: 'email' });
+  const code = await latestCode(email, { after });
+  const { authToken } = await apiCall<{ authToken: string }>('POST', '/login/verification-code', { email, code });
+  return authToken;
+}
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** A JWT-shaped token (any signature) with the given payload, e.g. an `exp` in the past. */
+export function craftToken(payload: Record<string, unknown>): string {
+  return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}.${Buffer.from('not-a-signature').toString('base64url')}`;
+}

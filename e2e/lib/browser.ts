@@ -1,0 +1,129 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { BASE_URL, E2E_DIR } from './env';
+
+export type Viewport = { width: number; height: number };
+
+/** Phone journeys. */
+export const PHONE: Viewport = { width: 390, height: 844 };
+/** Desktop journeys. */
+export const DESKTOP: Viewport = { width: 1366, height: 900 };
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** One browser per test file (Debian's Chromium; Playwright gives it a fresh temporary profile). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+export const SCREENSHOT_DIR = path.join(E2E_DIR, 'screenshots');
+
+/** A full-page PNG at e2e/screenshots/<name>.png. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await mkdir(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+}
+
+async function settle(page: Page): Promise<void> {
+  // two frames for the media queries to re-render, then a moment for MUI's transitions
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  await page.waitForTimeout(250);
+}
+
+/**
+ * The same screen at both sizes of this issue: e2e/screenshots/<name>-390x844.png and <name>-1366x900.png. The page
+ * is resized in place (state and dialogs stay as they are) and put back to its own size afterwards.
+ */
+export async function shotBoth(page: Page, name: string): Promise<void> {
+  const own = page.viewportSize() ?? DESKTOP;
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await settle(page);
+    await shot(page, `${name}-${size.width}x${size.height}`);
+  }
+  await page.setViewportSize(own);
+  await settle(page);
+}
+
+/** Uncaught page errors (and, for diagnosis, console errors) of one page. */
+export class PageErrors {
+  readonly uncaught: Error[] = [];
+  readonly console: string[] = [];
+
+  constructor(page: Page) {
+    page.on('pageerror', (error) => this.uncaught.push(error));
+    page.on('console', (message) => {
+      if (message.type() === 'error') this.console.push(message.text());
+    });
+  }
+
+  /** Fails when the page threw an uncaught error. */
+  assertNone(): void {
+    if (this.uncaught.length === 0) return;
+    const list = this.uncaught.map((e) => `  - ${e.stack ?? e.message}`).join('\n');
+    throw new Error(`The page had ${this.uncaught.length} uncaught error(s):\n${list}`);
+  }
+}
+
+export type PageOptions = {
+  viewport: Viewport;
+  /** A bearer token put in localStorage ('authToken') before the first page loads: a signed-in visit. */
+  token?: string;
+  /** Used for the screenshot taken when the test fails (e2e/screenshots/failures/<name>.png). */
+  name: string;
+};
+
+export async function newContext(browser: Browser, options: PageOptions): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: options.viewport,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    storageState: options.token
+      ? { cookies: [], origins: [{ origin: BASE_URL, localStorage: [{ name: 'authToken', value: options.token }] }] }
+      : undefined,
+  });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+  return context;
+}
+
+/**
+ * Runs `fn` on a page of a new browser context (new context per test), then closes it. The test fails on an uncaught
+ * page error; when it fails, a screenshot of the page is kept and the console errors are printed.
+ */
+export async function withPage(
+  browser: Browser,
+  options: PageOptions,
+  fn: (page: Page, errors: PageErrors) => Promise<void>,
+): Promise<void> {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  const errors = new PageErrors(page);
+  try {
+    await fn(page, errors);
+  } catch (error) {
+    await shot(page, `failures/${options.name}`).catch(() => undefined);
+    if (errors.console.length > 0) {
+      console.error(`console errors on ${page.url()}:\n${errors.console.map((m) => `  - ${m}`).join('\n')}`);
+    }
+    throw error;
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+  errors.assertNone();
+}

@@ -1,0 +1,302 @@
+/**
+ * The end-to-end runner (`npm run test -w @prata/e2e`, optionally followed by words that pick journey files, e.g.
+ * `-- shell register`):
+ *
+ * 1. builds the web app when apps/web/dist is missing or older than its sources;
+ * 2. starts ONE server on a free port with a fresh database: a temporary PGlite folder, or, when TEST_DATABASE_URL
+ *    is set, a new PostgreSQL database prata_e2e_<random> on that server (dropped at the end);
+ * 3. runs journeys/*.test.ts with node:test, one file at a time, E2E_BASE_URL pointing at the server;
+ * 4. stops the server, removes what it created and exits with the test runner's exit code.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(E2E_DIR, '..');
+const WEB = path.join(ROOT, 'apps/web');
+const ARTIFACTS = path.join(E2E_DIR, 'artifacts');
+const SERVER_LOG = path.join(ARTIFACTS, 'server.log');
+const HOST = '127.0.0.1';
+const STARTUP_TIMEOUT_MS = 90_000;
+/** A hung journey must not hang CI: the whole test run is stopped after this long. */
+const TESTS_TIMEOUT_MS = 10 * 60_000;
+
+const started = Date.now();
+const log = (message: string) => console.log(`[e2e ${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
+
+// ---------------------------------------------------------------- web build
+
+/** The newest modification time under `target` (a file or a folder), skipping node_modules. */
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function run(command: string, args: string[], cwd: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: 'inherit', env: process.env });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function buildWebIfStale(): Promise<void> {
+  const builtAt = newestMtime(path.join(WEB, 'dist/index.html'));
+  // The web app's own sources, and the shared domain package it bundles.
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(WEB, p));
+  sources.push(path.join(ROOT, 'packages/domain/src'));
+  const changedAt = Math.max(...sources.map(newestMtime));
+  if (builtAt > 0 && builtAt >= changedAt) {
+    log('web app: apps/web/dist is up to date');
+    return;
+  }
+  log(builtAt === 0 ? 'web app: no build yet, building...' : 'web app: sources changed, rebuilding...');
+  const code = await run('npm', ['run', 'build', '-w', '@prata/web'], ROOT);
+  if (code !== 0) throw new Error(`npm run build -w @prata/web failed (exit code ${code})`);
+}
+
+// ---------------------------------------------------------------- database
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+type Database = { env: Record<string, string>; testEnv: Record<string, string>; cleanup: () => Promise<void> };
+
+async function createDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `prata_e2e_${randomBytes(6).toString('hex')}`;
+    await adminQuery(adminUrl, `create database ${name}`);
+    const url = withDatabase(adminUrl, name);
+    log(`database: PostgreSQL, fresh database ${name}`);
+    return {
+      env: { DATABASE_URL: url },
+      testEnv: { E2E_DATABASE_URL: url },
+      cleanup: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+    };
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prata-e2e-'));
+  log(`database: PGlite in ${dataDir}`);
+  return {
+    env: { DATA_DIR: dataDir },
+    testEnv: {},
+    cleanup: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+// ---------------------------------------------------------------- server
+
+type Server = { child: ChildProcess; baseUrl: string; output: () => string; exited: Promise<void> };
+
+function startServer(port: number, env: Record<string, string>): Server {
+  const baseUrl = `http://${HOST}:${port}`;
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...env,
+    PORT: String(port),
+    HOST,
+    PUBLIC_URL: baseUrl,
+    PRATA_DEMO: '1',
+    NODE_ENV: 'development',
+  };
+  // Rate-limit counters stay in this server's memory: with a shared Redis (REDIS_URL) they would outlive the run
+  // and a second run within the hour would hit the registration limit.
+  delete childEnv.REDIS_URL;
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = createWriteStream(SERVER_LOG);
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    file.write(chunk);
+    output += chunk.toString();
+    if (output.length > 200_000) output = output.slice(-100_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exited.then(() => file.end());
+  return { child, baseUrl, output: () => output, exited };
+}
+
+async function waitForHealth(server: Server): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  let gone = false;
+  void server.exited.then(() => {
+    gone = true;
+  });
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`the server exited during startup (exit code ${server.child.exitCode})`);
+    try {
+      const response = await fetch(`${server.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not answer GET /api/health within ${STARTUP_TIMEOUT_MS / 1000} s`);
+}
+
+async function stopServer(server: Server): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const stopped = await Promise.race([
+    server.exited.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 8_000)),
+  ]);
+  if (!stopped) {
+    log('server: no exit 8 s after SIGTERM, killing it');
+    child.kill('SIGKILL');
+    await server.exited;
+  }
+}
+
+// ---------------------------------------------------------------- tests
+
+function journeyFiles(filters: string[]): string[] {
+  const all = readdirSync(path.join(E2E_DIR, 'journeys'))
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort();
+  const picked = filters.length > 0 ? all.filter((f) => filters.some((word) => f.includes(word))) : all;
+  return picked.map((f) => path.join('journeys', f));
+}
+
+function runTests(files: string[], env: Record<string, string>): { child: ChildProcess; done: Promise<number> } {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
+    { cwd: E2E_DIR, stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  const done = new Promise<number>((resolve) => {
+    const timer = setTimeout(() => {
+      log(`tests: still running after ${TESTS_TIMEOUT_MS / 60_000} min, stopping them`);
+      child.kill('SIGKILL');
+    }, TESTS_TIMEOUT_MS);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+  return { child, done };
+}
+
+// ---------------------------------------------------------------- main
+
+const cleanups: Array<() => Promise<void>> = [];
+let children: ChildProcess[] = [];
+
+async function cleanup(): Promise<void> {
+  for (const fn of cleanups.splice(0).reverse()) {
+    try {
+      await fn();
+    } catch (error) {
+      console.error(`[e2e] cleanup failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+// Ctrl+C or a CI cancel: stop what we started, then leave.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+// Last resort (an exception past the cleanup): no child outlives the runner.
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+async function main(): Promise<number> {
+  const files = journeyFiles(process.argv.slice(2));
+  if (files.length === 0) {
+    console.error(`[e2e] no journey matches ${process.argv.slice(2).join(' ')}`);
+    return 1;
+  }
+
+  await buildWebIfStale();
+
+  const database = await createDatabase();
+  cleanups.push(database.cleanup);
+
+  const port = await freePort();
+  const server = startServer(port, database.env);
+  children.push(server.child);
+  cleanups.push(() => stopServer(server));
+  try {
+    await waitForHealth(server);
+  } catch (error) {
+    console.error(`[e2e] ${(error as Error).message}. Server output:\n${server.output() || '(none)'}`);
+    return 1;
+  }
+  log(`server: ${server.baseUrl} (log in e2e/artifacts/server.log)`);
+
+  const tests = runTests(files, { E2E_BASE_URL: server.baseUrl, ...database.testEnv });
+  children.push(tests.child);
+  const code = await tests.done;
+  children = children.filter((c) => c !== tests.child);
+  if (server.child.exitCode !== null) {
+    console.error(`[e2e] the server stopped during the tests (exit code ${server.child.exitCode}). Output:`);
+    console.error(server.output());
+  }
+  log(`tests: exit code ${code}`);
+  return code;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(`[e2e] ${(error as Error).stack ?? error}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+  log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+process.exit(exitCode);
