@@ -155,8 +155,25 @@ export async function signIn(
   return res.json().authToken as string;
 }
 
+/** A valid CPF nobody else in this test process got. */
+export function freshCpf(): string {
+  const base = String(100_000_000 + Math.floor(Math.random() * 800_000_000))
+    .slice(0, 9)
+    .split('')
+    .map(Number);
+  for (const n of [9, 10]) {
+    const sum = base.slice(0, n).reduce((acc, d, i) => acc + d * (n + 1 - i), 0);
+    base.push(((sum * 10) % 11) % 10);
+  }
+  const cpf = base.join('');
+  if (usedCpfs.has(cpf) || /^(\d)\1+$/.test(cpf)) return freshCpf();
+  usedCpfs.add(cpf);
+  return cpf;
+}
+const usedCpfs = new Set<string>(['52998224725', '39053344705', '98765432100']);
+
 /** Personal data, an address in São Paulo and FATCA: the registration of an individual, complete. */
-export async function completeIndividual(t: TestApp, c: Customer, cpf = '52998224725') {
+export async function completeIndividual(t: TestApp, c: Customer, cpf = freshCpf()) {
   const h = bearer(c.token);
   const steps = [
     {

@@ -19,12 +19,14 @@ const digitsField = (max: number) =>
   z
     .string({ error: MESSAGES.bankAccountNumberRequired })
     .trim()
-    .min(1, MESSAGES.bankAccountNumberRequired)
-    .refine(
-      (v) => /^[\d\s.-]+$/.test(v) && onlyDigits(v).length > 0 && onlyDigits(v).length <= max,
-      MESSAGES.bankAccountNumberRequired,
-    )
-    .transform((v) => onlyDigits(v));
+    .transform((v, ctx) => {
+      const digits = onlyDigits(v);
+      if (!/^[\d\s.-]+$/.test(v) || digits.length === 0 || digits.length > max) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.bankAccountNumberRequired });
+        return z.NEVER;
+      }
+      return digits;
+    });
 
 export const PixKeyRequest = z
   .object({
@@ -56,7 +58,9 @@ export const BankAccountRequest = z.object({
 });
 
 /** POST /api/banking-information */
-export const BankingInformationRequest = z.union([PixKeyRequest, BankAccountRequest], { error: MESSAGES.chooseOption });
+export const BankingInformationRequest = z.discriminatedUnion('type', [PixKeyRequest, BankAccountRequest], {
+  error: MESSAGES.chooseOption,
+});
 export type BankingInformationRequest = z.infer<typeof BankingInformationRequest>;
 
 /** A money amount typed on a form (dot- or comma-decimal), as centavos. */
