@@ -26,7 +26,7 @@ const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 0)]);
 function form(
   fields: Record<string, string>,
   files: Array<{ field: string; name: string; type: string; data: Buffer }>,
-  auth?: string | { authorization: string },
+  auth?: string | { authorization?: string | string[] | number | undefined },
 ) {
   const boundary = `----prata${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
@@ -43,7 +43,7 @@ function form(
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  const authorization = typeof auth === 'string' ? `Bearer ${auth}` : auth?.authorization;
+  const authorization = typeof auth === 'string' ? `Bearer ${auth}` : String(auth?.authorization ?? '');
   return {
     payload: Buffer.concat(parts),
     headers: {
