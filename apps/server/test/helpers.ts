@@ -56,6 +56,7 @@ export async function buildTestApp(
   const config = { ...base, uploadsDir, ...opts.config, jwtSecret: 'test-secret-test-secret-test-secret-0123' };
   const adapters = { ...createAdapters(config, {}), ...opts.adapters };
   const app = await buildApp({ config, database, adapters, outbox: { kick() {} } });
+  opts.routes?.(app);
   await app.ready();
   return { app, database, adapters, config };
 }
@@ -175,12 +176,14 @@ const usedCpfs = new Set<string>(['52998224725', '39053344705', '98765432100']);
 /** Personal data, an address in São Paulo and FATCA: the registration of an individual, complete. */
 export async function completeIndividual(t: TestApp, c: Customer, cpf = freshCpf()) {
   const h = bearer(c.token);
+  const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: h });
+  const name = (me.json() as { user: { name: string } }).user.name;
   const steps = [
     {
       method: 'PUT' as const,
       url: '/api/user/pessoais',
       payload: {
-        name: 'Ana Cliente Teste',
+        name,
         cpf,
         nascimento: '1990-05-20',
         celular: '11987654321',

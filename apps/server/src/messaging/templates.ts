@@ -73,3 +73,38 @@ export function accountReopenedMail(name: string): Rendered {
   const lines = [`Olá, ${firstName(name)}!`, 'Sua conta no Prata foi reaberta. Se não foi você, fale conosco.'];
   return { subject: 'Sua conta foi reaberta', text: lines.join('\n\n'), html: layout('Conta reaberta', lines) };
 }
+
+export function registrationApprovedMail(name: string): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    'Seu cadastro no Prata foi aprovado. Você já pode depositar, negociar e movimentar sua conta.',
+  ];
+  return { subject: 'Seu cadastro foi aprovado', text: lines.join('\n\n'), html: layout('Cadastro aprovado', lines) };
+}
+
+export function registrationRejectedMail(name: string, reason: string): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Não foi possível aprovar seu cadastro no Prata pelo seguinte motivo: ${reason}`,
+    'Atualize seus dados em Meus dados ou fale conosco para que possamos analisar novamente.',
+  ];
+  return {
+    subject: 'Seu cadastro precisa de atenção',
+    text: lines.join('\n\n'),
+    html: layout('Cadastro não aprovado', lines),
+  };
+}
+
+export function limitDecisionMail(
+  name: string,
+  d: { approved: true; limit: string } | { approved: false; reason: string },
+): Rendered {
+  const lines = d.approved
+    ? [
+        `Olá, ${firstName(name)}!`,
+        `Seu pedido de aumento de limite foi aprovado. Seu novo limite anual é de ${d.limit}.`,
+      ]
+    : [`Olá, ${firstName(name)}!`, `Seu pedido de aumento de limite não foi aprovado: ${d.reason}`];
+  const subject = d.approved ? 'Aumento de limite aprovado' : 'Pedido de aumento de limite não aprovado';
+  return { subject, text: lines.join('\n\n'), html: layout(subject, lines) };
+}
