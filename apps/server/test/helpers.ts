@@ -44,7 +44,13 @@ export type TestApp = {
 };
 
 export async function buildTestApp(
-  opts: { database?: Database; adapters?: Partial<Adapters>; config?: Partial<Config> } = {},
+  opts: {
+    database?: Database;
+    adapters?: Partial<Adapters>;
+    config?: Partial<Config>;
+    /** extra routes for a test (registered before the app is ready) */
+    routes?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
   const base = loadConfig({

@@ -65,8 +65,9 @@ export function inspectUpload(file: UploadedFile) {
 
 /** A display name without paths or control characters, ending in the real extension. */
 export function cleanFileName(name: string, ext: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '')
-    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
+  const base = [...(name.split(/[\\/]/).pop() ?? '')]
+    .filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127 && !'"<>|*?:'.includes(ch))
+    .join('')
     .trim()
     .slice(0, 200);
   const stem = base.replace(/\.[^.]*$/, '') || 'documento';
