@@ -100,7 +100,7 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
-type Database = { env: Record<string, string>; testEnv: Record<string, string>; cleanup: () => Promise<void> };
+type Database = { env: Record<string, string>; cleanup: () => Promise<void> };
 
 async function createDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -111,7 +111,6 @@ async function createDatabase(): Promise<Database> {
     log(`database: PostgreSQL, fresh database ${name}`);
     return {
       env: { DATABASE_URL: url },
-      testEnv: { E2E_DATABASE_URL: url },
       cleanup: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
     };
   }
@@ -119,7 +118,6 @@ async function createDatabase(): Promise<Database> {
   log(`database: PGlite in ${dataDir}`);
   return {
     env: { DATA_DIR: dataDir },
-    testEnv: {},
     cleanup: () => rm(dataDir, { recursive: true, force: true }),
   };
 }
@@ -277,7 +275,7 @@ async function main(): Promise<number> {
   }
   log(`server: ${server.baseUrl} (log in e2e/artifacts/server.log)`);
 
-  const tests = runTests(files, { E2E_BASE_URL: server.baseUrl, ...database.testEnv });
+  const tests = runTests(files, { E2E_BASE_URL: server.baseUrl });
   children.push(tests.child);
   const code = await tests.done;
   children = children.filter((c) => c !== tests.child);

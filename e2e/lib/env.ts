@@ -17,9 +17,6 @@ function baseUrl(): string {
 /** Where the server under test answers, e.g. http://127.0.0.1:41234 (set by run.ts). */
 export const BASE_URL = baseUrl();
 
-/** The PostgreSQL database the server uses, when the run is on PostgreSQL (TEST_DATABASE_URL); undefined on PGlite. */
-export const DATABASE_URL = process.env.E2E_DATABASE_URL || undefined;
-
 /** The demo accounts seeded by PRATA_DEMO=1. */
 export const DEMO_PASSWORD = 'prata1234';
 export const DEMO = {
