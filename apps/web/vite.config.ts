@@ -18,14 +18,17 @@ const CHUNK_GROUPS: ReadonlyArray<{ name: string; test: RegExp; priority: number
   { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod|imask|react-imask)[\\/]/, priority: 15 },
 ];
 
+/** Where `/api` goes in development; the server's default port unless PRATA_API_URL says otherwise. */
+const API_TARGET = process.env.PRATA_API_URL ?? 'http://127.0.0.1:3000';
+
 export default defineConfig({
   plugins: [react()],
   server: {
     host: '127.0.0.1',
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    proxy: { '/api': { target: API_TARGET } },
   },
-  preview: { host: '127.0.0.1', port: 4173, proxy: { '/api': { target: 'http://127.0.0.1:3000' } } },
+  preview: { host: '127.0.0.1', port: 4173, proxy: { '/api': { target: API_TARGET } } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

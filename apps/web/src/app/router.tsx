@@ -1,3 +1,4 @@
+import LinearProgress from '@mui/material/LinearProgress';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './root-layout';
@@ -12,6 +13,8 @@ export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     errorElement: <RouteError />,
+    // Shown while the first page's chunk downloads.
+    HydrateFallback: () => <LinearProgress aria-label="Carregando" />,
     children: [
       {
         Component: AppShell,

@@ -48,7 +48,7 @@ export const theme = createTheme(
       MuiAppBar: { defaultProps: { elevation: 0 } },
       MuiTextField: { defaultProps: { fullWidth: true } },
       MuiPaper: { styleOverrides: { outlined: { borderColor: 'rgba(38, 50, 56, 0.12)' } } },
-      MuiLink: { defaultProps: { underline: 'hover' } },
+      MuiLink: { defaultProps: { underline: 'hover', color: 'secondary' } },
       MuiDialogTitle: { styleOverrides: { root: { fontWeight: 650 } } },
     },
   },

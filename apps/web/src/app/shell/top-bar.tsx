@@ -44,12 +44,11 @@ export function TopBar({ user, onMenuClick }: { user: User | undefined; onMenuCl
             aria-haspopup="true"
             aria-expanded={anchor ? 'true' : undefined}
             aria-label={`Menu da conta de ${user.name}`}
-            startIcon={
-              <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: '0.875rem' }}>
-                {initials(user.name)}
-              </Avatar>
-            }
+            sx={{ gap: 1, pl: 0.5, pr: { xs: 0.5, sm: 1.5 }, minWidth: 0 }}
           >
+            <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: '0.8125rem', fontWeight: 600 }}>
+              {initials(user.name)}
+            </Avatar>
             <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
               {firstName(user.name)}
             </Box>

@@ -88,7 +88,7 @@ export function CaixaPostalPage() {
                 <ListItemText
                   primary={message.subject || message.text?.slice(0, 80) || '(sem assunto)'}
                   secondary={`${message.channel === 'sms' ? 'SMS' : 'E-mail'} para ${message.to} · ${formatDateTimeBR(message.created_at)}`}
-                  slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                  slotProps={{ primary: { noWrap: true } }}
                 />
               </ListItemButton>
             ))}

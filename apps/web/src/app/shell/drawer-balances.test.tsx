@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../lib/auth';
+import { jsonResponse, renderRoute } from '../../testing/render';
+import { accountLinks } from './account-links';
+import { DrawerBalances } from './drawer-balances';
+import { SECTIONS } from './sections';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const user = (overrides: Partial<User> = {}): User => ({
+  id: 1,
+  name: 'Maria Oliveira',
+  email: 'maria@prata.dev',
+  account_type: 'individual',
+  email_verified_at: '2026-01-01T00:00:00Z',
+  approved_at: null,
+  hide_balances: false,
+  balance_brl: 1234.56,
+  balance_ag: 12.34,
+  registration_complete: true,
+  staff_roles: [],
+  addresses: [],
+  company: null,
+  ...overrides,
+});
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('DrawerBalances', () => {
+  it('formats the balances and says there are no offers when the average price fails', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(404, { message: 'Registro não encontrado.' }));
+    renderRoute(<DrawerBalances user={user()} />);
+    expect(screen.getByText('R$ 1.234,56')).toBeTruthy();
+    expect(screen.getByText('12,34 g')).toBeTruthy();
+    expect(await screen.findByText('Sem ofertas no momento')).toBeTruthy();
+  });
+
+  it('shows the average price per gram from the API', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, 5.43));
+    renderRoute(<DrawerBalances user={user()} />);
+    expect(await screen.findByText('R$ 5,43')).toBeTruthy();
+  });
+
+  it('hides the balances when the user chose so', () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, 5.43));
+    renderRoute(<DrawerBalances user={user({ hide_balances: true })} />);
+    expect(screen.getByText('R$ ••••')).toBeTruthy();
+    expect(screen.getByText('•••• g')).toBeTruthy();
+    expect(screen.queryByText('R$ 1.234,56')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Mostrar saldos' })).toBeTruthy();
+  });
+});
+
+describe('accountLinks', () => {
+  it('lists only enabled sections, plus registration and back office when they apply', () => {
+    const enabled = SECTIONS.filter((section) => section.enabled).map((section) => section.key);
+    expect(accountLinks(user()).map((link) => link.key)).toEqual(enabled);
+    const keys = accountLinks(user({ registration_complete: false, staff_roles: ['support'] })).map((l) => l.key);
+    expect(keys[0]).toBe('concluir-cadastro');
+    expect(keys[keys.length - 1]).toBe('admin');
+  });
+});
