@@ -16,14 +16,3 @@ export const EXTERNAL_LINKS = {
   appStore: 'https://apps.apple.com/br/app/prata/id0000000000',
   googlePlay: 'https://play.google.com/store/apps/details?id=example.prata',
 } as const;
-
-export const PATHS = {
-  home: '/',
-  catalogue: '/comprar-prata',
-  login: '/login',
-  register: '/register',
-  registerFinish: '/register/finish',
-  terms: '/termos-de-uso',
-  admin: '/admin',
-  devOutbox: '/dev/caixa-postal',
-} as const;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /** A countdown in whole seconds: `restart()` sets it to `seconds`; it reaches 0 and stops. */
 export function useCountdown(seconds: number, startRunning = true): { remaining: number; restart: () => void } {
@@ -33,14 +33,4 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
     return () => clearTimeout(timer);
   }, [value, delayMs]);
   return debounced;
-}
-
-/** Runs `effect` once per mount, even under StrictMode's double mount in development. */
-export function useOnce(effect: () => void): void {
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current) return;
-    done.current = true;
-    effect();
-  });
 }

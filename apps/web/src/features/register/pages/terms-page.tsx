@@ -25,7 +25,12 @@ export function TermsPage() {
         ) : (
           <Typography
             component="div"
-            sx={{ '& h1, & h2, & h3': { mt: 3, mb: 1 }, '& p': { mb: 1.5 }, '& a': { color: 'secondary.main' } }}
+            sx={{
+              '& h1, & h2, & h3': { mt: 3, mb: 1 },
+              '& > :first-of-type': { mt: 0 },
+              '& p': { mb: 1.5 },
+              '& a': { color: 'secondary.main' },
+            }}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes the terms HTML (ARCHITECTURE §6)
             dangerouslySetInnerHTML={{ __html: terms.data }}
           />
