@@ -15,7 +15,8 @@ const CHUNK_GROUPS: ReadonlyArray<{ name: string; test: RegExp; priority: number
     test: /node_modules[\\/](@emotion|@mui[\\/](system|styled-engine|utils|private-theming)|stylis|@babel[\\/]runtime|clsx|react-is|hoist-non-react-statics)[\\/]/,
     priority: 20,
   },
-  { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod|imask|react-imask)[\\/]/, priority: 15 },
+  { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 15 },
+  { name: 'imask', test: /node_modules[\\/](imask|react-imask)[\\/]/, priority: 15 },
 ];
 
 /** Where `/api` goes in development; the server's default port unless PRATA_API_URL says otherwise. */

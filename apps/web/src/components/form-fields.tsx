@@ -1,11 +1,9 @@
 import '../lib/zod-locale';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import type { InputHTMLAttributes } from 'react';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
-import { MaskedTextField, type MaskSpec } from './masked-text-field';
 import { PasswordField } from './password-field';
 
-type BaseProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> & {
+export type BaseProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> & {
   control: Control<T>;
   name: FieldPath<T>;
 };
@@ -40,36 +38,6 @@ export function FormPasswordField<T extends FieldValues>({ control, name, helper
       render={({ field, fieldState }) => (
         <PasswordField
           {...props}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
-        />
-      )}
-    />
-  );
-}
-
-export function FormMaskedField<T extends FieldValues>({
-  control,
-  name,
-  mask,
-  inputMode,
-  helperText,
-  ...props
-}: BaseProps<T> & { mask: MaskSpec; inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'] }) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <MaskedTextField
-          {...props}
-          mask={mask}
-          inputMode={inputMode}
           name={field.name}
           value={field.value ?? ''}
           onChange={field.onChange}

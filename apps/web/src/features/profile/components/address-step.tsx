@@ -8,7 +8,8 @@ import { formatCep, isCompleteCep, MASKS, MESSAGES, onlyDigits } from '@prata/do
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormMaskedField, FormTextField } from '../../../components/form-fields';
+import { FormTextField } from '../../../components/form-fields';
+import { FormMaskedField } from '../../../components/form-masked-field';
 import type { Address } from '../../../lib/auth';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';

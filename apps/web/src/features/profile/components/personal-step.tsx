@@ -25,7 +25,8 @@ import {
 } from '@prata/domain';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { FormMaskedField, FormTextField } from '../../../components/form-fields';
+import { FormTextField } from '../../../components/form-fields';
+import { FormMaskedField } from '../../../components/form-masked-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import type { RegisterFinishUser } from '../api/get-register-finish';
