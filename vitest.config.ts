@@ -24,6 +24,9 @@ export default defineConfig({
         test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], environment: 'node' },
       },
       {
+        test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+      {
         test: {
           name: 'server',
           root: './apps/server',

@@ -14,7 +14,8 @@ export async function registerWeb(app: FastifyInstance) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
-      wildcard: false,
+      // a wildcard route: files of a new build are served without a restart
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
@@ -23,7 +24,8 @@ export async function registerWeb(app: FastifyInstance) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
+    // A missing API path or build asset is a 404; any other page is the app's (client-side routes).
+    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || !hasWeb || request.method !== 'GET') {
       return reply.status(404).send({ message: MESSAGES.notFound });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
