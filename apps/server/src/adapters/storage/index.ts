@@ -24,7 +24,7 @@ export function diskStorage(root: string): FileStorage {
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       await writeFile(file, data, { mode: 0o600, flag: 'wx' });
     },
-    get: (key) => readFile(resolve(key)),
-    delete: (key) => rm(resolve(key), { force: true }),
+    get: async (key) => readFile(resolve(key)),
+    delete: async (key) => rm(resolve(key), { force: true }),
   };
 }
