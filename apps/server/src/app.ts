@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Prata API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: false } });
 
   registerErrorHandling(app);
   await registerRateLimit(app);
@@ -106,7 +108,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       for (const register of featureRoutes) await register(api);
-      api.get('/docs/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: '/api' },
   );

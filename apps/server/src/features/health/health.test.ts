@@ -13,4 +13,16 @@ describe('GET /api/health', () => {
     expect(missing.json()).toEqual({ message: 'Registro não encontrado.' });
     await app.close();
   });
+
+  it('describes the API in OpenAPI at /api/docs', async () => {
+    const { app } = await buildTestApp();
+    const spec = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    expect(Object.keys(spec.json().paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/register', '/api/user/index']),
+    );
+    const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
 });
