@@ -31,6 +31,36 @@ const TESTS_TIMEOUT_MS = 10 * 60_000;
 const started = Date.now();
 const log = (message: string) => console.log(`[e2e ${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
 
+// ---------------------------------------------------------------- processes
+
+/**
+ * Children run in their own process group (detached), so that stopping one also stops what it started: the test
+ * runner's per-file processes and their Chromium browsers, for instance.
+ */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+/** SIGTERM, then SIGKILL if the process is still there after `graceMs`. */
+async function stopGroup(child: ChildProcess, exited: Promise<unknown>, graceMs: number, name: string) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  killGroup(child, 'SIGTERM');
+  const stopped = await Promise.race([
+    exited.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), graceMs)),
+  ]);
+  if (!stopped) {
+    log(`${name}: still running ${graceMs / 1000} s after SIGTERM, killing it`);
+    killGroup(child, 'SIGKILL');
+    await exited;
+  }
+}
+
 // ---------------------------------------------------------------- web build
 
 /** The newest modification time under `target` (a file or a folder), skipping node_modules. */
@@ -148,6 +178,7 @@ function startServer(port: number, env: Record<string, string>): Server {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   const keep = (chunk: Buffer) => {
     file.write(chunk);
@@ -180,19 +211,8 @@ async function waitForHealth(server: Server): Promise<void> {
   throw new Error(`the server did not answer GET /api/health within ${STARTUP_TIMEOUT_MS / 1000} s`);
 }
 
-async function stopServer(server: Server): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const stopped = await Promise.race([
-    server.exited.then(() => true),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 8_000)),
-  ]);
-  if (!stopped) {
-    log('server: no exit 8 s after SIGTERM, killing it');
-    child.kill('SIGKILL');
-    await server.exited;
-  }
+function stopServer(server: Server): Promise<void> {
+  return stopGroup(server.child, server.exited, 8_000, 'server');
 }
 
 // ---------------------------------------------------------------- tests
@@ -205,38 +225,44 @@ function journeyFiles(filters: string[]): string[] {
   return picked.map((f) => path.join('journeys', f));
 }
 
-function runTests(files: string[], env: Record<string, string>): { child: ChildProcess; done: Promise<number> } {
+type Tests = { child: ChildProcess; done: Promise<number> };
+
+function runTests(files: string[], env: Record<string, string>): Tests {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
-    { cwd: E2E_DIR, stdio: 'inherit', env: { ...process.env, ...env } },
+    { cwd: E2E_DIR, stdio: 'inherit', env: { ...process.env, ...env }, detached: true },
   );
-  const done = new Promise<number>((resolve) => {
-    const timer = setTimeout(() => {
-      log(`tests: still running after ${TESTS_TIMEOUT_MS / 60_000} min, stopping them`);
-      child.kill('SIGKILL');
-    }, TESTS_TIMEOUT_MS);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      resolve(code ?? (signal ? 1 : 0));
-    });
+  const exited = new Promise<number>((resolve) => {
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
-  return { child, done };
+  const timer = setTimeout(() => {
+    log(`tests: still running after ${TESTS_TIMEOUT_MS / 60_000} min, stopping them`);
+    void stopGroup(child, exited, 5_000, 'tests');
+  }, TESTS_TIMEOUT_MS);
+  void exited.then(() => clearTimeout(timer));
+  return { child, done: exited };
 }
 
 // ---------------------------------------------------------------- main
 
 const cleanups: Array<() => Promise<void>> = [];
-let children: ChildProcess[] = [];
+const children: ChildProcess[] = [];
 
-async function cleanup(): Promise<void> {
-  for (const fn of cleanups.splice(0).reverse()) {
-    try {
-      await fn();
-    } catch (error) {
-      console.error(`[e2e] cleanup failed: ${(error as Error).message}`);
+let cleaning: Promise<void> | undefined;
+
+/** Stops and removes what this run started, in reverse order; every caller waits for the same one cleanup. */
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const fn of cleanups.splice(0).reverse()) {
+      try {
+        await fn();
+      } catch (error) {
+        console.error(`[e2e] cleanup failed: ${(error as Error).message}`);
+      }
     }
-  }
+  })();
+  return cleaning;
 }
 
 // Ctrl+C or a CI cancel: stop what we started, then leave.
@@ -248,7 +274,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 // Last resort (an exception past the cleanup): no child outlives the runner.
 process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children) killGroup(child, 'SIGKILL');
 });
 
 async function main(): Promise<number> {
@@ -258,6 +284,7 @@ async function main(): Promise<number> {
     return 1;
   }
 
+  await rm(path.join(E2E_DIR, 'screenshots/failures'), { recursive: true, force: true });
   await buildWebIfStale();
 
   const database = await createDatabase();
@@ -277,8 +304,8 @@ async function main(): Promise<number> {
 
   const tests = runTests(files, { E2E_BASE_URL: server.baseUrl });
   children.push(tests.child);
+  cleanups.push(() => stopGroup(tests.child, tests.done, 5_000, 'tests'));
   const code = await tests.done;
-  children = children.filter((c) => c !== tests.child);
   if (server.child.exitCode !== null) {
     console.error(`[e2e] the server stopped during the tests (exit code ${server.child.exitCode}). Output:`);
     console.error(server.output());

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Request } from 'playwright-core';
 import { apiLogin, craftToken } from '../lib/api';
-import { DESKTOP, launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
+import { DESKTOP, launchBrowser, PHONE, shot, shotBoth, withPage } from '../lib/browser';
 import { DEMO, DEMO_PASSWORD } from '../lib/env';
 import { expectDrawerShows, expectLoggedOut, loginThroughUi, openAccountDrawer } from '../lib/flows';
 import {
@@ -67,7 +67,7 @@ describe('Shell, sessão e rotas protegidas', () => {
       await expectVisible(menu, 'the guest menu');
       const items = (await menu.getByRole('menuitem').allTextContents()).map(normalizeSpace);
       assert.deepEqual(items, ['Prata física', 'Joias', 'Refino e análise', 'Entrar', 'Criar conta']);
-      await shotBoth(page, 'comprar-prata-guest-menu');
+      await shot(page, 'comprar-prata-guest-menu-390x844'); // a phone-only menu
       await click(menu, 'menuitem', 'Criar conta');
       await expectPath(page, '/register');
       await click(page.getByRole('banner'), 'link', 'Entrar');

@@ -29,10 +29,14 @@ export function launchBrowser(): Promise<Browser> {
 
 export const SCREENSHOT_DIR = path.join(E2E_DIR, 'screenshots');
 
-/** A full-page PNG at e2e/screenshots/<name>.png. */
+/**
+ * A full-page PNG at e2e/screenshots/<name>.png, taken from the top of the page (a scrolled page would draw the
+ * sticky header in the middle of the picture).
+ */
 export async function shot(page: Page, name: string): Promise<void> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await mkdir(path.dirname(file), { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
 }
 
