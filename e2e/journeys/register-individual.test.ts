@@ -108,6 +108,8 @@ describe('Cadastro de pessoa física no celular', () => {
       await typeMasked(page, 'CPF', '12345678900');
       await click(page, 'button', 'Continuar');
       await expectFieldError(page, 'CPF', 'Informe um CPF válido');
+      const sexo = page.getByRole('radiogroup', { name: /^Sexo/ }).locator('..');
+      await expectText(sexo, 'Escolha uma das opções');
       await typeMasked(page, 'CPF', person.cpf.replace(/\D/g, ''));
       assert.equal(await field(page, 'CPF').inputValue(), person.cpf, 'the CPF mask ###.###.###-##');
       await typeMasked(page, 'Data de nascimento', '15031990');

@@ -37,10 +37,22 @@ describe('Shell, sessão e rotas protegidas', () => {
     await browser?.close();
   });
 
-  it('visitante: / leva a /comprar-prata e o cabeçalho leva a Entrar e Criar conta', async () => {
-    await withPage(browser, { viewport: DESKTOP, name: 'guest-header' }, async (page) => {
-      await page.goto('/');
+  it('/ leva a /comprar-prata', async () => {
+    await withPage(browser, { viewport: DESKTOP, name: 'root-redirect' }, async (page) => {
+      const root = await page.goto('/');
+      assert.equal(
+        `${root?.status()} ${root?.headers()['content-type']?.split(';')[0]}`,
+        '200 text/html',
+        'GET / answers the web app',
+      );
       await expectPath(page, '/comprar-prata');
+      await expectVisible(byRole(page, 'heading', 'Como funciona'));
+    });
+  });
+
+  it('o cabeçalho de visitante leva à prata física, a Entrar e a Criar conta', async () => {
+    await withPage(browser, { viewport: DESKTOP, name: 'guest-header' }, async (page) => {
+      await page.goto('/comprar-prata');
       const header = page.getByRole('banner');
       await expectVisible(byRole(header, 'link', 'Prata física'));
       for (const external of ['Joias', 'Refino e análise']) {
@@ -100,7 +112,7 @@ describe('Shell, sessão e rotas protegidas', () => {
 
   it('cliente entra direto com o token salvo, mas não vê o back office', async () => {
     await withPage(browser, { viewport: DESKTOP, name: 'admin-forbidden', token: customerToken }, async (page) => {
-      await page.goto('/');
+      await page.goto('/comprar-prata');
       await expectPath(page, '/comprar-prata');
       const drawer = await openAccountDrawer(page);
       await expectDrawerShows(drawer, DEMO.customer.name, 'R$ 0,00', '0,00 g');
