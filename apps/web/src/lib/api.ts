@@ -105,9 +105,10 @@ async function readBody(response: Response): Promise<unknown> {
 /**
  * fetch for /api: bearer token on every request, JSON or FormData, `{ message, errors }` failures as ApiError.
  * An expired token never leaves the browser: the call fails here as a 401 'Token expired' (spec 1 §4.3).
+ * Answers the successful Response, body unread.
  */
-export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers = new Headers({ Accept: accept });
   const token = getToken();
   if (token) {
     if (isTokenExpired(token)) {
@@ -138,8 +139,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
 
-  const data = await readBody(response);
   if (!response.ok) {
+    const data = await readBody(response);
     const errorBody: ApiErrorBody =
       data && typeof data === 'object' ? (data as ApiErrorBody) : { message: typeof data === 'string' ? data : '' };
     const message =
@@ -147,7 +148,38 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     if (response.status === 401) handleUnauthorized();
     throw new ApiError(response.status, message, errorBody);
   }
-  return data as T;
+  return response;
+}
+
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  return (await readBody(response)) as T;
+}
+
+/** The file name of a `Content-Disposition: attachment` answer (RFC 6266: filename* first), or null. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || null;
+}
+
+/**
+ * A file from the API (documents, receipts): fetched with the bearer token, since a plain link cannot carry it.
+ * Failures are ApiErrors like any other call.
+ */
+export async function apiFetchFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send(path, {}, '*/*');
+  const blob = await response.blob();
+  return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
 }
 
 export const api = {

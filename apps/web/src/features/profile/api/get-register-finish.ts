@@ -31,6 +31,8 @@ export type RegisterFinishUser = FatcaFlags & {
   addresses: Address[];
   registration_steps: RegistrationSteps;
   registration_complete?: boolean;
+  /** Set when an operator approved the registration; null while it is under review. */
+  approved_at?: string | null;
 };
 
 export type RegisterFinishResponse = { user: RegisterFinishUser; company: Company | null };

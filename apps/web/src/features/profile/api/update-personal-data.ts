@@ -21,3 +21,11 @@ export function useSavePersonalData() {
       }),
   });
 }
+
+/** /meus-dados: the CPF cannot change there, and the server checks its status again when the birth date changes. */
+export function useUpdatePersonalData() {
+  return useMutation({
+    mutationFn: (input: PersonalDataRequest) =>
+      withLoading('Salvando dados pessoais...', () => updatePersonalData(input)),
+  });
+}

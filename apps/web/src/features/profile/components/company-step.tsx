@@ -11,12 +11,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useSaveCompany } from '../api/save-company';
 import { StepActions } from './step-actions';
-
-export const REGIME_LABELS: Record<(typeof REGIMES_TRIBUTARIOS)[number], string> = {
-  simples: 'Simples Nacional',
-  presumido: 'Lucro Presumido',
-  real: 'Lucro Real',
-};
+import { REGIME_LABELS } from '../labels';
 
 type CompanyInput = z.input<typeof CompanyRequest>;
 
@@ -43,9 +38,17 @@ function defaultsFrom(company: Company | null): CompanyInput {
  * Step "Dados da empresa". The shared CompanyRequest schema validates the form and also normalizes it (CNPJ
  * without mask, mobile as digits, empty optionals as null), so what is sent is what the server parses.
  */
-export function CompanyStep({ company, onDone }: { company: Company | null; onDone: () => void }) {
+export function CompanyStep({
+  company,
+  onDone,
+  submitLabel = 'Continuar',
+}: {
+  company: Company | null;
+  onDone?: () => void;
+  submitLabel?: string;
+}) {
   const save = useSaveCompany(company?.id ?? null);
-  const { control, handleSubmit, setError } = useForm({
+  const { control, handleSubmit, setError, reset, getValues } = useForm({
     resolver: zodResolver(CompanyRequest),
     defaultValues: defaultsFrom(company),
   });
@@ -54,7 +57,8 @@ export function CompanyStep({ company, onDone }: { company: Company | null; onDo
     save.mutate(request, {
       onSuccess: ({ message }) => {
         if (message) notify.success(message);
-        onDone();
+        reset(getValues());
+        onDone?.();
       },
       onError: (error) => applyServerErrors(error, setError, FIELDS),
     }),
@@ -91,7 +95,7 @@ export function CompanyStep({ company, onDone }: { company: Company | null; onDo
         ))}
       </FormTextField>
       <FormTextField control={control} name="site" label="Site" type="url" placeholder="https://" />
-      <StepActions submitLabel="Continuar" pending={save.isPending} />
+      <StepActions submitLabel={submitLabel} pending={save.isPending} />
     </Stack>
   );
 }

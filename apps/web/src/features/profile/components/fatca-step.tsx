@@ -15,16 +15,9 @@ import { notify } from '../../../lib/notify';
 import type { FatcaFlags } from '../api/get-register-finish';
 import { useUpdateFatca } from '../api/update-fatca';
 import { StepActions } from './step-actions';
+import { FATCA_QUESTIONS } from '../labels';
 
 type FatcaKey = keyof FatcaFlags;
-
-export const FATCA_QUESTIONS: ReadonlyArray<{ key: FatcaKey; question: string }> = [
-  { key: 'politicamente_exposto', question: 'Você é uma pessoa politicamente exposta?' },
-  { key: 'americano', question: 'Você é cidadão norte-americano?' },
-  { key: 'naturalizacao_americana', question: 'Você possui naturalização norte-americana?' },
-  { key: 'caracteristica_us_person', question: 'Você possui residência fiscal ou características de US Person?' },
-  { key: 'contribuinte_americano', question: 'Você é contribuinte do imposto de renda nos Estados Unidos?' },
-];
 
 const answer = z.enum(['true', 'false'], { error: MESSAGES.chooseOneOption });
 const FatcaForm = z.object({
@@ -40,7 +33,17 @@ const toAnswer = (flag: boolean | null) =>
   (flag === null || flag === undefined ? '' : String(flag)) as FatcaFormInput[FatcaKey];
 
 /** Step "Declaração FATCA" (individuals only). */
-export function FatcaStep({ flags, onDone, onBack }: { flags: FatcaFlags; onDone: () => void; onBack: () => void }) {
+export function FatcaStep({
+  flags,
+  onDone,
+  onBack,
+  submitLabel = 'Concluir cadastro',
+}: {
+  flags: FatcaFlags;
+  onDone?: () => void;
+  onBack?: () => void;
+  submitLabel?: string;
+}) {
   const update = useUpdateFatca();
   const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(FatcaForm),
@@ -59,7 +62,7 @@ export function FatcaStep({ flags, onDone, onBack }: { flags: FatcaFlags; onDone
       {
         onSuccess: ({ message }) => {
           if (message) notify.success(message);
-          onDone();
+          onDone?.();
         },
         onError: (error) =>
           applyServerErrors(
@@ -96,7 +99,7 @@ export function FatcaStep({ flags, onDone, onBack }: { flags: FatcaFlags; onDone
           )}
         />
       ))}
-      <StepActions onBack={onBack} submitLabel="Concluir cadastro" pending={update.isPending} />
+      <StepActions onBack={onBack} submitLabel={submitLabel} pending={update.isPending} />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   ageOn,
@@ -20,6 +21,7 @@ import {
   MASKS,
   MESSAGES,
   onlyDigits,
+  type PersonalDataRequest,
   SEXOS,
   WITH_SPOUSE,
 } from '@prata/domain';
@@ -30,23 +32,9 @@ import { FormMaskedField } from '../../../components/form-masked-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import type { RegisterFinishUser } from '../api/get-register-finish';
-import { useSavePersonalData } from '../api/update-personal-data';
+import { useSavePersonalData, useUpdatePersonalData } from '../api/update-personal-data';
 import { StepActions } from './step-actions';
-
-export const SEXO_LABELS: Record<(typeof SEXOS)[number], string> = {
-  M: 'Masculino',
-  F: 'Feminino',
-  N: 'Prefiro não informar',
-};
-
-export const ESTADO_CIVIL_LABELS: Record<(typeof ESTADOS_CIVIS)[number], string> = {
-  S: 'Solteiro(a)',
-  D: 'Divorciado(a)',
-  V: 'Viúvo(a)',
-  C: 'Casado(a)',
-  U: 'União estável',
-  O: 'Outro',
-};
+import { ESTADO_CIVIL_LABELS, SEXO_LABELS } from '../labels';
 
 const ADULT_AGE = 18;
 
@@ -57,43 +45,59 @@ function todayIso(): string {
 
 const hasSpouse = (estadoCivil: string) => (WITH_SPOUSE as readonly string[]).includes(estadoCivil);
 
-const PersonalForm = z
-  .object({
-    name: z.string().trim().min(1, MESSAGES.nameRequired),
-    cpf: z.string().refine((v) => isValidCpf(v), MESSAGES.cpfInvalid),
-    nascimento: z
-      .string()
-      .min(1, MESSAGES.birthDateRequired)
-      .refine((v) => brDateToIso(v) !== null, MESSAGES.birthDateInvalid)
-      .refine((v) => {
-        const iso = brDateToIso(v);
-        return iso === null || ageOn(iso, todayIso()) >= ADULT_AGE;
-      }, MESSAGES.underage),
-    celular: z
-      .string()
-      .min(1, MESSAGES.mobileRequired)
-      .refine((v) => isValidCelular(v), MESSAGES.mobileInvalid),
-    sexo: z.string().refine((v) => (SEXOS as readonly string[]).includes(v), MESSAGES.chooseOneOption),
-    estado_civil: z
-      .string()
-      .refine((v) => (ESTADOS_CIVIS as readonly string[]).includes(v), MESSAGES.maritalStatusRequired),
-    conjuge_nome: z.string(),
-    conjuge_cpf: z.string(),
-    conjuge_nascimento: z.string(),
-  })
-  .superRefine((v, ctx) => {
-    if (!hasSpouse(v.estado_civil)) return;
-    if (v.conjuge_cpf && !isValidCpf(v.conjuge_cpf)) {
-      ctx.addIssue({ code: 'custom', path: ['conjuge_cpf'], message: MESSAGES.cpfInvalid });
-    }
-    if (v.conjuge_nascimento && brDateToIso(v.conjuge_nascimento) === null) {
-      ctx.addIssue({ code: 'custom', path: ['conjuge_nascimento'], message: MESSAGES.birthDateInvalid });
-    }
-  });
+/**
+ * The personal-data form's schema. The sex message differs by screen: 'Escolha uma das opções' on
+ * /register/finish (spec 1 §5), 'Informe seu sexo' on /meus-dados (spec 2 §5).
+ */
+export function personalFormSchema(sexMessage: string) {
+  return z
+    .object({
+      name: z.string().trim().min(1, MESSAGES.nameRequired),
+      cpf: z.string().refine((v) => isValidCpf(v), MESSAGES.cpfInvalid),
+      nascimento: z
+        .string()
+        .min(1, MESSAGES.birthDateRequired)
+        .refine((v) => brDateToIso(v) !== null, MESSAGES.birthDateInvalid)
+        .refine((v) => {
+          const iso = brDateToIso(v);
+          return iso === null || ageOn(iso, todayIso()) >= ADULT_AGE;
+        }, MESSAGES.underage),
+      celular: z
+        .string()
+        .min(1, MESSAGES.mobileRequired)
+        .refine((v) => isValidCelular(v), MESSAGES.mobileInvalid),
+      sexo: z.string().refine((v) => (SEXOS as readonly string[]).includes(v), sexMessage),
+      estado_civil: z
+        .string()
+        .refine((v) => (ESTADOS_CIVIS as readonly string[]).includes(v), MESSAGES.maritalStatusRequired),
+      conjuge_nome: z.string(),
+      conjuge_cpf: z.string(),
+      conjuge_nascimento: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      if (!hasSpouse(v.estado_civil)) return;
+      if (v.conjuge_cpf && !isValidCpf(v.conjuge_cpf)) {
+        ctx.addIssue({ code: 'custom', path: ['conjuge_cpf'], message: MESSAGES.cpfInvalid });
+      }
+      if (v.conjuge_nascimento && brDateToIso(v.conjuge_nascimento) === null) {
+        ctx.addIssue({ code: 'custom', path: ['conjuge_nascimento'], message: MESSAGES.birthDateInvalid });
+      }
+    });
+}
 
-type PersonalFormValues = z.infer<typeof PersonalForm>;
+type PersonalFormValues = z.infer<ReturnType<typeof personalFormSchema>>;
 
-const FIELDS = Object.keys(PersonalForm.shape);
+const FIELDS: readonly string[] = [
+  'name',
+  'cpf',
+  'nascimento',
+  'celular',
+  'sexo',
+  'estado_civil',
+  'conjuge_nome',
+  'conjuge_cpf',
+  'conjuge_nascimento',
+];
 
 function defaultsFrom(user: RegisterFinishUser): PersonalFormValues {
   return {
@@ -109,45 +113,81 @@ function defaultsFrom(user: RegisterFinishUser): PersonalFormValues {
   };
 }
 
-/** Step "Dados pessoais" (individuals). */
-export function PersonalStep({ user, onDone }: { user: RegisterFinishUser; onDone: () => void }) {
-  const save = useSavePersonalData();
-  const { control, handleSubmit, setError } = useForm({
-    resolver: zodResolver(PersonalForm),
+const FINISH_SCHEMA = personalFormSchema(MESSAGES.chooseOneOption);
+const EDIT_SCHEMA = personalFormSchema(MESSAGES.sexRequired);
+
+function toRequest(v: PersonalFormValues): PersonalDataRequest {
+  const withSpouse = hasSpouse(v.estado_civil);
+  return {
+    name: v.name.trim(),
+    cpf: onlyDigits(v.cpf),
+    nascimento: brDateToIso(v.nascimento) ?? '',
+    celular: onlyDigits(v.celular),
+    sexo: v.sexo as (typeof SEXOS)[number],
+    estado_civil: v.estado_civil as (typeof ESTADOS_CIVIS)[number],
+    conjuge_nome: withSpouse && v.conjuge_nome.trim() ? v.conjuge_nome.trim() : null,
+    conjuge_cpf: withSpouse && v.conjuge_cpf ? onlyDigits(v.conjuge_cpf) : null,
+    conjuge_nascimento: withSpouse && v.conjuge_nascimento ? brDateToIso(v.conjuge_nascimento) : null,
+  };
+}
+
+/**
+ * Personal data (individuals). `finish` is step 1 of /register/finish (the CPF is typed and checked first);
+ * `edit` is the /meus-dados tab: e-mail and CPF are shown read-only (spec 2 §6) and the data is saved as it is.
+ */
+export function PersonalDataForm({
+  user,
+  mode,
+  onDone,
+}: {
+  user: RegisterFinishUser;
+  mode: 'finish' | 'edit';
+  onDone?: () => void;
+}) {
+  const editing = mode === 'edit';
+  const finishSave = useSavePersonalData();
+  const editSave = useUpdatePersonalData();
+  const save = editing ? editSave : finishSave;
+  const { control, handleSubmit, setError, reset } = useForm({
+    resolver: zodResolver(editing ? EDIT_SCHEMA : FINISH_SCHEMA),
     defaultValues: defaultsFrom(user),
   });
   const estadoCivil = useWatch({ control, name: 'estado_civil' });
   const spouse = hasSpouse(estadoCivil);
 
   const onSubmit = handleSubmit((v) => {
-    const withSpouse = hasSpouse(v.estado_civil);
-    save.mutate(
-      {
-        name: v.name.trim(),
-        cpf: onlyDigits(v.cpf),
-        nascimento: brDateToIso(v.nascimento) ?? '',
-        celular: onlyDigits(v.celular),
-        sexo: v.sexo as (typeof SEXOS)[number],
-        estado_civil: v.estado_civil as (typeof ESTADOS_CIVIS)[number],
-        conjuge_nome: withSpouse && v.conjuge_nome.trim() ? v.conjuge_nome.trim() : null,
-        conjuge_cpf: withSpouse && v.conjuge_cpf ? onlyDigits(v.conjuge_cpf) : null,
-        conjuge_nascimento: withSpouse && v.conjuge_nascimento ? brDateToIso(v.conjuge_nascimento) : null,
+    save.mutate(toRequest(v), {
+      onSuccess: ({ message }) => {
+        if (message) notify.success(message);
+        if (editing) reset(v);
+        onDone?.();
       },
-      {
-        onSuccess: ({ message }) => {
-          if (message) notify.success(message);
-          onDone();
-        },
-        onError: (error) => applyServerErrors(error, setError, FIELDS),
-      },
-    );
+      onError: (error) => applyServerErrors(error, setError, editing ? FIELDS.filter((f) => f !== 'cpf') : FIELDS),
+    });
   });
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
       <FormTextField control={control} name="name" label="Nome completo" autoComplete="name" required />
+      {editing && (
+        <TextField
+          label="E-mail"
+          value={user.email}
+          helperText="O e-mail não pode ser alterado."
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormMaskedField control={control} name="cpf" label="CPF" mask={MASKS.cpf} inputMode="numeric" required />
+        {editing ? (
+          <TextField
+            label="CPF"
+            value={user.cpf ? formatCpf(user.cpf) : ''}
+            helperText="O CPF não pode ser alterado."
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
+        ) : (
+          <FormMaskedField control={control} name="cpf" label="CPF" mask={MASKS.cpf} inputMode="numeric" required />
+        )}
         <FormMaskedField
           control={control}
           name="nascimento"
@@ -217,7 +257,12 @@ export function PersonalStep({ user, onDone }: { user: RegisterFinishUser; onDon
           </Stack>
         </Stack>
       )}
-      <StepActions submitLabel="Continuar" pending={save.isPending} />
+      <StepActions submitLabel={editing ? 'Salvar alterações' : 'Continuar'} pending={save.isPending} />
     </Stack>
   );
+}
+
+/** Step "Dados pessoais" of /register/finish. */
+export function PersonalStep({ user, onDone }: { user: RegisterFinishUser; onDone: () => void }) {
+  return <PersonalDataForm user={user} mode="finish" onDone={onDone} />;
 }

@@ -3,10 +3,12 @@ import Stack from '@mui/material/Stack';
 
 export function StepActions({
   onBack,
+  backLabel = 'Voltar',
   submitLabel,
   pending,
 }: {
   onBack?: () => void;
+  backLabel?: string;
   submitLabel: string;
   pending: boolean;
 }) {
@@ -14,7 +16,7 @@ export function StepActions({
     <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
       {onBack && (
         <Button color="inherit" onClick={onBack}>
-          Voltar
+          {backLabel}
         </Button>
       )}
       <Button type="submit" variant="contained" size="large" disabled={pending}>

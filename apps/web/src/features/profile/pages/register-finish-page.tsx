@@ -1,4 +1,7 @@
+import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
+import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
@@ -46,6 +49,36 @@ export function firstIncompleteStep(keys: StepKey[], done: RegistrationSteps): n
   return index === -1 ? keys.length : index;
 }
 
+/** All steps done: the registration waits for an operator (approved_at null) or is approved (spec 2 §6). */
+export function ReviewStatus({ approved }: { approved: boolean }) {
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Alert
+        severity={approved ? 'success' : 'info'}
+        icon={approved ? <VerifiedOutlined /> : <HourglassTopOutlined />}
+        sx={{ width: '100%' }}
+      >
+        <AlertTitle>{approved ? 'Cadastro aprovado' : 'Cadastro em análise'}</AlertTitle>
+        {approved
+          ? 'Seu cadastro está completo e aprovado. Você já pode usar todos os recursos da sua conta.'
+          : 'Seu cadastro está completo e nossa equipe está conferindo seus dados. Avisaremos por e-mail assim que ele for aprovado; até lá, você pode acompanhar e atualizar seus dados em Meus dados.'}
+      </Alert>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ alignSelf: 'stretch', justifyContent: 'flex-end' }}
+      >
+        <Button component={RouterLink} to="/meus-dados">
+          Ver meus dados
+        </Button>
+        <Button component={RouterLink} to="/" variant="contained">
+          Ir para o início
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
 function Wizard({ data }: { data: RegisterFinishResponse }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -86,15 +119,7 @@ function Wizard({ data }: { data: RegisterFinishResponse }) {
         ))}
       </Stepper>
       {key === undefined ? (
-        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Typography variant="h3" component="h2">
-            Seu cadastro está completo
-          </Typography>
-          <Typography color="text.secondary">Você já pode usar todos os recursos da sua conta.</Typography>
-          <Button component={RouterLink} to="/" variant="contained">
-            Ir para o início
-          </Button>
-        </Stack>
+        <ReviewStatus approved={Boolean(user.approved_at)} />
       ) : (
         <>
           <Typography variant="h3" component="h2" sx={{ mb: 2 }}>

@@ -1,0 +1,167 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import type { ReactNode } from 'react';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { firstError } from '../lib/api';
+
+/** One page of a server list, as every paginated call answers (spec 2 §7): pages start at 1. */
+export type PageOf<T> = { data: T[]; total: number; per_page: number };
+
+export type Column<T> = {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  /** Keeps dates and amounts on one line. */
+  nowrap?: boolean;
+  /** A fixed width for the column (e.g. dates), so the text columns take the rest. */
+  width?: number | string;
+};
+
+export const EMPTY_TEXT = 'Nenhum registro encontrado.';
+
+/** The page in the URL (?page=, from 1); a missing or bad value is page 1. Changing it keeps the other params. */
+export function usePageParam(): [number, (page: number) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = Number(searchParams.get('page'));
+  const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
+  const setPage = useCallback(
+    (next: number) =>
+      setSearchParams((params) => {
+        const copy = new URLSearchParams(params);
+        if (next <= 1) copy.delete('page');
+        else copy.set('page', String(next));
+        return copy;
+      }),
+    [setSearchParams],
+  );
+  return [page, setPage];
+}
+
+/**
+ * A table of one server page: skeleton rows while loading, the error with a retry, "Nenhum registro encontrado."
+ * when empty, and MUI's pagination (0-based) mapped to the API's pages (1-based) when there is more than a page.
+ */
+export function PaginatedTable<T>({
+  columns,
+  data,
+  isPending,
+  error,
+  onRetry,
+  page,
+  onPageChange,
+  rowKey,
+  label,
+  emptyText = EMPTY_TEXT,
+  skeletonRows = 5,
+}: {
+  columns: ReadonlyArray<Column<T>>;
+  data: PageOf<T> | undefined;
+  isPending: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  page: number;
+  onPageChange: (page: number) => void;
+  rowKey: (row: T) => string | number;
+  /** The table's accessible name. */
+  label: string;
+  emptyText?: string;
+  skeletonRows?: number;
+}) {
+  if (error && !data) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          onRetry && (
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Tentar de novo
+            </Button>
+          )
+        }
+      >
+        {firstError(error)}
+      </Alert>
+    );
+  }
+
+  const rows = data?.data ?? [];
+  const perPage = data?.per_page ?? 0;
+  const total = data?.total ?? 0;
+
+  return (
+    <Paper variant="outlined">
+      <TableContainer>
+        <Table size="small" aria-label={label} aria-busy={isPending || undefined}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell
+                  key={column.key}
+                  align={column.align}
+                  sx={{ fontWeight: 600, whiteSpace: 'nowrap', color: 'text.secondary', width: column.width }}
+                >
+                  {column.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {isPending && !data ? (
+              Array.from({ length: skeletonRows }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <TableRow key={i} data-testid="skeleton-row">
+                  {columns.map((column) => (
+                    <TableCell key={column.key}>
+                      <Skeleton />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            ) : rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={columns.length} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
+                  {emptyText}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => (
+                <TableRow key={rowKey(row)} hover>
+                  {columns.map((column) => (
+                    <TableCell
+                      key={column.key}
+                      align={column.align}
+                      sx={column.nowrap ? { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } : undefined}
+                    >
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {perPage > 0 && total > perPage && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.min(Math.max(0, page - 1), Math.ceil(total / perPage) - 1)}
+          rowsPerPage={perPage}
+          rowsPerPageOptions={[]}
+          onPageChange={(_event, next) => onPageChange(next + 1)}
+        />
+      )}
+    </Paper>
+  );
+}

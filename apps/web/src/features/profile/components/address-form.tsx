@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { type AddressRequest, formatCep, isCompleteCep, MASKS, MESSAGES, onlyDigits } from '@prata/domain';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-fields';
+import { FormMaskedField } from '../../../components/form-masked-field';
+import type { Address } from '../../../lib/auth';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import { CityAutocomplete } from './city-autocomplete';
+import { StepActions } from './step-actions';
+
+export const ADDRESS_TYPES = ['Residencial', 'Comercial'] as const;
+
+const CitySchema = z.object({ id: z.number(), name: z.string(), state: z.string(), description: z.string() });
+
+const AddressFormSchema = z.object({
+  type: z.string().min(1, MESSAGES.addressTypeRequired),
+  cep: z
+    .string()
+    .min(1, MESSAGES.cepRequired)
+    .refine((v) => isCompleteCep(v), MESSAGES.cepIncomplete),
+  city: CitySchema.nullable().refine((v) => v !== null, MESSAGES.cityRequired),
+  neighborhood: z.string().trim().min(1, MESSAGES.neighborhoodRequired),
+  street: z.string().trim().min(1, MESSAGES.streetRequired),
+  number: z.string().trim().min(1, MESSAGES.numberRequired),
+  unit: z.string(),
+  other_info: z.string(),
+});
+
+type AddressFormValues = z.input<typeof AddressFormSchema>;
+
+const FIELDS = Object.keys(AddressFormSchema.shape);
+
+function defaultsFrom(address: Address | undefined): AddressFormValues {
+  return {
+    type: address?.type ?? 'Residencial',
+    cep: address ? formatCep(address.cep) : '',
+    city: address?.city ?? null,
+    neighborhood: address?.neighborhood ?? '',
+    street: address?.street ?? '',
+    number: address?.number ?? '',
+    unit: address?.unit ?? '',
+    other_info: address?.other_info ?? '',
+  };
+}
+
+/**
+ * The address form (spec 1 §5, spec 2 §5): /register/finish, and adding or editing on /meus-dados. A type that
+ * is neither Residencial nor Comercial (free text is allowed, spec 2 §3) stays among the options.
+ */
+export function AddressForm({
+  address,
+  submitLabel,
+  pending,
+  save,
+  onSaved,
+  onBack,
+  backLabel,
+}: {
+  address?: Address;
+  submitLabel: string;
+  pending: boolean;
+  save: (request: AddressRequest) => Promise<{ message?: string }>;
+  onSaved: () => void;
+  onBack?: () => void;
+  backLabel?: string;
+}) {
+  const { control, handleSubmit, setError } = useForm({
+    resolver: zodResolver(AddressFormSchema),
+    defaultValues: defaultsFrom(address),
+  });
+  const types: string[] = [...ADDRESS_TYPES];
+  if (address?.type && !types.includes(address.type)) types.push(address.type);
+
+  const onSubmit = handleSubmit(async (v) => {
+    try {
+      const { message } = await save({
+        type: v.type,
+        cep: onlyDigits(v.cep),
+        city_id: v.city?.id ?? 0,
+        neighborhood: v.neighborhood.trim(),
+        street: v.street.trim(),
+        number: v.number.trim(),
+        unit: v.unit.trim() || null,
+        other_info: v.other_info.trim() || null,
+      });
+      if (message) notify.success(message);
+      onSaved();
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS, { city_id: 'city' });
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField control={control} name="type" label="Tipo de endereço" select required>
+          {types.map((type) => (
+            <MenuItem key={type} value={type}>
+              {type}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <FormMaskedField
+          control={control}
+          name="cep"
+          label="CEP"
+          mask={MASKS.cep}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          required
+        />
+      </Stack>
+      <Controller
+        control={control}
+        name="city"
+        render={({ field, fieldState }) => (
+          <CityAutocomplete
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message}
+            required
+          />
+        )}
+      />
+      <FormTextField control={control} name="neighborhood" label="Bairro" required />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField
+          control={control}
+          name="street"
+          label="Rua/avenida"
+          autoComplete="address-line1"
+          required
+          sx={{ flex: 3 }}
+        />
+        <FormTextField control={control} name="number" label="Número" required sx={{ flex: 1 }} />
+      </Stack>
+      <FormTextField
+        control={control}
+        name="unit"
+        label="Complemento"
+        helperText="Opcional"
+        autoComplete="address-line2"
+      />
+      <FormTextField
+        control={control}
+        name="other_info"
+        label="Observações"
+        helperText="Opcional: ponto de referência, horário para entrega..."
+        multiline
+        minRows={2}
+      />
+      <StepActions onBack={onBack} backLabel={backLabel} submitLabel={submitLabel} pending={pending} />
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import { type ESTADOS_CIVIS, formatCep, type REGIMES_TRIBUTARIOS, type SEXOS } from '@prata/domain';
+import type { Address } from '../../lib/auth';
+import type { FatcaFlags } from './api/get-register-finish';
+
+/** How the registration's coded answers read on screen (forms, /meus-dados, the back office). */
+export const SEXO_LABELS: Record<(typeof SEXOS)[number], string> = {
+  M: 'Masculino',
+  F: 'Feminino',
+  N: 'Prefiro não informar',
+};
+
+export const ESTADO_CIVIL_LABELS: Record<(typeof ESTADOS_CIVIS)[number], string> = {
+  S: 'Solteiro(a)',
+  D: 'Divorciado(a)',
+  V: 'Viúvo(a)',
+  C: 'Casado(a)',
+  U: 'União estável',
+  O: 'Outro',
+};
+
+export const REGIME_LABELS: Record<(typeof REGIMES_TRIBUTARIOS)[number], string> = {
+  simples: 'Simples Nacional',
+  presumido: 'Lucro Presumido',
+  real: 'Lucro Real',
+};
+
+type FatcaKey = keyof FatcaFlags;
+
+export const FATCA_QUESTIONS: ReadonlyArray<{ key: FatcaKey; question: string }> = [
+  { key: 'politicamente_exposto', question: 'Você é uma pessoa politicamente exposta?' },
+  { key: 'americano', question: 'Você é cidadão norte-americano?' },
+  { key: 'naturalizacao_americana', question: 'Você possui naturalização norte-americana?' },
+  { key: 'caracteristica_us_person', question: 'Você possui residência fiscal ou características de US Person?' },
+  { key: 'contribuinte_americano', question: 'Você é contribuinte do imposto de renda nos Estados Unidos?' },
+];
+
+/** "Rua X, 10, apto 2" / "Bairro - Cidade - UF" / "CEP 00000-000". */
+export function formatAddress(address: Address): string[] {
+  const line1 = [address.street, address.number, address.unit].filter(Boolean).join(', ');
+  const line2 = [address.neighborhood, address.city?.description].filter(Boolean).join(' - ');
+  return [line1, line2, `CEP ${formatCep(address.cep)}`];
+}
