@@ -31,6 +31,26 @@ export const routes: RouteObject[] = [
             Component: RequireAuth,
             children: [
               { path: 'register/finish', lazy: () => import('../features/profile/pages/register-finish-page') },
+              {
+                id: 'DadosCadastrais',
+                path: 'meus-dados/:tab?',
+                lazy: () => import('../features/account/pages/meus-dados-page'),
+              },
+              {
+                path: 'meus-dados/meus-enderecos/adicionar',
+                lazy: () =>
+                  import('../features/account/pages/address-form-page').then((m) => ({ Component: m.AddAddressPage })),
+              },
+              {
+                path: 'meus-dados/meus-enderecos/editar/:id',
+                lazy: () =>
+                  import('../features/account/pages/address-form-page').then((m) => ({ Component: m.EditAddressPage })),
+              },
+              {
+                id: 'MeuHistorico',
+                path: 'meu-historico/:tab?',
+                lazy: () => import('../features/history/pages/history-page'),
+              },
             ],
           },
           { path: '*', Component: NotFoundPage },
@@ -43,7 +63,10 @@ export const routes: RouteObject[] = [
           {
             lazy: () => import('../features/admin/components/admin-layout'),
             children: [
-              { index: true, element: <Navigate to="/admin/auditoria" replace /> },
+              { index: true, element: <Navigate to="/admin/clientes" replace /> },
+              { path: 'clientes', lazy: () => import('../features/admin/pages/customers-page') },
+              { path: 'clientes/:id', lazy: () => import('../features/admin/pages/customer-detail-page') },
+              { path: 'limites', lazy: () => import('../features/admin/pages/limit-requests-page') },
               { path: 'auditoria', lazy: () => import('../features/admin/pages/audit-log-page') },
               { path: '*', Component: NotFoundPage },
             ],

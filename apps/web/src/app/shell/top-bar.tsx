@@ -23,6 +23,7 @@ export function TopBar({ user, onMenuClick }: { user: User | undefined; onMenuCl
   const logout = useLogout();
   const close = () => setAnchor(null);
   const profile = sectionByKey('meus-dados');
+  const history = sectionByKey('meu-historico');
 
   return (
     <AppBar
@@ -62,12 +63,17 @@ export function TopBar({ user, onMenuClick }: { user: User | undefined; onMenuCl
               Meus dados
             </MenuItem>
           )}
+          {history?.enabled && (
+            <MenuItem component={RouterLink} to={history.to} onClick={close}>
+              Meu histórico
+            </MenuItem>
+          )}
           {user && !user.registration_complete && (
             <MenuItem component={RouterLink} to="/register/finish" onClick={close}>
               Concluir cadastro
             </MenuItem>
           )}
-          {(profile?.enabled || (user && !user.registration_complete)) && <Divider />}
+          {(profile?.enabled || history?.enabled || (user && !user.registration_complete)) && <Divider />}
           <MenuItem
             onClick={() => {
               close();

@@ -1,9 +1,13 @@
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 
 export type AdminNavItem = { label: string; to: string; icon: typeof SvgIcon };
 
 /** The back office's pages; later issues append theirs (and their route in app/router.tsx). */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { label: 'Clientes', to: '/admin/clientes', icon: PeopleAltOutlined },
+  { label: 'Limites', to: '/admin/limites', icon: TrendingUpOutlined },
   { label: 'Registro de auditoria', to: '/admin/auditoria', icon: ManageSearchOutlined },
 ];

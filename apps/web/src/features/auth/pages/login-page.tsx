@@ -1,12 +1,12 @@
 import { formatDateTimeBR, isoToBrDate } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { EmailVerificationNotice } from '../../../components/email-verification-notice';
 import { FormPage } from '../../../components/page';
 import { isApiError } from '../../../lib/api';
 import { type LoginUser, USER_QUERY_KEY, useStartSession } from '../../../lib/auth';
-import { setLoginData } from '../../../lib/auth-storage';
+import { getToken, isTokenExpired, setLoginData } from '../../../lib/auth-storage';
 import { notify } from '../../../lib/notify';
 import { type VerificationMethod, useChooseVerificationMethod } from '../api/choose-verification-method';
 import { useLogin } from '../api/login';
@@ -40,6 +40,12 @@ function closedDate(closedAt: string): string {
 /** Sign-in (spec 1 §2.9, §4.3): password, then a code by e-mail or SMS. */
 export function LoginPage() {
   const navigate = useNavigate();
+  // Someone already signed in who opens /login goes home. Decided once, on arrival: the token this page stores
+  // at the end of the sign-in must not race the page's own navigation.
+  const [signedInOnArrival] = useState(() => {
+    const token = getToken();
+    return token !== null && !isTokenExpired(token);
+  });
   const queryClient = useQueryClient();
   const startSession = useStartSession();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
@@ -110,6 +116,8 @@ export function LoginPage() {
         },
       },
     );
+
+  if (signedInOnArrival) return <Navigate to="/" replace />;
 
   return (
     <FormPage title={TITLES[step.kind]}>

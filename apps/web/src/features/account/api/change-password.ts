@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, type MessageResponse } from '../../../lib/api';
+import { withLoading } from '../../../lib/loading';
+
+export type PasswordChangeInput = { password_current: string; password: string; password_confirmation: string };
+
+/** PUT /api/password → { message }. Other sessions end; this one stays. */
+export function changePassword(input: PasswordChangeInput): Promise<MessageResponse> {
+  return api.put<MessageResponse>('/password', input);
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: PasswordChangeInput) => withLoading('Alterando senha...', () => changePassword(input)),
+  });
+}

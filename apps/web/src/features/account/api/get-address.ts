@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import type { Address } from '../../../lib/auth';
+
+/** GET /api/address/{id} → { address }; 404 when it is not the customer's. */
+export async function getAddress(id: number): Promise<Address> {
+  const { address } = await api.get<{ address: Address }>(`/address/${id}`);
+  return address;
+}
+
+export function useAddress(id: number) {
+  return useQuery({
+    queryKey: ['address', id],
+    queryFn: () => getAddress(id),
+    enabled: Number.isInteger(id) && id > 0,
+    staleTime: 0,
+  });
+}

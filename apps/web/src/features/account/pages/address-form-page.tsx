@@ -1,0 +1,93 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { useNavigate, Link as RouterLink, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page';
+import { firstError, isApiError } from '../../../lib/api';
+import { AddressForm } from '../../profile/components/address-form';
+import { useAddress } from '../api/get-address';
+import { useCreateAddress, useUpdateAddress } from '../api/save-address';
+import { ADDRESSES_PATH } from '../tabs';
+
+function Frame({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 4 } }}>
+      <Button component={RouterLink} to={ADDRESSES_PATH} startIcon={<ArrowBack />} sx={{ mb: 1, ml: -1 }}>
+        Meus endereços
+      </Button>
+      <PageHeader title={title} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+        {children}
+      </Paper>
+    </Container>
+  );
+}
+
+/** /meus-dados/meus-enderecos/adicionar: back to the addresses tab after saving (spec 2 §2). */
+export function AddAddressPage() {
+  const navigate = useNavigate();
+  const create = useCreateAddress();
+  const back = () => navigate(ADDRESSES_PATH);
+  return (
+    <Frame title="Adicionar endereço">
+      <AddressForm
+        submitLabel="Salvar endereço"
+        pending={create.isPending}
+        save={(request) => create.mutateAsync(request)}
+        onSaved={back}
+        onBack={back}
+        backLabel="Cancelar"
+      />
+    </Frame>
+  );
+}
+
+function EditForm({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const address = useAddress(id);
+  const update = useUpdateAddress(id);
+  const back = () => navigate(ADDRESSES_PATH);
+
+  if (address.isPending) {
+    return (
+      <Stack spacing={2}>
+        <Skeleton height={56} />
+        <Skeleton height={56} />
+        <Skeleton height={56} />
+        <Skeleton height={56} width="60%" />
+      </Stack>
+    );
+  }
+  if (address.isError) {
+    return (
+      <Alert severity={isApiError(address.error, 404) ? 'warning' : 'error'}>
+        {isApiError(address.error, 404) ? 'Endereço não encontrado.' : firstError(address.error)}
+      </Alert>
+    );
+  }
+  return (
+    <AddressForm
+      address={address.data}
+      submitLabel="Salvar alterações"
+      pending={update.isPending}
+      save={(request) => update.mutateAsync(request)}
+      onSaved={back}
+      onBack={back}
+      backLabel="Cancelar"
+    />
+  );
+}
+
+/** /meus-dados/meus-enderecos/editar/:id: loads GET /api/address/{id}; back to the addresses tab after saving. */
+export function EditAddressPage() {
+  const id = Number(useParams().id);
+  return (
+    <Frame title="Editar endereço">
+      <EditForm key={id} id={id} />
+    </Frame>
+  );
+}

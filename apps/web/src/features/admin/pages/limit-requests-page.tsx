@@ -1,0 +1,261 @@
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatBRL, formatCnpj, formatDateTimeBR, MESSAGES, parseDecimal } from '@prata/domain';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { centsToDecimalText, MoneyTextField } from '../../../components/money-field';
+import { MoneyText } from '../../../components/money-text';
+import { PageHeader } from '../../../components/page';
+import { type Column, PaginatedTable, usePageParam } from '../../../components/paginated-table';
+import { isApiError } from '../../../lib/api';
+import { toMinorUnits } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { type PendingLimitRequest, useLimitRequests, useReviewLimitRequest } from '../api/limit-requests';
+
+const brl = (reais: number) => <MoneyText>{formatBRL(toMinorUnits(reais))}</MoneyText>;
+
+type Decision = { kind: 'approve' | 'reject'; request: PendingLimitRequest };
+
+function DecisionDialog({ decision, onClose }: { decision: Decision | null; onClose: () => void }) {
+  const review = useReviewLimitRequest();
+  const request = decision?.request;
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [shownFor, setShownFor] = useState<number | null>(null);
+
+  // Each request opens with the asked limit filled in and no reason.
+  if (request && shownFor !== request.id) {
+    setShownFor(request.id);
+    setAmount(centsToDecimalText(toMinorUnits(request.new_limit)));
+    setReason('');
+    setError(null);
+  }
+
+  const close = () => {
+    setShownFor(null);
+    onClose();
+  };
+
+  const submit = () => {
+    if (!decision || !request) return;
+    if (decision.kind === 'reject') {
+      if (!reason.trim()) return setError(MESSAGES.reasonRequired);
+      review.mutate(
+        { id: request.id, decision: { decision: 'reject', reason: reason.trim() } },
+        {
+          onSuccess: ({ message }) => {
+            notify.success(message);
+            close();
+          },
+          onError: (failure) => {
+            notify.error(failure);
+            if (!isApiError(failure, 422)) close();
+          },
+        },
+      );
+      return;
+    }
+    const parsed = parseDecimal(amount);
+    if (!parsed.ok) return setError(parsed.reason === 'empty' ? MESSAGES.newLimitRequired : MESSAGES.amountInvalid);
+    const asked = toMinorUnits(request.new_limit);
+    review.mutate(
+      {
+        id: request.id,
+        decision:
+          parsed.minor === asked
+            ? { decision: 'approve' }
+            : { decision: 'approve', approved_limit: centsToDecimalText(parsed.minor) },
+      },
+      {
+        onSuccess: ({ message }) => {
+          notify.success(message);
+          close();
+        },
+        onError: (failure) => {
+          notify.error(failure);
+          if (!isApiError(failure, 422)) close();
+        },
+      },
+    );
+  };
+
+  const approving = decision?.kind === 'approve';
+  return (
+    <ConfirmDialog
+      open={decision !== null}
+      title={approving ? 'Aprovar aumento de limite?' : 'Recusar pedido de limite?'}
+      confirmLabel={approving ? 'Aprovar limite' : 'Recusar pedido'}
+      confirmColor={approving ? 'secondary' : 'error'}
+      pending={review.isPending}
+      onConfirm={submit}
+      onClose={close}
+    >
+      {request && (
+        <Stack spacing={2}>
+          <Typography>
+            {request.customer.name} pediu {formatBRL(toMinorUnits(request.new_limit))} (limite atual:{' '}
+            {formatBRL(toMinorUnits(request.customer.trading_limit))}).
+          </Typography>
+          {approving ? (
+            <MoneyTextField
+              label="Limite aprovado"
+              value={amount}
+              onChange={(value) => {
+                setAmount(value);
+                setError(null);
+              }}
+              error={Boolean(error)}
+              helperText={error ?? 'Você pode aprovar um valor diferente do pedido.'}
+              required
+            />
+          ) : (
+            <TextField
+              label="Motivo"
+              required
+              autoFocus
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setError(null);
+              }}
+              error={Boolean(error)}
+              helperText={error ?? 'O cliente lerá este texto'}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: 500 } }}
+            />
+          )}
+        </Stack>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+/** Limites: pending trading-limit requests, oldest first, with approve (any amount) and reject (with reason). */
+export function LimitRequestsPage() {
+  const [page, setPage] = usePageParam();
+  const requests = useLimitRequests(page);
+  const [decision, setDecision] = useState<Decision | null>(null);
+
+  const columns: ReadonlyArray<Column<PendingLimitRequest>> = [
+    {
+      key: 'customer',
+      header: 'Cliente',
+      render: (row) => (
+        <>
+          <Link component={RouterLink} to={`/admin/clientes/${row.customer.id}`} sx={{ fontWeight: 600 }}>
+            {row.customer.name}
+          </Link>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {row.customer.email}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            Pedido em {formatDateTimeBR(row.created_at)}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'limits',
+      header: 'Atual → pedido',
+      nowrap: true,
+      render: (row) => (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            {brl(row.customer.trading_limit)}
+          </Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {brl(row.new_limit)}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'income',
+      header: 'Renda / patrimônio',
+      nowrap: true,
+      render: (row) => (
+        <>
+          <Typography variant="body2">{brl(row.monthly_income)} /mês</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {brl(row.net_worth)}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'work',
+      header: 'Profissão',
+      render: (row) => (
+        <>
+          <Typography variant="body2">{row.profession}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {row.company_name} · {formatCnpj(row.company_cnpj)}
+          </Typography>
+          {row.other_info && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'pre-wrap' }}>
+              {row.other_info}
+            </Typography>
+          )}
+          <Link component={RouterLink} to={`/admin/clientes/${row.customer.id}#documentos`} variant="body2">
+            Ver documentos
+          </Link>
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Ações',
+      render: (row) => (
+        <Stack direction={{ xs: 'column', xl: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Button
+            size="small"
+            variant="contained"
+            color="secondary"
+            onClick={() => setDecision({ kind: 'approve', request: row })}
+            aria-label={`Aprovar limite de ${row.customer.name}`}
+          >
+            Aprovar
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            onClick={() => setDecision({ kind: 'reject', request: row })}
+            aria-label={`Recusar limite de ${row.customer.name}`}
+          >
+            Recusar
+          </Button>
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Limites"
+        description="Pedidos de aumento do limite anual em análise, do mais antigo para o mais novo."
+      />
+      <PaginatedTable
+        label="Pedidos de aumento de limite"
+        columns={columns}
+        rowKey={(row) => row.id}
+        data={requests.data}
+        isPending={requests.isPending}
+        error={requests.error}
+        onRetry={() => void requests.refetch()}
+        page={page}
+        onPageChange={setPage}
+        emptyText="Nenhum pedido em análise."
+      />
+      <DecisionDialog decision={decision} onClose={() => setDecision(null)} />
+    </>
+  );
+}
+
+export const Component = LimitRequestsPage;

@@ -1,0 +1,175 @@
+import Box from '@mui/material/Box';
+import { formatBRL, formatDateTimeBR, formatGrams } from '@prata/domain';
+import type { Column } from '../../components/paginated-table';
+import { MoneyText } from '../../components/money-text';
+import { StatusWithReason } from '../../components/status-chip';
+import { toMinorUnits } from '../../lib/format';
+import type { DepositRow, EventLogRow, OrderRow, SilverTransferRow, SilverWithdrawalRow, WithdrawalRow } from './types';
+
+/**
+ * Where a tab reads its rows: GET `path`?page=N, whose answer holds the page under `key` ({ data, total,
+ * per_page }). Null while the endpoint does not exist yet: the tab says so instead of calling it.
+ */
+export type HistorySource = { path: string; key: string };
+
+export type HistoryTab<T = unknown> = {
+  /** The :tab parameter of /meu-historico/:tab? */
+  value: string;
+  label: string;
+  source: HistorySource | null;
+  columns: ReadonlyArray<Column<T>>;
+  rowKey: (row: T) => number | string;
+  /** The table's accessible name. */
+  tableLabel: string;
+};
+
+const brl = (reais: number) => <MoneyText>{formatBRL(toMinorUnits(reais))}</MoneyText>;
+const grams = (value: number) => <MoneyText>{formatGrams(toMinorUnits(value))}</MoneyText>;
+const date = <T extends { created_at: string }>(): Column<T> => ({
+  key: 'created_at',
+  header: 'Data',
+  nowrap: true,
+  width: 170,
+  render: (row) => formatDateTimeBR(row.created_at),
+});
+const status = <T extends { status: string; rejection_reason?: string | null }>(): Column<T> => ({
+  key: 'status',
+  header: 'Status',
+  render: (row) => <StatusWithReason status={row.status} reason={row.rejection_reason} />,
+});
+
+export const ORDER_TYPE_LABELS: Record<OrderRow['type'], string> = { buy: 'Compra', sell: 'Venda' };
+
+const orderColumns: ReadonlyArray<Column<OrderRow>> = [
+  date<OrderRow>(),
+  { key: 'type', header: 'Tipo', render: (row) => ORDER_TYPE_LABELS[row.type] ?? row.type },
+  { key: 'price', header: 'Preço por grama', align: 'right', nowrap: true, render: (row) => brl(row.price_per_gram) },
+  { key: 'quantity', header: 'Quantidade', align: 'right', nowrap: true, render: (row) => grams(row.quantity_grams) },
+  { key: 'fee', header: 'Taxa operacional', align: 'right', nowrap: true, render: (row) => brl(row.transaction_fee) },
+  { key: 'iof', header: 'IOF', align: 'right', nowrap: true, render: (row) => brl(row.iof_fee) },
+  { key: 'total', header: 'Total', align: 'right', nowrap: true, render: (row) => brl(row.total_amount) },
+];
+
+/** Keeps each tab's row type while the list holds them side by side. */
+const tab = <T,>(definition: HistoryTab<T>) => definition as unknown as HistoryTab;
+
+/**
+ * The tabs of /meu-historico in the spec's order and indices (spec 2 §2): dinheiro-adicionado 0 …
+ * demais-eventos 5, then "Ordens canceladas" (ordens-canceladas, index 6, our value). A later issue that builds
+ * an endpoint switches its tab on by setting `source`.
+ */
+export const HISTORY_TABS: readonly HistoryTab[] = [
+  tab<DepositRow>({
+    value: 'dinheiro-adicionado',
+    label: 'Dinheiro adicionado',
+    source: null, // GET /api/deposits → deposits
+    tableLabel: 'Depósitos',
+    rowKey: (row) => row.id,
+    columns: [
+      date<DepositRow>(),
+      { key: 'method', header: 'Forma', render: (row) => (row.asaas_payment_id ? 'Pix' : 'TED') },
+      { key: 'amount', header: 'Valor', align: 'right', nowrap: true, render: (row) => brl(row.amount) },
+      status<DepositRow>(),
+    ],
+  }),
+  tab<WithdrawalRow>({
+    value: 'dinheiro-retirado',
+    label: 'Dinheiro retirado',
+    source: null, // GET /api/withdrawals
+    tableLabel: 'Retiradas de dinheiro',
+    rowKey: (row) => row.id,
+    columns: [
+      date<WithdrawalRow>(),
+      { key: 'amount', header: 'Valor', align: 'right', nowrap: true, render: (row) => brl(row.amount) },
+      { key: 'fee', header: 'Tarifa', align: 'right', nowrap: true, render: (row) => brl(row.fee) },
+      status<WithdrawalRow>(),
+    ],
+  }),
+  tab<SilverWithdrawalRow>({
+    value: 'prata-retirada',
+    label: 'Prata retirada',
+    source: null, // GET /api/silver-withdrawals → silverWithdrawals
+    tableLabel: 'Retiradas de prata',
+    rowKey: (row) => row.id,
+    columns: [
+      date<SilverWithdrawalRow>(),
+      {
+        key: 'quantity',
+        header: 'Quantidade',
+        align: 'right',
+        nowrap: true,
+        render: (row) => grams(row.items.reduce((sum, item) => sum + item.quantity_grams, 0)),
+      },
+      status<SilverWithdrawalRow>(),
+      {
+        key: 'tracking',
+        header: 'Rastreio',
+        render: (row) => (row.tracking_code ? <Box component="code">{row.tracking_code}</Box> : '—'),
+      },
+    ],
+  }),
+  tab<SilverTransferRow>({
+    value: 'prata-transferida',
+    label: 'Prata transferida',
+    source: null, // GET /api/silver-transfers → silverTransfers
+    tableLabel: 'Transferências de prata',
+    rowKey: (row) => row.id,
+    columns: [
+      date<SilverTransferRow>(),
+      { key: 'receiver', header: 'Destinatário', render: (row) => row.receiver?.email ?? row.receiver_email ?? '—' },
+      {
+        key: 'quantity',
+        header: 'Quantidade',
+        align: 'right',
+        nowrap: true,
+        render: (row) => grams(row.quantity_grams),
+      },
+      status<SilverTransferRow>(),
+    ],
+  }),
+  tab<OrderRow>({
+    value: 'ordens-realizadas',
+    label: 'Ordens realizadas',
+    source: null, // GET /api/orders/completed → orders
+    tableLabel: 'Ordens realizadas',
+    rowKey: (row) => row.id,
+    columns: orderColumns,
+  }),
+  tab<EventLogRow>({
+    value: 'demais-eventos',
+    label: 'Demais eventos',
+    source: { path: '/event-logs', key: 'event_logs' },
+    tableLabel: 'Demais eventos',
+    rowKey: (row) => row.id,
+    columns: [date<EventLogRow>(), { key: 'description', header: 'Descrição', render: (row) => row.description }],
+  }),
+  tab<OrderRow>({
+    value: 'ordens-canceladas',
+    label: 'Ordens canceladas',
+    source: null, // GET /api/orders/deleted → deleted_orders
+    tableLabel: 'Ordens canceladas',
+    rowKey: (row) => row.id,
+    columns: [
+      ...orderColumns.filter((column) => column.key !== 'fee' && column.key !== 'iof'),
+      {
+        key: 'deleted_at',
+        header: 'Cancelada em',
+        nowrap: true,
+        render: (row) => (row.deleted_at ? formatDateTimeBR(row.deleted_at) : '—'),
+      },
+    ],
+  }),
+];
+
+/** The tab a URL opens: no value is the first tab; an unknown value is null. */
+export function historyTabFromParam(param: string | undefined): HistoryTab | null {
+  if (!param) return HISTORY_TABS[0] ?? null;
+  return HISTORY_TABS.find((t) => t.value === param) ?? null;
+}
+
+export function historyTabIndex(param: string | undefined): number {
+  const found = historyTabFromParam(param);
+  return found ? HISTORY_TABS.indexOf(found) : 0;
+}
+
+export const historyPath = (value: string) => `/meu-historico/${value}`;
