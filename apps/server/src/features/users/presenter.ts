@@ -48,11 +48,10 @@ export function presentCompany(c: CompanyRow | undefined) {
 
 /** The user as the web client reads it (spec field names), with balances from the ledger. */
 export async function presentUser(db: Executor, user: UserRow) {
-  const [addressList, company, balances] = await Promise.all([
-    listAddresses(db, user.id),
-    findCompanyByUser(db, user.id),
-    getBalances(db, user.id),
-  ]);
+  // One after another: `db` may be a transaction, whose single connection must not run queries concurrently.
+  const addressList = await listAddresses(db, user.id);
+  const company = await findCompanyByUser(db, user.id);
+  const balances = await getBalances(db, user.id);
   const steps = registrationSteps(user, addressList.length, company);
   return {
     id: user.id,
