@@ -117,4 +117,16 @@ describe('LoginPage', () => {
     expect(reopen?.[1]?.method).toBe('PUT');
     expect(JSON.parse(String(reopen?.[1]?.body))).toEqual({ email: EMAIL });
   });
+
+  it('sends someone already signed in home; an expired token still sees the form', () => {
+    localStorage.setItem('authToken', fakeJwt({ sub: '1', exp: nowSeconds() + 600 }));
+    const signedIn = renderRoute(<LoginPage />, { path: '/login' });
+    expect(signedIn.router.state.location.pathname).toBe('/');
+    signedIn.unmount();
+
+    localStorage.setItem('authToken', fakeJwt({ sub: '1', exp: nowSeconds() - 10 }));
+    const expired = renderRoute(<LoginPage />, { path: '/login' });
+    expect(expired.router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeTruthy();
+  });
 });
