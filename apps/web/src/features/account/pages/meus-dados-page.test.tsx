@@ -181,6 +181,7 @@ describe('MeusDadosPage', () => {
     await vi.waitFor(() => expect(getNotice()?.message).toBe('Documento enviado com sucesso!'));
     const [url, init] = fetchMock.mock.calls[calls] ?? [];
     expect(url).toBe('/api/documents');
-    expect((init?.body as FormData).get('document')).toBeInstanceOf(File);
+    expect(init?.body).toBeInstanceOf(FormData);
+    expect((init?.body as FormData | undefined)?.get('document')).toBeInstanceOf(File);
   });
 });
