@@ -4,14 +4,15 @@
  *
  * 1. builds the web app when apps/web/dist is missing or older than its sources;
  * 2. starts ONE server on a free port with a fresh database: a temporary PGlite folder, or, when TEST_DATABASE_URL
- *    is set, a new PostgreSQL database prata_e2e_<random> on that server (dropped at the end);
+ *    is set, a new PostgreSQL database prata_e2e_<random> on that server (dropped at the end); it serves a private
+ *    copy of apps/web/dist, so a rebuild during the run does not change the app under test;
  * 3. runs journeys/*.test.ts with node:test, one file at a time, E2E_BASE_URL pointing at the server;
  * 4. stops the server, removes what it created and exits with the test runner's exit code.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,6 +98,29 @@ async function buildWebIfStale(): Promise<void> {
   log(builtAt === 0 ? 'web app: no build yet, building...' : 'web app: sources changed, rebuilding...');
   const code = await run('npm', ['run', 'build', '-w', '@prata/web'], ROOT);
   if (code !== 0) throw new Error(`npm run build -w @prata/web failed (exit code ${code})`);
+}
+
+/** True when index.html and every file it references under /assets/ are there (not caught in the middle of a build). */
+function isCompleteBuild(dir: string): boolean {
+  const index = path.join(dir, 'index.html');
+  if (!existsSync(index)) return false;
+  const assets = readFileSync(index, 'utf8').match(/\/assets\/[^"'\s)]+/g) ?? [];
+  return assets.every((asset) => existsSync(path.join(dir, asset)));
+}
+
+/**
+ * A private copy of apps/web/dist for this run's server (WEB_DIST): someone rebuilding the web app while the
+ * journeys run would otherwise replace the chunks under the browser's feet.
+ */
+async function snapshotWeb(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'prata-e2e-web-'));
+  for (let attempt = 1; ; attempt++) {
+    await rm(dir, { recursive: true, force: true });
+    await cp(path.join(WEB, 'dist'), dir, { recursive: true });
+    if (isCompleteBuild(dir)) return dir;
+    if (attempt === 10) throw new Error('apps/web/dist is incomplete (index.html or one of its assets is missing)');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
 }
 
 // ---------------------------------------------------------------- database
@@ -286,12 +310,14 @@ async function main(): Promise<number> {
 
   await rm(path.join(E2E_DIR, 'screenshots/failures'), { recursive: true, force: true });
   await buildWebIfStale();
+  const webDist = await snapshotWeb();
+  cleanups.push(() => rm(webDist, { recursive: true, force: true }));
 
   const database = await createDatabase();
   cleanups.push(database.cleanup);
 
   const port = await freePort();
-  const server = startServer(port, database.env);
+  const server = startServer(port, { ...database.env, WEB_DIST: webDist });
   children.push(server.child);
   cleanups.push(() => stopServer(server));
   try {

@@ -21,6 +21,7 @@ import {
   snackbar,
   storedItem,
 } from '../lib/ui';
+import { eventually } from '../lib/wait';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -134,6 +135,12 @@ describe('Shell, sessão e rotas protegidas', () => {
       await expectPath(page, '/register/finish');
       const drawer = await openAccountDrawer(page);
       await click(drawer, 'link', 'Back office');
+      const nav = page.getByRole('navigation', { name: 'Back office' });
+      await expectVisible(nav, 'the back office navigation');
+      await eventually(() =>
+        assert.match(new URL(page.url()).pathname, /^\/admin\/./, 'the back office opens on one of its pages'),
+      );
+      await click(nav, 'link', 'Registro de auditoria');
       await expectPath(page, '/admin/auditoria');
       await expectVisible(byRole(page, 'heading', 'Registro de auditoria'));
       const table = page.getByRole('table', { name: 'Registro de auditoria' });

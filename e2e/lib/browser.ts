@@ -122,12 +122,14 @@ export async function withPage(
     await fn(page, errors);
   } catch (error) {
     await shot(page, `failures/${options.name}`).catch(() => undefined);
-    if (errors.console.length > 0) {
-      console.error(`console errors on ${page.url()}:\n${errors.console.map((m) => `  - ${m}`).join('\n')}`);
-    }
+    const seen = [...errors.uncaught.map((e) => `uncaught: ${e.message}`), ...errors.console];
+    if (seen.length > 0) console.error(`page errors on ${page.url()}:\n${seen.map((m) => `  - ${m}`).join('\n')}`);
     throw error;
   } finally {
     await context.close().catch(() => undefined);
+  }
+  if (process.env.E2E_SHOW_CONSOLE && errors.console.length > 0) {
+    console.log(`console errors in ${options.name}:\n${errors.console.map((m) => `  - ${m}`).join('\n')}`);
   }
   errors.assertNone();
 }
