@@ -7,7 +7,7 @@ const escapeHtml = (s: string) =>
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#37474f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#666">Se o botão não funcionar, copie este endereço no navegador:<br>${escapeHtml(action.url)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#37474f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#666;word-break:break-all;overflow-wrap:anywhere">Se o botão não funcionar, copie este endereço no navegador:<br>${escapeHtml(action.url)}</p>`
     : '';
   return `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto;padding:24px"><h2 style="color:#37474f">${escapeHtml(title)}</h2>${body}${button}<p style="font-size:12px;color:#888">Prata Metais Preciosos. Nunca pedimos sua senha por e-mail.</p></body></html>`;
 }

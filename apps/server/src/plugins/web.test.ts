@@ -12,6 +12,9 @@ describe('serving the web app', () => {
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Prata</title>');
     await writeFile(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
     const { app } = await buildTestApp({ config: { webDist: dist } });
+    const root = await app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<title>Prata</title>');
     const page = await app.inject({ method: 'GET', url: '/meus-dados/fatca' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Prata</title>');

@@ -16,7 +16,8 @@ export async function registerWeb(app: FastifyInstance) {
       root: dist,
       // a wildcard route: files of a new build are served without a restart
       wildcard: true,
-      index: false,
+      // '/' (a directory) answers index.html; the app then routes the visitor to /comprar-prata
+      index: ['index.html'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');
