@@ -26,6 +26,8 @@ export type Column<T> = {
   nowrap?: boolean;
   /** A fixed width for the column (e.g. dates), so the text columns take the rest. */
   width?: number | string;
+  /** Below this the table scrolls sideways instead of squeezing the column (names, e-mails on phones). */
+  minWidth?: number;
 };
 
 export const EMPTY_TEXT = 'Nenhum registro encontrado.';
@@ -109,7 +111,13 @@ export function PaginatedTable<T>({
                 <TableCell
                   key={column.key}
                   align={column.align}
-                  sx={{ fontWeight: 600, whiteSpace: 'nowrap', color: 'text.secondary', width: column.width }}
+                  sx={{
+                    fontWeight: 600,
+                    whiteSpace: 'nowrap',
+                    color: 'text.secondary',
+                    width: column.width,
+                    minWidth: column.minWidth,
+                  }}
                 >
                   {column.header}
                 </TableCell>

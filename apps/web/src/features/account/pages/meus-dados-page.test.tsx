@@ -88,7 +88,8 @@ function index(accountType: 'individual' | 'company', approvedAt: string | null 
 const tabs = () => screen.getByRole('tablist', { name: 'Seções de Meus dados' });
 const selectedTab = () => within(tabs()).getByRole('tab', { selected: true }).textContent;
 
-describe('MeusDadosPage', () => {
+// The first render of the whole page (MUI, forms) is slow in jsdom when the other files run alongside.
+describe('MeusDadosPage', { timeout: 20_000 }, () => {
   it('opens the tab the URL names and changes the URL when another tab is chosen', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, index('individual')));
     const { router } = renderRoute(<MeusDadosPage />, { path: '/meus-dados/:tab?', url: '/meus-dados/fatca' });

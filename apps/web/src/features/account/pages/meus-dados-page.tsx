@@ -104,6 +104,8 @@ export function MeusDadosPage() {
   const vertical = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const index = useUserIndex();
   useRedirectOnIncompleteRegistration(index.error);
+  const accountType = index.data?.user.account_type;
+  const current = accountType ? tabFromParam(param, accountType) : null;
 
   let content: React.ReactNode;
   if (index.isPending || isApiError(index.error, 403)) {
@@ -122,10 +124,8 @@ export function MeusDadosPage() {
       </Alert>
     );
   } else {
-    const accountType = index.data.user.account_type;
-    const current = tabFromParam(param, accountType);
     // A value this account does not have (a company opening /meus-dados/fatca, a typo): the first tab.
-    if (!current) return <Navigate to="/meus-dados" replace />;
+    if (!current || !accountType) return <Navigate to="/meus-dados" replace />;
     content = (
       <>
         <ReviewBanner approvedAt={index.data.user.approved_at} />
@@ -136,19 +136,21 @@ export function MeusDadosPage() {
             value={current.key}
             orientation={vertical ? 'vertical' : 'horizontal'}
             variant="scrollable"
-            scrollButtons={vertical ? false : 'auto'}
+            // Always shown when horizontal: arrows that appear after the first measurement would hide the chosen tab.
+            scrollButtons={!vertical}
             allowScrollButtonsMobile
             aria-label="Seções de Meus dados"
-            sx={{
+            sx={(theme) => ({
               flexShrink: 0,
-              borderBottom: { xs: 1, lg: 0 },
-              borderRight: { lg: 1 },
-              // after the shorthands, which reset the colour
-              borderColor: 'divider',
-              width: { lg: 220 },
-              py: { lg: 1.5 },
+              borderBottom: `1px solid ${theme.palette.divider}`,
+              [theme.breakpoints.up('lg')]: {
+                borderBottom: 0,
+                borderRight: `1px solid ${theme.palette.divider}`,
+                width: 220,
+                py: 1.5,
+              },
               '& .MuiTab-root': vertical ? { alignItems: 'flex-start', textAlign: 'left', minHeight: 44, px: 3 } : {},
-            }}
+            })}
           >
             {accountTabsFor(accountType).map((tab) => (
               <Tab

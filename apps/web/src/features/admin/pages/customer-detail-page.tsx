@@ -22,8 +22,8 @@ import {
   isoToBrDate,
   MESSAGES,
 } from '@prata/domain';
-import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MoneyText } from '../../../components/money-text';
 import { useDocumentTitle } from '../../../components/page';
@@ -233,6 +233,11 @@ function Detail({ detail }: { detail: CustomerDetail }) {
   const { customer, documents, bankingInformation, tradingLimitRequests } = detail;
   const title = customer.account_type === 'company' && customer.company ? customer.company.razao_social : customer.name;
   useDocumentTitle(title);
+  const { hash } = useLocation();
+  // "Ver documentos" (Limites) links to #documentos: scroll there once the sections exist.
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   const hasPendingLimit = tradingLimitRequests.some((request) => request.status === 'pending');
 
   return (

@@ -22,6 +22,7 @@ const COLUMNS: ReadonlyArray<Column<CustomerSummary>> = [
   {
     key: 'name',
     header: 'Cliente',
+    minWidth: 240,
     render: (row) => (
       <>
         <Link component={RouterLink} to={`/admin/clientes/${row.id}`} sx={{ fontWeight: 600 }}>

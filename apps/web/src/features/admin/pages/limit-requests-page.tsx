@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -146,6 +147,7 @@ export function LimitRequestsPage() {
     {
       key: 'customer',
       header: 'Cliente',
+      minWidth: 220,
       render: (row) => (
         <>
           <Link component={RouterLink} to={`/admin/clientes/${row.customer.id}`} sx={{ fontWeight: 600 }}>
@@ -191,11 +193,15 @@ export function LimitRequestsPage() {
     {
       key: 'work',
       header: 'Profissão',
+      minWidth: 200,
       render: (row) => (
         <>
           <Typography variant="body2">{row.profession}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {row.company_name} · {formatCnpj(row.company_cnpj)}
+            {row.company_name} ·{' '}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {formatCnpj(row.company_cnpj)}
+            </Box>
           </Typography>
           {row.other_info && (
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'pre-wrap' }}>

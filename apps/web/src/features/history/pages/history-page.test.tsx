@@ -16,7 +16,7 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-describe('HistoryPage', () => {
+describe('HistoryPage', { timeout: 20_000 }, () => {
   it('says the tabs without an endpoint will come, and calls nothing for them', () => {
     renderRoute(<HistoryPage />, { path: '/meu-historico/:tab?', url: '/meu-historico' });
     const tabs = screen.getByRole('tablist', { name: 'Tipos de histórico' });

@@ -58,7 +58,8 @@ export function HistoryPage() {
         <Tabs
           value={current.value}
           variant="scrollable"
-          scrollButtons="auto"
+          // Always shown: arrows that appear after the first measurement would hide the chosen tab.
+          scrollButtons
           allowScrollButtonsMobile
           aria-label="Tipos de histórico"
         >

@@ -38,6 +38,9 @@ import { ESTADO_CIVIL_LABELS, SEXO_LABELS } from '../labels';
 
 const ADULT_AGE = 18;
 
+/** Read-only fields look filled in, so nobody tries to type in them. */
+const READ_ONLY_SX = { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } as const;
+
 function todayIso(): string {
   // sv-SE writes yyyy-mm-dd; the day is Brazil's, whatever the device's zone.
   return new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
@@ -175,6 +178,7 @@ export function PersonalDataForm({
           value={user.email}
           helperText="O e-mail não pode ser alterado."
           slotProps={{ htmlInput: { readOnly: true } }}
+          sx={READ_ONLY_SX}
         />
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -184,6 +188,7 @@ export function PersonalDataForm({
             value={user.cpf ? formatCpf(user.cpf) : ''}
             helperText="O CPF não pode ser alterado."
             slotProps={{ htmlInput: { readOnly: true } }}
+            sx={READ_ONLY_SX}
           />
         ) : (
           <FormMaskedField control={control} name="cpf" label="CPF" mask={MASKS.cpf} inputMode="numeric" required />
