@@ -51,8 +51,13 @@ const tabs = (page: Page) => page.getByRole('tablist', { name: 'Seções de Meus
 async function openTab(page: Page, label: string, path: string): Promise<void> {
   await click(tabs(page), 'tab', label);
   await expectPath(page, path);
-  await expectVisible(byRole(tabs(page), 'tab', label));
-  assert.equal(await byRole(tabs(page), 'tab', label).getAttribute('aria-selected'), 'true', `'${label}' is selected`);
+  await eventually(async () =>
+    assert.equal(
+      await byRole(tabs(page), 'tab', label).getAttribute('aria-selected'),
+      'true',
+      `'${label}' is selected`,
+    ),
+  );
 }
 
 async function expectSnackbar(page: Page, text: string | RegExp): Promise<void> {
@@ -407,15 +412,17 @@ describe('Meus dados e Meu histórico', () => {
     await withPage(browser, { viewport: DESKTOP, name: 'meus-dados-empresa', token }, async (page) => {
       await page.goto('/meus-dados');
       await expectVisible(byRole(page, 'heading', 'Dados da empresa'));
-      assert.deepEqual((await tabs(page).getByRole('tab').allTextContents()).map(normalizeSpace), [
-        'Dados da empresa',
-        'Meus endereços',
-        'Documentos',
-        'Dados bancários',
-        'Aumentar limite',
-        'Alterar senha',
-        'Encerrar conta',
-      ]);
+      await eventually(async () =>
+        assert.deepEqual((await tabs(page).getByRole('tab').allTextContents()).map(normalizeSpace), [
+          'Dados da empresa',
+          'Meus endereços',
+          'Documentos',
+          'Dados bancários',
+          'Aumentar limite',
+          'Alterar senha',
+          'Encerrar conta',
+        ]),
+      );
       assert.equal(await field(page, 'CNPJ').inputValue(), '11.222.333/0001-81');
       await shotBoth(page, 'meus-dados-empresa-1-dados-da-empresa');
 
@@ -423,7 +430,9 @@ describe('Meus dados e Meu histórico', () => {
       await expectPath(page, '/meus-dados');
       await page.goto('/meus-dados/documentos');
       await expectVisible(byRole(page, 'heading', 'Documentos'));
-      assert.equal(await byRole(tabs(page), 'tab', 'Documentos').getAttribute('aria-selected'), 'true');
+      await eventually(async () =>
+        assert.equal(await byRole(tabs(page), 'tab', 'Documentos').getAttribute('aria-selected'), 'true'),
+      );
 
       await openTab(page, 'Dados bancários', '/meus-dados/dados-bancarios');
       await page.getByRole('combobox', { name: /^Tipo de chave/ }).click();
