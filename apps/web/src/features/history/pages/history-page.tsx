@@ -3,7 +3,9 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
+import type { Theme } from '@mui/material/styles';
 import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Typography from '@mui/material/Typography';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page';
@@ -49,6 +51,7 @@ function HistoryTable({ tab, source }: { tab: HistoryTab; source: HistorySource 
 export function HistoryPage() {
   const { tab: param } = useParams();
   const current = historyTabFromParam(param);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (!current) return <Navigate to="/meu-historico" replace />;
 
   return (
@@ -56,6 +59,8 @@ export function HistoryPage() {
       <PageHeader title="Meu histórico" description="Tudo o que aconteceu na sua conta." />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         <Tabs
+          // a new list when the screen turns narrow or wide, so the chosen tab is scrolled into view again
+          key={narrow ? 'narrow' : 'wide'}
           value={current.value}
           variant="scrollable"
           // Always shown: arrows that appear after the first measurement would hide the chosen tab.
