@@ -125,8 +125,10 @@ function LimitForm({ currentLimitCents }: { currentLimitCents: number }) {
   const onSubmit = handleSubmit(
     (v) => {
       if (!checkFiles()) return;
-      send.mutate(
-        {
+      // mutateAsync, not mutate's callbacks: on success the refreshed data replaces this form with the request
+      // list, and callbacks given to mutate() do not run for a component that is gone.
+      send
+        .mutateAsync({
           new_limit: centsToDecimalText(v.new_limit),
           net_worth: centsToDecimalText(v.net_worth),
           monthly_income: centsToDecimalText(v.monthly_income),
@@ -135,20 +137,19 @@ function LimitForm({ currentLimitCents }: { currentLimitCents: number }) {
           company_cnpj: v.company_cnpj,
           other_info: v.other_info ?? '',
           documents: files,
-        },
-        {
-          onSuccess: ({ message }) => {
+        })
+        .then(
+          ({ message }) => {
             notify.success(message);
             reset(EMPTY);
             setFiles([]);
           },
-          onError: (error) => {
+          (error: unknown) => {
             const documentsError = (error as { errors?: Record<string, string[]> }).errors?.documents?.[0];
             if (documentsError) setFilesError(documentsError);
             applyServerErrors(error, setError, FIELDS);
           },
-        },
-      );
+        );
     },
     () => {
       checkFiles();
