@@ -101,6 +101,7 @@ export const MESSAGES = {
   numberRequired: 'Informe o número',
   addressSaved: 'Endereço salvo com sucesso!',
   addressDeleted: 'Endereço excluído com sucesso!',
+  lastAddress: 'Mantenha ao menos um endereço cadastrado. Você pode editá-lo ou cadastrar outro antes de excluir este.',
 
   // registration data (spec 2, section 5)
   pixCpfRequired: 'Informe seu CPF de cadastro',

@@ -10,7 +10,8 @@ import { registrationApprovedMail, registrationRejectedMail, limitDecisionMail }
 import { listBanking } from '../profile/banking';
 import { listDocuments } from '../profile/documents';
 import { listLimitRequests, presentLimitRequest } from '../profile/trading-limit';
-import { presentUser } from '../users/presenter';
+import { isRegistrationComplete, presentUser, registrationSteps } from '../users/presenter';
+import { countAddresses, findCompanyByUser } from '../users/repository';
 
 export const ADMIN_PAGE_SIZE = 25;
 export type CustomerFilter = 'all' | 'pending' | 'approved' | 'rejected' | 'closed';
@@ -91,8 +92,6 @@ export async function customerDetail(deps: AppDeps, id: number) {
     customer: {
       ...view,
       status: reviewStatus(user),
-      registration_rejected_at: user.registrationRejectedAt?.toISOString() ?? null,
-      registration_rejection_reason: user.registrationRejectionReason,
     },
     documents: documentList,
     bankingInformation: bankingList,
@@ -113,6 +112,9 @@ export async function reviewRegistration(
     if (user.closedAt) throw new AppError(422, 'A conta está encerrada.');
     if (decision.decision === 'approve') {
       if (user.approvedAt) throw new AppError(409, 'O cadastro já está aprovado.');
+      const steps = registrationSteps(user, await countAddresses(tx, id), await findCompanyByUser(tx, id));
+      if (!isRegistrationComplete(user, steps))
+        throw new AppError(422, 'O cadastro ainda está incompleto: não é possível aprová-lo.');
       await tx
         .update(users)
         .set({

@@ -52,6 +52,16 @@ describe('customer review in the back office', () => {
     const denied = await t.app.inject({ method: 'GET', url: '/api/admin/customers', headers: bearer(c.token) });
     expect(denied.statusCode).toBe(403);
 
+    const unfinished = await createCustomer(t, { name: 'Ivo Incompleto' });
+    const early = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/customers/${unfinished.id}/review`,
+      headers: ops,
+      payload: { decision: 'approve' },
+    });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().message).toBe('O cadastro ainda está incompleto: não é possível aprová-lo.');
+
     const money = await t.app.inject({ method: 'GET', url: '/api/test/money', headers: bearer(c.token) });
     expect(money.statusCode).toBe(403);
     expect(money.json().message).toBe(MESSAGES.registrationUnderReview);
@@ -102,6 +112,12 @@ describe('customer review in the back office', () => {
     });
     const blocked = await t.app.inject({ method: 'GET', url: '/api/test/money', headers: bearer(c.token) });
     expect(blocked.json().message).toBe(MESSAGES.registrationRejected('Documento ilegível'));
+    const seen = (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(c.token) })).json().user;
+    expect(seen).toMatchObject({
+      approved_at: null,
+      registration_rejected_at: expect.any(String),
+      registration_rejection_reason: 'Documento ilegível',
+    });
 
     const approved = await t.app.inject({
       method: 'POST',

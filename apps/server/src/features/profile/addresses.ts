@@ -66,8 +66,11 @@ export async function updateAddress(deps: AppDeps, user: UserRow, id: number, in
 /** Soft delete: past withdrawals keep pointing at the address they were shipped to. */
 export async function deleteAddress(deps: AppDeps, user: UserRow, id: number) {
   return withTransaction(deps.database.db, async (tx) => {
-    const before = (await listAddresses(tx, user.id)).find((a) => a.id === id);
+    const list = await listAddresses(tx, user.id);
+    const before = list.find((a) => a.id === id);
     if (!before) throw notFound();
+    // The registration needs an address: the last one can be edited, not deleted.
+    if (list.length === 1) throw new AppError(422, MESSAGES.lastAddress);
     await tx.update(addresses).set({ deletedAt: new Date() }).where(ownAddress(user.id, id));
     await logEvent(tx, user.id, 'Endereço excluído');
     return before;

@@ -133,6 +133,11 @@ describe('addresses', () => {
 
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/address/${id}`, headers: bearer(a.token) });
     expect(removed.json()).toMatchObject({ message: MESSAGES.addressDeleted, address: { id } });
+    const [last] = (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(a.token) })).json().user
+      .addresses;
+    const keep = await t.app.inject({ method: 'DELETE', url: `/api/address/${last.id}`, headers: bearer(a.token) });
+    expect(keep.statusCode).toBe(422);
+    expect(keep.json().message).toBe(MESSAGES.lastAddress);
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/address/${id}`, headers: bearer(a.token) })).statusCode,
     ).toBe(404);

@@ -74,6 +74,9 @@ export async function presentUser(db: Executor, user: UserRow) {
     nfe_cpf_response: user.nfeCpfResponse ?? null,
     email_verified_at: iso(user.emailVerifiedAt),
     approved_at: iso(user.approvedAt),
+    /** set when an operator refused the registration; the customer reads the reason */
+    registration_rejected_at: iso(user.registrationRejectedAt),
+    registration_rejection_reason: user.registrationRejectionReason,
     closed_at: iso(user.closedAt),
     hide_balances: user.hideBalances,
     balance_brl: minorToDecimal(balances.BRL.available),

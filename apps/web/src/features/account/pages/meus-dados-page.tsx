@@ -128,7 +128,10 @@ export function MeusDadosPage() {
     if (!current || !accountType) return <Navigate to="/meus-dados" replace />;
     content = (
       <>
-        <ReviewBanner approvedAt={index.data.user.approved_at} />
+        <ReviewBanner
+          approvedAt={index.data.user.approved_at}
+          rejectionReason={index.data.user.registration_rejection_reason}
+        />
         <Paper variant="outlined" sx={{ display: { lg: 'flex' }, alignItems: 'stretch' }}>
           <Tabs
             // a new list when the orientation changes, so the chosen tab is scrolled into view again

@@ -33,6 +33,9 @@ export type RegisterFinishUser = FatcaFlags & {
   registration_complete?: boolean;
   /** Set when an operator approved the registration; null while it is under review. */
   approved_at?: string | null;
+  /** Set when an operator refused the registration, with the reason the customer reads. */
+  registration_rejected_at?: string | null;
+  registration_rejection_reason?: string | null;
 };
 
 export type RegisterFinishResponse = { user: RegisterFinishUser; company: Company | null };

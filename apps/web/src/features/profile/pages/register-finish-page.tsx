@@ -1,3 +1,4 @@
+import { MESSAGES } from '@prata/domain';
 import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import Alert from '@mui/material/Alert';
@@ -50,19 +51,26 @@ export function firstIncompleteStep(keys: StepKey[], done: RegistrationSteps): n
 }
 
 /** All steps done: the registration waits for an operator (approved_at null) or is approved (spec 2 §6). */
-export function ReviewStatus({ approved }: { approved: boolean }) {
+export function ReviewStatus({ approved, rejectionReason }: { approved: boolean; rejectionReason?: string | null }) {
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <Alert
-        severity={approved ? 'success' : 'info'}
-        icon={approved ? <VerifiedOutlined /> : <HourglassTopOutlined />}
-        sx={{ width: '100%' }}
-      >
-        <AlertTitle>{approved ? 'Cadastro aprovado' : 'Cadastro em análise'}</AlertTitle>
-        {approved
-          ? 'Seu cadastro está completo e aprovado. Você já pode usar todos os recursos da sua conta.'
-          : 'Seu cadastro está completo e nossa equipe está conferindo seus dados. Avisaremos por e-mail assim que ele for aprovado; até lá, você pode acompanhar e atualizar seus dados em Meus dados.'}
-      </Alert>
+      {!approved && rejectionReason ? (
+        <Alert severity="warning" sx={{ width: '100%' }}>
+          <AlertTitle>Cadastro recusado</AlertTitle>
+          {MESSAGES.registrationRejected(rejectionReason)}
+        </Alert>
+      ) : (
+        <Alert
+          severity={approved ? 'success' : 'info'}
+          icon={approved ? <VerifiedOutlined /> : <HourglassTopOutlined />}
+          sx={{ width: '100%' }}
+        >
+          <AlertTitle>{approved ? 'Cadastro aprovado' : 'Cadastro em análise'}</AlertTitle>
+          {approved
+            ? 'Seu cadastro está completo e aprovado. Você já pode usar todos os recursos da sua conta.'
+            : 'Seu cadastro está completo e nossa equipe está conferindo seus dados. Avisaremos por e-mail assim que ele for aprovado; até lá, você pode acompanhar e atualizar seus dados em Meus dados.'}
+        </Alert>
+      )}
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1.5}
@@ -119,7 +127,7 @@ function Wizard({ data }: { data: RegisterFinishResponse }) {
         ))}
       </Stepper>
       {key === undefined ? (
-        <ReviewStatus approved={Boolean(user.approved_at)} />
+        <ReviewStatus approved={Boolean(user.approved_at)} rejectionReason={user.registration_rejection_reason} />
       ) : (
         <>
           <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
