@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES } from '@prata/domain';
 import type { DocumentMime } from '../db/schema/index';
@@ -78,4 +79,13 @@ export function cleanFileName(name: string, ext: string): string {
 export function attachmentHeader(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Sends a stored file as a download: never rendered inline, never sniffed. */
+export function sendAttachment(reply: FastifyReply, file: { mimeType: string; originalName: string }, data: Buffer) {
+  return reply
+    .header('content-type', file.mimeType)
+    .header('content-disposition', attachmentHeader(file.originalName))
+    .header('x-content-type-options', 'nosniff')
+    .send(data);
 }

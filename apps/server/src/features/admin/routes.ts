@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { auditLog, users } from '../../db/schema/index';
 import { MESSAGES, ReviewDecisionRequest, moneyField } from '@prata/domain';
 import { writeAudit } from '../../lib/audit';
-import { attachmentHeader } from '../../lib/uploads';
+import { sendAttachment } from '../../lib/uploads';
 import { currentUser, requireStaff } from '../../plugins/auth';
 import { readDocument } from '../profile/documents';
 import * as customers from './customers';
@@ -91,11 +91,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
       details: { customer_id: row.userId },
       ip: req.ip,
     });
-    return reply
-      .header('content-type', row.mimeType)
-      .header('content-disposition', attachmentHeader(row.originalName))
-      .header('x-content-type-options', 'nosniff')
-      .send(data);
+    return sendAttachment(reply, row, data);
   });
 
   app.get('/admin/trading-limit-requests', { preHandler: reviewers, schema: { querystring: pageQuery } }, async (req) =>

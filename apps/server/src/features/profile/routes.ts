@@ -12,7 +12,7 @@ import {
   PersonalDataRequest,
   TradingLimitIncreaseFields,
 } from '@prata/domain';
-import { attachmentHeader, uploadedFile, uploadedFiles } from '../../lib/uploads';
+import { sendAttachment, uploadedFile, uploadedFiles } from '../../lib/uploads';
 import { authenticate, currentUser, optionalAuthenticate } from '../../plugins/auth';
 import { requireCompleteRegistration } from '../../plugins/registration';
 import { presentUser } from '../users/presenter';
@@ -122,11 +122,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
   );
   app.get('/document/:id', { preHandler: authenticate, schema: { params: idParams } }, async (req, reply) => {
     const { row, data } = await documents.readDocument(deps, req.params.id, { userId: currentUser(req).id });
-    return reply
-      .header('content-type', row.mimeType)
-      .header('content-disposition', attachmentHeader(row.originalName))
-      .header('x-content-type-options', 'nosniff')
-      .send(data);
+    return sendAttachment(reply, row, data);
   });
 
   // Bank details for withdrawals
