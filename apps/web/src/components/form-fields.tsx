@@ -2,6 +2,7 @@ import '../lib/zod-locale';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { PasswordField } from './password-field';
+import { bindField } from './bind-field';
 
 export type BaseProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> & {
   control: Control<T>;
@@ -14,18 +15,7 @@ export function FormTextField<T extends FieldValues>({ control, name, helperText
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...props}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
-        />
-      )}
+      render={({ field, fieldState }) => <TextField {...props} {...bindField(field, fieldState, helperText)} />}
     />
   );
 }
@@ -35,18 +25,7 @@ export function FormPasswordField<T extends FieldValues>({ control, name, helper
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <PasswordField
-          {...props}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
-        />
-      )}
+      render={({ field, fieldState }) => <PasswordField {...props} {...bindField(field, fieldState, helperText)} />}
     />
   );
 }

@@ -2,6 +2,7 @@ import type { InputHTMLAttributes } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import type { BaseProps } from './form-fields';
 import { MaskedTextField, type MaskSpec } from './masked-text-field';
+import { bindField } from './bind-field';
 
 /** A masked TextField bound to react-hook-form (its own file, so forms without masks do not load react-imask). */
 export function FormMaskedField<T extends FieldValues>({
@@ -17,18 +18,7 @@ export function FormMaskedField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <MaskedTextField
-          {...props}
-          mask={mask}
-          inputMode={inputMode}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
-        />
+        <MaskedTextField {...props} mask={mask} inputMode={inputMode} {...bindField(field, fieldState, helperText)} />
       )}
     />
   );

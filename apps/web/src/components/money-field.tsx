@@ -4,6 +4,7 @@ import type { ComponentType, InputHTMLAttributes, Ref } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
 import type { BaseProps } from './form-fields';
+import { bindField } from './bind-field';
 
 // IMaskInput's props are a large union over every mask kind; the adapter passes a number mask only.
 const MaskInput = IMaskInput as unknown as ComponentType<Record<string, unknown>>;
@@ -79,18 +80,7 @@ export function FormMoneyField<T extends FieldValues>({ control, name, helperTex
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <MoneyTextField
-          {...props}
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
-        />
-      )}
+      render={({ field, fieldState }) => <MoneyTextField {...props} {...bindField(field, fieldState, helperText)} />}
     />
   );
 }
