@@ -129,7 +129,6 @@ export const MESSAGES = {
   passwordCurrentWrong: 'A senha atual está incorreta.',
   passwordChanged: 'Senha alterada com sucesso!',
   passwordSameAsCurrent: 'A nova senha deve ser diferente da atual.',
-  accountClosedDone: 'Sua conta foi encerrada.',
   closeAccountHasBalance:
     'Para encerrar a conta, retire antes todo o saldo em reais e em prata. Se precisar de ajuda, fale conosco.',
   closeAccountHasPending: 'Para encerrar a conta, aguarde a conclusão das operações pendentes.',

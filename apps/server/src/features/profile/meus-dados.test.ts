@@ -554,7 +554,7 @@ describe('closing the account', () => {
     ]);
     const closed = await t.app.inject({ method: 'PUT', url: '/api/user/close-account', headers: h });
     expect(closed.statusCode).toBe(200);
-    expect(closed.json().message).toBe(MESSAGES.accountClosedDone);
+    expect(closed.json().message).toBe(MESSAGES.accountClosed);
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: h })).statusCode).toBe(401);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, a.id));
     expect(row!.closedAt).toBeInstanceOf(Date);

@@ -54,6 +54,6 @@ export async function closeAccount(deps: AppDeps, user: UserRow) {
     await tx.update(users).set({ closedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
     await revokeSessions(tx, { userId: user.id });
     await logEvent(tx, user.id, 'Conta encerrada pelo cliente');
-    return MESSAGES.accountClosedDone;
+    return MESSAGES.accountClosed;
   });
 }
