@@ -14,7 +14,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page';
 import { firstError } from '../../../lib/api';
@@ -94,6 +94,15 @@ function Wizard({ data }: { data: RegisterFinishResponse }) {
   const keys = stepsFor(user.account_type);
   const [done, setDone] = useState<RegistrationSteps>(user.registration_steps);
   const [active, setActive] = useState(() => firstIncompleteStep(keys, user.registration_steps));
+  // A new step starts at the top of the page (on a phone the previous step left it scrolled down).
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [active]);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: REGISTER_FINISH_QUERY_KEY });
