@@ -14,7 +14,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page';
 import { firstError } from '../../../lib/api';
@@ -95,14 +95,10 @@ function Wizard({ data }: { data: RegisterFinishResponse }) {
   const [done, setDone] = useState<RegistrationSteps>(user.registration_steps);
   const [active, setActive] = useState(() => firstIncompleteStep(keys, user.registration_steps));
   // A new step starts at the top of the page (on a phone the previous step left it scrolled down).
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+  const go = (step: number) => {
+    setActive(step);
     window.scrollTo({ top: 0, behavior: 'instant' });
-  }, [active]);
+  };
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: REGISTER_FINISH_QUERY_KEY });
@@ -117,9 +113,9 @@ function Wizard({ data }: { data: RegisterFinishResponse }) {
       navigate('/', { replace: true });
       return;
     }
-    setActive(active + 1);
+    go(active + 1);
   };
-  const back = active > 0 ? () => setActive(active - 1) : undefined;
+  const back = active > 0 ? () => go(active - 1) : undefined;
   const key = keys[active];
 
   return (
@@ -128,7 +124,7 @@ function Wizard({ data }: { data: RegisterFinishResponse }) {
         {keys.map((stepKey, index) => (
           <Step key={stepKey} completed={done[stepKey]}>
             {done[stepKey] || index <= active ? (
-              <StepButton onClick={() => setActive(index)}>{STEP_LABELS[stepKey]}</StepButton>
+              <StepButton onClick={() => go(index)}>{STEP_LABELS[stepKey]}</StepButton>
             ) : (
               <StepLabel>{STEP_LABELS[stepKey]}</StepLabel>
             )}
@@ -153,7 +149,7 @@ function Wizard({ data }: { data: RegisterFinishResponse }) {
             />
           )}
           {key === 'fatca' && (
-            <FatcaStep flags={user} onDone={() => complete('fatca')} onBack={() => setActive(active - 1)} />
+            <FatcaStep flags={user} onDone={() => complete('fatca')} onBack={() => go(active - 1)} />
           )}
         </>
       )}
