@@ -148,9 +148,7 @@ function Wizard({ data }: { data: RegisterFinishResponse }) {
               onBack={back}
             />
           )}
-          {key === 'fatca' && (
-            <FatcaStep flags={user} onDone={() => complete('fatca')} onBack={() => go(active - 1)} />
-          )}
+          {key === 'fatca' && <FatcaStep flags={user} onDone={() => complete('fatca')} onBack={() => go(active - 1)} />}
         </>
       )}
     </>
