@@ -14,11 +14,9 @@ import { apiCall, apiLogin, createAccount } from '../lib/api';
 import { launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
 import { uniqueEmail } from '../lib/env';
 import { expectDrawerShows, finishLoginWithEmailCode, openAccountDrawer, submitCredentials } from '../lib/flows';
+import { completeIndividualRegistration, randomCpf, waitForNextCode } from '../lib/meus-dados';
 import { lastMessageId } from '../lib/outbox';
 import { byRole, click, expectHidden, expectPath, expectVisible, snackbar } from '../lib/ui';
-
-/** The server's wait between two sign-in codes of one account, plus a margin. */
-const CODE_WAIT_MS = 61_000;
 
 /** dd/mm/aaaa of an instant, on Brazil's calendar. */
 function brazilDate(iso: string): string {
@@ -39,46 +37,12 @@ describe('Conta encerrada', () => {
     const account = await createAccount({ name: 'Lúcia Ferreira Gomes', email: uniqueEmail('encerrada') });
     const firstCodeAt = Date.now();
     const token = await apiLogin(account.email, account.password);
-    await apiCall('PUT', '/user/cpf-status', { cpf: '86288366757', nascimento: '1985-07-21' }, token);
-    await apiCall(
-      'PUT',
-      '/user/pessoais',
-      {
-        name: account.name,
-        cpf: '86288366757',
-        nascimento: '1985-07-21',
-        celular: '21998761234',
-        sexo: 'F',
-        estado_civil: 'S',
-      },
-      token,
-    );
-    const campinas = 3509502;
-    await apiCall(
-      'POST',
-      '/address',
-      {
-        type: 'Residencial',
-        cep: '13015904',
-        city_id: campinas,
-        neighborhood: 'Centro',
-        street: 'Rua X',
-        number: '10',
-      },
-      token,
-    );
-    await apiCall(
-      'PUT',
-      '/user/fatca',
-      {
-        politicamente_exposto: false,
-        americano: false,
-        naturalizacao_americana: false,
-        caracteristica_us_person: false,
-        contribuinte_americano: false,
-      },
-      token,
-    );
+    await completeIndividualRegistration(token, {
+      name: account.name,
+      cpf: randomCpf(),
+      nascimento: '1985-07-21',
+      celular: '21998761234',
+    });
     await apiCall('PUT', '/user/close-account', undefined, token);
 
     await withPage(browser, { viewport: PHONE, name: 'closed-account' }, async (page) => {
@@ -103,8 +67,7 @@ describe('Conta encerrada', () => {
       await shotBoth(page, 'login-account-reopened');
 
       // ---- a full sign-in, once the server accepts a new code for this account
-      const wait = firstCodeAt + CODE_WAIT_MS - Date.now();
-      if (wait > 0) await page.waitForTimeout(wait);
+      await waitForNextCode(firstCodeAt);
       const before = await lastMessageId(account.email);
       await click(page, 'button', 'Entrar');
       await finishLoginWithEmailCode(page, account.email);
