@@ -8,18 +8,32 @@ import { type AppError, invalid, tooMany } from './errors';
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 
-export type CodePurpose = 'login' | 'withdrawal' | 'transfer' | 'ticket';
+export type CodePurpose = 'login' | 'withdrawal' | 'transfer' | 'ticket' | 'contact_change';
 type CodeKey = { subject: string; purpose: CodePurpose };
 
-/** What a money-moving code confirms (amount, receiver ...): a code for R$ 100 cannot confirm R$ 1.000. */
+/**
+ * What a code confirms (amount, receiver, new mobile number ...): a code for R$ 100 cannot confirm R$ 1.000, and a
+ * code for number A cannot confirm number B.
+ */
 export type Binding = Record<string, string | number | null>;
-const bindingText = (b: Binding | undefined) =>
-  b
-    ? Object.keys(b)
-        .sort()
-        .map((k) => `${k}=${b[k]}`)
-        .join('&')
-    : '';
+
+/**
+ * The canonical text of a binding: JSON of its [key, value] pairs in key order. Values keep their type and their
+ * characters are escaped, so no two different bindings share a text ('a=1&b=2' vs { a: '1&b=2' }; null vs 'null';
+ * 1 vs '1'), and the order the caller wrote the keys in does not matter.
+ */
+export function bindingText(b: Binding | undefined): string {
+  if (!b) return '';
+  const pairs = Object.keys(b)
+    .sort()
+    .map((k) => {
+      const v = b[k];
+      // JSON writes NaN, Infinity and undefined as null: refuse them rather than let them equal a real null.
+      if (v === undefined || (typeof v === 'number' && !Number.isFinite(v))) throw new Error(`binding ${k}: ${v}`);
+      return [k, v];
+    });
+  return JSON.stringify(pairs);
+}
 
 const hashCode = (secret: string, key: CodeKey, code: string) =>
   hmacHex(secret, `${key.purpose}|${key.subject}|${code}`);

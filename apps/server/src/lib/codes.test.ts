@@ -1,0 +1,61 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@prata/domain';
+import type { Database } from '../db/client';
+import { createTestDatabase } from '../../test/helpers';
+import { type Binding, bindingText, consumeCode, issueCode } from './codes';
+
+const SECRET = 'test-secret-test-secret-test-secret-0123';
+
+/** The encoding before issue 7: `k=v` joined with '&', which several different operations could share. */
+const oldBindingText = (b: Binding) =>
+  Object.keys(b)
+    .sort()
+    .map((k) => `${k}=${b[k]}`)
+    .join('&');
+
+describe('bindingText', () => {
+  it.each<[string, Binding, Binding]>([
+    ["a value holding '&' and '='", { amount: '1&receiver=ana@x.com' }, { amount: 1, receiver: 'ana@x.com' }],
+    ['null and the text "null"', { note: null }, { note: 'null' }],
+    ['a number and its text', { amountCents: 100 }, { amountCents: '100' }],
+    ["'=' inside a key", { 'a=b': 'c' }, { a: 'b=c' }],
+  ])('tells apart two operations the old encoding confused: %s', (_case, first, second) => {
+    expect(oldBindingText(first)).toBe(oldBindingText(second));
+    expect(bindingText(first)).not.toBe(bindingText(second));
+  });
+
+  it('does not depend on the order the keys were written in', () => {
+    expect(bindingText({ b: 2, a: 'x' })).toBe(bindingText({ a: 'x', b: 2 }));
+  });
+
+  it('refuses values JSON would write as null', () => {
+    expect(() => bindingText({ amount: Number.NaN })).toThrow();
+    expect(() => bindingText({ amount: undefined as unknown as null })).toThrow();
+  });
+});
+
+describe('a bound code', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  it('issued for one operation does not confirm another whose old encoding was the same', async () => {
+    const subject = 'binding@exemplo.com.br';
+    const issued = { amount: '1&receiver=ana@x.com' };
+    const forged = { amount: 1, receiver: 'ana@x.com' };
+    const code = await issueCode(database.db, SECRET, {
+      userId: null,
+      subject,
+      purpose: 'transfer',
+      channel: 'email',
+      binding: issued,
+    });
+    await expect(
+      consumeCode(database.db, SECRET, { subject, purpose: 'transfer', code, binding: forged }),
+    ).rejects.toMatchObject({ statusCode: 422, message: MESSAGES.codeInvalid });
+    await expect(
+      consumeCode(database.db, SECRET, { subject, purpose: 'transfer', code, binding: issued }),
+    ).resolves.toEqual({ userId: null });
+  });
+});
