@@ -78,6 +78,10 @@ export const MESSAGES = {
   fatcaRequired: 'Responda a todas as perguntas da declaração',
   cpfStatusIrregular: 'O CPF informado não está regular na Receita Federal.',
   cpfBirthMismatch: 'A data de nascimento não confere com o CPF informado.',
+  identityLocked:
+    'Estes dados já foram aprovados e não podem ser alterados por aqui. Para corrigi-los, fale com o nosso atendimento.',
+  contactCodeRequired: 'Para alterar seus dados de contato, confirme com o código enviado ao e-mail da sua conta.',
+  contactUnchanged: 'Estes já são os dados de contato cadastrados.',
 
   // company
   razaoSocialRequired: 'Informe a razão social',

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
 import type { Database } from '../db/client';
+import { readLimits } from '../limits';
 import { createTestDatabase } from '../../test/helpers';
 import { type Binding, bindingText, consumeCode, issueCode } from './codes';
 
-const SECRET = 'test-secret-test-secret-test-secret-0123';
+const SETTINGS = { jwtSecret: 'test-secret-test-secret-test-secret-0123', windows: readLimits({}).windows };
 
 /** The encoding before issue 7: `k=v` joined with '&', which several different operations could share. */
 const oldBindingText = (b: Binding) =>
@@ -44,7 +45,7 @@ describe('a bound code', () => {
     const subject = 'binding@exemplo.com.br';
     const issued = { amount: '1&receiver=ana@x.com' };
     const forged = { amount: 1, receiver: 'ana@x.com' };
-    const code = await issueCode(database.db, SECRET, {
+    const code = await issueCode(database.db, SETTINGS, {
       userId: null,
       subject,
       purpose: 'transfer',
@@ -52,10 +53,10 @@ describe('a bound code', () => {
       binding: issued,
     });
     await expect(
-      consumeCode(database.db, SECRET, { subject, purpose: 'transfer', code, binding: forged }),
+      consumeCode(database.db, SETTINGS, { subject, purpose: 'transfer', code, binding: forged }),
     ).rejects.toMatchObject({ statusCode: 422, message: MESSAGES.codeInvalid });
     await expect(
-      consumeCode(database.db, SECRET, { subject, purpose: 'transfer', code, binding: issued }),
+      consumeCode(database.db, SETTINGS, { subject, purpose: 'transfer', code, binding: issued }),
     ).resolves.toEqual({ userId: null });
   });
 });

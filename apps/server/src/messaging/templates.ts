@@ -108,3 +108,32 @@ export function limitDecisionMail(
   const subject = d.approved ? 'Aumento de limite aprovado' : 'Pedido de aumento de limite não aprovado';
   return { subject, text: lines.join('\n\n'), html: layout(subject, lines) };
 }
+
+/** The code that confirms a new mobile number or contact e-mail; it says what it confirms, so a lure is visible. */
+export function contactChangeCodeMail(name: string, code: string, change: string): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Seu código para confirmar a alteração dos dados de contato (${change}) é ${code}.`,
+    'Ele vale por 10 minutos e só pode ser usado uma vez. Se não foi você que pediu, não informe o código a ninguém e troque sua senha.',
+  ];
+  return {
+    subject: `Código para alterar seus dados de contato: ${code}`,
+    text: lines.join('\n\n'),
+    html: layout('Alteração dos dados de contato', lines),
+  };
+}
+
+/** Sent to the contact that was replaced, after the change. */
+export function contactChangedMail(name: string, changes: string[]): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    'Os dados de contato da sua conta no Prata foram alterados:',
+    ...changes,
+    'Se não foi você, troque sua senha e fale conosco imediatamente.',
+  ];
+  return {
+    subject: 'Seus dados de contato foram alterados',
+    text: lines.join('\n\n'),
+    html: layout('Dados de contato alterados', lines),
+  };
+}

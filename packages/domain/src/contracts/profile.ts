@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidCnpj, isValidCpf, normalizeCnpj } from '../documents/index';
 import { onlyDigits } from '../text';
 import { MESSAGES } from '../messages';
+import { codeField } from './auth';
 import { boolField, celularField, emailField, isoDateField, optionalText, requiredText } from './common';
 
 export const SEXOS = ['M', 'F', 'N'] as const;
@@ -30,7 +31,21 @@ const optionalIsoDate = z
   .refine((v) => !v || /^\d{4}-\d{2}-\d{2}$/.test(v), MESSAGES.birthDateInvalid)
   .transform((v) => (v ? v : null));
 
-/** PUT /api/user/pessoais */
+/**
+ * The machine-readable hint of a 422 that asks for a code: `{ message, errors: { code }, code_required }`. Changing a
+ * stored mobile number (or a company's contact e-mail) needs a code sent to the account's e-mail
+ * (POST /api/user/contact-code), bound to the new values.
+ */
+export const CODE_REQUIRED_CONTACT_CHANGE = 'contact_change';
+
+/** POST /api/user/contact-code: the new contact data the code will confirm (companies also send the contact e-mail). */
+export const ContactCodeRequest = z.object({
+  celular: celularField(MESSAGES.mobileRequired).transform((v) => onlyDigits(v)),
+  email: emailField(MESSAGES.companyEmailRequired).optional(),
+});
+export type ContactCodeRequest = z.infer<typeof ContactCodeRequest>;
+
+/** PUT /api/user/pessoais (`code` only when a stored mobile number changes) */
 export const PersonalDataRequest = z.object({
   name: requiredText(MESSAGES.nameRequired),
   cpf: cpfField,
@@ -41,6 +56,7 @@ export const PersonalDataRequest = z.object({
   conjuge_nome: optionalText(),
   conjuge_cpf: optionalCpf,
   conjuge_nascimento: optionalIsoDate,
+  code: codeField.optional(),
 });
 export type PersonalDataRequest = z.infer<typeof PersonalDataRequest>;
 
@@ -69,6 +85,10 @@ export const CompanyRequest = z.object({
   site: optionalText(255),
 });
 export type CompanyRequest = z.infer<typeof CompanyRequest>;
+
+/** PUT /api/company/{id}: `code` only when the stored mobile number or contact e-mail changes. */
+export const CompanyUpdateRequest = CompanyRequest.extend({ code: codeField.optional() });
+export type CompanyUpdateRequest = z.infer<typeof CompanyUpdateRequest>;
 
 /** POST /api/address, PUT /api/address/{id} */
 export const AddressRequest = z.object({

@@ -38,8 +38,11 @@ describe('back office frame', () => {
       action: 'customer.approved',
       target_type: 'user',
       target_id: String(customer.id),
+      target: `Cliente nº ${customer.id}`,
       actor: { id: operator.id, email: operator.email },
-      details: { reason: 'ok' },
+      // read in Portuguese (an action without a label keeps its key)
+      description: 'customer.approved',
+      details: ['Motivo: ok'],
     });
     const bad = await t.app.inject({
       method: 'GET',

@@ -1,13 +1,12 @@
-import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditLog, users } from '../../db/schema/index';
 import { MESSAGES, ReviewDecisionRequest, moneyField } from '@prata/domain';
 import { writeAudit } from '../../lib/audit';
 import { sendAttachment } from '../../lib/uploads';
 import { currentUser, requireStaff } from '../../plugins/auth';
 import { readDocument } from '../profile/documents';
+import * as audit from './audit';
 import * as customers from './customers';
 
 export const ADMIN_PAGE_SIZE = 25;
@@ -19,35 +18,11 @@ export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
 
+  /** The audit log in Portuguese (audit-presenter.ts), newest first. */
   app.get(
     '/admin/audit-log',
     { preHandler: requireStaff('admin', 'compliance'), schema: { querystring: pageQuery } },
-    async (req) => {
-      const { page } = req.query;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ entry: auditLog, actor: { id: users.id, name: users.name, email: users.email } })
-          .from(auditLog)
-          .leftJoin(users, eq(users.id, auditLog.actorUserId))
-          .orderBy(desc(auditLog.id))
-          .limit(ADMIN_PAGE_SIZE)
-          .offset((page - 1) * ADMIN_PAGE_SIZE),
-        db.select({ n: count() }).from(auditLog),
-      ]);
-      return {
-        data: rows.map(({ entry, actor }) => ({
-          id: entry.id,
-          created_at: entry.createdAt.toISOString(),
-          actor: actor?.id ? actor : null,
-          action: entry.action,
-          target_type: entry.targetType,
-          target_id: entry.targetId,
-          details: entry.details,
-        })),
-        total: Number(total?.n ?? 0),
-        per_page: ADMIN_PAGE_SIZE,
-      };
-    },
+    async (req) => audit.listAudit(app.deps, req.query.page),
   );
 
   const reviewers = requireStaff('compliance');
@@ -69,6 +44,13 @@ export async function adminRoutes(fastify: FastifyInstance) {
 
   app.get('/admin/customers/:id', { preHandler: reviewers, schema: { params: idParams } }, async (req) =>
     customers.customerDetail(app.deps, req.params.id),
+  );
+
+  /** The customer page's history: operators' actions on the customer and the customer's own sensitive changes. */
+  app.get(
+    '/admin/customers/:id/audit',
+    { preHandler: reviewers, schema: { params: idParams, querystring: pageQuery } },
+    async (req) => audit.listCustomerAudit(app.deps, req.params.id, req.query.page),
   );
 
   app.post(

@@ -5,6 +5,8 @@ import {
   AddressRequest,
   BankingInformationRequest,
   CompanyRequest,
+  CompanyUpdateRequest,
+  ContactCodeRequest,
   CpfStatusRequest,
   FatcaRequest,
   MESSAGES,
@@ -17,6 +19,7 @@ import { authenticate, currentUser, optionalAuthenticate } from '../../plugins/a
 import { requireCompleteRegistration } from '../../plugins/registration';
 import { presentUser } from '../users/presenter';
 import * as addresses from './addresses';
+import * as contact from './contact';
 import * as banking from './banking';
 import * as documents from './documents';
 import * as security from './security';
@@ -54,8 +57,13 @@ export async function profileRoutes(fastify: FastifyInstance) {
   });
 
   app.put('/user/pessoais', { preHandler: authenticate, schema: { body: PersonalDataRequest } }, async (req) => ({
-    user: await profile.updatePersonalData(deps, currentUser(req), req.body),
+    user: await profile.updatePersonalData(deps, currentUser(req), req.body, { ip: req.ip }),
     message: MESSAGES.personalDataSaved,
+  }));
+
+  /** The code that confirms a new mobile number (or a company's new contact e-mail), sent to the account's e-mail. */
+  app.post('/user/contact-code', { preHandler: authenticate, schema: { body: ContactCodeRequest } }, async (req) => ({
+    message: await contact.requestContactCode(deps, currentUser(req), req.body, { ip: req.ip }),
   }));
 
   app.put(
@@ -75,9 +83,9 @@ export async function profileRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/company/:id',
-    { preHandler: authenticate, schema: { params: idParams, body: CompanyRequest } },
+    { preHandler: authenticate, schema: { params: idParams, body: CompanyUpdateRequest } },
     async (req) => ({
-      company: await profile.updateCompany(deps, currentUser(req), req.params.id, req.body),
+      company: await profile.updateCompany(deps, currentUser(req), req.params.id, req.body, { ip: req.ip }),
       message: MESSAGES.companySaved,
     }),
   );

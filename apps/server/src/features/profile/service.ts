@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import {
   type CompanyRequest,
+  type CompanyUpdateRequest,
   type FatcaRequest,
   MESSAGES,
   type PersonalDataRequest,
@@ -16,6 +17,8 @@ import { logEvent } from '../../lib/audit';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
 import { presentCompany, presentUser } from '../users/presenter';
 import { findCompanyByUser, findUserById } from '../users/repository';
+import { type Actor, auditCustomerChange, changedFields, refuseApprovedIdentityChange } from './changes';
+import { recordContactChange, requireContactCode } from './contact';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -43,10 +46,19 @@ function requireCompanyAccount(user: UserRow) {
   if (user.accountType !== 'company') throw forbidden(MESSAGES.onlyCompanies);
 }
 
-/** Personal data. The CPF is set once (register/finish) and never changes afterwards. */
-export async function updatePersonalData(deps: AppDeps, user: UserRow, input: PersonalDataRequest) {
+/**
+ * Personal data. The CPF is set once (register/finish) and never changes afterwards; once approved, the name and birth
+ * date are locked too. A stored mobile number changes only with a code from the account's e-mail (contact.ts).
+ */
+export async function updatePersonalData(deps: AppDeps, user: UserRow, input: PersonalDataRequest, actor: Actor = {}) {
   requireIndividual(user);
   if (user.cpf && user.cpf !== input.cpf) throw invalid('cpf', 'O CPF não pode ser alterado.');
+  const identityChanges = changedFields({
+    name: [user.name, input.name],
+    cpf: [user.cpf, input.cpf],
+    nascimento: [user.nascimento, input.nascimento],
+  });
+  refuseApprovedIdentityChange(user, identityChanges);
   if (input.nascimento > todayIso()) throw invalid('nascimento', MESSAGES.birthDateInvalid);
   if (ageOn(input.nascimento, todayIso()) < 18) throw invalid('nascimento', MESSAGES.underage);
   const stored = user.nfeCpfResponse as Partial<CpfStatusResponse> | null;
@@ -55,8 +67,15 @@ export async function updatePersonalData(deps: AppDeps, user: UserRow, input: Pe
       ? stored
       : await checkCpfStatus(deps, input.cpf, input.nascimento);
   const spouse = (WITH_SPOUSE as readonly string[]).includes(input.estado_civil);
+  const contactChanges = await requireContactCode(
+    deps,
+    user,
+    { celular: user.celular },
+    { celular: input.celular },
+    input.code,
+  );
   try {
-    return await withTransaction(deps.database.db, async (tx) => {
+    const view = await withTransaction(deps.database.db, async (tx) => {
       const [updated] = await tx
         .update(users)
         .set({
@@ -75,8 +94,12 @@ export async function updatePersonalData(deps: AppDeps, user: UserRow, input: Pe
         .where(eq(users.id, user.id))
         .returning();
       await logEvent(tx, user.id, 'Dados pessoais atualizados');
+      await auditCustomerChange(tx, user, 'customer.identity_changed', identityChanges, actor);
+      await recordContactChange(tx, user, contactChanges, actor);
       return presentUser(tx, updated!);
     });
+    deps.outbox.kick();
+    return view;
   } catch (err) {
     if (pgConstraint(err) === 'users_cpf_uq') throw invalid('cpf', MESSAGES.cpfTaken);
     throw err;
@@ -129,20 +152,52 @@ export async function createCompany(deps: AppDeps, user: UserRow, input: Company
   }
 }
 
-export async function updateCompany(deps: AppDeps, user: UserRow, companyId: number, input: CompanyRequest) {
+/**
+ * Company data. Once approved, the CNPJ and razão social are locked. The company's mobile number (also the account's
+ * SMS sign-in number) and contact e-mail change only with a code from the account's e-mail (contact.ts).
+ */
+export async function updateCompany(
+  deps: AppDeps,
+  user: UserRow,
+  companyId: number,
+  input: CompanyUpdateRequest,
+  actor: Actor = {},
+) {
+  const db = deps.database.db;
+  const company = await findCompanyByUser(db, user.id);
+  if (!company || company.id !== companyId) throw notFound();
+  const values = companyValues(input);
+  const identityChanges = changedFields({
+    cnpj: [company.cnpj, values.cnpj],
+    razao_social: [company.razaoSocial, values.razaoSocial],
+  });
+  refuseApprovedIdentityChange(user, identityChanges);
+  if (await cnpjTakenByOther(db, input.cnpj, user.id)) throw invalid('cnpj', MESSAGES.cnpjTaken);
+  const contactChanges = await requireContactCode(
+    deps,
+    user,
+    { celular: company.celular, email: company.email },
+    { celular: values.celular, email: values.email },
+    input.code,
+  );
   try {
-    return await withTransaction(deps.database.db, async (tx) => {
-      const company = await findCompanyByUser(tx, user.id);
-      if (!company || company.id !== companyId) throw notFound();
-      if (await cnpjTakenByOther(tx, input.cnpj, user.id)) throw invalid('cnpj', MESSAGES.cnpjTaken);
+    const view = await withTransaction(db, async (tx) => {
       const [row] = await tx
         .update(companies)
-        .set({ ...companyValues(input), updatedAt: new Date() })
-        .where(eq(companies.id, company.id))
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(companies.id, company.id), eq(companies.userId, user.id)))
         .returning();
+      // The account signs in by SMS with the company's number: it follows the confirmed change.
+      if (contactChanges.some((c) => c.field === 'celular')) {
+        await tx.update(users).set({ celular: values.celular, updatedAt: new Date() }).where(eq(users.id, user.id));
+      }
       await logEvent(tx, user.id, 'Dados da empresa atualizados');
+      await auditCustomerChange(tx, user, 'customer.identity_changed', identityChanges, actor);
+      await recordContactChange(tx, user, contactChanges, actor);
       return presentCompany(row);
     });
+    deps.outbox.kick();
+    return view;
   } catch (err) {
     if (pgConstraint(err) === 'companies_cnpj_uq') throw invalid('cnpj', MESSAGES.cnpjTaken);
     throw err;
