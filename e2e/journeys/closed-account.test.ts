@@ -4,8 +4,8 @@
  * home.
  *
  * The account is closed through the API (PUT /api/user/close-account, spec 2), which needs a session: that costs
- * this account one sign-in code, and the server allows the next one only 60 s later. The journey does its other
- * checks first and then waits out the rest of that minute before the final sign-in.
+ * this account one sign-in code, and the server allows the next one only CODE_RESEND_SECONDS later (3 s in the
+ * journeys, the spec's 60 s otherwise). The journey does its other checks first and then waits out the rest.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

@@ -6,7 +6,7 @@
  * the customer edits the personal data (seen again after a reload), adds, edits and deletes an address with the city
  * search, uploads a PDF and downloads the same bytes back (a file above 5 MB never leaves the browser), adds a Pix key
  * with the own CPF and a bank account, asks for a higher limit with a document, reads the history tabs, changes the
- * password and signs in with the new one (the second sign-in code waits out the server's 60 s), and closes the
+ * password and signs in with the new one (the second sign-in code waits out the server's resend window), and closes the
  * account, landing on /login. A second test looks at a company's tabs (no FATCA; tabs found by value).
  */
 import assert from 'node:assert/strict';
@@ -384,7 +384,7 @@ describe('Meus dados e Meu histórico', () => {
         await shotBoth(page, `meu-historico-${index}-${value}`);
       }
 
-      // ---- sign in again with the new password (a new code: 60 s after the first one)
+      // ---- sign in again with the new password (a new code, once the resend window has passed)
       await click(await openAccountDrawer(page), 'button', 'Sair');
       await expectLoggedOut(page);
       await waitForNextCode(firstCodeAt);

@@ -14,7 +14,7 @@ import type { Database } from './db/client';
 import type { Adapters } from './adapters';
 import { registerErrorHandling } from './plugins/errors';
 import { registerAuth } from './plugins/auth';
-import { registerRateLimit } from './plugins/rate-limit';
+import { createLimiter, type Limiter } from './plugins/rate-limit';
 import { registerWeb } from './plugins/web';
 import { featureRoutes } from './features';
 import { MAX_UPLOAD_BYTES, type UploadedFile } from './lib/uploads';
@@ -25,6 +25,8 @@ export type AppDeps = {
   adapters: Adapters;
   /** wakes the outbox dispatcher after a commit that queued mail or SMS */
   outbox: { kick(): void };
+  /** the rate limits (plugins/rate-limit.ts), shared by every instance through Redis when configured */
+  limiter: Limiter;
 };
 
 declare module 'fastify' {
@@ -35,8 +37,9 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config } = deps;
+export async function buildApp(input: Omit<AppDeps, 'limiter'> & { limiter?: Limiter }): Promise<FastifyInstance> {
+  const { config } = input;
+  const deps: AppDeps = { ...input, limiter: input.limiter ?? createLimiter(config) };
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -45,7 +48,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.code'],
           },
-    trustProxy: config.env === 'production',
+    // Only the proxies the operator named may set X-Forwarded-For (TRUST_PROXY); by default request.ip is the peer.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -89,14 +99,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50, fieldSize: 64 * 1024 },
     throwFileSizeLimit: true,
   });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Prata API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: false } });
+  // The API description is a map for attackers too: off in production unless API_DOCS=1.
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: { info: { title: 'Prata API', version: '0.1.0' } },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      uiConfig: { docExpansion: 'list', deepLinking: false },
+    });
+  }
 
   registerErrorHandling(app);
-  await registerRateLimit(app);
+  if (!input.limiter) app.addHook('onClose', async () => deps.limiter.close());
   registerAuth(app);
 
   // Private answers must never be cached by browsers or proxies.

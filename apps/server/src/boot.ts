@@ -20,7 +20,7 @@ export async function boot(config: Config): Promise<Running> {
   await seedReferenceData(database.db);
   const jwtSecret = config.jwtSecret ?? (await ensureSecret(database.db, 'jwt_secret'));
   const demoAccounts = config.demo ? await seedDemo(database.db) : [];
-  const adapters = createAdapters(config);
+  const adapters = createAdapters(config, process.env, database.db);
   let app: FastifyInstance | undefined;
   const dispatcher = startOutboxDispatcher(database.db, adapters, (err) => app?.log.error({ err }, 'outbox'));
   app = await buildApp({ config: { ...config, jwtSecret }, database, adapters, outbox: dispatcher });

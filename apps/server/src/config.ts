@@ -1,14 +1,21 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type Limits, readLimits, type Windows } from './limits';
 
 /** Typed, validated environment. Everything the server reads from the environment goes through here. */
 const REPO_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  /** demo mode seeds demo data and exposes the local mailbox; it is never on in production. */
+  /** demo mode seeds the demo accounts; it is never on in production. */
   PRATA_DEMO: z.enum(['0', '1']).optional(),
+  /** the local mailbox (/dev/caixa-postal, /api/dev/*): opt-in, refused in production and beside a real transport */
+  PRATA_DEV_MAILBOX: z.enum(['0', '1']).optional(),
+  /** the OpenAPI document and browser at /api/docs: on outside production, off in production unless set to 1 */
+  API_DOCS: z.enum(['0', '1']).optional(),
+  /** which proxies may set X-Forwarded-For: unset (none), a hop count, or addresses/CIDRs separated by commas */
+  TRUST_PROXY: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().url().optional(),
@@ -33,8 +40,16 @@ const EnvSchema = z.object({
 export type Config = {
   env: 'development' | 'test' | 'production';
   demo: boolean;
-  /** dev tools (local mailbox, /api/dev/*) are available outside production only */
-  devTools: boolean;
+  /** the local mailbox: messages land in dev_mailbox and /api/dev/* reads them (opt-in, never in production) */
+  devMailbox: boolean;
+  /** /api/docs is served */
+  apiDocs: boolean;
+  /** Fastify's trustProxy: false, a hop count, or a list of addresses/CIDRs */
+  trustProxy: false | number | string[];
+  /** every rate limit (limits.ts), each { max, windowSeconds } */
+  limits: Limits;
+  /** the windows of codes and links (limits.ts) */
+  windows: Windows;
   port: number;
   host: string;
   publicUrl: string;
@@ -62,12 +77,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const production = e.NODE_ENV === 'production';
   if (production && !e.JWT_SECRET) throw new Error('JWT_SECRET é obrigatório em produção (32 caracteres ou mais).');
   if (production && e.PRATA_DEMO === '1') throw new Error('PRATA_DEMO não pode ser usado em produção.');
+  const devMailbox = e.PRATA_DEV_MAILBOX === '1';
+  if (devMailbox && production) throw new Error('PRATA_DEV_MAILBOX não pode ser usado em produção.');
+  if (devMailbox && (e.SMTP_URL || e.SMS_GATEWAY_URL)) {
+    throw new Error(
+      'PRATA_DEV_MAILBOX não pode ser usado com SMTP_URL ou SMS_GATEWAY_URL: a caixa postal local mostraria mensagens reais.',
+    );
+  }
+  if (production && !e.SMTP_URL)
+    throw new Error('SMTP_URL é obrigatório em produção: sem ele ninguém recebe os códigos.');
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  const { limits, windows, problems } = readLimits(env);
+  if (problems.length > 0) throw new Error(`Configuração inválida:\n${problems.join('\n')}`);
   const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : REPO_DATA_DIR;
   const config: Config = {
     env: e.NODE_ENV,
     // `npm start` on a fresh machine shows the product with demo data; production never does.
     demo: e.PRATA_DEMO ? e.PRATA_DEMO === '1' : !production && e.NODE_ENV !== 'test',
-    devTools: !production,
+    devMailbox,
+    apiDocs: e.API_DOCS ? e.API_DOCS === '1' : !production,
+    trustProxy,
+    limits,
+    windows,
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
@@ -87,4 +118,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadsDir: path.join(dataDir, 'uploads'),
   };
   return { ...config, ...overrides };
+}
+
+/**
+ * TRUST_PROXY: unset, "0" or "false" trusts no proxy (request.ip is the TCP peer); a number trusts that many hops;
+ * anything else is a comma-separated list of addresses or CIDRs (or proxy-addr's names loopback, linklocal,
+ * uniquelocal). "true" is refused: trusting every hop lets any client choose its own address.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === '0' || v.toLowerCase() === 'false' || v.toLowerCase() === 'off') return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  if (v.toLowerCase() === 'true' || v === '*') {
+    throw new Error(
+      'TRUST_PROXY=true confiaria em qualquer X-Forwarded-For: informe o número de proxies ou os endereços deles.',
+    );
+  }
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const valid = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/;
+  const bad = list.filter((item) => !valid.test(item));
+  if (bad.length > 0)
+    throw new Error(`TRUST_PROXY inválido: ${bad.join(', ')} (use endereços ou CIDRs separados por vírgula).`);
+  return list;
 }

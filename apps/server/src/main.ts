@@ -1,7 +1,19 @@
 import { loadConfig } from './config';
 import { boot } from './boot';
 
-const config = loadConfig();
+// `npm start` (the README's demo) passes --demo: demo accounts and the local mailbox, unless the environment says
+// otherwise. Without it nothing development-only is on.
+if (process.argv.includes('--demo')) {
+  process.env.PRATA_DEMO ??= '1';
+  process.env.PRATA_DEV_MAILBOX ??= '1';
+}
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error(`\nNão foi possível iniciar o Prata: ${(err as Error).message}\n`);
+  process.exit(1);
+}
 let running: Awaited<ReturnType<typeof boot>>;
 try {
   running = await boot(config);
@@ -23,7 +35,16 @@ const lines = [
 if (demoAccounts.length > 0) {
   lines.push('Contas de demonstração:');
   for (const a of demoAccounts) lines.push(`  ${a.label.padEnd(24)} ${a.email}  senha: ${a.password}`);
-  lines.push(`Caixa postal local (e-mails e SMS, com os códigos): ${url}/dev/caixa-postal`);
+}
+if (config.devMailbox) {
+  lines.push(
+    'Caixa postal local LIGADA (PRATA_DEV_MAILBOX=1): nenhum e-mail ou SMS sai desta máquina.',
+    `  Leia os códigos e os links em ${url}/dev/caixa-postal`,
+  );
+} else if (!config.smtpUrl) {
+  lines.push(
+    'Nenhum transporte de e-mail (SMTP_URL) nem caixa postal local: os códigos de acesso não serão entregues.',
+  );
 }
 console.log(lines.join('\n'));
 

@@ -60,7 +60,7 @@ export async function buildTestApp(
   } as NodeJS.ProcessEnv);
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'prata-uploads-'));
   const config = { ...base, uploadsDir, ...opts.config, jwtSecret: 'test-secret-test-secret-test-secret-0123' };
-  const adapters = { ...createAdapters(config, {}), ...opts.adapters };
+  const adapters = { ...createAdapters(config, {}, database.db), ...opts.adapters };
   const app = await buildApp({ config, database, adapters, outbox: { kick() {} } });
   opts.routes?.(app);
   await app.ready();

@@ -8,6 +8,8 @@ export const MESSAGES = {
   badRequest: 'Requisição inválida.',
   internalError: 'Ocorreu um erro inesperado. Tente novamente em instantes.',
   tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  signinAccountLocked: (minutes: number) =>
+    `Muitas tentativas de acesso a esta conta. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} ou redefina sua senha em “Esqueci minha senha”.`,
   notFound: 'Registro não encontrado.',
   unauthenticated: 'Sua sessão expirou. Entre novamente.',
   tokenExpired: 'Token expired',
@@ -17,6 +19,22 @@ export const MESSAGES = {
   fileTypeNotAllowed: 'Envie um arquivo PDF ou uma imagem (PNG, JPG, GIF ou WEBP).',
   required: 'Campo obrigatório',
   chooseOption: 'Escolha uma das opções acima',
+  maxLength: (max: number) => `Use no máximo ${max} caracteres`,
+  invalidCharacters: 'Este campo contém caracteres inválidos.',
+
+  // requests the server cannot read (framework and transport errors)
+  routeNotFound: 'Endereço não encontrado.',
+  methodNotAllowed: 'Este endereço não aceita este método.',
+  urlInvalid: 'Endereço inválido.',
+  urlTooLong: 'Endereço longo demais.',
+  headersTooLarge: 'Os cabeçalhos da requisição são grandes demais.',
+  requestTimeout: 'A requisição demorou demais. Tente novamente.',
+  requestTooLarge: 'Os dados enviados são grandes demais.',
+  unsupportedMediaType: 'Formato de dados não aceito por este endereço.',
+  invalidJson: 'Os dados enviados não estão em um formato JSON válido.',
+  bodyNotAccepted: 'Este endereço não recebe dados no corpo da requisição.',
+  formInvalid: 'O formulário enviado está incompleto ou corrompido. Tente enviar novamente.',
+  formTooManyParts: 'O formulário tem campos ou arquivos demais.',
 
   // e-mail and password (spec 1, section 5)
   emailRequired: 'Informe seu e-mail',

@@ -1,16 +1,26 @@
 import type { Config } from '../config';
 import { embeddedCpfStatus, nfeioCpfStatus, type CpfStatusPort } from './cpf-status/index';
-import { localMailTransport, smtpMailTransport, type MailTransport } from './mail/index';
-import { httpSmsTransport, localSmsTransport, type SmsTransport } from './sms/index';
+import type { Db } from '../db/client';
+import { devMailboxTransports } from './dev-mailbox/index';
+import { smtpMailTransport, unconfiguredMailTransport, type MailTransport } from './mail/index';
+import { httpSmsTransport, unconfiguredSmsTransport, type SmsTransport } from './sms/index';
 import { diskStorage, type FileStorage } from './storage/index';
 
 export type Adapters = { mail: MailTransport; sms: SmsTransport; cpfStatus: CpfStatusPort; storage: FileStorage };
 
-/** Real clients when configured, embedded defaults otherwise. */
-export function createAdapters(config: Config, env: NodeJS.ProcessEnv = process.env): Adapters {
+/**
+ * Real clients when configured, embedded defaults otherwise. Messages go to the local development mailbox only when
+ * PRATA_DEV_MAILBOX=1 (config.ts refuses it in production and beside SMTP or an SMS gateway).
+ */
+export function createAdapters(config: Config, env: NodeJS.ProcessEnv = process.env, db?: Db): Adapters {
+  const mailbox = config.devMailbox && db ? devMailboxTransports(db) : undefined;
   return {
-    mail: config.smtpUrl ? smtpMailTransport(config.smtpUrl, config.mailFrom) : localMailTransport,
-    sms: config.smsGatewayUrl ? httpSmsTransport(config.smsGatewayUrl, config.smsGatewayToken) : localSmsTransport,
+    mail: config.smtpUrl
+      ? smtpMailTransport(config.smtpUrl, config.mailFrom)
+      : (mailbox?.mail ?? unconfiguredMailTransport),
+    sms: config.smsGatewayUrl
+      ? httpSmsTransport(config.smsGatewayUrl, config.smsGatewayToken)
+      : (mailbox?.sms ?? unconfiguredSmsTransport),
     cpfStatus: env.NFEIO_API_KEY ? nfeioCpfStatus(env.NFEIO_API_KEY) : embeddedCpfStatus,
     storage: diskStorage(config.uploadsDir),
   };

@@ -1,12 +1,13 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { CODE_RESEND_SECONDS, MESSAGES } from '@prata/domain';
+import { MESSAGES } from '@prata/domain';
+import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
 import { verificationCodes } from '../db/schema/index';
 import { hmacHex, randomSixDigits, safeEqualHex } from './crypto';
 import { type AppError, invalid, tooMany } from './errors';
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
-export const CODE_MAX_ATTEMPTS = 5;
+/** The secret that keys the stored HMACs and the windows of codes (CODE_RESEND_SECONDS, CODE_TTL_SECONDS, ...). */
+export type CodeSettings = Pick<Config, 'windows'> & { jwtSecret: string };
 
 export type CodePurpose = 'login' | 'withdrawal' | 'transfer' | 'ticket' | 'contact_change';
 type CodeKey = { subject: string; purpose: CodePurpose };
@@ -40,13 +41,20 @@ const hashCode = (secret: string, key: CodeKey, code: string) =>
 
 /**
  * Issues a new six-digit code (the previous one for the same subject and purpose dies), stored only as an HMAC.
- * Refuses with 429 when the last code is younger than 60 seconds.
+ * Refuses with 429 when the last code is younger than the resend window. `beforeIssue` runs once the window allows a
+ * new code (the place for a per-destination limit).
  */
 export async function issueCode(
   tx: Executor,
-  secret: string,
-  input: CodeKey & { userId: number | null; channel: 'email' | 'sms'; binding?: Binding },
+  settings: CodeSettings,
+  input: CodeKey & {
+    userId: number | null;
+    channel: 'email' | 'sms';
+    binding?: Binding;
+    beforeIssue?: () => Promise<void>;
+  },
 ): Promise<string> {
+  const secret = settings.jwtSecret;
   const subject = input.subject.toLowerCase();
   const [last] = await tx
     .select({ createdAt: verificationCodes.createdAt })
@@ -55,9 +63,10 @@ export async function issueCode(
     .orderBy(desc(verificationCodes.id))
     .limit(1);
   if (last) {
-    const waitMs = last.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - Date.now();
+    const waitMs = last.createdAt.getTime() + settings.windows.codeResendSeconds * 1000 - Date.now();
     if (waitMs > 0) throw tooMany(MESSAGES.codeResendWait(Math.ceil(waitMs / 1000)));
   }
+  await input.beforeIssue?.();
   await tx
     .update(verificationCodes)
     .set({ consumedAt: new Date() })
@@ -76,7 +85,7 @@ export async function issueCode(
     channel: input.channel,
     codeHash: hashCode(secret, { ...input, subject }, code),
     bindingHash: input.binding ? hmacHex(secret, bindingText(input.binding)) : null,
-    expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    expiresAt: new Date(Date.now() + settings.windows.codeTtlSeconds * 1000),
   });
   return code;
 }
@@ -87,9 +96,11 @@ export async function issueCode(
  */
 export async function consumeCode(
   db: Db,
-  secret: string,
+  settings: CodeSettings,
   input: CodeKey & { code: string; binding?: Binding },
 ): Promise<{ userId: number | null }> {
+  const secret = settings.jwtSecret;
+  const maxAttempts = settings.windows.codeMaxAttempts;
   const subject = input.subject.toLowerCase();
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -106,7 +117,7 @@ export async function consumeCode(
       .limit(1)
       .for('update');
     if (!row || row.expiresAt.getTime() <= Date.now()) return { error: MESSAGES.codeExpired } as const;
-    if (row.attempts >= CODE_MAX_ATTEMPTS) return { error: MESSAGES.codeTooManyAttempts } as const;
+    if (row.attempts >= maxAttempts) return { error: MESSAGES.codeTooManyAttempts } as const;
     const codeOk = safeEqualHex(row.codeHash, hashCode(secret, { subject, purpose: input.purpose }, input.code));
     const bindingOk =
       row.bindingHash === null
@@ -116,9 +127,9 @@ export async function consumeCode(
       const attempts = row.attempts + 1;
       await tx
         .update(verificationCodes)
-        .set({ attempts, ...(attempts >= CODE_MAX_ATTEMPTS ? { consumedAt: new Date() } : {}) })
+        .set({ attempts, ...(attempts >= maxAttempts ? { consumedAt: new Date() } : {}) })
         .where(eq(verificationCodes.id, row.id));
-      return { error: attempts >= CODE_MAX_ATTEMPTS ? MESSAGES.codeTooManyAttempts : MESSAGES.codeInvalid } as const;
+      return { error: attempts >= maxAttempts ? MESSAGES.codeTooManyAttempts : MESSAGES.codeInvalid } as const;
     }
     await tx.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, row.id));
     return { userId: row.userId } as const;

@@ -1,16 +1,22 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Config } from '../config';
 import type { Executor } from '../db/client';
 import { oneTimeTokens } from '../db/schema/index';
 import { randomToken, sha256Hex } from './crypto';
 
 export type TokenPurpose = 'email_verification' | 'password_reset';
-export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
-  email_verification: 48 * 60 * 60 * 1000,
-  password_reset: 60 * 60 * 1000,
-};
+const ttlSeconds = (config: Pick<Config, 'windows'>, purpose: TokenPurpose) =>
+  purpose === 'email_verification'
+    ? config.windows.emailVerificationTtlSeconds
+    : config.windows.passwordResetTtlSeconds;
 
 /** A single-use link token; only its SHA-256 is stored. Earlier unused tokens of the same purpose die. */
-export async function createOneTimeToken(tx: Executor, userId: number, purpose: TokenPurpose): Promise<string> {
+export async function createOneTimeToken(
+  tx: Executor,
+  config: Pick<Config, 'windows'>,
+  userId: number,
+  purpose: TokenPurpose,
+): Promise<string> {
   await tx
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
@@ -20,7 +26,7 @@ export async function createOneTimeToken(tx: Executor, userId: number, purpose: 
     userId,
     purpose,
     tokenHash: sha256Hex(token),
-    expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
+    expiresAt: new Date(Date.now() + ttlSeconds(config, purpose) * 1000),
   });
   return token;
 }

@@ -1,10 +1,14 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Adapters } from '../adapters/index';
 import type { Db, Executor } from '../db/client';
 import { outboxMessages } from '../db/schema/index';
 
-export type Email = { to: string; subject: string; text: string; html?: string };
-export type Sms = { to: string; text: string };
+/** `carriesSecret`: the body holds a code or a link; it is redacted once the transport has accepted it. */
+export type Email = { to: string; subject: string; text: string; html?: string; carriesSecret?: boolean };
+export type Sms = { to: string; text: string; carriesSecret?: boolean };
+
+/** What is left of a delivered message that held a code or a link: enough for support, nothing to sign in with. */
+export const REDACTED_BODY = '[conteúdo removido após o envio: a mensagem continha um código ou um link de acesso]';
 
 /** Queues an e-mail in the caller's transaction: it is sent only if that transaction commits. */
 export async function enqueueEmail(tx: Executor, email: Email) {
@@ -14,58 +18,81 @@ export async function enqueueEmail(tx: Executor, email: Email) {
     subject: email.subject,
     textBody: email.text,
     htmlBody: email.html ?? null,
+    carriesSecret: email.carriesSecret ?? false,
   });
 }
 
 /** Queues an SMS to a Brazilian mobile (11 digits, with area code). */
 export async function enqueueSms(tx: Executor, sms: Sms) {
-  await tx.insert(outboxMessages).values({ channel: 'sms', recipient: sms.to, textBody: sms.text });
+  await tx
+    .insert(outboxMessages)
+    .values({ channel: 'sms', recipient: sms.to, textBody: sms.text, carriesSecret: sms.carriesSecret ?? false });
 }
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
+/** A claimed message is due again after this lease if its instance died while sending (at-least-once delivery). */
+const LEASE_SECONDS = 120;
 
 /**
- * Delivers due messages. Several instances may run this at once: `for update skip locked` gives each message to one
- * of them. A message is marked sent only after its transport accepted it; failures back off exponentially.
+ * Delivers due messages. Several instances may run this at once: a short transaction claims a batch with
+ * `for update skip locked` and leases it (next_attempt_at moves past the sending time), then the transports are
+ * called with no transaction open, and each outcome is written in a statement of its own. A message is marked sent
+ * only after its transport accepted it; failures back off exponentially; a message that carried a code or a link is
+ * redacted as it is marked sent.
  */
 export async function deliverDueMessages(db: Db, adapters: Adapters): Promise<number> {
+  const due = await db
+    .update(outboxMessages)
+    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where(
+      inArray(
+        outboxMessages.id,
+        db
+          .select({ id: outboxMessages.id })
+          .from(outboxMessages)
+          .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, sql`now()`)))
+          .orderBy(asc(outboxMessages.id))
+          .limit(BATCH)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning();
+  due.sort((a, b) => a.id - b.id);
   let delivered = 0;
-  await db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(outboxMessages)
-      .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, new Date())))
-      .orderBy(asc(outboxMessages.id))
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    for (const m of due) {
-      try {
-        if (m.channel === 'email') {
-          await adapters.mail.send({ to: m.recipient, subject: m.subject ?? '', text: m.textBody, html: m.htmlBody });
-        } else {
-          await adapters.sms.send({ to: m.recipient, text: m.textBody });
-        }
-        await tx
-          .update(outboxMessages)
-          .set({ status: 'sent', sentAt: new Date(), attempts: m.attempts + 1, lastError: null })
-          .where(eq(outboxMessages.id, m.id));
-        delivered++;
-      } catch (err) {
-        const attempts = m.attempts + 1;
-        const backoffSeconds = Math.min(3600, 2 ** attempts * 5);
-        await tx
-          .update(outboxMessages)
-          .set({
-            attempts,
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            lastError: (err as Error).message.slice(0, 500),
-            nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
-          })
-          .where(eq(outboxMessages.id, m.id));
+  for (const m of due) {
+    try {
+      if (m.channel === 'email') {
+        await adapters.mail.send({ to: m.recipient, subject: m.subject ?? '', text: m.textBody, html: m.htmlBody });
+      } else {
+        await adapters.sms.send({ to: m.recipient, text: m.textBody });
       }
+    } catch (err) {
+      const attempts = m.attempts + 1;
+      const backoffSeconds = Math.min(3600, 2 ** attempts * 5);
+      await db
+        .update(outboxMessages)
+        .set({
+          attempts,
+          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          lastError: (err as Error).message.slice(0, 500),
+          nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
+        })
+        .where(eq(outboxMessages.id, m.id));
+      continue;
     }
-  });
+    await db
+      .update(outboxMessages)
+      .set({
+        status: 'sent',
+        sentAt: new Date(),
+        attempts: m.attempts + 1,
+        lastError: null,
+        ...(m.carriesSecret ? { textBody: REDACTED_BODY, htmlBody: null } : {}),
+      })
+      .where(eq(outboxMessages.id, m.id));
+    delivered++;
+  }
   return delivered;
 }
 

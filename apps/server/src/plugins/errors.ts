@@ -2,11 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@prata/domain';
 import { AppError } from '../lib/errors';
+import { RateLimitedError } from './rate-limit';
 
 /** One error shape everywhere: `{ message, errors? }`, pt-BR, never a stack trace, never a 500 for bad input. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
         .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });

@@ -1,50 +1,105 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { MESSAGES } from '@prata/domain';
+import type { Config } from '../config';
+import type { LimitName } from '../limits';
+import { AppError } from '../lib/errors';
 
 /**
- * Rate limits are opt-in per route (`config.rateLimit`). Counters live in Redis when REDIS_URL is set, so every
- * instance shares them; in memory otherwise (one process, the embedded default).
+ * The server's rate limits (limits.ts), called by the routes and services that know what to key on: the account, the
+ * e-mail or the destination of a message first, the client address second. Counters live in Redis when REDIS_URL is
+ * set, so every instance shares them (with an in-memory stand-in per instance if Redis stops answering), in memory
+ * otherwise. Keys are hashed: no e-mail address or phone number is written to Redis.
  */
-export async function registerRateLimit(app: FastifyInstance) {
-  const { redisUrl, env } = app.deps.config;
-  const redis = redisUrl
-    ? new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true })
+export type Limiter = {
+  /** counts one request and refuses it (429) past the limit */
+  hit(name: LimitName, key: string): Promise<void>;
+  /** refuses (429) when the key is already past its limit, without counting */
+  check(name: LimitName, key: string): Promise<void>;
+  /** counts one failure (a wrong password or code) */
+  fail(name: LimitName, key: string): Promise<void>;
+  /** forgets the key's count (a right password, a password reset) */
+  clear(name: LimitName, key: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** The 429 of a limit: the message says how long to wait, Retry-After says it to machines. */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
+const MESSAGE: Partial<Record<LimitName, (minutes: number) => string>> = {
+  signinAccount: MESSAGES.signinAccountLocked,
+};
+
+function refuse(name: LimitName, msBeforeNext: number): never {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  const message = MESSAGE[name]?.(Math.max(1, Math.ceil(seconds / 60))) ?? MESSAGES.tooManyRequests;
+  throw new RateLimitedError(message, seconds);
+}
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 27);
+
+export function createLimiter(config: Pick<Config, 'limits' | 'redisUrl' | 'env'>, namespace?: string): Limiter {
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
-  await app.register(rateLimit, {
-    global: false,
-    // after parsing, so limits can key on the e-mail in the body
-    hook: 'preHandler',
-    ...(redis
-      ? { redis, nameSpace: env === 'test' ? `prata-test:${process.pid}:${Math.random()}:` : 'prata-rl:' }
-      : {}),
-    skipOnError: false,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      message: MESSAGES.tooManyRequests,
-      retryAfter: ctx.after,
-    }),
+  redis?.on('error', () => {
+    // ioredis reconnects by itself; the insurance limiter counts in memory meanwhile.
   });
+  // Tests share one Redis: each app counts apart from the others.
+  const prefix = namespace ?? (config.env === 'test' ? `prata-test:${randomBytes(6).toString('hex')}` : 'prata-rl');
+  const limiters = new Map<LimitName, RateLimiterAbstract>();
+  for (const [name, rule] of Object.entries(config.limits) as Array<
+    [LimitName, { max: number; windowSeconds: number }]
+  >) {
+    const opts = { points: rule.max, duration: rule.windowSeconds, keyPrefix: `${prefix}:${name}` };
+    limiters.set(
+      name,
+      redis
+        ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
+        : new RateLimiterMemory(opts),
+    );
+  }
+  const get = (name: LimitName) => limiters.get(name)!;
+
+  async function consume(name: LimitName, key: string) {
+    try {
+      await get(name).consume(hashKey(key));
+    } catch (err) {
+      if (err instanceof RateLimiterRes) refuse(name, err.msBeforeNext);
+      throw err;
+    }
+  }
+
+  return {
+    hit: consume,
+    fail: async (name, key) => {
+      // A failure past the limit is already refused by check(); here it only counts.
+      await get(name)
+        .consume(hashKey(key))
+        .catch((err) => {
+          if (!(err instanceof RateLimiterRes)) throw err;
+        });
+    },
+    async check(name, key) {
+      const res = await get(name).get(hashKey(key));
+      if (res && res.consumedPoints >= get(name).points) refuse(name, res.msBeforeNext);
+    },
+    async clear(name, key) {
+      await get(name).delete(hashKey(key));
+    },
+    async close() {
+      redis?.disconnect();
+    },
+  };
 }
 
-/** Keys a limit by client address and, when present, the e-mail in the body (one attacker, many accounts; many attackers, one account). */
-export function byIpAndEmail(request: FastifyRequest): string {
-  const body = request.body as { email?: unknown } | undefined;
-  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-  return `${request.ip}|${email}`;
-}
-
-export const limits = {
-  /** sign-in with password */
-  login: { max: 10, timeWindow: '15 minutes', keyGenerator: byIpAndEmail },
-  /** anything that sends an e-mail or SMS */
-  send: { max: 5, timeWindow: '10 minutes', keyGenerator: byIpAndEmail },
-  /** code checks (each code also dies after 5 misses) */
-  code: { max: 10, timeWindow: '10 minutes', keyGenerator: byIpAndEmail },
-  /** public lookups */
-  lookup: { max: 60, timeWindow: '1 minute' },
-  /** registration */
-  register: { max: 10, timeWindow: '1 hour' },
-} as const;
+/** The e-mail as a limit key: trimmed and lower-cased, so 'Ana@X.com ' and 'ana@x.com' count together. */
+export const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;

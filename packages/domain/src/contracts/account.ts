@@ -3,8 +3,8 @@ import { isValidCnpj, isValidCpf, normalizeCnpj } from '../documents/index';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
 import { onlyDigits } from '../text';
-import { EMAIL_SHAPE, optionalText, requiredText } from './common';
-import { PASSWORD_MAX, PASSWORD_MIN } from './auth';
+import { EMAIL_MAX, EMAIL_SHAPE, boundedString, cnpjField, optionalText, requiredText } from './common';
+import { PASSWORD_MIN, passwordConfirmationField, passwordField } from './auth';
 
 export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email'] as const;
 export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
@@ -16,23 +16,25 @@ export const PIX_KEY_TYPES_BY_ACCOUNT: Record<'individual' | 'company', readonly
 export const BANK_ACCOUNT_TYPES = ['checking', 'savings'] as const;
 
 const digitsField = (max: number) =>
-  z
-    .string({ error: MESSAGES.bankAccountNumberRequired })
-    .trim()
-    .transform((v, ctx) => {
-      const digits = onlyDigits(v);
-      if (!/^[\d\s.-]+$/.test(v) || digits.length === 0 || digits.length > max) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.bankAccountNumberRequired });
-        return z.NEVER;
-      }
-      return digits;
-    });
+  boundedString({
+    max: 32,
+    required: MESSAGES.bankAccountNumberRequired,
+    tooLong: MESSAGES.bankAccountNumberRequired,
+    invalid: MESSAGES.bankAccountNumberRequired,
+  }).transform((v, ctx) => {
+    const digits = onlyDigits(v);
+    if (!/^[\d\s.-]+$/.test(v) || digits.length === 0 || digits.length > max) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.bankAccountNumberRequired });
+      return z.NEVER;
+    }
+    return digits;
+  });
 
 export const PixKeyRequest = z
   .object({
     type: z.literal('pix'),
     key_type: z.enum(PIX_KEY_TYPES, { error: MESSAGES.chooseOption }),
-    key: z.string({ error: MESSAGES.required }).trim().max(254),
+    key: boundedString({ max: EMAIL_MAX, required: MESSAGES.required }),
   })
   .superRefine((v, ctx) => {
     const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['key'], message });
@@ -65,14 +67,18 @@ export type BankingInformationRequest = z.infer<typeof BankingInformationRequest
 
 /** A money amount typed on a form (dot- or comma-decimal), as centavos. */
 export const moneyField = (required: string) =>
-  z.union([z.string(), z.number()], { error: required }).transform((v, ctx) => {
-    const parsed = parseDecimal(v, { max: 1e13 });
-    if (!parsed.ok) {
-      ctx.addIssue({ code: 'custom', message: parsed.reason === 'empty' ? required : MESSAGES.amountInvalid });
-      return z.NEVER;
-    }
-    return parsed.minor;
-  });
+  z
+    .union([boundedString({ max: 40, tooLong: MESSAGES.amountInvalid, invalid: MESSAGES.amountInvalid }), z.number()], {
+      error: required,
+    })
+    .transform((v, ctx) => {
+      const parsed = parseDecimal(v, { max: 1e13 });
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.reason === 'empty' ? required : MESSAGES.amountInvalid });
+        return z.NEVER;
+      }
+      return parsed.minor;
+    });
 
 /** POST /api/trading-limit-increase (multipart; the files are checked by the server). */
 export const TradingLimitIncreaseFields = z.object({
@@ -81,27 +87,16 @@ export const TradingLimitIncreaseFields = z.object({
   monthly_income: moneyField(MESSAGES.monthlyIncomeRequired),
   profession: requiredText(MESSAGES.professionRequired, 120),
   company_name: requiredText(MESSAGES.companyNameRequired, 200),
-  company_cnpj: z
-    .string({ error: MESSAGES.cnpjInvalid })
-    .trim()
-    .refine((v) => isValidCnpj(v), MESSAGES.cnpjInvalid)
-    .transform((v) => normalizeCnpj(v)),
-  other_info: optionalText(2000),
+  company_cnpj: cnpjField(),
+  other_info: optionalText(2000, { multiline: true }),
 });
 
 /** PUT /api/password */
 export const PasswordChangeRequest = z
   .object({
-    password_current: z
-      .string({ error: MESSAGES.currentPasswordRequired })
-      .min(1, MESSAGES.currentPasswordRequired)
-      .max(PASSWORD_MAX),
-    password: z
-      .string({ error: MESSAGES.newPasswordRequired })
-      .min(1, MESSAGES.newPasswordRequired)
-      .min(PASSWORD_MIN, MESSAGES.passwordMin)
-      .max(PASSWORD_MAX, MESSAGES.passwordMax),
-    password_confirmation: z.string({ error: MESSAGES.passwordsMustMatch }),
+    password_current: passwordField(MESSAGES.currentPasswordRequired),
+    password: passwordField(MESSAGES.newPasswordRequired).min(PASSWORD_MIN, MESSAGES.passwordMin),
+    password_confirmation: passwordConfirmationField(),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
@@ -111,6 +106,6 @@ export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
 
 /** Operator decisions */
 export const ReviewDecisionRequest = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve'), note: optionalText(500) }),
-  z.object({ decision: z.literal('reject'), reason: requiredText(MESSAGES.reasonRequired, 500) }),
+  z.object({ decision: z.literal('approve'), note: optionalText(500, { multiline: true }) }),
+  z.object({ decision: z.literal('reject'), reason: requiredText(MESSAGES.reasonRequired, 500, { multiline: true }) }),
 ]);

@@ -1,18 +1,26 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { emailField, requiredText } from './common';
+import { boundedString, emailField, requiredText } from './common';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const CODE_LENGTH = 6;
 export const CODE_RESEND_SECONDS = 60;
 
-const newPassword = (required: string) =>
-  z
-    .string({ error: required })
-    .min(1, required)
-    .min(PASSWORD_MIN, MESSAGES.passwordMin)
-    .max(PASSWORD_MAX, MESSAGES.passwordMax);
+/** A password as typed (never trimmed), refused unread past PASSWORD_MAX. */
+export const passwordField = (required: string, tooLong: string = MESSAGES.passwordMax) =>
+  boundedString({ max: PASSWORD_MAX, required, tooLong, trim: false }).min(1, required);
+
+/** The repetition of a new password: only its equality is checked, after the fields themselves. */
+export const passwordConfirmationField = () =>
+  boundedString({
+    max: PASSWORD_MAX,
+    required: MESSAGES.passwordsMustMatch,
+    tooLong: MESSAGES.passwordsMustMatch,
+    trim: false,
+  });
+
+const newPassword = (required: string) => passwordField(required).min(PASSWORD_MIN, MESSAGES.passwordMin);
 
 export const AccountTypeSchema = z.enum(['individual', 'company'], { error: MESSAGES.accountTypeInvalid });
 export type AccountType = z.infer<typeof AccountTypeSchema>;
@@ -26,7 +34,7 @@ export const RegisterRequest = z
     password: newPassword(MESSAGES.passwordRequiredRegister),
     password_confirmation: newPassword(MESSAGES.passwordRequiredRegister),
     account_type: AccountTypeSchema.default('individual'),
-    coupon_code: z.string().trim().max(40).optional(),
+    coupon_code: boundedString({ max: 40 }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.email.toLowerCase() !== v.email_confirmation.toLowerCase()) {
@@ -40,7 +48,7 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 export const LoginRequest = z.object({
   email: emailField(),
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(PASSWORD_MAX),
+  password: passwordField(MESSAGES.passwordRequired),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -48,11 +56,17 @@ export const VerificationMethodSchema = z.enum(['email', 'sms'], { error: MESSAG
 export const VerificationMethodRequest = LoginRequest.extend({ verificationMethod: VerificationMethodSchema });
 export type VerificationMethodRequest = z.infer<typeof VerificationMethodRequest>;
 
-export const codeField = z
-  .string({ error: MESSAGES.codeRequired })
-  .trim()
+export const codeField = boundedString({
+  max: CODE_LENGTH,
+  required: MESSAGES.codeRequired,
+  tooLong: MESSAGES.codeInvalid,
+  invalid: MESSAGES.codeInvalid,
+})
   .min(1, MESSAGES.codeRequired)
   .regex(/^\d{6}$/, MESSAGES.codeInvalid);
+
+/** The token of a link sent by e-mail (verification, password reset). */
+export const LINK_TOKEN_MAX = 200;
 
 export const VerificationCodeRequest = z.object({ email: emailField(), code: codeField });
 export type VerificationCodeRequest = z.infer<typeof VerificationCodeRequest>;
@@ -61,10 +75,15 @@ export const EmailOnlyRequest = z.object({ email: emailField() });
 
 export const PasswordResetRequest = z
   .object({
-    token: z.string({ error: MESSAGES.passwordResetInvalid }).min(20, MESSAGES.passwordResetInvalid).max(200),
+    token: boundedString({
+      max: LINK_TOKEN_MAX,
+      required: MESSAGES.passwordResetInvalid,
+      tooLong: MESSAGES.passwordResetInvalid,
+      invalid: MESSAGES.passwordResetInvalid,
+    }).min(20, MESSAGES.passwordResetInvalid),
     email: emailField(),
     password: newPassword(MESSAGES.newPasswordRequired),
-    password_confirmation: z.string({ error: MESSAGES.passwordsMustMatch }),
+    password_confirmation: passwordConfirmationField(),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],

@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { isValidCnpj, isValidCpf, normalizeCnpj } from '../documents/index';
+import { isValidCpf } from '../documents/index';
 import { onlyDigits } from '../text';
 import { MESSAGES } from '../messages';
 import { codeField } from './auth';
-import { boolField, celularField, emailField, isoDateField, optionalText, requiredText } from './common';
+import {
+  boolField,
+  boundedString,
+  celularField,
+  cnpjField,
+  emailField,
+  isoDateField,
+  optionalText,
+  requiredText,
+} from './common';
 
 export const SEXOS = ['M', 'F', 'N'] as const;
 export const ESTADOS_CIVIS = ['S', 'D', 'V', 'C', 'U', 'O'] as const;
@@ -11,22 +20,30 @@ export const ESTADOS_CIVIS = ['S', 'D', 'V', 'C', 'U', 'O'] as const;
 export const WITH_SPOUSE = ['C', 'U'] as const;
 export const REGIMES_TRIBUTARIOS = ['simples', 'presumido', 'real'] as const;
 
-export const cpfField = z
-  .string({ error: MESSAGES.cpfInvalid })
-  .trim()
+/** Longer than a masked CPF with stray spaces; beyond it the value is refused unread. */
+const CPF_MAX = 20;
+const cpfText = () =>
+  boundedString({
+    max: CPF_MAX,
+    required: MESSAGES.cpfInvalid,
+    tooLong: MESSAGES.cpfInvalid,
+    invalid: MESSAGES.cpfInvalid,
+  });
+
+export const cpfField = cpfText()
   .refine((v) => isValidCpf(v), MESSAGES.cpfInvalid)
   .transform((v) => onlyDigits(v));
 
-const optionalCpf = z
-  .string()
-  .trim()
+const optionalCpf = cpfText()
   .nullish()
   .refine((v) => !v || isValidCpf(v), MESSAGES.cpfInvalid)
   .transform((v) => (v ? onlyDigits(v) : null));
 
-const optionalIsoDate = z
-  .string()
-  .trim()
+const optionalIsoDate = boundedString({
+  max: 10,
+  tooLong: MESSAGES.birthDateInvalid,
+  invalid: MESSAGES.birthDateInvalid,
+})
   .nullish()
   .refine((v) => !v || /^\d{4}-\d{2}-\d{2}$/.test(v), MESSAGES.birthDateInvalid)
   .transform((v) => (v ? v : null));
@@ -68,11 +85,7 @@ export const CpfStatusRequest = z.object({
 
 /** POST /api/company, PUT /api/company/{id} */
 export const CompanyRequest = z.object({
-  cnpj: z
-    .string({ error: MESSAGES.cnpjInvalid })
-    .trim()
-    .refine((v) => isValidCnpj(v), MESSAGES.cnpjInvalid)
-    .transform((v) => normalizeCnpj(v)),
+  cnpj: cnpjField(),
   razao_social: requiredText(MESSAGES.razaoSocialRequired),
   nome_fantasia: optionalText(),
   inscricao_estadual: optionalText(30),
@@ -80,7 +93,7 @@ export const CompanyRequest = z.object({
   celular: celularField(MESSAGES.companyMobileRequired).transform((v) => onlyDigits(v)),
   email: emailField(MESSAGES.companyEmailRequired),
   cnae_principal: requiredText(MESSAGES.mainActivityRequired),
-  cnaes_secundarios: optionalText(2000),
+  cnaes_secundarios: optionalText(2000, { multiline: true }),
   regime_tributario: z.enum(REGIMES_TRIBUTARIOS, { error: MESSAGES.taxRegimeRequired }),
   site: optionalText(255),
 });
@@ -93,9 +106,12 @@ export type CompanyUpdateRequest = z.infer<typeof CompanyUpdateRequest>;
 /** POST /api/address, PUT /api/address/{id} */
 export const AddressRequest = z.object({
   type: requiredText(MESSAGES.addressTypeRequired, 60),
-  cep: z
-    .string({ error: MESSAGES.cepRequired })
-    .trim()
+  cep: boundedString({
+    max: 16,
+    required: MESSAGES.cepRequired,
+    tooLong: MESSAGES.cepIncomplete,
+    invalid: MESSAGES.cepIncomplete,
+  })
     .min(1, MESSAGES.cepRequired)
     .refine((v) => onlyDigits(v).length === 8 && /^[\d-]+$/.test(v), MESSAGES.cepIncomplete)
     .transform((v) => onlyDigits(v)),
@@ -104,7 +120,7 @@ export const AddressRequest = z.object({
   street: requiredText(MESSAGES.streetRequired, 200),
   number: requiredText(MESSAGES.numberRequired, 20),
   unit: optionalText(120),
-  other_info: optionalText(255),
+  other_info: optionalText(255, { multiline: true }),
 });
 export type AddressRequest = z.infer<typeof AddressRequest>;
 

@@ -81,6 +81,8 @@ export function parseDecimal(input: unknown, opts: ParseDecimalOptions = {}): Pa
   const isZero = /^0*$/.test(integerDigits + parts.fraction);
   if (negative && !isZero) return fail('negative');
   if (parts.fraction.length > 2) return fail('too_many_decimals');
+  // max is a safe integer (16 digits at most): a longer integer part is too large without building a BigInt of it.
+  if (integerDigits.length > 16) return fail('too_large');
 
   const minor = BigInt(integerDigits + parts.fraction.padEnd(2, '0'));
   if (minor > BigInt(max)) return fail('too_large');

@@ -1,8 +1,13 @@
 export type SmsMessage = { to: string; text: string };
 export type SmsTransport = { name: string; send(message: SmsMessage): Promise<void> };
 
-/** Embedded default: the outbox table is the phone (read at /dev/caixa-postal outside production). */
-export const localSmsTransport: SmsTransport = { name: 'local', async send() {} };
+/** No SMS gateway configured (and no local mailbox): every delivery fails and the outbox keeps retrying. */
+export const unconfiguredSmsTransport: SmsTransport = {
+  name: 'none',
+  async send() {
+    throw new Error('Nenhum gateway de SMS configurado (SMS_GATEWAY_URL ou PRATA_DEV_MAILBOX=1).');
+  },
+};
 
 /**
  * A plain HTTP SMS gateway: POST {to: "+55DDDNUMERO", message} with a bearer token. Most Brazilian gateways

@@ -165,6 +165,19 @@ export const outboxMessages = pgTable('outbox_messages', {
   nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
   lastError: text('last_error'),
   sentAt: ts('sent_at'),
+  /** the body holds a code or a link: it is redacted once the transport has accepted it */
+  carriesSecret: boolean('carries_secret').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** What the local development mailbox received (PRATA_DEV_MAILBOX=1 only; never in production). */
+export const devMailbox = pgTable('dev_mailbox', {
+  id: id(),
+  channel: text('channel').$type<'email' | 'sms'>().notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject'),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body'),
   createdAt: createdAt(),
 });
 

@@ -25,17 +25,18 @@ import {
   passwordResetMail,
 } from '../../messaging/templates';
 import { issueSession, revokeSessions } from '../../plugins/auth';
+import { emailKey } from '../../plugins/rate-limit';
 import { presentUser } from '../users/presenter';
 import { findUserByEmail, findUserById } from '../users/repository';
 import { sql } from 'drizzle-orm';
 
-type Meta = { ip?: string; userAgent?: string };
-const REOPEN_WINDOW_MS = 10 * 60 * 1000;
+type Meta = { ip: string; userAgent?: string };
 
 const verificationUrl = (deps: AppDeps, token: string) => `${deps.config.publicUrl}/email/verify/${token}`;
 
 /** Creates the account (not yet verified) and queues the verification e-mail in the same transaction. */
-export async function register(deps: AppDeps, input: RegisterRequest) {
+export async function register(deps: AppDeps, input: RegisterRequest, meta: Meta) {
+  await deps.limiter.hit('registerAddress', meta.ip);
   const passwordHash = await hashPassword(input.password);
   const user = await withTransaction(deps.database.db, async (tx) => {
     if (await findUserByEmail(tx, input.email)) throw invalid('email', MESSAGES.emailTaken);
@@ -60,8 +61,12 @@ export async function register(deps: AppDeps, input: RegisterRequest) {
       })
       .returning();
     const row = created!;
-    const token = await createOneTimeToken(tx, row.id, 'email_verification');
-    await enqueueEmail(tx, { to: row.email, ...emailVerificationMail(row.name, verificationUrl(deps, token)) });
+    const token = await createOneTimeToken(tx, deps.config, row.id, 'email_verification');
+    await enqueueEmail(tx, {
+      to: row.email,
+      ...emailVerificationMail(row.name, verificationUrl(deps, token)),
+      carriesSecret: true,
+    });
     await logEvent(tx, row.id, 'Conta criada');
     return row;
   }).catch((err) => {
@@ -72,21 +77,31 @@ export async function register(deps: AppDeps, input: RegisterRequest) {
   return { id: user.id, name: user.name, email: user.email, account_type: user.accountType };
 }
 
-/** Resends the verification link. The answer is the same whether or not the id exists (no enumeration). */
-export async function resendVerification(deps: AppDeps, userId: number): Promise<string> {
-  const sent = await withTransaction(deps.database.db, async (tx) => {
+/**
+ * Resends the verification link. The answer is the same for an unknown id, a closed account, a verified one and an
+ * unverified one (no enumeration); only an unverified account gets an e-mail.
+ */
+export async function resendVerification(deps: AppDeps, userId: number, meta: Meta): Promise<string> {
+  await deps.limiter.hit('verifyResendAccount', `user:${userId}`);
+  await deps.limiter.hit('messagesAddress', meta.ip);
+  const queued = await withTransaction(deps.database.db, async (tx) => {
     const user = await findUserById(tx, userId);
-    if (!user || user.closedAt) return MESSAGES.verificationResent;
-    if (user.emailVerifiedAt) return MESSAGES.emailAlreadyVerified;
-    const token = await createOneTimeToken(tx, user.id, 'email_verification');
-    await enqueueEmail(tx, { to: user.email, ...emailVerificationMail(user.name, verificationUrl(deps, token)) });
-    return MESSAGES.verificationResent;
+    if (!user || user.closedAt || user.emailVerifiedAt) return false;
+    await deps.limiter.hit('messagesDestination', emailKey(user.email));
+    const token = await createOneTimeToken(tx, deps.config, user.id, 'email_verification');
+    await enqueueEmail(tx, {
+      to: user.email,
+      ...emailVerificationMail(user.name, verificationUrl(deps, token)),
+      carriesSecret: true,
+    });
+    return true;
   });
-  deps.outbox.kick();
-  return sent;
+  if (queued) deps.outbox.kick();
+  return MESSAGES.verificationResent;
 }
 
-export async function verifyEmail(deps: AppDeps, token: string): Promise<string> {
+export async function verifyEmail(deps: AppDeps, token: string, meta: Meta): Promise<string> {
+  await deps.limiter.hit('linkAddress', meta.ip);
   return withTransaction(deps.database.db, async (tx) => {
     const userId = await consumeOneTimeToken(tx, 'email_verification', token);
     if (!userId) throw new AppError(422, MESSAGES.verificationLinkInvalid);
@@ -101,17 +116,29 @@ export async function verifyEmail(deps: AppDeps, token: string): Promise<string>
 
 /**
  * Checks e-mail and password with the same cost whether or not the e-mail exists. A closed account answers 403 with
- * closed_at only after a correct password, and opens a 10-minute window in which 'Reabrir conta' may be used.
+ * closed_at only after a correct password, and opens a window in which 'Reabrir conta' may be used.
+ *
+ * Wrong passwords are counted per e-mail (from any address: twenty addresses get no more tries than one) and per
+ * address (one address trying many accounts); a right password clears the e-mail's count, and so does a password
+ * reset, so the owner of an attacked account can always get in.
  */
-async function checkCredentials(deps: AppDeps, email: string, password: string): Promise<UserRow> {
+async function checkCredentials(deps: AppDeps, email: string, password: string, meta: Meta): Promise<UserRow> {
   const db = deps.database.db;
+  const account = emailKey(email);
+  await deps.limiter.check('signinAccount', account);
+  await deps.limiter.check('signinAddress', meta.ip);
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !ok) throw invalid('email', MESSAGES.invalidCredentials);
+  if (!user || !ok) {
+    await deps.limiter.fail('signinAccount', account);
+    await deps.limiter.fail('signinAddress', meta.ip);
+    throw invalid('email', MESSAGES.invalidCredentials);
+  }
+  await deps.limiter.clear('signinAccount', account);
   if (user.closedAt) {
     await db
       .update(users)
-      .set({ reopenAllowedUntil: new Date(Date.now() + REOPEN_WINDOW_MS) })
+      .set({ reopenAllowedUntil: new Date(Date.now() + deps.config.windows.reopenWindowSeconds * 1000) })
       .where(eq(users.id, user.id));
     throw forbidden(MESSAGES.accountClosed, { closed_at: user.closedAt.toISOString() });
   }
@@ -128,49 +155,69 @@ const preAuthUser = (u: UserRow) => ({
 });
 
 /** Step 1: the password. Every sign-in then asks for a code, so no token is returned here. */
-export async function login(deps: AppDeps, email: string, password: string) {
-  const user = await checkCredentials(deps, email, password);
+export async function login(deps: AppDeps, email: string, password: string, meta: Meta) {
+  const user = await checkCredentials(deps, email, password, meta);
   return { user: preAuthUser(user) };
 }
 
-/** Step 2: send a code by e-mail or SMS (also the resend, no sooner than 60 s). */
-export async function requestLoginCode(deps: AppDeps, input: VerificationMethodRequest) {
-  const user = await checkCredentials(deps, input.email, input.password);
+/** Step 2: send a code by e-mail or SMS (also the resend, no sooner than CODE_RESEND_SECONDS). */
+export async function requestLoginCode(deps: AppDeps, input: VerificationMethodRequest, meta: Meta) {
+  const user = await checkCredentials(deps, input.email, input.password, meta);
   if (!user.emailVerifiedAt) throw forbidden(MESSAGES.emailNotVerified);
   if (input.verificationMethod === 'sms' && !user.celular) throw invalid('verificationMethod', MESSAGES.smsUnavailable);
+  await deps.limiter.hit('messagesAddress', meta.ip);
   await withTransaction(deps.database.db, async (tx) => {
-    const code = await issueCode(tx, deps.config.jwtSecret, {
+    const code = await issueCode(tx, deps.config, {
       userId: user.id,
       subject: user.email,
       purpose: 'login',
       channel: input.verificationMethod,
+      // Counted only once the resend window allows a new code, so waiting out the countdown costs nothing.
+      beforeIssue: () =>
+        deps.limiter.hit(
+          'messagesDestination',
+          input.verificationMethod === 'sms' ? `sms:${user.celular}` : emailKey(user.email),
+        ),
     });
-    if (input.verificationMethod === 'sms') await enqueueSms(tx, { to: user.celular!, text: loginCodeSms(code) });
-    else await enqueueEmail(tx, { to: user.email, ...loginCodeMail(user.name, code) });
+    if (input.verificationMethod === 'sms') {
+      await enqueueSms(tx, { to: user.celular!, text: loginCodeSms(code), carriesSecret: true });
+    } else await enqueueEmail(tx, { to: user.email, ...loginCodeMail(user.name, code), carriesSecret: true });
   });
   deps.outbox.kick();
   return {
     verificationMethod: input.verificationMethod,
     message: input.verificationMethod === 'sms' ? MESSAGES.codeSentSms : MESSAGES.codeSentEmail,
+    resendAfterSeconds: deps.config.windows.codeResendSeconds,
   };
 }
 
 /** Step 3: the code; answers the token and the user. */
 export async function verifyLoginCode(deps: AppDeps, input: VerificationCodeRequest, meta: Meta) {
   const db = deps.database.db;
+  const account = emailKey(input.email);
+  await deps.limiter.check('codeAccount', account);
+  await deps.limiter.check('codeAddress', meta.ip);
   const user = await findUserByEmail(db, input.email);
-  if (!user) throw invalid('code', MESSAGES.codeExpired);
-  await consumeCode(db, deps.config.jwtSecret, { subject: user.email, purpose: 'login', code: input.code });
+  try {
+    if (!user) throw invalid('code', MESSAGES.codeExpired);
+    await consumeCode(db, deps.config, { subject: user.email, purpose: 'login', code: input.code });
+  } catch (err) {
+    await deps.limiter.fail('codeAccount', account);
+    await deps.limiter.fail('codeAddress', meta.ip);
+    throw err;
+  }
+  await deps.limiter.clear('codeAccount', account);
   if (user.closedAt) throw forbidden(MESSAGES.accountClosed, { closed_at: user.closedAt.toISOString() });
   return withTransaction(db, async (tx) => {
     const { authToken } = await issueSession(tx, deps, user.id, meta);
-    await logEvent(tx, user.id, `Acesso à conta${meta.ip ? ` (IP ${meta.ip})` : ''}`);
+    await logEvent(tx, user.id, `Acesso à conta (IP ${meta.ip})`);
     return { authToken, user: await presentUser(tx, user) };
   });
 }
 
 /** 'Reabrir conta': allowed within 10 minutes of a correct-password attempt on the closed account. */
 export async function reopenAccount(deps: AppDeps, email: string): Promise<string> {
+  await deps.limiter.hit('reopenAccount', emailKey(email));
   const result = await withTransaction(deps.database.db, async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user?.closedAt || !user.reopenAllowedUntil || user.reopenAllowedUntil.getTime() < Date.now()) {
@@ -189,22 +236,26 @@ export async function reopenAccount(deps: AppDeps, email: string): Promise<strin
 }
 
 /** Always the same answer, whether the e-mail exists or not. */
-export async function requestPasswordReset(deps: AppDeps, email: string): Promise<string> {
+export async function requestPasswordReset(deps: AppDeps, email: string, meta: Meta): Promise<string> {
+  await deps.limiter.hit('messagesAddress', meta.ip);
+  // Counted whether or not the e-mail has an account: the answer, 429 included, says nothing about it.
+  await deps.limiter.hit('messagesDestination', emailKey(email));
   await withTransaction(deps.database.db, async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || user.closedAt) return;
-    const token = await createOneTimeToken(tx, user.id, 'password_reset');
+    const token = await createOneTimeToken(tx, deps.config, user.id, 'password_reset');
     const url = `${deps.config.publicUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
-    await enqueueEmail(tx, { to: user.email, ...passwordResetMail(user.name, url) });
+    await enqueueEmail(tx, { to: user.email, ...passwordResetMail(user.name, url), carriesSecret: true });
   });
   deps.outbox.kick();
   return MESSAGES.passwordResetSent;
 }
 
 /** Sets the new password and ends every open session. */
-export async function resetPassword(deps: AppDeps, input: PasswordResetRequest): Promise<string> {
+export async function resetPassword(deps: AppDeps, input: PasswordResetRequest, meta: Meta): Promise<string> {
+  await deps.limiter.hit('linkAddress', meta.ip);
   const passwordHash = await hashPassword(input.password);
-  return withTransaction(deps.database.db, async (tx) => {
+  const message = await withTransaction(deps.database.db, async (tx) => {
     const userId = await consumeOneTimeToken(tx, 'password_reset', input.token);
     const user = userId ? await findUserById(tx, userId) : undefined;
     if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) {
@@ -224,6 +275,9 @@ export async function resetPassword(deps: AppDeps, input: PasswordResetRequest):
     await logEvent(tx, user.id, 'Senha redefinida pelo link enviado por e-mail');
     return MESSAGES.passwordResetDone;
   });
+  // The owner proved the e-mail: whatever an attacker's wrong passwords counted against the account is forgiven.
+  await deps.limiter.clear('signinAccount', emailKey(input.email));
+  return message;
 }
 
 export async function logout(deps: AppDeps, sessionId: string) {

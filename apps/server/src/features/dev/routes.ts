@@ -3,14 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { onlyDigits } from '@prata/domain';
-import { outboxMessages } from '../../db/schema/index';
+import { devMailbox } from '../../db/schema/index';
 
 /**
- * The local mailbox (development and demo only, never production): what Prata would have sent by e-mail or SMS,
- * so a person can click verification links and read codes. Not registered at all in production.
+ * The local mailbox (PRATA_DEV_MAILBOX=1 only; config.ts refuses it in production and beside a real transport): what
+ * Prata "delivered" by e-mail or SMS, so a person can click verification links and read codes. Without the setting
+ * these routes do not exist.
  */
 export async function devRoutes(fastify: FastifyInstance) {
-  if (!fastify.deps.config.devTools) return;
+  if (!fastify.deps.config.devMailbox) return;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
   app.get(
@@ -21,9 +22,9 @@ export async function devRoutes(fastify: FastifyInstance) {
       const recipient = to.includes('@') ? to : onlyDigits(to);
       const rows = await db
         .select()
-        .from(outboxMessages)
-        .where(recipient ? eq(sql`lower(${outboxMessages.recipient})`, recipient) : undefined)
-        .orderBy(desc(outboxMessages.id))
+        .from(devMailbox)
+        .where(recipient ? eq(sql`lower(${devMailbox.recipient})`, recipient) : undefined)
+        .orderBy(desc(devMailbox.id))
         .limit(100);
       return {
         messages: rows.map((m) => ({
@@ -33,7 +34,7 @@ export async function devRoutes(fastify: FastifyInstance) {
           subject: m.subject,
           text: m.textBody,
           html: m.htmlBody,
-          status: m.status,
+          status: 'sent' as const,
           created_at: m.createdAt.toISOString(),
         })),
       };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
+import { LIMITS } from '../../limits';
 import { users } from '../../db/schema/index';
 import { bearer, buildTestApp, completeIndividual, createCustomer, type TestApp } from '../../../test/helpers';
 
@@ -234,7 +235,8 @@ describe('finishing the registration of an individual', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe(MESSAGES.cpfInvalid);
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) {
+    // A visitor is limited per address (LIMIT_CPF_CHECK_ADDRESS).
+    for (let i = 0; i < LIMITS.cpfCheckAddress.max; i++) {
       const r = await t.app.inject({
         method: 'PUT',
         url: '/api/user/cpf-status',
@@ -243,7 +245,7 @@ describe('finishing the registration of an individual', () => {
       });
       statuses.push(r.statusCode);
     }
-    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(LIMITS.cpfCheckAddress.max);
     const limited = await t.app.inject({
       method: 'PUT',
       url: '/api/user/cpf-status',

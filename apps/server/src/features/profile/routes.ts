@@ -69,10 +69,15 @@ export async function profileRoutes(fastify: FastifyInstance) {
   app.put(
     '/user/cpf-status',
     {
-      preHandler: [optionalAuthenticate, app.rateLimit({ max: 10, timeWindow: '1 minute' })],
+      preHandler: optionalAuthenticate,
       schema: { body: CpfStatusRequest },
     },
-    async (req) => profile.cpfStatus(deps, req.auth?.user ?? null, req.body.cpf, req.body.nascimento),
+    async (req) => {
+      // Each check is paid to the provider: per customer when signed in, per address always.
+      if (req.auth) await deps.limiter.hit('cpfCheckAccount', `user:${req.auth.user.id}`);
+      await deps.limiter.hit('cpfCheckAddress', req.ip);
+      return profile.cpfStatus(deps, req.auth?.user ?? null, req.body.cpf, req.body.nascimento);
+    },
   );
 
   app.post('/company', { preHandler: authenticate, schema: { body: CompanyRequest } }, async (req, reply) =>

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/index';
 import { authenticate, currentUser } from '../../plugins/auth';
-import { limits } from '../../plugins/rate-limit';
+import { MESSAGES } from '@prata/domain';
 import { resendVerification } from '../auth/service';
 import { presentUser } from './presenter';
 
@@ -23,7 +23,10 @@ export async function userRoutes(fastify: FastifyInstance) {
     return { hide_balances: row!.hideBalances };
   });
 
-  app.get('/email/resend', { preHandler: [authenticate, app.rateLimit(limits.send)] }, async (req) => ({
-    message: await resendVerification(deps, currentUser(req).id),
-  }));
+  // The customer's own account: here the answer may say the e-mail is already confirmed.
+  app.get('/email/resend', { preHandler: authenticate }, async (req) => {
+    const user = currentUser(req);
+    if (user.emailVerifiedAt) return { message: MESSAGES.emailAlreadyVerified };
+    return { message: await resendVerification(deps, user.id, { ip: req.ip }) };
+  });
 }

@@ -4,7 +4,12 @@ import { api } from '../../../lib/api';
 import { withLoading } from '../../../lib/loading';
 
 export type VerificationMethod = 'email' | 'sms';
-export type VerificationMethodResponse = { verificationMethod?: VerificationMethod; message?: string };
+export type VerificationMethodResponse = {
+  verificationMethod?: VerificationMethod;
+  message?: string;
+  /** the server's resend window (CODE_RESEND_SECONDS; the spec's 60 s by default) */
+  resendAfterSeconds?: number;
+};
 
 /** POST /api/login/verification-method: sends the sign-in code; calling it again resends it. */
 export function chooseVerificationMethod(input: VerificationMethodRequest): Promise<VerificationMethodResponse> {

@@ -16,6 +16,7 @@ function renderStep(onResend = vi.fn(async () => true), onSubmit = vi.fn()) {
   render(
     <CodeStep
       method="email"
+      resendAfterSeconds={60}
       destination="ana@prata.com"
       pending={false}
       onSubmit={onSubmit}

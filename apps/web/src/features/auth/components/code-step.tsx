@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CODE_LENGTH, CODE_RESEND_SECONDS, codeField } from '@prata/domain';
+import { CODE_LENGTH, codeField } from '@prata/domain';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-fields';
@@ -15,9 +15,10 @@ export function resendLabel(remaining: number): string {
   return remaining > 0 ? `Reenviar código em ${remaining} s` : 'Reenviar código';
 }
 
-/** Step 3: the 6-digit code; resend waits 60 s with a visible countdown (spec 1 §4.3). */
+/** Step 3: the 6-digit code; resend waits the server's window (60 s) with a visible countdown (spec 1 §4.3). */
 export function CodeStep({
   method,
+  resendAfterSeconds,
   destination,
   pending,
   onSubmit,
@@ -25,6 +26,8 @@ export function CodeStep({
   onChangeMethod,
 }: {
   method: VerificationMethod;
+  /** from the server's answer (CODE_RESEND_SECONDS) */
+  resendAfterSeconds: number;
   destination: string;
   pending: boolean;
   onSubmit: (code: string, setCodeError: (message: string) => void) => void;
@@ -32,7 +35,7 @@ export function CodeStep({
   onResend: () => Promise<boolean>;
   onChangeMethod: () => void;
 }) {
-  const { remaining, restart } = useCountdown(CODE_RESEND_SECONDS);
+  const { remaining, restart } = useCountdown(resendAfterSeconds);
   const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(CodeForm),
     defaultValues: { code: '' },

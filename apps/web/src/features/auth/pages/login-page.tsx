@@ -1,4 +1,4 @@
-import { formatDateTimeBR, isoToBrDate } from '@prata/domain';
+import { CODE_RESEND_SECONDS, formatDateTimeBR, isoToBrDate } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -23,7 +23,7 @@ type Step =
   | { kind: 'credentials' }
   | { kind: 'unverified'; user: LoginUser }
   | { kind: 'method'; user: LoginUser }
-  | { kind: 'code'; user: LoginUser; method: VerificationMethod };
+  | { kind: 'code'; user: LoginUser; method: VerificationMethod; resendAfterSeconds: number };
 
 const TITLES: Record<Step['kind'], string> = {
   credentials: 'Entrar',
@@ -93,7 +93,12 @@ export function LoginPage() {
         {
           onSuccess: (answer) => {
             if (answer.message) notify.success(answer.message);
-            setStep({ kind: 'code', user, method: answer.verificationMethod ?? method });
+            setStep({
+              kind: 'code',
+              user,
+              method: answer.verificationMethod ?? method,
+              resendAfterSeconds: answer.resendAfterSeconds ?? CODE_RESEND_SECONDS,
+            });
             resolve(true);
           },
           onError: (error) => {
@@ -143,6 +148,7 @@ export function LoginPage() {
       {step.kind === 'code' && (
         <CodeStep
           method={step.method}
+          resendAfterSeconds={step.resendAfterSeconds}
           destination={
             step.method === 'sms' && step.user.celular ? step.user.celular : truncateEmail(credentials.email)
           }

@@ -1,0 +1,170 @@
+/**
+ * Every rate limit and every window of the server, with its default and its meaning. config.ts reads the overrides
+ * from the environment; docs/configuration.md lists the same table (a test keeps the two in step).
+ *
+ * Keys come first on the account, the e-mail or the destination of a message: thousands of Brazilian customers share
+ * one public address behind carrier-grade NAT, so the per-address limits are high and only catch what no one person
+ * does (one address trying fifty accounts, or asking for hundreds of messages).
+ */
+
+export type LimitRule = { max: number; windowSeconds: number };
+
+type Catalogue = Record<string, { env: string; max: number; window: string; meaning: string }>;
+
+export const LIMITS = {
+  signinAccount: {
+    env: 'LIMIT_SIGNIN_ACCOUNT',
+    max: 10,
+    window: '15m',
+    meaning:
+      'wrong passwords for one e-mail, from any number of addresses; a right password or a password reset clears it',
+  },
+  signinAddress: {
+    env: 'LIMIT_SIGNIN_ADDRESS',
+    max: 30,
+    window: '15m',
+    meaning: 'wrong passwords from one address over all accounts (password spraying)',
+  },
+  codeAccount: {
+    env: 'LIMIT_CODE_ACCOUNT',
+    max: 10,
+    window: '10m',
+    meaning: 'wrong six-digit codes for one account (each code also dies after CODE_MAX_ATTEMPTS misses)',
+  },
+  codeAddress: {
+    env: 'LIMIT_CODE_ADDRESS',
+    max: 100,
+    window: '10m',
+    meaning: 'wrong six-digit codes from one address over all accounts',
+  },
+  messagesDestination: {
+    env: 'LIMIT_MESSAGES_DESTINATION',
+    max: 10,
+    window: '1h',
+    meaning: 'e-mails and SMS with a code or a link sent to one e-mail address or phone, however many ask',
+  },
+  messagesAddress: {
+    env: 'LIMIT_MESSAGES_ADDRESS',
+    max: 100,
+    window: '1h',
+    meaning:
+      'requests from one address that send a message (codes, verification and reset links, resends), over all accounts',
+  },
+  registerAddress: {
+    env: 'LIMIT_REGISTER_ADDRESS',
+    max: 100,
+    window: '1h',
+    meaning: 'accounts created from one address (an office or a mobile carrier is one address for many people)',
+  },
+  verifyResendAccount: {
+    env: 'LIMIT_VERIFY_RESEND_ACCOUNT',
+    max: 5,
+    window: '1h',
+    meaning: 'resends of the verification link asked for one account id (GET /api/register/verify/{id})',
+  },
+  linkAddress: {
+    env: 'LIMIT_LINK_ADDRESS',
+    max: 60,
+    window: '10m',
+    meaning: 'verification and password-reset links opened from one address',
+  },
+  reopenAccount: {
+    env: 'LIMIT_REOPEN_ACCOUNT',
+    max: 10,
+    window: '10m',
+    meaning: "'Reabrir conta' attempts for one e-mail",
+  },
+  lookupAddress: {
+    env: 'LIMIT_LOOKUP_ADDRESS',
+    max: 300,
+    window: '1m',
+    meaning: 'public lookups (city search as the customer types) from one address',
+  },
+  cpfCheckAccount: {
+    env: 'LIMIT_CPF_CHECK_ACCOUNT',
+    max: 10,
+    window: '1m',
+    meaning: 'CPF status checks by one signed-in customer (the check is paid per call)',
+  },
+  cpfCheckAddress: {
+    env: 'LIMIT_CPF_CHECK_ADDRESS',
+    max: 30,
+    window: '1m',
+    meaning: 'CPF status checks from one address, signed in or not',
+  },
+} as const satisfies Catalogue;
+
+export type LimitName = keyof typeof LIMITS;
+export type Limits = Record<LimitName, LimitRule>;
+
+/** The windows of codes, links and sessions that are not counters. */
+export const WINDOWS = {
+  codeResendSeconds: {
+    env: 'CODE_RESEND_SECONDS',
+    default: 60,
+    meaning: 'the wait before another six-digit code may be sent to the same account (the spec: 60 seconds)',
+  },
+  codeTtlSeconds: { env: 'CODE_TTL_SECONDS', default: 600, meaning: 'how long a six-digit code stays valid' },
+  codeMaxAttempts: {
+    env: 'CODE_MAX_ATTEMPTS',
+    default: 5,
+    meaning: 'wrong tries after which a six-digit code dies',
+  },
+  reopenWindowSeconds: {
+    env: 'REOPEN_WINDOW_SECONDS',
+    default: 600,
+    meaning: "how long after a right password on a closed account 'Reabrir conta' may be used",
+  },
+  emailVerificationTtlSeconds: {
+    env: 'EMAIL_VERIFICATION_TTL_SECONDS',
+    default: 172_800,
+    meaning: 'how long an e-mail verification link stays valid (48 hours)',
+  },
+  passwordResetTtlSeconds: {
+    env: 'PASSWORD_RESET_TTL_SECONDS',
+    default: 3600,
+    meaning: 'how long a password-reset link stays valid (1 hour)',
+  },
+} as const;
+
+export type WindowName = keyof typeof WINDOWS;
+export type Windows = Record<WindowName, number>;
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** '15m' → 900; '90' → 90 (seconds). */
+export function parseDuration(text: string): number | null {
+  const m = /^(\d{1,7})([smhd]?)$/.exec(text.trim());
+  if (!m) return null;
+  const seconds = Number(m[1]) * UNIT_SECONDS[m[2] || 's']!;
+  return seconds > 0 ? seconds : null;
+}
+
+/** '10/15m': at most 10 in 15 minutes. */
+export function parseLimit(text: string): LimitRule | null {
+  const m = /^(\d{1,7})\/(\w{1,9})$/.exec(text.trim());
+  if (!m) return null;
+  const max = Number(m[1]);
+  const windowSeconds = parseDuration(m[2]!);
+  return max > 0 && windowSeconds ? { max, windowSeconds } : null;
+}
+
+/** Reads LIMIT_* and the windows from the environment; answers the problems in Portuguese for the start-up error. */
+export function readLimits(env: NodeJS.ProcessEnv): { limits: Limits; windows: Windows; problems: string[] } {
+  const problems: string[] = [];
+  const limits = {} as Limits;
+  for (const [name, def] of Object.entries(LIMITS) as Array<[LimitName, (typeof LIMITS)[LimitName]]>) {
+    const raw = env[def.env];
+    const parsed = raw ? parseLimit(raw) : { max: def.max, windowSeconds: parseDuration(def.window)! };
+    if (!parsed) problems.push(`  ${def.env}: use "máximo/janela", por exemplo "10/15m" (s, m, h ou d)`);
+    limits[name] = parsed ?? { max: def.max, windowSeconds: parseDuration(def.window)! };
+  }
+  const windows = {} as Windows;
+  for (const [name, def] of Object.entries(WINDOWS) as Array<[WindowName, (typeof WINDOWS)[WindowName]]>) {
+    const raw = env[def.env];
+    const parsed = raw ? (/^\d{1,7}$/.test(raw.trim()) ? Number(raw) : null) : def.default;
+    if (!parsed || parsed <= 0) problems.push(`  ${def.env}: use um número inteiro positivo`);
+    windows[name] = parsed && parsed > 0 ? parsed : def.default;
+  }
+  return { limits, windows, problems };
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { buildTestApp } from './helpers';
+
+/** Defaults that must be safe when nobody set anything (issue 7). */
+describe('fail-closed defaults', () => {
+  it('request.ip is the TCP peer unless TRUST_PROXY names the proxy that reports it', async () => {
+    const routes = (app: import('fastify').FastifyInstance) => {
+      app.get('/api/test/ip', async (req) => ({ ip: req.ip }));
+    };
+    const forged = { 'x-forwarded-for': '203.0.113.99, 198.51.100.1' };
+    const plain = await buildTestApp({ routes });
+    const res = await plain.app.inject({
+      method: 'GET',
+      url: '/api/test/ip',
+      headers: forged,
+      remoteAddress: '192.0.2.5',
+    });
+    expect(res.json().ip).toBe('192.0.2.5');
+
+    const behindOne = await buildTestApp({ routes, config: { trustProxy: 1 } });
+    const one = await behindOne.app.inject({
+      method: 'GET',
+      url: '/api/test/ip',
+      headers: forged,
+      remoteAddress: '10.0.0.2',
+    });
+    // one proxy: the address it saw is the last in the list; what the client wrote before it is not trusted
+    expect(one.json().ip).toBe('198.51.100.1');
+
+    const named = await buildTestApp({ routes, config: { trustProxy: ['10.0.0.0/8'] } });
+    const fromProxy = await named.app.inject({
+      method: 'GET',
+      url: '/api/test/ip',
+      headers: forged,
+      remoteAddress: '10.1.2.3',
+    });
+    expect(fromProxy.json().ip).toBe('198.51.100.1');
+    const notProxy = await named.app.inject({
+      method: 'GET',
+      url: '/api/test/ip',
+      headers: forged,
+      remoteAddress: '192.0.2.7',
+    });
+    expect(notProxy.json().ip).toBe('192.0.2.7');
+  });
+
+  it('/api/docs is off in production unless API_DOCS=1', async () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://localhost:2525' };
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: '1' }).apiDocs).toBe(true);
+    expect(loadConfig({}).apiDocs).toBe(true);
+    const off = await buildTestApp({ config: { apiDocs: false } });
+    expect((await off.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
+    const on = await buildTestApp({ config: { apiDocs: true } });
+    expect((await on.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+  });
+
+  it('production refuses to start without its secrets and transports, or with the demo switches', () => {
+    const base = { NODE_ENV: 'production' };
+    expect(() => loadConfig(base)).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ ...base, JWT_SECRET: 'x'.repeat(32) })).toThrow(/SMTP_URL/);
+    const ok = { ...base, JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://localhost:2525' };
+    expect(loadConfig(ok)).toMatchObject({ demo: false, devMailbox: false, apiDocs: false, trustProxy: false });
+    expect(() => loadConfig({ ...ok, PRATA_DEMO: '1' })).toThrow(/PRATA_DEMO/);
+    expect(() => loadConfig({ ...ok, PRATA_DEV_MAILBOX: '1' })).toThrow(/PRATA_DEV_MAILBOX/);
+  });
+});
