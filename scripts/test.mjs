@@ -9,6 +9,11 @@ const steps = [
   ['unit + API', ['run', '-s', 'test:unit']],
   ['end-to-end', ['run', '-s', 'test:e2e']],
 ];
+// In CI the race and multi-instance tests must run on PostgreSQL (PGlite runs one query at a time and proves nothing).
+if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
+  console.error('CI=true mas TEST_DATABASE_URL não está definido: os testes de concorrência exigem PostgreSQL.');
+  process.exit(1);
+}
 const only = process.argv.slice(2);
 const started = Date.now();
 for (const [name, args] of steps) {

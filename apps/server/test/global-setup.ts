@@ -22,6 +22,9 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
+  if (process.env.CI === 'true' && !url) {
+    throw new Error('CI=true sem TEST_DATABASE_URL: os testes de concorrência só provam algo no PostgreSQL.');
+  }
   if (url) {
     const name = `prata_tpl_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: url });

@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { outboxMessages } from '../src/db/schema/index';
 import { withDatabase } from './global-setup';
-import { trackDatabase } from './setup';
+import { trackDatabase, trackSecondary } from './setup';
 
 /** A fresh, migrated database of its own: a clone of the run's template (PostgreSQL) or a loaded dump (PGlite). */
 export async function createTestDatabase(opts: { poolSize?: number } = {}): Promise<Database> {
@@ -34,6 +34,23 @@ export async function createTestDatabase(opts: { poolSize?: number } = {}): Prom
   }
   trackDatabase(database);
   return database;
+}
+
+/** PostgreSQL only: another connection pool to the same database, as a second server instance would have. */
+export async function openSecondPool(database: Database): Promise<Database> {
+  if (!database.url) throw new Error('openSecondPool needs PostgreSQL (TEST_DATABASE_URL)');
+  const second = await openDatabase({ url: database.url, poolSize: 10 });
+  trackSecondary(second);
+  return second;
+}
+
+/**
+ * Race and multi-instance tests prove something only on PostgreSQL: PGlite runs one query at a time, so a broken lock
+ * would pass there. They run only with TEST_DATABASE_URL (CI always sets it) and say so when skipped.
+ */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+export function skippedOnPglite(what: string) {
+  if (!onPostgres) console.log(`[PGlite] ${what}: pulado (só prova algo no PostgreSQL; defina TEST_DATABASE_URL)`);
 }
 
 export type TestApp = {

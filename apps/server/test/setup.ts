@@ -10,11 +10,18 @@ export function trackDatabase(database: Database) {
   opened.push(database);
 }
 
+/** A second pool to a database already tracked: closed after the file, not checked twice. */
+const secondary: Database[] = [];
+export function trackSecondary(database: Database) {
+  secondary.push(database);
+}
+
 export function afterEachDatabase(check: (database: Database) => Promise<void>) {
   checks.push(check);
 }
 
 afterAll(async () => {
+  for (const database of secondary.splice(0)) await database.close();
   const failures: string[] = [];
   for (const database of opened.splice(0)) {
     try {

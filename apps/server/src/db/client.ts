@@ -14,6 +14,8 @@ export type Executor = Db | Tx;
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** PostgreSQL only: where it is, so a second instance can open a pool of its own (tests) */
+  url?: string;
   /** Runs a script of several SQL statements (migrations). */
   execScript(sqlText: string): Promise<void>;
   /** Runs fn on one dedicated connection (needed for session-level advisory locks). */
@@ -51,6 +53,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
+    url,
     db,
     async execScript(text) {
       await pool.query(text);

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/helpers';
+import { createTestDatabase, onPostgres, skippedOnPglite } from '../../test/helpers';
 import { withTransaction } from '../db/tx';
 import { type AccountRef, getBalances, InsufficientFundsError, post, reconcile } from './index';
 import { createLedgerUsers } from './testing';
 
 const avail = (customer: number): AccountRef => ({ customer, bucket: 'available' });
 
-describe('ledger: concurrent postings', () => {
+skippedOnPglite('ledger: concurrent postings');
+
+describe.skipIf(!onPostgres)('ledger: concurrent postings', () => {
   it('200 concurrent debits of R$ 1,00 on R$ 100,00: exactly 100 succeed, the balance ends at 0, never below', async () => {
     const database = await createTestDatabase({ poolSize: 20 });
     const [A] = (await createLedgerUsers(database.db, 1)) as [number];
