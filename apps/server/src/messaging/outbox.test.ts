@@ -6,8 +6,9 @@ import { embeddedCpfStatus } from '../adapters/cpf-status/index';
 import { diskStorage } from '../adapters/storage/index';
 import { outboxMessages } from '../db/schema/index';
 import { withTransaction } from '../db/tx';
-import { createTestDatabase } from '../../test/helpers';
-import { deliverDueMessages, enqueueEmail, enqueueSms } from './outbox';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase, onPostgres } from '../../test/helpers';
+import { deliverDueMessages, enqueueEmail, enqueueSms, REDACTED_BODY } from './outbox';
 
 function recordingAdapters(failFirst = 0) {
   const sent: string[] = [];
@@ -86,5 +87,66 @@ describe('outbox', () => {
     }
     const [row] = await database.db.select().from(outboxMessages);
     expect(row).toMatchObject({ status: 'failed', attempts: 8 });
+  });
+
+  it('talks to the transport with no transaction open: the message row can be locked by anyone meanwhile', async () => {
+    const database = await createTestDatabase();
+    await enqueueEmail(database.db, { to: 'ana@exemplo.com', subject: 'Olá', text: 'corpo' });
+    const seen: string[] = [];
+    const { adapters } = recordingAdapters();
+    adapters.mail = {
+      name: 'probe',
+      async send(m) {
+        // Had the dispatcher kept its claiming transaction open, this would fail at once on PostgreSQL (the row is
+        // locked) and wait forever on PGlite (one transaction at a time).
+        const rows = await database.db.transaction(async (tx) =>
+          tx.execute(sql`select id from outbox_messages where recipient = ${m.to} for update nowait`),
+        );
+        seen.push(`${m.to}:${(rows as unknown as { rows: unknown[] }).rows.length}`);
+      },
+    };
+    expect(await deliverDueMessages(database.db, adapters)).toBe(1);
+    expect(seen).toEqual(['ana@exemplo.com:1']);
+  });
+
+  it('redacts a delivered message that carried a code or a link, and keeps the others', async () => {
+    const database = await createTestDatabase();
+    const { adapters, sent } = recordingAdapters();
+    await enqueueEmail(database.db, {
+      to: 'a@b.com',
+      subject: 'Seu código: 123456',
+      text: 'código 123456',
+      carriesSecret: true,
+    });
+    await enqueueSms(database.db, { to: '11987654321', text: 'Prata: código 654321', carriesSecret: true });
+    await enqueueEmail(database.db, { to: 'a@b.com', subject: 'Senha alterada', text: 'Sua senha foi alterada.' });
+    expect(await deliverDueMessages(database.db, adapters)).toBe(3);
+    // The transports got the whole message; the table keeps nothing to sign in with.
+    expect(sent).toContain('sms:11987654321:Prata: código 654321');
+    const rows = await database.db.select().from(outboxMessages).orderBy(outboxMessages.id);
+    expect(rows.map((r) => r.textBody)).toEqual([REDACTED_BODY, REDACTED_BODY, 'Sua senha foi alterada.']);
+  });
+
+  it.skipIf(!onPostgres)('two dispatchers at once deliver each message once (the claim is a lease)', async () => {
+    const database = await createTestDatabase();
+    for (let i = 0; i < 30; i++) await enqueueEmail(database.db, { to: `p${i}@exemplo.com`, subject: 's', text: 't' });
+    const sent: string[] = [];
+    const slow: Adapters = {
+      ...recordingAdapters().adapters,
+      mail: {
+        name: 'slow',
+        async send(m) {
+          await new Promise((r) => setTimeout(r, 5));
+          sent.push(m.to);
+        },
+      },
+    };
+    const counts = await Promise.all([
+      deliverDueMessages(database.db, slow),
+      deliverDueMessages(database.db, slow),
+      deliverDueMessages(database.db, slow),
+    ]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
+    expect(new Set(sent).size).toBe(sent.length);
   });
 });
