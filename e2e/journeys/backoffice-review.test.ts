@@ -24,6 +24,7 @@ import {
   expectPath,
   expectText,
   expectVisible,
+  field,
   fill,
   normalizeSpace,
   snackbar,
@@ -156,6 +157,10 @@ describe('Back office: análise de cadastro e de limite', () => {
         assert.ok(header.includes('aprovado em'), header);
       });
       await expectHidden(byRole(page, 'button', 'Aprovar cadastro'), 'no second approval');
+      // the customer page's audit history reads in Portuguese
+      const history = page.getByRole('table', { name: 'Histórico de auditoria do cliente' });
+      await expectText(history, 'Cadastro aprovado');
+      await expectText(history, 'Observação: Documentos conferidos.');
 
       // ---- Limites: approve a different amount than asked
       await click(page, 'link', 'Analisar em Limites');
@@ -186,8 +191,10 @@ describe('Back office: análise de cadastro e de limite', () => {
         'Registro de auditoria',
       );
       await expectPath(page, '/admin/auditoria');
-      await expectText(page, 'customer.registration_approved');
-      await expectText(page, 'trading_limit.approved');
+      const log = page.getByRole('table', { name: 'Registro de auditoria' });
+      await expectText(log, 'Cadastro aprovado');
+      await expectText(log, 'Aumento de limite aprovado');
+      await expectText(log, 'Limite aprovado: R$ 200.000,00');
     });
 
     // ---- the customer sees the new limit and an approved registration
@@ -211,6 +218,17 @@ describe('Back office: análise de cadastro e de limite', () => {
         assert.match(normalizeSpace(await requests.textContent()), /limite aprovado: R\$ 200\.000,00.*Aprovado/);
         await expectHidden(page.getByText('Cadastro em análise'), 'no review banner once approved');
         await shotBoth(page, 'meus-dados-6-aumentar-limite-aprovado');
+
+        // approved identity data is read-only, with how to ask for a correction
+        await page.goto('/meus-dados');
+        await expectText(page, /Seu cadastro foi aprovado: nome, CPF e data de nascimento/);
+        assert.notEqual(await field(page, 'Nome completo').getAttribute('readonly'), null, 'the name is read-only');
+        assert.notEqual(
+          await field(page, 'Data de nascimento').getAttribute('readonly'),
+          null,
+          'the birth date is read-only',
+        );
+        await shotBoth(page, 'meus-dados-1-dados-pessoais-aprovado');
       },
     );
   });

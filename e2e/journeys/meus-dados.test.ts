@@ -17,6 +17,7 @@ import { apiCall, apiLogin, createAccount } from '../lib/api';
 import { DESKTOP, launchBrowser, shotBoth, withPage } from '../lib/browser';
 import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { expectLoggedOut, loginThroughUi, openAccountDrawer } from '../lib/flows';
+import { lastMessageId, latestCode } from '../lib/outbox';
 import { completeIndividualRegistration, maskCpf, pdfBytes, randomCpf, waitForNextCode } from '../lib/meus-dados';
 import {
   byRole,
@@ -125,8 +126,22 @@ describe('Meus dados e Meu histórico', () => {
       await shotBoth(page, 'meus-dados-1-dados-pessoais-erros');
       const spouseCpf = randomCpf();
       await typeMasked(page, 'CPF do cônjuge', spouseCpf);
+      // the new mobile number is confirmed with a code sent to the account's e-mail (a session alone cannot change it)
+      const beforeContactCode = await lastMessageId(account.email);
       await click(page, 'button', 'Salvar alterações');
+      const confirmContact = page.getByRole('dialog', { name: 'Confirme a alteração' });
+      await expectVisible(confirmContact, 'the code dialog');
+      await expectText(confirmContact, /o novo celular \(21\) 9 8765 4321/);
+      await expectVisible(byRole(confirmContact, 'button', /^Reenviar código em \d+ s$/));
+      const contactCode = await latestCode(account.email, { after: beforeContactCode });
+      await fill(confirmContact, 'Código de verificação', contactCode === '000000' ? '111111' : '000000');
+      await click(confirmContact, 'button', 'Confirmar');
+      await expectFieldError(confirmContact, 'Código de verificação', 'Código inválido. Confira e tente novamente.');
+      await shotBoth(page, 'meus-dados-1-dados-pessoais-codigo');
+      await fill(confirmContact, 'Código de verificação', contactCode);
+      await click(confirmContact, 'button', 'Confirmar');
       await expectSnackbar(page, 'Dados pessoais atualizados com sucesso!');
+      await expectHidden(confirmContact, 'the code dialog');
 
       await page.reload();
       await expectVisible(byRole(page, 'heading', 'Dados pessoais'));

@@ -146,7 +146,7 @@ describe('Shell, sessão e rotas protegidas', () => {
       const table = page.getByRole('table', { name: 'Registro de auditoria' });
       await expectVisible(table, 'the audit log table');
       const columns = (await table.getByRole('columnheader').allTextContents()).map(normalizeSpace);
-      assert.deepEqual(columns, ['Data', 'Operador', 'Ação', 'Alvo', 'Detalhes']);
+      assert.deepEqual(columns, ['Data', 'Autor', 'Ação', 'Alvo', 'Detalhes']);
       await shotBoth(page, 'admin-audit-log');
     });
   });

@@ -75,7 +75,7 @@ export async function requestContactCode(
     const change = changes.map((c) => `novo ${FIELD_NAMES[c.field]}: ${describeValue(c.field, c.to)}`).join('; ');
     await enqueueEmail(tx, {
       to: user.email,
-      ...contactChangeCodeMail(user.name, code, change),
+      ...contactChangeCodeMail(user.name, code, change, deps.config.windows.codeTtlSeconds),
       carriesSecret: true,
     });
   });
@@ -83,20 +83,20 @@ export async function requestContactCode(
   return MESSAGES.codeSentEmail;
 }
 
+/** A change of stored contact data that the code in the request must confirm. */
+export type PendingContactChange = { changes: FieldChange[]; next: Contact; code: string };
+
 /**
- * Before saving: when stored contact data changes, the request must carry the code issued for exactly these new
- * values (422 with `code_required` otherwise). The code is checked, and spent, in its own transaction, so a wrong
- * guess counts even though the save fails. Answers the changes to record.
+ * First of two steps before saving, and before any other work: when stored contact data changes, the request must
+ * carry a code (422 with `code_required` otherwise, so the screen asks for one).
  */
-export async function requireContactCode(
-  deps: AppDeps,
-  user: UserRow,
+export function contactChangeNeedsCode(
   stored: Contact | null,
   next: Contact,
   code: string | undefined,
-): Promise<FieldChange[]> {
+): PendingContactChange | null {
   const changes = stored ? contactChanges(stored, next) : [];
-  if (changes.length === 0) return [];
+  if (changes.length === 0) return null;
   if (!code) {
     throw new AppError(
       422,
@@ -105,6 +105,21 @@ export async function requireContactCode(
       { code_required: CODE_REQUIRED_CONTACT_CHANGE },
     );
   }
+  return { changes, next, code };
+}
+
+/**
+ * Second step, once everything else is valid: the code must be the one issued for exactly these new values. It is
+ * checked, and spent, in its own transaction, so a wrong guess counts even though the save fails. Answers the changes
+ * to record.
+ */
+export async function confirmContactCode(
+  deps: AppDeps,
+  user: UserRow,
+  pending: PendingContactChange | null,
+): Promise<FieldChange[]> {
+  if (!pending) return [];
+  const { changes, next, code } = pending;
   // Wrong codes count against the account like wrong sign-in codes (each code also dies after its own misses).
   const account = emailKey(user.email);
   await deps.limiter.check('codeAccount', account);

@@ -18,7 +18,7 @@ import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
 import { presentCompany, presentUser } from '../users/presenter';
 import { findCompanyByUser, findUserById } from '../users/repository';
 import { type Actor, auditCustomerChange, changedFields, refuseApprovedIdentityChange } from './changes';
-import { recordContactChange, requireContactCode } from './contact';
+import { confirmContactCode, contactChangeNeedsCode, recordContactChange } from './contact';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -59,6 +59,7 @@ export async function updatePersonalData(deps: AppDeps, user: UserRow, input: Pe
     nascimento: [user.nascimento, input.nascimento],
   });
   refuseApprovedIdentityChange(user, identityChanges);
+  const pendingContact = contactChangeNeedsCode({ celular: user.celular }, { celular: input.celular }, input.code);
   if (input.nascimento > todayIso()) throw invalid('nascimento', MESSAGES.birthDateInvalid);
   if (ageOn(input.nascimento, todayIso()) < 18) throw invalid('nascimento', MESSAGES.underage);
   const stored = user.nfeCpfResponse as Partial<CpfStatusResponse> | null;
@@ -67,13 +68,7 @@ export async function updatePersonalData(deps: AppDeps, user: UserRow, input: Pe
       ? stored
       : await checkCpfStatus(deps, input.cpf, input.nascimento);
   const spouse = (WITH_SPOUSE as readonly string[]).includes(input.estado_civil);
-  const contactChanges = await requireContactCode(
-    deps,
-    user,
-    { celular: user.celular },
-    { celular: input.celular },
-    input.code,
-  );
+  const contactChanges = await confirmContactCode(deps, user, pendingContact);
   try {
     const view = await withTransaction(deps.database.db, async (tx) => {
       const [updated] = await tx
@@ -172,14 +167,13 @@ export async function updateCompany(
     razao_social: [company.razaoSocial, values.razaoSocial],
   });
   refuseApprovedIdentityChange(user, identityChanges);
-  if (await cnpjTakenByOther(db, input.cnpj, user.id)) throw invalid('cnpj', MESSAGES.cnpjTaken);
-  const contactChanges = await requireContactCode(
-    deps,
-    user,
+  const pendingContact = contactChangeNeedsCode(
     { celular: company.celular, email: company.email },
     { celular: values.celular, email: values.email },
     input.code,
   );
+  if (await cnpjTakenByOther(db, input.cnpj, user.id)) throw invalid('cnpj', MESSAGES.cnpjTaken);
+  const contactChanges = await confirmContactCode(deps, user, pendingContact);
   try {
     const view = await withTransaction(db, async (tx) => {
       const [row] = await tx

@@ -51,7 +51,13 @@ function Panel({ tab, data }: { tab: AccountTab; data: UserIndex }) {
           description={`Conta de acesso: ${user.email} (o e-mail de acesso não pode ser alterado).`}
           maxWidth={FORM_WIDTH}
         >
-          <CompanyStep company={data.company} submitLabel="Salvar alterações" onDone={refresh} />
+          <CompanyStep
+            company={data.company}
+            accountEmail={user.email}
+            identityLocked={Boolean(user.approved_at)}
+            submitLabel="Salvar alterações"
+            onDone={refresh}
+          />
         </TabSection>
       );
     case 'addresses':

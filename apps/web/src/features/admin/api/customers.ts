@@ -83,6 +83,7 @@ export function useReviewCustomer(id: number) {
     onSuccess: ({ message: _message, ...detail }) => {
       queryClient.setQueryData(customerQueryKey(id), detail);
       void queryClient.invalidateQueries({ queryKey: [...CUSTOMERS_QUERY_KEY, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: [...CUSTOMERS_QUERY_KEY, 'audit', id] });
     },
   });
 }

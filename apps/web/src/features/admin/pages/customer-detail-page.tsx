@@ -37,6 +37,7 @@ import { describeBanking } from '../../account/banks';
 import { formatAddress } from '../../profile/labels';
 import { ESTADO_CIVIL_LABELS, FATCA_QUESTIONS, REGIME_LABELS, SEXO_LABELS } from '../../profile/labels';
 import { type CustomerDetail, useCustomer, useReviewCustomer } from '../api/customers';
+import { CustomerAuditSection } from '../components/customer-audit-section';
 import { DataList } from '../components/data-list';
 import { SectionCard } from '../components/section-card';
 import { ACCOUNT_TYPE_LABELS, CUSTOMER_STATUS_LABELS } from '../customer-labels';
@@ -397,6 +398,7 @@ function Detail({ detail }: { detail: CustomerDetail }) {
           </SectionCard>
         </Stack>
       </Box>
+      <CustomerAuditSection customerId={customer.id} />
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { CompanyRequest, formatCelular, formatCnpj, MASKS, REGIMES_TRIBUTARIOS } from '@prata/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,12 +12,20 @@ import type { Company } from '../../../lib/auth';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useSaveCompany } from '../api/save-company';
+import { ContactCodeDialog, codeErrorOf, isContactCodeRequired, useContactConfirmation } from './contact-code-dialog';
 import { StepActions } from './step-actions';
 import { REGIME_LABELS } from '../labels';
 
 type CompanyInput = z.input<typeof CompanyRequest>;
 
 const FIELDS = Object.keys(CompanyRequest.shape);
+
+/** Shown once operators approved the registration: the company's identity changes only through support. */
+export const COMPANY_LOCKED_NOTICE =
+  'O cadastro da empresa foi aprovado: CNPJ e razão social não podem mais ser alterados por aqui. Para corrigi-los, fale com o nosso atendimento.';
+
+/** Read-only fields look filled in, so nobody tries to type in them. */
+const READ_ONLY_SX = { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } as const;
 
 function defaultsFrom(company: Company | null): CompanyInput {
   return {
@@ -36,38 +46,88 @@ function defaultsFrom(company: Company | null): CompanyInput {
 
 /**
  * Step "Dados da empresa". The shared CompanyRequest schema validates the form and also normalizes it (CNPJ
- * without mask, mobile as digits, empty optionals as null), so what is sent is what the server parses.
+ * without mask, mobile as digits, empty optionals as null), so what is sent is what the server parses. Once approved
+ * (`identityLocked`), CNPJ and razão social are read-only; a new mobile number or contact e-mail is confirmed with a
+ * code sent to the account's e-mail (`accountEmail`), asked for in a dialog.
  */
 export function CompanyStep({
   company,
   onDone,
   submitLabel = 'Continuar',
+  accountEmail,
+  identityLocked = false,
 }: {
   company: Company | null;
   onDone?: () => void;
   submitLabel?: string;
+  accountEmail: string;
+  identityLocked?: boolean;
 }) {
   const save = useSaveCompany(company?.id ?? null);
+  const confirmation = useContactConfirmation<CompanyRequest>();
   const { control, handleSubmit, setError, reset, getValues } = useForm({
     resolver: zodResolver(CompanyRequest),
     defaultValues: defaultsFrom(company),
   });
+  const locked = identityLocked && company !== null;
+  // Read-only fields are not in the form: their errors go to the snackbar.
+  const formFields = locked ? FIELDS.filter((f) => f !== 'cnpj' && f !== 'razao_social') : FIELDS;
 
-  const onSubmit = handleSubmit((request) =>
-    save.mutate(request, {
+  const send = (request: CompanyRequest, code?: string, setCodeError?: (message: string) => void) =>
+    save.mutate(code ? { ...request, code } : request, {
       onSuccess: ({ message }) => {
+        confirmation.close();
         if (message) notify.success(message);
         reset(getValues());
         onDone?.();
       },
-      onError: (error) => applyServerErrors(error, setError, FIELDS),
-    }),
-  );
+      onError: (error) => {
+        if (isContactCodeRequired(error)) {
+          confirmation.ask({ celular: request.celular, email: request.email }, request);
+          return;
+        }
+        const codeError = codeErrorOf(error);
+        if (setCodeError && codeError) {
+          setCodeError(codeError);
+          return;
+        }
+        confirmation.close();
+        applyServerErrors(error, setError, formFields);
+      },
+    });
+
+  const onSubmit = handleSubmit((request) => send(request));
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
-      <FormMaskedField control={control} name="cnpj" label="CNPJ" mask={MASKS.cnpj} required />
-      <FormTextField control={control} name="razao_social" label="Razão social" autoComplete="organization" required />
+      {locked && company ? (
+        <>
+          <Alert severity="info">{COMPANY_LOCKED_NOTICE}</Alert>
+          <TextField
+            label="CNPJ"
+            value={formatCnpj(company.cnpj)}
+            slotProps={{ htmlInput: { readOnly: true } }}
+            sx={READ_ONLY_SX}
+          />
+          <TextField
+            label="Razão social"
+            value={company.razao_social}
+            slotProps={{ htmlInput: { readOnly: true } }}
+            sx={READ_ONLY_SX}
+          />
+        </>
+      ) : (
+        <>
+          <FormMaskedField control={control} name="cnpj" label="CNPJ" mask={MASKS.cnpj} required />
+          <FormTextField
+            control={control}
+            name="razao_social"
+            label="Razão social"
+            autoComplete="organization"
+            required
+          />
+        </>
+      )}
       <FormTextField control={control} name="nome_fantasia" label="Nome fantasia" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <FormTextField control={control} name="inscricao_estadual" label="Inscrição estadual" />
@@ -96,6 +156,13 @@ export function CompanyStep({
       </FormTextField>
       <FormTextField control={control} name="site" label="Site" type="url" placeholder="https://" />
       <StepActions submitLabel={submitLabel} pending={save.isPending} />
+      <ContactCodeDialog
+        confirmation={confirmation}
+        accountEmail={accountEmail}
+        current={{ celular: company?.celular ?? null, email: company?.email ?? null }}
+        saving={save.isPending}
+        onConfirm={(code, request, setCodeError) => send(request, code, setCodeError)}
+      />
     </Stack>
   );
 }

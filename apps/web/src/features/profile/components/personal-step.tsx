@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -33,6 +34,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import type { RegisterFinishUser } from '../api/get-register-finish';
 import { useSavePersonalData, useUpdatePersonalData } from '../api/update-personal-data';
+import { ContactCodeDialog, codeErrorOf, isContactCodeRequired, useContactConfirmation } from './contact-code-dialog';
 import { StepActions } from './step-actions';
 import { ESTADO_CIVIL_LABELS, SEXO_LABELS } from '../labels';
 
@@ -90,6 +92,10 @@ export function personalFormSchema(sexMessage: string) {
 
 type PersonalFormValues = z.infer<ReturnType<typeof personalFormSchema>>;
 
+/** Shown once operators approved the registration: the identity they checked changes only through support. */
+export const IDENTITY_LOCKED_NOTICE =
+  'Seu cadastro foi aprovado: nome, CPF e data de nascimento não podem mais ser alterados por aqui. Para corrigi-los, fale com o nosso atendimento.';
+
 const FIELDS: readonly string[] = [
   'name',
   'cpf',
@@ -136,7 +142,9 @@ function toRequest(v: PersonalFormValues): PersonalDataRequest {
 
 /**
  * Personal data (individuals). `finish` is step 1 of /register/finish (the CPF is typed and checked first);
- * `edit` is the /meus-dados tab: e-mail and CPF are shown read-only (spec 2 §6) and the data is saved as it is.
+ * `edit` is the /meus-dados tab: e-mail and CPF are shown read-only (spec 2 §6), and so are the name and birth date
+ * once the registration is approved. A new mobile number (once one is stored) is confirmed with a code sent to the
+ * account's e-mail, asked for in a dialog.
  */
 export function PersonalDataForm({
   user,
@@ -148,30 +156,61 @@ export function PersonalDataForm({
   onDone?: () => void;
 }) {
   const editing = mode === 'edit';
+  const locked = editing && Boolean(user.approved_at);
   const finishSave = useSavePersonalData();
   const editSave = useUpdatePersonalData();
   const save = editing ? editSave : finishSave;
+  const confirmation = useContactConfirmation<{ request: PersonalDataRequest; values: PersonalFormValues }>();
   const { control, handleSubmit, setError, reset } = useForm({
     resolver: zodResolver(editing ? EDIT_SCHEMA : FINISH_SCHEMA),
     defaultValues: defaultsFrom(user),
   });
   const estadoCivil = useWatch({ control, name: 'estado_civil' });
   const spouse = hasSpouse(estadoCivil);
+  // Read-only fields are not in the form: their errors go to the snackbar.
+  const formFields = FIELDS.filter(
+    (f) => !(editing && f === 'cpf') && !(locked && (f === 'name' || f === 'nascimento')),
+  );
 
-  const onSubmit = handleSubmit((v) => {
-    save.mutate(toRequest(v), {
+  const send = (request: PersonalDataRequest, values: PersonalFormValues, setCodeError?: (message: string) => void) => {
+    save.mutate(request, {
       onSuccess: ({ message }) => {
+        confirmation.close();
         if (message) notify.success(message);
-        if (editing) reset(v);
+        if (editing) reset(values);
         onDone?.();
       },
-      onError: (error) => applyServerErrors(error, setError, editing ? FIELDS.filter((f) => f !== 'cpf') : FIELDS),
+      onError: (error) => {
+        if (isContactCodeRequired(error)) {
+          confirmation.ask({ celular: request.celular }, { request, values });
+          return;
+        }
+        const codeError = codeErrorOf(error);
+        if (setCodeError && codeError) {
+          setCodeError(codeError);
+          return;
+        }
+        confirmation.close();
+        applyServerErrors(error, setError, formFields);
+      },
     });
-  });
+  };
+
+  const onSubmit = handleSubmit((v) => send(toRequest(v), v));
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
-      <FormTextField control={control} name="name" label="Nome completo" autoComplete="name" required />
+      {locked && <Alert severity="info">{IDENTITY_LOCKED_NOTICE}</Alert>}
+      {locked ? (
+        <TextField
+          label="Nome completo"
+          value={user.name}
+          slotProps={{ htmlInput: { readOnly: true } }}
+          sx={READ_ONLY_SX}
+        />
+      ) : (
+        <FormTextField control={control} name="name" label="Nome completo" autoComplete="name" required />
+      )}
       {editing && (
         <TextField
           label="E-mail"
@@ -193,16 +232,25 @@ export function PersonalDataForm({
         ) : (
           <FormMaskedField control={control} name="cpf" label="CPF" mask={MASKS.cpf} inputMode="numeric" required />
         )}
-        <FormMaskedField
-          control={control}
-          name="nascimento"
-          label="Data de nascimento"
-          mask={MASKS.date}
-          inputMode="numeric"
-          placeholder="dd/mm/aaaa"
-          autoComplete="bday"
-          required
-        />
+        {locked ? (
+          <TextField
+            label="Data de nascimento"
+            value={isoToBrDate(user.nascimento)}
+            slotProps={{ htmlInput: { readOnly: true } }}
+            sx={READ_ONLY_SX}
+          />
+        ) : (
+          <FormMaskedField
+            control={control}
+            name="nascimento"
+            label="Data de nascimento"
+            mask={MASKS.date}
+            inputMode="numeric"
+            placeholder="dd/mm/aaaa"
+            autoComplete="bday"
+            required
+          />
+        )}
       </Stack>
       <FormMaskedField
         control={control}
@@ -263,6 +311,13 @@ export function PersonalDataForm({
         </Stack>
       )}
       <StepActions submitLabel={editing ? 'Salvar alterações' : 'Continuar'} pending={save.isPending} />
+      <ContactCodeDialog
+        confirmation={confirmation}
+        accountEmail={user.email}
+        current={{ celular: user.celular }}
+        saving={save.isPending}
+        onConfirm={(code, { request, values }, setCodeError) => send({ ...request, code }, values, setCodeError)}
+      />
     </Stack>
   );
 }

@@ -139,7 +139,9 @@ function Wizard({ data }: { data: RegisterFinishResponse }) {
             {STEP_LABELS[key]}
           </Typography>
           {key === 'personal' && <PersonalStep user={user} onDone={() => complete('personal')} />}
-          {key === 'company' && <CompanyStep company={company} onDone={() => complete('company')} />}
+          {key === 'company' && (
+            <CompanyStep company={company} accountEmail={user.email} onDone={() => complete('company')} />
+          )}
           {key === 'address' && (
             <AddressStep
               addresses={user.addresses}

@@ -1,0 +1,19 @@
+import type { ContactCodeRequest } from '@prata/domain';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, type MessageResponse } from '../../../lib/api';
+import { withLoading } from '../../../lib/loading';
+
+/** The new contact data the code will confirm: the mobile number (digits), and a company's contact e-mail. */
+export type ContactTarget = z.input<typeof ContactCodeRequest>;
+
+/** POST /api/user/contact-code: sends the code to the account's e-mail (429 within 60 s of the last one). */
+export function requestContactCode(target: ContactTarget): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/user/contact-code', target);
+}
+
+export function useRequestContactCode() {
+  return useMutation({
+    mutationFn: (target: ContactTarget) => withLoading('Enviando código...', () => requestContactCode(target)),
+  });
+}

@@ -1,0 +1,191 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  CODE_LENGTH,
+  CODE_REQUIRED_CONTACT_CHANGE,
+  CODE_RESEND_SECONDS,
+  codeField,
+  formatCelular,
+  onlyDigits,
+} from '@prata/domain';
+import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-fields';
+import { firstError, isApiError } from '../../../lib/api';
+import { useCountdown } from '../../../lib/hooks';
+import { notify } from '../../../lib/notify';
+import { resendLabel } from '../../auth/components/code-step';
+import { type ContactTarget, useRequestContactCode } from '../api/request-contact-code';
+
+/** The server asks for a code: a stored mobile number (or a company's contact e-mail) is being changed. */
+export function isContactCodeRequired(error: unknown): boolean {
+  return isApiError(error, 422) && error.body.code_required === CODE_REQUIRED_CONTACT_CHANGE;
+}
+
+/** The message of a wrong, expired or spent code (the answer's `errors.code`), if that is what failed. */
+export function codeErrorOf(error: unknown): string | undefined {
+  return isApiError(error, 422) ? error.errors?.code?.[0] : undefined;
+}
+
+type Pending<T> = { target: ContactTarget; request: T; notice: string | null };
+
+/**
+ * The confirmation of a contact change around a form's save: `ask(target, request)` sends the code to the account's
+ * e-mail and opens the dialog holding the request; the dialog's code is then saved with it.
+ */
+export function useContactConfirmation<T>() {
+  const [pending, setPending] = useState<Pending<T> | null>(null);
+  const send = useRequestContactCode();
+  return {
+    pending,
+    ask(target: ContactTarget, request: T) {
+      send.mutate(target, {
+        onSuccess: () => setPending({ target, request, notice: null }),
+        onError: (error) => {
+          // A code sent less than a minute ago (the dialog was closed and the form saved again) still works.
+          if (isApiError(error, 429)) setPending({ target, request, notice: firstError(error) });
+          else notify.error(error);
+        },
+      });
+    },
+    /** Resolves true when a new code was sent, so the countdown restarts. */
+    async resend(): Promise<boolean> {
+      if (!pending) return false;
+      try {
+        await send.mutateAsync(pending.target);
+        setPending({ ...pending, notice: null });
+        return true;
+      } catch (error) {
+        setPending({ ...pending, notice: firstError(error) });
+        return false;
+      }
+    },
+    close: () => setPending(null),
+  };
+}
+
+export type ContactConfirmation<T> = ReturnType<typeof useContactConfirmation<T>>;
+
+function describeTarget(target: ContactTarget, current: { celular: string | null; email?: string | null }): string {
+  const parts: string[] = [];
+  if (onlyDigits(target.celular) !== current.celular) parts.push(`o novo celular ${formatCelular(target.celular)}`);
+  if (target.email !== undefined && target.email.trim().toLowerCase() !== current.email?.toLowerCase()) {
+    parts.push(`o novo e-mail de contato ${target.email.trim()}`);
+  }
+  return parts.length > 0 ? parts.join(' e ') : 'os novos dados de contato';
+}
+
+const CodeForm = z.object({ code: codeField });
+
+function CodeDialogBody<T>({
+  confirmation,
+  accountEmail,
+  current,
+  saving,
+  onConfirm,
+}: {
+  confirmation: ContactConfirmation<T>;
+  accountEmail: string;
+  current: { celular: string | null; email?: string | null };
+  saving: boolean;
+  onConfirm: (code: string, request: T, setCodeError: (message: string) => void) => void;
+}) {
+  const pending = confirmation.pending!;
+  const { remaining, restart } = useCountdown(CODE_RESEND_SECONDS);
+  const { control, handleSubmit, setError } = useForm({
+    resolver: zodResolver(CodeForm),
+    defaultValues: { code: '' },
+  });
+  const submit = handleSubmit(({ code }) =>
+    onConfirm(code, pending.request, (message) => setError('code', { type: 'server', message }, { shouldFocus: true })),
+  );
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.stopPropagation();
+        void submit(event);
+      }}
+    >
+      <DialogTitle id="contact-code-title">Confirme a alteração</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            Para sua segurança, enviamos um código de {CODE_LENGTH} dígitos para o e-mail da conta,{' '}
+            <strong>{accountEmail}</strong>. Digite-o para confirmar {describeTarget(pending.target, current)}.
+          </Typography>
+          {pending.notice && <Alert severity="warning">{pending.notice}</Alert>}
+          <FormTextField
+            control={control}
+            name="code"
+            label="Código de verificação"
+            autoComplete="one-time-code"
+            autoFocus
+            slotProps={{
+              htmlInput: {
+                inputMode: 'numeric',
+                maxLength: CODE_LENGTH,
+                pattern: '[0-9]*',
+                style: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' },
+              },
+            }}
+          />
+          <Button
+            onClick={async () => {
+              if (await confirmation.resend()) restart();
+            }}
+            disabled={remaining > 0 || saving}
+            aria-live="polite"
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            {resendLabel(remaining)}
+          </Button>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button color="inherit" onClick={confirmation.close} disabled={saving}>
+          Cancelar
+        </Button>
+        <Button type="submit" variant="contained" disabled={saving}>
+          Confirmar
+        </Button>
+      </DialogActions>
+    </Stack>
+  );
+}
+
+/**
+ * The dialog that asks for the code sent to the account's e-mail before a new mobile number (or a company's new
+ * contact e-mail) is saved; resend waits 60 s with a visible countdown, like the sign-in code.
+ */
+export function ContactCodeDialog<T>(props: {
+  confirmation: ContactConfirmation<T>;
+  accountEmail: string;
+  /** the stored contact, to say what changes */
+  current: { celular: string | null; email?: string | null };
+  saving: boolean;
+  onConfirm: (code: string, request: T, setCodeError: (message: string) => void) => void;
+}) {
+  const { confirmation, saving } = props;
+  return (
+    <Dialog
+      open={confirmation.pending !== null}
+      onClose={saving ? undefined : confirmation.close}
+      aria-labelledby="contact-code-title"
+      fullWidth
+      maxWidth="xs"
+    >
+      {confirmation.pending && <CodeDialogBody {...props} />}
+    </Dialog>
+  );
+}

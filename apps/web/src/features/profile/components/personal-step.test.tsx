@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { CODE_REQUIRED_CONTACT_CHANGE, MESSAGES } from '@prata/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getNotice, notify } from '../../../lib/notify';
+import { jsonResponse, renderRoute } from '../../../testing/render';
+import type { RegisterFinishUser } from '../api/get-register-finish';
+import { IDENTITY_LOCKED_NOTICE, PersonalDataForm } from './personal-step';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  notify.close();
+});
+
+function user(approvedAt: string | null = null): RegisterFinishUser {
+  return {
+    id: 3,
+    name: 'Carla Dias',
+    email: 'carla@exemplo.com',
+    account_type: 'individual',
+    cpf: '11144477735',
+    nascimento: '1990-03-15',
+    celular: '11987651234',
+    sexo: 'F',
+    estado_civil: 'S',
+    conjuge_nome: null,
+    conjuge_cpf: null,
+    conjuge_nascimento: null,
+    politicamente_exposto: false,
+    americano: false,
+    naturalizacao_americana: false,
+    caracteristica_us_person: false,
+    contribuinte_americano: false,
+    addresses: [],
+    registration_steps: { personal: true, address: true, fatca: true, company: false },
+    approved_at: approvedAt,
+  };
+}
+
+const bodyOf = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body)) as Record<string, unknown>;
+
+describe('PersonalDataForm (edit)', { timeout: 20_000 }, () => {
+  it('asks for the code sent to the account e-mail when the server requires one, and saves with it', async () => {
+    renderRoute(<PersonalDataForm user={user()} mode="edit" />);
+    fetchMock
+      .mockResolvedValueOnce(
+        jsonResponse(422, {
+          message: MESSAGES.contactCodeRequired,
+          errors: { code: [MESSAGES.contactCodeRequired] },
+          code_required: CODE_REQUIRED_CONTACT_CHANGE,
+        }),
+      )
+      .mockResolvedValueOnce(jsonResponse(200, { message: MESSAGES.codeSentEmail }))
+      .mockResolvedValueOnce(
+        jsonResponse(422, { message: MESSAGES.codeInvalid, errors: { code: [MESSAGES.codeInvalid] } }),
+      )
+      .mockResolvedValueOnce(jsonResponse(200, { message: MESSAGES.personalDataSaved }));
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirme a alteração' });
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/user/contact-code');
+    expect(bodyOf(1)).toEqual({ celular: '11987651234' });
+    expect(dialog.textContent).toContain('carla@exemplo.com');
+    expect(within(dialog).getByRole('button', { name: /^Reenviar código em \d+ s$/ })).toHaveProperty('disabled', true);
+
+    const code = within(dialog).getByLabelText('Código de verificação');
+    fireEvent.change(code, { target: { value: '123456' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    });
+    expect(bodyOf(2)).toMatchObject({ celular: '11987651234', code: '123456' });
+    expect(await within(dialog).findByText(MESSAGES.codeInvalid)).toBeTruthy();
+
+    fireEvent.change(code, { target: { value: '654321' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    });
+    expect(bodyOf(3)).toMatchObject({ code: '654321' });
+    await vi.waitFor(() => expect(getNotice()?.message).toBe(MESSAGES.personalDataSaved));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows name and birth date read-only once the registration is approved', async () => {
+    renderRoute(<PersonalDataForm user={user('2026-02-01T00:00:00Z')} mode="edit" />);
+    expect(screen.getByText(IDENTITY_LOCKED_NOTICE)).toBeTruthy();
+    expect(screen.getByLabelText('Nome completo')).toHaveProperty('readOnly', true);
+    expect(screen.getByLabelText('Data de nascimento')).toHaveProperty('readOnly', true);
+    expect((screen.getByLabelText('Data de nascimento') as HTMLInputElement).value).toBe('15/03/1990');
+    expect(screen.getByLabelText('CPF')).toHaveProperty('readOnly', true);
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: MESSAGES.personalDataSaved }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    });
+    // the stored values are still sent, unchanged
+    expect(bodyOf(0)).toMatchObject({ name: 'Carla Dias', nascimento: '1990-03-15', cpf: '11144477735' });
+  });
+});
