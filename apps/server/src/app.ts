@@ -1,5 +1,4 @@
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,11 +12,11 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Adapters } from './adapters';
 import { registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors, JSON_BODY_LIMIT, registerInputGuards } from './plugins/input';
 import { registerAuth } from './plugins/auth';
 import { createLimiter, type Limiter } from './plugins/rate-limit';
 import { registerWeb } from './plugins/web';
 import { featureRoutes } from './features';
-import { MAX_UPLOAD_BYTES, type UploadedFile } from './lib/uploads';
 
 export type AppDeps = {
   config: Config & { jwtSecret: string };
@@ -56,7 +55,10 @@ export async function buildApp(input: Omit<AppDeps, 'limiter'> & { limiter?: Lim
               hop < hops
           )(config.trustProxy)
         : config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Multipart is accepted only by the routes that take it (plugins/multipart.ts), under limits of their own.
+    bodyLimit: JSON_BODY_LIMIT,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -69,6 +71,9 @@ export async function buildApp(input: Omit<AppDeps, 'limiter'> & { limiter?: Lim
       if (method !== 'HEAD') registeredRoutes.push(`${method} ${route.url}`);
     }
   });
+  registerInputGuards(app);
+  // before any plugin: a plugin's context keeps the error handler it was registered under (the docs' routes too)
+  registerErrorHandling(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -88,17 +93,6 @@ export async function buildApp(input: Omit<AppDeps, 'limiter'> & { limiter?: Lim
     },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    // Files arrive in the body as { filename, mimetype, data } (see lib/uploads.ts); a JSON body cannot forge one,
-    // because data must be a Buffer.
-    async onFile(part) {
-      const data = await part.toBuffer();
-      (part as unknown as { value: UploadedFile }).value = { filename: part.filename, mimetype: part.mimetype, data };
-    },
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50, fieldSize: 64 * 1024 },
-    throwFileSizeLimit: true,
-  });
   // The API description is a map for attackers too: off in production unless API_DOCS=1.
   if (config.apiDocs) {
     await app.register(swagger, {
@@ -111,7 +105,6 @@ export async function buildApp(input: Omit<AppDeps, 'limiter'> & { limiter?: Lim
     });
   }
 
-  registerErrorHandling(app);
   if (!input.limiter) app.addHook('onClose', async () => deps.limiter.close());
   registerAuth(app);
 

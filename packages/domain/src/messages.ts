@@ -27,7 +27,7 @@ export const MESSAGES = {
   methodNotAllowed: 'Este endereço não aceita este método.',
   urlInvalid: 'Endereço inválido.',
   urlTooLong: 'Endereço longo demais.',
-  headersTooLarge: 'Os cabeçalhos da requisição são grandes demais.',
+  headersTooLarge: 'O endereço ou os cabeçalhos da requisição são grandes demais.',
   requestTimeout: 'A requisição demorou demais. Tente novamente.',
   requestTooLarge: 'Os dados enviados são grandes demais.',
   unsupportedMediaType: 'Formato de dados não aceito por este endereço.',

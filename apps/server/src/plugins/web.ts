@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@prata/domain';
+import { pathLookup } from './path-lookup';
 
 const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -24,10 +25,19 @@ export async function registerWeb(app: FastifyInstance) {
       },
     });
   }
+  const lookup = pathLookup(app);
   app.setNotFoundHandler((request, reply) => {
+    // A known path with a parameter over the router's limit is a 414; called with another method, a 405 with Allow.
+    const known = lookup(request.url);
+    if (known.paramTooLong && known.methods.length === 0) {
+      return reply.status(414).send({ message: MESSAGES.urlTooLong });
+    }
+    if (known.methods.length > 0) {
+      return reply.status(405).header('allow', known.methods.join(', ')).send({ message: MESSAGES.methodNotAllowed });
+    }
     // A missing API path or build asset is a 404; any other page is the app's (client-side routes).
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send({ message: MESSAGES.notFound });
+      return reply.status(404).send({ message: MESSAGES.routeNotFound });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

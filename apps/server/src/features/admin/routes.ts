@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, ReviewDecisionRequest, moneyField } from '@prata/domain';
+import { boundedString, MESSAGES, moneyField, requiredText, ReviewDecisionRequest } from '@prata/domain';
 import { writeAudit } from '../../lib/audit';
 import { sendAttachment } from '../../lib/uploads';
 import { currentUser, requireStaff } from '../../plugins/auth';
@@ -34,7 +34,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
       preHandler: reviewers,
       schema: {
         querystring: pageQuery.extend({
-          q: z.string().trim().max(120).default(''),
+          q: boundedString({ max: 120 }).default(''),
           status: z.enum(['all', 'pending', 'approved', 'rejected', 'closed']).default('all'),
         }),
       },
@@ -93,7 +93,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
           }),
           z.object({
             decision: z.literal('reject'),
-            reason: z.string().trim().min(1, MESSAGES.reasonRequired).max(500),
+            reason: requiredText(MESSAGES.reasonRequired, 500, { multiline: true }),
           }),
         ]),
       },

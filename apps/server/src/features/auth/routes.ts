@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  boundedString,
   EmailOnlyRequest,
+  LINK_TOKEN_MAX,
   LoginRequest,
   MESSAGES,
   PasswordResetRequest,
@@ -11,6 +13,7 @@ import {
   VerificationMethodRequest,
 } from '@prata/domain';
 import { authenticate } from '../../plugins/auth';
+import { acceptForms, TEXT_FORM } from '../../plugins/multipart';
 import * as auth from './service';
 
 /**
@@ -26,9 +29,14 @@ export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  app.post('/register', { schema: { body: RegisterRequest, tags: ['auth'] } }, async (req, reply) => {
-    const user = await auth.register(deps, req.body, meta(req));
-    return reply.status(201).send({ user, message: MESSAGES.registered });
+  // The registration form arrives as multipart text fields (spec 1 §7), or as JSON; no other route here takes multipart.
+  await app.register(async (scope) => {
+    await acceptForms(scope, TEXT_FORM);
+    const form = scope.withTypeProvider<ZodTypeProvider>();
+    form.post('/register', { schema: { body: RegisterRequest, tags: ['auth'] } }, async (req, reply) => {
+      const user = await auth.register(deps, req.body, meta(req));
+      return reply.status(201).send({ user, message: MESSAGES.registered });
+    });
   });
 
   app.get(
@@ -39,7 +47,7 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/register/verify/:token',
-    { schema: { params: z.object({ token: z.string().max(200) }) } },
+    { schema: { params: z.object({ token: boundedString({ max: LINK_TOKEN_MAX }) }) } },
     async (req) => ({ message: await auth.verifyEmail(deps, req.params.token, meta(req)) }),
   );
 

@@ -10,7 +10,7 @@ describe('GET /api/health', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const missing = await app.inject({ method: 'GET', url: '/api/nao-existe' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Registro não encontrado.' });
+    expect(missing.json()).toEqual({ message: 'Endereço não encontrado.' });
     await app.close();
   });
 

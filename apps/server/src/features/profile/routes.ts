@@ -12,9 +12,8 @@ import {
   MESSAGES,
   PasswordChangeRequest,
   PersonalDataRequest,
-  TradingLimitIncreaseFields,
 } from '@prata/domain';
-import { sendAttachment, uploadedFile, uploadedFiles } from '../../lib/uploads';
+import { sendAttachment } from '../../lib/uploads';
 import { authenticate, currentUser, optionalAuthenticate } from '../../plugins/auth';
 import { requireCompleteRegistration } from '../../plugins/registration';
 import { presentUser } from '../users/presenter';
@@ -25,6 +24,7 @@ import * as documents from './documents';
 import * as security from './security';
 import * as profile from './service';
 import * as limits from './trading-limit';
+import { uploadRoutes } from './upload-routes';
 
 export const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -124,15 +124,8 @@ export async function profileRoutes(fastify: FastifyInstance) {
   }));
 
   // Documents: stored outside the web root, served only to their owner (operators read them in the back office).
-  app.post(
-    '/documents',
-    { preHandler: authenticate, schema: { body: z.object({ document: uploadedFile(MESSAGES.documentRequired) }) } },
-    async (req, reply) =>
-      reply.status(201).send({
-        document: await documents.uploadDocument(deps, currentUser(req).id, req.body.document),
-        message: MESSAGES.documentUploaded,
-      }),
-  );
+  // the uploads (documents, trading-limit increase) take multipart, in contexts of their own
+  await uploadRoutes(app);
   app.get('/document/:id', { preHandler: authenticate, schema: { params: idParams } }, async (req, reply) => {
     const { row, data } = await documents.readDocument(deps, req.params.id, { userId: currentUser(req).id });
     return sendAttachment(reply, row, data);
@@ -152,25 +145,6 @@ export async function profileRoutes(fastify: FastifyInstance) {
     bankingInformation: await banking.deleteBanking(deps, currentUser(req), req.params.id),
     message: MESSAGES.bankingDeleted,
   }));
-
-  // Trading-limit increase (multipart with documents[])
-  app.post(
-    '/trading-limit-increase',
-    {
-      preHandler: requireCompleteRegistration,
-      schema: {
-        body: TradingLimitIncreaseFields.extend({
-          'documents[]': uploadedFiles(MESSAGES.limitDocumentsRequired).optional(),
-          documents: uploadedFiles(MESSAGES.limitDocumentsRequired).optional(),
-        }),
-      },
-    },
-    async (req, reply) => {
-      const files = [...(req.body['documents[]'] ?? []), ...(req.body.documents ?? [])];
-      const request = await limits.requestLimitIncrease(deps, currentUser(req), req.body, files);
-      return reply.status(201).send({ tradingLimitRequest: request, message: MESSAGES.limitRequested });
-    },
-  );
 
   app.put('/password', { preHandler: authenticate, schema: { body: PasswordChangeRequest } }, async (req) => ({
     message: await security.changePassword(deps, currentUser(req), req.auth!.sessionId, req.body),

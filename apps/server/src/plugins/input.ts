@@ -1,0 +1,89 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { hasControlChars, MESSAGES } from '@prata/domain';
+import { AppError } from '../lib/errors';
+
+/**
+ * The largest JSON body any route takes. The largest form (a company, with two 2000-character fields in 4-byte UTF-8)
+ * is about 20 KB; the margin lets a string far over its field's own limit still reach validation and get that field's
+ * message. Multipart routes have limits of their own (plugins/multipart.ts).
+ */
+export const JSON_BODY_LIMIT = 128 * 1024;
+
+export type RouteEntry = { method: string; url: string; schema: FastifySchema | undefined };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route's method, path and schema, HEAD left out (the 405 lookup and the bad-input tests read it) */
+    routeTable: RouteEntry[];
+  }
+}
+
+/**
+ * Register before any plugin that adds routes, so the table sees them all. Checks every request has to pass before
+ * validation, whatever its route:
+ * - path parameters and query strings hold no control characters (a NUL reaches PostgreSQL as an error, so a 500);
+ * - a route without a body schema takes no body: its handler would run with input nobody checked.
+ */
+export function registerInputGuards(app: FastifyInstance) {
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
+    }
+  });
+  // Only JSON (and multipart where a route accepts it): text/plain bodies would reach schemas as strings.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('preValidation', async (request) => {
+    if (request.is404) return;
+    refuseControlChars(request.params);
+    refuseControlChars(request.query);
+    if (request.body !== undefined && !request.routeOptions.schema?.body) {
+      throw new AppError(400, MESSAGES.bodyNotAccepted);
+    }
+  });
+}
+
+/** A 422 naming the first parameter whose name or value holds a control character. */
+function refuseControlChars(values: unknown) {
+  if (!values || typeof values !== 'object') return;
+  for (const [name, value] of Object.entries(values)) {
+    const texts = Array.isArray(value) ? value : [value];
+    if (hasControlChars(name) || texts.some((v) => typeof v === 'string' && hasControlChars(v))) {
+      const field = hasControlChars(name) ? '_' : name;
+      throw new AppError(422, MESSAGES.invalidCharacters, { [field]: [MESSAGES.invalidCharacters] });
+    }
+  }
+}
+
+/** Errors the router raises before any route runs (Fastify's `frameworkErrors`). */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ message: MESSAGES.urlInvalid });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ message: MESSAGES.urlTooLong });
+  request.log.error({ err: error }, 'router error');
+  return reply.status(500).send({ message: MESSAGES.internalError });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or address over 16 KB, a malformed request
+ * line, a timeout): the same JSON shape, written on the socket, which is then closed.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, MESSAGES.headersTooLarge]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, MESSAGES.requestTimeout]
+        : [400, MESSAGES.badRequest];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
