@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
+import { EMAIL_MAX, EMAIL_SHAPE } from '@prata/domain';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { lockDataDir } from '../db/lock';
@@ -21,7 +22,7 @@ const { values } = parseArgs({
     password: { type: 'string' },
   },
 });
-if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
+if (!values.email || values.email.length > EMAIL_MAX || !EMAIL_SHAPE.test(values.email)) {
   console.error(
     'Uso: npm run admin:create -- --email EMAIL --name NOME [--role admin|compliance|finance|support|logistics] [--password SENHA]',
   );
