@@ -14,10 +14,18 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
-export function emailVerificationMail(name: string, url: string): Rendered {
+/** How long a code or link lasts, in words: 600 → '10 minutos', 172800 → '48 horas' (the windows are settings). */
+export function validity(seconds: number): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (seconds % 3600 === 0) return plural(seconds / 3600, 'hora', 'horas');
+  if (seconds % 60 === 0) return plural(seconds / 60, 'minuto', 'minutos');
+  return plural(seconds, 'segundo', 'segundos');
+}
+
+export function emailVerificationMail(name: string, url: string, validForSeconds: number): Rendered {
   const lines = [
     `Olá, ${firstName(name)}!`,
-    'Confirme seu e-mail para ativar sua conta no Prata. O link vale por 48 horas.',
+    `Confirme seu e-mail para ativar sua conta no Prata. O link vale por ${validity(validForSeconds)}.`,
   ];
   return {
     subject: 'Confirme seu e-mail no Prata',
@@ -29,11 +37,11 @@ export function emailVerificationMail(name: string, url: string): Rendered {
   };
 }
 
-export function loginCodeMail(name: string, code: string): Rendered {
+export function loginCodeMail(name: string, code: string, validForSeconds: number): Rendered {
   const lines = [
     `Olá, ${firstName(name)}!`,
     `Seu código de verificação para entrar no Prata é ${code}.`,
-    'Ele vale por 10 minutos e só pode ser usado uma vez. Se não foi você, troque sua senha.',
+    `Ele vale por ${validity(validForSeconds)} e só pode ser usado uma vez. Se não foi você, troque sua senha.`,
   ];
   return {
     subject: `Seu código de acesso: ${code}`,
@@ -42,13 +50,13 @@ export function loginCodeMail(name: string, code: string): Rendered {
   };
 }
 
-export const loginCodeSms = (code: string) =>
-  `Prata: seu codigo de acesso e ${code}. Vale por 10 minutos. Nao compartilhe este codigo.`;
+export const loginCodeSms = (code: string, validForSeconds: number) =>
+  `Prata: seu codigo de acesso e ${code}. Vale por ${validity(validForSeconds)}. Nao compartilhe este codigo.`;
 
-export function passwordResetMail(name: string, url: string): Rendered {
+export function passwordResetMail(name: string, url: string, validForSeconds: number): Rendered {
   const lines = [
     `Olá, ${firstName(name)}!`,
-    'Recebemos um pedido para redefinir a senha da sua conta. O link vale por 1 hora.',
+    `Recebemos um pedido para redefinir a senha da sua conta. O link vale por ${validity(validForSeconds)}.`,
   ];
   return {
     subject: 'Redefinição de senha do Prata',
@@ -110,11 +118,11 @@ export function limitDecisionMail(
 }
 
 /** The code that confirms a new mobile number or contact e-mail; it says what it confirms, so a lure is visible. */
-export function contactChangeCodeMail(name: string, code: string, change: string): Rendered {
+export function contactChangeCodeMail(name: string, code: string, change: string, validForSeconds: number): Rendered {
   const lines = [
     `Olá, ${firstName(name)}!`,
     `Seu código para confirmar a alteração dos dados de contato (${change}) é ${code}.`,
-    'Ele vale por 10 minutos e só pode ser usado uma vez. Se não foi você que pediu, não informe o código a ninguém e troque sua senha.',
+    `Ele vale por ${validity(validForSeconds)} e só pode ser usado uma vez. Se não foi você que pediu, não informe o código a ninguém e troque sua senha.`,
   ];
   return {
     subject: `Código para alterar seus dados de contato: ${code}`,

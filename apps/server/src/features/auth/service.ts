@@ -64,7 +64,7 @@ export async function register(deps: AppDeps, input: RegisterRequest, meta: Meta
     const token = await createOneTimeToken(tx, deps.config, row.id, 'email_verification');
     await enqueueEmail(tx, {
       to: row.email,
-      ...emailVerificationMail(row.name, verificationUrl(deps, token)),
+      ...emailVerificationMail(row.name, verificationUrl(deps, token), deps.config.windows.emailVerificationTtlSeconds),
       carriesSecret: true,
     });
     await logEvent(tx, row.id, 'Conta criada');
@@ -91,7 +91,11 @@ export async function resendVerification(deps: AppDeps, userId: number, meta: Me
     const token = await createOneTimeToken(tx, deps.config, user.id, 'email_verification');
     await enqueueEmail(tx, {
       to: user.email,
-      ...emailVerificationMail(user.name, verificationUrl(deps, token)),
+      ...emailVerificationMail(
+        user.name,
+        verificationUrl(deps, token),
+        deps.config.windows.emailVerificationTtlSeconds,
+      ),
       carriesSecret: true,
     });
     return true;
@@ -180,8 +184,17 @@ export async function requestLoginCode(deps: AppDeps, input: VerificationMethodR
         ),
     });
     if (input.verificationMethod === 'sms') {
-      await enqueueSms(tx, { to: user.celular!, text: loginCodeSms(code), carriesSecret: true });
-    } else await enqueueEmail(tx, { to: user.email, ...loginCodeMail(user.name, code), carriesSecret: true });
+      await enqueueSms(tx, {
+        to: user.celular!,
+        text: loginCodeSms(code, deps.config.windows.codeTtlSeconds),
+        carriesSecret: true,
+      });
+    } else
+      await enqueueEmail(tx, {
+        to: user.email,
+        ...loginCodeMail(user.name, code, deps.config.windows.codeTtlSeconds),
+        carriesSecret: true,
+      });
   });
   deps.outbox.kick();
   return {
@@ -245,7 +258,11 @@ export async function requestPasswordReset(deps: AppDeps, email: string, meta: M
     if (!user || user.closedAt) return;
     const token = await createOneTimeToken(tx, deps.config, user.id, 'password_reset');
     const url = `${deps.config.publicUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
-    await enqueueEmail(tx, { to: user.email, ...passwordResetMail(user.name, url), carriesSecret: true });
+    await enqueueEmail(tx, {
+      to: user.email,
+      ...passwordResetMail(user.name, url, deps.config.windows.passwordResetTtlSeconds),
+      carriesSecret: true,
+    });
   });
   deps.outbox.kick();
   return MESSAGES.passwordResetSent;

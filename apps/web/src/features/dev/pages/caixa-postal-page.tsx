@@ -17,7 +17,7 @@ import { formatDateTimeBR } from '@prata/domain';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page';
-import { firstError } from '../../../lib/api';
+import { firstError, isApiError } from '../../../lib/api';
 import { type OutboxMessage, useOutbox } from '../api/get-outbox';
 import { MessageViewer } from '../components/message-viewer';
 
@@ -33,7 +33,8 @@ export function CaixaPostalPage() {
     <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
       <PageHeader title="Caixa postal" />
       <Alert severity="info" sx={{ mb: 3 }}>
-        Ferramenta de desenvolvimento: mensagens que o Prata enviaria por e-mail e SMS.
+        Ferramenta de desenvolvimento (PRATA_DEV_MAILBOX=1): as mensagens que o Prata enviou por e-mail e SMS ficam
+        aqui, nesta máquina, e nenhuma sai para a internet.
       </Alert>
       <Stack
         component="form"
@@ -73,8 +74,10 @@ export function CaixaPostalPage() {
             <Skeleton height={48} />
           </Stack>
         ) : outbox.isError ? (
-          <Alert severity="error" sx={{ m: 2 }}>
-            {firstError(outbox.error)}
+          <Alert severity={isApiError(outbox.error, 404) ? 'warning' : 'error'} sx={{ m: 2 }}>
+            {isApiError(outbox.error, 404)
+              ? 'A caixa postal local está desligada. Ela só existe em desenvolvimento, quando o Prata é iniciado com npm start ou PRATA_DEV_MAILBOX=1; em produção os e-mails e SMS saem pelos transportes reais.'
+              : firstError(outbox.error)}
           </Alert>
         ) : outbox.data.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
