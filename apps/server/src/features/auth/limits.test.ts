@@ -169,19 +169,21 @@ describe('message limits', () => {
     const strict = await buildTestApp({
       config: { limits: { ...t.config.limits, registerAddress: { max: 2, windowSeconds: 60 } } },
     });
-    const again = (i: number) =>
-      strict.app.inject({
+    const again = (i: number) => {
+      const email = `r${i}.${Date.now()}@exemplo.com.br`;
+      return strict.app.inject({
         method: 'POST',
         url: '/api/register',
         remoteAddress: '100.64.0.2',
         payload: {
           name: 'Pessoa',
-          email: `r${i}.${Date.now()}@exemplo.com.br`,
-          email_confirmation: `r${i}.${Date.now()}@exemplo.com.br`,
+          email,
+          email_confirmation: email,
           password: 'senha-forte-123',
           password_confirmation: 'senha-forte-123',
         },
       });
+    };
     expect([(await again(1)).statusCode, (await again(2)).statusCode, (await again(3)).statusCode]).toEqual([
       201, 201, 429,
     ]);
