@@ -8,33 +8,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Database } from './db/client';
-import type { Adapters } from './adapters';
+import type { AppDeps } from './deps';
 import { registerErrorHandling } from './plugins/errors';
 import { clientErrorHandler, frameworkErrors, JSON_BODY_LIMIT, registerInputGuards } from './plugins/input';
 import { registerAuth } from './plugins/auth';
 import { createLimiter, type Limiter } from './plugins/rate-limit';
 import { registerWeb } from './plugins/web';
 import { featureRoutes } from './features';
-
-export type AppDeps = {
-  config: Config & { jwtSecret: string };
-  database: Database;
-  adapters: Adapters;
-  /** wakes the outbox dispatcher after a commit that queued mail or SMS */
-  outbox: { kick(): void };
-  /** the rate limits (plugins/rate-limit.ts), shared by every instance through Redis when configured */
-  limiter: Limiter;
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    /** `METHOD /path` of every route, for `npm run routes` */
-    registeredRoutes: string[];
-  }
-}
 
 export async function buildApp(input: Omit<AppDeps, 'limiter'> & { limiter?: Limiter }): Promise<FastifyInstance> {
   const { config } = input;

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { adminRoutes } from './admin/routes';
-import { authRoutes } from './auth/routes';
-import { cityRoutes } from './cities/routes';
-import { contentRoutes } from './content/routes';
-import { devRoutes } from './dev/routes';
-import { healthRoutes } from './health/routes';
-import { historyRoutes } from './history/routes';
-import { profileRoutes } from './profile/routes';
-import { userRoutes } from './users/routes';
+import { adminRoutes } from './admin/index';
+import { authRoutes } from './auth/index';
+import { cityRoutes } from './cities/index';
+import { contentRoutes } from './content/index';
+import { devRoutes } from './dev/index';
+import { healthRoutes } from './health/index';
+import { historyRoutes } from './history/index';
+import { profileRoutes } from './profile/index';
+import { userRoutes } from './users/index';
 
-/** Every feature's routes, registered under /api. */
+/** Every feature's routes, registered under /api. Each feature is reached only through its index.ts. */
 export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   healthRoutes,
   authRoutes,

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { MESSAGES } from '@prata/domain';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema/index';
 import { AppError, forbidden, unauthorized } from '../lib/errors';

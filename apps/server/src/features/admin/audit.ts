@@ -1,5 +1,5 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { auditLog, users } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { presentAuditEntry } from './audit-presenter';

@@ -1,17 +1,17 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { formatBRL, onlyDigits } from '@prata/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { companies, tradingLimitRequests, users, type UserRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../messaging/outbox';
 import { registrationApprovedMail, registrationRejectedMail, limitDecisionMail } from '../../messaging/templates';
-import { listBanking } from '../profile/banking';
-import { listDocuments } from '../profile/documents';
-import { listLimitRequests, presentLimitRequest } from '../profile/trading-limit';
-import { isRegistrationComplete, presentUser, registrationSteps } from '../users/presenter';
-import { countAddresses, findCompanyByUser } from '../users/repository';
+import { listBanking } from '../profile/index';
+import { listDocuments } from '../profile/index';
+import { listLimitRequests, presentLimitRequest } from '../profile/index';
+import { isRegistrationComplete, presentUser, registrationSteps } from '../users/index';
+import { countAddresses, findCompanyByUser } from '../users/index';
 
 export const ADMIN_PAGE_SIZE = 25;
 export type CustomerFilter = 'all' | 'pending' | 'approved' | 'rejected' | 'closed';

@@ -11,7 +11,7 @@ import {
   type Customer,
   type TestApp,
 } from '../../../test/helpers';
-import { requireApprovedRegistration } from '../../plugins/registration';
+import { requireApprovedRegistration } from '../users/index';
 
 let t: TestApp;
 let operator: Customer;

@@ -5,7 +5,7 @@ import { boundedString, MESSAGES, moneyField, requiredText, ReviewDecisionReques
 import { writeAudit } from '../../lib/audit';
 import { sendAttachment } from '../../lib/uploads';
 import { currentUser, requireStaff } from '../../plugins/auth';
-import { readDocument } from '../profile/documents';
+import { readDocument } from '../profile/index';
 import * as audit from './audit';
 import * as customers from './customers';
 

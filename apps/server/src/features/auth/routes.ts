@@ -12,7 +12,7 @@ import {
   VerificationCodeRequest,
   VerificationMethodRequest,
 } from '@prata/domain';
-import { authenticate } from '../../plugins/auth';
+import { authenticate, currentUser } from '../../plugins/auth';
 import { acceptForms, TEXT_FORM } from '../../plugins/multipart';
 import * as auth from './service';
 
@@ -74,6 +74,13 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post('/password/reset', { schema: { body: PasswordResetRequest } }, async (req) => ({
     message: await auth.resetPassword(deps, req.body, meta(req)),
   }));
+
+  // The signed-in customer's own account: here the answer may say the e-mail is already confirmed.
+  app.get('/email/resend', { preHandler: authenticate }, async (req) => {
+    const user = currentUser(req);
+    if (user.emailVerifiedAt) return { message: MESSAGES.emailAlreadyVerified };
+    return { message: await auth.resendVerification(deps, user.id, { ip: req.ip }) };
+  });
 
   app.post('/logout', { preHandler: authenticate }, async (req) => {
     await auth.logout(deps, req.auth!.sessionId);

@@ -7,7 +7,7 @@ import {
   type VerificationCodeRequest,
   type VerificationMethodRequest,
 } from '@prata/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { withTransaction } from '../../db/tx';
 import { pgConstraint } from '../../db/tx';
 import { coupons, users, type UserRow } from '../../db/schema/index';
@@ -26,8 +26,8 @@ import {
 } from '../../messaging/templates';
 import { issueSession, revokeSessions } from '../../plugins/auth';
 import { emailKey } from '../../plugins/rate-limit';
-import { presentUser } from '../users/presenter';
-import { findUserByEmail, findUserById } from '../users/repository';
+import { presentUser } from '../users/index';
+import { findUserByEmail, findUserById } from '../users/index';
 import { sql } from 'drizzle-orm';
 
 type Meta = { ip: string; userAgent?: string };

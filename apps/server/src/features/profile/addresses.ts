@@ -1,12 +1,12 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { type AddressRequest, MESSAGES } from '@prata/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { addresses, type UserRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { cityExists } from '../cities/service';
-import { listAddresses } from '../users/repository';
+import { cityExists } from '../cities/index';
+import { listAddresses } from '../users/index';
 
 export const MAX_ADDRESSES = 20;
 

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { type BankingInformationRequest, MESSAGES, PIX_KEY_TYPES_BY_ACCOUNT } from '@prata/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { type BankingInformationRow, bankingInformation, type UserRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { findCompanyByUser } from '../users/repository';
+import { findCompanyByUser } from '../users/index';
 
 export const MAX_BANKING_ENTRIES = 10;
 

@@ -1,5 +1,5 @@
 import { CODE_REQUIRED_CONTACT_CHANGE, type ContactCodeRequest, formatCelular, MESSAGES } from '@prata/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
@@ -9,7 +9,7 @@ import { AppError, invalid } from '../../lib/errors';
 import { enqueueEmail } from '../../messaging/outbox';
 import { contactChangeCodeMail, contactChangedMail } from '../../messaging/templates';
 import { emailKey } from '../../plugins/rate-limit';
-import { findCompanyByUser } from '../users/repository';
+import { findCompanyByUser } from '../users/index';
 import { type Actor, auditCustomerChange, changedFields, type FieldChange } from './changes';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { MESSAGES } from '@prata/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { type DocumentRow, documents } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';

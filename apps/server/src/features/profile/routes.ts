@@ -15,8 +15,8 @@ import {
 } from '@prata/domain';
 import { sendAttachment } from '../../lib/uploads';
 import { authenticate, currentUser, optionalAuthenticate } from '../../plugins/auth';
-import { requireCompleteRegistration } from '../../plugins/registration';
-import { presentUser } from '../users/presenter';
+import { requireCompleteRegistration } from '../users/index';
+import { presentUser } from '../users/index';
 import * as addresses from './addresses';
 import * as contact from './contact';
 import * as banking from './banking';

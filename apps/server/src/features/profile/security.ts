@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { MESSAGES, type PasswordChangeRequest } from '@prata/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { sessions, tradingLimitRequests, users, type UserRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { getBalances } from '../../ledger/index';

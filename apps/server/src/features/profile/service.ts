@@ -9,14 +9,14 @@ import {
   ageOn,
 } from '@prata/domain';
 import type { CpfStatusResponse } from '../../adapters/cpf-status/index';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { companies, users, type UserRow } from '../../db/schema/index';
 import { pgConstraint, withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
-import { presentCompany, presentUser } from '../users/presenter';
-import { findCompanyByUser, findUserById } from '../users/repository';
+import { presentCompany, presentUser } from '../users/index';
+import { findCompanyByUser, findUserById } from '../users/index';
 import { type Actor, auditCustomerChange, changedFields, refuseApprovedIdentityChange } from './changes';
 import { confirmContactCode, contactChangeNeedsCode, recordContactChange } from './contact';
 

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { MESSAGES } from '@prata/domain';
 import type { z } from 'zod';
 import type { TradingLimitIncreaseFields } from '@prata/domain';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { type TradingLimitRequestRow, tradingLimitRequests, type UserRow } from '../../db/schema/index';
 import { pgConstraint, withTransaction } from '../../db/tx';

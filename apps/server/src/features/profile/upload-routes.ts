@@ -5,7 +5,7 @@ import { MESSAGES, TradingLimitIncreaseFields } from '@prata/domain';
 import { uploadedFile, uploadedFiles } from '../../lib/uploads';
 import { authenticate, currentUser } from '../../plugins/auth';
 import { acceptForms, uploadForm } from '../../plugins/multipart';
-import { requireCompleteRegistration } from '../../plugins/registration';
+import { requireCompleteRegistration } from '../users/index';
 import * as documents from './documents';
 import * as limits from './trading-limit';
 

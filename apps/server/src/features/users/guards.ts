@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@prata/domain';
-import { isRegistrationComplete, registrationSteps } from '../features/users/presenter';
-import { countAddresses, findCompanyByUser } from '../features/users/repository';
-import { forbidden } from '../lib/errors';
-import { authenticate, currentUser } from './auth';
+import { forbidden } from '../../lib/errors';
+import { authenticate, currentUser } from '../../plugins/auth';
+import { isRegistrationComplete, registrationSteps } from './presenter';
+import { countAddresses, findCompanyByUser } from './repository';
 
 /**
  * preHandler for the screens the spec names (deposit, profile, orders, withdrawals, transfer, affiliates): a customer

@@ -3,8 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/index';
 import { authenticate, currentUser } from '../../plugins/auth';
-import { MESSAGES } from '@prata/domain';
-import { resendVerification } from '../auth/service';
 import { presentUser } from './presenter';
 
 export async function userRoutes(fastify: FastifyInstance) {
@@ -21,12 +19,5 @@ export async function userRoutes(fastify: FastifyInstance) {
       .where(eq(users.id, currentUser(req).id))
       .returning({ hideBalances: users.hideBalances });
     return { hide_balances: row!.hideBalances };
-  });
-
-  // The customer's own account: here the answer may say the e-mail is already confirmed.
-  app.get('/email/resend', { preHandler: authenticate }, async (req) => {
-    const user = currentUser(req);
-    if (user.emailVerifiedAt) return { message: MESSAGES.emailAlreadyVerified };
-    return { message: await resendVerification(deps, user.id, { ip: req.ip }) };
   });
 }

@@ -1,0 +1,26 @@
+/**
+ * What every part of the server is given: configuration, database, adapters, the outbox and the limiter. A leaf
+ * module (types only), so features and plugins can name it without importing app.ts, which imports them.
+ */
+import type { Adapters } from './adapters/index';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Limiter } from './plugins/rate-limit';
+
+export type AppDeps = {
+  config: Config & { jwtSecret: string };
+  database: Database;
+  adapters: Adapters;
+  /** wakes the outbox dispatcher after a commit that queued mail or SMS */
+  outbox: { kick(): void };
+  /** the rate limits (plugins/rate-limit.ts), shared by every instance through Redis when configured */
+  limiter: Limiter;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** `METHOD /path` of every route, for `npm run routes` */
+    registeredRoutes: string[];
+  }
+}

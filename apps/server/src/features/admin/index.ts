@@ -1,0 +1,2 @@
+// The back office's public surface.
+export { adminRoutes } from './routes';

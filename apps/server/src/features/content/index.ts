@@ -1,0 +1,2 @@
+// Public content (terms of use).
+export { contentRoutes } from './routes';
