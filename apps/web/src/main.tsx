@@ -1,3 +1,5 @@
+// The theme's typeface, shipped with the app (latin and latin-ext subsets load on demand, by unicode-range).
+import '@fontsource-variable/inter';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

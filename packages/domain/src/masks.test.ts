@@ -27,8 +27,8 @@ describe('MASKS', () => {
   it('uses the spec masks with imask digit slots', () => {
     expect(MASKS.cpf).toEqual({ mask: '000.000.000-00' });
     expect(MASKS.cep).toEqual({ mask: '00000-000' });
-    expect(MASKS.celular).toEqual({ mask: '(00) 0 0000 0000' });
-    expect(MASKS.date).toEqual({ mask: '00/00/0000' });
+    expect(MASKS.celular.mask).toBe('(00) 0 0000 0000');
+    expect(MASKS.date.mask).toBe('00/00/0000');
     expect(MASKS.cnpj.mask).toBe('XX.XXX.XXX/XXXX-00');
   });
 
@@ -48,6 +48,26 @@ describe('MASKS', () => {
     expect(slot?.test('-')).toBe(false);
     expect(prepareChar?.('a')).toBe('A');
     expect(fill(MASKS.cnpj.mask, definitions ?? {}, '12ABC34501DEAB')).toBe('12.ABC.345/01DE-');
+  });
+
+  it('turns a pasted phone into its 11 digits, without the country code or the trunk zero', () => {
+    const paste = MASKS.celular.normalizePaste!;
+    expect(paste('+55 11 98765-4321')).toBe('11987654321');
+    expect(paste('+55 (11) 9 8765-4321')).toBe('11987654321');
+    expect(paste('0055 11 98765 4321')).toBe('11987654321');
+    expect(paste('5511987654321')).toBe('11987654321');
+    expect(paste('011 98765-4321')).toBe('11987654321');
+    expect(paste('(11) 98765-4321')).toBe('11987654321');
+    // area code 55 (Rio Grande do Sul) is not a country code
+    expect(paste('(55) 9 8765-4321')).toBe('55987654321');
+    expect(paste('+55 55 98765-4321')).toBe('55987654321');
+  });
+
+  it('turns a pasted ISO date around and keeps the digits of a Brazilian one', () => {
+    const paste = MASKS.date.normalizePaste!;
+    expect(paste('1990-03-15')).toBe('15031990');
+    expect(paste('15/03/1990')).toBe('15031990');
+    expect(paste('15.03.1990')).toBe('15031990');
   });
 
   it('does not override imask’s built-in definitions (0, a, *)', () => {

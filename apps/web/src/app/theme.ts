@@ -6,6 +6,8 @@ import { ptBR } from '@mui/material/locale';
  * numerals so columns of values line up.
  */
 const FONT_STACK = [
+  // @fontsource-variable/inter, imported once in main.tsx; 'Inter' where a system has it installed.
+  '"Inter Variable"',
   'Inter',
   'system-ui',
   '-apple-system',
@@ -15,6 +17,17 @@ const FONT_STACK = [
   'Arial',
   'sans-serif',
 ].join(',');
+
+/**
+ * The keyboard focus ring (WCAG 2.4.7): a teal outline with a white gap, visible on the light pages and on the
+ * graphite drawer and buttons alike. Only for keyboard focus (`:focus-visible`, MUI's .Mui-focusVisible).
+ */
+export const FOCUS_RING_COLOR = '#00796B';
+const focusRing = (offset: number) => ({
+  outline: `3px solid ${FOCUS_RING_COLOR}`,
+  outlineOffset: `${offset}px`,
+  boxShadow: offset > 0 ? `0 0 0 ${offset}px #FFFFFF` : undefined,
+});
 
 export const theme = createTheme(
   {
@@ -44,11 +57,46 @@ export const theme = createTheme(
           '.tabular-nums': { fontVariantNumeric: 'tabular-nums' },
         },
       },
+      // Buttons, icon buttons, tabs, menu and list items, chips, switches: all are ButtonBase.
+      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(2) } } },
       MuiButton: { defaultProps: { disableElevation: true } },
+      MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(-3) } } },
+      MuiTabs: {
+        styleOverrides: {
+          // Horizontal tabs wider than the screen: the arrows stay visible and the cut edge fades, so it is
+          // evident there are more tabs to the side.
+          scrollButtons: { color: '#37474F', '&.Mui-disabled': { opacity: 0.25 } },
+          root: {
+            '&:has(.MuiTabs-scrollButtons:first-child:not(.Mui-disabled)) .MuiTabs-scroller': {
+              maskImage: 'linear-gradient(to right, transparent 0, #000 32px)',
+            },
+            '&:has(.MuiTabs-scrollButtons:last-child:not(.Mui-disabled)) .MuiTabs-scroller': {
+              maskImage: 'linear-gradient(to left, transparent 0, #000 32px)',
+            },
+            '&:has(.MuiTabs-scrollButtons:first-child:not(.Mui-disabled)):has(.MuiTabs-scrollButtons:last-child:not(.Mui-disabled)) .MuiTabs-scroller':
+              {
+                maskImage:
+                  'linear-gradient(to right, transparent 0, #000 32px, #000 calc(100% - 32px), transparent 100%)',
+              },
+          },
+        },
+      },
+      // Text fields: a halo around the focused field, beside MUI's thicker border.
+      MuiOutlinedInput: {
+        styleOverrides: {
+          root: {
+            '&.Mui-focused': { boxShadow: `0 0 0 3px ${FOCUS_RING_COLOR}59` },
+            '&.Mui-focused.Mui-error': { boxShadow: '0 0 0 3px rgba(211, 47, 47, 0.3)' },
+          },
+        },
+      },
       MuiAppBar: { defaultProps: { elevation: 0 } },
       MuiTextField: { defaultProps: { fullWidth: true } },
       MuiPaper: { styleOverrides: { outlined: { borderColor: 'rgba(38, 50, 56, 0.12)' } } },
-      MuiLink: { defaultProps: { underline: 'hover', color: 'secondary' } },
+      MuiLink: {
+        defaultProps: { underline: 'hover', color: 'secondary' },
+        styleOverrides: { root: { borderRadius: 2, '&:focus-visible, &.Mui-focusVisible': focusRing(2) } },
+      },
       MuiDialogTitle: { styleOverrides: { root: { fontWeight: 650 } } },
     },
   },

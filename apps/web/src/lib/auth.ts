@@ -65,6 +65,8 @@ export type LoginUser = {
   /** masked, e.g. "(11) 9 **** 4321", or null when the account has no mobile */
   celular: string | null;
   registration_complete?: boolean;
+  /** the operator's roles (verification-code answer); empty for customers */
+  staff_roles?: string[];
 };
 
 export const USER_QUERY_KEY = ['user'] as const;

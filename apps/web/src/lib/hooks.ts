@@ -34,3 +34,22 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
   }, [value, delayMs]);
   return debounced;
 }
+
+/** Whole seconds left until `deadline` (epoch ms), ticking down to 0; a new deadline starts over. */
+export function useSecondsUntil(deadline: number): number {
+  const left = () => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+  const [remaining, setRemaining] = useState(left);
+  useEffect(() => {
+    const tick = () => {
+      const seconds = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      setRemaining(seconds);
+      return seconds;
+    };
+    if (tick() === 0) return;
+    const timer = setInterval(() => {
+      if (tick() === 0) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  return remaining;
+}

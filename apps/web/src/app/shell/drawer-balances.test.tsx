@@ -5,7 +5,7 @@ import type { User } from '../../lib/auth';
 import { jsonResponse, renderRoute } from '../../testing/render';
 import { accountLinks } from './account-links';
 import { DrawerBalances } from './drawer-balances';
-import { SECTIONS } from './sections';
+import { ORDER_BOOK_OPEN, SECTIONS } from './sections';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -36,7 +36,7 @@ afterEach(() => {
 describe('DrawerBalances', () => {
   it('formats the balances and says there are no offers when the average price fails', async () => {
     fetchMock.mockResolvedValue(jsonResponse(404, { message: 'Registro não encontrado.' }));
-    renderRoute(<DrawerBalances user={user()} />);
+    renderRoute(<DrawerBalances user={user()} showPrice />);
     expect(screen.getByText('R$ 1.234,56')).toBeTruthy();
     expect(screen.getByText('12,34 g')).toBeTruthy();
     expect(await screen.findByText('Sem ofertas no momento')).toBeTruthy();
@@ -44,8 +44,25 @@ describe('DrawerBalances', () => {
 
   it('shows the average price per gram from the API', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, 5.43));
-    renderRoute(<DrawerBalances user={user()} />);
+    renderRoute(<DrawerBalances user={user()} showPrice />);
     expect(await screen.findByText('R$ 5,43')).toBeTruthy();
+  });
+
+  it('asks for no price while the order book does not exist (no 404 on every page)', async () => {
+    expect(ORDER_BOOK_OPEN).toBe(SECTIONS.find((section) => section.key === 'ordens')?.enabled);
+    fetchMock.mockResolvedValue(jsonResponse(200, 5.43));
+    renderRoute(<DrawerBalances user={user()} showPrice={false} />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByText('Preço médio por grama')).toBeNull();
+    expect(screen.getByText('R$ 1.234,56')).toBeTruthy();
+  });
+
+  it('by default follows the order book: no price call today', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, 5.43));
+    renderRoute(<DrawerBalances user={user()} />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('average-price'))).toBe(ORDER_BOOK_OPEN);
   });
 
   it('hides the balances when the user chose so', () => {

@@ -11,6 +11,7 @@ import type { User } from '../../lib/auth';
 import { formatBRL, formatGrams, toMinorUnits } from '../../lib/format';
 import { useAveragePricePerGram } from './api/get-average-price';
 import { useToggleBalancesVisibility } from './api/toggle-balances-visibility';
+import { ORDER_BOOK_OPEN } from './sections';
 
 export const HIDDEN_BRL = 'R$ ••••';
 export const HIDDEN_GRAMS = '•••• g';
@@ -29,10 +30,13 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** Balances (hideable) and the average price per gram, at the top of the drawer. */
-export function DrawerBalances({ user }: { user: User | undefined }) {
+/**
+ * Balances (hideable) and, once the order book exists, the average price per gram, at the top of the drawer.
+ * `showPrice` is for tests; the app follows ORDER_BOOK_OPEN.
+ */
+export function DrawerBalances({ user, showPrice = ORDER_BOOK_OPEN }: { user: User | undefined; showPrice?: boolean }) {
   const toggle = useToggleBalancesVisibility();
-  const price = useAveragePricePerGram(Boolean(user));
+  const price = useAveragePricePerGram(showPrice && Boolean(user));
   const hidden = user?.hide_balances ?? false;
 
   return (
@@ -77,20 +81,22 @@ export function DrawerBalances({ user }: { user: User | undefined }) {
           {hidden ? <VisibilityOff /> : <Visibility />}
         </IconButton>
       </Stack>
-      <Box sx={{ mt: 1.5, pt: 1.5, borderTop: '1px solid rgba(255,255,255,0.18)' }}>
-        <Typography variant="caption" sx={{ color: 'rgba(255,255,255,0.72)', display: 'block' }}>
-          Preço médio por grama
-        </Typography>
-        <Typography component="div" variant="body2" sx={{ fontWeight: 600 }}>
-          {price.isPending && user ? (
-            <Skeleton width={90} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} />
-          ) : price.data ? (
-            <MoneyText>{formatBRL(toMinorUnits(price.data))}</MoneyText>
-          ) : (
-            NO_OFFERS
-          )}
-        </Typography>
-      </Box>
+      {showPrice && (
+        <Box sx={{ mt: 1.5, pt: 1.5, borderTop: '1px solid rgba(255,255,255,0.18)' }}>
+          <Typography variant="caption" sx={{ color: 'rgba(255,255,255,0.72)', display: 'block' }}>
+            Preço médio por grama
+          </Typography>
+          <Typography component="div" variant="body2" sx={{ fontWeight: 600 }}>
+            {price.isPending && user ? (
+              <Skeleton width={90} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} />
+            ) : price.data ? (
+              <MoneyText>{formatBRL(toMinorUnits(price.data))}</MoneyText>
+            ) : (
+              NO_OFFERS
+            )}
+          </Typography>
+        </Box>
+      )}
     </Box>
   );
 }

@@ -62,3 +62,9 @@ export const SECTIONS: readonly Section[] = [
 export const enabledSections = (): Section[] => SECTIONS.filter((section) => section.enabled);
 
 export const sectionByKey = (key: string): Section | undefined => SECTIONS.find((section) => section.key === key);
+
+/**
+ * The order book (/ordens) exists once its section is enabled. Until then nothing may ask for prices from it: the
+ * drawer's average price per gram is not shown and not fetched.
+ */
+export const ORDER_BOOK_OPEN = SECTIONS.some((section) => section.key === 'ordens' && section.enabled);

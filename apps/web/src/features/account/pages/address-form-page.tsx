@@ -46,12 +46,31 @@ export function AddAddressPage() {
   );
 }
 
+/** An id that is not one of the customer's addresses (a typo, a deleted one, another customer's): say so, and lead back. */
+export function AddressNotFound() {
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Alert severity="warning" sx={{ alignSelf: 'stretch' }}>
+        Endereço não encontrado. Ele pode ter sido excluído, ou o link está incorreto.
+      </Alert>
+      <Button component={RouterLink} to={ADDRESSES_PATH} variant="contained" startIcon={<ArrowBack />}>
+        Voltar para Meus endereços
+      </Button>
+    </Stack>
+  );
+}
+
+const isAddressId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
 function EditForm({ id }: { id: number }) {
   const navigate = useNavigate();
-  const address = useAddress(id);
+  const valid = isAddressId(id);
+  const address = useAddress(valid ? id : 0);
   const update = useUpdateAddress(id);
   const back = () => navigate(ADDRESSES_PATH);
 
+  // Not a number (or 0): the query never runs, so it would stay "pending" forever.
+  if (!valid) return <AddressNotFound />;
   if (address.isPending) {
     return (
       <Stack spacing={2}>
@@ -63,9 +82,17 @@ function EditForm({ id }: { id: number }) {
     );
   }
   if (address.isError) {
+    if (isApiError(address.error, 404) || isApiError(address.error, 400)) return <AddressNotFound />;
     return (
-      <Alert severity={isApiError(address.error, 404) ? 'warning' : 'error'}>
-        {isApiError(address.error, 404) ? 'Endereço não encontrado.' : firstError(address.error)}
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void address.refetch()}>
+            Tentar de novo
+          </Button>
+        }
+      >
+        {firstError(address.error)}
       </Alert>
     );
   }

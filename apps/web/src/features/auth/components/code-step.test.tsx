@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { codeDigits } from '../../../components/code-field';
 import { CodeStep, resendLabel } from './code-step';
 
 beforeEach(() => {
@@ -12,22 +14,38 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function renderStep(onResend = vi.fn(async () => true), onSubmit = vi.fn()) {
-  render(
+/** The page's part: a resend moves the deadline 60 s ahead. */
+function Harness({ onResend, onSubmit }: { onResend: () => void; onSubmit: (code: string) => void }) {
+  const [resendAt, setResendAt] = useState(() => Date.now() + 60_000);
+  return (
     <CodeStep
       method="email"
-      resendAfterSeconds={60}
+      resendAt={resendAt}
       destination="ana@prata.com"
       pending={false}
-      onSubmit={onSubmit}
-      onResend={onResend}
+      onSubmit={(code) => onSubmit(code)}
+      onResend={() => {
+        onResend();
+        setResendAt(Date.now() + 60_000);
+      }}
       onChangeMethod={() => {}}
-    />,
+    />
   );
+}
+
+function renderStep() {
+  const onResend = vi.fn();
+  const onSubmit = vi.fn();
+  render(<Harness onResend={onResend} onSubmit={onSubmit} />);
   return { onResend, onSubmit };
 }
 
 const resendButton = () => screen.getByRole('button', { name: /Reenviar código/ }) as HTMLButtonElement;
+const codeInput = () => screen.getByLabelText(/Código de verificação/) as HTMLInputElement;
+
+function paste(input: HTMLElement, text: string) {
+  fireEvent.paste(input, { clipboardData: { getData: (type: string) => (type === 'text' ? text : '') } });
+}
 
 describe('CodeStep', () => {
   it('keeps "Reenviar código" disabled for 60 s with a visible countdown', async () => {
@@ -65,8 +83,52 @@ describe('CodeStep', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('takes digits only: letters and symbols typed are dropped', async () => {
+    const { onSubmit } = renderStep();
+    await act(async () => {
+      fireEvent.change(codeInput(), { target: { value: '12a' } });
+    });
+    expect(codeInput().value).toBe('12');
+    await act(async () => {
+      fireEvent.change(codeInput(), { target: { value: '12x-3' } });
+    });
+    expect(codeInput().value).toBe('123');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['123456', '123456'],
+    ['123 456', '123456'],
+    ['123-456', '123456'],
+    [' Seu código: 654 321 ', '654321'],
+  ])('a pasted %j keeps its digits and signs in by itself', async (pasted, digits) => {
+    const { onSubmit } = renderStep();
+    await act(async () => {
+      paste(codeInput(), pasted);
+    });
+    expect(codeInput().value).toBe(digits);
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith(digits);
+  });
+
+  it('submits when the sixth digit is typed (or filled in by the phone)', async () => {
+    const { onSubmit } = renderStep();
+    await act(async () => {
+      fireEvent.change(codeInput(), { target: { value: '12345' } });
+    });
+    expect(onSubmit).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.change(codeInput(), { target: { value: '123456' } });
+    });
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith('123456');
+  });
+
   it('labels the countdown in seconds', () => {
     expect(resendLabel(59)).toBe('Reenviar código em 59 s');
     expect(resendLabel(0)).toBe('Reenviar código');
+  });
+
+  it('codeDigits keeps at most six digits', () => {
+    expect(codeDigits('12 34 56 78')).toBe('123456');
+    expect(codeDigits('abc')).toBe('');
   });
 });

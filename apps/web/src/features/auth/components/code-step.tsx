@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CODE_LENGTH, codeField } from '@prata/domain';
-import { useForm } from 'react-hook-form';
+import { codeField } from '@prata/domain';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { FormTextField } from '../../../components/form-fields';
-import { useCountdown } from '../../../lib/hooks';
+import { FormCodeField } from '../../../components/code-field';
+import { useSecondsUntil } from '../../../lib/hooks';
 import type { VerificationMethod } from '../api/choose-verification-method';
 
 const CodeForm = z.object({ code: codeField });
@@ -15,71 +16,69 @@ export function resendLabel(remaining: number): string {
   return remaining > 0 ? `Reenviar código em ${remaining} s` : 'Reenviar código';
 }
 
-/** Step 3: the 6-digit code; resend waits the server's window (60 s) with a visible countdown (spec 1 §4.3). */
+/**
+ * Step 3: the 6-digit code (digits only; a pasted or autofilled code submits itself). Resend waits the server's
+ * window (60 s) with a visible countdown (spec 1 §4.3). The countdown runs to a deadline the page keeps, and the
+ * page keeps the typed digits too, so going to the method choice and back loses nothing.
+ */
 export function CodeStep({
   method,
-  resendAfterSeconds,
+  resendAt,
   destination,
   pending,
+  initialCode = '',
+  onCodeChange,
   onSubmit,
   onResend,
   onChangeMethod,
 }: {
   method: VerificationMethod;
-  /** from the server's answer (CODE_RESEND_SECONDS) */
-  resendAfterSeconds: number;
+  /** when a new code may be asked for (epoch ms), from the server's resendAfterSeconds */
+  resendAt: number;
   destination: string;
   pending: boolean;
+  /** the digits typed before leaving this step */
+  initialCode?: string;
+  onCodeChange?: (code: string) => void;
   onSubmit: (code: string, setCodeError: (message: string) => void) => void;
-  /** Resends the code; resolve true when it was sent, so the countdown restarts. */
-  onResend: () => Promise<boolean>;
+  /** Resends the code; the page moves `resendAt` when it was sent. */
+  onResend: () => unknown;
   onChangeMethod: () => void;
 }) {
-  const { remaining, restart } = useCountdown(resendAfterSeconds);
+  const remaining = useSecondsUntil(resendAt);
   const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(CodeForm),
-    defaultValues: { code: '' },
+    defaultValues: { code: initialCode },
   });
+  const code = useWatch({ control, name: 'code' });
+  useEffect(() => {
+    onCodeChange?.(code);
+  }, [code, onCodeChange]);
+
+  const submit = handleSubmit(({ code }) =>
+    onSubmit(code, (message) => setError('code', { type: 'server', message }, { shouldFocus: true })),
+  );
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2}
-      onSubmit={handleSubmit(({ code }) =>
-        onSubmit(code, (message) => setError('code', { type: 'server', message }, { shouldFocus: true })),
-      )}
-    >
+    <Stack component="form" noValidate spacing={2} onSubmit={submit}>
       <Typography color="text.secondary">
         {method === 'sms' ? 'Enviamos um código por SMS para ' : 'Enviamos um código para o e-mail '}
         <strong>{destination}</strong>. Digite-o abaixo.
       </Typography>
-      <FormTextField
+      <FormCodeField
         control={control}
         name="code"
         label="Código de verificação"
-        autoComplete="one-time-code"
         autoFocus
-        slotProps={{
-          htmlInput: {
-            inputMode: 'numeric',
-            maxLength: CODE_LENGTH,
-            pattern: '[0-9]*',
-            style: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' },
-          },
+        onComplete={() => {
+          if (!pending) void submit();
         }}
       />
       <Button type="submit" variant="contained" size="large" disabled={pending}>
         Entrar
       </Button>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
-        <Button
-          onClick={async () => {
-            if (await onResend()) restart();
-          }}
-          disabled={remaining > 0 || pending}
-          aria-live="polite"
-        >
+        <Button onClick={() => void onResend()} disabled={remaining > 0 || pending} aria-live="polite">
           {resendLabel(remaining)}
         </Button>
         <Button color="inherit" onClick={onChangeMethod}>

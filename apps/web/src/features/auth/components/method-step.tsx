@@ -1,6 +1,7 @@
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import SmsOutlined from '@mui/icons-material/SmsOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -58,24 +59,49 @@ function MethodOption({
   );
 }
 
-/** Step 2: where to receive the sign-in code. SMS only when the account has a mobile number. */
+/** A code already sent in this sign-in: where it went, and the way back to typing it. */
+export type SentCode = { method: VerificationMethod; destination: string };
+
+/**
+ * Step 2: where to receive the sign-in code. SMS only when the account has a mobile number. After 'Escolher outro
+ * método' the code already sent still works: the step says where it went and leads back to it without a new one.
+ */
 export function MethodStep({
   user,
   email,
   pending,
+  sent,
   onChoose,
+  onReturnToCode,
   onBack,
 }: {
   user: LoginUser;
   email: string;
   pending: boolean;
+  sent?: SentCode;
   onChoose: (method: VerificationMethod) => void;
+  onReturnToCode?: () => void;
   onBack: () => void;
 }) {
   return (
     <Stack spacing={2}>
+      {sent && onReturnToCode ? (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={onReturnToCode}>
+              Digitar o código
+            </Button>
+          }
+        >
+          Já enviamos um código {sent.method === 'sms' ? 'por SMS para' : 'para o e-mail'}{' '}
+          <strong style={{ overflowWrap: 'anywhere' }}>{sent.destination}</strong>. Ele continua valendo.
+        </Alert>
+      ) : null}
       <Typography color="text.secondary">
-        Para sua segurança, enviaremos um código de verificação. Como você prefere recebê-lo?
+        {sent
+          ? 'Ou escolha como receber um novo código:'
+          : 'Para sua segurança, enviaremos um código de verificação. Como você prefere recebê-lo?'}
       </Typography>
       <MethodOption
         icon={<EmailOutlined />}

@@ -80,13 +80,74 @@ describe('LoginPage', () => {
     });
     expect(await screen.findByText('Reenviar código em 60 s')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText(/Código de verificação/), { target: { value: '123456' } });
+    // the sixth digit submits by itself
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+      fireEvent.change(screen.getByLabelText(/Código de verificação/), { target: { value: '123456' } });
     });
 
     expect(getToken()).toBe(token);
     expect(router.state.location.pathname).toBe('/');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/login/verification-code')).toHaveLength(1);
+  });
+
+  it('lands an operator on /admin, not on the customer onboarding', async () => {
+    const token = fakeJwt({ sub: 9, exp: nowSeconds() + 3600 });
+    const user = { id: 9, name: 'Operadora', email: EMAIL, email_verified_at: '2026-01-01', celular: null };
+    serve(
+      answer('/login/verification-method', 200, { verificationMethod: 'email', resendAfterSeconds: 60 }),
+      answer('/login/verification-code', 200, {
+        authToken: token,
+        user: { ...user, registration_complete: false, staff_roles: ['support'] },
+      }),
+      answer('/login', 200, { user }),
+    );
+    const { router } = renderRoute(<LoginPage />, { path: '/login' });
+    await submitCredentials();
+    await act(async () => {
+      fireEvent.click(await screen.findByText('E-mail'));
+    });
+    await act(async () => {
+      fireEvent.change(await screen.findByLabelText(/Código de verificação/), { target: { value: '123456' } });
+    });
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it("keeps the code step after 'Escolher outro método': the same method goes back to it, no new code", async () => {
+    const user = { id: 1, name: 'Joana', email: EMAIL, email_verified_at: '2026-01-01', celular: '(11) 9 **** 4321' };
+    serve(
+      answer('/login/verification-method', 200, { verificationMethod: 'email', resendAfterSeconds: 60 }),
+      answer('/login', 200, { user }),
+    );
+    renderRoute(<LoginPage />, { path: '/login' });
+    await submitCredentials();
+    await act(async () => {
+      fireEvent.click(await screen.findByText('E-mail'));
+    });
+    fireEvent.change(await screen.findByLabelText(/Código de verificação/), { target: { value: '12a3' } });
+    expect((screen.getByLabelText(/Código de verificação/) as HTMLInputElement).value).toBe('123');
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Escolher outro método' }));
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Já enviamos um código para o e-mail');
+    await act(async () => {
+      fireEvent.click(screen.getByText('E-mail'));
+    });
+    // back on the code, with the digits typed and the countdown still running; no second code asked for
+    expect((screen.getByLabelText(/Código de verificação/) as HTMLInputElement).value).toBe('123');
+    expect(screen.getByRole('button', { name: /^Reenviar código em \d+ s$/ })).toHaveProperty('disabled', true);
+    const methodCalls = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url) === '/api/login/verification-method').length;
+    expect(methodCalls()).toBe(1);
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Escolher outro método' }));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Digitar o código' }));
+    });
+    expect((screen.getByLabelText(/Código de verificação/) as HTMLInputElement).value).toBe('123');
+    expect(methodCalls()).toBe(1);
   });
 
   it('shows the verification notice when the e-mail is not verified', async () => {

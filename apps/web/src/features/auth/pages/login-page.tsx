@@ -1,6 +1,6 @@
 import { CODE_RESEND_SECONDS, formatDateTimeBR, isoToBrDate } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { EmailVerificationNotice } from '../../../components/email-verification-notice';
 import { FormPage } from '../../../components/page';
@@ -17,13 +17,17 @@ import { CodeStep } from '../components/code-step';
 import { CredentialsStep } from '../components/credentials-step';
 import type { LoginInput } from '../components/login-types';
 import { MethodStep, truncateEmail } from '../components/method-step';
+import { landingPathFor } from '../landing';
 import { AUTH_MESSAGES } from '../messages';
 
 type Step =
   | { kind: 'credentials' }
   | { kind: 'unverified'; user: LoginUser }
   | { kind: 'method'; user: LoginUser }
-  | { kind: 'code'; user: LoginUser; method: VerificationMethod; resendAfterSeconds: number };
+  | { kind: 'code'; user: LoginUser };
+
+/** The code sent in this sign-in: kept while the person goes back to the method choice, so it is never lost. */
+type SentCodeState = { method: VerificationMethod; resendAt: number; draft: string };
 
 const TITLES: Record<Step['kind'], string> = {
   credentials: 'Entrar',
@@ -50,6 +54,8 @@ export function LoginPage() {
   const startSession = useStartSession();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [credentials, setCredentials] = useState<LoginInput>({ email: '', password: '' });
+  const [sent, setSent] = useState<SentCodeState | null>(null);
+  const saveDraft = useCallback((draft: string) => setSent((s) => (s && s.draft !== draft ? { ...s, draft } : s)), []);
   const loginMutation = useLogin();
   const methodMutation = useChooseVerificationMethod();
   const codeMutation = useVerifyLoginCode();
@@ -58,10 +64,12 @@ export function LoginPage() {
   const finish = (authToken: string, user: LoginUser) => {
     startSession(authToken, user);
     void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
-    navigate(user.registration_complete === false ? '/register/finish' : '/', { replace: true });
+    navigate(landingPathFor(user), { replace: true });
   };
 
   const onCredentials = (values: LoginInput, setFieldError: (field: 'email' | 'password', message: string) => void) => {
+    // A code sent to this account minutes ago still works after 'Voltar'; another account's does not.
+    if (values.email.trim().toLowerCase() !== credentials.email.trim().toLowerCase()) setSent(null);
     setCredentials(values);
     loginMutation.mutate(values, {
       onSuccess: ({ authToken, user }) => {
@@ -87,27 +95,31 @@ export function LoginPage() {
   };
 
   const sendCode = (user: LoginUser, method: VerificationMethod) =>
-    new Promise<boolean>((resolve) =>
-      methodMutation.mutate(
-        { ...credentials, verificationMethod: method },
-        {
-          onSuccess: (answer) => {
-            if (answer.message) notify.success(answer.message);
-            setStep({
-              kind: 'code',
-              user,
-              method: answer.verificationMethod ?? method,
-              resendAfterSeconds: answer.resendAfterSeconds ?? CODE_RESEND_SECONDS,
-            });
-            resolve(true);
-          },
-          onError: (error) => {
-            notify.error(error);
-            resolve(false);
-          },
+    methodMutation.mutate(
+      { ...credentials, verificationMethod: method },
+      {
+        onSuccess: (answer) => {
+          if (answer.message) notify.success(answer.message);
+          // A new code kills the previous one: the digits typed for it go too.
+          setSent({
+            method: answer.verificationMethod ?? method,
+            resendAt: Date.now() + (answer.resendAfterSeconds ?? CODE_RESEND_SECONDS) * 1000,
+            draft: '',
+          });
+          setStep({ kind: 'code', user });
         },
-      ),
+        onError: (error) => notify.error(error),
+      },
     );
+
+  /** The same method again while its code is fresh goes back to that code; anything else asks for a new one. */
+  const chooseMethod = (user: LoginUser, method: VerificationMethod) => {
+    if (sent && sent.method === method && Date.now() < sent.resendAt) return setStep({ kind: 'code', user });
+    sendCode(user, method);
+  };
+
+  const destinationOf = (user: LoginUser, method: VerificationMethod) =>
+    method === 'sms' && user.celular ? user.celular : truncateEmail(credentials.email);
 
   const onCode = (code: string, setCodeError: (message: string) => void) =>
     codeMutation.mutate(
@@ -141,20 +153,22 @@ export function LoginPage() {
           user={step.user}
           email={credentials.email}
           pending={methodMutation.isPending}
-          onChoose={(method) => void sendCode(step.user, method)}
+          sent={sent ? { method: sent.method, destination: destinationOf(step.user, sent.method) } : undefined}
+          onChoose={(method) => chooseMethod(step.user, method)}
+          onReturnToCode={() => setStep({ kind: 'code', user: step.user })}
           onBack={() => setStep({ kind: 'credentials' })}
         />
       )}
-      {step.kind === 'code' && (
+      {step.kind === 'code' && sent && (
         <CodeStep
-          method={step.method}
-          resendAfterSeconds={step.resendAfterSeconds}
-          destination={
-            step.method === 'sms' && step.user.celular ? step.user.celular : truncateEmail(credentials.email)
-          }
+          method={sent.method}
+          resendAt={sent.resendAt}
+          destination={destinationOf(step.user, sent.method)}
           pending={codeMutation.isPending || methodMutation.isPending}
+          initialCode={sent.draft}
+          onCodeChange={saveDraft}
           onSubmit={onCode}
-          onResend={() => sendCode(step.user, step.method)}
+          onResend={() => sendCode(step.user, sent.method)}
           onChangeMethod={() => setStep({ kind: 'method', user: step.user })}
         />
       )}

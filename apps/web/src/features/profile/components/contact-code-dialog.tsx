@@ -18,7 +18,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormTextField } from '../../../components/form-fields';
+import { FormCodeField } from '../../../components/code-field';
 import { firstError, isApiError } from '../../../lib/api';
 import { useCountdown } from '../../../lib/hooks';
 import { notify } from '../../../lib/notify';
@@ -125,21 +125,7 @@ function CodeDialogBody<T>({
             <strong>{accountEmail}</strong>. Digite-o para confirmar {describeTarget(pending.target, current)}.
           </Typography>
           {pending.notice && <Alert severity="warning">{pending.notice}</Alert>}
-          <FormTextField
-            control={control}
-            name="code"
-            label="Código de verificação"
-            autoComplete="one-time-code"
-            autoFocus
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                maxLength: CODE_LENGTH,
-                pattern: '[0-9]*',
-                style: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' },
-              },
-            }}
-          />
+          <FormCodeField control={control} name="code" label="Código de verificação" autoFocus />
           <Button
             onClick={async () => {
               if (await confirmation.resend()) restart();
