@@ -1,123 +1,190 @@
-// `npm run bench`: API throughput and latency on this machine, against a real server on loopback.
-// Boots Prata on a fresh embedded database (or DATABASE_URL's PostgreSQL), signs a customer in, then drives each
-// endpoint with a fixed number of concurrent keep-alive clients for a fixed time. Bounded: it stops by itself.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// `npm run bench`: the everyday calls' throughput and latency on this machine, as ratios to a bare Fastify
+// hello-world measured in the same run, with pgbench's figure for the database underneath. Boots Prata on loopback
+// (on a throwaway database of DATABASE_URL's PostgreSQL server, or on a fresh embedded one), drives each endpoint with
+// autocannon in a child process, then runs bench/ledger.ts's section when that file exists. Bounded: it stops by
+// itself. BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 32) set the load; see docs/performance.md.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
 import { boot } from '../src/boot';
 import { loadConfig } from '../src/config';
+import { post } from '../src/ledger/index';
+import { issueSession } from '../src/plugins/auth';
+import { findUserByEmail } from '../src/features/users/repository';
+import { autocannon, hasPgbench, type LoadResult, pgbench, type PgbenchResult, startHello } from './load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? process.env.BENCH_CONCURRENCY ?? 32);
+/** Unmeasured load before each measurement, so every endpoint is measured with warm JIT, caches and pools. */
+const WARMUP_SECONDS = 1;
+/** BENCH_ONLY=user measures only the endpoints whose name matches (the yardstick always runs). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+/** What a browser sends. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const WEB_DIST = path.resolve(HERE, '../../web/dist');
 
+/** A throwaway database on DATABASE_URL's server, dropped at the end; nothing is written to the named database. */
+async function throwawayDatabase(serverUrl: string) {
+  const name = `prata_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function ensureWebBuild() {
+  if (existsSync(path.join(WEB_DIST, 'index.html'))) return;
+  console.log('apps/web/dist is missing: building the web app first (npm run build)…');
+  await promisify(execFile)('npm', ['run', 'build', '-w', '@prata/web'], { cwd: path.resolve(HERE, '../../..') });
+}
+
+await ensureWebBuild();
+const serverUrl = process.env.DATABASE_URL;
+const scratch = serverUrl ? await throwawayDatabase(serverUrl) : undefined;
 const dataDir = await mkdtemp(path.join(tmpdir(), 'prata-bench-'));
 const config = loadConfig({
   ...process.env,
+  DATABASE_URL: scratch?.url ?? '',
   DATA_DIR: dataDir,
   PORT: '0',
   NODE_ENV: 'development',
   PRATA_DEMO: '1',
-  LOG_LEVEL: 'silent',
+  PRATA_DEV_MAILBOX: '0',
+  WEB_DIST: WEB_DIST,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
 const running = await boot(config);
 await running.app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = running.app.server.address() as { port: number };
 const base = `http://127.0.0.1:${port}`;
 
-async function call(method: string, url: string, body?: object, token?: string) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null };
+// The demo customer (an address, FATCA, personal data) with money on both sides of the ledger, signed in.
+const db = running.database.db;
+const customer = (await findUserByEmail(db, 'cliente@prata.dev'))!;
+const available = { customer: customer.id, bucket: 'available' as const };
+await post(db, { type: 'bench.deposit', id: Date.now() }, [
+  { debit: { system: 'pix:clearing' }, credit: available, currency: 'BRL', amount: 1_234_56, code: 'deposit' },
+  { debit: { system: 'vault' }, credit: available, currency: 'AG', amount: 10_000, code: 'deposit' },
+]);
+const { authToken } = await issueSession(db, running.app.deps, customer.id, { userAgent: 'bench' });
+const auth = { authorization: `Bearer ${authToken}` };
+
+const indexHtml = await readFile(path.join(WEB_DIST, 'index.html'), 'utf8');
+const entry = indexHtml.match(/<script[^>]+src="(\/assets\/[^"]+\.js)"/)?.[1];
+
+type Target = { name: string; url: string; headers?: Record<string, string>; note?: string };
+const targets: Target[] = [
+  { name: 'GET /api/health (liveness)', url: `${base}/api/health` },
+  { name: 'GET /api/health/ready', url: `${base}/api/health/ready` },
+  {
+    name: 'GET /api/termos (public content)',
+    url: `${base}/api/termos`,
+    headers: { 'accept-encoding': BROWSER_ENCODINGS },
+  },
+  { name: 'GET /login (page)', url: `${base}/login`, headers: { 'accept-encoding': BROWSER_ENCODINGS } },
+  ...(entry
+    ? [{ name: 'GET /assets/<entry>.js', url: `${base}${entry}`, headers: { 'accept-encoding': BROWSER_ENCODINGS } }]
+    : []),
+  { name: 'GET /api/user', url: `${base}/api/user`, headers: auth },
+  { name: 'GET /api/user/index', url: `${base}/api/user/index`, headers: auth },
+  { name: 'GET /api/event-logs', url: `${base}/api/event-logs?page=1`, headers: auth },
+];
+
+type Row = { name: string; cpuPerRequest?: number } & LoadResult;
+
+/** One endpoint, warmed up, then measured; with the Prata server's CPU time per request (it runs in this process). */
+async function measure(name: string, url: string, headers?: Record<string, string>): Promise<Row> {
+  await autocannon(url, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, headers });
+  const cpu = process.cpuUsage();
+  const result = await autocannon(url, { connections: CONNECTIONS, seconds: SECONDS, headers });
+  const used = process.cpuUsage(cpu);
+  return { name, ...result, cpuPerRequest: (used.user + used.system) / Math.max(1, result.requests) };
 }
 
-// Sign the demo customer in the way a person does: password, code from the local mailbox.
-const email = 'cliente@prata.dev';
-await call('POST', '/api/login/verification-method', { email, password: 'prata1234', verificationMethod: 'email' });
-const outbox = await call('GET', `/api/dev/outbox?to=${email}`);
-const code = String(outbox.json.messages[0].text).match(/\b\d{6}\b/)![0];
-const token: string = (await call('POST', '/api/login/verification-code', { email, code })).json.authToken;
+const hello = await startHello();
+let bare: Row;
+try {
+  bare = { ...(await measure('bare Fastify hello-world (yardstick)', `${hello.url}/`)), cpuPerRequest: undefined };
+} finally {
+  await hello.stop();
+}
+const rows: Row[] = [bare];
+for (const t of targets.filter((x) => !ONLY || ONLY.test(x.name))) rows.push(await measure(t.name, t.url, t.headers));
 
-type Row = {
-  endpoint: string;
-  requests: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  errors: number;
-};
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-async function drive(endpoint: string, fn: () => Promise<{ status: number }>): Promise<Row> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const until = performance.now() + SECONDS * 1000;
-  const worker = async () => {
-    while (performance.now() < until) {
-      const t0 = performance.now();
-      const r = await fn().catch(() => ({ status: 0 }));
-      latencies.push(performance.now() - t0);
-      if (r.status >= 400 || r.status === 0) errors++;
-    }
-  };
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const elapsed = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    endpoint,
-    requests: latencies.length,
-    rps: Math.round(latencies.length / elapsed),
-    p50: pct(latencies, 50),
-    p95: pct(latencies, 95),
-    p99: pct(latencies, 99),
-    max: latencies.at(-1) ?? 0,
-    errors,
-  };
+const pgbenchRows: PgbenchResult[] = [];
+if (scratch && !ONLY && (await hasPgbench())) {
+  // After the HTTP runs, on the same throwaway database: pgbench's tables never sit beside Prata's under load.
+  pgbenchRows.push(await pgbench(scratch.url, { clients: CONNECTIONS, seconds: SECONDS, selectOnly: true }));
+  pgbenchRows.push(await pgbench(scratch.url, { clients: CONNECTIONS, seconds: SECONDS, selectOnly: false }));
 }
 
-const rows: Row[] = [];
-rows.push(await drive('GET /api/health', () => call('GET', '/api/health')));
-rows.push(await drive('GET /api/user (session + ledger balances)', () => call('GET', '/api/user', undefined, token)));
-rows.push(await drive('GET /api/user/index', () => call('GET', '/api/user/index', undefined, token)));
-rows.push(await drive('GET /api/event-logs', () => call('GET', '/api/event-logs?page=1', undefined, token)));
-rows.push(await drive('GET /api/cities/search/{text} *', () => call('GET', '/api/cities/search/sao')));
-
+const cpus = os.cpus();
 console.log(
-  `\nPrata API bench: ${CONCURRENCY} concurrent clients, ${SECONDS} s per endpoint, database ${running.database.kind}, ${new Date().toISOString()}`,
+  `\nPrata API bench, ${new Date().toISOString()}: ${os.availableParallelism()} cores (${cpus[0]?.model.trim() ?? '?'}), ` +
+    `Node ${process.version}, database ${running.database.kind}, ${CONNECTIONS} connections, ${SECONDS} s per endpoint ` +
+    `(after ${WARMUP_SECONDS} s of warm-up), load by autocannon in a child process.`,
 );
 console.log(
-  'endpoint'.padEnd(46),
-  'req/s'.padStart(7),
-  'p50 ms'.padStart(8),
-  'p95 ms'.padStart(8),
-  'p99 ms'.padStart(8),
-  'max ms'.padStart(8),
+  'endpoint'.padEnd(40),
+  'req/s'.padStart(8),
+  'x bare'.padStart(7),
+  'p50 ms'.padStart(7),
+  'p90 ms'.padStart(7),
+  'p99 ms'.padStart(7),
+  'max ms'.padStart(7),
   'errors'.padStart(7),
+  'B/resp'.padStart(7),
+  'CPU µs/req'.padStart(11),
 );
 for (const r of rows) {
   console.log(
-    r.endpoint.padEnd(46),
-    String(r.rps).padStart(7),
-    r.p50.toFixed(1).padStart(8),
-    r.p95.toFixed(1).padStart(8),
-    r.p99.toFixed(1).padStart(8),
-    r.max.toFixed(1).padStart(8),
+    r.name.padEnd(40),
+    r.rps.toFixed(0).padStart(8),
+    `${((r.rps / bare.rps) * 100).toFixed(0)}%`.padStart(7),
+    String(r.p50).padStart(7),
+    String(r.p90).padStart(7),
+    String(r.p99).padStart(7),
+    String(r.max).padStart(7),
     String(r.errors).padStart(7),
+    String(r.bytesPerRequest).padStart(7),
+    (r.cpuPerRequest === undefined ? '' : r.cpuPerRequest.toFixed(0)).padStart(11),
   );
 }
-console.log(
-  '* public lookups are rate limited (60 per minute per address): past the limit they answer 429, counted as errors.',
-);
+if (pgbenchRows.length > 0) {
+  console.log(`\npgbench on the same server (scale 1, ${CONNECTIONS} clients, ${SECONDS} s, prepared statements):`);
+  for (const p of pgbenchRows) {
+    console.log(`  ${p.mode.padEnd(22)} ${p.tps.toFixed(0).padStart(8)} tps   latency avg ${p.latencyMs} ms`);
+  }
+} else {
+  console.log('\npgbench: skipped (needs DATABASE_URL pointing at a PostgreSQL server, and pgbench on the PATH).');
+}
+
+// Requests autocannon abandoned at its deadline finish before the pool closes.
+await new Promise((resolve) => setTimeout(resolve, 1000));
 await running.stop();
+await scratch?.drop();
 await rm(dataDir, { recursive: true, force: true });
+
+// The ledger's own section (bench/ledger.ts, runnable alone), when it is there.
+const ledgerBench = path.join(HERE, 'ledger.ts');
+if (existsSync(ledgerBench)) {
+  console.log('\nLedger');
+  const mod = (await import(ledgerBench)) as Record<string, unknown>;
+  const fn = [mod.default, ...Object.values(mod)].find((v): v is (o: object) => unknown => typeof v === 'function');
+  const out = await fn?.({ seconds: SECONDS, connections: CONNECTIONS, databaseUrl: serverUrl });
+  if (typeof out === 'string') console.log(out);
+}

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { randomUUID, webcrypto } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../deps';
-import type { Executor } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema/index';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 
@@ -23,7 +23,17 @@ export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
 }
 
-const key = (secret: string) => new TextEncoder().encode(secret);
+// The HMAC key, imported once per secret: given raw bytes, jose imports a WebCrypto key on every signed-in request.
+const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
+function key(secret: string): Promise<webcrypto.CryptoKey> {
+  let k = keys.get(secret);
+  if (!k) {
+    const algorithm = { name: 'HMAC', hash: 'SHA-256' };
+    k = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), algorithm, false, ['sign', 'verify']);
+    keys.set(secret, k);
+  }
+  return k;
+}
 
 /** Creates the server-side session and the signed token that names it. */
 export async function issueSession(
@@ -50,7 +60,7 @@ export async function issueSession(
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .setJti(sessionId)
-    .sign(key(deps.config.jwtSecret));
+    .sign(await key(deps.config.jwtSecret));
   return { authToken, sessionId };
 }
 
@@ -63,6 +73,66 @@ export async function revokeSessions(tx: Executor, filter: { sessionId: string }
   await tx.update(sessions).set({ revokedAt: new Date() }).where(where);
 }
 
+/**
+ * The session and its user in one named prepared statement, planned once per connection: every signed-in call runs
+ * it. Built once per database handle.
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+function prepareSessionQuery(db: Db) {
+  return db
+    .select({ user: users, sessionUserId: sessions.userId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_session');
+}
+function sessionQuery(db: Db) {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = prepareSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  return query;
+}
+
+/** How many verified tokens each secret remembers (the oldest is forgotten first). */
+const VERIFIED_TOKENS_MAX = 10_000;
+type Claims = { sid: string; sub: string; exp: number };
+const verifiedTokens = new Map<string, Map<string, Claims>>();
+
+/**
+ * The token's claims once its signature, issuer, audience and expiry check out. A token already verified is
+ * remembered until it expires: HS256 through WebCrypto costs a thread-pool job on every signed-in call. The session
+ * row is still read on every call, so a revoked session ends at once.
+ */
+async function verifyToken(token: string, secret: string): Promise<Claims> {
+  let cache = verifiedTokens.get(secret);
+  if (!cache) {
+    cache = new Map();
+    verifiedTokens.set(secret, cache);
+  }
+  const known = cache.get(token);
+  if (known && known.exp * 1000 > Date.now()) return known;
+  cache.delete(token);
+  const { payload } = await jwtVerify(token, await key(secret), {
+    algorithms: ['HS256'],
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    requiredClaims: ['exp', 'sub', 'sid'],
+  });
+  const claims = { sid: String(payload.sid), sub: String(payload.sub), exp: Number(payload.exp) };
+  if (cache.size >= VERIFIED_TOKENS_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(token, claims);
+  return claims;
+}
+
 async function readAuth(request: FastifyRequest): Promise<Auth | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
@@ -71,25 +141,12 @@ async function readAuth(request: FastifyRequest): Promise<Auth | null> {
   let sid: string;
   let sub: string;
   try {
-    const { payload } = await jwtVerify(token, key(deps.config.jwtSecret), {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      requiredClaims: ['exp', 'sub', 'sid'],
-    });
-    sid = String(payload.sid);
-    sub = String(payload.sub);
+    ({ sid, sub } = await verifyToken(token, deps.config.jwtSecret));
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw unauthorized(MESSAGES.tokenExpired);
     throw unauthorized(MESSAGES.unauthenticated);
   }
-  const db = deps.database.db;
-  const [row] = await db
-    .select({ user: users, sessionUserId: sessions.userId })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const [row] = await sessionQuery(deps.database.db).execute({ sid, now: new Date() });
   if (!row || String(row.sessionUserId) !== sub || row.user.closedAt) throw unauthorized(MESSAGES.unauthenticated);
   return { user: row.user, sessionId: sid };
 }

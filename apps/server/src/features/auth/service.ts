@@ -8,13 +8,14 @@ import {
   type VerificationMethodRequest,
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
+import type { Executor } from '../../db/client';
 import { withTransaction } from '../../db/tx';
 import { pgConstraint } from '../../db/tx';
 import { coupons, users, type UserRow } from '../../db/schema/index';
 import { logEvent } from '../../lib/audit';
 import { consumeCode, issueCode } from '../../lib/codes';
 import { AppError, forbidden, invalid } from '../../lib/errors';
-import { consumeOneTimeToken, createOneTimeToken } from '../../lib/one-time-tokens';
+import { consumeOneTimeToken, createOneTimeToken, usedTokenOwner } from '../../lib/one-time-tokens';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { enqueueEmail, enqueueSms } from '../../messaging/outbox';
 import {
@@ -108,7 +109,11 @@ export async function verifyEmail(deps: AppDeps, token: string, meta: Meta): Pro
   await deps.limiter.hit('linkAddress', meta.ip);
   return withTransaction(deps.database.db, async (tx) => {
     const userId = await consumeOneTimeToken(tx, 'email_verification', token);
-    if (!userId) throw new AppError(422, MESSAGES.verificationLinkInvalid);
+    if (!userId) {
+      // A second click on the link (or an older link after a newer one worked): the e-mail is already confirmed.
+      if (await isVerifiedOwnerOfUsedLink(tx, token)) return MESSAGES.emailAlreadyVerified;
+      throw new AppError(422, MESSAGES.verificationLinkInvalid);
+    }
     await tx
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
@@ -116,6 +121,13 @@ export async function verifyEmail(deps: AppDeps, token: string, meta: Meta): Pro
     await logEvent(tx, userId, 'E-mail verificado');
     return MESSAGES.emailVerified;
   });
+}
+
+async function isVerifiedOwnerOfUsedLink(tx: Executor, token: string): Promise<boolean> {
+  const owner = await usedTokenOwner(tx, 'email_verification', token);
+  if (!owner) return false;
+  const [row] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, owner)).limit(1);
+  return Boolean(row?.verifiedAt);
 }
 
 /**

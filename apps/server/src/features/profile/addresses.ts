@@ -5,7 +5,7 @@ import { addresses, type UserRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { cityExists } from '../cities/index';
+import { findCity, stateOfCep } from '../cities/index';
 import { listAddresses } from '../users/index';
 
 export const MAX_ADDRESSES = 20;
@@ -30,8 +30,20 @@ export async function getAddress(deps: AppDeps, user: UserRow, id: number) {
   return found;
 }
 
+/**
+ * The city must exist, and the CEP must be of the city's state (01310-100 is São Paulo's: it cannot go with
+ * São Patrício-GO). The CEP's state comes from the CEP service, or from the CEP ranges when the service does not
+ * know it. Checked before any transaction: the lookup may wait on the network.
+ */
+async function checkCityAndCep(deps: AppDeps, input: AddressRequest) {
+  const city = findCity(input.city_id);
+  if (!city) throw invalid('city_id', MESSAGES.cityNotFound);
+  const cepState = await stateOfCep(deps, input.cep);
+  if (cepState && cepState !== city.state) throw invalid('cep', MESSAGES.cepStateMismatch(cepState, city.state));
+}
+
 export async function createAddress(deps: AppDeps, user: UserRow, input: AddressRequest) {
-  if (!cityExists(input.city_id)) throw invalid('city_id', MESSAGES.cityNotFound);
+  await checkCityAndCep(deps, input);
   return withTransaction(deps.database.db, async (tx) => {
     const [n] = await tx
       .select({ n: count() })
@@ -50,7 +62,7 @@ export async function createAddress(deps: AppDeps, user: UserRow, input: Address
 }
 
 export async function updateAddress(deps: AppDeps, user: UserRow, id: number, input: AddressRequest) {
-  if (!cityExists(input.city_id)) throw invalid('city_id', MESSAGES.cityNotFound);
+  await checkCityAndCep(deps, input);
   return withTransaction(deps.database.db, async (tx) => {
     const [row] = await tx
       .update(addresses)

@@ -1,8 +1,7 @@
 import { minorToDecimal } from '@prata/domain';
 import type { Executor } from '../../db/client';
 import type { CompanyRow, UserRow } from '../../db/schema/index';
-import { getBalances } from '../../ledger/index';
-import { type AddressView, findCompanyByUser, listAddresses } from './repository';
+import { type AddressView, type CompanyView, findUserExtras } from './repository';
 
 export type RegistrationSteps = { personal: boolean; address: boolean; fatca: boolean; company: boolean };
 
@@ -10,13 +9,13 @@ export type RegistrationSteps = { personal: boolean; address: boolean; fatca: bo
 export function registrationSteps(
   user: UserRow,
   addressCount: number,
-  company: CompanyRow | undefined,
+  company: object | null | undefined,
 ): RegistrationSteps {
   return {
     personal: Boolean(user.cpf && user.nascimento && user.celular && user.sexo && user.estadoCivil),
     address: addressCount > 0,
     fatca: user.fatcaDeclaredAt !== null,
-    company: company !== undefined,
+    company: company != null,
   };
 }
 
@@ -28,7 +27,7 @@ export function isRegistrationComplete(user: UserRow, steps: RegistrationSteps):
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentCompany(c: CompanyRow | undefined) {
+export function presentCompany(c: CompanyRow | undefined): CompanyView | null {
   if (!c) return null;
   return {
     id: c.id,
@@ -46,12 +45,12 @@ export function presentCompany(c: CompanyRow | undefined) {
   };
 }
 
-/** The user as the web client reads it (spec field names), with balances from the ledger. */
+/**
+ * The user as the web client reads it (spec field names), with balances from the ledger. One query besides the user
+ * row (findUserExtras): GET /api/user is the call every screen makes.
+ */
 export async function presentUser(db: Executor, user: UserRow) {
-  // One after another: `db` may be a transaction, whose single connection must not run queries concurrently.
-  const addressList = await listAddresses(db, user.id);
-  const company = await findCompanyByUser(db, user.id);
-  const balances = await getBalances(db, user.id);
+  const { addresses: addressList, company, balances } = await findUserExtras(db, user.id);
   const steps = registrationSteps(user, addressList.length, company);
   return {
     id: user.id,
@@ -88,7 +87,7 @@ export async function presentUser(db: Executor, user: UserRow) {
     registration_complete: isRegistrationComplete(user, steps),
     registration_steps: steps,
     addresses: addressList satisfies AddressView[],
-    company: presentCompany(company),
+    company,
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -1,6 +1,8 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses, cities, companies, users, type UserRow } from '../../db/schema/index';
+import { customerCode } from '../../ledger/accounts';
+import type { Balances } from '../../ledger/index';
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [u] = await db
@@ -55,4 +57,89 @@ export async function countAddresses(db: Executor, userId: number): Promise<numb
     .from(addresses)
     .where(and(eq(addresses.userId, userId), isNull(addresses.deletedAt)));
   return Number(n?.n ?? 0);
+}
+
+/** The company as the web client reads it (spec field names). */
+export type CompanyView = {
+  id: number;
+  cnpj: string;
+  razao_social: string;
+  nome_fantasia: string | null;
+  inscricao_estadual: string | null;
+  inscricao_municipal: string | null;
+  celular: string;
+  email: string;
+  cnae_principal: string;
+  cnaes_secundarios: string | null;
+  regime_tributario: 'simples' | 'presumido' | 'real';
+  site: string | null;
+};
+
+export type UserExtras = { addresses: AddressView[]; company: CompanyView | null; balances: Balances };
+
+const BALANCE_BUCKETS = [
+  ['BRL', 'available'],
+  ['BRL', 'held'],
+  ['AG', 'available'],
+  ['AG', 'held'],
+] as const;
+
+/**
+ * Everything the presenter adds to the user row, in one round trip: the addresses (with their cities), the company
+ * and the four ledger balances, built as JSON by PostgreSQL with the same fields as listAddresses and presentCompany.
+ * Customer accounts are liabilities, so a balance is credits - debits (ledger/balances.ts); an account not opened yet
+ * reads 0. A named prepared statement: PostgreSQL plans it once per connection (planning cost more than running it).
+ */
+function prepareExtras(db: Executor) {
+  const uid = sql.placeholder('uid');
+  return db
+    .select({
+      addresses: sql<AddressView[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', a.id, 'type', a.type, 'cep', a.cep,
+          'city', json_build_object('id', c.id, 'name', c.name, 'state', c.state, 'description', c.name || ' - ' || c.state),
+          'city_id', a.city_id, 'neighborhood', a.neighborhood, 'street', a.street, 'number', a.number,
+          'unit', a.unit, 'other_info', a.other_info
+        ) order by a.id)
+        from addresses a join cities c on c.id = a.city_id
+        where a.user_id = ${uid} and a.deleted_at is null
+      ), '[]'::json)`,
+      company: sql<CompanyView | null>`(
+        select json_build_object(
+          'id', co.id, 'cnpj', co.cnpj, 'razao_social', co.razao_social, 'nome_fantasia', co.nome_fantasia,
+          'inscricao_estadual', co.inscricao_estadual, 'inscricao_municipal', co.inscricao_municipal,
+          'celular', co.celular, 'email', co.email, 'cnae_principal', co.cnae_principal,
+          'cnaes_secundarios', co.cnaes_secundarios, 'regime_tributario', co.regime_tributario, 'site', co.site
+        )
+        from companies co where co.user_id = ${uid}
+      )`,
+      balances: sql<Record<string, string> | null>`(
+        select json_object_agg(l.code, (l.credits_posted - l.debits_posted)::text)
+        from ledger_accounts l where l.code = any(${sql.placeholder('codes')}::text[])
+      )`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('user_extras');
+}
+const preparedExtras = new WeakMap<Executor, ReturnType<typeof prepareExtras>>();
+
+export async function findUserExtras(db: Executor, userId: number): Promise<UserExtras> {
+  if (!Number.isSafeInteger(userId) || userId <= 0) throw new TypeError(`users: invalid user id ${userId}`);
+  const codes = BALANCE_BUCKETS.map(([currency, bucket]) => customerCode(userId, bucket, currency));
+  // Transactions come and go: only the database handle keeps its built query.
+  let query = preparedExtras.get(db);
+  if (!query) {
+    query = prepareExtras(db);
+    if (!('rollback' in db)) preparedExtras.set(db, query);
+  }
+  const [row] = await query.execute({ uid: userId, codes });
+  const balances: Balances = { BRL: { available: 0, held: 0 }, AG: { available: 0, held: 0 } };
+  for (const [i, [currency, bucket]] of BALANCE_BUCKETS.entries()) {
+    const value = row?.balances?.[codes[i]!];
+    if (value === undefined) continue;
+    const n = Number(value);
+    if (!Number.isSafeInteger(n)) throw new RangeError(`users: balance ${value} is not a safe integer`);
+    balances[currency][bucket] = n;
+  }
+  return { addresses: row!.addresses, company: row!.company, balances };
 }
