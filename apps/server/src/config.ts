@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type Limits, readLimits, type Windows } from './limits';
+import { CEP_PROVIDERS, type CepProvider } from './adapters/cep/index';
 
 /** Typed, validated environment. Everything the server reads from the environment goes through here. */
 const REPO_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
@@ -34,6 +35,9 @@ const EnvSchema = z.object({
   SMS_GATEWAY_URL: z.string().url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  /** where CEPs are looked up: embedded (the state from the CEP ranges, no network) or viacep */
+  CEP_PROVIDER: z.enum(CEP_PROVIDERS).default('embedded'),
+  VIACEP_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
@@ -63,6 +67,10 @@ export type Config = {
   smsGatewayUrl: string | undefined;
   smsGatewayToken: string | undefined;
   webDist: string | undefined;
+  /** the CEP lookup (adapters/cep): 'embedded' (default) or 'viacep' */
+  cepProvider: CepProvider;
+  /** ViaCEP's address (a mirror or proxy); undefined: https://viacep.com.br */
+  viaCepUrl: string | undefined;
   logLevel: string;
   uploadsDir: string;
 };
@@ -113,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     smsGatewayToken: e.SMS_GATEWAY_TOKEN,
     webDist: e.WEB_DIST,
+    cepProvider: e.CEP_PROVIDER,
+    viaCepUrl: e.VIACEP_URL,
     // Request logs in production; only warnings on a developer's or demo terminal.
     logLevel: e.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     uploadsDir: path.join(dataDir, 'uploads'),

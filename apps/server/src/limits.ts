@@ -80,6 +80,12 @@ export const LIMITS = {
     window: '1m',
     meaning: 'public lookups (city search as the customer types) from one address',
   },
+  cepLookupAddress: {
+    env: 'LIMIT_CEP_LOOKUP_ADDRESS',
+    max: 120,
+    window: '1m',
+    meaning: 'CEP lookups from one address (the address form looks each complete CEP up once)',
+  },
   cpfCheckAccount: {
     env: 'LIMIT_CPF_CHECK_ACCOUNT',
     max: 10,

@@ -118,6 +118,9 @@ export const MESSAGES = {
   cepIncomplete: 'Informe o CEP com todos os dígitos',
   cityRequired: 'Informe a cidade',
   cityNotFound: 'Cidade não encontrada. Escolha uma cidade da lista.',
+  cepNotFound: 'CEP não encontrado. Confira os números ou preencha o endereço.',
+  cepStateMismatch: (cepState: string, cityState: string) =>
+    `Este CEP é de ${cepState}, mas a cidade escolhida é de ${cityState}. Confira o CEP e a cidade.`,
   neighborhoodRequired: 'Informe o bairro',
   streetRequired: 'Informe a rua/avenida',
   numberRequired: 'Informe o número',

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { cepPortFor, type CepPort } from './cep/index';
 import { embeddedCpfStatus, nfeioCpfStatus, type CpfStatusPort } from './cpf-status/index';
 import type { Db } from '../db/client';
 import { devMailboxTransports } from './dev-mailbox/index';
@@ -6,7 +7,13 @@ import { smtpMailTransport, unconfiguredMailTransport, type MailTransport } from
 import { httpSmsTransport, unconfiguredSmsTransport, type SmsTransport } from './sms/index';
 import { diskStorage, type FileStorage } from './storage/index';
 
-export type Adapters = { mail: MailTransport; sms: SmsTransport; cpfStatus: CpfStatusPort; storage: FileStorage };
+export type Adapters = {
+  mail: MailTransport;
+  sms: SmsTransport;
+  cpfStatus: CpfStatusPort;
+  storage: FileStorage;
+  cep: CepPort;
+};
 
 /**
  * Real clients when configured, embedded defaults otherwise. Messages go to the local development mailbox only when
@@ -23,5 +30,6 @@ export function createAdapters(config: Config, env: NodeJS.ProcessEnv = process.
       : (mailbox?.sms ?? unconfiguredSmsTransport),
     cpfStatus: env.NFEIO_API_KEY ? nfeioCpfStatus(env.NFEIO_API_KEY) : embeddedCpfStatus,
     storage: diskStorage(config.uploadsDir),
+    cep: cepPortFor(config.cepProvider, config.viaCepUrl),
   };
 }

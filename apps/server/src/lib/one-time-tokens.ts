@@ -48,3 +48,18 @@ export async function consumeOneTimeToken(tx: Executor, purpose: TokenPurpose, t
   if (!row || row.expiresAt.getTime() <= Date.now()) return null;
   return row.userId;
 }
+
+/**
+ * The user of a token that was used (or replaced by a newer one) while it was still valid; null for a token never
+ * issued, still unused, or opened only after it expired. A second click on a link can then be told from a bad link.
+ */
+export async function usedTokenOwner(tx: Executor, purpose: TokenPurpose, token: string): Promise<number | null> {
+  if (!/^[\w-]{20,200}$/.test(token)) return null;
+  const [row] = await tx
+    .select({ userId: oneTimeTokens.userId, usedAt: oneTimeTokens.usedAt, expiresAt: oneTimeTokens.expiresAt })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, sha256Hex(token)), eq(oneTimeTokens.purpose, purpose)))
+    .limit(1);
+  if (!row?.usedAt || row.usedAt.getTime() >= row.expiresAt.getTime()) return null;
+  return row.userId;
+}

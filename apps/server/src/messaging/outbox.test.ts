@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Adapters } from '../adapters/index';
 import { tmpdir } from 'node:os';
+import { embeddedCep } from '../adapters/cep/index';
 import { embeddedCpfStatus } from '../adapters/cpf-status/index';
 import { diskStorage } from '../adapters/storage/index';
 import { outboxMessages } from '../db/schema/index';
@@ -32,6 +33,7 @@ function recordingAdapters(failFirst = 0) {
     },
     cpfStatus: embeddedCpfStatus,
     storage: diskStorage(tmpdir()),
+    cep: embeddedCep,
   };
   return { adapters, sent };
 }

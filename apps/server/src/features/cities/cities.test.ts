@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { MESSAGES } from '@prata/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../limits';
 import { cities } from '../../db/schema/index';
 import { MUNICIPALITY_COUNT } from '../../seed/reference';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
@@ -49,5 +51,112 @@ describe('GET /api/cities/search/{text}', () => {
     expect((await search('sa')).length).toBe(20);
     expect(await search('s')).toEqual([]);
     expect(await search('zzzzzz')).toEqual([]);
+  });
+});
+
+describe('city ranking', () => {
+  const search = async (text: string, uf?: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/cities/search/${encodeURIComponent(text)}${uf ? `?uf=${uf}` : ''}`,
+      })
+    ).json().cities as Array<{ name: string; state: string; description: string }>;
+
+  it('offers São Paulo before São Patrício-GO for "São Pa": names starting with the text, capitals first', async () => {
+    const found = (await search('São Pa')).map((c) => c.description);
+    expect(found[0]).toBe('São Paulo - SP');
+    expect(found.indexOf('São Patrício - GO')).toBeGreaterThan(0);
+    expect((await search('belo'))[0]?.description).toBe('Belo Horizonte - MG');
+    // the whole name first (Porto-PI), then the capitals that start with it
+    expect((await search('porto')).slice(0, 3).map((c) => c.name)).toEqual(['Porto', 'Porto Alegre', 'Porto Velho']);
+  });
+
+  it('puts every name that starts with the text before names where a later word does, and those before the rest', async () => {
+    const found = (await search('paulo')).map((c) => c.name);
+    const lastPrefix = found.findLastIndex((n) => n.startsWith('Paulo'));
+    const firstWord = found.findIndex((n) => !n.startsWith('Paulo'));
+    expect(lastPrefix).toBeLessThan(firstWord);
+    expect(found.slice(firstWord)).toContain('São Paulo');
+    expect(found.every((n, i) => i < firstWord || /\bpaulo/i.test(n))).toBe(true);
+  });
+
+  it('the whole name comes first even when longer names start with it', async () => {
+    expect((await search('bonito'))[0]?.name).toBe('Bonito');
+    expect((await search('campinas'))[0]?.description).toBe('Campinas - SP');
+  });
+
+  it("ranks the cities of the CEP's state (uf) first", async () => {
+    expect((await search('São Pa', 'GO'))[0]?.description).toBe('São Patrício - GO');
+    expect((await search('São Pa', 'rs'))[0]?.description).toBe('São Paulo das Missões - RS');
+    const bad = await t.app.inject({ method: 'GET', url: '/api/cities/search/sao?uf=Sao%20Paulo' });
+    expect(bad.statusCode).toBeGreaterThanOrEqual(400);
+    expect(bad.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('GET /api/cep/{cep}', () => {
+  it('embedded (the default): the state from the CEP ranges, no city and no street', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/cep/01310-100' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ cep: '01310100', state: 'SP', city: null, street: null, neighborhood: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/cep/74000000' })).json().state).toBe('GO');
+  });
+
+  it('an unknown CEP is 404 with a message; a malformed one is refused', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/cep/00000000' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(MESSAGES.cepNotFound);
+    for (const bad of ['0131010', '013101000', 'abcdefgh', '01310-10']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/cep/${bad}` });
+      expect(res.statusCode, bad).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, bad).toBeLessThan(500);
+      expect(res.statusCode, bad).not.toBe(404);
+    }
+  });
+
+  it('with a real service: the IBGE city, street and neighbourhood', async () => {
+    const viacep = await buildTestApp({
+      database: t.database,
+      adapters: {
+        cep: {
+          name: 'fake',
+          async lookup(cep) {
+            return cep === '01310100'
+              ? {
+                  cep,
+                  state: 'SP',
+                  cityId: 3550308,
+                  street: 'Avenida Paulista',
+                  neighborhood: 'Bela Vista',
+                  source: 'viacep',
+                }
+              : null;
+          },
+        },
+      },
+    });
+    const res = await viacep.app.inject({ method: 'GET', url: '/api/cep/01310100' });
+    expect(res.json()).toEqual({
+      cep: '01310100',
+      state: 'SP',
+      city: { id: 3550308, name: 'São Paulo', state: 'SP', description: 'São Paulo - SP' },
+      street: 'Avenida Paulista',
+      neighborhood: 'Bela Vista',
+    });
+    expect((await viacep.app.inject({ method: 'GET', url: '/api/cep/99999999' })).statusCode).toBe(404);
+    await viacep.app.close();
+  });
+
+  it(`is limited per address (${LIMITS.cepLookupAddress.env})`, async () => {
+    const limited = await buildTestApp({
+      database: t.database,
+      config: { limits: { ...t.config.limits, cepLookupAddress: { max: 2, windowSeconds: 60 } } },
+    });
+    const ask = () => limited.app.inject({ method: 'GET', url: '/api/cep/01310100', remoteAddress: '203.0.113.77' });
+    expect((await ask()).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(429);
+    await limited.app.close();
   });
 });
