@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorResponse } from '@prata/domain';
 import { z } from 'zod';
 import { users } from '../src/db/schema/index';
 import { rows } from '../src/ledger/sql';
+import { HTTP_STATUS } from '../src/plugins/errors';
 import type { RouteEntry } from '../src/plugins/input';
 import { bearer, buildTestApp, completeIndividual, createCustomer, type TestApp } from './helpers';
 
@@ -342,15 +344,11 @@ describe(`every route refuses bad input (seed ${SEED})`, () => {
   });
 });
 
-const ErrorShape = z
-  .object({
-    message: z.string().min(1),
-    errors: z.record(z.string(), z.array(z.string())).optional(),
-  })
-  .catchall(z.unknown());
-
-/** `{ message, errors? }`, never Fastify's `{ statusCode, error, code }`, with words a person can read (pt-BR). */
-function hasOneShape(res: { headers: Record<string, unknown>; body: string }): boolean {
+/**
+ * `{ code, message, errors? }`: the domain's ErrorResponse with a known code, never Fastify's `{ statusCode, error }`,
+ * with words a person can read (pt-BR), and the code's status.
+ */
+function hasOneShape(res: { statusCode: number; headers: Record<string, unknown>; body: string }): boolean {
   if (!String(res.headers['content-type'] ?? '').includes('application/json')) return false;
   let body: unknown;
   try {
@@ -358,10 +356,12 @@ function hasOneShape(res: { headers: Record<string, unknown>; body: string }): b
   } catch {
     return false;
   }
-  const parsed = ErrorShape.safeParse(body);
-  if (!parsed.success) return false;
+  const parsed = ErrorResponse.safeParse(body);
+  if (!parsed.success || parsed.data.message.length === 0) return false;
   const keys = Object.keys(parsed.data);
   return (
-    !keys.some((k) => ['statusCode', 'error', 'code', 'stack'].includes(k)) && !/^[A-Z_]+$/.test(parsed.data.message)
+    !keys.some((k) => ['statusCode', 'error', 'stack'].includes(k)) &&
+    !/^[A-Z_]+$/.test(parsed.data.message) &&
+    HTTP_STATUS[parsed.data.code] === res.statusCode
   );
 }

@@ -117,7 +117,7 @@ describe('no request can stall the server', () => {
   it('JSON bodies over the limit are a 413 in Portuguese', async () => {
     const res = await timedFetch('/api/login', json({ email: 'a@b.c', password: 'x'.repeat(200 * 1024) }));
     expect(res.status).toBe(413);
-    expect(JSON.parse(res.body)).toEqual({ message: MESSAGES.requestTooLarge });
+    expect(JSON.parse(res.body)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.requestTooLarge });
   });
 });
 
@@ -126,7 +126,10 @@ describe('multipart only where a route takes it, and after authentication', () =
     for (const path of ['/api/logout', '/api/login', '/api/password/email']) {
       const res = await raw(multipartHead(path, `Authorization: Bearer ${customer.token}\r\n`), firstPart);
       expect(res.status, path).toBe(415);
-      expect(JSON.parse(res.body), path).toEqual({ message: MESSAGES.unsupportedMediaType });
+      expect(JSON.parse(res.body), path).toEqual({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: MESSAGES.unsupportedMediaType,
+      });
     }
     // the session of the token used above is still alive: /api/logout never ran
     const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(customer.token) });
@@ -178,7 +181,7 @@ describe('multipart only where a route takes it, and after authentication', () =
       const res = await t.app.inject({ method: 'POST', url: c.url, headers: c.headers, payload: c.payload });
       expect([res.statusCode, c.url, c.payload.slice(0, 40)]).toEqual([c.status, c.url, c.payload.slice(0, 40)]);
       expect(typeof res.json().message).toBe('string');
-      expect(Object.keys(res.json())).toEqual(['message']);
+      expect(Object.keys(res.json()).sort()).toEqual(['code', 'message']);
     }
   });
 
@@ -239,6 +242,7 @@ describe('bad input answers 4xx in one Portuguese shape', () => {
     const path = await t.app.inject({ method: 'GET', url: '/api/cities/search/S%00o', headers: h });
     expect(path.statusCode).toBe(422);
     expect(path.json()).toEqual({
+      code: 'VALIDATION_FAILED',
       message: MESSAGES.invalidCharacters,
       errors: { text: [MESSAGES.invalidCharacters] },
     });
@@ -249,7 +253,14 @@ describe('bad input answers 4xx in one Portuguese shape', () => {
     expect(id.statusCode).toBe(422);
   });
 
-  it("the framework's own errors answer in Portuguese with their status", async () => {
+  it("the framework's own errors answer in Portuguese with their status and code", async () => {
+    const CODE_OF_STATUS: Record<number, string> = {
+      400: 'BAD_REQUEST',
+      404: 'ROUTE_NOT_FOUND',
+      405: 'METHOD_NOT_ALLOWED',
+      414: 'URI_TOO_LONG',
+      415: 'UNSUPPORTED_MEDIA_TYPE',
+    };
     const cases: Array<[string, string, Record<string, string>, string | undefined, number, string]> = [
       ['GET', '/api/address/%E0%A4%A', {}, undefined, 400, MESSAGES.urlInvalid],
       ['GET', `/api/cities/search/${'a'.repeat(101)}`, {}, undefined, 414, MESSAGES.urlTooLong],
@@ -293,7 +304,7 @@ describe('bad input answers 4xx in one Portuguese shape', () => {
         method,
         url.slice(0, 40),
         status,
-        { message },
+        { code: CODE_OF_STATUS[status], message },
       ]);
     }
     const wrong = await t.app.inject({ method: 'PATCH', url: '/api/address/5' });
@@ -307,11 +318,11 @@ describe('bad input answers 4xx in one Portuguese shape', () => {
   it('headers over 16 KB and a malformed request line get the same shape from the socket', async () => {
     const big = await raw(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(big.status).toBe(431);
-    expect(JSON.parse(big.body)).toEqual({ message: MESSAGES.headersTooLarge });
+    expect(JSON.parse(big.body)).toEqual({ code: 'HEADERS_TOO_LARGE', message: MESSAGES.headersTooLarge });
     const longUrl = await raw(`GET /api/health?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
     expect(longUrl.status).toBe(431);
     const garbage = await raw('HELLO WORLD\r\n\r\n');
     expect(garbage.status).toBe(400);
-    expect(JSON.parse(garbage.body)).toEqual({ message: MESSAGES.badRequest });
+    expect(JSON.parse(garbage.body)).toEqual({ code: 'BAD_REQUEST', message: MESSAGES.badRequest });
   });
 });

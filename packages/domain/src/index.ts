@@ -4,6 +4,7 @@ import { z } from 'zod';
 z.config(z.locales.pt());
 
 export { MESSAGES } from './messages';
+export * from './errors';
 export * from './dates';
 export * from './documents/index';
 export * from './masks';

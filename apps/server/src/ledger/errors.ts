@@ -15,7 +15,7 @@ export class InsufficientFundsError extends AppError {
     /** the account's code, e.g. 'customer:42:available:BRL' */
     readonly accountCode: string,
   ) {
-    super(422, currency === 'AG' ? 'Saldo de prata insuficiente.' : 'Saldo em reais insuficiente.');
+    super('INSUFFICIENT_BALANCE', currency === 'AG' ? 'Saldo de prata insuficiente.' : 'Saldo em reais insuficiente.');
     this.name = 'InsufficientFundsError';
   }
 }

@@ -290,7 +290,7 @@ describe('ledger: safety', () => {
     expect(e.currency).toBe('BRL');
     expect(e.account).toEqual(avail(A));
     expect(e.accountCode).toBe(`customer:${A}:available:BRL`);
-    expect(e.statusCode).toBe(422);
+    expect(e.code).toBe('INSUFFICIENT_BALANCE');
     expect(e.message).toBe('Saldo em reais insuficiente.');
     expect((await getBalances(database.db, A)).BRL.available).toBe(1000);
     expect(await transferCount(database.db, 'overdraw')).toBe(0);

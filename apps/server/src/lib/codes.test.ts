@@ -54,7 +54,7 @@ describe('a bound code', () => {
     });
     await expect(
       consumeCode(database.db, SETTINGS, { subject, purpose: 'transfer', code, binding: forged }),
-    ).rejects.toMatchObject({ statusCode: 422, message: MESSAGES.codeInvalid });
+    ).rejects.toMatchObject({ code: 'CODE_INVALID', message: MESSAGES.codeInvalid });
     await expect(
       consumeCode(database.db, SETTINGS, { subject, purpose: 'transfer', code, binding: issued }),
     ).resolves.toEqual({ userId: null });

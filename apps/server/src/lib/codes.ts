@@ -4,7 +4,8 @@ import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
 import { verificationCodes } from '../db/schema/index';
 import { hmacHex, randomSixDigits, safeEqualHex } from './crypto';
-import { type AppError, invalid, tooMany } from './errors';
+import { invalid } from './errors';
+import { RateLimitedError } from '../plugins/rate-limit';
 
 /** The secret that keys the stored HMACs and the windows of codes (CODE_RESEND_SECONDS, CODE_TTL_SECONDS, ...). */
 export type CodeSettings = Pick<Config, 'windows'> & { jwtSecret: string };
@@ -64,7 +65,10 @@ export async function issueCode(
     .limit(1);
   if (last) {
     const waitMs = last.createdAt.getTime() + settings.windows.codeResendSeconds * 1000 - Date.now();
-    if (waitMs > 0) throw tooMany(MESSAGES.codeResendWait(Math.ceil(waitMs / 1000)));
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new RateLimitedError('CODE_RESEND_WAIT', MESSAGES.codeResendWait(seconds), seconds);
+    }
   }
   await input.beforeIssue?.();
   await tx
@@ -116,8 +120,10 @@ export async function consumeCode(
       .orderBy(desc(verificationCodes.id))
       .limit(1)
       .for('update');
-    if (!row || row.expiresAt.getTime() <= Date.now()) return { error: MESSAGES.codeExpired } as const;
-    if (row.attempts >= maxAttempts) return { error: MESSAGES.codeTooManyAttempts } as const;
+    if (!row || row.expiresAt.getTime() <= Date.now())
+      return { error: 'CODE_EXPIRED', message: MESSAGES.codeExpired } as const;
+    if (row.attempts >= maxAttempts)
+      return { error: 'CODE_TOO_MANY_ATTEMPTS', message: MESSAGES.codeTooManyAttempts } as const;
     const codeOk = safeEqualHex(row.codeHash, hashCode(secret, { subject, purpose: input.purpose }, input.code));
     const bindingOk =
       row.bindingHash === null
@@ -129,11 +135,13 @@ export async function consumeCode(
         .update(verificationCodes)
         .set({ attempts, ...(attempts >= maxAttempts ? { consumedAt: new Date() } : {}) })
         .where(eq(verificationCodes.id, row.id));
-      return { error: attempts >= maxAttempts ? MESSAGES.codeTooManyAttempts : MESSAGES.codeInvalid } as const;
+      return attempts >= maxAttempts
+        ? ({ error: 'CODE_TOO_MANY_ATTEMPTS', message: MESSAGES.codeTooManyAttempts } as const)
+        : ({ error: 'CODE_INVALID', message: MESSAGES.codeInvalid } as const);
     }
     await tx.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, row.id));
     return { userId: row.userId } as const;
   });
-  if ('error' in outcome) throw invalid('code', outcome.error as string) as AppError;
+  if (outcome.error && outcome.message) throw invalid('code', outcome.message, outcome.error);
   return outcome;
 }

@@ -51,10 +51,13 @@ export function detectFileType(data: Buffer): { mime: DocumentMime; ext: string 
 
 /** Checks size and content; answers the facts to store. */
 export function inspectUpload(file: UploadedFile) {
-  if (file.data.length > MAX_UPLOAD_BYTES) throw new AppError(413, MESSAGES.fileTooLarge);
-  if (file.data.length === 0) throw new AppError(422, MESSAGES.fileTypeNotAllowed);
+  if (file.data.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', MESSAGES.fileTooLarge);
+  if (file.data.length === 0) throw new AppError('FILE_TYPE_NOT_ALLOWED', MESSAGES.fileTypeNotAllowed);
   const type = detectFileType(file.data);
-  if (!type) throw new AppError(422, MESSAGES.fileTypeNotAllowed, { document: [MESSAGES.fileTypeNotAllowed] });
+  if (!type)
+    throw new AppError('FILE_TYPE_NOT_ALLOWED', MESSAGES.fileTypeNotAllowed, {
+      document: [MESSAGES.fileTypeNotAllowed],
+    });
   const name = cleanFileName(file.filename, type.ext);
   return {
     ...type,

@@ -6,7 +6,7 @@ import { MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../deps';
 import type { Db, Executor } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema/index';
-import { AppError, forbidden, unauthorized } from '../lib/errors';
+import { AppError } from '../lib/errors';
 
 const ISSUER = 'prata';
 const AUDIENCE = 'prata-web';
@@ -143,18 +143,19 @@ async function readAuth(request: FastifyRequest): Promise<Auth | null> {
   try {
     ({ sid, sub } = await verifyToken(token, deps.config.jwtSecret));
   } catch (err) {
-    if (err instanceof joseErrors.JWTExpired) throw unauthorized(MESSAGES.tokenExpired);
-    throw unauthorized(MESSAGES.unauthenticated);
+    if (err instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', MESSAGES.tokenExpired);
+    throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
   }
   const [row] = await sessionQuery(deps.database.db).execute({ sid, now: new Date() });
-  if (!row || String(row.sessionUserId) !== sub || row.user.closedAt) throw unauthorized(MESSAGES.unauthenticated);
+  if (!row || String(row.sessionUserId) !== sub || row.user.closedAt)
+    throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
   return { user: row.user, sessionId: sid };
 }
 
 /** preHandler: a valid, unrevoked session is required. */
 export async function authenticate(request: FastifyRequest) {
   const auth = await readAuth(request);
-  if (!auth) throw unauthorized(MESSAGES.unauthenticated);
+  if (!auth) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
   request.auth = auth;
 }
 
@@ -170,7 +171,7 @@ export async function optionalAuthenticate(request: FastifyRequest) {
 
 /** The signed-in user; only valid after `authenticate`. */
 export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.auth) throw unauthorized(MESSAGES.unauthenticated);
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
   return request.auth.user;
 }
 
@@ -183,6 +184,6 @@ export function requireStaff(...roles: StaffRole[]) {
     await authenticate(request);
     const held = currentUser(request).staffRoles;
     if (held.includes('admin') || roles.some((r) => held.includes(r))) return;
-    throw forbidden(MESSAGES.forbiddenRole);
+    throw new AppError('FORBIDDEN', MESSAGES.forbiddenRole);
   };
 }

@@ -1,27 +1,103 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@prata/domain';
+import { type ErrorCode, MESSAGES } from '@prata/domain';
 import { AppError } from '../lib/errors';
 import { RateLimitedError } from './rate-limit';
 
-/** Fastify's errors about a request it could not read, as the status and the message people get. */
-const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, MESSAGES.requestTooLarge],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, MESSAGES.unsupportedMediaType],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, MESSAGES.invalidJson],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, MESSAGES.invalidJson],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, MESSAGES.badRequest],
-  FST_REQ_FILE_TOO_LARGE: [413, MESSAGES.fileTooLarge],
+/**
+ * The one table that turns a code into an HTTP status. The rules below it (features, ledger, lib) know only codes.
+ * A test (test/error-codes.test.ts) checks that every code is here and that the API answers each of them.
+ */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 422,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  FILE_TOO_LARGE: 413,
+  FILE_TYPE_NOT_ALLOWED: 422,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
+  ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  UNAUTHENTICATED: 401,
+  TOKEN_EXPIRED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 422,
+  COUPON_INVALID: 422,
+  INVALID_CREDENTIALS: 422,
+  SIGNIN_LOCKED: 429,
+  ACCOUNT_CLOSED: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  SMS_UNAVAILABLE: 422,
+  CODE_INVALID: 422,
+  CODE_EXPIRED: 422,
+  CODE_TOO_MANY_ATTEMPTS: 422,
+  CODE_RESEND_WAIT: 429,
+  LINK_INVALID: 422,
+  REOPEN_NOT_ALLOWED: 422,
+  REGISTRATION_INCOMPLETE: 403,
+  REGISTRATION_UNDER_REVIEW: 403,
+  REGISTRATION_REJECTED: 403,
+  ACCOUNT_TYPE_MISMATCH: 403,
+  CONTACT_CODE_REQUIRED: 422,
+  CONTACT_UNCHANGED: 422,
+  IDENTITY_LOCKED: 422,
+  ACCOUNT_HAS_BALANCE: 422,
+  LIST_LIMIT_REACHED: 422,
+  ALREADY_EXISTS: 409,
+  LAST_ADDRESS: 422,
+  LIMIT_REQUEST_PENDING: 422,
+  ALREADY_DECIDED: 409,
+  NOT_READY_FOR_APPROVAL: 422,
+  CUSTOMER_ACCOUNT_CLOSED: 422,
+  INSUFFICIENT_BALANCE: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_IN_PROGRESS: 409,
 };
 
-/** One error shape everywhere: `{ message, errors? }`, pt-BR, never a stack trace, never a 500 for bad input. */
+/** Fastify's errors about a request it could not read, as the code and the message people get. */
+const FRAMEWORK_ERRORS: Record<string, [ErrorCode, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', MESSAGES.requestTooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', MESSAGES.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['BAD_REQUEST', MESSAGES.invalidJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['BAD_REQUEST', MESSAGES.invalidJson],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['BAD_REQUEST', MESSAGES.badRequest],
+  FST_REQ_FILE_TOO_LARGE: ['FILE_TOO_LARGE', MESSAGES.fileTooLarge],
+};
+
+/** Any other status the framework chose for a request it refused, as a code. */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  404: 'ROUTE_NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
+};
+
+/** Sends `{ code, message, errors?, ...extra }` with the code's status. */
+export function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  message: string,
+  errors?: Record<string, string[]>,
+  extra?: Record<string, unknown>,
+) {
+  return reply.status(HTTP_STATUS[code]).send({ ...extra, code, message, ...(errors ? { errors } : {}) });
+}
+
+/** One error shape everywhere, pt-BR, never a stack trace, never a 500 for bad input. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
+      return sendError(reply, error.code, error.message, error.errors, error.extra);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
@@ -30,29 +106,29 @@ export function registerErrorHandling(app: FastifyInstance) {
         errors[field] = [...(errors[field] ?? []), issue.message ?? MESSAGES.invalidData];
       }
       const first = Object.values(errors)[0]?.[0] ?? MESSAGES.invalidData;
-      return reply.status(422).send({ message: first, errors });
+      return sendError(reply, 'VALIDATION_FAILED', first, errors);
     }
     const fe = error as FastifyError;
     const known = fe.code ? FRAMEWORK_ERRORS[fe.code] : undefined;
     if (known) {
       request.log.info({ code: fe.code }, 'bad request');
-      return reply.status(known[0]).send({ message: known[1] });
-    }
-    if (fe.statusCode === 429) {
-      return reply.status(429).send({ message: MESSAGES.tooManyRequests });
+      return sendError(reply, known[0], known[1]);
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Any other complaint of the framework about the request: its status, our words.
       request.log.info({ code: fe.code }, 'bad request');
+      const code = CODE_BY_STATUS[fe.statusCode] ?? 'BAD_REQUEST';
       const message =
-        fe.statusCode === 404
+        code === 'ROUTE_NOT_FOUND'
           ? MESSAGES.notFound
-          : fe.statusCode === 413
+          : code === 'PAYLOAD_TOO_LARGE'
             ? MESSAGES.requestTooLarge
-            : MESSAGES.badRequest;
-      return reply.status(fe.statusCode).send({ message });
+            : code === 'RATE_LIMITED'
+              ? MESSAGES.tooManyRequests
+              : MESSAGES.badRequest;
+      return reply.status(fe.statusCode).send({ code, message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: MESSAGES.internalError });
+    return sendError(reply, 'INTERNAL_ERROR', MESSAGES.internalError);
   });
 }

@@ -41,7 +41,7 @@ export function registerInputGuards(app: FastifyInstance) {
     refuseControlChars(request.params);
     refuseControlChars(request.query);
     if (request.body !== undefined && !request.routeOptions.schema?.body) {
-      throw new AppError(400, MESSAGES.bodyNotAccepted);
+      throw new AppError('BAD_REQUEST', MESSAGES.bodyNotAccepted);
     }
   });
 }
@@ -53,17 +53,19 @@ function refuseControlChars(values: unknown) {
     const texts = Array.isArray(value) ? value : [value];
     if (hasControlChars(name) || texts.some((v) => typeof v === 'string' && hasControlChars(v))) {
       const field = hasControlChars(name) ? '_' : name;
-      throw new AppError(422, MESSAGES.invalidCharacters, { [field]: [MESSAGES.invalidCharacters] });
+      throw new AppError('VALIDATION_FAILED', MESSAGES.invalidCharacters, { [field]: [MESSAGES.invalidCharacters] });
     }
   }
 }
 
 /** Errors the router raises before any route runs (Fastify's `frameworkErrors`). */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ message: MESSAGES.urlInvalid });
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ message: MESSAGES.urlTooLong });
+  if (error.code === 'FST_ERR_BAD_URL')
+    return reply.status(400).send({ code: 'BAD_REQUEST', message: MESSAGES.urlInvalid });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(414).send({ code: 'URI_TOO_LONG', message: MESSAGES.urlTooLong });
   request.log.error({ err: error }, 'router error');
-  return reply.status(500).send({ message: MESSAGES.internalError });
+  return reply.status(500).send({ code: 'INTERNAL_ERROR', message: MESSAGES.internalError });
 }
 
 /**
@@ -72,13 +74,13 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] =
+  const [status, code, message] =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, MESSAGES.headersTooLarge]
+      ? [431, 'HEADERS_TOO_LARGE', MESSAGES.headersTooLarge]
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, MESSAGES.requestTimeout]
-        : [400, MESSAGES.badRequest];
-  const body = JSON.stringify({ message });
+        ? [408, 'REQUEST_TIMEOUT', MESSAGES.requestTimeout]
+        : [400, 'BAD_REQUEST', MESSAGES.badRequest];
+  const body = JSON.stringify({ code, message });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -72,7 +72,11 @@ export async function acceptForms(scope: FastifyInstance, limits: FormLimits) {
 
 async function readForm(request: FastifyRequest, limits: FormLimits): Promise<Record<string, unknown>> {
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > maxFormBytes(limits)) throw new AppError(413, limits.tooLarge);
+  if (declared > maxFormBytes(limits))
+    throw new AppError(
+      limits.tooLarge === MESSAGES.fileTooLarge ? 'FILE_TOO_LARGE' : 'PAYLOAD_TOO_LARGE',
+      limits.tooLarge,
+    );
   const body: Record<string, unknown> = {};
   const add = (name: string, value: unknown) => {
     const previous = body[name];
@@ -84,7 +88,8 @@ async function readForm(request: FastifyRequest, limits: FormLimits): Promise<Re
         const file: UploadedFile = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
         add(part.fieldname, file);
       } else {
-        if (part.valueTruncated || part.fieldnameTruncated) throw new AppError(413, MESSAGES.requestTooLarge);
+        if (part.valueTruncated || part.fieldnameTruncated)
+          throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.requestTooLarge);
         add(part.fieldname, part.value);
       }
     }
@@ -98,10 +103,10 @@ async function readForm(request: FastifyRequest, limits: FormLimits): Promise<Re
 function formError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const code = (err as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, MESSAGES.fileTooLarge);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('FILE_TOO_LARGE', MESSAGES.fileTooLarge);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError(400, MESSAGES.formTooManyParts);
+    return new AppError('BAD_REQUEST', MESSAGES.formTooManyParts);
   }
   // truncated body, missing or wrong boundary, malformed part headers, a JSON part that is not JSON, __proto__
-  return new AppError(400, MESSAGES.formInvalid);
+  return new AppError('BAD_REQUEST', MESSAGES.formInvalid);
 }

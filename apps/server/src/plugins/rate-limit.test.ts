@@ -21,7 +21,7 @@ describe('the limiter', () => {
     await limiter.clear('signinAccount', 'a');
     await limiter.check('signinAccount', 'a');
     for (let i = 0; i < 3; i++) await limiter.hit('signinAccount', 'c');
-    await expect(limiter.hit('signinAccount', 'c')).rejects.toMatchObject({ statusCode: 429 });
+    await expect(limiter.hit('signinAccount', 'c')).rejects.toMatchObject({ code: 'SIGNIN_LOCKED' });
     await limiter.close();
   });
 

@@ -27,10 +27,11 @@ export type Limiter = {
 /** The 429 of a limit: the message says how long to wait, Retry-After says it to machines. */
 export class RateLimitedError extends AppError {
   constructor(
+    code: 'RATE_LIMITED' | 'SIGNIN_LOCKED' | 'CODE_RESEND_WAIT',
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(429, message);
+    super(code, message);
   }
 }
 
@@ -41,7 +42,7 @@ const MESSAGE: Partial<Record<LimitName, (minutes: number) => string>> = {
 function refuse(name: LimitName, msBeforeNext: number): never {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   const message = MESSAGE[name]?.(Math.max(1, Math.ceil(seconds / 60))) ?? MESSAGES.tooManyRequests;
-  throw new RateLimitedError(message, seconds);
+  throw new RateLimitedError(name === 'signinAccount' ? 'SIGNIN_LOCKED' : 'RATE_LIMITED', message, seconds);
 }
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 27);

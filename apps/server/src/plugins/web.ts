@@ -30,14 +30,17 @@ export async function registerWeb(app: FastifyInstance) {
     // A known path with a parameter over the router's limit is a 414; called with another method, a 405 with Allow.
     const known = lookup(request.url);
     if (known.paramTooLong && known.methods.length === 0) {
-      return reply.status(414).send({ message: MESSAGES.urlTooLong });
+      return reply.status(414).send({ code: 'URI_TOO_LONG', message: MESSAGES.urlTooLong });
     }
     if (known.methods.length > 0) {
-      return reply.status(405).header('allow', known.methods.join(', ')).send({ message: MESSAGES.methodNotAllowed });
+      return reply
+        .status(405)
+        .header('allow', known.methods.join(', '))
+        .send({ code: 'METHOD_NOT_ALLOWED', message: MESSAGES.methodNotAllowed });
     }
     // A missing API path or build asset is a 404; any other page is the app's (client-side routes).
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send({ message: MESSAGES.routeNotFound });
+      return reply.status(404).send({ code: 'ROUTE_NOT_FOUND', message: MESSAGES.routeNotFound });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

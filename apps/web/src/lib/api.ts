@@ -1,4 +1,4 @@
-import { MESSAGES } from '@prata/domain';
+import { type ErrorCode, isErrorCode, MESSAGES } from '@prata/domain';
 import { clearLoginData, clearToken, getToken, isTokenExpired } from './auth-storage';
 
 export const API_BASE = '/api';
@@ -6,8 +6,8 @@ export const API_BASE = '/api';
 /** Field errors as the server sends them: `{ field: ['first message', ...] }`. */
 export type FieldErrors = Record<string, string[]>;
 
-/** Every failed call answers `{ message, errors? }` (spec 1 §8); some add fields, e.g. closed_at. */
-export type ApiErrorBody = { message?: string; errors?: FieldErrors } & Record<string, unknown>;
+/** Every failed call answers `{ code, message, errors? }` (spec 1 §8); some add fields, e.g. closed_at. */
+export type ApiErrorBody = { code?: string; message?: string; errors?: FieldErrors } & Record<string, unknown>;
 
 export const NETWORK_ERROR_MESSAGE = 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.';
 
@@ -25,6 +25,16 @@ export class ApiError extends Error {
   get errors(): FieldErrors | undefined {
     return this.body.errors;
   }
+
+  /** The server's stable machine code (packages/domain/src/errors.ts); undefined for network failures. */
+  get code(): ErrorCode | undefined {
+    return isErrorCode(this.body.code) ? this.body.code : undefined;
+  }
+}
+
+/** True when the call failed with one of these codes: screens branch on codes, never on message text. */
+export function hasErrorCode(error: unknown, ...codes: ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && error.code !== undefined && codes.includes(error.code);
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
@@ -113,7 +123,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   if (token) {
     if (isTokenExpired(token)) {
       handleUnauthorized();
-      throw new ApiError(401, MESSAGES.tokenExpired, { message: MESSAGES.tokenExpired });
+      throw new ApiError(401, MESSAGES.tokenExpired, { code: 'TOKEN_EXPIRED', message: MESSAGES.tokenExpired });
     }
     headers.set('Authorization', `Bearer ${token}`);
   }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { isApiError } from './api';
+import { hasErrorCode, isApiError } from './api';
 import { notify } from './notify';
 
 /**
@@ -11,7 +11,7 @@ export function useRegistrationRedirect(): (error: unknown) => boolean {
   const navigate = useNavigate();
   return useCallback(
     (error: unknown) => {
-      if (!isApiError(error, 403)) return false;
+      if (!hasErrorCode(error, 'REGISTRATION_INCOMPLETE')) return false;
       notify.error(error.message);
       navigate('/register/finish');
       return true;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidCelular, isValidCnpj, normalizeCnpj } from '../documents/index';
 import { onlyDigits } from '../text';
+import { ERROR_CODES } from '../errors';
 import { MESSAGES } from '../messages';
 
 /**
@@ -110,9 +111,13 @@ export const boolField = (message: string) =>
     error: message,
   });
 
-/** The answer of every failed call. */
-export const ErrorResponse = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
+/** The answer of every failed call: a stable machine code, the Portuguese message, and field messages when any. */
+export const ErrorResponse = z
+  .object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .catchall(z.unknown());
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
 export const MessageResponse = z.object({ message: z.string() });

@@ -48,13 +48,6 @@ const optionalIsoDate = boundedString({
   .refine((v) => !v || /^\d{4}-\d{2}-\d{2}$/.test(v), MESSAGES.birthDateInvalid)
   .transform((v) => (v ? v : null));
 
-/**
- * The machine-readable hint of a 422 that asks for a code: `{ message, errors: { code }, code_required }`. Changing a
- * stored mobile number (or a company's contact e-mail) needs a code sent to the account's e-mail
- * (POST /api/user/contact-code), bound to the new values.
- */
-export const CODE_REQUIRED_CONTACT_CHANGE = 'contact_change';
-
 /** POST /api/user/contact-code: the new contact data the code will confirm (companies also send the contact e-mail). */
 export const ContactCodeRequest = z.object({
   celular: celularField(MESSAGES.mobileRequired).transform((v) => onlyDigits(v)),

@@ -26,6 +26,7 @@ describe('back office frame', () => {
     const denied = await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: bearer(customer.token) });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe(MESSAGES.forbiddenRole);
+    expect(denied.json().code).toBe('FORBIDDEN');
 
     const res = await t.app.inject({
       method: 'GET',

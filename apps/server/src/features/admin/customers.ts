@@ -109,12 +109,12 @@ export async function reviewRegistration(
   await withTransaction(deps.database.db, async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!user || user.staffRoles.length > 0) throw notFound();
-    if (user.closedAt) throw new AppError(422, 'A conta está encerrada.');
+    if (user.closedAt) throw new AppError('CUSTOMER_ACCOUNT_CLOSED', 'A conta está encerrada.');
     if (decision.decision === 'approve') {
-      if (user.approvedAt) throw new AppError(409, 'O cadastro já está aprovado.');
+      if (user.approvedAt) throw new AppError('ALREADY_DECIDED', 'O cadastro já está aprovado.');
       const steps = registrationSteps(user, await countAddresses(tx, id), await findCompanyByUser(tx, id));
       if (!isRegistrationComplete(user, steps))
-        throw new AppError(422, 'O cadastro ainda está incompleto: não é possível aprová-lo.');
+        throw new AppError('NOT_READY_FOR_APPROVAL', 'O cadastro ainda está incompleto: não é possível aprová-lo.');
       await tx
         .update(users)
         .set({
@@ -195,7 +195,7 @@ export async function reviewLimitRequest(
       .where(eq(tradingLimitRequests.id, requestId))
       .for('update');
     if (!request) throw notFound();
-    if (request.status !== 'pending') throw new AppError(409, 'Este pedido já foi analisado.');
+    if (request.status !== 'pending') throw new AppError('ALREADY_DECIDED', 'Este pedido já foi analisado.');
     const [user] = await tx.select().from(users).where(eq(users.id, request.userId));
     if (decision.decision === 'approve') {
       const limit = decision.approvedLimitCents ?? request.newLimitCents;

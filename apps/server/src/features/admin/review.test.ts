@@ -61,10 +61,12 @@ describe('customer review in the back office', () => {
     });
     expect(early.statusCode).toBe(422);
     expect(early.json().message).toBe('O cadastro ainda está incompleto: não é possível aprová-lo.');
+    expect(early.json().code).toBe('NOT_READY_FOR_APPROVAL');
 
     const money = await t.app.inject({ method: 'GET', url: '/api/test/money', headers: bearer(c.token) });
     expect(money.statusCode).toBe(403);
     expect(money.json().message).toBe(MESSAGES.registrationUnderReview);
+    expect(money.json().code).toBe('REGISTRATION_UNDER_REVIEW');
 
     const found = await t.app.inject({
       method: 'GET',
@@ -112,6 +114,7 @@ describe('customer review in the back office', () => {
     });
     const blocked = await t.app.inject({ method: 'GET', url: '/api/test/money', headers: bearer(c.token) });
     expect(blocked.json().message).toBe(MESSAGES.registrationRejected('Documento ilegível'));
+    expect(blocked.json().code).toBe('REGISTRATION_REJECTED');
     const seen = (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(c.token) })).json().user;
     expect(seen).toMatchObject({
       approved_at: null,
@@ -220,6 +223,7 @@ describe('customer review in the back office', () => {
       payload: { decision: 'approve' },
     });
     expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ALREADY_DECIDED');
     const ruiMe = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(rui.c.token) });
     expect(ruiMe.json().user.trading_limit).toBe(50000);
     const events = (await t.app.inject({ method: 'GET', url: '/api/event-logs', headers: bearer(lia.c.token) })).json()

@@ -55,6 +55,7 @@ describe('sign-in in two steps', () => {
     expect(out.json().message).toBe(MESSAGES.loggedOut);
     const after = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(authToken) });
     expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('UNAUTHENTICATED');
   });
 
   it('a code is single use, and the previous code dies when a new one is sent', async () => {
@@ -65,6 +66,7 @@ describe('sign-in in two steps', () => {
     });
     expect(reused.statusCode).toBe(422);
     expect(reused.json().message).toBe(MESSAGES.codeExpired);
+    expect(reused.json().code).toBe('CODE_EXPIRED');
   });
 
   it('refuses a wrong password and an unknown e-mail with the same answer', async () => {
@@ -75,6 +77,7 @@ describe('sign-in in two steps', () => {
     expect(unknown.statusCode).toBe(422);
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.json().message).toBe(MESSAGES.invalidCredentials);
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
   });
 
   it.each([
@@ -107,6 +110,7 @@ describe('sign-in in two steps', () => {
     });
     expect(method.statusCode).toBe(403);
     expect(method.json().message).toBe(MESSAGES.emailNotVerified);
+    expect(method.json().code).toBe('EMAIL_NOT_VERIFIED');
   });
 
   it('waits 60 seconds before a resend, and offers SMS only with a mobile number', async () => {
@@ -117,6 +121,7 @@ describe('sign-in in two steps', () => {
       verificationMethod: 'email',
     });
     expect(again.statusCode).toBe(429);
+    expect(again.json().code).toBe('CODE_RESEND_WAIT');
     expect(again.json().message).toMatch(/^Aguarde \d+ segundos para solicitar um novo código\.$/);
     const sms = await post('/api/login/verification-method', {
       email: c.email,
@@ -125,6 +130,7 @@ describe('sign-in in two steps', () => {
     });
     expect(sms.statusCode).toBe(422);
     expect(sms.json().message).toBe(MESSAGES.smsUnavailable);
+    expect(sms.json().code).toBe('SMS_UNAVAILABLE');
   });
 
   it('sends the code by SMS to the mobile number, masked in the login answer', async () => {
@@ -156,6 +162,7 @@ describe('sign-in in two steps', () => {
       const res = await post('/api/login/verification-code', { email: c.email, code: wrong });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(i < 5 ? MESSAGES.codeInvalid : MESSAGES.codeTooManyAttempts);
+      expect(res.json().code).toBe(i < 5 ? 'CODE_INVALID' : 'CODE_TOO_MANY_ATTEMPTS');
     }
     const late = await post('/api/login/verification-code', { email: c.email, code: right });
     expect(late.statusCode).toBe(422);
@@ -194,6 +201,7 @@ describe('tokens and sessions', () => {
     const exp = await get(expired);
     expect(exp.statusCode).toBe(401);
     expect(exp.json().message).toBe(MESSAGES.tokenExpired);
+    expect(exp.json().code).toBe('TOKEN_EXPIRED');
     expect((await get(forged)).statusCode).toBe(401);
     expect((await get(unsigned)).statusCode).toBe(401);
     expect((await get(`${h}.${p}.AAAA`)).statusCode).toBe(401);
@@ -217,6 +225,7 @@ describe('closed account', () => {
     });
     expect(noWindow.statusCode).toBe(422);
     expect(noWindow.json().message).toBe(MESSAGES.reopenNotAllowed);
+    expect(noWindow.json().code).toBe('REOPEN_NOT_ALLOWED');
 
     const wrong = await post('/api/login', { email: c.email, password: 'errada-000' });
     expect(wrong.statusCode).toBe(422);
@@ -224,7 +233,11 @@ describe('closed account', () => {
 
     const res = await post('/api/login', { email: c.email, password: c.password });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: MESSAGES.accountClosed, closed_at: closedAt.toISOString() });
+    expect(res.json()).toEqual({
+      code: 'ACCOUNT_CLOSED',
+      message: MESSAGES.accountClosed,
+      closed_at: closedAt.toISOString(),
+    });
 
     const reopen = await t.app.inject({ method: 'PUT', url: '/api/user/reopen-account', payload: { email: c.email } });
     expect(reopen.statusCode).toBe(200);
@@ -291,5 +304,6 @@ describe('password reset', () => {
     });
     expect(reuse.statusCode).toBe(422);
     expect(reuse.json().message).toBe(MESSAGES.passwordResetInvalid);
+    expect(reuse.json().code).toBe('LINK_INVALID');
   });
 });

@@ -87,7 +87,11 @@ describe('POST /api/register', () => {
       payload: { ...input, email: upper, email_confirmation: upper },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: MESSAGES.emailTaken, errors: { email: [MESSAGES.emailTaken] } });
+    expect(res.json()).toEqual({
+      code: 'EMAIL_TAKEN',
+      message: MESSAGES.emailTaken,
+      errors: { email: [MESSAGES.emailTaken] },
+    });
   });
 
   it('accepts an existing coupon and refuses an unknown one', async () => {
@@ -107,6 +111,7 @@ describe('POST /api/register', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.coupon_code).toEqual([MESSAGES.couponInvalid]);
+    expect(bad.json().code).toBe('COUPON_INVALID');
   });
 
   it('answers malformed bodies with 400 or 422, never 500', async () => {
@@ -142,6 +147,7 @@ describe('e-mail verification', () => {
     const res = await t.app.inject({ method: 'POST', url: `/api/register/verify/${'x'.repeat(43)}` });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(MESSAGES.verificationLinkInvalid);
+    expect(res.json().code).toBe('LINK_INVALID');
   });
 
   it('resends the link by user id, and answers the same for an unknown id', async () => {

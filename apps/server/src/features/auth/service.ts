@@ -14,7 +14,7 @@ import { pgConstraint } from '../../db/tx';
 import { coupons, users, type UserRow } from '../../db/schema/index';
 import { logEvent } from '../../lib/audit';
 import { consumeCode, issueCode } from '../../lib/codes';
-import { AppError, forbidden, invalid } from '../../lib/errors';
+import { AppError, invalid } from '../../lib/errors';
 import { consumeOneTimeToken, createOneTimeToken, usedTokenOwner } from '../../lib/one-time-tokens';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { enqueueEmail, enqueueSms } from '../../messaging/outbox';
@@ -40,7 +40,7 @@ export async function register(deps: AppDeps, input: RegisterRequest, meta: Meta
   await deps.limiter.hit('registerAddress', meta.ip);
   const passwordHash = await hashPassword(input.password);
   const user = await withTransaction(deps.database.db, async (tx) => {
-    if (await findUserByEmail(tx, input.email)) throw invalid('email', MESSAGES.emailTaken);
+    if (await findUserByEmail(tx, input.email)) throw invalid('email', MESSAGES.emailTaken, 'EMAIL_TAKEN');
     let couponId: number | null = null;
     if (input.coupon_code) {
       const [coupon] = await tx
@@ -48,7 +48,7 @@ export async function register(deps: AppDeps, input: RegisterRequest, meta: Meta
         .from(coupons)
         .where(eq(sql`upper(${coupons.code})`, input.coupon_code.toUpperCase()))
         .limit(1);
-      if (!coupon?.active) throw invalid('coupon_code', MESSAGES.couponInvalid);
+      if (!coupon?.active) throw invalid('coupon_code', MESSAGES.couponInvalid, 'COUPON_INVALID');
       couponId = coupon.id;
     }
     const [created] = await tx
@@ -71,7 +71,7 @@ export async function register(deps: AppDeps, input: RegisterRequest, meta: Meta
     await logEvent(tx, row.id, 'Conta criada');
     return row;
   }).catch((err) => {
-    if (pgConstraint(err) === 'users_email_uq') throw invalid('email', MESSAGES.emailTaken);
+    if (pgConstraint(err) === 'users_email_uq') throw invalid('email', MESSAGES.emailTaken, 'EMAIL_TAKEN');
     throw err;
   });
   deps.outbox.kick();
@@ -112,7 +112,7 @@ export async function verifyEmail(deps: AppDeps, token: string, meta: Meta): Pro
     if (!userId) {
       // A second click on the link (or an older link after a newer one worked): the e-mail is already confirmed.
       if (await isVerifiedOwnerOfUsedLink(tx, token)) return MESSAGES.emailAlreadyVerified;
-      throw new AppError(422, MESSAGES.verificationLinkInvalid);
+      throw new AppError('LINK_INVALID', MESSAGES.verificationLinkInvalid);
     }
     await tx
       .update(users)
@@ -148,7 +148,7 @@ async function checkCredentials(deps: AppDeps, email: string, password: string, 
   if (!user || !ok) {
     await deps.limiter.fail('signinAccount', account);
     await deps.limiter.fail('signinAddress', meta.ip);
-    throw invalid('email', MESSAGES.invalidCredentials);
+    throw invalid('email', MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
   }
   await deps.limiter.clear('signinAccount', account);
   if (user.closedAt) {
@@ -156,7 +156,7 @@ async function checkCredentials(deps: AppDeps, email: string, password: string, 
       .update(users)
       .set({ reopenAllowedUntil: new Date(Date.now() + deps.config.windows.reopenWindowSeconds * 1000) })
       .where(eq(users.id, user.id));
-    throw forbidden(MESSAGES.accountClosed, { closed_at: user.closedAt.toISOString() });
+    throw new AppError('ACCOUNT_CLOSED', MESSAGES.accountClosed, undefined, { closed_at: user.closedAt.toISOString() });
   }
   return user;
 }
@@ -179,8 +179,9 @@ export async function login(deps: AppDeps, email: string, password: string, meta
 /** Step 2: send a code by e-mail or SMS (also the resend, no sooner than CODE_RESEND_SECONDS). */
 export async function requestLoginCode(deps: AppDeps, input: VerificationMethodRequest, meta: Meta) {
   const user = await checkCredentials(deps, input.email, input.password, meta);
-  if (!user.emailVerifiedAt) throw forbidden(MESSAGES.emailNotVerified);
-  if (input.verificationMethod === 'sms' && !user.celular) throw invalid('verificationMethod', MESSAGES.smsUnavailable);
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', MESSAGES.emailNotVerified);
+  if (input.verificationMethod === 'sms' && !user.celular)
+    throw invalid('verificationMethod', MESSAGES.smsUnavailable, 'SMS_UNAVAILABLE');
   await deps.limiter.hit('messagesAddress', meta.ip);
   await withTransaction(deps.database.db, async (tx) => {
     const code = await issueCode(tx, deps.config, {
@@ -224,7 +225,7 @@ export async function verifyLoginCode(deps: AppDeps, input: VerificationCodeRequ
   await deps.limiter.check('codeAddress', meta.ip);
   const user = await findUserByEmail(db, input.email);
   try {
-    if (!user) throw invalid('code', MESSAGES.codeExpired);
+    if (!user) throw invalid('code', MESSAGES.codeExpired, 'CODE_EXPIRED');
     await consumeCode(db, deps.config, { subject: user.email, purpose: 'login', code: input.code });
   } catch (err) {
     await deps.limiter.fail('codeAccount', account);
@@ -232,7 +233,8 @@ export async function verifyLoginCode(deps: AppDeps, input: VerificationCodeRequ
     throw err;
   }
   await deps.limiter.clear('codeAccount', account);
-  if (user.closedAt) throw forbidden(MESSAGES.accountClosed, { closed_at: user.closedAt.toISOString() });
+  if (user.closedAt)
+    throw new AppError('ACCOUNT_CLOSED', MESSAGES.accountClosed, undefined, { closed_at: user.closedAt.toISOString() });
   return withTransaction(db, async (tx) => {
     const { authToken } = await issueSession(tx, deps, user.id, meta);
     await logEvent(tx, user.id, `Acesso à conta (IP ${meta.ip})`);
@@ -246,7 +248,7 @@ export async function reopenAccount(deps: AppDeps, email: string): Promise<strin
   const result = await withTransaction(deps.database.db, async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user?.closedAt || !user.reopenAllowedUntil || user.reopenAllowedUntil.getTime() < Date.now()) {
-      throw new AppError(422, MESSAGES.reopenNotAllowed);
+      throw new AppError('REOPEN_NOT_ALLOWED', MESSAGES.reopenNotAllowed);
     }
     await tx
       .update(users)
@@ -288,7 +290,7 @@ export async function resetPassword(deps: AppDeps, input: PasswordResetRequest, 
     const userId = await consumeOneTimeToken(tx, 'password_reset', input.token);
     const user = userId ? await findUserById(tx, userId) : undefined;
     if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) {
-      throw new AppError(422, MESSAGES.passwordResetInvalid);
+      throw new AppError('LINK_INVALID', MESSAGES.passwordResetInvalid);
     }
     await tx
       .update(users)

@@ -50,7 +50,7 @@ export async function createAddress(deps: AppDeps, user: UserRow, input: Address
       .from(addresses)
       .where(and(eq(addresses.userId, user.id), isNull(addresses.deletedAt)));
     if (Number(n?.n ?? 0) >= MAX_ADDRESSES) {
-      throw new AppError(422, `Você pode cadastrar no máximo ${MAX_ADDRESSES} endereços.`);
+      throw new AppError('LIST_LIMIT_REACHED', `Você pode cadastrar no máximo ${MAX_ADDRESSES} endereços.`);
     }
     const [row] = await tx
       .insert(addresses)
@@ -82,7 +82,7 @@ export async function deleteAddress(deps: AppDeps, user: UserRow, id: number) {
     const before = list.find((a) => a.id === id);
     if (!before) throw notFound();
     // The registration needs an address: the last one can be edited, not deleted.
-    if (list.length === 1) throw new AppError(422, MESSAGES.lastAddress);
+    if (list.length === 1) throw new AppError('LAST_ADDRESS', MESSAGES.lastAddress);
     await tx.update(addresses).set({ deletedAt: new Date() }).where(ownAddress(user.id, id));
     await logEvent(tx, user.id, 'Endereço excluído');
     return before;

@@ -52,7 +52,7 @@ export async function addBanking(deps: AppDeps, user: UserRow, input: BankingInf
   return withTransaction(deps.database.db, async (tx) => {
     if (input.type === 'pix') await checkOwnership(tx, user, input);
     const existing = await listBanking(tx, user.id);
-    if (existing.length >= MAX_BANKING_ENTRIES) throw new AppError(422, MESSAGES.bankingLimit);
+    if (existing.length >= MAX_BANKING_ENTRIES) throw new AppError('LIST_LIMIT_REACHED', MESSAGES.bankingLimit);
     const duplicate = existing.some((b) =>
       input.type === 'pix'
         ? b.type === 'pix' && b.key_type === input.key_type && b.key === input.key
@@ -61,7 +61,7 @@ export async function addBanking(deps: AppDeps, user: UserRow, input: BankingInf
           b.branch_number === input.branch_number &&
           b.account_number === input.account_number,
     );
-    if (duplicate) throw new AppError(422, MESSAGES.bankingDuplicate);
+    if (duplicate) throw new AppError('ALREADY_EXISTS', MESSAGES.bankingDuplicate);
     const [row] = await tx
       .insert(bankingInformation)
       .values(

@@ -20,7 +20,7 @@ export function changedFields(pairs: Record<string, [from: string | null, to: st
  */
 export function refuseApprovedIdentityChange(user: UserRow, changes: FieldChange[]) {
   if (!user.approvedAt || changes.length === 0) return;
-  throw invalidFields(Object.fromEntries(changes.map((c) => [c.field, [MESSAGES.identityLocked]])));
+  throw invalidFields(Object.fromEntries(changes.map((c) => [c.field, [MESSAGES.identityLocked]])), 'IDENTITY_LOCKED');
 }
 
 export type Actor = { ip?: string };

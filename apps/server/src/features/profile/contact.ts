@@ -1,4 +1,4 @@
-import { CODE_REQUIRED_CONTACT_CHANGE, type ContactCodeRequest, formatCelular, MESSAGES } from '@prata/domain';
+import { type ContactCodeRequest, formatCelular, MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
@@ -63,7 +63,7 @@ export async function requestContactCode(
         ? { celular: input.celular, email: (input.email ?? stored?.email ?? '').toLowerCase() }
         : { celular: input.celular };
     const changes = stored ? contactChanges(stored, next) : [];
-    if (changes.length === 0) throw invalid('celular', MESSAGES.contactUnchanged);
+    if (changes.length === 0) throw invalid('celular', MESSAGES.contactUnchanged, 'CONTACT_UNCHANGED');
     const code = await issueCode(tx, deps.config, {
       userId: user.id,
       subject: user.email,
@@ -88,7 +88,8 @@ export type PendingContactChange = { changes: FieldChange[]; next: Contact; code
 
 /**
  * First of two steps before saving, and before any other work: when stored contact data changes, the request must
- * carry a code (422 with `code_required` otherwise, so the screen asks for one).
+ * carry a code (CONTACT_CODE_REQUIRED otherwise, so the screen asks for one: POST /api/user/contact-code sends it to
+ * the account's e-mail, bound to the new values).
  */
 export function contactChangeNeedsCode(
   stored: Contact | null,
@@ -98,12 +99,7 @@ export function contactChangeNeedsCode(
   const changes = stored ? contactChanges(stored, next) : [];
   if (changes.length === 0) return null;
   if (!code) {
-    throw new AppError(
-      422,
-      MESSAGES.contactCodeRequired,
-      { code: [MESSAGES.contactCodeRequired] },
-      { code_required: CODE_REQUIRED_CONTACT_CHANGE },
-    );
+    throw new AppError('CONTACT_CODE_REQUIRED', MESSAGES.contactCodeRequired, { code: [MESSAGES.contactCodeRequired] });
   }
   return { changes, next, code };
 }

@@ -45,7 +45,8 @@ export async function storeDocuments(
     .select({ n: count() })
     .from(documents)
     .where(and(eq(documents.userId, userId), isNull(documents.deletedAt)));
-  if (Number(n?.n ?? 0) + files.length > MAX_DOCUMENTS) throw new AppError(422, MESSAGES.documentLimit);
+  if (Number(n?.n ?? 0) + files.length > MAX_DOCUMENTS)
+    throw new AppError('LIST_LIMIT_REACHED', MESSAGES.documentLimit);
   const rows: DocumentRow[] = [];
   for (const { file, facts } of inspected) {
     const storageKey = `u${userId}/${randomBytes(16).toString('hex')}.${facts.ext}`;

@@ -65,6 +65,7 @@ describe('GET /api/user/index', () => {
     const early = await t.app.inject({ method: 'GET', url: '/api/user/index', headers: bearer(c.token) });
     expect(early.statusCode).toBe(403);
     expect(early.json().message).toBe(MESSAGES.registrationIncomplete);
+    expect(early.json().code).toBe('REGISTRATION_INCOMPLETE');
     const cpf = freshCpf();
     await completeIndividual(t, c, cpf);
     const res = await t.app.inject({ method: 'GET', url: '/api/user/index', headers: bearer(c.token) });
@@ -115,6 +116,7 @@ describe('addresses', () => {
     ]) {
       const res = await t.app.inject({ ...req, headers: bearer(b.token) });
       expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
     }
     const edited = await t.app.inject({
       method: 'PUT',
@@ -138,6 +140,7 @@ describe('addresses', () => {
     const keep = await t.app.inject({ method: 'DELETE', url: `/api/address/${last.id}`, headers: bearer(a.token) });
     expect(keep.statusCode).toBe(422);
     expect(keep.json().message).toBe(MESSAGES.lastAddress);
+    expect(keep.json().code).toBe('LAST_ADDRESS');
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/address/${id}`, headers: bearer(a.token) })).statusCode,
     ).toBe(404);
@@ -201,6 +204,7 @@ describe('documents', () => {
     });
     expect(exe.statusCode).toBe(422);
     expect(exe.json().message).toBe(MESSAGES.fileTypeNotAllowed);
+    expect(exe.json().code).toBe('FILE_TYPE_NOT_ALLOWED');
     const none = await t.app.inject({
       method: 'POST',
       url: '/api/documents',
@@ -224,6 +228,7 @@ describe('documents', () => {
     });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe('O arquivo é muito grande. O tamanho máximo permitido é 5.00 MB.');
+    expect(tooBig.json().code).toBe('FILE_TOO_LARGE');
     expect(await t.database.db.select().from(documents).where(eq(documents.userId, a.id))).toHaveLength(before.length);
 
     const exact = await t.app.inject({
@@ -316,6 +321,7 @@ describe('bank details', () => {
       payload: { type: 'pix', key_type: 'cpf', key: '98765432100' },
     });
     expect(dup.json().message).toBe(MESSAGES.bankingDuplicate);
+    expect(dup.json().code).toBe('ALREADY_EXISTS');
     for (const field of ['bank_number', 'branch_number', 'account_number']) {
       const res = await t.app.inject({
         method: 'POST',
@@ -434,6 +440,7 @@ describe('trading-limit increase', () => {
     });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe(MESSAGES.limitPendingExists);
+    expect(again.json().code).toBe('LIMIT_REQUEST_PENDING');
   });
 
   it.each([
@@ -543,6 +550,7 @@ describe('closing the account', () => {
     const refused = await t.app.inject({ method: 'PUT', url: '/api/user/close-account', headers: h });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MESSAGES.closeAccountHasBalance);
+    expect(refused.json().code).toBe('ACCOUNT_HAS_BALANCE');
     await postLedger(t.database.db, { type: 'test.withdrawal', id: `close-${a.id}` }, [
       {
         debit: { customer: a.id, bucket: 'available' },

@@ -217,6 +217,7 @@ describe('finishing the registration of an individual', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MESSAGES.onlyIndividuals);
+    expect(res.json().code).toBe('ACCOUNT_TYPE_MISMATCH');
   });
 
   it('the CPF status check works for visitors, and refuses an invalid CPF', async () => {
@@ -254,6 +255,7 @@ describe('finishing the registration of an individual', () => {
     });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(MESSAGES.tooManyRequests);
+    expect(limited.json().code).toBe('RATE_LIMITED');
   });
 });
 

@@ -45,7 +45,7 @@ export async function closeAccount(deps: AppDeps, user: UserRow) {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const b = await getBalances(tx, user.id);
     if (b.BRL.available + b.BRL.held + b.AG.available + b.AG.held > 0)
-      throw new AppError(422, MESSAGES.closeAccountHasBalance);
+      throw new AppError('ACCOUNT_HAS_BALANCE', MESSAGES.closeAccountHasBalance);
     // A limit request under review has no money in it: it simply ends with the account.
     await tx
       .update(tradingLimitRequests)

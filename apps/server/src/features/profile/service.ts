@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client';
 import { companies, users, type UserRow } from '../../db/schema/index';
 import { pgConstraint, withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
-import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
+import { AppError, invalid, notFound } from '../../lib/errors';
 import { presentCompany, presentUser } from '../users/index';
 import { findCompanyByUser, findUserById } from '../users/index';
 import { type Actor, auditCustomerChange, changedFields, refuseApprovedIdentityChange } from './changes';
@@ -40,10 +40,10 @@ export async function cpfStatus(deps: AppDeps, user: UserRow | null, cpf: string
 }
 
 function requireIndividual(user: UserRow) {
-  if (user.accountType !== 'individual') throw forbidden(MESSAGES.onlyIndividuals);
+  if (user.accountType !== 'individual') throw new AppError('ACCOUNT_TYPE_MISMATCH', MESSAGES.onlyIndividuals);
 }
 function requireCompanyAccount(user: UserRow) {
-  if (user.accountType !== 'company') throw forbidden(MESSAGES.onlyCompanies);
+  if (user.accountType !== 'company') throw new AppError('ACCOUNT_TYPE_MISMATCH', MESSAGES.onlyCompanies);
 }
 
 /**
@@ -128,7 +128,7 @@ export async function createCompany(deps: AppDeps, user: UserRow, input: Company
   requireCompanyAccount(user);
   try {
     return await withTransaction(deps.database.db, async (tx) => {
-      if (await findCompanyByUser(tx, user.id)) throw new AppError(409, MESSAGES.companyExists);
+      if (await findCompanyByUser(tx, user.id)) throw new AppError('ALREADY_EXISTS', MESSAGES.companyExists);
       if (await cnpjTakenByOther(tx, input.cnpj, user.id)) throw invalid('cnpj', MESSAGES.cnpjTaken);
       const [row] = await tx
         .insert(companies)

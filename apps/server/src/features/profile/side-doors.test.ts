@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CODE_REQUIRED_CONTACT_CHANGE, MESSAGES } from '@prata/domain';
+import { MESSAGES } from '@prata/domain';
 import { auditLog, companies, eventLogs, users } from '../../db/schema/index';
 import {
   bearer,
@@ -97,7 +97,7 @@ describe('changing the mobile number of an individual', () => {
     expect(res.json()).toMatchObject({
       message: MESSAGES.contactCodeRequired,
       errors: { code: [MESSAGES.contactCodeRequired] },
-      code_required: CODE_REQUIRED_CONTACT_CHANGE,
+      code: 'CONTACT_CODE_REQUIRED',
     });
     expect((await storedUser(c.id)).celular).toBe('11987654321');
 
@@ -191,6 +191,7 @@ describe('changing the mobile number of an individual', () => {
     });
     expect(same.statusCode).toBe(422);
     expect(same.json().message).toBe(MESSAGES.contactUnchanged);
+    expect(same.json().code).toBe('CONTACT_UNCHANGED');
     const first = await t.app.inject({
       method: 'POST',
       url: '/api/user/contact-code',
@@ -265,6 +266,7 @@ describe('identity data after the operators approved the registration', () => {
       });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(MESSAGES.identityLocked);
+      expect(res.json().code).toBe('IDENTITY_LOCKED');
       expect(res.json().errors[Object.keys(patch)[0]!]).toEqual([MESSAGES.identityLocked]);
     }
     const row = await storedUser(c.id);
@@ -313,7 +315,7 @@ describe('company data', () => {
       payload: { ...company, email: 'financeiro@invasor.com' },
     });
     expect(noCode.statusCode).toBe(422);
-    expect(noCode.json().code_required).toBe(CODE_REQUIRED_CONTACT_CHANGE);
+    expect(noCode.json().code).toBe('CONTACT_CODE_REQUIRED');
 
     const asked = await t.app.inject({
       method: 'POST',

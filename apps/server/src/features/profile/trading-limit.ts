@@ -75,7 +75,7 @@ export async function requestLimitIncrease(
   } catch (err) {
     for (const key of written) await deps.adapters.storage.delete(key).catch(() => {});
     if (pgConstraint(err) === 'trading_limit_requests_one_pending_uq')
-      throw new AppError(422, MESSAGES.limitPendingExists);
+      throw new AppError('LIMIT_REQUEST_PENDING', MESSAGES.limitPendingExists);
     throw err;
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@prata/domain';
-import { forbidden } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { authenticate, currentUser } from '../../plugins/auth';
 import { isRegistrationComplete, registrationSteps } from './presenter';
 import { countAddresses, findCompanyByUser } from './repository';
@@ -15,7 +15,7 @@ export async function requireCompleteRegistration(request: FastifyRequest) {
   const db = request.server.deps.database.db;
   const [addressCount, company] = await Promise.all([countAddresses(db, user.id), findCompanyByUser(db, user.id)]);
   if (!isRegistrationComplete(user, registrationSteps(user, addressCount, company))) {
-    throw forbidden(MESSAGES.registrationIncomplete);
+    throw new AppError('REGISTRATION_INCOMPLETE', MESSAGES.registrationIncomplete);
   }
 }
 
@@ -26,7 +26,7 @@ export async function requireApprovedRegistration(request: FastifyRequest) {
   await requireCompleteRegistration(request);
   const user = currentUser(request);
   if (user.registrationRejectedAt && user.registrationRejectionReason) {
-    throw forbidden(MESSAGES.registrationRejected(user.registrationRejectionReason));
+    throw new AppError('REGISTRATION_REJECTED', MESSAGES.registrationRejected(user.registrationRejectionReason));
   }
-  if (!user.approvedAt) throw forbidden(MESSAGES.registrationUnderReview);
+  if (!user.approvedAt) throw new AppError('REGISTRATION_UNDER_REVIEW', MESSAGES.registrationUnderReview);
 }

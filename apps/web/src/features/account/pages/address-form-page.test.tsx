@@ -26,7 +26,7 @@ describe('EditAddressPage', () => {
   });
 
   it('an address the server does not know (404) is not found, with the way back', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(404, { message: 'Registro não encontrado.' }));
+    fetchMock.mockResolvedValue(jsonResponse(404, { code: 'NOT_FOUND', message: 'Registro não encontrado.' }));
     renderRoute(<EditAddressPage />, { path: PATH, url: '/meus-dados/meus-enderecos/editar/999999' });
     expect(await screen.findByText(/Endereço não encontrado/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voltar para Meus endereços' })).toBeTruthy();

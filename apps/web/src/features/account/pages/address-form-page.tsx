@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useNavigate, Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page';
-import { firstError, isApiError } from '../../../lib/api';
+import { firstError, hasErrorCode } from '../../../lib/api';
 import { AddressForm } from '../../profile/components/address-form';
 import { useAddress } from '../api/get-address';
 import { useCreateAddress, useUpdateAddress } from '../api/save-address';
@@ -82,7 +82,7 @@ function EditForm({ id }: { id: number }) {
     );
   }
   if (address.isError) {
-    if (isApiError(address.error, 404) || isApiError(address.error, 400)) return <AddressNotFound />;
+    if (hasErrorCode(address.error, 'NOT_FOUND', 'VALIDATION_FAILED', 'BAD_REQUEST')) return <AddressNotFound />;
     return (
       <Alert
         severity="error"

@@ -151,7 +151,9 @@ describe('MeusDadosPage', { timeout: 20_000 }, () => {
   });
 
   it('sends an incomplete registration (403) to /register/finish with the server message', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(403, { message: 'Conclua seu cadastro para continuar.' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(403, { code: 'REGISTRATION_INCOMPLETE', message: 'Conclua seu cadastro para continuar.' }),
+    );
     const { router } = renderRoute(<MeusDadosPage />, { path: '/meus-dados/:tab?', url: '/meus-dados' });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/register/finish'));
     expect(getNotice()?.message).toBe('Conclua seu cadastro para continuar.');

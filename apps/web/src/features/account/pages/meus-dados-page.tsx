@@ -13,7 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page';
-import { firstError, isApiError } from '../../../lib/api';
+import { firstError, hasErrorCode } from '../../../lib/api';
 import { USER_QUERY_KEY } from '../../../lib/auth';
 import { useRedirectOnIncompleteRegistration } from '../../../lib/registration-redirect';
 import { CompanyStep } from '../../profile/components/company-step';
@@ -114,7 +114,7 @@ export function MeusDadosPage() {
   const current = accountType ? tabFromParam(param, accountType) : null;
 
   let content: React.ReactNode;
-  if (index.isPending || isApiError(index.error, 403)) {
+  if (index.isPending || hasErrorCode(index.error, 'REGISTRATION_INCOMPLETE')) {
     content = <LoadingPanel />;
   } else if (index.isError) {
     content = (

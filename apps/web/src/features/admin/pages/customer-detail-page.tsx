@@ -28,7 +28,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MoneyText } from '../../../components/money-text';
 import { useDocumentTitle } from '../../../components/page';
 import { StatusChip, StatusWithReason } from '../../../components/status-chip';
-import { firstError, isApiError } from '../../../lib/api';
+import { firstError, hasErrorCode, isApiError } from '../../../lib/api';
 import { downloadFromApi } from '../../../lib/download';
 import { formatFileSize } from '../../../lib/files';
 import { toMinorUnits } from '../../../lib/format';
@@ -91,7 +91,7 @@ function ReviewActions({ detail }: { detail: CustomerDetail }) {
           close();
         },
         onError: (error) => {
-          const fieldError = isApiError(error, 422) ? error.errors?.reason?.[0] : undefined;
+          const fieldError = isApiError(error) ? error.errors?.reason?.[0] : undefined;
           if (fieldError) setReasonError(fieldError);
           else {
             notify.error(error);
@@ -420,8 +420,8 @@ export function CustomerDetailPage() {
           <Skeleton variant="rounded" height={160} />
         </Stack>
       ) : customer.isError ? (
-        <Alert severity={isApiError(customer.error, 404) ? 'warning' : 'error'}>
-          {isApiError(customer.error, 404) ? 'Cliente não encontrado.' : firstError(customer.error)}
+        <Alert severity={hasErrorCode(customer.error, 'NOT_FOUND') ? 'warning' : 'error'}>
+          {hasErrorCode(customer.error, 'NOT_FOUND') ? 'Cliente não encontrado.' : firstError(customer.error)}
         </Alert>
       ) : (
         <Detail detail={customer.data} />

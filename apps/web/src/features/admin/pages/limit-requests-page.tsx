@@ -12,7 +12,7 @@ import { centsToDecimalText, MoneyTextField } from '../../../components/money-fi
 import { MoneyText } from '../../../components/money-text';
 import { PageHeader } from '../../../components/page';
 import { type Column, PaginatedTable, usePageParam } from '../../../components/paginated-table';
-import { isApiError } from '../../../lib/api';
+import { hasErrorCode } from '../../../lib/api';
 import { toMinorUnits } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { type PendingLimitRequest, useLimitRequests, useReviewLimitRequest } from '../api/limit-requests';
@@ -55,7 +55,7 @@ function DecisionDialog({ decision, onClose }: { decision: Decision | null; onCl
           },
           onError: (failure) => {
             notify.error(failure);
-            if (!isApiError(failure, 422)) close();
+            if (!hasErrorCode(failure, 'VALIDATION_FAILED')) close();
           },
         },
       );
@@ -79,7 +79,7 @@ function DecisionDialog({ decision, onClose }: { decision: Decision | null; onCl
         },
         onError: (failure) => {
           notify.error(failure);
-          if (!isApiError(failure, 422)) close();
+          if (!hasErrorCode(failure, 'VALIDATION_FAILED')) close();
         },
       },
     );

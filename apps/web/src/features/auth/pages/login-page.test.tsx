@@ -162,7 +162,11 @@ describe('LoginPage', () => {
   it("offers 'Reabrir conta' when the account is closed", async () => {
     serve(
       answer('/user/reopen-account', 200, { message: 'Sua conta foi reaberta.' }),
-      answer('/login', 403, { message: 'Sua conta foi encerrada.', closed_at: '2026-03-15T13:00:00Z' }),
+      answer('/login', 403, {
+        code: 'ACCOUNT_CLOSED',
+        message: 'Sua conta foi encerrada.',
+        closed_at: '2026-03-15T13:00:00Z',
+      }),
     );
     renderRoute(<LoginPage />, { path: '/login' });
     await submitCredentials();

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { EmailVerificationNotice } from '../../../components/email-verification-notice';
 import { FormPage } from '../../../components/page';
-import { isApiError } from '../../../lib/api';
+import { hasErrorCode, isApiError } from '../../../lib/api';
 import { type LoginUser, USER_QUERY_KEY, useStartSession } from '../../../lib/auth';
 import { getToken, isTokenExpired, setLoginData } from '../../../lib/auth-storage';
 import { notify } from '../../../lib/notify';
@@ -78,14 +78,14 @@ export function LoginPage() {
         setStep(user.email_verified_at ? { kind: 'method', user } : { kind: 'unverified', user });
       },
       onError: (error) => {
-        const closedAt = isApiError(error, 403) ? error.body.closed_at : undefined;
+        const closedAt = hasErrorCode(error, 'ACCOUNT_CLOSED') ? error.body.closed_at : undefined;
         if (typeof closedAt === 'string' && closedAt) {
           notify.error(AUTH_MESSAGES.accountClosedOn(closedDate(closedAt)), {
             action: { label: AUTH_MESSAGES.reopenAccount, onClick: () => void reopenAccountAndNotify(values.email) },
           });
           return;
         }
-        const fieldError = isApiError(error, 422) ? error.errors : undefined;
+        const fieldError = isApiError(error) ? error.errors : undefined;
         const field = fieldError?.email ? 'email' : fieldError?.password ? 'password' : undefined;
         const message = field ? fieldError?.[field]?.[0] : undefined;
         if (field && message) setFieldError(field, message);
@@ -127,7 +127,7 @@ export function LoginPage() {
       {
         onSuccess: ({ authToken, user }) => finish(authToken, user),
         onError: (error) => {
-          const message = isApiError(error, 422) ? error.errors?.code?.[0] : undefined;
+          const message = isApiError(error) ? error.errors?.code?.[0] : undefined;
           if (message) setCodeError(message);
           else notify.error(error);
         },

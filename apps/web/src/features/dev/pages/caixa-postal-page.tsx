@@ -17,7 +17,7 @@ import { formatDateTimeBR } from '@prata/domain';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page';
-import { firstError, isApiError } from '../../../lib/api';
+import { firstError, hasErrorCode } from '../../../lib/api';
 import { type OutboxMessage, useOutbox } from '../api/get-outbox';
 import { MessageViewer } from '../components/message-viewer';
 
@@ -74,8 +74,8 @@ export function CaixaPostalPage() {
             <Skeleton height={48} />
           </Stack>
         ) : outbox.isError ? (
-          <Alert severity={isApiError(outbox.error, 404) ? 'warning' : 'error'} sx={{ m: 2 }}>
-            {isApiError(outbox.error, 404)
+          <Alert severity={hasErrorCode(outbox.error, 'ROUTE_NOT_FOUND') ? 'warning' : 'error'} sx={{ m: 2 }}>
+            {hasErrorCode(outbox.error, 'ROUTE_NOT_FOUND')
               ? 'A caixa postal local está desligada. Ela só existe em desenvolvimento, quando o Prata é iniciado com npm start ou PRATA_DEV_MAILBOX=1; em produção os e-mails e SMS saem pelos transportes reais.'
               : firstError(outbox.error)}
           </Alert>

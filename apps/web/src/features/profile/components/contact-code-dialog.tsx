@@ -7,19 +7,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  CODE_LENGTH,
-  CODE_REQUIRED_CONTACT_CHANGE,
-  CODE_RESEND_SECONDS,
-  codeField,
-  formatCelular,
-  onlyDigits,
-} from '@prata/domain';
+import { CODE_LENGTH, CODE_RESEND_SECONDS, codeField, formatCelular, onlyDigits } from '@prata/domain';
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormCodeField } from '../../../components/code-field';
-import { firstError, isApiError } from '../../../lib/api';
+import { firstError, hasErrorCode, isApiError } from '../../../lib/api';
 import { useCountdown } from '../../../lib/hooks';
 import { notify } from '../../../lib/notify';
 import { resendLabel } from '../../auth/components/code-step';
@@ -27,12 +20,12 @@ import { type ContactTarget, useRequestContactCode } from '../api/request-contac
 
 /** The server asks for a code: a stored mobile number (or a company's contact e-mail) is being changed. */
 export function isContactCodeRequired(error: unknown): boolean {
-  return isApiError(error, 422) && error.body.code_required === CODE_REQUIRED_CONTACT_CHANGE;
+  return hasErrorCode(error, 'CONTACT_CODE_REQUIRED');
 }
 
 /** The message of a wrong, expired or spent code (the answer's `errors.code`), if that is what failed. */
 export function codeErrorOf(error: unknown): string | undefined {
-  return isApiError(error, 422) ? error.errors?.code?.[0] : undefined;
+  return isApiError(error) ? error.errors?.code?.[0] : undefined;
 }
 
 type Pending<T> = { target: ContactTarget; request: T; notice: string | null };
@@ -51,7 +44,8 @@ export function useContactConfirmation<T>() {
         onSuccess: () => setPending({ target, request, notice: null }),
         onError: (error) => {
           // A code sent less than a minute ago (the dialog was closed and the form saved again) still works.
-          if (isApiError(error, 429)) setPending({ target, request, notice: firstError(error) });
+          if (hasErrorCode(error, 'CODE_RESEND_WAIT', 'RATE_LIMITED'))
+            setPending({ target, request, notice: firstError(error) });
           else notify.error(error);
         },
       });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { CODE_REQUIRED_CONTACT_CHANGE, MESSAGES } from '@prata/domain';
+import { MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getNotice, notify } from '../../../lib/notify';
 import { jsonResponse, renderRoute } from '../../../testing/render';
@@ -55,12 +55,16 @@ describe('PersonalDataForm (edit)', { timeout: 20_000 }, () => {
         jsonResponse(422, {
           message: MESSAGES.contactCodeRequired,
           errors: { code: [MESSAGES.contactCodeRequired] },
-          code_required: CODE_REQUIRED_CONTACT_CHANGE,
+          code: 'CONTACT_CODE_REQUIRED',
         }),
       )
       .mockResolvedValueOnce(jsonResponse(200, { message: MESSAGES.codeSentEmail }))
       .mockResolvedValueOnce(
-        jsonResponse(422, { message: MESSAGES.codeInvalid, errors: { code: [MESSAGES.codeInvalid] } }),
+        jsonResponse(422, {
+          code: 'CODE_INVALID',
+          message: MESSAGES.codeInvalid,
+          errors: { code: [MESSAGES.codeInvalid] },
+        }),
       )
       .mockResolvedValueOnce(jsonResponse(200, { message: MESSAGES.personalDataSaved }));
 

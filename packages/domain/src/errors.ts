@@ -1,0 +1,66 @@
+/**
+ * The stable machine codes of every error the API answers, beside its Portuguese message. Clients branch on these,
+ * never on message text. Which HTTP status each code travels with is the server's business (one table at its edge,
+ * apps/server/src/plugins/errors.ts); these names know nothing of HTTP.
+ */
+export const ERROR_CODES = [
+  // the request itself
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'FILE_TOO_LARGE',
+  'FILE_TYPE_NOT_ALLOWED',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
+  'ROUTE_NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  // sessions and permissions
+  'UNAUTHENTICATED',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  // registration and sign-in
+  'EMAIL_TAKEN',
+  'COUPON_INVALID',
+  'INVALID_CREDENTIALS',
+  'SIGNIN_LOCKED',
+  'ACCOUNT_CLOSED',
+  'EMAIL_NOT_VERIFIED',
+  'SMS_UNAVAILABLE',
+  'CODE_INVALID',
+  'CODE_EXPIRED',
+  'CODE_TOO_MANY_ATTEMPTS',
+  'CODE_RESEND_WAIT',
+  'LINK_INVALID',
+  'REOPEN_NOT_ALLOWED',
+  // registration data
+  'REGISTRATION_INCOMPLETE',
+  'REGISTRATION_UNDER_REVIEW',
+  'REGISTRATION_REJECTED',
+  'ACCOUNT_TYPE_MISMATCH',
+  'CONTACT_CODE_REQUIRED',
+  'CONTACT_UNCHANGED',
+  'IDENTITY_LOCKED',
+  'ACCOUNT_HAS_BALANCE',
+  'LIST_LIMIT_REACHED',
+  'ALREADY_EXISTS',
+  'LAST_ADDRESS',
+  'LIMIT_REQUEST_PENDING',
+  // back office
+  'ALREADY_DECIDED',
+  'NOT_READY_FOR_APPROVAL',
+  'CUSTOMER_ACCOUNT_CLOSED',
+  // money
+  'INSUFFICIENT_BALANCE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_IN_PROGRESS',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const KNOWN = new Set<string>(ERROR_CODES);
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && KNOWN.has(value);
