@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
+import './lib/zod-locale';
 import { registerErrorHandling } from './plugins/errors';
 import { clientErrorHandler, frameworkErrors, JSON_BODY_LIMIT, registerInputGuards } from './plugins/input';
 import { registerAuth } from './plugins/auth';

@@ -1,8 +1,5 @@
-import { z } from 'zod';
-
-// Any message a schema does not set explicitly falls back to zod's Portuguese locale.
-z.config(z.locales.pt());
-
+// @prata/domain has no side effects on import: each app sets zod's Portuguese locale for the messages a schema does not
+// set (apps/server/src/lib/zod-locale.ts, apps/web/src/lib/zod-locale.ts).
 export { MESSAGES } from './messages';
 export * from './errors';
 export * from './dates';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
 
-// @prata/domain sets this in its index, but the web build treats the domain package as side-effect free (see
-// vite.config.ts), so the forms apply it here: messages a schema does not set come out in Portuguese.
+// Messages a schema does not set come out in Portuguese. Set by the app: packages/domain has no side effects.
 z.config(z.locales.pt());

@@ -1,0 +1,4 @@
+import { z } from 'zod';
+
+// Messages a schema does not set come out in Portuguese. Set once by the app (packages/domain has no side effects).
+z.config(z.locales.pt());
