@@ -13,6 +13,7 @@ import './lib/zod-locale';
 import { registerErrorHandling } from './plugins/errors';
 import { clientErrorHandler, frameworkErrors, JSON_BODY_LIMIT, registerInputGuards } from './plugins/input';
 import { registerAuth } from './plugins/auth';
+import { registerIdempotency } from './plugins/idempotency';
 import { createLimiter, type Limiter } from './plugins/rate-limit';
 import { registerWeb } from './plugins/web';
 import { featureRoutes } from './features';
@@ -88,6 +89,7 @@ export async function buildApp(input: Omit<AppDeps, 'limiter'> & { limiter?: Lim
 
   if (!input.limiter) app.addHook('onClose', async () => deps.limiter.close());
   registerAuth(app);
+  registerIdempotency(app);
 
   // Private answers must never be cached by browsers or proxies.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -131,6 +131,11 @@ export const WINDOWS = {
     default: 3600,
     meaning: 'how long a password-reset link stays valid (1 hour)',
   },
+  idempotencyTtlSeconds: {
+    env: 'IDEMPOTENCY_TTL_SECONDS',
+    default: 86_400,
+    meaning: 'how long an Idempotency-Key and its first answer are kept (at least 24 hours)',
+  },
 } as const;
 
 export type WindowName = keyof typeof WINDOWS;

@@ -8,6 +8,10 @@ export const MESSAGES = {
   badRequest: 'Requisição inválida.',
   internalError: 'Ocorreu um erro inesperado. Tente novamente em instantes.',
   tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  idempotencyKeyInvalid:
+    'Chave de idempotência inválida: use de 8 a 128 letras, números, pontos, hífens ou sublinhados.',
+  idempotencyKeyReused: 'Esta chave de idempotência já foi usada em outra operação. Gere uma nova chave.',
+  idempotencyInProgress: 'Esta operação ainda está em andamento. Aguarde alguns segundos e consulte o resultado.',
   signinAccountLocked: (minutes: number) =>
     `Muitas tentativas de acesso a esta conta. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} ou redefina sua senha em “Esqueci minha senha”.`,
   notFound: 'Registro não encontrado.',

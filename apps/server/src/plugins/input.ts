@@ -11,7 +11,13 @@ import { AppError } from '../lib/errors';
  */
 export const JSON_BODY_LIMIT = 128 * 1024;
 
-export type RouteEntry = { method: string; url: string; schema: FastifySchema | undefined };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+  /** takes an Idempotency-Key (plugins/idempotency.ts) */
+  idempotent: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +37,14 @@ export function registerInputGuards(app: FastifyInstance) {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
+      if (method !== 'HEAD') {
+        routeTable.push({
+          method,
+          url: route.url,
+          schema: route.schema,
+          idempotent: Boolean(route.config?.idempotent),
+        });
+      }
     }
   });
   // Only JSON (and multipart where a route accepts it): text/plain bodies would reach schemas as strings.

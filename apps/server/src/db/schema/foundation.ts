@@ -198,3 +198,16 @@ export const eventLogs = pgTable('event_logs', {
   description: text('description').notNull(),
   createdAt: createdAt(),
 });
+
+/** Idempotency-Key records (plugins/idempotency.ts): one per customer (or anonymous route) and key. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  scope: text('scope').notNull(),
+  key: text('key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  state: text('state').$type<'in_progress' | 'done'>().notNull().default('in_progress'),
+  statusCode: integer('status_code'),
+  responseBody: text('response_body'),
+  responseType: text('response_type'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -55,7 +55,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/admin/customers/:id/review',
-    { preHandler: reviewers, schema: { params: idParams, body: ReviewDecisionRequest } },
+    { preHandler: reviewers, schema: { params: idParams, body: ReviewDecisionRequest }, config: { idempotent: true } },
     async (req) => ({
       ...(await customers.reviewRegistration(app.deps, actor(req), req.params.id, req.body)),
       message: req.body.decision === 'approve' ? 'Cadastro aprovado.' : 'Cadastro recusado.',
@@ -84,6 +84,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     '/admin/trading-limit-requests/:id/review',
     {
       preHandler: reviewers,
+      config: { idempotent: true },
       schema: {
         params: idParams,
         body: z.discriminatedUnion('decision', [

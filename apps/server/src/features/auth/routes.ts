@@ -33,10 +33,14 @@ export async function authRoutes(fastify: FastifyInstance) {
   await app.register(async (scope) => {
     await acceptForms(scope, TEXT_FORM);
     const form = scope.withTypeProvider<ZodTypeProvider>();
-    form.post('/register', { schema: { body: RegisterRequest, tags: ['auth'] } }, async (req, reply) => {
-      const user = await auth.register(deps, req.body, meta(req));
-      return reply.status(201).send({ user, message: MESSAGES.registered });
-    });
+    form.post(
+      '/register',
+      { schema: { body: RegisterRequest, tags: ['auth'] }, config: { idempotent: true } },
+      async (req, reply) => {
+        const user = await auth.register(deps, req.body, meta(req));
+        return reply.status(201).send({ user, message: MESSAGES.registered });
+      },
+    );
   });
 
   app.get(
@@ -55,19 +59,25 @@ export async function authRoutes(fastify: FastifyInstance) {
     auth.login(deps, req.body.email, req.body.password, meta(req)),
   );
 
-  app.post('/login/verification-method', { schema: { body: VerificationMethodRequest } }, async (req) =>
-    auth.requestLoginCode(deps, req.body, meta(req)),
+  app.post(
+    '/login/verification-method',
+    { schema: { body: VerificationMethodRequest }, config: { idempotent: true } },
+    async (req) => auth.requestLoginCode(deps, req.body, meta(req)),
   );
 
   app.post('/login/verification-code', { schema: { body: VerificationCodeRequest } }, async (req) =>
     auth.verifyLoginCode(deps, req.body, meta(req)),
   );
 
-  app.put('/user/reopen-account', { schema: { body: EmailOnlyRequest } }, async (req) => ({
-    message: await auth.reopenAccount(deps, req.body.email),
-  }));
+  app.put(
+    '/user/reopen-account',
+    { schema: { body: EmailOnlyRequest }, config: { idempotent: true } },
+    async (req) => ({
+      message: await auth.reopenAccount(deps, req.body.email),
+    }),
+  );
 
-  app.post('/password/email', { schema: { body: EmailOnlyRequest } }, async (req) => ({
+  app.post('/password/email', { schema: { body: EmailOnlyRequest }, config: { idempotent: true } }, async (req) => ({
     message: await auth.requestPasswordReset(deps, req.body.email, meta(req)),
   }));
 

@@ -62,9 +62,13 @@ export async function profileRoutes(fastify: FastifyInstance) {
   }));
 
   /** The code that confirms a new mobile number (or a company's new contact e-mail), sent to the account's e-mail. */
-  app.post('/user/contact-code', { preHandler: authenticate, schema: { body: ContactCodeRequest } }, async (req) => ({
-    message: await contact.requestContactCode(deps, currentUser(req), req.body, { ip: req.ip }),
-  }));
+  app.post(
+    '/user/contact-code',
+    { preHandler: authenticate, schema: { body: ContactCodeRequest }, config: { idempotent: true } },
+    async (req) => ({
+      message: await contact.requestContactCode(deps, currentUser(req), req.body, { ip: req.ip }),
+    }),
+  );
 
   app.put(
     '/user/cpf-status',
