@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { hasErrorCode, isApiError } from './api';
+import { hasErrorCode } from './api';
 import { notify } from './notify';
 
 /**
