@@ -91,6 +91,24 @@ export const TradingLimitIncreaseFields = z.object({
   other_info: optionalText(2000, { multiline: true }),
 });
 
+/** A company asks in its own name: no profession, and the company is the account's own (its razão social and CNPJ). */
+export const CompanyTradingLimitIncreaseFields = TradingLimitIncreaseFields.pick({
+  new_limit: true,
+  net_worth: true,
+  monthly_income: true,
+  other_info: true,
+});
+
+/**
+ * What POST /api/trading-limit-increase accepts: a person's fields, of which a company sends none of profession,
+ * company_name and company_cnpj. The server requires them of individuals and fills them in for companies.
+ */
+export const TradingLimitIncreaseRequest = TradingLimitIncreaseFields.partial({
+  profession: true,
+  company_name: true,
+  company_cnpj: true,
+});
+
 /** PUT /api/password */
 export const PasswordChangeRequest = z
   .object({

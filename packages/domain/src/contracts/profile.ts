@@ -121,14 +121,14 @@ export type AddressRequest = z.infer<typeof AddressRequest>;
  * GET /api/cep/{cep}: what is known about a CEP. The embedded lookup knows only the state; a real service (ViaCEP)
  * also the city, and usually the street and neighbourhood (not for a CEP that covers a whole small town).
  */
-export const CepAnswer = z.object({
+export const CepLookupResponse = z.object({
   cep: z.string(),
   state: z.string(),
   city: z.object({ id: z.number(), name: z.string(), state: z.string(), description: z.string() }).nullable(),
   street: z.string().nullable(),
   neighborhood: z.string().nullable(),
 });
-export type CepAnswer = z.infer<typeof CepAnswer>;
+export type CepLookupResponse = z.infer<typeof CepLookupResponse>;
 
 /** PUT /api/user/fatca: all five answers are required. */
 export const FatcaRequest = z.object({

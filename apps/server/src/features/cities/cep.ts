@@ -1,4 +1,4 @@
-import { type CepAnswer, ufForCep } from '@prata/domain';
+import { type CepLookupResponse, ufForCep } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import { findCity } from './service';
 
@@ -6,7 +6,7 @@ import { findCity } from './service';
  * What the configured CEP service knows about a CEP, with the city resolved in the IBGE list; null when the CEP does
  * not exist. A city the list does not have (a code the service made up) is left out rather than guessed.
  */
-export async function lookupCep(deps: Pick<AppDeps, 'adapters'>, cep: string): Promise<CepAnswer | null> {
+export async function lookupCep(deps: Pick<AppDeps, 'adapters'>, cep: string): Promise<CepLookupResponse | null> {
   const info = await deps.adapters.cep.lookup(cep);
   if (!info) return null;
   const city = info.cityId ? findCity(info.cityId) : undefined;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { boundedString, CepAnswer, MESSAGES, onlyDigits } from '@prata/domain';
+import { boundedString, CepLookupResponse, MESSAGES, onlyDigits } from '@prata/domain';
 import { notFound } from '../../lib/errors';
 import { lookupCep } from './cep';
 import { searchCities } from './service';
@@ -38,7 +38,7 @@ export async function cityRoutes(fastify: FastifyInstance) {
   // Public (the address form of the checkout has no session either), limited per address.
   app.get(
     '/cep/:cep',
-    { schema: { params: z.object({ cep: CepParam }), response: { 200: CepAnswer } } },
+    { schema: { params: z.object({ cep: CepParam }), response: { 200: CepLookupResponse } } },
     async (req) => {
       await app.deps.limiter.hit('cepLookupAddress', req.ip);
       const answer = await lookupCep(app.deps, req.params.cep);

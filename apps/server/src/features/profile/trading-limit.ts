@@ -1,16 +1,17 @@
 import { desc, eq } from 'drizzle-orm';
 import { MESSAGES } from '@prata/domain';
 import type { z } from 'zod';
-import type { TradingLimitIncreaseFields } from '@prata/domain';
+import type { TradingLimitIncreaseRequest } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { type TradingLimitRequestRow, tradingLimitRequests, type UserRow } from '../../db/schema/index';
 import { pgConstraint, withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
-import { AppError, invalid } from '../../lib/errors';
+import { AppError, invalid, invalidFields } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/uploads';
 import { minorToDecimal } from '@prata/domain';
 import { storeDocuments } from './documents';
+import { findCompanyByUser } from '../users/index';
 
 export const MAX_LIMIT_DOCUMENTS = 5;
 
@@ -40,14 +41,30 @@ export async function listLimitRequests(db: Executor, userId: number) {
   return rows.map(presentLimitRequest);
 }
 
+type LimitInput = z.infer<typeof TradingLimitIncreaseRequest>;
+
+/**
+ * Who asks: a person tells their profession and the company they work for (or own); a company asks in its own name,
+ * so its razão social and CNPJ are taken from its registration and no profession is stored ('').
+ */
+async function applicant(deps: AppDeps, user: UserRow, input: LimitInput) {
+  if (user.accountType === 'company') {
+    const company = await findCompanyByUser(deps.database.db, user.id);
+    if (!company) throw invalid('company_name', MESSAGES.companyNameRequired);
+    return { profession: '', companyName: company.razaoSocial, companyCnpj: company.cnpj };
+  }
+  const missing: Record<string, string[]> = {};
+  if (!input.profession) missing.profession = [MESSAGES.professionRequired];
+  if (!input.company_name) missing.company_name = [MESSAGES.companyNameRequired];
+  if (!input.company_cnpj) missing.company_cnpj = [MESSAGES.cnpjInvalid];
+  if (Object.keys(missing).length > 0) throw invalidFields(missing);
+  return { profession: input.profession!, companyName: input.company_name!, companyCnpj: input.company_cnpj! };
+}
+
 /** A request for a higher annual trading limit, with documents; one under review at a time. */
-export async function requestLimitIncrease(
-  deps: AppDeps,
-  user: UserRow,
-  input: z.infer<typeof TradingLimitIncreaseFields>,
-  files: UploadedFile[],
-) {
+export async function requestLimitIncrease(deps: AppDeps, user: UserRow, input: LimitInput, files: UploadedFile[]) {
   if (input.new_limit <= user.tradingLimitCents) throw invalid('new_limit', MESSAGES.newLimitTooLow);
+  const who = await applicant(deps, user, input);
   if (files.length === 0) throw invalid('documents', MESSAGES.limitDocumentsRequired);
   if (files.length > MAX_LIMIT_DOCUMENTS)
     throw invalid('documents', `Envie no máximo ${MAX_LIMIT_DOCUMENTS} documentos.`);
@@ -61,9 +78,7 @@ export async function requestLimitIncrease(
           newLimitCents: input.new_limit,
           netWorthCents: input.net_worth,
           monthlyIncomeCents: input.monthly_income,
-          profession: input.profession,
-          companyName: input.company_name,
-          companyCnpj: input.company_cnpj,
+          ...who,
           otherInfo: input.other_info,
         })
         .returning();

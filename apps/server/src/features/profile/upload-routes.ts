@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, TradingLimitIncreaseFields } from '@prata/domain';
+import { MESSAGES, TradingLimitIncreaseRequest } from '@prata/domain';
 import { uploadedFile, uploadedFiles } from '../../lib/uploads';
 import { authenticate, currentUser } from '../../plugins/auth';
 import { acceptForms, uploadForm } from '../../plugins/multipart';
@@ -40,7 +40,7 @@ export async function uploadRoutes(fastify: FastifyInstance) {
       {
         onRequest: requireCompleteRegistration,
         schema: {
-          body: TradingLimitIncreaseFields.extend({
+          body: TradingLimitIncreaseRequest.extend({
             'documents[]': uploadedFiles(MESSAGES.limitDocumentsRequired).optional(),
             documents: uploadedFiles(MESSAGES.limitDocumentsRequired).optional(),
           }),

@@ -12,10 +12,18 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatBRL, formatDateTimeBR, MASKS, MESSAGES, TradingLimitIncreaseFields } from '@prata/domain';
+import {
+  CompanyTradingLimitIncreaseFields,
+  formatBRL,
+  formatCnpj,
+  formatDateTimeBR,
+  MASKS,
+  MESSAGES,
+  TradingLimitIncreaseFields,
+} from '@prata/domain';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { FormTextField } from '../../../components/form-fields';
 import { FormMaskedField } from '../../../components/form-masked-field';
 import { centsToDecimalText, FormMoneyField } from '../../../components/money-field';
@@ -26,6 +34,7 @@ import { formatFileSize } from '../../../lib/files';
 import { toMinorUnits } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useRequestLimitIncrease } from '../api/request-limit-increase';
+import type { Company } from '../../../lib/auth';
 import type { AccountUser, TradingLimitRequest } from '../api/types';
 import { FileButton } from './file-button';
 import { TabSection } from './tab-section';
@@ -88,18 +97,29 @@ function RequestList({ requests }: { requests: TradingLimitRequest[] }) {
   );
 }
 
-function LimitForm({ currentLimitCents }: { currentLimitCents: number }) {
+/**
+ * A person tells their profession and the company they work for; a company asks in its own name (the server takes
+ * its razão social and CNPJ), so its form has neither.
+ */
+function LimitForm({ currentLimitCents, company }: { currentLimitCents: number; company: Company | null }) {
   const send = useRequestLimitIncrease();
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string | null>(null);
   const schema = useMemo(
     () =>
-      TradingLimitIncreaseFields.superRefine((v, ctx) => {
+      (company
+        ? CompanyTradingLimitIncreaseFields.extend({
+            profession: z.string(),
+            company_name: z.string(),
+            company_cnpj: z.string(),
+          })
+        : TradingLimitIncreaseFields
+      ).superRefine((v, ctx) => {
         if (v.new_limit <= currentLimitCents) {
           ctx.addIssue({ code: 'custom', path: ['new_limit'], message: MESSAGES.newLimitTooLow });
         }
       }),
-    [currentLimitCents],
+    [currentLimitCents, company],
   );
   const { control, handleSubmit, setError, reset } = useForm<LimitInput, unknown, LimitOutput>({
     resolver: zodResolver(schema),
@@ -132,9 +152,7 @@ function LimitForm({ currentLimitCents }: { currentLimitCents: number }) {
           new_limit: centsToDecimalText(v.new_limit),
           net_worth: centsToDecimalText(v.net_worth),
           monthly_income: centsToDecimalText(v.monthly_income),
-          profession: v.profession,
-          company_name: v.company_name,
-          company_cnpj: v.company_cnpj,
+          ...(company ? {} : { profession: v.profession, company_name: v.company_name, company_cnpj: v.company_cnpj }),
           other_info: v.other_info ?? '',
           documents: files,
         })
@@ -163,24 +181,32 @@ function LimitForm({ currentLimitCents }: { currentLimitCents: number }) {
         <FormMoneyField control={control} name="net_worth" label="Patrimônio" required />
         <FormMoneyField control={control} name="monthly_income" label="Renda mensal" required />
       </Stack>
-      <FormTextField control={control} name="profession" label="Profissão" required />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormTextField
-          control={control}
-          name="company_name"
-          label="Nome da empresa"
-          helperText="Onde você trabalha ou de que é sócio"
-          required
-        />
-        <FormMaskedField
-          control={control}
-          name="company_cnpj"
-          label="CNPJ da empresa"
-          mask={MASKS.cnpj}
-          placeholder="00.000.000/0000-00"
-          required
-        />
-      </Stack>
+      {company ? (
+        <Typography variant="body2" color="text.secondary">
+          O pedido é feito em nome de <strong>{company.razao_social}</strong> (CNPJ {formatCnpj(company.cnpj)}).
+        </Typography>
+      ) : (
+        <>
+          <FormTextField control={control} name="profession" label="Profissão" required />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <FormTextField
+              control={control}
+              name="company_name"
+              label="Nome da empresa"
+              helperText="Onde você trabalha ou de que é sócio"
+              required
+            />
+            <FormMaskedField
+              control={control}
+              name="company_cnpj"
+              label="CNPJ da empresa"
+              mask={MASKS.cnpj}
+              placeholder="00.000.000/0000-00"
+              required
+            />
+          </Stack>
+        </>
+      )}
       <FormTextField
         control={control}
         name="other_info"
@@ -284,7 +310,10 @@ export function LimitTab({ user, requests }: { user: AccountUser; requests: Trad
             {MESSAGES.limitPendingExists} Você poderá fazer um novo pedido depois da resposta.
           </Alert>
         ) : (
-          <LimitForm currentLimitCents={toMinorUnits(user.trading_limit)} />
+          <LimitForm
+            currentLimitCents={toMinorUnits(user.trading_limit)}
+            company={user.account_type === 'company' ? (user.company ?? null) : null}
+          />
         )}
       </Box>
     </Stack>

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import { useNavigate, Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page';
 import { firstError, hasErrorCode } from '../../../lib/api';
+import { useUser } from '../../../lib/auth';
 import { AddressForm } from '../../profile/components/address-form';
 import { useAddress } from '../api/get-address';
 import { useCreateAddress, useUpdateAddress } from '../api/save-address';
@@ -31,10 +32,14 @@ function Frame({ title, children }: { title: string; children: React.ReactNode }
 export function AddAddressPage() {
   const navigate = useNavigate();
   const create = useCreateAddress();
+  const { user } = useUser();
   const back = () => navigate(ADDRESSES_PATH);
   return (
     <Frame title="Adicionar endereço">
       <AddressForm
+        // a company's new address starts as Comercial (the user is in the cache: the shell loaded it)
+        key={user?.account_type ?? 'loading'}
+        accountType={user?.account_type}
         submitLabel="Salvar endereço"
         pending={create.isPending}
         save={(request) => create.mutateAsync(request)}

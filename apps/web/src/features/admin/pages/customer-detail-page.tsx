@@ -387,7 +387,7 @@ function Detail({ detail }: { detail: CustomerDetail }) {
                   <ListItem key={request.id} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
                     <ListItemText
                       primary={`${brl(request.new_limit)} · ${formatDateTimeBR(request.created_at)}`}
-                      secondary={`Renda mensal ${brl(request.monthly_income)} · patrimônio ${brl(request.net_worth)} · ${request.profession}, ${request.company_name}${request.approved_limit !== null ? ` · aprovado: ${brl(request.approved_limit)}` : ''}`}
+                      secondary={`Renda mensal ${brl(request.monthly_income)} · patrimônio ${brl(request.net_worth)} · ${[request.profession, request.company_name].filter(Boolean).join(', ')}${request.approved_limit !== null ? ` · aprovado: ${brl(request.approved_limit)}` : ''}`}
                       sx={{ flex: '1 1 220px' }}
                     />
                     <StatusWithReason status={request.status} reason={request.rejection_reason} />

@@ -196,7 +196,8 @@ export function LimitRequestsPage() {
       minWidth: 200,
       render: (row) => (
         <>
-          <Typography variant="body2">{row.profession}</Typography>
+          {/* a company asks in its own name: no profession */}
+          <Typography variant="body2">{row.profession || 'Pedido da empresa'}</Typography>
           <Typography variant="body2" color="text.secondary">
             {row.company_name} ·{' '}
             <Box component="span" sx={{ whiteSpace: 'nowrap' }}>

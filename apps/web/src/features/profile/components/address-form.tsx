@@ -2,13 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { type AddressRequest, formatCep, isCompleteCep, MASKS, MESSAGES, onlyDigits } from '@prata/domain';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-fields';
 import { FormMaskedField } from '../../../components/form-masked-field';
-import type { Address } from '../../../lib/auth';
+import type { AccountType, Address, City } from '../../../lib/auth';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
+import { useCepLookup } from '../api/lookup-cep';
 import { CityAutocomplete } from './city-autocomplete';
 import { StepActions } from './step-actions';
 
@@ -34,9 +36,14 @@ type AddressFormValues = z.input<typeof AddressFormSchema>;
 
 const FIELDS = Object.keys(AddressFormSchema.shape);
 
-function defaultsFrom(address: Address | undefined): AddressFormValues {
+/** A company's address is where it works: Comercial; a person's, Residencial. */
+export function defaultAddressType(accountType: AccountType | undefined): string {
+  return accountType === 'company' ? 'Comercial' : 'Residencial';
+}
+
+function defaultsFrom(address: Address | undefined, accountType: AccountType | undefined): AddressFormValues {
   return {
-    type: address?.type ?? 'Residencial',
+    type: address?.type ?? defaultAddressType(accountType),
     cep: address ? formatCep(address.cep) : '',
     city: address?.city ?? null,
     neighborhood: address?.neighborhood ?? '',
@@ -47,12 +54,19 @@ function defaultsFrom(address: Address | undefined): AddressFormValues {
   };
 }
 
+type Fillable = 'city' | 'street' | 'neighborhood';
+
 /**
  * The address form (spec 1 §5, spec 2 §5): /register/finish, and adding or editing on /meus-dados. A type that
  * is neither Residencial nor Comercial (free text is allowed, spec 2 §3) stays among the options.
+ *
+ * A complete CEP is looked up (GET /api/cep): the city, street and neighbourhood it knows fill the fields that are
+ * empty or still hold what an earlier lookup put there, never what the customer typed. The CEP's state ranks its
+ * cities first in the city search, and a city of another state is refused before saving (the server refuses it too).
  */
 export function AddressForm({
   address,
+  accountType,
   submitLabel,
   pending,
   save,
@@ -61,6 +75,8 @@ export function AddressForm({
   backLabel,
 }: {
   address?: Address;
+  /** decides the type of a new address (a company's is Comercial) */
+  accountType?: AccountType;
   submitLabel: string;
   pending: boolean;
   save: (request: AddressRequest) => Promise<{ message?: string }>;
@@ -68,14 +84,50 @@ export function AddressForm({
   onBack?: () => void;
   backLabel?: string;
 }) {
-  const { control, handleSubmit, setError } = useForm({
+  const { control, handleSubmit, setError, getValues, setValue, clearErrors } = useForm({
     resolver: zodResolver(AddressFormSchema),
-    defaultValues: defaultsFrom(address),
+    defaultValues: defaultsFrom(address, accountType),
   });
   const types: string[] = [...ADDRESS_TYPES];
   if (address?.type && !types.includes(address.type)) types.push(address.type);
 
+  const cep = useWatch({ control, name: 'cep' });
+  const lookup = useCepLookup(cep);
+  const known = isCompleteCep(cep) ? lookup.data : undefined;
+  // What the last lookup wrote into each field (a city by its id): only those values may be replaced by the next one.
+  const filled = useRef<Partial<Record<Fillable, string | number>>>({});
+  useEffect(() => {
+    if (!known) return;
+    const keyOf = (value: unknown) => (value && typeof value === 'object' ? (value as City).id : (value as string));
+    const fill = (field: Fillable, value: City | string | null) => {
+      if (!value) return;
+      const current = getValues(field);
+      if (current && keyOf(current) !== filled.current[field]) return; // typed (or chosen) by the customer
+      setValue(field, value, { shouldDirty: true });
+      filled.current[field] = keyOf(value);
+      clearErrors(field);
+    };
+    fill('city', known.city);
+    fill('street', known.street);
+    fill('neighborhood', known.neighborhood);
+  }, [known, getValues, setValue, clearErrors]);
+
+  const cepHint =
+    isCompleteCep(cep) && lookup.isSuccess
+      ? known
+        ? `CEP de ${known.city ? known.city.description : known.state}`
+        : MESSAGES.cepNotFound
+      : undefined;
+
   const onSubmit = handleSubmit(async (v) => {
+    if (known && v.city && v.city.state !== known.state) {
+      setError(
+        'cep',
+        { type: 'state', message: MESSAGES.cepStateMismatch(known.state, v.city.state) },
+        { shouldFocus: true },
+      );
+      return;
+    }
     try {
       const { message } = await save({
         type: v.type,
@@ -111,6 +163,7 @@ export function AddressForm({
           mask={MASKS.cep}
           inputMode="numeric"
           autoComplete="postal-code"
+          helperText={cepHint}
           required
         />
       </Stack>
@@ -126,6 +179,7 @@ export function AddressForm({
             error={Boolean(fieldState.error)}
             helperText={fieldState.error?.message}
             required
+            state={known?.state}
           />
         )}
       />

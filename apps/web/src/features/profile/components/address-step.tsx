@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { Address } from '../../../lib/auth';
+import type { AccountType, Address } from '../../../lib/auth';
 import { useCreateAddress } from '../api/create-address';
 import { formatAddress } from '../labels';
 import { AddressForm } from './address-form';
@@ -48,11 +48,13 @@ function ExistingAddress({
 /** Step "Endereço" (both account types). */
 export function AddressStep({
   addresses,
+  accountType,
   submitLabel,
   onDone,
   onBack,
 }: {
   addresses: Address[];
+  accountType: AccountType;
   submitLabel: string;
   onDone: () => void;
   onBack?: () => void;
@@ -69,6 +71,7 @@ export function AddressStep({
 
   return (
     <AddressForm
+      accountType={accountType}
       submitLabel={submitLabel}
       pending={create.isPending}
       save={(request) => create.mutateAsync(request)}

@@ -8,7 +8,10 @@ import { CITY_SEARCH_MIN_CHARS, useCitySearch } from '../api/search-cities';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** City search (spec 1 §5): starts above 1 character, debounced, with its own spinner (no loading dialog). */
+/**
+ * City search (spec 1 §5): starts above 1 character, debounced, with its own spinner (no loading dialog). A city set
+ * from outside (the CEP lookup) shows in the text box: MUI resets the input to the new value's label.
+ */
 export function CityAutocomplete({
   value,
   onChange,
@@ -17,6 +20,7 @@ export function CityAutocomplete({
   helperText,
   inputRef,
   required,
+  state,
 }: {
   value: City | null;
   onChange: (city: City | null) => void;
@@ -25,10 +29,12 @@ export function CityAutocomplete({
   helperText?: string;
   inputRef?: Ref<HTMLInputElement>;
   required?: boolean;
+  /** the state the CEP points to: its cities come first */
+  state?: string;
 }) {
   const [input, setInput] = useState(value?.description ?? '');
   const term = useDebouncedValue(input, SEARCH_DEBOUNCE_MS);
-  const search = useCitySearch(term === value?.description ? '' : term);
+  const search = useCitySearch(term === value?.description ? '' : term, state);
   const typing = input.trim().length >= CITY_SEARCH_MIN_CHARS && (input !== term || search.isFetching);
 
   const options = search.data ?? [];

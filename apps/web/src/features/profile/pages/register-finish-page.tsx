@@ -145,6 +145,7 @@ function Wizard({ data }: { data: RegisterFinishResponse }) {
           {key === 'address' && (
             <AddressStep
               addresses={user.addresses}
+              accountType={user.account_type}
               submitLabel={active === keys.length - 1 ? 'Concluir cadastro' : 'Continuar'}
               onDone={() => complete('address')}
               onBack={back}
