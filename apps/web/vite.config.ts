@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress';
 
 /**
  * Chunks: React and the router load on every page; MUI and emotion too (the shell is MUI). Form libraries
@@ -23,7 +24,7 @@ const CHUNK_GROUPS: ReadonlyArray<{ name: string; test: RegExp; priority: number
 const API_TARGET = process.env.PRATA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     host: '127.0.0.1',
     port: 5173,

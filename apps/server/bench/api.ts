@@ -88,10 +88,10 @@ const entry = indexHtml.match(/<script[^>]+src="(\/assets\/[^"]+\.js)"/)?.[1];
 
 type Target = { name: string; url: string; headers?: Record<string, string>; note?: string };
 const targets: Target[] = [
-  { name: 'GET /api/health (liveness)', url: `${base}/api/health` },
+  { name: 'GET /api/health', url: `${base}/api/health` },
   { name: 'GET /api/health/ready', url: `${base}/api/health/ready` },
   {
-    name: 'GET /api/termos (public content)',
+    name: 'GET /api/termos (public)',
     url: `${base}/api/termos`,
     headers: { 'accept-encoding': BROWSER_ENCODINGS },
   },
@@ -104,7 +104,7 @@ const targets: Target[] = [
   { name: 'GET /api/event-logs', url: `${base}/api/event-logs?page=1`, headers: auth },
 ];
 
-type Row = { name: string; cpuPerRequest?: number } & LoadResult;
+type Row = { name: string; cpuPerRequest?: number; bareRps?: number } & LoadResult;
 
 /** One endpoint, warmed up, then measured; with the Prata server's CPU time per request (it runs in this process). */
 async function measure(name: string, url: string, headers?: Record<string, string>): Promise<Row> {
@@ -115,15 +115,22 @@ async function measure(name: string, url: string, headers?: Record<string, strin
   return { name, ...result, cpuPerRequest: (used.user + used.system) / Math.max(1, result.requests) };
 }
 
+// The yardstick runs right before each endpoint, and each ratio is to that run: the other processes of a shared
+// machine come and go, and a single yardstick run would put their noise into every ratio.
 const hello = await startHello();
-let bare: Row;
+const rows: Row[] = [];
+const yardsticks: number[] = [];
 try {
-  bare = { ...(await measure('bare Fastify hello-world (yardstick)', `${hello.url}/`)), cpuPerRequest: undefined };
+  await autocannon(`${hello.url}/`, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+  for (const t of targets.filter((x) => !ONLY || ONLY.test(x.name))) {
+    const bare = await autocannon(`${hello.url}/`, { connections: CONNECTIONS, seconds: SECONDS });
+    yardsticks.push(bare.rps);
+    rows.push({ ...(await measure(t.name, t.url, t.headers)), bareRps: bare.rps });
+  }
 } finally {
   await hello.stop();
 }
-const rows: Row[] = [bare];
-for (const t of targets.filter((x) => !ONLY || ONLY.test(x.name))) rows.push(await measure(t.name, t.url, t.headers));
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
 
 const pgbenchRows: PgbenchResult[] = [];
 if (scratch && !ONLY && (await hasPgbench())) {
@@ -139,31 +146,24 @@ console.log(
     `(after ${WARMUP_SECONDS} s of warm-up), load by autocannon in a child process.`,
 );
 console.log(
-  'endpoint'.padEnd(40),
-  'req/s'.padStart(8),
-  'x bare'.padStart(7),
-  'p50 ms'.padStart(7),
-  'p90 ms'.padStart(7),
-  'p99 ms'.padStart(7),
-  'max ms'.padStart(7),
-  'errors'.padStart(7),
-  'B/resp'.padStart(7),
-  'CPU µs/req'.padStart(11),
+  `Bare Fastify hello-world in a process of its own, run right before each endpoint: median ${median(yardsticks).toFixed(0)} req/s ` +
+    `(from ${Math.min(...yardsticks).toFixed(0)} to ${Math.max(...yardsticks).toFixed(0)}); "x bare" is each endpoint's ratio to its own run.`,
 );
-for (const r of rows) {
-  console.log(
-    r.name.padEnd(40),
-    r.rps.toFixed(0).padStart(8),
-    `${((r.rps / bare.rps) * 100).toFixed(0)}%`.padStart(7),
-    String(r.p50).padStart(7),
-    String(r.p90).padStart(7),
-    String(r.p99).padStart(7),
-    String(r.max).padStart(7),
-    String(r.errors).padStart(7),
-    String(r.bytesPerRequest).padStart(7),
-    (r.cpuPerRequest === undefined ? '' : r.cpuPerRequest.toFixed(0)).padStart(11),
-  );
-}
+const COLUMNS: Array<[string, number, (r: Row) => string]> = [
+  ['req/s', 8, (r) => r.rps.toFixed(0)],
+  ['bare', 7, (r) => (r.bareRps ?? 0).toFixed(0)],
+  ['x bare', 7, (r) => `${((r.rps / (r.bareRps ?? r.rps)) * 100).toFixed(0)}%`],
+  ['p50 ms', 7, (r) => String(r.p50)],
+  ['p90 ms', 7, (r) => String(r.p90)],
+  ['p99 ms', 7, (r) => String(r.p99)],
+  ['max ms', 7, (r) => String(r.max)],
+  ['errors', 7, (r) => String(r.errors)],
+  ['B/resp', 7, (r) => String(r.bytesPerRequest)],
+  ['CPU µs/req', 11, (r) => (r.cpuPerRequest ?? 0).toFixed(0)],
+];
+console.log('endpoint'.padEnd(36), ...COLUMNS.map(([title, width]) => title.padStart(width)));
+for (const r of rows) console.log(r.name.padEnd(36), ...COLUMNS.map(([, width, cell]) => cell(r).padStart(width)));
+console.log("CPU µs/req: the Prata server's CPU time per answered request (user + system, this process).");
 if (pgbenchRows.length > 0) {
   console.log(`\npgbench on the same server (scale 1, ${CONNECTIONS} clients, ${SECONDS} s, prepared statements):`);
   for (const p of pgbenchRows) {

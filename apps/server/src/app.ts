@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,6 +14,7 @@ import { clientErrorHandler, frameworkErrors, JSON_BODY_LIMIT, registerInputGuar
 import { registerAuth } from './plugins/auth';
 import { registerIdempotency } from './plugins/idempotency';
 import { createLimiter, type Limiter } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 import { featureRoutes } from './features';
 
@@ -57,7 +57,7 @@ export async function buildApp(input: Omit<AppDeps, 'limiter'> & { limiter?: Lim
   // before any plugin: a plugin's context keeps the error handler it was registered under (the docs' routes too)
   registerErrorHandling(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -92,9 +92,9 @@ export async function buildApp(input: Omit<AppDeps, 'limiter'> & { limiter?: Lim
   registerIdempotency(app);
 
   // Private answers must never be cached by browsers or proxies.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   await app.register(

@@ -1,28 +1,48 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@prata/domain';
 import { pathLookup } from './path-lookup';
+import { notModified, pickVariant, type WebFile, webFiles } from './web-files';
 
 const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
-/** Serves the built web app on the same port as the API, with a fallback to index.html for client routes. */
+/** Hashed build assets: a new build gives new names, so a browser keeps each one for a year without asking. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, favicon): kept, but revalidated with its ETag on every use. */
+const REVALIDATE = 'no-cache';
+
+/**
+ * Serves the built web app on the same port as the API, from memory (plugins/web-files.ts): the brotli or gzip copy
+ * the build wrote when the browser takes it, ETags and 304s, HEAD on every page and asset, and index.html for client
+ * routes.
+ */
 export async function registerWeb(app: FastifyInstance) {
   const dist = app.deps.config.webDist ?? DEFAULT_DIST;
   const hasWeb = existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      // a wildcard route: files of a new build are served without a restart
-      wildcard: true,
-      // '/' (a directory) answers index.html; the app then routes the visitor to /comprar-prata
-      index: ['index.html'],
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
+    const files = webFiles(dist);
+    const send = (request: FastifyRequest, reply: FastifyReply, file: WebFile) => {
+      const variant = pickVariant(file, request.headers['accept-encoding']);
+      reply.header('cache-control', file.immutable ? IMMUTABLE : REVALIDATE);
+      reply.header('etag', variant.etag);
+      reply.header('last-modified', file.lastModified);
+      if (file.br || file.gzip) reply.header('vary', 'accept-encoding');
+      if (notModified(request.headers['if-none-match'], variant.etag)) return reply.status(304).send();
+      if (variant.encoding) reply.header('content-encoding', variant.encoding);
+      return reply.type(file.type).send(variant.body);
+    };
+    // GET and HEAD (Fastify adds HEAD to a GET route) on every path the API does not own.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const urlPath = request.url.split('?')[0]!;
+      if (urlPath.startsWith('/api/')) return reply.callNotFound();
+      const file = urlPath === '/' ? undefined : await files.get(urlPath);
+      if (file) return send(request, reply, file);
+      // A missing build asset is a 404; any other path is a page of the app (client-side routes).
+      if (urlPath.startsWith('/assets/')) return reply.callNotFound();
+      const index = await files.get('/index.html');
+      return index ? send(request, reply, index) : reply.callNotFound();
     });
   }
   const lookup = pathLookup(app);
@@ -38,10 +58,7 @@ export async function registerWeb(app: FastifyInstance) {
         .header('allow', known.methods.join(', '))
         .send({ code: 'METHOD_NOT_ALLOWED', message: MESSAGES.methodNotAllowed });
     }
-    // A missing API path or build asset is a 404; any other page is the app's (client-side routes).
-    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send({ code: 'ROUTE_NOT_FOUND', message: MESSAGES.routeNotFound });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Pages and files are the GET route's above: what reaches here is a missing API path or build asset.
+    return reply.status(404).send({ code: 'ROUTE_NOT_FOUND', message: MESSAGES.routeNotFound });
   });
 }

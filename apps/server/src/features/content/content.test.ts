@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { siteContent } from '../../db/schema/index';
 import { buildTestApp } from '../../../test/helpers';
+import { CONTENT_TTL_MS } from './routes';
 
 describe('GET /api/termos', () => {
   it('answers the terms as HTML', async () => {
@@ -19,5 +20,25 @@ describe('GET /api/termos', () => {
     expect(html).not.toMatch(/script|onclick|onerror|javascript:|<img/i);
     expect(html).toContain('<p>Olá</p>');
     expect(html).toContain('<a href="https://prata.com.br" rel="noopener noreferrer" target="_blank">ok</a>');
+  });
+});
+
+describe('GET /api/termos from memory', () => {
+  it('reads the database once per CONTENT_TTL_MS, and shows an operator change after it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const t = await buildTestApp();
+      const first = await t.app.inject({ method: 'GET', url: '/api/termos' });
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      await t.database.db.update(siteContent).set({ html: '<p>Novos termos</p>' });
+      const cached = await t.app.inject({ method: 'GET', url: '/api/termos' });
+      expect(cached.body).toBe(first.body);
+      vi.setSystemTime(Date.now() + CONTENT_TTL_MS + 1);
+      expect((await t.app.inject({ method: 'GET', url: '/api/termos' })).json()).toEqual({
+        termos: '<p>Novos termos</p>',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
