@@ -131,9 +131,15 @@ export function webFiles(root: string) {
   };
 }
 
-/** The copy to send for an Accept-Encoding header: brotli, then gzip, then the file itself (q=0 refuses one). */
-export function pickVariant(file: WebFile, acceptEncoding: string | undefined): Variant {
-  if (!acceptEncoding || (!file.br && !file.gzip)) return file.identity;
+/**
+ * The encoding to answer in for an Accept-Encoding header, among the copies there are: brotli, then gzip, then none
+ * (q=0 refuses one).
+ */
+export function acceptedEncoding(
+  acceptEncoding: string | undefined,
+  has: { br: boolean; gzip: boolean },
+): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding || (!has.br && !has.gzip)) return undefined;
   let br = false;
   let gzip = false;
   for (const part of acceptEncoding.split(',')) {
@@ -143,9 +149,15 @@ export function pickVariant(file: WebFile, acceptEncoding: string | undefined): 
     if (name === 'br' || name === '*') br = true;
     if (name === 'gzip' || name === '*') gzip = true;
   }
-  if (br && file.br) return file.br;
-  if (gzip && file.gzip) return file.gzip;
-  return file.identity;
+  if (br && has.br) return 'br';
+  if (gzip && has.gzip) return 'gzip';
+  return undefined;
+}
+
+/** The copy of a file to send for an Accept-Encoding header. */
+export function pickVariant(file: WebFile, acceptEncoding: string | undefined): Variant {
+  const encoding = acceptedEncoding(acceptEncoding, { br: file.br !== undefined, gzip: file.gzip !== undefined });
+  return (encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : undefined) ?? file.identity;
 }
 
 /** Whether If-None-Match names the variant being sent (weak or strong, any in a list, or *). */

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { siteContent } from '../../db/schema/index';
 import { buildTestApp } from '../../../test/helpers';
@@ -40,5 +41,22 @@ describe('GET /api/termos from memory', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('GET /api/termos compressed', () => {
+  it('answers brotli or gzip as the browser takes it, with Vary', async () => {
+    const t = await buildTestApp();
+    const plain = await t.app.inject({ method: 'GET', url: '/api/termos' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const headers = (encoding: string) => ({ 'accept-encoding': encoding });
+    const br = await t.app.inject({ method: 'GET', url: '/api/termos', headers: headers('gzip, deflate, br') });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ method: 'GET', url: '/api/termos', headers: headers('gzip') });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers['cache-control']).toBe('no-store');
   });
 });

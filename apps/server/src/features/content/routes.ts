@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
+import { TermsResponse } from '@prata/domain';
 import { siteContent } from '../../db/schema/index';
+import { acceptedEncoding } from '../../plugins/web-files';
 import { TERMS_HTML } from '../../seed/terms';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
 
 /** Server HTML is sanitized on the way out: only text formatting and links survive. */
 export function sanitize(html: string): string {
@@ -43,25 +50,32 @@ export function sanitize(html: string): string {
  */
 export const CONTENT_TTL_MS = 5_000;
 
+type Answer = { json: Buffer; br: Buffer; gzip: Buffer; at: number };
+
 export async function contentRoutes(app: FastifyInstance) {
   const db = app.deps.database.db;
-  let cached: { body: string; at: number } | undefined;
-  let reading: Promise<string> | undefined;
-  const read = async () => {
+  let cached: Answer | undefined;
+  let reading: Promise<Answer> | undefined;
+  const read = async (): Promise<Answer> => {
     const [row] = await db.select({ html: siteContent.html }).from(siteContent).where(eq(siteContent.key, 'termos'));
-    const body = JSON.stringify({ termos: sanitize(row?.html ?? TERMS_HTML) });
-    cached = { body, at: Date.now() };
-    return body;
+    const json = Buffer.from(JSON.stringify({ termos: sanitize(row?.html ?? TERMS_HTML) }));
+    // Compressed once per read, not per visit: the terms are a few kilobytes of text.
+    const [br, gzip] = await Promise.all([brotli(json), gz(json)]);
+    cached = { json, br, gzip, at: Date.now() };
+    return cached;
   };
-  app.get('/termos', async (_req, reply) => {
-    let body = cached && Date.now() - cached.at < CONTENT_TTL_MS ? cached.body : undefined;
-    if (body === undefined) {
+  app.get('/termos', async (request, reply) => {
+    let answer = cached && Date.now() - cached.at < CONTENT_TTL_MS ? cached : undefined;
+    if (!answer) {
       // One read at a time, whatever the number of visitors waiting for it.
       reading ??= read().finally(() => {
         reading = undefined;
       });
-      body = await reading;
+      answer = await reading;
     }
-    return reply.type('application/json; charset=utf-8').send(body);
+    const encoding = acceptedEncoding(request.headers['accept-encoding'], { br: true, gzip: true });
+    reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : answer.json);
   });
 }
