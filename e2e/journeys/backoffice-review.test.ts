@@ -77,9 +77,8 @@ describe('Back office: análise de cadastro e de limite', () => {
     await withPage(browser, { viewport: DESKTOP, name: 'backoffice-review' }, async (page) => {
       // ---- the operator signs in and opens the back office: Clientes first
       await loginThroughUi(page, DEMO.operator.email, DEMO_PASSWORD);
-      // (operators are not customers: their own registration is incomplete, so the sign-in ends on /register/finish)
+      // staff land in the back office: Clientes
       await eventually(async () => assert.ok(await storedItem(page, 'authToken'), 'signed in'));
-      await page.goto('/admin');
       await expectPath(page, '/admin/clientes');
       await expectVisible(byRole(page, 'heading', 'Clientes'));
       const nav = page.getByRole('navigation', { name: 'Back office' });

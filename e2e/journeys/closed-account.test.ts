@@ -87,7 +87,7 @@ describe('Conta encerrada', () => {
         route.fulfill({
           status: 403,
           contentType: 'application/json',
-          json: { statusCode: 403, message: 'Sua conta foi encerrada.', closed_at: closedAt },
+          json: { code: 'ACCOUNT_CLOSED', message: 'Sua conta foi encerrada.', closed_at: closedAt },
         }),
       );
       await page.goto('/login');

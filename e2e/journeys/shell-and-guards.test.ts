@@ -131,10 +131,8 @@ describe('Shell, sessão e rotas protegidas', () => {
   it('operador entra pela tela de login e vê o registro de auditoria em /admin', { timeout: 60_000 }, async () => {
     await withPage(browser, { viewport: DESKTOP, name: 'admin-audit-log' }, async (page) => {
       await loginThroughUi(page, DEMO.operator.email, DEMO_PASSWORD);
-      // the operator has no personal data yet: the login lands on 'Conclua seu cadastro'
-      await expectPath(page, '/register/finish');
-      const drawer = await openAccountDrawer(page);
-      await click(drawer, 'link', 'Back office');
+      // staff land in the back office, not on the customer onboarding
+      await expectPath(page, '/admin/clientes');
       const nav = page.getByRole('navigation', { name: 'Back office' });
       await expectVisible(nav, 'the back office navigation');
       await eventually(() =>
