@@ -148,3 +148,23 @@ describe('resilient CEP lookup', () => {
     expect(calls).toBe(4);
   });
 });
+
+describe('CEP_PROVIDER', () => {
+  it('embedded by default; viacep when set; anything else stops the start', async () => {
+    const { loadConfig } = await import('../../config');
+    const { createAdapters } = await import('../index');
+    const base = { NODE_ENV: 'test' } as NodeJS.ProcessEnv;
+    expect(loadConfig(base).cepProvider).toBe('embedded');
+    expect(createAdapters(loadConfig(base), {}).cep.name).toBe('embedded');
+    const viacep = loadConfig({ ...base, CEP_PROVIDER: 'viacep', VIACEP_URL: base_url() });
+    expect(viacep.cepProvider).toBe('viacep');
+    const port = createAdapters(viacep, {}).cep;
+    expect(port.name).toBe('viacep');
+    status = 200;
+    reply = JSON.stringify(PAULISTA);
+    expect(await port.lookup('01310100')).toMatchObject({ source: 'viacep', cityId: 3550308 });
+    expect(() => loadConfig({ ...base, CEP_PROVIDER: 'correios' })).toThrow('CEP_PROVIDER');
+  });
+});
+
+const base_url = () => base;
