@@ -3,7 +3,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
-import { TermsResponse } from '@prata/domain';
 import { siteContent } from '../../db/schema/index';
 import { acceptedEncoding } from '../../plugins/web-files';
 import { TERMS_HTML } from '../../seed/terms';
