@@ -42,7 +42,7 @@ export function firstLoadBudget(budgets: Budget[]): Plugin {
     configResolved(config) {
       dist = join(config.root, config.build.outDir);
     },
-    closeBundle() {
+    writeBundle() {
       const over: string[] = [];
       for (const b of budgets) {
         const kb = firstLoadBytes(dist, b.routeChunkPrefix).total / 1024;

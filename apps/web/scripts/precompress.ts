@@ -34,7 +34,7 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    async writeBundle() {
       const jobs: Promise<void>[] = [];
       for await (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
