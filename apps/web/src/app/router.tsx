@@ -21,9 +21,9 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/comprar-prata" replace /> },
           { path: 'comprar-prata', lazy: () => import('../features/catalogue/pages/landing-page') },
-          { path: 'register', lazy: () => import('../features/register/pages/register-page') },
-          { path: 'termos-de-uso', lazy: () => import('../features/register/pages/terms-page') },
-          { path: 'email/verify/:token', lazy: () => import('../features/register/pages/verify-email-page') },
+          { path: 'register', lazy: () => import('../features/auth/pages/register-page') },
+          { path: 'termos-de-uso', lazy: () => import('../features/auth/pages/terms-page') },
+          { path: 'email/verify/:token', lazy: () => import('../features/auth/pages/verify-email-page') },
           { path: 'login', lazy: () => import('../features/auth/pages/login-page') },
           { path: 'password/reset/:token', lazy: () => import('../features/auth/pages/reset-password-page') },
           { path: 'dev/caixa-postal', lazy: () => import('../features/dev/pages/caixa-postal-page') },
@@ -34,17 +34,17 @@ export const routes: RouteObject[] = [
               {
                 id: 'DadosCadastrais',
                 path: 'meus-dados/:tab?',
-                lazy: () => import('../features/account/pages/meus-dados-page'),
+                lazy: () => import('../features/profile/pages/meus-dados-page'),
               },
               {
                 path: 'meus-dados/meus-enderecos/adicionar',
                 lazy: () =>
-                  import('../features/account/pages/address-form-page').then((m) => ({ Component: m.AddAddressPage })),
+                  import('../features/profile/pages/address-form-page').then((m) => ({ Component: m.AddAddressPage })),
               },
               {
                 path: 'meus-dados/meus-enderecos/editar/:id',
                 lazy: () =>
-                  import('../features/account/pages/address-form-page').then((m) => ({ Component: m.EditAddressPage })),
+                  import('../features/profile/pages/address-form-page').then((m) => ({ Component: m.EditAddressPage })),
               },
               {
                 id: 'MeuHistorico',

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { PageOf } from '../../../components/paginated-table';
 import { api } from '../../../lib/api';
 import { withLoading } from '../../../lib/loading';
-import type { AccountUser, BankingInformation, DocumentInfo, TradingLimitRequest } from '../../account/api/types';
+import type { AccountUser, BankingInformation, DocumentInfo, TradingLimitRequest } from '../../profile/index';
 
 export type CustomerStatus = 'pending' | 'approved' | 'rejected' | 'closed';
 export type CustomerFilter = 'all' | CustomerStatus;

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { PageOf } from '../../../components/paginated-table';
 import { api } from '../../../lib/api';
 import { withLoading } from '../../../lib/loading';
-import type { TradingLimitRequest } from '../../account/api/types';
+import type { TradingLimitRequest } from '../../profile/index';
 import { CUSTOMERS_QUERY_KEY } from './customers';
 
 /** A row of GET /api/admin/trading-limit-requests (pending requests, oldest first). */

@@ -33,9 +33,14 @@ import { downloadFromApi } from '../../../lib/download';
 import { formatFileSize } from '../../../lib/files';
 import { toMinorUnits } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { describeBanking } from '../../account/banks';
-import { formatAddress } from '../../profile/labels';
-import { ESTADO_CIVIL_LABELS, FATCA_QUESTIONS, REGIME_LABELS, SEXO_LABELS } from '../../profile/labels';
+import {
+  describeBanking,
+  ESTADO_CIVIL_LABELS,
+  FATCA_QUESTIONS,
+  formatAddress,
+  REGIME_LABELS,
+  SEXO_LABELS,
+} from '../../profile/index';
 import { type CustomerDetail, useCustomer, useReviewCustomer } from '../api/customers';
 import { CustomerAuditSection } from '../components/customer-audit-section';
 import { DataList } from '../components/data-list';

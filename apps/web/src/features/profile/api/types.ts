@@ -1,4 +1,4 @@
-import type { RegisterFinishUser } from '../../profile/api/get-register-finish';
+import type { RegisterFinishUser } from './get-register-finish';
 import type { Address, Company } from '../../../lib/auth';
 
 /** GET /api/user/index → user: the same object as GET /api/user. */

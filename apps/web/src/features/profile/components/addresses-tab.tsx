@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { Address } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
-import { formatAddress } from '../../profile/labels';
+import { formatAddress } from '../labels';
 import { useDeleteAddress } from '../api/save-address';
 import { ADD_ADDRESS_PATH, editAddressPath } from '../tabs';
 import { TabSection } from './tab-section';

@@ -15,7 +15,7 @@ import { FormCodeField } from '../../../components/code-field';
 import { firstError, hasErrorCode, isApiError } from '../../../lib/api';
 import { useCountdown } from '../../../lib/hooks';
 import { notify } from '../../../lib/notify';
-import { resendLabel } from '../../auth/components/code-step';
+import { resendLabel } from '../../auth/index';
 import { type ContactTarget, useRequestContactCode } from '../api/request-contact-code';
 
 /** The server asks for a code: a stored mobile number (or a company's contact e-mail) is being changed. */

@@ -9,7 +9,7 @@ import { useNavigate, Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page';
 import { firstError, hasErrorCode } from '../../../lib/api';
 import { useUser } from '../../../lib/auth';
-import { AddressForm } from '../../profile/components/address-form';
+import { AddressForm } from '../components/address-form';
 import { useAddress } from '../api/get-address';
 import { useCreateAddress, useUpdateAddress } from '../api/save-address';
 import { ADDRESSES_PATH } from '../tabs';
