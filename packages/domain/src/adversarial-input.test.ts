@@ -86,6 +86,28 @@ function bodyWith(shape: Record<string, AnySchema>, value: string): Record<strin
 }
 
 const contracts = exported.filter((entry): entry is [string, AnySchema] => isSchema(entry[1]));
+
+/** The schemas a schema is made of: its fields, items, options and wrapped types, all the way down. */
+function parts(schema: AnySchema, found = new Set<AnySchema>()): Set<AnySchema> {
+  if (found.has(schema)) return found;
+  found.add(schema);
+  const def = (schema as unknown as { def: Record<string, unknown> }).def;
+  const children = [
+    ...Object.values((def.shape as Record<string, AnySchema> | undefined) ?? {}),
+    ...((def.options as AnySchema[] | undefined) ?? []),
+    def.element,
+    def.innerType,
+    def.in,
+    def.out,
+  ];
+  for (const child of children) if (isSchema(child)) parts(child, found);
+  return found;
+}
+
+/** What the server answers (the *Response schemas and everything in them): the server's own data, not input. */
+const answers = new Set(
+  contracts.filter(([name]) => name.endsWith('Response')).flatMap(([, schema]) => [...parts(schema)]),
+);
 const fieldFactories: Array<[string, AnySchema]> = [
   ['emailField()', domain.emailField()],
   ['requiredText()', domain.requiredText('x')],
@@ -111,7 +133,7 @@ describe.each(Object.entries(HOSTILE))('hostile input: %s', (_label, input) => {
     expect(elapsed(() => check.run(input))).toBeLessThan(BOUND_MS);
   });
 
-  it.each([...fieldFactories, ...contracts])('schema %s refuses it fast', (name, schema) => {
+  it.each([...fieldFactories, ...contracts])('schema %s refuses it fast', (_name, schema) => {
     schema.safeParse('warm-up');
     expect(elapsed(() => schema.safeParse(input))).toBeLessThan(BOUND_MS);
     for (const shape of objectShapes(schema)) {
@@ -121,7 +143,7 @@ describe.each(Object.entries(HOSTILE))('hostile input: %s', (_label, input) => {
       expect(elapsed(() => (result = schema.safeParse(body)))).toBeLessThan(BOUND_MS);
       // every field of a request refuses a 100k string: none is left without a length limit (answers are the
       // server's own, not checked here)
-      if (name.endsWith('Response')) continue;
+      if (answers.has(schema)) continue;
       const refused = new Set(result?.error?.issues.map((i) => String(i.path[0])));
       const unbounded = Object.keys(shape).filter((k) => body[k] === input && !refused.has(k));
       expect(unbounded).toEqual([]);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type ErrorCode, MESSAGES } from '@prata/domain';
+import { type ErrorCode, ErrorResponse, MESSAGES } from '@prata/domain';
 import { AppError } from '../lib/errors';
 import { RateLimitedError } from './rate-limit';
 
@@ -92,8 +92,23 @@ export function sendError(
   return reply.status(HTTP_STATUS[code]).send({ ...extra, code, message, ...(errors ? { errors } : {}) });
 }
 
-/** One error shape everywhere, pt-BR, never a stack trace, never a 500 for bad input. */
+/** What every API route may answer when it fails: a route's own entry for a status or range wins. */
+export const ERROR_RESPONSES = { '4xx': ErrorResponse, '5xx': ErrorResponse } as const;
+
+/** The routes under /api that are not the API's own (the OpenAPI document and its browser). */
+const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * One error shape everywhere, pt-BR, never a stack trace, never a 500 for bad input. Every API route's schema gets
+ * ErrorResponse for 4xx and 5xx, so failures are serialized through it and the OpenAPI document lists them.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!isApiRoute(route.url)) return;
+    // Changed in place: the route table (plugins/input.ts) holds this same schema object.
+    route.schema ??= {};
+    route.schema.response = { ...ERROR_RESPONSES, ...(route.schema.response as object | undefined) };
+  });
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));

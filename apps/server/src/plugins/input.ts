@@ -1,6 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteHandlerMethod,
+} from 'fastify';
 import { hasControlChars, MESSAGES } from '@prata/domain';
 import { AppError } from '../lib/errors';
 
@@ -17,6 +24,8 @@ export type RouteEntry = {
   schema: FastifySchema | undefined;
   /** takes an Idempotency-Key (plugins/idempotency.ts) */
   idempotent: boolean;
+  /** the route's own handler (the contract test reads whether it uses the query string) */
+  handler: RouteHandlerMethod;
 };
 
 declare module 'fastify' {
@@ -43,6 +52,7 @@ export function registerInputGuards(app: FastifyInstance) {
           url: route.url,
           schema: route.schema,
           idempotent: Boolean(route.config?.idempotent),
+          handler: route.handler as RouteHandlerMethod,
         });
       }
     }

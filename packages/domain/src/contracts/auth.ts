@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { boundedString, emailField, requiredText } from './common';
+import { ACCOUNT_TYPES, boundedString, emailField, isoDateTime, requiredText } from './common';
+import { User } from './users';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -22,7 +23,7 @@ export const passwordConfirmationField = () =>
 
 const newPassword = (required: string) => passwordField(required).min(PASSWORD_MIN, MESSAGES.passwordMin);
 
-export const AccountTypeSchema = z.enum(['individual', 'company'], { error: MESSAGES.accountTypeInvalid });
+export const AccountTypeSchema = z.enum(ACCOUNT_TYPES, { error: MESSAGES.accountTypeInvalid });
 export type AccountType = z.infer<typeof AccountTypeSchema>;
 
 /** POST /api/register (multipart). */
@@ -90,3 +91,46 @@ export const PasswordResetRequest = z
     message: MESSAGES.passwordsMustMatch,
   });
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+
+/** GET /api/register/verify/{userId} (the link sent again) */
+export const ResendVerificationParams = z.object({
+  userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+/** POST /api/register/verify/{token} (the link of the e-mail) */
+export const VerifyEmailParams = z.object({ token: boundedString({ max: LINK_TOKEN_MAX }) });
+
+/** POST /api/register → 201: the account, not yet verified. */
+export const RegisterResponse = z.object({
+  user: z.object({ id: z.number().int(), name: z.string(), email: z.string(), account_type: z.enum(ACCOUNT_TYPES) }),
+  message: z.string(),
+});
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
+
+/** What the client may know between the password and the code. */
+export const PreAuthUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  email_verified_at: isoDateTime().nullable(),
+  /** masked, e.g. "(11) 9 **** 4321"; null when the account has no mobile */
+  celular: z.string().nullable(),
+});
+export type PreAuthUser = z.infer<typeof PreAuthUser>;
+
+/** POST /api/login: the password is right; a code is asked next (no token yet). */
+export const LoginResponse = z.object({ user: PreAuthUser });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** POST /api/login/verification-method: the code was sent (or sent again). */
+export const VerificationMethodResponse = z.object({
+  verificationMethod: VerificationMethodSchema,
+  message: z.string(),
+  /** the server's resend window (CODE_RESEND_SECONDS by default) */
+  resendAfterSeconds: z.number().int(),
+});
+export type VerificationMethodResponse = z.infer<typeof VerificationMethodResponse>;
+
+/** POST /api/login/verification-code: the session's bearer token and the user (as GET /api/user answers it). */
+export const VerifyLoginCodeResponse = z.object({ authToken: z.string(), user: User });
+export type VerifyLoginCodeResponse = z.infer<typeof VerifyLoginCodeResponse>;

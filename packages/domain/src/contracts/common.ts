@@ -120,4 +120,28 @@ export const ErrorResponse = z
   })
   .catchall(z.unknown());
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
+/** `{ message }`: the answer of most writes, in Portuguese. */
 export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+/** The two kinds of account (pessoa física, pessoa jurídica). */
+export const ACCOUNT_TYPES = ['individual', 'company'] as const;
+
+/** Path parameter `{id}`: a positive integer that fits a JavaScript number exactly. */
+export const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** The highest page number a list accepts: beyond it a page is refused rather than scanned. */
+export const PAGE_MAX = 100_000;
+
+/** `?page=N` of every paged list (1-based; 1 when absent). */
+export const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1) });
+
+/** A page of a list as every paged answer has it: the rows, how many there are in all, and the page size. */
+export const pageOf = <Row extends z.ZodType>(row: Row) =>
+  z.object({ data: z.array(row), total: z.number().int(), per_page: z.number().int() });
+
+/** An instant as the API writes it: ISO 8601 in UTC (`2025-01-31T12:00:00.000Z`). */
+export const isoDateTime = () => z.string();
+
+/** A calendar date as the API writes it: `yyyy-mm-dd`. */
+export const isoDate = () => z.string();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidCpf } from '../documents/index';
 import { onlyDigits } from '../text';
 import { MESSAGES } from '../messages';
+import { BANK_ACCOUNT_TYPES, PIX_KEY_TYPES } from './account';
 import { codeField } from './auth';
 import {
   boolField,
@@ -12,13 +13,12 @@ import {
   isoDateField,
   optionalText,
   requiredText,
+  isoDateTime,
 } from './common';
+import { Address, Company, CpfStatusResponse, ESTADOS_CIVIS, REGIMES_TRIBUTARIOS, SEXOS, User } from './users';
 
-export const SEXOS = ['M', 'F', 'N'] as const;
-export const ESTADOS_CIVIS = ['S', 'D', 'V', 'C', 'U', 'O'] as const;
 /** Spouse fields apply only to these marital states (married, stable union). */
 export const WITH_SPOUSE = ['C', 'U'] as const;
-export const REGIMES_TRIBUTARIOS = ['simples', 'presumido', 'real'] as const;
 
 /** Longer than a masked CPF with stray spaces; beyond it the value is refused unread. */
 const CPF_MAX = 20;
@@ -117,19 +117,6 @@ export const AddressRequest = z.object({
 });
 export type AddressRequest = z.infer<typeof AddressRequest>;
 
-/**
- * GET /api/cep/{cep}: what is known about a CEP. The embedded lookup knows only the state; a real service (ViaCEP)
- * also the city, and usually the street and neighbourhood (not for a CEP that covers a whole small town).
- */
-export const CepLookupResponse = z.object({
-  cep: z.string(),
-  state: z.string(),
-  city: z.object({ id: z.number(), name: z.string(), state: z.string(), description: z.string() }).nullable(),
-  street: z.string().nullable(),
-  neighborhood: z.string().nullable(),
-});
-export type CepLookupResponse = z.infer<typeof CepLookupResponse>;
-
 /** PUT /api/user/fatca: all five answers are required. */
 export const FatcaRequest = z.object({
   politicamente_exposto: boolField(MESSAGES.fatcaRequired),
@@ -139,3 +126,116 @@ export const FatcaRequest = z.object({
   contribuinte_americano: boolField(MESSAGES.fatcaRequired),
 });
 export type FatcaRequest = z.infer<typeof FatcaRequest>;
+
+/** GET /api/register/finish: the user and the company (null for individuals and before it is saved). */
+export const RegisterFinishResponse = z.object({ user: User, company: Company.nullable() });
+export type RegisterFinishResponse = z.infer<typeof RegisterFinishResponse>;
+
+/** PUT /api/user/pessoais, PUT /api/user/fatca: the user as saved. */
+export const UserSavedResponse = z.object({ user: User, message: z.string() });
+export type UserSavedResponse = z.infer<typeof UserSavedResponse>;
+
+/** PUT /api/user/cpf-status: the service's answer (only a regular CPF gets one; anything else is a 422). */
+export const CpfCheckResponse = CpfStatusResponse;
+
+/** POST /api/company, PUT /api/company/{id} */
+export const CompanySavedResponse = z.object({ company: Company, message: z.string() });
+export type CompanySavedResponse = z.infer<typeof CompanySavedResponse>;
+
+/** GET /api/address/{id} */
+export const AddressResponse = z.object({ address: Address });
+export type AddressResponse = z.infer<typeof AddressResponse>;
+
+/** POST /api/address, PUT /api/address/{id}, DELETE /api/address/{id}: the address as saved (or as it was). */
+export const AddressSavedResponse = z.object({ address: Address, message: z.string() });
+export type AddressSavedResponse = z.infer<typeof AddressSavedResponse>;
+
+/** The types a document may have: checked on the file's content, not its name. */
+export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type DocumentMime = (typeof DOCUMENT_MIME_TYPES)[number];
+
+/** A document the customer sent (the file itself is GET /api/document/{id}). */
+export const DocumentInfo = z.object({
+  id: z.number().int(),
+  original_name: z.string(),
+  mime_type: z.enum(DOCUMENT_MIME_TYPES),
+  size_bytes: z.number().int(),
+  created_at: isoDateTime(),
+});
+export type DocumentInfo = z.infer<typeof DocumentInfo>;
+
+/** POST /api/documents */
+export const DocumentUploadResponse = z.object({ document: DocumentInfo, message: z.string() });
+export type DocumentUploadResponse = z.infer<typeof DocumentUploadResponse>;
+
+/**
+ * GET /api/document/{id} (and the back office's GET /api/admin/documents/{id}): the file's bytes, as an attachment of
+ * its own type.
+ */
+export const DocumentFileResponse = {
+  description: 'O arquivo, como anexo (Content-Disposition: attachment), no tipo em que foi enviado.',
+  content: Object.fromEntries(DOCUMENT_MIME_TYPES.map((type) => [type, { schema: z.file() }])) as Record<
+    DocumentMime,
+    { schema: z.ZodFile }
+  >,
+};
+
+/** A Pix key (key_type, key) or a bank account (the account fields): the other kind's fields are null. */
+export const BankingInformation = z.object({
+  id: z.number().int(),
+  type: z.enum(['pix', 'account']),
+  key_type: z.enum(PIX_KEY_TYPES).nullable(),
+  key: z.string().nullable(),
+  account_type: z.enum(BANK_ACCOUNT_TYPES).nullable(),
+  bank_number: z.string().nullable(),
+  branch_number: z.string().nullable(),
+  account_number: z.string().nullable(),
+  created_at: isoDateTime(),
+});
+export type BankingInformation = z.infer<typeof BankingInformation>;
+
+/** POST /api/banking-information, DELETE /api/banking-information/{id} */
+export const BankingInformationSavedResponse = z.object({
+  bankingInformation: BankingInformation,
+  message: z.string(),
+});
+export type BankingInformationSavedResponse = z.infer<typeof BankingInformationSavedResponse>;
+
+export const TRADING_LIMIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** A request for a higher annual trading limit: money in reais, dot-decimal. */
+export const TradingLimitRequest = z.object({
+  id: z.number().int(),
+  new_limit: z.number(),
+  net_worth: z.number(),
+  monthly_income: z.number(),
+  /** '' for a company, which asks in its own name */
+  profession: z.string(),
+  company_name: z.string(),
+  company_cnpj: z.string(),
+  other_info: z.string().nullable(),
+  status: z.enum(TRADING_LIMIT_STATUSES),
+  approved_limit: z.number().nullable(),
+  rejection_reason: z.string().nullable(),
+  reviewed_at: isoDateTime().nullable(),
+  created_at: isoDateTime(),
+});
+export type TradingLimitRequest = z.infer<typeof TradingLimitRequest>;
+
+/** POST /api/trading-limit-increase */
+export const TradingLimitRequestSavedResponse = z.object({
+  tradingLimitRequest: TradingLimitRequest,
+  message: z.string(),
+});
+export type TradingLimitRequestSavedResponse = z.infer<typeof TradingLimitRequestSavedResponse>;
+
+/** GET /api/user/index: everything the /meus-dados tabs show (the user is the same object as GET /api/user's). */
+export const UserIndexResponse = z.object({
+  user: User,
+  company: Company.nullable(),
+  addresses: z.array(Address),
+  documents: z.array(DocumentInfo),
+  bankingInformation: z.array(BankingInformation),
+  tradingLimitRequests: z.array(TradingLimitRequest),
+});
+export type UserIndexResponse = z.infer<typeof UserIndexResponse>;

@@ -1,18 +1,11 @@
-import { isValidCpf } from '@prata/domain';
+import { type CpfStatusResponse, isValidCpf } from '@prata/domain';
 
 /**
  * The answer of a CPF-status service, in the shape of NFE.io's "pessoa física" lookup
- * (GET /v1/naturalperson/status/{cpf}/{birthDate}); it is stored whole as users.nfe_cpf_response.
+ * (GET /v1/naturalperson/status/{cpf}/{birthDate}); it is stored whole as users.nfe_cpf_response. Its contract is
+ * packages/domain's CpfStatusResponse (PUT /api/user/cpf-status answers it).
  */
-export type CpfStatusResponse = {
-  federalTaxNumber: string;
-  birthOn: string;
-  name: string | null;
-  status: 'Regular' | 'Suspensa' | 'Cancelada' | 'Nula' | 'Pendente';
-  statusOn: string;
-  createdOn: string;
-  source: 'embedded' | 'nfeio';
-};
+export type { CpfStatusResponse };
 
 export type CpfStatusPort = { check(cpf: string, birthDate: string): Promise<CpfStatusResponse | null> };
 

@@ -11,6 +11,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { CpfStatusResponse } from '@prata/domain';
 
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -65,7 +66,8 @@ export const users = pgTable('users', {
   caracteristicaUsPerson: boolean('caracteristica_us_person'),
   contribuinteAmericano: boolean('contribuinte_americano'),
   fatcaDeclaredAt: ts('fatca_declared_at'),
-  nfeCpfResponse: jsonb('nfe_cpf_response'),
+  /** the CPF-status service's last answer for the customer's CPF */
+  nfeCpfResponse: jsonb('nfe_cpf_response').$type<CpfStatusResponse>(),
   emailVerifiedAt: ts('email_verified_at'),
   approvedAt: ts('approved_at'),
   closedAt: ts('closed_at'),

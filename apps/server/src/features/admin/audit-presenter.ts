@@ -140,7 +140,8 @@ export function presentAuditEntry({ entry, actor }: AuditRow) {
   return {
     id: entry.id,
     created_at: entry.createdAt.toISOString(),
-    actor: actor?.id ? { id: actor.id, name: actor.name, email: actor.email } : null,
+    // name and email are not null in users: a joined actor has both
+    actor: actor?.id ? { id: actor.id, name: actor.name ?? '', email: actor.email ?? '' } : null,
     action: entry.action,
     description: ACTIONS[entry.action] ?? entry.action,
     target_type: entry.targetType,

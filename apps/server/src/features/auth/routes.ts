@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  boundedString,
   EmailOnlyRequest,
-  LINK_TOKEN_MAX,
   LoginRequest,
+  LoginResponse,
   MESSAGES,
+  MessageResponse,
   PasswordResetRequest,
   RegisterRequest,
+  RegisterResponse,
+  ResendVerificationParams,
   VerificationCodeRequest,
   VerificationMethodRequest,
+  VerificationMethodResponse,
+  VerifyEmailParams,
+  VerifyLoginCodeResponse,
 } from '@prata/domain';
 import { authenticate, currentUser } from '../../plugins/auth';
 import { acceptForms, TEXT_FORM } from '../../plugins/multipart';
@@ -35,7 +39,10 @@ export async function authRoutes(fastify: FastifyInstance) {
     const form = scope.withTypeProvider<ZodTypeProvider>();
     form.post(
       '/register',
-      { schema: { body: RegisterRequest, tags: ['auth'] }, config: { idempotent: true } },
+      {
+        schema: { body: RegisterRequest, response: { 201: RegisterResponse }, tags: ['auth'] },
+        config: { idempotent: true },
+      },
       async (req, reply) => {
         const user = await auth.register(deps, req.body, meta(req));
         return reply.status(201).send({ user, message: MESSAGES.registered });
@@ -45,54 +52,73 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/register/verify/:userId',
-    { schema: { params: z.object({ userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }) } },
+    { schema: { params: ResendVerificationParams, response: { 200: MessageResponse } } },
     async (req) => ({ message: await auth.resendVerification(deps, req.params.userId, meta(req)) }),
   );
 
   app.post(
     '/register/verify/:token',
-    { schema: { params: z.object({ token: boundedString({ max: LINK_TOKEN_MAX }) }) } },
+    { schema: { params: VerifyEmailParams, response: { 200: MessageResponse } } },
     async (req) => ({ message: await auth.verifyEmail(deps, req.params.token, meta(req)) }),
   );
 
-  app.post('/login', { schema: { body: LoginRequest, tags: ['auth'] } }, async (req) =>
-    auth.login(deps, req.body.email, req.body.password, meta(req)),
+  app.post(
+    '/login',
+    { schema: { body: LoginRequest, response: { 200: LoginResponse }, tags: ['auth'] } },
+    async (req) => auth.login(deps, req.body.email, req.body.password, meta(req)),
   );
 
   app.post(
     '/login/verification-method',
-    { schema: { body: VerificationMethodRequest }, config: { idempotent: true } },
+    {
+      schema: { body: VerificationMethodRequest, response: { 200: VerificationMethodResponse } },
+      config: { idempotent: true },
+    },
     async (req) => auth.requestLoginCode(deps, req.body, meta(req)),
   );
 
-  app.post('/login/verification-code', { schema: { body: VerificationCodeRequest } }, async (req) =>
-    auth.verifyLoginCode(deps, req.body, meta(req)),
+  app.post(
+    '/login/verification-code',
+    { schema: { body: VerificationCodeRequest, response: { 200: VerifyLoginCodeResponse } } },
+    async (req) => auth.verifyLoginCode(deps, req.body, meta(req)),
   );
 
   app.put(
     '/user/reopen-account',
-    { schema: { body: EmailOnlyRequest }, config: { idempotent: true } },
+    { schema: { body: EmailOnlyRequest, response: { 200: MessageResponse } }, config: { idempotent: true } },
     async (req) => ({
       message: await auth.reopenAccount(deps, req.body.email),
     }),
   );
 
-  app.post('/password/email', { schema: { body: EmailOnlyRequest }, config: { idempotent: true } }, async (req) => ({
-    message: await auth.requestPasswordReset(deps, req.body.email, meta(req)),
-  }));
+  app.post(
+    '/password/email',
+    { schema: { body: EmailOnlyRequest, response: { 200: MessageResponse } }, config: { idempotent: true } },
+    async (req) => ({
+      message: await auth.requestPasswordReset(deps, req.body.email, meta(req)),
+    }),
+  );
 
-  app.post('/password/reset', { schema: { body: PasswordResetRequest } }, async (req) => ({
-    message: await auth.resetPassword(deps, req.body, meta(req)),
-  }));
+  app.post(
+    '/password/reset',
+    { schema: { body: PasswordResetRequest, response: { 200: MessageResponse } } },
+    async (req) => ({
+      message: await auth.resetPassword(deps, req.body, meta(req)),
+    }),
+  );
 
   // The signed-in customer's own account: here the answer may say the e-mail is already confirmed.
-  app.get('/email/resend', { preHandler: authenticate }, async (req) => {
-    const user = currentUser(req);
-    if (user.emailVerifiedAt) return { message: MESSAGES.emailAlreadyVerified };
-    return { message: await auth.resendVerification(deps, user.id, { ip: req.ip }) };
-  });
+  app.get(
+    '/email/resend',
+    { preHandler: authenticate, schema: { response: { 200: MessageResponse } } },
+    async (req) => {
+      const user = currentUser(req);
+      if (user.emailVerifiedAt) return { message: MESSAGES.emailAlreadyVerified };
+      return { message: await auth.resendVerification(deps, user.id, { ip: req.ip }) };
+    },
+  );
 
-  app.post('/logout', { preHandler: authenticate }, async (req) => {
+  app.post('/logout', { preHandler: authenticate, schema: { response: { 200: MessageResponse } } }, async (req) => {
     await auth.logout(deps, req.auth!.sessionId);
     return { message: MESSAGES.loggedOut };
   });

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
+import { TermsResponse } from '@prata/domain';
 import { siteContent } from '../../db/schema/index';
 import { acceptedEncoding } from '../../plugins/web-files';
 import { TERMS_HTML } from '../../seed/terms';
@@ -63,7 +64,8 @@ export async function contentRoutes(app: FastifyInstance) {
     cached = { json, br, gzip, at: Date.now() };
     return cached;
   };
-  app.get('/termos', async (request, reply) => {
+  // The answer is TermsResponse, serialized and compressed once per read: Fastify sends the bytes as they are.
+  app.get('/termos', { schema: { response: { 200: TermsResponse } } }, async (request, reply) => {
     let answer = cached && Date.now() - cached.at < CONTENT_TTL_MS ? cached : undefined;
     if (!answer) {
       // One read at a time, whatever the number of visitors waiting for it.

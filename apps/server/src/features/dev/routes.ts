@@ -1,8 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { onlyDigits } from '@prata/domain';
+import { onlyDigits, OutboxQuery, OutboxResponse } from '@prata/domain';
 import { devMailbox } from '../../db/schema/index';
 
 /**
@@ -16,7 +15,7 @@ export async function devRoutes(fastify: FastifyInstance) {
   const db = app.deps.database.db;
   app.get(
     '/dev/outbox',
-    { schema: { hide: true, querystring: z.object({ to: z.string().trim().max(254).optional() }) } },
+    { schema: { hide: true, querystring: OutboxQuery, response: { 200: OutboxResponse } } },
     async (req) => {
       const to = req.query.to?.toLowerCase() ?? '';
       const recipient = to.includes('@') ? to : onlyDigits(to);

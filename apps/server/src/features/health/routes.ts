@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { z } from 'zod';
+import { LivenessResponse, ReadinessResponse } from '@prata/domain';
 
 /** How long readiness waits for the database or Redis before it says the instance is not ready. */
 const READY_TIMEOUT_MS = 2_000;
-
-const Liveness = z.object({ status: z.literal('ok'), database: z.string() });
-const Readiness = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  database: z.enum(['ok', 'unavailable']),
-  redis: z.enum(['ok', 'unavailable', 'not-configured']),
-});
 
 /** Resolves true when `work` finishes in time without throwing. */
 async function answers(work: () => Promise<unknown>): Promise<boolean> {
@@ -36,24 +29,28 @@ async function answers(work: () => Promise<unknown>): Promise<boolean> {
 export async function healthRoutes(app: FastifyInstance) {
   const { config, database } = app.deps;
   const live = { status: 'ok' as const, database: database.kind };
-  app.get('/health', { schema: { response: { 200: Liveness } } }, async () => live);
+  app.get('/health', { schema: { response: { 200: LivenessResponse } } }, async () => live);
 
   // Its own connection, opened on the first readiness check: the limiter's client is not shared.
   let redis: Redis | undefined;
   app.addHook('onClose', async () => redis?.disconnect());
-  app.get('/health/ready', { schema: { response: { 200: Readiness, 503: Readiness } } }, async (_req, reply) => {
-    const dbOk = await answers(() => database.db.execute(sql`select 1`));
-    let redisState: 'ok' | 'unavailable' | 'not-configured' = 'not-configured';
-    if (config.redisUrl) {
-      redis ??= new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true }).on('error', () => {});
-      const client = redis;
-      redisState = (await answers(() => client.ping())) ? 'ok' : 'unavailable';
-    }
-    const ok = dbOk && redisState !== 'unavailable';
-    return reply.status(ok ? 200 : 503).send({
-      status: ok ? 'ok' : 'unavailable',
-      database: dbOk ? 'ok' : 'unavailable',
-      redis: redisState,
-    });
-  });
+  app.get(
+    '/health/ready',
+    { schema: { response: { 200: ReadinessResponse, 503: ReadinessResponse } } },
+    async (_req, reply) => {
+      const dbOk = await answers(() => database.db.execute(sql`select 1`));
+      let redisState: 'ok' | 'unavailable' | 'not-configured' = 'not-configured';
+      if (config.redisUrl) {
+        redis ??= new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true }).on('error', () => {});
+        const client = redis;
+        redisState = (await answers(() => client.ping())) ? 'ok' : 'unavailable';
+      }
+      const ok = dbOk && redisState !== 'unavailable';
+      return reply.status(ok ? 200 : 503).send({
+        status: ok ? 'ok' : 'unavailable',
+        database: dbOk ? 'ok' : 'unavailable',
+        redis: redisState,
+      });
+    },
+  );
 }

@@ -11,7 +11,7 @@ import {
 import type { CpfStatusResponse } from '../../adapters/cpf-status/index';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { companies, users, type UserRow } from '../../db/schema/index';
+import { type CompanyRow, companies, users, type UserRow } from '../../db/schema/index';
 import { pgConstraint, withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
@@ -62,7 +62,7 @@ export async function updatePersonalData(deps: AppDeps, user: UserRow, input: Pe
   const pendingContact = contactChangeNeedsCode({ celular: user.celular }, { celular: input.celular }, input.code);
   if (input.nascimento > todayIso()) throw invalid('nascimento', MESSAGES.birthDateInvalid);
   if (ageOn(input.nascimento, todayIso()) < 18) throw invalid('nascimento', MESSAGES.underage);
-  const stored = user.nfeCpfResponse as Partial<CpfStatusResponse> | null;
+  const stored = user.nfeCpfResponse;
   const statusAnswer =
     stored && stored.federalTaxNumber === input.cpf && stored.birthOn === input.nascimento
       ? stored
@@ -115,6 +115,13 @@ const companyValues = (input: CompanyRequest) => ({
   site: input.site,
 });
 
+/** The company as just written; none (another request deleted it meanwhile) is a 404, never a `company: null`. */
+function savedCompany(row: CompanyRow | undefined) {
+  const view = presentCompany(row);
+  if (!view) throw notFound();
+  return view;
+}
+
 async function cnpjTakenByOther(tx: Executor, cnpj: string, userId: number) {
   const [row] = await tx
     .select({ id: companies.id })
@@ -139,7 +146,7 @@ export async function createCompany(deps: AppDeps, user: UserRow, input: Company
         .set({ celular: user.celular ?? input.celular })
         .where(eq(users.id, user.id));
       await logEvent(tx, user.id, 'Dados da empresa cadastrados');
-      return presentCompany(row);
+      return savedCompany(row);
     });
   } catch (err) {
     if (pgConstraint(err) === 'companies_cnpj_uq') throw invalid('cnpj', MESSAGES.cnpjTaken);
@@ -188,7 +195,7 @@ export async function updateCompany(
       await logEvent(tx, user.id, 'Dados da empresa atualizados');
       await auditCustomerChange(tx, user, 'customer.identity_changed', identityChanges, actor);
       await recordContactChange(tx, user, contactChanges, actor);
-      return presentCompany(row);
+      return savedCompany(row);
     });
     deps.outbox.kick();
     return view;

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, TradingLimitIncreaseRequest } from '@prata/domain';
+import {
+  DocumentUploadResponse,
+  MESSAGES,
+  TradingLimitIncreaseRequest,
+  TradingLimitRequestSavedResponse,
+} from '@prata/domain';
 import { uploadedFile, uploadedFiles } from '../../lib/uploads';
 import { authenticate, currentUser } from '../../plugins/auth';
 import { acceptForms, uploadForm } from '../../plugins/multipart';
@@ -19,17 +24,21 @@ export async function uploadRoutes(fastify: FastifyInstance) {
 
   await fastify.register(async (scope) => {
     await acceptForms(scope, uploadForm(1));
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/documents',
-        { onRequest: authenticate, schema: { body: z.object({ document: uploadedFile(MESSAGES.documentRequired) }) } },
-        async (req, reply) =>
-          reply.status(201).send({
-            document: await documents.uploadDocument(deps, currentUser(req).id, req.body.document),
-            message: MESSAGES.documentUploaded,
-          }),
-      );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/documents',
+      {
+        onRequest: authenticate,
+        schema: {
+          body: z.object({ document: uploadedFile(MESSAGES.documentRequired) }),
+          response: { 201: DocumentUploadResponse },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send({
+          document: await documents.uploadDocument(deps, currentUser(req).id, req.body.document),
+          message: MESSAGES.documentUploaded,
+        }),
+    );
   });
 
   // Trading-limit increase: the form's fields and its documents under documents[]
@@ -44,6 +53,7 @@ export async function uploadRoutes(fastify: FastifyInstance) {
             'documents[]': uploadedFiles(MESSAGES.limitDocumentsRequired).optional(),
             documents: uploadedFiles(MESSAGES.limitDocumentsRequired).optional(),
           }),
+          response: { 201: TradingLimitRequestSavedResponse },
         },
       },
       async (req, reply) => {
