@@ -186,14 +186,26 @@ describe('answers go through the contract', () => {
   });
 
   it('answers a failure in the one error shape, its extra fields kept (closed_at)', async () => {
-    const res = await t.app.inject({
+    const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { email: 'ninguem@exemplo.com.br', password: 'errada-123' },
     });
-    expect(res.statusCode).toBe(422);
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json())).toEqual(['code', 'message', 'errors']);
+    expect(wrong.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+
+    const c = await createCustomer(t);
+    const closed = await t.app.inject({ method: 'PUT', url: '/api/user/close-account', headers: bearer(c.token) });
+    expect(closed.statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: c.email, password: c.password },
+    });
+    expect(res.statusCode).toBe(403);
     expect(ErrorResponse.safeParse(res.json()).success).toBe(true);
-    expect(res.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(res.json()).toEqual({ code: 'ACCOUNT_CLOSED', message: expect.any(String), closed_at: expect.any(String) });
   });
 });
 

@@ -1,13 +1,16 @@
-import { type ErrorCode, isErrorCode, MESSAGES } from '@prata/domain';
+import { type ErrorCode, type ErrorResponse, isErrorCode, MESSAGES } from '@prata/domain';
 import { clearLoginData, clearToken, getToken, isTokenExpired } from './auth-storage';
 
 export const API_BASE = '/api';
 
 /** Field errors as the server sends them: `{ field: ['first message', ...] }`. */
-export type FieldErrors = Record<string, string[]>;
+export type FieldErrors = NonNullable<ErrorResponse['errors']>;
 
-/** Every failed call answers `{ code, message, errors? }` (spec 1 §8); some add fields, e.g. closed_at. */
-export type ApiErrorBody = { code?: string; message?: string; errors?: FieldErrors } & Record<string, unknown>;
+/**
+ * Every failed call answers ErrorResponse, `{ code, message, errors? }` (spec 1 §8), some with more fields (closed_at);
+ * a failure that never reached the server (network, an expired token) has only what the client knows.
+ */
+export type ApiErrorBody = Partial<ErrorResponse>;
 
 export const NETWORK_ERROR_MESSAGE = 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.';
 
@@ -203,4 +206,4 @@ export const api = {
 };
 
 /** `{ message }`, the answer of most writes. */
-export type MessageResponse = { message: string };
+export type { MessageResponse } from '@prata/domain';

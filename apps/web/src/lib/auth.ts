@@ -1,3 +1,4 @@
+import type { PreAuthUser, User, UserResponse } from '@prata/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -5,74 +6,19 @@ import { api, isApiError } from './api';
 import { clearLoginData, clearToken, setLoginData, setToken, useAuthToken } from './auth-storage';
 import { withLoading } from './loading';
 
-export type AccountType = 'individual' | 'company';
+/** The API's own types (packages/domain's contracts): GET /api/user → { user }, its addresses, company and cities. */
+export type { AccountType, Address, City, Company, User } from '@prata/domain';
 
-export type City = { id: number; name: string; state: string; description: string };
-
-export type Address = {
-  id: number;
-  type: string;
-  cep: string;
-  city: City | null;
-  city_id: number;
-  neighborhood: string;
-  street: string;
-  number: string;
-  unit: string | null;
-  other_info: string | null;
-};
-
-export type Company = {
-  id: number;
-  cnpj: string;
-  razao_social: string;
-  nome_fantasia: string | null;
-  inscricao_estadual: string | null;
-  inscricao_municipal: string | null;
-  celular: string;
-  email: string;
-  cnae_principal: string;
-  cnaes_secundarios: string | null;
-  regime_tributario: 'simples' | 'presumido' | 'real';
-  site: string | null;
-};
-
-/** GET /api/user → { user } */
-export type User = {
-  id: number;
-  name: string;
-  email: string;
-  account_type: AccountType;
-  email_verified_at: string | null;
-  approved_at: string | null;
-  hide_balances: boolean;
-  /** reais, dot-decimal (1234.56) */
-  balance_brl: number;
-  /** grams, dot-decimal (12.34) */
-  balance_ag: number;
-  registration_complete: boolean;
-  staff_roles: string[];
-  addresses: Address[];
-  company: Company | null;
-};
-
-/** The user object of the login answers (POST /api/login, /api/login/verification-code). */
-export type LoginUser = {
-  id: number;
-  name: string;
-  email: string;
-  email_verified_at: string | null;
-  /** masked, e.g. "(11) 9 **** 4321", or null when the account has no mobile */
-  celular: string | null;
-  registration_complete?: boolean;
-  /** the operator's roles (verification-code answer); empty for customers */
-  staff_roles?: string[];
-};
+/**
+ * The user of the sign-in answers: POST /api/login's (masked celular), or POST /api/login/verification-code's (the
+ * whole user, with registration_complete and the operator's staff_roles).
+ */
+export type LoginUser = PreAuthUser & Partial<Pick<User, 'registration_complete' | 'staff_roles'>>;
 
 export const USER_QUERY_KEY = ['user'] as const;
 
 export async function getUser(): Promise<User> {
-  const { user } = await api.get<{ user: User }>('/user');
+  const { user } = await api.get<UserResponse>('/user');
   return user;
 }
 

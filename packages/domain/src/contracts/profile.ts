@@ -137,6 +137,7 @@ export type UserSavedResponse = z.infer<typeof UserSavedResponse>;
 
 /** PUT /api/user/cpf-status: the service's answer (only a regular CPF gets one; anything else is a 422). */
 export const CpfCheckResponse = CpfStatusResponse;
+export type CpfCheckResponse = CpfStatusResponse;
 
 /** POST /api/company, PUT /api/company/{id} */
 export const CompanySavedResponse = z.object({ company: Company, message: z.string() });

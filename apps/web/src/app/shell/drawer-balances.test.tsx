@@ -2,6 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../lib/auth';
+import { aUser } from '../../testing/fixtures';
 import { jsonResponse, renderRoute } from '../../testing/render';
 import { accountLinks } from './account-links';
 import { DrawerBalances } from './drawer-balances';
@@ -9,22 +10,23 @@ import { ORDER_BOOK_OPEN, SECTIONS } from './sections';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-const user = (overrides: Partial<User> = {}): User => ({
-  id: 1,
-  name: 'Maria Oliveira',
-  email: 'maria@prata.dev',
-  account_type: 'individual',
-  email_verified_at: '2026-01-01T00:00:00Z',
-  approved_at: null,
-  hide_balances: false,
-  balance_brl: 1234.56,
-  balance_ag: 12.34,
-  registration_complete: true,
-  staff_roles: [],
-  addresses: [],
-  company: null,
-  ...overrides,
-});
+const user = (overrides: Partial<User> = {}): User =>
+  aUser({
+    id: 1,
+    name: 'Maria Oliveira',
+    email: 'maria@prata.dev',
+    account_type: 'individual',
+    email_verified_at: '2026-01-01T00:00:00Z',
+    approved_at: null,
+    hide_balances: false,
+    balance_brl: 1234.56,
+    balance_ag: 12.34,
+    registration_complete: true,
+    staff_roles: [],
+    addresses: [],
+    company: null,
+    ...overrides,
+  });
 
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {

@@ -1,4 +1,10 @@
-/** The rows of the history tabs (spec 2 §3). Money in reais and silver in grams, dot-decimal, as the API sends. */
+import type { EventLog } from '@prata/domain';
+
+/**
+ * The rows of the history tabs (spec 2 §3). Money in reais and silver in grams, dot-decimal, as the API sends. Only
+ * "Demais eventos" has an endpoint yet: the other rows are the spec's, and give way to the endpoint's contract in
+ * packages/domain when it is built.
+ */
 
 export type DepositRow = {
   id: number;
@@ -48,4 +54,5 @@ export type OrderRow = {
   deleted_at: string | null;
 };
 
-export type EventLogRow = { id: number; created_at: string; description: string };
+/** GET /api/event-logs (packages/domain's contract). */
+export type EventLogRow = EventLog;

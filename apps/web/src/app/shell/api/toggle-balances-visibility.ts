@@ -1,10 +1,11 @@
+import type { HideBalancesResponse } from '@prata/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { USER_QUERY_KEY, type User } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 
-export function toggleBalancesVisibility(): Promise<{ hide_balances: boolean }> {
-  return api.put<{ hide_balances: boolean }>('/user/toggle-balances-visibility');
+export function toggleBalancesVisibility(): Promise<HideBalancesResponse> {
+  return api.put<HideBalancesResponse>('/user/toggle-balances-visibility');
 }
 
 /** PUT /api/user/toggle-balances-visibility; the answer updates the cached user in place. */

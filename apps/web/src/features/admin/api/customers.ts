@@ -1,47 +1,27 @@
+import type {
+  CustomerDetailResponse,
+  CustomerFilter,
+  CustomerReviewResponse,
+  CustomersResponse,
+  ReviewDecisionRequest,
+} from '@prata/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PageOf } from '../../../components/paginated-table';
+import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { withLoading } from '../../../lib/loading';
-import type { AccountUser, BankingInformation, DocumentInfo, TradingLimitRequest } from '../../profile/index';
 
-export type CustomerStatus = 'pending' | 'approved' | 'rejected' | 'closed';
-export type CustomerFilter = 'all' | CustomerStatus;
-
-/** A row of GET /api/admin/customers */
-export type CustomerSummary = {
-  id: number;
-  name: string;
-  email: string;
-  account_type: 'individual' | 'company';
-  cpf: string | null;
-  cnpj: string | null;
-  razao_social: string | null;
-  status: CustomerStatus;
-  email_verified_at: string | null;
-  created_at: string;
-};
+export type { CustomerFilter, CustomerStatus, CustomerSummary } from '@prata/domain';
 
 /** GET /api/admin/customers/{id} */
-export type CustomerDetail = {
-  customer: AccountUser & {
-    status: CustomerStatus;
-    closed_at: string | null;
-    created_at: string;
-    registration_rejected_at: string | null;
-    registration_rejection_reason: string | null;
-  };
-  documents: DocumentInfo[];
-  bankingInformation: BankingInformation[];
-  tradingLimitRequests: TradingLimitRequest[];
-};
+export type CustomerDetail = CustomerDetailResponse;
 
-export type RegistrationDecision = { decision: 'approve'; note?: string } | { decision: 'reject'; reason: string };
+export type RegistrationDecision = z.input<typeof ReviewDecisionRequest>;
 
 export const CUSTOMERS_QUERY_KEY = ['admin', 'customers'] as const;
 
 /** GET /api/admin/customers?q=&status=&page= (name, e-mail, CPF or CNPJ; review status) */
-export function getCustomers(q: string, status: CustomerFilter, page: number): Promise<PageOf<CustomerSummary>> {
-  return api.get<PageOf<CustomerSummary>>('/admin/customers', { query: { q: q || undefined, status, page } });
+export function getCustomers(q: string, status: CustomerFilter, page: number): Promise<CustomersResponse> {
+  return api.get<CustomersResponse>('/admin/customers', { query: { q: q || undefined, status, page } });
 }
 
 export function useCustomers(q: string, status: CustomerFilter, page: number) {
@@ -70,7 +50,7 @@ export function useCustomer(id: number) {
 
 /** POST /api/admin/customers/{id}/review → the customer's detail and a message (409 when already approved). */
 export function reviewCustomer(id: number, decision: RegistrationDecision) {
-  return api.post<CustomerDetail & { message: string }>(`/admin/customers/${id}/review`, decision);
+  return api.post<CustomerReviewResponse>(`/admin/customers/${id}/review`, decision);
 }
 
 export function useReviewCustomer(id: number) {

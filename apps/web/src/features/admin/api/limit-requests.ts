@@ -1,22 +1,20 @@
+import type { LimitReviewRequest, LimitReviewResponse, PendingLimitRequestsResponse } from '@prata/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PageOf } from '../../../components/paginated-table';
+import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { withLoading } from '../../../lib/loading';
-import type { TradingLimitRequest } from '../../profile/index';
 import { CUSTOMERS_QUERY_KEY } from './customers';
 
 /** A row of GET /api/admin/trading-limit-requests (pending requests, oldest first). */
-export type PendingLimitRequest = TradingLimitRequest & {
-  customer: { id: number; name: string; email: string; trading_limit: number };
-};
+export type { PendingLimitRequest } from '@prata/domain';
 
 /** approved_limit as dot-decimal text ('150000.00'); without it the asked limit is approved. */
-export type LimitDecision = { decision: 'approve'; approved_limit?: string } | { decision: 'reject'; reason: string };
+export type LimitDecision = z.input<typeof LimitReviewRequest>;
 
 export const LIMIT_REQUESTS_QUERY_KEY = ['admin', 'limit-requests'] as const;
 
-export function getLimitRequests(page: number): Promise<PageOf<PendingLimitRequest>> {
-  return api.get<PageOf<PendingLimitRequest>>('/admin/trading-limit-requests', { query: { page } });
+export function getLimitRequests(page: number): Promise<PendingLimitRequestsResponse> {
+  return api.get<PendingLimitRequestsResponse>('/admin/trading-limit-requests', { query: { page } });
 }
 
 export function useLimitRequests(page: number) {
@@ -30,10 +28,7 @@ export function useLimitRequests(page: number) {
 
 /** POST /api/admin/trading-limit-requests/{id}/review → { tradingLimitRequest, message } */
 export function reviewLimitRequest(id: number, decision: LimitDecision) {
-  return api.post<{ tradingLimitRequest: TradingLimitRequest; message: string }>(
-    `/admin/trading-limit-requests/${id}/review`,
-    decision,
-  );
+  return api.post<LimitReviewResponse>(`/admin/trading-limit-requests/${id}/review`, decision);
 }
 
 export function useReviewLimitRequest() {

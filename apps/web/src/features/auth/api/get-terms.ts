@@ -1,9 +1,10 @@
+import type { TermsResponse } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** GET /api/termos → { termos }: HTML already sanitized by the server. */
 export async function getTerms(): Promise<string> {
-  const { termos } = await api.get<{ termos: string }>('/termos');
+  const { termos } = await api.get<TermsResponse>('/termos');
   return termos;
 }
 

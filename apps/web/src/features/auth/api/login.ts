@@ -1,12 +1,9 @@
-import type { LoginRequest } from '@prata/domain';
+import type { LoginRequest, LoginResponse } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { LoginUser } from '../../../lib/auth';
 import { withLoading } from '../../../lib/loading';
 
-/** POST /api/login → { authToken, user } or { user } (then a verification code is needed). */
-export type LoginResponse = { authToken?: string | null; user: LoginUser };
-
+/** POST /api/login → { user }: the password is right; a verification code is needed next. */
 export function login(input: LoginRequest): Promise<LoginResponse> {
   return api.post<LoginResponse>('/login', input);
 }

@@ -1,11 +1,10 @@
-import type { RegisterRequest } from '@prata/domain';
+import type { RegisterRequest, RegisterResponse } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { AccountType } from '../../../lib/auth';
 import { withLoading } from '../../../lib/loading';
 
-export type RegisteredUser = { id: number; name: string; email: string; account_type: AccountType };
-export type RegisterResponse = { user: RegisteredUser; message: string };
+/** The account just created, not yet verified. */
+export type RegisteredUser = RegisterResponse['user'];
 
 /** POST /api/register as multipart FormData (spec 1 §7). */
 export function register(input: RegisterRequest): Promise<RegisterResponse> {

@@ -1,10 +1,7 @@
-import type { VerificationCodeRequest } from '@prata/domain';
+import type { VerificationCodeRequest, VerifyLoginCodeResponse } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { LoginUser } from '../../../lib/auth';
 import { withLoading } from '../../../lib/loading';
-
-export type VerifyLoginCodeResponse = { authToken: string; user: LoginUser };
 
 /** POST /api/login/verification-code → { authToken, user } */
 export function verifyLoginCode(input: VerificationCodeRequest): Promise<VerifyLoginCodeResponse> {

@@ -72,8 +72,8 @@ export function LoginPage() {
     if (values.email.trim().toLowerCase() !== credentials.email.trim().toLowerCase()) setSent(null);
     setCredentials(values);
     loginMutation.mutate(values, {
-      onSuccess: ({ authToken, user }) => {
-        if (authToken) return finish(authToken, user);
+      // The password is right; the session starts only after the code (POST /api/login answers no token).
+      onSuccess: ({ user }) => {
         setLoginData(user);
         setStep(user.email_verified_at ? { kind: 'method', user } : { kind: 'unverified', user });
       },

@@ -1,19 +1,12 @@
+import type { OutboxMessage, OutboxResponse } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export type OutboxMessage = {
-  id: number | string;
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string | null;
-  text: string | null;
-  html: string | null;
-  created_at: string;
-};
+export type { OutboxMessage } from '@prata/domain';
 
 /** GET /api/dev/outbox?to= → { messages } newest first (development only). */
 export async function getOutbox(to: string): Promise<OutboxMessage[]> {
-  const { messages } = await api.get<{ messages: OutboxMessage[] }>('/dev/outbox', { query: { to: to || undefined } });
+  const { messages } = await api.get<OutboxResponse>('/dev/outbox', { query: { to: to || undefined } });
   return messages;
 }
 

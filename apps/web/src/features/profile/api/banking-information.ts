@@ -1,18 +1,15 @@
-import type { BankingInformationRequest } from '@prata/domain';
+import type { BankingInformationRequest, BankingInformationSavedResponse } from '@prata/domain';
 import { api } from '../../../lib/api';
-import type { BankingInformation } from './types';
 import { useAccountMutation } from './use-account-mutation';
 
-type BankingAnswer = { bankingInformation: BankingInformation; message: string };
-
 /** POST /api/banking-information → 201 { bankingInformation, message } */
-export function createBankingInformation(input: BankingInformationRequest): Promise<BankingAnswer> {
-  return api.post<BankingAnswer>('/banking-information', input);
+export function createBankingInformation(input: BankingInformationRequest): Promise<BankingInformationSavedResponse> {
+  return api.post<BankingInformationSavedResponse>('/banking-information', input);
 }
 
 /** DELETE /api/banking-information/{id} → { bankingInformation, message } */
-export function deleteBankingInformation(id: number): Promise<BankingAnswer> {
-  return api.delete<BankingAnswer>(`/banking-information/${id}`);
+export function deleteBankingInformation(id: number): Promise<BankingInformationSavedResponse> {
+  return api.delete<BankingInformationSavedResponse>(`/banking-information/${id}`);
 }
 
 export const useCreateBankingInformation = () =>

@@ -1,8 +1,10 @@
+import type { PasswordChangeRequest } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api, type MessageResponse } from '../../../lib/api';
 import { withLoading } from '../../../lib/loading';
 
-export type PasswordChangeInput = { password_current: string; password: string; password_confirmation: string };
+export type PasswordChangeInput = z.input<typeof PasswordChangeRequest>;
 
 /** PUT /api/password → { message }. Other sessions end; this one stays. */
 export function changePassword(input: PasswordChangeInput): Promise<MessageResponse> {

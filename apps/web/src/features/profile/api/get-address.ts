@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Address, AddressResponse } from '@prata/domain';
 import { api } from '../../../lib/api';
-import type { Address } from '../../../lib/auth';
 
 /** GET /api/address/{id} → { address }; 404 when it is not the customer's. */
 export async function getAddress(id: number): Promise<Address> {
-  const { address } = await api.get<{ address: Address }>(`/address/${id}`);
+  const { address } = await api.get<AddressResponse>(`/address/${id}`);
   return address;
 }
 

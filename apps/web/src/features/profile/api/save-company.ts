@@ -1,10 +1,7 @@
-import type { CompanyRequest, CompanyUpdateRequest } from '@prata/domain';
+import type { CompanyRequest, CompanySavedResponse, CompanyUpdateRequest } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { Company } from '../../../lib/auth';
 import { withLoading } from '../../../lib/loading';
-
-export type SaveCompanyResponse = { message?: string; company?: Company };
 
 /**
  * POST /api/company, or PUT /api/company/{id} when the company already exists (with `code` when the stored mobile
@@ -13,10 +10,10 @@ export type SaveCompanyResponse = { message?: string; company?: Company };
 export function saveCompany(
   input: CompanyRequest | CompanyUpdateRequest,
   companyId: number | null,
-): Promise<SaveCompanyResponse> {
+): Promise<CompanySavedResponse> {
   return companyId === null
-    ? api.post<SaveCompanyResponse>('/company', input)
-    : api.put<SaveCompanyResponse>(`/company/${companyId}`, input);
+    ? api.post<CompanySavedResponse>('/company', input)
+    : api.put<CompanySavedResponse>(`/company/${companyId}`, input);
 }
 
 export function useSaveCompany(companyId: number | null) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { City, CitySearchResponse } from '@prata/domain';
 import { api } from '../../../lib/api';
-import type { City } from '../../../lib/auth';
 
 /** The search starts above 1 character (spec 1 §5). */
 export const CITY_SEARCH_MIN_CHARS = 2;
@@ -10,7 +10,7 @@ export const CITY_SEARCH_MIN_CHARS = 2;
  * global loading dialog (spec 3).
  */
 export async function searchCities(text: string, state?: string, signal?: AbortSignal): Promise<City[]> {
-  const { cities } = await api.get<{ cities: City[] }>(`/cities/search/${encodeURIComponent(text)}`, {
+  const { cities } = await api.get<CitySearchResponse>(`/cities/search/${encodeURIComponent(text)}`, {
     query: { uf: state },
     signal,
   });

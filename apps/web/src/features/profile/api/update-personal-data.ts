@@ -1,14 +1,12 @@
-import type { PersonalDataRequest } from '@prata/domain';
+import type { PersonalDataRequest, UserSavedResponse } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { withLoading } from '../../../lib/loading';
 import { checkCpfStatus } from './check-cpf-status';
 
-export type PersonalDataResponse = { message?: string };
-
 /** PUT /api/user/pessoais */
-export function updatePersonalData(input: PersonalDataRequest): Promise<PersonalDataResponse> {
-  return api.put<PersonalDataResponse>('/user/pessoais', input);
+export function updatePersonalData(input: PersonalDataRequest): Promise<UserSavedResponse> {
+  return api.put<UserSavedResponse>('/user/pessoais', input);
 }
 
 /** The CPF status check first (spec 1 §4.1: it must succeed), then the personal data. */

@@ -1,9 +1,9 @@
+import type { DocumentUploadResponse } from '@prata/domain';
 import { api } from '../../../lib/api';
-import type { DocumentInfo } from './types';
 import { useAccountMutation } from './use-account-mutation';
 
 /** POST /api/documents (multipart, one file in `document`) → 201 { document, message } */
-export function uploadDocument(file: File): Promise<{ document: DocumentInfo; message: string }> {
+export function uploadDocument(file: File): Promise<DocumentUploadResponse> {
   const form = new FormData();
   form.append('document', file, file.name);
   return api.post('/documents', form);

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getNotice, notify } from '../../../lib/notify';
+import { aUser } from '../../../testing/fixtures';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import type { RegisterFinishUser } from '../api/get-register-finish';
 import { IDENTITY_LOCKED_NOTICE, PersonalDataForm } from './personal-step';
@@ -21,7 +22,7 @@ afterEach(() => {
 });
 
 function user(approvedAt: string | null = null): RegisterFinishUser {
-  return {
+  return aUser({
     id: 3,
     name: 'Carla Dias',
     email: 'carla@exemplo.com',
@@ -42,7 +43,7 @@ function user(approvedAt: string | null = null): RegisterFinishUser {
     addresses: [],
     registration_steps: { personal: true, address: true, fatca: true, company: false },
     approved_at: approvedAt,
-  };
+  });
 }
 
 const bodyOf = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body)) as Record<string, unknown>;

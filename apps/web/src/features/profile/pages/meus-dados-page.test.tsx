@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getNotice, notify } from '../../../lib/notify';
+import { aUser } from '../../../testing/fixtures';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import type { UserIndex } from '../api/types';
 import { MeusDadosPage } from './meus-dados-page';
@@ -49,7 +50,7 @@ const company = {
 
 function index(accountType: 'individual' | 'company', approvedAt: string | null = null): UserIndex {
   return {
-    user: {
+    user: aUser({
       id: 3,
       name: 'Carla Dias',
       email: 'carla@exemplo.com',
@@ -76,7 +77,7 @@ function index(accountType: 'individual' | 'company', approvedAt: string | null 
       balance_brl: 0,
       balance_ag: 0,
       company: accountType === 'company' ? company : null,
-    },
+    }),
     company: accountType === 'company' ? company : null,
     addresses: [address],
     documents: [],
