@@ -125,6 +125,8 @@ describe('error codes', () => {
       ['HPE_HEADER_OVERFLOW', 'HEADERS_TOO_LARGE'],
     ] as const) {
       const socket = new PassThrough() as unknown as Socket & { writable: boolean };
+      // The handler destroys the socket with the error, as Node's server would; nobody else listens here.
+      socket.on('error', () => {});
       let written = '';
       socket.write = ((chunk: string) => {
         written += chunk;
