@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './messages';
+import { MESSAGE_GROUPS, MESSAGES } from './messages/index';
 
 /** The spec's own words for the screens built so far (spec 1 §5, §8; spec 2 §5), letter for letter. */
 const SPEC_MESSAGES = [
@@ -71,5 +71,18 @@ describe('MESSAGES', () => {
     expect(MESSAGES.registrationRejected('Documento ilegível')).toBe(
       'Seu cadastro foi recusado: Documento ilegível. Atualize seus dados e fale conosco.',
     );
+  });
+
+  it('keeps each key in one feature group only (a key in two groups would be silently overwritten)', () => {
+    const owner = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [group, messages] of Object.entries(MESSAGE_GROUPS)) {
+      for (const key of Object.keys(messages)) {
+        if (owner.has(key)) twice.push(`${key}: ${owner.get(key)} and ${group}`);
+        owner.set(key, group);
+      }
+    }
+    expect(twice).toEqual([]);
+    expect(owner.size).toBe(Object.keys(MESSAGES).length);
   });
 });
