@@ -109,6 +109,26 @@ export function accountSpec(ref: AccountRef, currency: Currency): AccountSpec {
   };
 }
 
+/** Who can hold funds: a customer, or the house (the platform's market-making account). */
+export type Holder = { customer: number } | 'house';
+
+/** The available and held accounts a hold moves between. */
+export function holderAccounts(holder: Holder): { available: AccountRef; held: AccountRef } {
+  if (holder === 'house') return { available: { house: 'available' }, held: { house: 'held' } };
+  if (!holder || typeof holder !== 'object' || !('customer' in holder)) {
+    throw new TypeError(`ledger: invalid holder ${JSON.stringify(holder)}`);
+  }
+  return {
+    available: { customer: holder.customer, bucket: 'available' },
+    held: { customer: holder.customer, bucket: 'held' },
+  };
+}
+
+/** A held account: it moves only through holds (hold, release, capture), so it always equals its open holds. */
+export function isHeld(ref: AccountRef): boolean {
+  return ('customer' in ref && ref.bucket === 'held') || ('house' in ref && ref.house === 'held');
+}
+
 /** Every account the migration seeds: the house and the system accounts, in both of their currencies. */
 export function seededAccounts(): AccountSpec[] {
   const specs: AccountSpec[] = [];

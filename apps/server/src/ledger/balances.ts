@@ -1,14 +1,29 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { type AccountRef, accountSpec, type Currency, customerCode, debitNormal } from './accounts';
-import type { Operation } from './post';
-import { post } from './post';
 import { int, rows } from './sql';
 
 export type Balances = {
   BRL: { available: number; held: number };
   AG: { available: number; held: number };
 };
+
+/** credits − debits of each account, row plus deltas (what has been posted and not folded yet). */
+const BALANCES = (codes: string[]) =>
+  sql`select a.code, (a.credits_posted - a.debits_posted
+                      + coalesce((select sum(d.credits - d.debits) from ledger_balance_deltas d
+                                   where d.account_id = a.id), 0))::text as balance
+        from ledger_accounts a where a.code = any(${sql.param(codes)}::text[])`;
+
+/**
+ * For other modules' one-statement reads (GET /api/user): a scalar subquery answering {code: balance as text} for the
+ * accounts named by `codes` (a text[] expression), credits − debits, row plus deltas.
+ */
+export const balancesJson = (codes: SQL) =>
+  sql`(select json_object_agg(a.code, (a.credits_posted - a.debits_posted
+                + coalesce((select sum(d.credits - d.debits) from ledger_balance_deltas d where d.account_id = a.id), 0)
+              )::text)
+         from ledger_accounts a where a.code = any(${codes}::text[]))`;
 
 /** A customer's balances in minor units (centavos, centigrams); zeros for accounts not opened yet. */
 export async function getBalances(db: Executor, userId: number): Promise<Balances> {
@@ -20,12 +35,7 @@ export async function getBalances(db: Executor, userId: number): Promise<Balance
       codes.set(customerCode(userId, bucket, currency), [currency, bucket]);
     }
   }
-  const found = await rows<{ code: string; balance: string }>(
-    db,
-    sql`select code, (credits_posted - debits_posted)::text as balance from ledger_accounts
-         where code = any(${sql.param([...codes.keys()])}::text[])`,
-  );
-  for (const r of found) {
+  for (const r of await rows<{ code: string; balance: string }>(db, BALANCES([...codes.keys()]))) {
     const [currency, bucket] = codes.get(r.code)!;
     balances[currency][bucket] = int(r.balance);
   }
@@ -38,45 +48,7 @@ export async function getBalances(db: Executor, userId: number): Promise<Balance
  */
 export async function balanceOf(db: Executor, ref: AccountRef, currency: Currency): Promise<number> {
   const spec = accountSpec(ref, currency);
-  const [r] = await rows<{ balance: string }>(
-    db,
-    sql`select (credits_posted - debits_posted)::text as balance from ledger_accounts where code = ${spec.code}`,
-  );
+  const [r] = await rows<{ balance: string }>(db, BALANCES([spec.code]));
   const balance = r ? int(r.balance) : 0;
   return debitNormal(spec.kind) ? -balance || 0 : balance;
-}
-
-type HoldInput = {
-  userId: number;
-  currency: Currency;
-  amount: number;
-  operation: Operation;
-  /** the transfer's code; 'hold' / 'release' unless given */
-  code?: string;
-};
-
-/** Reserves part of a customer's available balance (a resting order, a pending withdrawal): available → held. */
-export async function hold(tx: Executor, input: HoldInput): Promise<void> {
-  await post(tx, input.operation, [
-    {
-      debit: { customer: input.userId, bucket: 'available' },
-      credit: { customer: input.userId, bucket: 'held' },
-      currency: input.currency,
-      amount: input.amount,
-      code: input.code ?? 'hold',
-    },
-  ]);
-}
-
-/** Gives a reservation back: held → available. */
-export async function release(tx: Executor, input: HoldInput): Promise<void> {
-  await post(tx, input.operation, [
-    {
-      debit: { customer: input.userId, bucket: 'held' },
-      credit: { customer: input.userId, bucket: 'available' },
-      currency: input.currency,
-      amount: input.amount,
-      code: input.code ?? 'release',
-    },
-  ]);
 }

@@ -1,41 +1,81 @@
+import type { ErrorCode } from '@prata/domain';
 import { AppError } from '../lib/errors';
-import { pgConstraint, pgErrorCode } from '../db/tx';
-import type { AccountRef, Currency } from './accounts';
+import type { Currency } from './accounts';
 
 /**
- * A guarded balance update matched no row: the posting would take a customer, house or other flagged account below
- * zero. When it is thrown the database has already aborted the transaction, so nothing of it can commit; to try
- * something else in the same transaction, post inside a savepoint (`tx.transaction(...)`).
- * Reaching a route handler it answers 422 "Saldo insuficiente.".
+ * Why the ledger refused a command. A refusal is a result, not an exception: nothing of the refused command (or of its
+ * linked chain) was applied, the rest of the batch was, and the caller's transaction is intact.
+ * - insufficient_funds: a transfer would take a customer, the house, the vault or unclaimed below zero (`account`)
+ * - account_closed: a customer's account is closed in the ledger (`account`)
+ * - id_conflict: the id was already used by a transfer or hold with other fields
+ * - hold_not_found, hold_not_open (already released or captured the other way), capture_exceeds_hold
+ * - linked_failed: another command of its linked chain (or of an atomic batch) was refused
  */
-export class InsufficientFundsError extends AppError {
+export type Refusal =
+  | 'insufficient_funds'
+  | 'account_closed'
+  | 'id_conflict'
+  | 'hold_not_found'
+  | 'hold_not_open'
+  | 'capture_exceeds_hold'
+  | 'linked_failed';
+
+export type Refused = {
+  ok: false;
+  reason: Refusal;
+  /** the account that refused it (insufficient_funds, account_closed), e.g. 'customer:42:available:BRL' */
+  account?: string;
+};
+
+const CODES: Record<Refusal, ErrorCode> = {
+  insufficient_funds: 'INSUFFICIENT_BALANCE',
+  account_closed: 'CUSTOMER_ACCOUNT_CLOSED',
+  id_conflict: 'ALREADY_EXISTS',
+  hold_not_found: 'NOT_FOUND',
+  hold_not_open: 'ALREADY_DECIDED',
+  capture_exceeds_hold: 'INSUFFICIENT_BALANCE',
+  linked_failed: 'INSUFFICIENT_BALANCE',
+};
+
+function message(refusal: Refused, currency?: Currency): string {
+  switch (refusal.reason) {
+    case 'insufficient_funds':
+    case 'capture_exceeds_hold':
+    case 'linked_failed': {
+      const ag = currency === 'AG' || refusal.account?.endsWith(':AG');
+      return ag ? 'Saldo de prata insuficiente.' : 'Saldo em reais insuficiente.';
+    }
+    case 'account_closed':
+      return 'A conta está encerrada.';
+    case 'id_conflict':
+      return 'Este lançamento já foi registrado com outros dados.';
+    case 'hold_not_found':
+      return 'Reserva não encontrada.';
+    case 'hold_not_open':
+      return 'Esta reserva já foi encerrada.';
+  }
+}
+
+/** A refusal turned into the error a route answers (422 Saldo insuficiente, 422 conta encerrada, ...). */
+export class LedgerRefusedError extends AppError {
   constructor(
-    readonly currency: Currency,
-    readonly account: AccountRef,
-    /** the account's code, e.g. 'customer:42:available:BRL' */
-    readonly accountCode: string,
+    readonly refusal: Refused,
+    currency?: Currency,
   ) {
-    super('INSUFFICIENT_BALANCE', currency === 'AG' ? 'Saldo de prata insuficiente.' : 'Saldo em reais insuficiente.');
-    this.name = 'InsufficientFundsError';
+    super(CODES[refusal.reason], message(refusal, currency));
+    this.name = 'LedgerRefusedError';
   }
 }
 
-/** The SQLSTATE the posting statement raises (function ledger_insufficient_funds, migration 0002). */
-export const INSUFFICIENT_FUNDS_SQLSTATE = 'PR001';
-
-/** True when an operation with the same (type, id, step) was already posted: a retry that must not post again. */
-export function isDuplicatePosting(err: unknown): boolean {
-  return pgErrorCode(err) === '23505' && pgConstraint(err) === 'ledger_transfers_operation_uq';
+/** The result if it succeeded; otherwise throws LedgerRefusedError (for callers that answer a refusal as an error). */
+export function requireOk<T extends { ok: boolean }>(result: T | Refused, currency?: Currency): Exclude<T, Refused> {
+  if (!result.ok) throw new LedgerRefusedError(result as Refused, currency);
+  return result as Exclude<T, Refused>;
 }
 
-/** The account code in the message of a PR001 error raised by the database. */
-export function insufficientFundsCode(err: unknown): string | undefined {
-  if (pgErrorCode(err) !== INSUFFICIENT_FUNDS_SQLSTATE) return undefined;
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const m = /insufficient funds in (\S+)/.exec(String((e as { message?: unknown }).message ?? ''));
-    if (m) return m[1];
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
+/** Every result if all succeeded; otherwise throws for the refusal that caused the others (not a linked_failed). */
+export function requireAllOk<T extends { ok: boolean }>(results: Array<T | Refused>, currency?: Currency) {
+  const refused = results.filter((r): r is Refused => !r.ok);
+  if (refused.length === 0) return results as Array<Exclude<T, Refused>>;
+  throw new LedgerRefusedError(refused.find((r) => r.reason !== 'linked_failed') ?? refused[0]!, currency);
 }

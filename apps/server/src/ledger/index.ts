@@ -4,10 +4,34 @@ export {
   type AccountRef,
   type Bucket,
   type Currency,
+  type Holder,
   SYSTEM_ACCOUNTS,
   type SystemCode,
 } from './accounts';
-export { type Balances, balanceOf, getBalances, hold, release } from './balances';
-export { InsufficientFundsError, isDuplicatePosting } from './errors';
-export { type Operation, type Posting, post, postMany, type TransferInput } from './post';
+export { type Balances, balanceOf, balancesJson, getBalances } from './balances';
+export { type CloseResult, closeAccount, lockOwners, reopenAccount } from './close';
+export { LedgerRefusedError, type Refusal, type Refused, requireAllOk, requireOk } from './errors';
+export {
+  type CaptureInput,
+  type CaptureResult,
+  type CommandResult,
+  execute,
+  type HoldInput,
+  type HoldResult,
+  LEDGER_ID,
+  type LedgerCommand,
+  type ReleaseInput,
+  type ReleaseResult,
+  type TransferInput,
+  type TransferResult,
+} from './execute';
+export { foldBalances, startBalanceFolder } from './fold';
+export { getHold, type Hold, type HoldState, openHolds } from './holds';
+export { capture, hold, post, postBatch, release } from './post';
 export { proofOfReserves, type Reconciliation, reconcile } from './reconcile';
+export {
+  lastReconciliation,
+  type ReconciliationRun,
+  recordReconciliation,
+  runReconciliation,
+} from './runs';

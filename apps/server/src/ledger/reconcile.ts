@@ -1,9 +1,13 @@
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import { is, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, Executor } from '../db/client';
 import { seededAccounts } from './accounts';
-import { rows } from './sql';
+import { int, rows } from './sql';
 
 export type Reconciliation = { ok: boolean; problems: string[] };
+
+/** At most this many lines per kind of problem (a broken database should not print millions). */
+const MAX_PER_CHECK = 50;
 
 /** Silver in custody against the silver owed (customers' and the house's available + held, plus unclaimed). */
 export async function proofOfReserves(db: Executor): Promise<{ vault: bigint; owed: bigint }> {
@@ -13,71 +17,172 @@ export async function proofOfReserves(db: Executor): Promise<{ vault: bigint; ow
           coalesce(sum(debits_posted - credits_posted) filter (where code = 'vault'), 0)::text as vault,
           coalesce(sum(credits_posted - debits_posted)
             filter (where code like 'customer:%' or code like 'house:%' or code = 'transfer:unclaimed'), 0)::text as owed
-        from ledger_accounts where currency = 'AG'`,
+        from ledger_balances where currency = 'AG'`,
   );
   return { vault: BigInt(r?.vault ?? 0), owed: BigInt(r?.owed ?? 0) };
 }
 
+const cg = (n: bigint | string) => `${n} cg`;
+
 /**
- * The ledger's invariants (LEDGER.md): run after every API test file and by operators on demand. Read-only; on a
- * busy database run it in a REPEATABLE READ transaction so all its queries see one snapshot.
+ * The ledger's invariants (docs/ledger.md), in Portuguese: run after every API test file, by `npm run reconcile` and
+ * from the back office. Read-only. Given the database it runs in one REPEATABLE READ transaction, so every check sees
+ * the same moment; given a transaction it uses it.
  */
 export async function reconcile(db: Executor): Promise<Reconciliation> {
+  if (!is(db, PgTransaction)) {
+    return (db as Db).transaction((tx) => reconcile(tx), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+  }
   const problems: string[] = [];
+  const add = (lines: string[]) => {
+    problems.push(...lines.slice(0, MAX_PER_CHECK));
+    if (lines.length > MAX_PER_CHECK) problems.push(`... e mais ${lines.length - MAX_PER_CHECK} do mesmo tipo`);
+  };
 
   // 1. Per currency, the debits of all accounts equal their credits.
   const totals = await rows<{ currency: string; debits: string; credits: string }>(
     db,
     sql`select currency, sum(debits_posted)::text as debits, sum(credits_posted)::text as credits
-          from ledger_accounts group by currency order by currency`,
+          from ledger_balances group by currency order by currency`,
   );
-  for (const t of totals) {
-    if (BigInt(t.debits) !== BigInt(t.credits)) {
-      problems.push(`${t.currency}: debits ${t.debits} != credits ${t.credits}`);
-    }
-  }
+  add(
+    totals
+      .filter((t) => BigInt(t.debits) !== BigInt(t.credits))
+      .map((t) => `${t.currency}: a soma dos débitos (${t.debits}) difere da soma dos créditos (${t.credits})`),
+  );
 
-  // 2. Every account's posted totals are the sums of its transfers.
+  // 2. Every account's balance (row + deltas) is the sum of its transfers; no delta of an unknown account.
   const drift = await rows<{ code: string; debits: string; credits: string; tdebits: string; tcredits: string }>(
     db,
-    sql`select a.code, a.debits_posted::text as debits, a.credits_posted::text as credits,
+    sql`select b.code, b.debits_posted::text as debits, b.credits_posted::text as credits,
                coalesce(d.s, 0)::text as tdebits, coalesce(c.s, 0)::text as tcredits
-          from ledger_accounts a
-          left join (select debit_account_id as id, sum(amount) as s from ledger_transfers group by 1) d on d.id = a.id
-          left join (select credit_account_id as id, sum(amount) as s from ledger_transfers group by 1) c on c.id = a.id
-         where a.debits_posted <> coalesce(d.s, 0) or a.credits_posted <> coalesce(c.s, 0)
-         order by a.id`,
+          from ledger_balances b
+          left join (select debit_account_id as id, sum(amount) as s from ledger_transfers group by 1) d on d.id = b.id
+          left join (select credit_account_id as id, sum(amount) as s from ledger_transfers group by 1) c on c.id = b.id
+         where b.debits_posted <> coalesce(d.s, 0) or b.credits_posted <> coalesce(c.s, 0)
+         order by b.id`,
   );
-  for (const r of drift) {
-    problems.push(
-      `${r.code}: posted debits ${r.debits} / credits ${r.credits}, transfers sum to ${r.tdebits} / ${r.tcredits}`,
-    );
-  }
-
-  // 3. No customer or house account (nor any other flagged account) below zero.
-  const negative = await rows<{ code: string; debits: string; credits: string }>(
+  add(
+    drift.map(
+      (r) =>
+        `${r.code}: saldo com débitos ${r.debits} e créditos ${r.credits}, mas os lançamentos somam ${r.tdebits} e ${r.tcredits}`,
+    ),
+  );
+  const strays = await rows<{ account_id: string }>(
     db,
-    sql`select code, debits_posted::text as debits, credits_posted::text as credits from ledger_accounts
+    sql`select distinct d.account_id::text as account_id from ledger_balance_deltas d
+         where not exists (select 1 from ledger_accounts a where a.id = d.account_id) order by 1`,
+  );
+  add(strays.map((r) => `ajuste de saldo de uma conta inexistente (id ${r.account_id})`));
+
+  // 3. Every transfer is between two existing accounts of its currency (the tables have no foreign keys for speed).
+  const orphans = await rows<{ transfer_id: string }>(
+    db,
+    sql`select t.transfer_id from ledger_transfers t
+          left join ledger_accounts d on d.id = t.debit_account_id and d.currency = t.currency
+          left join ledger_accounts c on c.id = t.credit_account_id and c.currency = t.currency
+         where d.id is null or c.id is null order by t.id`,
+  );
+  add(orphans.map((r) => `lançamento ${r.transfer_id}: conta inexistente ou de outra moeda`));
+
+  // 4. No customer, house or other floored account below zero.
+  const negative = await rows<{ code: string; balance: string }>(
+    db,
+    sql`select code, case when credits_must_not_exceed_debits then debits_posted - credits_posted
+                          else credits_posted - debits_posted end::text as balance
+          from ledger_balances
          where ((debits_must_not_exceed_credits or code like 'customer:%' or code like 'house:%')
                 and debits_posted > credits_posted)
             or (credits_must_not_exceed_debits and credits_posted > debits_posted)
          order by id`,
   );
-  for (const r of negative) problems.push(`${r.code}: below zero (debits ${r.debits}, credits ${r.credits})`);
+  add(negative.map((r) => `${r.code}: saldo negativo (${r.balance})`));
 
-  // 4. Proof of reserves.
+  // 5. Proof of reserves.
   const { vault, owed } = await proofOfReserves(db);
-  if (vault !== owed) problems.push(`AG: vault holds ${vault} but customers, house and unclaimed are owed ${owed}`);
+  if (vault !== owed) {
+    problems.push(
+      `Prata: o cofre guarda ${cg(vault)}, mas clientes, casa e transferências não resgatadas somam ${cg(owed)}`,
+    );
+  }
 
-  // 5. The chart's system accounts exist, as seeded.
+  // 6. Every held account equals the sum of its open holds.
+  const held = await rows<{ code: string; balance: string; holds: string }>(
+    db,
+    sql`select b.code, (b.credits_posted - b.debits_posted)::text as balance, coalesce(h.s, 0)::text as holds
+          from ledger_balances b
+          left join (select held_account_id as id, sum(amount) as s from ledger_holds where state = 'held'
+                      group by 1) h on h.id = b.id
+         where (b.code like 'customer:%:held:%' or b.code like 'house:held:%')
+           and b.credits_posted - b.debits_posted <> coalesce(h.s, 0)
+         order by b.id`,
+  );
+  add(held.map((r) => `${r.code}: saldo retido ${r.balance}, mas as reservas abertas somam ${r.holds}`));
+
+  // 7. Each hold's transfers match its record: in by '<id>#hold' (unless it is another hold's remainder), out by
+  // '<id>#release' and '<id>#capture.N' as its state says.
+  const holds = await rows<{ hold_id: string; problem: string }>(
+    db,
+    sql`with moves as (
+          select split_part(transfer_id, '#', 1) as hold_id,
+                 sum(amount) filter (where split_part(transfer_id, '#', 2) = 'hold') as put,
+                 sum(amount) filter (where split_part(transfer_id, '#', 2) = 'release') as released,
+                 sum(amount) filter (where split_part(transfer_id, '#', 2) like 'capture.%') as captured
+            from ledger_transfers where strpos(transfer_id, '#') > 0 group by 1),
+        h as (
+          select h.hold_id, h.amount, h.state, h.captured_amount, h.created_at,
+                 r.amount as remainder, p.hold_id is not null as is_remainder,
+                 coalesce(m.put, 0) as put, coalesce(m.released, 0) as released, coalesce(m.captured, 0) as captured
+            from ledger_holds h
+            left join moves m on m.hold_id = h.hold_id
+            left join ledger_holds r on r.hold_id = h.remainder_hold_id
+            left join ledger_holds p on p.remainder_hold_id = h.hold_id),
+        checked as (
+          select hold_id, created_at, case
+                   when not is_remainder and put <> amount then 'reservado ' || put || ' em vez de ' || amount
+                   when is_remainder and put <> 0 then 'sobra de outra reserva, mas com lançamento de reserva'
+                   when state = 'held' and released + captured <> 0 then 'aberta, mas já movimentada'
+                   when state = 'released' and (released <> amount or captured <> 0)
+                     then 'liberada, mas os lançamentos não conferem'
+                   when state = 'captured' and (captured <> captured_amount
+                        or released + captured + coalesce(remainder, 0) <> amount)
+                     then 'usada, mas os lançamentos não conferem'
+                 end as problem
+            from h)
+        select hold_id, problem from checked where problem is not null
+         order by created_at, hold_id`,
+  );
+  add(holds.map((r) => `reserva ${r.hold_id}: ${r.problem}`));
+
+  // 8. A closed customer holds nothing.
+  const closed = await rows<{ code: string; balance: string; open: string }>(
+    db,
+    sql`select o.code,
+               coalesce((select sum(abs(b.credits_posted - b.debits_posted)) from ledger_balances b
+                          where b.owner_id = o.id), 0)::text as balance,
+               (select count(*) from ledger_holds h where h.owner_id = o.id and h.state = 'held')::text as open
+          from ledger_owners o where o.closed_at is not null`,
+  );
+  add(
+    closed
+      .filter((r) => int(r.balance) !== 0 || int(r.open) !== 0)
+      .map((r) => `${r.code}: conta encerrada com saldo (${r.balance}) ou reservas abertas (${r.open})`),
+  );
+
+  // 9. The chart's system accounts exist, as seeded.
   const present = new Set(
     (await rows<{ code: string }>(db, sql`select code from ledger_accounts where owner_user_id is null`)).map(
       (r) => r.code,
     ),
   );
-  for (const spec of seededAccounts()) {
-    if (!present.has(spec.code)) problems.push(`${spec.code}: system account missing`);
-  }
+  add(
+    seededAccounts()
+      .filter((s) => !present.has(s.code))
+      .map((s) => `conta de sistema ausente: ${s.code}`),
+  );
 
   return { ok: problems.length === 0, problems };
 }

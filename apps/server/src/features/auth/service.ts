@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client';
 import { withTransaction } from '../../db/tx';
 import { pgConstraint } from '../../db/tx';
 import { coupons, users, type UserRow } from '../../db/schema/index';
+import { reopenAccount as reopenLedgerAccount } from '../../ledger/index';
 import { logEvent } from '../../lib/audit';
 import { consumeCode, issueCode } from '../../lib/codes';
 import { AppError, invalid } from '../../lib/errors';
@@ -254,6 +255,7 @@ export async function reopenAccount(deps: AppDeps, email: string): Promise<strin
       .update(users)
       .set({ closedAt: null, reopenAllowedUntil: null, updatedAt: new Date() })
       .where(eq(users.id, user.id));
+    await reopenLedgerAccount(tx, user.id);
     await enqueueEmail(tx, { to: user.email, ...accountReopenedMail(user.name) });
     await logEvent(tx, user.id, 'Conta reaberta');
     return MESSAGES.accountReopened;

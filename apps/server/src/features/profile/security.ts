@@ -3,7 +3,7 @@ import { MESSAGES, type PasswordChangeRequest } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import { sessions, tradingLimitRequests, users, type UserRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
-import { getBalances } from '../../ledger/index';
+import { closeAccount as closeLedgerAccount } from '../../ledger/index';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -41,11 +41,16 @@ export async function changePassword(deps: AppDeps, user: UserRow, sessionId: st
  */
 export async function closeAccount(deps: AppDeps, user: UserRow) {
   return withTransaction(deps.database.db, async (tx) => {
-    // Lock the user row: a deposit credited at the same moment cannot slip past the balance check.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    const b = await getBalances(tx, user.id);
-    if (b.BRL.available + b.BRL.held + b.AG.available + b.AG.held > 0)
-      throw new AppError('ACCOUNT_HAS_BALANCE', MESSAGES.closeAccountHasBalance);
+    // The ledger closes the customer's accounts, or refuses while money or an open hold remains; a deposit arriving at
+    // the same moment either lands first (and closing is refused) or is refused as account_closed (docs/ledger.md).
+    const closed = await closeLedgerAccount(tx, user.id);
+    if (!closed.ok) {
+      throw new AppError(
+        'ACCOUNT_HAS_BALANCE',
+        closed.reason === 'open_holds' ? MESSAGES.closeAccountHasPending : MESSAGES.closeAccountHasBalance,
+      );
+    }
     // A limit request under review has no money in it: it simply ends with the account.
     await tx
       .update(tradingLimitRequests)

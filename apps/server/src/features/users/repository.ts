@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses, cities, companies, users, type UserRow } from '../../db/schema/index';
 import { customerCode } from '../../ledger/accounts';
-import type { Balances } from '../../ledger/index';
+import { type Balances, balancesJson } from '../../ledger/index';
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [u] = await db
@@ -113,10 +113,7 @@ function prepareExtras(db: Executor) {
         )
         from companies co where co.user_id = ${uid}
       )`,
-      balances: sql<Record<string, string> | null>`(
-        select json_object_agg(l.code, (l.credits_posted - l.debits_posted)::text)
-        from ledger_accounts l where l.code = any(${sql.placeholder('codes')}::text[])
-      )`,
+      balances: sql<Record<string, string> | null>`${balancesJson(sql`${sql.placeholder('codes')}`)}`,
     })
     .from(sql`(select 1) as one`)
     .prepare('user_extras');

@@ -115,7 +115,14 @@ describe('GET /api/user', () => {
       { debit: { system: 'pix:clearing' }, credit: available, currency: 'BRL', amount: 1_234_56, code: 'deposit' },
       { debit: { system: 'vault' }, credit: available, currency: 'AG', amount: 10_050, code: 'deposit' },
     ]);
-    await hold(db, { userId: c.id, currency: 'BRL', amount: 200_01, operation: { type: 'test.hold', id: c.id } });
+    await hold(db, {
+      id: `test.hold:${c.id}`,
+      holder: { customer: c.id },
+      currency: 'BRL',
+      amount: 200_01,
+      reason: 'test',
+      reference: `test:${c.id}`,
+    });
 
     const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(c.token) });
     expect(res.statusCode).toBe(200);

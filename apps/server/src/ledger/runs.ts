@@ -1,0 +1,68 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client';
+import { ledgerReconciliations, users } from '../db/schema/index';
+import { type Reconciliation, reconcile } from './reconcile';
+
+export type ReconciliationRun = Reconciliation & {
+  id: number;
+  ranAt: Date;
+  durationMs: number;
+  source: 'admin' | 'cli';
+  /** the operator who ran it; null from the command line */
+  runBy: { id: number; name: string } | null;
+};
+
+/** Runs the reconciliation (one consistent snapshot) and says how long it took. */
+export async function runReconciliation(db: Db): Promise<Reconciliation & { durationMs: number }> {
+  const started = performance.now();
+  const result = await reconcile(db);
+  return { ...result, durationMs: Math.round(performance.now() - started) };
+}
+
+/** Stores a run's outcome (in the caller's transaction, beside its audit entry). */
+export async function recordReconciliation(
+  tx: Executor,
+  run: Reconciliation & { durationMs: number },
+  by: { source: 'admin' | 'cli'; userId: number | null },
+): Promise<{ id: number; ranAt: Date }> {
+  const [row] = await tx
+    .insert(ledgerReconciliations)
+    .values({
+      ok: run.ok,
+      problems: run.problems,
+      durationMs: run.durationMs,
+      runByUserId: by.userId,
+      source: by.source,
+    })
+    .returning({ id: ledgerReconciliations.id, ranAt: ledgerReconciliations.ranAt });
+  return row!;
+}
+
+/** The newest stored run, or null. */
+export async function lastReconciliation(ex: Executor): Promise<ReconciliationRun | null> {
+  const [row] = await ex
+    .select({
+      id: ledgerReconciliations.id,
+      ranAt: ledgerReconciliations.ranAt,
+      ok: ledgerReconciliations.ok,
+      problems: ledgerReconciliations.problems,
+      durationMs: ledgerReconciliations.durationMs,
+      source: ledgerReconciliations.source,
+      runById: users.id,
+      runByName: users.name,
+    })
+    .from(ledgerReconciliations)
+    .leftJoin(users, eq(users.id, ledgerReconciliations.runByUserId))
+    .orderBy(desc(ledgerReconciliations.id))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    ranAt: row.ranAt,
+    ok: row.ok,
+    problems: row.problems,
+    durationMs: row.durationMs,
+    source: row.source,
+    runBy: row.runById === null || row.runByName === null ? null : { id: row.runById, name: row.runByName },
+  };
+}
