@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { minorToDecimal } from '@prata/domain';
+import { MESSAGES, minorToDecimal } from '@prata/domain';
 import { addresses, companies } from '../../db/schema/index';
 import { getBalances, hold, post } from '../../ledger/index';
 import { bearer, buildTestApp, createCustomer, type TestApp } from '../../../test/helpers';
@@ -133,5 +133,22 @@ describe('GET /api/user', () => {
     expect(user.company).toMatchObject({ cnpj: '11222333000181', razao_social: 'Joalheria Aurora Ltda' });
     expect(user).toMatchObject({ balance_brl: 1034.55, balance_brl_held: 200.01, balance_ag: 100.5 });
     expect(user.registration_complete).toBe(true);
+  });
+});
+
+describe('GET /api/user without a live session', () => {
+  it('answers 401 after sign-out, for a forged token and without a token', async () => {
+    const t = await buildTestApp();
+    const c = await createCustomer(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(c.token) })).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(c.token) });
+    expect(out.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(c.token) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: MESSAGES.unauthenticated });
+    const [head, , sig] = c.token.split('.');
+    const forged = `${head}.${Buffer.from(JSON.stringify({ sub: '1', sid: 'x' })).toString('base64url')}.${sig}`;
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(forged) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
   });
 });
