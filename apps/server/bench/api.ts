@@ -22,7 +22,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? process.env.BENCH_CONCURRENCY ?? 32);
 /** Unmeasured load before each measurement, so every endpoint is measured with warm JIT, caches and pools. */
 const WARMUP_SECONDS = 1;
-/** BENCH_ONLY=user measures only the endpoints whose name matches (the yardstick always runs). */
+/** BENCH_ONLY=user measures only the endpoints whose name matches, and the ledger's section only if it matches 'ledger'. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 /** What a browser sends. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
@@ -181,7 +181,7 @@ await rm(dataDir, { recursive: true, force: true });
 
 // The ledger's own section (bench/ledger.ts, runnable alone), when it is there.
 const ledgerBench = path.join(HERE, 'ledger.ts');
-if (existsSync(ledgerBench)) {
+if (existsSync(ledgerBench) && (!ONLY || ONLY.test('ledger'))) {
   console.log('\nLedger');
   const mod = (await import(ledgerBench)) as Record<string, unknown>;
   const fn = [mod.default, ...Object.values(mod)].find((v): v is (o: object) => unknown => typeof v === 'function');
