@@ -104,7 +104,7 @@ const targets: Target[] = [
   { name: 'GET /api/event-logs', url: `${base}/api/event-logs?page=1`, headers: auth },
 ];
 
-type Row = { name: string; cpuPerRequest?: number; bareRps?: number } & LoadResult;
+type Row = { name: string; cpuPerRequest?: number; bareRps?: number; bareCpu?: number } & LoadResult;
 
 /** One endpoint, warmed up, then measured; with the Prata server's CPU time per request (it runs in this process). */
 async function measure(name: string, url: string, headers?: Record<string, string>): Promise<Row> {
@@ -120,12 +120,16 @@ async function measure(name: string, url: string, headers?: Record<string, strin
 const hello = await startHello();
 const rows: Row[] = [];
 const yardsticks: number[] = [];
+const yardstickCpu: number[] = [];
 try {
   await autocannon(`${hello.url}/`, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
   for (const t of targets.filter((x) => !ONLY || ONLY.test(x.name))) {
+    const before = await hello.cpu();
     const bare = await autocannon(`${hello.url}/`, { connections: CONNECTIONS, seconds: SECONDS });
+    const bareCpu = ((await hello.cpu()) - before) / Math.max(1, bare.requests);
     yardsticks.push(bare.rps);
-    rows.push({ ...(await measure(t.name, t.url, t.headers)), bareRps: bare.rps });
+    yardstickCpu.push(bareCpu);
+    rows.push({ ...(await measure(t.name, t.url, t.headers)), bareRps: bare.rps, bareCpu });
   }
 } finally {
   await hello.stop();
@@ -160,10 +164,15 @@ const COLUMNS: Array<[string, number, (r: Row) => string]> = [
   ['errors', 7, (r) => String(r.errors)],
   ['B/resp', 7, (r) => String(r.bytesPerRequest)],
   ['CPU µs/req', 11, (r) => (r.cpuPerRequest ?? 0).toFixed(0)],
+  ['bare µs', 8, (r) => (r.bareCpu ?? 0).toFixed(0)],
+  ['x bare CPU', 11, (r) => `${(((r.bareCpu ?? 0) / (r.cpuPerRequest || 1)) * 100).toFixed(0)}%`],
 ];
 console.log('endpoint'.padEnd(36), ...COLUMNS.map(([title, width]) => title.padStart(width)));
 for (const r of rows) console.log(r.name.padEnd(36), ...COLUMNS.map(([, width, cell]) => cell(r).padStart(width)));
-console.log("CPU µs/req: the Prata server's CPU time per answered request (user + system, this process).");
+console.log(
+  "CPU µs/req: the Prata server's CPU time per answered request (user + system); bare µs: the yardstick's, in the same " +
+    `run (median ${median(yardstickCpu).toFixed(0)}); "x bare CPU" = bare µs ÷ CPU µs/req, the steadier ratio on a busy machine.`,
+);
 if (pgbenchRows.length > 0) {
   console.log(`\npgbench on the same server (scale 1, ${CONNECTIONS} clients, ${SECONDS} s, prepared statements):`);
   for (const p of pgbenchRows) {

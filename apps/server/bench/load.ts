@@ -59,21 +59,38 @@ export async function autocannon(url: string, opts: LoadOptions & { method?: str
   };
 }
 
-/** Starts the bare Fastify hello-world (hello.ts) and answers its base URL and a way to stop it. */
-export async function startHello(): Promise<{ url: string; stop(): Promise<void> }> {
+/** Starts the bare Fastify hello-world (hello.ts): its base URL, its CPU time so far (µs), and a way to stop it. */
+export async function startHello(): Promise<{ url: string; cpu(): Promise<number>; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'hello.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) resolve(Number(out.trim()));
-    });
-    child.once('exit', (code) => reject(new Error(`hello-world exited (${code})`)));
+  const lines: string[] = [];
+  const waiting: Array<(line: string) => void> = [];
+  let partial = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    partial += chunk.toString();
+    for (let i = partial.indexOf('\n'); i >= 0; i = partial.indexOf('\n')) {
+      const line = partial.slice(0, i);
+      partial = partial.slice(i + 1);
+      const next = waiting.shift();
+      if (next) next(line);
+      else lines.push(line);
+    }
   });
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      const line = lines.shift();
+      if (line !== undefined) resolve(line);
+      else waiting.push(resolve);
+      child.once('exit', (code) => reject(new Error(`hello-world exited (${code})`)));
+    });
+  const port = Number(await nextLine());
   return {
     url: `http://127.0.0.1:${port}`,
+    async cpu() {
+      child.kill('SIGUSR2');
+      return Number((await nextLine()).replace('cpu ', ''));
+    },
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
