@@ -66,6 +66,8 @@ export async function startHello(): Promise<{ url: string; cpu(): Promise<number
   });
   const lines: string[] = [];
   const waiting: Array<(line: string) => void> = [];
+  const failed: Array<(err: Error) => void> = [];
+  let exited: Error | undefined;
   let partial = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     partial += chunk.toString();
@@ -73,16 +75,22 @@ export async function startHello(): Promise<{ url: string; cpu(): Promise<number
       const line = partial.slice(0, i);
       partial = partial.slice(i + 1);
       const next = waiting.shift();
+      failed.shift();
       if (next) next(line);
       else lines.push(line);
     }
   });
+  child.once('exit', (code) => {
+    exited = new Error(`hello-world exited (${code})`);
+    for (const fail of failed.splice(0)) fail(exited);
+  });
   const nextLine = () =>
     new Promise<string>((resolve, reject) => {
       const line = lines.shift();
-      if (line !== undefined) resolve(line);
-      else waiting.push(resolve);
-      child.once('exit', (code) => reject(new Error(`hello-world exited (${code})`)));
+      if (line !== undefined) return resolve(line);
+      if (exited) return reject(exited);
+      waiting.push(resolve);
+      failed.push(reject);
     });
   const port = Number(await nextLine());
   return {
