@@ -156,6 +156,7 @@ function clientOf(ex: Executor): Client {
 }
 
 const STATEMENT = 'select ledger_execute($1::jsonb, $2::boolean) as r';
+const SINGLE = 'select ledger_transfer($1::text, $2::text, $3::text, $4::bigint, $5::text) as r';
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 5;
 
@@ -233,6 +234,12 @@ export async function execute(
   if (commands.length === 0) return [];
   if (commands.length > MAX_COMMANDS) throw new RangeError(`ledger: at most ${MAX_COMMANDS} commands per call`);
   const encoded = commands.map(encode);
+  if (encoded.length === 1 && encoded[0]!.k === 't') {
+    // the common case (a deposit, a withdrawal, a transfer): its own leaner function, no JSON to walk
+    const t = encoded[0]!;
+    const raw = await callLedger<Raw>(ex, SINGLE, 'ledger_transfer', [t.id, t.d, t.c, t.a, t.code]);
+    return [decode('transfer', raw)];
+  }
   const raw = await callLedger<Raw[]>(ex, STATEMENT, 'ledger_execute', [JSON.stringify(encoded), opts.atomic === true]);
   return raw.map((r, i) => decode(commands[i]!.kind, r));
 }
