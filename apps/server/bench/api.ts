@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { boot } from '../src/boot';
+import { boot, type Running } from '../src/boot';
 import { loadConfig } from '../src/config';
 import { post } from '../src/ledger/index';
 import { issueSession } from '../src/plugins/auth';
@@ -55,138 +55,141 @@ async function ensureWebBuild() {
 await ensureWebBuild();
 const serverUrl = process.env.DATABASE_URL;
 const scratch = serverUrl ? await throwawayDatabase(serverUrl) : undefined;
+let running: Running | undefined;
 const dataDir = await mkdtemp(path.join(tmpdir(), 'prata-bench-'));
-const config = loadConfig({
-  ...process.env,
-  DATABASE_URL: scratch?.url ?? '',
-  DATA_DIR: dataDir,
-  PORT: '0',
-  NODE_ENV: 'development',
-  PRATA_DEMO: '1',
-  PRATA_DEV_MAILBOX: '0',
-  WEB_DIST: WEB_DIST,
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-});
-const running = await boot(config);
-await running.app.listen({ port: 0, host: '127.0.0.1' });
-const { port } = running.app.server.address() as { port: number };
-const base = `http://127.0.0.1:${port}`;
-
-// The demo customer (an address, FATCA, personal data) with money on both sides of the ledger, signed in.
-const db = running.database.db;
-const customer = (await findUserByEmail(db, 'cliente@prata.dev'))!;
-const available = { customer: customer.id, bucket: 'available' as const };
-await post(db, { type: 'bench.deposit', id: Date.now() }, [
-  { debit: { system: 'pix:clearing' }, credit: available, currency: 'BRL', amount: 1_234_56, code: 'deposit' },
-  { debit: { system: 'vault' }, credit: available, currency: 'AG', amount: 10_000, code: 'deposit' },
-]);
-const { authToken } = await issueSession(db, running.app.deps, customer.id, { userAgent: 'bench' });
-const auth = { authorization: `Bearer ${authToken}` };
-
-const indexHtml = await readFile(path.join(WEB_DIST, 'index.html'), 'utf8');
-const entry = indexHtml.match(/<script[^>]+src="(\/assets\/[^"]+\.js)"/)?.[1];
-
-type Target = { name: string; url: string; headers?: Record<string, string>; note?: string };
-const targets: Target[] = [
-  { name: 'GET /api/health', url: `${base}/api/health` },
-  { name: 'GET /api/health/ready', url: `${base}/api/health/ready` },
-  {
-    name: 'GET /api/termos (public)',
-    url: `${base}/api/termos`,
-    headers: { 'accept-encoding': BROWSER_ENCODINGS },
-  },
-  { name: 'GET /login (page)', url: `${base}/login`, headers: { 'accept-encoding': BROWSER_ENCODINGS } },
-  ...(entry
-    ? [{ name: 'GET /assets/<entry>.js', url: `${base}${entry}`, headers: { 'accept-encoding': BROWSER_ENCODINGS } }]
-    : []),
-  { name: 'GET /api/user', url: `${base}/api/user`, headers: auth },
-  { name: 'GET /api/user/index', url: `${base}/api/user/index`, headers: auth },
-  { name: 'GET /api/event-logs', url: `${base}/api/event-logs?page=1`, headers: auth },
-];
-
-type Row = { name: string; cpuPerRequest?: number; bareRps?: number; bareCpu?: number } & LoadResult;
-
-/** One endpoint, warmed up, then measured; with the Prata server's CPU time per request (it runs in this process). */
-async function measure(name: string, url: string, headers?: Record<string, string>): Promise<Row> {
-  await autocannon(url, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, headers });
-  const cpu = process.cpuUsage();
-  const result = await autocannon(url, { connections: CONNECTIONS, seconds: SECONDS, headers });
-  const used = process.cpuUsage(cpu);
-  return { name, ...result, cpuPerRequest: (used.user + used.system) / Math.max(1, result.requests) };
-}
-
-// The yardstick runs right before each endpoint, and each ratio is to that run: the other processes of a shared
-// machine come and go, and a single yardstick run would put their noise into every ratio.
-const hello = await startHello();
-const rows: Row[] = [];
-const yardsticks: number[] = [];
-const yardstickCpu: number[] = [];
 try {
-  await autocannon(`${hello.url}/`, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-  for (const t of targets.filter((x) => !ONLY || ONLY.test(x.name))) {
-    const before = await hello.cpu();
-    const bare = await autocannon(`${hello.url}/`, { connections: CONNECTIONS, seconds: SECONDS });
-    const bareCpu = ((await hello.cpu()) - before) / Math.max(1, bare.requests);
-    yardsticks.push(bare.rps);
-    yardstickCpu.push(bareCpu);
-    rows.push({ ...(await measure(t.name, t.url, t.headers)), bareRps: bare.rps, bareCpu });
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: scratch?.url ?? '',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    NODE_ENV: 'development',
+    PRATA_DEMO: '1',
+    PRATA_DEV_MAILBOX: '0',
+    WEB_DIST: WEB_DIST,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  });
+  running = await boot(config);
+  await running.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = running.app.server.address() as { port: number };
+  const base = `http://127.0.0.1:${port}`;
+
+  // The demo customer (an address, FATCA, personal data) with money on both sides of the ledger, signed in.
+  const db = running.database.db;
+  const customer = (await findUserByEmail(db, 'cliente@prata.dev'))!;
+  const available = { customer: customer.id, bucket: 'available' as const };
+  await post(db, { type: 'bench.deposit', id: Date.now() }, [
+    { debit: { system: 'pix:clearing' }, credit: available, currency: 'BRL', amount: 1_234_56, code: 'deposit' },
+    { debit: { system: 'vault' }, credit: available, currency: 'AG', amount: 10_000, code: 'deposit' },
+  ]);
+  const { authToken } = await issueSession(db, running.app.deps, customer.id, { userAgent: 'bench' });
+  const auth = { authorization: `Bearer ${authToken}` };
+
+  const indexHtml = await readFile(path.join(WEB_DIST, 'index.html'), 'utf8');
+  const entry = indexHtml.match(/<script[^>]+src="(\/assets\/[^"]+\.js)"/)?.[1];
+
+  type Target = { name: string; url: string; headers?: Record<string, string>; note?: string };
+  const targets: Target[] = [
+    { name: 'GET /api/health', url: `${base}/api/health` },
+    { name: 'GET /api/health/ready', url: `${base}/api/health/ready` },
+    {
+      name: 'GET /api/termos (public)',
+      url: `${base}/api/termos`,
+      headers: { 'accept-encoding': BROWSER_ENCODINGS },
+    },
+    { name: 'GET /login (page)', url: `${base}/login`, headers: { 'accept-encoding': BROWSER_ENCODINGS } },
+    ...(entry
+      ? [{ name: 'GET /assets/<entry>.js', url: `${base}${entry}`, headers: { 'accept-encoding': BROWSER_ENCODINGS } }]
+      : []),
+    { name: 'GET /api/user', url: `${base}/api/user`, headers: auth },
+    { name: 'GET /api/user/index', url: `${base}/api/user/index`, headers: auth },
+    { name: 'GET /api/event-logs', url: `${base}/api/event-logs?page=1`, headers: auth },
+  ];
+
+  type Row = { name: string; cpuPerRequest?: number; bareRps?: number; bareCpu?: number } & LoadResult;
+
+  /** One endpoint, warmed up, then measured; with the Prata server's CPU time per request (it runs in this process). */
+  async function measure(name: string, url: string, headers?: Record<string, string>): Promise<Row> {
+    await autocannon(url, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, headers });
+    const cpu = process.cpuUsage();
+    const result = await autocannon(url, { connections: CONNECTIONS, seconds: SECONDS, headers });
+    const used = process.cpuUsage(cpu);
+    return { name, ...result, cpuPerRequest: (used.user + used.system) / Math.max(1, result.requests) };
+  }
+
+  // The yardstick runs right before each endpoint, and each ratio is to that run: the other processes of a shared
+  // machine come and go, and a single yardstick run would put their noise into every ratio.
+  const hello = await startHello();
+  const rows: Row[] = [];
+  const yardsticks: number[] = [];
+  const yardstickCpu: number[] = [];
+  try {
+    await autocannon(`${hello.url}/`, { connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+    for (const t of targets.filter((x) => !ONLY || ONLY.test(x.name))) {
+      const before = await hello.cpu();
+      const bare = await autocannon(`${hello.url}/`, { connections: CONNECTIONS, seconds: SECONDS });
+      const bareCpu = ((await hello.cpu()) - before) / Math.max(1, bare.requests);
+      yardsticks.push(bare.rps);
+      yardstickCpu.push(bareCpu);
+      rows.push({ ...(await measure(t.name, t.url, t.headers)), bareRps: bare.rps, bareCpu });
+    }
+  } finally {
+    await hello.stop();
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
+
+  const pgbenchRows: PgbenchResult[] = [];
+  if (scratch && !ONLY && (await hasPgbench())) {
+    // After the HTTP runs, on the same throwaway database: pgbench's tables never sit beside Prata's under load.
+    pgbenchRows.push(await pgbench(scratch.url, { clients: CONNECTIONS, seconds: SECONDS, selectOnly: true }));
+    pgbenchRows.push(await pgbench(scratch.url, { clients: CONNECTIONS, seconds: SECONDS, selectOnly: false }));
+  }
+
+  const cpus = os.cpus();
+  console.log(
+    `\nPrata API bench, ${new Date().toISOString()}: ${os.availableParallelism()} cores (${cpus[0]?.model.trim() ?? '?'}), ` +
+      `Node ${process.version}, database ${running.database.kind}, ${CONNECTIONS} connections, ${SECONDS} s per endpoint ` +
+      `(after ${WARMUP_SECONDS} s of warm-up), load by autocannon in a child process.`,
+  );
+  console.log(
+    `Bare Fastify hello-world in a process of its own, run right before each endpoint: median ${median(yardsticks).toFixed(0)} req/s ` +
+      `(from ${Math.min(...yardsticks).toFixed(0)} to ${Math.max(...yardsticks).toFixed(0)}); "x bare" is each endpoint's ratio to its own run.`,
+  );
+  const COLUMNS: Array<[string, number, (r: Row) => string]> = [
+    ['req/s', 8, (r) => r.rps.toFixed(0)],
+    ['bare', 7, (r) => (r.bareRps ?? 0).toFixed(0)],
+    ['x bare', 7, (r) => `${((r.rps / (r.bareRps ?? r.rps)) * 100).toFixed(0)}%`],
+    ['p50 ms', 7, (r) => String(r.p50)],
+    ['p90 ms', 7, (r) => String(r.p90)],
+    ['p99 ms', 7, (r) => String(r.p99)],
+    ['max ms', 7, (r) => String(r.max)],
+    ['errors', 7, (r) => String(r.errors)],
+    ['B/resp', 7, (r) => String(r.bytesPerRequest)],
+    ['CPU µs/req', 11, (r) => (r.cpuPerRequest ?? 0).toFixed(0)],
+    ['bare µs', 8, (r) => (r.bareCpu ?? 0).toFixed(0)],
+    ['x bare CPU', 11, (r) => `${(((r.bareCpu ?? 0) / (r.cpuPerRequest || 1)) * 100).toFixed(0)}%`],
+  ];
+  console.log('endpoint'.padEnd(36), ...COLUMNS.map(([title, width]) => title.padStart(width)));
+  for (const r of rows) console.log(r.name.padEnd(36), ...COLUMNS.map(([, width, cell]) => cell(r).padStart(width)));
+  console.log(
+    "CPU µs/req: the Prata server's CPU time per answered request (user + system); bare µs: the yardstick's, in the same " +
+      `run (median ${median(yardstickCpu).toFixed(0)}); "x bare CPU" = bare µs ÷ CPU µs/req, the steadier ratio on a busy machine.`,
+  );
+  if (pgbenchRows.length > 0) {
+    console.log(`\npgbench on the same server (scale 1, ${CONNECTIONS} clients, ${SECONDS} s, prepared statements):`);
+    for (const p of pgbenchRows) {
+      console.log(`  ${p.mode.padEnd(22)} ${p.tps.toFixed(0).padStart(8)} tps   latency avg ${p.latencyMs} ms`);
+    }
+  } else {
+    console.log('\npgbench: skipped (needs DATABASE_URL pointing at a PostgreSQL server, and pgbench on the PATH).');
   }
 } finally {
-  await hello.stop();
+  // Requests autocannon abandoned at its deadline finish before the pool closes; a failed run cleans up too.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await running?.stop();
+  await scratch?.drop();
+  await rm(dataDir, { recursive: true, force: true });
 }
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
-
-const pgbenchRows: PgbenchResult[] = [];
-if (scratch && !ONLY && (await hasPgbench())) {
-  // After the HTTP runs, on the same throwaway database: pgbench's tables never sit beside Prata's under load.
-  pgbenchRows.push(await pgbench(scratch.url, { clients: CONNECTIONS, seconds: SECONDS, selectOnly: true }));
-  pgbenchRows.push(await pgbench(scratch.url, { clients: CONNECTIONS, seconds: SECONDS, selectOnly: false }));
-}
-
-const cpus = os.cpus();
-console.log(
-  `\nPrata API bench, ${new Date().toISOString()}: ${os.availableParallelism()} cores (${cpus[0]?.model.trim() ?? '?'}), ` +
-    `Node ${process.version}, database ${running.database.kind}, ${CONNECTIONS} connections, ${SECONDS} s per endpoint ` +
-    `(after ${WARMUP_SECONDS} s of warm-up), load by autocannon in a child process.`,
-);
-console.log(
-  `Bare Fastify hello-world in a process of its own, run right before each endpoint: median ${median(yardsticks).toFixed(0)} req/s ` +
-    `(from ${Math.min(...yardsticks).toFixed(0)} to ${Math.max(...yardsticks).toFixed(0)}); "x bare" is each endpoint's ratio to its own run.`,
-);
-const COLUMNS: Array<[string, number, (r: Row) => string]> = [
-  ['req/s', 8, (r) => r.rps.toFixed(0)],
-  ['bare', 7, (r) => (r.bareRps ?? 0).toFixed(0)],
-  ['x bare', 7, (r) => `${((r.rps / (r.bareRps ?? r.rps)) * 100).toFixed(0)}%`],
-  ['p50 ms', 7, (r) => String(r.p50)],
-  ['p90 ms', 7, (r) => String(r.p90)],
-  ['p99 ms', 7, (r) => String(r.p99)],
-  ['max ms', 7, (r) => String(r.max)],
-  ['errors', 7, (r) => String(r.errors)],
-  ['B/resp', 7, (r) => String(r.bytesPerRequest)],
-  ['CPU µs/req', 11, (r) => (r.cpuPerRequest ?? 0).toFixed(0)],
-  ['bare µs', 8, (r) => (r.bareCpu ?? 0).toFixed(0)],
-  ['x bare CPU', 11, (r) => `${(((r.bareCpu ?? 0) / (r.cpuPerRequest || 1)) * 100).toFixed(0)}%`],
-];
-console.log('endpoint'.padEnd(36), ...COLUMNS.map(([title, width]) => title.padStart(width)));
-for (const r of rows) console.log(r.name.padEnd(36), ...COLUMNS.map(([, width, cell]) => cell(r).padStart(width)));
-console.log(
-  "CPU µs/req: the Prata server's CPU time per answered request (user + system); bare µs: the yardstick's, in the same " +
-    `run (median ${median(yardstickCpu).toFixed(0)}); "x bare CPU" = bare µs ÷ CPU µs/req, the steadier ratio on a busy machine.`,
-);
-if (pgbenchRows.length > 0) {
-  console.log(`\npgbench on the same server (scale 1, ${CONNECTIONS} clients, ${SECONDS} s, prepared statements):`);
-  for (const p of pgbenchRows) {
-    console.log(`  ${p.mode.padEnd(22)} ${p.tps.toFixed(0).padStart(8)} tps   latency avg ${p.latencyMs} ms`);
-  }
-} else {
-  console.log('\npgbench: skipped (needs DATABASE_URL pointing at a PostgreSQL server, and pgbench on the PATH).');
-}
-
-// Requests autocannon abandoned at its deadline finish before the pool closes.
-await new Promise((resolve) => setTimeout(resolve, 1000));
-await running.stop();
-await scratch?.drop();
-await rm(dataDir, { recursive: true, force: true });
 
 // The ledger's own section (bench/ledger.ts, runnable alone), when it is there.
 const ledgerBench = path.join(HERE, 'ledger.ts');
