@@ -181,7 +181,9 @@ try {
       console.log(`  ${p.mode.padEnd(22)} ${p.tps.toFixed(0).padStart(8)} tps   latency avg ${p.latencyMs} ms`);
     }
   } else {
-    console.log('\npgbench: skipped (needs DATABASE_URL pointing at a PostgreSQL server, and pgbench on the PATH).');
+    console.log(
+      '\npgbench: skipped (it needs DATABASE_URL naming a PostgreSQL server and pgbench on the PATH, and runs only without BENCH_ONLY).',
+    );
   }
 } finally {
   // Requests autocannon abandoned at its deadline finish before the pool closes; a failed run cleans up too.
