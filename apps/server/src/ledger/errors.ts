@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@prata/domain';
+import { type ErrorCode, MESSAGES } from '@prata/domain';
 import { AppError } from '../lib/errors';
 import type { Currency } from './accounts';
 
@@ -43,16 +43,16 @@ function message(refusal: Refused, currency?: Currency): string {
     case 'capture_exceeds_hold':
     case 'linked_failed': {
       const ag = currency === 'AG' || refusal.account?.endsWith(':AG');
-      return ag ? 'Saldo de prata insuficiente.' : 'Saldo em reais insuficiente.';
+      return ag ? MESSAGES.insufficientBalanceAG : MESSAGES.insufficientBalanceBRL;
     }
     case 'account_closed':
-      return 'A conta está encerrada.';
+      return MESSAGES.ledgerAccountClosed;
     case 'id_conflict':
-      return 'Este lançamento já foi registrado com outros dados.';
+      return MESSAGES.ledgerIdConflict;
     case 'hold_not_found':
-      return 'Reserva não encontrada.';
+      return MESSAGES.holdNotFound;
     case 'hold_not_open':
-      return 'Esta reserva já foi encerrada.';
+      return MESSAGES.holdAlreadyResolved;
   }
 }
 

@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
               { path: 'clientes/:id', lazy: () => import('../features/admin/pages/customer-detail-page') },
               { path: 'limites', lazy: () => import('../features/admin/pages/limit-requests-page') },
               { path: 'auditoria', lazy: () => import('../features/admin/pages/audit-log-page') },
+              { path: 'conferencia', lazy: () => import('../features/admin/pages/reconciliation-page') },
               { path: '*', Component: NotFoundPage },
             ],
           },

@@ -9,3 +9,4 @@ export * from './content';
 export * from './dev';
 export * from './health';
 export * from './admin';
+export * from './ledger';

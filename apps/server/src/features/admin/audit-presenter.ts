@@ -16,12 +16,14 @@ const ACTIONS: Record<string, string> = {
   'document.viewed': 'Documento do cliente consultado',
   'staff.created': 'Operador criado',
   'staff.role_granted': 'Papel de operador concedido',
+  'ledger.reconciliation_run': 'Conferência do razão executada',
 };
 
 const TARGETS: Record<string, string> = {
   user: 'Cliente',
   document: 'Documento',
   trading_limit_request: 'Pedido de limite',
+  ledger_reconciliation: 'Conferência do razão',
 };
 
 const FIELDS: Record<string, string> = {
@@ -114,6 +116,12 @@ export function describeDetails(details: unknown): string[] {
         break;
       case 'via':
         lines.push(value === 'cli' ? 'Pela linha de comando do servidor' : `Origem: ${value}`);
+        break;
+      case 'ok':
+        lines.push(value === true ? 'Resultado: o razão confere' : 'Resultado: problemas encontrados');
+        break;
+      case 'problems':
+        lines.push(`Problemas: ${value}`);
         break;
       default:
         lines.push(`${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);

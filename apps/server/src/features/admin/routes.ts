@@ -20,6 +20,7 @@ import { currentUser, requireStaff } from '../../plugins/auth';
 import { readDocument } from '../profile/index';
 import * as audit from './audit';
 import * as customers from './customers';
+import { reconciliationRoutes } from './reconciliation';
 
 export const ADMIN_PAGE_SIZE = 25;
 
@@ -128,4 +129,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
       };
     },
   );
+
+  /** The ledger's reconciliation: the last run, and running it now (reconciliation.ts). */
+  await reconciliationRoutes(fastify);
 }

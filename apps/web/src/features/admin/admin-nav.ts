@@ -1,3 +1,4 @@
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
@@ -10,4 +11,5 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Clientes', to: '/admin/clientes', icon: PeopleAltOutlined },
   { label: 'Limites', to: '/admin/limites', icon: TrendingUpOutlined },
   { label: 'Registro de auditoria', to: '/admin/auditoria', icon: ManageSearchOutlined },
+  { label: 'Conferência do razão', to: '/admin/conferencia', icon: FactCheckOutlined },
 ];

@@ -1,0 +1,41 @@
+// `npm run reconcile`: the ledger's reconciliation (docs/ledger.md) against the configured database, the way the server
+// opens it (DATABASE_URL's PostgreSQL, or the embedded one in DATA_DIR while no server holds it). Prints the outcome in
+// Portuguese, stores it beside the back office's runs, and exits 0 when everything checks, 1 with the problems listed
+// otherwise (2 when the database cannot be opened).
+import path from 'node:path';
+import { MESSAGES } from '@prata/domain';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { lockDataDir } from '../db/lock';
+import { migrate } from '../db/migrate';
+import { recordReconciliation, runReconciliation } from '../ledger/index';
+
+const config = loadConfig();
+let release: (() => Promise<void>) | undefined;
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+  database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pgdata') });
+} catch (err) {
+  console.error(`Não foi possível abrir o banco de dados: ${(err as Error).message}`);
+  await release?.();
+  process.exit(2);
+}
+
+let ok = false;
+try {
+  await migrate(database);
+  const run = await runReconciliation(database.db);
+  await recordReconciliation(database.db, run, { source: 'cli', userId: null });
+  ok = run.ok;
+  if (run.ok) {
+    console.log(`${MESSAGES.reconciliationClean} (${run.durationMs} ms)`);
+  } else {
+    console.log(`${MESSAGES.reconciliationProblems(run.problems.length)} (${run.durationMs} ms)`);
+    for (const problem of run.problems) console.log(`- ${problem}`);
+  }
+} finally {
+  await database.close();
+  await release?.();
+}
+process.exit(ok ? 0 : 1);
