@@ -6,13 +6,14 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
+import { startBalanceFolder } from './ledger/index';
 import { startOutboxDispatcher } from './messaging/outbox';
 import { seedDemo, type DemoAccount } from './seed/demo';
 import { ensureSecret, seedReferenceData } from './seed/reference';
 
 export type Running = { app: FastifyInstance; database: Database; demoAccounts: DemoAccount[]; stop(): Promise<void> };
 
-/** Opens (and locks) the database, migrates, seeds, and builds the app with its outbox dispatcher. */
+/** Opens (and locks) the database, migrates, seeds, and builds the app with its outbox dispatcher and ledger folder. */
 export async function boot(config: Config): Promise<Running> {
   const release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pgdata') });
@@ -24,6 +25,8 @@ export async function boot(config: Config): Promise<Running> {
   let app: FastifyInstance | undefined;
   const dispatcher = startOutboxDispatcher(database.db, adapters, (err) => app?.log.error({ err }, 'outbox'));
   app = await buildApp({ config: { ...config, jwtSecret }, database, adapters, outbox: dispatcher });
+  // keeps balance reads short: folds the ledger's balance deltas into their accounts (docs/ledger.md)
+  const folder = startBalanceFolder(database.db, { onError: (err) => app?.log.error({ err }, 'ledger fold') });
   return {
     app,
     database,
@@ -31,6 +34,7 @@ export async function boot(config: Config): Promise<Running> {
     async stop() {
       await app?.close();
       await dispatcher.stop();
+      await folder.stop();
       await database.close();
       await release?.();
     },
