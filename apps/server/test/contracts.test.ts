@@ -32,6 +32,7 @@ const NO_BODY: ReadonlySet<string> = new Set([
   'POST /api/register/verify/:token', // the link's token, in the path
   'PUT /api/user/toggle-balances-visibility', // flips the signed-in customer's setting
   'PUT /api/user/close-account', // the signed-in customer's account
+  'POST /api/admin/reconciliation', // runs the ledger's reconciliation: the whole ledger, nothing to choose
 ]);
 
 const isApiRoute = (r: RouteEntry) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs');
