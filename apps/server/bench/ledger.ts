@@ -83,12 +83,25 @@ async function drive(clients: number, seconds: number, op: (worker: number, i: n
   return done / ((performance.now() - started) / 1000);
 }
 
-/** Runs the ledger bench and prints its report; answers the figures too. */
-export default async function runLedgerBench(opts: LedgerBenchOptions = {}): Promise<LedgerBenchResult> {
+/** Runs the ledger bench and prints its report; answers the figures too (null when skipped: no PostgreSQL or pgbench). */
+export default async function runLedgerBench(opts: LedgerBenchOptions = {}): Promise<LedgerBenchResult | null> {
   const seconds = opts.seconds ?? Number(process.env.BENCH_SECONDS ?? 5);
   const connections = opts.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 32);
   const serverUrl = opts.databaseUrl || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const scratch = await throwaway(serverUrl);
+  // It compares with pgbench on a PostgreSQL server: without either there is nothing to measure against.
+  const missing = await run('pgbench', ['--version']).then(
+    () =>
+      throwaway(serverUrl).then(
+        (db) => ({ db }),
+        (err: Error) => ({ why: `PostgreSQL at ${serverUrl}: ${err.message}` }),
+      ),
+    () => ({ why: 'pgbench is not installed' }),
+  );
+  if (!('db' in missing)) {
+    console.log(`Ledger bench skipped: ${missing.why} (set DATABASE_URL to a PostgreSQL server).`);
+    return null;
+  }
+  const scratch = missing.db;
   const database = await openDatabase({ url: scratch.url, poolSize: connections });
   try {
     await migrate(database);
