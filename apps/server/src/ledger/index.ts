@@ -27,7 +27,7 @@ export {
 } from './execute';
 export { foldBalances, startBalanceFolder } from './fold';
 export { getHold, type Hold, type HoldState, openHolds } from './holds';
-export { capture, hold, post, postBatch, release } from './post';
+export { capture, hold, type Operation, post, postBatch, release } from './post';
 export { proofOfReserves, type Reconciliation, reconcile } from './reconcile';
 export {
   lastReconciliation,
