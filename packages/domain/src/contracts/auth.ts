@@ -3,10 +3,9 @@ import { MESSAGES } from '../messages';
 import { ACCOUNT_TYPES, boundedString, emailField, isoDateTime, requiredText } from './common';
 import { User } from './users';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const CODE_LENGTH = 6;
-export const CODE_RESEND_SECONDS = 60;
+import { CODE_LENGTH, CODE_RESEND_SECONDS, PASSWORD_MAX, PASSWORD_MIN } from './limits';
+
+export { CODE_LENGTH, CODE_RESEND_SECONDS, PASSWORD_MAX, PASSWORD_MIN };
 
 /** A password as typed (never trimmed), refused unread past PASSWORD_MAX. */
 export const passwordField = (required: string, tooLong: string = MESSAGES.passwordMax) =>

@@ -3,32 +3,9 @@ import { isValidCelular, isValidCnpj, normalizeCnpj } from '../documents/index';
 import { onlyDigits } from '../text';
 import { ERROR_CODES } from '../errors';
 import { MESSAGES } from '../messages';
+import { EMAIL_MAX, EMAIL_SHAPE, hasControlChars } from './limits';
 
-/**
- * The spec's "simple x@y.z shape". The look-ahead pins the domain to the end of the value before the dot is looked
- * for, so a value that fails costs one pass instead of one pass per character (`a@` and 100k dots took seconds).
- */
-export const EMAIL_SHAPE = /^[^\s@]+@(?=[^\s@]*$)[^\s@]+\.[^\s@]+$/;
-
-/** The longest address SMTP carries (RFC 5321). */
-export const EMAIL_MAX = 254;
-
-const TAB = 0x09;
-const LINE_FEED = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
-
-/**
- * C0 control characters and DEL: PostgreSQL refuses NUL, and none of them belongs in a one-line field. Text typed in
- * a text area (`multiline`) may hold tab, line feed and carriage return.
- */
-export function hasControlChars(value: string, multiline = false): boolean {
-  for (let i = 0; i < value.length; i += 1) {
-    const c = value.charCodeAt(i);
-    if (c === 0x7f) return true;
-    if (c < 0x20 && !(multiline && (c === TAB || c === LINE_FEED || c === CARRIAGE_RETURN))) return true;
-  }
-  return false;
-}
+export { EMAIL_MAX, EMAIL_SHAPE, hasControlChars };
 
 export type StringRules = {
   max: number;

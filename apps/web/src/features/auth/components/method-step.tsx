@@ -10,13 +10,9 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { LoginUser } from '../../../lib/auth';
 import type { VerificationMethod } from '../api/choose-verification-method';
+import { truncateEmail } from './truncate-email';
 
-/** The method page shows the e-mail cut at 33 characters (spec 1 §2.9). */
-export const EMAIL_DISPLAY_MAX = 33;
-
-export function truncateEmail(email: string, max: number = EMAIL_DISPLAY_MAX): string {
-  return email.length > max ? `${email.slice(0, max)}…` : email;
-}
+export { EMAIL_DISPLAY_MAX, truncateEmail } from './truncate-email';
 
 function MethodOption({
   icon,

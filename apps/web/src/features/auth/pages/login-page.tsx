@@ -1,6 +1,6 @@
 import { CODE_RESEND_SECONDS, formatDateTimeBR, isoToBrDate } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { EmailVerificationNotice } from '../../../components/email-verification-notice';
 import { FormPage } from '../../../components/page';
@@ -13,12 +13,18 @@ import { useLogin } from '../api/login';
 import { reopenAccountAndNotify } from '../api/reopen-account';
 import { useResendVerificationLink } from '../api/resend-verification-link';
 import { useVerifyLoginCode } from '../api/verify-login-code';
-import { CodeStep } from '../components/code-step';
 import { CredentialsStep } from '../components/credentials-step';
 import type { LoginInput } from '../components/login-types';
-import { MethodStep, truncateEmail } from '../components/method-step';
+import { truncateEmail } from '../components/truncate-email';
 import { landingPathFor } from '../landing';
 import { AUTH_MESSAGES } from '../messages';
+
+// The steps after the password (and the code step's form libraries) are not part of the page's first load: they
+// are fetched when the password is sent, while the server checks it.
+const loadMethodStep = () => import('../components/method-step');
+const loadCodeStep = () => import('../components/code-step');
+const MethodStep = lazy(() => loadMethodStep().then((m) => ({ default: m.MethodStep })));
+const CodeStep = lazy(() => loadCodeStep().then((m) => ({ default: m.CodeStep })));
 
 type Step =
   | { kind: 'credentials' }
@@ -71,6 +77,8 @@ export function LoginPage() {
     // A code sent to this account minutes ago still works after 'Voltar'; another account's does not.
     if (values.email.trim().toLowerCase() !== credentials.email.trim().toLowerCase()) setSent(null);
     setCredentials(values);
+    void loadMethodStep();
+    void loadCodeStep();
     loginMutation.mutate(values, {
       // The password is right; the session starts only after the code (POST /api/login answers no token).
       onSuccess: ({ user }) => {
@@ -148,30 +156,32 @@ export function LoginPage() {
           resending={resendLink.isPending}
         />
       )}
-      {step.kind === 'method' && (
-        <MethodStep
-          user={step.user}
-          email={credentials.email}
-          pending={methodMutation.isPending}
-          sent={sent ? { method: sent.method, destination: destinationOf(step.user, sent.method) } : undefined}
-          onChoose={(method) => chooseMethod(step.user, method)}
-          onReturnToCode={() => setStep({ kind: 'code', user: step.user })}
-          onBack={() => setStep({ kind: 'credentials' })}
-        />
-      )}
-      {step.kind === 'code' && sent && (
-        <CodeStep
-          method={sent.method}
-          resendAt={sent.resendAt}
-          destination={destinationOf(step.user, sent.method)}
-          pending={codeMutation.isPending || methodMutation.isPending}
-          initialCode={sent.draft}
-          onCodeChange={saveDraft}
-          onSubmit={onCode}
-          onResend={() => sendCode(step.user, sent.method)}
-          onChangeMethod={() => setStep({ kind: 'method', user: step.user })}
-        />
-      )}
+      <Suspense fallback={null}>
+        {step.kind === 'method' && (
+          <MethodStep
+            user={step.user}
+            email={credentials.email}
+            pending={methodMutation.isPending}
+            sent={sent ? { method: sent.method, destination: destinationOf(step.user, sent.method) } : undefined}
+            onChoose={(method) => chooseMethod(step.user, method)}
+            onReturnToCode={() => setStep({ kind: 'code', user: step.user })}
+            onBack={() => setStep({ kind: 'credentials' })}
+          />
+        )}
+        {step.kind === 'code' && sent && (
+          <CodeStep
+            method={sent.method}
+            resendAt={sent.resendAt}
+            destination={destinationOf(step.user, sent.method)}
+            pending={codeMutation.isPending || methodMutation.isPending}
+            initialCode={sent.draft}
+            onCodeChange={saveDraft}
+            onSubmit={onCode}
+            onResend={() => sendCode(step.user, sent.method)}
+            onChangeMethod={() => setStep({ kind: 'method', user: step.user })}
+          />
+        )}
+      </Suspense>
     </FormPage>
   );
 }
