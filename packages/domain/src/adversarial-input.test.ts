@@ -32,14 +32,23 @@ const HOSTILE: Record<string, string> = {
   'combining marks': `a${'\u0301'.repeat(N)}`,
 };
 
+/**
+ * The best of three runs: a garbage collection or a busy neighbour on a shared machine can stall one run, but a
+ * pattern that backtracks is slow every time.
+ */
 function elapsed(fn: () => unknown): number {
-  const start = performance.now();
-  try {
-    fn();
-  } catch {
-    // throwing fast is a fine answer to nonsense; only the time matters here
+  let best = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 3; run++) {
+    const start = performance.now();
+    try {
+      fn();
+    } catch {
+      // throwing fast is a fine answer to nonsense; only the time matters here
+    }
+    best = Math.min(best, performance.now() - start);
+    if (best < BOUND_MS) break;
   }
-  return performance.now() - start;
+  return best;
 }
 
 type Check = { name: string; run: (input: string) => unknown };
