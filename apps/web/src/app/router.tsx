@@ -1,5 +1,5 @@
-import LinearProgress from '@mui/material/LinearProgress';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoadingBar } from '../components/loading-bar';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './root-layout';
 import { NotFoundPage, RouteError } from './route-error';
@@ -14,7 +14,7 @@ export const routes: RouteObject[] = [
     Component: RootLayout,
     errorElement: <RouteError />,
     // Shown while the first page's chunk downloads.
-    HydrateFallback: () => <LinearProgress aria-label="Carregando" />,
+    HydrateFallback: () => <LoadingBar />,
     children: [
       {
         Component: AppShell,

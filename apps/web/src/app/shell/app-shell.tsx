@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { LoadingBar } from '../../components/loading-bar';
 import { useAuthToken } from '../../lib/auth-storage';
 import { Footer } from './footer';
 import { GuestHeader } from './guest-header';
@@ -28,7 +28,7 @@ export function AppShell() {
   const token = useAuthToken();
   if (!token) return <GuestLayout />;
   return (
-    <Suspense fallback={<LinearProgress aria-label="Carregando" />}>
+    <Suspense fallback={<LoadingBar />}>
       <LoggedInLayout />
     </Suspense>
   );
