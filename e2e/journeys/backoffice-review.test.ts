@@ -85,7 +85,7 @@ describe('Back office: análise de cadastro e de limite', () => {
       await expectVisible(nav);
       assert.deepEqual(
         (await nav.filter({ visible: true }).first().getByRole('link').allTextContents()).map(normalizeSpace),
-        ['Clientes', 'Limites', 'Registro de auditoria'],
+        ['Clientes', 'Limites', 'Registro de auditoria', 'Conferência do razão'],
       );
       const table = page.getByRole('table', { name: 'Clientes' });
       await expectVisible(table);
@@ -194,6 +194,17 @@ describe('Back office: análise de cadastro e de limite', () => {
       await expectText(log, 'Cadastro aprovado');
       await expectText(log, 'Aumento de limite aprovado');
       await expectText(log, 'Limite aprovado: R$ 200.000,00');
+
+      // the ledger checks, from the back office (administration and finance)
+      await click(
+        page.getByRole('navigation', { name: 'Back office' }).filter({ visible: true }),
+        'link',
+        'Conferência do razão',
+      );
+      await expectPath(page, '/admin/conferencia');
+      await click(page, 'button', 'Conferir agora');
+      await expectVisible(page.getByText('O razão confere'), 'the reconciliation result from the server');
+      await shotBoth(page, 'admin-conferencia');
     });
 
     // ---- the customer sees the new limit and an approved registration

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR } from '@prata/domain';
 import { CenteredSpinner, PageHeader } from '../../../components/page';
-import { firstError, isApiError } from '../../../lib/api';
+import { firstError, hasErrorCode } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { type ReconciliationRun, useReconciliation, useRunReconciliation } from '../api/reconciliation';
 import { DataList } from '../components/data-list';
@@ -90,9 +90,9 @@ export function ReconciliationPage() {
       <>
         {header}
         <Alert
-          severity={isApiError(last.error, 403) ? 'warning' : 'error'}
+          severity={hasErrorCode(last.error, 'FORBIDDEN') ? 'warning' : 'error'}
           action={
-            isApiError(last.error, 403) ? undefined : (
+            hasErrorCode(last.error, 'FORBIDDEN') ? undefined : (
               <Button color="inherit" size="small" onClick={() => void last.refetch()}>
                 Tentar de novo
               </Button>
