@@ -243,20 +243,21 @@ $$;
 create function ledger_execute(p_cmds jsonb, p_atomic boolean) returns jsonb language plpgsql
 -- tiny statements whose row estimates (set-returning functions: 1000 rows) would otherwise trigger JIT compilation
 set jit = off
--- plan each statement once per session: they are written so the generic plan uses the indexes
-set plan_cache_mode = force_generic_plan as $$
+-- plan each statement once per session, with the indexes (every statement is a lookup by key; on small tables the
+-- planner would otherwise scan them whole)
+set plan_cache_mode = force_generic_plan
+set enable_seqscan = off as $$
 declare
   v_n int := jsonb_array_length(p_cmds);
   v_cmd jsonb; v_kind text; v_id text; v_linked boolean; v_parts jsonb;
   v_codes text[]; v_owner_ids bigint[]; v_missing text[]; v_tids text[] := '{}';
-  v_na int; v_no int; v_nh int; v_cnt int; v_max bigint; v_top bigint; v_got int; v_ignored text;
+  v_na int; v_no int; v_nh int; v_cnt int; v_got int;
   -- accounts of the call, 1-based in id order
   a_map jsonb;
   a_id bigint[]; a_code text[]; a_cur text[]; a_floor "char"[]; a_oi int[]; a_cust boolean[];
   a_bal bigint[]; a_dr bigint[]; a_cr bigint[];
   -- their owners, 1-based in id order; mode '-' none, 'n' no key update, 'k' key share
   o_id bigint[]; o_cust boolean[]; o_mode "char"[]; o_closed boolean[];
-  v_run bigint[]; v_mode "char"; v_ooo_n bigint[] := '{}'; v_ooo_k bigint[] := '{}';
   -- holds the call mentions, 1-based
   h_map jsonb := '{}'; h_ids text[] := '{}';
   h_db boolean[]; h_new boolean[]; h_orig text[]; h_state text[]; h_amt bigint[]; h_av int[]; h_hd int[];
@@ -392,34 +393,9 @@ begin
     end if;
   end loop;
 
-  -- 4. Lock, in one fixed order (see ledger_lock_owners): owners below the highest this transaction already holds
-  -- only if they are free; the others in ascending id order, one statement per run of one mode.
-  v_max := coalesce(nullif(current_setting('prata.ledger_lock_max', true), '')::bigint, 0);
-  for k in 1..v_no loop
-    continue when o_mode[k] = '-';
-    if o_id[k] < v_max then
-      if o_mode[k] = 'n' then v_ooo_n := v_ooo_n || o_id[k]; else v_ooo_k := v_ooo_k || o_id[k]; end if;
-    end if;
-  end loop;
-  if cardinality(v_ooo_n) + cardinality(v_ooo_k) > 0 then
-    perform ledger_lock_out_of_order(v_ooo_n, v_ooo_k, '{}');
-  end if;
-  v_top := v_max;
-  for k in 1..v_no + 1 loop
-    if k <= v_no and (o_mode[k] = '-' or o_id[k] < v_max) then continue; end if;
-    if v_run is not null and (k > v_no or o_mode[k] <> v_mode) then
-      if v_mode = 'n' then
-        perform 1 from ledger_owners where id = any(v_run) order by id for no key update;
-      else
-        perform 1 from ledger_owners where id = any(v_run) order by id for key share;
-      end if;
-      v_top := greatest(v_top, v_run[cardinality(v_run)]);
-      v_run := null;
-    end if;
-    exit when k > v_no;
-    v_mode := o_mode[k]; v_run := v_run || o_id[k];
-  end loop;
-  if v_top > v_max then v_ignored := set_config('prata.ledger_lock_max', v_top::text, true); end if;
+  -- 4. Lock, in one fixed order (ledger_lock_call).
+  perform ledger_lock_call(array(select o_id[n] from generate_subscripts(o_id, 1) n where o_mode[n] = 'n'),
+                           array(select o_id[n] from generate_subscripts(o_id, 1) n where o_mode[n] = 'k'));
 
   -- 5. Read, now that the owners are ours: closed flags, balances on the guarded side (row + deltas) of the accounts
   -- whose owner is locked for no key update, transfers already posted under these ids, the holds' states.
