@@ -1,0 +1,107 @@
+/**
+ * The payment provider port: Pix charges for deposits, payouts for withdrawals, and the provider's webhooks.
+ * The real client speaks Asaas's API (docs.asaas.com); the embedded default makes real Pix BR Codes and asaas-shaped
+ * ids without a network, and its payments are "paid" by building the same webhook event Asaas would send
+ * (research/brazil-integrations.md §1, §2). Amounts are centavos everywhere on this side of the port.
+ */
+
+/** Who pays a charge: the provider keeps a customer per CPF/CNPJ. */
+export type PaymentCustomer = {
+  /** our user id */
+  userId: number;
+  name: string;
+  /** 11 (CPF) or 14 (CNPJ) characters, no mask */
+  cpfCnpj: string;
+  email: string;
+};
+
+export type PixChargeInput = {
+  /** ours, unique: e.g. `deposit:123` (Asaas's externalReference) */
+  reference: string;
+  amountCents: number;
+  customer: PaymentCustomer;
+  /** shown to the payer by the bank, at most 40 characters */
+  description: string;
+  /** yyyy-mm-dd */
+  dueDate: string;
+};
+
+export type PixCharge = {
+  /** the provider's payment id, asaas-shaped: `pay_` and 16 lowercase letters and digits */
+  paymentId: string;
+  /** the BR Code ("Pix copia e cola"), with its CRC */
+  pixCopiaECola: string;
+  /** ISO 8601, when the code stops being payable; null when the provider does not say */
+  expiresAt: string | null;
+};
+
+export type PayoutDestination =
+  | { type: 'pix'; keyType: 'CPF' | 'CNPJ' | 'EMAIL'; key: string }
+  | {
+      type: 'account';
+      /** 3-digit COMPE code */
+      bankCode: string;
+      branch: string;
+      /** account number with its check digit, as the customer typed it */
+      account: string;
+      accountType: 'checking' | 'savings';
+      ownerName: string;
+      cpfCnpj: string;
+    };
+
+export type PayoutInput = {
+  /** ours, unique: e.g. `withdrawal:42` */
+  reference: string;
+  amountCents: number;
+  destination: PayoutDestination;
+  description: string;
+};
+
+export type PayoutStatus = 'pending' | 'done' | 'failed';
+export type Payout = { transferId: string; status: PayoutStatus; failReason: string | null };
+
+/** A webhook delivery, parsed and authenticated. Only what we act on is typed; the rest is `ignored`. */
+export type PaymentEvent =
+  | {
+      kind: 'payment_received';
+      /** the provider's event id (Asaas `evt_...`), unique per delivery of one event */
+      eventId: string;
+      paymentId: string;
+      /** our reference (externalReference), when the provider echoes it */
+      reference: string | null;
+      amountCents: number;
+    }
+  | { kind: 'payment_cancelled'; eventId: string; paymentId: string; reference: string | null }
+  | {
+      kind: 'transfer_done' | 'transfer_failed';
+      eventId: string;
+      transferId: string;
+      reference: string | null;
+      failReason: string | null;
+    }
+  | { kind: 'ignored'; eventId: string; event: string };
+
+export type WebhookVerdict =
+  | { ok: true; event: PaymentEvent }
+  /** unauthenticated: wrong or missing token (answer 401 and change nothing) */
+  | { ok: false; reason: 'unauthorized' }
+  /** authenticated but not an event we can read (answer 400) */
+  | { ok: false; reason: 'malformed' };
+
+export interface PaymentsPort {
+  readonly name: 'embedded' | 'asaas';
+  createPixCharge(input: PixChargeInput): Promise<PixCharge>;
+  /** Makes a pending charge unpayable. Idempotent: cancelling a cancelled or unknown charge resolves. */
+  cancelCharge(paymentId: string): Promise<void>;
+  createPayout(input: PayoutInput): Promise<Payout>;
+  /** Authenticates (the `asaas-access-token` header, compared in constant time) and parses one delivery. */
+  readWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): WebhookVerdict;
+  /**
+   * The embedded provider only (development and demo): the webhook body and headers Asaas would send when a payer's
+   * bank pays this charge, to hand to the same webhook handler. Absent on the real client.
+   */
+  simulatePayment?(charge: { paymentId: string; reference: string; amountCents: number }): {
+    headers: Record<string, string>;
+    body: unknown;
+  };
+}
