@@ -244,7 +244,7 @@ describe('cross-check with pix-utils', () => {
       expect(theirs.pixKey).toBe(ours.key);
       expect(theirs.merchantName).toBe(ours.merchantName);
       expect(theirs.merchantCity).toBe(ours.merchantCity);
-      expect(Math.round(theirs.transactionAmount * 100)).toBe(input.amountCents);
+      expect(Math.round((theirs.transactionAmount ?? 0) * 100)).toBe(input.amountCents);
       expect(theirs.txid).toBe(ours.txid ?? '***');
       // (its own toBRCode uppercases name and city, so the strings are compared field by field, not whole)
     }
