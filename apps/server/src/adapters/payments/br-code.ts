@@ -71,6 +71,11 @@ const tlv = (id: string, value: string): string => {
   return `${id}${String(value.length).padStart(2, '0')}${value}`;
 };
 
+/**
+ * Writes a BR Code. Name, city and free text are cleaned and cut to fit (a long company name must not stop a
+ * deposit); a key, URL or txid that cannot be written as given throws, since a changed one would pay someone else or
+ * lose the reconciliation.
+ */
 export function encodeBrCode(input: BrCodeInput): string {
   if ((input.key === undefined) === (input.url === undefined)) throw new Error('A BR Code has either a key or a URL');
   const name = toBrCodeText(input.merchantName, NAME_MAX);

@@ -89,11 +89,10 @@ export function embeddedPayments(options: EmbeddedPaymentsOptions): PaymentsPort
     async createPayout(input) {
       assertMinorUnits(input.amountCents, 'amountCents');
       if (input.amountCents <= 0) throw new RangeError('amountCents must be positive');
-      const transferId = `tra_${randomAlphanumeric(16)}`;
+      // refused before any transfer exists, as the Asaas client does
       const problem = payoutDestinationProblem(input.destination);
-      return problem
-        ? { transferId, status: 'failed', failReason: problem }
-        : { transferId, status: 'done', failReason: null };
+      if (problem) return { transferId: '', status: 'failed', failReason: problem };
+      return { transferId: `tra_${randomAlphanumeric(16)}`, status: 'done', failReason: null };
     },
     readWebhook(headers, body) {
       return readAsaasWebhook(options.webhookToken, headers, body);

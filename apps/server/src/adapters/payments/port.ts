@@ -58,7 +58,16 @@ export type PayoutInput = {
 };
 
 export type PayoutStatus = 'pending' | 'done' | 'failed';
-export type Payout = { transferId: string; status: PayoutStatus; failReason: string | null };
+export type Payout = {
+  /**
+   * The provider's transfer id (Asaas: a UUID; embedded: `tra_...`). Empty when the payout was refused before it
+   * reached the provider (an invalid destination, status 'failed'): no transfer exists anywhere.
+   */
+  transferId: string;
+  status: PayoutStatus;
+  /** why it failed, for the customer and the back office (Portuguese); null unless status is 'failed' */
+  failReason: string | null;
+};
 
 /** A webhook delivery, parsed and authenticated. Only what we act on is typed; the rest is `ignored`. */
 export type PaymentEvent =
