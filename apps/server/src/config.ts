@@ -1,8 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type Limits, readLimits, type Windows } from './limits';
 import { CEP_PROVIDERS, type CepProvider } from './adapters/cep/index';
+import { toBrCodeText } from './adapters/payments/br-code';
+import {
+  ASAAS_PRODUCTION_URL,
+  ASAAS_SANDBOX_URL,
+  DEMO_PIX_KEY,
+  PAYMENTS_PROVIDERS,
+  type PaymentsProvider,
+} from './adapters/payments/index';
 
 /** Typed, validated environment. Everything the server reads from the environment goes through here. */
 const REPO_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
@@ -38,6 +47,17 @@ const EnvSchema = z.object({
   /** where CEPs are looked up: embedded (the state from the CEP ranges, no network) or viacep */
   CEP_PROVIDER: z.enum(CEP_PROVIDERS).default('embedded'),
   VIACEP_URL: z.string().url().optional(),
+  /** who takes Pix deposits and pays withdrawals: embedded (no network, refused in production) or asaas */
+  PAYMENTS_PROVIDER: z.enum(PAYMENTS_PROVIDERS).default('embedded'),
+  ASAAS_API_KEY: z.string().optional(),
+  /** default: production's API in production, the sandbox elsewhere */
+  ASAAS_BASE_URL: z.string().url().optional(),
+  /** the token Asaas sends in asaas-access-token with every webhook delivery */
+  ASAAS_WEBHOOK_TOKEN: z.string().optional(),
+  /** embedded provider only: the key its BR Codes point to */
+  PIX_RECEIVING_KEY: z.string().optional(),
+  PIX_MERCHANT_NAME: z.string().default('PRATA'),
+  PIX_MERCHANT_CITY: z.string().default('SAO PAULO'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
@@ -71,9 +91,63 @@ export type Config = {
   cepProvider: CepProvider;
   /** ViaCEP's address (a mirror or proxy); undefined: https://viacep.com.br */
   viaCepUrl: string | undefined;
+  /** the payment provider (adapters/payments): 'embedded' (default, refused in production) or 'asaas' */
+  paymentsProvider: PaymentsProvider;
+  asaasApiKey: string | undefined;
+  asaasBaseUrl: string;
+  /**
+   * The token every payment webhook delivery must carry in asaas-access-token: ASAAS_WEBHOOK_TOKEN, or, for the
+   * embedded provider outside production, a random one per process.
+   */
+  paymentsWebhookToken: string;
+  /** where the embedded provider's BR Codes point (a demo EVP no bank knows, unless PIX_RECEIVING_KEY is set) */
+  pixReceivingKey: string;
+  pixMerchantName: string;
+  pixMerchantCity: string;
   logLevel: string;
   uploadsDir: string;
 };
+
+/** Asaas accepts webhook tokens of 32 to 255 characters; shorter ones are refused here too. */
+const WEBHOOK_TOKEN_MIN = 32;
+
+/** PAYMENTS_PROVIDER and its settings, fail closed: no embedded money in production, no Asaas without its secrets. */
+function paymentSettings(e: z.infer<typeof EnvSchema>, production: boolean) {
+  const provider = e.PAYMENTS_PROVIDER;
+  if (production && provider === 'embedded') {
+    throw new Error(
+      'PAYMENTS_PROVIDER=embedded não pode ser usado em produção: os depósitos seriam de mentira. Use PAYMENTS_PROVIDER=asaas com ASAAS_API_KEY e ASAAS_WEBHOOK_TOKEN.',
+    );
+  }
+  const apiKey = e.ASAAS_API_KEY || undefined;
+  const token = e.ASAAS_WEBHOOK_TOKEN || undefined;
+  if (provider === 'asaas' && !apiKey) throw new Error('ASAAS_API_KEY é obrigatório com PAYMENTS_PROVIDER=asaas.');
+  if (provider === 'asaas' && !token) {
+    throw new Error(
+      `ASAAS_WEBHOOK_TOKEN é obrigatório com PAYMENTS_PROVIDER=asaas (${WEBHOOK_TOKEN_MIN} caracteres ou mais, o mesmo configurado no webhook do Asaas).`,
+    );
+  }
+  if (token && token.length < WEBHOOK_TOKEN_MIN) {
+    throw new Error(`ASAAS_WEBHOOK_TOKEN deve ter ${WEBHOOK_TOKEN_MIN} caracteres ou mais.`);
+  }
+  const pixKey = e.PIX_RECEIVING_KEY || DEMO_PIX_KEY;
+  if (!/^[\x21-\x7E]{1,77}$/.test(pixKey)) {
+    throw new Error('PIX_RECEIVING_KEY inválida: uma chave Pix (CPF, CNPJ, e-mail, +55 telefone ou aleatória).');
+  }
+  if (!toBrCodeText(e.PIX_MERCHANT_NAME, 25)) throw new Error('PIX_MERCHANT_NAME não pode ficar vazio.');
+  if (!toBrCodeText(e.PIX_MERCHANT_CITY, 15)) throw new Error('PIX_MERCHANT_CITY não pode ficar vazio.');
+  return {
+    paymentsProvider: provider,
+    asaasApiKey: apiKey,
+    asaasBaseUrl: e.ASAAS_BASE_URL ?? (production ? ASAAS_PRODUCTION_URL : ASAAS_SANDBOX_URL),
+    // Only the embedded provider outside production gets here without a token: its deliveries are simulated by
+    // this same process, so a per-process secret is enough and nothing outside can forge one.
+    paymentsWebhookToken: token ?? randomBytes(32).toString('base64url'),
+    pixReceivingKey: pixKey,
+    pixMerchantName: e.PIX_MERCHANT_NAME,
+    pixMerchantCity: e.PIX_MERCHANT_CITY,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -94,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (production && !e.SMTP_URL)
     throw new Error('SMTP_URL é obrigatório em produção: sem ele ninguém recebe os códigos.');
+  const payments = paymentSettings(e, production);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const { limits, windows, problems } = readLimits(env);
   if (problems.length > 0) throw new Error(`Configuração inválida:\n${problems.join('\n')}`);
@@ -123,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: e.WEB_DIST,
     cepProvider: e.CEP_PROVIDER,
     viaCepUrl: e.VIACEP_URL,
+    ...payments,
     // Request logs in production; only warnings on a developer's or demo terminal.
     logLevel: e.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     uploadsDir: path.join(dataDir, 'uploads'),

@@ -46,6 +46,11 @@ if (config.devMailbox) {
     'Nenhum transporte de e-mail (SMTP_URL) nem caixa postal local: os códigos de acesso não serão entregues.',
   );
 }
+if (config.paymentsProvider === 'embedded') {
+  lines.push(
+    'Pagamentos: provedor embutido (PAYMENTS_PROVIDER=embedded): códigos Pix de demonstração, nenhum dinheiro real.',
+  );
+}
 console.log(lines.join('\n'));
 
 let stopping = false;

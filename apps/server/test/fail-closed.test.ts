@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { buildTestApp } from './helpers';
 
+/** what production needs for payments: the Asaas client and its two secrets */
+const ASAAS = { PAYMENTS_PROVIDER: 'asaas', ASAAS_API_KEY: '$aact_prod_key', ASAAS_WEBHOOK_TOKEN: 'h'.repeat(32) };
+
 /** Defaults that must be safe when nobody set anything (issue 7). */
 describe('fail-closed defaults', () => {
   it('request.ip is the TCP peer unless TRUST_PROXY names the proxy that reports it', async () => {
@@ -46,7 +49,12 @@ describe('fail-closed defaults', () => {
   });
 
   it('/api/docs is off in production unless API_DOCS=1', async () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://localhost:2525' };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://localhost:2525',
+      ...ASAAS,
+    };
     expect(loadConfig(production).apiDocs).toBe(false);
     expect(loadConfig({ ...production, API_DOCS: '1' }).apiDocs).toBe(true);
     expect(loadConfig({}).apiDocs).toBe(true);
@@ -60,9 +68,33 @@ describe('fail-closed defaults', () => {
     const base = { NODE_ENV: 'production' };
     expect(() => loadConfig(base)).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ ...base, JWT_SECRET: 'x'.repeat(32) })).toThrow(/SMTP_URL/);
-    const ok = { ...base, JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://localhost:2525' };
+    const withSmtp = { ...base, JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://localhost:2525' };
+    expect(() => loadConfig(withSmtp)).toThrow(
+      /PAYMENTS_PROVIDER=embedded não pode ser usado em produção.*PAYMENTS_PROVIDER=asaas/,
+    );
+    expect(() => loadConfig({ ...withSmtp, PAYMENTS_PROVIDER: 'embedded' })).toThrow(/PAYMENTS_PROVIDER=asaas/);
+    const ok = { ...withSmtp, ...ASAAS };
     expect(loadConfig(ok)).toMatchObject({ demo: false, devMailbox: false, apiDocs: false, trustProxy: false });
     expect(() => loadConfig({ ...ok, PRATA_DEMO: '1' })).toThrow(/PRATA_DEMO/);
     expect(() => loadConfig({ ...ok, PRATA_DEV_MAILBOX: '1' })).toThrow(/PRATA_DEV_MAILBOX/);
+  });
+
+  it('the Asaas provider refuses to start without its API key or a webhook token of 32 characters', () => {
+    const { ASAAS_API_KEY, ASAAS_WEBHOOK_TOKEN, ...provider } = ASAAS;
+    for (const env of [{}, { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://h' }]) {
+      expect(() => loadConfig({ ...env, ...provider, ASAAS_WEBHOOK_TOKEN })).toThrow(/ASAAS_API_KEY/);
+      expect(() => loadConfig({ ...env, ...provider, ASAAS_API_KEY })).toThrow(/ASAAS_WEBHOOK_TOKEN/);
+      expect(() => loadConfig({ ...env, ...provider, ASAAS_API_KEY, ASAAS_WEBHOOK_TOKEN: 'h'.repeat(31) })).toThrow(
+        /ASAAS_WEBHOOK_TOKEN deve ter 32/,
+      );
+      expect(loadConfig({ ...env, ...ASAAS })).toMatchObject({
+        paymentsProvider: 'asaas',
+        asaasApiKey: ASAAS_API_KEY,
+        paymentsWebhookToken: ASAAS_WEBHOOK_TOKEN,
+      });
+    }
+    // a short token is refused with the embedded provider too
+    expect(() => loadConfig({ ASAAS_WEBHOOK_TOKEN: 'short' })).toThrow(/ASAAS_WEBHOOK_TOKEN/);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe' })).toThrow(/PAYMENTS_PROVIDER/);
   });
 });

@@ -4,6 +4,7 @@ import { embeddedCpfStatus, nfeioCpfStatus, type CpfStatusPort } from './cpf-sta
 import type { Db } from '../db/client';
 import { devMailboxTransports } from './dev-mailbox/index';
 import { smtpMailTransport, unconfiguredMailTransport, type MailTransport } from './mail/index';
+import { type PaymentsPort, paymentsPortFor } from './payments/index';
 import { httpSmsTransport, unconfiguredSmsTransport, type SmsTransport } from './sms/index';
 import { diskStorage, type FileStorage } from './storage/index';
 
@@ -13,6 +14,7 @@ export type Adapters = {
   cpfStatus: CpfStatusPort;
   storage: FileStorage;
   cep: CepPort;
+  payments: PaymentsPort;
 };
 
 /**
@@ -31,5 +33,14 @@ export function createAdapters(config: Config, env: NodeJS.ProcessEnv = process.
     cpfStatus: env.NFEIO_API_KEY ? nfeioCpfStatus(env.NFEIO_API_KEY) : embeddedCpfStatus,
     storage: diskStorage(config.uploadsDir),
     cep: cepPortFor(config.cepProvider, config.viaCepUrl),
+    payments: paymentsPortFor({
+      provider: config.paymentsProvider,
+      webhookToken: config.paymentsWebhookToken,
+      asaasApiKey: config.asaasApiKey,
+      asaasBaseUrl: config.asaasBaseUrl,
+      pixReceivingKey: config.pixReceivingKey,
+      pixMerchantName: config.pixMerchantName,
+      pixMerchantCity: config.pixMerchantCity,
+    }),
   };
 }

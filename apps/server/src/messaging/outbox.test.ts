@@ -4,6 +4,7 @@ import type { Adapters } from '../adapters/index';
 import { tmpdir } from 'node:os';
 import { embeddedCep } from '../adapters/cep/index';
 import { embeddedCpfStatus } from '../adapters/cpf-status/index';
+import { embeddedPayments } from '../adapters/payments/index';
 import { diskStorage } from '../adapters/storage/index';
 import { outboxMessages } from '../db/schema/index';
 import { withTransaction } from '../db/tx';
@@ -33,6 +34,7 @@ function recordingAdapters(failFirst = 0) {
     },
     cpfStatus: embeddedCpfStatus,
     storage: diskStorage(tmpdir()),
+    payments: embeddedPayments({ merchantName: 'PRATA', merchantCity: 'SAO PAULO', webhookToken: 'w'.repeat(32) }),
     cep: embeddedCep,
   };
   return { adapters, sent };
