@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
+import { seedMoneyDemo } from './features/money/index';
 import { startBalanceFolder } from './ledger/index';
 import { startOutboxDispatcher } from './messaging/outbox';
 import { seedDemo, type DemoAccount } from './seed/demo';
@@ -25,6 +26,8 @@ export async function boot(config: Config): Promise<Running> {
   let app: FastifyInstance | undefined;
   const dispatcher = startOutboxDispatcher(database.db, adapters, (err) => app?.log.error({ err }, 'outbox'));
   app = await buildApp({ config: { ...config, jwtSecret }, database, adapters, outbox: dispatcher });
+  // the demo's deposits, withdrawals and grams go through the same code as customers' (features/money/demo.ts)
+  if (config.demo) await seedMoneyDemo(app.deps);
   // keeps balance reads short: folds the ledger's balance deltas into their accounts (docs/ledger.md)
   const folder = startBalanceFolder(database.db, { onError: (err) => app?.log.error({ err }, 'ledger fold') });
   return {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseDecimal } from '@prata/domain';
 import { type Limits, readLimits, type Windows } from './limits';
 import { CEP_PROVIDERS, type CepProvider } from './adapters/cep/index';
 import { toBrCodeText } from './adapters/payments/br-code';
@@ -59,6 +60,31 @@ const EnvSchema = z.object({
   PIX_MERCHANT_NAME: z.string().default('PRATA'),
   PIX_MERCHANT_CITY: z.string().default('SAO PAULO'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** money withdrawals: the smallest amount (reais, dot-decimal), the fee after the free ones, how many are free */
+  MIN_WITHDRAWAL_AMOUNT: z.string().default('10.00'),
+  WITHDRAWAL_FEE: z.string().default('9.90'),
+  FREE_WITHDRAWALS_PER_MONTH: z.coerce.number().int().min(0).max(100).default(2),
+  /** how many Pix deposits a customer may leave unpaid at once */
+  MAX_PENDING_PIX_DEPOSITS: z.coerce.number().int().min(1).max(100).default(5),
+  /** the company's account that receives TEDs (the TED screen shows it); demo values outside production */
+  TED_BANK_CODE: z
+    .string()
+    .regex(/^\d{3}$/)
+    .default('461'),
+  TED_BANK_NAME: z.string().min(1).max(80).default('Asaas IP S.A.'),
+  TED_BRANCH: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .default('0001'),
+  TED_ACCOUNT: z
+    .string()
+    .regex(/^[\dXx-]{1,20}$/)
+    .optional(),
+  TED_HOLDER_NAME: z.string().min(1).max(120).optional(),
+  TED_HOLDER_CNPJ: z
+    .string()
+    .regex(/^\d{14}$/)
+    .optional(),
 });
 
 export type Config = {
@@ -106,6 +132,8 @@ export type Config = {
   pixMerchantCity: string;
   logLevel: string;
   uploadsDir: string;
+  /** deposits and withdrawals (features/money) */
+  money: MoneySettings;
 };
 
 /** Asaas accepts webhook tokens of 32 to 255 characters; shorter ones are refused here too. */
@@ -146,6 +174,54 @@ function paymentSettings(e: z.infer<typeof EnvSchema>, production: boolean) {
     pixReceivingKey: pixKey,
     pixMerchantName: e.PIX_MERCHANT_NAME,
     pixMerchantCity: e.PIX_MERCHANT_CITY,
+  };
+}
+
+export type MoneySettings = {
+  minWithdrawalCents: number;
+  withdrawalFeeCents: number;
+  freeWithdrawalsPerMonth: number;
+  maxPendingPixDeposits: number;
+  receivingAccount: {
+    bankCode: string;
+    bankName: string;
+    branch: string;
+    account: string;
+    accountType: string;
+    holderName: string;
+    holderCnpj: string;
+  };
+};
+
+/** Reais from the environment ('9.90', '10') as centavos, or a clear error naming the variable. */
+function envCents(name: string, value: string): number {
+  const parsed = parseDecimal(value, { allowZero: true });
+  if (!parsed.ok) throw new Error(`Configuração inválida:\n  ${name}: informe um valor em reais, como 9.90`);
+  return parsed.minor;
+}
+
+function readMoney(e: z.infer<typeof EnvSchema>, production: boolean): MoneySettings {
+  const missing = (['TED_ACCOUNT', 'TED_HOLDER_NAME', 'TED_HOLDER_CNPJ'] as const).filter((k) => !e[k]);
+  if (production && missing.length > 0) {
+    throw new Error(
+      `${missing.join(', ')} é obrigatório em produção: sem a conta real da empresa, clientes fariam TED para uma conta de demonstração.`,
+    );
+  }
+  return {
+    minWithdrawalCents: envCents('MIN_WITHDRAWAL_AMOUNT', e.MIN_WITHDRAWAL_AMOUNT),
+    withdrawalFeeCents: envCents('WITHDRAWAL_FEE', e.WITHDRAWAL_FEE),
+    freeWithdrawalsPerMonth: e.FREE_WITHDRAWALS_PER_MONTH,
+    maxPendingPixDeposits: e.MAX_PENDING_PIX_DEPOSITS,
+    receivingAccount: {
+      bankCode: e.TED_BANK_CODE,
+      bankName: e.TED_BANK_NAME,
+      branch: e.TED_BRANCH,
+      // demonstration values: refused in production above
+      account: e.TED_ACCOUNT ?? '1234567-8',
+      accountType: 'Conta de pagamento',
+      holderName: e.TED_HOLDER_NAME ?? 'Prata Metais Preciosos Ltda. (demonstração)',
+      holderCnpj: e.TED_HOLDER_CNPJ ?? '11222333000181',
+    },
   };
 }
 
@@ -202,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Request logs in production; only warnings on a developer's or demo terminal.
     logLevel: e.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     uploadsDir: path.join(dataDir, 'uploads'),
+    money: readMoney(e, production),
   };
   return { ...config, ...overrides };
 }

@@ -33,6 +33,8 @@ const NO_BODY: ReadonlySet<string> = new Set([
   'PUT /api/user/toggle-balances-visibility', // flips the signed-in customer's setting
   'PUT /api/user/close-account', // the signed-in customer's account
   'POST /api/admin/reconciliation', // runs the ledger's reconciliation: the whole ledger, nothing to choose
+  'POST /api/admin/deposits/:id/receive-payment', // the embedded provider pays the deposit in the path, in full
+  'POST /api/dev/payments/:paymentId/receive', // the same, by the payment's id (development and demo only)
 ]);
 
 const isApiRoute = (r: RouteEntry) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs');

@@ -4,6 +4,12 @@ import { buildTestApp } from './helpers';
 
 /** what production needs for payments: the Asaas client and its two secrets */
 const ASAAS = { PAYMENTS_PROVIDER: 'asaas', ASAAS_API_KEY: '$aact_prod_key', ASAAS_WEBHOOK_TOKEN: 'h'.repeat(32) };
+/** The company's TED account: production has no demonstration default for it. */
+const TED = {
+  TED_ACCOUNT: '98765-4',
+  TED_HOLDER_NAME: 'Prata Metais Preciosos Ltda',
+  TED_HOLDER_CNPJ: '11222333000181',
+};
 
 /** Defaults that must be safe when nobody set anything (issue 7). */
 describe('fail-closed defaults', () => {
@@ -54,6 +60,7 @@ describe('fail-closed defaults', () => {
       JWT_SECRET: 'x'.repeat(32),
       SMTP_URL: 'smtp://localhost:2525',
       ...ASAAS,
+      ...TED,
     };
     expect(loadConfig(production).apiDocs).toBe(false);
     expect(loadConfig({ ...production, API_DOCS: '1' }).apiDocs).toBe(true);
@@ -73,7 +80,9 @@ describe('fail-closed defaults', () => {
       /PAYMENTS_PROVIDER=embedded não pode ser usado em produção.*PAYMENTS_PROVIDER=asaas/,
     );
     expect(() => loadConfig({ ...withSmtp, PAYMENTS_PROVIDER: 'embedded' })).toThrow(/PAYMENTS_PROVIDER=asaas/);
-    const ok = { ...withSmtp, ...ASAAS };
+    expect(() => loadConfig({ ...withSmtp, ...ASAAS })).toThrow(/TED_ACCOUNT, TED_HOLDER_NAME, TED_HOLDER_CNPJ/);
+    expect(() => loadConfig({ ...withSmtp, ...ASAAS, ...TED, TED_HOLDER_CNPJ: '' })).toThrow(/TED_HOLDER_CNPJ/);
+    const ok = { ...withSmtp, ...ASAAS, ...TED };
     expect(loadConfig(ok)).toMatchObject({ demo: false, devMailbox: false, apiDocs: false, trustProxy: false });
     expect(() => loadConfig({ ...ok, PRATA_DEMO: '1' })).toThrow(/PRATA_DEMO/);
     expect(() => loadConfig({ ...ok, PRATA_DEV_MAILBOX: '1' })).toThrow(/PRATA_DEV_MAILBOX/);
@@ -81,7 +90,7 @@ describe('fail-closed defaults', () => {
 
   it('the Asaas provider refuses to start without its API key or a webhook token of 32 characters', () => {
     const { ASAAS_API_KEY, ASAAS_WEBHOOK_TOKEN, ...provider } = ASAAS;
-    for (const env of [{}, { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://h' }]) {
+    for (const env of [{}, { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://h', ...TED }]) {
       expect(() => loadConfig({ ...env, ...provider, ASAAS_WEBHOOK_TOKEN })).toThrow(/ASAAS_API_KEY/);
       expect(() => loadConfig({ ...env, ...provider, ASAAS_API_KEY })).toThrow(/ASAAS_WEBHOOK_TOKEN/);
       expect(() => loadConfig({ ...env, ...provider, ASAAS_API_KEY, ASAAS_WEBHOOK_TOKEN: 'h'.repeat(31) })).toThrow(

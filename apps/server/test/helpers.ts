@@ -10,7 +10,7 @@ import { createAdapters, type Adapters } from '../src/adapters/index';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { outboxMessages } from '../src/db/schema/index';
+import { outboxMessages, users } from '../src/db/schema/index';
 import { withDatabase } from './global-setup';
 import { trackDatabase, trackSecondary } from './setup';
 
@@ -242,4 +242,46 @@ export async function completeIndividual(t: TestApp, c: Customer, cpf = freshCpf
     const r = await t.app.inject({ ...s, headers: h });
     if (r.statusCode >= 300) throw new Error(`${s.url}: ${r.statusCode} ${r.body}`);
   }
+}
+
+/** A customer whose registration is complete and approved by an operator: money calls are open to them. */
+export async function approvedCustomer(
+  t: TestApp,
+  opts: { name?: string; cpf?: string } = {},
+): Promise<Customer & { cpf: string }> {
+  const c = await createCustomer(t, { name: opts.name });
+  const cpf = opts.cpf ?? freshCpf();
+  await completeIndividual(t, c, cpf);
+  await t.database.db.update(users).set({ approvedAt: new Date() }).where(eq(users.id, c.id));
+  return { ...c, cpf };
+}
+
+/** A signed-in operator with these roles. */
+export async function staffMember(t: TestApp, roles: string[], name = 'Fábio Financeiro'): Promise<Customer> {
+  const s = await createCustomer(t, { name });
+  await t.database.db.update(users).set({ staffRoles: roles }).where(eq(users.id, s.id));
+  return s;
+}
+
+/** A multipart body of text fields and files, as a browser's FormData sends it. */
+export function multipart(
+  fields: Record<string, string>,
+  files: Record<string, { filename: string; type: string; data: Buffer }> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----prata${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, f] of Object.entries(files)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -6,6 +6,7 @@ import { contentRoutes } from './content/index';
 import { devRoutes } from './dev/index';
 import { healthRoutes } from './health/index';
 import { historyRoutes } from './history/index';
+import { moneyRoutes } from './money/index';
 import { profileRoutes } from './profile/index';
 import { userRoutes } from './users/index';
 
@@ -16,6 +17,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   userRoutes,
   profileRoutes,
   historyRoutes,
+  moneyRoutes,
   cityRoutes,
   contentRoutes,
   devRoutes,

@@ -145,3 +145,45 @@ export function contactChangedMail(name: string, changes: string[]): Rendered {
     html: layout('Dados de contato alterados', lines),
   };
 }
+
+/** The code that confirms a money withdrawal, bound to its amount. */
+export function withdrawalCodeMail(name: string, code: string, amount: string, validForSeconds: number): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Seu código para confirmar a retirada de ${amount} é ${code}.`,
+    `Ele vale por ${validity(validForSeconds)} e só pode ser usado uma vez. Se não foi você que pediu, não informe o código a ninguém e troque sua senha.`,
+  ];
+  return {
+    subject: `Código para retirar dinheiro: ${code}`,
+    text: lines.join('\n\n'),
+    html: layout('Retirada de dinheiro', lines),
+  };
+}
+
+/** A deposit entered the balance (Pix paid, or a TED an operator confirmed). */
+export function depositCreditedMail(name: string, amount: string, method: 'pix' | 'ted'): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Recebemos seu depósito de ${amount} por ${method === 'pix' ? 'Pix' : 'TED'}. O valor já está no seu saldo.`,
+  ];
+  return {
+    subject: `Depósito de ${amount} creditado`,
+    text: lines.join('\n\n'),
+    html: layout('Depósito creditado', lines),
+  };
+}
+
+/** A deposit or a withdrawal refused (by an operator, or by the bank), with the reason. */
+export function moneyRejectedMail(name: string, title: string, sentence: string, reason: string): Rendered {
+  const lines = [`Olá, ${firstName(name)}!`, sentence, `Motivo: ${reason}`];
+  return { subject: title, text: lines.join('\n\n'), html: layout(title, lines) };
+}
+
+/** A withdrawal paid: the money left for the customer's bank. */
+export function withdrawalPaidMail(name: string, net: string, destination: string): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Enviamos ${net} para ${destination}. Transferências Pix chegam em instantes; TED pode levar até 1 dia útil.`,
+  ];
+  return { subject: `Retirada de ${net} enviada`, text: lines.join('\n\n'), html: layout('Retirada enviada', lines) };
+}

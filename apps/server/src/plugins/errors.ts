@@ -57,6 +57,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   INSUFFICIENT_BALANCE: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
   IDEMPOTENCY_IN_PROGRESS: 409,
+  DEPOSIT_NOT_CANCELLABLE: 409,
+  PENDING_DEPOSITS_LIMIT: 422,
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
+  WEBHOOK_UNAUTHORIZED: 401,
+  WEBHOOK_MALFORMED: 400,
 };
 
 /** Fastify's errors about a request it could not read, as the code and the message people get. */

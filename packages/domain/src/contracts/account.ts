@@ -74,7 +74,9 @@ export const moneyField = (required: string) =>
     .transform((v, ctx) => {
       const parsed = parseDecimal(v, { max: 1e13 });
       if (!parsed.ok) {
-        ctx.addIssue({ code: 'custom', message: parsed.reason === 'empty' ? required : MESSAGES.amountInvalid });
+        // nothing typed and a zero are both "no amount" (spec 2 §5: required and not zero)
+        const missing = parsed.reason === 'empty' || parsed.reason === 'zero';
+        ctx.addIssue({ code: 'custom', message: missing ? required : MESSAGES.amountInvalid });
         return z.NEVER;
       }
       return parsed.minor;

@@ -20,3 +20,31 @@ export type OutboxMessage = z.infer<typeof OutboxMessage>;
 /** GET /api/dev/outbox: the last 100 messages, newest first. */
 export const OutboxResponse = z.object({ messages: z.array(OutboxMessage) });
 export type OutboxResponse = z.infer<typeof OutboxResponse>;
+
+/** A Pix deposit waiting for its payment, as the dev mailbox page lists it (the embedded provider only). */
+export const DevPendingPayment = z.object({
+  deposit_id: z.number().int(),
+  asaas_payment_id: z.string(),
+  /** reais */
+  amount: z.number(),
+  customer_email: z.string(),
+  created_at: isoDateTime(),
+});
+export type DevPendingPayment = z.infer<typeof DevPendingPayment>;
+
+/** GET /api/dev/payments: pending Pix deposits of everyone, newest first (development and demo only). */
+export const DevPendingPaymentsResponse = z.object({ payments: z.array(DevPendingPayment) });
+export type DevPendingPaymentsResponse = z.infer<typeof DevPendingPaymentsResponse>;
+
+/** POST /api/dev/payments/{asaas_payment_id}/receive: what the webhook did. */
+export const DevPaymentReceivedResponse = z.object({
+  received: z.boolean(),
+  outcome: z.string(),
+  deposit_id: z.number().int(),
+  message: z.string(),
+});
+export type DevPaymentReceivedResponse = z.infer<typeof DevPaymentReceivedResponse>;
+
+export const PaymentIdParams = z.object({
+  paymentId: z.string().regex(/^pay_[a-z0-9]{6,40}$/, 'Pagamento não encontrado.'),
+});

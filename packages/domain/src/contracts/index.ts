@@ -10,3 +10,4 @@ export * from './dev';
 export * from './health';
 export * from './admin';
 export * from './ledger';
+export * from './money';

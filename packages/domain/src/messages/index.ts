@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from './auth';
 import { COMMON_MESSAGES } from './common';
 import { LEDGER_MESSAGES } from './ledger';
+import { MONEY_MESSAGES } from './money';
 import { PROFILE_MESSAGES } from './profile';
 
 /**
@@ -8,11 +9,18 @@ import { PROFILE_MESSAGES } from './profile';
  * spec's wording is kept to the letter; where the spec gives none, the wording is ours (see docs/decisions.md). A key
  * belongs to one group only (messages.test.ts).
  */
-export const MESSAGES = { ...COMMON_MESSAGES, ...AUTH_MESSAGES, ...PROFILE_MESSAGES, ...LEDGER_MESSAGES } as const;
+export const MESSAGES = {
+  ...COMMON_MESSAGES,
+  ...AUTH_MESSAGES,
+  ...PROFILE_MESSAGES,
+  ...LEDGER_MESSAGES,
+  ...MONEY_MESSAGES,
+} as const;
 
 export const MESSAGE_GROUPS = {
   common: COMMON_MESSAGES,
   auth: AUTH_MESSAGES,
   profile: PROFILE_MESSAGES,
   ledger: LEDGER_MESSAGES,
+  money: MONEY_MESSAGES,
 } as const;

@@ -9,3 +9,12 @@ export {
 } from './parse';
 export { mulDivHalfUp } from './rounding';
 export { assertMinorUnits, type Centigrams, type Cents } from './units';
+export {
+  brasiliaMonthStart,
+  FREE_WITHDRAWALS_PER_MONTH,
+  freeWithdrawalsLeft,
+  MINIMUM_PIX_DEPOSIT_CENTS,
+  WITHDRAWAL_FEE_CENTS,
+  type WithdrawalFeeInput,
+  withdrawalFee,
+} from './withdrawal';

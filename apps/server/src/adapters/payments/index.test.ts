@@ -67,7 +67,15 @@ describe('payments configuration', () => {
     expect(loadConfig({ ...asaas, ASAAS_BASE_URL: 'https://asaas.internal/v3' }).asaasBaseUrl).toBe(
       'https://asaas.internal/v3',
     );
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://h', ...asaas };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://h',
+      ...asaas,
+      TED_ACCOUNT: '98765-4',
+      TED_HOLDER_NAME: 'Prata Metais Preciosos Ltda',
+      TED_HOLDER_CNPJ: '11222333000181',
+    };
     expect(loadConfig(production).asaasBaseUrl).toBe(ASAAS_PRODUCTION_URL);
   });
 });

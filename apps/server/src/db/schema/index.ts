@@ -1,3 +1,4 @@
 export * from './foundation';
 export * from './ledger';
 export * from './profile';
+export * from './money';

@@ -17,6 +17,12 @@ const ACTIONS: Record<string, string> = {
   'staff.created': 'Operador criado',
   'staff.role_granted': 'Papel de operador concedido',
   'ledger.reconciliation_run': 'Conferência do razão executada',
+  'deposit.approved': 'Depósito por TED aprovado e creditado',
+  'deposit.rejected': 'Depósito por TED recusado',
+  'deposit.receipt_viewed': 'Comprovante de TED consultado',
+  'deposit.payment_simulated': 'Pagamento Pix simulado pelo provedor embutido',
+  'withdrawal.approved': 'Retirada de dinheiro aprovada e enviada ao banco',
+  'withdrawal.rejected': 'Retirada de dinheiro recusada',
 };
 
 const TARGETS: Record<string, string> = {
@@ -24,6 +30,8 @@ const TARGETS: Record<string, string> = {
   document: 'Documento',
   trading_limit_request: 'Pedido de limite',
   ledger_reconciliation: 'Conferência do razão',
+  deposit: 'Depósito',
+  withdrawal: 'Retirada',
 };
 
 const FIELDS: Record<string, string> = {
@@ -104,6 +112,15 @@ export function describeDetails(details: unknown): string[] {
         break;
       case 'note':
         lines.push(`Observação: ${value}`);
+        break;
+      case 'amount':
+        lines.push(`Valor: ${typeof value === 'number' ? formatBRL(value) : String(value)}`);
+        break;
+      case 'fee':
+        lines.push(`Tarifa: ${typeof value === 'number' ? formatBRL(value) : String(value)}`);
+        break;
+      case 'outcome':
+        lines.push(`Resultado: ${value === 'credited' ? 'creditado' : String(value)}`);
         break;
       case 'limit_cents':
         lines.push(`Limite aprovado: ${typeof value === 'number' ? formatBRL(value) : String(value)}`);

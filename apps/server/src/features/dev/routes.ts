@@ -1,8 +1,18 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { onlyDigits, OutboxQuery, OutboxResponse } from '@prata/domain';
-import { devMailbox } from '../../db/schema/index';
+import {
+  DevPaymentReceivedResponse,
+  DevPendingPaymentsResponse,
+  MESSAGES,
+  minorToDecimal,
+  onlyDigits,
+  OutboxQuery,
+  OutboxResponse,
+  PaymentIdParams,
+} from '@prata/domain';
+import { deposits, devMailbox, users } from '../../db/schema/index';
+import { simulatePixPayment } from '../money/index';
 
 /**
  * The local mailbox (PRATA_DEV_MAILBOX=1 only; config.ts refuses it in production and beside a real transport): what
@@ -10,6 +20,7 @@ import { devMailbox } from '../../db/schema/index';
  * these routes do not exist.
  */
 export async function devRoutes(fastify: FastifyInstance) {
+  await devPaymentRoutes(fastify);
   if (!fastify.deps.config.devMailbox) return;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
@@ -36,6 +47,53 @@ export async function devRoutes(fastify: FastifyInstance) {
           status: 'sent' as const,
           created_at: m.createdAt.toISOString(),
         })),
+      };
+    },
+  );
+}
+
+/**
+ * What a payer's bank would do, in development and demo mode only, with the embedded payment provider: pay a pending
+ * Pix deposit. The payment arrives through the same webhook handler the real provider calls. Never in production
+ * (config.ts refuses the embedded provider there) and not in a test or staging server unless it runs the demo or the
+ * dev mailbox.
+ */
+async function devPaymentRoutes(fastify: FastifyInstance) {
+  const { config, adapters } = fastify.deps;
+  const allowed = config.env !== 'production' && (config.env === 'development' || config.demo || config.devMailbox);
+  if (!allowed || !adapters.payments.simulatePayment) return;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.deps.database.db;
+
+  app.get('/dev/payments', { schema: { hide: true, response: { 200: DevPendingPaymentsResponse } } }, async () => {
+    const rows = await db
+      .select({ deposit: deposits, email: users.email })
+      .from(deposits)
+      .innerJoin(users, eq(users.id, deposits.userId))
+      .where(and(eq(deposits.status, 'pending'), eq(deposits.method, 'pix')))
+      .orderBy(desc(deposits.id))
+      .limit(50);
+    return {
+      payments: rows.map(({ deposit, email }) => ({
+        deposit_id: deposit.id,
+        asaas_payment_id: deposit.asaasPaymentId ?? '',
+        amount: minorToDecimal(deposit.amountCents),
+        customer_email: email,
+        created_at: deposit.createdAt.toISOString(),
+      })),
+    };
+  });
+
+  app.post(
+    '/dev/payments/:paymentId/receive',
+    { schema: { hide: true, params: PaymentIdParams, response: { 200: DevPaymentReceivedResponse } } },
+    async (req) => {
+      const result = await simulatePixPayment(app.deps, { paymentId: req.params.paymentId });
+      return {
+        received: result.received,
+        outcome: result.outcome,
+        deposit_id: result.depositId,
+        message: MESSAGES.paymentSimulated,
       };
     },
   );

@@ -1,0 +1,297 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { formatBRL, MESSAGES, MINIMUM_PIX_DEPOSIT_CENTS, minorToDecimal } from '@prata/domain';
+import type { PaymentCustomer } from '../../adapters/payments/port';
+import { brCodeQrPngBase64 as qrPngBase64 } from '../../adapters/payments/index';
+import type { AppDeps } from '../../deps';
+import type { Executor } from '../../db/client';
+import { type DepositRow, deposits, type UserRow, users } from '../../db/schema/index';
+import { withTransaction } from '../../db/tx';
+import { logEvent } from '../../lib/audit';
+import { AppError, notFound } from '../../lib/errors';
+import { inspectUpload, type UploadedFile } from '../../lib/uploads';
+import { getBalances, post } from '../../ledger/index';
+import { enqueueEmail } from '../../messaging/outbox';
+import { depositCreditedMail } from '../../messaging/templates';
+import { findCompanyByUser } from '../users/index';
+import { HISTORY_PAGE_SIZE, page } from '../history/index';
+import { presentDeposit } from './presenter';
+
+/** The ledger transfer that credits a deposit: one id per deposit, so however many events confirm it, it posts once. */
+export const depositTransferId = (depositId: number) => `deposit:${depositId}`;
+
+export function receivingAccount(deps: AppDeps) {
+  const a = deps.config.money.receivingAccount;
+  return {
+    bank_code: a.bankCode,
+    bank_name: a.bankName,
+    branch: a.branch,
+    account: a.account,
+    account_type: a.accountType,
+    holder_name: a.holderName,
+    holder_cnpj: a.holderCnpj,
+  };
+}
+
+async function pendingDeposits(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), eq(deposits.status, 'pending')))
+    .orderBy(desc(deposits.id))
+    .limit(50);
+}
+
+/** GET /api/deposit */
+export async function depositOverview(deps: AppDeps, userId: number) {
+  const db = deps.database.db;
+  const [balances, pending] = await Promise.all([getBalances(db, userId), pendingDeposits(db, userId)]);
+  return {
+    currentBalance: minorToDecimal(balances.BRL.available),
+    pendingDeposits: pending.map(presentDeposit),
+    receivingAccount: receivingAccount(deps),
+    minimumPixDeposit: minorToDecimal(MINIMUM_PIX_DEPOSIT_CENTS),
+  };
+}
+
+/** Who pays, as the provider keeps customers: the person's CPF, or the company's CNPJ. */
+async function payerOf(db: Executor, user: UserRow): Promise<PaymentCustomer> {
+  if (user.accountType === 'company') {
+    const company = await findCompanyByUser(db, user.id);
+    return {
+      userId: user.id,
+      name: company?.razaoSocial ?? user.name,
+      cpfCnpj: company?.cnpj ?? '',
+      email: user.email,
+    };
+  }
+  return { userId: user.id, name: user.name, cpfCnpj: user.cpf ?? '', email: user.email };
+}
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * POST /api/deposit/pix: a Pix charge at the provider, then the pending deposit. The charge comes first (a network
+ * call outside any transaction); if the row cannot be written after it, the charge is cancelled, and a payment of a
+ * charge we never recorded is kept as an event for operators (webhooks.ts), never credited blindly.
+ */
+export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents: number) {
+  const db = deps.database.db;
+  const [open] = await db
+    .select({ n: count() })
+    .from(deposits)
+    .where(and(eq(deposits.userId, user.id), eq(deposits.status, 'pending'), eq(deposits.method, 'pix')));
+  const max = deps.config.money.maxPendingPixDeposits;
+  if (Number(open?.n ?? 0) >= max) throw new AppError('PENDING_DEPOSITS_LIMIT', MESSAGES.pendingDepositsLimit(max));
+
+  const reference = `deposit-${randomBytes(10).toString('hex')}`;
+  const payments = deps.adapters.payments;
+  let charge: Awaited<ReturnType<typeof payments.createPixCharge>>;
+  try {
+    charge = await payments.createPixCharge({
+      reference,
+      amountCents,
+      customer: await payerOf(db, user),
+      description: `Depósito Prata ${formatBRL(amountCents)}`.slice(0, 40),
+      dueDate: todayIso(),
+    });
+  } catch {
+    // The provider's own words stay out of the answer (they may name our account); operators see them in its panel.
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', MESSAGES.paymentProviderUnavailable);
+  }
+  let row: DepositRow;
+  try {
+    row = await withTransaction(db, async (tx) => {
+      const [inserted] = await tx
+        .insert(deposits)
+        .values({
+          userId: user.id,
+          method: 'pix',
+          amountCents,
+          asaasPaymentId: charge.paymentId,
+          externalReference: reference,
+          pixCopiaECola: charge.pixCopiaECola,
+          pixExpiresAt: charge.expiresAt ? new Date(charge.expiresAt) : null,
+        })
+        .returning();
+      await logEvent(tx, user.id, `Depósito por Pix de ${formatBRL(amountCents)} criado`);
+      return inserted!;
+    });
+  } catch (err) {
+    await payments.cancelCharge(charge.paymentId).catch(() => undefined);
+    throw err;
+  }
+  return {
+    deposit: presentDeposit(row),
+    pixQrCode: await qrPngBase64(charge.pixCopiaECola),
+    pixCopiaECola: charge.pixCopiaECola,
+    message: MESSAGES.pixDepositCreated,
+  };
+}
+
+/** POST /api/deposit/ted: the receipt is checked by content, stored, and the deposit waits for an operator. */
+export async function createTedDeposit(deps: AppDeps, user: UserRow, amountCents: number, file: UploadedFile) {
+  const facts = inspectUpload(file);
+  const storageKey = `ted${user.id}/${randomBytes(16).toString('hex')}.${facts.ext}`;
+  await deps.adapters.storage.put(storageKey, file.data);
+  try {
+    const row = await withTransaction(deps.database.db, async (tx) => {
+      const [inserted] = await tx
+        .insert(deposits)
+        .values({
+          userId: user.id,
+          method: 'ted',
+          amountCents,
+          receiptStorageKey: storageKey,
+          receiptName: facts.originalName,
+          receiptMime: facts.mime,
+          receiptSize: facts.sizeBytes,
+          receiptSha256: facts.sha256,
+        })
+        .returning();
+      await logEvent(tx, user.id, `Depósito por TED de ${formatBRL(amountCents)} enviado para conferência`);
+      return inserted!;
+    });
+    return { deposit: presentDeposit(row), message: MESSAGES.tedDepositSent };
+  } catch (err) {
+    await deps.adapters.storage.delete(storageKey).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The customer's own deposit, or 404 (another customer's deposit does not exist for them). */
+async function ownDeposit(db: Executor, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.id, id), eq(deposits.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** GET /api/deposit/{id}/qrcode: a pending Pix deposit's code, as an image and as text. */
+export async function depositQrCode(deps: AppDeps, userId: number, id: number) {
+  const row = await ownDeposit(deps.database.db, userId, id);
+  if (row.method !== 'pix' || !row.pixCopiaECola) throw notFound(MESSAGES.depositNoQrCode);
+  return { pixQrCode: await qrPngBase64(row.pixCopiaECola), pixCopiaECola: row.pixCopiaECola };
+}
+
+/** The receipt of a TED deposit: the customer's own (userId) or any, for an operator (userId null). */
+export async function depositReceipt(deps: AppDeps, userId: number | null, id: number) {
+  const db = deps.database.db;
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(userId === null ? eq(deposits.id, id) : and(eq(deposits.id, id), eq(deposits.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound();
+  if (!row.receiptStorageKey || !row.receiptMime || !row.receiptName) throw notFound(MESSAGES.depositNoReceipt);
+  const data = await deps.adapters.storage.get(row.receiptStorageKey);
+  return { file: { mimeType: row.receiptMime, originalName: row.receiptName }, data, row };
+}
+
+/**
+ * DELETE /api/deposit/{id}: a pending Pix deposit is cancelled here first (under its row lock, so a payment being
+ * credited at the same moment either wins, and the cancel is refused, or waits and finds it cancelled), then at the
+ * provider. From then on no event can credit it (webhooks.ts).
+ */
+export async function cancelDeposit(deps: AppDeps, userId: number, id: number) {
+  const row = await withTransaction(deps.database.db, async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.id, id), eq(deposits.userId, userId)))
+      .for('update')
+      .limit(1);
+    if (!locked) throw notFound();
+    if (locked.status === 'approved') throw new AppError('DEPOSIT_NOT_CANCELLABLE', MESSAGES.depositAlreadyPaid);
+    if (locked.method !== 'pix' || locked.status !== 'pending')
+      throw new AppError('DEPOSIT_NOT_CANCELLABLE', MESSAGES.depositNotCancellable);
+    const [updated] = await tx
+      .update(deposits)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(eq(deposits.id, id))
+      .returning();
+    await logEvent(tx, userId, `Depósito por Pix de ${formatBRL(locked.amountCents)} cancelado`);
+    return updated!;
+  });
+  if (row.asaasPaymentId) {
+    // Best effort: the row already refuses any payment; a provider that is down now only delays the cleanup there.
+    await deps.adapters.payments.cancelCharge(row.asaasPaymentId).catch(() => undefined);
+  }
+  return { deposit: { id: row.id }, message: MESSAGES.depositCancelled };
+}
+
+/** GET /api/deposits?page=N */
+export async function listDeposits(deps: AppDeps, userId: number, pageNumber: number) {
+  const db = deps.database.db;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.userId, userId))
+      .orderBy(desc(deposits.id))
+      .limit(HISTORY_PAGE_SIZE)
+      .offset((pageNumber - 1) * HISTORY_PAGE_SIZE),
+    db.select({ n: count() }).from(deposits).where(eq(deposits.userId, userId)),
+  ]);
+  return { deposits: page(rows.map(presentDeposit), Number(total?.n ?? 0)) };
+}
+
+export type CreditOutcome = 'credited' | 'duplicate' | 'cancelled' | 'rejected' | 'account_closed';
+
+/**
+ * Credits a pending deposit, in the caller's transaction, with the deposit's row locked by the caller: the ledger
+ * transfer from the clearing account (its id is the deposit's, so it posts once), the row approved, the customer
+ * told. An approved deposit answers 'duplicate'; a cancelled or rejected one is never credited.
+ */
+export async function creditLockedDeposit(
+  tx: Executor,
+  deps: AppDeps,
+  row: DepositRow,
+  reviewer: number | null,
+): Promise<CreditOutcome> {
+  if (row.status === 'approved') return 'duplicate';
+  if (row.status === 'cancelled') return 'cancelled';
+  if (row.status === 'rejected') return 'rejected';
+  const result = await post(tx, {
+    id: depositTransferId(row.id),
+    debit: { system: row.method === 'pix' ? 'pix:clearing' : 'ted:clearing' },
+    credit: { customer: row.userId, bucket: 'available' },
+    currency: 'BRL',
+    amount: row.amountCents,
+    code: row.method === 'pix' ? 'deposit.pix' : 'deposit.ted',
+  });
+  if (!result.ok) {
+    if (result.reason === 'account_closed') return 'account_closed';
+    throw new Error(`ledger refused deposit ${row.id}: ${result.reason}`);
+  }
+  const now = new Date();
+  await tx
+    .update(deposits)
+    .set({
+      status: 'approved',
+      creditedAt: now,
+      updatedAt: now,
+      reviewedBy: reviewer,
+      reviewedAt: reviewer ? now : null,
+    })
+    .where(eq(deposits.id, row.id));
+  const [owner] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId));
+  const amount = formatBRL(row.amountCents);
+  await logEvent(tx, row.userId, `Depósito por ${row.method === 'pix' ? 'Pix' : 'TED'} de ${amount} creditado`);
+  if (owner) await enqueueEmail(tx, { to: owner.email, ...depositCreditedMail(owner.name, amount, row.method) });
+  return 'credited';
+}
+
+/** Locks a deposit's row for a decision (the caller's transaction). */
+export async function lockDeposit(tx: Executor, where: { id: number } | { paymentId: string }) {
+  const [row] = await tx
+    .select()
+    .from(deposits)
+    .where('id' in where ? eq(deposits.id, where.id) : eq(deposits.asaasPaymentId, where.paymentId))
+    .for('update')
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,250 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminDepositResponse,
+  AdminDepositsQuery,
+  AdminDepositsResponse,
+  AdminWithdrawalResponse,
+  AdminWithdrawalsQuery,
+  AdminWithdrawalsResponse,
+  CancelDepositResponse,
+  DepositOverviewResponse,
+  DepositsPageResponse,
+  DocumentFileResponse,
+  IdParams,
+  MESSAGES,
+  PageQuery,
+  PixDepositRequest,
+  PixDepositResponse,
+  PixQrCodeResponse,
+  ReviewDecisionRequest,
+  StatementResponse,
+  TedDepositFields,
+  TedDepositResponse,
+  WebhookAckResponse,
+  WithdrawalCodeRequest,
+  WithdrawalCodeResponse,
+  WithdrawalCreatedResponse,
+  WithdrawalOverviewResponse,
+  WithdrawalRequest,
+  WithdrawalsPageResponse,
+} from '@prata/domain';
+import { writeAudit } from '../../lib/audit';
+import { sendAttachment, uploadedFile } from '../../lib/uploads';
+import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
+import { acceptForms, uploadForm } from '../../plugins/multipart';
+import { requireApprovedRegistration } from '../users/index';
+import * as backOffice from './back-office';
+import * as deposits from './deposits';
+import { handlePaymentWebhook } from './webhooks';
+import * as withdrawals from './withdrawals';
+
+/**
+ * Money in and out (spec 2): deposits by Pix and TED, withdrawals, their histories, the provider's webhook and the
+ * back office's queues. Anything that moves money needs an approved registration (users' guards: 403
+ * REGISTRATION_INCOMPLETE sends the screen to /register/finish; REGISTRATION_UNDER_REVIEW says an operator is looking);
+ * writes that move money or send a code accept an Idempotency-Key.
+ */
+export async function moneyRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  app.get(
+    '/deposit',
+    { preHandler: requireApprovedRegistration, schema: { response: { 200: DepositOverviewResponse } } },
+    async (req) => deposits.depositOverview(deps, currentUser(req).id),
+  );
+
+  app.post(
+    '/deposit/pix',
+    {
+      preHandler: requireApprovedRegistration,
+      config: { idempotent: true },
+      schema: { body: PixDepositRequest, response: { 201: PixDepositResponse } },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await deposits.createPixDeposit(deps, currentUser(req), req.body.amount)),
+  );
+
+  // The TED deposit carries its receipt: a context of its own that accepts one file; authentication runs before a byte
+  // of the body is read.
+  await fastify.register(async (scope) => {
+    await acceptForms(scope, uploadForm(1));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/deposit/ted',
+      {
+        onRequest: requireApprovedRegistration,
+        config: { idempotent: true },
+        schema: {
+          body: TedDepositFields.extend({ receipt: uploadedFile(MESSAGES.receiptRequired) }),
+          response: { 201: TedDepositResponse },
+        },
+      },
+      async (req, reply) =>
+        reply
+          .status(201)
+          .send(await deposits.createTedDeposit(deps, currentUser(req), req.body.amount, req.body.receipt)),
+    );
+  });
+
+  app.get(
+    '/deposit/:id/qrcode',
+    { preHandler: authenticate, schema: { params: IdParams, response: { 200: PixQrCodeResponse } } },
+    async (req) => deposits.depositQrCode(deps, currentUser(req).id, req.params.id),
+  );
+
+  app.get(
+    '/deposit/:id/receipt',
+    { preHandler: authenticate, schema: { params: IdParams, response: { 200: DocumentFileResponse } } },
+    async (req, reply) => {
+      const { file, data } = await deposits.depositReceipt(deps, currentUser(req).id, req.params.id);
+      return sendAttachment(reply, file, data);
+    },
+  );
+
+  app.delete(
+    '/deposit/:id',
+    { preHandler: authenticate, schema: { params: IdParams, response: { 200: CancelDepositResponse } } },
+    async (req) => deposits.cancelDeposit(deps, currentUser(req).id, req.params.id),
+  );
+
+  app.get(
+    '/deposits',
+    { preHandler: authenticate, schema: { querystring: PageQuery, response: { 200: DepositsPageResponse } } },
+    async (req) => deposits.listDeposits(deps, currentUser(req).id, req.query.page),
+  );
+
+  app.get(
+    '/withdrawal',
+    { preHandler: requireApprovedRegistration, schema: { response: { 200: WithdrawalOverviewResponse } } },
+    async (req) => withdrawals.withdrawalOverview(deps, currentUser(req).id),
+  );
+
+  app.post(
+    '/withdrawal/verification-code',
+    {
+      preHandler: requireApprovedRegistration,
+      config: { idempotent: true },
+      schema: { body: WithdrawalCodeRequest, response: { 200: WithdrawalCodeResponse } },
+    },
+    async (req) => withdrawals.sendWithdrawalCode(deps, currentUser(req), req.body.amount),
+  );
+
+  app.post(
+    '/withdrawal',
+    {
+      preHandler: requireApprovedRegistration,
+      config: { idempotent: true },
+      schema: { body: WithdrawalRequest, response: { 201: WithdrawalCreatedResponse } },
+    },
+    async (req, reply) => reply.status(201).send(await withdrawals.requestWithdrawal(deps, currentUser(req), req.body)),
+  );
+
+  app.get(
+    '/withdrawals',
+    { preHandler: authenticate, schema: { querystring: PageQuery, response: { 200: WithdrawalsPageResponse } } },
+    async (req) => withdrawals.listWithdrawals(deps, currentUser(req).id, req.query.page),
+  );
+
+  /**
+   * The payment provider's webhook (Asaas: the `asaas-access-token` header carries the token we configured). Answers
+   * 200 for every authenticated event, even one we ignore, so the provider's queue never stops on us.
+   */
+  app.post(
+    '/webhooks/payments',
+    { schema: { body: z.unknown(), response: { 200: WebhookAckResponse } } },
+    async (req) => handlePaymentWebhook(deps, req.headers, req.body),
+  );
+
+  // ------------------------------------------------------------------ back office (the finance role)
+  const finance = requireStaff('finance');
+  const reviewer = (req: Parameters<typeof currentUser>[0]) => ({ userId: currentUser(req).id, ip: req.ip });
+
+  app.get(
+    '/admin/deposits',
+    { preHandler: finance, schema: { querystring: AdminDepositsQuery, response: { 200: AdminDepositsResponse } } },
+    async (req) => backOffice.listDepositsForReview(deps, req.query),
+  );
+
+  app.get(
+    '/admin/deposits/:id/receipt',
+    { preHandler: finance, schema: { params: IdParams, response: { 200: DocumentFileResponse } } },
+    async (req, reply) => {
+      const { file, data, row } = await deposits.depositReceipt(deps, null, req.params.id);
+      await writeAudit(deps.database.db, {
+        actorUserId: currentUser(req).id,
+        action: 'deposit.receipt_viewed',
+        targetType: 'deposit',
+        targetId: row.id,
+        ip: req.ip,
+      });
+      return sendAttachment(reply, file, data);
+    },
+  );
+
+  app.post(
+    '/admin/deposits/:id/review',
+    {
+      preHandler: finance,
+      config: { idempotent: true },
+      schema: { params: IdParams, body: ReviewDecisionRequest, response: { 200: AdminDepositResponse } },
+    },
+    async (req) => backOffice.reviewDeposit(deps, req.params.id, req.body, reviewer(req)),
+  );
+
+  // The embedded provider's payer, from the back office (absent where a real provider runs).
+  if (deps.adapters.payments.simulatePayment) {
+    app.post(
+      '/admin/deposits/:id/receive-payment',
+      {
+        preHandler: finance,
+        config: { idempotent: true },
+        schema: { params: IdParams, response: { 200: AdminDepositResponse } },
+      },
+      async (req) => {
+        const result = await backOffice.simulatePixPayment(deps, { id: req.params.id });
+        await writeAudit(deps.database.db, {
+          actorUserId: currentUser(req).id,
+          action: 'deposit.payment_simulated',
+          targetType: 'deposit',
+          targetId: req.params.id,
+          details: { outcome: result.outcome },
+          ip: req.ip,
+        });
+        return {
+          deposit: await backOffice.depositForBackOffice(deps.database.db, req.params.id),
+          message: MESSAGES.paymentSimulated,
+        };
+      },
+    );
+  }
+
+  app.get(
+    '/admin/withdrawals',
+    {
+      preHandler: finance,
+      schema: { querystring: AdminWithdrawalsQuery, response: { 200: AdminWithdrawalsResponse } },
+    },
+    async (req) => backOffice.listWithdrawalsForReview(deps, req.query),
+  );
+
+  app.post(
+    '/admin/withdrawals/:id/review',
+    {
+      preHandler: finance,
+      config: { idempotent: true },
+      schema: { params: IdParams, body: ReviewDecisionRequest, response: { 200: AdminWithdrawalResponse } },
+    },
+    async (req) => backOffice.reviewWithdrawal(deps, req.params.id, req.body, reviewer(req)),
+  );
+
+  app.get(
+    '/admin/customers/:id/statement',
+    {
+      preHandler: requireStaff('finance', 'compliance'),
+      schema: { params: IdParams, querystring: PageQuery, response: { 200: StatementResponse } },
+    },
+    async (req) => backOffice.customerStatement(deps, req.params.id, req.query.page),
+  );
+}

@@ -1,0 +1,153 @@
+import { randomInt } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deposits, ledgerTransfers, paymentEvents, users, withdrawals } from '../../db/schema/index';
+import { getBalances, post } from '../../ledger/index';
+import {
+  approvedCustomer,
+  buildTestApp,
+  onPostgres,
+  skippedOnPglite,
+  type Customer,
+  type TestApp,
+} from '../../../test/helpers';
+import { listBanking } from '../profile/index';
+import { placeWithdrawal } from './withdrawals';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+const deliver = (d: { headers: Record<string, string>; body: unknown }) =>
+  t.app.inject({ method: 'POST', url: '/api/webhooks/payments', headers: d.headers, payload: d.body as object });
+
+describe('webhook storms', () => {
+  it('1,000 deliveries for 200 payments, shuffled and duplicated, credit each payment exactly once', async () => {
+    const customers: Customer[] = [];
+    for (let i = 0; i < 10; i++) customers.push(await approvedCustomer(t));
+    const payments = t.adapters.payments;
+    const charges: Array<{ depositId: number; userId: number; paymentId: string; amountCents: number }> = [];
+    for (let i = 0; i < 200; i++) {
+      const customer = customers[i % customers.length]!;
+      const amountCents = 500 + randomInt(100_000);
+      const charge = await payments.createPixCharge({
+        reference: `storm-${i}`,
+        amountCents,
+        customer: { userId: customer.id, name: 'Cliente', cpfCnpj: '52998224725', email: customer.email },
+        description: 'Depósito',
+        dueDate: '2026-11-23',
+      });
+      const [row] = await t.database.db
+        .insert(deposits)
+        .values({
+          userId: customer.id,
+          method: 'pix',
+          amountCents,
+          asaasPaymentId: charge.paymentId,
+          externalReference: `storm-${charge.paymentId}`,
+          pixCopiaECola: charge.pixCopiaECola,
+        })
+        .returning();
+      charges.push({ depositId: row!.id, userId: customer.id, paymentId: charge.paymentId, amountCents });
+    }
+    // Per payment: one event delivered three times, and two more events of its own (Asaas re-sends with new ids).
+    const deliveries = shuffle(
+      charges.flatMap((c) => {
+        const event = payments.simulatePayment!({ paymentId: c.paymentId, reference: 'x', amountCents: c.amountCents });
+        const fresh = () =>
+          payments.simulatePayment!({ paymentId: c.paymentId, reference: 'x', amountCents: c.amountCents });
+        return [event, event, event, fresh(), fresh()];
+      }),
+    );
+    expect(deliveries).toHaveLength(1000);
+    const outcomes: string[] = [];
+    const concurrency = onPostgres ? 25 : 1;
+    for (let i = 0; i < deliveries.length; i += concurrency) {
+      const answers = await Promise.all(deliveries.slice(i, i + concurrency).map(deliver));
+      for (const a of answers) {
+        expect(a.statusCode, a.body).toBe(200);
+        outcomes.push(a.json().outcome);
+      }
+    }
+    expect(outcomes.filter((o) => o === 'credited')).toHaveLength(200);
+    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(800);
+
+    const ids = charges.map((c) => c.depositId);
+    const rows = await t.database.db.select().from(deposits).where(inArray(deposits.id, ids));
+    expect(rows.every((r) => r.status === 'approved')).toBe(true);
+    const credits = await t.database.db
+      .select()
+      .from(ledgerTransfers)
+      .where(
+        inArray(
+          ledgerTransfers.transferId,
+          ids.map((id) => `deposit:${id}`),
+        ),
+      );
+    expect(credits).toHaveLength(200);
+    for (const customer of customers) {
+      const expected = charges.filter((c) => c.userId === customer.id).reduce((sum, c) => sum + c.amountCents, 0);
+      expect((await getBalances(t.database.db, customer.id)).BRL).toEqual({ available: expected, held: 0 });
+    }
+    const events = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(
+        inArray(
+          paymentEvents.paymentId,
+          charges.map((c) => c.paymentId),
+        ),
+      );
+    expect(events).toHaveLength(600); // 200 payments × 3 distinct event ids
+  });
+});
+
+describe.skipIf(!onPostgres)('withdrawals racing on one balance (PostgreSQL)', () => {
+  it('100 concurrent withdrawals of R$ 10,00 on R$ 500,00 never overdraw it; two free ones, the rest pay the fee', async () => {
+    const c = await approvedCustomer(t);
+    const r = await post(t.database.db, {
+      id: `test-fund:race:${c.id}`,
+      debit: { system: 'pix:clearing' },
+      credit: { customer: c.id, bucket: 'available' },
+      currency: 'BRL',
+      amount: 50000,
+      code: 'deposit.pix',
+    });
+    expect(r.ok).toBe(true);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/banking-information',
+      headers: { authorization: `Bearer ${c.token}` },
+      payload: { type: 'pix', key_type: 'email', key: c.email },
+    });
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, c.id));
+    const [entry] = await listBanking(t.database.db, c.id);
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, () => placeWithdrawal(t.app.deps, user!, entry!, 1000)),
+    );
+    const placed = results.filter((x) => x.status === 'fulfilled');
+    const refused = results.filter((x): x is PromiseRejectedResult => x.status === 'rejected');
+    expect(placed).toHaveLength(50);
+    expect(new Set(refused.map((x) => (x.reason as { code?: string }).code))).toEqual(
+      new Set(['INSUFFICIENT_BALANCE']),
+    );
+    expect((await getBalances(t.database.db, c.id)).BRL).toEqual({ available: 0, held: 50000 });
+    const rows = await t.database.db.select().from(withdrawals).where(eq(withdrawals.userId, c.id));
+    expect(rows).toHaveLength(50);
+    expect(rows.filter((w) => w.feeCents === 0)).toHaveLength(2);
+    expect(rows.filter((w) => w.feeCents === 990)).toHaveLength(48);
+  });
+});
+
+describe.skipIf(onPostgres)('withdrawals racing on one balance', () => {
+  it('runs on PostgreSQL only', () => skippedOnPglite('concurrent withdrawals'));
+});

@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import { MESSAGES } from '@prata/domain';
+import type { PaymentEvent } from '../../adapters/payments/port';
+import type { AppDeps } from '../../deps';
+import { deposits, paymentEvents } from '../../db/schema/index';
+import { withTransaction } from '../../db/tx';
+import { AppError } from '../../lib/errors';
+import { creditLockedDeposit, lockDeposit } from './deposits';
+import { markPayoutDone, refundPayout } from './withdrawals';
+
+/**
+ * What an event did, stored with it: credited, duplicate (the event, or the payment, was seen before), cancelled
+ * (paid after the customer cancelled: money to give back, never credited), unknown_payment, amount_mismatch,
+ * account_closed, payout_done, payout_failed, ignored ...
+ */
+export type WebhookOutcome = string;
+
+/**
+ * One webhook delivery, from the provider (POST /api/webhooks/payments) or from the embedded provider's "payer's
+ * bank" (the back office, the dev mailbox page, POST /api/dev/payments/{id}/receive): the same code for both.
+ * Authenticated by the adapter; then, in one transaction, the event id is claimed (a redelivery does nothing) and the
+ * event applied. A payment credits once however many events confirm it: the deposit's row is locked and its ledger
+ * transfer id is the deposit's own.
+ */
+export async function handlePaymentWebhook(
+  deps: AppDeps,
+  headers: Record<string, string | string[] | undefined>,
+  body: unknown,
+): Promise<{ received: true; outcome: WebhookOutcome }> {
+  const verdict = deps.adapters.payments.readWebhook(headers, body);
+  if (!verdict.ok) {
+    throw verdict.reason === 'unauthorized'
+      ? new AppError('WEBHOOK_UNAUTHORIZED', MESSAGES.webhookUnauthorized)
+      : new AppError('WEBHOOK_MALFORMED', MESSAGES.webhookMalformed);
+  }
+  const event = verdict.event;
+  const outcome = await withTransaction(deps.database.db, async (tx) => {
+    const claimed = await tx
+      .insert(paymentEvents)
+      .values({
+        eventId: event.eventId,
+        provider: deps.adapters.payments.name,
+        kind: event.kind,
+        paymentId: 'paymentId' in event ? event.paymentId : null,
+        transferId: 'transferId' in event ? event.transferId : null,
+        outcome: 'processing',
+        body: body as object,
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (claimed.length === 0) return 'duplicate';
+    const { outcome, detail } = await apply(deps, tx, event);
+    await tx.update(paymentEvents).set({ outcome, detail }).where(eq(paymentEvents.eventId, event.eventId));
+    return outcome;
+  });
+  deps.outbox.kick();
+  return { received: true, outcome };
+}
+
+type Tx = Parameters<Parameters<typeof withTransaction>[1]>[0];
+
+async function apply(deps: AppDeps, tx: Tx, event: PaymentEvent): Promise<{ outcome: string; detail: string | null }> {
+  switch (event.kind) {
+    case 'payment_received': {
+      const row = await lockDeposit(tx, { paymentId: event.paymentId });
+      if (!row) return { outcome: 'unknown_payment', detail: `pagamento ${event.paymentId} sem depósito` };
+      if (row.amountCents !== event.amountCents) {
+        return {
+          outcome: 'amount_mismatch',
+          detail: `depósito ${row.id}: esperado ${row.amountCents}, recebido ${event.amountCents} centavos`,
+        };
+      }
+      const outcome = await creditLockedDeposit(tx, deps, row, null);
+      return { outcome, detail: `depósito ${row.id}` };
+    }
+    case 'payment_cancelled': {
+      const row = await lockDeposit(tx, { paymentId: event.paymentId });
+      if (!row || row.status !== 'pending') return { outcome: 'ignored', detail: null };
+      await tx.update(deposits).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(deposits.id, row.id));
+      return { outcome: 'cancelled', detail: `depósito ${row.id} cancelado pelo provedor` };
+    }
+    case 'transfer_done':
+      return { outcome: await markPayoutDone(tx, event.transferId), detail: null };
+    case 'transfer_failed': {
+      const row = await refundPayout(
+        deps,
+        { transferId: event.transferId },
+        event.failReason ?? 'transferência recusada',
+        tx,
+      );
+      return { outcome: row ? 'payout_failed' : 'unknown_transfer', detail: row ? `retirada ${row.id}` : null };
+    }
+    case 'ignored':
+      return { outcome: 'ignored', detail: event.event };
+  }
+}
