@@ -2,7 +2,8 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { RouterLink } from '../components/router-link';
 
 /** Shown when a page fails to render or its code cannot be downloaded (for example after a deploy). */
 export function RouteError() {
