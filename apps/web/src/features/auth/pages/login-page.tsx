@@ -1,13 +1,12 @@
 import { CODE_RESEND_SECONDS, formatDateTimeBR, isoToBrDate } from '@prata/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { EmailVerificationNotice } from '../../../components/email-verification-notice';
 import { FormPage } from '../../../components/page';
 import { hasErrorCode, isApiError } from '../../../lib/api';
-import { type LoginUser, USER_QUERY_KEY, useStartSession } from '../../../lib/auth';
 import { getToken, isTokenExpired, setLoginData } from '../../../lib/auth-storage';
 import { notify } from '../../../lib/notify';
+import { type LoginUser, refreshCachedUser, startSession } from '../../../lib/session';
 import { type VerificationMethod, useChooseVerificationMethod } from '../api/choose-verification-method';
 import { useLogin } from '../api/login';
 import { reopenAccountAndNotify } from '../api/reopen-account';
@@ -47,7 +46,10 @@ function closedDate(closedAt: string): string {
   return closedAt.includes('T') ? formatDateTimeBR(closedAt).slice(0, 10) : isoToBrDate(closedAt);
 }
 
-/** Sign-in (spec 1 §2.9, §4.3): password, then a code by e-mail or SMS. */
+/**
+ * Sign-in (spec 1 §2.9, §4.3): password, then a code by e-mail or SMS. No react-query here (lib/use-request.ts,
+ * lib/session.ts): the page is many visitors' first, and its first load has a budget (vite.config.ts).
+ */
 export function LoginPage() {
   const navigate = useNavigate();
   // Someone already signed in who opens /login goes home. Decided once, on arrival: the token this page stores
@@ -56,8 +58,6 @@ export function LoginPage() {
     const token = getToken();
     return token !== null && !isTokenExpired(token);
   });
-  const queryClient = useQueryClient();
-  const startSession = useStartSession();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [credentials, setCredentials] = useState<LoginInput>({ email: '', password: '' });
   const [sent, setSent] = useState<SentCodeState | null>(null);
@@ -69,7 +69,7 @@ export function LoginPage() {
 
   const finish = (authToken: string, user: LoginUser) => {
     startSession(authToken, user);
-    void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    refreshCachedUser();
     navigate(landingPathFor(user), { replace: true });
   };
 
