@@ -13,7 +13,8 @@ import { precompress } from './scripts/precompress';
  */
 const CHUNK_GROUPS: ReadonlyArray<{ name: string; test: RegExp; priority: number }> = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-  { name: 'router', test: /node_modules[\\/](react-router|@tanstack)[\\/]/, priority: 25 },
+  { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 25 },
+  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 25 },
   { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 15 },
   { name: 'imask', test: /node_modules[\\/](imask|react-imask)[\\/]/, priority: 15 },
 ];
