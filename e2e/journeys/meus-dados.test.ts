@@ -367,6 +367,8 @@ describe('Meus dados e Meu histórico', () => {
       await click(await openAccountDrawer(page), 'link', 'Meu histórico');
       await expectPath(page, '/meu-historico');
       const historyTabs = page.getByRole('tablist', { name: 'Tipos de histórico' });
+      // the address changes at the click; the page follows once its code is there
+      await expectVisible(historyTabs);
       const historyTabNames = [
         ['Dinheiro adicionado', 'dinheiro-adicionado'],
         ['Dinheiro retirado', 'dinheiro-retirado'],

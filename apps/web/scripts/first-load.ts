@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -40,7 +40,7 @@ export function firstLoadBudget(budgets: Budget[]): Plugin {
     name: 'prata-first-load-budget',
     apply: 'build',
     configResolved(config) {
-      dist = join(config.root, config.build.outDir);
+      dist = resolve(config.root, config.build.outDir);
     },
     writeBundle() {
       const over: string[] = [];

@@ -1,21 +1,31 @@
 // The theme's typeface, shipped with the app (latin and latin-ext subsets load on demand, by unicode-range).
 import '@fontsource-variable/inter';
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { type NavigateFunction, useNavigate } from 'react-router';
+import { BrowserRouter } from './app/browser-router';
 import { AppProviders } from './app/provider';
-import { createAppRouter } from './app/router';
+import { RouteErrorBoundary } from './app/route-error';
+import { AppRoutes } from './app/router';
 import { setUnauthorizedHandler } from './lib/api';
-import { USER_QUERY_KEY } from './lib/auth';
-import { queryClient } from './lib/query-client';
+import { forgetCachedUser } from './lib/session';
 
-const router = createAppRouter();
+/** The router's navigate, for the 401 rule below, which runs outside React. */
+let navigate: NavigateFunction | null = null;
+
+function NavigateHandle() {
+  const current = useNavigate();
+  useLayoutEffect(() => {
+    navigate = current;
+  });
+  return null;
+}
 
 // A 401 anywhere (spec 1 §4.3): the client already removed the token; forget the user and go to /login,
 // unless the person is already there.
 setUnauthorizedHandler(() => {
-  queryClient.removeQueries({ queryKey: USER_QUERY_KEY });
-  if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+  forgetCachedUser();
+  if (window.location.pathname !== '/login') void navigate?.('/login', { replace: true });
 });
 
 const container = document.getElementById('root');
@@ -23,8 +33,13 @@ if (!container) throw new Error('#root not found');
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+    <AppProviders>
+      <BrowserRouter>
+        <NavigateHandle />
+        <RouteErrorBoundary>
+          <AppRoutes />
+        </RouteErrorBoundary>
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
+import { LoadingBar } from '../components/loading-bar';
 import { useLoadingState } from '../lib/loading';
 import { useNotice } from '../lib/notify';
+import { ScrollRestoration } from './scroll-restoration';
 
 // Neither is needed before the first notice or the first call that shows progress, so a visitor's first page
 // does not download them. Once mounted they stay mounted, so their closing transitions still run.
@@ -14,18 +16,23 @@ function useLatch(value: boolean): boolean {
   return latched || value;
 }
 
-/** Above every page: the global snackbar and loading dialog. */
+/**
+ * Above every page: the global snackbar and loading dialog. The loading bar shows while the first page's chunk
+ * downloads; the scroll position is placed once the page is there.
+ */
 export function RootLayout() {
   const snackbarNeeded = useLatch(useNotice() !== null);
   const loadingNeeded = useLatch(useLoadingState().open);
   return (
     <>
-      <Outlet />
+      <Suspense fallback={<LoadingBar />}>
+        <Outlet />
+        <ScrollRestoration />
+      </Suspense>
       <Suspense fallback={null}>
         {snackbarNeeded && <GlobalSnackbar />}
         {loadingNeeded && <LoadingDialog />}
       </Suspense>
-      <ScrollRestoration />
     </>
   );
 }

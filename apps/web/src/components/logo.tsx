@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from './router-link';
 
 /** The Prata mark and word; a link home. */
 export function Logo({ to = '/', inverted = false }: { to?: string; inverted?: boolean }) {

@@ -11,7 +11,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/search-params';
 import { firstError } from '../lib/api';
 
 /** One page of a server list, as every paginated call answers (spec 2 §7): pages start at 1. */

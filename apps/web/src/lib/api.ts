@@ -1,4 +1,5 @@
-import { type ErrorCode, type ErrorResponse, isErrorCode, MESSAGES } from '@prata/domain';
+// COMMON_MESSAGES rather than MESSAGES: this module is on every first load, and MESSAGES carries every feature's.
+import { COMMON_MESSAGES, type ErrorCode, type ErrorResponse, isErrorCode } from '@prata/domain';
 import { clearLoginData, clearToken, getToken, isTokenExpired } from './auth-storage';
 
 export const API_BASE = '/api';
@@ -61,7 +62,7 @@ export function firstError(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof body?.message === 'string' && body.message) return body.message;
   if (typeof error === 'string' && error) return error;
-  return MESSAGES.internalError;
+  return COMMON_MESSAGES.internalError;
 }
 
 type UnauthorizedHandler = () => void;
@@ -126,7 +127,10 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   if (token) {
     if (isTokenExpired(token)) {
       handleUnauthorized();
-      throw new ApiError(401, MESSAGES.tokenExpired, { code: 'TOKEN_EXPIRED', message: MESSAGES.tokenExpired });
+      throw new ApiError(401, COMMON_MESSAGES.tokenExpired, {
+        code: 'TOKEN_EXPIRED',
+        message: COMMON_MESSAGES.tokenExpired,
+      });
     }
     headers.set('Authorization', `Bearer ${token}`);
   }
@@ -157,7 +161,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     const errorBody: ApiErrorBody =
       data && typeof data === 'object' ? (data as ApiErrorBody) : { message: typeof data === 'string' ? data : '' };
     const message =
-      typeof errorBody.message === 'string' && errorBody.message ? errorBody.message : MESSAGES.internalError;
+      typeof errorBody.message === 'string' && errorBody.message ? errorBody.message : COMMON_MESSAGES.internalError;
     if (response.status === 401) handleUnauthorized();
     throw new ApiError(response.status, message, errorBody);
   }

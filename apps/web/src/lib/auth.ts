@@ -1,21 +1,17 @@
-import type { PreAuthUser, User, UserResponse } from '@prata/domain';
+import type { User, UserResponse } from '@prata/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isApiError } from './api';
-import { clearLoginData, clearToken, setLoginData, setToken, useAuthToken } from './auth-storage';
+import { clearLoginData, clearToken, useAuthToken } from './auth-storage';
 import { withLoading } from './loading';
+import { USER_QUERY_KEY } from './session';
 
 /** The API's own types (packages/domain's contracts): GET /api/user → { user }, its addresses, company and cities. */
 export type { AccountType, Address, City, Company, User } from '@prata/domain';
 
-/**
- * The user of the sign-in answers: POST /api/login's (masked celular), or POST /api/login/verification-code's (the
- * whole user, with registration_complete and the operator's staff_roles).
- */
-export type LoginUser = PreAuthUser & Partial<Pick<User, 'registration_complete' | 'staff_roles'>>;
-
-export const USER_QUERY_KEY = ['user'] as const;
+/** The sign-in's user and the user query's key live in session.ts, which the sign-in page uses without react-query. */
+export { type LoginUser, USER_QUERY_KEY } from './session';
 
 export async function getUser(): Promise<User> {
   const { user } = await api.get<UserResponse>('/user');
@@ -34,19 +30,6 @@ export function useUser() {
     if (failed && token !== null) clearToken();
   }, [failed, token]);
   return { ...query, user: token !== null ? query.data : undefined, isLoggedIn: token !== null };
-}
-
-/** Stores a fresh session after the login code (or a login answer that already carries the token). */
-export function useStartSession() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (authToken: string, user: LoginUser) => {
-      queryClient.removeQueries({ queryKey: USER_QUERY_KEY });
-      setLoginData(user);
-      setToken(authToken);
-    },
-    [queryClient],
-  );
 }
 
 /** POST /api/logout, then forget the session whatever the answer, and go to /login. */

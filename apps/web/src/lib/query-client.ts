@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
+import { attachQueryCache } from './session';
 
 /** 4xx answers are final (a retry would get the same answer); network and 5xx failures are retried once. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -16,4 +17,6 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** The app's one cache; the session (lib/session.ts) reaches it from code that does not import react-query. */
 export const queryClient = createQueryClient();
+attachQueryCache(queryClient);

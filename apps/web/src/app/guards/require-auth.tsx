@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { clearLoginData, useAuthToken } from '../../lib/auth-storage';
+import { useAuthToken } from '../../lib/auth-storage';
+import { forgetSession } from '../../lib/session';
 
 /**
  * Login-only routes (spec 1 §2.2): without a stored token the person is logged out and sent to /login. The
@@ -10,13 +10,10 @@ import { clearLoginData, useAuthToken } from '../../lib/auth-storage';
 export function RequireAuth() {
   const token = useAuthToken();
   const location = useLocation();
-  const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (token) return;
-    clearLoginData();
-    queryClient.clear();
-  }, [token, queryClient]);
+    if (!token) forgetSession();
+  }, [token]);
 
   if (!token) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;

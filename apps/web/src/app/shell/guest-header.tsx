@@ -6,7 +6,7 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 import { Logo } from '../../components/logo';
 import { EXTERNAL_LINKS } from '../../config/site';
 import type { NavLinkItem } from './guest-menu';

@@ -1,15 +1,28 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useUser } from '../../lib/auth';
+import { queryClient } from '../../lib/query-client';
 import { Footer } from './footer';
 import { DRAWER_WIDTH, SideDrawer } from './side-drawer';
 import { TopBar } from './top-bar';
 import { UnverifiedEmailDialog } from './unverified-email-dialog';
 
-/** The signed-in frame: top bar, drawer (balances, sections, logout), page, footer. Loaded on demand. */
+/**
+ * The signed-in frame: top bar, drawer (balances, sections, logout), page, footer. Loaded on demand, with the query
+ * client (a signed-in page opened from the sign-in page has none above it).
+ */
 export default function LoggedInLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Frame />
+    </QueryClientProvider>
+  );
+}
+
+function Frame() {
   const { user } = useUser();
   const [mobileOpen, setMobileOpen] = useState(false);
 

@@ -12,7 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Toolbar from '@mui/material/Toolbar';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../components/router-link';
 import { Logo } from '../../components/logo';
 import { type User, useLogout } from '../../lib/auth';
 import { firstName, initials } from './account-links';

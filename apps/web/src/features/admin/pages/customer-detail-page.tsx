@@ -23,7 +23,8 @@ import {
   MESSAGES,
 } from '@prata/domain';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { RouterLink } from '../../../components/router-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MoneyText } from '../../../components/money-text';
 import { useDocumentTitle } from '../../../components/page';

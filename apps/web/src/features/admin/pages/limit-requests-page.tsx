@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatBRL, formatCnpj, formatDateTimeBR, MESSAGES, parseDecimal } from '@prata/domain';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../../components/router-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { centsToDecimalText, MoneyTextField } from '../../../components/money-field';
 import { MoneyText } from '../../../components/money-text';

@@ -1,8 +1,8 @@
 import type { VerificationMethodRequest, VerificationMethodResponse, VerificationMethodSchema } from '@prata/domain';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
 import type { z } from 'zod';
+import { api } from '../../../lib/api';
 import { withLoading } from '../../../lib/loading';
+import { useRequest } from '../../../lib/use-request';
 
 export type VerificationMethod = z.infer<typeof VerificationMethodSchema>;
 
@@ -11,9 +11,9 @@ export function chooseVerificationMethod(input: VerificationMethodRequest): Prom
   return api.post<VerificationMethodResponse>('/login/verification-method', input);
 }
 
+const send = (input: VerificationMethodRequest) =>
+  withLoading('Enviando código...', () => chooseVerificationMethod(input));
+
 export function useChooseVerificationMethod() {
-  return useMutation({
-    mutationFn: (input: VerificationMethodRequest) =>
-      withLoading('Enviando código...', () => chooseVerificationMethod(input)),
-  });
+  return useRequest(send);
 }

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../../components/router-link';
 import { LightPasswordField, LightTextField } from '../../../components/light-text-field';
 import { type LoginErrors, validateLogin } from '../login-validation';
 import type { LoginInput } from './login-types';

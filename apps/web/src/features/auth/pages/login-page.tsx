@@ -1,30 +1,28 @@
-import { CODE_RESEND_SECONDS, formatDateTimeBR, isoToBrDate } from '@prata/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { CODE_RESEND_SECONDS } from '@prata/domain';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { EmailVerificationNotice } from '../../../components/email-verification-notice';
 import { FormPage } from '../../../components/page';
 import { hasErrorCode, isApiError } from '../../../lib/api';
-import { type LoginUser, USER_QUERY_KEY, useStartSession } from '../../../lib/auth';
 import { getToken, isTokenExpired, setLoginData } from '../../../lib/auth-storage';
 import { notify } from '../../../lib/notify';
+import { type LoginUser, refreshCachedUser, startSession } from '../../../lib/session';
 import { type VerificationMethod, useChooseVerificationMethod } from '../api/choose-verification-method';
 import { useLogin } from '../api/login';
-import { reopenAccountAndNotify } from '../api/reopen-account';
-import { useResendVerificationLink } from '../api/resend-verification-link';
 import { useVerifyLoginCode } from '../api/verify-login-code';
 import { CredentialsStep } from '../components/credentials-step';
 import type { LoginInput } from '../components/login-types';
 import { truncateEmail } from '../components/truncate-email';
 import { landingPathFor } from '../landing';
-import { AUTH_MESSAGES } from '../messages';
 
-// The steps after the password (and the code step's form libraries) are not part of the page's first load: they
-// are fetched when the password is sent, while the server checks it.
+// What follows the password (the steps, the code step's form libraries, the closed-account notice) is not part of
+// the page's first load: it is fetched when the password is sent, while the server checks it.
 const loadMethodStep = () => import('../components/method-step');
 const loadCodeStep = () => import('../components/code-step');
+const loadUnverifiedStep = () => import('../components/unverified-step');
+const loadClosedAccount = () => import('../closed-account');
 const MethodStep = lazy(() => loadMethodStep().then((m) => ({ default: m.MethodStep })));
 const CodeStep = lazy(() => loadCodeStep().then((m) => ({ default: m.CodeStep })));
+const UnverifiedStep = lazy(() => loadUnverifiedStep().then((m) => ({ default: m.UnverifiedStep })));
 
 type Step =
   | { kind: 'credentials' }
@@ -42,12 +40,10 @@ const TITLES: Record<Step['kind'], string> = {
   code: 'Digite o código',
 };
 
-/** dd/mm/yyyy; an instant is read in Brazil's time zone, a plain date as written. */
-function closedDate(closedAt: string): string {
-  return closedAt.includes('T') ? formatDateTimeBR(closedAt).slice(0, 10) : isoToBrDate(closedAt);
-}
-
-/** Sign-in (spec 1 §2.9, §4.3): password, then a code by e-mail or SMS. */
+/**
+ * Sign-in (spec 1 §2.9, §4.3): password, then a code by e-mail or SMS. No react-query here (lib/use-request.ts,
+ * lib/session.ts): the page is many visitors' first, and its first load has a budget (vite.config.ts).
+ */
 export function LoginPage() {
   const navigate = useNavigate();
   // Someone already signed in who opens /login goes home. Decided once, on arrival: the token this page stores
@@ -56,8 +52,6 @@ export function LoginPage() {
     const token = getToken();
     return token !== null && !isTokenExpired(token);
   });
-  const queryClient = useQueryClient();
-  const startSession = useStartSession();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [credentials, setCredentials] = useState<LoginInput>({ email: '', password: '' });
   const [sent, setSent] = useState<SentCodeState | null>(null);
@@ -65,11 +59,10 @@ export function LoginPage() {
   const loginMutation = useLogin();
   const methodMutation = useChooseVerificationMethod();
   const codeMutation = useVerifyLoginCode();
-  const resendLink = useResendVerificationLink();
 
   const finish = (authToken: string, user: LoginUser) => {
     startSession(authToken, user);
-    void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    refreshCachedUser();
     navigate(landingPathFor(user), { replace: true });
   };
 
@@ -79,6 +72,8 @@ export function LoginPage() {
     setCredentials(values);
     void loadMethodStep();
     void loadCodeStep();
+    void loadUnverifiedStep();
+    void loadClosedAccount();
     loginMutation.mutate(values, {
       // The password is right; the session starts only after the code (POST /api/login answers no token).
       onSuccess: ({ user }) => {
@@ -88,9 +83,10 @@ export function LoginPage() {
       onError: (error) => {
         const closedAt = hasErrorCode(error, 'ACCOUNT_CLOSED') ? error.body.closed_at : undefined;
         if (typeof closedAt === 'string' && closedAt) {
-          notify.error(AUTH_MESSAGES.accountClosedOn(closedDate(closedAt)), {
-            action: { label: AUTH_MESSAGES.reopenAccount, onClick: () => void reopenAccountAndNotify(values.email) },
-          });
+          loadClosedAccount().then(
+            (m) => m.notifyAccountClosed(closedAt, values.email),
+            () => notify.error(error),
+          );
           return;
         }
         const fieldError = isApiError(error) ? error.errors : undefined;
@@ -149,14 +145,8 @@ export function LoginPage() {
       {step.kind === 'credentials' && (
         <CredentialsStep defaultValues={credentials} pending={loginMutation.isPending} onSubmit={onCredentials} />
       )}
-      {step.kind === 'unverified' && (
-        <EmailVerificationNotice
-          email={step.user.email}
-          onResend={() => resendLink.mutate(step.user.id)}
-          resending={resendLink.isPending}
-        />
-      )}
       <Suspense fallback={null}>
+        {step.kind === 'unverified' && <UnverifiedStep user={step.user} />}
         {step.kind === 'method' && (
           <MethodStep
             user={step.user}

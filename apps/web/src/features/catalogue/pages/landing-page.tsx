@@ -8,7 +8,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../../components/router-link';
 import { useDocumentTitle } from '../../../components/page';
 import { COMPANY } from '../../../config/site';
 import { useAuthToken } from '../../../lib/auth-storage';

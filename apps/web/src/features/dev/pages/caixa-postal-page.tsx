@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR } from '@prata/domain';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/search-params';
 import { PageHeader } from '../../../components/page';
 import { firstError, hasErrorCode } from '../../../lib/api';
 import { type OutboxMessage, useOutbox } from '../api/get-outbox';

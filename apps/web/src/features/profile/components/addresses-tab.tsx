@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../../components/router-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { Address } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
