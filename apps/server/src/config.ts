@@ -87,6 +87,9 @@ const EnvSchema = z.object({
     .optional(),
 });
 
+/** Every variable the server reads (docs/configuration.md must name each: a test holds them together). */
+export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export type Config = {
   env: 'development' | 'test' | 'production';
   demo: boolean;

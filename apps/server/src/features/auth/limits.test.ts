@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
 import { loadConfig } from '../../config';
 import { users, verificationCodes } from '../../db/schema/index';
+import { ENV_NAMES } from '../../config';
 import { LIMITS, parseLimit, WINDOWS } from '../../limits';
 import { hashPassword } from '../../lib/passwords';
 import { buildTestApp, createCustomer, latestLink, outboxFor, type TestApp } from '../../../test/helpers';
@@ -272,5 +273,9 @@ describe('limits and windows are settings', () => {
     const payments = ['PAYMENTS_PROVIDER', 'ASAAS_API_KEY', 'ASAAS_BASE_URL', 'ASAAS_WEBHOOK_TOKEN'];
     for (const name of [...payments, 'PIX_RECEIVING_KEY', 'PIX_MERCHANT_NAME', 'PIX_MERCHANT_CITY'])
       expect(doc).toContain(`| \`${name}\` |`);
+    // and every other variable the server reads, somewhere on the page
+    const named = (name: string) => doc.includes(`\`${name}\``) || doc.includes(`\`${name}=`);
+    expect(ENV_NAMES.filter((name) => !named(name))).toEqual([]);
+    expect(ENV_NAMES).toContain('TED_HOLDER_CNPJ');
   });
 });
