@@ -184,5 +184,43 @@ export async function reconcile(db: Executor): Promise<Reconciliation> {
       .map((s) => `conta de sistema ausente: ${s.code}`),
   );
 
+  // 10. Deposits and the ledger agree: an approved deposit was credited once, with its amount (transfer
+  //     'deposit:<id>'); a pending, cancelled or rejected one never was.
+  const depositDrift = await rows<{ id: string; status: string; amount: string; posted: string | null }>(
+    db,
+    sql`select d.id::text, d.status, d.amount_cents::text as amount, t.amount::text as posted
+          from deposits d left join ledger_transfers t on t.transfer_id = 'deposit:' || d.id
+         where (d.status = 'approved' and (t.amount is null or t.amount <> d.amount_cents))
+            or (d.status <> 'approved' and t.transfer_id is not null)`,
+  );
+  add(
+    depositDrift.map((d) =>
+      d.status === 'approved'
+        ? `depósito ${d.id}: aprovado com ${d.amount} centavos, creditado ${d.posted ?? 'nada'}`
+        : `depósito ${d.id}: ${d.status}, mas creditado (${d.posted} centavos)`,
+    ),
+  );
+
+  // 11. Withdrawals and their holds agree: a pending one holds exactly its amount; a decided one holds nothing.
+  const withdrawalDrift = await rows<{
+    id: string;
+    status: string;
+    amount: string;
+    state: string | null;
+    held: string | null;
+  }>(
+    db,
+    sql`select w.id::text, w.status, w.amount_cents::text as amount, h.state, h.amount::text as held
+          from withdrawals w left join ledger_holds h on h.hold_id = 'withdrawal:' || w.id
+         where h.hold_id is null
+            or (w.status = 'pending' and (h.state <> 'held' or h.amount <> w.amount_cents))
+            or (w.status <> 'pending' and h.state = 'held')`,
+  );
+  add(
+    withdrawalDrift.map(
+      (w) => `retirada ${w.id}: ${w.status} de ${w.amount} centavos, reserva ${w.state ?? 'ausente'} (${w.held ?? 0})`,
+    ),
+  );
+
   return { ok: problems.length === 0, problems };
 }

@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deposits, ledgerTransfers, paymentEvents, users, withdrawals } from '../../db/schema/index';
+import {
+  bankingInformation,
+  deposits,
+  ledgerTransfers,
+  paymentEvents,
+  users,
+  withdrawals,
+} from '../../db/schema/index';
 import { getBalances, post } from '../../ledger/index';
 import {
   approvedCustomer,
@@ -150,4 +157,47 @@ describe.skipIf(!onPostgres)('withdrawals racing on one balance (PostgreSQL)', (
 
 describe.skipIf(onPostgres)('withdrawals racing on one balance', () => {
   it('runs on PostgreSQL only', () => skippedOnPglite('concurrent withdrawals'));
+});
+
+describe('the reconciliation knows deposits and withdrawals', () => {
+  it('finds an approved deposit that was never credited and a withdrawal without its hold', async () => {
+    const { reconcile } = await import('../../ledger/index');
+    const c = await approvedCustomer(t);
+    const [d] = await t.database.db
+      .insert(deposits)
+      .values({
+        userId: c.id,
+        method: 'ted',
+        amountCents: 1000,
+        status: 'approved',
+        creditedAt: new Date(),
+        receiptStorageKey: 'x/0.pdf',
+      })
+      .returning();
+    const [bank] = await t.database.db
+      .insert(bankingInformation)
+      .values({ userId: c.id, type: 'pix', keyType: 'email', key: c.email })
+      .returning();
+    const [w] = await t.database.db
+      .insert(withdrawals)
+      .values({
+        userId: c.id,
+        bankingInformationId: bank!.id,
+        destination: { type: 'pix', key_type: 'email', key: c.email },
+        amountCents: 2000,
+        feeCents: 0,
+        instant: false,
+      })
+      .returning();
+    try {
+      const r = await reconcile(t.database.db);
+      expect(r.ok).toBe(false);
+      expect(r.problems).toContain(`depósito ${d!.id}: aprovado com 1000 centavos, creditado nada`);
+      expect(r.problems).toContain(`retirada ${w!.id}: pending de 2000 centavos, reserva ausente (0)`);
+    } finally {
+      await t.database.db.delete(withdrawals).where(eq(withdrawals.id, w!.id));
+      await t.database.db.delete(deposits).where(eq(deposits.id, d!.id));
+    }
+    expect((await reconcile(t.database.db)).ok).toBe(true);
+  });
 });
