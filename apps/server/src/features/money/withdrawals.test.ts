@@ -23,10 +23,13 @@ let finance: Customer;
 /** What the bank was asked to pay, and what it answers next ('done' unless a test says otherwise). */
 const payouts: PayoutInput[] = [];
 let nextPayout: 'done' | 'failed' | 'throw' = 'done';
+/** The embedded provider's webhook token (of the app whose adapter these tests wrap). */
+let webhookToken = '';
 
 beforeAll(async () => {
   const base = await buildTestApp();
   const embedded = base.adapters.payments;
+  webhookToken = base.config.paymentsWebhookToken;
   t = await buildTestApp({
     database: base.database,
     // one code after another in a test, without waiting for the resend window
@@ -351,5 +354,88 @@ describe('withdrawals and their payment', () => {
       code: 'INSUFFICIENT_BALANCE',
     });
     expect(await balance(c)).toEqual({ available: 4000, held: 6000 });
+  });
+});
+
+describe("the provider's transfer webhooks", () => {
+  const transferEvent = (event: string, transferId: string, failReason: string | null = null) => ({
+    headers: { 'asaas-access-token': webhookToken },
+    payload: {
+      id: `evt_${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+      event,
+      dateCreated: '2026-11-23 10:00:00',
+      transfer: { object: 'transfer', id: transferId, status: event.replace('TRANSFER_', ''), value: 100, failReason },
+    },
+  });
+
+  it('TRANSFER_FAILED after a paid withdrawal gives the money and the fee back, once', async () => {
+    const c = await approvedCustomer(t);
+    await fund(c, 100000);
+    const id = await bankEntry(c, 'account');
+    // the third of the month pays the fee
+    for (let i = 0; i < 2; i++) await withdrawWithCode(c, id, '10,00');
+    const w = (await withdrawWithCode(c, id, '100,00')).json().withdrawal;
+    expect(w.fee).toBe(9.9);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${w.id}/review`,
+      headers: bearer(finance.token),
+      payload: { decision: 'approve' },
+    });
+    const transferId = approved.json().withdrawal.payout_id as string;
+    expect(transferId).toMatch(/^tra_/);
+    expect(await balance(c)).toEqual({ available: 88000, held: 2000 });
+
+    const failed = transferEvent('TRANSFER_FAILED', transferId, 'Conta encerrada no banco de destino');
+    const outcomes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/webhooks/payments', ...failed });
+      outcomes.push(r.json().outcome);
+    }
+    expect(outcomes).toEqual(['payout_failed', 'duplicate', 'duplicate']);
+    // a second event id for the same failure changes nothing either
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/payments',
+      ...transferEvent('TRANSFER_FAILED', transferId, 'Conta encerrada no banco de destino'),
+    });
+    expect(again.json().outcome).toBe('payout_failed');
+    expect(await balance(c)).toEqual({ available: 98000, held: 2000 });
+    const row = (await t.app.inject({ method: 'GET', url: '/api/withdrawals', headers: bearer(c.token) })).json()
+      .withdrawals.data[0];
+    expect(row).toMatchObject({
+      id: w.id,
+      status: 'rejected',
+      rejection_reason: MESSAGES.withdrawalPayoutFailed('Conta encerrada no banco de destino'),
+    });
+  });
+
+  it('TRANSFER_DONE marks a pending payout done; an unknown transfer is kept as such', async () => {
+    const c = await approvedCustomer(t);
+    await fund(c, 50000);
+    const id = await bankEntry(c, 'email');
+    const w = (await withdrawWithCode(c, id, '100,00')).json().withdrawal;
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${w.id}/review`,
+      headers: bearer(finance.token),
+      payload: { decision: 'approve' },
+    });
+    const transferId = approved.json().withdrawal.payout_id as string;
+    await t.database.db.update(withdrawals).set({ payoutStatus: 'pending' }).where(eq(withdrawals.id, w.id));
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/payments',
+      ...transferEvent('TRANSFER_DONE', transferId),
+    });
+    expect(done.json().outcome, done.body).toBe('payout_done');
+    const [row] = await t.database.db.select().from(withdrawals).where(eq(withdrawals.id, w.id));
+    expect(row!.payoutStatus).toBe('done');
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/payments',
+      ...transferEvent('TRANSFER_DONE', 'tra_nobody'),
+    });
+    expect(unknown.json().outcome).toBe('unknown_transfer');
   });
 });
