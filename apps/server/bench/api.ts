@@ -104,6 +104,9 @@ try {
     { name: 'GET /api/user', url: `${base}/api/user`, headers: auth },
     { name: 'GET /api/user/index', url: `${base}/api/user/index`, headers: auth },
     { name: 'GET /api/event-logs', url: `${base}/api/event-logs?page=1`, headers: auth },
+    { name: 'GET /api/deposit', url: `${base}/api/deposit`, headers: auth },
+    { name: 'GET /api/withdrawal', url: `${base}/api/withdrawal`, headers: auth },
+    { name: 'GET /api/deposits', url: `${base}/api/deposits?page=1`, headers: auth },
   ];
 
   type Row = { name: string; cpuPerRequest?: number; bareRps?: number; bareCpu?: number } & LoadResult;

@@ -102,7 +102,7 @@ describe('Idempotency-Key', () => {
     expect([inProgress.statusCode, inProgress.json().code]).toEqual([409, 'IDEMPOTENCY_IN_PROGRESS']);
   });
 
-  it('every route that sends a message accepts the key (config.idempotent)', async () => {
+  it('every route that moves money or sends a message accepts the key (config.idempotent)', async () => {
     const t = await buildTestApp();
     const idempotent = new Set(
       t.app.routeTable.filter((r) => r.idempotent).map((r) => `${r.method} ${r.url.replace(/^\/api/, '')}`),
@@ -115,6 +115,15 @@ describe('Idempotency-Key', () => {
       'POST /user/contact-code',
       'POST /admin/customers/:id/review',
       'POST /admin/trading-limit-requests/:id/review',
+      // money
+      'POST /deposit/pix',
+      'POST /deposit/ted',
+      'POST /withdrawal/verification-code',
+      'POST /withdrawal',
+      'POST /admin/deposits/:id/review',
+      'POST /admin/deposits/:id/receive-payment',
+      'POST /admin/withdrawals/:id/review',
+      'POST /admin/withdrawals/:id/payout',
     ]) {
       expect(idempotent.has(route), route).toBe(true);
     }

@@ -214,6 +214,22 @@ export const AdminWithdrawalsQuery = z.object({
 export const AdminWithdrawalsResponse = pageOf(AdminWithdrawal);
 export type AdminWithdrawalsResponse = z.infer<typeof AdminWithdrawalsResponse>;
 
+/**
+ * POST /api/admin/withdrawals/{id}/payout: an operator settles a payout the provider never answered ('sending') or
+ * still reports pending, after checking the provider's panel: it left (done) or it did not (failed: everything goes
+ * back to the customer, with the reason).
+ */
+export const PayoutSettlementRequest = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('done') }),
+  z.object({
+    outcome: z.literal('failed'),
+    reason: boundedString({ max: 500, required: MESSAGES.reasonRequired, multiline: true })
+      .trim()
+      .min(1, MESSAGES.reasonRequired),
+  }),
+]);
+export type PayoutSettlementRequest = z.input<typeof PayoutSettlementRequest>;
+
 /** POST /api/admin/withdrawals/{id}/review */
 export const AdminWithdrawalResponse = z.object({ withdrawal: AdminWithdrawal, message: z.string() });
 export type AdminWithdrawalResponse = z.infer<typeof AdminWithdrawalResponse>;

@@ -35,6 +35,9 @@ export const MONEY_MESSAGES = {
   withdrawalRejected: 'Retirada recusada; o valor voltou ao saldo do cliente.',
   withdrawalPayoutFailed: (reason: string) => `O banco recusou a transferência: ${reason}`,
   notPending: 'Este pedido já foi decidido.',
+  payoutNotOpen: 'Esta retirada não tem uma transferência em aberto para resolver.',
+  payoutSettledDone: 'Transferência registrada como paga.',
+  payoutSettledFailed: 'Transferência registrada como não paga; o valor voltou ao saldo do cliente.',
   paymentSimulated: 'Pagamento recebido pelo provedor embutido.',
 
   // webhooks

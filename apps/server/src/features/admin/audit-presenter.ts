@@ -23,6 +23,8 @@ const ACTIONS: Record<string, string> = {
   'deposit.payment_simulated': 'Pagamento Pix simulado pelo provedor embutido',
   'withdrawal.approved': 'Retirada de dinheiro aprovada e enviada ao banco',
   'withdrawal.rejected': 'Retirada de dinheiro recusada',
+  'withdrawal.payout_done': 'Transferência de retirada registrada como paga pelo operador',
+  'withdrawal.payout_failed': 'Transferência de retirada registrada como não paga pelo operador',
 };
 
 const TARGETS: Record<string, string> = {

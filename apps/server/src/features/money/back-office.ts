@@ -22,7 +22,7 @@ import { moneyRejectedMail } from '../../messaging/templates';
 import { creditLockedDeposit, lockDeposit } from './deposits';
 import { presentCustomer, presentDeposit, presentWithdrawal } from './presenter';
 import { handlePaymentWebhook } from './webhooks';
-import { payOut, rejectWithdrawal } from './withdrawals';
+import { payOut, rejectWithdrawal, settlePayout } from './withdrawals';
 
 export const BACK_OFFICE_PAGE_SIZE = 25;
 
@@ -275,4 +275,19 @@ export async function customerStatement(deps: AppDeps, userId: number, pageNumbe
     }));
   });
   return { data, total: Number(total?.n ?? 0), per_page: BACK_OFFICE_PAGE_SIZE, balances: presentBalances };
+}
+
+/** POST /api/admin/withdrawals/{id}/payout */
+export async function settleWithdrawalPayout(
+  deps: AppDeps,
+  id: number,
+  settlement: { outcome: 'done' } | { outcome: 'failed'; reason: string },
+  reviewer: Reviewer,
+) {
+  const row = await settlePayout(deps, id, settlement, reviewer);
+  const people = await customersById(deps.database.db, [row.userId]);
+  return {
+    withdrawal: adminWithdrawal(row, people.get(row.userId)),
+    message: settlement.outcome === 'done' ? MESSAGES.payoutSettledDone : MESSAGES.payoutSettledFailed,
+  };
 }

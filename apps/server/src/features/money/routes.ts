@@ -15,6 +15,7 @@ import {
   IdParams,
   MESSAGES,
   PageQuery,
+  PayoutSettlementRequest,
   PixDepositRequest,
   PixDepositResponse,
   PixQrCodeResponse,
@@ -237,6 +238,16 @@ export async function moneyRoutes(fastify: FastifyInstance) {
       schema: { params: IdParams, body: ReviewDecisionRequest, response: { 200: AdminWithdrawalResponse } },
     },
     async (req) => backOffice.reviewWithdrawal(deps, req.params.id, req.body, reviewer(req)),
+  );
+
+  app.post(
+    '/admin/withdrawals/:id/payout',
+    {
+      preHandler: finance,
+      config: { idempotent: true },
+      schema: { params: IdParams, body: PayoutSettlementRequest, response: { 200: AdminWithdrawalResponse } },
+    },
+    async (req) => backOffice.settleWithdrawalPayout(deps, req.params.id, req.body, reviewer(req)),
   );
 
   app.get(

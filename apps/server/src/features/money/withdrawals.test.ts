@@ -439,3 +439,68 @@ describe("the provider's transfer webhooks", () => {
     expect(unknown.json().outcome).toBe('unknown_transfer');
   });
 });
+
+describe('an operator settles a payout the provider never answered', () => {
+  it('"sending" can be settled as paid, or as not paid (everything back); anything else is refused', async () => {
+    const c = await approvedCustomer(t);
+    await fund(c, 50000);
+    const id = await bankEntry(c, 'email');
+    const ops = bearer(finance.token);
+    const approveSilently = async () => {
+      const w = (await withdrawWithCode(c, id, '100,00')).json().withdrawal;
+      nextPayout = 'throw';
+      try {
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/withdrawals/${w.id}/review`,
+          headers: ops,
+          payload: { decision: 'approve' },
+        });
+      } finally {
+        nextPayout = 'done';
+      }
+      return w.id as number;
+    };
+    const first = await approveSilently();
+    const noReason = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${first}/payout`,
+      headers: ops,
+      payload: { outcome: 'failed' },
+    });
+    expect(noReason.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { reason: [MESSAGES.reasonRequired] } });
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${first}/payout`,
+      headers: ops,
+      payload: { outcome: 'failed', reason: 'Não consta no painel do provedor' },
+    });
+    expect(failed.json()).toMatchObject({
+      message: MESSAGES.payoutSettledFailed,
+      withdrawal: { status: 'rejected', payout_status: 'failed' },
+    });
+    expect(await balance(c)).toEqual({ available: 50000, held: 0 });
+
+    const second = await approveSilently();
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${second}/payout`,
+      headers: ops,
+      payload: { outcome: 'done' },
+    });
+    expect(done.json()).toMatchObject({
+      message: MESSAGES.payoutSettledDone,
+      withdrawal: { status: 'approved', payout_status: 'done' },
+    });
+    expect(await balance(c)).toEqual({ available: 40000, held: 0 });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${second}/payout`,
+      headers: ops,
+      payload: { outcome: 'failed', reason: 'x' },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ code: 'ALREADY_DECIDED', message: MESSAGES.payoutNotOpen });
+    expect(await balance(c)).toEqual({ available: 40000, held: 0 });
+  });
+});

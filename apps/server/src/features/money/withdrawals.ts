@@ -491,3 +491,42 @@ export async function rejectWithdrawal(
   deps.outbox.kick();
   return row;
 }
+
+/**
+ * An operator settles a payout whose outcome the provider never told us ('sending', or 'pending' for too long), after
+ * checking the provider's panel: done, or failed (everything back to the customer, with the reason). Audited.
+ */
+export async function settlePayout(
+  deps: AppDeps,
+  id: number,
+  settlement: { outcome: 'done' } | { outcome: 'failed'; reason: string },
+  reviewer: { userId: number; ip: string },
+) {
+  const db = deps.database.db;
+  const row = await withTransaction(db, async (tx) => {
+    const locked = await lockWithdrawal(tx, id);
+    if (!locked) throw notFound();
+    if (locked.status !== 'approved' || (locked.payoutStatus !== 'sending' && locked.payoutStatus !== 'pending'))
+      throw new AppError('ALREADY_DECIDED', MESSAGES.payoutNotOpen);
+    await writeAudit(tx, {
+      actorUserId: reviewer.userId,
+      action: settlement.outcome === 'done' ? 'withdrawal.payout_done' : 'withdrawal.payout_failed',
+      targetType: 'withdrawal',
+      targetId: id,
+      details: {
+        amount: locked.amountCents,
+        ...(settlement.outcome === 'failed' ? { reason: settlement.reason } : {}),
+      },
+      ip: reviewer.ip,
+    });
+    if (settlement.outcome === 'failed') return refundPayout(deps, { withdrawalId: id }, settlement.reason, tx);
+    const [updated] = await tx
+      .update(withdrawals)
+      .set({ payoutStatus: 'done', updatedAt: new Date() })
+      .where(eq(withdrawals.id, id))
+      .returning();
+    return updated;
+  });
+  deps.outbox.kick();
+  return row!;
+}
