@@ -23,6 +23,11 @@ export async function requireCompleteRegistration(request: FastifyRequest) {
  * preHandler for anything that moves money or silver: the registration must also have been approved by an operator.
  */
 export async function requireApprovedRegistration(request: FastifyRequest) {
+  await authenticate(request);
+  // An approved registration was complete when an operator approved it and cannot lose a step since (the last
+  // address cannot be deleted, approved identity data is locked): no queries on the hot path of every money call.
+  const approved = currentUser(request);
+  if (approved.approvedAt && !approved.registrationRejectedAt) return;
   await requireCompleteRegistration(request);
   const user = currentUser(request);
   if (user.registrationRejectedAt && user.registrationRejectionReason) {
