@@ -155,6 +155,47 @@ describe.skipIf(!onPostgres)('withdrawals racing on one balance (PostgreSQL)', (
   });
 });
 
+describe.skipIf(!onPostgres)('cancel racing with a payment (PostgreSQL)', () => {
+  it('40 rounds: either the payment credits and the cancel is refused, or the cancel wins and nothing is credited', async () => {
+    const c = await approvedCustomer(t);
+    let credited = 0;
+    let cancelled = 0;
+    for (let round = 0; round < 40; round++) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/deposit/pix',
+        headers: { authorization: `Bearer ${c.token}` },
+        payload: { amount: '10,00' },
+      });
+      const deposit = created.json().deposit as { id: number; asaas_payment_id: string };
+      const delivery = t.adapters.payments.simulatePayment!({
+        paymentId: deposit.asaas_payment_id,
+        reference: 'x',
+        amountCents: 1000,
+      });
+      const [cancel, paid] = await Promise.all([
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/deposit/${deposit.id}`,
+          headers: { authorization: `Bearer ${c.token}` },
+        }),
+        deliver(delivery),
+      ]);
+      const outcome = paid.json().outcome;
+      if (cancel.statusCode === 200) {
+        expect(outcome).toBe('cancelled');
+        cancelled++;
+      } else {
+        expect(cancel.json().code).toBe('DEPOSIT_NOT_CANCELLABLE');
+        expect(outcome).toBe('credited');
+        credited++;
+      }
+    }
+    expect(credited + cancelled).toBe(40);
+    expect((await getBalances(t.database.db, c.id)).BRL).toEqual({ available: credited * 1000, held: 0 });
+  });
+});
+
 describe.skipIf(onPostgres)('withdrawals racing on one balance', () => {
   it('runs on PostgreSQL only', () => skippedOnPglite('concurrent withdrawals'));
 });
