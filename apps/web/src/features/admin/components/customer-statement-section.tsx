@@ -5,12 +5,13 @@ import Typography from '@mui/material/Typography';
 import { formatBRL, formatDateTimeBR, formatGrams } from '@prata/domain';
 import { useState } from 'react';
 import { MoneyText } from '../../../components/money-text';
-import { type Column, PaginatedTable } from '../../../components/paginated-table';
+import type { Column } from '../../../components/paginated-table';
 import { firstError, hasErrorCode } from '../../../lib/api';
 import { toMinorUnits } from '../../../lib/format';
 import { type StatementLine, type StatementResponse, useCustomerStatement } from '../api/money';
 import { BUCKET_LABELS, CURRENCY_LABELS, counterpartLabel, formatSignedAmount, statementTitle } from '../money-labels';
 import { DataList } from './data-list';
+import { StaffTable } from './staff-table';
 import { SectionCard } from './section-card';
 
 const COLUMNS: ReadonlyArray<Column<StatementLine>> = [
@@ -85,7 +86,8 @@ export function CustomerStatementSection({ customerId }: { customerId: number })
       ) : (
         <>
           {!statement.isError && <Balances balances={statement.data?.balances} />}
-          <PaginatedTable
+          <StaffTable
+            titleKey="description"
             columns={COLUMNS}
             data={statement.data}
             isPending={statement.isPending}

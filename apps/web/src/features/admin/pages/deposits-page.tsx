@@ -69,6 +69,15 @@ const amountColumn: Column<AdminDeposit> = {
   render: (row) => <MoneyText sx={{ fontWeight: 600 }}>{brl(row.amount)}</MoneyText>,
 };
 
+function DecidedAt({ at }: { at: string | null }) {
+  if (!at) return null;
+  return (
+    <Typography variant="caption" color="text.secondary">
+      em {formatDateTimeBR(at)}
+    </Typography>
+  );
+}
+
 type Decision = { kind: 'approve' | 'reject'; deposit: AdminDeposit };
 
 /** Approve (credits the balance) or reject (with the reason) a TED deposit. */
@@ -298,6 +307,7 @@ function DecidedList() {
       render: (row) => (
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           <StatusChip status={row.status} labels={DEPOSIT_STATUS_LABELS} />
+          <DecidedAt at={row.credited_at ?? row.reviewed_at} />
           {row.rejection_reason && (
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               Motivo: {row.rejection_reason}
@@ -305,16 +315,6 @@ function DecidedList() {
           )}
         </Stack>
       ),
-    },
-    {
-      key: 'decided',
-      header: 'Decidido em',
-      nowrap: true,
-      width: 150,
-      render: (row) => {
-        const when = row.credited_at ?? row.reviewed_at;
-        return when ? formatDateTimeBR(when) : '—';
-      },
     },
   ];
   return (
@@ -331,7 +331,7 @@ function DecidedList() {
             return params;
           })
         }
-        sx={{ mb: 2, minWidth: 200 }}
+        sx={{ mb: 2, width: { xs: '100%', sm: 240 } }}
       >
         {DECIDED.map((option) => (
           <MenuItem key={option.value} value={option.value}>

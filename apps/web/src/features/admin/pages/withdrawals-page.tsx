@@ -105,9 +105,12 @@ function WithdrawalDecisionDialog({ decision, onClose }: { decision: Decision | 
       {withdrawal &&
         (approving ? (
           <Typography>
-            {brl(withdrawal.net_amount)} ({brl(withdrawal.amount)} menos a tarifa de {brl(withdrawal.fee)}) serão
-            enviados agora pelo provedor de pagamentos para {withdrawal.destination}, de {withdrawal.customer.name}. O
-            dinheiro sai da conta da empresa; isso não pode ser desfeito.
+            {brl(withdrawal.net_amount)}{' '}
+            {withdrawal.fee > 0
+              ? `(${brl(withdrawal.amount)} menos a tarifa de ${brl(withdrawal.fee)})`
+              : '(sem tarifa)'}{' '}
+            serão enviados agora pelo provedor de pagamentos para {withdrawal.destination}, de{' '}
+            {withdrawal.customer.name}. O dinheiro sai da conta da empresa; isso não pode ser desfeito.
           </Typography>
         ) : (
           <Typography>
@@ -203,6 +206,11 @@ function DecidedList() {
               label={PAYOUT_STATUS_LABELS[row.payout_status] ?? row.payout_status}
             />
           )}
+          {row.reviewed_at && (
+            <Typography variant="caption" color="text.secondary">
+              em {formatDateTimeBR(row.reviewed_at)}
+            </Typography>
+          )}
           {row.rejection_reason && (
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               Motivo: {row.rejection_reason}
@@ -210,13 +218,6 @@ function DecidedList() {
           )}
         </Stack>
       ),
-    },
-    {
-      key: 'decided',
-      header: 'Decidida em',
-      nowrap: true,
-      width: 150,
-      render: (row) => (row.reviewed_at ? formatDateTimeBR(row.reviewed_at) : '—'),
     },
   ];
   return (
@@ -233,7 +234,7 @@ function DecidedList() {
             return params;
           })
         }
-        sx={{ mb: 2, minWidth: 200 }}
+        sx={{ mb: 2, width: { xs: '100%', sm: 240 } }}
       >
         {DECIDED.map((option) => (
           <MenuItem key={option.value} value={option.value}>
