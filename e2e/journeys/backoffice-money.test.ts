@@ -296,6 +296,26 @@ describe('Back office: depósitos, retiradas e extrato', () => {
         await expectVisible(decided);
         assert.match(normalizeSpace(await decided.first().textContent()), /R\$ 200,00.*Aprovada.*Pago/);
         await shotBoth(page, 'admin-retiradas-decididas');
+
+        // the statement tells the hold and the payout apart
+        await click(decided.first(), 'link', customer.name);
+        await expectPath(page, `/admin/clientes/${customerId}`);
+        const lines = page.getByRole('table', { name: 'Extrato do cliente' });
+        await expectVisible(lines.getByRole('row').filter({ hasText: 'Retirada paga' }));
+        assert.match(
+          normalizeSpace(await lines.getByRole('row').filter({ hasText: 'Retirada paga' }).textContent()),
+          /Retirada paga.*Pagamentos aos bancos.*−R\$ 200,00.*Reais · reservado/,
+        );
+        assert.equal(
+          await lines
+            .getByRole('row')
+            .filter({ hasText: /^.*Reserva(?! devolvida)/ })
+            .count(),
+          2,
+          'the hold, on both sides',
+        );
+        await page.getByRole('region', { name: 'Extrato' }).scrollIntoViewIfNeeded();
+        await shotBoth(page, 'admin-cliente-extrato-retirada');
       },
     );
     assert.equal(await balance(customerToken), before - 200, 'paid: the held amount left');
