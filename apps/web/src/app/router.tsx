@@ -32,6 +32,8 @@ const CustomerDetailPage = lazyPage(() => import('../features/admin/pages/custom
 const LimitRequestsPage = lazyPage(() => import('../features/admin/pages/limit-requests-page'));
 const AuditLogPage = lazyPage(() => import('../features/admin/pages/audit-log-page'));
 const ReconciliationPage = lazyPage(() => import('../features/admin/pages/reconciliation-page'));
+const DepositsPage = lazyPage(() => import('../features/admin/pages/deposits-page'));
+const WithdrawalsPage = lazyPage(() => import('../features/admin/pages/withdrawals-page'));
 const QueryLayout = lazy(() => import('./query-layout'));
 
 /**
@@ -77,6 +79,8 @@ export function AppRoutes() {
               <Route path="clientes" element={<CustomersPage />} />
               <Route path="clientes/:id" element={<CustomerDetailPage />} />
               <Route path="limites" element={<LimitRequestsPage />} />
+              <Route path="depositos" element={<DepositsPage />} />
+              <Route path="retiradas" element={<WithdrawalsPage />} />
               <Route path="auditoria" element={<AuditLogPage />} />
               <Route path="conferencia" element={<ReconciliationPage />} />
               <Route path="*" element={<NotFoundPage />} />

@@ -86,6 +86,8 @@ export type RequestOptions = {
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key` on the writes that move money. */
+  headers?: Record<string, string>;
 };
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -122,7 +124,7 @@ async function readBody(response: Response): Promise<unknown> {
  * Answers the successful Response, body unread.
  */
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
-  const headers = new Headers({ Accept: accept });
+  const headers = new Headers({ ...options.headers, Accept: accept });
   const token = getToken();
   if (token) {
     if (isTokenExpired(token)) {

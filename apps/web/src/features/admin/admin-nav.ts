@@ -1,6 +1,8 @@
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 
@@ -10,6 +12,8 @@ export type AdminNavItem = { label: string; to: string; icon: typeof SvgIcon };
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Clientes', to: '/admin/clientes', icon: PeopleAltOutlined },
   { label: 'Limites', to: '/admin/limites', icon: TrendingUpOutlined },
+  { label: 'Depósitos', to: '/admin/depositos', icon: SavingsOutlined },
+  { label: 'Retiradas', to: '/admin/retiradas', icon: PaymentsOutlined },
   { label: 'Registro de auditoria', to: '/admin/auditoria', icon: ManageSearchOutlined },
   { label: 'Conferência do razão', to: '/admin/conferencia', icon: FactCheckOutlined },
 ];

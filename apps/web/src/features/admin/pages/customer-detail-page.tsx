@@ -44,6 +44,7 @@ import {
 } from '../../profile/index';
 import { type CustomerDetail, useCustomer, useReviewCustomer } from '../api/customers';
 import { CustomerAuditSection } from '../components/customer-audit-section';
+import { CustomerStatementSection } from '../components/customer-statement-section';
 import { DataList } from '../components/data-list';
 import { SectionCard } from '../components/section-card';
 import { ACCOUNT_TYPE_LABELS, CUSTOMER_STATUS_LABELS } from '../customer-labels';
@@ -311,7 +312,15 @@ function Detail({ detail }: { detail: CustomerDetail }) {
           </SectionCard>
         </Stack>
         <Stack spacing={2.5} sx={{ minWidth: 0 }}>
-          <SectionCard title="Saldos e limite" id="saldos">
+          <SectionCard
+            title="Saldos e limite"
+            id="saldos"
+            action={
+              <Link component={RouterLink} to="#extrato" variant="body2">
+                Ver extrato
+              </Link>
+            }
+          >
             <DataList
               items={[
                 { label: 'Saldo em reais', value: <MoneyText>{brl(customer.balance_brl)}</MoneyText> },
@@ -404,6 +413,7 @@ function Detail({ detail }: { detail: CustomerDetail }) {
           </SectionCard>
         </Stack>
       </Box>
+      <CustomerStatementSection customerId={customer.id} />
       <CustomerAuditSection customerId={customer.id} />
     </Stack>
   );

@@ -19,6 +19,7 @@ import { useSearchParams } from '../../../lib/search-params';
 import { PageHeader } from '../../../components/page';
 import { firstError, hasErrorCode } from '../../../lib/api';
 import { type OutboxMessage, useOutbox } from '../api/get-outbox';
+import { DevPaymentsSection } from '../components/dev-payments-section';
 import { MessageViewer } from '../components/message-viewer';
 
 /** /dev/caixa-postal: what Prata would have sent by e-mail and SMS (development tool, not in the spec). */
@@ -36,6 +37,10 @@ export function CaixaPostalPage() {
         Ferramenta de desenvolvimento (PRATA_DEV_MAILBOX=1): as mensagens que o Prata enviou por e-mail e SMS ficam
         aqui, nesta máquina, e nenhuma sai para a internet.
       </Alert>
+      <DevPaymentsSection />
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+        Mensagens
+      </Typography>
       <Stack
         component="form"
         direction={{ xs: 'column', sm: 'row' }}
