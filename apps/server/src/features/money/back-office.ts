@@ -139,7 +139,11 @@ export async function reviewDeposit(
       action: decision.decision === 'approve' ? 'deposit.approved' : 'deposit.rejected',
       targetType: 'deposit',
       targetId: id,
-      details: { amount: row.amountCents, ...(decision.decision === 'reject' ? { reason: decision.reason } : {}) },
+      details: {
+        customer_id: row.userId,
+        amount: row.amountCents,
+        ...(decision.decision === 'reject' ? { reason: decision.reason } : {}),
+      },
       ip: reviewer.ip,
     });
   });
@@ -170,7 +174,7 @@ export async function simulatePixPayment(deps: AppDeps, where: { id: number } | 
     amountCents: row.amountCents,
   });
   const result = await handlePaymentWebhook(deps, delivery.headers, delivery.body);
-  return { ...result, depositId: row.id };
+  return { ...result, depositId: row.id, userId: row.userId };
 }
 
 /** GET /api/admin/withdrawals */

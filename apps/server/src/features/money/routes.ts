@@ -178,6 +178,7 @@ export async function moneyRoutes(fastify: FastifyInstance) {
         action: 'deposit.receipt_viewed',
         targetType: 'deposit',
         targetId: row.id,
+        details: { customer_id: row.userId },
         ip: req.ip,
       });
       return sendAttachment(reply, file, data);
@@ -210,7 +211,7 @@ export async function moneyRoutes(fastify: FastifyInstance) {
           action: 'deposit.payment_simulated',
           targetType: 'deposit',
           targetId: req.params.id,
-          details: { outcome: result.outcome },
+          details: { customer_id: result.userId, outcome: result.outcome },
           ip: req.ip,
         });
         return {

@@ -504,3 +504,30 @@ describe('an operator settles a payout the provider never answered', () => {
     expect(await balance(c)).toEqual({ available: 40000, held: 0 });
   });
 });
+
+describe("the customer's page in the back office", () => {
+  it("lists the operators' money decisions about the customer in its audit history", async () => {
+    const c = await approvedCustomer(t);
+    await fund(c, 50000);
+    const id = await bankEntry(c, 'email');
+    const w = (await withdrawWithCode(c, id, '100,00')).json().withdrawal;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${w.id}/review`,
+      headers: bearer(finance.token),
+      payload: { decision: 'reject', reason: 'Chave de terceiros' },
+    });
+    const compliance = await staffMember(t, ['compliance'], 'Carla Compliance');
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/customers/${c.id}/audit`,
+      headers: bearer(compliance.token),
+    });
+    expect(audit.statusCode, audit.body).toBe(200);
+    expect(audit.json().data[0]).toMatchObject({
+      description: 'Retirada de dinheiro recusada',
+      target: `Retirada nº ${w.id}`,
+      details: expect.arrayContaining(['Motivo: Chave de terceiros', 'Valor: R$ 100,00']),
+    });
+  });
+});

@@ -315,7 +315,7 @@ export async function payOut(deps: AppDeps, id: number, reviewer: { userId: numb
         action: 'withdrawal.approved',
         targetType: 'withdrawal',
         targetId: id,
-        details: { amount: locked.amountCents, fee: locked.feeCents },
+        details: { customer_id: locked.userId, amount: locked.amountCents, fee: locked.feeCents },
         ip: reviewer.ip,
       });
     }
@@ -471,7 +471,7 @@ export async function rejectWithdrawal(
       action: 'withdrawal.rejected',
       targetType: 'withdrawal',
       targetId: id,
-      details: { amount: locked.amountCents, reason },
+      details: { customer_id: locked.userId, amount: locked.amountCents, reason },
       ip: reviewer.ip,
     });
     const owner = await ownerOf(tx, locked.userId);
@@ -514,6 +514,7 @@ export async function settlePayout(
       targetType: 'withdrawal',
       targetId: id,
       details: {
+        customer_id: locked.userId,
         amount: locked.amountCents,
         ...(settlement.outcome === 'failed' ? { reason: settlement.reason } : {}),
       },
