@@ -5,6 +5,7 @@ import type {
   AdminWithdrawalResponse,
   AdminWithdrawalsQuery,
   AdminWithdrawalsResponse,
+  PayoutSettlementRequest,
   ReviewDecisionRequest,
   StatementResponse,
 } from '@prata/domain';
@@ -128,6 +129,23 @@ export function useReviewWithdrawal() {
       withLoading(decision.decision === 'approve' ? 'Enviando pagamento...' : 'Recusando retirada...', () =>
         reviewWithdrawal(id, decision),
       ),
+    onSuccess: ({ withdrawal }) => refresh(withdrawal.customer.id),
+  });
+}
+
+/** How an operator settles a payout the provider never answered: paid, or not paid (with the reason). */
+export type PayoutSettlement = z.input<typeof PayoutSettlementRequest>;
+
+/** POST /api/admin/withdrawals/{id}/payout → { withdrawal, message } */
+export function settlePayout(id: number, settlement: PayoutSettlement): Promise<AdminWithdrawalResponse> {
+  return postMoney<AdminWithdrawalResponse>(`/admin/withdrawals/${id}/payout`, settlement);
+}
+
+export function useSettlePayout() {
+  const refresh = useAfterMoneyChange();
+  return useMutation({
+    mutationFn: ({ id, settlement }: { id: number; settlement: PayoutSettlement }) =>
+      withLoading('Registrando a transferência...', () => settlePayout(id, settlement)),
     onSuccess: ({ withdrawal }) => refresh(withdrawal.customer.id),
   });
 }

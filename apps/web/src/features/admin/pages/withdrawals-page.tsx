@@ -16,7 +16,13 @@ import { type Column, usePageParam } from '../../../components/paginated-table';
 import { StatusChip } from '../../../components/status-chip';
 import { toMinorUnits } from '../../../lib/format';
 import { useSearchParams } from '../../../lib/search-params';
-import { type AdminWithdrawal, useAdminWithdrawals, useReviewWithdrawal, type WithdrawalStatus } from '../api/money';
+import {
+  type AdminWithdrawal,
+  useAdminWithdrawals,
+  useReviewWithdrawal,
+  useSettlePayout,
+  type WithdrawalStatus,
+} from '../api/money';
 import { CustomerCell } from '../components/customer-cell';
 import { StaffTable } from '../components/staff-table';
 import { ReviewDialog } from '../components/review-dialog';
@@ -122,6 +128,45 @@ function WithdrawalDecisionDialog({ decision, onClose }: { decision: Decision | 
   );
 }
 
+type Settlement = { kind: 'approve' | 'reject'; withdrawal: AdminWithdrawal };
+
+/**
+ * A payout the provider never answered ('Enviando ao banco') or still reports pending: after checking the provider's
+ * panel, the operator records that it was paid, or that it was not (everything goes back to the customer).
+ */
+function PayoutSettlementDialog({ settlement, onClose }: { settlement: Settlement | null; onClose: () => void }) {
+  const settle = useSettlePayout();
+  const withdrawal = settlement?.withdrawal;
+  const paid = settlement?.kind === 'approve';
+  return (
+    <ReviewDialog
+      key={settlement ? `${settlement.kind}-${settlement.withdrawal.id}` : 'closed'}
+      decision={settlement?.kind ?? null}
+      title={paid ? 'Registrar a transferência como paga?' : 'Registrar a transferência como não paga?'}
+      confirmLabel={paid ? 'Foi paga' : 'Não foi paga'}
+      reasonHelp="O cliente lerá este texto; o valor e a tarifa voltam ao saldo dele"
+      onClose={onClose}
+      onSubmit={async (reason) => {
+        const answer = await settle.mutateAsync({
+          id: withdrawal!.id,
+          settlement: reason === null ? { outcome: 'done' } : { outcome: 'failed', reason },
+        });
+        return { message: answer.message };
+      }}
+    >
+      {withdrawal && (
+        <Typography>
+          Confira no painel do provedor de pagamentos se {brl(withdrawal.net_amount)} chegaram a{' '}
+          {withdrawal.destination}, de {withdrawal.customer.name}.{' '}
+          {paid
+            ? 'A retirada fica registrada como paga.'
+            : `${brl(withdrawal.amount)} voltam ao saldo disponível do cliente.`}
+        </Typography>
+      )}
+    </ReviewDialog>
+  );
+}
+
 function PendingList() {
   const [page, setPage] = usePageParam();
   const withdrawals = useAdminWithdrawals('pending', page);
@@ -186,6 +231,7 @@ function DecidedList() {
   const raw = searchParams.get('status');
   const status: Decided = isDecided(raw) ? raw : 'approved';
   const withdrawals = useAdminWithdrawals(status, page);
+  const [settlement, setSettlement] = useState<Settlement | null>(null);
   const columns: ReadonlyArray<Column<AdminWithdrawal>> = [
     customerColumn,
     dateColumn,
@@ -216,12 +262,23 @@ function DecidedList() {
               Motivo: {row.rejection_reason}
             </Typography>
           )}
+          {row.status === 'approved' && (row.payout_status === 'sending' || row.payout_status === 'pending') && (
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+              <Button size="small" onClick={() => setSettlement({ kind: 'approve', withdrawal: row })}>
+                Foi paga
+              </Button>
+              <Button size="small" color="error" onClick={() => setSettlement({ kind: 'reject', withdrawal: row })}>
+                Não foi paga
+              </Button>
+            </Stack>
+          )}
         </Stack>
       ),
     },
   ];
   return (
     <>
+      <PayoutSettlementDialog settlement={settlement} onClose={() => setSettlement(null)} />
       <TextField
         select
         size="small"
