@@ -85,6 +85,8 @@ export type RequestOptions = {
   /** A plain object is sent as JSON; FormData as multipart (the browser sets the boundary). */
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
+  /** Extra request headers, e.g. `Idempotency-Key` on the writes that move money (lib/idempotency.ts). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -122,7 +124,7 @@ async function readBody(response: Response): Promise<unknown> {
  * Answers the successful Response, body unread.
  */
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
-  const headers = new Headers({ Accept: accept });
+  const headers = new Headers({ ...options.headers, Accept: accept });
   const token = getToken();
   if (token) {
     if (isTokenExpired(token)) {
