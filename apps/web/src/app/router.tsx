@@ -26,6 +26,10 @@ const EditAddressPage = lazy(() =>
   import('../features/profile/pages/address-form-page').then((m) => ({ default: m.EditAddressPage })),
 );
 const HistoryPage = lazyPage(() => import('../features/history/pages/history-page'));
+const AddMoneyPage = lazyPage(() => import('../features/money/pages/add-money-page'));
+const PixDepositPage = lazyPage(() => import('../features/money/pages/pix-deposit-page'));
+const TedDepositPage = lazyPage(() => import('../features/money/pages/ted-deposit-page'));
+const WithdrawMoneyPage = lazyPage(() => import('../features/money/pages/withdraw-money-page'));
 const AdminLayout = lazyPage(() => import('../features/admin/components/admin-layout'));
 const CustomersPage = lazyPage(() => import('../features/admin/pages/customers-page'));
 const CustomerDetailPage = lazyPage(() => import('../features/admin/pages/customer-detail-page'));
@@ -66,6 +70,10 @@ export function AppRoutes() {
               <Route path="meus-dados/meus-enderecos/editar/:id" element={<EditAddressPage />} />
               {/* MeuHistorico */}
               <Route path="meu-historico/:tab?" element={<HistoryPage />} />
+              <Route path="adicionar-dinheiro" element={<AddMoneyPage />} />
+              <Route path="adicionar-dinheiro/pix" element={<PixDepositPage />} />
+              <Route path="adicionar-dinheiro/ted" element={<TedDepositPage />} />
+              <Route path="retirar-dinheiro" element={<WithdrawMoneyPage />} />
             </Route>
           </Route>
           <Route path="*" element={<NotFoundPage />} />
