@@ -26,10 +26,12 @@ const EditAddressPage = lazy(() =>
   import('../features/profile/pages/address-form-page').then((m) => ({ default: m.EditAddressPage })),
 );
 const HistoryPage = lazyPage(() => import('../features/history/pages/history-page'));
-const AddMoneyPage = lazyPage(() => import('../features/money/pages/add-money-page'));
-const PixDepositPage = lazyPage(() => import('../features/money/pages/pix-deposit-page'));
-const TedDepositPage = lazyPage(() => import('../features/money/pages/ted-deposit-page'));
-const WithdrawMoneyPage = lazyPage(() => import('../features/money/pages/withdraw-money-page'));
+// The money screens share one chunk (features/money/pages/money-pages.ts): one lazy import for four routes.
+const moneyPages = () => import('../features/money/pages/money-pages');
+const AddMoneyPage = lazy(() => moneyPages().then((m) => ({ default: m.AddMoneyPage })));
+const PixDepositPage = lazy(() => moneyPages().then((m) => ({ default: m.PixDepositPage })));
+const TedDepositPage = lazy(() => moneyPages().then((m) => ({ default: m.TedDepositPage })));
+const WithdrawMoneyPage = lazy(() => moneyPages().then((m) => ({ default: m.WithdrawMoneyPage })));
 const AdminLayout = lazyPage(() => import('../features/admin/components/admin-layout'));
 const CustomersPage = lazyPage(() => import('../features/admin/pages/customers-page'));
 const CustomerDetailPage = lazyPage(() => import('../features/admin/pages/customer-detail-page'));

@@ -1,4 +1,3 @@
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -97,7 +96,6 @@ function TedDepositDialog({ deposit, onClose }: { deposit: Deposit; onClose: () 
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         {deposit.has_receipt && (
           <Button
-            startIcon={<ReceiptLongOutlined />}
             onClick={() => void downloadFromApi(`/deposit/${deposit.id}/receipt`, `comprovante-deposito-${deposit.id}`)}
             sx={{ mr: 'auto' }}
           >

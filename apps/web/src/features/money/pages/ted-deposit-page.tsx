@@ -10,7 +10,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatCnpj, TedDepositFields } from '@prata/domain';
 import { useState } from 'react';
@@ -54,11 +53,14 @@ function BankLine({ label, value, copy = false }: { label: string; value: string
         </Typography>
       </Box>
       {copy && (
-        <Tooltip title={`Copiar ${label.toLowerCase()}`}>
-          <IconButton aria-label={`Copiar ${label.toLowerCase()}`} onClick={() => void copyText(value)}>
-            <ContentCopyOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <Button
+          size="small"
+          startIcon={<ContentCopyOutlined fontSize="small" />}
+          aria-label={`Copiar ${label.toLowerCase()}`}
+          onClick={() => void copyText(value)}
+        >
+          Copiar
+        </Button>
       )}
     </Box>
   );
