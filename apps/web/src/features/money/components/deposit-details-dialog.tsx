@@ -19,7 +19,15 @@ import { brl } from '../labels';
 import { useMoneyErrorHandler } from './money-query-state';
 import { PixPaymentDialog } from './pix-payment-dialog';
 
-function CancelDepositButton({ deposit, onCancelled }: { deposit: Deposit; onCancelled: () => void }) {
+function CancelDepositButton({
+  deposit,
+  onCancelling,
+  onCancelled,
+}: {
+  deposit: Deposit;
+  onCancelling: (cancelling: boolean) => void;
+  onCancelled: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelDeposit();
   const handle = useMoneyErrorHandler();
@@ -36,7 +44,8 @@ function CancelDepositButton({ deposit, onCancelled }: { deposit: Deposit; onCan
         confirmColor="error"
         pending={cancel.isPending}
         onClose={() => setConfirming(false)}
-        onConfirm={() =>
+        onConfirm={() => {
+          onCancelling(true);
           cancel.mutate(deposit.id, {
             onSuccess: ({ message }) => {
               notify.success(message);
@@ -44,11 +53,12 @@ function CancelDepositButton({ deposit, onCancelled }: { deposit: Deposit; onCan
               onCancelled();
             },
             onError: (error) => {
+              onCancelling(false);
               setConfirming(false);
               handle(error);
             },
-          })
-        }
+          });
+        }}
       >
         <Typography>
           O QR Code do depósito de <MoneyText sx={{ fontWeight: 600 }}>{brl(deposit.amount)}</MoneyText> deixará de
@@ -61,13 +71,15 @@ function CancelDepositButton({ deposit, onCancelled }: { deposit: Deposit; onCan
 
 function PixDepositDialog({ deposit, onClose }: { deposit: Deposit; onClose: () => void }) {
   const qr = useDepositQrCode(deposit.id, true);
+  const [cancelling, setCancelling] = useState(false);
   return (
     <PixPaymentDialog
       deposit={deposit}
+      watch={!cancelling}
       qr={qr.data}
       qrError={qr.isError ? firstError(qr.error) : null}
       note={`Criado em ${formatDateTimeBR(deposit.created_at)}.`}
-      actions={<CancelDepositButton deposit={deposit} onCancelled={onClose} />}
+      actions={<CancelDepositButton deposit={deposit} onCancelling={setCancelling} onCancelled={onClose} />}
       onClose={onClose}
     />
   );

@@ -25,6 +25,7 @@ export function PixPaymentDialog({
   qrError,
   note,
   actions,
+  watch = true,
   onClose,
 }: {
   deposit: { id: number; amount: number } | null;
@@ -32,9 +33,11 @@ export function PixPaymentDialog({
   qrError?: string | null;
   note?: string;
   actions?: ReactNode;
+  /** false while the deposit is being cancelled: its leaving the pending list is then no payment */
+  watch?: boolean;
   onClose: () => void;
 }) {
-  useWaitForPixPayment(deposit, onClose);
+  useWaitForPixPayment(watch ? deposit : null, onClose);
   return (
     <Dialog open={deposit !== null} onClose={onClose} aria-labelledby="pix-payment-title" fullWidth maxWidth="xs">
       <DialogTitle id="pix-payment-title">Pague com Pix</DialogTitle>

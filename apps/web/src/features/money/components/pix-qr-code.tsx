@@ -25,7 +25,14 @@ export function PixQrCode({ qr, amount }: { qr: PixQrCodeResponse | undefined; a
           alt={`QR Code do Pix de ${brl(amount)}`}
           width={QR_SIZE}
           height={QR_SIZE}
-          sx={{ width: QR_SIZE, height: QR_SIZE, maxWidth: '100%', border: 1, borderColor: 'divider', borderRadius: 1 }}
+          sx={{
+            width: QR_SIZE,
+            height: QR_SIZE,
+            boxSizing: 'content-box',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+          }}
         />
       ) : (
         <Skeleton variant="rectangular" width={QR_SIZE} height={QR_SIZE} aria-label="Carregando QR Code" />

@@ -210,6 +210,8 @@ describe('Withdrawal', { timeout: 20_000 }, () => {
       amount: '100.00',
     });
     expect(new Headers(init?.headers).get('Idempotency-Key')).toBeTruthy();
+    // confirming never asks for another code
+    expect(calls('POST /api/withdrawal/verification-code')).toHaveLength(2);
   });
 
   it('offers /meus-dados/dados-bancarios when there is no bank entry', async () => {

@@ -169,130 +169,139 @@ export function WithdrawForm({ overview }: { overview: WithdrawalOverviewRespons
 
   const described = entry ? describeBanking(entry) : null;
 
+  // The confirmation is outside the form: a dialog's submit bubbles through React's tree (portals included), and
+  // inside this form it would also send a new code.
   return (
-    <Stack component="form" noValidate spacing={3} onSubmit={onSendCode} aria-label="Retirada de dinheiro">
-      <Controller
-        control={control}
-        name="bankingInformationId"
-        render={({ field, fieldState }) => (
-          <FormControl component="fieldset" error={Boolean(fieldState.error)}>
-            <FormLabel component="legend" sx={{ mb: 1, fontWeight: 600, color: 'text.primary' }}>
-              Para onde enviar
-            </FormLabel>
-            <RadioGroup
-              name={field.name}
-              value={String(field.value)}
-              onChange={(event) => field.onChange(event.target.value)}
-              onBlur={field.onBlur}
-            >
-              <Paper variant="outlined">
-                {overview.bankingInformation.map((b, i) => {
-                  const { title, detail } = describeBanking(b);
-                  return (
-                    <FormControlLabel
-                      key={b.id}
-                      value={String(b.id)}
-                      control={<Radio />}
-                      label={
-                        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 1 }}>
-                          <BankingIcon entry={b} />
-                          <Box sx={{ minWidth: 0 }}>
-                            <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-                            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                              {detail}
-                            </Typography>
-                          </Box>
-                        </Stack>
-                      }
-                      sx={{
-                        m: 0,
-                        px: 1,
-                        width: '100%',
-                        borderBottom: i < overview.bankingInformation.length - 1 ? 1 : 0,
-                        borderColor: 'divider',
-                      }}
-                    />
-                  );
-                })}
-              </Paper>
-            </RadioGroup>
-            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-            <Box sx={{ mt: 1 }}>
-              <Button component={RouterLink} to={BANKING_PATH} size="small">
-                Gerenciar dados bancários
-              </Button>
-            </Box>
-          </FormControl>
-        )}
-      />
-      <Box>
-        <FormMoneyField
+    <>
+      <Stack component="form" noValidate spacing={3} onSubmit={onSendCode} aria-label="Retirada de dinheiro">
+        <Controller
           control={control}
-          name="amount"
-          label="Valor da retirada"
-          helperText={`Mínimo de ${brl(overview.minimumWithdrawalAmount)}`}
-          required
-          disabled={sentFor !== null}
-          fullWidth
+          name="bankingInformationId"
+          render={({ field, fieldState }) => (
+            <FormControl component="fieldset" error={Boolean(fieldState.error)}>
+              <FormLabel component="legend" sx={{ mb: 1, fontWeight: 600, color: 'text.primary' }}>
+                Para onde enviar
+              </FormLabel>
+              <RadioGroup
+                name={field.name}
+                value={String(field.value)}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+              >
+                <Paper variant="outlined">
+                  {overview.bankingInformation.map((b, i) => {
+                    const { title, detail } = describeBanking(b);
+                    return (
+                      <FormControlLabel
+                        key={b.id}
+                        value={String(b.id)}
+                        control={<Radio />}
+                        label={
+                          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 1 }}>
+                            <BankingIcon entry={b} />
+                            <Box sx={{ minWidth: 0 }}>
+                              <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
+                              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                                {detail}
+                              </Typography>
+                            </Box>
+                          </Stack>
+                        }
+                        sx={{
+                          m: 0,
+                          px: 1,
+                          width: '100%',
+                          borderBottom: i < overview.bankingInformation.length - 1 ? 1 : 0,
+                          borderColor: 'divider',
+                        }}
+                      />
+                    );
+                  })}
+                </Paper>
+              </RadioGroup>
+              {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+              <Box sx={{ mt: 1 }}>
+                <Button component={RouterLink} to={BANKING_PATH} size="small">
+                  Gerenciar dados bancários
+                </Button>
+              </Box>
+            </FormControl>
+          )}
         />
-        {sentFor !== null && (
-          <Button size="small" onClick={() => setSentFor(null)} sx={{ mt: 0.5 }}>
-            Alterar valor
-          </Button>
-        )}
-      </Box>
-      <FeeRule overview={overview} />
-      {sentFor === null ? (
         <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={sendCode.isPending}
-            sx={{ width: { xs: '100%', sm: 'auto' } }}
-          >
-            Enviar código
-          </Button>
-        </Box>
-      ) : (
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }} component="section" aria-label="Código de confirmação">
-          <Typography sx={{ mb: 2 }}>
-            Enviamos um código de 6 dígitos para o seu e-mail. Ele confirma a retirada de{' '}
-            <MoneyText sx={{ fontWeight: 700 }}>{formatBRL(sentFor)}</MoneyText>.
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-            <CodeField
-              label="Código de verificação"
-              value={code}
-              onChange={(value) => {
-                setCode(value);
-                setCodeError(null);
-              }}
-              onComplete={(typed) => review(typed)}
-              error={Boolean(codeError)}
-              helperText={codeError ?? ' '}
-              required
-              sx={{ flex: 1 }}
-            />
-            <Button
-              variant="outlined"
-              onClick={() => requestCode(sentFor)}
-              disabled={waiting > 0 || sendCode.isPending}
-              sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
-            >
-              {waiting > 0 ? `Reenviar código em ${waiting} s` : 'Reenviar código'}
+          <FormMoneyField
+            control={control}
+            name="amount"
+            label="Valor da retirada"
+            helperText={`Mínimo de ${brl(overview.minimumWithdrawalAmount)}`}
+            required
+            disabled={sentFor !== null}
+            fullWidth
+          />
+          {sentFor !== null && (
+            <Button size="small" onClick={() => setSentFor(null)} sx={{ mt: 0.5 }}>
+              Alterar valor
             </Button>
-          </Stack>
-          <Button
-            variant="contained"
-            size="large"
-            onClick={() => review()}
-            sx={{ mt: 1, width: { xs: '100%', sm: 'auto' } }}
+          )}
+        </Box>
+        <FeeRule overview={overview} />
+        {sentFor === null ? (
+          <Box>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={sendCode.isPending}
+              sx={{ width: { xs: '100%', sm: 'auto' } }}
+            >
+              Enviar código
+            </Button>
+          </Box>
+        ) : (
+          <Paper
+            variant="outlined"
+            sx={{ p: { xs: 2, sm: 2.5 } }}
+            component="section"
+            aria-label="Código de confirmação"
           >
-            Revisar e confirmar
-          </Button>
-        </Paper>
-      )}
+            <Typography sx={{ mb: 2 }}>
+              Enviamos um código de 6 dígitos para o seu e-mail. Ele confirma a retirada de{' '}
+              <MoneyText sx={{ fontWeight: 700 }}>{formatBRL(sentFor)}</MoneyText>.
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+              <CodeField
+                label="Código de verificação"
+                value={code}
+                onChange={(value) => {
+                  setCode(value);
+                  setCodeError(null);
+                }}
+                onComplete={(typed) => review(typed)}
+                error={Boolean(codeError)}
+                helperText={codeError ?? ' '}
+                required
+                sx={{ flex: 1 }}
+              />
+              <Button
+                variant="outlined"
+                onClick={() => requestCode(sentFor)}
+                disabled={waiting > 0 || sendCode.isPending}
+                sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
+              >
+                {waiting > 0 ? `Reenviar código em ${waiting} s` : 'Reenviar código'}
+              </Button>
+            </Stack>
+            <Button
+              variant="contained"
+              size="large"
+              onClick={() => review()}
+              sx={{ mt: 1, width: { xs: '100%', sm: 'auto' } }}
+            >
+              Revisar e confirmar
+            </Button>
+          </Paper>
+        )}
+      </Stack>
       <ConfirmDialog
         open={confirming && sentFor !== null && described !== null}
         title="Confirmar retirada?"
@@ -320,7 +329,7 @@ export function WithdrawForm({ overview }: { overview: WithdrawalOverviewRespons
           </Stack>
         )}
       </ConfirmDialog>
-    </Stack>
+    </>
   );
 }
 
