@@ -9,6 +9,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -130,7 +131,10 @@ export function AddMoneyPage() {
             <Paper variant="outlined" sx={{ p: 2, bgcolor: 'background.default' }}>
               <Typography variant="body2" color="text.secondary">
                 Os depósitos concluídos ficam em{' '}
-                <RouterLink to="/meu-historico/dinheiro-adicionado">Meu histórico › Dinheiro adicionado</RouterLink>.
+                <Link component={RouterLink} to="/meu-historico/dinheiro-adicionado">
+                  Meu histórico › Dinheiro adicionado
+                </Link>
+                .
               </Typography>
             </Paper>
           </Stack>
