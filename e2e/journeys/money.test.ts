@@ -16,6 +16,7 @@ import { apiCall, apiLogin, createAccount } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shot, shotBoth, withPage } from '../lib/browser';
 import { BASE_URL, DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { expectDrawerShows, openAccountDrawer } from '../lib/flows';
+import { balancesOf, brlText } from '../lib/money';
 import { completeIndividualRegistration, pdfBytes, randomCpf } from '../lib/meus-dados';
 import { lastMessageId, latestCode } from '../lib/outbox';
 import {
@@ -57,15 +58,6 @@ async function payPix(paymentId: string): Promise<void> {
   });
   assert.equal(response.status, 200, `the dev payment answered ${response.status}: ${await response.text()}`);
 }
-
-/** The customer's balance in reais now (GET /api/user). */
-async function balanceOf(token: string): Promise<number> {
-  const { user } = await apiCall<{ user: { balance_brl: number } }>('GET', '/user', undefined, token);
-  return user.balance_brl;
-}
-
-/** 220 → 'R$ 220,00' (amounts below R$ 1.000 in these journeys). */
-const brl = (reais: number) => `R$ ${reais.toFixed(2).replace('.', ',')}`;
 
 /** The amount shown on the money screen's balance card. */
 async function pageBalance(page: Page): Promise<string> {
@@ -238,7 +230,7 @@ describe('Dinheiro: adicionar por Pix e TED, retirar com código', () => {
     timeout: 180_000,
   }, async () => {
     // money to withdraw, whatever the first test left
-    const balanceBefore = await balanceOf(token);
+    const balanceBefore = (await balancesOf(token)).brl;
     const { deposit } = await apiCall<{ deposit: Deposit }>('POST', '/deposit/pix', { amount: '120.00' }, token);
     await payPix(deposit.asaas_payment_id!);
 
@@ -327,7 +319,7 @@ describe('Dinheiro: adicionar por Pix e TED, retirar com código', () => {
       });
       await shotBoth(page, 'meu-historico-dinheiro-retirado');
       const drawer = await openAccountDrawer(page);
-      await expectDrawerShows(drawer, customer.name, brl(balanceBefore + 120 - 100), '0,00 g');
+      await expectDrawerShows(drawer, customer.name, brlText(balanceBefore + 120 - 100), '0,00 g');
     });
   });
 });

@@ -10,6 +10,7 @@ import { apiLogin, craftToken } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shot, shotBoth, withPage } from '../lib/browser';
 import { DEMO, DEMO_PASSWORD } from '../lib/env';
 import { expectDrawerShows, expectLoggedOut, loginThroughUi, openAccountDrawer } from '../lib/flows';
+import { balancesOf, brlText, gramsText } from '../lib/money';
 import {
   byRole,
   click,
@@ -116,7 +117,9 @@ describe('Shell, sessão e rotas protegidas', () => {
       await page.goto('/comprar-prata');
       await expectPath(page, '/comprar-prata');
       const drawer = await openAccountDrawer(page);
-      await expectDrawerShows(drawer, DEMO.customer.name, 'R$ 0,00', '0,00 g');
+      // the demo customer has demo money (deposits and withdrawals seeded through the money paths)
+      const balances = await balancesOf(customerToken);
+      await expectDrawerShows(drawer, DEMO.customer.name, brlText(balances.brl), gramsText(balances.grams));
       assert.equal(await drawer.getByRole('link', { name: 'Back office' }).count(), 0, 'no back office tile');
 
       await page.goto('/admin');
