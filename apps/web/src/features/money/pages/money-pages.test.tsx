@@ -63,6 +63,10 @@ function api(routes: Record<string, (init?: RequestInit) => Response>) {
   });
 }
 
+/** Generous waits: the suite runs files in parallel on busy machines. */
+const waitLong = <T,>(check: () => T) => vi.waitFor(check, { timeout: 5000 });
+const LONG = { timeout: 5000 };
+
 const calls = (key: string) =>
   fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);
 
@@ -90,18 +94,18 @@ describe('Pix deposit', () => {
         }),
     });
     renderRoute(<PixDepositPage />);
-    const create = await screen.findByRole('button', { name: 'Criar QR Code' });
+    const create = await screen.findByRole('button', { name: 'Criar QR Code' }, LONG);
     await act(async () => fireEvent.click(create));
-    await vi.waitFor(() => expect(helperOf(/Valor do depósito/)).toBe('Informe um valor para o depósito'));
+    await waitLong(() => expect(helperOf(/Valor do depósito/)).toBe('Informe um valor para o depósito'));
 
     typeAmount(/Valor do depósito/, '4,99');
     await act(async () => fireEvent.click(create));
-    await vi.waitFor(() => expect(helperOf(/Valor do depósito/)).toBe('O valor mínimo é R$ 5,00'));
+    await waitLong(() => expect(helperOf(/Valor do depósito/)).toBe('O valor mínimo é R$ 5,00'));
     expect(calls('POST /api/deposit/pix')).toHaveLength(0);
 
     typeAmount(/Valor do depósito/, '150,00');
     await act(async () => fireEvent.click(create));
-    await vi.waitFor(() => expect(helperOf(/Valor do depósito/)).toBe('Você já tem 5 depósitos pendentes.'));
+    await waitLong(() => expect(helperOf(/Valor do depósito/)).toBe('Você já tem 5 depósitos pendentes.'));
     const [, init] = calls('POST /api/deposit/pix')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ amount: '150.00' });
     expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[\w-]{32,36}$/);
@@ -116,7 +120,7 @@ describe('TED deposit', () => {
         jsonResponse(201, { deposit: { id: 3 }, message: 'Comprovante enviado. Vamos conferir a transferência.' }),
     });
     const { router } = renderRoute(<TedDepositPage />, { path: '/adicionar-dinheiro/ted' });
-    expect(await screen.findByText('11.222.333/0001-81')).toBeTruthy();
+    expect(await screen.findByText('11.222.333/0001-81', undefined, LONG)).toBeTruthy();
     expect(screen.getByText(/Só aceitamos transferências feitas de uma conta em seu nome/)).toBeTruthy();
     const send = screen.getByRole('button', { name: 'Enviar comprovante' }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
@@ -134,7 +138,7 @@ describe('TED deposit', () => {
 
     typeAmount(/Valor transferido/, '300,00');
     await act(async () => fireEvent.click(send));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/adicionar-dinheiro'));
+    await waitLong(() => expect(router.state.location.pathname).toBe('/adicionar-dinheiro'));
     expect(getNotice()?.message).toBe('Comprovante enviado. Vamos conferir a transferência.');
     const [, init] = calls('POST /api/deposit/ted')[0]!;
     const body = init?.body as FormData;
@@ -160,48 +164,46 @@ describe('Withdrawal', { timeout: 20_000 }, () => {
           : jsonResponse(201, { withdrawal: { id: 1 }, message: 'Retirada solicitada.' }),
     });
     const { router } = renderRoute(<WithdrawMoneyPage />, { path: '/retirar-dinheiro' });
-    const sendCode = await screen.findByRole('button', { name: 'Enviar código' });
+    const sendCode = await screen.findByRole('button', { name: 'Enviar código' }, LONG);
     expect(screen.getByText(/Você já usou as 2 retiradas grátis deste mês: esta retirada custa R\$ 9,90/)).toBeTruthy();
 
     typeAmount(/Valor da retirada/, '5,00');
     await act(async () => fireEvent.click(sendCode));
-    await vi.waitFor(() => expect(screen.getByText('Escolha uma das opções acima')).toBeTruthy());
+    await waitLong(() => expect(screen.getByText('Escolha uma das opções acima')).toBeTruthy());
     expect(helperOf(/Valor da retirada/)).toBe('O valor deve ser maior ou igual a R$ 10,00');
     expect(calls('POST /api/withdrawal/verification-code')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('radio', { name: /maria@prata\.dev/ }));
     typeAmount(/Valor da retirada/, '100,00');
     await act(async () => fireEvent.click(sendCode));
-    const resend = await screen.findByRole('button', { name: /^Reenviar código em \d+ s$/ });
+    const resend = await screen.findByRole('button', { name: /^Reenviar código em \d+ s$/ }, LONG);
     expect((resend as HTMLButtonElement).disabled).toBe(true);
     expect(JSON.parse(String(calls('POST /api/withdrawal/verification-code')[0]![1]?.body))).toEqual({
       amount: '100.00',
     });
     // the countdown ends: the resend sends the amount again
-    const again = await screen.findByRole('button', { name: 'Reenviar código' }, { timeout: 3000 });
+    const again = await screen.findByRole('button', { name: 'Reenviar código' }, { timeout: 5000 });
     await act(async () => fireEvent.click(again));
-    await vi.waitFor(() => expect(calls('POST /api/withdrawal/verification-code')).toHaveLength(2));
+    await waitLong(() => expect(calls('POST /api/withdrawal/verification-code')).toHaveLength(2));
     expect(JSON.parse(String(calls('POST /api/withdrawal/verification-code')[1]![1]?.body))).toEqual({
       amount: '100.00',
     });
 
     // the sixth digit opens the summary
     fireEvent.change(screen.getByLabelText(/Código de verificação/), { target: { value: '123456' } });
-    const dialog = await screen.findByRole('dialog', { name: 'Confirmar retirada?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar retirada?' }, LONG);
     const summary = dialog.textContent ?? '';
     for (const part of ['ValorR$ 100,00', 'Tarifa-R$ 9,90', 'Você recebeR$ 90,10', 'maria@prata.dev']) {
       expect(summary).toContain(part);
     }
     // a wrong code comes back on the code field
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar retirada' })));
-    await vi.waitFor(() =>
-      expect(helperOf(/Código de verificação/)).toBe('Código inválido. Confira e tente novamente.'),
-    );
+    await waitLong(() => expect(helperOf(/Código de verificação/)).toBe('Código inválido. Confira e tente novamente.'));
 
     fireEvent.change(screen.getByLabelText(/Código de verificação/), { target: { value: '654321' } });
-    const second = await screen.findByRole('dialog', { name: 'Confirmar retirada?' });
+    const second = await screen.findByRole('dialog', { name: 'Confirmar retirada?' }, LONG);
     await act(async () => fireEvent.click(within(second).getByRole('button', { name: 'Confirmar retirada' })));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/meu-historico/dinheiro-retirado'));
+    await waitLong(() => expect(router.state.location.pathname).toBe('/meu-historico/dinheiro-retirado'));
     expect(getNotice()?.message).toBe('Retirada solicitada.');
     const [, init] = calls('POST /api/withdrawal')[1]!;
     expect(JSON.parse(String(init?.body))).toEqual({
@@ -217,7 +219,7 @@ describe('Withdrawal', { timeout: 20_000 }, () => {
   it('offers /meus-dados/dados-bancarios when there is no bank entry', async () => {
     api({ 'GET /api/withdrawal': () => jsonResponse(200, { ...withdrawalOverview, bankingInformation: [] }) });
     renderRoute(<WithdrawMoneyPage />);
-    const link = await screen.findByRole('link', { name: 'Cadastrar dados bancários' });
+    const link = await screen.findByRole('link', { name: 'Cadastrar dados bancários' }, LONG);
     expect(link.getAttribute('href')).toBe('/meus-dados/dados-bancarios');
   });
 });
@@ -229,7 +231,7 @@ describe('Who may', () => {
         jsonResponse(403, { code: 'REGISTRATION_INCOMPLETE', message: 'Conclua seu cadastro para continuar.' }),
     });
     const { router } = renderRoute(<AddMoneyPage />, { path: '/adicionar-dinheiro' });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/register/finish'));
+    await waitLong(() => expect(router.state.location.pathname).toBe('/register/finish'));
     expect(getNotice()?.message).toBe('Conclua seu cadastro para continuar.');
   });
 
@@ -239,7 +241,7 @@ describe('Who may', () => {
         jsonResponse(403, { code: 'REGISTRATION_UNDER_REVIEW', message: 'Seu cadastro está em análise.' }),
     });
     const { router } = renderRoute(<WithdrawMoneyPage />, { path: '/retirar-dinheiro' });
-    expect(await screen.findByText('Seu cadastro está em análise.')).toBeTruthy();
+    expect(await screen.findByText('Seu cadastro está em análise.', undefined, LONG)).toBeTruthy();
     expect(screen.getByText('Cadastro em análise')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/retirar-dinheiro');
   });
@@ -267,21 +269,21 @@ describe('/adicionar-dinheiro', () => {
         }),
     });
     const { router } = renderRoute(<AddMoneyPage />, { path: '/adicionar-dinheiro' });
-    expect(await screen.findByText('R$ 1.234,56')).toBeTruthy();
+    expect(await screen.findByText('R$ 1.234,56', undefined, LONG)).toBeTruthy();
     const item = screen.getByRole('button', { name: /Depósito por TED de R\$ 300,00, 10\/03\/2026 10:05/ });
     fireEvent.click(item);
-    expect(await screen.findByRole('button', { name: 'Ver comprovante' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Ver comprovante' }, LONG)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
 
     fireEvent.click(screen.getByRole('button', { name: /^TED/ }));
-    const warning = await screen.findByRole('dialog', { name: 'TED é mais demorada' });
+    const warning = await screen.findByRole('dialog', { name: 'TED é mais demorada' }, LONG);
     fireEvent.click(within(warning).getByRole('button', { name: 'Continuar com TED' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/adicionar-dinheiro/ted'));
+    await waitLong(() => expect(router.state.location.pathname).toBe('/adicionar-dinheiro/ted'));
   });
 
   it('says when nothing is pending', async () => {
     api({ 'GET /api/deposit': () => jsonResponse(200, overview) });
     renderRoute(<AddMoneyPage />);
-    expect(await screen.findByText('Nenhum depósito pendente.')).toBeTruthy();
+    expect(await screen.findByText('Nenhum depósito pendente.', undefined, LONG)).toBeTruthy();
   });
 });
