@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Request } from 'playwright-core';
-import { apiCall, apiLogin, craftToken } from '../lib/api';
+import { apiLogin, craftToken } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shot, shotBoth, withPage } from '../lib/browser';
 import { DEMO, DEMO_PASSWORD } from '../lib/env';
 import { expectDrawerShows, expectLoggedOut, loginThroughUi, openAccountDrawer } from '../lib/flows';
+import { balancesOf, brlText, gramsText } from '../lib/money';
 import {
   byRole,
   click,
@@ -116,16 +117,9 @@ describe('Shell, sessão e rotas protegidas', () => {
       await page.goto('/comprar-prata');
       await expectPath(page, '/comprar-prata');
       const drawer = await openAccountDrawer(page);
-      // the demo customer's balances, as the server has them (the demo seeds deposits, withdrawals and grams)
-      const { user } = await apiCall<{ user: { balance_brl: number; balance_ag: number } }>(
-        'GET',
-        '/user',
-        undefined,
-        customerToken,
-      );
-      const ptBr = (n: number) => n.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-      assert.ok(user.balance_brl > 0, 'the demo customer has reais');
-      await expectDrawerShows(drawer, DEMO.customer.name, `R$ ${ptBr(user.balance_brl)}`, `${ptBr(user.balance_ag)} g`);
+      // the demo customer has demo money (deposits and withdrawals seeded through the money paths)
+      const balances = await balancesOf(customerToken);
+      await expectDrawerShows(drawer, DEMO.customer.name, brlText(balances.brl), gramsText(balances.grams));
       assert.equal(await drawer.getByRole('link', { name: 'Back office' }).count(), 0, 'no back office tile');
 
       await page.goto('/admin');

@@ -26,6 +26,12 @@ const EditAddressPage = lazy(() =>
   import('../features/profile/pages/address-form-page').then((m) => ({ default: m.EditAddressPage })),
 );
 const HistoryPage = lazyPage(() => import('../features/history/pages/history-page'));
+// The money screens share one chunk (features/money/pages/money-pages.ts): one lazy import for four routes.
+const moneyPages = () => import('../features/money/pages/money-pages');
+const AddMoneyPage = lazy(() => moneyPages().then((m) => ({ default: m.AddMoneyPage })));
+const PixDepositPage = lazy(() => moneyPages().then((m) => ({ default: m.PixDepositPage })));
+const TedDepositPage = lazy(() => moneyPages().then((m) => ({ default: m.TedDepositPage })));
+const WithdrawMoneyPage = lazy(() => moneyPages().then((m) => ({ default: m.WithdrawMoneyPage })));
 const AdminLayout = lazyPage(() => import('../features/admin/components/admin-layout'));
 const CustomersPage = lazyPage(() => import('../features/admin/pages/customers-page'));
 const CustomerDetailPage = lazyPage(() => import('../features/admin/pages/customer-detail-page'));
@@ -68,6 +74,10 @@ export function AppRoutes() {
               <Route path="meus-dados/meus-enderecos/editar/:id" element={<EditAddressPage />} />
               {/* MeuHistorico */}
               <Route path="meu-historico/:tab?" element={<HistoryPage />} />
+              <Route path="adicionar-dinheiro" element={<AddMoneyPage />} />
+              <Route path="adicionar-dinheiro/pix" element={<PixDepositPage />} />
+              <Route path="adicionar-dinheiro/ted" element={<TedDepositPage />} />
+              <Route path="retirar-dinheiro" element={<WithdrawMoneyPage />} />
             </Route>
           </Route>
           <Route path="*" element={<NotFoundPage />} />

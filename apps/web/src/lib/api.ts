@@ -85,9 +85,9 @@ export type RequestOptions = {
   /** A plain object is sent as JSON; FormData as multipart (the browser sets the boundary). */
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
-  signal?: AbortSignal;
-  /** Extra request headers, e.g. `Idempotency-Key` on the writes that move money. */
+  /** Extra request headers, e.g. `Idempotency-Key` on the writes that move money (lib/idempotency.ts). */
   headers?: Record<string, string>;
+  signal?: AbortSignal;
 };
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {

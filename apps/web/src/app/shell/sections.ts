@@ -32,14 +32,14 @@ export const SECTIONS: readonly Section[] = [
     label: 'Adicionar dinheiro',
     to: '/adicionar-dinheiro',
     icon: AccountBalanceWalletOutlined,
-    enabled: false,
+    enabled: true,
   },
   {
     key: 'retirar-dinheiro',
     label: 'Retirar dinheiro',
     to: '/retirar-dinheiro',
     icon: CallReceivedOutlined,
-    enabled: false,
+    enabled: true,
   },
   { key: 'retirar-prata', label: 'Retirar prata', to: '/retirar-prata', icon: LocalShippingOutlined, enabled: false },
   {

@@ -16,6 +16,7 @@ import { RouterLink } from '../../components/router-link';
 import { Logo } from '../../components/logo';
 import { type User, useLogout } from '../../lib/auth';
 import { firstName, initials } from './account-links';
+import { BalanceButton } from './balance-button';
 import { sectionByKey } from './sections';
 
 export function TopBar({ user, onMenuClick }: { user: User | undefined; onMenuClick: () => void }) {
@@ -37,6 +38,7 @@ export function TopBar({ user, onMenuClick }: { user: User | undefined; onMenuCl
         </IconButton>
         <Logo />
         <Box sx={{ flexGrow: 1 }} />
+        {user && <BalanceButton user={user} />}
         {user ? (
           <Button
             color="inherit"

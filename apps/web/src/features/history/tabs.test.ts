@@ -18,9 +18,11 @@ describe('/meu-historico tabs', () => {
     expect(historyTabFromParam('qualquer')).toBeNull();
   });
 
-  it('reads only the endpoint that exists: the event logs', () => {
+  it('reads only the endpoints that exist: deposits, withdrawals and the event logs', () => {
     const live = HISTORY_TABS.filter((tab) => tab.source !== null);
     expect(live.map((tab) => [tab.value, tab.source])).toEqual([
+      ['dinheiro-adicionado', { path: '/deposits', key: 'deposits' }],
+      ['dinheiro-retirado', { path: '/withdrawals', key: 'withdrawals' }],
       ['demais-eventos', { path: '/event-logs', key: 'event_logs' }],
     ]);
   });

@@ -4,6 +4,7 @@ import type { Column } from '../../components/paginated-table';
 import { MoneyText } from '../../components/money-text';
 import { StatusWithReason } from '../../components/status-chip';
 import { toMinorUnits } from '../../lib/format';
+import { DEPOSIT_METHOD_LABELS } from '../money';
 import type { DepositRow, EventLogRow, OrderRow, SilverTransferRow, SilverWithdrawalRow, WithdrawalRow } from './types';
 
 /**
@@ -62,12 +63,12 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
   tab<DepositRow>({
     value: 'dinheiro-adicionado',
     label: 'Dinheiro adicionado',
-    source: null, // GET /api/deposits → deposits
+    source: { path: '/deposits', key: 'deposits' },
     tableLabel: 'Depósitos',
     rowKey: (row) => row.id,
     columns: [
       date<DepositRow>(),
-      { key: 'method', header: 'Forma', render: (row) => (row.asaas_payment_id ? 'Pix' : 'TED') },
+      { key: 'method', header: 'Forma', render: (row) => DEPOSIT_METHOD_LABELS[row.method] ?? row.method },
       { key: 'amount', header: 'Valor', align: 'right', nowrap: true, render: (row) => brl(row.amount) },
       status<DepositRow>(),
     ],
@@ -75,13 +76,15 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
   tab<WithdrawalRow>({
     value: 'dinheiro-retirado',
     label: 'Dinheiro retirado',
-    source: null, // GET /api/withdrawals
+    source: { path: '/withdrawals', key: 'withdrawals' },
     tableLabel: 'Retiradas de dinheiro',
     rowKey: (row) => row.id,
     columns: [
       date<WithdrawalRow>(),
+      { key: 'destination', header: 'Destino', render: (row) => row.destination },
       { key: 'amount', header: 'Valor', align: 'right', nowrap: true, render: (row) => brl(row.amount) },
       { key: 'fee', header: 'Tarifa', align: 'right', nowrap: true, render: (row) => brl(row.fee) },
+      { key: 'net', header: 'Líquido', align: 'right', nowrap: true, render: (row) => brl(row.net_amount) },
       status<WithdrawalRow>(),
     ],
   }),

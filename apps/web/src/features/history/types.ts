@@ -1,28 +1,16 @@
-import type { EventLog } from '@prata/domain';
+import type { Deposit, EventLog, Withdrawal } from '@prata/domain';
 
 /**
- * The rows of the history tabs (spec 2 §3). Money in reais and silver in grams, dot-decimal, as the API sends. Only
- * "Demais eventos" has an endpoint yet: the other rows are the spec's, and give way to the endpoint's contract in
- * packages/domain when it is built.
+ * The rows of the history tabs (spec 2 §3). Money in reais and silver in grams, dot-decimal, as the API sends. The
+ * tabs with an endpoint take its contract from packages/domain; the others are the spec's, and give way to the
+ * endpoint's contract when it is built.
  */
 
-export type DepositRow = {
-  id: number;
-  amount: number;
-  created_at: string;
-  status: string;
-  rejection_reason: string | null;
-  asaas_payment_id: string | null;
-};
+/** GET /api/deposits (packages/domain's contract). */
+export type DepositRow = Deposit;
 
-export type WithdrawalRow = {
-  id: number;
-  amount: number;
-  fee: number;
-  status: string;
-  rejection_reason: string | null;
-  created_at: string;
-};
+/** GET /api/withdrawals (packages/domain's contract). */
+export type WithdrawalRow = Withdrawal;
 
 export type SilverWithdrawalRow = {
   id: number;

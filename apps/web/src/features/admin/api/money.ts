@@ -12,6 +12,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 import { CUSTOMERS_QUERY_KEY, customerQueryKey } from './customers';
 
@@ -39,7 +40,7 @@ export const statementQueryKey = (customerId: number) => [...CUSTOMERS_QUERY_KEY
  * sends again runs once on the server.
  */
 function postMoney<T>(path: string, body?: unknown): Promise<T> {
-  return api.post<T>(path, body, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  return api.post<T>(path, body, idempotent());
 }
 
 // ---------------------------------------------------------------- deposits

@@ -18,9 +18,10 @@ afterEach(() => {
 
 describe('HistoryPage', { timeout: 20_000 }, () => {
   it('says the tabs without an endpoint will come, and calls nothing for them', () => {
-    renderRoute(<HistoryPage />, { path: '/meu-historico/:tab?', url: '/meu-historico' });
+    renderRoute(<HistoryPage />, { path: '/meu-historico/:tab?', url: '/meu-historico/prata-retirada' });
     const tabs = screen.getByRole('tablist', { name: 'Tipos de histórico' });
-    expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('Dinheiro adicionado');
+    expect(within(tabs).getAllByRole('tab')[0]?.textContent).toBe('Dinheiro adicionado');
+    expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('Prata retirada');
     expect(within(tabs).getAllByRole('tab')[6]?.textContent).toBe('Ordens canceladas');
     expect(screen.getByText(COMING_SOON)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -48,5 +49,60 @@ describe('HistoryPage', { timeout: 20_000 }, () => {
     });
     expect(router.state.location.search).toBe('?page=3');
     await vi.waitFor(() => expect(fetchMock.mock.calls.at(-1)?.[0]).toBe('/api/event-logs?page=3'));
+  });
+
+  it('lists the withdrawals: destination, amount, fee, net and a refusal with its reason', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, {
+        withdrawals: {
+          data: [
+            {
+              id: 4,
+              amount: 100,
+              fee: 9.9,
+              net_amount: 90.1,
+              status: 'rejected',
+              rejection_reason: 'Conta de outro titular',
+              created_at: '2026-03-10T13:05:00Z',
+              destination: 'Pix e-mail maria@prata.dev',
+              instant: false,
+            },
+          ],
+          total: 1,
+          per_page: 15,
+        },
+      }),
+    );
+    renderRoute(<HistoryPage />, { path: '/meu-historico/:tab?', url: '/meu-historico/dinheiro-retirado' });
+    const table = await screen.findByRole('table', { name: 'Retiradas de dinheiro' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/withdrawals?page=1');
+    const row = (await within(table).findByText('Pix e-mail maria@prata.dev')).closest('tr') as HTMLElement;
+    for (const text of ['R$ 100,00', 'R$ 9,90', 'R$ 90,10', 'Recusado'])
+      expect(within(row).getByText(text)).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'ver motivo' }));
+    expect(await screen.findByText('Conta de outro titular')).toBeTruthy();
+  });
+
+  it('lists the deposits with their form, Pix or TED', async () => {
+    const deposit = (id: number, method: 'pix' | 'ted') => ({
+      id,
+      amount: 50,
+      created_at: '2026-03-10T13:05:00Z',
+      status: 'approved',
+      rejection_reason: null,
+      asaas_payment_id: method === 'pix' ? 'pay_1' : null,
+      method,
+      credited_at: '2026-03-10T13:06:00Z',
+      has_receipt: method === 'ted',
+    });
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { deposits: { data: [deposit(2, 'ted'), deposit(1, 'pix')], total: 2, per_page: 15 } }),
+    );
+    renderRoute(<HistoryPage />, { path: '/meu-historico/:tab?', url: '/meu-historico' });
+    const table = await screen.findByRole('table', { name: 'Depósitos' });
+    expect(await within(table).findByText('TED')).toBeTruthy();
+    expect(within(table).getByText('Pix')).toBeTruthy();
+    expect(within(table).getAllByText('Aprovado')).toHaveLength(2);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/deposits?page=1');
   });
 });

@@ -15,7 +15,7 @@ import { formatFileSize } from '../../../lib/files';
 import { notify } from '../../../lib/notify';
 import type { DocumentInfo } from '../api/types';
 import { useUploadDocument } from '../api/upload-document';
-import { FileButton } from './file-button';
+import { FileButton } from '../../../components/file-button';
 import { TabSection } from './tab-section';
 
 /** Documentos: send a PDF or an image (up to 5 MB), list them, download them back (spec 2 §2, §5). */

@@ -36,7 +36,7 @@ import { notify } from '../../../lib/notify';
 import { useRequestLimitIncrease } from '../api/request-limit-increase';
 import type { Company } from '../../../lib/auth';
 import type { AccountUser, TradingLimitRequest } from '../api/types';
-import { FileButton } from './file-button';
+import { FileButton } from '../../../components/file-button';
 import { TabSection } from './tab-section';
 
 /** At least one document and at most five go with a request (the server says the same). */

@@ -1,7 +1,7 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { type ChangeEvent, useRef } from 'react';
-import { UPLOAD_ACCEPT, uploadProblem } from '../../../lib/files';
-import { notify } from '../../../lib/notify';
+import { UPLOAD_ACCEPT, uploadProblem } from '../lib/files';
+import { notify } from '../lib/notify';
 
 /**
  * A button that opens the file chooser (PDF and images). Files above 5 MB are discarded here, before anything is

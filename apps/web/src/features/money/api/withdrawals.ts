@@ -1,0 +1,41 @@
+import type { WithdrawalRequest } from '@prata/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
+import { withLoading } from '../../../lib/loading';
+import { WITHDRAWAL_OVERVIEW_QUERY_KEY } from './keys';
+import type { WithdrawalCodeResponse, WithdrawalCreatedResponse, WithdrawalOverviewResponse } from './types';
+import { useMoneyMutation } from './use-money-mutation';
+
+/** GET /api/withdrawal: the bank entries, the balance, the minimum, the fee rule and the resend wait. */
+export function getWithdrawalOverview(): Promise<WithdrawalOverviewResponse> {
+  return api.get<WithdrawalOverviewResponse>('/withdrawal');
+}
+
+export function useWithdrawalOverview() {
+  return useQuery({ queryKey: WITHDRAWAL_OVERVIEW_QUERY_KEY, queryFn: getWithdrawalOverview, staleTime: 0 });
+}
+
+/** POST /api/withdrawal/verification-code { amount } → { message, resendAfterSeconds } (a resend sends it again). */
+export function sendWithdrawalCode(amount: string): Promise<WithdrawalCodeResponse> {
+  return api.post<WithdrawalCodeResponse>('/withdrawal/verification-code', { amount }, idempotent());
+}
+
+/** POST /api/withdrawal { verificationCode, bankingInformationId, amount } → 201 { withdrawal, message } */
+export function requestWithdrawal(input: {
+  verificationCode: string;
+  bankingInformationId: number;
+  amount: string;
+}): Promise<WithdrawalCreatedResponse> {
+  const body: WithdrawalRequest = input;
+  return api.post<WithdrawalCreatedResponse>('/withdrawal', body, idempotent());
+}
+
+/** The code moves no money: the loading dialog only, nothing to refresh. */
+export function useSendWithdrawalCode() {
+  return useMutation({
+    mutationFn: (amount: string) => withLoading('Enviando código...', () => sendWithdrawalCode(amount)),
+  });
+}
+
+export const useRequestWithdrawal = () => useMoneyMutation('Solicitando retirada...', requestWithdrawal);

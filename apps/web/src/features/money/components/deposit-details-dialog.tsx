@@ -1,0 +1,131 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatDateTimeBR } from '@prata/domain';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MoneyText } from '../../../components/money-text';
+import { StatusChip } from '../../../components/status-chip';
+import { firstError } from '../../../lib/api';
+import { downloadFromApi } from '../../../lib/download';
+import { notify } from '../../../lib/notify';
+import { useCancelDeposit, useDepositQrCode } from '../api/deposits';
+import type { Deposit } from '../api/types';
+import { brl } from '../labels';
+import { useMoneyErrorHandler } from './money-query-state';
+import { PixPaymentDialog } from './pix-payment-dialog';
+
+function CancelDepositButton({
+  deposit,
+  onCancelling,
+  onCancelled,
+}: {
+  deposit: Deposit;
+  onCancelling: (cancelling: boolean) => void;
+  onCancelled: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelDeposit();
+  const handle = useMoneyErrorHandler();
+  return (
+    <>
+      <Button color="error" onClick={() => setConfirming(true)} sx={{ mr: 'auto' }}>
+        Cancelar depósito
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title="Cancelar depósito?"
+        confirmLabel="Cancelar depósito"
+        cancelLabel="Voltar"
+        confirmColor="error"
+        pending={cancel.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          onCancelling(true);
+          cancel.mutate(deposit.id, {
+            onSuccess: ({ message }) => {
+              notify.success(message);
+              setConfirming(false);
+              onCancelled();
+            },
+            onError: (error) => {
+              onCancelling(false);
+              setConfirming(false);
+              handle(error);
+            },
+          });
+        }}
+      >
+        <Typography>
+          O QR Code do depósito de <MoneyText sx={{ fontWeight: 600 }}>{brl(deposit.amount)}</MoneyText> deixará de
+          valer. Se você já pagou, não cancele: o valor entra no seu saldo assim que o Pix chegar.
+        </Typography>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function PixDepositDialog({ deposit, onClose }: { deposit: Deposit; onClose: () => void }) {
+  const qr = useDepositQrCode(deposit.id, true);
+  const [cancelling, setCancelling] = useState(false);
+  return (
+    <PixPaymentDialog
+      deposit={deposit}
+      watch={!cancelling}
+      qr={qr.data}
+      qrError={qr.isError ? firstError(qr.error) : null}
+      note={`Criado em ${formatDateTimeBR(deposit.created_at)}.`}
+      actions={<CancelDepositButton deposit={deposit} onCancelling={setCancelling} onCancelled={onClose} />}
+      onClose={onClose}
+    />
+  );
+}
+
+function TedDepositDialog({ deposit, onClose }: { deposit: Deposit; onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="ted-deposit-title" fullWidth maxWidth="xs">
+      <DialogTitle id="ted-deposit-title">Depósito por TED</DialogTitle>
+      <DialogContent>
+        <Stack spacing={1.5}>
+          <Typography>
+            Valor: <MoneyText sx={{ fontWeight: 700 }}>{brl(deposit.amount)}</MoneyText>
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Enviado em {formatDateTimeBR(deposit.created_at)}.
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <StatusChip status={deposit.status} />
+            <Typography variant="body2" color="text.secondary">
+              Estamos conferindo a transferência.
+            </Typography>
+          </Stack>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {deposit.has_receipt && (
+          <Button
+            onClick={() => void downloadFromApi(`/deposit/${deposit.id}/receipt`, `comprovante-deposito-${deposit.id}`)}
+            sx={{ mr: 'auto' }}
+          >
+            Ver comprovante
+          </Button>
+        )}
+        <Button onClick={onClose}>Fechar</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A pending deposit's details (spec 2 §2): a Pix one with its QR code and cancel button, a TED one with its receipt. */
+export function DepositDetailsDialog({ deposit, onClose }: { deposit: Deposit | null; onClose: () => void }) {
+  if (!deposit) return null;
+  return deposit.method === 'pix' ? (
+    <PixDepositDialog key={deposit.id} deposit={deposit} onClose={onClose} />
+  ) : (
+    <TedDepositDialog key={deposit.id} deposit={deposit} onClose={onClose} />
+  );
+}

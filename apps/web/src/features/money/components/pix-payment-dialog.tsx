@@ -1,0 +1,73 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { MoneyText } from '../../../components/money-text';
+import type { PixQrCodeResponse } from '../api/types';
+import { brl } from '../labels';
+import { PixQrCode } from './pix-qr-code';
+import { useWaitForPixPayment } from './use-wait-for-payment';
+
+/**
+ * A Pix deposit waiting for its payment: the amount, the QR code, the copy button, and the wait (GET /api/deposit
+ * every 3 s); once it is paid the dialog closes by itself and the balances refresh. `note` is the server's message
+ * (after creating the QR code); `actions` adds buttons (cancel the deposit).
+ */
+export function PixPaymentDialog({
+  deposit,
+  qr,
+  qrError,
+  note,
+  actions,
+  watch = true,
+  onClose,
+}: {
+  deposit: { id: number; amount: number } | null;
+  qr: PixQrCodeResponse | undefined;
+  qrError?: string | null;
+  note?: string;
+  actions?: ReactNode;
+  /** false while the deposit is being cancelled: its leaving the pending list is then no payment */
+  watch?: boolean;
+  onClose: () => void;
+}) {
+  useWaitForPixPayment(watch ? deposit : null, onClose);
+  return (
+    <Dialog open={deposit !== null} onClose={onClose} aria-labelledby="pix-payment-title" fullWidth maxWidth="xs">
+      <DialogTitle id="pix-payment-title">Pague com Pix</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Typography>
+            Valor: <MoneyText sx={{ fontWeight: 700 }}>{deposit ? brl(deposit.amount) : ''}</MoneyText>
+          </Typography>
+          {note && (
+            <Typography variant="body2" color="text.secondary">
+              {note}
+            </Typography>
+          )}
+          {qrError ? (
+            <Alert severity="error">{qrError}</Alert>
+          ) : (
+            deposit && <PixQrCode qr={qr} amount={deposit.amount} />
+          )}
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
+            <CircularProgress size={18} aria-hidden />
+            <Typography variant="body2" color="text.secondary">
+              Aguardando o pagamento. Esta janela fecha sozinha quando o Pix chegar.
+            </Typography>
+          </Stack>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {actions}
+        <Button onClick={onClose}>Fechar</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

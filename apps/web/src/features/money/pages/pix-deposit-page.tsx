@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PixDepositRequest } from '@prata/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { centsToDecimalText, FormMoneyField } from '../../../components/money-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useCreatePixDeposit, useDepositOverview } from '../api/deposits';
+import type { PixDepositResponse } from '../api/types';
+import { MoneyPage, MoneySkeleton } from '../components/money-page';
+import { MoneyQueryState, useMoneyErrorHandler } from '../components/money-query-state';
+import { PixPaymentDialog } from '../components/pix-payment-dialog';
+import { brl } from '../labels';
+
+type PixInput = z.input<typeof PixDepositRequest>;
+type PixOutput = z.output<typeof PixDepositRequest>;
+
+/** The amount and "Criar QR Code": the spec's messages come from the domain's schema (spec 2 §5). */
+export function PixDepositForm({ minimum }: { minimum: number }) {
+  const create = useCreatePixDeposit();
+  const handle = useMoneyErrorHandler();
+  const [payment, setPayment] = useState<PixDepositResponse | null>(null);
+  const { control, handleSubmit, setError, reset } = useForm<PixInput, unknown, PixOutput>({
+    resolver: zodResolver(PixDepositRequest),
+    defaultValues: { amount: '' },
+  });
+
+  const onSubmit = handleSubmit(({ amount }) =>
+    create.mutate(
+      { amount: centsToDecimalText(amount) },
+      {
+        onSuccess: (answer) => {
+          setPayment(answer);
+          reset({ amount: '' });
+        },
+        onError: (error) => handle(error, (e) => applyServerErrors(e, setError, ['amount'])),
+      },
+    ),
+  );
+
+  return (
+    <>
+      <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} aria-label="Depósito por Pix">
+        <FormMoneyField
+          control={control}
+          name="amount"
+          label="Valor do depósito"
+          helperText={`Mínimo de ${brl(minimum)}`}
+          required
+          autoFocus
+        />
+        <Box>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            startIcon={<QrCode2Outlined />}
+            disabled={create.isPending}
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
+            Criar QR Code
+          </Button>
+        </Box>
+      </Stack>
+      <PixPaymentDialog
+        deposit={payment?.deposit ?? null}
+        qr={payment ?? undefined}
+        note={payment?.message}
+        onClose={() => setPayment(null)}
+      />
+    </>
+  );
+}
+
+/** /adicionar-dinheiro/pix (spec 2 §2): the amount, the QR code in a dialog, and the wait for the payment. */
+export function PixDepositPage() {
+  const overview = useDepositOverview();
+  return (
+    <MoneyPage
+      title="Adicionar por Pix"
+      description="Crie um QR Code e pague pelo aplicativo do seu banco. O valor entra no seu saldo em instantes."
+      back={{ to: '/adicionar-dinheiro', label: 'Voltar' }}
+    >
+      <MoneyQueryState query={overview} skeleton={<MoneySkeleton blocks={1} />}>
+        {(data) => (
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+              Pague de uma conta em seu nome. O QR Code vale para o valor informado.
+            </Typography>
+            <PixDepositForm minimum={data.minimumPixDeposit} />
+          </Paper>
+        )}
+      </MoneyQueryState>
+    </MoneyPage>
+  );
+}
+
+export const Component = PixDepositPage;

@@ -1,0 +1,375 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import PixOutlined from '@mui/icons-material/PixOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatBRL, MESSAGES, WithdrawalRequest } from '@prata/domain';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { CodeField } from '../../../components/code-field';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MoneyText } from '../../../components/money-text';
+import { centsToDecimalText, FormMoneyField } from '../../../components/money-field';
+import { RouterLink } from '../../../components/router-link';
+import { isApiError } from '../../../lib/api';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { toMinorUnits } from '../../../lib/format';
+import { useSecondsUntil } from '../../../lib/hooks';
+import { notify } from '../../../lib/notify';
+import { type BankingInformation, describeBanking } from '../../profile';
+import { useRequestWithdrawal, useSendWithdrawalCode, useWithdrawalOverview } from '../api/withdrawals';
+import type { WithdrawalOverviewResponse } from '../api/types';
+import { BalanceCard, MoneyPage, MoneySection, MoneySkeleton } from '../components/money-page';
+import { MoneyQueryState, useMoneyErrorHandler } from '../components/money-query-state';
+import { brl } from '../labels';
+
+export const BANKING_PATH = '/meus-dados/dados-bancarios';
+export const WITHDRAWALS_HISTORY_PATH = '/meu-historico/dinheiro-retirado';
+
+/** The form holds text (the radio's value, the money field's dot-decimal text); the schema gives numbers. */
+type WithdrawInput = { bankingInformationId: string | number; amount: string | number };
+type WithdrawOutput = { bankingInformationId: number; amount: number };
+
+/**
+ * The domain's rules for the destination and the amount (spec 2 §5), plus what the server told this screen: the
+ * minimum ('O valor deve ser maior ou igual a R$ 10,00'), more than the fee when one applies, not above the balance.
+ */
+export function withdrawalSchema(overview: WithdrawalOverviewResponse) {
+  const minimum = toMinorUnits(overview.minimumWithdrawalAmount);
+  const fee = nextFeeCents(overview);
+  const balance = toMinorUnits(overview.currentBalance);
+  return z.object({
+    bankingInformationId: WithdrawalRequest.shape.bankingInformationId,
+    amount: WithdrawalRequest.shape.amount.superRefine((cents, ctx) => {
+      if (cents < minimum) ctx.addIssue({ code: 'custom', message: MESSAGES.withdrawalMinimum(formatBRL(minimum)) });
+      else if (cents <= fee) ctx.addIssue({ code: 'custom', message: MESSAGES.withdrawalAboveFee(formatBRL(fee)) });
+      else if (cents > balance) ctx.addIssue({ code: 'custom', message: MESSAGES.insufficientBalanceBRL });
+    }),
+  });
+}
+
+/** The fee of the next withdrawal, in centavos: none while free ones are left this month (spec 2 §9). */
+export function nextFeeCents(overview: WithdrawalOverviewResponse): number {
+  return overview.freeWithdrawalsLeft > 0 ? 0 : toMinorUnits(overview.withdrawalFee);
+}
+
+function FeeRule({ overview }: { overview: WithdrawalOverviewResponse }) {
+  const fee = brl(overview.withdrawalFee);
+  const left = overview.freeWithdrawalsLeft;
+  return (
+    <Alert severity={left > 0 ? 'info' : 'warning'}>
+      {left > 0
+        ? `Você ainda tem ${left} ${left === 1 ? 'retirada grátis' : 'retiradas grátis'} este mês (de ${overview.freeWithdrawalsPerMonth}). Depois, cada retirada custa ${fee}, descontados do valor.`
+        : `Você já usou as ${overview.freeWithdrawalsPerMonth} retiradas grátis deste mês: esta retirada custa ${fee}, descontados do valor.`}{' '}
+      Para chave Pix CPF o dinheiro chega na hora; para as demais, em até 24 horas.
+    </Alert>
+  );
+}
+
+function BankingIcon({ entry }: { entry: BankingInformation }) {
+  return entry.type === 'pix' ? (
+    <PixOutlined fontSize="small" color="action" />
+  ) : (
+    <AccountBalanceOutlined fontSize="small" color="action" />
+  );
+}
+
+function SummaryLine({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <MoneyText sx={{ fontWeight: strong ? 700 : 500 }}>{value}</MoneyText>
+    </Stack>
+  );
+}
+
+/**
+ * Destination, amount, "Enviar código" (the e-mail code, bound to the amount; resend after the server's wait), the
+ * code, a summary to confirm, then POST /api/withdrawal (spec 2 §2).
+ */
+export function WithdrawForm({ overview }: { overview: WithdrawalOverviewResponse }) {
+  const navigate = useNavigate();
+  const handle = useMoneyErrorHandler();
+  const sendCode = useSendWithdrawalCode();
+  const withdraw = useRequestWithdrawal();
+  const schema = useMemo(() => withdrawalSchema(overview), [overview]);
+  const { control, handleSubmit, setError } = useForm<WithdrawInput, unknown, WithdrawOutput>({
+    resolver: zodResolver(schema) as never,
+    defaultValues: { bankingInformationId: '', amount: '' },
+  });
+  const chosenId = useWatch({ control, name: 'bankingInformationId' });
+  /** The amount (centavos) the last code was sent for: the code confirms that amount only. */
+  const [sentFor, setSentFor] = useState<number | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+  const waiting = useSecondsUntil(resendAt);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const entry = overview.bankingInformation.find((b) => String(b.id) === chosenId);
+  const fee = nextFeeCents(overview);
+
+  const requestCode = (amountCents: number) =>
+    sendCode.mutate(centsToDecimalText(amountCents), {
+      onSuccess: ({ message, resendAfterSeconds }) => {
+        notify.success(message);
+        setSentFor(amountCents);
+        setResendAt(Date.now() + resendAfterSeconds * 1000);
+        setCodeError(null);
+      },
+      onError: (error) => handle(error, (e) => applyServerErrors(e, setError, ['amount', 'bankingInformationId'])),
+    });
+
+  const onSendCode = handleSubmit(({ amount }) => requestCode(amount));
+
+  const review = (typed = code) => {
+    const parsed = WithdrawalRequest.shape.verificationCode.safeParse(typed);
+    if (!parsed.success) {
+      setCodeError(parsed.error.issues[0]?.message ?? MESSAGES.codeInvalid);
+      return;
+    }
+    // the destination may have been changed after the code was sent: check it again
+    void handleSubmit(() => setConfirming(true))();
+  };
+
+  const confirm = () => {
+    if (sentFor === null || !entry) return;
+    withdraw.mutate(
+      { verificationCode: code, bankingInformationId: entry.id, amount: centsToDecimalText(sentFor) },
+      {
+        onSuccess: ({ message }) => {
+          notify.success(message);
+          navigate(WITHDRAWALS_HISTORY_PATH);
+        },
+        onError: (error) => {
+          setConfirming(false);
+          handle(error, (e) => {
+            const errors = isApiError(e) ? e.errors : undefined;
+            const codeMessage = errors?.verificationCode?.[0];
+            if (codeMessage) setCodeError(codeMessage);
+            if (codeMessage && Object.keys(errors ?? {}).length === 1) return;
+            applyServerErrors(e, setError, ['amount', 'bankingInformationId']);
+          });
+        },
+      },
+    );
+  };
+
+  const described = entry ? describeBanking(entry) : null;
+
+  // The confirmation is outside the form: a dialog's submit bubbles through React's tree (portals included), and
+  // inside this form it would also send a new code.
+  return (
+    <>
+      <Stack component="form" noValidate spacing={3} onSubmit={onSendCode} aria-label="Retirada de dinheiro">
+        <Controller
+          control={control}
+          name="bankingInformationId"
+          render={({ field, fieldState }) => (
+            <FormControl component="fieldset" error={Boolean(fieldState.error)}>
+              <FormLabel component="legend" sx={{ mb: 1, fontWeight: 600, color: 'text.primary' }}>
+                Para onde enviar
+              </FormLabel>
+              <RadioGroup
+                name={field.name}
+                value={String(field.value)}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+              >
+                <Paper variant="outlined">
+                  {overview.bankingInformation.map((b, i) => {
+                    const { title, detail } = describeBanking(b);
+                    return (
+                      <FormControlLabel
+                        key={b.id}
+                        value={String(b.id)}
+                        control={<Radio />}
+                        label={
+                          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 1 }}>
+                            <BankingIcon entry={b} />
+                            <Box sx={{ minWidth: 0 }}>
+                              <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
+                              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                                {detail}
+                              </Typography>
+                            </Box>
+                          </Stack>
+                        }
+                        sx={{
+                          m: 0,
+                          px: 1,
+                          width: '100%',
+                          borderBottom: i < overview.bankingInformation.length - 1 ? 1 : 0,
+                          borderColor: 'divider',
+                        }}
+                      />
+                    );
+                  })}
+                </Paper>
+              </RadioGroup>
+              {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+              <Box sx={{ mt: 1 }}>
+                <Button component={RouterLink} to={BANKING_PATH} size="small">
+                  Gerenciar dados bancários
+                </Button>
+              </Box>
+            </FormControl>
+          )}
+        />
+        <Box>
+          <FormMoneyField
+            control={control}
+            name="amount"
+            label="Valor da retirada"
+            helperText={`Mínimo de ${brl(overview.minimumWithdrawalAmount)}`}
+            required
+            disabled={sentFor !== null}
+            fullWidth
+          />
+          {sentFor !== null && (
+            <Button size="small" onClick={() => setSentFor(null)} sx={{ mt: 0.5 }}>
+              Alterar valor
+            </Button>
+          )}
+        </Box>
+        <FeeRule overview={overview} />
+        {sentFor === null ? (
+          <Box>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={sendCode.isPending}
+              sx={{ width: { xs: '100%', sm: 'auto' } }}
+            >
+              Enviar código
+            </Button>
+          </Box>
+        ) : (
+          <Paper
+            variant="outlined"
+            sx={{ p: { xs: 2, sm: 2.5 } }}
+            component="section"
+            aria-label="Código de confirmação"
+          >
+            <Typography sx={{ mb: 2 }}>
+              Enviamos um código de 6 dígitos para o seu e-mail. Ele confirma a retirada de{' '}
+              <MoneyText sx={{ fontWeight: 700 }}>{formatBRL(sentFor)}</MoneyText>.
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+              <CodeField
+                label="Código de verificação"
+                value={code}
+                onChange={(value) => {
+                  setCode(value);
+                  setCodeError(null);
+                }}
+                onComplete={(typed) => review(typed)}
+                error={Boolean(codeError)}
+                helperText={codeError ?? ' '}
+                required
+                sx={{ flex: 1 }}
+              />
+              <Button
+                variant="outlined"
+                onClick={() => requestCode(sentFor)}
+                disabled={waiting > 0 || sendCode.isPending}
+                sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
+              >
+                {waiting > 0 ? `Reenviar código em ${waiting} s` : 'Reenviar código'}
+              </Button>
+            </Stack>
+            <Button
+              variant="contained"
+              size="large"
+              onClick={() => review()}
+              sx={{ mt: 1, width: { xs: '100%', sm: 'auto' } }}
+            >
+              Revisar e confirmar
+            </Button>
+          </Paper>
+        )}
+      </Stack>
+      <ConfirmDialog
+        open={confirming && sentFor !== null && described !== null}
+        title="Confirmar retirada?"
+        confirmLabel="Confirmar retirada"
+        pending={withdraw.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={confirm}
+      >
+        {sentFor !== null && described && (
+          <Stack spacing={1.5}>
+            <Box>
+              <SummaryLine label="Valor" value={formatBRL(sentFor)} />
+              <SummaryLine label="Tarifa" value={fee > 0 ? `-${formatBRL(fee)}` : 'Grátis'} />
+              <SummaryLine label="Você recebe" value={formatBRL(sentFor - fee)} strong />
+            </Box>
+            <Box>
+              <Typography variant="body2" color="text.secondary">
+                Destino
+              </Typography>
+              <Typography sx={{ fontWeight: 600 }}>{described.title}</Typography>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {described.detail}
+              </Typography>
+            </Box>
+          </Stack>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function NoBankingInformation() {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+      <Typography sx={{ fontWeight: 600, mb: 0.5 }}>Nenhuma conta para receber a retirada.</Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Cadastre uma chave Pix ou uma conta bancária em seu nome para retirar dinheiro.
+      </Typography>
+      <Button component={RouterLink} to={BANKING_PATH} variant="contained">
+        Cadastrar dados bancários
+      </Button>
+    </Paper>
+  );
+}
+
+/** /retirar-dinheiro (spec 2 §2): the balance, then the withdrawal form, or where to add a bank entry first. */
+export function WithdrawMoneyPage() {
+  const overview = useWithdrawalOverview();
+  return (
+    <MoneyPage title="Retirar dinheiro" description="Envie reais do seu saldo para uma conta em seu nome.">
+      <MoneyQueryState query={overview} skeleton={<MoneySkeleton blocks={2} />}>
+        {(data) => (
+          <Stack spacing={4} sx={{ maxWidth: 640 }}>
+            <BalanceCard reais={data.currentBalance} />
+            <MoneySection title="Nova retirada">
+              {data.bankingInformation.length === 0 ? (
+                <NoBankingInformation />
+              ) : (
+                <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+                  <WithdrawForm overview={data} />
+                </Paper>
+              )}
+            </MoneySection>
+          </Stack>
+        )}
+      </MoneyQueryState>
+    </MoneyPage>
+  );
+}
+
+export const Component = WithdrawMoneyPage;
