@@ -32,14 +32,7 @@ const AddMoneyPage = lazy(() => moneyPages().then((m) => ({ default: m.AddMoneyP
 const PixDepositPage = lazy(() => moneyPages().then((m) => ({ default: m.PixDepositPage })));
 const TedDepositPage = lazy(() => moneyPages().then((m) => ({ default: m.TedDepositPage })));
 const WithdrawMoneyPage = lazy(() => moneyPages().then((m) => ({ default: m.WithdrawMoneyPage })));
-const AdminLayout = lazyPage(() => import('../features/admin/components/admin-layout'));
-const CustomersPage = lazyPage(() => import('../features/admin/pages/customers-page'));
-const CustomerDetailPage = lazyPage(() => import('../features/admin/pages/customer-detail-page'));
-const LimitRequestsPage = lazyPage(() => import('../features/admin/pages/limit-requests-page'));
-const AuditLogPage = lazyPage(() => import('../features/admin/pages/audit-log-page'));
-const ReconciliationPage = lazyPage(() => import('../features/admin/pages/reconciliation-page'));
-const DepositsPage = lazyPage(() => import('../features/admin/pages/deposits-page'));
-const WithdrawalsPage = lazyPage(() => import('../features/admin/pages/withdrawals-page'));
+const AdminRoutes = lazyPage(() => import('../features/admin/admin-routes'));
 const QueryLayout = lazy(() => import('./query-layout'));
 
 /**
@@ -84,17 +77,9 @@ export function AppRoutes() {
         </Route>
         <Route path="admin" element={<RequireAuth />}>
           <Route element={<QueryLayout />}>
-            <Route element={<AdminLayout />}>
-              <Route index element={<Navigate to="/admin/clientes" replace />} />
-              <Route path="clientes" element={<CustomersPage />} />
-              <Route path="clientes/:id" element={<CustomerDetailPage />} />
-              <Route path="limites" element={<LimitRequestsPage />} />
-              <Route path="depositos" element={<DepositsPage />} />
-              <Route path="retiradas" element={<WithdrawalsPage />} />
-              <Route path="auditoria" element={<AuditLogPage />} />
-              <Route path="conferencia" element={<ReconciliationPage />} />
-              <Route path="*" element={<NotFoundPage />} />
-            </Route>
+            {/* the back office's own route table, in its chunk (features/admin/admin-routes.tsx) */}
+            <Route index element={<AdminRoutes />} />
+            <Route path="*" element={<AdminRoutes />} />
           </Route>
         </Route>
       </Route>

@@ -1,0 +1,39 @@
+import { type ComponentType, lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { NotFoundPage } from '../../app/route-error';
+
+/** A page in its own chunk; its module exports the page as `Component`. */
+function lazyPage(load: () => Promise<{ Component: ComponentType }>) {
+  return lazy(() => load().then((m) => ({ default: m.Component })));
+}
+
+const AdminLayout = lazyPage(() => import('./components/admin-layout'));
+const CustomersPage = lazyPage(() => import('./pages/customers-page'));
+const CustomerDetailPage = lazyPage(() => import('./pages/customer-detail-page'));
+const LimitRequestsPage = lazyPage(() => import('./pages/limit-requests-page'));
+const AuditLogPage = lazyPage(() => import('./pages/audit-log-page'));
+const ReconciliationPage = lazyPage(() => import('./pages/reconciliation-page'));
+const DepositsPage = lazyPage(() => import('./pages/deposits-page'));
+const WithdrawalsPage = lazyPage(() => import('./pages/withdrawals-page'));
+
+/**
+ * The back office's routes under /admin, in a chunk of their own: a customer's or a visitor's first load does not
+ * carry the back office's route table (app/router.tsx mounts this at admin/*, behind RequireAuth).
+ */
+export function Component() {
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route index element={<Navigate to="/admin/clientes" replace />} />
+        <Route path="clientes" element={<CustomersPage />} />
+        <Route path="clientes/:id" element={<CustomerDetailPage />} />
+        <Route path="limites" element={<LimitRequestsPage />} />
+        <Route path="depositos" element={<DepositsPage />} />
+        <Route path="retiradas" element={<WithdrawalsPage />} />
+        <Route path="auditoria" element={<AuditLogPage />} />
+        <Route path="conferencia" element={<ReconciliationPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
