@@ -106,7 +106,7 @@ export async function reviewDeposit(
     if (row.method !== 'ted') throw new AppError('NOT_READY_FOR_APPROVAL', MESSAGES.depositPixOnlyByPayment);
     const amount = formatBRL(row.amountCents);
     if (decision.decision === 'approve') {
-      const outcome = await creditLockedDeposit(tx, deps, row, reviewer.userId);
+      const outcome = await creditLockedDeposit(tx, row, reviewer.userId);
       if (outcome === 'account_closed') throw new AppError('CUSTOMER_ACCOUNT_CLOSED', MESSAGES.ledgerAccountClosed);
     } else {
       const now = new Date();
@@ -167,7 +167,7 @@ export async function simulatePixPayment(deps: AppDeps, where: { id: number } | 
     .from(deposits)
     .where('id' in where ? eq(deposits.id, where.id) : eq(deposits.asaasPaymentId, where.paymentId))
     .limit(1);
-  if (!row || row.method !== 'pix' || !row.asaasPaymentId) throw notFound();
+  if (row?.method !== 'pix' || !row.asaasPaymentId) throw notFound();
   const delivery = simulate({
     paymentId: row.asaasPaymentId,
     reference: row.externalReference ?? `deposit-${row.id}`,

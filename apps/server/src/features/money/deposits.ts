@@ -248,7 +248,6 @@ export type CreditOutcome = 'credited' | 'duplicate' | 'cancelled' | 'rejected' 
  */
 export async function creditLockedDeposit(
   tx: Executor,
-  deps: AppDeps,
   row: DepositRow,
   reviewer: number | null,
 ): Promise<CreditOutcome> {

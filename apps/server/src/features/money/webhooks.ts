@@ -70,12 +70,12 @@ async function apply(deps: AppDeps, tx: Tx, event: PaymentEvent): Promise<{ outc
           detail: `depósito ${row.id}: esperado ${row.amountCents}, recebido ${event.amountCents} centavos`,
         };
       }
-      const outcome = await creditLockedDeposit(tx, deps, row, null);
+      const outcome = await creditLockedDeposit(tx, row, null);
       return { outcome, detail: `depósito ${row.id}` };
     }
     case 'payment_cancelled': {
       const row = await lockDeposit(tx, { paymentId: event.paymentId });
-      if (!row || row.status !== 'pending') return { outcome: 'ignored', detail: null };
+      if (row?.status !== 'pending') return { outcome: 'ignored', detail: null };
       await tx.update(deposits).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(deposits.id, row.id));
       return { outcome: 'cancelled', detail: `depósito ${row.id} cancelado pelo provedor` };
     }

@@ -377,7 +377,7 @@ export async function refundPayout(
       )
       .for('update')
       .limit(1);
-    if (!found || found.status !== 'approved') return found;
+    if (found?.status !== 'approved') return found;
     const net = found.amountCents - found.feeCents;
     requireAllOk(
       await postBatch(
