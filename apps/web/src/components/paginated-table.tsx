@@ -50,6 +50,49 @@ export function usePageParam(): [number, (page: number) => void] {
   return [page, setPage];
 }
 
+/** A list that could not be loaded: the reason, and "Tentar de novo" when the caller can retry. */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        onRetry && (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Tentar de novo
+          </Button>
+        )
+      }
+    >
+      {firstError(error)}
+    </Alert>
+  );
+}
+
+/** MUI's pagination (0-based) over the API's pages (1-based); nothing when everything fits on one page. */
+export function ServerPagination<T>({
+  data,
+  page,
+  onPageChange,
+}: {
+  data: PageOf<T> | undefined;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  const perPage = data?.per_page ?? 0;
+  const total = data?.total ?? 0;
+  if (perPage <= 0 || total <= perPage) return null;
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={Math.min(Math.max(0, page - 1), Math.ceil(total / perPage) - 1)}
+      rowsPerPage={perPage}
+      rowsPerPageOptions={[]}
+      onPageChange={(_event, next) => onPageChange(next + 1)}
+    />
+  );
+}
+
 /**
  * A table of one server page: skeleton rows while loading, the error with a retry, "Nenhum registro encontrado."
  * when empty, and MUI's pagination (0-based) mapped to the API's pages (1-based) when there is more than a page.
@@ -80,26 +123,9 @@ export function PaginatedTable<T>({
   emptyText?: string;
   skeletonRows?: number;
 }) {
-  if (error && !data) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          onRetry && (
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Tentar de novo
-            </Button>
-          )
-        }
-      >
-        {firstError(error)}
-      </Alert>
-    );
-  }
+  if (error && !data) return <LoadError error={error} onRetry={onRetry} />;
 
   const rows = data?.data ?? [];
-  const perPage = data?.per_page ?? 0;
-  const total = data?.total ?? 0;
 
   return (
     <Paper variant="outlined">
@@ -160,16 +186,7 @@ export function PaginatedTable<T>({
           </TableBody>
         </Table>
       </TableContainer>
-      {perPage > 0 && total > perPage && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.min(Math.max(0, page - 1), Math.ceil(total / perPage) - 1)}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[]}
-          onPageChange={(_event, next) => onPageChange(next + 1)}
-        />
-      )}
+      <ServerPagination data={data} page={page} onPageChange={onPageChange} />
     </Paper>
   );
 }

@@ -427,7 +427,9 @@ export async function refundPayout(
     });
     return updated;
   };
-  const result = ex ? await run(ex) : await withTransaction(deps.database.db, run);
+  // in the caller's transaction, the caller wakes the outbox after its commit (the webhook handler does)
+  if (ex) return run(ex);
+  const result = await withTransaction(deps.database.db, run);
   deps.outbox.kick();
   return result;
 }

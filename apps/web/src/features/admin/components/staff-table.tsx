@@ -1,15 +1,19 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ComponentProps } from 'react';
-import { type Column, EMPTY_TEXT, PaginatedTable } from '../../../components/paginated-table';
+import {
+  type Column,
+  EMPTY_TEXT,
+  LoadError,
+  PaginatedTable,
+  ServerPagination,
+} from '../../../components/paginated-table';
 import { firstError, hasErrorCode } from '../../../lib/api';
 
 type Props<T> = ComponentProps<typeof PaginatedTable<T>> & {
@@ -34,30 +38,13 @@ function CardList<T>({
   emptyText,
   titleKey,
 }: Props<T>) {
-  if (error && !data) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          onRetry && (
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Tentar de novo
-            </Button>
-          )
-        }
-      >
-        {firstError(error)}
-      </Alert>
-    );
-  }
+  if (error && !data) return <LoadError error={error} onRetry={onRetry} />;
   const all = columns as ReadonlyArray<Column<T>>;
   const title = all.find((column) => column.key === titleKey) ?? all[0];
   const rest = all.filter((column) => column !== title);
   const fields = rest.filter((column) => column.key !== 'actions');
   const actions = rest.find((column) => column.key === 'actions');
   const rows = data?.data ?? [];
-  const perPage = data?.per_page ?? 0;
-  const total = data?.total ?? 0;
   if (isPending && !data) {
     return (
       <Stack spacing={1.5} aria-busy>
@@ -98,16 +85,7 @@ function CardList<T>({
           </Paper>
         ))}
       </Stack>
-      {perPage > 0 && total > perPage && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={Math.min(Math.max(0, page - 1), Math.ceil(total / perPage) - 1)}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[]}
-          onPageChange={(_event, next) => onPageChange(next + 1)}
-        />
-      )}
+      <ServerPagination data={data} page={page} onPageChange={onPageChange} />
     </>
   );
 }
