@@ -63,6 +63,14 @@ export const ERROR_CODES = [
   'PAYMENT_PROVIDER_UNAVAILABLE',
   'WEBHOOK_UNAUTHORIZED',
   'WEBHOOK_MALFORMED',
+  // the order book
+  'ORDER_NOT_ALLOWED',
+  'ORDER_PRICE_CHANGED',
+  'ORDER_NOT_ENOUGH_IN_BOOK',
+  'ORDER_NOT_OPEN',
+  'ORDER_OWN',
+  'TRADING_LIMIT_EXCEEDED',
+  'ORDER_BOOK_BUSY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -34,6 +34,8 @@ export const SYSTEM_ACCOUNTS = {
   'tax:cofins': { currencies: ['BRL'], kind: 'liability' },
   rewards: { currencies: ['BRL', 'AG'], kind: 'expense' },
   'transfer:unclaimed': { currencies: ['AG'], kind: 'liability', nonNegative: true },
+  /** each order's value is rounded once: the centavo a buyer and a seller differ by on a fill (migration 0010) */
+  rounding: { currencies: ['BRL'], kind: 'revenue' },
 } as const satisfies Record<string, SystemAccount>;
 
 export type SystemCode = keyof typeof SYSTEM_ACCOUNTS;

@@ -62,6 +62,13 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   PAYMENT_PROVIDER_UNAVAILABLE: 503,
   WEBHOOK_UNAUTHORIZED: 401,
   WEBHOOK_MALFORMED: 400,
+  ORDER_NOT_ALLOWED: 422,
+  ORDER_PRICE_CHANGED: 409,
+  ORDER_NOT_ENOUGH_IN_BOOK: 422,
+  ORDER_NOT_OPEN: 409,
+  ORDER_OWN: 422,
+  TRADING_LIMIT_EXCEEDED: 422,
+  ORDER_BOOK_BUSY: 503,
 };
 
 /** Fastify's errors about a request it could not read, as the code and the message people get. */

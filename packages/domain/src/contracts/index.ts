@@ -11,3 +11,4 @@ export * from './health';
 export * from './admin';
 export * from './ledger';
 export * from './money';
+export * from './orders';

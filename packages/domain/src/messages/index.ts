@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from './auth';
 import { COMMON_MESSAGES } from './common';
 import { LEDGER_MESSAGES } from './ledger';
 import { MONEY_MESSAGES } from './money';
+import { ORDER_MESSAGES } from './orders';
 import { PROFILE_MESSAGES } from './profile';
 
 /**
@@ -15,6 +16,7 @@ export const MESSAGES = {
   ...PROFILE_MESSAGES,
   ...LEDGER_MESSAGES,
   ...MONEY_MESSAGES,
+  ...ORDER_MESSAGES,
 } as const;
 
 export const MESSAGE_GROUPS = {
@@ -23,4 +25,5 @@ export const MESSAGE_GROUPS = {
   profile: PROFILE_MESSAGES,
   ledger: LEDGER_MESSAGES,
   money: MONEY_MESSAGES,
+  orders: ORDER_MESSAGES,
 } as const;

@@ -1,4 +1,15 @@
 export { formatBRL, formatGrams, formatPercentBps } from './format';
+export {
+  chargeFill,
+  type FillCharge,
+  type FillProgress,
+  feeAndIof,
+  HOUSE_RATES,
+  maxBuyValue,
+  NO_FILLS,
+  type OrderRates,
+  progressTotal,
+} from './order-fills';
 export { MINIMUM_FEE_CENTS, type OrderCost, type OrderCostInput, orderCost } from './order-cost';
 export {
   minorToDecimal,

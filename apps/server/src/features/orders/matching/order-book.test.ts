@@ -211,15 +211,25 @@ describe('OrderBook: averagePrice', () => {
     const avg = b.averagePrice('buy', 250);
     expect(b.snapshot()).toEqual(before);
     // 500 + 165 (165,33) + 909 (908,09) = 1574 for 2,50 g → 629,6 → 630 centavos per gram
-    expect(avg).toEqual({ filledQuantity: 250, value: 1574, averagePricePerGram: 630 });
+    expect(avg).toEqual({
+      filledQuantity: 250,
+      value: 1574,
+      exact: 500 * 100 + 501 * 33 + 777 * 117,
+      averagePricePerGram: 630,
+    });
     const m = b.placeMarket({ id: 'm', owner: 'davi', side: 'buy', quantity: 250 });
     expect([m.filledQuantity, m.value]).toEqual([avg.filledQuantity, avg.value]);
   });
 
   it("skips the asker's own orders when given the owner, and answers null with nothing to fill", () => {
     const b = book(['s1', 'ana', 'sell', 500, 100], ['s2', 'bia', 'sell', 600, 100]);
-    expect(b.averagePrice('buy', 100, 'ana')).toEqual({ filledQuantity: 100, value: 600, averagePricePerGram: 600 });
-    expect(b.averagePrice('sell', 100)).toEqual({ filledQuantity: 0, value: 0, averagePricePerGram: null });
+    expect(b.averagePrice('buy', 100, 'ana')).toEqual({
+      filledQuantity: 100,
+      value: 600,
+      exact: 60_000,
+      averagePricePerGram: 600,
+    });
+    expect(b.averagePrice('sell', 100)).toEqual({ filledQuantity: 0, value: 0, exact: 0, averagePricePerGram: null });
   });
 });
 

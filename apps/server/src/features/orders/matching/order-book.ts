@@ -30,8 +30,9 @@ export class OrderBook {
   private readonly asks = new BookSide('sell');
   private readonly orders = new Map<OrderId, OrderNode>();
   private lastSeq = 0;
-  // The walk's second result, kept here rather than in an object allocated per operation.
+  // The walk's other results, kept here rather than in an object allocated per operation.
   private walkedValue = 0;
+  private walkedExact = 0;
 
   /** Number of resting orders. */
   get size(): number {
@@ -115,7 +116,7 @@ export class OrderBook {
     const filledQuantity = this.walk({ id: '', owner: owner ?? '', side }, quantity, limitPrice, -1, null);
     const value = this.walkedValue;
     const averagePricePerGram = filledQuantity === 0 ? null : mulDivHalfUp(value, 100, filledQuantity);
-    return { filledQuantity, value, averagePricePerGram };
+    return { filledQuantity, value, exact: this.walkedExact, averagePricePerGram };
   }
 
   get(id: OrderId): RestingOrder | null {
@@ -156,6 +157,7 @@ export class OrderBook {
     let level = (buying ? this.asks : this.bids).best;
     let left = quantity;
     let value = 0;
+    let exact = 0;
     walk: while (level !== null && left > 0) {
       const price = level.price;
       if (buying ? price > limitPrice : price < limitPrice) break;
@@ -175,6 +177,7 @@ export class OrderBook {
             fills.push(fill);
             value += fill.value;
           }
+          exact += price * qty;
           left -= qty;
         }
         node = nextNode;
@@ -182,6 +185,7 @@ export class OrderBook {
       level = nextLevel;
     }
     this.walkedValue = value;
+    this.walkedExact = exact;
     return quantity - left;
   }
 

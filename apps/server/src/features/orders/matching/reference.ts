@@ -85,7 +85,8 @@ export class ReferenceBook {
     copy.resting = this.resting.map((o) => ({ ...o }));
     const r = copy.placeMarket({ id: 'avg', owner: owner ?? '\u0000nobody', side, quantity });
     const averagePricePerGram = r.filledQuantity === 0 ? null : mulDivHalfUp(r.value, 100, r.filledQuantity);
-    return { filledQuantity: r.filledQuantity, value: r.value, averagePricePerGram };
+    const exact = sum(r.fills.map((f) => f.price * f.quantity));
+    return { filledQuantity: r.filledQuantity, value: r.value, exact, averagePricePerGram };
   }
 
   private walk(

@@ -95,6 +95,8 @@ export type AveragePrice = {
   filledQuantity: number;
   /** Centavos: what those fills would be worth (each fill rounded, as a market order would). */
   value: number;
+  /** Σ price × quantity of those fills, unrounded (centavos × centigrams per gram): an order's value is this / 100. */
+  exact: number;
   /** Centavos per gram: value / grams, rounded half up; null when nothing would fill. */
   averagePricePerGram: number | null;
 };
