@@ -189,6 +189,29 @@ export const AveragePriceParams = z.object({
  */
 export const AveragePriceResponse = z.number();
 
+/**
+ * GET /api/orders/quote/{buy|sell}/{grams}: the summary of a market order of that many grams now, as the server will
+ * charge it (the walk's value rounded once, the fee, the IOF). The market form shows it and sends its total back as
+ * total_amount. available is false when the book cannot fill that many grams (the other figures are then 0).
+ */
+export const OrderQuoteResponse = z.object({
+  type: z.enum(ORDER_SIDES),
+  quantity_grams: z.number(),
+  available: z.boolean(),
+  /** reais per gram: value / grams */
+  price_per_gram: z.number(),
+  value: z.number(),
+  transaction_fee: z.number(),
+  iof_fee: z.number(),
+  /** a buy's total to pay, a sell's net to receive */
+  total: z.number(),
+  /** reais per gram: total / grams (VET) */
+  vet_per_gram: z.number(),
+  /** a sell only when its net is above zero (spec 2 §4) */
+  allowed: z.boolean(),
+});
+export type OrderQuoteResponse = z.infer<typeof OrderQuoteResponse>;
+
 /** GET /api/orders/completed?page=N&year=YYYY, newest first ("Ordens realizadas"). */
 export const CompletedOrdersQuery = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
@@ -288,3 +311,7 @@ export const HouseFundingRequest = z.discriminatedUnion(
   { error: MESSAGES.chooseOption },
 );
 export type HouseFundingRequest = z.input<typeof HouseFundingRequest>;
+
+/** POST /api/admin/market/house-orders */
+export const HouseOrderResponse = z.object({ message: z.string(), order: HouseOrder });
+export type HouseOrderResponse = z.infer<typeof HouseOrderResponse>;
