@@ -66,6 +66,7 @@ const EnvSchema = z.object({
   FREE_WITHDRAWALS_PER_MONTH: z.coerce.number().int().min(0).max(100).default(2),
   /** how many Pix deposits a customer may leave unpaid at once */
   MAX_PENDING_PIX_DEPOSITS: z.coerce.number().int().min(1).max(100).default(5),
+  ORDER_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   /** the company's account that receives TEDs (the TED screen shows it); demo values outside production */
   TED_BANK_CODE: z
     .string()
@@ -137,6 +138,8 @@ export type Config = {
   uploadsDir: string;
   /** deposits and withdrawals (features/money) */
   money: MoneySettings;
+  /** the most order operations one instance's matcher queues; beyond it placements answer 503 ORDER_BOOK_BUSY */
+  orderQueueMax: number;
 };
 
 /** Asaas accepts webhook tokens of 32 to 255 characters; shorter ones are refused here too. */
@@ -282,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     uploadsDir: path.join(dataDir, 'uploads'),
     money: readMoney(e, production),
+    orderQueueMax: e.ORDER_QUEUE_MAX,
   };
   return { ...config, ...overrides };
 }

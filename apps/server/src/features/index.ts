@@ -7,6 +7,7 @@ import { devRoutes } from './dev/index';
 import { healthRoutes } from './health/index';
 import { historyRoutes } from './history/index';
 import { moneyRoutes } from './money/index';
+import { orderRoutes } from './orders/index';
 import { profileRoutes } from './profile/index';
 import { userRoutes } from './users/index';
 
@@ -18,6 +19,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   profileRoutes,
   historyRoutes,
   moneyRoutes,
+  orderRoutes,
   cityRoutes,
   contentRoutes,
   devRoutes,

@@ -222,5 +222,32 @@ export async function reconcile(db: Executor): Promise<Reconciliation> {
     ),
   );
 
+  // 12. Orders and their holds agree (docs/orders.md): an open order holds exactly what its rest needs (a sell its
+  //     open grams, a buy its summary's total minus what its fills were charged) under its current hold; a closed
+  //     order holds nothing.
+  const orderDrift = await rows<{ id: string; status: string; expected: string; held: string | null; open: string }>(
+    db,
+    sql`select o.id::text, o.status,
+               (case when o.side = 'sell' then o.remaining_cg
+                     else o.hold_amount - o.value_cents - o.fee_cents - o.iof_cents end)::text as expected,
+               h.amount::text as held,
+               (select count(*) from ledger_holds x where x.reference = 'order:' || o.id and x.state = 'held')::text
+                 as open
+          from orders o
+          left join ledger_holds h on h.hold_id = 'order:' || o.id || ':' || o.hold_seq and h.state = 'held'
+         where (o.status = 'open' and (h.hold_id is null or h.amount <> (case when o.side = 'sell' then o.remaining_cg
+                     else o.hold_amount - o.value_cents - o.fee_cents - o.iof_cents end)))
+            or (o.status <> 'open' and exists (select 1 from ledger_holds x
+                                                where x.reference = 'order:' || o.id and x.state = 'held'))
+         order by o.id`,
+  );
+  add(
+    orderDrift.map((o) =>
+      o.status === 'open'
+        ? `ordem ${o.id}: aberta, reserva de ${o.held ?? 'nada'} em vez de ${o.expected}`
+        : `ordem ${o.id}: ${o.status}, mas com ${o.open} reserva(s) aberta(s)`,
+    ),
+  );
+
   return { ok: problems.length === 0, problems };
 }

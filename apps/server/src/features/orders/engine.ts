@@ -1,0 +1,758 @@
+import {
+  chargeFill,
+  type FillProgress,
+  feeAndIof,
+  formatBRL,
+  HOUSE_RATES,
+  MESSAGES,
+  mulDivHalfUp,
+  NO_FILLS,
+  type OrderRates,
+  orderCost,
+} from '@prata/domain';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { withTransaction } from '../../db/tx';
+import { AppError } from '../../lib/errors';
+import { type AccountRef, execute, type LedgerCommand } from '../../ledger/index';
+import { int, rows } from '../../ledger/sql';
+import { type Fill, OrderBook, type Side } from './matching/index';
+
+/**
+ * The matcher (ARCHITECTURE §5, docs/orders.md): every placement, take and cancel of the market goes through one queue
+ * per instance and is applied in batches. A batch is one transaction under one advisory lock (so two instances never
+ * match at once, and one PostgreSQL serialises them all): it reads the market's version, reloads the book if another
+ * instance changed it since, applies each operation in arrival order to the in-memory book (matching is the pure
+ * OrderBook), and writes everything it caused at once: one ledger call for every hold, capture and transfer, one
+ * statement for the orders, one for the trades, one for the trading usage. Each request is answered when its batch
+ * commits. A batch that fails is undone whole and its operations run again one by one, so one bad operation fails
+ * alone.
+ */
+
+/** The advisory lock of the silver/BRL market (an arbitrary constant, ours alone). */
+export const MARKET_LOCK_KEY = 7_201_001;
+/** The most operations one batch applies. */
+const MAX_BATCH = 256;
+
+export type Owner = { userId: number } | 'house';
+const ownerKey = (o: Owner) => (o === 'house' ? 'house' : `u${o.userId}`);
+const holderOf = (o: Owner) => (o === 'house' ? ('house' as const) : { customer: o.userId });
+const availableRef = (o: Owner): AccountRef =>
+  o === 'house' ? { house: 'available' } : { customer: o.userId, bucket: 'available' };
+
+export type PlaceOp = {
+  kind: 'place';
+  owner: Owner;
+  side: Side;
+  mode: 'limit' | 'market' | 'take';
+  /** centavos per gram: limit orders; a take may name the price it saw */
+  price?: number;
+  /** centigrams */
+  quantity: number;
+  /** the summary the customer saw, centavos: a buy's most to pay, a sell's least to receive (the house gives none) */
+  expectedTotal?: number;
+  /** take: the resting order */
+  targetId?: number;
+};
+export type CancelOp = { kind: 'cancel'; owner: Owner; orderId: number };
+export type Op = PlaceOp | CancelOp;
+
+export type Outcome = {
+  orderId: number;
+  status: 'open' | 'filled' | 'cancelled';
+  /** centigrams traded by this operation */
+  filled: number;
+  quantity: number;
+  trades: number;
+};
+
+/** An open order as the matcher keeps it (what the database has, plus its owner). */
+type OrderState = {
+  id: number;
+  owner: Owner;
+  side: Side;
+  mode: 'limit' | 'market';
+  price: number | null;
+  quantity: number;
+  remaining: number;
+  filled: number;
+  progress: FillProgress;
+  rates: OrderRates;
+  holdAmount: number;
+  holdSeq: number;
+  expectedTotal: number | null;
+  tookOrderId: number | null;
+  status: 'open' | 'filled' | 'cancelled';
+  cancelled: boolean;
+};
+
+type Market = { version: number; book: OrderBook; open: Map<number, OrderState>; openValue: Map<string, number> };
+
+type Pending = { op: Op; resolve: (o: Outcome) => void; reject: (e: unknown) => void; alone: boolean };
+
+const holdId = (o: { id: number; holdSeq: number }) => `order:${o.id}:${o.holdSeq}`;
+
+/** The calendar year in Brasília (UTC−3, no daylight saving since 2019): the trading limit's year. */
+export const brasiliaYear = (at = new Date()) => new Date(at.getTime() - 3 * 3600_000).getUTCFullYear();
+
+export class MarketEngine {
+  private queue: Pending[] = [];
+  private running = false;
+  private market: Market | null = null;
+  private readonly listeners = new Set<(version: number) => void>();
+
+  constructor(
+    private readonly database: Database,
+    /** the most operations waiting; beyond it a new one is refused at once (503 ORDER_BOOK_BUSY) */
+    private readonly maxQueue = 20_000,
+  ) {}
+
+  /** Applies one operation in its turn; resolves when its batch has committed. */
+  submit(op: Op): Promise<Outcome> {
+    if (this.queue.length >= this.maxQueue) {
+      return Promise.reject(new AppError('ORDER_BOOK_BUSY', MESSAGES.orderBookBusy));
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ op, resolve, reject, alone: false });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  /** Called after every batch that committed, with the market's new version. */
+  onChange(listener: (version: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Forget the copy of the book (tests that change orders behind the matcher's back). */
+  invalidate() {
+    this.market = null;
+  }
+
+  private async drain() {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        await this.run(batch);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async run(batch: Pending[]) {
+    let results: Array<Outcome | AppError>;
+    let version: number;
+    try {
+      let market: Market;
+      ({ results, version, market } = await withTransaction(this.database.db, (tx) => this.apply(tx, batch)));
+      // committed: the copy of the book is the database's again
+      this.market = market;
+    } catch (err) {
+      this.market = null;
+      if (batch.length === 1) {
+        batch[0]!.reject(err);
+        return;
+      }
+      // one of them broke the batch: each again, alone, so only that one fails
+      for (const p of batch) await this.run([{ ...p, alone: true }]);
+      return;
+    }
+    batch.forEach((p, i) => {
+      const r = results[i]!;
+      if (r instanceof AppError) p.reject(r);
+      else p.resolve(r);
+    });
+    for (const listener of this.listeners) {
+      try {
+        listener(version);
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+  }
+
+  /** One batch, inside its transaction. The copy of the book is taken out while it changes, put back on success. */
+  private async apply(
+    tx: Executor,
+    batch: Pending[],
+  ): Promise<{ results: Array<Outcome | AppError>; version: number; market: Market }> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MARKET_LOCK_KEY})`);
+    const [state] = await rows<{
+      version: string;
+      last_order_id: string;
+      last_trade_id: string;
+      fee_rate_bps: number;
+      iof_rate_bps: number;
+      minimum_fee_cents: string;
+    }>(
+      tx,
+      sql`select s.version::text, s.last_order_id::text, s.last_trade_id::text, m.fee_rate_bps, m.iof_rate_bps,
+                 m.minimum_fee_cents::text
+            from market_state s, market_settings m`,
+    );
+    if (!state) throw new Error('orders: market_state is missing');
+    const version = int(state.version);
+    let market = this.market;
+    this.market = null;
+    if (market === null || market.version !== version) market = await loadMarket(tx, version);
+    const rates: OrderRates = {
+      feeRateBps: state.fee_rate_bps,
+      iofRateBps: state.iof_rate_bps,
+      minimumFeeCents: int(state.minimum_fee_cents),
+    };
+
+    const apply = new BatchApply(market, rates, int(state.last_order_id), int(state.last_trade_id));
+    await apply.loadAccounts(
+      tx,
+      batch.map((p) => p.op),
+    );
+    const results = batch.map((p) => {
+      try {
+        return p.op.kind === 'cancel' ? apply.cancel(p.op) : apply.place(p.op);
+      } catch (err) {
+        if (err instanceof AppError) return err;
+        throw err;
+      }
+    });
+    await apply.persist(tx);
+    const next = version + 1;
+    await tx.execute(
+      sql`update market_state set version = ${next}, last_order_id = ${apply.lastOrderId},
+                                  last_trade_id = ${apply.lastTradeId}`,
+    );
+    market.version = next;
+    return { results, version: next, market };
+  }
+}
+
+/** The open orders, as the matcher needs them. */
+async function loadMarket(tx: Executor, version: number): Promise<Market> {
+  const found = await rows<{
+    id: string;
+    user_id: string | null;
+    side: Side;
+    mode: 'limit' | 'market';
+    price_cents: string;
+    quantity_cg: string;
+    remaining_cg: string;
+    filled_cg: string;
+    exact: string;
+    value_cents: string;
+    fee_cents: string;
+    iof_cents: string;
+    fee_rate_bps: number;
+    iof_rate_bps: number;
+    minimum_fee_cents: string;
+    hold_amount: string;
+    hold_seq: number;
+    expected_total_cents: string | null;
+    took_order_id: string | null;
+  }>(
+    tx,
+    sql`select id::text, user_id::text, side, mode, price_cents::text, quantity_cg::text, remaining_cg::text,
+               filled_cg::text, exact::text, value_cents::text, fee_cents::text, iof_cents::text, fee_rate_bps,
+               iof_rate_bps, minimum_fee_cents::text, hold_amount::text, hold_seq,
+               expected_total_cents::text, took_order_id::text
+          from orders where status = 'open' order by id`,
+  );
+  const market: Market = { version, book: new OrderBook(), open: new Map(), openValue: new Map() };
+  for (const r of found) {
+    const o: OrderState = {
+      id: int(r.id),
+      owner: r.user_id === null ? 'house' : { userId: int(r.user_id) },
+      side: r.side,
+      mode: r.mode,
+      price: int(r.price_cents),
+      quantity: int(r.quantity_cg),
+      remaining: int(r.remaining_cg),
+      filled: int(r.filled_cg),
+      progress: {
+        exact: int(r.exact),
+        valueCents: int(r.value_cents),
+        feeCents: int(r.fee_cents),
+        iofCents: int(r.iof_cents),
+      },
+      rates: { feeRateBps: r.fee_rate_bps, iofRateBps: r.iof_rate_bps, minimumFeeCents: int(r.minimum_fee_cents) },
+      holdAmount: int(r.hold_amount),
+      holdSeq: r.hold_seq,
+      expectedTotal: r.expected_total_cents === null ? null : int(r.expected_total_cents),
+      tookOrderId: r.took_order_id === null ? null : int(r.took_order_id),
+      status: 'open',
+      cancelled: false,
+    };
+    const placed = market.book.placeLimit({
+      id: String(o.id),
+      owner: ownerKey(o.owner),
+      side: o.side,
+      price: o.price!,
+      quantity: o.remaining,
+      seq: o.id,
+    });
+    if (placed.fills.length > 0) throw new Error(`orders: the stored book crosses at order ${o.id}`);
+    market.open.set(o.id, o);
+    addOpenValue(market, o, 1);
+  }
+  return market;
+}
+
+/** A customer's resting orders' worth at their prices, for the trading limit. */
+function addOpenValue(market: Market, o: OrderState, sign: 1 | -1) {
+  if (o.owner === 'house' || o.price === null || o.remaining === 0) return;
+  const key = ownerKey(o.owner);
+  const v = (market.openValue.get(key) ?? 0) + sign * mulDivHalfUp(o.price, o.remaining, 100);
+  if (v === 0) market.openValue.delete(key);
+  else market.openValue.set(key, v);
+}
+
+type Account = { brl: number; ag: number; limit: number; traded: number };
+
+type TradeRow = {
+  id: number;
+  maker_order_id: number;
+  taker_order_id: number;
+  taker_side: Side;
+  price_cents: number;
+  quantity_cg: number;
+  buyer_value_cents: number;
+  seller_value_cents: number;
+  buyer_fee_cents: number;
+  buyer_iof_cents: number;
+  seller_fee_cents: number;
+  seller_iof_cents: number;
+};
+
+/** The work of one batch: the operations applied in memory, and what they will write. */
+class BatchApply {
+  readonly commands: LedgerCommand[] = [];
+  readonly dirty = new Map<number, OrderState>();
+  readonly trades: TradeRow[] = [];
+  readonly traded = new Map<number, number>();
+  private readonly accounts = new Map<string, Account>();
+  private readonly year = brasiliaYear();
+
+  constructor(
+    private readonly market: Market,
+    private readonly rates: OrderRates,
+    public lastOrderId: number,
+    public lastTradeId: number,
+  ) {}
+
+  /** The available balances of everyone placing in this batch, and the customers' limits and usage this year. */
+  async loadAccounts(tx: Executor, ops: Op[]) {
+    const placers = new Set<string>();
+    const userIds = new Set<number>();
+    for (const op of ops) {
+      if (op.kind !== 'place') continue;
+      placers.add(ownerKey(op.owner));
+      if (op.owner !== 'house') userIds.add(op.owner.userId);
+    }
+    if (placers.size === 0) return;
+    const codes: string[] = [];
+    for (const key of placers) {
+      const prefix = key === 'house' ? 'house' : `customer:${key.slice(1)}`;
+      codes.push(`${prefix}:available:BRL`, `${prefix}:available:AG`);
+    }
+    const ids = [...userIds];
+    const [r] = await rows<{ balances: Record<string, string> | null; limits: Array<[number, string, string]> | null }>(
+      tx,
+      sql`select
+            (select json_object_agg(a.code, (a.credits_posted - a.debits_posted
+                      + coalesce((select sum(d.credits - d.debits) from ledger_balance_deltas d
+                                   where d.account_id = a.id), 0))::text)
+               from ledger_accounts a where a.code = any(${sql.param(codes)}::text[])) as balances,
+            (select json_agg(json_build_array(u.id, u.trading_limit_cents::text, coalesce(t.traded_cents, 0)::text))
+               from users u left join trading_usage t on t.user_id = u.id and t.year = ${this.year}
+              where u.id = any(${sql.param(ids)}::bigint[])) as limits`,
+    );
+    const balances = r?.balances ?? {};
+    const limits = new Map((r?.limits ?? []).map(([id, limit, traded]) => [Number(id), [int(limit), int(traded)]]));
+    for (const key of placers) {
+      const prefix = key === 'house' ? 'house' : `customer:${key.slice(1)}`;
+      const [limit, traded] = key === 'house' ? [0, 0] : (limits.get(Number(key.slice(1))) ?? [0, 0]);
+      this.accounts.set(key, {
+        brl: int(balances[`${prefix}:available:BRL`] ?? 0),
+        ag: int(balances[`${prefix}:available:AG`] ?? 0),
+        limit: limit!,
+        traded: traded!,
+      });
+    }
+  }
+
+  private credit(owner: Owner, currency: 'BRL' | 'AG', amount: number) {
+    const a = this.accounts.get(ownerKey(owner));
+    if (!a || amount === 0) return;
+    if (currency === 'BRL') a.brl += amount;
+    else a.ag += amount;
+  }
+
+  cancel(op: CancelOp): Outcome {
+    const o = this.market.open.get(op.orderId);
+    if (!o || ownerKey(o.owner) !== ownerKey(op.owner)) throw new AppError('ORDER_NOT_OPEN', MESSAGES.orderNotOpen);
+    this.market.book.cancel(String(o.id));
+    this.market.open.delete(o.id);
+    addOpenValue(this.market, o, -1);
+    const held = o.side === 'sell' ? o.remaining : o.holdAmount - chargedOf(o.progress);
+    this.commands.push({ kind: 'release', holdId: holdId(o) });
+    this.credit(o.owner, o.side === 'buy' ? 'BRL' : 'AG', held);
+    o.status = 'cancelled';
+    o.cancelled = true;
+    this.dirty.set(o.id, o);
+    return { orderId: o.id, status: 'cancelled', filled: 0, quantity: o.quantity, trades: 0 };
+  }
+
+  place(op: PlaceOp): Outcome {
+    const house = op.owner === 'house';
+    const rates = house ? HOUSE_RATES : this.rates;
+    const key = ownerKey(op.owner);
+    let quantity = op.quantity;
+    let price: number | null = op.price ?? null;
+    let target: OrderState | undefined;
+    let value: number; // the order's worth, for the trading limit and the checks
+    let holdAmount: number;
+
+    if (op.mode === 'take') {
+      target = op.targetId === undefined ? undefined : this.market.open.get(op.targetId);
+      if (!target || target.side === op.side) throw new AppError('ORDER_NOT_OPEN', MESSAGES.orderNotOpen);
+      if (ownerKey(target.owner) === key) throw new AppError('ORDER_OWN', MESSAGES.orderOwn);
+      if (price !== null && price !== target.price)
+        throw new AppError('ORDER_PRICE_CHANGED', MESSAGES.orderPriceChanged);
+      price = target.price!;
+      quantity = Math.min(quantity, target.remaining);
+    }
+
+    if (op.mode === 'market') {
+      const walk = this.market.book.averagePrice(op.side, quantity, key);
+      if (walk.filledQuantity < quantity) throw new AppError('ORDER_NOT_ENOUGH_IN_BOOK', MESSAGES.orderNotEnoughInBook);
+      value = mulDivHalfUp(walk.exact, 1, 100);
+      const cost = costOf(op.side, value, rates);
+      holdAmount = this.check(op, cost, house, quantity);
+    } else {
+      if (price === null) throw new AppError('VALIDATION_FAILED', MESSAGES.orderPriceRequired);
+      const c = orderCost({
+        side: op.side,
+        pricePerGramCents: price,
+        quantityCentigrams: quantity,
+        feeRateBps: rates.feeRateBps,
+        iofRateBps: rates.iofRateBps,
+        minimumFeeCents: rates.minimumFeeCents,
+      });
+      value = c.valueCents;
+      if (value === 0) throw new AppError('ORDER_NOT_ALLOWED', MESSAGES.orderSellNotAllowed);
+      holdAmount = this.check(op, { total: c.totalCents, allowed: c.allowed }, house, quantity);
+    }
+
+    const account = this.accounts.get(key)!;
+    if (!house) {
+      const open = this.market.openValue.get(key) ?? 0;
+      if (account.traded + open + value > account.limit) {
+        const left = Math.max(0, account.limit - account.traded - open);
+        throw new AppError(
+          'TRADING_LIMIT_EXCEEDED',
+          MESSAGES.tradingLimitExceeded(formatBRL(account.limit), formatBRL(left)),
+        );
+      }
+    }
+    if (op.side === 'buy' ? account.brl < holdAmount : account.ag < holdAmount) {
+      throw new AppError(
+        'INSUFFICIENT_BALANCE',
+        op.side === 'buy' ? MESSAGES.orderInsufficientReais : MESSAGES.orderInsufficientSilver,
+      );
+    }
+
+    const id = ++this.lastOrderId;
+    const o: OrderState = {
+      id,
+      owner: op.owner,
+      side: op.side,
+      mode: op.mode === 'market' ? 'market' : 'limit',
+      price: op.mode === 'market' ? null : price,
+      quantity,
+      remaining: quantity,
+      filled: 0,
+      progress: NO_FILLS,
+      rates,
+      holdAmount,
+      holdSeq: 0,
+      expectedTotal: op.expectedTotal ?? null,
+      tookOrderId: target?.id ?? null,
+      status: 'open',
+      cancelled: false,
+    };
+    this.dirty.set(id, o);
+    this.commands.push({
+      kind: 'hold',
+      id: holdId(o),
+      holder: holderOf(op.owner),
+      currency: op.side === 'buy' ? 'BRL' : 'AG',
+      amount: holdAmount,
+      reason: 'order',
+      reference: `order:${id}`,
+    });
+    this.credit(op.owner, op.side === 'buy' ? 'BRL' : 'AG', -holdAmount);
+
+    let fills: Fill[];
+    if (op.mode === 'take') {
+      const r = this.market.book.take({ id: String(id), owner: key, targetId: String(target!.id), quantity });
+      if (!r.ok) throw new Error(`orders: take refused after its checks (${r.reason})`);
+      fills = [r.fill];
+    } else if (op.mode === 'market') {
+      fills = this.market.book.placeMarket({ id: String(id), owner: key, side: op.side, quantity }).fills;
+    } else {
+      const r = this.market.book.placeLimit({
+        id: String(id),
+        owner: key,
+        side: op.side,
+        price: price!,
+        quantity,
+        seq: id,
+      });
+      fills = r.fills;
+    }
+    let filled = 0;
+    for (const fill of fills) {
+      this.fill(fill, o);
+      filled += fill.quantity;
+    }
+    if (o.mode === 'limit' && op.mode !== 'take' && o.remaining > 0) {
+      this.market.open.set(id, o);
+      addOpenValue(this.market, o, 1);
+    } else if (o.remaining > 0) {
+      throw new Error(`orders: order ${id} (${op.mode}) left ${o.remaining} cg unfilled after its checks`);
+    }
+    return { orderId: id, status: o.status, filled, quantity, trades: fills.length };
+  }
+
+  /**
+   * The summary's checks: a sell must net above zero; what the customer saw must still hold (a buy may not cost more,
+   * a sell may not yield less). Answers the hold: a buy's total in centavos, a sell's centigrams.
+   */
+  private check(op: PlaceOp, cost: { total: number; allowed: boolean }, house: boolean, quantity: number): number {
+    if (!cost.allowed) throw new AppError('ORDER_NOT_ALLOWED', MESSAGES.orderSellNotAllowed);
+    if (!house && op.expectedTotal !== undefined) {
+      const worse = op.side === 'buy' ? cost.total > op.expectedTotal : cost.total < op.expectedTotal;
+      if (worse) throw new AppError('ORDER_PRICE_CHANGED', MESSAGES.orderPriceChanged);
+    }
+    return op.side === 'buy' ? cost.total : quantity;
+  }
+
+  /** One trade: the ledger's moves for both orders, their progress, the trade row. */
+  private fill(fill: Fill, taker: OrderState) {
+    const maker = this.market.open.get(Number(fill.makerId));
+    if (!maker) throw new Error(`orders: fill against unknown order ${fill.makerId}`);
+    const buyer = taker.side === 'buy' ? taker : maker;
+    const seller = taker.side === 'buy' ? maker : taker;
+    const exact = fill.price * fill.quantity;
+    const b = chargeFill(buyer.progress, 'buy', exact, buyer.rates, buyer.holdAmount);
+    const s = chargeFill(seller.progress, 'sell', exact, seller.rates);
+    const tradeId = ++this.lastTradeId;
+
+    addOpenValue(this.market, maker, -1);
+    for (const o of [buyer, seller]) {
+      o.remaining -= fill.quantity;
+      o.filled += fill.quantity;
+      if (o.remaining === 0) o.status = 'filled';
+      this.dirty.set(o.id, o);
+    }
+    buyer.progress = b.next;
+    seller.progress = s.next;
+    // an order with grams left keeps its hold (a resting order, or a market order or take in the middle of its walk)
+    const continues = (o: OrderState) => o.remaining > 0;
+
+    // silver: the seller's hold to the buyer
+    const sellerHold = holdId(seller);
+    if (continues(seller)) seller.holdSeq += 1;
+    this.commands.push({
+      kind: 'capture',
+      holdId: sellerHold,
+      currency: 'AG',
+      parts: [{ to: availableRef(buyer.owner), amount: fill.quantity, code: 'trade.silver' }],
+      ...(continues(seller) ? { remainderHoldId: holdId(seller) } : {}),
+    });
+    this.credit(buyer.owner, 'AG', fill.quantity);
+
+    // reais: the buyer's hold pays the seller (its share of the value), the fee and the IOF
+    const toSeller = Math.min(b.valueCents, s.valueCents);
+    const parts: Array<{ to: AccountRef; amount: number; code: string }> = [];
+    if (toSeller > 0) parts.push({ to: availableRef(seller.owner), amount: toSeller, code: 'trade.value' });
+    if (b.valueCents > toSeller)
+      parts.push({ to: { system: 'rounding' }, amount: b.valueCents - toSeller, code: 'trade.rounding' });
+    if (b.feeCents > 0) parts.push({ to: { system: 'revenue:operating-fee' }, amount: b.feeCents, code: 'trade.fee' });
+    if (b.iofCents > 0) parts.push({ to: { system: 'tax:iof' }, amount: b.iofCents, code: 'trade.iof' });
+    const buyerHold = holdId(buyer);
+    const buyerDone = !continues(buyer);
+    if (parts.length > 0) {
+      if (!buyerDone) buyer.holdSeq += 1;
+      this.commands.push({
+        kind: 'capture',
+        holdId: buyerHold,
+        currency: 'BRL',
+        parts,
+        ...(buyerDone ? {} : { remainderHoldId: holdId(buyer) }),
+      });
+    } else if (buyerDone) {
+      this.commands.push({ kind: 'release', holdId: buyerHold });
+    }
+    if (buyerDone) this.credit(buyer.owner, 'BRL', buyer.holdAmount - chargedOf(buyer.progress));
+    if (s.valueCents > toSeller) {
+      this.commands.push({
+        kind: 'transfer',
+        id: `trade:${tradeId}:rounding`,
+        debit: { system: 'rounding' },
+        credit: availableRef(seller.owner),
+        currency: 'BRL',
+        amount: s.valueCents - toSeller,
+        code: 'trade.rounding',
+      });
+    }
+    // the seller's fee and IOF, from what the sale just paid in
+    if (s.feeCents > 0) {
+      this.commands.push({
+        kind: 'transfer',
+        id: `trade:${tradeId}:seller-fee`,
+        debit: availableRef(seller.owner),
+        credit: { system: 'revenue:operating-fee' },
+        currency: 'BRL',
+        amount: s.feeCents,
+        code: 'trade.fee',
+      });
+    }
+    if (s.iofCents > 0) {
+      this.commands.push({
+        kind: 'transfer',
+        id: `trade:${tradeId}:seller-iof`,
+        debit: availableRef(seller.owner),
+        credit: { system: 'tax:iof' },
+        currency: 'BRL',
+        amount: s.iofCents,
+        code: 'trade.iof',
+      });
+    }
+    this.credit(seller.owner, 'BRL', s.valueCents - s.feeCents - s.iofCents);
+
+    for (const [o, inc] of [
+      [buyer, b.valueCents],
+      [seller, s.valueCents],
+    ] as const) {
+      if (o.owner === 'house' || inc === 0) continue;
+      this.traded.set(o.owner.userId, (this.traded.get(o.owner.userId) ?? 0) + inc);
+      const a = this.accounts.get(ownerKey(o.owner));
+      if (a) a.traded += inc;
+    }
+
+    if (maker.remaining === 0) this.market.open.delete(maker.id);
+    else addOpenValue(this.market, maker, 1);
+
+    this.trades.push({
+      id: tradeId,
+      maker_order_id: maker.id,
+      taker_order_id: taker.id,
+      taker_side: taker.side,
+      price_cents: fill.price,
+      quantity_cg: fill.quantity,
+      buyer_value_cents: b.valueCents,
+      seller_value_cents: s.valueCents,
+      buyer_fee_cents: b.feeCents,
+      buyer_iof_cents: b.iofCents,
+      seller_fee_cents: s.feeCents,
+      seller_iof_cents: s.iofCents,
+    });
+  }
+
+  /** Everything the batch caused, in four statements (plus the market's counters, written by the caller). */
+  async persist(tx: Executor) {
+    if (this.commands.length > 0) {
+      const results = await execute(tx, this.commands);
+      const refused = results.findIndex((r) => !r.ok);
+      if (refused >= 0) {
+        const r = results[refused] as { reason: string; account?: string };
+        const cmd = this.commands[refused]!;
+        // a balance changed under us between our read and the ledger's lock (a withdrawal, a transfer)
+        throw new AppError(
+          r.reason === 'insufficient_funds' ? 'INSUFFICIENT_BALANCE' : 'ORDER_BOOK_BUSY',
+          r.reason === 'insufficient_funds'
+            ? cmd.kind === 'hold' && cmd.currency === 'AG'
+              ? MESSAGES.orderInsufficientSilver
+              : MESSAGES.orderInsufficientReais
+            : MESSAGES.orderBookBusy,
+        );
+      }
+    }
+    if (this.dirty.size > 0) {
+      const now = new Date().toISOString();
+      const orderRows = [...this.dirty.values()].map((o) => ({
+        id: o.id,
+        user_id: o.owner === 'house' ? null : o.owner.userId,
+        side: o.side,
+        mode: o.mode,
+        status: o.status,
+        price_cents: o.price,
+        quantity_cg: o.quantity,
+        remaining_cg: o.remaining,
+        filled_cg: o.filled,
+        exact: o.progress.exact,
+        value_cents: o.progress.valueCents,
+        fee_cents: o.progress.feeCents,
+        iof_cents: o.progress.iofCents,
+        fee_rate_bps: o.rates.feeRateBps,
+        iof_rate_bps: o.rates.iofRateBps,
+        minimum_fee_cents: o.rates.minimumFeeCents,
+        hold_amount: o.holdAmount,
+        hold_seq: o.holdSeq,
+        expected_total_cents: o.expectedTotal,
+        took_order_id: o.tookOrderId,
+        deleted_at: o.cancelled ? now : null,
+      }));
+      await tx.execute(sql`
+        insert into orders (id, user_id, side, mode, status, price_cents, quantity_cg, remaining_cg, filled_cg, exact,
+                            value_cents, fee_cents, iof_cents, fee_rate_bps, iof_rate_bps, minimum_fee_cents,
+                            hold_amount, hold_seq, expected_total_cents, took_order_id, created_at, updated_at,
+                            deleted_at)
+        select id, user_id, side, mode, status, price_cents, quantity_cg, remaining_cg, filled_cg, exact, value_cents,
+               fee_cents, iof_cents, fee_rate_bps, iof_rate_bps, minimum_fee_cents, hold_amount, hold_seq,
+               expected_total_cents, took_order_id, ${now}::timestamptz, ${now}::timestamptz, deleted_at
+          from jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as x(
+               id bigint, user_id bigint, side text, mode text, status text, price_cents bigint, quantity_cg bigint,
+               remaining_cg bigint, filled_cg bigint, exact bigint, value_cents bigint, fee_cents bigint,
+               iof_cents bigint, fee_rate_bps integer, iof_rate_bps integer, minimum_fee_cents bigint,
+               hold_amount bigint, hold_seq integer, expected_total_cents bigint, took_order_id bigint,
+               deleted_at timestamptz)
+        order by id
+        on conflict (id) do update set
+          status = excluded.status, remaining_cg = excluded.remaining_cg, filled_cg = excluded.filled_cg,
+          exact = excluded.exact, value_cents = excluded.value_cents, fee_cents = excluded.fee_cents,
+          iof_cents = excluded.iof_cents, hold_seq = excluded.hold_seq, updated_at = excluded.updated_at,
+          deleted_at = excluded.deleted_at`);
+    }
+    if (this.trades.length > 0) {
+      await tx.execute(sql`
+        insert into trades (id, maker_order_id, taker_order_id, taker_side, price_cents, quantity_cg,
+                            buyer_value_cents, seller_value_cents, buyer_fee_cents, buyer_iof_cents, seller_fee_cents,
+                            seller_iof_cents)
+        select * from jsonb_to_recordset(${JSON.stringify(this.trades)}::jsonb) as x(
+               id bigint, maker_order_id bigint, taker_order_id bigint, taker_side text, price_cents bigint,
+               quantity_cg bigint, buyer_value_cents bigint, seller_value_cents bigint, buyer_fee_cents bigint,
+               buyer_iof_cents bigint, seller_fee_cents bigint, seller_iof_cents bigint)`);
+    }
+    if (this.traded.size > 0) {
+      const usage = [...this.traded].map(([user_id, cents]) => ({ user_id, cents }));
+      await tx.execute(sql`
+        insert into trading_usage (user_id, year, traded_cents)
+        select user_id, ${this.year}, cents from jsonb_to_recordset(${JSON.stringify(usage)}::jsonb)
+               as x(user_id bigint, cents bigint)
+         order by user_id
+        on conflict (user_id, year) do update set traded_cents = trading_usage.traded_cents + excluded.traded_cents`);
+    }
+  }
+}
+
+/** What an order's fills have taken from a buy's hold: value + fee + IOF. */
+const chargedOf = (p: FillProgress) => p.valueCents + p.feeCents + p.iofCents;
+
+/** A market order's summary from its walk's value: a buy's total, a sell's net, and whether a sell nets above 0. */
+function costOf(side: Side, value: number, rates: OrderRates) {
+  const { feeCents, iofCents } = feeAndIof(value, rates);
+  const total = side === 'buy' ? value + feeCents + iofCents : value - feeCents - iofCents;
+  return { total, allowed: side === 'buy' ? value > 0 : total > 0 };
+}

@@ -1,0 +1,541 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES, orderCost } from '@prata/domain';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  approvedCustomer,
+  bearer,
+  buildTestApp,
+  type Customer,
+  staffMember,
+  type TestApp,
+} from '../../../test/helpers';
+import { users } from '../../db/schema/index';
+import { balanceOf, getBalances, post, reconcile } from '../../ledger/index';
+import type { AppError } from '../../lib/errors';
+import { HTTP_STATUS } from '../../plugins/errors';
+import { MarketEngine } from './engine';
+import { engineOf } from './service';
+
+let t: TestApp;
+let operator: Customer;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  operator = await staffMember(t, ['finance'], 'Olga Operadora');
+});
+
+/** A customer with reais (centavos) and grams (centigrams) in their available balance. */
+async function trader(reais: number, centigrams: number): Promise<Customer> {
+  const c = await approvedCustomer(t);
+  if (reais > 0) {
+    await post(t.database.db, {
+      id: `test-fund:${randomUUID()}`,
+      debit: { system: 'pix:clearing' },
+      credit: { customer: c.id, bucket: 'available' },
+      currency: 'BRL',
+      amount: reais,
+      code: 'test.fund',
+    });
+  }
+  if (centigrams > 0) {
+    await post(t.database.db, {
+      id: `test-fund:${randomUUID()}`,
+      debit: { system: 'vault' },
+      credit: { customer: c.id, bucket: 'available' },
+      currency: 'AG',
+      amount: centigrams,
+      code: 'test.fund',
+    });
+  }
+  return c;
+}
+
+const RATES = { feeRateBps: 50, iofRateBps: 38 };
+const cost = (side: 'buy' | 'sell', price: number, quantity: number) =>
+  orderCost({ side, pricePerGramCents: price, quantityCentigrams: quantity, ...RATES });
+
+async function place(c: Customer, side: 'buy' | 'sell', payload: Record<string, unknown>, headers = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/order/${side}`,
+    headers: { ...bearer(c.token), ...headers },
+    payload,
+  });
+}
+
+/** A limit order with the summary's total, as the screen sends it. */
+function limit(c: Customer, side: 'buy' | 'sell', price: number, quantity: number) {
+  return place(c, side, {
+    mode: 'limit',
+    price_per_gram: price / 100,
+    quantity_grams: quantity / 100,
+    total_amount: cost(side, price, quantity).totalCents / 100,
+  });
+}
+
+async function clearBook() {
+  const open = await t.database.db.execute(sql`select id::text, user_id::text from orders where status = 'open'`);
+  for (const r of (open as unknown as { rows: Array<{ id: string; user_id: string | null }> }).rows) {
+    if (r.user_id === null) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/market/house-orders/${r.id}`,
+        headers: bearer(operator.token),
+      });
+      expect(res.statusCode).toBe(200);
+    } else {
+      await engineOf(t.app.deps).submit({
+        kind: 'cancel',
+        owner: { userId: Number(r.user_id) },
+        orderId: Number(r.id),
+      });
+    }
+  }
+}
+
+describe('placing, taking and cancelling', () => {
+  it('a limit sell rests; the buyer sees it in ordersToBuy, the seller as their own', async () => {
+    await clearBook();
+    const seller = await trader(0, 5000);
+    const buyer = await trader(100_000, 0);
+    const placed = await limit(seller, 'sell', 500, 1000);
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().message).toBe(MESSAGES.orderResting);
+    expect(placed.json().myPendingOrders).toHaveLength(1);
+    expect(placed.json().myPendingOrders[0]).toMatchObject({
+      type: 'sell',
+      price_per_gram: 5,
+      quantity_grams: 10,
+      total_amount: 50,
+    });
+    expect(await getBalances(t.database.db, seller.id)).toMatchObject({ AG: { available: 4000, held: 1000 } });
+
+    const seen = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(buyer.token) });
+    expect(seen.statusCode).toBe(200);
+    const body = seen.json();
+    expect(body).toMatchObject({ transaction_fee: 0.5, iof_fee: 0.38, minimum_fee: 5, trading_limit: 50_000 });
+    expect(body.ordersToBuy).toEqual([
+      expect.objectContaining({ id: placed.json().order.id, my_order: false, quantity_grams: 10 }),
+    ]);
+    const own = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(seller.token) });
+    expect(own.json().ordersToBuy[0].my_order).toBe(true);
+  });
+
+  it('taking an order from the table trades at its price: LEDGER example 3 to the centavo', async () => {
+    await clearBook();
+    const seller = await trader(0, 1000);
+    const buyer = await trader(10_000, 0);
+    const resting = (await limit(seller, 'sell', 500, 1000)).json().order;
+    const took = await place(buyer, 'buy', {
+      order_id: resting.id,
+      price_per_gram: 5,
+      quantity_grams: 10,
+      total_amount: 55.21,
+    });
+    expect(took.statusCode).toBe(201);
+    expect(took.json().message).toBe(MESSAGES.orderFilled);
+    expect(took.json().order).toMatchObject({
+      status: 'filled',
+      quantity_grams: 10,
+      price_per_gram: 5,
+      transaction_fee: 5,
+      iof_fee: 0.21,
+      total_amount: 55.21,
+    });
+    expect(took.json().myCompletedOrders).toHaveLength(1);
+    expect(await getBalances(t.database.db, buyer.id)).toMatchObject({
+      BRL: { available: 10_000 - 5521, held: 0 },
+      AG: { available: 1000 },
+    });
+    // the seller receives value − fee − IOF = 4479
+    expect(await getBalances(t.database.db, seller.id)).toMatchObject({
+      BRL: { available: 4479, held: 0 },
+      AG: { available: 0, held: 0 },
+    });
+    const sellerView = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(seller.token) });
+    expect(sellerView.json().myPendingOrders).toEqual([]);
+    expect(sellerView.json().myCompletedOrders[0]).toMatchObject({
+      type: 'sell',
+      total_amount: 44.79,
+      transaction_fee: 5,
+      iof_fee: 0.21,
+    });
+  });
+
+  it('partial fills: the resting order keeps its rest and pays the R$ 5,00 minimum once', async () => {
+    await clearBook();
+    const seller = await trader(0, 2000);
+    const b1 = await trader(100_000, 0);
+    const b2 = await trader(100_000, 0);
+    const resting = (await limit(seller, 'sell', 600, 2000)).json().order;
+    const first = await limit(b1, 'buy', 600, 500);
+    expect(first.json().order.status).toBe('filled');
+    const mid = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(seller.token) });
+    expect(mid.json().myPendingOrders[0]).toMatchObject({ id: resting.id, quantity_grams: 15, transaction_fee: 5 });
+    // a buy above the ask trades at the resting price, and rests what the book cannot give
+    const second = await limit(b2, 'buy', 650, 2000);
+    expect(second.json().message).toBe(MESSAGES.orderPartiallyFilled('15,00 g', '20,00 g'));
+    expect(second.json().myPendingOrders[0]).toMatchObject({ price_per_gram: 6.5, quantity_grams: 5 });
+    const done = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(seller.token) });
+    // 20 g at R$ 6,00 = R$ 120,00; fee R$ 5,00 once; IOF (12000 + 500) × 0,38% = 47,5 → 48
+    expect(done.json().myCompletedOrders[0]).toMatchObject({
+      id: resting.id,
+      quantity_grams: 20,
+      transaction_fee: 5,
+      iof_fee: 0.48,
+      total_amount: 114.52,
+    });
+    expect(await getBalances(t.database.db, seller.id)).toMatchObject({ BRL: { available: 11_452 } });
+    // b2 holds what its resting 5 g need at R$ 6,50 (its summary's total minus what 15 g at R$ 6,00 took)
+    const b2cost = cost('buy', 650, 2000).totalCents;
+    const charged = 9000 + 500 + Math.round((9000 + 500) * 0.0038);
+    expect(await getBalances(t.database.db, b2.id)).toMatchObject({
+      BRL: { available: 100_000 - b2cost, held: b2cost - charged },
+    });
+  });
+
+  it('cancelling gives the hold back and lists the order under cancelled orders', async () => {
+    await clearBook();
+    const buyer = await trader(100_000, 0);
+    const placed = (await limit(buyer, 'buy', 400, 1000)).json().order;
+    const total = cost('buy', 400, 1000).totalCents;
+    expect(await getBalances(t.database.db, buyer.id)).toMatchObject({
+      BRL: { available: 100_000 - total, held: total },
+    });
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/order/${placed.id}`,
+      headers: bearer(buyer.token),
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toEqual({ order: { id: placed.id }, message: MESSAGES.orderCancelled });
+    expect(await getBalances(t.database.db, buyer.id)).toMatchObject({ BRL: { available: 100_000, held: 0 } });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/order/${placed.id}`,
+      headers: bearer(buyer.token),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ORDER_NOT_OPEN');
+    const deleted = await t.app.inject({ method: 'GET', url: '/api/orders/deleted', headers: bearer(buyer.token) });
+    expect(deleted.json().deleted_orders).toMatchObject({ total: 1, per_page: 15 });
+    expect(deleted.json().deleted_orders.data[0]).toMatchObject({
+      id: placed.id,
+      status: 'cancelled',
+      quantity_grams: 10,
+      total_amount: 40,
+    });
+    expect(deleted.json().deleted_orders.data[0].deleted_at).toEqual(expect.any(String));
+  });
+
+  it('market orders walk the book at once, all or nothing, never above the total shown', async () => {
+    await clearBook();
+    const s1 = await trader(0, 1000);
+    const s2 = await trader(0, 1000);
+    const buyer = await trader(100_000, 0);
+    await limit(s1, 'sell', 500, 1000);
+    await limit(s2, 'sell', 520, 1000);
+    const avg = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders/average-price-per-gram/buy/15',
+      headers: bearer(buyer.token),
+    });
+    expect(avg.json(), avg.body).toBe(5.07); // (5000 + 2600) / 15 = 506,67 centavos
+    const quote = (
+      await t.app.inject({ method: 'GET', url: '/api/orders/quote/buy/15', headers: bearer(buyer.token) })
+    ).json();
+    expect(quote).toMatchObject({
+      available: true,
+      value: 76,
+      transaction_fee: 5,
+      iof_fee: 0.31,
+      total: 81.31,
+      allowed: true,
+    });
+    const tooMuch = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders/average-price-per-gram/buy/25',
+      headers: bearer(buyer.token),
+    });
+    expect(tooMuch.json()).toBe(0);
+    const notEnough = await place(buyer, 'buy', { mode: 'market', quantity_grams: 25, total_amount: 500 });
+    expect(notEnough.statusCode).toBe(422);
+    expect(notEnough.json().code).toBe('ORDER_NOT_ENOUGH_IN_BOOK');
+    const stale = await place(buyer, 'buy', { mode: 'market', quantity_grams: 15, total_amount: 81.3 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'ORDER_PRICE_CHANGED', message: MESSAGES.orderPriceChanged });
+    const bought = await place(buyer, 'buy', { mode: 'market', quantity_grams: 15, total_amount: quote.total });
+    expect(bought.statusCode).toBe(201);
+    expect(bought.json().order).toMatchObject({
+      mode: 'market',
+      status: 'filled',
+      total_amount: 81.31,
+      quantity_grams: 15,
+    });
+    expect(await getBalances(t.database.db, buyer.id)).toMatchObject({
+      BRL: { available: 100_000 - 8131, held: 0 },
+      AG: { available: 1500 },
+    });
+    expect(bought.json().ordersToBuy).toEqual([expect.objectContaining({ price_per_gram: 5.2, quantity_grams: 5 })]);
+  });
+
+  it('a market sell nets what the quote said, and is refused when its net would be zero', async () => {
+    await clearBook();
+    const b = await trader(100_000, 0);
+    const seller = await trader(0, 5000);
+    await limit(b, 'buy', 300, 5000);
+    const q = (
+      await t.app.inject({ method: 'GET', url: '/api/orders/quote/sell/1', headers: bearer(seller.token) })
+    ).json();
+    // 1 g at R$ 3,00: the R$ 5,00 fee eats it
+    expect(q, JSON.stringify(q)).toMatchObject({ available: true, allowed: false });
+    const refused = await place(seller, 'sell', { mode: 'market', quantity_grams: 1, total_amount: 0.01 });
+    expect(refused.json()).toMatchObject({ code: 'ORDER_NOT_ALLOWED', message: MESSAGES.orderSellNotAllowed });
+    const q2 = (
+      await t.app.inject({ method: 'GET', url: '/api/orders/quote/sell/30', headers: bearer(seller.token) })
+    ).json();
+    const sold = await place(seller, 'sell', { mode: 'market', quantity_grams: 30, total_amount: q2.total });
+    expect(sold.statusCode).toBe(201);
+    expect(await getBalances(t.database.db, seller.id)).toMatchObject({
+      BRL: { available: Math.round(q2.total * 100) },
+      AG: { available: 2000 },
+    });
+  });
+});
+
+describe('bad input changes nothing', () => {
+  it('refuses negative, zero, three decimals, a price on a market order, a missing price', async () => {
+    const c = await trader(100_000, 1000);
+    const before = await getBalances(t.database.db, c.id);
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [
+        { mode: 'limit', price_per_gram: -5, quantity_grams: 1, total_amount: 10 },
+        'price_per_gram',
+        MESSAGES.orderPriceInvalid,
+      ],
+      [
+        { mode: 'limit', price_per_gram: 0, quantity_grams: 1, total_amount: 10 },
+        'price_per_gram',
+        MESSAGES.orderPriceRequired,
+      ],
+      [
+        { mode: 'limit', price_per_gram: 5, quantity_grams: 0, total_amount: 10 },
+        'quantity_grams',
+        MESSAGES.orderQuantityRequired,
+      ],
+      [
+        { mode: 'limit', price_per_gram: 5, quantity_grams: 1.234, total_amount: 10 },
+        'quantity_grams',
+        MESSAGES.orderQuantityInvalid,
+      ],
+      [
+        { mode: 'limit', price_per_gram: 5.001, quantity_grams: 1, total_amount: 10 },
+        'price_per_gram',
+        MESSAGES.orderPriceInvalid,
+      ],
+      [
+        { mode: 'market', price_per_gram: 5, quantity_grams: 1, total_amount: 10 },
+        'price_per_gram',
+        MESSAGES.orderMarketHasNoPrice,
+      ],
+      [{ mode: 'limit', quantity_grams: 1, total_amount: 10 }, 'price_per_gram', MESSAGES.orderPriceRequired],
+      [{ mode: 'limit', price_per_gram: 5, quantity_grams: 1 }, 'total_amount', MESSAGES.orderTotalRequired],
+      [
+        { mode: 'limit', price_per_gram: 200_000, quantity_grams: 1, total_amount: 10 },
+        'price_per_gram',
+        MESSAGES.orderPriceTooHigh,
+      ],
+      [{ mode: 'other', price_per_gram: 5, quantity_grams: 1, total_amount: 10 }, 'mode', MESSAGES.chooseOption],
+    ];
+    for (const [payload, field, message] of cases) {
+      const r = await place(c, 'buy', payload);
+      expect(r.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(r.json().code).toBe('VALIDATION_FAILED');
+      expect(r.json().errors[field], JSON.stringify(payload)).toEqual([message]);
+    }
+    expect(await getBalances(t.database.db, c.id)).toEqual(before);
+  });
+
+  it("another customer's order is a 404; one's own cannot be taken", async () => {
+    const a = await trader(100_000, 1000);
+    const b = await trader(100_000, 1000);
+    const mine = (await limit(a, 'sell', 900, 100)).json().order;
+    const other = await t.app.inject({ method: 'DELETE', url: `/api/order/${mine.id}`, headers: bearer(b.token) });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().code).toBe('NOT_FOUND');
+    const none = await t.app.inject({ method: 'DELETE', url: '/api/order/999999999', headers: bearer(b.token) });
+    expect(none.statusCode).toBe(404);
+    const own = await place(a, 'buy', { order_id: mine.id, quantity_grams: 1, total_amount: 100 });
+    expect(own.json()).toMatchObject({ code: 'ORDER_OWN', message: MESSAGES.orderOwn });
+    const gone = await place(b, 'buy', { order_id: 999_999_999, quantity_grams: 1, total_amount: 100 });
+    expect(gone.json().code).toBe('ORDER_NOT_OPEN');
+    await t.app.inject({ method: 'DELETE', url: `/api/order/${mine.id}`, headers: bearer(a.token) });
+  });
+
+  it('insufficient balance and the annual trading limit are clear refusals', async () => {
+    await clearBook();
+    const poor = await trader(1000, 10);
+    const r = await limit(poor, 'buy', 500, 1000);
+    expect(r.statusCode).toBe(422);
+    expect(r.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: MESSAGES.orderInsufficientReais });
+    const s = await limit(poor, 'sell', 500, 1000);
+    expect(s.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: MESSAGES.orderInsufficientSilver });
+
+    const rich = await trader(10_000_000, 0);
+    await t.database.db.update(users).set({ tradingLimitCents: 100_000 }).where(eq(users.id, rich.id));
+    const ok = await limit(rich, 'buy', 100, 60_000); // R$ 600,00 resting
+    expect(ok.statusCode).toBe(201);
+    const over = await limit(rich, 'buy', 100, 50_000); // R$ 500,00 more: above R$ 1.000,00
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toMatchObject({
+      code: 'TRADING_LIMIT_EXCEEDED',
+      message: MESSAGES.tradingLimitExceeded('R$ 1.000,00', 'R$ 400,00'),
+    });
+    const overview = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(rich.token) });
+    expect(overview.json()).toMatchObject({ trading_limit: 1000, trading_limit_left: 400 });
+  });
+
+  it('a summary made with old rates is refused after an operator changes them', async () => {
+    await clearBook();
+    const c = await trader(100_000, 0);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/market/settings',
+      headers: bearer(operator.token),
+      payload: { transaction_fee: 1, iof_fee: 0.38, minimum_fee: 5 },
+    });
+    expect(changed.statusCode).toBe(200);
+    try {
+      const r = await limit(c, 'buy', 10_000, 10_000); // R$ 10.000,00: the fee is now 1%
+      expect(r.statusCode).toBe(409);
+      expect(r.json().code).toBe('ORDER_PRICE_CHANGED');
+      expect(await getBalances(t.database.db, c.id)).toMatchObject({ BRL: { available: 100_000, held: 0 } });
+    } finally {
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/market/settings',
+        headers: bearer(operator.token),
+        payload: { transaction_fee: 0.5, iof_fee: 0.38, minimum_fee: 5 },
+      });
+    }
+  });
+
+  it('needs an approved registration to read the book and place; a session to cancel', async () => {
+    const anon = await t.app.inject({ method: 'GET', url: '/api/orders' });
+    expect(anon.statusCode).toBe(401);
+    const c = await trader(0, 0);
+    await t.database.db.update(users).set({ approvedAt: null }).where(eq(users.id, c.id));
+    const r = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(c.token) });
+    expect(r.statusCode).toBe(403);
+    expect(r.json().code).toBe('REGISTRATION_UNDER_REVIEW');
+  });
+
+  it('a retried placement with the same Idempotency-Key places once', async () => {
+    await clearBook();
+    const c = await trader(100_000, 0);
+    const key = `ordem-${randomUUID()}`;
+    const payload = {
+      mode: 'limit',
+      price_per_gram: 3,
+      quantity_grams: 2,
+      total_amount: cost('buy', 300, 200).totalCents / 100,
+    };
+    const first = await place(c, 'buy', payload, { 'idempotency-key': key });
+    const second = await place(c, 'buy', payload, { 'idempotency-key': key });
+    expect(second.statusCode).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json().order.id).toBe(first.json().order.id);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(c.token) });
+    expect(mine.json().myPendingOrders).toHaveLength(1);
+  });
+});
+
+describe('the house', () => {
+  it('operators fund it and post its orders; it pays no fee; customers buy from it', async () => {
+    await clearBook();
+    const fund = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/market/house-funding',
+      headers: bearer(operator.token),
+      payload: { currency: 'AG', amount: 100 },
+    });
+    expect(fund.statusCode).toBe(200);
+    const houseBefore = await balanceOf(t.database.db, { house: 'available' }, 'BRL');
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/market/house-orders',
+      headers: bearer(operator.token),
+      payload: { type: 'sell', price_per_gram: 5.5, quantity_grams: 50 },
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().order).toMatchObject({ type: 'sell', status: 'open', quantity_grams: 50 });
+    const c = await trader(100_000, 0);
+    const q = (await t.app.inject({ method: 'GET', url: '/api/orders/quote/buy/10', headers: bearer(c.token) })).json();
+    const bought = await place(c, 'buy', { mode: 'market', quantity_grams: 10, total_amount: q.total });
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(await balanceOf(t.database.db, { house: 'available' }, 'BRL')).toBe(houseBefore + 5500);
+    const overview = await t.app.inject({ method: 'GET', url: '/api/admin/market', headers: bearer(operator.token) });
+    expect(overview.statusCode).toBe(200);
+    expect(overview.json()).toMatchObject({
+      asks: [{ price_per_gram: 5.5, quantity_grams: 40, orders: 1 }],
+      last_price: 5.5,
+    });
+    expect(overview.json().house.held_grams).toBe(40);
+    const forbidden = await t.app.inject({ method: 'GET', url: '/api/admin/market', headers: bearer(c.token) });
+    expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('the price history answers the trades in buckets', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/orders/price-history?range=day' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().candles.length).toBeGreaterThan(0);
+    expect(r.json().last_price).toBe(5.5);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/orders/price-history?range=year' });
+    expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('the reconciliation', () => {
+  it('catches an open order whose hold does not match its rest, and a closed one still holding', async () => {
+    const c = await trader(100_000, 0);
+    const placed = (await limit(c, 'buy', 200, 1000)).json().order;
+    const db = t.database.db;
+    expect((await reconcile(db)).ok).toBe(true);
+    await db.execute(sql`update orders set fee_cents = fee_cents + 1 where id = ${placed.id}`);
+    expect((await reconcile(db)).problems).toContainEqual(
+      expect.stringMatching(new RegExp(`^ordem ${placed.id}: aberta`)),
+    );
+    await db.execute(sql`update orders set fee_cents = fee_cents - 1, status = 'filled', remaining_cg = 0,
+                                           filled_cg = quantity_cg where id = ${placed.id}`);
+    expect((await reconcile(db)).problems).toContainEqual(`ordem ${placed.id}: filled, mas com 1 reserva(s) aberta(s)`);
+    await db.execute(
+      sql`update orders set status = 'open', remaining_cg = quantity_cg, filled_cg = 0 where id = ${placed.id}`,
+    );
+    expect((await reconcile(db)).ok).toBe(true);
+  });
+});
+
+describe('back-pressure', () => {
+  it('a matcher with a full queue refuses at once with ORDER_BOOK_BUSY (503) instead of waiting without end', async () => {
+    const c = await trader(100_000, 0);
+    const engine = new MarketEngine(t.database, 1);
+    const op = {
+      kind: 'place' as const,
+      owner: { userId: c.id },
+      side: 'buy' as const,
+      mode: 'limit' as const,
+      price: 100,
+      quantity: 100,
+      expectedTotal: 602,
+    };
+    const first = engine.submit(op); // taken into a batch at once
+    const second = engine.submit(op); // waits in the queue
+    const third = engine.submit(op).catch((e: AppError) => e);
+    expect(await third).toMatchObject({ code: 'ORDER_BOOK_BUSY', message: MESSAGES.orderBookBusy });
+    expect(HTTP_STATUS.ORDER_BOOK_BUSY).toBe(503);
+    const placed = await Promise.all([first, second]);
+    for (const p of placed) await engine.submit({ kind: 'cancel', owner: { userId: c.id }, orderId: p.orderId });
+    engineOf(t.app.deps).invalidate();
+  });
+});

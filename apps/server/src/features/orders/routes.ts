@@ -1,0 +1,157 @@
+import {
+  AdminMarketResponse,
+  AveragePriceParams,
+  AveragePriceResponse,
+  CancelOrderResponse,
+  CompletedOrdersQuery,
+  CompletedOrdersResponse,
+  DeletedOrdersResponse,
+  HouseFundingRequest,
+  HouseOrderRequest,
+  HouseOrderResponse,
+  IdParams,
+  MarketSettingsRequest,
+  MessageResponse,
+  OrderQuoteResponse,
+  OrdersResponse,
+  PageQuery,
+  PlaceOrderRequest,
+  PlaceOrderResponse,
+  PriceHistoryQuery,
+  PriceHistoryResponse,
+} from '@prata/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
+import { requireApprovedRegistration } from '../users/index';
+import * as house from './house';
+import * as service from './service';
+import { openStream } from './stream';
+
+/**
+ * The order book (spec 2 §7; docs/orders.md). Reading the book needs an approved registration, as money does (403
+ * REGISTRATION_* sends the screen to /register/finish); placing moves money, so it accepts an Idempotency-Key.
+ * Cancelling and the history lists need only a session: a customer can always tidy up and read their past.
+ */
+export async function orderRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  app.get(
+    '/orders',
+    { preHandler: requireApprovedRegistration, schema: { response: { 200: OrdersResponse } } },
+    async (req) => service.ordersOverview(deps, currentUser(req).id),
+  );
+
+  app.get(
+    '/orders/average-price-per-gram/:side/:grams',
+    { preHandler: authenticate, schema: { params: AveragePriceParams, response: { 200: AveragePriceResponse } } },
+    async (req) => service.averagePrice(deps, req.params.side, req.params.grams, currentUser(req).id),
+  );
+
+  app.get(
+    '/orders/quote/:side/:grams',
+    {
+      preHandler: requireApprovedRegistration,
+      schema: { params: AveragePriceParams, response: { 200: OrderQuoteResponse } },
+    },
+    async (req) => service.quote(deps, req.params.side, req.params.grams, currentUser(req).id),
+  );
+
+  for (const side of ['buy', 'sell'] as const) {
+    app.post(
+      `/order/${side}`,
+      {
+        preHandler: requireApprovedRegistration,
+        config: { idempotent: true },
+        schema: { body: PlaceOrderRequest, response: { 201: PlaceOrderResponse } },
+      },
+      async (req, reply) => reply.status(201).send(await service.placeOrder(deps, currentUser(req).id, side, req.body)),
+    );
+  }
+
+  app.delete(
+    '/order/:id',
+    { preHandler: authenticate, schema: { params: IdParams, response: { 200: CancelOrderResponse } } },
+    async (req) => service.cancelOrder(deps, { userId: currentUser(req).id }, req.params.id),
+  );
+
+  app.get(
+    '/orders/completed',
+    {
+      preHandler: authenticate,
+      schema: { querystring: CompletedOrdersQuery, response: { 200: CompletedOrdersResponse } },
+    },
+    async (req) => service.completedOrders(deps.database.db, currentUser(req).id, req.query.page, req.query.year),
+  );
+
+  app.get(
+    '/orders/deleted',
+    { preHandler: authenticate, schema: { querystring: PageQuery, response: { 200: DeletedOrdersResponse } } },
+    async (req) => service.deletedOrders(deps.database.db, currentUser(req).id, req.query.page),
+  );
+
+  /** Public: the trades' prices are public figures (the catalogue's visitors see the price too). */
+  app.get(
+    '/orders/price-history',
+    { schema: { querystring: PriceHistoryQuery, response: { 200: PriceHistoryResponse } } },
+    async (req) => service.priceHistory(deps.database.db, req.query.range),
+  );
+
+  /** Server-sent events: `event: book` with the market's version whenever the book changes. Carries no private data. */
+  app.get(
+    '/orders/stream',
+    {
+      schema: {
+        response: {
+          200: {
+            description: 'text/event-stream: `event: book` / `data: {"version":N}` on each change, `: ping` every 25 s',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (req, reply) => openStream(deps, req, reply),
+  );
+
+  // ------------------------------------------------------------------ back office (the finance role)
+  const finance = requireStaff('finance');
+  const staff = (req: FastifyRequest) => ({ userId: currentUser(req).id, ip: req.ip });
+
+  app.get('/admin/market', { preHandler: finance, schema: { response: { 200: AdminMarketResponse } } }, async () =>
+    house.marketOverview(deps),
+  );
+
+  app.put(
+    '/admin/market/settings',
+    { preHandler: finance, schema: { body: MarketSettingsRequest, response: { 200: MessageResponse } } },
+    async (req) => house.updateMarketSettings(deps, staff(req), req.body),
+  );
+
+  app.post(
+    '/admin/market/house-orders',
+    {
+      preHandler: finance,
+      config: { idempotent: true },
+      schema: { body: HouseOrderRequest, response: { 201: HouseOrderResponse } },
+    },
+    async (req, reply) => reply.status(201).send(await house.placeHouseOrder(deps, staff(req), req.body)),
+  );
+
+  app.delete(
+    '/admin/market/house-orders/:id',
+    { preHandler: finance, schema: { params: IdParams, response: { 200: MessageResponse } } },
+    async (req) => house.cancelHouseOrder(deps, staff(req), req.params.id),
+  );
+
+  app.post(
+    '/admin/market/house-funding',
+    {
+      preHandler: finance,
+      config: { idempotent: true },
+      schema: { body: HouseFundingRequest, response: { 200: MessageResponse } },
+    },
+    async (req) => house.fundHouse(deps, staff(req), req.body),
+  );
+}

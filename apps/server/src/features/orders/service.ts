@@ -1,0 +1,407 @@
+import {
+  type BookOrder,
+  feeAndIof,
+  formatGrams,
+  MESSAGES,
+  minorToDecimal,
+  mulDivHalfUp,
+  type Order,
+  type OrderQuoteResponse,
+  type OrderRates,
+  type OrderSide,
+  type PlaceOrderInput,
+  BOOK_ROWS,
+  COMPLETED_ORDERS_ON_SCREEN,
+} from '@prata/domain';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { Executor } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { int, rows } from '../../ledger/sql';
+import { HISTORY_PAGE_SIZE, page } from '../history/index';
+import { brasiliaYear, MarketEngine, type Outcome, type Owner } from './engine';
+
+/** One matcher per app (per deps): made on first use, so a server that never trades never starts one. */
+const engines = new WeakMap<AppDeps, MarketEngine>();
+export function engineOf(deps: AppDeps): MarketEngine {
+  let engine = engines.get(deps);
+  if (!engine) {
+    engine = new MarketEngine(deps.database, deps.config.orderQueueMax);
+    engines.set(deps, engine);
+  }
+  return engine;
+}
+
+/** An order row as the lists read it (bigints as text). */
+type OrderRow = {
+  id: string;
+  user_id: string | null;
+  side: OrderSide;
+  mode: 'limit' | 'market';
+  status: 'open' | 'filled' | 'cancelled';
+  price_cents: string | null;
+  quantity_cg: string;
+  remaining_cg: string;
+  filled_cg: string;
+  value_cents: string;
+  fee_cents: string;
+  iof_cents: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+};
+
+const ORDER_COLUMNS = sql`o.id::text, o.user_id::text, o.side, o.mode, o.status, o.price_cents::text,
+  o.quantity_cg::text, o.remaining_cg::text, o.filled_cg::text, o.value_cents::text, o.fee_cents::text,
+  o.iof_cents::text, o.created_at, o.updated_at, o.deleted_at`;
+
+const iso = (v: string | Date) => new Date(v).toISOString();
+const reais = (cents: number) => minorToDecimal(cents);
+
+/**
+ * One of the customer's orders, seen from one list (contracts/orders.ts Order):
+ * - pending: its limit price, the grams still open, their value at that price;
+ * - completed: the average price of its fills, the grams traded, what was paid (buy) or received (sell);
+ * - cancelled: its limit price, the grams taken off the book, their value at that price.
+ */
+export function presentOrder(r: OrderRow, view: 'pending' | 'completed' | 'cancelled'): Order {
+  const price = r.price_cents === null ? 0 : int(r.price_cents);
+  const remaining = int(r.remaining_cg);
+  const filled = int(r.filled_cg);
+  const value = int(r.value_cents);
+  const fee = int(r.fee_cents);
+  const iof = int(r.iof_cents);
+  let pricePerGram: number;
+  let grams: number;
+  let total: number;
+  if (view === 'completed') {
+    pricePerGram = filled > 0 ? mulDivHalfUp(value, 100, filled) : price;
+    grams = filled;
+    total = r.side === 'buy' ? value + fee + iof : value - fee - iof;
+  } else {
+    pricePerGram = price;
+    grams = remaining;
+    total = mulDivHalfUp(price, remaining, 100);
+  }
+  return {
+    id: int(r.id),
+    type: r.side,
+    mode: r.mode,
+    status: r.status,
+    price_per_gram: reais(pricePerGram),
+    quantity_grams: grams / 100,
+    total_amount: reais(total),
+    transaction_fee: reais(fee),
+    iof_fee: reais(iof),
+    ordered_grams: int(r.quantity_cg) / 100,
+    filled_grams: filled / 100,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+    deleted_at: r.deleted_at === null ? null : iso(r.deleted_at),
+    my_order: true,
+  };
+}
+
+type BookRow = {
+  id: string;
+  side: OrderSide;
+  price_cents: string;
+  remaining_cg: string;
+  created_at: string;
+  mine: boolean;
+};
+
+const presentBookOrder = (r: BookRow): BookOrder => ({
+  id: int(r.id),
+  type: r.side,
+  price_per_gram: reais(int(r.price_cents)),
+  quantity_grams: int(r.remaining_cg) / 100,
+  total_amount: reais(mulDivHalfUp(int(r.price_cents), int(r.remaining_cg), 100)),
+  created_at: iso(r.created_at),
+  my_order: r.mine,
+});
+
+/** The four lists of the orders screen, in one statement. `userId` null: the book only (a visitor, an operator). */
+export async function orderLists(db: Executor, userId: number | null) {
+  const uid = userId ?? 0;
+  const book = (side: OrderSide, order: ReturnType<typeof sql>) => sql`(select coalesce(json_agg(x), '[]'::json) from (
+      select o.id::text, o.side, o.price_cents::text, o.remaining_cg::text, o.created_at,
+             coalesce(o.user_id = ${uid}, false) as mine
+        from orders o where o.status = 'open' and o.side = ${side} order by ${order} limit ${BOOK_ROWS}) x)`;
+  const [r] = await rows<{ asks: BookRow[]; bids: BookRow[]; pending: OrderRow[]; completed: OrderRow[] }>(
+    db,
+    sql`select ${book('sell', sql`o.price_cents asc, o.id asc`)} as asks,
+               ${book('buy', sql`o.price_cents desc, o.id asc`)} as bids,
+               (select coalesce(json_agg(x), '[]'::json) from (
+                  select ${ORDER_COLUMNS} from orders o where o.user_id = ${uid} and o.status = 'open'
+                   order by o.id desc limit 200) x) as pending,
+               (select coalesce(json_agg(x), '[]'::json) from (
+                  select ${ORDER_COLUMNS} from orders o
+                   where o.user_id = ${uid} and o.status <> 'open' and o.filled_cg > 0
+                   order by o.updated_at desc, o.id desc limit ${COMPLETED_ORDERS_ON_SCREEN}) x) as completed`,
+  );
+  return {
+    ordersToBuy: (r?.asks ?? []).map(presentBookOrder),
+    ordersToSell: (r?.bids ?? []).map(presentBookOrder),
+    myPendingOrders: (r?.pending ?? []).map((o) => presentOrder(o, 'pending')),
+    myCompletedOrders: (r?.completed ?? []).map((o) => presentOrder(o, 'completed')),
+  };
+}
+
+/** The market's rates as operators set them. */
+export async function marketRates(db: Executor): Promise<OrderRates> {
+  const [r] = await rows<{ fee_rate_bps: number; iof_rate_bps: number; minimum_fee_cents: string }>(
+    db,
+    sql`select fee_rate_bps, iof_rate_bps, minimum_fee_cents::text from market_settings`,
+  );
+  if (!r) throw new Error('orders: market_settings is missing');
+  return { feeRateBps: r.fee_rate_bps, iofRateBps: r.iof_rate_bps, minimumFeeCents: int(r.minimum_fee_cents) };
+}
+
+export const presentRates = (rates: OrderRates) => ({
+  transaction_fee: rates.feeRateBps / 100,
+  iof_fee: rates.iofRateBps / 100,
+  minimum_fee: reais(rates.minimumFeeCents),
+});
+
+/** What a customer may still trade this year: the limit minus what they traded and what their open orders are worth. */
+async function tradingLimit(db: Executor, userId: number) {
+  const [r] = await rows<{ limit: string; traded: string; open: string }>(
+    db,
+    sql`select u.trading_limit_cents::text as limit,
+               coalesce((select traded_cents from trading_usage where user_id = u.id and year = ${brasiliaYear()}), 0)::text
+                 as traded,
+               coalesce((select sum(round(price_cents * remaining_cg / 100.0)) from orders
+                          where user_id = u.id and status = 'open'), 0)::bigint::text as open
+          from users u where u.id = ${userId}`,
+  );
+  const limit = int(r?.limit ?? 0);
+  return { limit, left: Math.max(0, limit - int(r?.traded ?? 0) - int(r?.open ?? 0)) };
+}
+
+/** GET /api/orders */
+export async function ordersOverview(deps: AppDeps, userId: number) {
+  const db = deps.database.db;
+  const [lists, rates, limit] = await Promise.all([orderLists(db, userId), marketRates(db), tradingLimit(db, userId)]);
+  return {
+    ...presentRates(rates),
+    trading_limit: reais(limit.limit),
+    trading_limit_left: reais(limit.left),
+    ...lists,
+  };
+}
+
+/**
+ * The walk a market order of `quantity` centigrams on `side` would make now, read from the database (any instance
+ * answers it): the opposite side's open orders in priority order, the reader's own skipped, as the matcher does.
+ */
+export async function walkBook(
+  db: Executor,
+  side: OrderSide,
+  quantity: number,
+  userId: number | null,
+  onlyHouse = false,
+) {
+  const opposite = side === 'buy' ? 'sell' : 'buy';
+  const order = side === 'buy' ? sql`price_cents asc, id asc` : sql`price_cents desc, id asc`;
+  const found = await rows<{ price_cents: string; remaining_cg: string }>(
+    db,
+    sql`select price_cents::text, remaining_cg::text from (
+          select id, price_cents, remaining_cg,
+                 sum(remaining_cg) over (order by ${order} rows unbounded preceding) - remaining_cg as before
+            from orders
+           where status = 'open' and side = ${opposite}
+             and ${userId === null ? sql`true` : sql`user_id is distinct from ${userId}`}
+             and ${onlyHouse ? sql`user_id is null` : sql`true`}) x
+         where before < ${quantity} order by ${order}`,
+  );
+  let left = quantity;
+  let exact = 0;
+  for (const r of found) {
+    const q = Math.min(left, int(r.remaining_cg));
+    exact += int(r.price_cents) * q;
+    left -= q;
+    if (left === 0) break;
+  }
+  return { filled: quantity - left, exact, value: mulDivHalfUp(exact, 1, 100) };
+}
+
+/** GET /api/orders/average-price-per-gram/{side}/{grams}: reais per gram, 0 when the book cannot fill it. */
+export async function averagePrice(deps: AppDeps, side: OrderSide, quantity: number, userId: number | null) {
+  const walk = await walkBook(deps.database.db, side, quantity, userId);
+  if (walk.filled < quantity) return 0;
+  return reais(mulDivHalfUp(walk.value, 100, quantity));
+}
+
+/** GET /api/orders/quote/{side}/{grams} */
+export async function quote(
+  deps: AppDeps,
+  side: OrderSide,
+  quantity: number,
+  userId: number,
+): Promise<OrderQuoteResponse> {
+  const db = deps.database.db;
+  const [walk, rates] = await Promise.all([walkBook(db, side, quantity, userId), marketRates(db)]);
+  const base = { type: side, quantity_grams: quantity / 100 };
+  if (walk.filled < quantity) {
+    return {
+      ...base,
+      available: false,
+      price_per_gram: 0,
+      value: 0,
+      transaction_fee: 0,
+      iof_fee: 0,
+      total: 0,
+      vet_per_gram: 0,
+      allowed: false,
+    };
+  }
+  const { feeCents, iofCents } = feeAndIof(walk.value, rates);
+  const total = side === 'buy' ? walk.value + feeCents + iofCents : walk.value - feeCents - iofCents;
+  return {
+    ...base,
+    available: true,
+    price_per_gram: reais(mulDivHalfUp(walk.value, 100, quantity)),
+    value: reais(walk.value),
+    transaction_fee: reais(feeCents),
+    iof_fee: reais(iofCents),
+    total: reais(total),
+    vet_per_gram: reais(total > 0 ? mulDivHalfUp(total, 100, quantity) : 0),
+    allowed: side === 'buy' ? walk.value > 0 : total > 0,
+  };
+}
+
+async function findOrder(db: Executor, id: number) {
+  const [r] = await rows<OrderRow>(db, sql`select ${ORDER_COLUMNS} from orders o where o.id = ${id}`);
+  return r;
+}
+
+/** The message of a placement: filled, filled in part with the rest resting, or resting. */
+function placedMessage(outcome: Outcome) {
+  if (outcome.status === 'filled') return MESSAGES.orderFilled;
+  if (outcome.filled > 0) {
+    return MESSAGES.orderPartiallyFilled(formatGrams(outcome.filled), formatGrams(outcome.quantity));
+  }
+  return MESSAGES.orderResting;
+}
+
+/** POST /api/order/buy and /sell */
+export async function placeOrder(deps: AppDeps, userId: number, side: OrderSide, input: PlaceOrderInput) {
+  const owner: Owner = { userId };
+  const outcome = await engineOf(deps).submit(
+    input.order_id !== undefined
+      ? {
+          kind: 'place',
+          owner,
+          side,
+          mode: 'take',
+          targetId: input.order_id,
+          quantity: input.quantity_grams,
+          expectedTotal: input.total_amount,
+          ...(input.price_per_gram === undefined ? {} : { price: input.price_per_gram }),
+        }
+      : {
+          kind: 'place',
+          owner,
+          side,
+          mode: input.mode ?? 'limit',
+          quantity: input.quantity_grams,
+          expectedTotal: input.total_amount,
+          ...(input.price_per_gram === undefined ? {} : { price: input.price_per_gram }),
+        },
+  );
+  const db = deps.database.db;
+  const [lists, row] = await Promise.all([orderLists(db, userId), findOrder(db, outcome.orderId)]);
+  if (!row) throw new Error(`orders: order ${outcome.orderId} vanished after its commit`);
+  return {
+    ...lists,
+    order: presentOrder(row, outcome.status === 'open' && outcome.filled === 0 ? 'pending' : 'completed'),
+    message: placedMessage(outcome),
+  };
+}
+
+/** DELETE /api/order/{id}: another customer's order, or none, is a 404; one no longer open is ORDER_NOT_OPEN. */
+export async function cancelOrder(deps: AppDeps, owner: Owner, id: number) {
+  const row = await findOrder(deps.database.db, id);
+  const mine =
+    row && (owner === 'house' ? row.user_id === null : row.user_id !== null && int(row.user_id) === owner.userId);
+  if (!row || !mine) throw notFound();
+  if (row.status !== 'open') throw new AppError('ORDER_NOT_OPEN', MESSAGES.orderNotOpen);
+  await engineOf(deps).submit({ kind: 'cancel', owner, orderId: id });
+  return { order: { id }, message: MESSAGES.orderCancelled };
+}
+
+/** GET /api/orders/completed?page&year: orders with fills that are no longer open, newest first. */
+export async function completedOrders(db: Executor, userId: number, pageNumber: number, year?: number) {
+  const inYear =
+    year === undefined
+      ? sql`true`
+      : sql`o.updated_at >= make_timestamptz(${year}, 1, 1, 0, 0, 0, 'America/Sao_Paulo')
+            and o.updated_at < make_timestamptz(${year + 1}, 1, 1, 0, 0, 0, 'America/Sao_Paulo')`;
+  const where = sql`o.user_id = ${userId} and o.status <> 'open' and o.filled_cg > 0 and ${inYear}`;
+  const [found, [count]] = await Promise.all([
+    rows<OrderRow>(
+      db,
+      sql`select ${ORDER_COLUMNS} from orders o where ${where} order by o.updated_at desc, o.id desc
+           limit ${HISTORY_PAGE_SIZE} offset ${(pageNumber - 1) * HISTORY_PAGE_SIZE}`,
+    ),
+    rows<{ n: string }>(db, sql`select count(*)::text as n from orders o where ${where}`),
+  ]);
+  return {
+    orders: page(
+      found.map((o) => presentOrder(o, 'completed')),
+      int(count?.n ?? 0),
+    ),
+  };
+}
+
+/** GET /api/orders/deleted?page: cancelled orders, newest first. */
+export async function deletedOrders(db: Executor, userId: number, pageNumber: number) {
+  const where = sql`o.user_id = ${userId} and o.status = 'cancelled'`;
+  const [found, [count]] = await Promise.all([
+    rows<OrderRow>(
+      db,
+      sql`select ${ORDER_COLUMNS} from orders o where ${where} order by o.deleted_at desc, o.id desc
+           limit ${HISTORY_PAGE_SIZE} offset ${(pageNumber - 1) * HISTORY_PAGE_SIZE}`,
+    ),
+    rows<{ n: string }>(db, sql`select count(*)::text as n from orders o where ${where}`),
+  ]);
+  return {
+    deleted_orders: page(
+      found.map((o) => presentOrder(o, 'cancelled')),
+      int(count?.n ?? 0),
+    ),
+  };
+}
+
+/** GET /api/orders/price-history?range: the trades of the period in buckets, oldest first. */
+export async function priceHistory(db: Executor, range: 'day' | 'week' | 'month') {
+  const minutes = { day: 15, week: 120, month: 480 }[range];
+  const since = { day: '1 day', week: '7 days', month: '30 days' }[range];
+  const candles = await rows<{ at: string; open: string; high: string; low: string; close: string; volume: string }>(
+    db,
+    sql`select to_timestamp(floor(extract(epoch from created_at) / ${minutes * 60}) * ${minutes * 60}) as at,
+               (array_agg(price_cents order by id))[1]::text as open, max(price_cents)::text as high,
+               min(price_cents)::text as low, (array_agg(price_cents order by id desc))[1]::text as close,
+               sum(quantity_cg)::text as volume
+          from trades where created_at >= now() - ${since}::interval
+         group by 1 order by 1`,
+  );
+  const [last] = await rows<{ price: string }>(
+    db,
+    sql`select price_cents::text as price from trades order by id desc limit 1`,
+  );
+  return {
+    range,
+    bucket_minutes: minutes,
+    candles: candles.map((c) => ({
+      at: iso(c.at),
+      open: reais(int(c.open)),
+      high: reais(int(c.high)),
+      low: reais(int(c.low)),
+      close: reais(int(c.close)),
+      volume_grams: int(c.volume) / 100,
+    })),
+    last_price: last ? reais(int(last.price)) : null,
+  };
+}
