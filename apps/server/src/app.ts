@@ -13,14 +13,22 @@ import { registerErrorHandling } from './plugins/errors';
 import { clientErrorHandler, frameworkErrors, JSON_BODY_LIMIT, registerInputGuards } from './plugins/input';
 import { registerAuth } from './plugins/auth';
 import { registerIdempotency } from './plugins/idempotency';
+import { type Broadcast, createBroadcast } from './messaging/broadcast';
 import { createLimiter, type Limiter } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 import { featureRoutes } from './features';
 
-export async function buildApp(input: Omit<AppDeps, 'limiter'> & { limiter?: Limiter }): Promise<FastifyInstance> {
+export async function buildApp(
+  input: Omit<AppDeps, 'limiter' | 'broadcast'> & { limiter?: Limiter; broadcast?: Broadcast },
+): Promise<FastifyInstance> {
   const { config } = input;
-  const deps: AppDeps = { ...input, limiter: input.limiter ?? createLimiter(config) };
+  let logError: (err: unknown) => void = () => {};
+  const deps: AppDeps = {
+    ...input,
+    limiter: input.limiter ?? createLimiter(config),
+    broadcast: input.broadcast ?? createBroadcast({ redisUrl: config.redisUrl, onError: (err) => logError(err) }),
+  };
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -88,6 +96,8 @@ export async function buildApp(input: Omit<AppDeps, 'limiter'> & { limiter?: Lim
   }
 
   if (!input.limiter) app.addHook('onClose', async () => deps.limiter.close());
+  if (!input.broadcast) app.addHook('onClose', async () => deps.broadcast.close());
+  logError = (err) => app.log.warn({ err }, 'broadcast');
   registerAuth(app);
   registerIdempotency(app);
 

@@ -5,6 +5,7 @@
 import type { Adapters } from './adapters/index';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Broadcast } from './messaging/broadcast';
 import type { Limiter } from './plugins/rate-limit';
 
 export type AppDeps = {
@@ -15,6 +16,8 @@ export type AppDeps = {
   outbox: { kick(): void };
   /** the rate limits (plugins/rate-limit.ts), shared by every instance through Redis when configured */
   limiter: Limiter;
+  /** short notices to every instance (the order book's changes): Redis pub/sub when configured, in-process otherwise */
+  broadcast: Broadcast;
 };
 
 declare module 'fastify' {

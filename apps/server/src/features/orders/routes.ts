@@ -27,7 +27,7 @@ import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
 import { requireApprovedRegistration } from '../users/index';
 import * as house from './house';
 import * as service from './service';
-import { openStream } from './stream';
+import { endStreams, openStream } from './stream';
 
 /**
  * The order book (spec 2 §7; docs/orders.md). Reading the book needs an approved registration, as money does (403
@@ -37,6 +37,7 @@ import { openStream } from './stream';
 export async function orderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
+  fastify.addHook('preClose', async () => endStreams(deps));
 
   app.get(
     '/orders',

@@ -21,12 +21,17 @@ import { int, rows } from '../../ledger/sql';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { brasiliaYear, MarketEngine, type Outcome, type Owner } from './engine';
 
+/** The broadcast channel of the book's changes: the market's version. */
+export const BOOK_CHANNEL = 'orders:book';
+
 /** One matcher per app (per deps): made on first use, so a server that never trades never starts one. */
 const engines = new WeakMap<AppDeps, MarketEngine>();
 export function engineOf(deps: AppDeps): MarketEngine {
   let engine = engines.get(deps);
   if (!engine) {
     engine = new MarketEngine(deps.database, deps.config.orderQueueMax);
+    // every instance's screens hear of this instance's changes (stream.ts)
+    engine.onChange((version) => void deps.broadcast.publish(BOOK_CHANNEL, String(version)));
     engines.set(deps, engine);
   }
   return engine;
