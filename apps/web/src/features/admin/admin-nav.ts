@@ -3,6 +3,7 @@ import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
+import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 
@@ -14,6 +15,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Limites', to: '/admin/limites', icon: TrendingUpOutlined },
   { label: 'Depósitos', to: '/admin/depositos', icon: SavingsOutlined },
   { label: 'Retiradas', to: '/admin/retiradas', icon: PaymentsOutlined },
+  { label: 'Mercado', to: '/admin/mercado', icon: ShowChartOutlined },
   { label: 'Registro de auditoria', to: '/admin/auditoria', icon: ManageSearchOutlined },
   { label: 'Conferência do razão', to: '/admin/conferencia', icon: FactCheckOutlined },
 ];

@@ -15,6 +15,7 @@ const AuditLogPage = lazyPage(() => import('./pages/audit-log-page'));
 const ReconciliationPage = lazyPage(() => import('./pages/reconciliation-page'));
 const DepositsPage = lazyPage(() => import('./pages/deposits-page'));
 const WithdrawalsPage = lazyPage(() => import('./pages/withdrawals-page'));
+const MarketPage = lazyPage(() => import('./pages/market-page'));
 
 /**
  * The back office's routes under /admin, in a chunk of their own: a customer's or a visitor's first load does not
@@ -30,6 +31,7 @@ export function Component() {
         <Route path="limites" element={<LimitRequestsPage />} />
         <Route path="depositos" element={<DepositsPage />} />
         <Route path="retiradas" element={<WithdrawalsPage />} />
+        <Route path="mercado" element={<MarketPage />} />
         <Route path="auditoria" element={<AuditLogPage />} />
         <Route path="conferencia" element={<ReconciliationPage />} />
         <Route path="*" element={<NotFoundPage />} />

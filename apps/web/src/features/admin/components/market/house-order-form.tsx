@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import {
+  formatBRL,
+  HouseOrderRequest,
+  MAX_ORDER_CENTIGRAMS,
+  minorToDecimal,
+  mulDivHalfUp,
+  type OrderSide,
+  parseDecimal,
+} from '@prata/domain';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { bindField } from '../../../../components/bind-field';
+import { MoneyText } from '../../../../components/money-text';
+import { MoneyTextField } from '../../../../components/money-field';
+import { firstError, hasErrorCode } from '../../../../lib/api';
+import { applyServerErrors } from '../../../../lib/form-errors';
+import { toMinorUnits } from '../../../../lib/format';
+import { notify } from '../../../../lib/notify';
+import { type AdminMarketResponse, usePlaceHouseOrder } from '../../api/market';
+import { DecimalTextField } from '../decimal-field';
+import { SectionCard } from '../section-card';
+
+type OrderInput = { type: OrderSide; price_per_gram: string; quantity_grams: string };
+/** centavos per gram and centigrams, as the contract's fields give them */
+type OrderOutput = { type: OrderSide; price_per_gram: number; quantity_grams: number };
+const FIELDS = ['type', 'price_per_gram', 'quantity_grams'] as const;
+
+/** The order's value as typed (the house trades without fee or IOF), or null while a field is not a number yet. */
+function valueCents(price: string, quantity: string): number | null {
+  const p = parseDecimal(price);
+  const q = parseDecimal(quantity);
+  return p.ok && q.ok ? mulDivHalfUp(p.minor, q.minor, 100) : null;
+}
+
+/**
+ * A limit order of the house: side, price per gram, grams. It trades against the book at once where it can and
+ * rests for the rest, like a customer's; a refusal the server explains (the house's balance, a busy book) shows here.
+ */
+export function HouseOrderForm({ market }: { market: AdminMarketResponse }) {
+  const place = usePlaceHouseOrder();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { control, handleSubmit, setError, resetField } = useForm<OrderInput, unknown, OrderOutput>({
+    resolver: zodResolver(HouseOrderRequest) as never,
+    defaultValues: { type: 'sell', price_per_gram: '', quantity_grams: '' },
+  });
+  const [type, price, quantity] = useWatch({ control, name: ['type', 'price_per_gram', 'quantity_grams'] });
+  const value = valueCents(price, quantity);
+  const grams = parseDecimal(quantity);
+  const short =
+    value === null
+      ? false
+      : type === 'buy'
+        ? value > toMinorUnits(market.house.available_reais)
+        : grams.ok && grams.minor > toMinorUnits(market.house.available_grams);
+
+  const onSubmit = handleSubmit((order) => {
+    setRefusal(null);
+    place.mutate(
+      {
+        type: order.type,
+        price_per_gram: minorToDecimal(order.price_per_gram),
+        quantity_grams: minorToDecimal(order.quantity_grams),
+      },
+      {
+        onSuccess: ({ message }) => {
+          notify.success(message);
+          resetField('quantity_grams');
+        },
+        onError: (error) => {
+          // refusals of the order as a whole stay beside the form, where the operator decides what to change
+          if (hasErrorCode(error, 'INSUFFICIENT_BALANCE', 'ORDER_NOT_ALLOWED', 'ORDER_BOOK_BUSY', 'FORBIDDEN')) {
+            setRefusal(firstError(error));
+            return;
+          }
+          applyServerErrors(error, setError, FIELDS);
+        },
+      },
+    );
+  });
+
+  return (
+    <SectionCard title="Nova ordem da casa" id="nova-ordem">
+      <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} aria-label="Nova ordem da casa">
+        <Controller
+          control={control}
+          name="type"
+          render={({ field }) => (
+            <ToggleButtonGroup
+              exclusive
+              fullWidth
+              size="small"
+              color={field.value === 'buy' ? 'success' : 'error'}
+              value={field.value}
+              onChange={(_event, next: OrderSide | null) => next && field.onChange(next)}
+              aria-label="Lado da ordem"
+            >
+              <ToggleButton value="buy">Comprar</ToggleButton>
+              <ToggleButton value="sell">Vender</ToggleButton>
+            </ToggleButtonGroup>
+          )}
+        />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+          <Controller
+            control={control}
+            name="price_per_gram"
+            render={({ field, fieldState }) => (
+              <MoneyTextField label="Preço por grama" {...bindField(field, fieldState)} />
+            )}
+          />
+          <Controller
+            control={control}
+            name="quantity_grams"
+            render={({ field, fieldState }) => (
+              <DecimalTextField
+                label="Quantidade"
+                unit="g"
+                max={MAX_ORDER_CENTIGRAMS / 100}
+                {...bindField(field, fieldState)}
+              />
+            )}
+          />
+        </Box>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}>
+          <Typography color="text.secondary">Valor da ordem</Typography>
+          <MoneyText sx={{ fontWeight: 700 }}>{value === null ? '—' : formatBRL(value)}</MoneyText>
+        </Stack>
+        {short && (
+          <Alert severity="warning">
+            {type === 'buy'
+              ? 'O valor passa dos reais disponíveis da casa. Faça um aporte antes, ou diminua a ordem.'
+              : 'A quantidade passa da prata disponível da casa. Faça um aporte antes, ou diminua a ordem.'}
+          </Alert>
+        )}
+        {refusal && (
+          <Alert severity="error" onClose={() => setRefusal(null)}>
+            {refusal}
+          </Alert>
+        )}
+        <Box>
+          <Button
+            type="submit"
+            variant="contained"
+            color={type === 'buy' ? 'success' : 'error'}
+            disabled={place.isPending}
+          >
+            {type === 'buy' ? 'Registrar compra' : 'Registrar venda'}
+          </Button>
+        </Box>
+      </Stack>
+    </SectionCard>
+  );
+}

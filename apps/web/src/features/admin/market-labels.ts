@@ -1,0 +1,18 @@
+import { formatBRL, formatGrams, formatPercentBps, type OrderSide, type OrderStatus } from '@prata/domain';
+import { toMinorUnits } from '../../lib/format';
+
+/** The house's orders as the back office reads them (a ordem: feminine). */
+export const HOUSE_ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  open: 'Aberta',
+  filled: 'Executada',
+  cancelled: 'Cancelada',
+};
+
+export const SIDE_LABELS: Record<OrderSide, string> = { buy: 'Compra', sell: 'Venda' };
+
+/** The API's dot-decimal numbers, printed: R$ 1.234,56 · 12,34 g · 0,50%. */
+export const brl = (reais: number) => formatBRL(toMinorUnits(reais));
+export const grams = (value: number) => formatGrams(toMinorUnits(value));
+export const percent = (value: number) => formatPercentBps(toMinorUnits(value));
+/** A price per gram: 'R$ 5,37/g'. */
+export const perGram = (reais: number) => `${brl(reais)}/g`;
