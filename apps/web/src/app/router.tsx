@@ -32,6 +32,7 @@ const AddMoneyPage = lazy(() => moneyPages().then((m) => ({ default: m.AddMoneyP
 const PixDepositPage = lazy(() => moneyPages().then((m) => ({ default: m.PixDepositPage })));
 const TedDepositPage = lazy(() => moneyPages().then((m) => ({ default: m.TedDepositPage })));
 const WithdrawMoneyPage = lazy(() => moneyPages().then((m) => ({ default: m.WithdrawMoneyPage })));
+const OrdersRoutes = lazyPage(() => import('../features/orders/orders-routes'));
 const AdminRoutes = lazyPage(() => import('../features/admin/admin-routes'));
 const QueryLayout = lazy(() => import('./query-layout'));
 
@@ -71,6 +72,7 @@ export function AppRoutes() {
               <Route path="adicionar-dinheiro/pix" element={<PixDepositPage />} />
               <Route path="adicionar-dinheiro/ted" element={<TedDepositPage />} />
               <Route path="retirar-dinheiro" element={<WithdrawMoneyPage />} />
+              <Route path="ordens" element={<OrdersRoutes />} />
             </Route>
           </Route>
           <Route path="*" element={<NotFoundPage />} />

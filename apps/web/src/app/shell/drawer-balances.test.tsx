@@ -60,11 +60,19 @@ describe('DrawerBalances', () => {
     expect(screen.getByText('R$ 1.234,56')).toBeTruthy();
   });
 
-  it('by default follows the order book: no price call today', async () => {
+  it('says there are no offers when the book has nothing to sell (the server answers 0)', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, 0));
+    renderRoute(<DrawerBalances user={user()} showPrice />);
+    expect(await screen.findByText('Sem ofertas no momento')).toBeTruthy();
+  });
+
+  it('by default follows the order book, which is open: the price of 1 g from GET average-price-per-gram/buy/1', async () => {
+    expect(ORDER_BOOK_OPEN).toBe(true);
     fetchMock.mockResolvedValue(jsonResponse(200, 5.43));
     renderRoute(<DrawerBalances user={user()} />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('average-price'))).toBe(ORDER_BOOK_OPEN);
+    expect(await screen.findByText('Preço médio por grama')).toBeTruthy();
+    expect(await screen.findByText('R$ 5,43')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/orders/average-price-per-gram/buy/1');
   });
 
   it('hides the balances when the user chose so', () => {

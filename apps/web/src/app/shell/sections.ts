@@ -26,7 +26,7 @@ export type Section = {
 };
 
 export const SECTIONS: readonly Section[] = [
-  { key: 'ordens', label: 'Ordens', to: '/ordens', icon: CandlestickChartOutlined, enabled: false },
+  { key: 'ordens', label: 'Ordens', to: '/ordens', icon: CandlestickChartOutlined, enabled: true },
   {
     key: 'adicionar-dinheiro',
     label: 'Adicionar dinheiro',

@@ -1,23 +1,21 @@
+import type { AveragePriceResponse } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api';
 
 /**
- * GET /api/orders/average-price-per-gram/buy/1: the average price, in reais, of buying 1 g now. The answer is a
- * number; an object carrying one numeric field is tolerated. Null when there is no usable number (no offers).
+ * GET /api/orders/average-price-per-gram/buy/1: the average price, in reais, of buying 1 g now (spec 3: the drawer's
+ * "Preço médio por grama"). The server answers 0 when the book has nothing to sell: null here, "Sem ofertas".
  */
 export async function getAveragePricePerGram(): Promise<number | null> {
-  const answer = await api.get<unknown>('/orders/average-price-per-gram/buy/1');
-  const value =
-    typeof answer === 'number'
-      ? answer
-      : typeof answer === 'string'
-        ? Number(answer)
-        : answer && typeof answer === 'object'
-          ? Object.values(answer).find((v) => typeof v === 'number')
-          : undefined;
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+  const answer = await api.get<z.infer<typeof AveragePriceResponse>>('/orders/average-price-per-gram/buy/1');
+  return typeof answer === 'number' && Number.isFinite(answer) && answer > 0 ? answer : null;
 }
 
+/**
+ * Under ['orders'], so the orders screen's refresh (after an order, or when the book's stream says it changed) asks
+ * for it again; otherwise once a minute.
+ */
 export function useAveragePricePerGram(enabled: boolean) {
   return useQuery({
     queryKey: ['orders', 'average-price-per-gram', 'buy', 1],

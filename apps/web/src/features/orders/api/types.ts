@@ -1,0 +1,16 @@
+/** The answers' types come from packages/domain's contracts (the server answers through the same schemas). */
+export type {
+  BookOrder,
+  CancelOrderResponse,
+  CompletedOrdersResponse,
+  DeletedOrdersResponse,
+  MarketRates,
+  Order,
+  OrderMode,
+  OrderQuoteResponse,
+  OrderSide,
+  OrdersResponse,
+  PlaceOrderRequest,
+  PlaceOrderResponse,
+  PriceHistoryResponse,
+} from '@prata/domain';

@@ -1,0 +1,67 @@
+import { formatBRL } from '@prata/domain';
+import { AreaSeries, ColorType, createChart, type UTCTimestamp } from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import type { PriceHistoryResponse } from '../api/types';
+
+/** Brasília has kept UTC−3 all year since 2019; the chart prints its times as UTC, so they are shifted by that. */
+const BRASILIA_OFFSET_SECONDS = -3 * 60 * 60;
+
+const LINE = '#00796B';
+const TEXT = '#55636B';
+const GRID = 'rgba(38, 50, 56, 0.06)';
+
+const brl = (reais: number) => formatBRL(Math.round(reais * 100));
+
+/**
+ * The closing price of each bucket as an area (lightweight-charts, in its own chunk: it loads only where the chart is
+ * drawn). Prices in R$ as the rest of the screen prints them; times in Brasília's clock.
+ */
+export default function PriceChartCanvas({
+  candles,
+  range,
+  height,
+}: {
+  candles: PriceHistoryResponse['candles'];
+  range: PriceHistoryResponse['range'];
+  height: number;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const chart = createChart(element, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: TEXT,
+        fontFamily: 'inherit',
+        attributionLogo: true,
+      },
+      grid: { vertLines: { visible: false }, horzLines: { color: GRID } },
+      rightPriceScale: { borderVisible: false },
+      timeScale: { borderVisible: false, timeVisible: range !== 'month', secondsVisible: false },
+      localization: { locale: 'pt-BR', priceFormatter: brl },
+      handleScroll: false,
+      handleScale: false,
+      crosshair: { vertLine: { labelBackgroundColor: LINE }, horzLine: { labelBackgroundColor: LINE } },
+    });
+    const series = chart.addSeries(AreaSeries, {
+      lineColor: LINE,
+      lineWidth: 2,
+      topColor: 'rgba(0, 121, 107, 0.28)',
+      bottomColor: 'rgba(0, 121, 107, 0.02)',
+      priceLineVisible: false,
+    });
+    series.setData(
+      candles.map((candle) => ({
+        time: (Math.floor(Date.parse(candle.at) / 1000) + BRASILIA_OFFSET_SECONDS) as UTCTimestamp,
+        value: candle.close,
+      })),
+    );
+    chart.timeScale().fitContent();
+    return () => chart.remove();
+  }, [candles, range]);
+
+  return <div ref={container} style={{ height, width: '100%' }} />;
+}

@@ -1,0 +1,2 @@
+// The orders feature's public surface for other features. The page loads through the router, in its own chunk.
+export { COMPLETED_HISTORY_PATH, ORDER_TYPE_LABELS, ORDERS_PATH } from './labels';

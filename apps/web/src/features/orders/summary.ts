@@ -1,0 +1,77 @@
+import { type OrderSide, orderCost, parseDecimal } from '@prata/domain';
+import { toMinorUnits } from '../../lib/format';
+import type { MarketRates, OrderQuoteResponse } from './api/types';
+
+/** The market's rates as orderCost takes them: basis points and centavos (the API sends percents and reais). */
+export type Rates = { feeRateBps: number; iofRateBps: number; minimumFeeCents: number };
+
+export function ratesOf(market: MarketRates): Rates {
+  return {
+    feeRateBps: Math.round(market.transaction_fee * 100),
+    iofRateBps: Math.round(market.iof_fee * 100),
+    minimumFeeCents: Math.round(market.minimum_fee * 100),
+  };
+}
+
+/** What the summary of an order shows (spec 2 §2, §9), in minor units. */
+export type OrderSummary = {
+  side: OrderSide;
+  pricePerGramCents: number;
+  quantityCentigrams: number;
+  valueCents: number;
+  feeCents: number;
+  iofCents: number;
+  /** buy: the total to pay; sell: the net to receive */
+  totalCents: number;
+  vetPerGramCents: number;
+  /** a sell only when its net is above zero (spec 2 §4); a buy always */
+  allowed: boolean;
+  /** the fee's percentage is shown only when the fee is above the minimum (spec 2 §9) */
+  feeAboveMinimum: boolean;
+};
+
+/** A typed amount (dot-decimal text from the masked fields) in minor units, or null when it is empty or not valid. */
+export function typedMinor(text: string | number | undefined, max: number): number | null {
+  const parsed = parseDecimal(text ?? '', { max });
+  return parsed.ok ? parsed.minor : null;
+}
+
+/**
+ * The summary of a limit order, or of a row of the table taken, computed here with the server's own function
+ * (orderCost), so the totals agree to the centavo. Null unless price × quantity is above 0 (spec 2 §4).
+ */
+export function limitSummary(
+  side: OrderSide,
+  pricePerGramCents: number | null,
+  quantityCentigrams: number | null,
+  rates: Rates,
+): OrderSummary | null {
+  if (!pricePerGramCents || !quantityCentigrams || pricePerGramCents <= 0 || quantityCentigrams <= 0) return null;
+  const cost = orderCost({ side, pricePerGramCents, quantityCentigrams, ...rates });
+  if (cost.valueCents <= 0) return null;
+  return {
+    side,
+    pricePerGramCents,
+    quantityCentigrams,
+    ...cost,
+    feeAboveMinimum: cost.feeCents > rates.minimumFeeCents,
+  };
+}
+
+/** The summary of a market order: the server's quote, null when the book cannot fill it. */
+export function quoteSummary(quote: OrderQuoteResponse, rates: Rates): OrderSummary | null {
+  if (!quote.available || quote.value <= 0) return null;
+  const feeCents = toMinorUnits(quote.transaction_fee);
+  return {
+    side: quote.type,
+    pricePerGramCents: toMinorUnits(quote.price_per_gram),
+    quantityCentigrams: toMinorUnits(quote.quantity_grams),
+    valueCents: toMinorUnits(quote.value),
+    feeCents,
+    iofCents: toMinorUnits(quote.iof_fee),
+    totalCents: toMinorUnits(quote.total),
+    vetPerGramCents: toMinorUnits(quote.vet_per_gram),
+    allowed: quote.allowed,
+    feeAboveMinimum: feeCents > rates.minimumFeeCents,
+  };
+}
