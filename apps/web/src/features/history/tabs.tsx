@@ -5,6 +5,7 @@ import { MoneyText } from '../../components/money-text';
 import { StatusWithReason } from '../../components/status-chip';
 import { toMinorUnits } from '../../lib/format';
 import { DEPOSIT_METHOD_LABELS } from '../money';
+import { ORDER_TYPE_LABELS } from '../orders';
 import type { DepositRow, EventLogRow, OrderRow, SilverTransferRow, SilverWithdrawalRow, WithdrawalRow } from './types';
 
 /**
@@ -39,16 +40,49 @@ const status = <T extends { status: string; rejection_reason?: string | null }>(
   render: (row) => <StatusWithReason status={row.status} reason={row.rejection_reason} />,
 });
 
-export const ORDER_TYPE_LABELS: Record<OrderRow['type'], string> = { buy: 'Compra', sell: 'Venda' };
+const orderType: Column<OrderRow> = {
+  key: 'type',
+  header: 'Tipo',
+  render: (row) => ORDER_TYPE_LABELS[row.type] ?? row.type,
+};
+const orderPrice: Column<OrderRow> = {
+  key: 'price',
+  header: 'Preço por grama',
+  align: 'right',
+  nowrap: true,
+  render: (row) => brl(row.price_per_gram),
+};
 
-const orderColumns: ReadonlyArray<Column<OrderRow>> = [
+/** A completed order: the average price of its fills, the grams traded, the charges and what was paid or received. */
+const completedOrderColumns: ReadonlyArray<Column<OrderRow>> = [
   date<OrderRow>(),
-  { key: 'type', header: 'Tipo', render: (row) => ORDER_TYPE_LABELS[row.type] ?? row.type },
-  { key: 'price', header: 'Preço por grama', align: 'right', nowrap: true, render: (row) => brl(row.price_per_gram) },
+  orderType,
+  orderPrice,
   { key: 'quantity', header: 'Quantidade', align: 'right', nowrap: true, render: (row) => grams(row.quantity_grams) },
   { key: 'fee', header: 'Taxa operacional', align: 'right', nowrap: true, render: (row) => brl(row.transaction_fee) },
   { key: 'iof', header: 'IOF', align: 'right', nowrap: true, render: (row) => brl(row.iof_fee) },
   { key: 'total', header: 'Total', align: 'right', nowrap: true, render: (row) => brl(row.total_amount) },
+];
+
+/** A cancelled order: when, its limit price, the grams taken off the book and their value at that price. */
+const cancelledOrderColumns: ReadonlyArray<Column<OrderRow>> = [
+  {
+    key: 'deleted_at',
+    header: 'Cancelada em',
+    nowrap: true,
+    width: 170,
+    render: (row) => formatDateTimeBR(row.deleted_at ?? row.updated_at),
+  },
+  orderType,
+  orderPrice,
+  {
+    key: 'quantity',
+    header: 'Quantidade cancelada',
+    align: 'right',
+    nowrap: true,
+    render: (row) => grams(row.quantity_grams),
+  },
+  { key: 'value', header: 'Valor', align: 'right', nowrap: true, render: (row) => brl(row.total_amount) },
 ];
 
 /** Keeps each tab's row type while the list holds them side by side. */
@@ -133,10 +167,10 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
   tab<OrderRow>({
     value: 'ordens-realizadas',
     label: 'Ordens realizadas',
-    source: null, // GET /api/orders/completed → orders
+    source: { path: '/orders/completed', key: 'orders' },
     tableLabel: 'Ordens realizadas',
     rowKey: (row) => row.id,
-    columns: orderColumns,
+    columns: completedOrderColumns,
   }),
   tab<EventLogRow>({
     value: 'demais-eventos',
@@ -149,18 +183,10 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
   tab<OrderRow>({
     value: 'ordens-canceladas',
     label: 'Ordens canceladas',
-    source: null, // GET /api/orders/deleted → deleted_orders
+    source: { path: '/orders/deleted', key: 'deleted_orders' },
     tableLabel: 'Ordens canceladas',
     rowKey: (row) => row.id,
-    columns: [
-      ...orderColumns.filter((column) => column.key !== 'fee' && column.key !== 'iof'),
-      {
-        key: 'deleted_at',
-        header: 'Cancelada em',
-        nowrap: true,
-        render: (row) => (row.deleted_at ? formatDateTimeBR(row.deleted_at) : '—'),
-      },
-    ],
+    columns: cancelledOrderColumns,
   }),
 ];
 

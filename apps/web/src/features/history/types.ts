@@ -1,4 +1,4 @@
-import type { Deposit, EventLog, Withdrawal } from '@prata/domain';
+import type { Deposit, EventLog, Order, Withdrawal } from '@prata/domain';
 
 /**
  * The rows of the history tabs (spec 2 §3). Money in reais and silver in grams, dot-decimal, as the API sends. The
@@ -30,17 +30,8 @@ export type SilverTransferRow = {
   status: string;
 };
 
-export type OrderRow = {
-  id: number;
-  type: 'buy' | 'sell';
-  price_per_gram: number;
-  quantity_grams: number;
-  total_amount: number;
-  transaction_fee: number;
-  iof_fee: number;
-  created_at: string;
-  deleted_at: string | null;
-};
+/** GET /api/orders/completed and GET /api/orders/deleted (packages/domain's contract). */
+export type OrderRow = Order;
 
 /** GET /api/event-logs (packages/domain's contract). */
 export type EventLogRow = EventLog;

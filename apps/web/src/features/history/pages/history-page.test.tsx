@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { Order } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import { COMING_SOON, HistoryPage } from './history-page';
@@ -105,4 +106,80 @@ describe('HistoryPage', { timeout: 20_000 }, () => {
     expect(within(table).getAllByText('Aprovado')).toHaveLength(2);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/deposits?page=1');
   });
+
+  it('lists the completed orders, page by page with the server page size: price, quantity, fee, IOF and total', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, {
+        orders: {
+          data: [
+            anOrder({ id: 31, type: 'buy', status: 'filled', transaction_fee: 5, iof_fee: 0.21, total_amount: 55.21 }),
+          ],
+          total: 26,
+          per_page: 25,
+        },
+      }),
+    );
+    renderRoute(<HistoryPage />, { path: '/meu-historico/:tab?', url: '/meu-historico/ordens-realizadas' });
+    const table = await screen.findByRole('table', { name: 'Ordens realizadas' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/orders/completed?page=1');
+    const row = (await within(table).findByText('Compra')).closest('tr') as HTMLElement;
+    for (const text of ['10/03/2026 10:05', 'R$ 5,00', '10,00 g', 'R$ 0,21', 'R$ 55,21'])
+      expect(within(row).getAllByText(text).length).toBeGreaterThan(0);
+    expect(screen.queryByText(COMING_SOON)).toBeNull();
+    expect(screen.getByRole('button', { name: /próxima página/i })).toBeTruthy();
+  });
+
+  it('lists the cancelled orders: when, type, price, the grams cancelled and their value', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, {
+        deleted_orders: {
+          data: [
+            anOrder({
+              id: 32,
+              type: 'sell',
+              status: 'cancelled',
+              price_per_gram: 6.5,
+              quantity_grams: 4,
+              total_amount: 26,
+              deleted_at: '2026-03-11T18:30:00Z',
+            }),
+          ],
+          total: 1,
+          per_page: 25,
+        },
+      }),
+    );
+    renderRoute(<HistoryPage />, { path: '/meu-historico/:tab?', url: '/meu-historico/ordens-canceladas' });
+    const table = await screen.findByRole('table', { name: 'Ordens canceladas' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/orders/deleted?page=1');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['Cancelada em', 'Tipo', 'Preço por grama', 'Quantidade cancelada', 'Valor']);
+    const row = (await within(table).findByText('Venda')).closest('tr') as HTMLElement;
+    for (const text of ['11/03/2026 15:30', 'R$ 6,50', '4,00 g', 'R$ 26,00'])
+      expect(within(row).getByText(text)).toBeTruthy();
+  });
 });
+
+/** One of the customer's orders as the history lists answer it (packages/domain's Order). */
+function anOrder(overrides: Partial<Order>): Order {
+  return {
+    id: 1,
+    type: 'buy',
+    mode: 'limit',
+    status: 'filled',
+    price_per_gram: 5,
+    quantity_grams: 10,
+    total_amount: 50,
+    transaction_fee: 0,
+    iof_fee: 0,
+    ordered_grams: 10,
+    filled_grams: 10,
+    created_at: '2026-03-10T13:05:00Z',
+    updated_at: '2026-03-10T13:05:00Z',
+    deleted_at: null,
+    my_order: true,
+    ...overrides,
+  };
+}
