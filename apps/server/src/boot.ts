@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
 import { seedMoneyDemo } from './features/money/index';
+import { seedOrdersDemo } from './features/orders/index';
 import { startBalanceFolder } from './ledger/index';
 import { startOutboxDispatcher } from './messaging/outbox';
 import { seedDemo, type DemoAccount } from './seed/demo';
@@ -27,7 +28,11 @@ export async function boot(config: Config): Promise<Running> {
   const dispatcher = startOutboxDispatcher(database.db, adapters, (err) => app?.log.error({ err }, 'outbox'));
   app = await buildApp({ config: { ...config, jwtSecret }, database, adapters, outbox: dispatcher });
   // the demo's deposits, withdrawals and grams go through the same code as customers' (features/money/demo.ts)
-  if (config.demo) await seedMoneyDemo(app.deps);
+  if (config.demo) {
+    await seedMoneyDemo(app.deps);
+    // the house's orders and the demo customers' trades go through the matcher (features/orders/demo.ts)
+    await seedOrdersDemo(app.deps);
+  }
   // keeps balance reads short: folds the ledger's balance deltas into their accounts (docs/ledger.md)
   const folder = startBalanceFolder(database.db, { onError: (err) => app?.log.error({ err }, 'ledger fold') });
   return {

@@ -1,5 +1,6 @@
 // The order book: the matcher, the orders screen's calls, the history lists, the house's back office.
 export { MarketEngine, MARKET_LOCK_KEY } from './engine';
+export { seedOrdersDemo } from './demo';
 export { fundHouse, placeHouseOrder } from './house';
 export { orderRoutes } from './routes';
 export { engineOf, orderLists, placeOrder, walkBook } from './service';

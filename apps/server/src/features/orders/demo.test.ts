@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { seedDemo } from '../../seed/demo';
+import { seedMoneyDemo } from '../money/index';
+import { seedOrdersDemo } from './demo';
+import { orderLists, priceHistory } from './service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemo(t.database.db);
+  await seedMoneyDemo(t.app.deps);
+  await seedOrdersDemo(t.app.deps);
+});
+
+describe('the demo book', () => {
+  it('has house asks and bids around R$ 9,00 with a spread a new customer can rest inside', async () => {
+    const book = await orderLists(t.database.db, null);
+    expect(book.ordersToBuy.length).toBeGreaterThanOrEqual(5);
+    expect(book.ordersToSell.length).toBeGreaterThanOrEqual(5);
+    const bestAsk = book.ordersToBuy[0]!.price_per_gram;
+    const bestBid = book.ordersToSell[0]!.price_per_gram;
+    expect(bestAsk).toBeGreaterThan(bestBid + 0.1);
+    expect(bestAsk).toBeLessThan(9.5);
+    expect(bestBid).toBeGreaterThan(8.5);
+  });
+
+  it('gives the demo customers completed, cancelled and pending orders, and the chart trades in each range', async () => {
+    const [maria] = (await t.database.db.execute(sql`select id from users where email = 'cliente@prata.dev'`))
+      .rows as Array<{ id: number }>;
+    const lists = await orderLists(t.database.db, Number(maria!.id));
+    expect(lists.myCompletedOrders).toHaveLength(10);
+    expect(lists.myPendingOrders).toHaveLength(1);
+    const cancelled = await t.database.db.execute(
+      sql`select count(*)::int as n from orders where user_id = ${maria!.id} and status = 'cancelled'`,
+    );
+    expect((cancelled.rows[0] as { n: number }).n).toBe(1);
+    for (const range of ['day', 'week', 'month'] as const) {
+      expect((await priceHistory(t.database.db, range)).candles.length, range).toBeGreaterThan(0);
+    }
+  });
+
+  it('runs once', async () => {
+    const count = async () =>
+      (await t.database.db.execute(sql`select count(*)::int as n from orders`)).rows[0] as { n: number };
+    const before = await count();
+    await seedOrdersDemo(t.app.deps);
+    expect(await count()).toEqual(before);
+  });
+});
