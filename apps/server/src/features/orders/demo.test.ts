@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { rows } from '../../ledger/sql';
 import { seedDemo } from '../../seed/demo';
 import { seedMoneyDemo } from '../money/index';
 import { seedOrdersDemo } from './demo';
@@ -27,23 +28,25 @@ describe('the demo book', () => {
   });
 
   it('gives the demo customers completed, cancelled and pending orders, and the chart trades in each range', async () => {
-    const [maria] = (await t.database.db.execute(sql`select id from users where email = 'cliente@prata.dev'`))
-      .rows as Array<{ id: number }>;
+    const [maria] = await rows<{ id: number }>(
+      t.database.db,
+      sql`select id from users where email = 'cliente@prata.dev'`,
+    );
     const lists = await orderLists(t.database.db, Number(maria!.id));
     expect(lists.myCompletedOrders).toHaveLength(10);
     expect(lists.myPendingOrders).toHaveLength(1);
-    const cancelled = await t.database.db.execute(
+    const [cancelled] = await rows<{ n: number }>(
+      t.database.db,
       sql`select count(*)::int as n from orders where user_id = ${maria!.id} and status = 'cancelled'`,
     );
-    expect((cancelled.rows[0] as { n: number }).n).toBe(1);
+    expect(cancelled?.n).toBe(1);
     for (const range of ['day', 'week', 'month'] as const) {
       expect((await priceHistory(t.database.db, range)).candles.length, range).toBeGreaterThan(0);
     }
   });
 
   it('runs once', async () => {
-    const count = async () =>
-      (await t.database.db.execute(sql`select count(*)::int as n from orders`)).rows[0] as { n: number };
+    const count = async () => (await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from orders`))[0];
     const before = await count();
     await seedOrdersDemo(t.app.deps);
     expect(await count()).toEqual(before);

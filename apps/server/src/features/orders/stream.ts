@@ -22,8 +22,7 @@ export function endStreams(deps: AppDeps) {
  * broadcast bus (Redis when configured).
  */
 export async function openStream(deps: AppDeps, req: FastifyRequest, reply: FastifyReply) {
-  if (open >= MAX_STREAMS)
-    throw new AppError('ORDER_BOOK_BUSY', 'Muitas conexões abertas. Tente de novo em instantes.');
+  if (open >= MAX_STREAMS) throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests);
   open += 1;
   reply.hijack();
   const res = reply.raw;
