@@ -250,5 +250,5 @@ describe('the matcher against the reference book, through the database', () => {
         await engine.submit({ kind: 'cancel', owner: { userId: Number(o.owner.slice(1)) }, orderId: o.id });
     }
     expect(mismatches).toBe(0);
-  }, 600_000);
+  }, Math.max(600_000, SEQUENCES * 2_000));
 });
