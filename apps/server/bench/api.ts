@@ -1,9 +1,10 @@
 // `npm run bench`: the everyday calls' throughput and latency on this machine, as ratios to a bare Fastify
 // hello-world measured in the same run, with pgbench's figure for the database underneath. Boots Prata on loopback
 // (on a throwaway database of DATABASE_URL's PostgreSQL server, or on a fresh embedded one), drives each endpoint with
-// autocannon in a child process, then runs bench/ledger.ts's section when that file exists. Bounded: it stops by
+// autocannon in a child process, then runs the sections of bench/ledger.ts, bench/orders.ts (order placement through
+// HTTP beside pgbench -N) and bench/matching.ts (the matching core beside nodejs-order-book). Bounded: it stops by
 // itself. BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 32) set the load; see docs/performance.md.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
@@ -22,7 +23,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? process.env.BENCH_CONCURRENCY ?? 32);
 /** Unmeasured load before each measurement, so every endpoint is measured with warm JIT, caches and pools. */
 const WARMUP_SECONDS = 1;
-/** BENCH_ONLY=user measures only the endpoints whose name matches, and the ledger's section only if it matches 'ledger'. */
+/**
+ * BENCH_ONLY=user measures only the endpoints whose name matches; the ledger's, the orders' and the matching core's
+ * sections run only if it matches 'ledger', 'orders' or 'matching'.
+ */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 /** What a browser sends. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
@@ -196,12 +200,59 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-// The ledger's own section (bench/ledger.ts, runnable alone), when it is there.
-const ledgerBench = path.join(HERE, 'ledger.ts');
-if (existsSync(ledgerBench) && (!ONLY || ONLY.test('ledger'))) {
-  console.log('\nLedger');
-  const mod = (await import(ledgerBench)) as Record<string, unknown>;
+// The sections that run on their own: the ledger (bench/ledger.ts), the order book through HTTP (bench/orders.ts),
+// each runnable alone, and the matching core (bench/matching.ts), in a process of its own so its heap is its own.
+async function section(name: string, file: string, opts: object) {
+  const bench = path.join(HERE, file);
+  if (!existsSync(bench) || (ONLY && !ONLY.test(name))) return;
+  console.log(`\n${name[0]!.toUpperCase()}${name.slice(1)}`);
+  const mod = (await import(bench)) as Record<string, unknown>;
   const fn = [mod.default, ...Object.values(mod)].find((v): v is (o: object) => unknown => typeof v === 'function');
-  const out = await fn?.({ seconds: SECONDS, connections: CONNECTIONS, databaseUrl: serverUrl });
+  const out = await fn?.(opts);
   if (typeof out === 'string') console.log(out);
+}
+await section('ledger', 'ledger.ts', { seconds: SECONDS, connections: CONNECTIONS, databaseUrl: serverUrl });
+await section('orders', 'orders.ts', { seconds: SECONDS, databaseUrl: serverUrl });
+if (existsSync(path.join(HERE, 'matching.ts')) && (!ONLY || ONLY.test('matching'))) {
+  console.log('\nMatching core');
+  await matchingSection();
+}
+
+/**
+ * bench/matching.ts in a child process (its output as it comes), then the issue's targets for the matching core: at
+ * least twice nodejs-order-book's operations per second at 200,000 operations, and a rate that stays flat as the
+ * stream (and the book) grows.
+ */
+async function matchingSection() {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'matching.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    process.stdout.write(chunk);
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) {
+    console.log(`  bench/matching.ts exited with ${code}`);
+    return;
+  }
+  const rate = (label: RegExp) => Number(output.match(label)?.[1]?.replace(/,/g, '') ?? Number.NaN);
+  const ratio = rate(/ratio\s+([\d.]+)×/);
+  const byLength = [...output.matchAll(/^\s+([\d,]+) ops:\s+([\d,]+) ops\/s/gm)].map((m) => ({
+    ops: Number(m[1]!.replace(/,/g, '')),
+    rate: Number(m[2]!.replace(/,/g, '')),
+  }));
+  const first = byLength[0];
+  const last = byLength[byLength.length - 1];
+  console.log(
+    `  target, at least 2× nodejs-order-book: ${Number.isFinite(ratio) ? `${ratio.toFixed(1)}×, ${ratio >= 2 ? 'met' : 'MISSED'}` : 'no figure'}`,
+  );
+  if (first && last && first !== last) {
+    const kept = last.rate / first.rate;
+    console.log(
+      `  flat as the book grows: ${last.ops.toLocaleString('en-US')} operations run at ${(kept * 100).toFixed(0)} % of the ` +
+        `first ${first.ops.toLocaleString('en-US')}'s rate (docs/performance.md, "Matching core", says why it is not 100 %)`,
+    );
+  }
 }

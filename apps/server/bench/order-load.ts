@@ -1,0 +1,185 @@
+// The load of the order bench (bench/orders.ts), in a process of its own so it never shares an event loop with the
+// server it measures: autocannon's programmatic API, every request a new random limit order (a buy or a sell around a
+// reference price, so most of them cross) from a random customer (their own bearer token), with the summary's
+// total_amount computed by the domain's orderCost, as the web computes it. Reads its plan (a JSON file named by the
+// first argument), prints one JSON line of results on stdout: the answers by status code, and the latency of the 201s.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { orderCost } from '@prata/domain';
+
+export type OrderLoadPlan = {
+  url: string;
+  tokens: string[];
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  /** centavos per gram: the reference price orders are placed around */
+  mid: number;
+  feeRateBps: number;
+  iofRateBps: number;
+  minimumFeeCents: number;
+  seed: number;
+};
+
+export type OrderLoadResult = {
+  /** measured seconds (autocannon's own clock) */
+  seconds: number;
+  /** answers by HTTP status ('0' for connection errors and timeouts) */
+  statuses: Record<string, number>;
+  /** latency (ms) of the 201 answers, and of every answer */
+  created: { count: number; p50: number; p90: number; p99: number; max: number; mean: number };
+  all: { count: number; p50: number; p99: number };
+  /** the first body of each non-201 status, to say why */
+  samples: Record<string, string>;
+  buys: number;
+  sells: number;
+};
+
+type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+type Instance = NodeJS.EventEmitter & { stop(): void };
+type AutocannonResult = { duration: number; errors: number; timeouts: number };
+type Autocannon = (
+  opts: {
+    url: string;
+    connections: number;
+    duration: number;
+    timeout?: number;
+    requests: Array<{
+      method: string;
+      setupRequest(req: Request): Request;
+      onResponse?(status: number, body: string): void;
+    }>;
+  },
+  done: (err: Error | null, result: AutocannonResult) => void,
+) => Instance;
+
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A buy priced from 2 centavos under the reference to 8 over it, a sell from 8 under to 2 over: most orders cross
+ * the best order of the other side, some rest a little away from it, and the book stays small (what rests is taken by
+ * the next orders of the other side). 2 g to 20 g: a sell's net stays above zero after the R$ 5,00 minimum fee.
+ */
+export function randomOrder(plan: OrderLoadPlan, random: () => number) {
+  const side = random() < 0.5 ? ('buy' as const) : ('sell' as const);
+  const offset = -2 + Math.floor(random() * 11);
+  const price = side === 'buy' ? plan.mid + offset : plan.mid - offset;
+  const quantity = 200 + Math.floor(random() * 1801);
+  const cost = orderCost({
+    side,
+    pricePerGramCents: price,
+    quantityCentigrams: quantity,
+    feeRateBps: plan.feeRateBps,
+    iofRateBps: plan.iofRateBps,
+    minimumFeeCents: plan.minimumFeeCents,
+  });
+  return {
+    side,
+    body: {
+      mode: 'limit',
+      price_per_gram: price / 100,
+      quantity_grams: quantity / 100,
+      total_amount: cost.totalCents / 100,
+    },
+  };
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** One autocannon run; with `record`, the answers and their latencies. */
+function drive(plan: OrderLoadPlan, seconds: number, random: () => number, record: boolean) {
+  const statuses: Record<string, number> = {};
+  const samples: Record<string, string> = {};
+  const created: number[] = [];
+  const all: number[] = [];
+  let buys = 0;
+  let sells = 0;
+  let next = 0;
+  return new Promise<OrderLoadResult>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: plan.url,
+        connections: plan.connections,
+        duration: seconds,
+        timeout: 30,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest(req) {
+              const { side, body } = randomOrder(plan, random);
+              if (side === 'buy') buys++;
+              else sells++;
+              // round robin over the customers: every request another one's token
+              const token = plan.tokens[next++ % plan.tokens.length]!;
+              return {
+                ...req,
+                method: 'POST',
+                path: `/api/order/${side}`,
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+                body: JSON.stringify(body),
+              };
+            },
+            onResponse(status, body) {
+              if (record && status !== 201 && samples[status] === undefined) samples[status] = body.slice(0, 300);
+            },
+          },
+        ],
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        if (result.errors + result.timeouts > 0) {
+          statuses['0'] = result.errors + result.timeouts;
+        }
+        const sortedCreated = Float64Array.from(created).sort();
+        const sortedAll = Float64Array.from(all).sort();
+        resolve({
+          seconds: result.duration,
+          statuses,
+          created: {
+            count: created.length,
+            p50: percentile(sortedCreated, 50),
+            p90: percentile(sortedCreated, 90),
+            p99: percentile(sortedCreated, 99),
+            max: sortedCreated.length > 0 ? sortedCreated[sortedCreated.length - 1]! : 0,
+            mean: created.length > 0 ? created.reduce((a, b) => a + b, 0) / created.length : 0,
+          },
+          all: { count: all.length, p50: percentile(sortedAll, 50), p99: percentile(sortedAll, 99) },
+          samples,
+          buys,
+          sells,
+        });
+      },
+    );
+    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+      if (!record) return;
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      all.push(ms);
+      if (status === 201) created.push(ms);
+    });
+  });
+}
+
+const planPath = process.argv[2];
+if (planPath) {
+  const plan = JSON.parse(await readFile(planPath, 'utf8')) as OrderLoadPlan;
+  const random = mulberry32(plan.seed);
+  if (plan.warmupSeconds > 0) await drive(plan, plan.warmupSeconds, random, false);
+  // the bench starts its clocks (server CPU, the matcher's batches) at this line
+  process.stderr.write('measuring\n');
+  const result = await drive(plan, plan.seconds, random, true);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}

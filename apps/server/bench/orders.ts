@@ -1,0 +1,495 @@
+// `npm run bench:orders` (or `node --import tsx bench/orders.ts` from apps/server): order placement through HTTP
+// against PostgreSQL, beside `pgbench -N` on the same database in the same run. Prata runs in this process on a
+// throwaway database of DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres), dropped at the end;
+// 200 approved customers with money on both sides, each signed in; the load comes from bench/order-load.ts in a child
+// process (autocannon, a new random crossing limit order per request, every request another customer's token). For
+// each client count (BENCH_ORDER_CLIENTS, default 64,32): pgbench -N, the orders, pgbench -N again; the ratio is to the
+// mean of the two. Afterwards the ledger's reconciliation runs on the bench's database. BENCH_TRACE=1 also times every
+// SQL statement (inside the matcher's batches and outside them). bench/api.ts calls the default export.
+// Figures: docs/performance.md, "Orders".
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { boot, type Running } from '../src/boot';
+import { loadConfig } from '../src/config';
+import { MarketEngine } from '../src/features/orders/engine';
+import { execute, reconcile } from '../src/ledger/index';
+import { issueSession } from '../src/plugins/auth';
+import type { OrderLoadPlan, OrderLoadResult } from './order-load';
+
+const run = promisify(execFile);
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const CUSTOMERS = Number(process.env.BENCH_ORDER_CUSTOMERS ?? 200);
+const WARMUP_SECONDS = 2;
+/** R$ 5,00 per gram: orders are placed around it. */
+const MID_CENTS = 500;
+/** Each customer: R$ 1.000.000,00 and 10 kg, and a trading limit nobody reaches in a bench. */
+const FUND_BRL_CENTS = 100_000_000;
+const FUND_AG_CG = 1_000_000;
+const TRADING_LIMIT_CENTS = 1_000_000_000_000;
+
+export type OrdersBenchOptions = { seconds?: number; clients?: number[]; databaseUrl?: string };
+export type OrdersRow = {
+  clients: number;
+  ordersPerSecond: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  pgbenchTps: number;
+  pgbenchBefore: number;
+  pgbenchAfter: number;
+  statuses: Record<string, number>;
+  samples: Record<string, string>;
+  cpuPerOrderUs: number;
+  batches: BatchStats;
+  statements?: StatementStats;
+};
+export type OrdersBenchResult = { rows: OrdersRow[]; reconciled: boolean; problems: string[]; report: string };
+
+// ------------------------------------------------------------------ the matcher's batches, seen from outside
+
+type BatchStats = {
+  count: number;
+  meanSize: number;
+  p50Size: number;
+  p90Size: number;
+  maxSize: number;
+  meanMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  alone: number;
+};
+
+/**
+ * Wraps MarketEngine's batch runner (a private method: the bench looks, it changes nothing) to record each batch's
+ * size and time (BEGIN to COMMIT, the advisory lock's wait included) while `recording`.
+ */
+function probeBatches() {
+  const proto = MarketEngine.prototype as unknown as { run(batch: Array<{ alone: boolean }>): Promise<void> };
+  const original = proto.run;
+  const sizes: number[] = [];
+  const times: number[] = [];
+  let alone = 0;
+  let recording = false;
+  proto.run = async function (this: unknown, batch) {
+    const started = performance.now();
+    try {
+      return await original.call(this, batch);
+    } finally {
+      if (recording) {
+        if (batch[0]?.alone) alone++;
+        sizes.push(batch.length);
+        times.push(performance.now() - started);
+      }
+    }
+  };
+  return {
+    start() {
+      sizes.length = 0;
+      times.length = 0;
+      alone = 0;
+      recording = true;
+    },
+    stop(): BatchStats {
+      recording = false;
+      const s = [...sizes].sort((a, b) => a - b);
+      const t = [...times].sort((a, b) => a - b);
+      return {
+        count: s.length,
+        meanSize: mean(s),
+        p50Size: pct(s, 50),
+        p90Size: pct(s, 90),
+        maxSize: s[s.length - 1] ?? 0,
+        meanMs: mean(t),
+        p50Ms: pct(t, 50),
+        p99Ms: pct(t, 99),
+        alone,
+      };
+    },
+    restore() {
+      proto.run = original;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ every SQL statement, with BENCH_TRACE=1
+
+type StatementStats = Array<{ where: 'batch' | 'request'; label: string; count: number; totalMs: number }>;
+
+/**
+ * Times every query of node-postgres' clients (the server's pool) while recording. A client that takes the market's
+ * advisory lock is inside a batch until its COMMIT or ROLLBACK; every other statement belongs to a request.
+ */
+function probeStatements() {
+  type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+  const proto = pg.Client.prototype as unknown as { query: Query };
+  const original = proto.query;
+  const inBatch = new WeakSet<object>();
+  const stats = new Map<string, { where: 'batch' | 'request'; label: string; count: number; totalMs: number }>();
+  let recording = false;
+  const labelOf = (text: string) => {
+    const t = text.replace(/\s+/g, ' ').trim();
+    if (/pg_advisory_xact_lock/.test(t)) return 'advisory lock';
+    if (/from market_state s, market_settings/.test(t)) return 'market state and rates';
+    if (/json_object_agg\(a\.code/.test(t)) return 'balances, limits, usage of the placers';
+    if (/ledger_execute/.test(t)) return 'ledger_execute (holds, captures, transfers)';
+    if (/^insert into orders/.test(t)) return 'upsert orders';
+    if (/^insert into trades/.test(t)) return 'insert trades';
+    if (/^insert into trading_usage/.test(t)) return 'upsert trading usage';
+    if (/^update market_state/.test(t)) return 'update market state';
+    if (/from orders where status = 'open' order by id/.test(t)) return 'reload the book';
+    if (/^(begin|commit|rollback)$/i.test(t)) return t.toLowerCase();
+    if (/"sessions"/.test(t)) return 'session and user (auth)';
+    if (/as asks/.test(t)) return 'order lists (book, pending, completed)';
+    if (/from orders o where o\.id =/.test(t)) return 'the order';
+    return t.slice(0, 60);
+  };
+  proto.query = function (this: pg.Client, ...args: unknown[]) {
+    if (!recording) return original.apply(this, args);
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    const label = labelOf(text);
+    if (label === 'advisory lock') inBatch.add(this);
+    const where = inBatch.has(this) ? ('batch' as const) : ('request' as const);
+    if (label === 'commit' || label === 'rollback') inBatch.delete(this);
+    const started = performance.now();
+    const record = () => {
+      const key = `${where}:${label}`;
+      const s = stats.get(key) ?? { where, label, count: 0, totalMs: 0 };
+      s.count++;
+      s.totalMs += performance.now() - started;
+      stats.set(key, s);
+    };
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...cb: unknown[]) => {
+        record();
+        return (last as (...a: unknown[]) => unknown)(...cb);
+      };
+      return original.apply(this, args);
+    }
+    const out = original.apply(this, args) as Promise<unknown> | undefined;
+    if (out && typeof out.then === 'function') out.then(record, record);
+    return out;
+  };
+  return {
+    start() {
+      stats.clear();
+      recording = true;
+    },
+    stop(): StatementStats {
+      recording = false;
+      return [...stats.values()].sort((a, b) =>
+        a.where === b.where ? b.totalMs - a.totalMs : a.where < b.where ? -1 : 1,
+      );
+    },
+    restore() {
+      proto.query = original;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ helpers
+
+const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+const pct = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+async function throwaway(serverUrl: string) {
+  const name = `prata_bench_orders_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+const PGBENCH_ENV = { ...process.env, PGOPTIONS: '-c client_min_messages=warning' };
+
+/** pgbench's simple-update mode (-N: one UPDATE, one SELECT, one INSERT per transaction), prepared, on `url`. */
+async function pgbenchSimpleUpdate(url: string, clients: number, seconds: number): Promise<number> {
+  const args = ['-n', '-N', '-M', 'prepared', '-c', String(clients), '-j', String(Math.min(clients, 2))];
+  const { stdout } = await run('pgbench', [...args, '-T', String(seconds), url], {
+    env: PGBENCH_ENV,
+    timeout: (seconds + 60) * 1000,
+  });
+  const tps = Number(stdout.match(/tps = ([\d.]+)/)?.[1]);
+  if (!Number.isFinite(tps)) throw new Error(`pgbench answered no tps:\n${stdout}`);
+  return tps;
+}
+
+/**
+ * Runs bench/order-load.ts in a child process on `plan`; calls `onMeasuring` when its warm-up is over (the child says
+ * so on stderr), and answers its results.
+ */
+async function orderLoad(plan: OrderLoadPlan, dir: string, onMeasuring: () => void): Promise<OrderLoadResult> {
+  const file = path.join(dir, `plan-${plan.connections}.json`);
+  await writeFile(file, JSON.stringify(plan));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'order-load.ts'), file], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (text.includes('measuring')) onMeasuring();
+    stderr += text.replace('measuring\n', '');
+  });
+  const timeout = setTimeout(() => child.kill('SIGTERM'), (plan.seconds + plan.warmupSeconds + 120) * 1000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(timeout);
+  if (code !== 0) throw new Error(`order-load exited with ${code}:\n${stderr}`);
+  return JSON.parse(stdout.trim().split('\n').pop()!) as OrderLoadResult;
+}
+
+// ------------------------------------------------------------------ the bench
+
+/** Runs the order bench and prints its report; answers the figures too (null when skipped: no PostgreSQL or pgbench). */
+export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Promise<OrdersBenchResult | null> {
+  const seconds = opts.seconds ?? Number(process.env.BENCH_SECONDS ?? 5);
+  const clientCounts =
+    opts.clients ??
+    (process.env.BENCH_ORDER_CLIENTS ?? '64,32')
+      .split(',')
+      .map(Number)
+      .filter((n) => n > 0);
+  const serverUrl = opts.databaseUrl || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const trace = process.env.BENCH_TRACE === '1';
+  const missing = await run('pgbench', ['--version']).then(
+    () =>
+      throwaway(serverUrl).then(
+        (db) => ({ db }),
+        (err: Error) => ({ why: `PostgreSQL at ${serverUrl}: ${err.message}` }),
+      ),
+    () => ({ why: 'pgbench is not installed' }),
+  );
+  if (!('db' in missing)) {
+    console.log(`Order bench skipped: ${missing.why} (set DATABASE_URL to a PostgreSQL server).`);
+    return null;
+  }
+  const scratch = missing.db;
+  const dir = await mkdtemp(path.join(tmpdir(), 'prata-bench-orders-'));
+  const batches = probeBatches();
+  const statements = trace ? probeStatements() : undefined;
+  let running: Running | undefined;
+  try {
+    const config = loadConfig({
+      ...process.env,
+      DATABASE_URL: scratch.url,
+      DATA_DIR: dir,
+      PORT: '0',
+      NODE_ENV: 'development',
+      PRATA_DEMO: '0',
+      PRATA_DEV_MAILBOX: '0',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    });
+    running = await boot(config);
+    await running.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = running.app.server.address() as { port: number };
+    const database = running.database;
+    const db = database.db;
+
+    // The customers: approved (the money guard then reads nothing more), a trading limit out of reach, funded in
+    // reais and grams through the ledger, each signed in (a session row and its token, as the sign-in ends).
+    const ids = (
+      await database.withConnection((c) =>
+        c.query(
+          `insert into users (name, email, password_hash, account_type, email_verified_at, approved_at,
+                              trading_limit_cents)
+           select 'Cliente ' || g, 'bench-orders-' || g || '@example.com', 'x', 'individual', now(), now(), $2
+             from generate_series(1, $1) g
+           returning id`,
+          [CUSTOMERS, TRADING_LIMIT_CENTS],
+        ),
+      )
+    ).rows.map((r) => Number(r.id));
+    const funding = await execute(
+      db,
+      ids.flatMap((id) => [
+        {
+          kind: 'transfer' as const,
+          id: `bench-fund:${id}:brl`,
+          debit: { system: 'pix:clearing' as const },
+          credit: { customer: id, bucket: 'available' as const },
+          currency: 'BRL' as const,
+          amount: FUND_BRL_CENTS,
+          code: 'deposit',
+        },
+        {
+          kind: 'transfer' as const,
+          id: `bench-fund:${id}:ag`,
+          debit: { system: 'vault' as const },
+          credit: { customer: id, bucket: 'available' as const },
+          currency: 'AG' as const,
+          amount: FUND_AG_CG,
+          code: 'deposit',
+        },
+      ]),
+      { atomic: true },
+    );
+    if (!funding.every((r) => r.ok)) throw new Error('order bench: funding was refused');
+    const tokens: string[] = [];
+    for (const id of ids) {
+      tokens.push((await issueSession(db, running.app.deps, id, { userAgent: 'bench' })).authToken);
+    }
+    const [rates] = (
+      await database.withConnection((c) =>
+        c.query('select fee_rate_bps, iof_rate_bps, minimum_fee_cents::int as minimum_fee_cents from market_settings'),
+      )
+    ).rows as Array<{ fee_rate_bps: number; iof_rate_bps: number; minimum_fee_cents: number }>;
+    // pgbench's tables once (scale 10, as the ledger's section), then statistics for everything
+    await run('pgbench', ['-i', '-q', '-s', '10', scratch.url], { env: PGBENCH_ENV, timeout: 180_000 });
+    await database.execScript('analyze');
+
+    const rows: OrdersRow[] = [];
+    for (const [i, clients] of clientCounts.entries()) {
+      const pgbenchBefore = await pgbenchSimpleUpdate(scratch.url, clients, seconds);
+      let cpu: NodeJS.CpuUsage | undefined;
+      const result = await orderLoad(
+        {
+          url: `http://127.0.0.1:${port}`,
+          tokens,
+          connections: clients,
+          seconds,
+          warmupSeconds: WARMUP_SECONDS,
+          mid: MID_CENTS,
+          feeRateBps: rates!.fee_rate_bps,
+          iofRateBps: rates!.iof_rate_bps,
+          minimumFeeCents: rates!.minimum_fee_cents,
+          seed: 20_260_110 + i,
+        },
+        dir,
+        () => {
+          cpu = process.cpuUsage();
+          batches.start();
+          statements?.start();
+        },
+      );
+      const used = process.cpuUsage(cpu);
+      const batchStats = batches.stop();
+      const statementStats = statements?.stop();
+      // requests autocannon abandoned at its deadline finish before pgbench starts
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const pgbenchAfter = await pgbenchSimpleUpdate(scratch.url, clients, seconds);
+      const created = result.statuses['201'] ?? 0;
+      rows.push({
+        clients,
+        ordersPerSecond: created / result.seconds,
+        p50: result.created.p50,
+        p90: result.created.p90,
+        p99: result.created.p99,
+        max: result.created.max,
+        pgbenchTps: (pgbenchBefore + pgbenchAfter) / 2,
+        pgbenchBefore,
+        pgbenchAfter,
+        statuses: result.statuses,
+        samples: result.samples,
+        cpuPerOrderUs: (used.user + used.system) / Math.max(1, created),
+        batches: batchStats,
+        ...(statementStats ? { statements: statementStats } : {}),
+      });
+    }
+
+    const [book] = (
+      await database.withConnection((c) =>
+        c.query(
+          `select (select count(*) from orders)::int as orders, (select count(*) from orders where status = 'open')::int as open,
+                  (select count(*) from trades)::int as trades`,
+        ),
+      )
+    ).rows as Array<{ orders: number; open: number; trades: number }>;
+    await running.stop();
+    running = undefined;
+    // The ledger's reconciliation (every check, orders against their holds included) on what the bench left.
+    const { openDatabase } = await import('../src/db/client');
+    const check = await openDatabase({ url: scratch.url, poolSize: 2 }).then(async (d) => {
+      try {
+        return await reconcile(d.db);
+      } finally {
+        await d.close();
+      }
+    });
+
+    const report = formatReport(rows, seconds, book!, check);
+    console.log(report);
+    return { rows, reconciled: check.ok, problems: check.problems, report };
+  } finally {
+    batches.restore();
+    statements?.restore();
+    await running?.stop();
+    await scratch.drop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function formatReport(
+  rows: OrdersRow[],
+  seconds: number,
+  book: { orders: number; open: number; trades: number },
+  check: { ok: boolean; problems: string[] },
+): string {
+  const cpus = os.cpus();
+  const out = [
+    `Order bench: ${os.availableParallelism()} cores (${cpus[0]?.model.trim() ?? '?'}), Node ${process.version}, ` +
+      `${CUSTOMERS} customers, random crossing limit orders through HTTP (POST /api/order/buy|sell), ${seconds} s per ` +
+      `client count after ${WARMUP_SECONDS} s of warm-up, ${new Date().toISOString()}`,
+    `${'clients'.padStart(7)} ${'orders/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p90 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'pgbench -N'.padStart(11)} ${'ratio'.padStart(6)} ${'CPU µs/order'.padStart(13)}  answers`,
+  ];
+  for (const r of rows) {
+    const answers = Object.entries(r.statuses)
+      .map(([code, n]) => `${code === '0' ? 'errors' : code}: ${fmt(n)}`)
+      .join(', ');
+    out.push(
+      `${String(r.clients).padStart(7)} ${fmt(r.ordersPerSecond).padStart(9)} ${r.p50.toFixed(1).padStart(7)} ${r.p90.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${r.max.toFixed(0).padStart(7)} ${fmt(r.pgbenchTps).padStart(11)} ${`${((100 * r.ordersPerSecond) / r.pgbenchTps).toFixed(0)}%`.padStart(6)} ${fmt(r.cpuPerOrderUs).padStart(13)}  ${answers}`,
+    );
+  }
+  out.push(
+    'orders/s: 201 answers only; latency of the 201s (autocannon, in the load process); pgbench -N -M prepared at the ' +
+      'same client count on the same database, mean of a run before and after; CPU: the Prata process (server and ' +
+      'matcher) per order.',
+  );
+  for (const r of rows) {
+    for (const [code, body] of Object.entries(r.samples)) out.push(`  ${r.clients} clients, first ${code}: ${body}`);
+    const b = r.batches;
+    out.push(
+      `  ${r.clients} clients: ${fmt(b.count)} batches, size mean ${b.meanSize.toFixed(1)} (p50 ${b.p50Size}, p90 ${b.p90Size}, max ${b.maxSize}), ` +
+        `${b.meanMs.toFixed(1)} ms each (p50 ${b.p50Ms.toFixed(1)}, p99 ${b.p99Ms.toFixed(1)}), BEGIN to COMMIT; pgbench ${fmt(r.pgbenchBefore)} and ${fmt(r.pgbenchAfter)} tps` +
+        (b.alone > 0 ? `; ${b.alone} operations re-run alone after a failed batch` : ''),
+    );
+    if (r.statements) {
+      const created = Math.max(1, r.statuses['201'] ?? 0);
+      out.push(`  ${r.clients} clients, statements (count per order, mean ms, total ms per order):`);
+      for (const s of r.statements) {
+        out.push(
+          `    ${s.where.padEnd(7)} ${s.label.slice(0, 60).padEnd(60)} ${(s.count / created).toFixed(3).padStart(7)} ${(s.totalMs / s.count).toFixed(2).padStart(7)} ${(s.totalMs / created).toFixed(3).padStart(7)}`,
+        );
+      }
+    }
+  }
+  out.push(
+    `Afterwards: ${fmt(book.orders)} orders (${fmt(book.open)} open), ${fmt(book.trades)} trades; reconciliation: ` +
+      (check.ok ? 'clean' : `${check.problems.length} problems\n    ${check.problems.slice(0, 20).join('\n    ')}`),
+  );
+  return out.join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await runOrdersBench();
+  if (result && !result.reconciled) process.exitCode = 1;
+}
