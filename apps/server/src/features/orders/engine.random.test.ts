@@ -85,170 +85,175 @@ async function lastTradeId() {
 }
 
 describe('the matcher against the reference book, through the database', () => {
-  it(`${SEQUENCES} random sequences: the same trades, the same book, and the ledger reconciles after each`, async () => {
-    let mismatches = 0;
-    const problems: string[] = [];
-    for (let s = 0; s < SEQUENCES; s++) {
-      const random = seededRandom(10_000 + s);
-      const ref = new ReferenceBook();
-      const expected: Trade[] = [];
-      const since = await lastTradeId();
-      let i = 0;
-      while (i < OPS) {
-        // one to four operations submitted together (one batch, most of the time)
-        const group = Math.min(OPS - i, randomInt(random, 1, 4));
-        const ops: Op[] = [];
-        for (let g = 0; g < group; g++) {
-          const ownerId = owners[randomInt(random, 0, owners.length - 1)]!;
-          const side = random() < 0.5 ? 'buy' : 'sell';
-          const quantity = randomInt(random, 2, 8) * 50; // at least 1 g: a limit sell always nets above 0
-          const kind = random();
-          if (kind < 0.55)
-            ops.push({
-              kind: 'place',
-              owner: { userId: ownerId },
-              side,
-              mode: 'limit',
-              price: randomInt(random, 895, 905),
-              quantity,
-            });
-          else if (kind < 0.7) ops.push({ kind: 'place', owner: { userId: ownerId }, side, mode: 'market', quantity });
-          else if (kind < 0.85) {
-            const resting = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')];
-            const target = resting[randomInt(random, 0, Math.max(0, resting.length - 1))];
-            ops.push({
-              kind: 'place',
-              owner: { userId: ownerId },
-              side,
-              mode: 'take',
-              targetId: target ? Number(target.id) : 1,
-              quantity,
-            });
-          } else {
-            const mine = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')].filter(
-              (o) => o.owner === `u${ownerId}`,
-            );
-            const target = mine[randomInt(random, 0, Math.max(0, mine.length - 1))];
-            ops.push({ kind: 'cancel', owner: { userId: ownerId }, orderId: target ? Number(target.id) : 1 });
+  it(
+    `${SEQUENCES} random sequences: the same trades, the same book, and the ledger reconciles after each`,
+    async () => {
+      let mismatches = 0;
+      const problems: string[] = [];
+      for (let s = 0; s < SEQUENCES; s++) {
+        const random = seededRandom(10_000 + s);
+        const ref = new ReferenceBook();
+        const expected: Trade[] = [];
+        const since = await lastTradeId();
+        let i = 0;
+        while (i < OPS) {
+          // one to four operations submitted together (one batch, most of the time)
+          const group = Math.min(OPS - i, randomInt(random, 1, 4));
+          const ops: Op[] = [];
+          for (let g = 0; g < group; g++) {
+            const ownerId = owners[randomInt(random, 0, owners.length - 1)]!;
+            const side = random() < 0.5 ? 'buy' : 'sell';
+            const quantity = randomInt(random, 2, 8) * 50; // at least 1 g: a limit sell always nets above 0
+            const kind = random();
+            if (kind < 0.55)
+              ops.push({
+                kind: 'place',
+                owner: { userId: ownerId },
+                side,
+                mode: 'limit',
+                price: randomInt(random, 895, 905),
+                quantity,
+              });
+            else if (kind < 0.7)
+              ops.push({ kind: 'place', owner: { userId: ownerId }, side, mode: 'market', quantity });
+            else if (kind < 0.85) {
+              const resting = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')];
+              const target = resting[randomInt(random, 0, Math.max(0, resting.length - 1))];
+              ops.push({
+                kind: 'place',
+                owner: { userId: ownerId },
+                side,
+                mode: 'take',
+                targetId: target ? Number(target.id) : 1,
+                quantity,
+              });
+            } else {
+              const mine = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')].filter(
+                (o) => o.owner === `u${ownerId}`,
+              );
+              const target = mine[randomInt(random, 0, Math.max(0, mine.length - 1))];
+              ops.push({ kind: 'cancel', owner: { userId: ownerId }, orderId: target ? Number(target.id) : 1 });
+            }
+          }
+          i += group;
+          const settled = await Promise.allSettled(ops.map((op) => engine.submit(op)));
+          // the reference applies the same operations in the same order, with the ids the matcher gave
+          for (let k = 0; k < ops.length; k++) {
+            const op = ops[k]!;
+            const r = settled[k]!;
+            const miss = (why: string) => {
+              mismatches++;
+              problems.push(
+                `sequence ${s}, op ${i - group + k}: ${why}: ${JSON.stringify(op)} → ${r.status === 'fulfilled' ? JSON.stringify(r.value) : (r.reason as Error).message}`,
+              );
+            };
+            const owner = `u${op.owner === 'house' ? 0 : op.owner.userId}`;
+            const outcome = r.status === 'fulfilled' ? (r.value as Outcome) : null;
+            const code = r.status === 'rejected' ? (r.reason as { code?: string }).code : null;
+            if (op.kind === 'cancel') {
+              const refOrder = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')].find(
+                (o) => o.id === String(op.orderId),
+              );
+              const ok = refOrder !== undefined && refOrder.owner === owner;
+              if (ok !== (outcome !== null)) miss('cancel');
+              if (ok) ref.cancel(String(op.orderId));
+              continue;
+            }
+            const fillsOf = (fills: Array<{ makerId: string; price: number; quantity: number }>, id: number) => {
+              for (const f of fills)
+                expected.push({ maker: Number(f.makerId), taker: id, price: f.price, quantity: f.quantity });
+            };
+            if (op.mode === 'limit') {
+              if (!outcome) {
+                miss('limit refused');
+                continue;
+              }
+              const res = ref.placeLimit({
+                id: String(outcome.orderId),
+                owner,
+                side: op.side,
+                price: op.price!,
+                quantity: op.quantity,
+                seq: outcome.orderId,
+              });
+              fillsOf(res.fills, outcome.orderId);
+            } else if (op.mode === 'market') {
+              const walk = ref.averagePrice(op.side, op.quantity, owner);
+              if (walk.filledQuantity < op.quantity) {
+                if (code !== 'ORDER_NOT_ENOUGH_IN_BOOK') miss('market should lack depth');
+                continue;
+              }
+              if (!outcome) {
+                miss('market refused');
+                continue;
+              }
+              fillsOf(
+                ref.placeMarket({ id: String(outcome.orderId), owner, side: op.side, quantity: op.quantity }).fills,
+                outcome.orderId,
+              );
+            } else {
+              const target = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')].find(
+                (o) => o.id === String(op.targetId),
+              );
+              const q = target ? Math.min(op.quantity, target.remaining) : 0;
+              const sellNets =
+                op.side === 'buy' ||
+                (target !== undefined &&
+                  orderCost({
+                    side: 'sell',
+                    pricePerGramCents: target.price,
+                    quantityCentigrams: q,
+                    feeRateBps: 50,
+                    iofRateBps: 38,
+                  }).allowed);
+              const refusal =
+                !target || target.side === op.side
+                  ? 'ORDER_NOT_OPEN'
+                  : target.owner === owner
+                    ? 'ORDER_OWN'
+                    : !sellNets
+                      ? 'ORDER_NOT_ALLOWED'
+                      : null;
+              if (refusal) {
+                if (code !== refusal) miss(`take should be ${refusal}`);
+                continue;
+              }
+              if (!outcome) {
+                miss('take refused');
+                continue;
+              }
+              const res = ref.take({
+                id: String(outcome.orderId),
+                owner,
+                targetId: String(op.targetId),
+                quantity: op.quantity,
+              });
+              if (res.ok) fillsOf([res.fill], outcome.orderId);
+            }
           }
         }
-        i += group;
-        const settled = await Promise.allSettled(ops.map((op) => engine.submit(op)));
-        // the reference applies the same operations in the same order, with the ids the matcher gave
-        for (let k = 0; k < ops.length; k++) {
-          const op = ops[k]!;
-          const r = settled[k]!;
-          const miss = (why: string) => {
-            mismatches++;
-            problems.push(
-              `sequence ${s}, op ${i - group + k}: ${why}: ${JSON.stringify(op)} → ${r.status === 'fulfilled' ? JSON.stringify(r.value) : (r.reason as Error).message}`,
-            );
-          };
-          const owner = `u${op.owner === 'house' ? 0 : op.owner.userId}`;
-          const outcome = r.status === 'fulfilled' ? (r.value as Outcome) : null;
-          const code = r.status === 'rejected' ? (r.reason as { code?: string }).code : null;
-          if (op.kind === 'cancel') {
-            const refOrder = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')].find(
-              (o) => o.id === String(op.orderId),
-            );
-            const ok = refOrder !== undefined && refOrder.owner === owner;
-            if (ok !== (outcome !== null)) miss('cancel');
-            if (ok) ref.cancel(String(op.orderId));
-            continue;
-          }
-          const fillsOf = (fills: Array<{ makerId: string; price: number; quantity: number }>, id: number) => {
-            for (const f of fills)
-              expected.push({ maker: Number(f.makerId), taker: id, price: f.price, quantity: f.quantity });
-          };
-          if (op.mode === 'limit') {
-            if (!outcome) {
-              miss('limit refused');
-              continue;
-            }
-            const res = ref.placeLimit({
-              id: String(outcome.orderId),
-              owner,
-              side: op.side,
-              price: op.price!,
-              quantity: op.quantity,
-              seq: outcome.orderId,
-            });
-            fillsOf(res.fills, outcome.orderId);
-          } else if (op.mode === 'market') {
-            const walk = ref.averagePrice(op.side, op.quantity, owner);
-            if (walk.filledQuantity < op.quantity) {
-              if (code !== 'ORDER_NOT_ENOUGH_IN_BOOK') miss('market should lack depth');
-              continue;
-            }
-            if (!outcome) {
-              miss('market refused');
-              continue;
-            }
-            fillsOf(
-              ref.placeMarket({ id: String(outcome.orderId), owner, side: op.side, quantity: op.quantity }).fills,
-              outcome.orderId,
-            );
-          } else {
-            const target = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')].find(
-              (o) => o.id === String(op.targetId),
-            );
-            const q = target ? Math.min(op.quantity, target.remaining) : 0;
-            const sellNets =
-              op.side === 'buy' ||
-              (target !== undefined &&
-                orderCost({
-                  side: 'sell',
-                  pricePerGramCents: target.price,
-                  quantityCentigrams: q,
-                  feeRateBps: 50,
-                  iofRateBps: 38,
-                }).allowed);
-            const refusal =
-              !target || target.side === op.side
-                ? 'ORDER_NOT_OPEN'
-                : target.owner === owner
-                  ? 'ORDER_OWN'
-                  : !sellNets
-                    ? 'ORDER_NOT_ALLOWED'
-                    : null;
-            if (refusal) {
-              if (code !== refusal) miss(`take should be ${refusal}`);
-              continue;
-            }
-            if (!outcome) {
-              miss('take refused');
-              continue;
-            }
-            const res = ref.take({
-              id: String(outcome.orderId),
-              owner,
-              targetId: String(op.targetId),
-              quantity: op.quantity,
-            });
-            if (res.ok) fillsOf([res.fill], outcome.orderId);
-          }
+        const trades = await tradesAfter(since);
+        if (JSON.stringify(trades) !== JSON.stringify(expected)) {
+          mismatches++;
+          problems.push(`sequence ${s}: trades ${JSON.stringify(trades)} expected ${JSON.stringify(expected)}`);
         }
+        const book = await openOrders();
+        const refBook = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')]
+          .map((o) => ({ id: Number(o.id), owner: o.owner, side: o.side, price: o.price, remaining: o.remaining }))
+          .sort((a, b) => a.id - b.id);
+        if (JSON.stringify(book) !== JSON.stringify(refBook)) {
+          mismatches++;
+          problems.push(`sequence ${s}: book ${JSON.stringify(book)} expected ${JSON.stringify(refBook)}`);
+        }
+        const rec = await reconcile(t.database.db);
+        expect(rec.problems, `sequence ${s}`).toEqual([]);
+        expect(problems, `sequence ${s}`).toEqual([]);
+        // the next sequence starts from an empty book
+        for (const o of book)
+          await engine.submit({ kind: 'cancel', owner: { userId: Number(o.owner.slice(1)) }, orderId: o.id });
       }
-      const trades = await tradesAfter(since);
-      if (JSON.stringify(trades) !== JSON.stringify(expected)) {
-        mismatches++;
-        problems.push(`sequence ${s}: trades ${JSON.stringify(trades)} expected ${JSON.stringify(expected)}`);
-      }
-      const book = await openOrders();
-      const refBook = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')]
-        .map((o) => ({ id: Number(o.id), owner: o.owner, side: o.side, price: o.price, remaining: o.remaining }))
-        .sort((a, b) => a.id - b.id);
-      if (JSON.stringify(book) !== JSON.stringify(refBook)) {
-        mismatches++;
-        problems.push(`sequence ${s}: book ${JSON.stringify(book)} expected ${JSON.stringify(refBook)}`);
-      }
-      const rec = await reconcile(t.database.db);
-      expect(rec.problems, `sequence ${s}`).toEqual([]);
-      expect(problems, `sequence ${s}`).toEqual([]);
-      // the next sequence starts from an empty book
-      for (const o of book)
-        await engine.submit({ kind: 'cancel', owner: { userId: Number(o.owner.slice(1)) }, orderId: o.id });
-    }
-    expect(mismatches).toBe(0);
-  }, Math.max(600_000, SEQUENCES * 2_000));
+      expect(mismatches).toBe(0);
+    },
+    Math.max(600_000, SEQUENCES * 2_000),
+  );
 });
