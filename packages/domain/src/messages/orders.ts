@@ -20,6 +20,7 @@ export const ORDER_MESSAGES = {
   // refusals
   orderSellNotAllowed:
     'O valor líquido desta venda seria zero ou negativo. Aumente a quantidade ou o preço para cobrir a taxa e o IOF.',
+  orderValueTooSmall: 'O valor desta ordem é pequeno demais: aumente a quantidade ou o preço.',
   orderPriceChanged:
     'Os preços do livro ou as taxas mudaram desde o resumo que você viu. Confira o novo resumo e envie de novo.',
   orderNotEnoughInBook: 'Não há ordens suficientes no livro para executar essa quantidade a mercado.',

@@ -439,7 +439,7 @@ class BatchApply {
         minimumFeeCents: rates.minimumFeeCents,
       });
       value = c.valueCents;
-      if (value === 0) throw new AppError('ORDER_NOT_ALLOWED', MESSAGES.orderSellNotAllowed);
+      if (value === 0) throw new AppError('ORDER_NOT_ALLOWED', MESSAGES.orderValueTooSmall);
       holdAmount = this.check(op, { total: c.totalCents, allowed: c.allowed }, house, quantity);
     }
 

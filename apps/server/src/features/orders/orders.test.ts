@@ -290,6 +290,13 @@ describe('placing, taking and cancelling', () => {
     ).json();
     // 1 g at R$ 3,00: the R$ 5,00 fee eats it
     expect(q, JSON.stringify(q)).toMatchObject({ available: true, allowed: false });
+    const tiny = await place(seller, 'buy', {
+      mode: 'limit',
+      price_per_gram: 0.01,
+      quantity_grams: 0.01,
+      total_amount: 6,
+    });
+    expect(tiny.json()).toMatchObject({ code: 'ORDER_NOT_ALLOWED', message: MESSAGES.orderValueTooSmall });
     const refused = await place(seller, 'sell', { mode: 'market', quantity_grams: 1, total_amount: 0.01 });
     expect(refused.json()).toMatchObject({ code: 'ORDER_NOT_ALLOWED', message: MESSAGES.orderSellNotAllowed });
     const q2 = (
