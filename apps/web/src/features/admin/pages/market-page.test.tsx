@@ -74,7 +74,8 @@ const typeInto = (label: RegExp, text: string) =>
 
 const GET = 'GET /api/admin/market';
 
-describe('Mercado', () => {
+// generous: the suite runs files in parallel on busy machines
+describe('Mercado', { timeout: 20_000 }, () => {
   it("shows the house's position, today's figures, the book's levels around the spread and the house's orders", async () => {
     api({ [GET]: () => jsonResponse(200, market) });
     renderRoute(<MarketPage />);
@@ -101,6 +102,21 @@ describe('Mercado', () => {
     const filled = within(orders).getByText('Compra #41').closest('tr')!;
     expect(filled.textContent).toContain('Executada');
     expect(within(filled).queryByRole('button')).toBeNull();
+  });
+
+  it('lists every open house order first, then the latest closed ones, the rest behind "Mostrar mais"', async () => {
+    const closed = Array.from({ length: 7 }, (_, i) => ({ ...market.house_orders[1]!, id: 30 + i }));
+    api({ [GET]: () => jsonResponse(200, { ...market, house_orders: [...closed, market.house_orders[0]!] }) });
+    renderRoute(<MarketPage />);
+    const table = await screen.findByRole('table', { name: 'Ordens da casa' }, LONG);
+    const ids = () =>
+      within(table)
+        .getAllByText(/^(Compra|Venda) #\d+$/)
+        .map((cell) => cell.textContent);
+    expect(ids()).toEqual(['Venda #42', 'Compra #36', 'Compra #35', 'Compra #34', 'Compra #33', 'Compra #32']);
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar mais 2 ordens encerradas' }));
+    expect(ids()).toHaveLength(8);
+    expect(ids().at(-1)).toBe('Compra #30');
   });
 
   it('an empty book and no house orders say so', async () => {
@@ -153,6 +169,21 @@ describe('Mercado', () => {
     expect(await within(form).findByText('A casa não tem prata disponível suficiente.', {}, LONG)).toBeTruthy();
     const [, init] = calls('POST /api/admin/market/house-orders')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ type: 'sell', price_per_gram: 6, quantity_grams: 5000 });
+  });
+
+  it("warns when a house order would cross the house's own open order, and says when the book is crossed", async () => {
+    api({
+      [GET]: () =>
+        jsonResponse(200, { ...market, bids: [{ price_per_gram: 5.8, quantity_grams: 5, orders: 1 }, ...market.bids] }),
+    });
+    renderRoute(<MarketPage />);
+    expect(await screen.findByText('Livro cruzado: venda a R$ 5,60 abaixo da compra a R$ 5,80', {}, LONG)).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Nova ordem da casa' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Comprar' }));
+    typeInto(/Preço por grama/, '5,50');
+    expect(within(form).queryByText(/A casa tem uma venda aberta/)).toBeNull();
+    typeInto(/Preço por grama/, '5,60');
+    expect(await within(form).findByText(/A casa tem uma venda aberta a R\$ 5,60\/g/)).toBeTruthy();
   });
 
   it('checks the fields before sending anything', async () => {

@@ -6,6 +6,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { formatBRL, formatPercentBps, mulDivHalfUp } from '@prata/domain';
 import { useState } from 'react';
@@ -64,26 +65,40 @@ function LevelsTable({ side, levels, label }: { side: 'asks' | 'bids'; levels: r
   );
 }
 
-/** The gap between the best ask and the best bid, in reais and in percent of the best ask. */
+/**
+ * The gap between the best ask and the best bid, in reais and in percent of the best ask. A crossed book (an ask below
+ * a bid) can only hold orders that may not trade with each other: the house's own (it does not trade with itself).
+ */
 function Spread({ market }: { market: AdminMarketResponse }) {
   const ask = market.asks[0];
   const bid = market.bids[0];
   let spread = 'Sem spread: falta um dos lados do livro';
+  let crossed = false;
   if (ask && bid) {
-    const gap = toMinorUnits(ask.price_per_gram) - toMinorUnits(bid.price_per_gram);
-    const bps = gap > 0 ? mulDivHalfUp(gap, 10_000, toMinorUnits(ask.price_per_gram)) : 0;
-    spread = `Spread ${formatBRL(gap)} (${formatPercentBps(bps)})`;
+    const askCents = toMinorUnits(ask.price_per_gram);
+    const gap = askCents - toMinorUnits(bid.price_per_gram);
+    crossed = gap < 0;
+    spread = crossed
+      ? `Livro cruzado: venda a ${brl(ask.price_per_gram)} abaixo da compra a ${brl(bid.price_per_gram)}`
+      : `Spread ${formatBRL(gap)} (${formatPercentBps(mulDivHalfUp(gap, 10_000, askCents))})`;
   }
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
       spacing={{ xs: 0.25, sm: 2 }}
-      sx={{ py: 1, px: 1, my: 0.5, bgcolor: 'action.hover', borderRadius: 1, justifyContent: 'space-between' }}
+      sx={{
+        py: 1,
+        px: 1,
+        my: 0.5,
+        bgcolor: (theme) => (crossed ? alpha(theme.palette.warning.main, 0.16) : theme.palette.action.hover),
+        borderRadius: 1,
+        justifyContent: 'space-between',
+      }}
     >
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        <MoneyText>{spread}</MoneyText>
+      <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+        {spread}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
         Último preço{' '}
         <MoneyText sx={{ color: 'text.primary', fontWeight: 600 }}>
           {market.last_price === null ? '—' : perGram(market.last_price)}

@@ -41,6 +41,19 @@ function valueCents(price: string, quantity: string): number | null {
 }
 
 /**
+ * The house's own open order on the other side that this price would cross (centavos per gram), if any: the house does
+ * not trade with itself, so both would rest and the book would be crossed.
+ */
+export function ownCrossing(market: AdminMarketResponse, type: OrderSide, priceCents: number): number | null {
+  const opposite = market.house_orders
+    .filter((o) => o.status === 'open' && o.type !== type)
+    .map((o) => toMinorUnits(o.price_per_gram));
+  if (opposite.length === 0) return null;
+  const best = type === 'sell' ? Math.max(...opposite) : Math.min(...opposite);
+  return (type === 'sell' ? priceCents <= best : priceCents >= best) ? best : null;
+}
+
+/**
  * A limit order of the house: side, price per gram, grams. It trades against the book at once where it can and
  * rests for the rest, like a customer's; a refusal the server explains (the house's balance, a busy book) shows here.
  */
@@ -54,6 +67,8 @@ export function HouseOrderForm({ market }: { market: AdminMarketResponse }) {
   const [type, price, quantity] = useWatch({ control, name: ['type', 'price_per_gram', 'quantity_grams'] });
   const value = valueCents(price, quantity);
   const grams = parseDecimal(quantity);
+  const priceParsed = parseDecimal(price);
+  const crossing = priceParsed.ok ? ownCrossing(market, type, priceParsed.minor) : null;
   const short =
     value === null
       ? false
@@ -107,7 +122,7 @@ export function HouseOrderForm({ market }: { market: AdminMarketResponse }) {
             </ToggleButtonGroup>
           )}
         />
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
           <Controller
             control={control}
             name="price_per_gram"
@@ -137,6 +152,13 @@ export function HouseOrderForm({ market }: { market: AdminMarketResponse }) {
             {type === 'buy'
               ? 'O valor passa dos reais disponíveis da casa. Faça um aporte antes, ou diminua a ordem.'
               : 'A quantidade passa da prata disponível da casa. Faça um aporte antes, ou diminua a ordem.'}
+          </Alert>
+        )}
+        {crossing !== null && (
+          <Alert severity="warning">
+            {type === 'sell'
+              ? `A casa tem uma compra aberta a ${formatBRL(crossing)}/g. Ela não negocia consigo mesma: as duas ordens ficariam no livro, com a venda abaixo da compra.`
+              : `A casa tem uma venda aberta a ${formatBRL(crossing)}/g. Ela não negocia consigo mesma: as duas ordens ficariam no livro, com a compra acima da venda.`}
           </Alert>
         )}
         {refusal && (

@@ -67,7 +67,13 @@ function CancelDialog({ order, onClose }: { order: HouseOrder | null; onClose: (
   );
 }
 
-/** The house's open and recent orders, newest first as the server sends them; open ones can be cancelled. */
+/** Executed and cancelled orders listed below the open ones before "Mostrar mais". */
+export const CLOSED_SHOWN = 5;
+
+/**
+ * The house's orders: every open one (with "Cancelar"), then the latest executed or cancelled ones; the rest of what
+ * the server sent behind "Mostrar mais". Newest first within each group.
+ */
 export function HouseOrders({
   orders,
   isPending,
@@ -80,6 +86,7 @@ export function HouseOrders({
   onRetry: () => void;
 }) {
   const [cancelling, setCancelling] = useState<HouseOrder | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const columns: ReadonlyArray<Column<HouseOrder>> = [
     {
       key: 'order',
@@ -155,7 +162,12 @@ export function HouseOrders({
         ) : null,
     },
   ];
-  const rows = orders ? [...orders] : undefined;
+  const all = orders ?? [];
+  const newestFirst = [...all].sort((a, b) => b.id - a.id);
+  const open = newestFirst.filter((o) => o.status === 'open');
+  const closed = newestFirst.filter((o) => o.status !== 'open');
+  const hidden = showAll ? 0 : Math.max(0, closed.length - CLOSED_SHOWN);
+  const rows = orders ? [...open, ...(showAll ? closed : closed.slice(0, CLOSED_SHOWN))] : undefined;
   return (
     <>
       <StaffTable
@@ -170,6 +182,13 @@ export function HouseOrders({
         onPageChange={() => {}}
         emptyText="A casa não tem ordens abertas nem recentes."
       />
+      {(hidden > 0 || showAll) && (
+        <Button size="small" sx={{ mt: 1 }} onClick={() => setShowAll(!showAll)}>
+          {showAll
+            ? 'Mostrar só as recentes'
+            : `Mostrar mais ${hidden} ${hidden === 1 ? 'ordem encerrada' : 'ordens encerradas'}`}
+        </Button>
+      )}
       <CancelDialog order={cancelling} onClose={() => setCancelling(null)} />
     </>
   );

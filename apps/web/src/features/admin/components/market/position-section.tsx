@@ -16,7 +16,8 @@ function Figure({ label, value, detail }: { label: string; value: ReactNode; det
         {label}
       </Typography>
       <Typography component="p" sx={{ fontSize: { xs: '1.1rem', sm: '1.35rem' }, fontWeight: 700, mt: 0.5 }}>
-        <MoneyText>{value}</MoneyText>
+        {/* a large figure breaks after "R$" on a phone rather than leave its card */}
+        <MoneyText sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' }, overflowWrap: 'anywhere' }}>{value}</MoneyText>
       </Typography>
       {detail && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.25 }}>

@@ -65,7 +65,15 @@ export function RatesForm({ market }: { market: AdminMarketResponse }) {
           As novas taxas valem só para as ordens registradas depois de salvar; as ordens que já estão no livro mantêm as
           taxas com que foram registradas. A casa não paga taxa nem IOF.
         </Alert>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
+        {/* the two percents side by side even on a phone; the minimum fee below them there */}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
+            '& > :last-child': { gridColumn: { xs: '1 / -1', sm: 'auto' } },
+          }}
+        >
           <Controller
             control={control}
             name="transaction_fee"
@@ -84,7 +92,7 @@ export function RatesForm({ market }: { market: AdminMarketResponse }) {
             control={control}
             name="minimum_fee"
             render={({ field, fieldState }) => (
-              <MoneyTextField label="Taxa mínima" {...bindField(field, fieldState, 'Por ordem, até R$ 1.000,00')} />
+              <MoneyTextField label="Taxa mínima" {...bindField(field, fieldState, 'Por ordem')} />
             )}
           />
         </Box>
