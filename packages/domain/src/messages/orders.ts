@@ -34,5 +34,7 @@ export const ORDER_MESSAGES = {
   // back office
   marketSettingsSaved: 'Taxas salvas. Valem para as próximas ordens.',
   houseOrderPlaced: 'Ordem da casa registrada.',
+  houseOrderCrossesOwn:
+    'Esta ordem cruzaria uma ordem da própria casa no outro lado do livro. Cancele aquela ordem ou escolha outro preço.',
   houseFunded: 'Saldo da casa atualizado.',
 } as const;

@@ -443,6 +443,11 @@ class BatchApply {
       holdAmount = this.check(op, { total: c.totalCents, allowed: c.allowed }, house, quantity);
     }
 
+    // the house never crosses its own orders: the skip would leave the book crossed, and customers would buy from one
+    // house order and sell to another at the house's loss
+    if (house && price !== null && this.crossesOwn(key, op.side, price)) {
+      throw new AppError('ORDER_NOT_ALLOWED', MESSAGES.houseOrderCrossesOwn);
+    }
     const account = this.accounts.get(key)!;
     if (!house) {
       const open = this.market.openValue.get(key) ?? 0;
@@ -522,6 +527,15 @@ class BatchApply {
       throw new Error(`orders: order ${id} (${op.mode}) left ${o.remaining} cg unfilled after its checks`);
     }
     return { orderId: id, status: o.status, filled, quantity, trades: fills.length };
+  }
+
+  /** Whether a `side` order at `price` would cross one of `owner`'s own resting orders (O(open orders)). */
+  private crossesOwn(owner: string, side: Side, price: number): boolean {
+    for (const o of this.market.open.values()) {
+      if (ownerKey(o.owner) !== owner || o.side === side || o.price === null) continue;
+      if (side === 'buy' ? o.price <= price : o.price >= price) return true;
+    }
+    return false;
   }
 
   /**

@@ -37,9 +37,9 @@ export async function marketOverview(deps: AppDeps): Promise<AdminMarketResponse
       created_at: string;
     }>(
       db,
-      sql`select id::text, side, price_cents::text, quantity_cg::text, remaining_cg::text, filled_cg::text, status,
-                 created_at
-            from orders where user_id is null order by (status = 'open') desc, id desc limit 100`,
+      sql`select o.id::text, o.side, o.price_cents::text, o.quantity_cg::text, o.remaining_cg::text, o.filled_cg::text,
+                 o.status, o.created_at
+            from orders o where o.user_id is null order by (o.status = 'open') desc, o.id desc limit 100`,
     ),
     rows<{ side: OrderSide; price: string; quantity: string; orders: string }>(
       db,

@@ -489,6 +489,14 @@ describe('the house', () => {
       last_price: 5.5,
     });
     expect(overview.json().house.held_grams).toBe(40);
+    const crossing = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/market/house-orders',
+      headers: bearer(operator.token),
+      payload: { type: 'buy', price_per_gram: 5.6, quantity_grams: 1 },
+    });
+    expect(crossing.statusCode).toBe(422);
+    expect(crossing.json()).toMatchObject({ code: 'ORDER_NOT_ALLOWED', message: MESSAGES.houseOrderCrossesOwn });
     const forbidden = await t.app.inject({ method: 'GET', url: '/api/admin/market', headers: bearer(c.token) });
     expect(forbidden.statusCode).toBe(403);
   });
