@@ -185,7 +185,8 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
           Limitada ou a mercado: qual escolher?
         </Link>
       </Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      {/* side by side only where the form is wide: alone on a tablet; beside the book from md up it is narrow */}
+      <Stack direction={{ xs: 'column', sm: 'row', md: 'column' }} spacing={2}>
         {market ? (
           <MoneyTextField
             label="Preço médio por grama"
@@ -200,7 +201,7 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
             control={control}
             name="price_per_gram"
             label="Preço por grama"
-            helperText={side === 'buy' ? 'O máximo que você paga por grama' : 'O mínimo que você recebe por grama'}
+            helperText={side === 'buy' ? 'O máximo que você paga por grama' : 'O mínimo que você aceita por grama'}
             required
             fullWidth
           />

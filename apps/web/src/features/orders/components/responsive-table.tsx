@@ -75,7 +75,7 @@ function Cards<T>({ label, columns, rows, rowKey, actions, muted }: Omit<Props<T
               m: 0,
               mt: 1,
               display: 'grid',
-              gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))',
               columnGap: 2,
               rowGap: 0.75,
             }}
@@ -148,10 +148,14 @@ function Rows<T>({ label, columns, rows, rowKey, actions, muted }: Omit<Props<T>
   );
 }
 
+/** Read by screen readers, not shown ('1px', not 1: in sx a 1 is 100%). */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

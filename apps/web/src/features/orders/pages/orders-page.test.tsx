@@ -161,7 +161,9 @@ describe('/ordens: the buy form', { timeout: 20_000 }, () => {
     expect(new Headers(calls('POST /api/order/buy')[0]?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[\w-]{32,36}$/);
     await waitLong(() => expect(getNotice()?.message).toMatch(/^Ordem registrada/));
     // the answer's lists are the screen's; the form is empty, in limit mode
-    expect(await screen.findByRole('tab', { name: 'Minhas ordens (1)' }, LONG)).toBeTruthy();
+    await waitLong(() =>
+      expect(screen.getByRole('tab', { name: /^Minhas ordens/ }).textContent).toBe('Minhas ordens (1)'),
+    );
     expect((screen.getByLabelText(/Preço por grama/) as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText(/Quantidade/) as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('button', { name: 'Limitada' }).getAttribute('aria-pressed')).toBe('true');

@@ -122,12 +122,21 @@ function OrdersScreen({ data }: { data: OrdersResponse }) {
               key={t.value}
               value={t.value}
               label={
-                t.value === 'minhas' && data.myPendingOrders.length > 0
-                  ? `${t.label} (${data.myPendingOrders.length})`
-                  : t.label
+                t.value === 'minhas' && data.myPendingOrders.length > 0 ? (
+                  <span>
+                    {t.label}
+                    {/* the count of pending orders, where it fits on one line */}
+                    <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                      {` (${data.myPendingOrders.length})`}
+                    </Box>
+                  </span>
+                ) : (
+                  t.label
+                )
               }
               id={`ordens-tab-${t.value}`}
               aria-controls="ordens-panel"
+              sx={{ px: { xs: 0.75, sm: 2 }, minWidth: 0, fontSize: { xs: '0.875rem', sm: undefined } }}
             />
           ))}
         </Tabs>
@@ -163,7 +172,8 @@ export function OrdersPage() {
         title="Ordens"
         description="Compre e venda prata com outros clientes: ao preço que você escolher ou ao preço do mercado."
       />
-      <Stack spacing={3}>
+      {/* a gap, not margins: on phones the chart goes below the tabs (the form first), and margins follow the DOM */}
+      <Stack spacing={3} useFlexGap>
         <Box sx={{ order: { xs: 2, md: 1 } }}>
           <PriceChart />
         </Box>
