@@ -395,10 +395,21 @@ describe('Meus dados e Meu histórico', () => {
             }
             assert.match(text, /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/, 'dates as dd/mm/aaaa hh:mm');
           });
-        } else if (value === 'dinheiro-adicionado' || value === 'dinheiro-retirado') {
-          // live since the money issue: this new customer has neither deposits nor withdrawals (the tab's own table,
-          // not the previous tab's, which can stay on screen for a moment while the next page's data arrives)
-          const name = value === 'dinheiro-adicionado' ? 'Depósitos' : 'Retiradas de dinheiro';
+        } else if (
+          value === 'dinheiro-adicionado' ||
+          value === 'dinheiro-retirado' ||
+          value === 'ordens-realizadas' ||
+          value === 'ordens-canceladas'
+        ) {
+          // live since the money and order-book issues: this new customer has no deposits, withdrawals or orders (the
+          // tab's own table, not the previous tab's, which can stay on screen for a moment while the next page's data
+          // arrives)
+          const name = {
+            'dinheiro-adicionado': 'Depósitos',
+            'dinheiro-retirado': 'Retiradas de dinheiro',
+            'ordens-realizadas': 'Ordens realizadas',
+            'ordens-canceladas': 'Ordens canceladas',
+          }[value];
           const table = page.getByRole('table', { name });
           await expectVisible(table);
           await eventually(async () =>
