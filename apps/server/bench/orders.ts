@@ -5,10 +5,12 @@
 // process (autocannon, a new random crossing limit order per request, every request another customer's token). For
 // each client count (BENCH_ORDER_CLIENTS, default 64,32): pgbench -N, the orders, pgbench -N again; the ratio is to the
 // mean of the two. Afterwards the ledger's reconciliation runs on the bench's database. BENCH_TRACE=1 also times every
-// SQL statement (inside the matcher's batches and outside them). bench/api.ts calls the default export.
+// SQL statement (inside the matcher's batches and outside them); BENCH_PROFILE=<folder> writes a CPU profile of this
+// process (the server) for each measured window. bench/api.ts calls the default export.
 // Figures: docs/performance.md, "Orders".
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -32,7 +34,15 @@ const FUND_BRL_CENTS = 100_000_000;
 const FUND_AG_CG = 1_000_000;
 const TRADING_LIMIT_CENTS = 1_000_000_000_000;
 
-export type OrdersBenchOptions = { seconds?: number; clients?: number[]; databaseUrl?: string };
+export type OrdersBenchOptions = {
+  seconds?: number;
+  clients?: number[];
+  databaseUrl?: string;
+  /** called once the server listens, before the customers exist: what-if experiments (a pool size, a matcher's pool) */
+  afterBoot?: (running: Running) => Promise<void> | void;
+  /** called when the customers are ready, before the first client count */
+  beforeLoad?: (setup: { running: Running; customerIds: number[]; tokens: string[] }) => Promise<void> | void;
+};
 export type OrdersRow = {
   clients: number;
   ordersPerSecond: number;
@@ -69,7 +79,7 @@ type BatchStats = {
  * Wraps MarketEngine's batch runner (a private method: the bench looks, it changes nothing) to record each batch's
  * size and time (BEGIN to COMMIT, the advisory lock's wait included) while `recording`.
  */
-function probeBatches() {
+export function probeBatches() {
   const proto = MarketEngine.prototype as unknown as { run(batch: Array<{ alone: boolean }>): Promise<void> };
   const original = proto.run;
   const sizes: number[] = [];
@@ -125,7 +135,7 @@ type StatementStats = Array<{ where: 'batch' | 'request'; label: string; count: 
  * Times every query of node-postgres' clients (the server's pool) while recording. A client that takes the market's
  * advisory lock is inside a batch until its COMMIT or ROLLBACK; every other statement belongs to a request.
  */
-function probeStatements() {
+export function probeStatements() {
   type Query = (this: pg.Client, ...args: unknown[]) => unknown;
   const proto = pg.Client.prototype as unknown as { query: Query };
   const original = proto.query;
@@ -150,13 +160,13 @@ function probeStatements() {
     return t.slice(0, 60);
   };
   proto.query = function (this: pg.Client, ...args: unknown[]) {
-    if (!recording) return original.apply(this, args);
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : (first?.text ?? '');
     const label = labelOf(text);
     if (label === 'advisory lock') inBatch.add(this);
     const where = inBatch.has(this) ? ('batch' as const) : ('request' as const);
     if (label === 'commit' || label === 'rollback') inBatch.delete(this);
+    if (!recording) return original.apply(this, args);
     const started = performance.now();
     const record = () => {
       const key = `${where}:${label}`;
@@ -195,6 +205,19 @@ function probeStatements() {
 }
 
 // ------------------------------------------------------------------ helpers
+
+/** BENCH_PROFILE: V8's CPU profiler on this process (the server and the matcher) for one measured window. */
+async function startProfile(): Promise<(file: string) => Promise<void>> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
 
 const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const pct = (sorted: number[], p: number) =>
@@ -271,6 +294,7 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
       .filter((n) => n > 0);
   const serverUrl = opts.databaseUrl || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const trace = process.env.BENCH_TRACE === '1';
+  const profileDir = process.env.BENCH_PROFILE;
   const missing = await run('pgbench', ['--version']).then(
     () =>
       throwaway(serverUrl).then(
@@ -302,6 +326,7 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
     running = await boot(config);
     await running.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = running.app.server.address() as { port: number };
+    await opts.afterBoot?.(running);
     const database = running.database;
     const db = database.db;
 
@@ -356,11 +381,13 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
     // pgbench's tables once (scale 10, as the ledger's section), then statistics for everything
     await run('pgbench', ['-i', '-q', '-s', '10', scratch.url], { env: PGBENCH_ENV, timeout: 180_000 });
     await database.execScript('analyze');
+    await opts.beforeLoad?.({ running, customerIds: ids, tokens });
 
     const rows: OrdersRow[] = [];
     for (const [i, clients] of clientCounts.entries()) {
       const pgbenchBefore = await pgbenchSimpleUpdate(scratch.url, clients, seconds);
       let cpu: NodeJS.CpuUsage | undefined;
+      let profiling: Promise<(file: string) => Promise<void>> | undefined;
       const result = await orderLoad(
         {
           url: `http://127.0.0.1:${port}`,
@@ -379,9 +406,15 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
           cpu = process.cpuUsage();
           batches.start();
           statements?.start();
+          if (profileDir) profiling = startProfile();
         },
       );
       const used = process.cpuUsage(cpu);
+      if (profiling && profileDir) {
+        const file = path.resolve(profileDir, `orders-${clients}-clients-${process.pid}.cpuprofile`);
+        await (await profiling)(file);
+        console.log(`CPU profile of the measured ${seconds} s at ${clients} clients: ${file}`);
+      }
       const batchStats = batches.stop();
       const statementStats = statements?.stop();
       // requests autocannon abandoned at its deadline finish before pgbench starts
