@@ -39,7 +39,8 @@ export default function PriceChartCanvas({
         attributionLogo: true,
       },
       grid: { vertLines: { visible: false }, horzLines: { color: GRID } },
-      rightPriceScale: { borderVisible: false },
+      // room above and below the line, so the top and bottom price labels are not clipped
+      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.15 } },
       timeScale: { borderVisible: false, timeVisible: range !== 'month', secondsVisible: false },
       localization: { locale: 'pt-BR', priceFormatter: brl },
       handleScroll: false,

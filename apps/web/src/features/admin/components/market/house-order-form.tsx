@@ -60,7 +60,7 @@ export function ownCrossing(market: AdminMarketResponse, type: OrderSide, priceC
 export function HouseOrderForm({ market }: { market: AdminMarketResponse }) {
   const place = usePlaceHouseOrder();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { control, handleSubmit, setError, resetField } = useForm<OrderInput, unknown, OrderOutput>({
+  const { control, handleSubmit, setError, reset, getValues } = useForm<OrderInput, unknown, OrderOutput>({
     resolver: zodResolver(HouseOrderRequest) as never,
     defaultValues: { type: 'sell', price_per_gram: '', quantity_grams: '' },
   });
@@ -87,7 +87,9 @@ export function HouseOrderForm({ market }: { market: AdminMarketResponse }) {
       {
         onSuccess: ({ message }) => {
           notify.success(message);
-          resetField('quantity_grams');
+          // a fresh form for the next order, side and price kept (reset also clears the submitted state, so the
+          // emptied quantity is not flagged as missing)
+          reset({ ...getValues(), quantity_grams: '' });
         },
         onError: (error) => {
           // refusals of the order as a whole stay beside the form, where the operator decides what to change
