@@ -64,6 +64,8 @@ export type Outcome = {
   filled: number;
   quantity: number;
   trades: number;
+  /** the market's version once its batch committed (answers may read the book as of this version or later) */
+  version: number;
 };
 
 /** An open order as the matcher keeps it (what the database has, plus its owner). */
@@ -162,7 +164,7 @@ export class MarketEngine {
     batch.forEach((p, i) => {
       const r = results[i]!;
       if (r instanceof AppError) p.reject(r);
-      else p.resolve(r);
+      else p.resolve({ ...r, version });
     });
     for (const listener of this.listeners) {
       try {
@@ -399,7 +401,7 @@ class BatchApply {
     o.status = 'cancelled';
     o.cancelled = true;
     this.dirty.set(o.id, o);
-    return { orderId: o.id, status: 'cancelled', filled: 0, quantity: o.quantity, trades: 0 };
+    return { orderId: o.id, status: 'cancelled', filled: 0, quantity: o.quantity, trades: 0, version: 0 };
   }
 
   place(op: PlaceOp): Outcome {
@@ -526,7 +528,7 @@ class BatchApply {
     } else if (o.remaining > 0) {
       throw new Error(`orders: order ${id} (${op.mode}) left ${o.remaining} cg unfilled after its checks`);
     }
-    return { orderId: id, status: o.status, filled, quantity, trades: fills.length };
+    return { orderId: id, status: o.status, filled, quantity, trades: fills.length, version: 0 };
   }
 
   /** Whether a `side` order at `price` would cross one of `owner`'s own resting orders (O(open orders)). */

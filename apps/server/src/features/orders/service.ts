@@ -126,31 +126,72 @@ const presentBookOrder = (r: BookRow): BookOrder => ({
   my_order: r.mine,
 });
 
-/** The four lists of the orders screen, in one statement. `userId` null: the book only (a visitor, an operator). */
-export async function orderLists(db: Executor, userId: number | null) {
-  const uid = userId ?? 0;
-  const book = (side: OrderSide, order: ReturnType<typeof sql>) => sql`(select coalesce(json_agg(x), '[]'::json) from (
-      select o.id::text, o.side, o.price_cents::text, o.remaining_cg::text, o.created_at,
-             coalesce(o.user_id = ${uid}, false) as mine
-        from orders o where o.status = 'open' and o.side = ${side} order by ${order} limit ${BOOK_ROWS}) x)`;
-  const [r] = await rows<{ asks: BookRow[]; bids: BookRow[]; pending: OrderRow[]; completed: OrderRow[] }>(
+type RawBookRow = BookRow & { user_id: string | null };
+
+/** The best resting orders of each side, with their owners (who is shown only as "mine or not", per reader). */
+async function bookRows(db: Executor) {
+  const side = (s: OrderSide, order: ReturnType<typeof sql>) => sql`(select coalesce(json_agg(x), '[]'::json) from (
+      select o.id::text, o.side, o.price_cents::text, o.remaining_cg::text, o.created_at, o.user_id::text
+        from orders o where o.status = 'open' and o.side = ${s} order by ${order} limit ${BOOK_ROWS}) x)`;
+  const [r] = await rows<{ asks: RawBookRow[]; bids: RawBookRow[] }>(
     db,
-    sql`select ${book('sell', sql`o.price_cents asc, o.id asc`)} as asks,
-               ${book('buy', sql`o.price_cents desc, o.id asc`)} as bids,
-               (select coalesce(json_agg(x), '[]'::json) from (
-                  select ${ORDER_COLUMNS} from orders o where o.user_id = ${uid} and o.status = 'open'
+    sql`select ${side('sell', sql`o.price_cents asc, o.id asc`)} as asks,
+               ${side('buy', sql`o.price_cents desc, o.id asc`)} as bids`,
+  );
+  return { asks: r?.asks ?? [], bids: r?.bids ?? [] };
+}
+
+/** A reader's own open orders, their last completed ones, and (for a placement's answer) one order, in one statement. */
+async function ownLists(db: Executor, userId: number, orderId: number) {
+  const [r] = await rows<{ pending: OrderRow[]; completed: OrderRow[]; order: OrderRow | null }>(
+    db,
+    sql`select (select coalesce(json_agg(x), '[]'::json) from (
+                  select ${ORDER_COLUMNS} from orders o where o.user_id = ${userId} and o.status = 'open'
                    order by o.id desc limit 200) x) as pending,
                (select coalesce(json_agg(x), '[]'::json) from (
                   select ${ORDER_COLUMNS} from orders o
-                   where o.user_id = ${uid} and o.status <> 'open' and o.filled_cg > 0
-                   order by o.updated_at desc, o.id desc limit ${COMPLETED_ORDERS_ON_SCREEN}) x) as completed`,
+                   where o.user_id = ${userId} and o.status <> 'open' and o.filled_cg > 0
+                   order by o.updated_at desc, o.id desc limit ${COMPLETED_ORDERS_ON_SCREEN}) x) as completed,
+               (select row_to_json(x) from (select ${ORDER_COLUMNS} from orders o where o.id = ${orderId}) x) as order`,
   );
+  return { pending: r?.pending ?? [], completed: r?.completed ?? [], order: r?.order ?? null };
+}
+
+function presentLists(
+  book: { asks: RawBookRow[]; bids: RawBookRow[] },
+  own: { pending: OrderRow[]; completed: OrderRow[] },
+  userId: number | null,
+) {
+  const mine = (r: RawBookRow): BookRow => ({ ...r, mine: userId !== null && r.user_id === String(userId) });
   return {
-    ordersToBuy: (r?.asks ?? []).map(presentBookOrder),
-    ordersToSell: (r?.bids ?? []).map(presentBookOrder),
-    myPendingOrders: (r?.pending ?? []).map((o) => presentOrder(o, 'pending')),
-    myCompletedOrders: (r?.completed ?? []).map((o) => presentOrder(o, 'completed')),
+    ordersToBuy: book.asks.map((r) => presentBookOrder(mine(r))),
+    ordersToSell: book.bids.map((r) => presentBookOrder(mine(r))),
+    myPendingOrders: own.pending.map((o) => presentOrder(o, 'pending')),
+    myCompletedOrders: own.completed.map((o) => presentOrder(o, 'completed')),
   };
+}
+
+/** The four lists of the orders screen. `userId` null: the book only (a visitor, an operator). */
+export async function orderLists(db: Executor, userId: number | null) {
+  const [book, own] = await Promise.all([
+    bookRows(db),
+    userId === null ? { pending: [], completed: [], order: null } : ownLists(db, userId, 0),
+  ]);
+  return presentLists(book, own, userId);
+}
+
+/**
+ * The book as the answers to placements show it, read once per batch: every request of a batch (and of later ones, until
+ * the next read) shares one read made at or after its batch's version.
+ */
+const bookCache = new WeakMap<AppDeps, { version: number; rows: ReturnType<typeof bookRows> }>();
+function bookAfter(deps: AppDeps, version: number) {
+  const cached = bookCache.get(deps);
+  if (cached && cached.version >= version) return cached.rows;
+  const fresh = bookRows(deps.database.db);
+  bookCache.set(deps, { version, rows: fresh });
+  fresh.catch(() => bookCache.delete(deps));
+  return fresh;
 }
 
 /** The market's rates as operators set them. */
@@ -315,12 +356,14 @@ export async function placeOrder(deps: AppDeps, userId: number, side: OrderSide,
           ...(input.price_per_gram === undefined ? {} : { price: input.price_per_gram }),
         },
   );
-  const db = deps.database.db;
-  const [lists, row] = await Promise.all([orderLists(db, userId), findOrder(db, outcome.orderId)]);
-  if (!row) throw new Error(`orders: order ${outcome.orderId} vanished after its commit`);
+  const [book, own] = await Promise.all([
+    bookAfter(deps, outcome.version),
+    ownLists(deps.database.db, userId, outcome.orderId),
+  ]);
+  if (!own.order) throw new Error(`orders: order ${outcome.orderId} vanished after its commit`);
   return {
-    ...lists,
-    order: presentOrder(row, outcome.status === 'open' && outcome.filled === 0 ? 'pending' : 'completed'),
+    ...presentLists(book, own, userId),
+    order: presentOrder(own.order, outcome.status === 'open' && outcome.filled === 0 ? 'pending' : 'completed'),
     message: placedMessage(outcome),
   };
 }
