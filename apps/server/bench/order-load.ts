@@ -5,6 +5,7 @@
 // first argument), prints one JSON line of results on stdout: the answers by status code, and the latency of the 201s.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { orderCost } from '@prata/domain';
 
 export type OrderLoadPlan = {
@@ -29,6 +30,8 @@ export type OrderLoadResult = {
   /** latency (ms) of the 201 answers, and of every answer */
   created: { count: number; p50: number; p90: number; p99: number; max: number; mean: number };
   all: { count: number; p50: number; p99: number };
+  /** bytes per 201 answer, headers included */
+  bytesPerCreated: number;
   /** the first body of each non-201 status, to say why */
   samples: Record<string, string>;
   buys: number;
@@ -55,7 +58,7 @@ type Autocannon = (
 
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -70,8 +73,12 @@ function mulberry32(seed: number): () => number {
  * A buy priced from 2 centavos under the reference to 8 over it, a sell from 8 under to 2 over: most orders cross
  * the best order of the other side, some rest a little away from it, and the book stays small (what rests is taken by
  * the next orders of the other side). 2 g to 20 g: a sell's net stays above zero after the R$ 5,00 minimum fee.
+ * Centavos and centigrams; `totalCents` is the summary's total (a buy's to pay, a sell's net).
  */
-export function randomOrder(plan: OrderLoadPlan, random: () => number) {
+export function randomOrderCents(
+  plan: Pick<OrderLoadPlan, 'mid' | 'feeRateBps' | 'iofRateBps' | 'minimumFeeCents'>,
+  random: () => number,
+) {
   const side = random() < 0.5 ? ('buy' as const) : ('sell' as const);
   const offset = -2 + Math.floor(random() * 11);
   const price = side === 'buy' ? plan.mid + offset : plan.mid - offset;
@@ -84,13 +91,19 @@ export function randomOrder(plan: OrderLoadPlan, random: () => number) {
     iofRateBps: plan.iofRateBps,
     minimumFeeCents: plan.minimumFeeCents,
   });
+  return { side, price, quantity, totalCents: cost.totalCents };
+}
+
+/** The same order as the request's body: reais per gram, grams, the summary's total in reais. */
+export function randomOrder(plan: OrderLoadPlan, random: () => number) {
+  const { side, price, quantity, totalCents } = randomOrderCents(plan, random);
   return {
     side,
     body: {
       mode: 'limit',
       price_per_gram: price / 100,
       quantity_grams: quantity / 100,
-      total_amount: cost.totalCents / 100,
+      total_amount: totalCents / 100,
     },
   };
 }
@@ -109,6 +122,7 @@ function drive(plan: OrderLoadPlan, seconds: number, random: () => number, recor
   let buys = 0;
   let sells = 0;
   let next = 0;
+  let createdBytes = 0;
   return new Promise<OrderLoadResult>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -158,23 +172,27 @@ function drive(plan: OrderLoadPlan, seconds: number, random: () => number, recor
             mean: created.length > 0 ? created.reduce((a, b) => a + b, 0) / created.length : 0,
           },
           all: { count: all.length, p50: percentile(sortedAll, 50), p99: percentile(sortedAll, 99) },
+          bytesPerCreated: created.length > 0 ? Math.round(createdBytes / created.length) : 0,
           samples,
           buys,
           sells,
         });
       },
     );
-    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    instance.on('response', (_client: unknown, status: number, bytes: number, ms: number) => {
       if (!record) return;
       statuses[status] = (statuses[status] ?? 0) + 1;
       all.push(ms);
-      if (status === 201) created.push(ms);
+      if (status === 201) {
+        created.push(ms);
+        createdBytes += bytes;
+      }
     });
   });
 }
 
 const planPath = process.argv[2];
-if (planPath) {
+if (planPath && process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const plan = JSON.parse(await readFile(planPath, 'utf8')) as OrderLoadPlan;
   const random = mulberry32(plan.seed);
   if (plan.warmupSeconds > 0) await drive(plan, plan.warmupSeconds, random, false);

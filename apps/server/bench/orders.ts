@@ -1,7 +1,8 @@
 // `npm run bench:orders` (or `node --import tsx bench/orders.ts` from apps/server): order placement through HTTP
 // against PostgreSQL, beside `pgbench -N` on the same database in the same run. Prata runs in this process on a
 // throwaway database of DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres), dropped at the end;
-// 200 approved customers with money on both sides, each signed in; the load comes from bench/order-load.ts in a child
+// 200 approved customers with money on both sides, each signed in, and a history of 5,000 orders placed through the
+// matcher (BENCH_ORDER_HISTORY) with statistics gathered; the load comes from bench/order-load.ts in a child
 // process (autocannon, a new random crossing limit order per request, every request another customer's token). For
 // each client count (BENCH_ORDER_CLIENTS, default 64,32): pgbench -N, the orders, pgbench -N again; the ratio is to the
 // mean of the two. Afterwards the ledger's reconciliation runs on the bench's database. BENCH_TRACE=1 also times every
@@ -9,6 +10,7 @@
 // process (the server) for each measured window. bench/api.ts calls the default export.
 // Figures: docs/performance.md, "Orders".
 import { execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import os, { tmpdir } from 'node:os';
@@ -21,11 +23,14 @@ import { loadConfig } from '../src/config';
 import { MarketEngine } from '../src/features/orders/engine';
 import { execute, reconcile } from '../src/ledger/index';
 import { issueSession } from '../src/plugins/auth';
-import type { OrderLoadPlan, OrderLoadResult } from './order-load';
+import { engineOf } from '../src/features/orders/service';
+import { mulberry32, type OrderLoadPlan, type OrderLoadResult, randomOrderCents } from './order-load';
 
 const run = promisify(execFile);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CUSTOMERS = Number(process.env.BENCH_ORDER_CUSTOMERS ?? 200);
+/** Orders placed through the matcher before the measurements: the market's history (BENCH_ORDER_HISTORY). */
+const HISTORY = Number(process.env.BENCH_ORDER_HISTORY ?? 5000);
 const WARMUP_SECONDS = 2;
 /** R$ 5,00 per gram: orders are placed around it. */
 const MID_CENTS = 500;
@@ -55,7 +60,11 @@ export type OrdersRow = {
   pgbenchAfter: number;
   statuses: Record<string, number>;
   samples: Record<string, string>;
+  bytesPerOrder: number;
   cpuPerOrderUs: number;
+  /** the database's backends' CPU time per order (µs), and per pgbench -N transaction; when /proc can be read */
+  databaseCpuPerOrderUs?: number;
+  pgbenchCpuUs?: number;
   batches: BatchStats;
   statements?: StatementStats;
 };
@@ -155,13 +164,16 @@ export function probeStatements() {
     if (/from orders where status = 'open' order by id/.test(t)) return 'reload the book';
     if (/^(begin|commit|rollback)$/i.test(t)) return t.toLowerCase();
     if (/"sessions"/.test(t)) return 'session and user (auth)';
-    if (/as asks/.test(t)) return 'order lists (book, pending, completed)';
+    if (/as asks/.test(t) && /as pending/.test(t)) return 'order lists (book, pending, completed)';
+    if (/as asks/.test(t)) return 'the book (top rows of each side)';
+    if (/as pending/.test(t)) return "the customer's lists and the order";
     if (/from orders o where o\.id =/.test(t)) return 'the order';
     return t.slice(0, 60);
   };
   proto.query = function (this: pg.Client, ...args: unknown[]) {
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === 'string' ? first : (first?.text ?? '');
+    if (text.includes('pg_stat_activity')) return original.apply(this, args); // the bench's own CPU sampler
     const label = labelOf(text);
     if (label === 'advisory lock') inBatch.add(this);
     const where = inBatch.has(this) ? ('batch' as const) : ('request' as const);
@@ -242,16 +254,96 @@ async function throwaway(serverUrl: string) {
 
 const PGBENCH_ENV = { ...process.env, PGOPTIONS: '-c client_min_messages=warning' };
 
-/** pgbench's simple-update mode (-N: one UPDATE, one SELECT, one INSERT per transaction), prepared, on `url`. */
-async function pgbenchSimpleUpdate(url: string, clients: number, seconds: number): Promise<number> {
+/**
+ * The CPU time of the PostgreSQL backends serving one database (Linux, PostgreSQL on this machine): every backend's
+ * /proc/<pid>/schedstat, sampled every 100 ms (a backend that ends between two samples loses at most its last 100 ms;
+ * one that appears is counted from its start). The busy machine's wall clock moves every throughput; CPU time per
+ * operation moves far less. Null where /proc cannot be read.
+ */
+async function backendCpu(serverUrl: string, database: string) {
+  // synchronous: a /proc file is read at once, and the server's thread pool is left alone
+  const read = (pid: number) => {
+    try {
+      return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+    } catch {
+      return undefined;
+    }
+  };
+  if (read(process.pid) === undefined) return null;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  let started = false;
+  const sample = async () => {
+    const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+      database,
+    ]);
+    for (const { pid } of rows) {
+      const ms = read(pid);
+      if (ms === undefined) continue;
+      if (!first.has(pid)) first.set(pid, started ? 0 : ms);
+      last.set(pid, ms);
+    }
+    started = true;
+  };
+  await sample();
+  let busy = Promise.resolve();
+  const timer = setInterval(() => {
+    busy = busy.then(sample, () => undefined);
+  }, 100);
+  return {
+    /** milliseconds of CPU the database's backends used since the start */
+    async stop(): Promise<number> {
+      clearInterval(timer);
+      await busy.catch(() => undefined);
+      await sample().catch(() => undefined);
+      await admin.end();
+      let ms = 0;
+      for (const [pid, end] of last) ms += end - (first.get(pid) ?? 0);
+      return ms;
+    },
+  };
+}
+
+/**
+ * pgbench's simple-update mode (-N: one UPDATE, one SELECT, one INSERT per transaction), prepared, on `url`: its
+ * transactions per second, and its backends' CPU time per transaction (µs) when it can be read.
+ */
+async function pgbenchSimpleUpdate(
+  url: string,
+  clients: number,
+  seconds: number,
+): Promise<{ tps: number; cpuUs?: number }> {
   const args = ['-n', '-N', '-M', 'prepared', '-c', String(clients), '-j', String(Math.min(clients, 2))];
-  const { stdout } = await run('pgbench', [...args, '-T', String(seconds), url], {
-    env: PGBENCH_ENV,
-    timeout: (seconds + 60) * 1000,
-  });
+  const database = new URL(url).pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const cpu = await backendCpu(admin.toString(), database);
+  let stdout = '';
+  // A shared server may be out of connections for a moment (max_connections): pgbench needs one per client.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      ({ stdout } = await run('pgbench', [...args, '-T', String(seconds), url], {
+        env: PGBENCH_ENV,
+        timeout: (seconds + 60) * 1000,
+      }));
+      break;
+    } catch (err) {
+      const message = String((err as { stderr?: string }).stderr ?? err);
+      if (attempt >= 4 || !message.includes('too many clients')) {
+        await cpu?.stop();
+        console.log(`pgbench -N at ${clients} clients failed: ${message.trim().split('\n')[0]}`);
+        return { tps: Number.NaN };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+    }
+  }
+  const ms = await cpu?.stop();
   const tps = Number(stdout.match(/tps = ([\d.]+)/)?.[1]);
+  const transactions = Number(stdout.match(/number of transactions actually processed: (\d+)/)?.[1]);
   if (!Number.isFinite(tps)) throw new Error(`pgbench answered no tps:\n${stdout}`);
-  return tps;
+  return { tps, ...(ms !== undefined && transactions > 0 ? { cpuUs: (ms * 1000) / transactions } : {}) };
 }
 
 /**
@@ -378,16 +470,52 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
         c.query('select fee_rate_bps, iof_rate_bps, minimum_fee_cents::int as minimum_fee_cents from market_settings'),
       )
     ).rows as Array<{ fee_rate_bps: number; iof_rate_bps: number; minimum_fee_cents: number }>;
+    // A market in service: a history of orders (most of them filled) placed through the matcher, with statistics
+    // gathered along the way. On empty tables PostgreSQL plans the trades' foreign-key checks as sequential scans of
+    // orders, and a connection keeps that plan until the statistics change: every trade would then read the whole
+    // orders table (docs/performance.md, "Orders").
+    const random = mulberry32(20_260_109);
+    const marketRates = {
+      mid: MID_CENTS,
+      feeRateBps: rates!.fee_rate_bps,
+      iofRateBps: rates!.iof_rate_bps,
+      minimumFeeCents: rates!.minimum_fee_cents,
+    };
+    const engine = engineOf(running.app.deps);
+    let placed = 0;
+    for (const upTo of [Math.min(HISTORY, 500), HISTORY]) {
+      await Promise.all(
+        Array.from({ length: 128 }, async () => {
+          while (placed < upTo) {
+            const o = randomOrderCents(marketRates, random);
+            const owner = { userId: ids[placed++ % ids.length]! };
+            await engine.submit({ kind: 'place', owner, mode: 'limit', expectedTotal: o.totalCents, ...o });
+          }
+        }),
+      );
+      await database.execScript('analyze');
+    }
     // pgbench's tables once (scale 10, as the ledger's section), then statistics for everything
     await run('pgbench', ['-i', '-q', '-s', '10', scratch.url], { env: PGBENCH_ENV, timeout: 180_000 });
     await database.execScript('analyze');
     await opts.beforeLoad?.({ running, customerIds: ids, tokens });
+    const counts = async () =>
+      (
+        await database.withConnection((c) =>
+          c.query(
+            `select (select count(*) from orders)::int as orders, (select count(*) from trades)::int as trades,
+                    (select count(*) from ledger_holds)::int as holds, (select count(*) from ledger_transfers)::int as transfers`,
+          ),
+        )
+      ).rows[0] as { orders: number; trades: number; holds: number; transfers: number };
+    const before = await counts();
 
     const rows: OrdersRow[] = [];
     for (const [i, clients] of clientCounts.entries()) {
       const pgbenchBefore = await pgbenchSimpleUpdate(scratch.url, clients, seconds);
       let cpu: NodeJS.CpuUsage | undefined;
       let profiling: Promise<(file: string) => Promise<void>> | undefined;
+      let databaseCpu: ReturnType<typeof backendCpu> | undefined;
       const result = await orderLoad(
         {
           url: `http://127.0.0.1:${port}`,
@@ -407,9 +535,11 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
           batches.start();
           statements?.start();
           if (profileDir) profiling = startProfile();
+          databaseCpu = backendCpu(serverUrl, new URL(scratch.url).pathname.slice(1));
         },
       );
       const used = process.cpuUsage(cpu);
+      const databaseMs = await (await databaseCpu)?.stop();
       if (profiling && profileDir) {
         const file = path.resolve(profileDir, `orders-${clients}-clients-${process.pid}.cpuprofile`);
         await (await profiling)(file);
@@ -428,11 +558,16 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
         p90: result.created.p90,
         p99: result.created.p99,
         max: result.created.max,
-        pgbenchTps: (pgbenchBefore + pgbenchAfter) / 2,
-        pgbenchBefore,
-        pgbenchAfter,
+        pgbenchTps: mean([pgbenchBefore.tps, pgbenchAfter.tps].filter(Number.isFinite)) || Number.NaN,
+        pgbenchBefore: pgbenchBefore.tps,
+        pgbenchAfter: pgbenchAfter.tps,
+        ...(pgbenchBefore.cpuUs !== undefined || pgbenchAfter.cpuUs !== undefined
+          ? { pgbenchCpuUs: mean([pgbenchBefore.cpuUs, pgbenchAfter.cpuUs].filter((x) => x !== undefined)) }
+          : {}),
+        ...(databaseMs !== undefined ? { databaseCpuPerOrderUs: (databaseMs * 1000) / Math.max(1, created) } : {}),
         statuses: result.statuses,
         samples: result.samples,
+        bytesPerOrder: result.bytesPerCreated,
         cpuPerOrderUs: (used.user + used.system) / Math.max(1, created),
         batches: batchStats,
         ...(statementStats ? { statements: statementStats } : {}),
@@ -443,10 +578,17 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
       await database.withConnection((c) =>
         c.query(
           `select (select count(*) from orders)::int as orders, (select count(*) from orders where status = 'open')::int as open,
-                  (select count(*) from trades)::int as trades`,
+                  (select seq_scan from pg_stat_user_tables where relname = 'orders')::int as orders_seq_scans`,
         ),
       )
-    ).rows as Array<{ orders: number; open: number; trades: number }>;
+    ).rows as Array<{ orders: number; open: number; orders_seq_scans: number }>;
+    const after = await counts();
+    const load = {
+      orders: after.orders - before.orders,
+      trades: after.trades - before.trades,
+      holds: after.holds - before.holds,
+      transfers: after.transfers - before.transfers,
+    };
     await running.stop();
     running = undefined;
     // The ledger's reconciliation (every check, orders against their holds included) on what the bench left.
@@ -459,7 +601,7 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
       }
     });
 
-    const report = formatReport(rows, seconds, book!, check);
+    const report = formatReport(rows, seconds, book!, load, check);
     console.log(report);
     return { rows, reconciled: check.ok, problems: check.problems, report };
   } finally {
@@ -474,7 +616,8 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
 function formatReport(
   rows: OrdersRow[],
   seconds: number,
-  book: { orders: number; open: number; trades: number },
+  book: { orders: number; open: number; orders_seq_scans: number },
+  load: { orders: number; trades: number; holds: number; transfers: number },
   check: { ok: boolean; problems: string[] },
 ): string {
   const cpus = os.cpus();
@@ -482,27 +625,43 @@ function formatReport(
     `Order bench: ${os.availableParallelism()} cores (${cpus[0]?.model.trim() ?? '?'}), Node ${process.version}, ` +
       `${CUSTOMERS} customers, random crossing limit orders through HTTP (POST /api/order/buy|sell), ${seconds} s per ` +
       `client count after ${WARMUP_SECONDS} s of warm-up, ${new Date().toISOString()}`,
-    `${'clients'.padStart(7)} ${'orders/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p90 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'pgbench -N'.padStart(11)} ${'ratio'.padStart(6)} ${'CPU µs/order'.padStart(13)}  answers`,
+    `${'clients'.padStart(7)} ${'orders/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p90 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'pgbench -N'.padStart(11)} ${'ratio'.padStart(6)}  ${'CPU µs: Prata'.padStart(13)} ${'+ PG'.padStart(6)} ${'pgbench PG'.padStart(10)} ${'CPU ratio'.padStart(9)}  answers`,
   ];
+  const cpuRatio = (r: OrdersRow) =>
+    r.pgbenchCpuUs !== undefined && r.databaseCpuPerOrderUs !== undefined
+      ? r.pgbenchCpuUs / (r.cpuPerOrderUs + r.databaseCpuPerOrderUs)
+      : undefined;
   for (const r of rows) {
     const answers = Object.entries(r.statuses)
       .map(([code, n]) => `${code === '0' ? 'errors' : code}: ${fmt(n)}`)
       .join(', ');
+    const ratio = cpuRatio(r);
     out.push(
-      `${String(r.clients).padStart(7)} ${fmt(r.ordersPerSecond).padStart(9)} ${r.p50.toFixed(1).padStart(7)} ${r.p90.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${r.max.toFixed(0).padStart(7)} ${fmt(r.pgbenchTps).padStart(11)} ${`${((100 * r.ordersPerSecond) / r.pgbenchTps).toFixed(0)}%`.padStart(6)} ${fmt(r.cpuPerOrderUs).padStart(13)}  ${answers}`,
+      `${String(r.clients).padStart(7)} ${fmt(r.ordersPerSecond).padStart(9)} ${r.p50.toFixed(1).padStart(7)} ${r.p90.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${r.max.toFixed(0).padStart(7)} ${fmt(r.pgbenchTps).padStart(11)} ${`${((100 * r.ordersPerSecond) / r.pgbenchTps).toFixed(0)}%`.padStart(6)}  ` +
+        `${fmt(r.cpuPerOrderUs).padStart(13)} ${(r.databaseCpuPerOrderUs === undefined ? '-' : fmt(r.databaseCpuPerOrderUs)).padStart(6)} ${(r.pgbenchCpuUs === undefined ? '-' : fmt(r.pgbenchCpuUs)).padStart(10)} ${(ratio === undefined ? '-' : `${(100 * ratio).toFixed(0)}%`).padStart(9)}  ${answers}`,
     );
   }
   out.push(
     'orders/s: 201 answers only; latency of the 201s (autocannon, in the load process); pgbench -N -M prepared at the ' +
-      'same client count on the same database, mean of a run before and after; CPU: the Prata process (server and ' +
-      'matcher) per order.',
+      'same client count on the same database, mean of a run before and after. CPU per order: the Prata process (server ' +
+      "and matcher) and the database's backends; pgbench PG: its backends' CPU per transaction; CPU ratio = pgbench PG " +
+      '÷ (Prata + PG), what the ratio of throughputs would be if CPU were all that counted (the steadier figure on a ' +
+      'busy machine).',
   );
+  const at64 = rows.find((r) => r.clients === 64);
+  if (at64) {
+    const share = at64.ordersPerSecond / at64.pgbenchTps;
+    out.push(
+      `Target at 64 clients (at least 50 % of pgbench -N, p99 under 50 ms): ${(100 * share).toFixed(0)} %, p99 ` +
+        `${at64.p99.toFixed(0)} ms: ${share >= 0.5 && at64.p99 < 50 ? 'met' : 'MISSED'}.`,
+    );
+  }
   for (const r of rows) {
     for (const [code, body] of Object.entries(r.samples)) out.push(`  ${r.clients} clients, first ${code}: ${body}`);
     const b = r.batches;
     out.push(
       `  ${r.clients} clients: ${fmt(b.count)} batches, size mean ${b.meanSize.toFixed(1)} (p50 ${b.p50Size}, p90 ${b.p90Size}, max ${b.maxSize}), ` +
-        `${b.meanMs.toFixed(1)} ms each (p50 ${b.p50Ms.toFixed(1)}, p99 ${b.p99Ms.toFixed(1)}), BEGIN to COMMIT; pgbench ${fmt(r.pgbenchBefore)} and ${fmt(r.pgbenchAfter)} tps` +
+        `${b.meanMs.toFixed(1)} ms each (p50 ${b.p50Ms.toFixed(1)}, p99 ${b.p99Ms.toFixed(1)}), BEGIN to COMMIT; ${fmt(r.bytesPerOrder)} bytes per answer; pgbench ${fmt(r.pgbenchBefore)} and ${fmt(r.pgbenchAfter)} tps` +
         (b.alone > 0 ? `; ${b.alone} operations re-run alone after a failed batch` : ''),
     );
     if (r.statements) {
@@ -516,7 +675,11 @@ function formatReport(
     }
   }
   out.push(
-    `Afterwards: ${fmt(book.orders)} orders (${fmt(book.open)} open), ${fmt(book.trades)} trades; reconciliation: ` +
+    `Afterwards: ${fmt(book.orders)} orders (${fmt(HISTORY)} of them the history placed before the measurements, ` +
+      `${fmt(book.open)} open); the load's ${fmt(load.orders)} orders made ${fmt(load.trades)} trades, ${fmt(load.holds)} holds ` +
+      `and ${fmt(load.transfers)} ledger transfers (per order: ${(load.trades / Math.max(1, load.orders)).toFixed(2)}, ` +
+      `${(load.holds / Math.max(1, load.orders)).toFixed(2)} and ${(load.transfers / Math.max(1, load.orders)).toFixed(2)}); ` +
+      `${fmt(book.orders_seq_scans)} sequential scans of orders in all; reconciliation: ` +
       (check.ok ? 'clean' : `${check.problems.length} problems\n    ${check.problems.slice(0, 20).join('\n    ')}`),
   );
   return out.join('\n');
