@@ -256,7 +256,8 @@ async function matchingSection() {
     console.log(
       `  flat as the book grows: with the same work behind each figure, ${last.ops} operations run at ` +
         `${((100 * last.wall) / first.wall).toFixed(0)} % of ${first.ops}'s rate (${((100 * last.cpu) / first.cpu).toFixed(0)} % ` +
-        'per CPU second); within ±20 % is flat on this machine (docs/performance.md, "Orders")',
+        'per CPU second): the work per operation is flat, the gap is garbage collection and cache misses of a bigger ' +
+        'book (docs/performance.md, "The matching core as the book grows")',
     );
   }
 }
