@@ -40,6 +40,9 @@ const TITLES: Record<Step['kind'], string> = {
   code: 'Digite o código',
 };
 
+/** The session in localStorage was started by this page (not found on arrival): see signedInOnArrival. */
+let signedInByThisPage = false;
+
 /**
  * Sign-in (spec 1 §2.9, §4.3): password, then a code by e-mail or SMS. No react-query here (lib/use-request.ts,
  * lib/session.ts): the page is many visitors' first, and its first load has a budget (vite.config.ts).
@@ -47,10 +50,12 @@ const TITLES: Record<Step['kind'], string> = {
 export function LoginPage() {
   const navigate = useNavigate();
   // Someone already signed in who opens /login goes home. Decided once, on arrival: the token this page stores
-  // at the end of the sign-in must not race the page's own navigation.
+  // at the end of the sign-in must not race the page's own navigation, even when the page is mounted again while the
+  // landing's chunk loads (an operator sent home instead of to /admin).
   const [signedInOnArrival] = useState(() => {
     const token = getToken();
-    return token !== null && !isTokenExpired(token);
+    if (token === null) signedInByThisPage = false;
+    return token !== null && !isTokenExpired(token) && !signedInByThisPage;
   });
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [credentials, setCredentials] = useState<LoginInput>({ email: '', password: '' });
@@ -61,6 +66,7 @@ export function LoginPage() {
   const codeMutation = useVerifyLoginCode();
 
   const finish = (authToken: string, user: LoginUser) => {
+    signedInByThisPage = true;
     startSession(authToken, user);
     refreshCachedUser();
     navigate(landingPathFor(user), { replace: true });
