@@ -45,11 +45,17 @@ export async function orderRoutes(fastify: FastifyInstance) {
     async (req) => service.ordersOverview(deps, currentUser(req).id),
   );
 
-  app.get(
-    '/orders/average-price-per-gram/:side/:grams',
-    { preHandler: authenticate, schema: { params: AveragePriceParams, response: { 200: AveragePriceResponse } } },
-    async (req) => service.averagePrice(deps, req.params.side, req.params.grams, currentUser(req).id),
-  );
+  // the spec's two calls, one per side (GET /api/orders/average-price-per-gram/buy/{grams} and /sell/{grams})
+  for (const side of ['buy', 'sell'] as const) {
+    app.get(
+      `/orders/average-price-per-gram/${side}/:grams`,
+      {
+        preHandler: authenticate,
+        schema: { params: AveragePriceParams.pick({ grams: true }), response: { 200: AveragePriceResponse } },
+      },
+      async (req) => service.averagePrice(deps, side, req.params.grams, currentUser(req).id),
+    );
+  }
 
   app.get(
     '/orders/quote/:side/:grams',
