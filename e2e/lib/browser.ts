@@ -30,10 +30,30 @@ export function launchBrowser(): Promise<Browser> {
 export const SCREENSHOT_DIR = path.join(E2E_DIR, 'screenshots');
 
 /**
+ * Whether the journeys take their screenshots (`shot`, `shotBoth`): on by default, so a person can look at every
+ * screen after a run; off in CI (CI=true), where nobody looks at them and the two resizes and full-page captures of
+ * each `shotBoth` cost minutes. E2E_SCREENSHOTS=1 or 0 decides either way. A failing test's screenshot is always taken.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS
+  ? process.env.E2E_SCREENSHOTS !== '0'
+  : process.env.CI !== 'true';
+
+/**
+ * How long one `withPage` may run before its browser context is closed, which makes every pending Playwright call
+ * fail at once: a journey stuck on a page fails in minutes with its screenshot, instead of holding the whole run
+ * (node:test's own timeout marks the test failed but lets its body run on).
+ */
+const PAGE_DEADLINE_MS = Number(process.env.E2E_PAGE_DEADLINE_MS) || 240_000;
+
+/**
  * A full-page PNG at e2e/screenshots/<name>.png, taken from the top of the page (a scrolled page would draw the
  * sticky header in the middle of the picture).
  */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (SCREENSHOTS) await capture(page, name);
+}
+
+async function capture(page: Page, name: string): Promise<void> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await mkdir(path.dirname(file), { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
@@ -53,6 +73,7 @@ async function settle(page: Page): Promise<void> {
  * is resized in place (state and dialogs stay as they are) and put back to its own size afterwards.
  */
 export async function shotBoth(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   const own = page.viewportSize() ?? DESKTOP;
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
@@ -118,14 +139,26 @@ export async function withPage(
   const context = await newContext(browser, options);
   const page = await context.newPage();
   const errors = new PageErrors(page);
+  let expired = false;
+  const deadline = setTimeout(() => {
+    expired = true;
+    void capture(page, `failures/${options.name}`)
+      .catch(() => undefined)
+      .finally(() => void context.close().catch(() => undefined));
+  }, PAGE_DEADLINE_MS);
   try {
     await fn(page, errors);
   } catch (error) {
-    await shot(page, `failures/${options.name}`).catch(() => undefined);
+    if (expired) {
+      console.error(`${options.name}: stopped after ${PAGE_DEADLINE_MS / 1000} s on ${page.url()}`);
+    } else {
+      await capture(page, `failures/${options.name}`).catch(() => undefined);
+    }
     const seen = [...errors.uncaught.map((e) => `uncaught: ${e.message}`), ...errors.console];
     if (seen.length > 0) console.error(`page errors on ${page.url()}:\n${seen.map((m) => `  - ${m}`).join('\n')}`);
     throw error;
   } finally {
+    clearTimeout(deadline);
     await context.close().catch(() => undefined);
   }
   if (process.env.E2E_SHOW_CONSOLE && errors.console.length > 0) {
