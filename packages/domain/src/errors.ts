@@ -71,6 +71,15 @@ export const ERROR_CODES = [
   'ORDER_OWN',
   'TRADING_LIMIT_EXCEEDED',
   'ORDER_BOOK_BUSY',
+  // physical silver: catalogue, checkout, withdrawals of bars
+  'PRODUCT_UNAVAILABLE',
+  'STOCK_EXCEEDED',
+  'SHIPPING_UNAVAILABLE',
+  'SHIPPING_QUOTE_FAILED',
+  'SILVER_PRICE_UNAVAILABLE',
+  'SILVER_CHARGE_CHANGED',
+  'SILVER_WITHDRAWAL_NOT_CANCELLABLE',
+  'SILVER_WITHDRAWAL_NOT_OPEN',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -42,6 +42,11 @@ const SPEC_MESSAGES = [
   'Informe o bairro',
   'Informe a rua/avenida',
   'O arquivo é muito grande. O tamanho máximo permitido é 5.00 MB.',
+  // spec 1 §5 and spec 3 §5: the cart and the withdrawal of bars
+  'Informe uma quantidade para a retirada',
+  'É necessário ter pelo menos um item no carrinho.',
+  'Este item já está no carrinho',
+  'Retirada de prata cancelada',
   // spec 3 (session): the client's own rejection of an expired token
   'Token expired',
 ];

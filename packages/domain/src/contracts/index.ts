@@ -12,3 +12,5 @@ export * from './admin';
 export * from './ledger';
 export * from './money';
 export * from './orders';
+export * from './catalogue';
+export * from './silver-withdrawals';

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from './auth';
+import { CATALOGUE_MESSAGES } from './catalogue';
 import { COMMON_MESSAGES } from './common';
 import { LEDGER_MESSAGES } from './ledger';
 import { MONEY_MESSAGES } from './money';
@@ -17,6 +18,7 @@ export const MESSAGES = {
   ...LEDGER_MESSAGES,
   ...MONEY_MESSAGES,
   ...ORDER_MESSAGES,
+  ...CATALOGUE_MESSAGES,
 } as const;
 
 export const MESSAGE_GROUPS = {
@@ -26,4 +28,5 @@ export const MESSAGE_GROUPS = {
   ledger: LEDGER_MESSAGES,
   money: MONEY_MESSAGES,
   orders: ORDER_MESSAGES,
+  catalogue: CATALOGUE_MESSAGES,
 } as const;

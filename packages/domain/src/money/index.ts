@@ -29,3 +29,15 @@ export {
   type WithdrawalFeeInput,
   withdrawalFee,
 } from './withdrawal';
+export {
+  type SilverChargeInput,
+  type SilverChargeItemInput,
+  type SilverChargeLine,
+  type SilverCharges,
+  type SilverTaxRates,
+  type SilverChargeTotals,
+  chargeSharePercent,
+  computeCharges,
+  shareByWeight,
+  unitPriceNoFreight,
+} from './charges';

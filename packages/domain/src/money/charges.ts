@@ -1,0 +1,226 @@
+import { mulDivHalfUp } from './rounding';
+import { assertMinorUnits } from './units';
+
+/**
+ * The charges of a physical-silver order: a purchase of bars (the silver value is charged) or a withdrawal of bars
+ * from the customer's custody (the grams come from the balance; the silver value is not charged). docs/silver.md
+ * has the same formulas in prose. Every amount is an integer (centavos, centigrams, basis points: 1 bp = 0,01%) and
+ * every rounding is `mulDivHalfUp` (half-up), once per named line.
+ *
+ * Per item (product type × quantity):
+ * - grams          = grams per unit × quantity
+ * - silver value   = the order's silver value shared by grams (purchase only; 0 for a custody withdrawal)
+ * - minting        = minting fee per unit × quantity
+ * - insurance      = market value of the item's grams × insurance rate (a custody withdrawal insures the bars too)
+ * - shipping       = the order's freight shared by grams
+ * - discount       = (minting + insurance + shipping) × coupon discount rate, taken off those three lines in that
+ *                    order (never off the silver value or the taxes); the lines answered are after the discount
+ * - base           = silver value + minting + insurance + shipping (after the discount): the operation's value
+ * - ICMS           = base × ICMS rate (the destination's internal rate inside the origin state; the interstate rate
+ *                    otherwise)
+ * - DIFAL          = base × (destination's internal rate − interstate rate), interstate sales only, never negative
+ * - PIS, COFINS    = base × their rates (per product type)
+ * - total          = base + ICMS + DIFAL + PIS + COFINS
+ * Taxes are added on top of the base ("por fora"): the customer sees each one as its own line.
+ *
+ * Sharing an order amount by grams uses running totals (share of item i = round(A × G≤i / G) − round(A × G<i / G)),
+ * so the shares add up to the amount exactly and each is within one centavo of its exact part.
+ */
+
+export type SilverChargeItemInput = {
+  productTypeId: number;
+  /** units, a positive integer */
+  quantity: number;
+  /** centigrams per unit */
+  gramsPerUnit: number;
+  /** centavos per unit */
+  mintingFeePerUnit: number;
+  /** basis points of the market value */
+  insuranceRateBps: number;
+  pisRateBps: number;
+  cofinsRateBps: number;
+};
+
+export type SilverTaxRates = {
+  /** the sale stays in the origin state */
+  intrastate: boolean;
+  /** the destination state's internal ICMS rate, bps */
+  internalRateBps: number;
+  /** the interstate ICMS rate from the origin to the destination, bps (ignored inside the state) */
+  interstateRateBps: number;
+};
+
+export type SilverChargeInput = {
+  items: readonly SilverChargeItemInput[];
+  /** centavos: the market value of ALL the order's grams at the house's current asks, rounded once */
+  marketValue: number;
+  /** charge the silver value (a purchase) or not (a withdrawal from custody) */
+  includeSilverValue: boolean;
+  /** centavos: the freight of the whole order */
+  shipping: number;
+  taxes: SilverTaxRates;
+  /** bps off the platform's own charges (minting, insurance, freight); 0 without a coupon */
+  discountBps: number;
+};
+
+export type SilverChargeLine = {
+  productTypeId: number;
+  quantity: number;
+  /** centigrams */
+  grams: number;
+  /** centavos per gram: the item's market value / grams (what the silver costs now, charged or not) */
+  pricePerGram: number;
+  /** centavos charged for the silver (0 in a custody withdrawal) */
+  silverValue: number;
+  mintingFee: number;
+  shippingFee: number;
+  insuranceFee: number;
+  /** centavos taken off minting, insurance and freight by the coupon (the three lines are after it) */
+  discount: number;
+  icms: number;
+  difal: number;
+  pis: number;
+  cofins: number;
+  total: number;
+};
+
+export type SilverChargeTotals = Omit<SilverChargeLine, 'productTypeId' | 'quantity'> & { quantity: number };
+
+export type SilverCharges = { items: SilverChargeLine[]; totals: SilverChargeTotals };
+
+const BPS = 10_000;
+
+function checkRate(bps: number, label: string) {
+  assertMinorUnits(bps, label);
+  if (bps < 0 || bps > BPS) throw new RangeError(`${label} must be between 0 and 10000 bps`);
+}
+
+/** Shares `amount` over `weights` by running totals: the shares add up to `amount` exactly. */
+export function shareByWeight(amount: number, weights: readonly number[]): number[] {
+  assertMinorUnits(amount, 'amount');
+  const total = weights.reduce((s, w) => s + w, 0);
+  if (amount < 0 || weights.some((w) => !Number.isSafeInteger(w) || w < 0)) {
+    throw new RangeError('shareByWeight takes non-negative integers');
+  }
+  if (total === 0) return weights.map((_, i) => (i === 0 ? amount : 0));
+  let before = 0;
+  let given = 0;
+  return weights.map((w) => {
+    before += w;
+    const upTo = mulDivHalfUp(amount, before, total);
+    const share = upTo - given;
+    given = upTo;
+    return share;
+  });
+}
+
+/** The charges of an order (see above). Throws RangeError on input no caller should build. */
+export function computeCharges(input: SilverChargeInput): SilverCharges {
+  if (input.items.length === 0) throw new RangeError('computeCharges needs at least one item');
+  assertMinorUnits(input.marketValue, 'marketValue');
+  assertMinorUnits(input.shipping, 'shipping');
+  if (input.marketValue < 0 || input.shipping < 0) throw new RangeError('amounts must not be negative');
+  checkRate(input.discountBps, 'discountBps');
+  checkRate(input.taxes.internalRateBps, 'internalRateBps');
+  checkRate(input.taxes.interstateRateBps, 'interstateRateBps');
+  for (const item of input.items) {
+    if (!Number.isSafeInteger(item.quantity) || item.quantity <= 0) throw new RangeError('quantity must be positive');
+    assertMinorUnits(item.gramsPerUnit, 'gramsPerUnit');
+    assertMinorUnits(item.mintingFeePerUnit, 'mintingFeePerUnit');
+    if (item.gramsPerUnit <= 0 || item.mintingFeePerUnit < 0) throw new RangeError('invalid product type');
+    checkRate(item.insuranceRateBps, 'insuranceRateBps');
+    checkRate(item.pisRateBps, 'pisRateBps');
+    checkRate(item.cofinsRateBps, 'cofinsRateBps');
+  }
+
+  const grams = input.items.map((i) => i.gramsPerUnit * i.quantity);
+  const marketValues = shareByWeight(input.marketValue, grams);
+  const shippings = shareByWeight(input.shipping, grams);
+  const { intrastate, internalRateBps, interstateRateBps } = input.taxes;
+  const icmsRate = intrastate ? internalRateBps : interstateRateBps;
+  const difalRate = intrastate ? 0 : Math.max(0, internalRateBps - interstateRateBps);
+
+  const items = input.items.map((item, i): SilverChargeLine => {
+    const g = grams[i]!;
+    const market = marketValues[i]!;
+    const silverValue = input.includeSilverValue ? market : 0;
+    const mintingGross = item.mintingFeePerUnit * item.quantity;
+    const insuranceGross = mulDivHalfUp(market, item.insuranceRateBps, BPS);
+    const shippingGross = shippings[i]!;
+    const discount = mulDivHalfUp(mintingGross + insuranceGross + shippingGross, input.discountBps, BPS);
+    // the discount comes off minting first, then insurance, then freight
+    const offMinting = Math.min(discount, mintingGross);
+    const offInsurance = Math.min(discount - offMinting, insuranceGross);
+    const offShipping = discount - offMinting - offInsurance;
+    const mintingFee = mintingGross - offMinting;
+    const insuranceFee = insuranceGross - offInsurance;
+    const shippingFee = shippingGross - offShipping;
+    const base = silverValue + mintingFee + insuranceFee + shippingFee;
+    const icms = mulDivHalfUp(base, icmsRate, BPS);
+    const difal = mulDivHalfUp(base, difalRate, BPS);
+    const pis = mulDivHalfUp(base, item.pisRateBps, BPS);
+    const cofins = mulDivHalfUp(base, item.cofinsRateBps, BPS);
+    return {
+      productTypeId: item.productTypeId,
+      quantity: item.quantity,
+      grams: g,
+      pricePerGram: mulDivHalfUp(market, 100, g),
+      silverValue,
+      mintingFee,
+      shippingFee,
+      insuranceFee,
+      discount,
+      icms,
+      difal,
+      pis,
+      cofins,
+      total: base + icms + difal + pis + cofins,
+    };
+  });
+
+  const sum = (key: keyof SilverChargeLine) => items.reduce((s, line) => s + (line[key] as number), 0);
+  const totalGrams = sum('grams');
+  const totals: SilverChargeTotals = {
+    quantity: sum('quantity'),
+    grams: totalGrams,
+    pricePerGram: mulDivHalfUp(input.marketValue, 100, totalGrams),
+    silverValue: sum('silverValue'),
+    mintingFee: sum('mintingFee'),
+    shippingFee: sum('shippingFee'),
+    insuranceFee: sum('insuranceFee'),
+    discount: sum('discount'),
+    icms: sum('icms'),
+    difal: sum('difal'),
+    pis: sum('pis'),
+    cofins: sum('cofins'),
+    total: sum('total'),
+  };
+  return { items, totals };
+}
+
+/**
+ * A line's share of the total as the breakdown shows it (spec 1 §9: "their share of the total shown to 1 decimal as
+ * a percentage"): tenths of a percent, half-up; 0 when the total is 0. 1234 of 10000 → 12.3.
+ */
+export function chargeSharePercent(lineCents: number, totalCents: number): number {
+  assertMinorUnits(lineCents, 'lineCents');
+  assertMinorUnits(totalCents, 'totalCents');
+  if (totalCents <= 0 || lineCents <= 0) return 0;
+  return mulDivHalfUp(lineCents, 1000, totalCents) / 10;
+}
+
+/** The unit price a catalogue card shows ('no Pix'): one unit bought now, without freight. */
+export function unitPriceNoFreight(input: {
+  item: Omit<SilverChargeItemInput, 'quantity' | 'productTypeId'>;
+  marketValue: number;
+  taxes: SilverTaxRates;
+}): number {
+  return computeCharges({
+    items: [{ ...input.item, productTypeId: 0, quantity: 1 }],
+    marketValue: input.marketValue,
+    includeSilverValue: true,
+    shipping: 0,
+    taxes: input.taxes,
+    discountBps: 0,
+  }).totals.total;
+}
