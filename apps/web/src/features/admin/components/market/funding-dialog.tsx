@@ -18,7 +18,7 @@ import { firstError, hasErrorCode } from '../../../../lib/api';
 import { applyServerErrors } from '../../../../lib/form-errors';
 import { notify } from '../../../../lib/notify';
 import { useFundHouse } from '../../api/market';
-import { DecimalTextField } from '../decimal-field';
+import { DecimalTextField } from '../../../../components/decimal-field';
 
 type Currency = 'AG' | 'BRL';
 type FundingInput = { currency: Currency; amount: string };

@@ -25,7 +25,7 @@ import { applyServerErrors } from '../../../../lib/form-errors';
 import { toMinorUnits } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { type AdminMarketResponse, usePlaceHouseOrder } from '../../api/market';
-import { DecimalTextField } from '../decimal-field';
+import { DecimalTextField } from '../../../../components/decimal-field';
 import { SectionCard } from '../section-card';
 
 type OrderInput = { type: OrderSide; price_per_gram: string; quantity_grams: string };

@@ -12,7 +12,7 @@ import { applyServerErrors } from '../../../../lib/form-errors';
 import { toMinorUnits } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
 import { type AdminMarketResponse, useSaveMarketSettings } from '../../api/market';
-import { DecimalTextField } from '../decimal-field';
+import { DecimalTextField } from '../../../../components/decimal-field';
 import { SectionCard } from '../section-card';
 
 type RatesInput = { transaction_fee: string; iof_fee: string; minimum_fee: string };

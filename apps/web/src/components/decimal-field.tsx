@@ -45,17 +45,20 @@ export type DecimalTextFieldProps = Omit<TextFieldProps, 'onChange' | 'value'> &
   /** Dot-decimal text ('' when empty), e.g. '12.5'. */
   value: string;
   onChange: (value: string) => void;
-  /** the unit after the number: 'g', '%' */
-  unit: string;
   /** the largest number the mask lets through, in whole units */
   max: number;
+  /** what stands before the number ('R$') */
+  prefix?: string;
+  /** the unit after the number ('g', '%') */
+  unit?: string;
 };
 
 /**
- * A quantity with two decimals and its unit after it: grams of silver, a rate in percent. The server checks the
- * limits again (the contracts' fields); the mask only keeps the typing within them.
+ * A number with two decimals and pt-BR separators while typing: an amount in reais ("R$" in front), grams of silver
+ * or a rate ("g", "%" after it). The form holds the unmasked dot-decimal text that parseDecimal and the API read; the
+ * server checks the limits again (the contracts' fields), the mask only keeps the typing within them.
  */
-export function DecimalTextField({ value, onChange, unit, max, slotProps, ...props }: DecimalTextFieldProps) {
+export function DecimalTextField({ value, onChange, max, prefix, unit, slotProps, ...props }: DecimalTextFieldProps) {
   return (
     <TextField
       {...props}
@@ -66,7 +69,8 @@ export function DecimalTextField({ value, onChange, unit, max, slotProps, ...pro
         input: {
           ...(slotProps?.input as object),
           inputComponent: DecimalAdapter as never,
-          endAdornment: <InputAdornment position="end">{unit}</InputAdornment>,
+          ...(prefix ? { startAdornment: <InputAdornment position="start">{prefix}</InputAdornment> } : {}),
+          ...(unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : {}),
         },
         htmlInput: { ...(slotProps?.htmlInput as object), inputMode: 'decimal', max },
       }}
