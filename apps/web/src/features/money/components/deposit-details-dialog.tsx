@@ -16,7 +16,7 @@ import { notify } from '../../../lib/notify';
 import { useCancelDeposit, useDepositQrCode } from '../api/deposits';
 import type { Deposit } from '../api/types';
 import { brl } from '../labels';
-import { useMoneyErrorHandler } from './money-query-state';
+import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
 import { PixPaymentDialog } from './pix-payment-dialog';
 
 function CancelDepositButton({
@@ -30,7 +30,7 @@ function CancelDepositButton({
 }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelDeposit();
-  const handle = useMoneyErrorHandler();
+  const handle = useRegistrationErrorHandler();
   return (
     <>
       <Button color="error" onClick={() => setConfirming(true)} sx={{ mr: 'auto' }}>

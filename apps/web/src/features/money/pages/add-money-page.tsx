@@ -20,7 +20,7 @@ import { useDepositOverview } from '../api/deposits';
 import type { Deposit } from '../api/types';
 import { DepositDetailsDialog } from '../components/deposit-details-dialog';
 import { BalanceCard, MoneyPage, MoneySection, MoneySkeleton } from '../components/money-page';
-import { MoneyQueryState } from '../components/money-query-state';
+import { RegistrationQueryState } from '../../../components/registration-query-state';
 import { PendingDeposits } from '../components/pending-deposits';
 import { TED_SLOWER_WARNING } from '../labels';
 
@@ -105,7 +105,7 @@ export function AddMoneyPage() {
       title="Adicionar dinheiro"
       description="Transfira reais para a sua conta e use o saldo para comprar prata."
     >
-      <MoneyQueryState query={overview} skeleton={<MoneySkeleton blocks={2} />}>
+      <RegistrationQueryState query={overview} skeleton={<MoneySkeleton blocks={2} />}>
         {(data) => (
           <Stack spacing={4}>
             <BalanceCard reais={data.currentBalance} />
@@ -139,7 +139,7 @@ export function AddMoneyPage() {
             </Paper>
           </Stack>
         )}
-      </MoneyQueryState>
+      </RegistrationQueryState>
       <TedWarningDialog open={tedWarning} onClose={() => setTedWarning(false)} />
       <DepositDetailsDialog deposit={opened} onClose={() => setOpened(null)} />
     </MoneyPage>

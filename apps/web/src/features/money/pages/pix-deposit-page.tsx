@@ -14,7 +14,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreatePixDeposit, useDepositOverview } from '../api/deposits';
 import type { PixDepositResponse } from '../api/types';
 import { MoneyPage, MoneySkeleton } from '../components/money-page';
-import { MoneyQueryState, useMoneyErrorHandler } from '../components/money-query-state';
+import { RegistrationQueryState, useRegistrationErrorHandler } from '../../../components/registration-query-state';
 import { PixPaymentDialog } from '../components/pix-payment-dialog';
 import { brl } from '../labels';
 
@@ -24,7 +24,7 @@ type PixOutput = z.output<typeof PixDepositRequest>;
 /** The amount and "Criar QR Code": the spec's messages come from the domain's schema (spec 2 §5). */
 export function PixDepositForm({ minimum }: { minimum: number }) {
   const create = useCreatePixDeposit();
-  const handle = useMoneyErrorHandler();
+  const handle = useRegistrationErrorHandler();
   const [payment, setPayment] = useState<PixDepositResponse | null>(null);
   const { control, handleSubmit, setError, reset } = useForm<PixInput, unknown, PixOutput>({
     resolver: zodResolver(PixDepositRequest),
@@ -87,7 +87,7 @@ export function PixDepositPage() {
       description="Crie um QR Code e pague pelo aplicativo do seu banco. O valor entra no seu saldo em instantes."
       back={{ to: '/adicionar-dinheiro', label: 'Voltar' }}
     >
-      <MoneyQueryState query={overview} skeleton={<MoneySkeleton blocks={1} />}>
+      <RegistrationQueryState query={overview} skeleton={<MoneySkeleton blocks={1} />}>
         {(data) => (
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
@@ -96,7 +96,7 @@ export function PixDepositPage() {
             <PixDepositForm minimum={data.minimumPixDeposit} />
           </Paper>
         )}
-      </MoneyQueryState>
+      </RegistrationQueryState>
     </MoneyPage>
   );
 }

@@ -26,7 +26,7 @@ import { notify } from '../../../lib/notify';
 import { useCreateTedDeposit, useDepositOverview } from '../api/deposits';
 import type { ReceivingAccount } from '../api/types';
 import { MoneyPage, MoneySection, MoneySkeleton } from '../components/money-page';
-import { MoneyQueryState, useMoneyErrorHandler } from '../components/money-query-state';
+import { RegistrationQueryState, useRegistrationErrorHandler } from '../../../components/registration-query-state';
 import { TED_OWN_ACCOUNT_ONLY } from '../labels';
 
 type TedInput = z.input<typeof TedDepositFields>;
@@ -85,7 +85,7 @@ export function ReceivingAccountCard({ account }: { account: ReceivingAccount })
 /** The amount and the receipt; "Enviar comprovante" stays disabled until a receipt is chosen (spec 2 §2, §5). */
 export function TedDepositForm() {
   const send = useCreateTedDeposit();
-  const handle = useMoneyErrorHandler();
+  const handle = useRegistrationErrorHandler();
   const navigate = useNavigate();
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptError, setReceiptError] = useState<string | null>(null);
@@ -186,7 +186,7 @@ export function TedDepositPage() {
       description="Faça a transferência pelo seu banco e envie o comprovante. Creditamos o valor após a conferência."
       back={{ to: '/adicionar-dinheiro', label: 'Voltar' }}
     >
-      <MoneyQueryState query={overview} skeleton={<MoneySkeleton blocks={2} />}>
+      <RegistrationQueryState query={overview} skeleton={<MoneySkeleton blocks={2} />}>
         {(data) => (
           <Stack spacing={4} sx={{ maxWidth: 640 }}>
             <MoneySection title="1. Transfira para esta conta">
@@ -204,7 +204,7 @@ export function TedDepositPage() {
             </MoneySection>
           </Stack>
         )}
-      </MoneyQueryState>
+      </RegistrationQueryState>
     </MoneyPage>
   );
 }

@@ -32,7 +32,7 @@ import { type BankingInformation, describeBanking } from '../../profile';
 import { useRequestWithdrawal, useSendWithdrawalCode, useWithdrawalOverview } from '../api/withdrawals';
 import type { WithdrawalOverviewResponse } from '../api/types';
 import { BalanceCard, MoneyPage, MoneySection, MoneySkeleton } from '../components/money-page';
-import { MoneyQueryState, useMoneyErrorHandler } from '../components/money-query-state';
+import { RegistrationQueryState, useRegistrationErrorHandler } from '../../../components/registration-query-state';
 import { brl } from '../labels';
 
 export const BANKING_PATH = '/meus-dados/dados-bancarios';
@@ -101,7 +101,7 @@ function SummaryLine({ label, value, strong = false }: { label: string; value: s
  */
 export function WithdrawForm({ overview }: { overview: WithdrawalOverviewResponse }) {
   const navigate = useNavigate();
-  const handle = useMoneyErrorHandler();
+  const handle = useRegistrationErrorHandler();
   const sendCode = useSendWithdrawalCode();
   const withdraw = useRequestWithdrawal();
   const schema = useMemo(() => withdrawalSchema(overview), [overview]);
@@ -352,7 +352,7 @@ export function WithdrawMoneyPage() {
   const overview = useWithdrawalOverview();
   return (
     <MoneyPage title="Retirar dinheiro" description="Envie reais do seu saldo para uma conta em seu nome.">
-      <MoneyQueryState query={overview} skeleton={<MoneySkeleton blocks={2} />}>
+      <RegistrationQueryState query={overview} skeleton={<MoneySkeleton blocks={2} />}>
         {(data) => (
           <Stack spacing={4} sx={{ maxWidth: 640 }}>
             <BalanceCard reais={data.currentBalance} />
@@ -367,7 +367,7 @@ export function WithdrawMoneyPage() {
             </MoneySection>
           </Stack>
         )}
-      </MoneyQueryState>
+      </RegistrationQueryState>
     </MoneyPage>
   );
 }

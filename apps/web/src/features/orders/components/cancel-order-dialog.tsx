@@ -5,7 +5,7 @@ import { MoneyText } from '../../../components/money-text';
 import { toMinorUnits } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useCancelOrder } from '../api/cancel-order';
-import { useOrderErrorHandler } from './orders-query-state';
+import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
 
 /** What the dialog needs of an order: a row of the book (my_order) or one of "Minhas ordens". */
 export type CancellableOrder = { id: number; type: 'buy' | 'sell'; price_per_gram: number; quantity_grams: number };
@@ -13,7 +13,7 @@ export type CancellableOrder = { id: number; type: 'buy' | 'sell'; price_per_gra
 /** The cancel-order confirmation (spec 2 §2), then DELETE /api/order/{id} and the server's message. */
 export function CancelOrderDialog({ order, onClose }: { order: CancellableOrder | null; onClose: () => void }) {
   const cancel = useCancelOrder();
-  const handle = useOrderErrorHandler();
+  const handle = useRegistrationErrorHandler();
   return (
     <ConfirmDialog
       open={order !== null}

@@ -40,7 +40,7 @@ import { limitSummary, type OrderSummary as Summary, quoteSummary, type Rates, t
 import { GramsTextField } from './grams-field';
 import { OrderSummary } from './order-summary';
 import { OrderTypesDialog } from './order-types-dialog';
-import { useOrderErrorHandler } from './orders-query-state';
+import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
 
 /** The spec's calculation delay: the summary follows the fields 300 ms after typing stops (spec 2 §4). */
 export const SUMMARY_DELAY_MS = 300;
@@ -84,7 +84,7 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
   const text = SIDE_TEXT[side];
   const queryClient = useQueryClient();
   const place = usePlaceOrder();
-  const handleError = useOrderErrorHandler();
+  const handleError = useRegistrationErrorHandler();
   const [explaining, setExplaining] = useState(false);
   const { control, handleSubmit, setError, clearErrors, reset } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(orderFormSchema) as never,

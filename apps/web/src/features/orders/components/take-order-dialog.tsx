@@ -14,7 +14,7 @@ import type { BookOrder } from '../api/types';
 import { SIDE_TEXT } from '../labels';
 import { limitSummary, type Rates } from '../summary';
 import { OrderSummary } from './order-summary';
-import { useOrderErrorHandler } from './orders-query-state';
+import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
 
 /**
  * "Comprar" or "Vender" on a row of the book (spec 2 §2, the buy-an-order and sell-an-order confirmations): the
@@ -33,7 +33,7 @@ export function TakeOrderDialog({
   onClose: () => void;
 }) {
   const place = usePlaceOrder();
-  const handle = useOrderErrorHandler();
+  const handle = useRegistrationErrorHandler();
   const queryClient = useQueryClient();
   const text = SIDE_TEXT[side];
   const summary = row

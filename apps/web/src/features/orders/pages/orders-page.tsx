@@ -18,7 +18,7 @@ import { BookTable } from '../components/book-table';
 import { CancelOrderDialog, type CancellableOrder } from '../components/cancel-order-dialog';
 import { MyOrders } from '../components/my-orders';
 import { OrderForm } from '../components/order-form';
-import { OrdersQueryState } from '../components/orders-query-state';
+import { RegistrationQueryState } from '../../../components/registration-query-state';
 import { PriceChart } from '../components/price-chart';
 import { TakeOrderDialog } from '../components/take-order-dialog';
 import { SIDE_TEXT } from '../labels';
@@ -178,9 +178,9 @@ export function OrdersPage() {
           <PriceChart />
         </Box>
         <Box sx={{ order: { xs: 1, md: 2 } }}>
-          <OrdersQueryState query={orders} skeleton={<OrdersSkeleton />}>
+          <RegistrationQueryState query={orders} skeleton={<OrdersSkeleton />}>
             {(data) => <OrdersScreen data={data} />}
-          </OrdersQueryState>
+          </RegistrationQueryState>
         </Box>
       </Stack>
     </Container>

@@ -5,14 +5,14 @@ import Button from '@mui/material/Button';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ReactNode } from 'react';
-import { firstError, hasErrorCode } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
-import { useRedirectOnIncompleteRegistration, useRegistrationRedirect } from '../../../lib/registration-redirect';
+import { firstError, hasErrorCode } from '../lib/api';
+import { notify } from '../lib/notify';
+import { useRedirectOnIncompleteRegistration, useRegistrationRedirect } from '../lib/registration-redirect';
 
-/** The registration states in which money cannot move: the server's message says why (spec 2 §2, §8). */
+/** The registration states in which money cannot move nor silver trade: the server's message says why (spec 2 §2, §8). */
 const NOT_APPROVED = ['REGISTRATION_UNDER_REVIEW', 'REGISTRATION_REJECTED'] as const;
 
-/** The server's reason for refusing a money screen to a registration that is not approved, as a notice on the page. */
+/** The server's reason for refusing a screen to a registration that is not approved, as a notice on the page. */
 export function RegistrationNotice({ error }: { error: unknown }) {
   const rejected = hasErrorCode(error, 'REGISTRATION_REJECTED');
   return (
@@ -28,11 +28,11 @@ export function RegistrationNotice({ error }: { error: unknown }) {
 }
 
 /**
- * What a money screen shows around its query (spec 2 §2, §8): `skeleton` while it loads; a 403
+ * What a screen that needs an approved registration (money, orders, silver) shows around its query (spec 2 §2, §8): `skeleton` while it loads; a 403
  * REGISTRATION_INCOMPLETE shows the server's message and goes to /register/finish; under review or refused, the
  * server's message on the page; any other failure, the message and "Tentar de novo"; otherwise `children(data)`.
  */
-export function MoneyQueryState<T>({
+export function RegistrationQueryState<T>({
   query,
   skeleton,
   children,
@@ -65,7 +65,7 @@ export function MoneyQueryState<T>({
  * For a write's failure: the 403s of the registration as the screens' loads treat them (incomplete → its message
  * and /register/finish; under review or refused → its message), anything else to `otherwise`.
  */
-export function useMoneyErrorHandler() {
+export function useRegistrationErrorHandler() {
   const redirect = useRegistrationRedirect();
   return useCallback(
     (error: unknown, otherwise: (error: unknown) => void = (e) => notify.error(e)) => {
