@@ -16,6 +16,7 @@ import { registerIdempotency } from './plugins/idempotency';
 import { type Broadcast, createBroadcast } from './messaging/broadcast';
 import { createLimiter, type Limiter } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerFirstPaints } from './plugins/first-paint';
 import { registerWeb } from './plugins/web';
 import { featureRoutes } from './features';
 
@@ -100,6 +101,8 @@ export async function buildApp(
   logError = (err) => app.log.warn({ err }, 'broadcast');
   registerAuth(app);
   registerIdempotency(app);
+  // before the features: a page of theirs may give index.html its first paint (plugins/first-paint.ts)
+  registerFirstPaints(app);
 
   // Private answers must never be cached by browsers or proxies.
   app.addHook('onSend', (request, reply, payload, done) => {

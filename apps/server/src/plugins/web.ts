@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@prata/domain';
+import { firstPaintCache } from './first-paint';
 import { pathLookup } from './path-lookup';
 import { notModified, pickVariant, type WebFile, webFiles } from './web-files';
 
@@ -16,13 +17,14 @@ const REVALIDATE = 'no-cache';
 /**
  * Serves the built web app on the same port as the API, from memory (plugins/web-files.ts): the brotli or gzip copy
  * the build wrote when the browser takes it, ETags and 304s, HEAD on every page and asset, and index.html for client
- * routes.
+ * routes (with the page's first paint when a feature gives it one).
  */
 export async function registerWeb(app: FastifyInstance) {
   const dist = app.deps.config.webDist ?? DEFAULT_DIST;
   const hasWeb = existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
     const files = webFiles(dist);
+    const firstPaint = firstPaintCache(app);
     const send = (request: FastifyRequest, reply: FastifyReply, file: WebFile) => {
       const variant = pickVariant(file, request.headers['accept-encoding']);
       reply.header('cache-control', file.immutable ? IMMUTABLE : REVALIDATE);
@@ -42,7 +44,8 @@ export async function registerWeb(app: FastifyInstance) {
       // A missing build asset is a 404; any other path is a page of the app (client-side routes).
       if (urlPath.startsWith('/assets/')) return reply.callNotFound();
       const index = await files.get('/index.html');
-      return index ? send(request, reply, index) : reply.callNotFound();
+      // a page with a first paint (plugins/first-paint.ts) gets index.html with its HTML and data inside
+      return index ? send(request, reply, await firstPaint(urlPath, index)) : reply.callNotFound();
     });
   }
   const lookup = pathLookup(app);

@@ -1,0 +1,76 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/helpers';
+import { addFirstPaint, jsonForHtml } from './first-paint';
+
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-1.js"></script></body></html>';
+
+async function dist() {
+  const folder = await mkdtemp(path.join(tmpdir(), 'prata-first-paint-'));
+  await writeFile(path.join(folder, 'index.html'), INDEX);
+  return folder;
+}
+
+/** The data block the web app reads, parsed back. */
+function dataOf(body: string): unknown {
+  const match = /<script type="application\/json" id="prata-first-paint">(.*?)<\/script>/s.exec(body);
+  if (!match?.[1]) throw new Error(`no first-paint data in ${body}`);
+  return JSON.parse(match[1]);
+}
+
+describe('first paint', () => {
+  it("puts the page's HTML inside the root element and its data beside it, only on that page", async () => {
+    const { app } = await buildTestApp({ config: { webDist: await dist() } });
+    let calls = 0;
+    addFirstPaint(app, '/comprar-prata', async () => {
+      calls++;
+      return { html: '<h1>Barras de prata</h1>', data: { productTypes: { total: 1, note: '</script><b>' } } };
+    });
+    const page = await app.inject({ method: 'GET', url: '/comprar-prata?page=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<div id="root"><h1>Barras de prata</h1></div>');
+    // the data cannot close its script element, and reads back as it was
+    expect(page.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(dataOf(page.body)).toEqual({ productTypes: { total: 1, note: '</script><b>' } });
+    // compressed copies of the same page, each with its own ETag, and a 304 for a copy the browser has
+    const br = await app.inject({ method: 'GET', url: '/comprar-prata', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(page.body);
+    const gz = await app.inject({ method: 'GET', url: '/comprar-prata', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(page.body);
+    expect(new Set([page.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
+    const again = await app.inject({
+      method: 'GET',
+      url: '/comprar-prata',
+      headers: { 'if-none-match': String(page.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    // built once for all these answers (reused for FIRST_PAINT_TTL_MS)
+    expect(calls).toBe(1);
+    // other pages get the plain index.html
+    expect((await app.inject({ method: 'GET', url: '/login' })).body).toBe(INDEX);
+  });
+
+  it('serves the plain index.html when the provider fails or has nothing to show', async () => {
+    const { app } = await buildTestApp({ config: { webDist: await dist() } });
+    addFirstPaint(app, '/falha', async () => {
+      throw new Error('database down');
+    });
+    addFirstPaint(app, '/vazio', async () => null);
+    for (const url of ['/falha', '/vazio']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(INDEX);
+    }
+  });
+
+  it('writes JSON that no HTML parser can end early', () => {
+    expect(jsonForHtml({ a: '</script>', b: '\u2028\u2029' })).toBe('{"a":"\\u003c/script>","b":"\\u2028\\u2029"}');
+    expect(JSON.parse(jsonForHtml({ a: '</script>' }))).toEqual({ a: '</script>' });
+  });
+});
