@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { parseDecimal } from '@prata/domain';
 import { type Limits, readLimits, type Windows } from './limits';
 import { CEP_PROVIDERS, type CepProvider } from './adapters/cep/index';
+import { SHIPPING_PROVIDERS, type ShippingProvider } from './adapters/shipping/index';
 import { toBrCodeText } from './adapters/payments/br-code';
 import {
   ASAAS_PRODUCTION_URL,
@@ -59,6 +60,15 @@ const EnvSchema = z.object({
   PIX_RECEIVING_KEY: z.string().optional(),
   PIX_MERCHANT_NAME: z.string().default('PRATA'),
   PIX_MERCHANT_CITY: z.string().default('SAO PAULO'),
+  /** freight quotes: embedded (a rate table by region and weight, no network) or frenet */
+  SHIPPING_PROVIDER: z.enum(SHIPPING_PROVIDERS).default('embedded'),
+  FRENET_TOKEN: z.string().optional(),
+  FRENET_URL: z.string().url().optional(),
+  /** the CEP every package of bars leaves from (the company's vault) */
+  SHIPPING_ORIGIN_CEP: z
+    .string()
+    .regex(/^\d{8}$/)
+    .default('01310100'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** money withdrawals: the smallest amount (reais, dot-decimal), the fee after the free ones, how many are free */
   MIN_WITHDRAWAL_AMOUNT: z.string().default('10.00'),
@@ -134,6 +144,12 @@ export type Config = {
   pixReceivingKey: string;
   pixMerchantName: string;
   pixMerchantCity: string;
+  /** freight quotes (adapters/shipping): 'embedded' (default) or 'frenet' */
+  shippingProvider: ShippingProvider;
+  frenetToken: string | undefined;
+  frenetUrl: string | undefined;
+  /** 8 digits: where packages of bars leave from */
+  shippingOriginCep: string;
   logLevel: string;
   uploadsDir: string;
   /** deposits and withdrawals (features/money) */
@@ -251,6 +267,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (production && !e.SMTP_URL)
     throw new Error('SMTP_URL é obrigatório em produção: sem ele ninguém recebe os códigos.');
   const payments = paymentSettings(e, production);
+  if (e.SHIPPING_PROVIDER === 'frenet' && !e.FRENET_TOKEN)
+    throw new Error('FRENET_TOKEN é obrigatório com SHIPPING_PROVIDER=frenet.');
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const { limits, windows, problems } = readLimits(env);
   if (problems.length > 0) throw new Error(`Configuração inválida:\n${problems.join('\n')}`);
@@ -281,6 +299,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cepProvider: e.CEP_PROVIDER,
     viaCepUrl: e.VIACEP_URL,
     ...payments,
+    shippingProvider: e.SHIPPING_PROVIDER,
+    frenetToken: e.FRENET_TOKEN || undefined,
+    frenetUrl: e.FRENET_URL,
+    shippingOriginCep: e.SHIPPING_ORIGIN_CEP,
     // Request logs in production; only warnings on a developer's or demo terminal.
     logLevel: e.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     uploadsDir: path.join(dataDir, 'uploads'),

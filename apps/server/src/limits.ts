@@ -98,6 +98,30 @@ export const LIMITS = {
     window: '1m',
     meaning: 'CPF status checks from one address, signed in or not',
   },
+  checkEmailAccount: {
+    env: 'LIMIT_CHECK_EMAIL_ACCOUNT',
+    max: 20,
+    window: '10m',
+    meaning: 'checkout e-mail checks (does this e-mail have an account?) asked about one e-mail',
+  },
+  checkEmailAddress: {
+    env: 'LIMIT_CHECK_EMAIL_ADDRESS',
+    max: 60,
+    window: '10m',
+    meaning: 'checkout e-mail checks from one address, over all e-mails (enumerating accounts)',
+  },
+  shippingQuoteAddress: {
+    env: 'LIMIT_SHIPPING_QUOTE_ADDRESS',
+    max: 120,
+    window: '1m',
+    meaning: 'freight quotes and charge calculations from one address (the checkout recalculates as the customer types)',
+  },
+  silverOrderAddress: {
+    env: 'LIMIT_SILVER_ORDER_ADDRESS',
+    max: 30,
+    window: '1h',
+    meaning: 'silver purchases and withdrawals created from one address (each creates a Pix charge and holds stock)',
+  },
 } as const satisfies Catalogue;
 
 export type LimitName = keyof typeof LIMITS;

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { devMailboxTransports } from './dev-mailbox/index';
 import { smtpMailTransport, unconfiguredMailTransport, type MailTransport } from './mail/index';
 import { type PaymentsPort, paymentsPortFor } from './payments/index';
+import { type ShippingPort, shippingPortFor } from './shipping/index';
 import { httpSmsTransport, unconfiguredSmsTransport, type SmsTransport } from './sms/index';
 import { diskStorage, type FileStorage } from './storage/index';
 
@@ -15,6 +16,7 @@ export type Adapters = {
   storage: FileStorage;
   cep: CepPort;
   payments: PaymentsPort;
+  shipping: ShippingPort;
 };
 
 /**
@@ -41,6 +43,11 @@ export function createAdapters(config: Config, env: NodeJS.ProcessEnv = process.
       pixReceivingKey: config.pixReceivingKey,
       pixMerchantName: config.pixMerchantName,
       pixMerchantCity: config.pixMerchantCity,
+    }),
+    shipping: shippingPortFor({
+      provider: config.shippingProvider,
+      frenetToken: config.frenetToken,
+      frenetUrl: config.frenetUrl,
     }),
   };
 }

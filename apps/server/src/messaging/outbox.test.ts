@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { embeddedCep } from '../adapters/cep/index';
 import { embeddedCpfStatus } from '../adapters/cpf-status/index';
 import { embeddedPayments } from '../adapters/payments/index';
+import { embeddedShipping } from '../adapters/shipping/index';
 import { diskStorage } from '../adapters/storage/index';
 import { outboxMessages } from '../db/schema/index';
 import { withTransaction } from '../db/tx';
@@ -35,6 +36,7 @@ function recordingAdapters(failFirst = 0) {
     cpfStatus: embeddedCpfStatus,
     storage: diskStorage(tmpdir()),
     payments: embeddedPayments({ merchantName: 'PRATA', merchantCity: 'SAO PAULO', webhookToken: 'w'.repeat(32) }),
+    shipping: embeddedShipping(),
     cep: embeddedCep,
   };
   return { adapters, sent };

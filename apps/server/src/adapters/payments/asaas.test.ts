@@ -170,6 +170,21 @@ describe('asaas client: charges', () => {
     routes = { 'DELETE /payments/pay_1': { status: 400, body: { errors: [{ description: 'Cobrança já recebida' }] } } };
     await expect(client().cancelCharge('pay_1')).rejects.toThrow(/Cobrança já recebida/);
   });
+
+  it('refunds a paid charge with POST /payments/{id}/refund, all of it or a value in reais', async () => {
+    routes = { 'POST /payments/pay_1/refund': { status: 200, body: { id: 'pay_1', status: 'REFUNDED' } } };
+    await client().refundCharge('pay_1');
+    await client().refundCharge('pay_1', 12_345);
+    expect(requests.map((r) => [`${r.method} ${r.url}`, r.body])).toEqual([
+      ['POST /payments/pay_1/refund', {}],
+      ['POST /payments/pay_1/refund', { value: 123.45 }],
+    ]);
+    expect(requests[0]!.headers.access_token).toBe(API_KEY);
+    routes = {
+      'POST /payments/pay_2/refund': { status: 400, body: { errors: [{ description: 'Saldo insuficiente' }] } },
+    };
+    await expect(client().refundCharge('pay_2')).rejects.toThrow(PaymentProviderError);
+  });
 });
 
 describe('asaas client: errors', () => {

@@ -187,6 +187,15 @@ export function asaasPayments(options: AsaasPaymentsOptions): PaymentsPort {
     async cancelCharge(paymentId) {
       await call('DELETE', `/payments/${encodeURIComponent(paymentId)}`, undefined, true);
     },
+    async refundCharge(paymentId, amountCents) {
+      // POST /v3/payments/{id}/refund: without a value Asaas refunds the whole payment
+      if (amountCents !== undefined) assertMinorUnits(amountCents, 'amountCents');
+      await call(
+        'POST',
+        `/payments/${encodeURIComponent(paymentId)}/refund`,
+        amountCents === undefined ? {} : { value: minorToDecimal(amountCents) },
+      );
+    },
     async createPayout(input) {
       assertMinorUnits(input.amountCents, 'amountCents');
       if (input.amountCents <= 0) throw new RangeError('amountCents must be positive');

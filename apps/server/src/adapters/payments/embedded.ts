@@ -86,6 +86,11 @@ export function embeddedPayments(options: EmbeddedPaymentsOptions): PaymentsPort
       return { paymentId, pixCopiaECola, expiresAt: null };
     },
     async cancelCharge() {},
+    async refundCharge(paymentId, amountCents) {
+      // the embedded bank gives the money back at once; nothing to keep
+      if (!/^pay_[a-z0-9]{6,40}$/.test(paymentId)) throw new RangeError('unknown payment id');
+      if (amountCents !== undefined) assertMinorUnits(amountCents, 'amountCents');
+    },
     async createPayout(input) {
       assertMinorUnits(input.amountCents, 'amountCents');
       if (input.amountCents <= 0) throw new RangeError('amountCents must be positive');

@@ -102,6 +102,11 @@ export interface PaymentsPort {
   createPixCharge(input: PixChargeInput): Promise<PixCharge>;
   /** Makes a pending charge unpayable. Idempotent: cancelling a cancelled or unknown charge resolves. */
   cancelCharge(paymentId: string): Promise<void>;
+  /**
+   * Gives a paid charge back to the payer (all of it, or `amountCents` of it). Resolves once the provider accepted
+   * the refund; throws PaymentProviderError when it refused or did not answer (the caller keeps the order as it was).
+   */
+  refundCharge(paymentId: string, amountCents?: number): Promise<void>;
   createPayout(input: PayoutInput): Promise<Payout>;
   /** Authenticates (the `asaas-access-token` header, compared in constant time) and parses one delivery. */
   readWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): WebhookVerdict;

@@ -42,6 +42,12 @@ export const coupons = pgTable('coupons', {
   ownerUserId: bigint('owner_user_id', { mode: 'number' }),
   active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
+  // 0011_silver.sql: what a coupon does to a silver order
+  discountBps: integer('discount_bps').notNull().default(0),
+  validFrom: timestamp('valid_from', { withTimezone: true, mode: 'date' }),
+  validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }),
+  maxUses: integer('max_uses'),
+  uses: integer('uses').notNull().default(0),
 });
 
 export type AccountType = 'individual' | 'company';

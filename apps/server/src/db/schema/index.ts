@@ -2,3 +2,4 @@ export * from './foundation';
 export * from './ledger';
 export * from './profile';
 export * from './money';
+export * from './silver';
