@@ -1,11 +1,13 @@
 import Box from '@mui/material/Box';
-import { formatBRL, formatDateTimeBR, formatGrams } from '@prata/domain';
+import { formatBRL, formatDateTimeBR, formatGrams, SILVER_WITHDRAWAL_STATUS_LABELS } from '@prata/domain';
 import type { Column } from '../../components/paginated-table';
 import { MoneyText } from '../../components/money-text';
 import { StatusWithReason } from '../../components/status-chip';
 import { toMinorUnits } from '../../lib/format';
 import { DEPOSIT_METHOD_LABELS } from '../money';
 import { ORDER_TYPE_LABELS } from '../orders';
+import { SILVER_WITHDRAWALS_PATH } from './api/cancel-silver-withdrawal';
+import { CancelSilverWithdrawal } from './components/cancel-silver-withdrawal';
 import type { DepositRow, EventLogRow, OrderRow, SilverTransferRow, SilverWithdrawalRow, WithdrawalRow } from './types';
 
 /**
@@ -125,24 +127,41 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
   tab<SilverWithdrawalRow>({
     value: 'prata-retirada',
     label: 'Prata retirada',
-    source: null, // GET /api/silver-withdrawals → silverWithdrawals
+    source: { path: SILVER_WITHDRAWALS_PATH, key: 'silverWithdrawals' },
     tableLabel: 'Retiradas de prata',
     rowKey: (row) => row.id,
     columns: [
       date<SilverWithdrawalRow>(),
       {
+        key: 'items',
+        header: 'Itens',
+        minWidth: 160,
+        render: (row) => row.items.map((item) => `${item.quantity}× ${item.name}`).join(', '),
+      },
+      {
         key: 'quantity',
         header: 'Quantidade',
         align: 'right',
         nowrap: true,
-        render: (row) => grams(row.items.reduce((sum, item) => sum + item.quantity_grams, 0)),
+        render: (row) => grams(row.quantity_grams),
       },
-      status<SilverWithdrawalRow>(),
+      {
+        key: 'status',
+        header: 'Status',
+        render: (row) => (
+          <StatusWithReason
+            status={row.status}
+            reason={row.rejection_reason}
+            labels={SILVER_WITHDRAWAL_STATUS_LABELS}
+          />
+        ),
+      },
       {
         key: 'tracking',
         header: 'Rastreio',
         render: (row) => (row.tracking_code ? <Box component="code">{row.tracking_code}</Box> : '—'),
       },
+      { key: 'actions', header: 'Ações', render: (row) => <CancelSilverWithdrawal row={row} /> },
     ],
   }),
   tab<SilverTransferRow>({

@@ -1,4 +1,4 @@
-import type { Deposit, EventLog, Order, Withdrawal } from '@prata/domain';
+import type { Deposit, EventLog, Order, SilverWithdrawal, Withdrawal } from '@prata/domain';
 
 /**
  * The rows of the history tabs (spec 2 §3). Money in reais and silver in grams, dot-decimal, as the API sends. The
@@ -12,14 +12,8 @@ export type DepositRow = Deposit;
 /** GET /api/withdrawals (packages/domain's contract). */
 export type WithdrawalRow = Withdrawal;
 
-export type SilverWithdrawalRow = {
-  id: number;
-  status: string;
-  created_at: string;
-  items: Array<{ quantity_grams: number }>;
-  rejection_reason: string | null;
-  tracking_code: string | null;
-};
+/** GET /api/silver-withdrawals (packages/domain's contract): purchases of bars and withdrawals from custody. */
+export type SilverWithdrawalRow = SilverWithdrawal;
 
 export type SilverTransferRow = {
   id: number;

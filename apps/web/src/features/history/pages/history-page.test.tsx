@@ -19,10 +19,10 @@ afterEach(() => {
 
 describe('HistoryPage', { timeout: 20_000 }, () => {
   it('says the tabs without an endpoint will come, and calls nothing for them', () => {
-    renderRoute(<HistoryPage />, { path: '/meu-historico/:tab?', url: '/meu-historico/prata-retirada' });
+    renderRoute(<HistoryPage />, { path: '/meu-historico/:tab?', url: '/meu-historico/prata-transferida' });
     const tabs = screen.getByRole('tablist', { name: 'Tipos de histórico' });
     expect(within(tabs).getAllByRole('tab')[0]?.textContent).toBe('Dinheiro adicionado');
-    expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('Prata retirada');
+    expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('Prata transferida');
     expect(within(tabs).getAllByRole('tab')[6]?.textContent).toBe('Ordens canceladas');
     expect(screen.getByText(COMING_SOON)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
