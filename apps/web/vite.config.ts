@@ -26,11 +26,13 @@ const CHUNK_GROUPS: ReadonlyArray<{ name: string; test: RegExp; priority: number
  * only with the pages that query, our own BrowserRouter and links so react-router's DOM module stays out, two message
  * groups instead of MESSAGES, the steps after the password loaded when it is sent). /comprar-prata: where it stands
  * (135.2, from 168), so that the public landing does not grow back either. React, react-router and MUI's styling
- * engine alone are about 100 KB of either page, so each new byte on these pages has to be paid for.
+ * engine alone are about 100 KB of either page, so each new byte on these pages has to be paid for. /comprar-prata
+ * became the catalogue (issue 11: at most 200): 152.5 with the cards, their pagination, skeletons and the empty and
+ * error states; the signed-in summary (react-query), the checkout and every form load later, on their own.
  */
 const FIRST_LOAD_BUDGETS = [
   { page: '/login', routeChunkPrefix: 'login-page', maxKb: 150 },
-  { page: '/comprar-prata', routeChunkPrefix: 'landing-page', maxKb: 136 },
+  { page: '/comprar-prata', routeChunkPrefix: 'landing-page', maxKb: 155 },
 ];
 
 /** Where `/api` goes in development; the server's default port unless PRATA_API_URL says otherwise. */

@@ -11,6 +11,9 @@ function lazyPage(load: () => Promise<{ Component: ComponentType }>) {
 }
 
 const LandingPage = lazyPage(() => import('../features/catalogue/pages/landing-page'));
+const BuyAuthPage = lazyPage(() => import('../features/catalogue/pages/buy-auth-page'));
+const CheckoutPage = lazyPage(() => import('../features/catalogue/pages/checkout-page'));
+const WithdrawSilverPage = lazyPage(() => import('../features/silver-withdrawals/pages/withdraw-silver-page'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'));
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page'));
 const TermsPage = lazyPage(() => import('../features/auth/pages/terms-page'));
@@ -53,6 +56,9 @@ export function AppRoutes() {
           <Route path="comprar-prata" element={<LandingPage />} />
           <Route path="login" element={<LoginPage />} />
           <Route element={<QueryLayout />}>
+            {/* ComprarPrataAuth and ComprarPrataCheckout: public (a guest buys with Pix) */}
+            <Route path="comprar-prata/:id/auth" element={<BuyAuthPage />} />
+            <Route path="comprar-prata/:id/checkout" element={<CheckoutPage />} />
             <Route path="register" element={<RegisterPage />} />
             <Route path="termos-de-uso" element={<TermsPage />} />
             <Route path="email/verify/:token" element={<VerifyEmailPage />} />
@@ -73,6 +79,7 @@ export function AppRoutes() {
               <Route path="adicionar-dinheiro/ted" element={<TedDepositPage />} />
               <Route path="retirar-dinheiro" element={<WithdrawMoneyPage />} />
               <Route path="ordens" element={<OrdersRoutes />} />
+              <Route path="retirar-prata" element={<WithdrawSilverPage />} />
             </Route>
           </Route>
           <Route path="*" element={<NotFoundPage />} />

@@ -41,7 +41,7 @@ export const SECTIONS: readonly Section[] = [
     icon: CallReceivedOutlined,
     enabled: true,
   },
-  { key: 'retirar-prata', label: 'Retirar prata', to: '/retirar-prata', icon: LocalShippingOutlined, enabled: false },
+  { key: 'retirar-prata', label: 'Retirar prata', to: '/retirar-prata', icon: LocalShippingOutlined, enabled: true },
   {
     key: 'transferir-prata',
     label: 'Transferir prata',

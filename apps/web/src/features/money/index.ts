@@ -1,2 +1,4 @@
 // The money feature's public surface for other features. Pages load through the router, each in its own chunk.
 export { DEPOSIT_METHOD_LABELS } from './labels';
+// The Pix QR code and its copy button, for the other screens that show a Pix to pay (the silver checkout).
+export { PixQrCode, QR_SIZE } from './components/pix-qr-code';

@@ -3,3 +3,5 @@
 export type { AccountUser, BankingInformation, DocumentInfo, TradingLimitRequest } from './api/types';
 export { describeBanking } from './banks';
 export { ESTADO_CIVIL_LABELS, FATCA_QUESTIONS, formatAddress, REGIME_LABELS, SEXO_LABELS } from './labels';
+// The address form (CEP mask, CEP lookup, city search), for the silver checkout's 'Endereço' step.
+export { AddressForm } from './components/address-form';

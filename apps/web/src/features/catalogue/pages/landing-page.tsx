@@ -1,19 +1,31 @@
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import PixOutlined from '@mui/icons-material/PixOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { RouterLink } from '../../../components/router-link';
+import { lazy, Suspense, useCallback } from 'react';
 import { useDocumentTitle } from '../../../components/page';
-import { COMPANY } from '../../../config/site';
+import { firstError } from '../../../lib/api';
 import { useAuthToken } from '../../../lib/auth-storage';
+import { useSearchParams } from '../../../lib/search-params';
+import { useCataloguePage } from '../api/use-catalogue-page';
+import { ProductCard, ProductCardSkeleton } from '../components/product-card';
 
-/** What the product does (spec 1 §1); no prices or products here until the catalogue issue lands. */
+// Only a signed-in customer sees the summary: it brings react-query's user and price, which a visitor never loads.
+const CustomerSummary = lazy(() => import('../components/customer-summary'));
+
+export const EMPTY_CATALOGUE = 'Nenhuma barra disponível no momento. Volte em breve.';
+
+/** What the product does (spec 1 §1), under the catalogue. */
 const PROMISES = [
   {
     icon: PixOutlined,
@@ -37,9 +49,102 @@ const PROMISES = [
   },
 ] as const;
 
+/** The catalogue's page in the URL (?page=, from 1). */
+function usePage(): [number, (page: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('page'));
+  const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
+  const setPage = useCallback(
+    (next: number) =>
+      setParams((current) => {
+        if (next <= 1) current.delete('page');
+        else current.set('page', String(next));
+        return current;
+      }),
+    [setParams],
+  );
+  return [page, setPage];
+}
+
+const GRID_SX = {
+  display: 'grid',
+  gap: { xs: 2, md: 3 },
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+} as const;
+
+function Catalogue({ signedIn }: { signedIn: boolean }) {
+  const [page, setPage] = usePage();
+  const catalogue = useCataloguePage(page);
+  const data = catalogue.data;
+  const pages = data && data.per_page > 0 ? Math.ceil(data.total / data.per_page) : 1;
+
+  if (catalogue.error && !data) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={catalogue.retry}>
+            Tentar de novo
+          </Button>
+        }
+      >
+        {firstError(catalogue.error)}
+      </Alert>
+    );
+  }
+  if (!data) {
+    return (
+      <Box sx={GRID_SX} aria-busy="true" aria-label="Carregando produtos">
+        <ProductCardSkeleton />
+        <ProductCardSkeleton />
+        <ProductCardSkeleton />
+      </Box>
+    );
+  }
+  if (data.data.length === 0) {
+    return (
+      <Paper variant="outlined" sx={{ py: 6, px: 2, textAlign: 'center' }}>
+        <Inventory2Outlined color="action" sx={{ mb: 1 }} />
+        <Typography color="text.secondary">{EMPTY_CATALOGUE}</Typography>
+      </Paper>
+    );
+  }
+  return (
+    <>
+      <Box sx={{ ...GRID_SX, opacity: catalogue.isFetching ? 0.6 : 1 }} aria-busy={catalogue.isFetching || undefined}>
+        {data.data.map((product, index) => (
+          <ProductCard key={product.id} product={product} signedIn={signedIn} eager={index === 0} />
+        ))}
+      </Box>
+      {data.total > data.per_page && (
+        <Stack sx={{ alignItems: 'center', mt: 3 }}>
+          <Pagination
+            count={pages}
+            page={Math.min(page, pages)}
+            onChange={(_event, next) => {
+              setPage(next);
+              document.getElementById('catalogue-title')?.scrollIntoView?.({ block: 'start' });
+            }}
+            color="primary"
+            shape="rounded"
+            getItemAriaLabel={(type, item) =>
+              type === 'page' ? `Página ${item}` : type === 'next' ? 'Próxima página' : 'Página anterior'
+            }
+          />
+        </Stack>
+      )}
+    </>
+  );
+}
+
+/**
+ * /comprar-prata (spec 1 §2.3): a short hero, the signed-in customer's summary (balances, what the grams are worth,
+ * the main actions), the catalogue's cards page by page, and what the platform does. Every visitor's first page:
+ * no react-query, no form library; the summary loads on its own for a session only.
+ */
 export function LandingPage() {
-  useDocumentTitle('Prata física');
-  const token = useAuthToken();
+  useDocumentTitle('Comprar prata');
+  const signedIn = useAuthToken() !== null;
   return (
     <>
       <Box
@@ -47,72 +152,65 @@ export function LandingPage() {
         sx={{
           background: 'linear-gradient(160deg, #263238 0%, #37474F 55%, #546E7A 100%)',
           color: 'common.white',
-          py: { xs: 6, md: 10 },
+          py: { xs: 3.5, md: 5 },
         }}
       >
         <Container>
-          <Stack spacing={3} sx={{ maxWidth: 680 }}>
-            <Typography
-              variant="overline"
-              sx={{ color: 'rgba(255,255,255,0.7)', letterSpacing: '0.12em', fontWeight: 600 }}
-            >
-              Prata física
-            </Typography>
-            <Typography variant="h1" sx={{ fontSize: { xs: '2rem', md: '3rem' } }}>
-              {COMPANY.tagline}
+          <Stack spacing={1.5} sx={{ maxWidth: 720 }}>
+            <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' } }}>
+              Prata física, entregue na sua casa
             </Typography>
             <Typography sx={{ fontSize: { xs: '1rem', md: '1.125rem' }, color: 'rgba(255,255,255,0.85)' }}>
-              Compre prata física, guarde em custódia, negocie por grama e retire quando quiser, tudo em um só lugar.
+              Barras de prata pura com preço do mercado, pagas no Pix e enviadas com seguro para todo o Brasil.
             </Typography>
-            {!token && (
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-                <Button
-                  component={RouterLink}
-                  to="/register"
-                  variant="contained"
-                  size="large"
-                  sx={{ bgcolor: 'common.white', color: 'primary.dark', '&:hover': { bgcolor: '#ECEFF1' } }}
-                >
-                  Criar conta
-                </Button>
-                <Button
-                  component={RouterLink}
-                  to="/login"
-                  variant="outlined"
-                  size="large"
-                  sx={{ color: 'common.white', borderColor: 'rgba(255,255,255,0.6)' }}
-                >
-                  Entrar
-                </Button>
-              </Stack>
-            )}
           </Stack>
         </Container>
       </Box>
-      <Container component="section" aria-labelledby="promises-title" sx={{ py: { xs: 5, md: 8 } }}>
-        <Typography id="promises-title" variant="h2" sx={{ mb: 3 }}>
-          Como funciona
-        </Typography>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
-          }}
-        >
-          {PROMISES.map(({ icon: Icon, title, text }) => (
-            <Paper key={title} variant="outlined" sx={{ p: 2.5 }}>
-              <Icon color="secondary" sx={{ mb: 1.5 }} />
-              <Typography variant="h5" component="h3" gutterBottom>
-                {title}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {text}
-              </Typography>
-            </Paper>
-          ))}
-        </Box>
+      <Container sx={{ py: { xs: 3, md: 5 } }}>
+        <Stack spacing={{ xs: 3, md: 4 }}>
+          {signedIn && (
+            <Suspense fallback={<Skeleton variant="rounded" height={188} aria-label="Carregando seus saldos" />}>
+              <CustomerSummary />
+            </Suspense>
+          )}
+          <Box component="section" aria-labelledby="catalogue-title">
+            <Typography id="catalogue-title" variant="h2" sx={{ mb: 2, scrollMarginTop: 80 }}>
+              Barras de prata
+            </Typography>
+            <Catalogue signedIn={signedIn} />
+          </Box>
+        </Stack>
       </Container>
+      <Box
+        component="section"
+        aria-labelledby="promises-title"
+        sx={{ bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }}
+      >
+        <Container sx={{ py: { xs: 4, md: 6 } }}>
+          <Typography id="promises-title" variant="h2" sx={{ mb: 3 }}>
+            Como funciona
+          </Typography>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
+            }}
+          >
+            {PROMISES.map(({ icon: Icon, title, text }) => (
+              <Paper key={title} variant="outlined" sx={{ p: 2.5 }}>
+                <Icon color="secondary" sx={{ mb: 1.5 }} />
+                <Typography variant="h5" component="h3" gutterBottom>
+                  {title}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {text}
+                </Typography>
+              </Paper>
+            ))}
+          </Box>
+        </Container>
+      </Box>
     </>
   );
 }

@@ -1,0 +1,39 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { FEE_LINES } from '../fees';
+
+/** What each fee and tax is (spec 1 §2.5: cunhagem, frete, seguro, ICMS, DIFAL, PIS, COFINS). */
+export function FeeInfoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="fee-info-title" fullWidth maxWidth="sm">
+      <DialogTitle id="fee-info-title">Entenda as taxas</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} component="dl" sx={{ m: 0 }}>
+          {FEE_LINES.map((line) => (
+            <div key={line.key}>
+              <Typography component="dt" sx={{ fontWeight: 650 }}>
+                {line.label}
+              </Typography>
+              <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
+                {line.explanation}
+              </Typography>
+            </div>
+          ))}
+          <Typography variant="body2" color="text.secondary">
+            As taxas e os impostos aparecem somente quando são maiores que zero, cada um com a sua parte do total.
+          </Typography>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} autoFocus>
+          Entendi
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

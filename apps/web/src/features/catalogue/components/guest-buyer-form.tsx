@@ -1,0 +1,148 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import {
+  brDateToIso,
+  type CpfStatusResponse,
+  celularField,
+  emailField,
+  isValidCpf,
+  MASKS,
+  MESSAGES,
+  onlyDigits,
+  SEXOS,
+} from '@prata/domain';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-fields';
+import { FormMaskedField } from '../../../components/form-masked-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { SEXO_LABELS } from '../../profile';
+import { checkCpfStatus } from '../api/checkout';
+import { StepButtons } from './step-buttons';
+
+/** A guest's data as the guest order call takes it (spec 1 §7): digits, yyyy-mm-dd, and the CPF check's answer. */
+export type GuestBuyerData = {
+  name: string;
+  email: string;
+  cpf: string;
+  nascimento: string;
+  celular: string;
+  sexo: (typeof SEXOS)[number];
+  nfe_cpf_response: CpfStatusResponse;
+};
+
+const GuestBuyerSchema = z.object({
+  name: z.string().trim().min(1, MESSAGES.fullNameRequired).max(255),
+  email: emailField(),
+  cpf: z.string().refine((v) => isValidCpf(v), MESSAGES.cpfInvalid),
+  nascimento: z
+    .string()
+    .min(1, MESSAGES.birthDateRequired)
+    .refine((v) => brDateToIso(v) !== null, MESSAGES.birthDateInvalid),
+  celular: celularField(MESSAGES.mobileRequired),
+  sexo: z.string().refine((v) => (SEXOS as readonly string[]).includes(v), MESSAGES.chooseOneOption),
+});
+
+type GuestBuyerValues = z.input<typeof GuestBuyerSchema>;
+
+const FIELDS = ['name', 'email', 'cpf', 'nascimento', 'celular', 'sexo'];
+
+/**
+ * 'Dados pessoais' of a guest (spec 1 §2.5, §5): name, e-mail (from ?email), CPF ###.###.###-##, birth date
+ * dd/mm/aaaa, mobile (##) # #### ####, sex. The step advances only once the CPF check succeeds (spec 1 §4.1).
+ */
+export function GuestBuyerForm({
+  email,
+  onDone,
+  onBack,
+}: {
+  email: string;
+  onDone: (buyer: GuestBuyerData) => void;
+  onBack: () => void;
+}) {
+  const { control, handleSubmit, setError, formState } = useForm<GuestBuyerValues>({
+    resolver: zodResolver(GuestBuyerSchema),
+    defaultValues: { name: '', email, cpf: '', nascimento: '', celular: '', sexo: '' },
+  });
+
+  const onSubmit = handleSubmit(async (v) => {
+    const cpf = onlyDigits(v.cpf);
+    const nascimento = brDateToIso(v.nascimento) ?? '';
+    try {
+      const status = await checkCpfStatus({ cpf, nascimento });
+      onDone({
+        name: v.name.trim(),
+        email: v.email.trim(),
+        cpf,
+        nascimento,
+        celular: onlyDigits(v.celular),
+        sexo: v.sexo as GuestBuyerData['sexo'],
+        nfe_cpf_response: status,
+      });
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} aria-label="Dados pessoais">
+      <FormTextField control={control} name="name" label="Nome completo" autoComplete="name" required />
+      <FormTextField control={control} name="email" label="E-mail" type="email" autoComplete="email" required />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormMaskedField
+          control={control}
+          name="cpf"
+          label="CPF"
+          mask={MASKS.cpf}
+          inputMode="numeric"
+          placeholder="000.000.000-00"
+          required
+          fullWidth
+        />
+        <FormMaskedField
+          control={control}
+          name="nascimento"
+          label="Data de nascimento"
+          mask={MASKS.date}
+          inputMode="numeric"
+          placeholder="dd/mm/aaaa"
+          autoComplete="bday"
+          required
+          fullWidth
+        />
+      </Stack>
+      <FormMaskedField
+        control={control}
+        name="celular"
+        label="Celular"
+        mask={MASKS.celular}
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="(00) 0 0000 0000"
+        required
+      />
+      <Controller
+        control={control}
+        name="sexo"
+        render={({ field, fieldState }) => (
+          <FormControl error={Boolean(fieldState.error)} required>
+            <FormLabel id="guest-sexo-label">Sexo</FormLabel>
+            <RadioGroup row aria-labelledby="guest-sexo-label" {...field}>
+              {SEXOS.map((value) => (
+                <FormControlLabel key={value} value={value} control={<Radio />} label={SEXO_LABELS[value]} />
+              ))}
+            </RadioGroup>
+            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+          </FormControl>
+        )}
+      />
+      <StepButtons onBack={onBack} submit pending={formState.isSubmitting} />
+    </Stack>
+  );
+}

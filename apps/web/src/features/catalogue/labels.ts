@@ -1,0 +1,31 @@
+import { formatBRL, formatGrams } from '@prata/domain';
+import { toMinorUnits } from '../../lib/format';
+
+/** The API's reais and grams (dot-decimal numbers) as people read them: 'R$ 1.234,56', '12,34 g'. */
+export const brl = (reais: number) => formatBRL(toMinorUnits(reais));
+export const grams = (value: number) => formatGrams(toMinorUnits(value));
+
+/** The spec's client texts (spec 1 §8, spec 3 §8). */
+export const COUPON_APPLIED = 'Cupom aplicado com sucesso!';
+export const COUPON_REMOVED = 'Cupom removido';
+export const QR_CODE_COPIED = 'Código do QR Code copiado';
+export const OUT_OF_STOCK = 'Esgotado';
+export const PIX_PRICE_LABEL = 'no Pix';
+export const SILVER_HISTORY_PATH = '/meu-historico/prata-retirada';
+
+/** Why the buyer's e-mail is asked before the checkout (spec 1 §2.4). */
+export const EMAIL_BENEFITS = [
+  'Identificar o seu perfil',
+  'Enviar atualizações sobre o seu pedido',
+  'Gerenciar o seu histórico de compras',
+  'Agilizar o preenchimento dos seus dados',
+] as const;
+
+/** The five steps of the checkout (spec 1 §2.5). */
+export const CHECKOUT_STEPS = ['Carrinho', 'Dados pessoais', 'Endereço', 'Envio', 'Pagamento'] as const;
+
+/** '1 unidade', '3 unidades' */
+export const units = (n: number) => `${n} ${n === 1 ? 'unidade' : 'unidades'}`;
+
+/** '3 dias úteis' */
+export const businessDays = (n: number) => `${n} ${n === 1 ? 'dia útil' : 'dias úteis'}`;
