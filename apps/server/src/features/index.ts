@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/index';
 import { authRoutes } from './auth/index';
+import { catalogueRoutes } from './catalogue/index';
 import { cityRoutes } from './cities/index';
 import { contentRoutes } from './content/index';
 import { devRoutes } from './dev/index';
@@ -20,6 +21,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   historyRoutes,
   moneyRoutes,
   orderRoutes,
+  catalogueRoutes,
   cityRoutes,
   contentRoutes,
   devRoutes,

@@ -272,3 +272,15 @@ export type CalculateChargeResponse = z.infer<typeof CalculateChargeResponse>;
 export const CouponQuery = z.object({ code: couponCodeField() });
 export const CouponResponse = z.object({ coupon: Coupon });
 export type CouponResponse = z.infer<typeof CouponResponse>;
+
+/** GET /api/catalogue/images/{name}: a product image (public, cached). */
+export const ProductImageParams = z.object({
+  name: z
+    .string()
+    .max(80)
+    .regex(/^[a-z0-9][a-z0-9-]{0,60}\.png$/, MESSAGES.productNotFound),
+});
+export const ProductImageFileResponse = {
+  description: 'A imagem do produto (PNG).',
+  content: { 'image/png': { schema: z.file() } },
+};

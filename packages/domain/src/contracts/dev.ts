@@ -21,9 +21,13 @@ export type OutboxMessage = z.infer<typeof OutboxMessage>;
 export const OutboxResponse = z.object({ messages: z.array(OutboxMessage) });
 export type OutboxResponse = z.infer<typeof OutboxResponse>;
 
-/** A Pix deposit waiting for its payment, as the dev mailbox page lists it (the embedded provider only). */
+/**
+ * A Pix charge waiting for its payment, as the dev mailbox page lists it (the embedded provider only): a deposit
+ * (deposit_id) or another charge, e.g. a silver purchase (deposit_id null, reference 'silver-withdrawal:<id>').
+ */
 export const DevPendingPayment = z.object({
-  deposit_id: z.number().int(),
+  deposit_id: z.number().int().nullable(),
+  reference: z.string().optional(),
   asaas_payment_id: z.string(),
   /** reais */
   amount: z.number(),
@@ -40,7 +44,9 @@ export type DevPendingPaymentsResponse = z.infer<typeof DevPendingPaymentsRespon
 export const DevPaymentReceivedResponse = z.object({
   received: z.boolean(),
   outcome: z.string(),
-  deposit_id: z.number().int(),
+  /** null when the charge was not a deposit (its reference says what it was) */
+  deposit_id: z.number().int().nullable(),
+  reference: z.string().optional(),
   message: z.string(),
 });
 export type DevPaymentReceivedResponse = z.infer<typeof DevPaymentReceivedResponse>;

@@ -12,7 +12,7 @@ import {
   PaymentIdParams,
 } from '@prata/domain';
 import { deposits, devMailbox, users } from '../../db/schema/index';
-import { simulatePixPayment } from '../money/index';
+import { paymentTargetsFor, simulatePixPayment } from '../money/index';
 
 /**
  * The local mailbox (PRATA_DEV_MAILBOX=1 only; config.ts refuses it in production and beside a real transport): what
@@ -73,15 +73,26 @@ async function devPaymentRoutes(fastify: FastifyInstance) {
       .where(and(eq(deposits.status, 'pending'), eq(deposits.method, 'pix')))
       .orderBy(desc(deposits.id))
       .limit(50);
-    return {
-      payments: rows.map(({ deposit, email }) => ({
-        deposit_id: deposit.id,
+    const others = (await Promise.all(paymentTargetsFor(null).map((t) => t.pendingCharges(db, 50)))).flat();
+    const payments = [
+      ...rows.map(({ deposit, email }) => ({
+        deposit_id: deposit.id as number | null,
         asaas_payment_id: deposit.asaasPaymentId ?? '',
         amount: minorToDecimal(deposit.amountCents),
         customer_email: email,
         created_at: deposit.createdAt.toISOString(),
       })),
-    };
+      ...others.map((c) => ({
+        deposit_id: null,
+        reference: c.reference,
+        asaas_payment_id: c.paymentId,
+        amount: minorToDecimal(c.amountCents),
+        customer_email: c.email,
+        created_at: c.createdAt.toISOString(),
+      })),
+    ];
+    payments.sort((a, b) => b.created_at.localeCompare(a.created_at));
+    return { payments: payments.slice(0, 50) };
   });
 
   app.post(
@@ -93,6 +104,7 @@ async function devPaymentRoutes(fastify: FastifyInstance) {
         received: result.received,
         outcome: result.outcome,
         deposit_id: result.depositId,
+        reference: result.reference,
         message: MESSAGES.paymentSimulated,
       };
     },

@@ -21,6 +21,7 @@ import { enqueueEmail } from '../../messaging/outbox';
 import { moneyRejectedMail } from '../../messaging/templates';
 import { creditLockedDeposit, lockDeposit } from './deposits';
 import { presentCustomer, presentDeposit, presentWithdrawal } from './presenter';
+import { paymentTargetsFor } from './payment-targets';
 import { handlePaymentWebhook } from './webhooks';
 import { payOut, rejectWithdrawal, settlePayout } from './withdrawals';
 
@@ -167,14 +168,25 @@ export async function simulatePixPayment(deps: AppDeps, where: { id: number } | 
     .from(deposits)
     .where('id' in where ? eq(deposits.id, where.id) : eq(deposits.asaasPaymentId, where.paymentId))
     .limit(1);
+  if (!row && 'paymentId' in where) {
+    // not a deposit: a registered target's pending charge (a silver purchase)
+    for (const target of paymentTargetsFor(null)) {
+      const charge = await target.findCharge(db, where.paymentId);
+      if (!charge) continue;
+      const delivery = simulate({
+        paymentId: charge.paymentId,
+        reference: charge.reference,
+        amountCents: charge.amountCents,
+      });
+      const result = await handlePaymentWebhook(deps, delivery.headers, delivery.body);
+      return { ...result, depositId: null, userId: null, reference: charge.reference };
+    }
+  }
   if (row?.method !== 'pix' || !row.asaasPaymentId) throw notFound();
-  const delivery = simulate({
-    paymentId: row.asaasPaymentId,
-    reference: row.externalReference ?? `deposit-${row.id}`,
-    amountCents: row.amountCents,
-  });
+  const reference = row.externalReference ?? `deposit-${row.id}`;
+  const delivery = simulate({ paymentId: row.asaasPaymentId, reference, amountCents: row.amountCents });
   const result = await handlePaymentWebhook(deps, delivery.headers, delivery.body);
-  return { ...result, depositId: row.id, userId: row.userId };
+  return { ...result, depositId: row.id as number | null, userId: row.userId as number | null, reference };
 }
 
 /** GET /api/admin/withdrawals */

@@ -3,3 +3,10 @@ export { simulatePixPayment } from './back-office';
 export { seedMoneyDemo } from './demo';
 export { moneyRoutes } from './routes';
 export { handlePaymentWebhook } from './webhooks';
+export {
+  type PaymentTarget,
+  type PaymentTargetOutcome,
+  type PendingCharge,
+  paymentTargetsFor,
+  registerPaymentTarget,
+} from './payment-targets';

@@ -6,6 +6,7 @@ import { deposits, paymentEvents } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { AppError } from '../../lib/errors';
 import { creditLockedDeposit, lockDeposit } from './deposits';
+import { paymentTargetsFor } from './payment-targets';
 import { markPayoutDone, refundPayout } from './withdrawals';
 
 /**
@@ -63,7 +64,14 @@ async function apply(deps: AppDeps, tx: Tx, event: PaymentEvent): Promise<{ outc
   switch (event.kind) {
     case 'payment_received': {
       const row = await lockDeposit(tx, { paymentId: event.paymentId });
-      if (!row) return { outcome: 'unknown_payment', detail: `pagamento ${event.paymentId} sem depósito` };
+      if (!row) {
+        // not a deposit: a registered target's (a silver purchase), named by the reference when it echoes it
+        for (const target of paymentTargetsFor(event.reference)) {
+          const hit = await target.received(deps, tx, event);
+          if (hit) return hit;
+        }
+        return { outcome: 'unknown_payment', detail: `pagamento ${event.paymentId} sem depósito` };
+      }
       if (row.amountCents !== event.amountCents) {
         return {
           outcome: 'amount_mismatch',
@@ -75,7 +83,14 @@ async function apply(deps: AppDeps, tx: Tx, event: PaymentEvent): Promise<{ outc
     }
     case 'payment_cancelled': {
       const row = await lockDeposit(tx, { paymentId: event.paymentId });
-      if (row?.status !== 'pending') return { outcome: 'ignored', detail: null };
+      if (!row) {
+        for (const target of paymentTargetsFor(event.reference)) {
+          const hit = await target.cancelled(deps, tx, event);
+          if (hit) return hit;
+        }
+        return { outcome: 'ignored', detail: null };
+      }
+      if (row.status !== 'pending') return { outcome: 'ignored', detail: null };
       await tx.update(deposits).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(deposits.id, row.id));
       return { outcome: 'cancelled', detail: `depósito ${row.id} cancelado pelo provedor` };
     }

@@ -2,5 +2,6 @@
 export { MarketEngine, MARKET_LOCK_KEY } from './engine';
 export { seedOrdersDemo } from './demo';
 export { fundHouse, placeHouseOrder } from './house';
+export { type HouseAskWalk, walkHouseAsks } from './house-asks';
 export { orderRoutes } from './routes';
 export { engineOf, orderLists, placeOrder, walkBook } from './service';

@@ -3,3 +3,5 @@ export { listBanking } from './banking';
 export { listDocuments, readDocument } from './documents';
 export { profileRoutes } from './routes';
 export { listLimitRequests, presentLimitRequest } from './trading-limit';
+// The CPF-status check (only a regular CPF passes), for the guest checkout's buyer.
+export { checkCpfStatus } from './service';

@@ -1,0 +1,233 @@
+import {
+  type CalculateChargeInput,
+  computeCharges,
+  MESSAGES,
+  minorToDecimal,
+  type SilverChargeLine,
+  type SilverCharges,
+  type SilverChargeTotals,
+  ufForCep,
+} from '@prata/domain';
+import type { ShippingOption } from '../../adapters/shipping/index';
+import type { AppDeps } from '../../deps';
+import type { Executor } from '../../db/client';
+import type { ProductTypeRow } from '../../db/schema/index';
+import { AppError, invalid } from '../../lib/errors';
+import { type CityResult, findCity } from '../cities/index';
+import { walkHouseAsks } from '../orders/index';
+import { type CouponRow, presentCoupon, usableCouponByCode, usableCouponById } from './coupons';
+import { productTypesById } from './products';
+import { loadSilverSettings, taxRatesFor } from './settings';
+
+export type CartLine = { productTypeId: number; quantity: number };
+
+/**
+ * The products of a cart, each active and with the units asked for in stock (spec 1 §4.1: step 1 advances only when
+ * this passes). 422 PRODUCT_UNAVAILABLE (unknown or withdrawn) or STOCK_EXCEEDED (saying how many are left).
+ */
+export async function checkCart(db: Executor, items: readonly CartLine[]): Promise<ProductTypeRow[]> {
+  const byId = await productTypesById(
+    db,
+    items.map((i) => i.productTypeId),
+  );
+  return items.map((item) => {
+    const p = byId.get(item.productTypeId);
+    if (!p) throw invalid('items', MESSAGES.productNotFound, 'PRODUCT_UNAVAILABLE');
+    if (!p.active) throw invalid('items', MESSAGES.productUnavailable(p.name), 'PRODUCT_UNAVAILABLE');
+    if (item.quantity > p.stock) {
+      const message = p.stock === 0 ? MESSAGES.productSoldOut(p.name) : MESSAGES.stockExceeded(p.name, p.stock);
+      throw invalid('items', message, 'STOCK_EXCEEDED');
+    }
+    return p;
+  });
+}
+
+/** POST /api/silver-withdrawal/validate-quantity */
+export async function validateQuantity(deps: AppDeps, items: readonly CartLine[]) {
+  await checkCart(deps.database.db, items);
+  return { message: MESSAGES.quantityAvailable };
+}
+
+/** The state of a CEP, or 422 on `address.cep`. */
+function stateOfCep(cep: string): string {
+  const state = ufForCep(cep);
+  if (!state) throw invalid('address.cep', MESSAGES.cepNotFound);
+  return state;
+}
+
+/**
+ * Freight options for `silverCg` to `cep` (POST /api/silver-withdrawal/shipping-quote). Entries with an Error are
+ * kept (the screens drop them); the service failing is 503 SHIPPING_QUOTE_FAILED; no service at all for the CEP is
+ * 422 SHIPPING_UNAVAILABLE.
+ */
+export async function quoteShipping(
+  deps: AppDeps,
+  cep: string,
+  silverCg: number,
+  declaredValueCents = 0,
+): Promise<ShippingOption[]> {
+  stateOfCep(cep);
+  let options: ShippingOption[];
+  try {
+    options = await deps.adapters.shipping.quote({
+      originCep: deps.config.shippingOriginCep,
+      destinationCep: cep,
+      silverCg,
+      declaredValueCents,
+    });
+  } catch {
+    throw new AppError('SHIPPING_QUOTE_FAILED', MESSAGES.shippingQuoteFailed);
+  }
+  if (options.length === 0) throw invalid('address.cep', MESSAGES.shippingNoOptions, 'SHIPPING_UNAVAILABLE');
+  return options;
+}
+
+export const presentShippingOption = (o: ShippingOption) => ({
+  Carrier: o.carrier,
+  ServiceCode: o.serviceCode,
+  ServiceDescription: o.serviceDescription,
+  ShippingPrice: minorToDecimal(o.priceCents),
+  DeliveryTime: o.deliveryDays,
+  Error: o.error,
+});
+
+/** POST /api/silver-withdrawal/shipping-quote */
+export async function shippingQuote(deps: AppDeps, cep: string, silverCg: number) {
+  const options = await quoteShipping(deps, cep, silverCg);
+  return { shippingServices: options.map(presentShippingOption) };
+}
+
+export type PricingInput = {
+  items: readonly CartLine[];
+  cep: string;
+  cityId: number;
+  shipping: { Carrier: string; ServiceCode: string };
+  coupon: { code: string } | { id: number } | null;
+  includeSilverValue: boolean;
+};
+
+export type PricedOrder = {
+  /** the products of the items, in the items' order */
+  products: ProductTypeRow[];
+  charges: SilverCharges;
+  coupon: CouponRow | null;
+  shipping: ShippingOption;
+  city: CityResult;
+  destinationState: string;
+  /** centigrams of all items */
+  silverCg: number;
+  /** centavos: the market value of those grams at the house's asks */
+  marketValue: number;
+};
+
+/**
+ * Everything an order costs now (docs/silver.md), computed by the server from the catalogue, the house's asks, the
+ * freight quoted again (never the client's price), the coupon and the tax tables. The same function prices the
+ * calculate-charge answer and the order itself, so what the customer was shown and what they pay differ only if
+ * something moved in between.
+ */
+export async function priceOrder(
+  deps: AppDeps,
+  input: PricingInput,
+  db: Executor = deps.database.db,
+): Promise<PricedOrder> {
+  const products = await checkCart(db, input.items);
+  const city = findCity(input.cityId);
+  if (!city) throw invalid('address.city_id', MESSAGES.cityRequired);
+  const cepState = stateOfCep(input.cep);
+  if (cepState !== city.state) throw invalid('address.cep', MESSAGES.cepStateMismatch(cepState, city.state));
+  const silverCg = input.items.reduce((s, item, i) => s + item.quantity * products[i]!.gramsPerUnitCg, 0);
+
+  const walk = await walkHouseAsks(db, silverCg);
+  if (walk.filled < silverCg) throw new AppError('SILVER_PRICE_UNAVAILABLE', MESSAGES.silverPriceUnavailable);
+
+  const options = await quoteShipping(deps, input.cep, silverCg, walk.value);
+  const shipping = options.find(
+    (o) => o.carrier === input.shipping.Carrier && o.serviceCode === input.shipping.ServiceCode && o.error === null,
+  );
+  if (!shipping) throw invalid('shippingService', MESSAGES.shippingUnavailable, 'SHIPPING_UNAVAILABLE');
+
+  const coupon = !input.coupon
+    ? null
+    : 'code' in input.coupon
+      ? await usableCouponByCode(db, input.coupon.code)
+      : await usableCouponById(db, input.coupon.id);
+
+  const settings = await loadSilverSettings(db);
+  const taxes = await taxRatesFor(db, settings.originState, city.state);
+  const charges = computeCharges({
+    items: input.items.map((item, i) => {
+      const p = products[i]!;
+      return {
+        productTypeId: p.id,
+        quantity: item.quantity,
+        gramsPerUnit: p.gramsPerUnitCg,
+        mintingFeePerUnit: p.mintingFeeCents,
+        insuranceRateBps: p.insuranceRateBps,
+        pisRateBps: p.pisRateBps,
+        cofinsRateBps: p.cofinsRateBps,
+      };
+    }),
+    marketValue: walk.value,
+    includeSilverValue: input.includeSilverValue,
+    shipping: shipping.priceCents,
+    taxes,
+    discountBps: coupon?.discountBps ?? 0,
+  });
+  return {
+    products,
+    charges,
+    coupon,
+    shipping,
+    city,
+    destinationState: city.state,
+    silverCg,
+    marketValue: walk.value,
+  };
+}
+
+const reais = minorToDecimal;
+const lines = (l: SilverChargeLine | SilverChargeTotals) => ({
+  price_per_gram: reais(l.pricePerGram),
+  silver_value: reais(l.silverValue),
+  minting_fee: reais(l.mintingFee),
+  shipping_fee: reais(l.shippingFee),
+  insurance_fee: reais(l.insuranceFee),
+  icms: reais(l.icms),
+  difal: reais(l.difal),
+  pis: reais(l.pis),
+  cofins: reais(l.cofins),
+  discount: reais(l.discount),
+  total: reais(l.total),
+});
+
+export function presentCharges(priced: PricedOrder) {
+  return {
+    items: priced.charges.items.map((l) => ({
+      product_type_id: l.productTypeId,
+      quantity: l.quantity,
+      quantity_grams: reais(l.grams),
+      ...lines(l),
+    })),
+    totals: { quantity_grams: reais(priced.charges.totals.grams), ...lines(priced.charges.totals) },
+    coupon: priced.coupon ? presentCoupon(priced.coupon) : null,
+  };
+}
+
+/**
+ * POST /api/silver-withdrawal/calculate-charge. A purchase (includeSilverValue) is public; a withdrawal from custody
+ * needs a session (the caller checks). onlyAdminOrders false is refused: the silver of a bar is only ever priced
+ * from the house's own asks.
+ */
+export async function calculateCharge(deps: AppDeps, input: CalculateChargeInput) {
+  if (!input.onlyAdminOrders) throw invalid('onlyAdminOrders', MESSAGES.invalidData);
+  const priced = await priceOrder(deps, {
+    items: input.items.map((i) => ({ productTypeId: i.product_type_id, quantity: i.quantity })),
+    cep: input.address.cep,
+    cityId: input.address.city_id,
+    shipping: input.shippingService,
+    coupon: input.coupon_code ? { code: input.coupon_code } : null,
+    includeSilverValue: input.includeSilverValue,
+  });
+  return presentCharges(priced);
+}

@@ -1,0 +1,30 @@
+// Physical silver before the order: the catalogue, the checkout's checks, the freight quote, the charge calculation,
+// coupons, and their back office (product types, coupons, fees and taxes, the house's bars). docs/silver.md.
+export {
+  type CartLine,
+  checkCart,
+  type PricedOrder,
+  type PricingInput,
+  presentCharges,
+  presentShippingOption,
+  priceOrder,
+  quoteShipping,
+} from './charges';
+export {
+  type CouponRow,
+  couponProblem,
+  listCouponsForAdmin,
+  presentCoupon,
+  returnCouponUse,
+  saveCoupon,
+  takeCouponUse,
+} from './coupons';
+export {
+  adjustStock,
+  forgetCatalogueCache,
+  houseBarStock,
+  listProductTypesForAdmin,
+  saveProductType,
+} from './products';
+export { catalogueRoutes } from './routes';
+export { loadSilverSettings, silverSettingsView, taxRatesFor, updateSilverSettings } from './settings';

@@ -1,0 +1,262 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CATALOGUE_PAGE_SIZE,
+  MESSAGES,
+  minorToDecimal,
+  type ProductTypeInput,
+  type SilverTaxRates,
+  unitPriceNoFreight,
+} from '@prata/domain';
+import type { AppDeps } from '../../deps';
+import type { Executor } from '../../db/client';
+import { type ProductTypeRow, silverProductTypes } from '../../db/schema/index';
+import { withTransaction } from '../../db/tx';
+import { writeAudit } from '../../lib/audit';
+import { notFound } from '../../lib/errors';
+import { balanceOf } from '../../ledger/index';
+import { walkHouseAsks } from '../orders/index';
+import { loadSilverSettings, taxRatesFor } from './settings';
+
+type Staff = { userId: number; ip: string };
+
+/** The 'no Pix' price of one unit (centavos), or 0 when the house does not offer its grams now. */
+async function unitPrice(db: Executor, p: ProductTypeRow, taxes: SilverTaxRates): Promise<number> {
+  const walk = await walkHouseAsks(db, p.gramsPerUnitCg);
+  if (walk.filled < p.gramsPerUnitCg) return 0;
+  return unitPriceNoFreight({
+    item: {
+      gramsPerUnit: p.gramsPerUnitCg,
+      mintingFeePerUnit: p.mintingFeeCents,
+      insuranceRateBps: p.insuranceRateBps,
+      pisRateBps: p.pisRateBps,
+      cofinsRateBps: p.cofinsRateBps,
+    },
+    marketValue: walk.value,
+    taxes,
+  });
+}
+
+function presentProduct(p: ProductTypeRow, priceCents: number) {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: minorToDecimal(priceCents),
+    images: p.images.map((i) => ({ path: i.path })),
+    grams_per_unit: minorToDecimal(p.gramsPerUnitCg),
+    icon: p.icon,
+    availability: p.stock > 0 && p.active && priceCents > 0 ? ('in_stock' as const) : ('out_of_stock' as const),
+    stock: p.stock,
+  };
+}
+
+async function presentAll(db: Executor, rows: ProductTypeRow[]) {
+  const settings = await loadSilverSettings(db);
+  const taxes = await taxRatesFor(db, settings.originState, settings.originState);
+  const prices = await Promise.all(rows.map((p) => unitPrice(db, p, taxes)));
+  return rows.map((p, i) => presentProduct(p, prices[i]!));
+}
+
+/**
+ * The catalogue is the first page every visitor opens: each page is computed at most once a second per instance
+ * (a price at most a second old; the checkout prices everything again).
+ */
+const CACHE_MS = 1000;
+const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < CACHE_MS) return hit.value as Promise<T>;
+  const value = compute();
+  value.catch(() => cache.delete(key));
+  if (cache.size > 200) cache.clear();
+  cache.set(key, { at: now, value });
+  return value;
+}
+/** Forget cached pages (after an operator's change, a purchase's stock change and in tests). */
+export function forgetCatalogueCache() {
+  cache.clear();
+}
+
+/** GET /api/silver-withdrawal-product-types?page=N: active products in the operators' order. */
+export async function listProductTypes(deps: AppDeps, pageNumber: number) {
+  const db = deps.database.db;
+  return cached(`page:${pageNumber}:${cacheScope(deps)}`, async () => {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(silverProductTypes)
+        .where(eq(silverProductTypes.active, true))
+        .orderBy(asc(silverProductTypes.position), asc(silverProductTypes.id))
+        .limit(CATALOGUE_PAGE_SIZE)
+        .offset((pageNumber - 1) * CATALOGUE_PAGE_SIZE),
+      db.select({ n: count() }).from(silverProductTypes).where(eq(silverProductTypes.active, true)),
+    ]);
+    return {
+      productTypes: { data: await presentAll(db, rows), total: Number(total?.n ?? 0), per_page: CATALOGUE_PAGE_SIZE },
+    };
+  });
+}
+
+/** Each app (and each test database) has its own cache entries. */
+const scopes = new WeakMap<object, number>();
+let nextScope = 0;
+function cacheScope(deps: AppDeps): number {
+  const known = scopes.get(deps.database);
+  if (known !== undefined) return known;
+  nextScope += 1;
+  scopes.set(deps.database, nextScope);
+  return nextScope;
+}
+
+/** GET /api/silver-withdrawal-product-type/{id}: 404 for an unknown or withdrawn product. */
+export async function getProductType(deps: AppDeps, id: number) {
+  const db = deps.database.db;
+  return cached(`one:${id}:${cacheScope(deps)}`, async () => {
+    const [row] = await db
+      .select()
+      .from(silverProductTypes)
+      .where(and(eq(silverProductTypes.id, id), eq(silverProductTypes.active, true)))
+      .limit(1);
+    if (!row) throw notFound(MESSAGES.productNotFound);
+    const [product] = await presentAll(db, [row]);
+    return { productType: product! };
+  });
+}
+
+/** Product types by id (active or not), for the charge calculation. */
+export async function productTypesById(db: Executor, ids: number[]): Promise<Map<number, ProductTypeRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(silverProductTypes).where(inArray(silverProductTypes.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+// ----------------------------------------------------------------------------------------------------------------
+// Back office
+
+const adminProduct = (p: ProductTypeRow, priceCents: number) => ({
+  ...presentProduct(p, priceCents),
+  active: p.active,
+  minting_fee: minorToDecimal(p.mintingFeeCents),
+  insurance_rate: p.insuranceRateBps / 100,
+  pis_rate: p.pisRateBps / 100,
+  cofins_rate: p.cofinsRateBps / 100,
+  position: p.position,
+});
+
+async function presentAdmin(db: Executor, rows: ProductTypeRow[]) {
+  const settings = await loadSilverSettings(db);
+  const taxes = await taxRatesFor(db, settings.originState, settings.originState);
+  const prices = await Promise.all(rows.map((p) => unitPrice(db, p, taxes)));
+  return rows.map((p, i) => adminProduct(p, prices[i]!));
+}
+
+/** GET /api/admin/silver-product-types: every product, active or not. */
+export async function listProductTypesForAdmin(deps: AppDeps) {
+  const db = deps.database.db;
+  const rows = await db
+    .select()
+    .from(silverProductTypes)
+    .orderBy(asc(silverProductTypes.position), asc(silverProductTypes.id));
+  return { productTypes: await presentAdmin(db, rows) };
+}
+
+const columns = (input: ProductTypeInput) => ({
+  name: input.name,
+  description: input.description,
+  gramsPerUnitCg: input.grams_per_unit,
+  stock: input.stock,
+  active: input.active,
+  icon: input.icon,
+  images: input.images.map((path) => ({ path })),
+  mintingFeeCents: input.minting_fee,
+  insuranceRateBps: input.insurance_rate,
+  pisRateBps: input.pis_rate,
+  cofinsRateBps: input.cofins_rate,
+  position: input.position,
+});
+
+/** POST /api/admin/silver-product-types (id null) and PUT /api/admin/silver-product-types/{id}. */
+export async function saveProductType(deps: AppDeps, staff: Staff | null, id: number | null, input: ProductTypeInput) {
+  const row = await withTransaction(deps.database.db, async (tx) => {
+    const [saved] =
+      id === null
+        ? await tx.insert(silverProductTypes).values(columns(input)).returning()
+        : await tx
+            .update(silverProductTypes)
+            .set({ ...columns(input), updatedAt: new Date() })
+            .where(eq(silverProductTypes.id, id))
+            .returning();
+    if (!saved) throw notFound(MESSAGES.productNotFound);
+    if (staff) {
+      await writeAudit(tx, {
+        actorUserId: staff.userId,
+        action: id === null ? 'silver.product_created' : 'silver.product_updated',
+        targetType: 'silver_product_type',
+        targetId: saved.id,
+        details: { ...input },
+        ip: staff.ip,
+      });
+    }
+    return saved;
+  });
+  forgetCatalogueCache();
+  const [product] = await presentAdmin(deps.database.db, [row]);
+  return { productType: product!, message: MESSAGES.productTypeSaved };
+}
+
+/**
+ * Units added to (positive) or taken from (negative) a product's stock by an operator (bars minted, or found
+ * damaged). Guarded: the stock never goes below zero.
+ */
+export async function adjustStock(deps: AppDeps, staff: Staff | null, id: number, delta: number) {
+  const [row] = await deps.database.db
+    .update(silverProductTypes)
+    .set({ stock: sql`${silverProductTypes.stock} + ${delta}`, updatedAt: new Date() })
+    .where(and(eq(silverProductTypes.id, id), sql`${silverProductTypes.stock} + ${delta} >= 0`))
+    .returning();
+  if (!row) throw notFound(MESSAGES.productNotFound);
+  if (staff) {
+    await writeAudit(deps.database.db, {
+      actorUserId: staff.userId,
+      action: 'silver.stock_adjusted',
+      targetType: 'silver_product_type',
+      targetId: id,
+      details: { delta, stock: row.stock },
+      ip: staff.ip,
+    });
+  }
+  forgetCatalogueCache();
+  return row;
+}
+
+/**
+ * The house's bars (GET /api/admin/silver-stock): each product's stock and the units paid for but not yet sent, and
+ * the house's grams (available; held = its resting sell orders plus the purchases waiting to ship).
+ */
+export async function houseBarStock(deps: AppDeps) {
+  const db = deps.database.db;
+  const [products, toShip, available, held] = await Promise.all([
+    db.select().from(silverProductTypes).orderBy(asc(silverProductTypes.position), asc(silverProductTypes.id)),
+    db.execute(
+      sql`select i.product_type_id::text as id, sum(i.quantity)::text as units
+            from silver_withdrawal_items i join silver_withdrawals w on w.id = i.silver_withdrawal_id
+           where w.status in ('pending', 'paid') group by i.product_type_id`,
+    ) as unknown as Promise<{ rows: Array<{ id: string; units: string }> }>,
+    balanceOf(db, { house: 'available' }, 'AG'),
+    balanceOf(db, { house: 'held' }, 'AG'),
+  ]);
+  const units = new Map(toShip.rows.map((r) => [Number(r.id), Number(r.units)]));
+  return {
+    products: products.map((p) => ({
+      id: p.id,
+      name: p.name,
+      grams_per_unit: minorToDecimal(p.gramsPerUnitCg),
+      stock: p.stock,
+      to_ship: units.get(p.id) ?? 0,
+      availability: p.stock > 0 && p.active ? ('in_stock' as const) : ('out_of_stock' as const),
+    })),
+    house_available_grams: minorToDecimal(Number(available)),
+    house_held_grams: minorToDecimal(Number(held)),
+  };
+}

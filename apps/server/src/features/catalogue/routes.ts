@@ -1,0 +1,213 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminCouponResponse,
+  AdminCouponsResponse,
+  AdminProductTypeResponse,
+  AdminProductTypesResponse,
+  CalculateChargeRequest,
+  CalculateChargeResponse,
+  CheckEmailRequest,
+  CheckEmailResponse,
+  CouponQuery,
+  CouponRequest,
+  CouponResponse,
+  HouseBarStock,
+  IdParams,
+  LoginRequest,
+  LoginResponse,
+  MESSAGES,
+  MessageResponse,
+  ProductImageFileResponse,
+  ProductImageParams,
+  ProductTypeRequest,
+  ProductTypeResponse,
+  ProductTypesQuery,
+  ProductTypesResponse,
+  ShippingQuoteRequest,
+  ShippingQuoteResponse,
+  SilverSettingsRequest,
+  SilverSettingsResponse,
+  ValidateQuantityRequest,
+} from '@prata/domain';
+import { notFound } from '../../lib/errors';
+import { optionalAuthenticate, requireStaff } from '../../plugins/auth';
+import { login } from '../auth/index';
+import { findUserByEmail, requireApprovedRegistration } from '../users/index';
+import * as charges from './charges';
+import * as coupons from './coupons';
+import * as products from './products';
+import * as settings from './settings';
+
+const IMAGES_DIR = fileURLToPath(new URL('./images/', import.meta.url));
+
+/** A product image: public, cached by browsers for a day. */
+function sendImage(reply: FastifyReply, data: Buffer) {
+  return reply
+    .header('content-type', 'image/png')
+    .header('cache-control', 'public, max-age=86400')
+    .header('x-content-type-options', 'nosniff')
+    .send(data);
+}
+
+const meta = (req: FastifyRequest) => ({
+  ip: req.ip,
+  userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
+});
+const cartLines = (items: Array<{ product_type_id: number; quantity: number }>) =>
+  items.map((i) => ({ productTypeId: i.product_type_id, quantity: i.quantity }));
+
+/** The public catalogue and the checkout's calls before the order (spec 1 §7), and their back office. */
+export async function catalogueRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  app.get(
+    '/silver-withdrawal-product-types',
+    { schema: { querystring: ProductTypesQuery, response: { 200: ProductTypesResponse }, tags: ['catalogue'] } },
+    async (req) => products.listProductTypes(deps, req.query.page),
+  );
+
+  app.get(
+    '/silver-withdrawal-product-type/:id',
+    { schema: { params: IdParams, response: { 200: ProductTypeResponse }, tags: ['catalogue'] } },
+    async (req) => products.getProductType(deps, req.params.id),
+  );
+
+  app.get(
+    '/catalogue/images/:name',
+    { schema: { params: ProductImageParams, response: { 200: ProductImageFileResponse } } },
+    async (req, reply) => {
+      const data = await readFile(`${IMAGES_DIR}${req.params.name}`).catch(() => null);
+      if (!data) throw notFound(MESSAGES.productNotFound);
+      return sendImage(reply, data);
+    },
+  );
+
+  // Does this e-mail have an account? Limited per e-mail first, then per address (enumerating accounts).
+  app.post(
+    '/silver-withdrawal/check-email',
+    { schema: { body: CheckEmailRequest, response: { 200: CheckEmailResponse }, tags: ['catalogue'] } },
+    async (req) => {
+      await deps.limiter.hit('checkEmailAccount', req.body.email.toLowerCase());
+      await deps.limiter.hit('checkEmailAddress', req.ip);
+      const user = await findUserByEmail(deps.database.db, req.body.email);
+      return { exists: Boolean(user) };
+    },
+  );
+
+  // The same answer as POST /api/login, through the auth feature: the second factor still follows.
+  app.post(
+    '/silver-withdrawal/check-password',
+    { schema: { body: LoginRequest, response: { 200: LoginResponse }, tags: ['catalogue'] } },
+    async (req) => login(deps, req.body.email, req.body.password, meta(req)),
+  );
+
+  app.post(
+    '/silver-withdrawal/validate-quantity',
+    { schema: { body: ValidateQuantityRequest, response: { 200: MessageResponse }, tags: ['catalogue'] } },
+    async (req) => charges.validateQuantity(deps, cartLines(req.body.items)),
+  );
+
+  app.post(
+    '/silver-withdrawal/shipping-quote',
+    { schema: { body: ShippingQuoteRequest, response: { 200: ShippingQuoteResponse }, tags: ['catalogue'] } },
+    async (req) => {
+      await deps.limiter.hit('shippingQuoteAddress', req.ip);
+      return charges.shippingQuote(deps, req.body.address.cep, req.body.quantity_grams);
+    },
+  );
+
+  app.post(
+    '/silver-withdrawal/calculate-charge',
+    {
+      preHandler: optionalAuthenticate,
+      schema: { body: CalculateChargeRequest, response: { 200: CalculateChargeResponse }, tags: ['catalogue'] },
+    },
+    async (req) => {
+      await deps.limiter.hit('shippingQuoteAddress', req.ip);
+      // a withdrawal from custody prices the customer's own grams: signed in, registration approved
+      if (!req.body.includeSilverValue) await requireApprovedRegistration(req);
+      return charges.calculateCharge(deps, req.body);
+    },
+  );
+
+  app.get(
+    '/coupon',
+    { schema: { querystring: CouponQuery, response: { 200: CouponResponse }, tags: ['catalogue'] } },
+    async (req) => {
+      await deps.limiter.hit('lookupAddress', req.ip);
+      return coupons.couponByCode(deps, req.query.code);
+    },
+  );
+
+  // ------------------------------------------------------------------------------------------------------------
+  // Back office: products, coupons, fees and taxes, the house's bars (finance; admin holds every role)
+  const finance = requireStaff('finance');
+  const staff = (req: FastifyRequest) => ({ userId: req.auth!.user.id, ip: req.ip });
+
+  app.get(
+    '/admin/silver-product-types',
+    { preHandler: finance, schema: { response: { 200: AdminProductTypesResponse } } },
+    async () => products.listProductTypesForAdmin(deps),
+  );
+  app.post(
+    '/admin/silver-product-types',
+    { preHandler: finance, schema: { body: ProductTypeRequest, response: { 201: AdminProductTypeResponse } } },
+    async (req, reply) => reply.status(201).send(await products.saveProductType(deps, staff(req), null, req.body)),
+  );
+  app.put(
+    '/admin/silver-product-types/:id',
+    {
+      preHandler: finance,
+      schema: { params: IdParams, body: ProductTypeRequest, response: { 200: AdminProductTypeResponse } },
+    },
+    async (req) => products.saveProductType(deps, staff(req), req.params.id, req.body),
+  );
+  app.post(
+    '/admin/silver-product-types/:id/stock',
+    {
+      preHandler: finance,
+      schema: {
+        params: IdParams,
+        body: z.object({ delta: z.number().int().min(-1_000_000).max(1_000_000) }),
+        response: { 200: HouseBarStock },
+      },
+    },
+    async (req) => {
+      await products.adjustStock(deps, staff(req), req.params.id, req.body.delta);
+      return products.houseBarStock(deps);
+    },
+  );
+  app.get('/admin/silver-stock', { preHandler: finance, schema: { response: { 200: HouseBarStock } } }, async () =>
+    products.houseBarStock(deps),
+  );
+
+  app.get('/admin/coupons', { preHandler: finance, schema: { response: { 200: AdminCouponsResponse } } }, async () =>
+    coupons.listCouponsForAdmin(deps),
+  );
+  app.post(
+    '/admin/coupons',
+    { preHandler: finance, schema: { body: CouponRequest, response: { 201: AdminCouponResponse } } },
+    async (req, reply) => reply.status(201).send(await coupons.saveCoupon(deps, staff(req), null, req.body)),
+  );
+  app.put(
+    '/admin/coupons/:id',
+    { preHandler: finance, schema: { params: IdParams, body: CouponRequest, response: { 200: AdminCouponResponse } } },
+    async (req) => coupons.saveCoupon(deps, staff(req), req.params.id, req.body),
+  );
+
+  app.get(
+    '/admin/silver-settings',
+    { preHandler: finance, schema: { response: { 200: SilverSettingsResponse } } },
+    async () => ({ settings: await settings.silverSettingsView(deps.database.db) }),
+  );
+  app.put(
+    '/admin/silver-settings',
+    { preHandler: finance, schema: { body: SilverSettingsRequest, response: { 200: SilverSettingsResponse } } },
+    async (req) => settings.updateSilverSettings(deps, staff(req), req.body),
+  );
+}
