@@ -67,3 +67,27 @@ export function routes(
     return route ? route(init) : jsonResponse(404, { code: 'ROUTE_NOT_FOUND', message: `sem rota ${key}` });
   });
 }
+
+/** A saved address of the customer (São Paulo). */
+export const anAddress = {
+  id: 5,
+  type: 'Residencial',
+  cep: '01310100',
+  city: { id: 3550308, name: 'São Paulo', state: 'SP', description: 'São Paulo - SP' },
+  city_id: 3550308,
+  neighborhood: 'Bela Vista',
+  street: 'Avenida Paulista',
+  number: '1000',
+  unit: null,
+  other_info: null,
+};
+
+export const cpfAnswer = {
+  federalTaxNumber: '52998224725',
+  birthOn: '1990-05-10',
+  name: 'MARIA OLIVEIRA',
+  status: 'Regular',
+  statusOn: '2026-01-01',
+  createdOn: '2026-01-01T00:00:00.000Z',
+  source: 'embedded',
+};
