@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   /** how many Pix deposits a customer may leave unpaid at once */
   MAX_PENDING_PIX_DEPOSITS: z.coerce.number().int().min(1).max(100).default(5),
   ORDER_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  /** how long the order routes may reuse a session row read for an earlier call (0: never); plugins/auth.ts */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** the company's account that receives TEDs (the TED screen shows it); demo values outside production */
   TED_BANK_CODE: z
     .string()
@@ -156,6 +158,8 @@ export type Config = {
   money: MoneySettings;
   /** the most order operations one instance's matcher queues; beyond it placements answer 503 ORDER_BOOK_BUSY */
   orderQueueMax: number;
+  /** the routes that ask for it reuse a session row this long (ms; 0: never); revocation still ends it at once */
+  sessionCacheMs: number;
 };
 
 /** Asaas accepts webhook tokens of 32 to 255 characters; shorter ones are refused here too. */
@@ -308,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadsDir: path.join(dataDir, 'uploads'),
     money: readMoney(e, production),
     orderQueueMax: e.ORDER_QUEUE_MAX,
+    sessionCacheMs: e.SESSION_CACHE_MS,
   };
   return { ...config, ...overrides };
 }

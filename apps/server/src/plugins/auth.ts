@@ -17,10 +17,120 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth | null;
   }
+  interface FastifyContextConfig {
+    /** the route may reuse a session row read in the last SESSION_CACHE_MS (the order book's hot calls) */
+    sessionCache?: boolean;
+  }
 }
 
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  const cache = openSessionCache(app.deps);
+  app.addHook('onClose', async () => cache.close());
+}
+
+// ------------------------------------------------------------------ the session rows remembered briefly
+
+/** The broadcast channel of revocations: `s:<session id>` or `u:<user id>`. */
+export const SESSIONS_CHANNEL = 'auth:sessions';
+/**
+ * After a revocation is announced, the sessions it names are not remembered for this long. The announcement is made
+ * inside the revoking transaction, before its commit: a read in between still finds the session valid and must not be
+ * kept. Far longer than any such transaction (a few statements).
+ */
+const HOLD_OFF_MS = 10_000;
+/** How many session rows one instance remembers (the oldest is forgotten first). */
+const SESSION_CACHE_MAX = 10_000;
+
+type SessionRow = { user: UserRow; sessionUserId: number };
+type SessionCache = {
+  readonly ms: number;
+  get(sid: string): SessionRow | null;
+  /** `epoch` as it was before the read (an announcement since then: the row is not kept) */
+  put(sid: string, sub: string, row: SessionRow, epoch: number, expiresAt: number): void;
+  epoch(): number;
+  forget(message: string): void;
+  announce(message: string): Promise<void>;
+  close(): void;
+};
+
+/** Every app of this process (tests run two): a revocation forgets in each at once and announces through each. */
+const sessionCaches = new Map<AppDeps, SessionCache>();
+
+/**
+ * The routes that ask for it (config.sessionCache) reuse the session row and its user for SESSION_CACHE_MS (1 s by
+ * default): one statement less per call. Revocation still ends a session at once: revokeSessions (logout, password
+ * change, closure, reset) forgets it in every app of this process, and announces it on SESSIONS_CHANNEL to the other
+ * instances (Redis pub/sub with REDIS_URL), before its transaction commits; what was read since the announcement is
+ * not kept for HOLD_OFF_MS. Other changes to the user (an approval, a role) reach these routes within SESSION_CACHE_MS;
+ * every other route reads the row each time. Without Redis, or with Redis down, other processes' rows may outlive a
+ * revocation by SESSION_CACHE_MS at most.
+ */
+function openSessionCache(deps: AppDeps): SessionCache {
+  const ms = deps.config.sessionCacheMs ?? 0;
+  const entries = new Map<string, SessionRow & { sub: string; until: number }>();
+  const held = new Map<string, number>();
+  let epoch = 0;
+  const isHeld = (key: string, now: number) => {
+    const until = held.get(key);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    held.delete(key);
+    return false;
+  };
+  const forget = (message: string) => {
+    epoch += 1;
+    const now = Date.now();
+    if (held.size >= SESSION_CACHE_MAX) {
+      for (const [k, until] of held) if (until <= now) held.delete(k);
+    }
+    held.set(message, now + HOLD_OFF_MS);
+    if (message.startsWith('s:')) entries.delete(message.slice(2));
+    else if (message.startsWith('u:')) {
+      const sub = message.slice(2);
+      for (const [sid, e] of entries) if (e.sub === sub) entries.delete(sid);
+    }
+  };
+  const unsubscribe = ms > 0 ? deps.broadcast.subscribe(SESSIONS_CHANNEL, forget) : () => {};
+  const cache: SessionCache = {
+    ms,
+    get(sid) {
+      const e = entries.get(sid);
+      if (!e) return null;
+      if (e.until > Date.now()) return e;
+      entries.delete(sid);
+      return null;
+    },
+    put(sid, sub, row, before, expiresAt) {
+      const now = Date.now();
+      if (ms <= 0 || before !== epoch || isHeld(`s:${sid}`, now) || isHeld(`u:${sub}`, now)) return;
+      if (entries.size >= SESSION_CACHE_MAX) entries.delete(entries.keys().next().value!);
+      entries.set(sid, { ...row, sub, until: Math.min(now + ms, expiresAt) });
+    },
+    epoch: () => epoch,
+    forget,
+    async announce(message) {
+      try {
+        await deps.broadcast.publish(SESSIONS_CHANNEL, message);
+      } catch {
+        // the broadcast reports its own failures; this process has forgotten already
+      }
+    },
+    close() {
+      unsubscribe();
+      entries.clear();
+      sessionCaches.delete(deps);
+    },
+  };
+  sessionCaches.set(deps, cache);
+  return cache;
+}
+
+/** Forgets the sessions named in every app of this process, and tells the other instances. */
+async function announceRevocation(message: string) {
+  const caches = [...sessionCaches.values()];
+  for (const c of caches) c.forget(message);
+  await Promise.all(caches.map((c) => c.announce(message)));
 }
 
 // The HMAC key, imported once per secret: given raw bytes, jose imports a WebCrypto key on every signed-in request.
@@ -64,13 +174,25 @@ export async function issueSession(
   return { authToken, sessionId };
 }
 
-/** Revokes one session, or every session of a user (password change, closure, reset). */
+/**
+ * Revokes one session, or every session of a user (password change, closure, reset). The sessions are forgotten by
+ * every instance's session cache before this returns (so before the caller's transaction commits).
+ */
 export async function revokeSessions(tx: Executor, filter: { sessionId: string } | { userId: number }) {
+  await forgetSessions(filter);
   const where =
     'sessionId' in filter
       ? eq(sessions.id, filter.sessionId)
       : and(eq(sessions.userId, filter.userId), isNull(sessions.revokedAt));
   await tx.update(sessions).set({ revokedAt: new Date() }).where(where);
+}
+
+/**
+ * For code that ends sessions with a statement of its own (a password change keeps the session that made it): call it
+ * before the transaction that ends them commits. Every instance stops reusing those sessions' rows.
+ */
+export async function forgetSessions(filter: { sessionId: string } | { userId: number }) {
+  await announceRevocation('sessionId' in filter ? `s:${filter.sessionId}` : `u:${filter.userId}`);
 }
 
 /**
@@ -110,7 +232,8 @@ const verifiedTokens = new Map<string, Map<string, Claims>>();
 /**
  * The token's claims once its signature, issuer, audience and expiry check out. A token already verified is
  * remembered until it expires: HS256 through WebCrypto costs a thread-pool job on every signed-in call. The session
- * row is still read on every call, so a revoked session ends at once.
+ * row is still read on every call (or, on the routes that ask for it, reused briefly: openSessionCache), so a revoked
+ * session ends at once.
  */
 async function verifyToken(token: string, secret: string): Promise<Claims> {
   let cache = verifiedTokens.get(secret);
@@ -140,13 +263,23 @@ async function readAuth(request: FastifyRequest): Promise<Auth | null> {
   const { deps } = request.server;
   let sid: string;
   let sub: string;
+  let exp: number;
   try {
-    ({ sid, sub } = await verifyToken(token, deps.config.jwtSecret));
+    ({ sid, sub, exp } = await verifyToken(token, deps.config.jwtSecret));
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', MESSAGES.tokenExpired);
     throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
   }
-  const [row] = await sessionQuery(deps.database.db).execute({ sid, now: new Date() });
+  const cache = request.routeOptions.config?.sessionCache === true ? sessionCaches.get(deps) : undefined;
+  const useCache = cache !== undefined && cache.ms > 0;
+  const cached = useCache ? cache.get(sid) : null;
+  let row: SessionRow | undefined;
+  if (cached) row = cached;
+  else {
+    const epoch = useCache ? cache.epoch() : 0;
+    [row] = await sessionQuery(deps.database.db).execute({ sid, now: new Date() });
+    if (useCache && row) cache.put(sid, sub, row, epoch, exp * 1000);
+  }
   if (!row || String(row.sessionUserId) !== sub || row.user.closedAt)
     throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
   return { user: row.user, sessionId: sid };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, orderCost } from '@prata/domain';
+import { MESSAGES, orderCost, PlaceOrderResponse } from '@prata/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -120,6 +120,36 @@ describe('placing, taking and cancelling', () => {
     ]);
     const own = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(seller.token) });
     expect(own.json().ordersToBuy[0].my_order).toBe(true);
+  });
+
+  it("a placement's answer is the contract's JSON, the book as GET /api/orders shows it to the same reader", async () => {
+    await clearBook();
+    const seller = await trader(0, 5000);
+    const buyer = await trader(100_000, 0);
+    await limit(seller, 'sell', 510, 1000);
+    const placed = await limit(buyer, 'buy', 490, 1000);
+    expect(placed.statusCode).toBe(201);
+    expect(placed.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = placed.json();
+    expect(Object.keys(body)).toEqual([
+      'ordersToBuy',
+      'ordersToSell',
+      'myPendingOrders',
+      'myCompletedOrders',
+      'order',
+      'message',
+    ]);
+    expect(PlaceOrderResponse.strict().parse(body)).toEqual(body);
+    const seen = (await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(buyer.token) })).json();
+    expect(body.ordersToBuy).toEqual(seen.ordersToBuy);
+    expect(body.ordersToSell).toEqual(seen.ordersToSell);
+    expect(body.myPendingOrders).toEqual(seen.myPendingOrders);
+    expect(body.ordersToBuy[0].my_order).toBe(false);
+    expect(body.ordersToSell[0].my_order).toBe(true);
+    // the same book version read by the seller: their row flagged as theirs, the buyer's not
+    const other = (await limit(seller, 'sell', 520, 100)).json();
+    expect(other.ordersToBuy.map((o: { my_order: boolean }) => o.my_order)).toEqual([true, true]);
+    expect(other.ordersToSell[0].my_order).toBe(false);
   });
 
   it('taking an order from the table trades at its price: LEDGER example 3 to the centavo', async () => {

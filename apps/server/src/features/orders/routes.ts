@@ -39,9 +39,12 @@ export async function orderRoutes(fastify: FastifyInstance) {
   const { deps } = app;
   fastify.addHook('preClose', async () => endStreams(deps));
 
+  // the screen's hot calls may reuse a session row read in the last SESSION_CACHE_MS (plugins/auth.ts)
+  const hot = { sessionCache: true };
+
   app.get(
     '/orders',
-    { preHandler: requireApprovedRegistration, schema: { response: { 200: OrdersResponse } } },
+    { preHandler: requireApprovedRegistration, config: hot, schema: { response: { 200: OrdersResponse } } },
     async (req) => service.ordersOverview(deps, currentUser(req).id),
   );
 
@@ -61,6 +64,7 @@ export async function orderRoutes(fastify: FastifyInstance) {
     '/orders/quote/:side/:grams',
     {
       preHandler: requireApprovedRegistration,
+      config: hot,
       schema: { params: AveragePriceParams, response: { 200: OrderQuoteResponse } },
     },
     async (req) => service.quote(deps, req.params.side, req.params.grams, currentUser(req).id),
@@ -71,16 +75,24 @@ export async function orderRoutes(fastify: FastifyInstance) {
       `/order/${side}`,
       {
         preHandler: requireApprovedRegistration,
-        config: { idempotent: true },
+        config: { idempotent: true, sessionCache: true },
         schema: { body: PlaceOrderRequest, response: { 201: PlaceOrderResponse } },
       },
-      async (req, reply) => reply.status(201).send(await service.placeOrder(deps, currentUser(req).id, side, req.body)),
+      // the answer comes as JSON text, encoded through PlaceOrderResponse's parts in the service (the book's rows once
+      // per version): Fastify sends a string of a JSON content type as it is
+      async (req, reply) => {
+        const json = await service.placeOrderJson(deps, currentUser(req).id, side, req.body);
+        return reply
+          .status(201)
+          .type('application/json; charset=utf-8')
+          .send(json as unknown as PlaceOrderResponse);
+      },
     );
   }
 
   app.delete(
     '/order/:id',
-    { preHandler: authenticate, schema: { params: IdParams, response: { 200: CancelOrderResponse } } },
+    { preHandler: authenticate, config: hot, schema: { params: IdParams, response: { 200: CancelOrderResponse } } },
     async (req) => service.cancelOrder(deps, { userId: currentUser(req).id }, req.params.id),
   );
 

@@ -1,5 +1,5 @@
 import {
-  type BookOrder,
+  BookOrder,
   feeAndIof,
   formatGrams,
   MESSAGES,
@@ -10,6 +10,7 @@ import {
   type OrderRates,
   type OrderSide,
   type PlaceOrderInput,
+  PlaceOrderResponse,
   BOOK_ROWS,
   COMPLETED_ORDERS_ON_SCREEN,
 } from '@prata/domain';
@@ -157,6 +158,55 @@ async function ownLists(db: Executor, userId: number, orderId: number) {
   return { pending: r?.pending ?? [], completed: r?.completed ?? [], order: r?.order ?? null };
 }
 
+type OwnLists = { pending: OrderRow[]; completed: OrderRow[]; order: OrderRow | null };
+type OwnAsk = { userId: number; orderId: number; resolve: (r: OwnLists) => void; reject: (e: unknown) => void };
+
+/**
+ * The placements' answers' own lists, read together: every answer of a batch is written in the same turn of the event
+ * loop once its batch commits, and each asks for its customer's lists and order; they are gathered until the next turn
+ * and read in one statement (the same subqueries as ownLists, once per ask).
+ */
+const ownAsks = new WeakMap<AppDeps, OwnAsk[]>();
+function ownListsAfterCommit(deps: AppDeps, userId: number, orderId: number): Promise<OwnLists> {
+  return new Promise((resolve, reject) => {
+    let asks = ownAsks.get(deps);
+    if (!asks) {
+      asks = [];
+      ownAsks.set(deps, asks);
+      const gathered = asks;
+      setImmediate(() => {
+        ownAsks.delete(deps);
+        readOwnLists(deps.database.db, gathered).catch((err) => {
+          for (const a of gathered) a.reject(err);
+        });
+      });
+    }
+    asks.push({ userId, orderId, resolve, reject });
+  });
+}
+
+async function readOwnLists(db: Executor, asks: OwnAsk[]) {
+  const found = await rows<{ i: string; pending: OrderRow[]; completed: OrderRow[]; order: OrderRow | null }>(
+    db,
+    sql`select q.i::text,
+               (select coalesce(json_agg(x), '[]'::json) from (
+                  select ${ORDER_COLUMNS} from orders o where o.user_id = q.u and o.status = 'open'
+                   order by o.id desc limit 200) x) as pending,
+               (select coalesce(json_agg(x), '[]'::json) from (
+                  select ${ORDER_COLUMNS} from orders o
+                   where o.user_id = q.u and o.status <> 'open' and o.filled_cg > 0
+                   order by o.updated_at desc, o.id desc limit ${COMPLETED_ORDERS_ON_SCREEN}) x) as completed,
+               (select row_to_json(x) from (select ${ORDER_COLUMNS} from orders o where o.id = q.o) x) as order
+          from unnest(${sql.param(asks.map((a) => a.userId))}::bigint[],
+                      ${sql.param(asks.map((a) => a.orderId))}::bigint[]) with ordinality as q(u, o, i)`,
+  );
+  const byIndex = new Map(found.map((r) => [int(r.i), r]));
+  asks.forEach((a, k) => {
+    const r = byIndex.get(k + 1);
+    a.resolve({ pending: r?.pending ?? [], completed: r?.completed ?? [], order: r?.order ?? null });
+  });
+}
+
 function presentLists(
   book: { asks: RawBookRow[]; bids: RawBookRow[] },
   own: { pending: OrderRow[]; completed: OrderRow[] },
@@ -181,18 +231,46 @@ export async function orderLists(db: Executor, userId: number | null) {
 }
 
 /**
- * The book as the answers to placements show it, read once per batch: every request of a batch (and of later ones, until
- * the next read) shares one read made at or after its batch's version.
+ * A resting order of the book as a placement's answer writes it: its JSON, encoded through the contract's BookOrder
+ * once per book read, in both of its readings (`f`: another's order, `t`: the reader's own; `my_order` is the last key).
  */
-const bookCache = new WeakMap<AppDeps, { version: number; rows: ReturnType<typeof bookRows> }>();
+type BookJson = { owner: string | null; f: string; t: string };
+const MY_ORDER_FALSE = '"my_order":false}';
+
+function bookJson(r: RawBookRow): BookJson {
+  const f = JSON.stringify(BookOrder.encode(presentBookOrder({ ...r, mine: false })));
+  const t = f.endsWith(MY_ORDER_FALSE)
+    ? `${f.slice(0, -MY_ORDER_FALSE.length)}"my_order":true}`
+    : JSON.stringify(BookOrder.encode(presentBookOrder({ ...r, mine: true })));
+  return { owner: r.user_id, f, t };
+}
+
+/**
+ * The book as the answers to placements show it, read and encoded once per batch: every request of a batch (and of
+ * later ones, until the next read) shares one read made at or after its batch's version.
+ */
+const bookCache = new WeakMap<AppDeps, { version: number; json: Promise<{ asks: BookJson[]; bids: BookJson[] }> }>();
 function bookAfter(deps: AppDeps, version: number) {
   const cached = bookCache.get(deps);
-  if (cached && cached.version >= version) return cached.rows;
-  const fresh = bookRows(deps.database.db);
-  bookCache.set(deps, { version, rows: fresh });
-  fresh.catch(() => bookCache.delete(deps));
+  if (cached && cached.version >= version) return cached.json;
+  const fresh = bookRows(deps.database.db).then((b) => ({ asks: b.asks.map(bookJson), bids: b.bids.map(bookJson) }));
+  bookCache.set(deps, { version, json: fresh });
+  fresh.catch(() => {
+    if (bookCache.get(deps)?.json === fresh) bookCache.delete(deps);
+  });
   return fresh;
 }
+
+/** A side of the book for one reader: the rows as encoded once, each in the reader's reading of `my_order`. */
+const sideJson = (side: BookJson[], owner: string) => side.map((r) => (r.owner === owner ? r.t : r.f)).join(',');
+
+/** The answer's own part (the customer's lists, the order, the message), encoded through the contract per answer. */
+const PlacementOwn = PlaceOrderResponse.pick({
+  myPendingOrders: true,
+  myCompletedOrders: true,
+  order: true,
+  message: true,
+});
 
 /** The market's rates as operators set them. */
 export async function marketRates(db: Executor): Promise<OrderRates> {
@@ -331,8 +409,13 @@ function placedMessage(outcome: Outcome) {
   return MESSAGES.orderResting;
 }
 
-/** POST /api/order/buy and /sell */
-export async function placeOrder(deps: AppDeps, userId: number, side: OrderSide, input: PlaceOrderInput) {
+/** POST /api/order/buy and /sell: the answer (PlaceOrderResponse) as JSON text, as the route sends it. */
+export async function placeOrderJson(
+  deps: AppDeps,
+  userId: number,
+  side: OrderSide,
+  input: PlaceOrderInput,
+): Promise<string> {
   const owner: Owner = { userId };
   const outcome = await engineOf(deps).submit(
     input.order_id !== undefined
@@ -358,14 +441,31 @@ export async function placeOrder(deps: AppDeps, userId: number, side: OrderSide,
   );
   const [book, own] = await Promise.all([
     bookAfter(deps, outcome.version),
-    ownLists(deps.database.db, userId, outcome.orderId),
+    ownListsAfterCommit(deps, userId, outcome.orderId),
   ]);
   if (!own.order) throw new Error(`orders: order ${outcome.orderId} vanished after its commit`);
-  return {
-    ...presentLists(book, own, userId),
-    order: presentOrder(own.order, outcome.status === 'open' && outcome.filled === 0 ? 'pending' : 'completed'),
-    message: placedMessage(outcome),
-  };
+  // PlaceOrderResponse, written here rather than by the route's serializer: the book's rows were encoded through the
+  // contract when read (once for every answer of that version), the rest is encoded now; the keys in the schema's order
+  const rest = JSON.stringify(
+    PlacementOwn.encode({
+      myPendingOrders: own.pending.map((o) => presentOrder(o, 'pending')),
+      myCompletedOrders: own.completed.map((o) => presentOrder(o, 'completed')),
+      order: presentOrder(own.order, outcome.status === 'open' && outcome.filled === 0 ? 'pending' : 'completed'),
+      message: placedMessage(outcome),
+    }),
+  );
+  const me = String(userId);
+  return `{"ordersToBuy":[${sideJson(book.asks, me)}],"ordersToSell":[${sideJson(book.bids, me)}],${rest.slice(1)}`;
+}
+
+/** A placement's answer as an object (the demo's start, callers inside the server). */
+export async function placeOrder(
+  deps: AppDeps,
+  userId: number,
+  side: OrderSide,
+  input: PlaceOrderInput,
+): Promise<PlaceOrderResponse> {
+  return JSON.parse(await placeOrderJson(deps, userId, side, input)) as PlaceOrderResponse;
 }
 
 /** DELETE /api/order/{id}: another customer's order, or none, is a 404; one no longer open is ORDER_NOT_OPEN. */

@@ -9,7 +9,7 @@ import { AppError, invalid } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { enqueueEmail } from '../../messaging/outbox';
 import { passwordChangedMail } from '../../messaging/templates';
-import { revokeSessions } from '../../plugins/auth';
+import { forgetSessions, revokeSessions } from '../../plugins/auth';
 
 /** Changes the password; every other session ends (the one that changed it stays). */
 export async function changePassword(deps: AppDeps, user: UserRow, sessionId: string, input: PasswordChangeRequest) {
@@ -19,6 +19,8 @@ export async function changePassword(deps: AppDeps, user: UserRow, sessionId: st
   if (input.password === input.password_current) throw invalid('password', MESSAGES.passwordSameAsCurrent);
   const passwordHash = await hashPassword(input.password);
   await withTransaction(deps.database.db, async (tx) => {
+    // every instance stops reusing the user's session rows (plugins/auth.ts) before the sessions end
+    await forgetSessions({ userId: user.id });
     await tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
