@@ -154,8 +154,11 @@ export function probeStatements() {
   const labelOf = (text: string) => {
     const t = text.replace(/\s+/g, ' ').trim();
     if (/pg_advisory_xact_lock/.test(t)) return 'advisory lock';
+    if (/from market_state s, market_settings/.test(t) && /json_object_agg\(a\.code/.test(t))
+      return 'market state, rates, balances, limits, usage';
     if (/from market_state s, market_settings/.test(t)) return 'market state and rates';
     if (/json_object_agg\(a\.code/.test(t)) return 'balances, limits, usage of the placers';
+    if (/ledger_execute/.test(t) && /orders_written/.test(t)) return 'writes: ledger, orders, trades, usage, counters';
     if (/ledger_execute/.test(t)) return 'ledger_execute (holds, captures, transfers)';
     if (/^insert into orders/.test(t)) return 'upsert orders';
     if (/^insert into trades/.test(t)) return 'insert trades';
@@ -166,6 +169,7 @@ export function probeStatements() {
     if (/"sessions"/.test(t)) return 'session and user (auth)';
     if (/as asks/.test(t) && /as pending/.test(t)) return 'order lists (book, pending, completed)';
     if (/as asks/.test(t)) return 'the book (top rows of each side)';
+    if (/as pending/.test(t) && /with ordinality/.test(t)) return "the customers' lists and orders (one per batch)";
     if (/as pending/.test(t)) return "the customer's lists and the order";
     if (/from orders o where o\.id =/.test(t)) return 'the order';
     return t.slice(0, 60);

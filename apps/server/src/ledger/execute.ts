@@ -232,8 +232,7 @@ export async function execute(
 ): Promise<CommandResult[]> {
   if (!Array.isArray(commands)) throw new TypeError('ledger: commands must be an array');
   if (commands.length === 0) return [];
-  if (commands.length > MAX_COMMANDS) throw new RangeError(`ledger: at most ${MAX_COMMANDS} commands per call`);
-  const encoded = commands.map(encode);
+  const encoded = encodeAll(commands);
   if (encoded.length === 1 && encoded[0]!.k === 't') {
     // the common case (a deposit, a withdrawal, a transfer): its own leaner function, no JSON to walk
     const t = encoded[0]!;
@@ -241,5 +240,26 @@ export async function execute(
     return [decode('transfer', raw)];
   }
   const raw = await callLedger<Raw[]>(ex, STATEMENT, 'ledger_execute', [JSON.stringify(encoded), opts.atomic === true]);
-  return raw.map((r, i) => decode(commands[i]!.kind, r));
+  return decodeResults(commands, raw);
+}
+
+function encodeAll(commands: LedgerCommand[]): Encoded[] {
+  if (commands.length > MAX_COMMANDS) throw new RangeError(`ledger: at most ${MAX_COMMANDS} commands per call`);
+  return commands.map(encode);
+}
+
+/**
+ * For a caller that runs ledger_execute inside a statement of its own (the order book's batch writes its orders and
+ * trades in the same statement): the commands validated and written as `ledger_execute($1::jsonb, false)` reads them
+ * (throws before any SQL on bad input, as execute does), and its answer read back into one result per command.
+ */
+export function encodeCommands(commands: LedgerCommand[]): string {
+  if (!Array.isArray(commands) || commands.length === 0)
+    throw new TypeError('ledger: commands must be a non-empty array');
+  return JSON.stringify(encodeAll(commands));
+}
+export function decodeResults(commands: LedgerCommand[], raw: unknown): CommandResult[] {
+  if (!Array.isArray(raw) || raw.length !== commands.length)
+    throw new Error('ledger: ledger_execute answered otherwise');
+  return (raw as Raw[]).map((r, i) => decode(commands[i]!.kind, r));
 }

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { withTransaction } from '../../db/tx';
 import { AppError } from '../../lib/errors';
-import { type AccountRef, execute, type LedgerCommand } from '../../ledger/index';
+import { type AccountRef, callLedger, decodeResults, encodeCommands, type LedgerCommand } from '../../ledger/index';
 import { int, rows } from '../../ledger/sql';
 import { type Fill, OrderBook, type Side } from './matching/index';
 
@@ -181,6 +181,11 @@ export class MarketEngine {
     batch: Pending[],
   ): Promise<{ results: Array<Outcome | AppError>; version: number; market: Market }> {
     await tx.execute(sql`select pg_advisory_xact_lock(${MARKET_LOCK_KEY})`);
+    // under the lock (a statement of its own: a statement's snapshot is taken before it waits), one read: the market's
+    // state and rates, and the balances, limits and usage of everyone placing in the batch
+    const ops = batch.map((p) => p.op);
+    const placing = placersOf(ops);
+    const year = brasiliaYear();
     const [state] = await rows<{
       version: string;
       last_order_id: string;
@@ -188,10 +193,19 @@ export class MarketEngine {
       fee_rate_bps: number;
       iof_rate_bps: number;
       minimum_fee_cents: string;
+      balances: Record<string, string> | null;
+      limits: Array<[number, string, string]> | null;
     }>(
       tx,
       sql`select s.version::text, s.last_order_id::text, s.last_trade_id::text, m.fee_rate_bps, m.iof_rate_bps,
-                 m.minimum_fee_cents::text
+                 m.minimum_fee_cents::text,
+                 (select json_object_agg(a.code, (a.credits_posted - a.debits_posted
+                           + coalesce((select sum(d.credits - d.debits) from ledger_balance_deltas d
+                                        where d.account_id = a.id), 0))::text)
+                    from ledger_accounts a where a.code = any(${sql.param(placing.codes)}::text[])) as balances,
+                 (select json_agg(json_build_array(u.id, u.trading_limit_cents::text, coalesce(t.traded_cents, 0)::text))
+                    from users u left join trading_usage t on t.user_id = u.id and t.year = ${year}
+                   where u.id = any(${sql.param(placing.userIds)}::bigint[])) as limits
             from market_state s, market_settings m`,
     );
     if (!state) throw new Error('orders: market_state is missing');
@@ -205,11 +219,8 @@ export class MarketEngine {
       minimumFeeCents: int(state.minimum_fee_cents),
     };
 
-    const apply = new BatchApply(market, rates, int(state.last_order_id), int(state.last_trade_id));
-    await apply.loadAccounts(
-      tx,
-      batch.map((p) => p.op),
-    );
+    const apply = new BatchApply(market, rates, int(state.last_order_id), int(state.last_trade_id), year);
+    apply.setAccounts(placing.placers, state.balances ?? {}, state.limits ?? []);
     const results = batch.map((p) => {
       try {
         return p.op.kind === 'cancel' ? apply.cancel(p.op) : apply.place(p.op);
@@ -218,16 +229,27 @@ export class MarketEngine {
         throw err;
       }
     });
-    await apply.persist(tx);
     const next = version + 1;
-    await tx.execute(
-      sql`update market_state set version = ${next}, last_order_id = ${apply.lastOrderId},
-                                  last_trade_id = ${apply.lastTradeId}`,
-    );
+    await apply.persist(tx, next);
     market.version = next;
     return { results, version: next, market };
   }
 }
+
+/** Everyone placing in a batch: their owner keys, their available accounts' codes, the customers' ids. */
+function placersOf(ops: Op[]) {
+  const placers = new Set<string>();
+  const userIds = new Set<number>();
+  for (const op of ops) {
+    if (op.kind !== 'place') continue;
+    placers.add(ownerKey(op.owner));
+    if (op.owner !== 'house') userIds.add(op.owner.userId);
+  }
+  const codes: string[] = [];
+  for (const key of placers) codes.push(`${accountPrefix(key)}:available:BRL`, `${accountPrefix(key)}:available:AG`);
+  return { placers, codes, userIds: [...userIds] };
+}
+const accountPrefix = (key: string) => (key === 'house' ? 'house' : `customer:${key.slice(1)}`);
 
 /** The open orders, as the matcher needs them. */
 async function loadMarket(tx: Executor, version: number): Promise<Market> {
@@ -332,46 +354,22 @@ class BatchApply {
   readonly trades: TradeRow[] = [];
   readonly traded = new Map<number, number>();
   private readonly accounts = new Map<string, Account>();
-  private readonly year = brasiliaYear();
+  /** the ledger commands that captured a taker's own hold, with their trade (see settleAtOnce) */
+  private readonly takerCaptures = new Map<LedgerCommand, number>();
 
   constructor(
     private readonly market: Market,
     private readonly rates: OrderRates,
     public lastOrderId: number,
     public lastTradeId: number,
+    private readonly year: number,
   ) {}
 
   /** The available balances of everyone placing in this batch, and the customers' limits and usage this year. */
-  async loadAccounts(tx: Executor, ops: Op[]) {
-    const placers = new Set<string>();
-    const userIds = new Set<number>();
-    for (const op of ops) {
-      if (op.kind !== 'place') continue;
-      placers.add(ownerKey(op.owner));
-      if (op.owner !== 'house') userIds.add(op.owner.userId);
-    }
-    if (placers.size === 0) return;
-    const codes: string[] = [];
+  setAccounts(placers: Set<string>, balances: Record<string, string>, limitRows: Array<[number, string, string]>) {
+    const limits = new Map(limitRows.map(([id, limit, traded]) => [Number(id), [int(limit), int(traded)]]));
     for (const key of placers) {
-      const prefix = key === 'house' ? 'house' : `customer:${key.slice(1)}`;
-      codes.push(`${prefix}:available:BRL`, `${prefix}:available:AG`);
-    }
-    const ids = [...userIds];
-    const [r] = await rows<{ balances: Record<string, string> | null; limits: Array<[number, string, string]> | null }>(
-      tx,
-      sql`select
-            (select json_object_agg(a.code, (a.credits_posted - a.debits_posted
-                      + coalesce((select sum(d.credits - d.debits) from ledger_balance_deltas d
-                                   where d.account_id = a.id), 0))::text)
-               from ledger_accounts a where a.code = any(${sql.param(codes)}::text[])) as balances,
-            (select json_agg(json_build_array(u.id, u.trading_limit_cents::text, coalesce(t.traded_cents, 0)::text))
-               from users u left join trading_usage t on t.user_id = u.id and t.year = ${this.year}
-              where u.id = any(${sql.param(ids)}::bigint[])) as limits`,
-    );
-    const balances = r?.balances ?? {};
-    const limits = new Map((r?.limits ?? []).map(([id, limit, traded]) => [Number(id), [int(limit), int(traded)]]));
-    for (const key of placers) {
-      const prefix = key === 'house' ? 'house' : `customer:${key.slice(1)}`;
+      const prefix = accountPrefix(key);
       const [limit, traded] = key === 'house' ? [0, 0] : (limits.get(Number(key.slice(1))) ?? [0, 0]);
       this.accounts.set(key, {
         brl: int(balances[`${prefix}:available:BRL`] ?? 0),
@@ -488,6 +486,7 @@ class BatchApply {
       cancelled: false,
     };
     this.dirty.set(id, o);
+    const start = this.commands.length;
     this.commands.push({
       kind: 'hold',
       id: holdId(o),
@@ -528,7 +527,46 @@ class BatchApply {
     } else if (o.remaining > 0) {
       throw new Error(`orders: order ${id} (${op.mode}) left ${o.remaining} cg unfilled after its checks`);
     }
+    if (o.remaining === 0) this.settleAtOnce(o, start);
     return { orderId: id, status: o.status, filled, quantity, trades: fills.length, version: 0 };
+  }
+
+  /**
+   * An order filled whole by its own placement never needs its hold: its money moves from the available balance
+   * straight to where its fills send it. Its hold, the captures of that hold (and of the holds a walk kept its rest
+   * under) and its final release, all among the commands since `start` (its own placement's), become one transfer
+   * per part, from its available account, in the same place in the batch. The ledger checks each transfer against the
+   * balance as the batch leaves it, as it checked the hold: they add up to no more than the hold (a buy's fills are
+   * charged within it; a sell's silver is its quantity), and nothing between them takes from that balance (the other
+   * commands since `start` are the makers' captures, which only credit this owner, and a seller's fee and IOF, paid
+   * from what the sale just credited). The balances the batch tracks end the same.
+   */
+  private settleAtOnce(o: OrderState, start: number) {
+    const own = (holdId: string) => holdId.startsWith(`order:${o.id}:`);
+    const from = availableRef(o.owner);
+    const side = o.side === 'buy' ? 'buyer' : 'seller';
+    const out: LedgerCommand[] = [];
+    for (const cmd of this.commands.slice(start)) {
+      if ((cmd.kind === 'hold' && own(cmd.id)) || (cmd.kind === 'release' && own(cmd.holdId))) continue;
+      if (cmd.kind === 'capture' && own(cmd.holdId)) {
+        const tradeId = this.takerCaptures.get(cmd);
+        if (tradeId === undefined) throw new Error(`orders: capture of ${cmd.holdId} without its trade`);
+        for (const part of cmd.parts) {
+          out.push({
+            kind: 'transfer',
+            id: `trade:${tradeId}:${side}-${part.code.replace(/^trade\./, '')}`,
+            debit: from,
+            credit: part.to,
+            currency: cmd.currency,
+            amount: part.amount,
+            code: part.code,
+          });
+        }
+        continue;
+      }
+      out.push(cmd);
+    }
+    this.commands.splice(start, this.commands.length - start, ...out);
   }
 
   /** Whether a `side` order at `price` would cross one of `owner`'s own resting orders (O(open orders)). */
@@ -579,13 +617,15 @@ class BatchApply {
     // silver: the seller's hold to the buyer
     const sellerHold = holdId(seller);
     if (continues(seller)) seller.holdSeq += 1;
-    this.commands.push({
+    const silver: LedgerCommand = {
       kind: 'capture',
       holdId: sellerHold,
       currency: 'AG',
       parts: [{ to: availableRef(buyer.owner), amount: fill.quantity, code: 'trade.silver' }],
       ...(continues(seller) ? { remainderHoldId: holdId(seller) } : {}),
-    });
+    };
+    this.commands.push(silver);
+    if (seller === taker) this.takerCaptures.set(silver, tradeId);
     this.credit(buyer.owner, 'AG', fill.quantity);
 
     // reais: the buyer's hold pays the seller (its share of the value), the fee and the IOF
@@ -600,13 +640,15 @@ class BatchApply {
     const buyerDone = !continues(buyer);
     if (parts.length > 0) {
       if (!buyerDone) buyer.holdSeq += 1;
-      this.commands.push({
+      const reais: LedgerCommand = {
         kind: 'capture',
         holdId: buyerHold,
         currency: 'BRL',
         parts,
         ...(buyerDone ? {} : { remainderHoldId: holdId(buyer) }),
-      });
+      };
+      this.commands.push(reais);
+      if (buyer === taker) this.takerCaptures.set(reais, tradeId);
     } else if (buyerDone) {
       this.commands.push({ kind: 'release', holdId: buyerHold });
     }
@@ -676,92 +718,107 @@ class BatchApply {
     });
   }
 
-  /** Everything the batch caused, in four statements (plus the market's counters, written by the caller). */
-  async persist(tx: Executor) {
-    if (this.commands.length > 0) {
-      const results = await execute(tx, this.commands);
-      const refused = results.findIndex((r) => !r.ok);
-      if (refused >= 0) {
-        const r = results[refused] as { reason: string; account?: string };
-        const cmd = this.commands[refused]!;
-        // a balance changed under us between our read and the ledger's lock (a withdrawal, a transfer)
-        throw new AppError(
-          r.reason === 'insufficient_funds' ? 'INSUFFICIENT_BALANCE' : 'ORDER_BOOK_BUSY',
-          r.reason === 'insufficient_funds'
-            ? cmd.kind === 'hold' && cmd.currency === 'AG'
-              ? MESSAGES.orderInsufficientSilver
-              : MESSAGES.orderInsufficientReais
-            : MESSAGES.orderBookBusy,
-        );
-      }
-    }
-    if (this.dirty.size > 0) {
-      const now = new Date().toISOString();
-      const orderRows = [...this.dirty.values()].map((o) => ({
-        id: o.id,
-        user_id: o.owner === 'house' ? null : o.owner.userId,
-        side: o.side,
-        mode: o.mode,
-        status: o.status,
-        price_cents: o.price,
-        quantity_cg: o.quantity,
-        remaining_cg: o.remaining,
-        filled_cg: o.filled,
-        exact: o.progress.exact,
-        value_cents: o.progress.valueCents,
-        fee_cents: o.progress.feeCents,
-        iof_cents: o.progress.iofCents,
-        fee_rate_bps: o.rates.feeRateBps,
-        iof_rate_bps: o.rates.iofRateBps,
-        minimum_fee_cents: o.rates.minimumFeeCents,
-        hold_amount: o.holdAmount,
-        hold_seq: o.holdSeq,
-        expected_total_cents: o.expectedTotal,
-        took_order_id: o.tookOrderId,
-        deleted_at: o.cancelled ? now : null,
-      }));
-      await tx.execute(sql`
-        insert into orders (id, user_id, side, mode, status, price_cents, quantity_cg, remaining_cg, filled_cg, exact,
-                            value_cents, fee_cents, iof_cents, fee_rate_bps, iof_rate_bps, minimum_fee_cents,
-                            hold_amount, hold_seq, expected_total_cents, took_order_id, created_at, updated_at,
-                            deleted_at)
-        select id, user_id, side, mode, status, price_cents, quantity_cg, remaining_cg, filled_cg, exact, value_cents,
-               fee_cents, iof_cents, fee_rate_bps, iof_rate_bps, minimum_fee_cents, hold_amount, hold_seq,
-               expected_total_cents, took_order_id, ${now}::timestamptz, ${now}::timestamptz, deleted_at
-          from jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as x(
-               id bigint, user_id bigint, side text, mode text, status text, price_cents bigint, quantity_cg bigint,
-               remaining_cg bigint, filled_cg bigint, exact bigint, value_cents bigint, fee_cents bigint,
-               iof_cents bigint, fee_rate_bps integer, iof_rate_bps integer, minimum_fee_cents bigint,
-               hold_amount bigint, hold_seq integer, expected_total_cents bigint, took_order_id bigint,
-               deleted_at timestamptz)
-        order by id
-        on conflict (id) do update set
-          status = excluded.status, remaining_cg = excluded.remaining_cg, filled_cg = excluded.filled_cg,
-          exact = excluded.exact, value_cents = excluded.value_cents, fee_cents = excluded.fee_cents,
-          iof_cents = excluded.iof_cents, hold_seq = excluded.hold_seq, updated_at = excluded.updated_at,
-          deleted_at = excluded.deleted_at`);
-    }
-    if (this.trades.length > 0) {
-      await tx.execute(sql`
-        insert into trades (id, maker_order_id, taker_order_id, taker_side, price_cents, quantity_cg,
-                            buyer_value_cents, seller_value_cents, buyer_fee_cents, buyer_iof_cents, seller_fee_cents,
-                            seller_iof_cents)
-        select * from jsonb_to_recordset(${JSON.stringify(this.trades)}::jsonb) as x(
-               id bigint, maker_order_id bigint, taker_order_id bigint, taker_side text, price_cents bigint,
-               quantity_cg bigint, buyer_value_cents bigint, seller_value_cents bigint, buyer_fee_cents bigint,
-               buyer_iof_cents bigint, seller_fee_cents bigint, seller_iof_cents bigint)`);
-    }
-    if (this.traded.size > 0) {
-      const usage = [...this.traded].map(([user_id, cents]) => ({ user_id, cents }));
-      await tx.execute(sql`
-        insert into trading_usage (user_id, year, traded_cents)
-        select user_id, ${this.year}, cents from jsonb_to_recordset(${JSON.stringify(usage)}::jsonb)
-               as x(user_id bigint, cents bigint)
-         order by user_id
-        on conflict (user_id, year) do update set traded_cents = trading_usage.traded_cents + excluded.traded_cents`);
+  /**
+   * Everything the batch caused, in one statement: the ledger's commands (ledger_execute, which checks every balance
+   * again under the owners' locks), the orders, the trades, the trading usage and the market's counters. A refused
+   * ledger command throws, and the transaction (the rest of the statement with it) is undone.
+   */
+  async persist(tx: Executor, version: number) {
+    const now = new Date().toISOString();
+    const orderRows = [...this.dirty.values()].map((o) => ({
+      id: o.id,
+      user_id: o.owner === 'house' ? null : o.owner.userId,
+      side: o.side,
+      mode: o.mode,
+      status: o.status,
+      price_cents: o.price,
+      quantity_cg: o.quantity,
+      remaining_cg: o.remaining,
+      filled_cg: o.filled,
+      exact: o.progress.exact,
+      value_cents: o.progress.valueCents,
+      fee_cents: o.progress.feeCents,
+      iof_cents: o.progress.iofCents,
+      fee_rate_bps: o.rates.feeRateBps,
+      iof_rate_bps: o.rates.iofRateBps,
+      minimum_fee_cents: o.rates.minimumFeeCents,
+      hold_amount: o.holdAmount,
+      hold_seq: o.holdSeq,
+      expected_total_cents: o.expectedTotal,
+      took_order_id: o.tookOrderId,
+      deleted_at: o.cancelled ? now : null,
+    }));
+    const usage = [...this.traded].map(([user_id, cents]) => ({ user_id, cents }));
+    const raw = await callLedger<unknown>(tx, BATCH_STATEMENT, 'orders_batch', [
+      this.commands.length > 0 ? encodeCommands(this.commands) : null,
+      JSON.stringify(orderRows),
+      JSON.stringify(this.trades),
+      JSON.stringify(usage),
+      this.year,
+      now,
+      version,
+      this.lastOrderId,
+      this.lastTradeId,
+    ]);
+    if (this.commands.length === 0) return;
+    const results = decodeResults(this.commands, raw);
+    const refused = results.findIndex((r) => !r.ok);
+    if (refused >= 0) {
+      const r = results[refused] as { reason: string; account?: string };
+      const cmd = this.commands[refused]!;
+      // a balance changed under us between our read and the ledger's lock (a withdrawal, a transfer)
+      throw new AppError(
+        r.reason === 'insufficient_funds' ? 'INSUFFICIENT_BALANCE' : 'ORDER_BOOK_BUSY',
+        r.reason === 'insufficient_funds'
+          ? 'currency' in cmd && cmd.currency === 'AG'
+            ? MESSAGES.orderInsufficientSilver
+            : MESSAGES.orderInsufficientReais
+          : MESSAGES.orderBookBusy,
+      );
     }
   }
 }
+
+/**
+ * A batch's writes, one statement (prepared once per connection): $1 the ledger's commands (or null), $2 the orders
+ * (new ones and changed ones), $3 the trades, $4 the usage of the year $5, $6 now, $7 the market's next version, $8 and
+ * $9 the last order and trade ids. Answers the ledger's results. The trades' foreign keys are checked at the end of the
+ * statement, when the orders of the same statement are there.
+ */
+const BATCH_STATEMENT = `
+  with ledger as (select case when $1::jsonb is null then null else ledger_execute($1::jsonb, false) end as r),
+  orders_written as (
+    insert into orders (id, user_id, side, mode, status, price_cents, quantity_cg, remaining_cg, filled_cg, exact,
+                        value_cents, fee_cents, iof_cents, fee_rate_bps, iof_rate_bps, minimum_fee_cents, hold_amount,
+                        hold_seq, expected_total_cents, took_order_id, created_at, updated_at, deleted_at)
+    select id, user_id, side, mode, status, price_cents, quantity_cg, remaining_cg, filled_cg, exact, value_cents,
+           fee_cents, iof_cents, fee_rate_bps, iof_rate_bps, minimum_fee_cents, hold_amount, hold_seq,
+           expected_total_cents, took_order_id, $6::timestamptz, $6::timestamptz, deleted_at
+      from jsonb_to_recordset($2::jsonb) as x(
+           id bigint, user_id bigint, side text, mode text, status text, price_cents bigint, quantity_cg bigint,
+           remaining_cg bigint, filled_cg bigint, exact bigint, value_cents bigint, fee_cents bigint, iof_cents bigint,
+           fee_rate_bps integer, iof_rate_bps integer, minimum_fee_cents bigint, hold_amount bigint, hold_seq integer,
+           expected_total_cents bigint, took_order_id bigint, deleted_at timestamptz)
+     order by id
+    on conflict (id) do update set
+      status = excluded.status, remaining_cg = excluded.remaining_cg, filled_cg = excluded.filled_cg,
+      exact = excluded.exact, value_cents = excluded.value_cents, fee_cents = excluded.fee_cents,
+      iof_cents = excluded.iof_cents, hold_seq = excluded.hold_seq, updated_at = excluded.updated_at,
+      deleted_at = excluded.deleted_at),
+  trades_written as (
+    insert into trades (id, maker_order_id, taker_order_id, taker_side, price_cents, quantity_cg, buyer_value_cents,
+                        seller_value_cents, buyer_fee_cents, buyer_iof_cents, seller_fee_cents, seller_iof_cents)
+    select * from jsonb_to_recordset($3::jsonb) as x(
+           id bigint, maker_order_id bigint, taker_order_id bigint, taker_side text, price_cents bigint,
+           quantity_cg bigint, buyer_value_cents bigint, seller_value_cents bigint, buyer_fee_cents bigint,
+           buyer_iof_cents bigint, seller_fee_cents bigint, seller_iof_cents bigint)),
+  usage_written as (
+    insert into trading_usage (user_id, year, traded_cents)
+    select user_id, $5::integer, cents from jsonb_to_recordset($4::jsonb) as x(user_id bigint, cents bigint)
+     order by user_id
+    on conflict (user_id, year) do update set traded_cents = trading_usage.traded_cents + excluded.traded_cents),
+  counters as (update market_state set version = $7::bigint, last_order_id = $8::bigint, last_trade_id = $9::bigint)
+  select r from ledger`;
 
 /** What an order's fills have taken from a buy's hold: value + fee + IOF. */
 const chargedOf = (p: FillProgress) => p.valueCents + p.feeCents + p.iofCents;
