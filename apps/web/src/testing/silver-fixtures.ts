@@ -1,5 +1,6 @@
+/** Physical-silver fixtures for tests: product types, shipping services, charges, a saved address, a CPF check. */
 import type { CalculateChargeResponse, ChargeTotals, ProductType, ShippingService } from '@prata/domain';
-import { jsonResponse } from '../../../testing/render';
+import { jsonResponse } from './render';
 
 /** A product type as the catalogue answers it. */
 export function aProduct(overrides: Partial<ProductType> = {}): ProductType {

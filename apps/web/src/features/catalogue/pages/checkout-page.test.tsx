@@ -5,7 +5,7 @@ import { getNotice, notify } from '../../../lib/notify';
 import { aUser } from '../../../testing/fixtures';
 import { fakeJwt, nowSeconds } from '../../../testing/jwt';
 import { jsonResponse, renderRoute } from '../../../testing/render';
-import { aCharge, anAddress, aProduct, aService, catalogue, cpfAnswer, routes } from '../testing/fixtures';
+import { aCharge, anAddress, aProduct, aService, catalogue, cpfAnswer, routes } from '../../../testing/silver-fixtures';
 import { CheckoutPage } from './checkout-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -5,7 +5,7 @@ import { resetFirstPaintData } from '../../../lib/first-paint';
 import { aUser } from '../../../testing/fixtures';
 import { fakeJwt, nowSeconds } from '../../../testing/jwt';
 import { jsonResponse, renderRoute } from '../../../testing/render';
-import { aProduct, catalogue, routes } from '../testing/fixtures';
+import { aProduct, catalogue, routes } from '../../../testing/silver-fixtures';
 import { EMPTY_CATALOGUE, LandingPage } from './landing-page';
 
 const fetchMock = vi.fn<typeof fetch>();
