@@ -10,6 +10,7 @@ import { historyRoutes } from './history/index';
 import { moneyRoutes } from './money/index';
 import { orderRoutes } from './orders/index';
 import { profileRoutes } from './profile/index';
+import { silverWithdrawalRoutes } from './silver-withdrawals/index';
 import { userRoutes } from './users/index';
 
 /** Every feature's routes, registered under /api. Each feature is reached only through its index.ts. */
@@ -22,6 +23,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   moneyRoutes,
   orderRoutes,
   catalogueRoutes,
+  silverWithdrawalRoutes,
   cityRoutes,
   contentRoutes,
   devRoutes,

@@ -1,0 +1,247 @@
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { MESSAGES, minorToDecimal, type SilverWithdrawalStatus } from '@prata/domain';
+import type { AppDeps } from '../../deps';
+import { coupons, type SilverWithdrawalRow, silverWithdrawals } from '../../db/schema/index';
+import { withTransaction } from '../../db/tx';
+import { logEvent, writeAudit } from '../../lib/audit';
+import { AppError, notFound } from '../../lib/errors';
+import { enqueueEmail } from '../../messaging/outbox';
+import { moneyRejectedMail } from '../../messaging/templates';
+import { forgetCatalogueCache } from '../catalogue/index';
+import { captureAtShipping, releaseHolds, reversePixPayment } from './ledger';
+import { giveBackStockAndCoupon, itemsOf, lockWithdrawal, presentWithdrawal } from './service';
+
+/**
+ * The back office's side of silver withdrawals (docs/silver.md): the queue to pack and ship, and the moves of the
+ * state machine. pending (a balance withdrawal: the money is held; a Pix: not paid yet) → paid → sent → delivered;
+ * pending or paid → rejected (everything paid goes back). Each move is one transaction with its ledger moves and an
+ * audit row.
+ */
+
+export type Staff = { userId: number; ip: string };
+export const FULFILMENT_PAGE_SIZE = 25;
+
+const present = async (deps: AppDeps, rows: SilverWithdrawalRow[]) => {
+  const db = deps.database.db;
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const couponIds = [...new Set(rows.map((r) => r.couponId).filter((c): c is number => c !== null))];
+  const codes =
+    couponIds.length === 0
+      ? new Map<number, string>()
+      : new Map(
+          (
+            await db.select({ id: coupons.id, code: coupons.code }).from(coupons).where(inArray(coupons.id, couponIds))
+          ).map((c) => [c.id, c.code]),
+        );
+  return rows.map((r) => ({
+    ...presentWithdrawal(r, items.get(r.id) ?? []),
+    buyer: {
+      customer_id: r.userId,
+      name: r.buyer.name,
+      email: r.buyer.email,
+      cpf: r.buyer.cpf,
+      celular: r.buyer.celular,
+    },
+    address: {
+      cep: r.address.cep,
+      city_id: r.address.city_id,
+      city: r.address.city,
+      state: r.address.state,
+      neighborhood: r.address.neighborhood,
+      street: r.address.street,
+      number: r.address.number,
+      unit: r.address.unit,
+      other_info: r.address.other_info,
+    },
+    shipping: r.shipping,
+    coupon_code: r.couponId ? (codes.get(r.couponId) ?? null) : null,
+    charges: {
+      silver_value: minorToDecimal(r.silverValueCents),
+      minting_fee: minorToDecimal(r.mintingCents),
+      shipping_fee: minorToDecimal(r.shippingCents),
+      insurance_fee: minorToDecimal(r.insuranceCents),
+      icms: minorToDecimal(r.icmsCents),
+      difal: minorToDecimal(r.difalCents),
+      pis: minorToDecimal(r.pisCents),
+      cofins: minorToDecimal(r.cofinsCents),
+      discount: minorToDecimal(r.discountCents),
+      total: minorToDecimal(r.totalCents),
+    },
+    paid_at: r.paidAt?.toISOString() ?? null,
+    sent_at: r.sentAt?.toISOString() ?? null,
+    delivered_at: r.deliveredAt?.toISOString() ?? null,
+  }));
+};
+
+/**
+ * GET /api/admin/silver-withdrawals?status=&page=. status 'paid' is the packing queue: paid orders and the pending
+ * withdrawals paid by balance (their money is already held), oldest first. Other statuses newest first.
+ */
+export async function listForFulfilment(deps: AppDeps, query: { status: SilverWithdrawalStatus; page: number }) {
+  const db = deps.database.db;
+  const where =
+    query.status === 'paid'
+      ? or(
+          eq(silverWithdrawals.status, 'paid'),
+          and(eq(silverWithdrawals.status, 'pending'), eq(silverWithdrawals.paymentMethod, 'balance')),
+        )
+      : eq(silverWithdrawals.status, query.status);
+  const queue = query.status === 'paid' || query.status === 'pending';
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(silverWithdrawals)
+      .where(where)
+      .orderBy(queue ? asc(silverWithdrawals.id) : desc(silverWithdrawals.id))
+      .limit(FULFILMENT_PAGE_SIZE)
+      .offset((query.page - 1) * FULFILMENT_PAGE_SIZE),
+    db.select({ n: count() }).from(silverWithdrawals).where(where),
+  ]);
+  return { data: await present(deps, rows), total: Number(total?.n ?? 0), per_page: FULFILMENT_PAGE_SIZE };
+}
+
+/** One withdrawal as operators read it. */
+export async function withdrawalForBackOffice(deps: AppDeps, id: number) {
+  const [row] = await deps.database.db.select().from(silverWithdrawals).where(eq(silverWithdrawals.id, id)).limit(1);
+  if (!row) throw notFound();
+  return (await present(deps, [row]))[0]!;
+}
+
+const notOpen = () => new AppError('SILVER_WITHDRAWAL_NOT_OPEN', MESSAGES.silverWithdrawalNotOpen);
+
+/** Ready to ship: paid, or a pending withdrawal paid by balance (its money is held). */
+const shippable = (r: SilverWithdrawalRow) =>
+  r.status === 'paid' || (r.status === 'pending' && r.paymentMethod === 'balance');
+
+/** POST /api/admin/silver-withdrawals/{id}/sent: the bars left with this tracking code (grams and money captured). */
+export async function markSent(deps: AppDeps, staff: Staff | null, id: number, trackingCode: string) {
+  await withTransaction(deps.database.db, async (tx) => {
+    const row = await lockWithdrawal(tx, { id });
+    if (!row) throw notFound();
+    if (!shippable(row)) throw notOpen();
+    await captureAtShipping(tx, row, row.status);
+    const now = new Date();
+    await tx
+      .update(silverWithdrawals)
+      .set({
+        status: 'sent',
+        trackingCode,
+        sentAt: now,
+        paidAt: row.paidAt ?? now,
+        handledBy: staff?.userId ?? null,
+        updatedAt: now,
+      })
+      .where(eq(silverWithdrawals.id, id));
+    if (row.userId) await logEvent(tx, row.userId, `Retirada de prata nº ${id} enviada (rastreio ${trackingCode})`);
+    await writeAudit(tx, {
+      actorUserId: staff?.userId ?? null,
+      action: 'silver_withdrawal.sent',
+      targetType: 'silver_withdrawal',
+      targetId: id,
+      details: { tracking_code: trackingCode },
+      ip: staff?.ip,
+    });
+  });
+  return { silverWithdrawal: await withdrawalForBackOffice(deps, id), message: MESSAGES.silverWithdrawalSent };
+}
+
+/** POST /api/admin/silver-withdrawals/{id}/delivered */
+export async function markDelivered(deps: AppDeps, staff: Staff | null, id: number) {
+  await withTransaction(deps.database.db, async (tx) => {
+    const row = await lockWithdrawal(tx, { id });
+    if (!row) throw notFound();
+    if (row.status !== 'sent') throw notOpen();
+    const now = new Date();
+    await tx
+      .update(silverWithdrawals)
+      .set({ status: 'delivered', deliveredAt: now, resolvedAt: now, updatedAt: now })
+      .where(eq(silverWithdrawals.id, id));
+    if (row.userId) await logEvent(tx, row.userId, `Retirada de prata nº ${id} entregue`);
+    await writeAudit(tx, {
+      actorUserId: staff?.userId ?? null,
+      action: 'silver_withdrawal.delivered',
+      targetType: 'silver_withdrawal',
+      targetId: id,
+      ip: staff?.ip,
+    });
+  });
+  return { silverWithdrawal: await withdrawalForBackOffice(deps, id), message: MESSAGES.silverWithdrawalDelivered };
+}
+
+/**
+ * POST /api/admin/silver-withdrawals/{id}/reject: a pending or paid withdrawal refused with a reason the customer
+ * reads. Holds back, stock and coupon back; a paid Pix is reversed in the ledger and refunded through the provider
+ * after the commit (refunded_at is set when the provider accepts; a failure leaves it empty for operators to retry
+ * with retryRefund). An unpaid Pix charge is cancelled at the provider.
+ */
+export async function reject(deps: AppDeps, staff: Staff | null, id: number, reason: string) {
+  const row = await withTransaction(deps.database.db, async (tx) => {
+    const locked = await lockWithdrawal(tx, { id });
+    if (!locked) throw notFound();
+    if (locked.status !== 'pending' && locked.status !== 'paid') throw notOpen();
+    await releaseHolds(tx, locked);
+    const paidByPix = locked.paymentMethod === 'pix' && locked.status === 'paid';
+    if (paidByPix) await reversePixPayment(tx, locked);
+    await giveBackStockAndCoupon(tx, locked);
+    const now = new Date();
+    await tx
+      .update(silverWithdrawals)
+      .set({
+        status: 'rejected',
+        rejectionReason: reason,
+        resolvedAt: now,
+        handledBy: staff?.userId ?? null,
+        updatedAt: now,
+      })
+      .where(eq(silverWithdrawals.id, id));
+    if (locked.userId) await logEvent(tx, locked.userId, `Retirada de prata nº ${id} recusada: ${reason}`);
+    await enqueueEmail(tx, {
+      to: locked.buyer.email,
+      ...moneyRejectedMail(
+        locked.buyer.name,
+        'Pedido de prata recusado',
+        paidByPix
+          ? `Seu pedido de prata nº ${id} foi recusado e o Pix será devolvido.`
+          : `Seu pedido de prata nº ${id} foi recusado; o que estava reservado voltou ao seu saldo.`,
+        reason,
+      ),
+    });
+    await writeAudit(tx, {
+      actorUserId: staff?.userId ?? null,
+      action: 'silver_withdrawal.rejected',
+      targetType: 'silver_withdrawal',
+      targetId: id,
+      details: { reason, refund: paidByPix },
+      ip: staff?.ip,
+    });
+    return { ...locked, paidByPix };
+  });
+  forgetCatalogueCache();
+  deps.outbox.kick();
+  if (row.asaasPaymentId) {
+    if (row.paidByPix) await retryRefund(deps, id);
+    else await deps.adapters.payments.cancelCharge(row.asaasPaymentId).catch(() => undefined);
+  }
+  return { silverWithdrawal: await withdrawalForBackOffice(deps, id), message: MESSAGES.silverWithdrawalRejected };
+}
+
+/** Asks the provider to refund a rejected withdrawal's paid Pix (again); true when it is refunded. */
+export async function retryRefund(deps: AppDeps, id: number): Promise<boolean> {
+  const [row] = await deps.database.db.select().from(silverWithdrawals).where(eq(silverWithdrawals.id, id)).limit(1);
+  if (!row || row.status !== 'rejected' || !row.paidAt || row.paymentMethod !== 'pix' || !row.asaasPaymentId)
+    return false;
+  if (row.refundedAt) return true;
+  try {
+    await deps.adapters.payments.refundCharge(row.asaasPaymentId, row.totalCents);
+  } catch {
+    return false;
+  }
+  await deps.database.db
+    .update(silverWithdrawals)
+    .set({ refundedAt: new Date(), updatedAt: new Date() })
+    .where(eq(silverWithdrawals.id, id));
+  return true;
+}

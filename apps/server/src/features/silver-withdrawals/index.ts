@@ -1,0 +1,22 @@
+// Silver withdrawals: purchases of bars (guest or signed in, by Pix) and withdrawals of bars from custody (Pix or
+// balance): creation, payment (through the money feature's webhook), cancel, expiry, the customer's list and the
+// back office's fulfilment. docs/silver.md.
+export {
+  FULFILMENT_PAGE_SIZE,
+  listForFulfilment,
+  markDelivered,
+  markSent,
+  reject,
+  retryRefund,
+  withdrawalForBackOffice,
+} from './fulfilment';
+export { silverWithdrawalRoutes } from './routes';
+export {
+  cancelSilverWithdrawal,
+  createForCustomer,
+  createForGuest,
+  expireUnpaidSilverWithdrawals,
+  listSilverWithdrawals,
+  silverPaymentTarget,
+  startSilverExpirySweeper,
+} from './service';
