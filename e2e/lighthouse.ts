@@ -5,11 +5,11 @@
  * Starts the product as a visitor meets it (the demo data on a fresh embedded database in a temporary folder, the
  * built web app: built first when apps/web/dist is missing), runs Lighthouse's default mobile audit (a mid-range
  * phone, simulated slow 4G, 4× CPU slowdown) LIGHTHOUSE_RUNS times per page (default 3), and prints the median score
- * with its metrics. With LIGHTHOUSE_MIN (0–100) it exits 1 when a page's median is below it. Figures are kept in
- * docs/performance.md.
+ * with its metrics. With LIGHTHOUSE_MIN (0–100) it exits 1 when a page's median is below it; LIGHTHOUSE_REPORT=<file>
+ * keeps the last run's full report (JSON). Figures are kept in docs/performance.md.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,6 +80,7 @@ async function audit(url: string, port: number): Promise<Run> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const metrics: Record<string, string> = {};
   for (const [id, label] of METRICS) metrics[label] = lhr.audits[id]?.displayValue ?? '?';

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addFirstPaint } from '../../plugins/first-paint';
+import { catalogueFirstPaint } from './first-paint';
 import { z } from 'zod';
 import {
   AdminCouponResponse,
@@ -64,6 +66,8 @@ const cartLines = (items: Array<{ product_type_id: number; quantity: number }>) 
 export async function catalogueRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
+  // every visitor's first page is painted before the app's JavaScript arrives (plugins/first-paint.ts)
+  addFirstPaint(fastify, '/comprar-prata', catalogueFirstPaint);
 
   app.get(
     '/silver-withdrawal-product-types',
