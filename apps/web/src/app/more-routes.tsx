@@ -1,0 +1,76 @@
+import { type ComponentType, lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { RequireAuth } from './guards/require-auth';
+import { NotFoundPage } from './route-error';
+
+/** A page in its own chunk; its module exports the page as `Component`. */
+function lazyPage(load: () => Promise<{ Component: ComponentType }>) {
+  return lazy(() => load().then((m) => ({ default: m.Component })));
+}
+
+const BuyAuthPage = lazyPage(() => import('../features/catalogue/pages/buy-auth-page'));
+const CheckoutPage = lazyPage(() => import('../features/catalogue/pages/checkout-page'));
+const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page'));
+const TermsPage = lazyPage(() => import('../features/auth/pages/terms-page'));
+const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'));
+const CaixaPostalPage = lazyPage(() => import('../features/dev/pages/caixa-postal-page'));
+const WithdrawSilverPage = lazyPage(() => import('../features/silver-withdrawals/pages/withdraw-silver-page'));
+const RegisterFinishPage = lazyPage(() => import('../features/profile/pages/register-finish-page'));
+const MeusDadosPage = lazyPage(() => import('../features/profile/pages/meus-dados-page'));
+const AddAddressPage = lazy(() =>
+  import('../features/profile/pages/address-form-page').then((m) => ({ default: m.AddAddressPage })),
+);
+const EditAddressPage = lazy(() =>
+  import('../features/profile/pages/address-form-page').then((m) => ({ default: m.EditAddressPage })),
+);
+const HistoryPage = lazyPage(() => import('../features/history/pages/history-page'));
+// The money screens share one chunk (features/money/pages/money-pages.ts): one lazy import for four routes.
+const moneyPages = () => import('../features/money/pages/money-pages');
+const AddMoneyPage = lazy(() => moneyPages().then((m) => ({ default: m.AddMoneyPage })));
+const PixDepositPage = lazy(() => moneyPages().then((m) => ({ default: m.PixDepositPage })));
+const TedDepositPage = lazy(() => moneyPages().then((m) => ({ default: m.TedDepositPage })));
+const WithdrawMoneyPage = lazy(() => moneyPages().then((m) => ({ default: m.WithdrawMoneyPage })));
+const OrdersRoutes = lazyPage(() => import('../features/orders/orders-routes'));
+const QueryLayout = lazy(() => import('./query-layout'));
+
+/**
+ * Every route but the landing, the sign-in page and the back office (spec 1 §2.1, §2.2), in a chunk of its own:
+ * app/router.tsx mounts this at `*`, so the first loads of /comprar-prata and /login carry neither this table nor its
+ * pages' preload lists. Public pages first; the signed-in customer's behind RequireAuth; any other path is the 404
+ * page, for visitors too (RequireAuth guards only the known ones).
+ */
+export function Component() {
+  return (
+    <Routes>
+      <Route element={<QueryLayout />}>
+        {/* ComprarPrataAuth and ComprarPrataCheckout: public (a guest buys with Pix) */}
+        <Route path="comprar-prata/:id/auth" element={<BuyAuthPage />} />
+        <Route path="comprar-prata/:id/checkout" element={<CheckoutPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="termos-de-uso" element={<TermsPage />} />
+        <Route path="email/verify/:token" element={<VerifyEmailPage />} />
+        <Route path="password/reset/:token" element={<ResetPasswordPage />} />
+        <Route path="dev/caixa-postal" element={<CaixaPostalPage />} />
+      </Route>
+      <Route element={<RequireAuth />}>
+        <Route element={<QueryLayout />}>
+          <Route path="register/finish" element={<RegisterFinishPage />} />
+          {/* DadosCadastrais */}
+          <Route path="meus-dados/:tab?" element={<MeusDadosPage />} />
+          <Route path="meus-dados/meus-enderecos/adicionar" element={<AddAddressPage />} />
+          <Route path="meus-dados/meus-enderecos/editar/:id" element={<EditAddressPage />} />
+          {/* MeuHistorico */}
+          <Route path="meu-historico/:tab?" element={<HistoryPage />} />
+          <Route path="adicionar-dinheiro" element={<AddMoneyPage />} />
+          <Route path="adicionar-dinheiro/pix" element={<PixDepositPage />} />
+          <Route path="adicionar-dinheiro/ted" element={<TedDepositPage />} />
+          <Route path="retirar-dinheiro" element={<WithdrawMoneyPage />} />
+          <Route path="ordens" element={<OrdersRoutes />} />
+          <Route path="retirar-prata" element={<WithdrawSilverPage />} />
+        </Route>
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
