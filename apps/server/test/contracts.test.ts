@@ -35,6 +35,8 @@ const NO_BODY: ReadonlySet<string> = new Set([
   'POST /api/admin/reconciliation', // runs the ledger's reconciliation: the whole ledger, nothing to choose
   'POST /api/admin/deposits/:id/receive-payment', // the embedded provider pays the deposit in the path, in full
   'POST /api/dev/payments/:paymentId/receive', // the same, by the payment's id (development and demo only)
+  'PUT /api/silver-withdrawal/:id/cancel', // the customer's own pending silver withdrawal, in the path (spec 2 §7)
+  'POST /api/admin/silver-withdrawals/:id/delivered', // the carrier delivered the withdrawal in the path
 ]);
 
 const isApiRoute = (r: RouteEntry) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs');
