@@ -6,8 +6,10 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
+import { seedCatalogueDemo } from './features/catalogue/index';
 import { seedMoneyDemo } from './features/money/index';
 import { seedOrdersDemo } from './features/orders/index';
+import { startSilverExpirySweeper } from './features/silver-withdrawals/index';
 import { startBalanceFolder } from './ledger/index';
 import { startOutboxDispatcher } from './messaging/outbox';
 import { seedDemo, type DemoAccount } from './seed/demo';
@@ -32,7 +34,11 @@ export async function boot(config: Config): Promise<Running> {
     await seedMoneyDemo(app.deps);
     // the house's orders and the demo customers' trades go through the matcher (features/orders/demo.ts)
     await seedOrdersDemo(app.deps);
+    // the bars of the catalogue, their fees and a coupon (features/catalogue/demo.ts)
+    await seedCatalogueDemo(app.deps);
   }
+  // unpaid Pix orders of bars expire (their grams, stock and coupon come back): docs/silver.md
+  const stopSweeper = startSilverExpirySweeper(app.deps);
   // keeps balance reads short: folds the ledger's balance deltas into their accounts (docs/ledger.md)
   const folder = startBalanceFolder(database.db, { onError: (err) => app?.log.error({ err }, 'ledger fold') });
   return {
@@ -40,6 +46,7 @@ export async function boot(config: Config): Promise<Running> {
     database,
     demoAccounts,
     async stop() {
+      stopSweeper();
       await app?.close();
       await dispatcher.stop();
       await folder.stop();

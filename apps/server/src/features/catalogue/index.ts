@@ -26,5 +26,6 @@ export {
   listProductTypesForAdmin,
   saveProductType,
 } from './products';
+export { seedCatalogueDemo } from './demo';
 export { catalogueRoutes } from './routes';
 export { loadSilverSettings, silverSettingsView, taxRatesFor, updateSilverSettings } from './settings';
