@@ -9,7 +9,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatBRL, type ProductType } from '@prata/domain';
 import { MoneyText } from '../../../components/money-text';
 import { toMinorUnits } from '../../../lib/format';
@@ -38,22 +40,26 @@ export function CartTable({
   onQuantity: (productId: number, quantity: number) => void;
   onRemove: (productId: number) => void;
 }) {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const subtotal = lines.reduce((sum, line) => sum + lineCents(line), 0);
+  const quantity = (line: CartLine) => (
+    <QuantityInput
+      value={line.quantity}
+      onChange={(n) => onQuantity(line.product.id, n)}
+      label={`quantidade de ${line.product.name}`}
+    />
+  );
   return (
     <TableContainer>
       <Table size="small" aria-label="Carrinho" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
         <TableHead>
           <TableRow>
             <TableCell sx={{ fontWeight: 600, color: 'text.secondary' }}>Produto</TableCell>
-            <TableCell sx={{ fontWeight: 600, color: 'text.secondary' }}>Quantidade</TableCell>
+            {!narrow && <TableCell sx={{ fontWeight: 600, color: 'text.secondary' }}>Quantidade</TableCell>}
             <TableCell align="right" sx={{ fontWeight: 600, color: 'text.secondary' }}>
               Total
             </TableCell>
-            <TableCell sx={{ width: 40 }}>
-              <Box component="span" sx={visuallyHidden}>
-                Ações
-              </Box>
-            </TableCell>
+            <TableCell sx={{ width: 40 }} aria-label="Ações" />
           </TableRow>
         </TableHead>
         <TableBody>
@@ -88,16 +94,12 @@ export function CartTable({
                         <MoneyText>{brl(line.product.price)}</MoneyText> cada ·{' '}
                         <MoneyText>{grams(line.product.grams_per_unit)}</MoneyText>
                       </Typography>
+                      {/* on phones the quantity sits under the name: four columns do not fit 390 px */}
+                      {narrow && <Box sx={{ mt: 0.75 }}>{quantity(line)}</Box>}
                     </Box>
                   </Stack>
                 </TableCell>
-                <TableCell>
-                  <QuantityInput
-                    value={line.quantity}
-                    onChange={(quantity) => onQuantity(line.product.id, quantity)}
-                    label={`quantidade de ${line.product.name}`}
-                  />
-                </TableCell>
+                {!narrow && <TableCell>{quantity(line)}</TableCell>}
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <MoneyText sx={{ fontWeight: 600 }}>{formatBRL(lineCents(line))}</MoneyText>
                 </TableCell>
@@ -116,7 +118,7 @@ export function CartTable({
         </TableBody>
         <TableFooter>
           <TableRow>
-            <TableCell colSpan={2} sx={{ borderBottom: 0 }}>
+            <TableCell sx={{ borderBottom: 0 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 Subtotal ({grams(cartCentigrams(lines) / 100)})
               </Typography>
@@ -124,6 +126,7 @@ export function CartTable({
                 Preços no Pix, sem frete
               </Typography>
             </TableCell>
+            {!narrow && <TableCell sx={{ borderBottom: 0 }} />}
             <TableCell align="right" sx={{ borderBottom: 0, whiteSpace: 'nowrap' }}>
               <MoneyText sx={{ fontWeight: 700, color: 'text.primary', fontSize: '1rem' }}>
                 {formatBRL(subtotal)}
@@ -136,12 +139,3 @@ export function CartTable({
     </TableContainer>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
