@@ -1,3 +1,4 @@
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
@@ -16,6 +17,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Depósitos', to: '/admin/depositos', icon: SavingsOutlined },
   { label: 'Retiradas', to: '/admin/retiradas', icon: PaymentsOutlined },
   { label: 'Mercado', to: '/admin/mercado', icon: ShowChartOutlined },
+  { label: 'Prata física', to: '/admin/prata', icon: Inventory2Outlined },
   { label: 'Registro de auditoria', to: '/admin/auditoria', icon: ManageSearchOutlined },
   { label: 'Conferência do razão', to: '/admin/conferencia', icon: FactCheckOutlined },
 ];

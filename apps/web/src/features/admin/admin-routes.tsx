@@ -16,6 +16,7 @@ const ReconciliationPage = lazyPage(() => import('./pages/reconciliation-page'))
 const DepositsPage = lazyPage(() => import('./pages/deposits-page'));
 const WithdrawalsPage = lazyPage(() => import('./pages/withdrawals-page'));
 const MarketPage = lazyPage(() => import('./pages/market-page'));
+const SilverPage = lazyPage(() => import('./pages/silver-page'));
 
 /**
  * The back office's routes under /admin, in a chunk of their own: a customer's or a visitor's first load does not
@@ -32,6 +33,7 @@ export function Component() {
         <Route path="depositos" element={<DepositsPage />} />
         <Route path="retiradas" element={<WithdrawalsPage />} />
         <Route path="mercado" element={<MarketPage />} />
+        <Route path="prata" element={<SilverPage />} />
         <Route path="auditoria" element={<AuditLogPage />} />
         <Route path="conferencia" element={<ReconciliationPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -1,0 +1,382 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { minorToDecimal, ProductTypeRequest, type ProductTypeInput } from '@prata/domain';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { bindField } from '../../../../components/bind-field';
+import { DecimalTextField } from '../../../../components/decimal-field';
+import { FormTextField } from './form-text-field';
+import { MoneyTextField } from '../../../../components/money-field';
+import { applyServerErrors } from '../../../../lib/form-errors';
+import { notify } from '../../../../lib/notify';
+import { type AdminProductType, useSaveProductType } from '../../api/silver';
+import { decimalText, units } from '../../silver-labels';
+
+type ProductForm = {
+  name: string;
+  description: string;
+  grams_per_unit: string;
+  stock: string;
+  active: boolean;
+  icon: string;
+  images: string[];
+  minting_fee: string;
+  insurance_rate: string;
+  pis_rate: string;
+  cofins_rate: string;
+  position: string;
+};
+const FIELDS = [
+  'name',
+  'description',
+  'grams_per_unit',
+  'stock',
+  'active',
+  'icon',
+  'images',
+  'minting_fee',
+  'insurance_rate',
+  'pis_rate',
+  'cofins_rate',
+  'position',
+] as const;
+
+/** The most images the contract takes, and the largest unit (the contract's 100 kg). */
+const MAX_IMAGES = 10;
+const MAX_GRAMS = 100_000;
+
+const asForm = (product: AdminProductType | null): ProductForm =>
+  product
+    ? {
+        name: product.name,
+        description: product.description,
+        grams_per_unit: decimalText(product.grams_per_unit),
+        stock: String(product.stock),
+        active: product.active,
+        icon: product.icon ?? '',
+        images: product.images.map((image) => image.path),
+        minting_fee: decimalText(product.minting_fee),
+        insurance_rate: decimalText(product.insurance_rate),
+        pis_rate: decimalText(product.pis_rate),
+        cofins_rate: decimalText(product.cofins_rate),
+        position: String(product.position),
+      }
+    : {
+        name: '',
+        description: '',
+        grams_per_unit: '',
+        stock: '0',
+        active: true,
+        icon: '',
+        images: [],
+        minting_fee: '',
+        insurance_rate: '',
+        pis_rate: '',
+        cofins_rate: '',
+        position: '0',
+      };
+
+/** The contract's output (centigrams, centavos, basis points) back as the API's dot-decimal numbers. */
+const asBody = (input: ProductTypeInput): ProductTypeRequest => ({
+  ...input,
+  grams_per_unit: minorToDecimal(input.grams_per_unit),
+  minting_fee: minorToDecimal(input.minting_fee),
+  insurance_rate: minorToDecimal(input.insurance_rate),
+  pis_rate: minorToDecimal(input.pis_rate),
+  cofins_rate: minorToDecimal(input.cofins_rate),
+});
+
+/**
+ * The images of a product: the paths the server serves (e.g. /api/catalogue/images/bar-100g.png), with a preview.
+ * There is no upload route: an image must already be served at the path given.
+ */
+function ImagesField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string[];
+  onChange: (next: string[]) => void;
+  error?: string;
+}) {
+  const [path, setPath] = useState('');
+  const add = () => {
+    const next = path.trim();
+    if (!next || value.includes(next)) return;
+    onChange([...value, next]);
+    setPath('');
+  };
+  return (
+    <Stack spacing={1} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <Typography component="legend" variant="subtitle2">
+        Imagens
+      </Typography>
+      {value.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Sem imagens: o catálogo mostra o produto sem foto.
+        </Typography>
+      ) : (
+        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Imagens do produto">
+          {value.map((image, index) => (
+            <Stack component="li" key={image} direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+              <Box
+                component="img"
+                src={image}
+                alt=""
+                sx={{ width: 48, height: 48, objectFit: 'contain', borderRadius: 1, bgcolor: 'action.hover' }}
+              />
+              <Typography variant="body2" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                {index === 0 ? `${image} (capa)` : image}
+              </Typography>
+              <IconButton
+                aria-label={`Remover a imagem ${image}`}
+                onClick={() => onChange(value.filter((i) => i !== image))}
+              >
+                <DeleteOutline />
+              </IconButton>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+      {value.length < MAX_IMAGES && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            size="small"
+            label="Endereço da imagem"
+            value={path}
+            onChange={(event) => setPath(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                add();
+              }
+            }}
+            helperText={error ?? 'Uma imagem já publicada, ex.: /api/catalogue/images/bar-100g.png'}
+            error={Boolean(error)}
+            slotProps={{ htmlInput: { maxLength: 300 } }}
+            sx={{ flexGrow: 1 }}
+          />
+          <Button onClick={add} startIcon={<AddPhotoAlternateOutlined />} sx={{ mt: 0.5, whiteSpace: 'nowrap' }}>
+            Adicionar
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * 'Novo produto' / 'Editar produto': everything the contract has (name, description, grams per unit, fees and rates,
+ * images, position, on sale). The stock of an existing product changes only through 'Ajustar estoque' (a delta the
+ * server applies with a guard); here it is sent as last read.
+ */
+export function ProductDialog({
+  open,
+  product,
+  onClose,
+}: {
+  open: boolean;
+  /** null: a new product */
+  product: AdminProductType | null;
+  onClose: () => void;
+}) {
+  const save = useSaveProductType();
+  const { control, handleSubmit, setError } = useForm<ProductForm, unknown, ProductTypeInput>({
+    resolver: zodResolver(ProductTypeRequest) as never,
+    defaultValues: asForm(product),
+  });
+  const active = useWatch({ control, name: 'active' });
+
+  const close = () => {
+    if (!save.isPending) onClose();
+  };
+
+  const onSubmit = handleSubmit((input) => {
+    const body = asBody(product ? { ...input, stock: product.stock } : input);
+    save.mutate(
+      { id: product?.id ?? null, product: body },
+      {
+        onSuccess: ({ message }) => {
+          notify.success(message);
+          onClose();
+        },
+        onError: (error) => applyServerErrors(error, setError, FIELDS),
+      },
+    );
+  });
+
+  const grid = {
+    display: 'grid',
+    gap: 2,
+    gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby="produto-title"
+      fullWidth
+      maxWidth="sm"
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
+    >
+      <DialogTitle id="produto-title">{product ? `Editar ${product.name}` : 'Novo produto'}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 0.5 }}>
+          <FormTextField
+            control={control}
+            name="name"
+            label="Nome"
+            required
+            autoFocus
+            slotProps={{ htmlInput: { maxLength: 120 } }}
+          />
+          <FormTextField
+            control={control}
+            name="description"
+            label="Descrição"
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+          />
+          <Box sx={grid}>
+            <Controller
+              control={control}
+              name="grams_per_unit"
+              render={({ field, fieldState }) => (
+                <DecimalTextField
+                  label="Peso por unidade"
+                  unit="g"
+                  max={MAX_GRAMS}
+                  required
+                  {...bindField(field, fieldState, 'Prata de cada unidade')}
+                />
+              )}
+            />
+            {product ? (
+              <TextField
+                label="Estoque"
+                value={units(product.stock)}
+                disabled
+                helperText="Mude pelo botão Ajustar estoque"
+              />
+            ) : (
+              <FormTextField
+                control={control}
+                name="stock"
+                label="Estoque inicial"
+                helperText="Unidades prontas para envio"
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+              />
+            )}
+          </Box>
+          <Typography variant="subtitle2" component="h3">
+            Taxas por unidade
+          </Typography>
+          <Box sx={grid}>
+            <Controller
+              control={control}
+              name="minting_fee"
+              render={({ field, fieldState }) => (
+                <MoneyTextField label="Cunhagem" {...bindField(field, fieldState, 'Reais por unidade')} />
+              )}
+            />
+            <Controller
+              control={control}
+              name="insurance_rate"
+              render={({ field, fieldState }) => (
+                <DecimalTextField
+                  label="Seguro"
+                  unit="%"
+                  max={100}
+                  {...bindField(field, fieldState, 'Do valor de mercado da prata')}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="pis_rate"
+              render={({ field, fieldState }) => (
+                <DecimalTextField
+                  label="PIS"
+                  unit="%"
+                  max={100}
+                  {...bindField(field, fieldState, 'Sobre o valor da operação')}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="cofins_rate"
+              render={({ field, fieldState }) => (
+                <DecimalTextField
+                  label="COFINS"
+                  unit="%"
+                  max={100}
+                  {...bindField(field, fieldState, 'Sobre o valor da operação')}
+                />
+              )}
+            />
+          </Box>
+          <Typography variant="body2" color="text.secondary">
+            O ICMS e o DIFAL vêm da tabela por estado, na aba Taxas e impostos.
+          </Typography>
+          <Controller
+            control={control}
+            name="images"
+            render={({ field, fieldState }) => (
+              <ImagesField value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+            )}
+          />
+          <Box sx={grid}>
+            <FormTextField
+              control={control}
+              name="position"
+              label="Posição no catálogo"
+              helperText="Menor aparece primeiro"
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+            />
+            <FormTextField
+              control={control}
+              name="icon"
+              label="Ícone (opcional)"
+              slotProps={{ htmlInput: { maxLength: 60 } }}
+            />
+          </Box>
+          <Controller
+            control={control}
+            name="active"
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+                label="À venda no catálogo"
+              />
+            )}
+          />
+          {!active && <Alert severity="info">Fora do catálogo: ninguém pode comprar nem retirar este produto.</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button color="inherit" onClick={close} disabled={save.isPending}>
+          Cancelar
+        </Button>
+        <Button type="submit" variant="contained" disabled={save.isPending}>
+          {product ? 'Salvar produto' : 'Criar produto'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
