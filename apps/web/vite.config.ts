@@ -27,7 +27,7 @@ const CHUNK_GROUPS: ReadonlyArray<{ name: string; test: RegExp; priority: number
  * groups instead of MESSAGES, the steps after the password loaded when it is sent). /comprar-prata: where it stands
  * (135.2, from 168), so that the public landing does not grow back either. React, react-router and MUI's styling
  * engine alone are about 100 KB of either page, so each new byte on these pages has to be paid for. /comprar-prata
- * became the catalogue (issue 11: at most 200): 152.5 with the cards, their pagination, skeletons and the empty and
+ * became the catalogue (issue 11: at most 200): 150.5 with the cards, their pagination, skeletons and the empty and
  * error states; the signed-in summary (react-query), the checkout and every form load later, on their own.
  */
 const FIRST_LOAD_BUDGETS = [
