@@ -152,7 +152,7 @@ describe('Prata física', { timeout: 20_000 }, () => {
       'Avenida Paulista, 1000 – ap. 12',
       'São Paulo/SP · CEP 01310-100',
       'Correios · SEDEX',
-      '3 dias úteis',
+      '(3 dias úteis)',
       'R$ 2.345,67',
       'Pix',
       'Cupom PRATA10',

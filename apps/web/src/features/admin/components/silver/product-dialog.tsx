@@ -165,7 +165,7 @@ function ImagesField({
                 add();
               }
             }}
-            helperText={error ?? 'Uma imagem já publicada, ex.: /api/catalogue/images/bar-100g.png'}
+            helperText={error ?? 'Uma imagem já publicada, ex.: /api/catalogue/images/barra-31g.png'}
             error={Boolean(error)}
             slotProps={{ htmlInput: { maxLength: 300 } }}
             sx={{ flexGrow: 1 }}

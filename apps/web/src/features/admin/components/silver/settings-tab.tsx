@@ -222,7 +222,18 @@ function SettingsForm({ settings }: { settings: SilverSettings }) {
           </Stack>
         )}
       </SectionCard>
-      <Box>
+      {/* the ICMS table is long: the button stays in reach at the bottom of the window */}
+      <Box
+        sx={{
+          position: 'sticky',
+          bottom: 0,
+          py: 1.5,
+          bgcolor: 'background.default',
+          borderTop: 1,
+          borderColor: 'divider',
+          zIndex: 1,
+        }}
+      >
         <Button type="submit" variant="contained" disabled={save.isPending}>
           Salvar configurações
         </Button>

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -33,9 +34,12 @@ function BuyerCell({ order }: { order: AdminSilverWithdrawal }) {
   const { buyer } = order;
   return (
     <Stack spacing={0.25} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary">
-        Nº {order.id} · {KIND_LABELS[order.kind]}
-      </Typography>
+      <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="caption" color="text.secondary">
+          Nº {order.id} · {KIND_LABELS[order.kind]}
+        </Typography>
+        <StatusChip status={order.status} labels={SILVER_STATUS_LABELS} />
+      </Stack>
       {buyer.customer_id ? (
         <Link component={RouterLink} to={`/admin/clientes/${buyer.customer_id}`} sx={{ fontWeight: 600 }}>
           {buyer.name || `Cliente nº ${buyer.customer_id}`}
@@ -51,6 +55,11 @@ function BuyerCell({ order }: { order: AdminSilverWithdrawal }) {
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {buyer.email}
       </Typography>
+      {order.rejection_reason && (
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          Motivo: {order.rejection_reason}
+        </Typography>
+      )}
     </Stack>
   );
 }
@@ -63,11 +72,11 @@ const DATE_LINES = [
 ] as const;
 
 const columns = (act: (action: ShipmentAction) => void): ReadonlyArray<Column<AdminSilverWithdrawal>> => [
-  { key: 'buyer', header: 'Comprador', minWidth: 200, render: (row) => <BuyerCell order={row} /> },
+  { key: 'buyer', header: 'Comprador', minWidth: 190, render: (row) => <BuyerCell order={row} /> },
   {
     key: 'items',
     header: 'Itens',
-    minWidth: 170,
+    minWidth: 130,
     render: (row) => (
       <>
         <Stack component="ul" spacing={0.25} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -85,8 +94,8 @@ const columns = (act: (action: ShipmentAction) => void): ReadonlyArray<Column<Ad
   },
   {
     key: 'address',
-    header: 'Endereço',
-    minWidth: 200,
+    header: 'Endereço e envio',
+    minWidth: 190,
     render: (row) => {
       const [first, second] = addressLines(row.address);
       return (
@@ -100,29 +109,20 @@ const columns = (act: (action: ShipmentAction) => void): ReadonlyArray<Column<Ad
               {row.address.other_info}
             </Typography>
           )}
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {row.shipping.Carrier} · {row.shipping.ServiceDescription}{' '}
+            <Typography component="span" variant="body2" color="text.secondary">
+              ({row.shipping.DeliveryTime} {row.shipping.DeliveryTime === 1 ? 'dia útil' : 'dias úteis'})
+            </Typography>
+          </Typography>
+          {row.tracking_code && (
+            <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+              Rastreio: {row.tracking_code}
+            </Typography>
+          )}
         </>
       );
     },
-  },
-  {
-    key: 'shipping',
-    header: 'Envio',
-    minWidth: 140,
-    render: (row) => (
-      <>
-        <Typography variant="body2">
-          {row.shipping.Carrier} · {row.shipping.ServiceDescription}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {row.shipping.DeliveryTime} {row.shipping.DeliveryTime === 1 ? 'dia útil' : 'dias úteis'}
-        </Typography>
-        {row.tracking_code && (
-          <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-            Rastreio: {row.tracking_code}
-          </Typography>
-        )}
-      </>
-    ),
   },
   {
     key: 'payment',
@@ -147,32 +147,20 @@ const columns = (act: (action: ShipmentAction) => void): ReadonlyArray<Column<Ad
   {
     key: 'dates',
     header: 'Datas',
-    nowrap: true,
+    minWidth: 130,
     render: (row) => (
       <>
         {DATE_LINES.map(([field, label]) =>
           row[field] ? (
             <Typography key={field} variant="body2" color={field === 'created_at' ? undefined : 'text.secondary'}>
-              {label} {formatDateTimeBR(row[field])}
+              {label}{' '}
+              <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {formatDateTimeBR(row[field])}
+              </Box>
             </Typography>
           ) : null,
         )}
       </>
-    ),
-  },
-  {
-    key: 'status',
-    header: 'Situação',
-    minWidth: 120,
-    render: (row) => (
-      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-        <StatusChip status={row.status} labels={SILVER_STATUS_LABELS} />
-        {row.rejection_reason && (
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            Motivo: {row.rejection_reason}
-          </Typography>
-        )}
-      </Stack>
     ),
   },
   {
