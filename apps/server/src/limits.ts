@@ -114,7 +114,8 @@ export const LIMITS = {
     env: 'LIMIT_SHIPPING_QUOTE_ADDRESS',
     max: 120,
     window: '1m',
-    meaning: 'freight quotes and charge calculations from one address (the checkout recalculates as the customer types)',
+    meaning:
+      'freight quotes and charge calculations from one address (the checkout recalculates as the customer types)',
   },
   silverOrderAddress: {
     env: 'LIMIT_SILVER_ORDER_ADDRESS',

@@ -213,7 +213,7 @@ export async function createForGuest(deps: AppDeps, input: GuestSilverWithdrawal
 
 async function create(deps: AppDeps, order: Order) {
   await deps.limiter.hit('silverOrderAddress', order.ip);
-  const { input, user } = order;
+  const { input } = order;
   const kind = input.includeSilverValue ? ('purchase' as const) : ('custody' as const);
   const priced = await priceOrder(deps, {
     items: input.items.map((i) => ({ productTypeId: i.product_type_id, quantity: i.quantity })),

@@ -389,7 +389,12 @@ describe('a guest purchase paid by Pix', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().silverWithdrawal).toMatchObject({ status: 'sent', tracking_code: 'BR123456789BR' });
     expect(await balanceOf(t.database.db, { system: 'vault' }, 'AG')).toBe(vaultBefore - 15_000);
-    const delivered = await inject('POST', `/api/admin/silver-withdrawals/${sw.id}/delivered`, undefined, logistics.token);
+    const delivered = await inject(
+      'POST',
+      `/api/admin/silver-withdrawals/${sw.id}/delivered`,
+      undefined,
+      logistics.token,
+    );
     expect(delivered.json().silverWithdrawal.status).toBe('delivered');
     const twice = await inject('POST', `/api/admin/silver-withdrawals/${sw.id}/delivered`, undefined, logistics.token);
     expect([twice.statusCode, twice.json().code]).toEqual([409, 'SILVER_WITHDRAWAL_NOT_OPEN']);
