@@ -31,6 +31,7 @@ const safeUrl = (url: string) => (/^(\/(?!\/)|https:\/\/)/.test(url) ? url : '')
 const CSS = `
 .fp{font-family:"Inter Variable",Inter,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1F2A30;background:#F4F6F7;-webkit-font-smoothing:antialiased}
 .fp *{box-sizing:border-box}
+body{margin:0;background:#F4F6F7}
 .fp-c{width:100%;max-width:1200px;margin:0 auto;padding:0 16px}
 .fp-bar{position:sticky;top:0;z-index:1;background:#fff;border-bottom:1px solid rgba(38,50,56,.12)}
 .fp-bar .fp-c{display:flex;align-items:center;min-height:56px}
