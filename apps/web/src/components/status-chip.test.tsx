@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STATUS_LABELS, StatusChip, StatusWithReason, statusLabel } from './status-chip';
+import { SILVER_WITHDRAWAL_STATUS_LABELS } from '@prata/domain';
+import { STATUS_COLORS, STATUS_LABELS, StatusChip, StatusWithReason, statusLabel } from './status-chip';
 
 afterEach(cleanup);
 
@@ -12,8 +13,10 @@ describe('StatusChip', () => {
       cancelled: 'Cancelado',
       approved: 'Aprovado',
       rejected: 'Recusado',
+      paid: 'Pago',
       sent: 'Enviado',
       delivered: 'Entregue',
+      expired: 'Expirado',
       completed: 'Realizada',
     });
     for (const [status, label] of Object.entries(STATUS_LABELS)) {
@@ -21,6 +24,24 @@ describe('StatusChip', () => {
       expect(screen.getByText(label)).toBeTruthy();
       cleanup();
     }
+  });
+
+  it("a silver order's statuses have a colour each and the labels of SILVER_WITHDRAWAL_STATUS_LABELS", () => {
+    for (const [status, label] of Object.entries(SILVER_WITHDRAWAL_STATUS_LABELS)) {
+      expect(STATUS_COLORS[status], status).toBeDefined();
+      if (status !== 'pending') expect(statusLabel(status), status).toBe(label);
+    }
+    expect([STATUS_COLORS.paid, STATUS_COLORS.sent, STATUS_COLORS.delivered, STATUS_COLORS.expired]).toEqual([
+      'secondary',
+      'info',
+      'success',
+      'default',
+    ]);
+    render(<StatusChip status="paid" />);
+    expect(screen.getByText('Pago').closest('.MuiChip-root')!.className).toContain('MuiChip-colorSecondary');
+    cleanup();
+    render(<StatusChip status="expired" />);
+    expect(screen.getByText('Expirado').closest('.MuiChip-root')!.className).toContain('MuiChip-colorDefault');
   });
 
   it('keeps an unknown status visible and accepts extra labels', () => {

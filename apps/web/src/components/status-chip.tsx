@@ -8,26 +8,37 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 
-/** The statuses of history rows, with the spec's labels (spec 2 §2, §4). */
+/**
+ * The statuses of history rows, with the spec's labels (spec 2 §2, §4); paid, sent, delivered and expired as
+ * SILVER_WITHDRAWAL_STATUS_LABELS says them (a silver order's journey).
+ */
 export const STATUS_LABELS = {
   pending: 'Em análise',
   cancelled: 'Cancelado',
   approved: 'Aprovado',
   rejected: 'Recusado',
+  paid: 'Pago',
   sent: 'Enviado',
   delivered: 'Entregue',
+  expired: 'Expirado',
   completed: 'Realizada',
 } as const;
 
 export type Status = keyof typeof STATUS_LABELS;
 
-const STATUS_COLORS: Record<string, ChipProps['color']> = {
+/**
+ * Waiting is amber, refused red, closed without effect grey; a silver order's journey goes teal (paid: the money is
+ * in, to pack), blue (sent: on its way), green (delivered).
+ */
+export const STATUS_COLORS: Record<string, ChipProps['color']> = {
   pending: 'warning',
   cancelled: 'default',
   approved: 'success',
   rejected: 'error',
+  paid: 'secondary',
   sent: 'info',
   delivered: 'success',
+  expired: 'default',
   completed: 'success',
   closed: 'default',
 };
