@@ -37,6 +37,7 @@ const NO_BODY: ReadonlySet<string> = new Set([
   'POST /api/dev/payments/:paymentId/receive', // the same, by the payment's id (development and demo only)
   'PUT /api/silver-withdrawal/:id/cancel', // the customer's own pending silver withdrawal, in the path (spec 2 §7)
   'POST /api/admin/silver-withdrawals/:id/delivered', // the carrier delivered the withdrawal in the path
+  'POST /api/admin/silver-withdrawals/:id/retry-refund', // asks the provider again for the refund of the one in the path
 ]);
 
 const isApiRoute = (r: RouteEntry) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs');

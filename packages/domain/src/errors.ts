@@ -74,6 +74,7 @@ export const ERROR_CODES = [
   // physical silver: catalogue, checkout, withdrawals of bars
   'PRODUCT_UNAVAILABLE',
   'STOCK_EXCEEDED',
+  'STOCK_BELOW_ZERO',
   'SHIPPING_UNAVAILABLE',
   'SHIPPING_QUOTE_FAILED',
   'SILVER_PRICE_UNAVAILABLE',

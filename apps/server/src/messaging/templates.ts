@@ -187,3 +187,37 @@ export function withdrawalPaidMail(name: string, net: string, destination: strin
   ];
   return { subject: `Retirada de ${net} enviada`, text: lines.join('\n\n'), html: layout('Retirada enviada', lines) };
 }
+
+/** A silver order (a purchase of bars, or a withdrawal of the customer's own) is paid: it goes to packing. */
+export function silverPaidMail(
+  name: string,
+  order: { id: number; kind: 'purchase' | 'custody'; total: string; items: string; byBalance: boolean },
+): Rendered {
+  const what = order.kind === 'purchase' ? 'compra de prata' : 'retirada de prata';
+  const paid = order.byBalance
+    ? `As taxas de ${order.total} e a prata foram reservadas do seu saldo.`
+    : `Recebemos o Pix de ${order.total}.`;
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Sua ${what} nº ${order.id} (${order.items}) está confirmada. ${paid}`,
+    'Agora embalamos as barras e as entregamos à transportadora; você receberá outro e-mail com o código de rastreio.',
+  ];
+  const title = `Pedido de prata nº ${order.id} confirmado`;
+  return { subject: title, text: lines.join('\n\n'), html: layout(title, lines) };
+}
+
+/** A silver order left with the carrier: its tracking code. */
+export function silverSentMail(
+  name: string,
+  order: { id: number; carrier: string; service: string; trackingCode: string; deliveryDays: number },
+): Rendered {
+  const days = `${order.deliveryDays} ${order.deliveryDays === 1 ? 'dia útil' : 'dias úteis'}`;
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Seu pedido de prata nº ${order.id} foi enviado por ${order.carrier} (${order.service}).`,
+    `Código de rastreio: ${order.trackingCode}`,
+    `O prazo da transportadora é de ${days}. Acompanhe a entrega no site da transportadora com o código acima.`,
+  ];
+  const title = `Pedido de prata nº ${order.id} enviado`;
+  return { subject: title, text: lines.join('\n\n'), html: layout(title, lines) };
+}

@@ -273,14 +273,27 @@ export const CouponQuery = z.object({ code: couponCodeField() });
 export const CouponResponse = z.object({ coupon: Coupon });
 export type CouponResponse = z.infer<typeof CouponResponse>;
 
-/** GET /api/catalogue/images/{name}: a product image (public, cached). */
+/** GET /api/catalogue/images/{name}: a demo product image (public, cached). */
 export const ProductImageParams = z.object({
   name: z
     .string()
     .max(80)
     .regex(/^[a-z0-9][a-z0-9-]{0,60}\.png$/, MESSAGES.productNotFound),
 });
+/** GET /api/catalogue/images/uploads/{name}: an image operators uploaded (a random name, its real type). */
+export const UploadedProductImageParams = z.object({
+  name: z
+    .string()
+    .max(80)
+    .regex(/^[a-f0-9]{32}\.(png|jpg|webp)$/, MESSAGES.productNotFound),
+});
+/** Where the catalogue serves the images operators upload: this prefix and the stored name. */
+export const UPLOADED_PRODUCT_IMAGES_PATH = '/api/catalogue/images/uploads/';
 export const ProductImageFileResponse = {
-  description: 'A imagem do produto (PNG).',
-  content: { 'image/png': { schema: z.file() } },
+  description: 'A imagem do produto (PNG, JPEG ou WebP).',
+  content: {
+    'image/png': { schema: z.file() },
+    'image/jpeg': { schema: z.file() },
+    'image/webp': { schema: z.file() },
+  },
 };

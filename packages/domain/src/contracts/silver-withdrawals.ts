@@ -10,6 +10,7 @@ import {
   Coupon,
   PRODUCT_AVAILABILITY,
   ProductType,
+  ProductTypeImage,
   ShippingServiceChoice,
   unitQuantityField,
 } from './catalogue';
@@ -280,6 +281,13 @@ export const AdminSilverWithdrawal = SilverWithdrawal.extend({
   paid_at: isoDateTime().nullable(),
   sent_at: isoDateTime().nullable(),
   delivered_at: isoDateTime().nullable(),
+  /** a rejected order's paid Pix: when the provider accepted the refund */
+  refunded_at: isoDateTime().nullable(),
+  /**
+   * a rejected order's paid Pix the provider has not accepted to refund yet (it refused, or was not reachable): the
+   * ledger already gave the money back; POST …/{id}/retry-refund asks the provider again
+   */
+  refund_pending: z.boolean(),
 });
 export type AdminSilverWithdrawal = z.infer<typeof AdminSilverWithdrawal>;
 
@@ -359,6 +367,40 @@ export const ProductTypeRequest = z.object({
 export type ProductTypeRequest = z.input<typeof ProductTypeRequest>;
 export type ProductTypeInput = z.output<typeof ProductTypeRequest>;
 
+/**
+ * PUT /api/admin/silver-product-types/{id}: the same fields without `stock` (sent, it is ignored). The stock is set
+ * when the product is created and then moves only by deltas (POST …/{id}/stock, sales, cancellations), so a save
+ * never overwrites the units sold between the operator's read and the save.
+ */
+export const ProductTypeUpdateRequest = ProductTypeRequest.omit({ stock: true });
+export type ProductTypeUpdateRequest = z.input<typeof ProductTypeUpdateRequest>;
+export type ProductTypeUpdateInput = z.output<typeof ProductTypeUpdateRequest>;
+
+/** POST /api/admin/silver-product-types/{id}/stock: units in (+) or out (−); the stock never goes below zero. */
+export const StockAdjustRequest = z.object({
+  delta: z.coerce
+    .number({ error: MESSAGES.stockInvalid })
+    .int(MESSAGES.stockInvalid)
+    .min(-1_000_000, MESSAGES.stockInvalid)
+    .max(1_000_000, MESSAGES.stockInvalid),
+});
+export type StockAdjustRequest = z.input<typeof StockAdjustRequest>;
+
+/**
+ * DELETE /api/admin/silver-product-types/{id}/images?path= or ?index=: one image of the product, by the path it is
+ * served at or by its position (0 is the cover). An uploaded file no other product shows is deleted from storage.
+ */
+export const ProductImageDeleteQuery = z
+  .object({
+    path: boundedString({ max: 300 }).optional(),
+    index: z.coerce.number().int().min(0).max(9).optional(),
+  })
+  .refine((q) => (q.path === undefined) !== (q.index === undefined), {
+    message: MESSAGES.productImageWhich,
+    path: ['path'],
+  });
+export type ProductImageDeleteQuery = z.input<typeof ProductImageDeleteQuery>;
+
 function shippingGramsFieldForAdmin() {
   return z
     .union([z.number(), boundedString({ max: 20 })], { error: MESSAGES.productGramsRequired })
@@ -374,6 +416,17 @@ function shippingGramsFieldForAdmin() {
 
 export const AdminProductTypesResponse = z.object({ productTypes: z.array(AdminProductType) });
 export const AdminProductTypeResponse = z.object({ productType: AdminProductType, message: z.string() });
+export type AdminProductTypeResponse = z.infer<typeof AdminProductTypeResponse>;
+/**
+ * POST /api/admin/silver-product-types/{id}/images (multipart, one file in `image`: PNG, JPEG or WebP by content, at
+ * most 5 MB) → 201: the product with the image added last, and the new image's path (served publicly).
+ */
+export const ProductImageUploadResponse = z.object({
+  productType: AdminProductType,
+  image: ProductTypeImage,
+  message: z.string(),
+});
+export type ProductImageUploadResponse = z.infer<typeof ProductImageUploadResponse>;
 
 /** A coupon as operators edit it. */
 export const AdminCoupon = Coupon.extend({
@@ -459,3 +512,6 @@ export const HouseBarStock = z.object({
   house_held_grams: z.number(),
 });
 export type HouseBarStock = z.infer<typeof HouseBarStock>;
+/** POST /api/admin/silver-product-types/{id}/stock: the house's bars after the change, and what happened. */
+export const StockAdjustResponse = HouseBarStock.extend({ message: z.string() });
+export type StockAdjustResponse = z.infer<typeof StockAdjustResponse>;

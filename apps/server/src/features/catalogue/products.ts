@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   CATALOGUE_PAGE_SIZE,
   MESSAGES,
   minorToDecimal,
   type ProductTypeInput,
+  type ProductTypeUpdateInput,
   type SilverTaxRates,
+  UPLOADED_PRODUCT_IMAGES_PATH,
   unitPriceNoFreight,
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
@@ -12,7 +15,8 @@ import type { Executor } from '../../db/client';
 import { type ProductTypeRow, silverProductTypes } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
+import { detectFileType, MAX_UPLOAD_BYTES, type UploadedFile } from '../../lib/uploads';
 import { balanceOf } from '../../ledger/index';
 import { walkHouseAsks } from '../orders/index';
 import { loadSilverSettings, taxRatesFor } from './settings';
@@ -161,11 +165,12 @@ export async function listProductTypesForAdmin(deps: AppDeps) {
   return { productTypes: await presentAdmin(db, rows) };
 }
 
-const columns = (input: ProductTypeInput) => ({
+/** The row's columns from the form; the stock only on creation (an update never carries it). */
+const columns = (input: ProductTypeInput | ProductTypeUpdateInput) => ({
   name: input.name,
   description: input.description,
   gramsPerUnitCg: input.grams_per_unit,
-  stock: input.stock,
+  ...('stock' in input && input.stock !== undefined ? { stock: input.stock } : {}),
   active: input.active,
   icon: input.icon,
   images: input.images.map((path) => ({ path })),
@@ -176,8 +181,16 @@ const columns = (input: ProductTypeInput) => ({
   position: input.position,
 });
 
-/** POST /api/admin/silver-product-types (id null) and PUT /api/admin/silver-product-types/{id}. */
-export async function saveProductType(deps: AppDeps, staff: Staff | null, id: number | null, input: ProductTypeInput) {
+/**
+ * POST /api/admin/silver-product-types (id null, with the initial stock) and PUT /api/admin/silver-product-types/{id}
+ * (everything but the stock, which moves only by deltas: adjustStock, sales and their reversals).
+ */
+export async function saveProductType(
+  deps: AppDeps,
+  staff: Staff | null,
+  id: number | null,
+  input: ProductTypeInput | ProductTypeUpdateInput,
+) {
   const row = await withTransaction(deps.database.db, async (tx) => {
     const [saved] =
       id === null
@@ -207,17 +220,26 @@ export async function saveProductType(deps: AppDeps, staff: Staff | null, id: nu
 
 /**
  * Units added to (positive) or taken from (negative) a product's stock by an operator (bars minted, or found
- * damaged). Guarded: the stock never goes below zero.
+ * damaged). Guarded: the stock never goes below zero (422 STOCK_BELOW_ZERO, saying how many there are).
  */
 export async function adjustStock(deps: AppDeps, staff: Staff | null, id: number, delta: number) {
-  const [row] = await deps.database.db
+  const db = deps.database.db;
+  const [row] = await db
     .update(silverProductTypes)
     .set({ stock: sql`${silverProductTypes.stock} + ${delta}`, updatedAt: new Date() })
     .where(and(eq(silverProductTypes.id, id), sql`${silverProductTypes.stock} + ${delta} >= 0`))
     .returning();
-  if (!row) throw notFound(MESSAGES.productNotFound);
+  if (!row) {
+    const [now] = await db
+      .select({ name: silverProductTypes.name, stock: silverProductTypes.stock })
+      .from(silverProductTypes)
+      .where(eq(silverProductTypes.id, id));
+    if (!now) throw notFound(MESSAGES.productNotFound);
+    const message = MESSAGES.stockBelowZero(now.name, now.stock);
+    throw new AppError('STOCK_BELOW_ZERO', message, { delta: [message] });
+  }
   if (staff) {
-    await writeAudit(deps.database.db, {
+    await writeAudit(db, {
       actorUserId: staff.userId,
       action: 'silver.stock_adjusted',
       targetType: 'silver_product_type',
@@ -227,7 +249,124 @@ export async function adjustStock(deps: AppDeps, staff: Staff | null, id: number
     });
   }
   forgetCatalogueCache();
-  return row;
+  return { row, message: MESSAGES.stockAdjusted(row.name, row.stock) };
+}
+
+// ----------------------------------------------------------------------------------------------------------------
+// Product images uploaded by operators: stored through the storage adapter under catalogue/<random>.<ext>, served
+// publicly at /api/catalogue/images/uploads/<random>.<ext> (routes.ts).
+
+export const MAX_PRODUCT_IMAGES = 10;
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+const MIME_BY_EXT: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+const storageKeyOf = (path: string) =>
+  path.startsWith(UPLOADED_PRODUCT_IMAGES_PATH) ? `catalogue/${path.slice(UPLOADED_PRODUCT_IMAGES_PATH.length)}` : null;
+
+/** An uploaded image's bytes and type, by its public name (404 when there is none). */
+export async function readUploadedImage(deps: AppDeps, name: string) {
+  const ext = name.slice(name.lastIndexOf('.') + 1);
+  const data = await deps.adapters.storage.get(`catalogue/${name}`).catch(() => null);
+  if (!data || !MIME_BY_EXT[ext]) throw notFound(MESSAGES.productNotFound);
+  return { data, mime: MIME_BY_EXT[ext]! };
+}
+
+/**
+ * POST /api/admin/silver-product-types/{id}/images: one PNG, JPEG or WebP (by its first bytes; the name and the
+ * browser's type are not trusted), at most 5 MB, added last to the product's images. The bytes are written first and
+ * removed again if the product is unknown or full.
+ */
+export async function addProductImage(deps: AppDeps, staff: Staff, id: number, file: UploadedFile) {
+  if (file.data.length > MAX_UPLOAD_BYTES) throw new AppError('FILE_TOO_LARGE', MESSAGES.fileTooLarge);
+  const type = detectFileType(file.data);
+  if (!type || !IMAGE_TYPES.has(type.mime)) {
+    throw new AppError('FILE_TYPE_NOT_ALLOWED', MESSAGES.productImageType, { image: [MESSAGES.productImageType] });
+  }
+  const name = `${randomBytes(16).toString('hex')}.${type.ext}`;
+  const key = `catalogue/${name}`;
+  const path = `${UPLOADED_PRODUCT_IMAGES_PATH}${name}`;
+  await deps.adapters.storage.put(key, file.data);
+  let row: ProductTypeRow;
+  try {
+    row = await withTransaction(deps.database.db, async (tx) => {
+      const [locked] = await tx
+        .select()
+        .from(silverProductTypes)
+        .where(eq(silverProductTypes.id, id))
+        .for('update')
+        .limit(1);
+      if (!locked) throw notFound(MESSAGES.productNotFound);
+      if (locked.images.length >= MAX_PRODUCT_IMAGES) {
+        throw new AppError('LIST_LIMIT_REACHED', MESSAGES.productImageLimit, { image: [MESSAGES.productImageLimit] });
+      }
+      const [saved] = await tx
+        .update(silverProductTypes)
+        .set({ images: [...locked.images, { path }], updatedAt: new Date() })
+        .where(eq(silverProductTypes.id, id))
+        .returning();
+      await writeAudit(tx, {
+        actorUserId: staff.userId,
+        action: 'silver.product_image_added',
+        targetType: 'silver_product_type',
+        targetId: id,
+        details: { path, mime: type.mime, size_bytes: file.data.length },
+        ip: staff.ip,
+      });
+      return saved!;
+    });
+  } catch (err) {
+    await deps.adapters.storage.delete(key).catch(() => undefined);
+    throw err;
+  }
+  forgetCatalogueCache();
+  const [product] = await presentAdmin(deps.database.db, [row]);
+  return { productType: product!, image: { path }, message: MESSAGES.productImageUploaded };
+}
+
+/**
+ * DELETE /api/admin/silver-product-types/{id}/images?path= or ?index=: the image leaves the product; an uploaded
+ * file that no product shows any more is deleted from storage after the commit.
+ */
+export async function removeProductImage(
+  deps: AppDeps,
+  staff: Staff,
+  id: number,
+  which: { path?: string; index?: number },
+) {
+  const { row, removed } = await withTransaction(deps.database.db, async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(silverProductTypes)
+      .where(eq(silverProductTypes.id, id))
+      .for('update')
+      .limit(1);
+    if (!locked) throw notFound(MESSAGES.productNotFound);
+    const index = which.index ?? locked.images.findIndex((i) => i.path === which.path);
+    const image = locked.images[index];
+    if (index < 0 || !image) throw notFound(MESSAGES.productImageNotFound);
+    const [saved] = await tx
+      .update(silverProductTypes)
+      .set({ images: locked.images.filter((_, i) => i !== index), updatedAt: new Date() })
+      .where(eq(silverProductTypes.id, id))
+      .returning();
+    await writeAudit(tx, {
+      actorUserId: staff.userId,
+      action: 'silver.product_image_removed',
+      targetType: 'silver_product_type',
+      targetId: id,
+      details: { path: image.path, index },
+      ip: staff.ip,
+    });
+    return { row: saved!, removed: image.path };
+  });
+  forgetCatalogueCache();
+  const key = storageKeyOf(removed);
+  if (key) {
+    const all = await deps.database.db.select({ images: silverProductTypes.images }).from(silverProductTypes);
+    const stillShown = all.some((p) => p.images.some((i) => i.path === removed));
+    if (!stillShown) await deps.adapters.storage.delete(key).catch(() => undefined);
+  }
+  const [product] = await presentAdmin(deps.database.db, [row]);
+  return { productType: product!, message: MESSAGES.productImageRemoved };
 }
 
 /**

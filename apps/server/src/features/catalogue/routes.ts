@@ -23,9 +23,12 @@ import {
   LoginResponse,
   MESSAGES,
   MessageResponse,
+  ProductImageDeleteQuery,
   ProductImageFileResponse,
   ProductImageParams,
+  ProductImageUploadResponse,
   ProductTypeRequest,
+  ProductTypeUpdateRequest,
   ProductTypeResponse,
   ProductTypesQuery,
   ProductTypesResponse,
@@ -33,10 +36,15 @@ import {
   ShippingQuoteResponse,
   SilverSettingsRequest,
   SilverSettingsResponse,
+  StockAdjustRequest,
+  StockAdjustResponse,
+  UploadedProductImageParams,
   ValidateQuantityRequest,
 } from '@prata/domain';
 import { notFound } from '../../lib/errors';
+import { uploadedFile } from '../../lib/uploads';
 import { optionalAuthenticate, requireStaff } from '../../plugins/auth';
+import { acceptForms, uploadForm } from '../../plugins/multipart';
 import { login } from '../auth/index';
 import { findUserByEmail, requireApprovedRegistration } from '../users/index';
 import * as charges from './charges';
@@ -47,9 +55,9 @@ import * as settings from './settings';
 const IMAGES_DIR = fileURLToPath(new URL('./images/', import.meta.url));
 
 /** A product image: public, cached by browsers for a day. */
-function sendImage(reply: FastifyReply, data: Buffer) {
+function sendImage(reply: FastifyReply, data: Buffer, mime = 'image/png') {
   return reply
-    .header('content-type', 'image/png')
+    .header('content-type', mime)
     .header('cache-control', 'public, max-age=86400')
     .header('x-content-type-options', 'nosniff')
     .send(data);
@@ -88,6 +96,16 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
       const data = await readFile(`${IMAGES_DIR}${req.params.name}`).catch(() => null);
       if (!data) throw notFound(MESSAGES.productNotFound);
       return sendImage(reply, data);
+    },
+  );
+
+  // the images operators uploaded (random names; the type was checked by content when they arrived)
+  app.get(
+    '/catalogue/images/uploads/:name',
+    { schema: { params: UploadedProductImageParams, response: { 200: ProductImageFileResponse } } },
+    async (req, reply) => {
+      const image = await products.readUploadedImage(deps, req.params.name);
+      return sendImage(reply, image.data, image.mime);
     },
   );
 
@@ -167,7 +185,8 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
     '/admin/silver-product-types/:id',
     {
       preHandler: finance,
-      schema: { params: IdParams, body: ProductTypeRequest, response: { 200: AdminProductTypeResponse } },
+      // no stock here: it moves only by deltas (…/stock, sales), so a save cannot undo a sale made meanwhile
+      schema: { params: IdParams, body: ProductTypeUpdateRequest, response: { 200: AdminProductTypeResponse } },
     },
     async (req) => products.saveProductType(deps, staff(req), req.params.id, req.body),
   );
@@ -175,17 +194,38 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
     '/admin/silver-product-types/:id/stock',
     {
       preHandler: finance,
-      schema: {
-        params: IdParams,
-        body: z.object({ delta: z.number().int().min(-1_000_000).max(1_000_000) }),
-        response: { 200: HouseBarStock },
-      },
+      schema: { params: IdParams, body: StockAdjustRequest, response: { 200: StockAdjustResponse } },
     },
     async (req) => {
-      await products.adjustStock(deps, staff(req), req.params.id, req.body.delta);
-      return products.houseBarStock(deps);
+      const { message } = await products.adjustStock(deps, staff(req), req.params.id, req.body.delta);
+      return { ...(await products.houseBarStock(deps)), message };
     },
   );
+  app.delete(
+    '/admin/silver-product-types/:id/images',
+    {
+      preHandler: finance,
+      schema: { params: IdParams, querystring: ProductImageDeleteQuery, response: { 200: AdminProductTypeResponse } },
+    },
+    async (req) => products.removeProductImage(deps, staff(req), req.params.id, req.query),
+  );
+  // The upload takes a file: a context of its own that accepts multipart, the role checked before a byte is read.
+  await fastify.register(async (scope) => {
+    await acceptForms(scope, uploadForm(1));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/admin/silver-product-types/:id/images',
+      {
+        onRequest: finance,
+        schema: {
+          params: IdParams,
+          body: z.object({ image: uploadedFile(MESSAGES.productImageRequired) }),
+          response: { 201: ProductImageUploadResponse },
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await products.addProductImage(deps, staff(req), req.params.id, req.body.image)),
+    );
+  });
   app.get('/admin/silver-stock', { preHandler: finance, schema: { response: { 200: HouseBarStock } } }, async () =>
     products.houseBarStock(deps),
   );

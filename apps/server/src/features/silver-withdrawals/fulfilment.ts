@@ -6,7 +6,7 @@ import { withTransaction } from '../../db/tx';
 import { logEvent, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../messaging/outbox';
-import { moneyRejectedMail } from '../../messaging/templates';
+import { moneyRejectedMail, silverSentMail } from '../../messaging/templates';
 import { forgetCatalogueCache } from '../catalogue/index';
 import { captureAtShipping, releaseHolds, reversePixPayment } from './ledger';
 import { giveBackStockAndCoupon, itemsOf, lockWithdrawal, presentWithdrawal } from './service';
@@ -73,8 +73,14 @@ const present = async (deps: AppDeps, rows: SilverWithdrawalRow[]) => {
     paid_at: r.paidAt?.toISOString() ?? null,
     sent_at: r.sentAt?.toISOString() ?? null,
     delivered_at: r.deliveredAt?.toISOString() ?? null,
+    refunded_at: r.refundedAt?.toISOString() ?? null,
+    refund_pending: refundOwed(r) && !r.refundedAt,
   }));
 };
+
+/** A rejected order whose Pix was paid: its money goes back through the provider (refunded_at once it accepted). */
+const refundOwed = (r: SilverWithdrawalRow) =>
+  r.status === 'rejected' && r.paymentMethod === 'pix' && r.paidAt !== null && r.asaasPaymentId !== null;
 
 /**
  * GET /api/admin/silver-withdrawals?status=&page=. status 'paid' is the packing queue: paid orders and the pending
@@ -136,6 +142,16 @@ export async function markSent(deps: AppDeps, staff: Staff | null, id: number, t
       })
       .where(eq(silverWithdrawals.id, id));
     if (row.userId) await logEvent(tx, row.userId, `Retirada de prata nº ${id} enviada (rastreio ${trackingCode})`);
+    await enqueueEmail(tx, {
+      to: row.buyer.email,
+      ...silverSentMail(row.buyer.name, {
+        id,
+        carrier: row.shipping.Carrier,
+        service: row.shipping.ServiceDescription,
+        trackingCode,
+        deliveryDays: row.shipping.DeliveryTime,
+      }),
+    });
     await writeAudit(tx, {
       actorUserId: staff?.userId ?? null,
       action: 'silver_withdrawal.sent',
@@ -145,6 +161,7 @@ export async function markSent(deps: AppDeps, staff: Staff | null, id: number, t
       ip: staff?.ip,
     });
   });
+  deps.outbox.kick();
   return { silverWithdrawal: await withdrawalForBackOffice(deps, id), message: MESSAGES.silverWithdrawalSent };
 }
 
@@ -228,14 +245,36 @@ export async function reject(deps: AppDeps, staff: Staff | null, id: number, rea
   return { silverWithdrawal: await withdrawalForBackOffice(deps, id), message: MESSAGES.silverWithdrawalRejected };
 }
 
+/**
+ * POST /api/admin/silver-withdrawals/{id}/retry-refund (finance): asks the provider again for the refund of a
+ * rejected order's paid Pix. Audited whatever the answer; the provider refusing again is a 503 the operator may retry.
+ * Nothing owed: 409 SILVER_WITHDRAWAL_NOT_OPEN; already refunded: the row as it is.
+ */
+export async function retryRefundByOperator(deps: AppDeps, staff: Staff, id: number) {
+  const [row] = await deps.database.db.select().from(silverWithdrawals).where(eq(silverWithdrawals.id, id)).limit(1);
+  if (!row) throw notFound();
+  if (!refundOwed(row)) throw new AppError('SILVER_WITHDRAWAL_NOT_OPEN', MESSAGES.refundNotOwed);
+  const already = row.refundedAt !== null;
+  const refunded = already || (await retryRefund(deps, id));
+  await writeAudit(deps.database.db, {
+    actorUserId: staff.userId,
+    action: 'silver_withdrawal.refund_retried',
+    targetType: 'silver_withdrawal',
+    targetId: id,
+    details: { refunded, already_refunded: already },
+    ip: staff.ip,
+  });
+  if (!refunded) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', MESSAGES.refundFailed);
+  return { silverWithdrawal: await withdrawalForBackOffice(deps, id), message: MESSAGES.refundDone };
+}
+
 /** Asks the provider to refund a rejected withdrawal's paid Pix (again); true when it is refunded. */
 export async function retryRefund(deps: AppDeps, id: number): Promise<boolean> {
   const [row] = await deps.database.db.select().from(silverWithdrawals).where(eq(silverWithdrawals.id, id)).limit(1);
-  if (!row || row.status !== 'rejected' || !row.paidAt || row.paymentMethod !== 'pix' || !row.asaasPaymentId)
-    return false;
+  if (!row || !refundOwed(row)) return false;
   if (row.refundedAt) return true;
   try {
-    await deps.adapters.payments.refundCharge(row.asaasPaymentId, row.totalCents);
+    await deps.adapters.payments.refundCharge(row.asaasPaymentId!, row.totalCents);
   } catch {
     return false;
   }

@@ -72,6 +72,7 @@ export async function silverWithdrawalRoutes(fastify: FastifyInstance) {
 
   // Back office: the packing queue and the moves (logistics or finance; admin holds every role)
   const operations = requireStaff('logistics', 'finance');
+  const finance = requireStaff('finance');
   const staff = (req: FastifyRequest) => ({ userId: currentUser(req).id, ip: req.ip });
 
   app.get(
@@ -87,12 +88,17 @@ export async function silverWithdrawalRoutes(fastify: FastifyInstance) {
     {
       preHandler: operations,
       schema: { params: IdParams, body: MarkSentRequest, response: { 200: AdminSilverWithdrawalResponse } },
+      config: { idempotent: true },
     },
     async (req) => fulfilment.markSent(deps, staff(req), req.params.id, req.body.tracking_code),
   );
   app.post(
     '/admin/silver-withdrawals/:id/delivered',
-    { preHandler: operations, schema: { params: IdParams, response: { 200: AdminSilverWithdrawalResponse } } },
+    {
+      preHandler: operations,
+      schema: { params: IdParams, response: { 200: AdminSilverWithdrawalResponse } },
+      config: { idempotent: true },
+    },
     async (req) => fulfilment.markDelivered(deps, staff(req), req.params.id),
   );
   app.post(
@@ -104,7 +110,18 @@ export async function silverWithdrawalRoutes(fastify: FastifyInstance) {
         body: RejectSilverWithdrawalRequest,
         response: { 200: AdminSilverWithdrawalResponse },
       },
+      config: { idempotent: true },
     },
     async (req) => fulfilment.reject(deps, staff(req), req.params.id, req.body.reason),
+  );
+  // a rejected order's Pix the provider did not refund: ask again (finance: it moves money)
+  app.post(
+    '/admin/silver-withdrawals/:id/retry-refund',
+    {
+      preHandler: finance,
+      schema: { params: IdParams, response: { 200: AdminSilverWithdrawalResponse } },
+      config: { idempotent: true },
+    },
+    async (req) => fulfilment.retryRefundByOperator(deps, staff(req), req.params.id),
   );
 }

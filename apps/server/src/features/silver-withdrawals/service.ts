@@ -25,6 +25,8 @@ import {
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
+import { enqueueEmail } from '../../messaging/outbox';
+import { silverPaidMail } from '../../messaging/templates';
 import { LedgerRefusedError } from '../../ledger/index';
 import {
   forgetCatalogueCache,
@@ -109,6 +111,23 @@ export async function listSilverWithdrawals(deps: AppDeps, userId: number, pageN
       Number(total?.n ?? 0),
     ),
   };
+}
+
+/**
+ * The buyer's e-mail when an order is paid (a Pix confirmed, or a withdrawal by balance created: its money is held),
+ * in the caller's transaction, at the address kept with the order (a guest's is the one typed at checkout).
+ */
+export async function enqueuePaidMail(tx: Executor, row: SilverWithdrawalRow, items: SilverWithdrawalItemRow[]) {
+  await enqueueEmail(tx, {
+    to: row.buyer.email,
+    ...silverPaidMail(row.buyer.name, {
+      id: row.id,
+      kind: row.kind,
+      total: formatBRL(row.totalCents),
+      items: items.map((i) => `${i.quantity} × ${i.name}`).join(', '),
+      byBalance: row.paymentMethod === 'balance',
+    }),
+  });
 }
 
 // ----------------------------------------------------------------------------------------------------------------
@@ -347,6 +366,7 @@ async function insertWithHolds(
       `${what} de prata física nº ${row!.id} (${formatGrams(t.grams)}, ${formatBRL(t.total)}) solicitada`,
     );
   }
+  if (row!.paymentMethod === 'balance') await enqueuePaidMail(tx, row!, items);
   return { ...row!, items };
 }
 
@@ -552,6 +572,7 @@ export const silverPaymentTarget: PaymentTarget = {
       .set({ status: 'paid', paidAt: now, updatedAt: now })
       .where(eq(silverWithdrawals.id, row.id));
     if (row.userId) await logEvent(tx, row.userId, `Pix da retirada de prata nº ${row.id} recebido`);
+    await enqueuePaidMail(tx, row, (await itemsOf(tx, [row.id])).get(row.id) ?? []);
     return { outcome: 'silver_paid', detail };
   },
   async cancelled(_deps, tx, event) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { coupons, paymentEvents, silverProductTypes, silverWithdrawals } from '../../db/schema/index';
+import { auditLog, coupons, paymentEvents, silverProductTypes, silverWithdrawals } from '../../db/schema/index';
 import { balanceOf, getBalances, post, reconcile } from '../../ledger/index';
 import { readLimits } from '../../limits';
 import {
@@ -9,10 +9,11 @@ import {
   bearer,
   buildTestApp,
   type Customer,
+  outboxFor,
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { saveCoupon, saveProductType } from '../catalogue/index';
+import { adjustStock, saveCoupon, saveProductType } from '../catalogue/index';
 import { fundHouse, placeHouseOrder } from '../orders/index';
 import { expireUnpaidSilverWithdrawals } from './index';
 
@@ -657,5 +658,174 @@ describe('the reconciliation sees a silver withdrawal whose hold does not match'
     expect(broken.problems.join('\n')).toContain(`retirada de prata ${id} (pending)`);
     await t.database.db.update(silverWithdrawals).set({ silverCg: row!.silverCg }).where(eq(silverWithdrawals.id, id));
     expect((await reconcile(t.database.db)).ok).toBe(true);
+  });
+});
+
+describe("the buyer's e-mails, refunds operators retry, idempotent fulfilment", () => {
+  const mails = async (to: string, id: number) =>
+    (await outboxFor(t.database, to)).filter((m) => (m.subject ?? '').includes(`nº ${id} `));
+
+  it('a paid Pix and a shipment each e-mail the guest at the address typed (the tracking code); a retry replays', async () => {
+    await adjustStock(t.app.deps, null, bar100, 5);
+    const created = await guestBuy([{ product_type_id: bar100, quantity: 1 }]);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().silverWithdrawal.id;
+    expect(await mails(GUEST.email, id)).toEqual([]);
+    const [row] = await t.database.db.select().from(silverWithdrawals).where(eq(silverWithdrawals.id, id));
+    await payPix(row!.asaasPaymentId!);
+    const [paidMail] = await mails(GUEST.email, id);
+    expect(paidMail!.subject).toBe(`Pedido de prata nº ${id} confirmado`);
+    expect(paidMail!.textBody).toContain('1 × Barra de prata 100 g');
+    expect(paidMail!.textBody).toContain('Recebemos o Pix');
+
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/silver-withdrawals/${id}/sent`,
+        payload: { tracking_code: 'QA987654321BR' },
+        headers: { ...bearer(logistics.token), 'idempotency-key': `sent-${id}-abcdef` },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    const replay = await send();
+    expect([replay.statusCode, replay.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    expect(replay.json()).toEqual(first.json());
+    const sentMails = (await mails(GUEST.email, id)).filter((m) => (m.subject ?? '').endsWith('enviado'));
+    expect(sentMails).toHaveLength(1);
+    expect(sentMails[0]!.textBody).toContain('Código de rastreio: QA987654321BR');
+    expect(sentMails[0]!.textBody).toContain('Correios');
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'silver_withdrawal.sent'));
+    expect(audits.filter((a) => a.targetId === String(id))).toHaveLength(1);
+    // the same key with another body is refused
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/silver-withdrawals/${id}/sent`,
+      payload: { tracking_code: 'OUTRO' },
+      headers: { ...bearer(logistics.token), 'idempotency-key': `sent-${id}-abcdef` },
+    });
+    expect([reused.statusCode, reused.json().code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect((await reconcile(t.database.db)).problems).toEqual([]);
+  });
+
+  it('a withdrawal paid by balance e-mails the customer when it is made (the money is held at once)', async () => {
+    const c = await approvedCustomer(t);
+    await post(t.database.db, {
+      id: `test:ag-mail:${c.id}`,
+      debit: { system: 'vault' },
+      credit: { customer: c.id, bucket: 'available' },
+      currency: 'AG',
+      amount: 10_000,
+      code: 'test.silver',
+    });
+    await post(t.database.db, {
+      id: `test:brl-mail:${c.id}`,
+      debit: { system: 'ted:clearing' },
+      credit: { customer: c.id, bucket: 'available' },
+      currency: 'BRL',
+      amount: 100_000,
+      code: 'test.reais',
+    });
+    const shown = await shownItems([{ product_type_id: bar100, quantity: 1 }], { includeSilverValue: false }, c.token);
+    const r = await inject(
+      'POST',
+      '/api/silver-withdrawal',
+      {
+        items: shown,
+        address: ADDRESS,
+        shippingService: SEDEX,
+        coupon_id: null,
+        paymentMethod: 'balance',
+        includeSilverValue: false,
+      },
+      c.token,
+    );
+    expect(r.statusCode, r.body).toBe(201);
+    const [mail] = await mails(c.email, r.json().silverWithdrawal.id);
+    expect(mail!.subject).toBe(`Pedido de prata nº ${r.json().silverWithdrawal.id} confirmado`);
+    expect(mail!.textBody).toContain('retirada de prata');
+    expect(mail!.textBody).toContain('reservadas do seu saldo');
+  });
+
+  it('a refund the provider refuses shows as pending; finance retries it (403 logistics, 503 again, then 200)', async () => {
+    const finance = await staffMember(t, ['finance'], 'Fátima Finanças');
+    const created = await guestBuy([{ product_type_id: bar100, quantity: 1 }]);
+    const id = created.json().silverWithdrawal.id;
+    const [row] = await t.database.db.select().from(silverWithdrawals).where(eq(silverWithdrawals.id, id));
+    await payPix(row!.asaasPaymentId!);
+    const payments = t.app.deps.adapters.payments;
+    const refundCharge = payments.refundCharge;
+    payments.refundCharge = async () => {
+      throw new Error('provedor fora do ar');
+    };
+    try {
+      const rejected = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/silver-withdrawals/${id}/reject`,
+        payload: { reason: 'Endereço incompleto' },
+        headers: { ...bearer(logistics.token), 'idempotency-key': `reject-${id}-abcdef` },
+      });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(rejected.json().silverWithdrawal).toMatchObject({
+        status: 'rejected',
+        refunded_at: null,
+        refund_pending: true,
+      });
+      const list = await inject('GET', '/api/admin/silver-withdrawals?status=rejected', undefined, finance.token);
+      expect(list.json().data.find((w: { id: number }) => w.id === id).refund_pending).toBe(true);
+
+      const retry = (token: string, key?: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/admin/silver-withdrawals/${id}/retry-refund`,
+          headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
+        });
+      const forbidden = await retry(logistics.token);
+      expect([forbidden.statusCode, forbidden.json().code]).toEqual([403, 'FORBIDDEN']);
+      const again = await retry(finance.token, `retry-${id}-000001`);
+      expect([again.statusCode, again.json().code, again.json().message]).toEqual([
+        503,
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+        MESSAGES.refundFailed,
+      ]);
+      payments.refundCharge = refundCharge;
+      // a 5xx is not kept: the same key runs again
+      const done = await retry(finance.token, `retry-${id}-000001`);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().message).toBe(MESSAGES.refundDone);
+      expect(done.json().silverWithdrawal.refund_pending).toBe(false);
+      expect(done.json().silverWithdrawal.refunded_at).not.toBeNull();
+      const audits = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'silver_withdrawal.refund_retried'));
+      expect(
+        audits.filter((a) => a.targetId === String(id)).map((a) => (a.details as { refunded: boolean }).refunded),
+      ).toEqual([false, true]);
+    } finally {
+      payments.refundCharge = refundCharge;
+    }
+    // nothing owed: a delivered order, an unknown one
+    const [delivered] = await t.database.db
+      .select()
+      .from(silverWithdrawals)
+      .where(eq(silverWithdrawals.status, 'delivered'))
+      .limit(1);
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/silver-withdrawals/${delivered!.id}/retry-refund`,
+      headers: bearer(finance.token),
+    });
+    expect([none.statusCode, none.json().code, none.json().message]).toEqual([
+      409,
+      'SILVER_WITHDRAWAL_NOT_OPEN',
+      MESSAGES.refundNotOwed,
+    ]);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/silver-withdrawals/987654/retry-refund',
+      headers: bearer(finance.token),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect((await reconcile(t.database.db)).problems).toEqual([]);
   });
 });

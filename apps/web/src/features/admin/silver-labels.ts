@@ -53,14 +53,16 @@ export function addressLines(address: AdminSilverWithdrawal['address']): [string
 /**
  * What the operator may do with an order in its state (the server's fulfilment rules): a paid order, or a pending
  * withdrawal paid from the balance (its money is already held), is sent or rejected; a pending Pix is only rejected;
- * a sent one is delivered.
+ * a sent one is delivered; a rejected one whose refund the provider refused has its refund asked again.
  */
-export function allowedMoves(row: Pick<AdminSilverWithdrawal, 'status' | 'payment_method'>) {
+export function allowedMoves(row: Pick<AdminSilverWithdrawal, 'status' | 'payment_method' | 'refund_pending'>) {
   const shippable = row.status === 'paid' || (row.status === 'pending' && row.payment_method === 'balance');
   return {
     send: shippable,
     deliver: row.status === 'sent',
     reject: row.status === 'paid' || row.status === 'pending',
+    /** a rejected order's Pix the provider has not refunded yet: ask again (finance) */
+    retryRefund: row.refund_pending,
   };
 }
 

@@ -7,14 +7,18 @@ import type {
   AdminSilverWithdrawalsResponse,
   CouponRequest,
   HouseBarStock,
+  ProductImageUploadResponse,
   ProductTypeRequest,
+  ProductTypeUpdateRequest,
   SilverSettingsRequest,
   SilverSettingsResponse,
   SilverWithdrawalStatus,
+  StockAdjustResponse,
 } from '@prata/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 
 export type {
@@ -25,9 +29,11 @@ export type {
   CouponRequest,
   HouseBarStock,
   ProductTypeRequest,
+  ProductTypeUpdateRequest,
   SilverSettings,
   SilverSettingsRequest,
   SilverWithdrawalStatus,
+  StockAdjustResponse,
 } from '@prata/domain';
 
 type ProductTypesAnswer = z.infer<typeof AdminProductTypesResponse>;
@@ -63,28 +69,34 @@ export function useAdminSilverWithdrawals(status: SilverWithdrawalStatus, page: 
   });
 }
 
-/** What an operator does with an order: sent (with the tracking code), delivered, or rejected (with the reason). */
+/**
+ * What an operator does with an order: sent (with the tracking code), delivered, rejected (with the reason), or a
+ * rejected order's refund asked of the provider again (finance).
+ */
 export type FulfilmentMove =
   | { kind: 'sent'; id: number; tracking_code: string }
   | { kind: 'delivered'; id: number }
-  | { kind: 'reject'; id: number; reason: string };
+  | { kind: 'reject'; id: number; reason: string }
+  | { kind: 'retry-refund'; id: number };
 
 const MOVE_LOADING: Record<FulfilmentMove['kind'], string> = {
   sent: 'Registrando o envio...',
   delivered: 'Registrando a entrega...',
   reject: 'Recusando e reembolsando...',
+  'retry-refund': 'Pedindo o reembolso...',
 };
 
 /**
- * POST /api/admin/silver-withdrawals/{id}/sent { tracking_code }, …/delivered, …/reject { reason } →
- * { silverWithdrawal, message }. Each is guarded by the order's state on the server (a second try is refused with
- * SILVER_WITHDRAWAL_NOT_OPEN), so no Idempotency-Key: the routes do not take one.
+ * POST /api/admin/silver-withdrawals/{id}/sent { tracking_code }, …/delivered, …/reject { reason }, …/retry-refund →
+ * { silverWithdrawal, message }. Each is guarded by the order's state on the server, and carries a new
+ * Idempotency-Key: a request the network lost and the browser sends again runs once (one e-mail, one refund).
  */
 export function moveSilverWithdrawal(move: FulfilmentMove): Promise<WithdrawalAnswer> {
   const path = `/admin/silver-withdrawals/${move.id}/${move.kind}`;
-  if (move.kind === 'sent') return api.post<WithdrawalAnswer>(path, { tracking_code: move.tracking_code });
-  if (move.kind === 'reject') return api.post<WithdrawalAnswer>(path, { reason: move.reason });
-  return api.post<WithdrawalAnswer>(path);
+  if (move.kind === 'sent')
+    return api.post<WithdrawalAnswer>(path, { tracking_code: move.tracking_code }, idempotent());
+  if (move.kind === 'reject') return api.post<WithdrawalAnswer>(path, { reason: move.reason }, idempotent());
+  return api.post<WithdrawalAnswer>(path, undefined, idempotent());
 }
 
 export function useMoveSilverWithdrawal() {
@@ -107,19 +119,57 @@ export function useAdminProductTypes() {
   return useQuery({ queryKey: PRODUCTS_KEY, queryFn: getAdminProductTypes, staleTime: 0 });
 }
 
-/** POST /api/admin/silver-product-types (id null) or PUT …/{id} → { productType, message } */
-export function saveProductType(id: number | null, product: ProductTypeRequest): Promise<ProductTypeAnswer> {
-  return id === null
-    ? api.post<ProductTypeAnswer>('/admin/silver-product-types', product)
-    : api.put<ProductTypeAnswer>(`/admin/silver-product-types/${id}`, product);
+/** What a save sends: a new product with its initial stock, or an existing one without any (PUT ignores it). */
+export type ProductSave = { id: null; product: ProductTypeRequest } | { id: number; product: ProductTypeUpdateRequest };
+
+/**
+ * POST /api/admin/silver-product-types (with the initial stock) or PUT …/{id} (without: the stock moves only by
+ * 'Ajustar estoque' and by sales, so a save never undoes a sale made while the dialog was open) → { productType, message }
+ */
+export function saveProductType(save: ProductSave): Promise<ProductTypeAnswer> {
+  return save.id === null
+    ? api.post<ProductTypeAnswer>('/admin/silver-product-types', save.product)
+    : api.put<ProductTypeAnswer>(`/admin/silver-product-types/${save.id}`, save.product);
 }
 
 export function useSaveProductType() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, product }: { id: number | null; product: ProductTypeRequest }) =>
-      withLoading('Salvando produto...', () => saveProductType(id, product)),
+    mutationFn: (save: ProductSave) => withLoading('Salvando produto...', () => saveProductType(save)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ADMIN_SILVER_QUERY_KEY }),
+  });
+}
+
+/**
+ * POST /api/admin/silver-product-types/{id}/images (multipart, the file in `image`; PNG, JPEG or WebP up to 5 MB,
+ * checked again by content) → 201 { productType, image: { path }, message }: the image is the product's last one.
+ */
+export function uploadProductImage(id: number, file: File): Promise<ProductImageUploadResponse> {
+  const form = new FormData();
+  form.append('image', file, file.name);
+  return api.post<ProductImageUploadResponse>(`/admin/silver-product-types/${id}/images`, form);
+}
+
+export function useUploadProductImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) =>
+      withLoading('Enviando imagem...', () => uploadProductImage(id, file)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
+  });
+}
+
+/** DELETE /api/admin/silver-product-types/{id}/images?path= → { productType, message } */
+export function removeProductImage(id: number, path: string): Promise<ProductTypeAnswer> {
+  return api.delete<ProductTypeAnswer>(`/admin/silver-product-types/${id}/images`, { query: { path } });
+}
+
+export function useRemoveProductImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, path }: { id: number; path: string }) =>
+      withLoading('Removendo imagem...', () => removeProductImage(id, path)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
   });
 }
 
@@ -132,9 +182,12 @@ export function useHouseBarStock() {
   return useQuery({ queryKey: STOCK_KEY, queryFn: getHouseBarStock, staleTime: 0 });
 }
 
-/** POST /api/admin/silver-product-types/{id}/stock { delta } (units, + or −) → the house's bars as they are now. */
-export function adjustStock(id: number, delta: number): Promise<HouseBarStock> {
-  return api.post<HouseBarStock>(`/admin/silver-product-types/${id}/stock`, { delta });
+/**
+ * POST /api/admin/silver-product-types/{id}/stock { delta } (units, + or −) → the house's bars as they are now and a
+ * message; below zero is a 422 STOCK_BELOW_ZERO saying how many there are.
+ */
+export function adjustStock(id: number, delta: number): Promise<StockAdjustResponse> {
+  return api.post<StockAdjustResponse>(`/admin/silver-product-types/${id}/stock`, { delta });
 }
 
 export function useAdjustStock() {

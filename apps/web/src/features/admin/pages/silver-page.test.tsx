@@ -61,6 +61,8 @@ const paid: AdminSilverWithdrawal = {
   paid_at: '2026-03-01T12:10:00.000Z',
   sent_at: null,
   delivered_at: null,
+  refunded_at: null,
+  refund_pending: false,
 };
 const sent: AdminSilverWithdrawal = {
   ...paid,
@@ -190,6 +192,9 @@ describe('Prata física', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar envio' }));
     await waitLong(() => expect(calls('POST /api/admin/silver-withdrawals/5/sent')).toHaveLength(1));
     expect(body('POST /api/admin/silver-withdrawals/5/sent')).toEqual({ tracking_code: 'AB987654321BR' });
+    // a lost answer retried by the browser runs once: the move carries an Idempotency-Key
+    const headers = new Headers(calls('POST /api/admin/silver-withdrawals/5/sent')[0]![1]?.headers);
+    expect(headers.get('Idempotency-Key')).toMatch(/^[\w-]{16,}$/);
     await waitLong(() => expect(getNotice()?.message).toBe(MESSAGES.silverWithdrawalSent));
     expect(await screen.findByText('Nenhum pedido esperando envio.', {}, LONG)).toBeTruthy();
     expect(calls(QUEUE).length).toBeGreaterThanOrEqual(2);
@@ -241,7 +246,7 @@ describe('Prata física', { timeout: 20_000 }, () => {
     await waitLong(() => expect(getNotice()?.message).toBe(MESSAGES.silverWithdrawalDelivered));
   });
 
-  it('Produtos: editing a product sends every field of the contract as numbers, the stock as it was read', async () => {
+  it('Produtos: editing a product sends every field of the contract as numbers, and no stock', async () => {
     api({
       'GET /api/admin/silver-product-types': () => jsonResponse(200, { productTypes: [product] }),
       'GET /api/admin/silver-stock': () => jsonResponse(200, stock),
@@ -271,7 +276,6 @@ describe('Prata física', { timeout: 20_000 }, () => {
       name: 'Barra 100 g lisa',
       description: 'Barra de prata 999.',
       grams_per_unit: 100,
-      stock: 7,
       active: true,
       icon: null,
       images: ['/api/catalogue/images/bar-100g.png'],
@@ -290,7 +294,17 @@ describe('Prata física', { timeout: 20_000 }, () => {
       'GET /api/admin/silver-product-types': () => jsonResponse(200, { productTypes: [product] }),
       'GET /api/admin/silver-stock': () => jsonResponse(200, stock),
       'POST /api/admin/silver-product-types/1/stock': () =>
-        jsonResponse(200, { ...stock, products: [{ ...stock.products[0]!, stock: 4 }] }),
+        calls('POST /api/admin/silver-product-types/1/stock').length === 1
+          ? jsonResponse(422, {
+              code: 'STOCK_BELOW_ZERO',
+              message: MESSAGES.stockBelowZero('Barra 100 g', 2),
+              errors: { delta: [MESSAGES.stockBelowZero('Barra 100 g', 2)] },
+            })
+          : jsonResponse(200, {
+              ...stock,
+              products: [{ ...stock.products[0]!, stock: 0 }],
+              message: MESSAGES.stockAdjusted('Barra 100 g', 0),
+            }),
     });
     renderRoute(<SilverPage />, { path: '/admin/prata', url: '/admin/prata?aba=produtos' });
     fireEvent.click(await screen.findByRole('button', { name: 'Ajustar estoque de Barra 100 g' }, LONG));
@@ -304,7 +318,95 @@ describe('Prata física', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Retirar do estoque' }));
     await waitLong(() => expect(calls('POST /api/admin/silver-product-types/1/stock')).toHaveLength(1));
     expect(body('POST /api/admin/silver-product-types/1/stock')).toEqual({ delta: -3 });
-    await waitLong(() => expect(getNotice()?.message).toBe('Estoque ajustado: Barra 100 g tem 4 unidades.'));
+    // sales took units meanwhile: the server's answer stays under the field, the dialog open
+    expect(await within(dialog).findByText(MESSAGES.stockBelowZero('Barra 100 g', 2), {}, LONG)).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Unidades/ }), { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retirar do estoque' }));
+    await waitLong(() => expect(calls('POST /api/admin/silver-product-types/1/stock')).toHaveLength(2));
+    await waitLong(() => expect(getNotice()?.message).toBe(MESSAGES.stockAdjusted('Barra 100 g', 0)));
+  });
+
+  it('Produtos: an image is uploaded as multipart and added; removing one the server has deletes it', async () => {
+    const uploaded = '/api/catalogue/images/uploads/0123456789abcdef0123456789abcdef.png';
+    api({
+      'GET /api/admin/silver-product-types': () => jsonResponse(200, { productTypes: [product] }),
+      'GET /api/admin/silver-stock': () => jsonResponse(200, stock),
+      'POST /api/admin/silver-product-types/1/images': () =>
+        jsonResponse(201, {
+          productType: { ...product, images: [...product.images, { path: uploaded }] },
+          image: { path: uploaded },
+          message: MESSAGES.productImageUploaded,
+        }),
+      [`DELETE /api/admin/silver-product-types/1/images?path=${encodeURIComponent('/api/catalogue/images/bar-100g.png')}`]:
+        () => jsonResponse(200, { productType: { ...product, images: [] }, message: MESSAGES.productImageRemoved }),
+      'PUT /api/admin/silver-product-types/1': () =>
+        jsonResponse(200, { productType: product, message: MESSAGES.productTypeSaved }),
+    });
+    renderRoute(<SilverPage />, { path: '/admin/prata', url: '/admin/prata?aba=produtos' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar Barra 100 g' }, LONG));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Barra 100 g' });
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'barra.png', { type: 'image/png' });
+    fireEvent.change(within(dialog).getByLabelText('Enviar imagem do produto'), { target: { files: [file] } });
+    await waitLong(() => expect(calls('POST /api/admin/silver-product-types/1/images')).toHaveLength(1));
+    const sentForm = calls('POST /api/admin/silver-product-types/1/images')[0]![1]?.body as FormData;
+    expect((sentForm.get('image') as File).name).toBe('barra.png');
+    await waitLong(() => expect(getNotice()?.message).toBe(MESSAGES.productImageUploaded));
+    const list = within(dialog).getByRole('list', { name: 'Imagens do produto' });
+    expect(list.textContent).toContain(uploaded);
+
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: 'Remover a imagem /api/catalogue/images/bar-100g.png' }),
+    );
+    await waitLong(() => expect(getNotice()?.message).toBe(MESSAGES.productImageRemoved));
+    expect(within(dialog).getByRole('list', { name: 'Imagens do produto' }).textContent).not.toContain('bar-100g');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar produto' }));
+    await waitLong(() => expect(calls('PUT /api/admin/silver-product-types/1')).toHaveLength(1));
+    expect(body('PUT /api/admin/silver-product-types/1').images).toEqual([uploaded]);
+  });
+
+  it('Produtos: a new product has no upload yet (it is created first)', async () => {
+    api({
+      'GET /api/admin/silver-product-types': () => jsonResponse(200, { productTypes: [product] }),
+      'GET /api/admin/silver-stock': () => jsonResponse(200, stock),
+    });
+    renderRoute(<SilverPage />, { path: '/admin/prata', url: '/admin/prata?aba=produtos' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Novo produto' }, LONG));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo produto' });
+    expect(within(dialog).queryByLabelText('Enviar imagem do produto')).toBeNull();
+    expect(dialog.textContent).toContain('crie o produto e abra-o de novo');
+  });
+
+  it("Envios: a refund the provider refused shows 'Reembolso pendente' and is asked again", async () => {
+    const REJECTED = 'GET /api/admin/silver-withdrawals?status=rejected&page=1';
+    const refused: AdminSilverWithdrawal = {
+      ...paid,
+      status: 'rejected',
+      status_label: 'Recusado',
+      rejection_reason: 'Endereço incompleto',
+      refund_pending: true,
+    };
+    let rows = [refused];
+    api({
+      [REJECTED]: () => page(rows),
+      'POST /api/admin/silver-withdrawals/5/retry-refund': () => {
+        rows = [{ ...refused, refund_pending: false, refunded_at: '2026-03-03T10:00:00.000Z' }];
+        return jsonResponse(200, { silverWithdrawal: rows[0], message: MESSAGES.refundDone });
+      },
+    });
+    renderRoute(<SilverPage />, { path: '/admin/prata', url: '/admin/prata?status=rejected' });
+    const row = (await screen.findByText('Bruna Visitante', {}, LONG)).closest('tr')!;
+    expect(row.textContent).toContain('Reembolso pendente');
+    expect(row.textContent).toContain('Recusado');
+    fireEvent.click(within(row).getByRole('button', { name: 'Tentar reembolso de novo do pedido nº 5' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tentar o reembolso de novo?' });
+    expect(calls('POST /api/admin/silver-withdrawals/5/retry-refund')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pedir reembolso' }));
+    await waitLong(() => expect(calls('POST /api/admin/silver-withdrawals/5/retry-refund')).toHaveLength(1));
+    const headers = new Headers(calls('POST /api/admin/silver-withdrawals/5/retry-refund')[0]![1]?.headers);
+    expect(headers.get('Idempotency-Key')).toBeTruthy();
+    await waitLong(() => expect(getNotice()?.message).toBe(MESSAGES.refundDone));
+    await waitLong(() => expect(screen.queryByText('Reembolso pendente')).toBeNull());
+    expect((await screen.findByText('Bruna Visitante', {}, LONG)).closest('tr')!.textContent).toContain('Reembolsado');
   });
 
   it('Cupons: a new coupon is posted with its percentages, validity in Brasília time and limit', async () => {

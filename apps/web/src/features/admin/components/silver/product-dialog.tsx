@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,16 +15,24 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { minorToDecimal, ProductTypeRequest, type ProductTypeInput } from '@prata/domain';
+import { MESSAGES, minorToDecimal, ProductTypeRequest, type ProductTypeInput } from '@prata/domain';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { bindField } from '../../../../components/bind-field';
 import { DecimalTextField } from '../../../../components/decimal-field';
 import { FormTextField } from './form-text-field';
 import { MoneyTextField } from '../../../../components/money-field';
+import { isApiError } from '../../../../lib/api';
+import { uploadProblem } from '../../../../lib/files';
 import { applyServerErrors } from '../../../../lib/form-errors';
 import { notify } from '../../../../lib/notify';
-import { type AdminProductType, useSaveProductType } from '../../api/silver';
+import {
+  type AdminProductType,
+  type ProductSave,
+  useRemoveProductImage,
+  useSaveProductType,
+  useUploadProductImage,
+} from '../../api/silver';
 import { decimalText, units } from '../../silver-labels';
 
 type ProductForm = {
@@ -100,26 +109,78 @@ const asBody = (input: ProductTypeInput): ProductTypeRequest => ({
   cofins_rate: minorToDecimal(input.cofins_rate),
 });
 
+/** What the upload button offers (the server checks the content again). */
+const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';
+
 /**
- * The images of a product: the paths the server serves (e.g. /api/catalogue/images/bar-100g.png), with a preview.
- * There is no upload route: an image must already be served at the path given.
+ * The images of a product (the first is the cover), with a preview. Editing a product: 'Enviar imagem' uploads a PNG,
+ * JPEG or WebP at once (it becomes the product's last image) and the remove button deletes an image the server
+ * already has at once; a path typed here (an image already served, e.g. a demo one) is kept when the product is
+ * saved. A new product takes paths only: its images are uploaded after it is created.
  */
 function ImagesField({
+  productId,
   value,
   onChange,
   error,
 }: {
+  /** null: a product not created yet */
+  productId: number | null;
   value: string[];
   onChange: (next: string[]) => void;
   error?: string;
 }) {
+  const upload = useUploadProductImage();
+  const remove = useRemoveProductImage();
   const [path, setPath] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  // the paths the server already has for this product: removing one of them is a DELETE
+  const [onServer, setOnServer] = useState<ReadonlySet<string>>(() => new Set(productId === null ? [] : value));
+  const busy = upload.isPending || remove.isPending;
   const add = () => {
     const next = path.trim();
     if (!next || value.includes(next)) return;
     onChange([...value, next]);
     setPath('');
   };
+  const send = (file: File | undefined) => {
+    if (!file || productId === null) return;
+    setProblem(null);
+    const tooLarge = uploadProblem(file);
+    if (tooLarge) {
+      setProblem(tooLarge);
+      return;
+    }
+    upload.mutate(
+      { id: productId, file },
+      {
+        onSuccess: ({ image, message }) => {
+          onChange([...value, image.path]);
+          setOnServer((known) => new Set([...known, image.path]));
+          notify.success(message);
+        },
+        onError: (failure) => setProblem(isApiError(failure) ? failure.message : MESSAGES.fileTypeNotAllowed),
+      },
+    );
+  };
+  const drop = (image: string) => {
+    if (productId === null || !onServer.has(image)) {
+      onChange(value.filter((i) => i !== image));
+      return;
+    }
+    remove.mutate(
+      { id: productId, path: image },
+      {
+        onSuccess: ({ message }) => {
+          onChange(value.filter((i) => i !== image));
+          setOnServer((known) => new Set([...known].filter((k) => k !== image)));
+          notify.success(message);
+        },
+        onError: (failure) => notify.error(failure),
+      },
+    );
+  };
+  const shownError = problem ?? error;
   return (
     <Stack spacing={1} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
       <Typography component="legend" variant="subtitle2">
@@ -142,10 +203,7 @@ function ImagesField({
               <Typography variant="body2" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                 {index === 0 ? `${image} (capa)` : image}
               </Typography>
-              <IconButton
-                aria-label={`Remover a imagem ${image}`}
-                onClick={() => onChange(value.filter((i) => i !== image))}
-              >
+              <IconButton aria-label={`Remover a imagem ${image}`} onClick={() => drop(image)} disabled={busy}>
                 <DeleteOutline />
               </IconButton>
             </Stack>
@@ -153,27 +211,60 @@ function ImagesField({
         </Stack>
       )}
       {value.length < MAX_IMAGES && (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <TextField
-            size="small"
-            label="Endereço da imagem"
-            value={path}
-            onChange={(event) => setPath(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                add();
+        <>
+          {productId !== null && (
+            <Box>
+              <Button
+                component="label"
+                variant="outlined"
+                startIcon={<FileUploadOutlined />}
+                disabled={busy}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                Enviar imagem
+                <input
+                  hidden
+                  type="file"
+                  accept={IMAGE_ACCEPT}
+                  aria-label="Enviar imagem do produto"
+                  onChange={(event) => {
+                    send(event.target.files?.[0]);
+                    event.target.value = '';
+                  }}
+                />
+              </Button>
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                PNG, JPEG ou WebP de até 5 MB. A imagem entra no catálogo na hora.
+              </Typography>
+            </Box>
+          )}
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <TextField
+              size="small"
+              label="Endereço da imagem"
+              value={path}
+              onChange={(event) => setPath(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  add();
+                }
+              }}
+              helperText={
+                shownError ??
+                (productId === null
+                  ? 'Uma imagem já publicada, ex.: /api/catalogue/images/barra-31g.png. Para enviar arquivos, crie o produto e abra-o de novo.'
+                  : 'Ou uma imagem já publicada, ex.: /api/catalogue/images/barra-31g.png')
               }
-            }}
-            helperText={error ?? 'Uma imagem já publicada, ex.: /api/catalogue/images/barra-31g.png'}
-            error={Boolean(error)}
-            slotProps={{ htmlInput: { maxLength: 300 } }}
-            sx={{ flexGrow: 1 }}
-          />
-          <Button onClick={add} startIcon={<AddPhotoAlternateOutlined />} sx={{ mt: 0.5, whiteSpace: 'nowrap' }}>
-            Adicionar
-          </Button>
-        </Stack>
+              error={Boolean(shownError)}
+              slotProps={{ htmlInput: { maxLength: 300 } }}
+              sx={{ flexGrow: 1 }}
+            />
+            <Button onClick={add} startIcon={<AddPhotoAlternateOutlined />} sx={{ mt: 0.5, whiteSpace: 'nowrap' }}>
+              Adicionar
+            </Button>
+          </Stack>
+        </>
       )}
     </Stack>
   );
@@ -181,8 +272,8 @@ function ImagesField({
 
 /**
  * 'Novo produto' / 'Editar produto': everything the contract has (name, description, grams per unit, fees and rates,
- * images, position, on sale). The stock of an existing product changes only through 'Ajustar estoque' (a delta the
- * server applies with a guard); here it is sent as last read.
+ * images, position, on sale). The stock is typed only for a new product; an existing one's changes only through
+ * 'Ajustar estoque' (a delta the server applies with a guard) and sales, so its save sends no stock at all.
  */
 export function ProductDialog({
   open,
@@ -206,17 +297,16 @@ export function ProductDialog({
   };
 
   const onSubmit = handleSubmit((input) => {
-    const body = asBody(product ? { ...input, stock: product.stock } : input);
-    save.mutate(
-      { id: product?.id ?? null, product: body },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
-          onClose();
-        },
-        onError: (error) => applyServerErrors(error, setError, FIELDS),
+    const body = asBody(input);
+    const { stock: _stock, ...withoutStock } = body;
+    const request: ProductSave = product ? { id: product.id, product: withoutStock } : { id: null, product: body };
+    save.mutate(request, {
+      onSuccess: ({ message }) => {
+        notify.success(message);
+        onClose();
       },
-    );
+      onError: (error) => applyServerErrors(error, setError, FIELDS),
+    });
   });
 
   const grid = {
@@ -338,7 +428,12 @@ export function ProductDialog({
             control={control}
             name="images"
             render={({ field, fieldState }) => (
-              <ImagesField value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+              <ImagesField
+                productId={product?.id ?? null}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
             )}
           />
           <Box sx={grid}>

@@ -10,7 +10,10 @@ import { type AdminSilverWithdrawal, useMoveSilverWithdrawal } from '../../api/s
 import { brl, grams, PAYMENT_METHOD_LABELS } from '../../silver-labels';
 import { ReviewDialog } from '../review-dialog';
 
-export type ShipmentAction = { kind: 'sent' | 'delivered' | 'reject'; order: AdminSilverWithdrawal };
+export type ShipmentAction = {
+  kind: 'sent' | 'delivered' | 'reject' | 'retry-refund';
+  order: AdminSilverWithdrawal;
+};
 
 const orderName = (order: AdminSilverWithdrawal) => `pedido nº ${order.id} de ${order.buyer.name}`;
 
@@ -153,7 +156,45 @@ function RejectDialog({ order, onClose }: { order: AdminSilverWithdrawal | null;
   );
 }
 
-/** The three moves of the queue; `action` null keeps them closed. Each mounts with a key, so it opens empty. */
+/**
+ * 'Tentar reembolso de novo': a rejected order's paid Pix the provider did not refund (it refused, or was down). The
+ * ledger already gave the money back; this asks the provider again. A refusal again is shown and the row stays
+ * 'Reembolso pendente'.
+ */
+function RetryRefundDialog({ order, onClose }: { order: AdminSilverWithdrawal | null; onClose: () => void }) {
+  const move = useMoveSilverWithdrawal();
+  const confirm = () => {
+    if (!order) return;
+    move.mutate(
+      { kind: 'retry-refund', id: order.id },
+      {
+        onSuccess: ({ message }) => notify.success(message),
+        onError: (failure) => notify.error(failure),
+        onSettled: onClose,
+      },
+    );
+  };
+  return (
+    <ConfirmDialog
+      open={order !== null}
+      title="Tentar o reembolso de novo?"
+      confirmLabel="Pedir reembolso"
+      confirmColor="warning"
+      pending={move.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      {order && (
+        <Typography>
+          O provedor de pagamentos ainda não devolveu o Pix de {brl(order.total)} do {orderName(order)}. Pedimos o
+          reembolso de novo; se ele recusar outra vez, o pedido continua como Reembolso pendente.
+        </Typography>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+/** The moves of the queue; `action` null keeps them closed. Each mounts with a key, so it opens empty. */
 export function ShipmentDialogs({ action, onClose }: { action: ShipmentAction | null; onClose: () => void }) {
   const of = (kind: ShipmentAction['kind']) => (action?.kind === kind ? action.order : null);
   return (
@@ -161,6 +202,7 @@ export function ShipmentDialogs({ action, onClose }: { action: ShipmentAction | 
       <SentDialog key={`sent-${of('sent')?.id ?? 'closed'}`} order={of('sent')} onClose={onClose} />
       <DeliveredDialog order={of('delivered')} onClose={onClose} />
       <RejectDialog order={of('reject')} onClose={onClose} />
+      <RetryRefundDialog order={of('retry-refund')} onClose={onClose} />
     </>
   );
 }

@@ -39,6 +39,7 @@ function BuyerCell({ order }: { order: AdminSilverWithdrawal }) {
           Nº {order.id} · {KIND_LABELS[order.kind]}
         </Typography>
         <StatusChip status={order.status} labels={SILVER_STATUS_LABELS} />
+        {order.refund_pending && <Chip size="small" color="warning" label="Reembolso pendente" />}
       </Stack>
       {buyer.customer_id ? (
         <Link component={RouterLink} to={`/admin/clientes/${buyer.customer_id}`} sx={{ fontWeight: 600 }}>
@@ -69,6 +70,7 @@ const DATE_LINES = [
   ['paid_at', 'Pago'],
   ['sent_at', 'Enviado'],
   ['delivered_at', 'Entregue'],
+  ['refunded_at', 'Reembolsado'],
 ] as const;
 
 const columns = (act: (action: ShipmentAction) => void): ReadonlyArray<Column<AdminSilverWithdrawal>> => [
@@ -168,7 +170,7 @@ const columns = (act: (action: ShipmentAction) => void): ReadonlyArray<Column<Ad
     header: 'Ações',
     render: (row) => {
       const moves = allowedMoves(row);
-      if (!moves.send && !moves.deliver && !moves.reject) {
+      if (!moves.send && !moves.deliver && !moves.reject && !moves.retryRefund) {
         return (
           <Typography variant="body2" color="text.secondary">
             —
@@ -211,6 +213,17 @@ const columns = (act: (action: ShipmentAction) => void): ReadonlyArray<Column<Ad
               Recusar
             </Button>
           )}
+          {moves.retryRefund && (
+            <Button
+              size="small"
+              variant="contained"
+              color="warning"
+              onClick={() => act({ kind: 'retry-refund', order: row })}
+              aria-label={`Tentar reembolso de novo do pedido nº ${row.id}`}
+            >
+              Tentar reembolso de novo
+            </Button>
+          )}
         </Stack>
       );
     },
@@ -221,6 +234,8 @@ const EXPLAIN: Partial<Record<SilverWithdrawalStatus, string>> = {
   paid: 'Pedidos pagos e retiradas pagas com saldo, do mais antigo para o mais novo: embale, envie e registre o código de rastreio. Recusar devolve ao comprador o que ele pagou.',
   sent: 'Pedidos a caminho: registre a entrega quando a transportadora confirmar.',
   pending: 'Pedidos por Pix ainda não pagos. Recusar cancela a cobrança.',
+  rejected:
+    'Pedidos recusados, do mais novo para o mais antigo. Um Pix que o provedor ainda não devolveu aparece como Reembolso pendente: tente de novo (perfil financeiro).',
 };
 
 /** Envios: the packing queue and the orders by status, with the moves of each state. */

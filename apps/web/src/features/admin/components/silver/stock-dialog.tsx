@@ -6,6 +6,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { hasErrorCode } from '../../../../lib/api';
 import { notify } from '../../../../lib/notify';
 import { type HouseBarStock, useAdjustStock } from '../../api/silver';
 import { units } from '../../silver-labels';
@@ -43,14 +44,16 @@ export function StockDialog({ product, onClose }: { product: StockProduct | null
     adjust.mutate(
       { id: product.id, delta: delta! },
       {
-        onSuccess: (stock) => {
-          const now = stock.products.find((p) => p.id === product.id)?.stock;
-          notify.success(
-            now === undefined ? 'Estoque ajustado.' : `Estoque ajustado: ${product.name} tem ${units(now)}.`,
-          );
+        onSuccess: ({ message }) => {
+          notify.success(message);
           onClose();
         },
         onError: (failure) => {
+          // sales took units while the dialog was open: the server says how many are left, under the field
+          if (hasErrorCode(failure, 'STOCK_BELOW_ZERO')) {
+            setError(failure.message);
+            return;
+          }
           notify.error(failure);
           onClose();
         },
