@@ -124,6 +124,13 @@ describe('Idempotency-Key', () => {
       'POST /admin/deposits/:id/receive-payment',
       'POST /admin/withdrawals/:id/review',
       'POST /admin/withdrawals/:id/payout',
+      // physical silver: orders, and the fulfilment moves that e-mail the buyer or refund
+      'POST /silver-withdrawal/guest',
+      'POST /silver-withdrawal',
+      'POST /admin/silver-withdrawals/:id/sent',
+      'POST /admin/silver-withdrawals/:id/delivered',
+      'POST /admin/silver-withdrawals/:id/reject',
+      'POST /admin/silver-withdrawals/:id/retry-refund',
     ]) {
       expect(idempotent.has(route), route).toBe(true);
     }
