@@ -85,7 +85,16 @@ describe('Back office: análise de cadastro e de limite', () => {
       await expectVisible(nav);
       assert.deepEqual(
         (await nav.filter({ visible: true }).first().getByRole('link').allTextContents()).map(normalizeSpace),
-        ['Clientes', 'Limites', 'Depósitos', 'Retiradas', 'Mercado', 'Registro de auditoria', 'Conferência do razão'],
+        [
+          'Clientes',
+          'Limites',
+          'Depósitos',
+          'Retiradas',
+          'Mercado',
+          'Prata física',
+          'Registro de auditoria',
+          'Conferência do razão',
+        ],
       );
       const table = page.getByRole('table', { name: 'Clientes' });
       await expectVisible(table);

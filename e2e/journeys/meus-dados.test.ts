@@ -398,15 +398,17 @@ describe('Meus dados e Meu histórico', () => {
         } else if (
           value === 'dinheiro-adicionado' ||
           value === 'dinheiro-retirado' ||
+          value === 'prata-retirada' ||
           value === 'ordens-realizadas' ||
           value === 'ordens-canceladas'
         ) {
-          // live since the money and order-book issues: this new customer has no deposits, withdrawals or orders (the
+          // live since the money, order-book and silver issues: this new customer has no deposits, withdrawals or orders (the
           // tab's own table, not the previous tab's, which can stay on screen for a moment while the next page's data
           // arrives)
           const name = {
             'dinheiro-adicionado': 'Depósitos',
             'dinheiro-retirado': 'Retiradas de dinheiro',
+            'prata-retirada': 'Retiradas de prata',
             'ordens-realizadas': 'Ordens realizadas',
             'ordens-canceladas': 'Ordens canceladas',
           }[value];
