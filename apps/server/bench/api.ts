@@ -102,6 +102,22 @@ try {
       headers: { 'accept-encoding': BROWSER_ENCODINGS },
     },
     { name: 'GET /login (page)', url: `${base}/login`, headers: { 'accept-encoding': BROWSER_ENCODINGS } },
+    // the catalogue: every visitor's first page (issue 11: its product calls at least 40 % of bare Fastify)
+    {
+      name: 'GET /comprar-prata (page with its first paint)',
+      url: `${base}/comprar-prata`,
+      headers: { 'accept-encoding': BROWSER_ENCODINGS },
+    },
+    {
+      name: 'GET /api/silver-withdrawal-product-types (catalogue)',
+      url: `${base}/api/silver-withdrawal-product-types?page=1`,
+      headers: { 'accept-encoding': BROWSER_ENCODINGS },
+    },
+    {
+      name: 'GET /api/silver-withdrawal-product-type/{id} (catalogue)',
+      url: `${base}/api/silver-withdrawal-product-type/1`,
+      headers: { 'accept-encoding': BROWSER_ENCODINGS },
+    },
     ...(entry
       ? [{ name: 'GET /assets/<entry>.js', url: `${base}${entry}`, headers: { 'accept-encoding': BROWSER_ENCODINGS } }]
       : []),

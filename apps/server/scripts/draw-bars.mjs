@@ -1,6 +1,8 @@
 // Draws the demo catalogue's silver bars (SVG) and renders them to PNG with resvg, whose binary ships in its npm
 // package. A one-off: the PNGs are committed (apps/server/src/features/catalogue/images). To draw them again:
 //   npm install --no-save @resvg/resvg-js@2.6.2 && node apps/server/scripts/draw-bars.mjs
+// then shrink them to a 256-colour palette (about a third of the bytes; the catalogue's first image is the page's
+// largest paint on a phone): apt-get install pngquant && pngquant --quality=70-95 --speed 1 --force --ext .png *.png
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 // The theme's typeface, shipped with the app (latin and latin-ext subsets load on demand, by unicode-range).
 import '@fontsource-variable/inter';
-import { StrictMode, useLayoutEffect } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { BrowserRouter } from './app/browser-router';
@@ -31,7 +31,7 @@ setUnauthorizedHandler(() => {
 const container = document.getElementById('root');
 if (!container) throw new Error('#root not found');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <AppProviders>
       <BrowserRouter>
@@ -41,5 +41,12 @@ createRoot(container).render(
         </RouteErrorBoundary>
       </BrowserRouter>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const root = createRoot(container);
+// A page the server painted first (apps/server/src/plugins/first-paint.ts) stays on screen until React's page is
+// ready: rendered as a transition, the first render waits for the page's chunk instead of committing the loading
+// fallback over the painted HTML (a blank frame between two pictures of the same page).
+if (document.getElementById('prata-first-paint')) startTransition(() => root.render(app));
+else root.render(app);

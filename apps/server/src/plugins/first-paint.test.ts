@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -7,11 +7,14 @@ import { buildTestApp } from '../../test/helpers';
 import { addFirstPaint, jsonForHtml } from './first-paint';
 
 const INDEX =
-  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-1.js"></script></body></html>';
+  '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/app-1.css"></head><body><div id="root"></div><script type="module" src="/assets/app-1.js"></script></body></html>';
+const CSS = '@font-face{font-family:Inter;src:url(/assets/inter.woff2)}body{margin:0}';
 
 async function dist() {
   const folder = await mkdtemp(path.join(tmpdir(), 'prata-first-paint-'));
   await writeFile(path.join(folder, 'index.html'), INDEX);
+  await mkdir(path.join(folder, 'assets'));
+  await writeFile(path.join(folder, 'assets', 'app-1.css'), CSS);
   return folder;
 }
 
@@ -34,6 +37,9 @@ describe('first paint', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('<div id="root"><h1>Barras de prata</h1></div>');
+    // the stylesheet inline: the painted page waits for no other request
+    expect(page.body).toContain(`<style>${CSS}</style>`);
+    expect(page.body).not.toContain('rel="stylesheet"');
     // the data cannot close its script element, and reads back as it was
     expect(page.body.match(/<\/script>/g)).toHaveLength(2);
     expect(dataOf(page.body)).toEqual({ productTypes: { total: 1, note: '</script><b>' } });

@@ -50,9 +50,24 @@ function variant(body: Buffer, encoding: Variant['encoding']): Variant {
   return { body, encoding, etag: etagOf(body, encoding ? `-${encoding}` : '') };
 }
 
-/** index.html with the page's HTML inside the root element and its data beside it, compressed once. */
-export function withFirstPaint(index: WebFile, paint: FirstPaint): WebFile {
-  const html = index.identity.body.toString('utf8');
+/** The build's stylesheet links (`<link rel="stylesheet" … href="/assets/x.css">`) and their paths. */
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
+
+/**
+ * index.html with the page's HTML inside the root element and its data beside it, compressed once. `styles` maps a
+ * stylesheet's path to its text: those links are written inline, so the painted page waits for no other request
+ * (the app's stylesheet is a couple of KB; its font URLs are absolute and stay valid).
+ */
+export function withFirstPaint(
+  index: WebFile,
+  paint: FirstPaint,
+  styles: ReadonlyMap<string, string> = new Map(),
+): WebFile {
+  let html = index.identity.body.toString('utf8');
+  html = html.replace(STYLESHEET, (link, href: string) => {
+    const css = styles.get(href);
+    return css === undefined || css.includes('</') ? link : `<style>${css}</style>`;
+  });
   const marker = '<div id="root"></div>';
   if (!html.includes(marker)) return index;
   const filled = html.replace(
@@ -74,7 +89,11 @@ export function withFirstPaint(index: WebFile, paint: FirstPaint): WebFile {
  * The first paints of one app: each page's index.html built at most once per FIRST_PAINT_TTL_MS (and again when the
  * build's index.html changes); a provider that fails or has nothing leaves the plain index.html, logged.
  */
-export function firstPaintCache(app: FastifyInstance, ttlMs = FIRST_PAINT_TTL_MS) {
+export function firstPaintCache(
+  app: FastifyInstance,
+  readAsset: (urlPath: string) => Promise<WebFile | undefined> = async () => undefined,
+  ttlMs = FIRST_PAINT_TTL_MS,
+) {
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<WebFile>>();
   return async (pathname: string, index: WebFile): Promise<WebFile> => {
@@ -87,7 +106,12 @@ export function firstPaintCache(app: FastifyInstance, ttlMs = FIRST_PAINT_TTL_MS
     const build = (async () => {
       try {
         const paint = await provider(app);
-        const file = paint ? withFirstPaint(index, paint) : index;
+        const styles = new Map<string, string>();
+        for (const [, href] of index.identity.body.toString('utf8').matchAll(STYLESHEET)) {
+          const css = href ? await readAsset(href) : undefined;
+          if (href && css) styles.set(href, css.identity.body.toString('utf8'));
+        }
+        const file = paint ? withFirstPaint(index, paint, styles) : index;
         entries.set(pathname, { file, source: index, builtAt: Date.now() });
         return file;
       } catch (error) {

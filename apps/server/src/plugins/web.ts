@@ -24,7 +24,7 @@ export async function registerWeb(app: FastifyInstance) {
   const hasWeb = existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
     const files = webFiles(dist);
-    const firstPaint = firstPaintCache(app);
+    const firstPaint = firstPaintCache(app, (urlPath) => files.get(urlPath));
     const send = (request: FastifyRequest, reply: FastifyReply, file: WebFile) => {
       const variant = pickVariant(file, request.headers['accept-encoding']);
       reply.header('cache-control', file.immutable ? IMMUTABLE : REVALIDATE);
