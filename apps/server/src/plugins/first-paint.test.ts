@@ -40,6 +40,9 @@ describe('first paint', () => {
     // the stylesheet inline: the painted page waits for no other request
     expect(page.body).toContain(`<style>${CSS}</style>`);
     expect(page.body).not.toContain('rel="stylesheet"');
+    // the app's script after the painted page, so the browser asks for the page's images first
+    expect(page.body.indexOf('src="/assets/app-1.js"')).toBeGreaterThan(page.body.indexOf('prata-first-paint'));
+    expect(page.body).toMatch(/<script type="module" src="\/assets\/app-1\.js"><\/script><\/body>/);
     // the data cannot close its script element, and reads back as it was
     expect(page.body.match(/<\/script>/g)).toHaveLength(2);
     expect(dataOf(page.body)).toEqual({ productTypes: { total: 1, note: '</script><b>' } });

@@ -50,6 +50,9 @@ function variant(body: Buffer, encoding: Variant['encoding']): Variant {
   return { body, encoding, etag: etagOf(body, encoding ? `-${encoding}` : '') };
 }
 
+/** The build's module script and its modulepreload links, as Vite writes them in the head. */
+const APP_SCRIPTS = /\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
+
 /** The build's stylesheet links (`<link rel="stylesheet" … href="/assets/x.css">`) and their paths. */
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
 
@@ -68,6 +71,13 @@ export function withFirstPaint(
     const css = styles.get(href);
     return css === undefined || css.includes('</') ? link : `<style>${css}</style>`;
   });
+  // the app's scripts after the painted page: the browser asks for the page's images first, the JavaScript after
+  const scripts: string[] = [];
+  html = html.replace(APP_SCRIPTS, (tag) => {
+    scripts.push(tag.trim());
+    return '';
+  });
+  if (scripts.length > 0) html = html.replace('</body>', () => `${scripts.join('')}</body>`);
   const marker = '<div id="root"></div>';
   if (!html.includes(marker)) return index;
   const filled = html.replace(
