@@ -5,3 +5,5 @@ export { describeBanking } from './banks';
 export { ESTADO_CIVIL_LABELS, FATCA_QUESTIONS, formatAddress, REGIME_LABELS, SEXO_LABELS } from './labels';
 // The address form (CEP mask, CEP lookup, city search), for the silver checkout's 'Endereço' step.
 export { AddressForm } from './components/address-form';
+// The 'Sexo' radio group, for the checkout's guest form.
+export { SexoField } from './components/sexo-field';

@@ -1,10 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import {
   brDateToIso,
@@ -17,12 +11,12 @@ import {
   onlyDigits,
   SEXOS,
 } from '@prata/domain';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-fields';
 import { FormMaskedField } from '../../../components/form-masked-field';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { SEXO_LABELS } from '../../profile';
+import { SexoField } from '../../profile';
 import { checkCpfStatus } from '../api/checkout';
 import { StepButtons } from './step-buttons';
 
@@ -127,21 +121,7 @@ export function GuestBuyerForm({
         placeholder="(00) 0 0000 0000"
         required
       />
-      <Controller
-        control={control}
-        name="sexo"
-        render={({ field, fieldState }) => (
-          <FormControl error={Boolean(fieldState.error)} required>
-            <FormLabel id="guest-sexo-label">Sexo</FormLabel>
-            <RadioGroup row aria-labelledby="guest-sexo-label" {...field}>
-              {SEXOS.map((value) => (
-                <FormControlLabel key={value} value={value} control={<Radio />} label={SEXO_LABELS[value]} />
-              ))}
-            </RadioGroup>
-            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-          </FormControl>
-        )}
-      />
+      <SexoField control={control} name="sexo" />
       <StepButtons onBack={onBack} submit pending={formState.isSubmitting} />
     </Stack>
   );

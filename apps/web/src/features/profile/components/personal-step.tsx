@@ -1,12 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -26,7 +20,7 @@ import {
   SEXOS,
   WITH_SPOUSE,
 } from '@prata/domain';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-fields';
 import { FormMaskedField } from '../../../components/form-masked-field';
@@ -36,7 +30,8 @@ import type { RegisterFinishUser } from '../api/get-register-finish';
 import { useSavePersonalData, useUpdatePersonalData } from '../api/update-personal-data';
 import { ContactCodeDialog, codeErrorOf, isContactCodeRequired, useContactConfirmation } from './contact-code-dialog';
 import { StepActions } from './step-actions';
-import { ESTADO_CIVIL_LABELS, SEXO_LABELS } from '../labels';
+import { SexoField } from './sexo-field';
+import { ESTADO_CIVIL_LABELS } from '../labels';
 
 const ADULT_AGE = 18;
 
@@ -262,21 +257,7 @@ export function PersonalDataForm({
         placeholder="(00) 0 0000 0000"
         required
       />
-      <Controller
-        control={control}
-        name="sexo"
-        render={({ field, fieldState }) => (
-          <FormControl error={Boolean(fieldState.error)} required>
-            <FormLabel id="sexo-label">Sexo</FormLabel>
-            <RadioGroup row aria-labelledby="sexo-label" {...field}>
-              {SEXOS.map((value) => (
-                <FormControlLabel key={value} value={value} control={<Radio />} label={SEXO_LABELS[value]} />
-              ))}
-            </RadioGroup>
-            {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-          </FormControl>
-        )}
-      />
+      <SexoField control={control} name="sexo" />
       <FormTextField control={control} name="estado_civil" label="Estado civil" select required>
         {ESTADOS_CIVIS.map((value) => (
           <MenuItem key={value} value={value}>
