@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -84,13 +85,29 @@ function SentDialog({ order, onClose }: { order: AdminSilverWithdrawal | null; o
   );
 }
 
-/** 'Marcar entregue': a confirmation (it closes the order). */
-function DeliveredDialog({ order, onClose }: { order: AdminSilverWithdrawal | null; onClose: () => void }) {
+/** A move without a body (delivered, retry-refund) behind a confirmation: the server's message, then closed. */
+function MoveConfirmDialog({
+  order,
+  kind,
+  title,
+  confirmLabel,
+  confirmColor,
+  onClose,
+  children,
+}: {
+  order: AdminSilverWithdrawal | null;
+  kind: 'delivered' | 'retry-refund';
+  title: string;
+  confirmLabel: string;
+  confirmColor: 'secondary' | 'warning';
+  onClose: () => void;
+  children: (order: AdminSilverWithdrawal) => ReactNode;
+}) {
   const move = useMoveSilverWithdrawal();
   const confirm = () => {
     if (!order) return;
     move.mutate(
-      { kind: 'delivered', id: order.id },
+      { kind, id: order.id },
       {
         onSuccess: ({ message }) => notify.success(message),
         onError: (failure) => notify.error(failure),
@@ -101,21 +118,37 @@ function DeliveredDialog({ order, onClose }: { order: AdminSilverWithdrawal | nu
   return (
     <ConfirmDialog
       open={order !== null}
-      title="Registrar a entrega?"
-      confirmLabel="Marcar entregue"
-      confirmColor="secondary"
+      title={title}
+      confirmLabel={confirmLabel}
+      confirmColor={confirmColor}
       pending={move.isPending}
       onConfirm={confirm}
       onClose={onClose}
     >
-      {order && (
+      {order && children(order)}
+    </ConfirmDialog>
+  );
+}
+
+/** 'Marcar entregue': a confirmation (it closes the order). */
+function DeliveredDialog({ order, onClose }: { order: AdminSilverWithdrawal | null; onClose: () => void }) {
+  return (
+    <MoveConfirmDialog
+      order={order}
+      kind="delivered"
+      title="Registrar a entrega?"
+      confirmLabel="Marcar entregue"
+      confirmColor="secondary"
+      onClose={onClose}
+    >
+      {(o) => (
         <Typography>
-          O {orderName(order)}
-          {order.tracking_code ? ` (rastreio ${order.tracking_code})` : ''} fica registrado como entregue. Isso encerra
-          o pedido.
+          O {orderName(o)}
+          {o.tracking_code ? ` (rastreio ${o.tracking_code})` : ''} fica registrado como entregue. Isso encerra o
+          pedido.
         </Typography>
       )}
-    </ConfirmDialog>
+    </MoveConfirmDialog>
   );
 }
 
@@ -162,35 +195,22 @@ function RejectDialog({ order, onClose }: { order: AdminSilverWithdrawal | null;
  * 'Reembolso pendente'.
  */
 function RetryRefundDialog({ order, onClose }: { order: AdminSilverWithdrawal | null; onClose: () => void }) {
-  const move = useMoveSilverWithdrawal();
-  const confirm = () => {
-    if (!order) return;
-    move.mutate(
-      { kind: 'retry-refund', id: order.id },
-      {
-        onSuccess: ({ message }) => notify.success(message),
-        onError: (failure) => notify.error(failure),
-        onSettled: onClose,
-      },
-    );
-  };
   return (
-    <ConfirmDialog
-      open={order !== null}
+    <MoveConfirmDialog
+      order={order}
+      kind="retry-refund"
       title="Tentar o reembolso de novo?"
       confirmLabel="Pedir reembolso"
       confirmColor="warning"
-      pending={move.isPending}
-      onConfirm={confirm}
       onClose={onClose}
     >
-      {order && (
+      {(o) => (
         <Typography>
-          O provedor de pagamentos ainda não devolveu o Pix de {brl(order.total)} do {orderName(order)}. Pedimos o
-          reembolso de novo; se ele recusar outra vez, o pedido continua como Reembolso pendente.
+          O provedor de pagamentos ainda não devolveu o Pix de {brl(o.total)} do {orderName(o)}. Pedimos o reembolso de
+          novo; se ele recusar outra vez, o pedido continua como Reembolso pendente.
         </Typography>
       )}
-    </ConfirmDialog>
+    </MoveConfirmDialog>
   );
 }
 
