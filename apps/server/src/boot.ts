@@ -10,6 +10,7 @@ import { seedCatalogueDemo } from './features/catalogue/index';
 import { seedMoneyDemo } from './features/money/index';
 import { seedOrdersDemo } from './features/orders/index';
 import { startSilverExpirySweeper } from './features/silver-withdrawals/index';
+import { seedSilverTransfersDemo, startTransferExpirySweeper } from './features/silver-transfers/index';
 import { startBalanceFolder } from './ledger/index';
 import { startOutboxDispatcher } from './messaging/outbox';
 import { seedDemo, type DemoAccount } from './seed/demo';
@@ -36,9 +37,13 @@ export async function boot(config: Config): Promise<Running> {
     await seedOrdersDemo(app.deps);
     // the bars of the catalogue, their fees and a coupon (features/catalogue/demo.ts)
     await seedCatalogueDemo(app.deps);
+    // transfers sent and received, one waiting for its receiver, one cancelled (features/silver-transfers/demo.ts)
+    await seedSilverTransfersDemo(app.deps);
   }
   // unpaid Pix orders of bars expire (their grams, stock and coupon come back): docs/silver.md
   const stopSweeper = startSilverExpirySweeper(app.deps);
+  // silver sent to an e-mail nobody registered goes back to its sender (docs/silver-transfers.md)
+  const stopTransferSweeper = startTransferExpirySweeper(app.deps);
   // keeps balance reads short: folds the ledger's balance deltas into their accounts (docs/ledger.md)
   const folder = startBalanceFolder(database.db, { onError: (err) => app?.log.error({ err }, 'ledger fold') });
   return {
@@ -47,6 +52,7 @@ export async function boot(config: Config): Promise<Running> {
     demoAccounts,
     async stop() {
       stopSweeper();
+      stopTransferSweeper();
       await app?.close();
       await dispatcher.stop();
       await folder.stop();

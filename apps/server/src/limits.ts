@@ -123,6 +123,13 @@ export const LIMITS = {
     window: '1h',
     meaning: 'silver purchases and withdrawals created from one address (each creates a Pix charge and holds stock)',
   },
+  transferReceiverAccount: {
+    env: 'LIMIT_TRANSFER_RECEIVER_ACCOUNT',
+    max: 20,
+    window: '1h',
+    meaning:
+      'receiver e-mails checked by one customer before a silver transfer (does this e-mail have an account?): no one scrapes e-mails',
+  },
 } as const satisfies Catalogue;
 
 export type LimitName = keyof typeof LIMITS;
@@ -160,6 +167,12 @@ export const WINDOWS = {
     env: 'IDEMPOTENCY_TTL_SECONDS',
     default: 86_400,
     meaning: 'how long an Idempotency-Key and its first answer are kept (at least 24 hours)',
+  },
+  transferUnclaimedSeconds: {
+    env: 'TRANSFER_UNCLAIMED_SECONDS',
+    default: 2_592_000,
+    meaning:
+      'how long silver sent to an e-mail with no account waits for that person to register and be approved before it goes back to the sender (30 days)',
   },
 } as const;
 

@@ -131,6 +131,10 @@ describe('Idempotency-Key', () => {
       'POST /admin/silver-withdrawals/:id/delivered',
       'POST /admin/silver-withdrawals/:id/reject',
       'POST /admin/silver-withdrawals/:id/retry-refund',
+      // silver transfers: the code, the transfer, the cancel that gives the grams back
+      'POST /silver-transfer/verification-code',
+      'POST /silver-transfer',
+      'PUT /silver-transfer/:id/cancel',
     ]) {
       expect(idempotent.has(route), route).toBe(true);
     }

@@ -81,6 +81,10 @@ export const ERROR_CODES = [
   'SILVER_CHARGE_CHANGED',
   'SILVER_WITHDRAWAL_NOT_CANCELLABLE',
   'SILVER_WITHDRAWAL_NOT_OPEN',
+  // silver transfers between customers
+  'SILVER_TRANSFER_TO_SELF',
+  'SILVER_TRANSFER_RECEIVER_UNAVAILABLE',
+  'SILVER_TRANSFER_NOT_CANCELLABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -47,6 +47,10 @@ const SPEC_MESSAGES = [
   'É necessário ter pelo menos um item no carrinho.',
   'Este item já está no carrinho',
   'Retirada de prata cancelada',
+  // spec 3 §5 and spec 2 §8: silver transfers
+  'Informe o e-mail do recebedor',
+  'Informe a quantidade',
+  'Transferência de prata cancelada',
   // spec 3 (session): the client's own rejection of an expired token
   'Token expired',
 ];

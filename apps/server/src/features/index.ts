@@ -10,6 +10,7 @@ import { historyRoutes } from './history/index';
 import { moneyRoutes } from './money/index';
 import { orderRoutes } from './orders/index';
 import { profileRoutes } from './profile/index';
+import { silverTransferRoutes } from './silver-transfers/index';
 import { silverWithdrawalRoutes } from './silver-withdrawals/index';
 import { userRoutes } from './users/index';
 
@@ -24,6 +25,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   orderRoutes,
   catalogueRoutes,
   silverWithdrawalRoutes,
+  silverTransferRoutes,
   cityRoutes,
   contentRoutes,
   devRoutes,

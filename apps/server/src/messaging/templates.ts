@@ -221,3 +221,89 @@ export function silverSentMail(
   const title = `Pedido de prata nº ${order.id} enviado`;
   return { subject: title, text: lines.join('\n\n'), html: layout(title, lines) };
 }
+
+/** The code that confirms a silver transfer: the quantity and the receiver it was asked for. */
+export function transferCodeMail(
+  name: string,
+  code: string,
+  transfer: { grams: string; receiverEmail: string },
+  validForSeconds: number,
+): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Seu código para confirmar a transferência de ${transfer.grams} de prata para ${transfer.receiverEmail} é ${code}.`,
+    `Ele vale por ${validity(validForSeconds)} e só confirma esta quantidade para este recebedor. Se não foi você que pediu, não informe o código a ninguém e troque sua senha.`,
+  ];
+  return {
+    subject: `Código para transferir prata: ${code}`,
+    text: lines.join('\n\n'),
+    html: layout('Transferência de prata', lines),
+  };
+}
+
+/** The receiver of a transfer: the grams are in their balance. */
+export function transferReceivedMail(
+  name: string,
+  transfer: { id: number; grams: string; sender: string; message: string | null },
+): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `${transfer.sender} transferiu ${transfer.grams} de prata para você (transferência nº ${transfer.id}). A prata já está no seu saldo.`,
+    ...(transfer.message ? [`Mensagem: “${transfer.message}”`] : []),
+  ];
+  const title = `Você recebeu ${transfer.grams} de prata`;
+  return { subject: title, text: lines.join('\n\n'), html: layout(title, lines) };
+}
+
+/**
+ * A transfer to an e-mail with no account: how to receive it (register with this e-mail and the CPF the sender typed,
+ * before the date). Says nothing of the sender beyond a name.
+ */
+export function transferInvitationMail(
+  transfer: { grams: string; sender: string; message: string | null; until: string },
+  registerUrl: string,
+): Rendered {
+  const lines = [
+    'Olá!',
+    `${transfer.sender} transferiu ${transfer.grams} de prata para este e-mail no Prata, a plataforma de custódia de prata.`,
+    `Para receber, cadastre-se com este e-mail e com o seu CPF até ${transfer.until}. Assim que o cadastro for aprovado, a prata entra no seu saldo. Depois dessa data, ela volta para quem enviou.`,
+    ...(transfer.message ? [`Mensagem: “${transfer.message}”`] : []),
+    'Se você não conhece quem enviou, ignore esta mensagem.',
+  ];
+  const title = `${transfer.grams} de prata esperam por você`;
+  return {
+    subject: title,
+    text: `${lines.join('\n\n')}\n\nCadastrar-se: ${registerUrl}`,
+    html: layout(title, lines, { label: 'Cadastrar-se', url: registerUrl }),
+  };
+}
+
+/** A transfer to an e-mail with no account ended without its receiver: the grams are back with the sender. */
+export function transferReturnedMail(
+  name: string,
+  transfer: { id: number; grams: string; receiverEmail: string; reason: 'expired' | 'cancelled' },
+): Rendered {
+  const why =
+    transfer.reason === 'expired'
+      ? `${transfer.receiverEmail} não concluiu o cadastro a tempo`
+      : 'você cancelou a transferência';
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `A transferência nº ${transfer.id} de ${transfer.grams} de prata para ${transfer.receiverEmail} foi encerrada: ${why}. A prata voltou ao seu saldo.`,
+  ];
+  const title = `Transferência nº ${transfer.id} devolvida ao seu saldo`;
+  return { subject: title, text: lines.join('\n\n'), html: layout(title, lines) };
+}
+
+/** A transfer to an e-mail with no account reached its receiver: they registered and were approved. */
+export function transferClaimedMail(
+  name: string,
+  transfer: { id: number; grams: string; receiverEmail: string },
+): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `${transfer.receiverEmail} concluiu o cadastro e recebeu os ${transfer.grams} de prata da transferência nº ${transfer.id}.`,
+  ];
+  const title = `Transferência nº ${transfer.id} recebida`;
+  return { subject: title, text: lines.join('\n\n'), html: layout(title, lines) };
+}

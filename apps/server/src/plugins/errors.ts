@@ -78,6 +78,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   SILVER_CHARGE_CHANGED: 409,
   SILVER_WITHDRAWAL_NOT_CANCELLABLE: 409,
   SILVER_WITHDRAWAL_NOT_OPEN: 409,
+  SILVER_TRANSFER_TO_SELF: 422,
+  SILVER_TRANSFER_RECEIVER_UNAVAILABLE: 422,
+  SILVER_TRANSFER_NOT_CANCELLABLE: 409,
 };
 
 /** Fastify's errors about a request it could not read, as the code and the message people get. */

@@ -14,3 +14,4 @@ export * from './money';
 export * from './orders';
 export * from './catalogue';
 export * from './silver-withdrawals';
+export * from './silver-transfers';

@@ -5,6 +5,7 @@ import { LEDGER_MESSAGES } from './ledger';
 import { MONEY_MESSAGES } from './money';
 import { ORDER_MESSAGES } from './orders';
 import { PROFILE_MESSAGES } from './profile';
+import { SILVER_TRANSFER_MESSAGES } from './silver-transfers';
 
 /**
  * Every message a person reads, in Portuguese, grouped by feature (one file each) and read through one object. The
@@ -19,6 +20,7 @@ export const MESSAGES = {
   ...MONEY_MESSAGES,
   ...ORDER_MESSAGES,
   ...CATALOGUE_MESSAGES,
+  ...SILVER_TRANSFER_MESSAGES,
 } as const;
 
 export const MESSAGE_GROUPS = {
@@ -29,4 +31,5 @@ export const MESSAGE_GROUPS = {
   money: MONEY_MESSAGES,
   orders: ORDER_MESSAGES,
   catalogue: CATALOGUE_MESSAGES,
+  silverTransfers: SILVER_TRANSFER_MESSAGES,
 } as const;

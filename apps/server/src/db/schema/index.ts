@@ -3,3 +3,4 @@ export * from './ledger';
 export * from './profile';
 export * from './money';
 export * from './silver';
+export * from './silver-transfers';

@@ -25,6 +25,7 @@ const ACTIONS: Record<string, string> = {
   'withdrawal.rejected': 'Retirada de dinheiro recusada',
   'withdrawal.payout_done': 'Transferência de retirada registrada como paga pelo operador',
   'withdrawal.payout_failed': 'Transferência de retirada registrada como não paga pelo operador',
+  'silver_transfer.receipt_checked': 'Comprovante de transferência de prata verificado',
 };
 
 const TARGETS: Record<string, string> = {
@@ -34,6 +35,7 @@ const TARGETS: Record<string, string> = {
   ledger_reconciliation: 'Conferência do razão',
   deposit: 'Depósito',
   withdrawal: 'Retirada',
+  silver_transfer: 'Transferência de prata',
 };
 
 const FIELDS: Record<string, string> = {

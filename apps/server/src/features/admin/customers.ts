@@ -10,6 +10,7 @@ import { registrationApprovedMail, registrationRejectedMail, limitDecisionMail }
 import { listBanking } from '../profile/index';
 import { listDocuments } from '../profile/index';
 import { listLimitRequests, presentLimitRequest } from '../profile/index';
+import { claimPendingTransfers } from '../silver-transfers/index';
 import { isRegistrationComplete, presentUser, registrationSteps } from '../users/index';
 import { countAddresses, findCompanyByUser } from '../users/index';
 
@@ -127,6 +128,8 @@ export async function reviewRegistration(
         .where(eq(users.id, id));
       await enqueueEmail(tx, { to: user.email, ...registrationApprovedMail(user.name) });
       await logEvent(tx, id, 'Cadastro aprovado');
+      // silver sent to this e-mail and CPF before the account existed reaches it now (docs/silver-transfers.md)
+      await claimPendingTransfers(tx, user);
     } else {
       await tx
         .update(users)

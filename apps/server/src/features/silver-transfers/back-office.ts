@@ -1,0 +1,113 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AdminSilverTransfer,
+  MESSAGES,
+  minorToDecimal,
+  SILVER_TRANSFER_STATUS_LABELS,
+  type SilverTransferStatus,
+} from '@prata/domain';
+import type { AppDeps } from '../../deps';
+import { type SilverTransferRow, silverTransfers, users } from '../../db/schema/index';
+import { writeAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { balanceOf } from '../../ledger/index';
+
+export const ADMIN_TRANSFERS_PAGE_SIZE = 25;
+
+type Party = { id: number; name: string; email: string };
+
+async function partiesOf(deps: AppDeps, rows: SilverTransferRow[]) {
+  const ids = [...new Set(rows.flatMap((r) => [r.senderId, r.receiverId]).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map<number, Party>();
+  const found = await deps.database.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(found.map((u) => [u.id, u]));
+}
+
+function present(row: SilverTransferRow, parties: Map<number, Party>): AdminSilverTransfer {
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    sender: parties.get(row.senderId) ?? { id: row.senderId, name: '', email: '' },
+    receiver: row.receiverId ? (parties.get(row.receiverId) ?? null) : null,
+    receiver_email: row.receiverEmail,
+    receiver_cpf: row.receiverCpf,
+    quantity_grams: minorToDecimal(row.quantityCg),
+    message: row.message,
+    status: row.status,
+    status_label: SILVER_TRANSFER_STATUS_LABELS[row.status],
+    expires_at: row.status === 'pending' && row.expiresAt ? row.expiresAt.toISOString() : null,
+    completed_at: row.completedAt?.toISOString() ?? null,
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    check_code: row.checkCode,
+  };
+}
+
+/**
+ * GET /api/admin/silver-transfers?status=&q=&page=: newest first; `q` is part of either party's e-mail or name (or
+ * the typed e-mail of an unclaimed one). Beside the page, the grams waiting in transfer:unclaimed.
+ */
+export async function listForBackOffice(
+  deps: AppDeps,
+  query: { status?: SilverTransferStatus; q?: string; page: number },
+) {
+  const db = deps.database.db;
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(silverTransfers.status, query.status));
+  const q = query.q?.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const matching = db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(ilike(users.email, like), ilike(users.name, like)));
+    conditions.push(
+      or(
+        ilike(silverTransfers.receiverEmail, like),
+        inArray(silverTransfers.senderId, matching),
+        inArray(silverTransfers.receiverId, matching),
+      )!,
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : sql`true`;
+  const [rows, [total], unclaimed] = await Promise.all([
+    db
+      .select()
+      .from(silverTransfers)
+      .where(where)
+      .orderBy(desc(silverTransfers.id))
+      .limit(ADMIN_TRANSFERS_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_TRANSFERS_PAGE_SIZE),
+    db.select({ n: count() }).from(silverTransfers).where(where),
+    balanceOf(db, { system: 'transfer:unclaimed' }, 'AG'),
+  ]);
+  const parties = await partiesOf(deps, rows);
+  return {
+    data: rows.map((r) => present(r, parties)),
+    total: Number(total?.n ?? 0),
+    per_page: ADMIN_TRANSFERS_PAGE_SIZE,
+    unclaimed_grams: minorToDecimal(unclaimed),
+  };
+}
+
+/**
+ * GET /api/admin/silver-transfers/check/{code}: the transfer a receipt's check code belongs to, for the operator to
+ * compare with the printed receipt. Audited (who checked which receipt).
+ */
+export async function checkReceiptCode(deps: AppDeps, code: string, actor: { userId: number; ip: string }) {
+  const db = deps.database.db;
+  const [row] = await db.select().from(silverTransfers).where(eq(silverTransfers.checkCode, code)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND', MESSAGES.transferCheckCodeUnknown);
+  await writeAudit(db, {
+    actorUserId: actor.userId,
+    action: 'silver_transfer.receipt_checked',
+    targetType: 'silver_transfer',
+    targetId: row.id,
+    details: { customer_id: row.senderId },
+    ip: actor.ip,
+  });
+  const parties = await partiesOf(deps, [row]);
+  return { transfer: present(row, parties), message: `Comprovante autêntico: transferência nº ${row.id}.` };
+}

@@ -1,0 +1,298 @@
+import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { type CreateSilverTransferInput, formatGrams, MESSAGES, minorToDecimal } from '@prata/domain';
+import type { AppDeps } from '../../deps';
+import type { Executor } from '../../db/client';
+import { type SilverTransferRow, silverTransfers, type UserRow, users } from '../../db/schema/index';
+import { withTransaction } from '../../db/tx';
+import { logEvent } from '../../lib/audit';
+import { consumeCode, issueCode } from '../../lib/codes';
+import { AppError, invalid, notFound } from '../../lib/errors';
+import { getBalances, LedgerRefusedError, post } from '../../ledger/index';
+import { enqueueEmail } from '../../messaging/outbox';
+import { transferCodeMail, transferInvitationMail, transferReceivedMail } from '../../messaging/templates';
+import { emailKey } from '../../plugins/rate-limit';
+import { HISTORY_PAGE_SIZE, page } from '../history/index';
+import { findUserByEmail } from '../users/index';
+import { transferLedgerId } from './ledger';
+import { newCheckCode, type Names, presentTransfer, shortName } from './presenter';
+
+const DAY_SECONDS = 86_400;
+
+/** GET /api/silver-transfer */
+export async function transferOverview(deps: AppDeps, userId: number) {
+  const balances = await getBalances(deps.database.db, userId);
+  return {
+    currentBalance: minorToDecimal(balances.AG.available),
+    resendAfterSeconds: deps.config.windows.codeResendSeconds,
+    unclaimedExpiryDays: Math.max(1, Math.round(deps.config.windows.transferUnclaimedSeconds / DAY_SECONDS)),
+  };
+}
+
+/** The parties' names in one query. */
+export async function namesOf(db: Executor, ids: Array<number | null>): Promise<Names> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** An account that may receive: open and a customer's (operators' accounts hold no custody). */
+function checkReceivable(sender: UserRow, receiver: UserRow) {
+  if (receiver.id === sender.id) throw invalid('receiver_email', MESSAGES.transferToSelf, 'SILVER_TRANSFER_TO_SELF');
+  if (receiver.closedAt || receiver.staffRoles.length > 0)
+    throw invalid('receiver_email', MESSAGES.transferReceiverUnavailable, 'SILVER_TRANSFER_RECEIVER_UNAVAILABLE');
+}
+
+/**
+ * POST /api/silver-transfer/check-receiver: the receiver's id and short name, or null (no account: the screen asks
+ * for the CPF). Counted per account (LIMIT_TRANSFER_RECEIVER_ACCOUNT): checking e-mails is how one would collect who
+ * has an account, and many customers share one address.
+ */
+export async function checkReceiver(deps: AppDeps, sender: UserRow, email: string) {
+  await deps.limiter.hit('transferReceiverAccount', `user:${sender.id}`);
+  if (email === sender.email.toLowerCase()) throw invalid('email', MESSAGES.transferToSelf, 'SILVER_TRANSFER_TO_SELF');
+  const receiver = await findUserByEmail(deps.database.db, email);
+  if (!receiver) return { receiver: null, message: MESSAGES.transferReceiverNotFound };
+  try {
+    checkReceivable(sender, receiver);
+  } catch (err) {
+    if (err instanceof AppError) throw invalid('email', err.message, err.code);
+    throw err;
+  }
+  return {
+    receiver: { id: receiver.id, name: shortName(receiver.name) ?? '' },
+    message: MESSAGES.transferReceiverFound,
+  };
+}
+
+async function checkBalance(db: Executor, userId: number, quantityCg: number) {
+  const balances = await getBalances(db, userId);
+  if (balances.AG.available < quantityCg)
+    throw invalid('quantity_grams', MESSAGES.transferInsufficientSilver, 'INSUFFICIENT_BALANCE');
+}
+
+/** What a code confirms: this quantity to this e-mail. */
+const binding = (quantityCg: number, receiverEmail: string) => ({ quantity: quantityCg, receiver: receiverEmail });
+
+/**
+ * POST /api/silver-transfer/verification-code (and its resend): a code to the sender's e-mail, bound to the quantity
+ * and the receiver. The quantity and the receiver are checked first, so nobody waits for a code that cannot work.
+ */
+export async function sendTransferCode(
+  deps: AppDeps,
+  sender: UserRow,
+  input: { quantity_grams: number; receiver_email: string },
+) {
+  const db = deps.database.db;
+  if (input.receiver_email === sender.email.toLowerCase())
+    throw invalid('receiver_email', MESSAGES.transferToSelf, 'SILVER_TRANSFER_TO_SELF');
+  const receiver = await findUserByEmail(db, input.receiver_email);
+  if (receiver) checkReceivable(sender, receiver);
+  await checkBalance(db, sender.id, input.quantity_grams);
+  await withTransaction(db, async (tx) => {
+    const code = await issueCode(tx, deps.config, {
+      userId: sender.id,
+      subject: sender.email,
+      purpose: 'transfer',
+      channel: 'email',
+      binding: binding(input.quantity_grams, input.receiver_email),
+      beforeIssue: () => deps.limiter.hit('messagesDestination', emailKey(sender.email)),
+    });
+    await enqueueEmail(tx, {
+      to: sender.email,
+      ...transferCodeMail(
+        sender.name,
+        code,
+        { grams: formatGrams(input.quantity_grams), receiverEmail: input.receiver_email },
+        deps.config.windows.codeTtlSeconds,
+      ),
+      carriesSecret: true,
+    });
+  });
+  deps.outbox.kick();
+  return { message: MESSAGES.transferCodeSent, resendAfterSeconds: deps.config.windows.codeResendSeconds };
+}
+
+export type Destination = { receiver: UserRow } | { receiver: null; email: string; cpf: string };
+
+/**
+ * Who receives: the account with the e-mail (the id the screen checked must still be it), or, with no account, the
+ * e-mail and the CPF the sender typed (required then).
+ */
+async function destinationOf(deps: AppDeps, sender: UserRow, input: CreateSilverTransferInput): Promise<Destination> {
+  if (input.receiver_email === sender.email.toLowerCase())
+    throw invalid('receiver_email', MESSAGES.transferToSelf, 'SILVER_TRANSFER_TO_SELF');
+  const receiver = await findUserByEmail(deps.database.db, input.receiver_email);
+  if (receiver) {
+    if (input.receiver_id !== null && input.receiver_id !== receiver.id)
+      throw invalid('receiver_email', MESSAGES.transferReceiverChanged);
+    checkReceivable(sender, receiver);
+    return { receiver };
+  }
+  if (input.receiver_id !== null) throw invalid('receiver_email', MESSAGES.transferReceiverChanged);
+  if (!input.receiver_cpf) throw invalid('receiver_cpf', MESSAGES.cpfInvalid);
+  if (sender.cpf && input.receiver_cpf === sender.cpf)
+    throw invalid('receiver_cpf', MESSAGES.transferToSelf, 'SILVER_TRANSFER_TO_SELF');
+  return { receiver: null, email: input.receiver_email, cpf: input.receiver_cpf };
+}
+
+/**
+ * POST /api/silver-transfer: the receiver and the balance are checked before the code is spent (a mistake costs no
+ * code), then the code (bound to this quantity and this receiver), then placeTransfer.
+ */
+export async function createTransfer(deps: AppDeps, sender: UserRow, input: CreateSilverTransferInput) {
+  const db = deps.database.db;
+  const destination = await destinationOf(deps, sender, input);
+  await checkBalance(db, sender.id, input.quantity_grams);
+  try {
+    await consumeCode(db, deps.config, {
+      subject: sender.email,
+      purpose: 'transfer',
+      code: input.verificationCode,
+      binding: binding(input.quantity_grams, input.receiver_email),
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw new AppError(err.code, err.message, { verificationCode: [err.message] });
+    throw err;
+  }
+  return placeTransfer(deps, sender, destination, input.quantity_grams, input.message);
+}
+
+/**
+ * The transfer itself, once the code was accepted: one transaction inserts the row and posts the grams, from the
+ * sender's available balance to the receiver's, or to transfer:unclaimed while the e-mail has no account (LEDGER.md
+ * flow 6). The ledger's guarded posting refuses more than the balance, however many transfers run at once. The
+ * e-mails (the receiver's notice, or the invitation to register) go in the same transaction.
+ */
+export async function placeTransfer(
+  deps: AppDeps,
+  sender: UserRow,
+  destination: Destination,
+  quantityCg: number,
+  message: string | null,
+) {
+  const receiver = destination.receiver;
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + deps.config.windows.transferUnclaimedSeconds * 1000);
+  const row = await withTransaction(deps.database.db, async (tx) => {
+    const [inserted] = await tx
+      .insert(silverTransfers)
+      .values({
+        senderId: sender.id,
+        receiverId: receiver?.id ?? null,
+        receiverEmail: receiver ? receiver.email.toLowerCase() : destination.email,
+        receiverCpf: receiver ? null : destination.cpf,
+        quantityCg,
+        message,
+        status: receiver ? 'completed' : 'pending',
+        checkCode: newCheckCode(),
+        expiresAt: receiver ? null : expiresAt,
+        completedAt: receiver ? now : null,
+      })
+      .returning();
+    const t = inserted!;
+    const posted = await post(tx, {
+      id: transferLedgerId(t.id),
+      debit: { customer: sender.id, bucket: 'available' },
+      credit: receiver ? { customer: receiver.id, bucket: 'available' } : { system: 'transfer:unclaimed' },
+      currency: 'AG',
+      amount: quantityCg,
+      code: receiver ? 'transfer.silver' : 'transfer.unclaimed',
+    });
+    if (!posted.ok) {
+      if (posted.reason === 'insufficient_funds')
+        throw invalid('quantity_grams', MESSAGES.transferInsufficientSilver, 'INSUFFICIENT_BALANCE');
+      if (posted.reason === 'account_closed' && receiver && posted.account?.startsWith(`customer:${receiver.id}:`))
+        throw invalid('receiver_email', MESSAGES.transferReceiverUnavailable, 'SILVER_TRANSFER_RECEIVER_UNAVAILABLE');
+      throw new LedgerRefusedError(posted, 'AG');
+    }
+    const grams = formatGrams(quantityCg);
+    const senderName = shortName(sender.name) ?? sender.name;
+    if (receiver) {
+      await logEvent(tx, sender.id, `Transferência nº ${t.id} de ${grams} de prata para ${t.receiverEmail}`);
+      await logEvent(tx, receiver.id, `Transferência nº ${t.id} de ${grams} de prata recebida de ${senderName}`);
+      await enqueueEmail(tx, {
+        to: receiver.email,
+        ...transferReceivedMail(receiver.name, { id: t.id, grams, sender: senderName, message }),
+      });
+    } else {
+      await logEvent(
+        tx,
+        sender.id,
+        `Transferência nº ${t.id} de ${grams} de prata para ${t.receiverEmail}, aguardando o cadastro do recebedor`,
+      );
+      await enqueueEmail(tx, {
+        to: t.receiverEmail,
+        ...transferInvitationMail(
+          { grams, sender: senderName, message, until: formatDateBR(expiresAt) },
+          `${deps.config.publicUrl}/register`,
+        ),
+      });
+    }
+    return t;
+  });
+  deps.outbox.kick();
+  const names = await namesOf(deps.database.db, [row.receiverId, sender.id]);
+  return {
+    transfer: presentTransfer(row, sender.id, names),
+    message: receiver ? MESSAGES.transferCompleted : MESSAGES.transferPending,
+  };
+}
+
+/** dd/mm/yyyy in Brasília. */
+export function formatDateBR(date: Date): string {
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(date);
+}
+
+const mine = (userId: number) => or(eq(silverTransfers.senderId, userId), eq(silverTransfers.receiverId, userId));
+
+/** GET /api/silver-transfers?page=N: the customer's sent and received transfers, newest first. */
+export async function listTransfers(deps: AppDeps, userId: number, pageNumber: number) {
+  const db = deps.database.db;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(silverTransfers)
+      .where(mine(userId))
+      .orderBy(desc(silverTransfers.id))
+      .limit(HISTORY_PAGE_SIZE)
+      .offset((pageNumber - 1) * HISTORY_PAGE_SIZE),
+    db.select({ n: count() }).from(silverTransfers).where(mine(userId)),
+  ]);
+  const names = await namesOf(
+    db,
+    rows.flatMap((r) => [r.senderId, r.receiverId]),
+  );
+  return {
+    silverTransfers: page(
+      rows.map((r) => presentTransfer(r, userId, names)),
+      Number(total?.n ?? 0),
+    ),
+  };
+}
+
+/** A transfer the customer sent or received; any other: 404 (never 403). */
+export async function ownTransfer(db: Executor, userId: number, id: number): Promise<SilverTransferRow> {
+  const [row] = await db
+    .select()
+    .from(silverTransfers)
+    .where(and(eq(silverTransfers.id, id), mine(userId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function lockTransfer(tx: Executor, id: number) {
+  const [row] = await tx.select().from(silverTransfers).where(eq(silverTransfers.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** Pending transfers whose period ran out, oldest first (the sweeper's batch). */
+export async function dueForExpiry(db: Executor, now: Date, limit = 200) {
+  return db
+    .select({ id: silverTransfers.id })
+    .from(silverTransfers)
+    .where(and(eq(silverTransfers.status, 'pending'), lt(silverTransfers.expiresAt, now)))
+    .orderBy(asc(silverTransfers.expiresAt))
+    .limit(limit);
+}
