@@ -6,6 +6,8 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
+import { seedAffiliatesDemo } from './features/affiliates/index';
+import { seedEducationalDemo } from './features/educational/index';
 import { seedCatalogueDemo } from './features/catalogue/index';
 import { seedMoneyDemo } from './features/money/index';
 import { seedOrdersDemo } from './features/orders/index';
@@ -35,6 +37,10 @@ export async function boot(config: Config): Promise<Running> {
     await seedMoneyDemo(app.deps);
     // the house's orders and the demo customers' trades go through the matcher (features/orders/demo.ts)
     await seedOrdersDemo(app.deps);
+    // referred customers who traded, and the rewards paid through the ledger (features/affiliates/demo.ts)
+    await seedAffiliatesDemo(app.deps);
+    // a dozen educational videos of both tags (features/educational/demo.ts)
+    await seedEducationalDemo(database.db);
     // the bars of the catalogue, their fees and a coupon (features/catalogue/demo.ts)
     await seedCatalogueDemo(app.deps);
     // transfers sent and received, one waiting for its receiver, one cancelled (features/silver-transfers/demo.ts)

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/index';
+import { affiliateRoutes } from './affiliates/index';
 import { authRoutes } from './auth/index';
 import { catalogueRoutes } from './catalogue/index';
 import { cityRoutes } from './cities/index';
 import { contentRoutes } from './content/index';
+import { educationalRoutes } from './educational/index';
 import { devRoutes } from './dev/index';
 import { healthRoutes } from './health/index';
 import { historyRoutes } from './history/index';
@@ -27,6 +29,8 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   silverWithdrawalRoutes,
   silverTransferRoutes,
   cityRoutes,
+  affiliateRoutes,
+  educationalRoutes,
   contentRoutes,
   devRoutes,
   adminRoutes,

@@ -15,3 +15,5 @@ export * from './orders';
 export * from './catalogue';
 export * from './silver-withdrawals';
 export * from './silver-transfers';
+export * from './affiliates';
+export * from './videos';

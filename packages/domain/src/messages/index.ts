@@ -1,3 +1,4 @@
+import { AFFILIATE_MESSAGES, VIDEO_MESSAGES } from './affiliates';
 import { AUTH_MESSAGES } from './auth';
 import { CATALOGUE_MESSAGES } from './catalogue';
 import { COMMON_MESSAGES } from './common';
@@ -20,6 +21,8 @@ export const MESSAGES = {
   ...MONEY_MESSAGES,
   ...ORDER_MESSAGES,
   ...CATALOGUE_MESSAGES,
+  ...AFFILIATE_MESSAGES,
+  ...VIDEO_MESSAGES,
   ...SILVER_TRANSFER_MESSAGES,
 } as const;
 
@@ -29,6 +32,8 @@ export const MESSAGE_GROUPS = {
   profile: PROFILE_MESSAGES,
   ledger: LEDGER_MESSAGES,
   money: MONEY_MESSAGES,
+  affiliates: AFFILIATE_MESSAGES,
+  videos: VIDEO_MESSAGES,
   orders: ORDER_MESSAGES,
   catalogue: CATALOGUE_MESSAGES,
   silverTransfers: SILVER_TRANSFER_MESSAGES,

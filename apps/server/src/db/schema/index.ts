@@ -4,3 +4,4 @@ export * from './profile';
 export * from './money';
 export * from './silver';
 export * from './silver-transfers';
+export * from './affiliates';
