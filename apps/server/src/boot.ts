@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
 import { seedAffiliatesDemo } from './features/affiliates/index';
+import { seedFiscalDemo, startInvoiceIssuer } from './features/invoices/index';
 import { seedEducationalDemo } from './features/educational/index';
 import { seedCatalogueDemo } from './features/catalogue/index';
 import { seedMoneyDemo } from './features/money/index';
@@ -45,9 +46,13 @@ export async function boot(config: Config): Promise<Running> {
     await seedCatalogueDemo(app.deps);
     // transfers sent and received, one waiting for its receiver, one cancelled (features/silver-transfers/demo.ts)
     await seedSilverTransfersDemo(app.deps);
+    // two years of trades and the invoices of their fees and of two orders of bars (features/invoices/demo.ts)
+    await seedFiscalDemo(app.deps);
   }
   // unpaid Pix orders of bars expire (their grams, stock and coupon come back): docs/silver.md
   const stopSweeper = startSilverExpirySweeper(app.deps);
+  // the service invoices of closed months and the product invoices of paid bars (docs/fiscal.md)
+  const stopIssuer = startInvoiceIssuer(app.deps);
   // silver sent to an e-mail nobody registered goes back to its sender (docs/silver-transfers.md)
   const stopTransferSweeper = startTransferExpirySweeper(app.deps);
   // keeps balance reads short: folds the ledger's balance deltas into their accounts (docs/ledger.md)
@@ -58,6 +63,7 @@ export async function boot(config: Config): Promise<Running> {
     demoAccounts,
     async stop() {
       stopSweeper();
+      stopIssuer();
       stopTransferSweeper();
       await app?.close();
       await dispatcher.stop();

@@ -6,6 +6,7 @@ import { parseDecimal } from '@prata/domain';
 import { type Limits, readLimits, type Windows } from './limits';
 import { CEP_PROVIDERS, type CepProvider } from './adapters/cep/index';
 import { SHIPPING_PROVIDERS, type ShippingProvider } from './adapters/shipping/index';
+import { INVOICING_PROVIDERS, type InvoicingProvider } from './adapters/invoicing/index';
 import { toBrCodeText } from './adapters/payments/br-code';
 import {
   ASAAS_PRODUCTION_URL,
@@ -69,6 +70,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\d{8}$/)
     .default('01310100'),
+  /** who issues invoices: embedded (test documents with no fiscal value; issues nothing in production) or nfeio */
+  INVOICING_PROVIDER: z.enum(INVOICING_PROVIDERS).default('embedded'),
+  NFEIO_API_KEY: z.string().optional(),
+  NFEIO_COMPANY_ID: z.string().optional(),
+  NFEIO_CITY_SERVICE_CODE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** money withdrawals: the smallest amount (reais, dot-decimal), the fee after the free ones, how many are free */
   MIN_WITHDRAWAL_AMOUNT: z.string().default('10.00'),
@@ -152,6 +158,11 @@ export type Config = {
   frenetUrl: string | undefined;
   /** 8 digits: where packages of bars leave from */
   shippingOriginCep: string;
+  /** who issues invoices (adapters/invoicing): 'embedded' (test documents, never in production) or 'nfeio' */
+  invoicingProvider: InvoicingProvider;
+  nfeioApiKey: string | undefined;
+  nfeioCompanyId: string | undefined;
+  nfeioCityServiceCode: string | undefined;
   logLevel: string;
   uploadsDir: string;
   /** deposits and withdrawals (features/money) */
@@ -273,6 +284,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const payments = paymentSettings(e, production);
   if (e.SHIPPING_PROVIDER === 'frenet' && !e.FRENET_TOKEN)
     throw new Error('FRENET_TOKEN é obrigatório com SHIPPING_PROVIDER=frenet.');
+  if (e.INVOICING_PROVIDER === 'nfeio' && !(e.NFEIO_API_KEY && e.NFEIO_COMPANY_ID && e.NFEIO_CITY_SERVICE_CODE))
+    throw new Error('INVOICING_PROVIDER=nfeio precisa de NFEIO_API_KEY, NFEIO_COMPANY_ID e NFEIO_CITY_SERVICE_CODE.');
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const { limits, windows, problems } = readLimits(env);
   if (problems.length > 0) throw new Error(`Configuração inválida:\n${problems.join('\n')}`);
@@ -307,6 +320,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     frenetToken: e.FRENET_TOKEN || undefined,
     frenetUrl: e.FRENET_URL,
     shippingOriginCep: e.SHIPPING_ORIGIN_CEP,
+    invoicingProvider: e.INVOICING_PROVIDER,
+    nfeioApiKey: e.NFEIO_API_KEY || undefined,
+    nfeioCompanyId: e.NFEIO_COMPANY_ID || undefined,
+    nfeioCityServiceCode: e.NFEIO_CITY_SERVICE_CODE || undefined,
     // Request logs in production; only warnings on a developer's or demo terminal.
     logLevel: e.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     uploadsDir: path.join(dataDir, 'uploads'),

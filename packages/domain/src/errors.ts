@@ -85,6 +85,9 @@ export const ERROR_CODES = [
   'SILVER_TRANSFER_TO_SELF',
   'SILVER_TRANSFER_RECEIVER_UNAVAILABLE',
   'SILVER_TRANSFER_NOT_CANCELLABLE',
+  // invoices and the IRPF guide
+  'INVOICING_UNAVAILABLE',
+  'IRPF_YEAR_OUT_OF_RANGE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,6 +8,7 @@ import { type PaymentsPort, paymentsPortFor } from './payments/index';
 import { type ShippingPort, shippingPortFor } from './shipping/index';
 import { httpSmsTransport, unconfiguredSmsTransport, type SmsTransport } from './sms/index';
 import { diskStorage, type FileStorage } from './storage/index';
+import { type InvoicingPort, invoicingPortFor } from './invoicing/index';
 
 export type Adapters = {
   mail: MailTransport;
@@ -17,6 +18,7 @@ export type Adapters = {
   cep: CepPort;
   payments: PaymentsPort;
   shipping: ShippingPort;
+  invoicing: InvoicingPort;
 };
 
 /**
@@ -48,6 +50,13 @@ export function createAdapters(config: Config, env: NodeJS.ProcessEnv = process.
       provider: config.shippingProvider,
       frenetToken: config.frenetToken,
       frenetUrl: config.frenetUrl,
+    }),
+    invoicing: invoicingPortFor({
+      provider: config.invoicingProvider,
+      production: config.env === 'production',
+      nfeioApiKey: config.nfeioApiKey,
+      nfeioCompanyId: config.nfeioCompanyId,
+      nfeioCityServiceCode: config.nfeioCityServiceCode,
     }),
   };
 }

@@ -9,6 +9,8 @@ import { educationalRoutes } from './educational/index';
 import { devRoutes } from './dev/index';
 import { healthRoutes } from './health/index';
 import { historyRoutes } from './history/index';
+import { invoiceRoutes } from './invoices/index';
+import { irpfRoutes } from './irpf/index';
 import { moneyRoutes } from './money/index';
 import { orderRoutes } from './orders/index';
 import { profileRoutes } from './profile/index';
@@ -34,4 +36,6 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   contentRoutes,
   devRoutes,
   adminRoutes,
+  invoiceRoutes,
+  irpfRoutes,
 ];

@@ -4,6 +4,7 @@ import type { Adapters } from '../adapters/index';
 import { tmpdir } from 'node:os';
 import { embeddedCep } from '../adapters/cep/index';
 import { embeddedCpfStatus } from '../adapters/cpf-status/index';
+import { embeddedInvoicing } from '../adapters/invoicing/index';
 import { embeddedPayments } from '../adapters/payments/index';
 import { embeddedShipping } from '../adapters/shipping/index';
 import { diskStorage } from '../adapters/storage/index';
@@ -38,6 +39,7 @@ function recordingAdapters(failFirst = 0) {
     payments: embeddedPayments({ merchantName: 'PRATA', merchantCity: 'SAO PAULO', webhookToken: 'w'.repeat(32) }),
     shipping: embeddedShipping(),
     cep: embeddedCep,
+    invoicing: embeddedInvoicing({ production: false }),
   };
   return { adapters, sent };
 }

@@ -81,6 +81,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   SILVER_TRANSFER_TO_SELF: 422,
   SILVER_TRANSFER_RECEIVER_UNAVAILABLE: 422,
   SILVER_TRANSFER_NOT_CANCELLABLE: 409,
+  INVOICING_UNAVAILABLE: 503,
+  IRPF_YEAR_OUT_OF_RANGE: 422,
 };
 
 /** Fastify's errors about a request it could not read, as the code and the message people get. */

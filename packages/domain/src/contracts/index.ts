@@ -15,5 +15,7 @@ export * from './orders';
 export * from './catalogue';
 export * from './silver-withdrawals';
 export * from './silver-transfers';
+export * from './invoices';
+export * from './irpf';
 export * from './affiliates';
 export * from './videos';

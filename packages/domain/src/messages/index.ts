@@ -7,6 +7,7 @@ import { MONEY_MESSAGES } from './money';
 import { ORDER_MESSAGES } from './orders';
 import { PROFILE_MESSAGES } from './profile';
 import { SILVER_TRANSFER_MESSAGES } from './silver-transfers';
+import { FISCAL_MESSAGES } from './fiscal';
 
 /**
  * Every message a person reads, in Portuguese, grouped by feature (one file each) and read through one object. The
@@ -21,6 +22,7 @@ export const MESSAGES = {
   ...MONEY_MESSAGES,
   ...ORDER_MESSAGES,
   ...CATALOGUE_MESSAGES,
+  ...FISCAL_MESSAGES,
   ...AFFILIATE_MESSAGES,
   ...VIDEO_MESSAGES,
   ...SILVER_TRANSFER_MESSAGES,
@@ -32,6 +34,7 @@ export const MESSAGE_GROUPS = {
   profile: PROFILE_MESSAGES,
   ledger: LEDGER_MESSAGES,
   money: MONEY_MESSAGES,
+  fiscal: FISCAL_MESSAGES,
   affiliates: AFFILIATE_MESSAGES,
   videos: VIDEO_MESSAGES,
   orders: ORDER_MESSAGES,

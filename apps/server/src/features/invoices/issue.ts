@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { productInvoices, serviceInvoices } from '../../db/schema/index';
+import { int, rows } from '../../ledger/sql';
+import { borrowerOf, dueProductInvoices, dueServiceInvoices, productDescription, serviceDescription } from './facts';
+
+/** Serializes issuing per customer (any instance): the same month or order is never sent to the issuer twice. */
+const ISSUE_LOCK = 727_015;
+
+export type IssueResult = { service: number; product: number };
+
+/**
+ * Issues what is due (docs/fiscal.md): a service invoice for each closed month with services paid, a product invoice
+ * for each paid order of bars. Each invoice is one transaction under the customer's lock: check again, ask the issuer,
+ * store. An issuer that must not issue here (the embedded one in production) issues nothing. A failure of one
+ * invoice leaves it due for the next run and does not stop the others.
+ */
+export async function issueDueInvoices(
+  deps: AppDeps,
+  opts: { userId?: number; now?: Date } = {},
+): Promise<IssueResult> {
+  const port = deps.adapters.invoicing;
+  const result: IssueResult = { service: 0, product: 0 };
+  if (!port.canIssue) return result;
+  const db = deps.database.db;
+  const now = opts.now ?? new Date();
+
+  for (const due of await dueServiceInvoices(db, now, opts.userId)) {
+    try {
+      const issued = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${ISSUE_LOCK}, ${due.userId}::int)`);
+        const [again] = await rows<{ n: string }>(
+          tx,
+          sql`select count(*)::text as n from service_invoices where user_id = ${due.userId} and period = ${due.period}::date`,
+        );
+        if (int(again?.n ?? 0) > 0) return false;
+        const [seq] = await rows<{ n: string }>(tx, sql`select nextval('service_invoice_numbers')::text as n`);
+        const borrower = await borrowerOf(tx, due.userId);
+        const draft = {
+          reference: `service:${due.userId}:${due.period}`,
+          sequence: int(seq?.n),
+          borrower,
+          description: serviceDescription(due),
+          lines: due.lines,
+          servicesCents: due.totalCents,
+        };
+        const made = await port.issueService(draft);
+        await tx.insert(serviceInvoices).values({
+          userId: due.userId,
+          period: due.period,
+          description: draft.description,
+          servicesCents: draft.servicesCents,
+          lines: draft.lines,
+          borrower,
+          provider: port.provider,
+          testDocument: port.testDocuments,
+          externalId: made.externalId,
+          number: made.number,
+        });
+        return true;
+      });
+      if (issued) result.service += 1;
+    } catch (err) {
+      logFailure(deps, 'service', err);
+    }
+  }
+
+  for (const due of await dueProductInvoices(db, opts.userId)) {
+    try {
+      const issued = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${ISSUE_LOCK}, ${due.userId}::int)`);
+        const [again] = await rows<{ n: string }>(
+          tx,
+          sql`select count(*)::text as n from product_invoices where silver_withdrawal_id = ${due.silverWithdrawalId}`,
+        );
+        if (int(again?.n ?? 0) > 0) return false;
+        const [seq] = await rows<{ n: string }>(tx, sql`select nextval('product_invoice_numbers')::text as n`);
+        const borrower = await borrowerOf(tx, due.userId);
+        const draft = {
+          reference: `product:${due.silverWithdrawalId}`,
+          sequence: int(seq?.n),
+          borrower,
+          description: productDescription(due),
+          items: due.items,
+          taxes: due.taxes,
+          productsCents: due.productsCents,
+          taxesCents: due.taxesCents,
+        };
+        const made = await port.issueProduct(draft);
+        await tx.insert(productInvoices).values({
+          userId: due.userId,
+          silverWithdrawalId: due.silverWithdrawalId,
+          description: draft.description,
+          productsCents: draft.productsCents,
+          taxesCents: draft.taxesCents,
+          lines: { items: draft.items, taxes: draft.taxes },
+          borrower,
+          provider: port.provider,
+          testDocument: port.testDocuments,
+          externalId: made.externalId,
+          number: made.number,
+        });
+        return true;
+      });
+      if (issued) result.product += 1;
+    } catch (err) {
+      logFailure(deps, 'product', err);
+    }
+  }
+  return result;
+}
+
+function logFailure(deps: AppDeps, kind: string, err: unknown) {
+  if (deps.config.logLevel === 'silent') return;
+  console.error(`invoices: a ${kind} invoice could not be issued (it stays due):`, (err as Error).message);
+}
+
+/** Issues what is due for every customer now and then (hourly by default); the lists also issue a customer's own. */
+export function startInvoiceIssuer(deps: AppDeps, everyMs = 60 * 60_000): () => void {
+  const run = () => {
+    issueDueInvoices(deps).catch((err) => logFailure(deps, 'run of', err));
+  };
+  const first = setTimeout(run, 30_000);
+  const timer = setInterval(run, everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

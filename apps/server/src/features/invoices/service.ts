@@ -1,0 +1,183 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  INVOICE_LINK_TTL_SECONDS,
+  INVOICES_PAGE_SIZE,
+  MESSAGES,
+  minorToDecimal,
+  type ProductInvoice,
+  type ServiceInvoice,
+} from '@prata/domain';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { InvoicingError, type StoredProductInvoice, type StoredServiceInvoice } from '../../adapters/invoicing/index';
+import type { AppDeps } from '../../deps';
+import {
+  type ProductInvoiceRow,
+  productInvoices,
+  type ServiceInvoiceRow,
+  serviceInvoices,
+} from '../../db/schema/index';
+import { AppError, notFound } from '../../lib/errors';
+import { issueDueInvoices } from './issue';
+
+const reais = (cents: number) => Number(minorToDecimal(cents));
+
+const presentService = (r: ServiceInvoiceRow): ServiceInvoice => ({
+  id: r.id,
+  description: r.description,
+  services_amount: reais(r.servicesCents),
+  created_at: r.createdAt.toISOString(),
+  number: r.number,
+  test_document: r.testDocument,
+});
+
+const presentProduct = (r: ProductInvoiceRow): ProductInvoice => ({
+  id: r.id,
+  description: r.description,
+  products_amount: reais(r.productsCents),
+  taxes_amount: reais(r.taxesCents),
+  created_at: r.createdAt.toISOString(),
+  number: r.number,
+  test_document: r.testDocument,
+});
+
+/** Issues what is due for the reader first, so the list is complete however long ago the issuer last ran. */
+async function issueOwn(deps: AppDeps, userId: number) {
+  await issueDueInvoices(deps, { userId });
+}
+
+/** GET /api/service-invoices?page: newest month first. */
+export async function listServiceInvoices(deps: AppDeps, userId: number, page: number) {
+  await issueOwn(deps, userId);
+  const db = deps.database.db;
+  const where = eq(serviceInvoices.userId, userId);
+  const [found, [total]] = await Promise.all([
+    db
+      .select()
+      .from(serviceInvoices)
+      .where(where)
+      .orderBy(desc(serviceInvoices.period), desc(serviceInvoices.id))
+      .limit(INVOICES_PAGE_SIZE)
+      .offset((page - 1) * INVOICES_PAGE_SIZE),
+    db.select({ n: count() }).from(serviceInvoices).where(where),
+  ]);
+  return { data: found.map(presentService), total: Number(total?.n ?? 0), per_page: INVOICES_PAGE_SIZE };
+}
+
+/** GET /api/product-invoices?page: newest first. */
+export async function listProductInvoices(deps: AppDeps, userId: number, page: number) {
+  await issueOwn(deps, userId);
+  const db = deps.database.db;
+  const where = eq(productInvoices.userId, userId);
+  const [found, [total]] = await Promise.all([
+    db
+      .select()
+      .from(productInvoices)
+      .where(where)
+      .orderBy(desc(productInvoices.createdAt), desc(productInvoices.id))
+      .limit(INVOICES_PAGE_SIZE)
+      .offset((page - 1) * INVOICES_PAGE_SIZE),
+    db.select({ n: count() }).from(productInvoices).where(where),
+  ]);
+  return { data: found.map(presentProduct), total: Number(total?.n ?? 0), per_page: INVOICES_PAGE_SIZE };
+}
+
+const storedService = (r: ServiceInvoiceRow): StoredServiceInvoice => ({
+  reference: `service:${r.userId}:${r.period}`,
+  sequence: 0,
+  borrower: r.borrower,
+  description: r.description,
+  lines: r.lines,
+  servicesCents: r.servicesCents,
+  externalId: r.externalId,
+  number: r.number,
+  issuedAt: r.createdAt,
+  testDocument: r.testDocument,
+});
+
+const storedProduct = (r: ProductInvoiceRow): StoredProductInvoice => ({
+  reference: `product:${r.silverWithdrawalId}`,
+  sequence: 0,
+  borrower: r.borrower,
+  description: r.description,
+  items: r.lines.items,
+  taxes: r.lines.taxes,
+  productsCents: r.productsCents,
+  taxesCents: r.taxesCents,
+  externalId: r.externalId,
+  number: r.number,
+  issuedAt: r.createdAt,
+  testDocument: r.testDocument,
+});
+
+/**
+ * A test document is never served in production (it could not have been issued there; a database copied from a test
+ * environment would still hold some).
+ */
+function servable(deps: AppDeps, testDocument: boolean) {
+  return !(testDocument && deps.config.env === 'production');
+}
+
+async function fromIssuer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof InvoicingError) throw new AppError('INVOICING_UNAVAILABLE', MESSAGES.invoicingUnavailable);
+    throw err;
+  }
+}
+
+/** GET /api/service-invoice/{id}/pdf: the reader's own invoice only (another's is 404). */
+export async function serviceInvoicePdf(deps: AppDeps, userId: number, id: number) {
+  const [row] = await deps.database.db
+    .select()
+    .from(serviceInvoices)
+    .where(and(eq(serviceInvoices.id, id), eq(serviceInvoices.userId, userId)));
+  if (!row || !servable(deps, row.testDocument)) throw notFound(MESSAGES.invoiceNotFound);
+  const pdf = await fromIssuer(() => deps.adapters.invoicing.servicePdf(storedService(row)));
+  return { pdf, fileName: `nota-servico-${row.number}.pdf` };
+}
+
+async function ownProduct(deps: AppDeps, id: number, userId?: number) {
+  const [row] = await deps.database.db
+    .select()
+    .from(productInvoices)
+    .where(
+      userId === undefined
+        ? eq(productInvoices.id, id)
+        : and(eq(productInvoices.id, id), eq(productInvoices.userId, userId)),
+    );
+  if (!row || !servable(deps, row.testDocument)) throw notFound(MESSAGES.invoiceNotFound);
+  return row;
+}
+
+const signature = (secret: string, id: number, expires: number) =>
+  createHmac('sha256', secret).update(`product-invoice:${id}:${expires}`).digest('base64url');
+
+/**
+ * GET /api/product-invoice/{id}/pdf → { uri }: the issuer's own link when it has one (NFE.io), otherwise a link of
+ * ours signed for INVOICE_LINK_TTL_SECONDS, which the browser opens without the bearer token.
+ */
+export async function productInvoiceLink(deps: AppDeps, userId: number, id: number, now = Date.now()) {
+  const row = await ownProduct(deps, id, userId);
+  const external = await fromIssuer(() => deps.adapters.invoicing.productPdfLink(storedProduct(row)));
+  if (external) return { uri: external };
+  const expires = Math.floor(now / 1000) + INVOICE_LINK_TTL_SECONDS;
+  const sig = signature(deps.config.jwtSecret, row.id, expires);
+  return { uri: `${deps.config.publicUrl}/api/product-invoice/${row.id}/file?expires=${expires}&signature=${sig}` };
+}
+
+/** GET /api/product-invoice/{id}/file?expires&signature: the PDF behind a signed link that has not expired. */
+export async function productInvoiceFile(
+  deps: AppDeps,
+  id: number,
+  link: { expires: number; signature: string },
+  now = Date.now(),
+) {
+  const expected = Buffer.from(signature(deps.config.jwtSecret, id, link.expires));
+  const given = Buffer.from(link.signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound(MESSAGES.invoiceNotFound);
+  if (link.expires * 1000 < now) throw new AppError('LINK_INVALID', MESSAGES.invoiceLinkExpired);
+  const row = await ownProduct(deps, id);
+  const pdf = await fromIssuer(() => deps.adapters.invoicing.productPdf(storedProduct(row)));
+  return { pdf, fileName: `nota-produto-${row.number}.pdf` };
+}

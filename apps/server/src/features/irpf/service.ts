@@ -1,0 +1,36 @@
+import { minorToDecimal } from '@prata/domain';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { rows } from '../../ledger/sql';
+import { checkYear, positionOf } from './facts';
+import { buildWorkbook } from './workbook';
+
+const reais = (cents: number) => Number(minorToDecimal(cents));
+
+/** GET /api/irpf/position/{year} */
+export async function position(deps: AppDeps, userId: number, year: number) {
+  const p = await positionOf(deps.database.db, userId, checkYear(year));
+  return {
+    year: p.year,
+    date: `${p.year}-12-31`,
+    grams: p.custodyCg / 100,
+    average_cost_per_gram: reais(p.averagePerGramCents),
+    cost_amount: reais(p.costAmountCents),
+    bought_amount: reais(p.boughtCents),
+    sold_amount: reais(p.soldCents),
+    bought_grams: p.boughtCg / 100,
+    sold_grams: p.soldCg / 100,
+  };
+}
+
+/** GET /api/orders/export/{year}: the workbook and its file name. */
+export async function exportYear(deps: AppDeps, userId: number, year: number) {
+  const db = deps.database.db;
+  const p = await positionOf(db, userId, checkYear(year));
+  const [who] = await rows<{ name: string }>(
+    db,
+    sql`select coalesce(c.razao_social, u.name) as name from users u left join companies c on c.user_id = u.id
+         where u.id = ${userId}`,
+  );
+  return { data: await buildWorkbook(p, who?.name ?? ''), fileName: `prata-irpf-${year}.xlsx` };
+}

@@ -1,0 +1,121 @@
+import { formatBRL, formatGrams } from '@prata/domain';
+import ExcelJS from 'exceljs';
+import { brasiliaWallClock, type Position } from './facts';
+
+/** Excel's formats: reais (the sheet's locale shows R$ 1.234,56 in Portuguese), grams with 2 decimals, dates. */
+export const FORMATS = {
+  brl: '"R$" #,##0.00',
+  grams: '#,##0.00 "g"',
+  date: 'dd/mm/yyyy hh:mm',
+} as const;
+
+const reais = (cents: number) => cents / 100;
+const grams = (cg: number) => cg / 100;
+
+/** Monthly sales (Brasília): the R$ 35.000,00 test is on what was sold in the month, not on the profit. */
+function monthlySales(p: Position) {
+  const months = new Map<number, { cents: number; cg: number; n: number }>();
+  for (const o of p.orders) {
+    if (o.side !== 'sell') continue;
+    const m = brasiliaWallClock(o.at).getUTCMonth();
+    const cur = months.get(m) ?? { cents: 0, cg: 0, n: 0 };
+    cur.cents += o.valueCents;
+    cur.cg += o.filledCg;
+    cur.n += 1;
+    months.set(m, cur);
+  }
+  return months;
+}
+export const MONTHLY_EXEMPTION_CENTS = 3_500_000;
+const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+
+/**
+ * GET /api/orders/export/{year}: the year's completed orders (one row each, oldest first, with totals), the position
+ * on 31 December with the average cost per gram, and the monthly sales, as a real .xlsx made with exceljs.
+ */
+export async function buildWorkbook(p: Position, customerName: string): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Prata';
+  wb.created = new Date(0);
+
+  const sheet = wb.addWorksheet(`Ordens ${p.year}`, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = [
+    { header: 'Data', key: 'date', width: 18, style: { numFmt: FORMATS.date } },
+    { header: 'Ordem', key: 'id', width: 10 },
+    { header: 'Tipo', key: 'type', width: 10 },
+    { header: 'Quantidade', key: 'grams', width: 14, style: { numFmt: FORMATS.grams } },
+    { header: 'Preço por grama', key: 'price', width: 16, style: { numFmt: FORMATS.brl } },
+    { header: 'Valor', key: 'value', width: 16, style: { numFmt: FORMATS.brl } },
+    { header: 'Taxa operacional', key: 'fee', width: 16, style: { numFmt: FORMATS.brl } },
+    { header: 'IOF', key: 'iof', width: 12, style: { numFmt: FORMATS.brl } },
+    { header: 'Total', key: 'total', width: 16, style: { numFmt: FORMATS.brl } },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const o of p.orders) {
+    sheet.addRow({
+      date: brasiliaWallClock(o.at),
+      id: o.id,
+      type: o.side === 'buy' ? 'Compra' : 'Venda',
+      grams: grams(o.filledCg),
+      price: reais(o.priceCents),
+      value: reais(o.valueCents),
+      fee: reais(o.feeCents),
+      iof: reais(o.iofCents),
+      total: reais(o.totalCents),
+    });
+  }
+  sheet.addRow({});
+  const totals = (side: 'buy' | 'sell', label: string) => {
+    const mine = p.orders.filter((o) => o.side === side);
+    const row = sheet.addRow({
+      type: label,
+      grams: grams(mine.reduce((s, o) => s + o.filledCg, 0)),
+      value: reais(mine.reduce((s, o) => s + o.valueCents, 0)),
+      fee: reais(mine.reduce((s, o) => s + o.feeCents, 0)),
+      iof: reais(mine.reduce((s, o) => s + o.iofCents, 0)),
+      total: reais(mine.reduce((s, o) => s + o.totalCents, 0)),
+    });
+    row.font = { bold: true };
+  };
+  totals('buy', 'Compras');
+  totals('sell', 'Vendas');
+
+  const summary = wb.addWorksheet('Posição em 31-12');
+  summary.columns = [
+    { key: 'label', width: 46 },
+    { key: 'value', width: 20 },
+  ];
+  const line = (label: string, value: number | string, numFmt?: string) => {
+    const row = summary.addRow({ label, value });
+    if (numFmt) row.getCell('value').numFmt = numFmt;
+    return row;
+  };
+  summary.addRow({ label: `Prata - Imposto de renda ${p.year}: ${customerName}` }).font = { bold: true, size: 13 };
+  summary.addRow({});
+  line(`Prata em custódia em 31/12/${p.year}`, grams(p.custodyCg), FORMATS.grams);
+  line('Custo médio por grama (com taxas e IOF)', reais(p.averagePerGramCents), FORMATS.brl);
+  line(`Valor a declarar em Bens e Direitos (31/12/${p.year})`, reais(p.costAmountCents), FORMATS.brl).font = {
+    bold: true,
+  };
+  summary.addRow({});
+  line(`Comprado em ${p.year}`, reais(p.boughtCents), FORMATS.brl);
+  line(`Gramas compradas em ${p.year}`, grams(p.boughtCg), FORMATS.grams);
+  line(`Vendido em ${p.year}`, reais(p.soldCents), FORMATS.brl);
+  line(`Gramas vendidas em ${p.year}`, grams(p.soldCg), FORMATS.grams);
+  summary.addRow({});
+  summary.addRow({ label: 'Vendas por mês (isenção até R$ 35.000,00 por mês)' }).font = { bold: true };
+  const months = monthlySales(p);
+  for (const [m, s] of [...months.entries()].sort((a, b) => a[0] - b[0])) {
+    const over = s.cents > MONTHLY_EXEMPTION_CENTS ? ' - acima de R$ 35.000,00: apure o ganho (DARF)' : '';
+    line(`${MONTHS[m]}/${p.year}: ${s.n} venda(s), ${formatGrams(s.cg)}${over}`, reais(s.cents), FORMATS.brl);
+  }
+  if (months.size === 0) summary.addRow({ label: 'Nenhuma venda no ano.' });
+  summary.addRow({});
+  summary.addRow({
+    label:
+      'Custo médio: média ponderada móvel das compras (valor + taxa operacional + IOF); cada venda retira gramas pelo custo médio, que não muda. ' +
+      `Valores em reais; ${formatBRL(MONTHLY_EXEMPTION_CENTS)} é o limite mensal de vendas isentas.`,
+  });
+
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
