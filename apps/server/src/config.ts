@@ -6,6 +6,7 @@ import { parseDecimal } from '@prata/domain';
 import { type Limits, readLimits, type Windows } from './limits';
 import { CEP_PROVIDERS, type CepProvider } from './adapters/cep/index';
 import { SHIPPING_PROVIDERS, type ShippingProvider } from './adapters/shipping/index';
+import { CHAT_MODEL_PROVIDERS, type ChatModelProvider } from './adapters/chat-model/index';
 import { INVOICING_PROVIDERS, type InvoicingProvider } from './adapters/invoicing/index';
 import { toBrCodeText } from './adapters/payments/br-code';
 import {
@@ -75,6 +76,12 @@ const EnvSchema = z.object({
   NFEIO_API_KEY: z.string().optional(),
   NFEIO_COMPANY_ID: z.string().optional(),
   NFEIO_CITY_SERVICE_CODE: z.string().optional(),
+  /** Auro's answers: embedded (retrieval over the FAQs and help articles, no network) or openai (any compatible API) */
+  CHAT_MODEL_PROVIDER: z.enum(CHAT_MODEL_PROVIDERS).default('embedded'),
+  /** openai only: the API's base address; the client calls POST {CHAT_MODEL_URL}/chat/completions */
+  CHAT_MODEL_URL: z.string().url().optional(),
+  CHAT_MODEL_API_KEY: z.string().optional(),
+  CHAT_MODEL_NAME: z.string().max(120).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** money withdrawals: the smallest amount (reais, dot-decimal), the fee after the free ones, how many are free */
   MIN_WITHDRAWAL_AMOUNT: z.string().default('10.00'),
@@ -163,6 +170,8 @@ export type Config = {
   nfeioApiKey: string | undefined;
   nfeioCompanyId: string | undefined;
   nfeioCityServiceCode: string | undefined;
+  /** Auro's model (adapters/chat-model): 'embedded' (default, no network) or 'openai' (url, key and model name) */
+  chatModel: { provider: ChatModelProvider; url?: string; apiKey?: string; model?: string };
   logLevel: string;
   uploadsDir: string;
   /** deposits and withdrawals (features/money) */
@@ -286,6 +295,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error('FRENET_TOKEN é obrigatório com SHIPPING_PROVIDER=frenet.');
   if (e.INVOICING_PROVIDER === 'nfeio' && !(e.NFEIO_API_KEY && e.NFEIO_COMPANY_ID && e.NFEIO_CITY_SERVICE_CODE))
     throw new Error('INVOICING_PROVIDER=nfeio precisa de NFEIO_API_KEY, NFEIO_COMPANY_ID e NFEIO_CITY_SERVICE_CODE.');
+  if (e.CHAT_MODEL_PROVIDER === 'openai' && (!e.CHAT_MODEL_URL || !e.CHAT_MODEL_NAME))
+    throw new Error('CHAT_MODEL_URL e CHAT_MODEL_NAME são obrigatórios com CHAT_MODEL_PROVIDER=openai.');
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const { limits, windows, problems } = readLimits(env);
   if (problems.length > 0) throw new Error(`Configuração inválida:\n${problems.join('\n')}`);
@@ -324,6 +335,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     nfeioApiKey: e.NFEIO_API_KEY || undefined,
     nfeioCompanyId: e.NFEIO_COMPANY_ID || undefined,
     nfeioCityServiceCode: e.NFEIO_CITY_SERVICE_CODE || undefined,
+    chatModel: {
+      provider: e.CHAT_MODEL_PROVIDER,
+      url: e.CHAT_MODEL_URL,
+      apiKey: e.CHAT_MODEL_API_KEY || undefined,
+      model: e.CHAT_MODEL_NAME || undefined,
+    },
     // Request logs in production; only warnings on a developer's or demo terminal.
     logLevel: e.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     uploadsDir: path.join(dataDir, 'uploads'),

@@ -130,6 +130,18 @@ export const LIMITS = {
     meaning:
       'receiver e-mails checked by one customer before a silver transfer (does this e-mail have an account?): no one scrapes e-mails',
   },
+  chatAccount: {
+    env: 'LIMIT_CHAT_ACCOUNT',
+    max: 30,
+    window: '10m',
+    meaning: "messages to Auro, the chat assistant, from one account or one visitor's e-mail",
+  },
+  chatAddress: {
+    env: 'LIMIT_CHAT_ADDRESS',
+    max: 200,
+    window: '10m',
+    meaning: 'messages to Auro from one address, over all accounts and visitors (a visitor may give any e-mail)',
+  },
 } as const satisfies Catalogue;
 
 export type LimitName = keyof typeof LIMITS;

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { cepPortFor, type CepPort } from './cep/index';
+import { type ChatModelPort, chatModelPortFor } from './chat-model/index';
 import { embeddedCpfStatus, nfeioCpfStatus, type CpfStatusPort } from './cpf-status/index';
 import type { Db } from '../db/client';
 import { devMailboxTransports } from './dev-mailbox/index';
@@ -18,6 +19,7 @@ export type Adapters = {
   cep: CepPort;
   payments: PaymentsPort;
   shipping: ShippingPort;
+  chatModel: ChatModelPort;
   invoicing: InvoicingPort;
 };
 
@@ -58,5 +60,6 @@ export function createAdapters(config: Config, env: NodeJS.ProcessEnv = process.
       nfeioCompanyId: config.nfeioCompanyId,
       nfeioCityServiceCode: config.nfeioCityServiceCode,
     }),
+    chatModel: chatModelPortFor(config.chatModel),
   };
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Adapters } from '../adapters/index';
 import { tmpdir } from 'node:os';
+import { embeddedChatModel } from '../adapters/chat-model/index';
 import { embeddedCep } from '../adapters/cep/index';
 import { embeddedCpfStatus } from '../adapters/cpf-status/index';
 import { embeddedInvoicing } from '../adapters/invoicing/index';
@@ -39,6 +40,7 @@ function recordingAdapters(failFirst = 0) {
     payments: embeddedPayments({ merchantName: 'PRATA', merchantCity: 'SAO PAULO', webhookToken: 'w'.repeat(32) }),
     shipping: embeddedShipping(),
     cep: embeddedCep,
+    chatModel: embeddedChatModel,
     invoicing: embeddedInvoicing({ production: false }),
   };
   return { adapters, sent };

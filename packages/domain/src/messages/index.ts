@@ -1,6 +1,7 @@
 import { AFFILIATE_MESSAGES, VIDEO_MESSAGES } from './affiliates';
 import { AUTH_MESSAGES } from './auth';
 import { CATALOGUE_MESSAGES } from './catalogue';
+import { CHAT_MESSAGES } from './chat';
 import { COMMON_MESSAGES } from './common';
 import { LEDGER_MESSAGES } from './ledger';
 import { MONEY_MESSAGES } from './money';
@@ -22,6 +23,7 @@ export const MESSAGES = {
   ...MONEY_MESSAGES,
   ...ORDER_MESSAGES,
   ...CATALOGUE_MESSAGES,
+  ...CHAT_MESSAGES,
   ...FISCAL_MESSAGES,
   ...AFFILIATE_MESSAGES,
   ...VIDEO_MESSAGES,
@@ -39,5 +41,6 @@ export const MESSAGE_GROUPS = {
   videos: VIDEO_MESSAGES,
   orders: ORDER_MESSAGES,
   catalogue: CATALOGUE_MESSAGES,
+  chat: CHAT_MESSAGES,
   silverTransfers: SILVER_TRANSFER_MESSAGES,
 } as const;

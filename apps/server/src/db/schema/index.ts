@@ -3,6 +3,7 @@ export * from './ledger';
 export * from './profile';
 export * from './money';
 export * from './silver';
+export * from './chat';
 export * from './silver-transfers';
 export * from './invoices';
 export * from './affiliates';
