@@ -123,6 +123,24 @@ export const LIMITS = {
     window: '1h',
     meaning: 'silver purchases and withdrawals created from one address (each creates a Pix charge and holds stock)',
   },
+  ticketsAccount: {
+    env: 'LIMIT_TICKETS_ACCOUNT',
+    max: 10,
+    window: '1h',
+    meaning: 'support tickets opened by one account or one visitor e-mail',
+  },
+  ticketWritesAccount: {
+    env: 'LIMIT_TICKET_WRITES_ACCOUNT',
+    max: 60,
+    window: '1h',
+    meaning: 'messages, attachments and ratings written on tickets by one account',
+  },
+  ticketsAddress: {
+    env: 'LIMIT_TICKETS_ADDRESS',
+    max: 60,
+    window: '1h',
+    meaning: 'support tickets opened from one address, by customers and visitors',
+  },
   transferReceiverAccount: {
     env: 'LIMIT_TRANSFER_RECEIVER_ACCOUNT',
     max: 20,

@@ -16,6 +16,7 @@ import { orderRoutes } from './orders/index';
 import { profileRoutes } from './profile/index';
 import { silverTransferRoutes } from './silver-transfers/index';
 import { silverWithdrawalRoutes } from './silver-withdrawals/index';
+import { supportRoutes } from './support/index';
 import { userRoutes } from './users/index';
 
 /** Every feature's routes, registered under /api. Each feature is reached only through its index.ts. */
@@ -34,6 +35,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   affiliateRoutes,
   educationalRoutes,
   contentRoutes,
+  supportRoutes,
   devRoutes,
   adminRoutes,
   invoiceRoutes,

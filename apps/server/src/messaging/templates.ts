@@ -307,3 +307,38 @@ export function transferClaimedMail(
   const title = `Transferência nº ${transfer.id} recebida`;
   return { subject: title, text: lines.join('\n\n'), html: layout(title, lines) };
 }
+
+/** A visitor's code to open a support ticket (spec 3 "Visitor ticket"). */
+export function ticketCodeMail(code: string, validForSeconds: number): Rendered {
+  const lines = [
+    'Olá!',
+    `Seu código para abrir um ticket de atendimento no Prata é ${code}.`,
+    `Ele vale por ${validity(validForSeconds)} e só pode ser usado uma vez. Se não foi você que pediu, ignore esta mensagem.`,
+  ];
+  return {
+    subject: `Código para abrir seu ticket: ${code}`,
+    text: lines.join('\n\n'),
+    html: layout('Ticket de atendimento', lines),
+  };
+}
+
+/** The support team answered a ticket (or closed it with a last message): the answer, and where to read the rest. */
+export function ticketAnsweredMail(
+  name: string | null,
+  ticket: { id: number; subject: string; message: string | null; closed: boolean; url: string },
+): Rendered {
+  const hello = name ? `Olá, ${firstName(name)}!` : 'Olá!';
+  const what = ticket.closed
+    ? `Seu ticket nº ${ticket.id} (“${ticket.subject}”) foi fechado pela nossa equipe.`
+    : `Respondemos ao seu ticket nº ${ticket.id} (“${ticket.subject}”).`;
+  const lines = [hello, what, ...(ticket.message ? [ticket.message] : [])];
+  const next = ticket.closed
+    ? 'Conte como foi o atendimento: a avaliação leva menos de um minuto.'
+    : 'Para responder ou enviar anexos, entre na sua conta e abra o ticket.';
+  const subject = ticket.closed ? `Ticket nº ${ticket.id} fechado` : `Resposta ao ticket nº ${ticket.id}`;
+  return {
+    subject,
+    text: `${[...lines, next].join('\n\n')}\n\nVer o ticket: ${ticket.url}`,
+    html: layout(subject, [...lines, next], { label: 'Ver o ticket', url: ticket.url }),
+  };
+}

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { addresses, companies, users } from '../db/schema/index';
 import { hashPassword } from '../lib/passwords';
+import { seedSupportDemo } from '../features/support/index';
 
 export type DemoAccount = { label: string; email: string; password: string };
 
@@ -106,6 +107,7 @@ export async function seedDemo(db: Db): Promise<DemoAccount[]> {
       });
     }
   });
+  await seedSupportDemo(db); // FAQs, contact information, ticket categories and the demo customers' tickets
   return [
     { label: 'Cliente pessoa física', email: 'cliente@prata.dev', password: PASSWORD },
     { label: 'Cliente pessoa jurídica', email: 'empresa@prata.dev', password: PASSWORD },

@@ -16,6 +16,7 @@ export * from './catalogue';
 export * from './chat';
 export * from './silver-withdrawals';
 export * from './silver-transfers';
+export * from './support';
 export * from './invoices';
 export * from './irpf';
 export * from './affiliates';

@@ -7,6 +7,7 @@ import { LEDGER_MESSAGES } from './ledger';
 import { MONEY_MESSAGES } from './money';
 import { ORDER_MESSAGES } from './orders';
 import { PROFILE_MESSAGES } from './profile';
+import { SUPPORT_MESSAGES } from './support';
 import { SILVER_TRANSFER_MESSAGES } from './silver-transfers';
 import { FISCAL_MESSAGES } from './fiscal';
 
@@ -24,10 +25,11 @@ export const MESSAGES = {
   ...ORDER_MESSAGES,
   ...CATALOGUE_MESSAGES,
   ...CHAT_MESSAGES,
+  ...SUPPORT_MESSAGES,
+  ...SILVER_TRANSFER_MESSAGES,
   ...FISCAL_MESSAGES,
   ...AFFILIATE_MESSAGES,
   ...VIDEO_MESSAGES,
-  ...SILVER_TRANSFER_MESSAGES,
 } as const;
 
 export const MESSAGE_GROUPS = {
@@ -36,11 +38,12 @@ export const MESSAGE_GROUPS = {
   profile: PROFILE_MESSAGES,
   ledger: LEDGER_MESSAGES,
   money: MONEY_MESSAGES,
-  fiscal: FISCAL_MESSAGES,
-  affiliates: AFFILIATE_MESSAGES,
-  videos: VIDEO_MESSAGES,
   orders: ORDER_MESSAGES,
   catalogue: CATALOGUE_MESSAGES,
   chat: CHAT_MESSAGES,
+  support: SUPPORT_MESSAGES,
   silverTransfers: SILVER_TRANSFER_MESSAGES,
+  fiscal: FISCAL_MESSAGES,
+  affiliates: AFFILIATE_MESSAGES,
+  videos: VIDEO_MESSAGES,
 } as const;

@@ -5,5 +5,6 @@ export * from './money';
 export * from './silver';
 export * from './chat';
 export * from './silver-transfers';
+export * from './support';
 export * from './invoices';
 export * from './affiliates';

@@ -1,0 +1,104 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { MESSAGES, type TicketFields, VISITOR_PROOF_MINUTES } from '@prata/domain';
+import type { AppDeps } from '../../deps';
+import { ticketEmailProofs } from '../../db/schema/index';
+import { withTransaction } from '../../db/tx';
+import { consumeCode, issueCode } from '../../lib/codes';
+import { randomToken, sha256Hex } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import type { UploadedFile } from '../../lib/uploads';
+import { enqueueEmail } from '../../messaging/outbox';
+import { ticketCodeMail } from '../../messaging/templates';
+import { emailKey } from '../../plugins/rate-limit';
+import { findUserByEmail } from '../users/index';
+import { insertTicket } from './tickets';
+
+/**
+ * A visitor's ticket (spec 3 "Visitor ticket"): the e-mail, a six-digit code sent to it, the code checked (which
+ * answers a proof, good for one ticket within VISITOR_PROOF_MINUTES), then the ticket. The ticket belongs to the
+ * account of that e-mail when there is one; otherwise it waits for whoever signs in with that e-mail. docs/support.md.
+ */
+
+/** POST /api/ticket/send-verification-code (and the resend): the same answer whether the e-mail has an account. */
+export async function sendVisitorCode(deps: AppDeps, email: string, ip: string) {
+  await deps.limiter.hit('messagesAddress', ip);
+  await withTransaction(deps.database.db, async (tx) => {
+    const code = await issueCode(tx, deps.config, {
+      userId: null,
+      subject: email,
+      purpose: 'ticket',
+      channel: 'email',
+      // counted once the resend window allows a new code
+      beforeIssue: () => deps.limiter.hit('messagesDestination', emailKey(email)),
+    });
+    await enqueueEmail(tx, {
+      to: email,
+      ...ticketCodeMail(code, deps.config.windows.codeTtlSeconds),
+      carriesSecret: true,
+    });
+  });
+  deps.outbox.kick();
+  return { message: MESSAGES.ticketCodeSent, resendAfterSeconds: deps.config.windows.codeResendSeconds };
+}
+
+/** POST /api/ticket/verify-code: wrong codes count against the e-mail and the address, as the sign-in's do. */
+export async function verifyVisitorCode(deps: AppDeps, email: string, code: string, ip: string) {
+  const account = emailKey(email);
+  await deps.limiter.check('codeAccount', account);
+  await deps.limiter.check('codeAddress', ip);
+  try {
+    await consumeCode(deps.database.db, deps.config, { subject: email, purpose: 'ticket', code });
+  } catch (err) {
+    await deps.limiter.fail('codeAccount', account);
+    await deps.limiter.fail('codeAddress', ip);
+    throw err;
+  }
+  await deps.limiter.clear('codeAccount', account);
+  const token = randomToken();
+  await deps.database.db.insert(ticketEmailProofs).values({
+    email: email.trim().toLowerCase(),
+    tokenHash: sha256Hex(token),
+    expiresAt: new Date(Date.now() + VISITOR_PROOF_MINUTES * 60_000),
+  });
+  return { message: MESSAGES.ticketEmailVerified, verification_token: token };
+}
+
+/**
+ * POST /api/ticket/visitor: refused (403) without an unused, unexpired proof of that very e-mail; the proof is spent
+ * in the ticket's transaction, so one proof opens one ticket.
+ */
+export async function createVisitorTicket(
+  deps: AppDeps,
+  input: TicketFields & { email: string; verification_token: string },
+  files: UploadedFile[],
+  ip: string,
+) {
+  const email = input.email.trim().toLowerCase();
+  await deps.limiter.hit('ticketsAccount', emailKey(email));
+  await deps.limiter.hit('ticketsAddress', ip);
+  const account = await findUserByEmail(deps.database.db, email);
+  const row = await insertTicket(
+    deps,
+    { ...input, userId: account?.id ?? null, email, visitor: true, authorId: account?.id ?? null },
+    files,
+    async (tx) => {
+      const [proof] = await tx
+        .update(ticketEmailProofs)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(ticketEmailProofs.tokenHash, sha256Hex(input.verification_token)),
+            eq(ticketEmailProofs.email, email),
+            isNull(ticketEmailProofs.usedAt),
+            gt(ticketEmailProofs.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ id: ticketEmailProofs.id });
+      if (!proof)
+        throw new AppError('TICKET_EMAIL_NOT_VERIFIED', MESSAGES.ticketEmailNotVerified, {
+          email: [MESSAGES.ticketEmailNotVerified],
+        });
+    },
+  );
+  return { message: MESSAGES.visitorTicketCreated, ticket: { id: row.id } };
+}
