@@ -399,6 +399,7 @@ describe('Meus dados e Meu histórico', () => {
           value === 'dinheiro-adicionado' ||
           value === 'dinheiro-retirado' ||
           value === 'prata-retirada' ||
+          value === 'prata-transferida' ||
           value === 'ordens-realizadas' ||
           value === 'ordens-canceladas'
         ) {
@@ -409,6 +410,7 @@ describe('Meus dados e Meu histórico', () => {
             'dinheiro-adicionado': 'Depósitos',
             'dinheiro-retirado': 'Retiradas de dinheiro',
             'prata-retirada': 'Retiradas de prata',
+            'prata-transferida': 'Transferências de prata',
             'ordens-realizadas': 'Ordens realizadas',
             'ordens-canceladas': 'Ordens canceladas',
           }[value];

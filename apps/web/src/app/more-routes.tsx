@@ -16,6 +16,7 @@ const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-ema
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'));
 const CaixaPostalPage = lazyPage(() => import('../features/dev/pages/caixa-postal-page'));
 const WithdrawSilverPage = lazyPage(() => import('../features/silver-withdrawals/pages/withdraw-silver-page'));
+const TransferSilverPage = lazyPage(() => import('../features/silver-transfers/pages/transfer-silver-page'));
 const RegisterFinishPage = lazyPage(() => import('../features/profile/pages/register-finish-page'));
 const MeusDadosPage = lazyPage(() => import('../features/profile/pages/meus-dados-page'));
 const AddAddressPage = lazy(() =>
@@ -68,6 +69,7 @@ export function Component() {
           <Route path="retirar-dinheiro" element={<WithdrawMoneyPage />} />
           <Route path="ordens" element={<OrdersRoutes />} />
           <Route path="retirar-prata" element={<WithdrawSilverPage />} />
+          <Route path="transferir-prata" element={<TransferSilverPage />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -47,7 +47,7 @@ export const SECTIONS: readonly Section[] = [
     label: 'Transferir prata',
     to: '/transferir-prata',
     icon: SwapHorizOutlined,
-    enabled: false,
+    enabled: true,
   },
   { key: 'meus-dados', label: 'Meus dados', to: '/meus-dados', icon: PersonOutlineOutlined, enabled: true },
   { key: 'meu-historico', label: 'Meu histórico', to: '/meu-historico', icon: HistoryOutlined, enabled: true },

@@ -18,12 +18,13 @@ describe('/meu-historico tabs', () => {
     expect(historyTabFromParam('qualquer')).toBeNull();
   });
 
-  it('reads only the endpoints that exist: deposits, withdrawals, silver withdrawals, orders and the event logs', () => {
+  it('reads every tab from its endpoint: deposits, withdrawals, silver withdrawals and transfers, orders, event logs', () => {
     const live = HISTORY_TABS.filter((tab) => tab.source !== null);
     expect(live.map((tab) => [tab.value, tab.source])).toEqual([
       ['dinheiro-adicionado', { path: '/deposits', key: 'deposits' }],
       ['dinheiro-retirado', { path: '/withdrawals', key: 'withdrawals' }],
       ['prata-retirada', { path: '/silver-withdrawals', key: 'silverWithdrawals' }],
+      ['prata-transferida', { path: '/silver-transfers', key: 'silverTransfers' }],
       ['ordens-realizadas', { path: '/orders/completed', key: 'orders' }],
       ['demais-eventos', { path: '/event-logs', key: 'event_logs' }],
       ['ordens-canceladas', { path: '/orders/deleted', key: 'deleted_orders' }],

@@ -1,13 +1,21 @@
 import Box from '@mui/material/Box';
-import { formatBRL, formatDateTimeBR, formatGrams, SILVER_WITHDRAWAL_STATUS_LABELS } from '@prata/domain';
+import {
+  formatBRL,
+  formatDateTimeBR,
+  formatGrams,
+  SILVER_TRANSFER_STATUS_LABELS,
+  SILVER_WITHDRAWAL_STATUS_LABELS,
+} from '@prata/domain';
 import type { Column } from '../../components/paginated-table';
 import { MoneyText } from '../../components/money-text';
 import { StatusWithReason } from '../../components/status-chip';
 import { toMinorUnits } from '../../lib/format';
 import { DEPOSIT_METHOD_LABELS } from '../money';
 import { ORDER_TYPE_LABELS } from '../orders';
+import { CancelSilverTransfer, SILVER_TRANSFERS_PATH } from '../silver-transfers';
 import { SILVER_WITHDRAWALS_PATH } from './api/cancel-silver-withdrawal';
 import { CancelSilverWithdrawal } from './components/cancel-silver-withdrawal';
+import { TransferParty } from './components/transfer-party';
 import type { DepositRow, EventLogRow, OrderRow, SilverTransferRow, SilverWithdrawalRow, WithdrawalRow } from './types';
 
 /**
@@ -167,12 +175,22 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
   tab<SilverTransferRow>({
     value: 'prata-transferida',
     label: 'Prata transferida',
-    source: null, // GET /api/silver-transfers → silverTransfers
+    source: { path: SILVER_TRANSFERS_PATH, key: 'silverTransfers' },
     tableLabel: 'Transferências de prata',
     rowKey: (row) => row.id,
     columns: [
       date<SilverTransferRow>(),
-      { key: 'receiver', header: 'Destinatário', render: (row) => row.receiver?.email ?? row.receiver_email ?? '—' },
+      {
+        key: 'direction',
+        header: 'Tipo',
+        render: (row) => (row.direction === 'sent' ? 'Enviada' : 'Recebida'),
+      },
+      {
+        key: 'receiver',
+        header: 'De / para',
+        minWidth: 180,
+        render: (row) => <TransferParty row={row} />,
+      },
       {
         key: 'quantity',
         header: 'Quantidade',
@@ -180,7 +198,12 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
         nowrap: true,
         render: (row) => grams(row.quantity_grams),
       },
-      status<SilverTransferRow>(),
+      {
+        key: 'status',
+        header: 'Status',
+        render: (row) => <StatusWithReason status={row.status} labels={SILVER_TRANSFER_STATUS_LABELS} />,
+      },
+      { key: 'actions', header: 'Ações', render: (row) => <CancelSilverTransfer row={row} /> },
     ],
   }),
   tab<OrderRow>({

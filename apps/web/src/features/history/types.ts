@@ -1,4 +1,4 @@
-import type { Deposit, EventLog, Order, SilverWithdrawal, Withdrawal } from '@prata/domain';
+import type { Deposit, EventLog, Order, SilverTransfer, SilverWithdrawal, Withdrawal } from '@prata/domain';
 
 /**
  * The rows of the history tabs (spec 2 §3). Money in reais and silver in grams, dot-decimal, as the API sends. The
@@ -15,14 +15,8 @@ export type WithdrawalRow = Withdrawal;
 /** GET /api/silver-withdrawals (packages/domain's contract): purchases of bars and withdrawals from custody. */
 export type SilverWithdrawalRow = SilverWithdrawal;
 
-export type SilverTransferRow = {
-  id: number;
-  created_at: string;
-  receiver: { email: string } | null;
-  receiver_email: string | null;
-  quantity_grams: number;
-  status: string;
-};
+/** GET /api/silver-transfers (packages/domain's contract): sent and received, with `direction`. */
+export type SilverTransferRow = SilverTransfer;
 
 /** GET /api/orders/completed and GET /api/orders/deleted (packages/domain's contract). */
 export type OrderRow = Order;

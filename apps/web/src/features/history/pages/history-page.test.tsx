@@ -18,14 +18,62 @@ afterEach(() => {
 });
 
 describe('HistoryPage', { timeout: 20_000 }, () => {
-  it('says the tabs without an endpoint will come, and calls nothing for them', () => {
+  it('lists the silver transfers, sent and received; a pending one sent has Cancelar, which replaces its row', async () => {
+    const sent = {
+      id: 7,
+      created_at: '2026-03-10T13:05:00Z',
+      direction: 'sent',
+      receiver: { id: null, name: null, email: 'joana@exemplo.com.br' },
+      receiver_email: 'joana@exemplo.com.br',
+      sender: null,
+      quantity_grams: 2.5,
+      message: null,
+      status: 'pending',
+      status_label: 'Aguardando cadastro',
+      expires_at: '2026-04-09T13:05:00Z',
+      completed_at: null,
+      cancellable: true,
+    };
+    const received = {
+      ...sent,
+      id: 6,
+      direction: 'received',
+      receiver: null,
+      receiver_email: null,
+      sender: { id: null, name: 'Carlos P.', email: null },
+      quantity_grams: 12.5,
+      status: 'completed',
+      status_label: 'Realizada',
+      expires_at: null,
+      cancellable: false,
+    };
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).startsWith('/api/silver-transfer/7/cancel') && init?.method === 'PUT')
+        return jsonResponse(200, {
+          transfer: { ...sent, status: 'cancelled', status_label: 'Cancelado', cancellable: false, expires_at: null },
+          message: 'Transferência de prata cancelada',
+        });
+      if (String(input).startsWith('/api/user')) return jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' });
+      return jsonResponse(200, { silverTransfers: { data: [sent, received], total: 2, per_page: 15 } });
+    });
     renderRoute(<HistoryPage />, { path: '/meu-historico/:tab?', url: '/meu-historico/prata-transferida' });
     const tabs = screen.getByRole('tablist', { name: 'Tipos de histórico' });
-    expect(within(tabs).getAllByRole('tab')[0]?.textContent).toBe('Dinheiro adicionado');
     expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('Prata transferida');
-    expect(within(tabs).getAllByRole('tab')[6]?.textContent).toBe('Ordens canceladas');
-    expect(screen.getByText(COMING_SOON)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    const table = await screen.findByRole('table', { name: 'Transferências de prata' });
+    await vi.waitFor(() => expect(table.textContent).toContain('Para joana@exemplo.com.br'));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/silver-transfers?page=1');
+    expect(table.textContent).toContain('Enviada');
+    expect(table.textContent).toContain('2,50 g');
+    expect(table.textContent).toContain('Aguardando cadastro');
+    expect(table.textContent).toContain('RecebidaDe Carlos P.12,50 gRealizada');
+    await act(async () => {
+      fireEvent.click(within(table).getByRole('button', { name: 'Cancelar transferência nº 7' }));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancelar transferência' }));
+    });
+    await vi.waitFor(() => expect(table.textContent).toContain('Cancelado'));
+    expect(within(table).queryByRole('button', { name: 'Cancelar transferência nº 7' })).toBeNull();
   });
 
   it('reads the event logs page by page: dd/mm/aaaa hh:mm and the description', async () => {

@@ -1,0 +1,314 @@
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  MASKS,
+  onlyDigits,
+  type Receiver,
+  SILVER_TRANSFER_MESSAGE_MAX,
+  type SilverTransfer,
+  type SilverTransferOverviewResponse,
+} from '@prata/domain';
+import { type FormEvent, useState } from 'react';
+import { DecimalTextField } from '../../../components/decimal-field';
+import { MaskedTextField } from '../../../components/masked-text-field';
+import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
+import { firstError, isApiError } from '../../../lib/api';
+import { toMinorUnits } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useCheckReceiver, useCreateTransfer, useSendTransferCode } from '../api/transfers';
+import {
+  confirmationText,
+  messageCounter,
+  messageError,
+  quantityCentigrams,
+  quantityError,
+  receiverCpfError,
+  receiverEmailError,
+} from '../rules';
+import { TransferCodeDialog } from './code-dialog';
+import { TransferReceiptDialog } from './receipt-dialog';
+
+type Checked = { email: string; receiver: Receiver | null };
+type Errors = Partial<Record<'email' | 'cpf' | 'quantity' | 'message', string>>;
+type Sent = { quantityCg: number; quantity: string };
+
+/** The largest number of grams the mask lets through (the server checks again). */
+const MAX_GRAMS = 1_000_000;
+
+function ReceiverSummary({ checked, onChange }: { checked: Checked; onChange: () => void }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} role="group" aria-label="Recebedor">
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <PersonOutline color="action" />
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography sx={{ fontWeight: 600 }}>{checked.receiver?.name ?? 'Sem conta no Prata'}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {checked.email}
+          </Typography>
+        </Box>
+        <Button size="small" startIcon={<EditOutlined />} onClick={onChange} aria-label="Alterar recebedor">
+          Alterar
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * /transferir-prata's form (spec 3 §4 Transfer): the receiver's e-mail is checked first and then locked ('Alterar'
+ * opens it again); the CPF only when the e-mail has no account; the quantity and the message; the e-mail code in a
+ * dialog; the receipt dialog at the end.
+ */
+export function TransferForm({ overview }: { overview: SilverTransferOverviewResponse }) {
+  const handle = useRegistrationErrorHandler();
+  const check = useCheckReceiver();
+  const sendCode = useSendTransferCode();
+  const create = useCreateTransfer();
+  const [email, setEmail] = useState('');
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const [cpf, setCpf] = useState('');
+  const [quantity, setQuantity] = useState('');
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [done, setDone] = useState<{ transfer: SilverTransfer; message: string } | null>(null);
+  const availableCg = toMinorUnits(overview.currentBalance);
+  const needsCpf = checked !== null && checked.receiver === null;
+
+  const fieldErrors = (error: unknown) => {
+    const server = isApiError(error) ? error.errors : undefined;
+    setErrors({
+      email: server?.receiver_email?.[0] ?? server?.email?.[0],
+      cpf: server?.receiver_cpf?.[0],
+      quantity: server?.quantity_grams?.[0],
+      message: server?.message?.[0],
+    });
+  };
+
+  const verify = (event?: FormEvent) => {
+    event?.preventDefault();
+    const problem = receiverEmailError(email);
+    if (problem) return setErrors({ email: problem });
+    setErrors({});
+    check.mutate(email.trim(), {
+      onSuccess: ({ receiver }) => setChecked({ email: email.trim().toLowerCase(), receiver }),
+      onError: (error) =>
+        handle(error, (e) => {
+          notify.error(e);
+          setErrors({ email: firstError(e) });
+        }),
+    });
+  };
+
+  const change = () => {
+    setChecked(null);
+    setCpf('');
+    setErrors({});
+  };
+
+  const requestCode = (target: Checked, amount: Sent) =>
+    sendCode.mutate(
+      { quantity_grams: amount.quantity, receiver_email: target.email },
+      {
+        onSuccess: ({ message: sentMessage, resendAfterSeconds }) => {
+          notify.success(sentMessage);
+          setSent(amount);
+          setResendAt(Date.now() + resendAfterSeconds * 1000);
+          setCodeError(null);
+        },
+        onError: (error) =>
+          handle(error, (e) => {
+            notify.error(e);
+            fieldErrors(e);
+          }),
+      },
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!checked) return;
+    const next: Errors = {
+      cpf: needsCpf ? (receiverCpfError(cpf) ?? undefined) : undefined,
+      quantity: quantityError(quantity, availableCg) ?? undefined,
+      message: messageError(message) ?? undefined,
+    };
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    requestCode(checked, { quantityCg: quantityCentigrams(quantity)!, quantity });
+  };
+
+  const confirm = (code: string) => {
+    if (!checked || !sent) return;
+    create.mutate(
+      {
+        verificationCode: code,
+        receiver_id: checked.receiver?.id ?? null,
+        receiver_email: checked.email,
+        receiver_cpf: needsCpf ? onlyDigits(cpf) : null,
+        quantity_grams: sent.quantity,
+        message: message.trim() || null,
+      },
+      {
+        onSuccess: (answer) => {
+          setSent(null);
+          setDone(answer);
+          setChecked(null);
+          setEmail('');
+          setCpf('');
+          setQuantity('');
+          setMessage('');
+        },
+        onError: (error) =>
+          handle(error, (e) => {
+            const server = isApiError(e) ? e.errors : undefined;
+            const onCode = server?.verificationCode?.[0];
+            if (onCode && Object.keys(server ?? {}).length === 1) return setCodeError(onCode);
+            setSent(null);
+            notify.error(e);
+            fieldErrors(e);
+          }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Stack spacing={3}>
+        {checked ? (
+          <ReceiverSummary checked={checked} onChange={change} />
+        ) : (
+          <Stack
+            component="form"
+            noValidate
+            onSubmit={verify}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            aria-label="Verificação do recebedor"
+            sx={{ alignItems: { sm: 'flex-start' } }}
+          >
+            <TextField
+              label="E-mail do recebedor"
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setErrors({});
+              }}
+              error={Boolean(errors.email)}
+              helperText={errors.email ?? 'Verificamos o e-mail antes da transferência.'}
+              required
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 254, inputMode: 'email' } }}
+            />
+            <Button
+              type="submit"
+              variant="outlined"
+              disabled={check.isPending}
+              sx={{ minHeight: 56, whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
+              Verificar e-mail
+            </Button>
+          </Stack>
+        )}
+        {checked && (
+          <Stack component="form" noValidate onSubmit={submit} spacing={2.5} aria-label="Transferência de prata">
+            {needsCpf && (
+              <>
+                <Alert severity="info">
+                  Este e-mail ainda não tem conta no Prata. Informe o CPF do recebedor: a prata fica reservada até ele
+                  se cadastrar com este e-mail e este CPF (até {overview.unclaimedExpiryDays} dias). Até lá você pode
+                  cancelar a transferência em Meu histórico.
+                </Alert>
+                <MaskedTextField
+                  label="CPF do recebedor"
+                  mask={MASKS.cpf}
+                  inputMode="numeric"
+                  value={cpf}
+                  onChange={(value) => {
+                    setCpf(value);
+                    setErrors((e) => ({ ...e, cpf: undefined }));
+                  }}
+                  error={Boolean(errors.cpf)}
+                  helperText={errors.cpf ?? ' '}
+                  required
+                  fullWidth
+                />
+              </>
+            )}
+            <DecimalTextField
+              label="Quantidade"
+              unit="g"
+              max={MAX_GRAMS}
+              value={quantity}
+              onChange={(value) => {
+                setQuantity(value);
+                setErrors((e) => ({ ...e, quantity: undefined }));
+              }}
+              error={Boolean(errors.quantity)}
+              helperText={errors.quantity ?? 'Em gramas, com até 2 casas decimais.'}
+              required
+              fullWidth
+            />
+            <TextField
+              label="Mensagem (opcional)"
+              value={message}
+              onChange={(event) => {
+                setMessage(event.target.value);
+                setErrors((e) => ({ ...e, message: undefined }));
+              }}
+              error={Boolean(errors.message) || message.length > SILVER_TRANSFER_MESSAGE_MAX}
+              helperText={
+                <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+                  <span>{errors.message ?? 'O recebedor lê a mensagem no e-mail e no comprovante.'}</span>
+                  <span data-testid="message-counter">{messageCounter(message)}</span>
+                </Box>
+              }
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: SILVER_TRANSFER_MESSAGE_MAX } }}
+            />
+            <Box>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={sendCode.isPending}
+                sx={{ width: { xs: '100%', sm: 'auto' } }}
+              >
+                Transferir
+              </Button>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                Transferências entre clientes Prata são gratuitas. Enviaremos um código ao seu e-mail para confirmar.
+              </Typography>
+            </Box>
+          </Stack>
+        )}
+      </Stack>
+      <TransferCodeDialog
+        key={sent ? `${sent.quantity}-${checked?.email}` : 'closed'}
+        open={sent !== null}
+        summary={sent && checked ? confirmationText(sent.quantityCg, checked.receiver, checked.email) : ''}
+        resendAt={resendAt}
+        error={codeError}
+        pending={create.isPending}
+        onResend={() => checked && sent && requestCode(checked, sent)}
+        onConfirm={confirm}
+        onClose={() => setSent(null)}
+      />
+      <TransferReceiptDialog
+        transfer={done?.transfer ?? null}
+        message={done?.message ?? ''}
+        onClose={() => setDone(null)}
+      />
+    </>
+  );
+}
