@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema/index';
 import { int, rows } from '../../ledger/sql';
-import { placeHouseOrder, placeOrder } from '../orders/index';
+import { placeOrder } from '../orders/index';
 import { createForCustomer, markSent } from '../silver-withdrawals/index';
 import { issueDueInvoices } from './issue';
 
@@ -19,8 +19,8 @@ function walk(seed: number) {
 type Dated = { from: number; to: number; at: Date; orders: number[] };
 
 /**
- * The demo's fiscal history (`npm start`; docs/fiscal.md): the demo customers traded with the house over the two years
- * before the orders demo's last month (a trade or two a month), through the same matcher as every order; the history
+ * The demo's fiscal history (`npm start`; docs/fiscal.md): the demo customers traded with each other over the two
+ * years before the orders demo's last month (a trade or two a month), through the same matcher as every order; the history
  * is then dated back: its orders, trades and ledger transfers take their month's date (the only time the demo rewrites
  * a date of the ledger, in one transaction, as migration 0006 did), and the trading limit's usage moves to those years.
  * Then each customer has an order of bars paid from the balance, and the invoices are issued: a service invoice per
@@ -71,29 +71,33 @@ export async function seedFiscalDemo(deps: AppDeps): Promise<void> {
     // from about R$ 5,80/g two years ago towards R$ 8,20/g, with some noise
     const price = Math.round(580 + ((MONTHS + 1 - back) * 240) / MONTHS + (random() - 0.5) * 30);
     const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-    const trades: Array<[string, OrderSide, number]> = [[maria.id, 'buy', 500 + Math.round(random() * 10) * 100]];
-    if (back % 4 === 0) trades.push([maria.id, 'sell', 400 + Math.round(random() * 4) * 100]);
-    if (back % 2 === 0) trades.push([empresa.id, 'buy', 3000 + Math.round(random() * 5) * 1000]);
-    if (back % 6 === 3) trades.push([empresa.id, 'sell', 2000]);
-    for (const [i, [customer, side, grams]] of trades.entries()) {
+    // [buyer, seller, grams]: the buyer rests a buy at the month's price (below the house's asks, so it rests) and the
+    // seller takes it from the table, as on the orders screen; the house, whose book rests around R$ 9,00, stays out
+    const trades: Array<[string, string, number]> = [[maria.id, empresa.id, 500 + Math.round(random() * 10) * 100]];
+    if (back % 4 === 0) trades.push([empresa.id, maria.id, 400 + Math.round(random() * 4) * 100]);
+    if (back % 3 === 0) trades.push([empresa.id, maria.id, 300]);
+    for (const [i, [buyer, seller, grams]] of trades.entries()) {
       const day = 3 + ((back * 7 + i * 9) % 24);
       const at = new Date(month.getTime() + (day - 1) * 86_400_000 + (13 + i) * 3_600_000 + i * 17 * 60_000);
       const from = await lastTransfer();
-      const house = await placeHouseOrder(deps, null, {
-        type: side === 'buy' ? 'sell' : 'buy',
+      const resting = await placeOrder(deps, int(buyer), 'buy', {
+        mode: 'limit',
         price_per_gram: price,
         quantity_grams: grams,
+        total_amount: cost('buy', price, grams),
       });
-      const placed = await placeOrder(deps, int(customer), side, {
-        order_id: house.order.id,
+      const taken = await placeOrder(deps, int(seller), 'sell', {
+        order_id: resting.order.id,
         price_per_gram: price,
         quantity_grams: grams,
-        total_amount: cost(side, price, grams),
+        total_amount: cost('sell', price, grams),
       });
-      dated.push({ from, to: await lastTransfer(), at, orders: [house.order.id, placed.order.id] });
+      dated.push({ from, to: await lastTransfer(), at, orders: [resting.order.id, taken.order.id] });
       const year = new Date(at.getTime() - 3 * 3_600_000).getUTCFullYear();
-      const key = `${customer}:${year}`;
-      usage.set(key, (usage.get(key) ?? 0) + mulDivHalfUp(price, grams, 100));
+      for (const who of [buyer, seller]) {
+        const key = `${who}:${year}`;
+        usage.set(key, (usage.get(key) ?? 0) + mulDivHalfUp(price, grams, 100));
+      }
     }
   }
 
