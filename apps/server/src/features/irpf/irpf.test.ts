@@ -172,17 +172,17 @@ describe('the workbook', () => {
 
     const summary = wb.getWorksheet('Posição em 31-12')!;
     const position = (await get(`/api/irpf/position/${thisYear}`, c)).json();
-    const valueOf = (label: RegExp) => {
+    const summaryValue = (label: RegExp) => {
       let found: unknown;
       summary.eachRow((row) => {
         if (label.test(String(row.getCell(1).value))) found = row.getCell(2).value;
       });
       return found;
     };
-    expect(valueOf(/^Prata em custódia/)).toBe(position.grams);
-    expect(valueOf(/^Custo médio por grama/)).toBe(position.average_cost_per_gram);
-    expect(valueOf(/^Valor a declarar/)).toBe(position.cost_amount);
-    expect(valueOf(/^Comprado em/)).toBe(sum(buys, (o) => o.total_amount));
+    expect(summaryValue(/^Prata em custódia/)).toBe(position.grams);
+    expect(summaryValue(/^Custo médio por grama/)).toBe(position.average_cost_per_gram);
+    expect(summaryValue(/^Valor a declarar/)).toBe(position.cost_amount);
+    expect(summaryValue(/^Comprado em/)).toBe(sum(buys, (o) => o.total_amount));
   });
 
   it('only the guide years: the current one minus 3 up to the current one', async () => {
