@@ -33,6 +33,9 @@ const PixDepositPage = lazy(() => moneyPages().then((m) => ({ default: m.PixDepo
 const TedDepositPage = lazy(() => moneyPages().then((m) => ({ default: m.TedDepositPage })));
 const WithdrawMoneyPage = lazy(() => moneyPages().then((m) => ({ default: m.WithdrawMoneyPage })));
 const OrdersRoutes = lazyPage(() => import('../features/orders/orders-routes'));
+const AffiliatesPage = lazyPage(() => import('../features/affiliates/pages/affiliates-page'));
+const EducationalPage = lazyPage(() => import('../features/educational/pages/educational-page'));
+const VideoPage = lazyPage(() => import('../features/educational/pages/video-page'));
 const QueryLayout = lazy(() => import('./query-layout'));
 
 /**
@@ -66,6 +69,9 @@ export function Component() {
           <Route path="adicionar-dinheiro" element={<AddMoneyPage />} />
           <Route path="adicionar-dinheiro/pix" element={<PixDepositPage />} />
           <Route path="adicionar-dinheiro/ted" element={<TedDepositPage />} />
+          <Route path="afiliados" element={<AffiliatesPage />} />
+          <Route path="educacional" element={<EducationalPage />} />
+          <Route path="educacional/video/:id" element={<VideoPage />} />
           <Route path="retirar-dinheiro" element={<WithdrawMoneyPage />} />
           <Route path="ordens" element={<OrdersRoutes />} />
           <Route path="retirar-prata" element={<WithdrawSilverPage />} />
