@@ -92,6 +92,7 @@ describe('Back office: análise de cadastro e de limite', () => {
           'Retiradas',
           'Mercado',
           'Prata física',
+          'Transferências',
           'Registro de auditoria',
           'Conferência do razão',
         ],

@@ -17,6 +17,9 @@ const DepositsPage = lazyPage(() => import('./pages/deposits-page'));
 const WithdrawalsPage = lazyPage(() => import('./pages/withdrawals-page'));
 const MarketPage = lazyPage(() => import('./pages/market-page'));
 const SilverPage = lazyPage(() => import('./pages/silver-page'));
+const AdminAffiliatesPage = lazyPage(() => import('./pages/affiliates-page'));
+const AdminVideosPage = lazyPage(() => import('./pages/videos-page'));
+const SilverTransfersPage = lazyPage(() => import('./pages/silver-transfers-page'));
 
 /**
  * The back office's routes under /admin, in a chunk of their own: a customer's or a visitor's first load does not
@@ -34,6 +37,9 @@ export function Component() {
         <Route path="retiradas" element={<WithdrawalsPage />} />
         <Route path="mercado" element={<MarketPage />} />
         <Route path="prata" element={<SilverPage />} />
+        <Route path="transferencias" element={<SilverTransfersPage />} />
+        <Route path="afiliados" element={<AdminAffiliatesPage />} />
+        <Route path="videos" element={<AdminVideosPage />} />
         <Route path="auditoria" element={<AuditLogPage />} />
         <Route path="conferencia" element={<ReconciliationPage />} />
         <Route path="*" element={<NotFoundPage />} />
