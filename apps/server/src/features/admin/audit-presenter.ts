@@ -25,6 +25,10 @@ const ACTIONS: Record<string, string> = {
   'withdrawal.rejected': 'Retirada de dinheiro recusada',
   'withdrawal.payout_done': 'Transferência de retirada registrada como paga pelo operador',
   'withdrawal.payout_failed': 'Transferência de retirada registrada como não paga pelo operador',
+  'affiliates.settings': 'Regra das recompensas de afiliados alterada',
+  'video.created': 'Vídeo educacional adicionado',
+  'video.updated': 'Vídeo educacional alterado',
+  'video.deleted': 'Vídeo educacional removido',
   'silver_transfer.receipt_checked': 'Comprovante de transferência de prata verificado',
 };
 

@@ -36,6 +36,8 @@ const CODE_LABELS: Record<string, string> = {
   'withdrawal.fee-refund': 'Tarifa de retirada devolvida',
   'withdrawal.refund': 'Retirada devolvida',
   'demo.custody': 'Custódia (demonstração)',
+  'affiliate.reward': 'Recompensa de afiliado',
+  'demo.funding': 'Saldo inicial (demonstração)',
   hold: 'Reserva',
   release: 'Reserva devolvida',
 };
