@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helpers';
-import { addFirstPaint, jsonForHtml } from './first-paint';
+import { APP_LOADER_PATH, APP_LOADER_SOURCE, addFirstPaint, jsonForHtml } from './first-paint';
 
 const INDEX =
   '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/app-1.css"></head><body><div id="root"></div><script type="module" src="/assets/app-1.js"></script></body></html>';
@@ -37,14 +37,17 @@ describe('first paint', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('<div id="root"><h1>Barras de prata</h1></div>');
-    // the stylesheet inline: the painted page waits for no other request
-    expect(page.body).toContain(`<style>${CSS}</style>`);
-    expect(page.body).not.toContain('rel="stylesheet"');
-    // the app's script after the painted page, so the browser asks for the page's images first
-    expect(page.body.indexOf('src="/assets/app-1.js"')).toBeGreaterThan(page.body.indexOf('prata-first-paint'));
-    expect(page.body).toMatch(/<script type="module" src="\/assets\/app-1\.js"><\/script><\/body>/);
+    // the app's stylesheet and script wait in an inert template for the loader, which starts them once the page is
+    // painted: nothing but the page and its images is asked for before the first paint
+    expect(page.body).not.toMatch(/<head>.*rel="stylesheet".*<\/head>/s);
+    expect(page.body).toContain(
+      '<template id="prata-app"><link rel="stylesheet" crossorigin href="/assets/app-1.css">' +
+        '<script type="module" src="/assets/app-1.js"></script></template>' +
+        `<script src="${APP_LOADER_PATH}" async></script></body>`,
+    );
+    expect(page.body.indexOf('<template')).toBeGreaterThan(page.body.indexOf('prata-first-paint'));
     // the data cannot close its script element, and reads back as it was
-    expect(page.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(page.body.match(/<\/script>/g)).toHaveLength(3);
     expect(dataOf(page.body)).toEqual({ productTypes: { total: 1, note: '</script><b>' } });
     // compressed copies of the same page, each with its own ETag, and a 304 for a copy the browser has
     const br = await app.inject({ method: 'GET', url: '/comprar-prata', headers: { 'accept-encoding': 'br' } });
@@ -63,6 +66,21 @@ describe('first paint', () => {
     expect(calls).toBe(1);
     // other pages get the plain index.html
     expect((await app.inject({ method: 'GET', url: '/login' })).body).toBe(INDEX);
+  });
+
+  it('serves the loader as an immutable script of ours, compressed, and a CSP that allows it', async () => {
+    const { app } = await buildTestApp({ config: { webDist: await dist() } });
+    expect(APP_LOADER_PATH).toMatch(/^\/assets\/first-paint-[0-9a-f]{10}\.js$/);
+    const loader = await app.inject({ method: 'GET', url: APP_LOADER_PATH });
+    expect(loader.statusCode).toBe(200);
+    expect(loader.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(loader.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(loader.body).toBe(APP_LOADER_SOURCE);
+    expect(String(loader.headers['content-security-policy'])).toContain("script-src 'self'");
+    const br = await app.inject({ method: 'GET', url: APP_LOADER_PATH, headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_LOADER_SOURCE);
+    // another name under /assets is still a missing build file
+    expect((await app.inject({ method: 'GET', url: '/assets/first-paint-0000000000.js' })).statusCode).toBe(404);
   });
 
   it('serves the plain index.html when the provider fails or has nothing to show', async () => {

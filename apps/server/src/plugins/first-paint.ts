@@ -57,27 +57,95 @@ const APP_SCRIPTS = /\s*(<script type="module"[^>]*><\/script>|<link rel="module
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
 
 /**
- * index.html with the page's HTML inside the root element and its data beside it, compressed once. `styles` maps a
- * stylesheet's path to its text: those links are written inline, so the painted page waits for no other request
- * (the app's stylesheet is a couple of KB; its font URLs are absolute and stay valid).
+ * The app's loader in a painted page (a classic script, so that the CSP's script-src 'self' allows it as a file of
+ * ours): the page is on screen without JavaScript, so the app's scripts and stylesheet are asked for only once it is
+ * painted — after the largest paint of its first image (the page's largest contentful paint on a phone), or at the
+ * first paint when there is no image — instead of competing with the page's HTML, first image and fonts for the
+ * connection. They wait in `<template id="prata-app">` (inert: nothing in a template is fetched or run) as Vite wrote
+ * them and are copied into the head in their order: the modulepreloads, the stylesheet, the module script.
+ * Without largest-contentful-paint entries (Safari), or with the image out of view (a page reloaded scrolled down),
+ * or in a tab in the background, the window's load event starts them (at the latest a second after it).
  */
-export function withFirstPaint(
-  index: WebFile,
-  paint: FirstPaint,
-  styles: ReadonlyMap<string, string> = new Map(),
-): WebFile {
+export const APP_LOADER_SOURCE = `(function () {
+  var template = document.getElementById('prata-app');
+  if (!template) return;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var tags = template.content.children;
+    for (var i = 0; i < tags.length; i++) {
+      var tag = document.createElement(tags[i].tagName);
+      for (var j = 0; j < tags[i].attributes.length; j++) {
+        tag.setAttribute(tags[i].attributes[j].name, tags[i].attributes[j].value);
+      }
+      document.head.appendChild(tag);
+    }
+  }
+  var image = document.querySelector('#root img');
+  var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  if (types.indexOf('largest-contentful-paint') >= 0) {
+    new PerformanceObserver(function (list, observer) {
+      var entries = list.getEntries();
+      for (var i = 0; i < entries.length; i++) {
+        if (!image || entries[i].element === image || image.complete) {
+          observer.disconnect();
+          start();
+          return;
+        }
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    addEventListener('load', function () { setTimeout(start, 1000); });
+  } else if (document.readyState === 'complete') start();
+  else addEventListener('load', start);
+})();
+`;
+
+/** Where the loader is served (by plugins/web.ts, as a build asset that never changes under its name). */
+export const APP_LOADER_PATH = `/assets/first-paint-${createHash('sha1').update(APP_LOADER_SOURCE).digest('hex').slice(0, 10)}.js`;
+
+/** The loader as a file of the build: kept for a year by the browser, compressed like the others. */
+export const APP_LOADER_FILE: WebFile = (() => {
+  const body = Buffer.from(APP_LOADER_SOURCE, 'utf8');
+  return {
+    type: 'text/javascript; charset=utf-8',
+    immutable: true,
+    lastModified: new Date(0).toUTCString(),
+    identity: variant(body, undefined),
+    br: variant(brotliCompressSync(body), 'br'),
+    gzip: variant(gzipSync(body, { level: 9 }), 'gzip'),
+  };
+})();
+
+/**
+ * index.html with the page's HTML inside the root element and its data beside it, compressed once. The app's module
+ * script, modulepreloads and stylesheets move into `<template id="prata-app">` at the end of the body, started by
+ * the loader (APP_LOADER_SOURCE) once the painted page is on screen: the painted page needs none of them (its rules
+ * are inline, and React's first render starts from its data), and every request started before the first paint
+ * delays it.
+ */
+export function withFirstPaint(index: WebFile, paint: FirstPaint): WebFile {
   let html = index.identity.body.toString('utf8');
-  html = html.replace(STYLESHEET, (link, href: string) => {
-    const css = styles.get(href);
-    return css === undefined || css.includes('</') ? link : `<style>${css}</style>`;
-  });
-  // the app's scripts after the painted page: the browser asks for the page's images first, the JavaScript after
-  const scripts: string[] = [];
+  const deferred: string[] = [];
   html = html.replace(APP_SCRIPTS, (tag) => {
-    scripts.push(tag.trim());
+    deferred.push(tag.trim());
     return '';
   });
-  if (scripts.length > 0) html = html.replace('</body>', () => `${scripts.join('')}</body>`);
+  // in Vite's order (the preloads, then the stylesheet), the module script last
+  html = html.replace(STYLESHEET, (link) => {
+    deferred.push(link);
+    return '';
+  });
+  const script = deferred.findIndex((tag) => tag.startsWith('<script'));
+  if (script >= 0) deferred.push(...deferred.splice(script, 1));
+  if (deferred.length > 0) {
+    html = html.replace(
+      '</body>',
+      () =>
+        `<template id="prata-app">${deferred.join('')}</template>` +
+        `<script src="${APP_LOADER_PATH}" async></script></body>`,
+    );
+  }
   const marker = '<div id="root"></div>';
   if (!html.includes(marker)) return index;
   const filled = html.replace(
@@ -99,11 +167,7 @@ export function withFirstPaint(
  * The first paints of one app: each page's index.html built at most once per FIRST_PAINT_TTL_MS (and again when the
  * build's index.html changes); a provider that fails or has nothing leaves the plain index.html, logged.
  */
-export function firstPaintCache(
-  app: FastifyInstance,
-  readAsset: (urlPath: string) => Promise<WebFile | undefined> = async () => undefined,
-  ttlMs = FIRST_PAINT_TTL_MS,
-) {
+export function firstPaintCache(app: FastifyInstance, ttlMs = FIRST_PAINT_TTL_MS) {
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<WebFile>>();
   return async (pathname: string, index: WebFile): Promise<WebFile> => {
@@ -116,12 +180,7 @@ export function firstPaintCache(
     const build = (async () => {
       try {
         const paint = await provider(app);
-        const styles = new Map<string, string>();
-        for (const [, href] of index.identity.body.toString('utf8').matchAll(STYLESHEET)) {
-          const css = href ? await readAsset(href) : undefined;
-          if (href && css) styles.set(href, css.identity.body.toString('utf8'));
-        }
-        const file = paint ? withFirstPaint(index, paint, styles) : index;
+        const file = paint ? withFirstPaint(index, paint) : index;
         entries.set(pathname, { file, source: index, builtAt: Date.now() });
         return file;
       } catch (error) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@prata/domain';
-import { firstPaintCache } from './first-paint';
+import { APP_LOADER_FILE, APP_LOADER_PATH, firstPaintCache } from './first-paint';
 import { pathLookup } from './path-lookup';
 import { notModified, pickVariant, type WebFile, webFiles } from './web-files';
 
@@ -24,7 +24,7 @@ export async function registerWeb(app: FastifyInstance) {
   const hasWeb = existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
     const files = webFiles(dist);
-    const firstPaint = firstPaintCache(app, (urlPath) => files.get(urlPath));
+    const firstPaint = firstPaintCache(app);
     const send = (request: FastifyRequest, reply: FastifyReply, file: WebFile) => {
       const variant = pickVariant(file, request.headers['accept-encoding']);
       reply.header('cache-control', file.immutable ? IMMUTABLE : REVALIDATE);
@@ -39,6 +39,8 @@ export async function registerWeb(app: FastifyInstance) {
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const urlPath = request.url.split('?')[0]!;
       if (urlPath.startsWith('/api/')) return reply.callNotFound();
+      // the loader of the painted pages' scripts (plugins/first-paint.ts) is the server's, not the build's
+      if (urlPath === APP_LOADER_PATH) return send(request, reply, APP_LOADER_FILE);
       const file = urlPath === '/' ? undefined : await files.get(urlPath);
       if (file) return send(request, reply, file);
       // A missing build asset is a 404; any other path is a page of the app (client-side routes).
