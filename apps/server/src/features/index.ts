@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/index';
 import { affiliateRoutes } from './affiliates/index';
 import { authRoutes } from './auth/index';
 import { catalogueRoutes } from './catalogue/index';
+import { chatRoutes } from './chat/index';
 import { cityRoutes } from './cities/index';
 import { contentRoutes } from './content/index';
 import { educationalRoutes } from './educational/index';
@@ -30,6 +31,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   orderRoutes,
   catalogueRoutes,
   silverWithdrawalRoutes,
+  chatRoutes,
   silverTransferRoutes,
   cityRoutes,
   affiliateRoutes,
