@@ -36,6 +36,13 @@ const OrdersRoutes = lazyPage(() => import('../features/orders/orders-routes'));
 const AffiliatesPage = lazyPage(() => import('../features/affiliates/pages/affiliates-page'));
 const EducationalPage = lazyPage(() => import('../features/educational/pages/educational-page'));
 const VideoPage = lazyPage(() => import('../features/educational/pages/video-page'));
+// The support screens share one chunk (features/support/pages/support-pages.ts).
+const supportPages = () => import('../features/support/pages/support-pages');
+const FaqsPage = lazy(() => supportPages().then((m) => ({ default: m.FaqsPage })));
+const ContactPage = lazy(() => supportPages().then((m) => ({ default: m.ContactPage })));
+const CreateTicketPage = lazy(() => supportPages().then((m) => ({ default: m.CreateTicketPage })));
+const TicketDetailsPage = lazy(() => supportPages().then((m) => ({ default: m.TicketDetailsPage })));
+const VisitorTicketPage = lazy(() => supportPages().then((m) => ({ default: m.VisitorTicketPage })));
 const QueryLayout = lazy(() => import('./query-layout'));
 
 /**
@@ -56,6 +63,7 @@ export function Component() {
         <Route path="email/verify/:token" element={<VerifyEmailPage />} />
         <Route path="password/reset/:token" element={<ResetPasswordPage />} />
         <Route path="dev/caixa-postal" element={<CaixaPostalPage />} />
+        <Route path="contato/ticket/visitante" element={<VisitorTicketPage />} />
       </Route>
       <Route element={<RequireAuth />}>
         <Route element={<QueryLayout />}>
@@ -75,6 +83,10 @@ export function Component() {
           <Route path="retirar-dinheiro" element={<WithdrawMoneyPage />} />
           <Route path="ordens" element={<OrdersRoutes />} />
           <Route path="retirar-prata" element={<WithdrawSilverPage />} />
+          <Route path="faqs" element={<FaqsPage />} />
+          <Route path="contato" element={<ContactPage />} />
+          <Route path="contato/ticket/create" element={<CreateTicketPage />} />
+          <Route path="contato/ticket/:id/details" element={<TicketDetailsPage />} />
           <Route path="transferir-prata" element={<TransferSilverPage />} />
         </Route>
       </Route>

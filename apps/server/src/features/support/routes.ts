@@ -74,9 +74,8 @@ export async function supportRoutes(fastify: FastifyInstance) {
     { preHandler: authenticate, schema: { querystring: TicketsQuery, response: { 200: TicketsResponse } } },
     async (req) => tickets.listTickets(deps, currentUser(req), req.query.page),
   );
-  app.get('/ticket', { preHandler: authenticate, schema: { response: { 200: TicketCategoriesResponse } } }, async () =>
-    listActiveCategories(db),
-  );
+  // public: the visitor's form lists them too (nothing in them is private)
+  app.get('/ticket', { schema: { response: { 200: TicketCategoriesResponse } } }, async () => listActiveCategories(db));
   app.get(
     '/ticket/:id',
     { preHandler: authenticate, schema: { params: IdParams, response: { 200: TicketResponse } } },

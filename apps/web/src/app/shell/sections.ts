@@ -55,8 +55,8 @@ export const SECTIONS: readonly Section[] = [
   { key: 'educacional', label: 'Educacional', to: '/educacional', icon: SchoolOutlined, enabled: true },
   { key: 'minhas-notas', label: 'Minhas notas', to: '/minhas-notas', icon: ReceiptLongOutlined, enabled: false },
   { key: 'irpf', label: 'IRPF', to: '/irpf', icon: DescriptionOutlined, enabled: false },
-  { key: 'faqs', label: 'FAQ', to: '/faqs', icon: HelpOutlineOutlined, enabled: false },
-  { key: 'contato', label: 'Contato', to: '/contato', icon: ContactSupportOutlined, enabled: false },
+  { key: 'faqs', label: 'FAQ', to: '/faqs', icon: HelpOutlineOutlined, enabled: true },
+  { key: 'contato', label: 'Contato', to: '/contato', icon: ContactSupportOutlined, enabled: true },
 ];
 
 export const enabledSections = (): Section[] => SECTIONS.filter((section) => section.enabled);

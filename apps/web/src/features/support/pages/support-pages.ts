@@ -1,0 +1,6 @@
+// The support screens share one chunk: one lazy import for the five routes (app/more-routes.tsx).
+export { ContactPage } from './contact-page';
+export { CreateTicketPage } from './create-ticket-page';
+export { FaqsPage } from './faqs-page';
+export { TicketDetailsPage } from './ticket-details-page';
+export { VisitorTicketPage } from './visitor-ticket-page';

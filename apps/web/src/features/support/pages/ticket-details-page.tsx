@@ -1,0 +1,265 @@
+import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import StarOutlined from '@mui/icons-material/StarOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Rating from '@mui/material/Rating';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  formatDateTimeBR,
+  TICKET_ATTACHMENTS_MAX,
+  TICKET_STATUS_LABELS,
+  TICKET_TEXT_MAX,
+  type Ticket,
+} from '@prata/domain';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FileButton } from '../../../components/file-button';
+import { LoadError } from '../../../components/paginated-table';
+import { StatusChip } from '../../../components/status-chip';
+import { downloadFromApi } from '../../../lib/download';
+import { notify } from '../../../lib/notify';
+import { useDeleteAttachment, useSendInteraction, useTicket, useUploadAttachment } from '../api/tickets';
+import { FileList } from '../components/file-list';
+import { RatingDialog } from '../components/rating-dialog';
+import { SupportFrame } from '../components/support-frame';
+import { asksForRating, canSendMessage, isOpen } from '../rules';
+
+type Message = { key: string; author: string; staff: boolean; text: string; at: string };
+
+/** The description first, then the conversation: the customer's on the right, the support team's on the left. */
+function Conversation({ ticket }: { ticket: Ticket }) {
+  const messages: Message[] = [
+    { key: 'd', author: ticket.user.name, staff: false, text: ticket.description, at: ticket.created_at },
+    ...ticket.interactions.map((i) => ({
+      key: String(i.id),
+      author: i.user.name,
+      staff: i.from_staff,
+      text: i.message,
+      at: i.created_at,
+    })),
+  ];
+  return (
+    <Stack spacing={1.5} component="ol" aria-label="Mensagens" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {messages.map((m) => (
+        <Box component="li" key={m.key} sx={{ display: 'flex', justifyContent: m.staff ? 'flex-start' : 'flex-end' }}>
+          <Paper
+            variant="outlined"
+            sx={{
+              p: 1.5,
+              maxWidth: { xs: '92%', sm: '80%' },
+              bgcolor: m.staff ? 'background.paper' : 'action.hover',
+              borderColor: m.staff ? 'secondary.light' : 'divider',
+            }}
+          >
+            <Typography variant="caption" color="text.secondary" component="p">
+              <Box component="span" sx={{ fontWeight: 600, color: m.staff ? 'secondary.main' : 'text.primary' }}>
+                {m.author}
+              </Box>{' '}
+              · {formatDateTimeBR(m.at)}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>{m.text}</Typography>
+          </Paper>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function NewMessage({ ticketId }: { ticketId: number }) {
+  const send = useSendInteraction();
+  const [message, setMessage] = useState('');
+  const submit = () => {
+    if (!canSendMessage(message)) return;
+    send.mutate(
+      { id: ticketId, message: message.trim() },
+      {
+        onSuccess: ({ message: done }) => {
+          notify.success(done);
+          setMessage('');
+        },
+        onError: (error) => notify.error(error),
+      },
+    );
+  };
+  return (
+    <Stack spacing={1}>
+      <TextField
+        label="Nova mensagem"
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        multiline
+        minRows={3}
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: TICKET_TEXT_MAX } }}
+      />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button
+          variant="contained"
+          endIcon={<SendOutlined />}
+          onClick={submit}
+          disabled={!canSendMessage(message) || send.isPending}
+        >
+          Enviar mensagem
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+function Attachments({ ticket }: { ticket: Ticket }) {
+  const upload = useUploadAttachment();
+  const remove = useDeleteAttachment();
+  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+  const open = isOpen(ticket);
+  const full = ticket.attachments.length >= TICKET_ATTACHMENTS_MAX;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }} component="section" aria-labelledby="attachments-title">
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1, gap: 1, flexWrap: 'wrap' }}
+      >
+        <Typography id="attachments-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          Anexos
+        </Typography>
+        {open && (
+          <FileButton
+            size="small"
+            variant="outlined"
+            startIcon={<AttachFileOutlined />}
+            inputLabel="Novo anexo"
+            disabled={upload.isPending || full}
+            onFiles={(files) => {
+              const file = files[0];
+              if (!file) return;
+              upload.mutate(
+                { id: ticket.id, file },
+                { onSuccess: ({ message }) => notify.success(message), onError: (error) => notify.error(error) },
+              );
+            }}
+          >
+            Anexar arquivo
+          </FileButton>
+        )}
+      </Stack>
+      {ticket.attachments.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Nenhum anexo.
+        </Typography>
+      ) : (
+        <FileList
+          label="Anexos do ticket"
+          files={ticket.attachments.map((a) => ({
+            key: a.id,
+            name: a.original_name,
+            mime: a.mime_type,
+            size: a.size_bytes,
+            detail: a.from_staff ? 'enviado pelo atendimento' : formatDateTimeBR(a.created_at),
+            onDownload: () => void downloadFromApi(`/ticket/attachment/${a.id}`, a.original_name),
+            onRemove: open && !a.from_staff ? () => setDeleting({ id: a.id, name: a.original_name }) : undefined,
+          }))}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Excluir anexo"
+        confirmLabel="Excluir"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(
+            { attachmentId: deleting.id },
+            { onSuccess: ({ message }) => notify.success(message), onError: (error) => notify.error(error) },
+          );
+          setDeleting(null);
+        }}
+      >
+        {deleting ? `Excluir o anexo ${deleting.name}?` : ''}
+      </ConfirmDialog>
+    </Paper>
+  );
+}
+
+function ClosedNotice({ ticket, onRate }: { ticket: Ticket; onRate: () => void }) {
+  return (
+    <Alert
+      severity="info"
+      icon={<LockOutlined />}
+      action={
+        ticket.rating ? undefined : (
+          <Button color="inherit" size="small" startIcon={<StarOutlined />} onClick={onRate}>
+            Avaliar
+          </Button>
+        )
+      }
+    >
+      Ticket fechado{ticket.closed_at ? ` em ${formatDateTimeBR(ticket.closed_at)}` : ''}. Para continuar o atendimento,
+      abra um novo ticket.
+      {ticket.rating && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+          <Typography variant="body2">Sua avaliação:</Typography>
+          <Rating value={ticket.rating.stars} readOnly size="small" />
+        </Stack>
+      )}
+    </Alert>
+  );
+}
+
+/** Ticket details (/contato/ticket/{id}/details): messages, attachments, the new message and the rating (spec 3 §4). */
+export function TicketDetailsPage() {
+  const id = Number(useParams().id);
+  const ticket = useTicket(id);
+  const [rating, setRating] = useState(false);
+  const data = ticket.data?.ticket;
+  // a closed ticket without a rating asks for one by itself, once per visit
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    if (data && asksForRating(data) && !asked) {
+      setAsked(true);
+      setRating(true);
+    }
+  }, [data, asked]);
+
+  return (
+    <SupportFrame title={data ? `Ticket nº ${data.id}` : 'Ticket'} back={{ to: '/contato', label: 'Meus tickets' }}>
+      {ticket.isPending ? (
+        <Stack spacing={2} aria-busy="true" aria-label="Carregando">
+          <Skeleton variant="rounded" height={80} />
+          <Skeleton variant="rounded" height={160} />
+        </Stack>
+      ) : ticket.isError || !data ? (
+        <LoadError error={ticket.error} onRetry={() => void ticket.refetch()} />
+      ) : (
+        <Stack spacing={2.5}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
+            <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="h3" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+                  {data.subject}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                  {data.category.name} · {data.subcategory.name} · aberto em {formatDateTimeBR(data.created_at)}
+                </Typography>
+              </Box>
+              <StatusChip status={data.status} labels={TICKET_STATUS_LABELS} />
+            </Stack>
+          </Paper>
+          {!isOpen(data) && <ClosedNotice ticket={data} onRate={() => setRating(true)} />}
+          <Conversation ticket={data} />
+          {isOpen(data) && <NewMessage ticketId={data.id} />}
+          <Attachments ticket={data} />
+          <RatingDialog ticketId={data.id} open={rating} onClose={() => setRating(false)} />
+        </Stack>
+      )}
+    </SupportFrame>
+  );
+}
+
+export const Component = TicketDetailsPage;

@@ -1,0 +1,217 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { CodeField } from '../../../components/code-field';
+import { FormTextField } from '../../../components/form-fields';
+import { FormPage } from '../../../components/page';
+import { RouterLink } from '../../../components/router-link';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useSecondsUntil } from '../../../lib/hooks';
+import { notify } from '../../../lib/notify';
+import { useTicketCategories } from '../api/tickets';
+import { useCreateVisitorTicket, useSendVisitorCode, useVerifyVisitorCode } from '../api/visitor';
+import { TicketForm } from '../components/ticket-form';
+import { visitorCodeSchema, visitorEmailSchema } from '../rules';
+
+const STEPS = ['E-mail', 'Código', 'Ticket'];
+
+function EmailStep({ onSent }: { onSent: (email: string, resendAfterSeconds: number) => void }) {
+  const send = useSendVisitorCode();
+  const { control, handleSubmit, setError } = useForm<{ email: string }>({
+    resolver: zodResolver(visitorEmailSchema),
+    defaultValues: { email: '' },
+  });
+  const submit = handleSubmit(({ email }) =>
+    send.mutate(email, {
+      onSuccess: ({ message, resendAfterSeconds }) => {
+        notify.success(message);
+        onSent(email, resendAfterSeconds);
+      },
+      onError: (error) => applyServerErrors(error, setError, ['email']),
+    }),
+  );
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label="Seu e-mail">
+      <Typography color="text.secondary">
+        Informe o seu e-mail. Enviaremos um código para confirmar que ele é seu; as respostas do ticket chegam nele.
+      </Typography>
+      <FormTextField control={control} name="email" label="E-mail" type="email" autoComplete="email" fullWidth />
+      <Button type="submit" variant="contained" size="large" disabled={send.isPending}>
+        Enviar código
+      </Button>
+    </Stack>
+  );
+}
+
+function CodeStep({
+  email,
+  resendAt,
+  onResent,
+  onVerified,
+  onBack,
+}: {
+  email: string;
+  resendAt: number;
+  onResent: (resendAfterSeconds: number) => void;
+  onVerified: (token: string) => void;
+  onBack: () => void;
+}) {
+  const verify = useVerifyVisitorCode();
+  const resend = useSendVisitorCode();
+  const waiting = useSecondsUntil(resendAt);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (typed = code) => {
+    const parsed = visitorCodeSchema.safeParse({ code: typed });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setError(null);
+    verify.mutate(
+      { email, code: typed },
+      {
+        onSuccess: ({ message, verification_token }) => {
+          notify.success(message);
+          onVerified(verification_token);
+        },
+        onError: (e) => applyServerErrors(e, (_field, { message }) => setError(message ?? null), ['code']),
+      },
+    );
+  };
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      aria-label="Código de verificação"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Typography color="text.secondary">
+        Enviamos um código de 6 dígitos para <strong>{email}</strong>.{' '}
+        <Link component="button" type="button" onClick={onBack} sx={{ verticalAlign: 'baseline' }}>
+          Trocar e-mail
+        </Link>
+      </Typography>
+      <CodeField
+        label="Código"
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          setError(null);
+        }}
+        onComplete={(value) => submit(value)}
+        error={Boolean(error)}
+        helperText={error ?? ' '}
+        fullWidth
+        autoFocus
+      />
+      <Button type="submit" variant="contained" size="large" disabled={verify.isPending}>
+        Confirmar código
+      </Button>
+      <Button
+        type="button"
+        disabled={waiting > 0 || resend.isPending}
+        onClick={() =>
+          resend.mutate(email, {
+            onSuccess: ({ message, resendAfterSeconds }) => {
+              notify.success(message);
+              onResent(resendAfterSeconds);
+            },
+            onError: (e) => notify.error(e),
+          })
+        }
+      >
+        {waiting > 0 ? `Reenviar código em ${waiting} s` : 'Reenviar código'}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * Visitor ticket (/contato/ticket/visitante, public): the e-mail, the code sent to it, then the ticket form; on
+ * success the visitor goes to /login (spec 3 §4). docs/support.md says what happens to the ticket.
+ */
+export function VisitorTicketPage() {
+  const navigate = useNavigate();
+  const lists = useTicketCategoriesPublic();
+  const create = useCreateVisitorTicket();
+  const [email, setEmail] = useState('');
+  const [resendAt, setResendAt] = useState(0);
+  const [token, setToken] = useState<string | null>(null);
+  const step = token ? 2 : email ? 1 : 0;
+
+  return (
+    <FormPage
+      title="Fale com a gente"
+      subtitle="Sem conta ou sem acesso? Abra um ticket confirmando o seu e-mail."
+      maxWidth={step === 2 ? 720 : 480}
+    >
+      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
+        {STEPS.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {step === 0 && (
+        <EmailStep
+          onSent={(address, seconds) => {
+            setEmail(address);
+            setResendAt(Date.now() + seconds * 1000);
+          }}
+        />
+      )}
+      {step === 1 && (
+        <CodeStep
+          email={email}
+          resendAt={resendAt}
+          onResent={(seconds) => setResendAt(Date.now() + seconds * 1000)}
+          onVerified={setToken}
+          onBack={() => setEmail('')}
+        />
+      )}
+      {step === 2 && token && (
+        <Stack spacing={2}>
+          <Alert severity="success">E-mail confirmado: {email}</Alert>
+          <TicketForm
+            lists={lists}
+            onSubmit={(fields, files) =>
+              create.mutateAsync({ email, token, fields, files }).then(({ message }) => {
+                notify.success(message);
+                navigate('/login');
+              })
+            }
+          />
+        </Stack>
+      )}
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+        Já tem conta?{' '}
+        <Link component={RouterLink} to="/login">
+          Entre
+        </Link>{' '}
+        e abra o ticket pela página de contato.
+      </Typography>
+    </FormPage>
+  );
+}
+
+/** The categories (GET /api/ticket is public), as the form takes them. */
+function useTicketCategoriesPublic() {
+  const lists = useTicketCategories();
+  return { data: lists.data, isPending: lists.isPending, error: lists.error, refetch: () => void lists.refetch() };
+}
+
+export const Component = VisitorTicketPage;
