@@ -43,6 +43,8 @@ const ContactPage = lazy(() => supportPages().then((m) => ({ default: m.ContactP
 const CreateTicketPage = lazy(() => supportPages().then((m) => ({ default: m.CreateTicketPage })));
 const TicketDetailsPage = lazy(() => supportPages().then((m) => ({ default: m.TicketDetailsPage })));
 const VisitorTicketPage = lazy(() => supportPages().then((m) => ({ default: m.VisitorTicketPage })));
+const InvoicesPage = lazyPage(() => import('../features/invoices/pages/invoices-page'));
+const IrpfPage = lazyPage(() => import('../features/irpf/pages/irpf-page'));
 const QueryLayout = lazy(() => import('./query-layout'));
 
 /**
@@ -83,6 +85,9 @@ export function Component() {
           <Route path="retirar-dinheiro" element={<WithdrawMoneyPage />} />
           <Route path="ordens" element={<OrdersRoutes />} />
           <Route path="retirar-prata" element={<WithdrawSilverPage />} />
+          {/* MinhasNotas, ImpostoDeRenda */}
+          <Route path="minhas-notas" element={<InvoicesPage />} />
+          <Route path="irpf" element={<IrpfPage />} />
           <Route path="faqs" element={<FaqsPage />} />
           <Route path="contato" element={<ContactPage />} />
           <Route path="contato/ticket/create" element={<CreateTicketPage />} />

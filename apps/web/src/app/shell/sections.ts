@@ -53,8 +53,8 @@ export const SECTIONS: readonly Section[] = [
   { key: 'meu-historico', label: 'Meu histórico', to: '/meu-historico', icon: HistoryOutlined, enabled: true },
   { key: 'afiliados', label: 'Afiliados', to: '/afiliados', icon: GroupAddOutlined, enabled: true },
   { key: 'educacional', label: 'Educacional', to: '/educacional', icon: SchoolOutlined, enabled: true },
-  { key: 'minhas-notas', label: 'Minhas notas', to: '/minhas-notas', icon: ReceiptLongOutlined, enabled: false },
-  { key: 'irpf', label: 'IRPF', to: '/irpf', icon: DescriptionOutlined, enabled: false },
+  { key: 'minhas-notas', label: 'Minhas notas', to: '/minhas-notas', icon: ReceiptLongOutlined, enabled: true },
+  { key: 'irpf', label: 'IRPF', to: '/irpf', icon: DescriptionOutlined, enabled: true },
   { key: 'faqs', label: 'FAQ', to: '/faqs', icon: HelpOutlineOutlined, enabled: true },
   { key: 'contato', label: 'Contato', to: '/contato', icon: ContactSupportOutlined, enabled: true },
 ];
