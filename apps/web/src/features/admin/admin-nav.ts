@@ -1,5 +1,6 @@
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
@@ -24,6 +25,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Transferências', to: '/admin/transferencias', icon: SwapHorizOutlined },
   { label: 'Afiliados', to: '/admin/afiliados', icon: GroupAddOutlined },
   { label: 'Vídeos', to: '/admin/videos', icon: SchoolOutlined },
+  { label: 'Atendimento', to: '/admin/atendimento', icon: SupportAgentOutlined },
   { label: 'Registro de auditoria', to: '/admin/auditoria', icon: ManageSearchOutlined },
   { label: 'Conferência do razão', to: '/admin/conferencia', icon: FactCheckOutlined },
 ];

@@ -17,6 +17,8 @@ const DepositsPage = lazyPage(() => import('./pages/deposits-page'));
 const WithdrawalsPage = lazyPage(() => import('./pages/withdrawals-page'));
 const MarketPage = lazyPage(() => import('./pages/market-page'));
 const SilverPage = lazyPage(() => import('./pages/silver-page'));
+const SupportPage = lazyPage(() => import('./pages/support-page'));
+const SupportTicketPage = lazyPage(() => import('./pages/support-ticket-page'));
 const AdminAffiliatesPage = lazyPage(() => import('./pages/affiliates-page'));
 const AdminVideosPage = lazyPage(() => import('./pages/videos-page'));
 const SilverTransfersPage = lazyPage(() => import('./pages/silver-transfers-page'));
@@ -37,6 +39,8 @@ export function Component() {
         <Route path="retiradas" element={<WithdrawalsPage />} />
         <Route path="mercado" element={<MarketPage />} />
         <Route path="prata" element={<SilverPage />} />
+        <Route path="atendimento" element={<SupportPage />} />
+        <Route path="atendimento/tickets/:id" element={<SupportTicketPage />} />
         <Route path="transferencias" element={<SilverTransfersPage />} />
         <Route path="afiliados" element={<AdminAffiliatesPage />} />
         <Route path="videos" element={<AdminVideosPage />} />
