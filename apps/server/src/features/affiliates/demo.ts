@@ -92,7 +92,9 @@ export async function seedAffiliatesDemo(deps: AppDeps): Promise<void> {
     });
     // each buys silver from the house a few times (R$ 5,00 minimum fee or more), the last one also sells some back
     for (let k = 0; k < 3; k++) {
-      const price = 880 + n * 7 + k * 5;
+      // inside the demo book's spread (house bids up to R$ 8,90, a customer's bid at R$ 8,95, house asks from R$ 9,10):
+      // the house's order crosses nothing of its own and rests until the referred customer takes it
+      const price = 896 + n * 3 + k;
       const grams = 5_000 + n * 2_500 + k * 1_000;
       const side: OrderSide = k === 2 && n === 0 ? 'sell' : 'buy';
       const house = await placeHouseOrder(deps, null, {
