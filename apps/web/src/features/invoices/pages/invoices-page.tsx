@@ -1,9 +1,13 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatBRL, formatDateTimeBR, type ProductInvoice, type ServiceInvoice } from '@prata/domain';
 import { useState } from 'react';
 import { MoneyText } from '../../../components/money-text';
@@ -39,23 +43,51 @@ const number = <T extends { number: string }>(): Column<T> => ({
   nowrap: true,
   render: (row) => row.number,
 });
-function download<T extends { id: number; number: string }>(kind: string, onClick: (row: T) => void): Column<T> {
+function download<T extends { id: number; number: string }>(
+  kind: string,
+  onClick: (row: T) => void,
+  narrow = false,
+): Column<T> {
   return {
     key: 'download',
     header: 'PDF',
     align: 'right',
-    render: (row) => (
-      <Button
-        size="small"
-        startIcon={<FileDownloadOutlined />}
-        onClick={() => onClick(row)}
-        aria-label={`Baixar a nota de ${kind} ${row.number}`}
-      >
-        Baixar
-      </Button>
-    ),
+    render: (row) =>
+      narrow ? (
+        <IconButton onClick={() => onClick(row)} aria-label={`Baixar a nota de ${kind} ${row.number}`} edge="end">
+          <FileDownloadOutlined />
+        </IconButton>
+      ) : (
+        <Button
+          size="small"
+          startIcon={<FileDownloadOutlined />}
+          onClick={() => onClick(row)}
+          aria-label={`Baixar a nota de ${kind} ${row.number}`}
+        >
+          Baixar
+        </Button>
+      ),
   };
 }
+
+/** On a phone: the date, the description and the number in one cell, so the amount and the download stay in view. */
+const compact = <T extends { created_at: string; description: string; number: string }>(): Column<T> => ({
+  key: 'invoice',
+  header: 'Nota',
+  render: (row) => (
+    <Box>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {formatDateTimeBR(row.created_at)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {row.description}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        Nº {row.number}
+      </Typography>
+    </Box>
+  ),
+});
 
 const SERVICE_COLUMNS: ReadonlyArray<Column<ServiceInvoice>> = [
   date<ServiceInvoice>(),
@@ -63,6 +95,31 @@ const SERVICE_COLUMNS: ReadonlyArray<Column<ServiceInvoice>> = [
   { key: 'amount', header: 'Valor dos serviços', align: 'right', nowrap: true, render: (r) => brl(r.services_amount) },
   number<ServiceInvoice>(),
   download<ServiceInvoice>('serviço', (row) => void downloadServiceInvoice(row.id, row.number)),
+];
+
+const SERVICE_COLUMNS_NARROW: ReadonlyArray<Column<ServiceInvoice>> = [
+  compact<ServiceInvoice>(),
+  { key: 'amount', header: 'Valor', align: 'right', nowrap: true, render: (r) => brl(r.services_amount) },
+  download<ServiceInvoice>('serviço', (row) => void downloadServiceInvoice(row.id, row.number), true),
+];
+
+const PRODUCT_COLUMNS_NARROW: ReadonlyArray<Column<ProductInvoice>> = [
+  compact<ProductInvoice>(),
+  {
+    key: 'amount',
+    header: 'Valor',
+    align: 'right',
+    nowrap: true,
+    render: (r) => (
+      <Box>
+        {brl(r.products_amount)}
+        <Typography variant="caption" color="text.secondary" component="div">
+          impostos {formatBRL(toMinorUnits(r.taxes_amount))}
+        </Typography>
+      </Box>
+    ),
+  },
+  download<ProductInvoice>('produto', (row) => void openProductInvoice(row.id), true),
 ];
 
 const PRODUCT_COLUMNS: ReadonlyArray<Column<ProductInvoice>> = [
@@ -80,6 +137,7 @@ export function InvoicesPage() {
   const [productPage, setProductPage] = useState(1);
   const services = useServiceInvoices(servicePage);
   const products = useProductInvoices(productPage);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const anyTest = [...(services.data?.data ?? []), ...(products.data?.data ?? [])].some((i) => i.test_document);
 
   return (
@@ -96,7 +154,7 @@ export function InvoicesPage() {
           </Typography>
           <PaginatedTable
             label="Notas de serviço"
-            columns={SERVICE_COLUMNS}
+            columns={narrow ? SERVICE_COLUMNS_NARROW : SERVICE_COLUMNS}
             rowKey={(row) => row.id}
             data={services.data}
             isPending={services.isPending}
@@ -113,7 +171,7 @@ export function InvoicesPage() {
           </Typography>
           <PaginatedTable
             label="Notas de produtos"
-            columns={PRODUCT_COLUMNS}
+            columns={narrow ? PRODUCT_COLUMNS_NARROW : PRODUCT_COLUMNS}
             rowKey={(row) => row.id}
             data={products.data}
             isPending={products.isPending}

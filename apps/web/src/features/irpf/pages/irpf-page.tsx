@@ -118,7 +118,7 @@ export function IrpfPage() {
               setYear(Number(event.target.value));
               setPage(1);
             }}
-            sx={{ minWidth: 180 }}
+            sx={{ width: { xs: '100%', sm: 220 } }}
           >
             {years.map((y) => (
               <MenuItem key={y} value={y}>
@@ -130,7 +130,7 @@ export function IrpfPage() {
             variant="contained"
             startIcon={<FileDownloadOutlined />}
             onClick={() => void downloadWorkbook(year)}
-            sx={{ alignSelf: { xs: 'stretch', sm: 'center' } }}
+            sx={{ alignSelf: { xs: 'stretch', sm: 'center' }, whiteSpace: 'nowrap' }}
           >
             Baixar planilha de {year} (Excel)
           </Button>
