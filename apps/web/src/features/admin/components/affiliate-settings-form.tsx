@@ -9,10 +9,12 @@ import { type AffiliateSettings, AffiliateSettingsRequest, minorToDecimal } from
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { bindField } from '../../../components/bind-field';
+import { centsToDecimalText } from '../../../components/money-field';
 import { DecimalTextField } from '../../../components/decimal-field';
 import { LoadError } from '../../../components/paginated-table';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { firstError, hasErrorCode } from '../../../lib/api';
+import { toMinorUnits } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useAffiliateSettings, useSaveAffiliateSettings } from '../api/affiliates';
 import { SectionCard } from './section-card';
@@ -22,7 +24,7 @@ type SettingsOutput = { reward_share: number; validity_years: number };
 const FIELDS = ['reward_share', 'validity_years'] as const;
 
 const asForm = (s: AffiliateSettings): SettingsForm => ({
-  reward_share: String(s.reward_share),
+  reward_share: centsToDecimalText(toMinorUnits(s.reward_share)),
   validity_years: String(s.validity_years),
 });
 

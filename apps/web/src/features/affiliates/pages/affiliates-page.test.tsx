@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import { AffiliatesPage } from './affiliates-page';
 
+// jsdom and MUI on a busy 2-core machine: the default 5 s is too tight
+vi.setConfig({ testTimeout: 30_000 });
+
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {

@@ -11,11 +11,12 @@ import { AFFILIATE_STATUS_LABELS, type Affiliate, MESSAGES, type Reward } from '
 import { useState } from 'react';
 import { MoneyText } from '../../../components/money-text';
 import { PageHeader } from '../../../components/page';
-import { type Column, PaginatedTable } from '../../../components/paginated-table';
+import type { Column } from '../../../components/paginated-table';
 import { RegistrationQueryState } from '../../../components/registration-query-state';
 import { useRedirectOnIncompleteRegistration } from '../../../lib/registration-redirect';
 import { useAffiliateProgram, useAffiliates, useRewards } from '../api/affiliates';
 import { ReferralCard } from '../components/referral-card';
+import { ResponsiveList } from '../components/responsive-list';
 import { dateBR, rewardAmount, stateOf } from '../labels';
 
 const AFFILIATE_COLUMNS: ReadonlyArray<Column<Affiliate>> = [
@@ -26,14 +27,7 @@ const AFFILIATE_COLUMNS: ReadonlyArray<Column<Affiliate>> = [
     key: 'state',
     header: 'Situação',
     nowrap: true,
-    render: (a) => {
-      const state = stateOf(a);
-      return state === 'approved' ? (
-        <Chip size="small" color="success" variant="outlined" label={`Aprovado em ${dateBR(a.approved_at!)}`} />
-      ) : (
-        <Chip size="small" color="warning" variant="outlined" label={AFFILIATE_STATUS_LABELS[state]} />
-      );
-    },
+    render: (a) => <StateChip affiliate={a} />,
   },
 ];
 
@@ -50,6 +44,47 @@ const REWARD_COLUMNS: ReadonlyArray<Column<Reward>> = [
   { key: 'date', header: 'Data', nowrap: true, render: (r) => dateBR(r.created_at) },
 ];
 
+function StateChip({ affiliate }: { affiliate: Affiliate }) {
+  const state = stateOf(affiliate);
+  return state === 'approved' ? (
+    <Chip size="small" color="success" variant="outlined" label={`Aprovado em ${dateBR(affiliate.approved_at!)}`} />
+  ) : (
+    <Chip size="small" color="warning" variant="outlined" label={AFFILIATE_STATUS_LABELS[state]} />
+  );
+}
+
+const line = { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1.5 } as const;
+
+function RewardCard(r: Reward) {
+  return (
+    <>
+      <Box sx={line}>
+        <Typography variant="body2">{r.description}</Typography>
+        <MoneyText sx={{ fontWeight: 600, color: 'success.dark' }}>{rewardAmount(r)}</MoneyText>
+      </Box>
+      <Typography variant="caption" color="text.secondary">
+        {r.anonymized_email} · {dateBR(r.created_at)}
+      </Typography>
+    </>
+  );
+}
+
+function AffiliateCard(a: Affiliate) {
+  return (
+    <>
+      <Box sx={{ ...line, alignItems: 'center' }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {a.first_name}
+        </Typography>
+        <StateChip affiliate={a} />
+      </Box>
+      <Typography variant="caption" color="text.secondary">
+        {a.anonymized_email} · cadastro em {dateBR(a.created_at)}
+      </Typography>
+    </>
+  );
+}
+
 function Tables() {
   const [affiliatesPage, setAffiliatesPage] = useState(1);
   const [rewardsPage, setRewardsPage] = useState(1);
@@ -62,7 +97,8 @@ function Tables() {
         <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>
           Recompensas
         </Typography>
-        <PaginatedTable
+        <ResponsiveList
+          renderCard={RewardCard}
           label="Recompensas"
           columns={REWARD_COLUMNS}
           rowKey={(r) => r.id}
@@ -79,7 +115,8 @@ function Tables() {
         <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>
           Indicados
         </Typography>
-        <PaginatedTable
+        <ResponsiveList
+          renderCard={AffiliateCard}
           label="Indicados"
           columns={AFFILIATE_COLUMNS}
           rowKey={(a) => `${a.created_at}-${a.anonymized_email}`}

@@ -6,6 +6,9 @@ import { jsonResponse, renderRoute } from '../../../testing/render';
 import { EducationalPage } from './educational-page';
 import { VideoPage } from './video-page';
 
+// jsdom and MUI on a busy 2-core machine: the default 5 s is too tight
+vi.setConfig({ testTimeout: 30_000 });
+
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
