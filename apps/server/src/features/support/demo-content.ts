@@ -68,10 +68,10 @@ export const DEMO_FAQS: Array<{ question: string; answer: string }> = [
 ];
 
 export const DEMO_CONTACT: Record<string, string> = {
-  company_line_1: 'Prata Metais Preciosos Ltda. (empresa de demonstração)',
-  company_line_2: 'CNPJ 12.345.678/0001-95',
+  company_line_1: 'Prata Metais Preciosos Ltda',
+  company_line_2: 'CNPJ 12.ABC.345/01DE-35',
   company_line_3: 'Custódia e negociação de prata física',
-  address_line_1: 'Avenida Paulista, 1000 – 12º andar',
+  address_line_1: 'Avenida Paulista, 1000, 10º andar',
   address_line_2: 'Bela Vista, São Paulo – SP',
   address_line_3: 'CEP 01310-100',
   opening_hours_line_1: 'Segunda a sexta, das 9h às 18h',

@@ -39,7 +39,7 @@ const COLUMNS: ReadonlyArray<Column<TicketListItem>> = [
     header: 'Status',
     nowrap: true,
     render: (t) => (
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={0.5} sx={{ alignItems: 'flex-start' }}>
         <StatusChip status={t.status} labels={TICKET_STATUS_LABELS} />
         {t.answered && <Chip label="Respondido" size="small" color="info" />}
       </Stack>
