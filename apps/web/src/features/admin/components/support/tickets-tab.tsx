@@ -110,7 +110,7 @@ export function TicketsTab() {
           label="Status"
           value={status ?? 'todos'}
           onChange={(event) => setFilter('status', event.target.value === 'pending' ? '' : event.target.value)}
-          sx={{ minWidth: 180 }}
+          sx={{ width: { xs: '100%', sm: 200 } }}
         >
           <MenuItem value="pending">{TICKET_STATUS_LABELS.pending}</MenuItem>
           <MenuItem value="closed">{TICKET_STATUS_LABELS.closed}</MenuItem>
@@ -122,7 +122,8 @@ export function TicketsTab() {
           label="Categoria"
           value={categoryId ? String(categoryId) : ''}
           onChange={(event) => setFilter('categoria', event.target.value)}
-          sx={{ minWidth: 220 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          sx={{ width: { xs: '100%', sm: 260 } }}
         >
           <MenuItem value="">Todas</MenuItem>
           {(categories.data?.categories ?? []).map((c) => (
