@@ -125,7 +125,7 @@ describe('Afiliados', () => {
           const referred = table(page, 'Indicados');
           await expectVisible(referred.getByText('Helena'));
           const row = table(page, 'Recompensas').locator('tbody > tr').first();
-          const text = normalizeSpace(await row.innerText());
+          const text = normalizeSpace(await row.textContent());
           assert.match(text, /20% da taxa operacional de uma compra de/);
           assert.match(text, /R\$ 1,00/);
           assert.match(text, /in\*\*\*@e\*\*\*\.prata\.dev/);
@@ -164,6 +164,60 @@ describe('Educacional', () => {
         /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}\?rel=0$/,
       );
       await shotBoth(page, 'educacional-video');
+    });
+  });
+});
+
+describe('Back office', () => {
+  it('the operator sees the affiliates and rewards, adds a video customers see first, and removes it', {
+    timeout: 120_000,
+  }, async () => {
+    await withPage(browser, { viewport: DESKTOP, token: operatorToken, name: 'admin-afiliados' }, async (page) => {
+      await stubYouTube(page);
+      await page.goto('/admin/afiliados');
+      const affiliates = page.getByRole('table', { name: 'Afiliados' });
+      await expectVisible(affiliates.getByText(/^MARIA-/));
+      await expectVisible(
+        page
+          .getByRole('table', { name: 'Recompensas pagas' })
+          .getByText(/da taxa operacional/)
+          .first(),
+      );
+      assert.equal(await field(page, 'Validade (anos)').inputValue(), '1');
+      await shotBoth(page, 'admin-afiliados');
+
+      await page.goto('/admin/videos');
+      await expectVisible(page.getByRole('table', { name: 'Vídeos educacionais' }).getByRole('row').nth(12));
+      await click(page, 'button', 'Novo vídeo');
+      const dialog = page.getByRole('dialog', { name: 'Novo vídeo' });
+      await fill(dialog, 'Vídeo do YouTube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+      await fill(dialog, 'Título', 'Aula ao vivo: como ler o livro de ofertas da prata antes de comprar');
+      await shotBoth(page, 'admin-videos-novo');
+      await click(dialog, 'button', 'Adicionar vídeo');
+      await expectVisible(page.getByRole('table', { name: 'Vídeos educacionais' }).getByText(/^Aula ao vivo/));
+      await shotBoth(page, 'admin-videos');
+
+      await page.goto('/educacional');
+      const first = page.getByRole('list', { name: 'Vídeos' }).getByRole('link').first();
+      await expectVisible(first);
+      assert.equal(
+        await first.getAttribute('aria-label'),
+        'Aula ao vivo: como ler o livro de ofertas da prata antes de comprar',
+      );
+      await expectText(page, 'Aula ao vivo: como ler o livro de oferta…');
+
+      await page.goto('/admin/videos');
+      await click(page, 'button', 'Remover vídeo Aula ao vivo: como ler o livro de ofertas da prata antes de comprar');
+      await click(page.getByRole('dialog', { name: 'Remover vídeo' }), 'button', 'Remover');
+      await eventually(async () =>
+        assert.equal(
+          await page
+            .getByRole('table', { name: 'Vídeos educacionais' })
+            .getByText(/^Aula ao vivo/)
+            .count(),
+          0,
+        ),
+      );
     });
   });
 });
