@@ -131,6 +131,10 @@ describe('Idempotency-Key', () => {
       'POST /admin/silver-withdrawals/:id/delivered',
       'POST /admin/silver-withdrawals/:id/reject',
       'POST /admin/silver-withdrawals/:id/retry-refund',
+      // support: the visitor's code, and the answers that e-mail the customer
+      'POST /ticket/send-verification-code',
+      'POST /admin/tickets/:id/interaction',
+      'POST /admin/tickets/:id/close',
       // silver transfers: the code, the transfer, the cancel that gives the grams back
       'POST /silver-transfer/verification-code',
       'POST /silver-transfer',

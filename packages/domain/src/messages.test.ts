@@ -51,6 +51,10 @@ const SPEC_MESSAGES = [
   'Informe o e-mail do recebedor',
   'Informe a quantidade',
   'Transferência de prata cancelada',
+  // spec 3 §5: tickets
+  'Selecione um item da lista',
+  'Informe o assunto',
+  'Descreva sua mensagem',
   // spec 3 (session): the client's own rejection of an expired token
   'Token expired',
 ];

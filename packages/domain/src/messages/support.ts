@@ -10,7 +10,7 @@ export const SUPPORT_MESSAGES = {
   ticketSubjectRequired: 'Informe o assunto',
   ticketDescriptionRequired: 'Descreva sua mensagem',
   ticketStarsRequired: 'Escolha de 1 a 5 estrelas',
-  ticketFileRequired: 'Escolha um arquivo',
+  ticketFileRequired: 'Escolha um arquivo para anexar',
   ticketTooManyFiles: (max: number) => `Envie no máximo ${max} arquivos de uma vez.`,
   ticketAttachmentsLimit: (max: number) => `Cada ticket aceita no máximo ${max} anexos. Exclua um para enviar outro.`,
 
@@ -28,7 +28,7 @@ export const SUPPORT_MESSAGES = {
   ticketCategoryInactive: 'Esta categoria não está mais disponível. Selecione um item da lista.',
 
   // the visitor's e-mail check (spec 3 "Visitor ticket")
-  ticketCodeSent: 'Enviamos um código de verificação para o seu e-mail.',
+  ticketCodeSent: 'Enviamos um código para o seu e-mail. Digite-o para abrir o ticket.',
   ticketEmailVerified: 'E-mail confirmado. Agora conte como podemos ajudar.',
   ticketEmailNotVerified: 'Confirme seu e-mail com o código enviado antes de abrir o ticket.',
 
