@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { emotionStyledBase } from './scripts/emotion-styled-base';
 import { firstLoadBudget } from './scripts/first-load';
 import { muiWithoutCssVars } from './scripts/mui-without-css-vars';
 import { precompress } from './scripts/precompress';
@@ -39,7 +40,7 @@ const FIRST_LOAD_BUDGETS = [
 const API_TARGET = process.env.PRATA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), muiWithoutCssVars(), precompress(), firstLoadBudget(FIRST_LOAD_BUDGETS)],
+  plugins: [react(), muiWithoutCssVars(), emotionStyledBase(), precompress(), firstLoadBudget(FIRST_LOAD_BUDGETS)],
   server: {
     host: '127.0.0.1',
     port: 5173,
