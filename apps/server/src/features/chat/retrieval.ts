@@ -51,16 +51,44 @@ export function processTerm(term: string): string[] | null {
   return word.length > STEM_LENGTH ? [word, word.slice(0, STEM_LENGTH)] : [word];
 }
 
-/** The query's words that count, each with the forms it is searched by. */
-function queryWords(question: string): string[][] {
+/**
+ * Words people use for the same thing (folded, singular): a question's word is also searched by its group, and counts
+ * as found when any of them is. Only the product's vocabulary: a general thesaurus would find anything.
+ */
+const SYNONYM_GROUPS = [
+  'sacar saque retirar retiro retirada resgatar resgate',
+  'custo custa custar taxa tarifa preco cobra cobranca',
+  'depositar deposito adicionar',
+  'transferir transferencia enviar mandar',
+  'comprar compra adquirir',
+  'vender venda',
+  'entrega envio frete correio chega chegar',
+  'atendimento atendente suporte humano ticket chamado',
+  'imposto irpf tributo',
+  'cadastro cadastrar registro',
+];
+const SYNONYMS = new Map<string, string[]>();
+for (const group of SYNONYM_GROUPS) {
+  const words = group.split(' ');
+  for (const w of words) SYNONYMS.set(w, words);
+}
+
+/** A synonym weighs this much of the word the person typed: it helps find, it should not decide. */
+const SYNONYM_WEIGHT = 0.3;
+
+type QueryWord = { forms: string[]; typed: string[] };
+
+/** The query's words that count, each with the forms it is searched by (its stem and its synonyms'). */
+function queryWords(question: string): QueryWord[] {
   const words = question.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const out: string[][] = [];
+  const out: QueryWord[] = [];
   const seen = new Set<string>();
   for (const w of words) {
     const forms = processTerm(w);
     if (!forms || seen.has(forms[0]!)) continue;
     seen.add(forms[0]!);
-    out.push(forms);
+    const related = (SYNONYMS.get(forms[0]!) ?? []).flatMap((s) => processTerm(s) ?? []);
+    out.push({ forms: [...new Set([...forms, ...related])], typed: forms });
   }
   return out;
 }
@@ -74,7 +102,12 @@ function queryWords(question: string): string[][] {
 export const MIN_SCORE = 3;
 export const MIN_COVERAGE = 0.6;
 /** How much an FAQ outweighs a help article of the same relevance. */
-export const FAQ_BOOST = 2;
+export const FAQ_BOOST = 1.5;
+/**
+ * The operators' FAQs are the official word: an FAQ that answers (above the bar) leads whenever it scores at least
+ * this share of the best article, which then comes second ("Veja também").
+ */
+export const FAQ_PREFERENCE = 0.3;
 /** The passages handed to the model: the best few only. */
 export const MAX_PASSAGES = 3;
 
@@ -104,16 +137,23 @@ export function buildRetrieval(docs: readonly HelpDoc[]): Retrieval {
     search(question) {
       const words = queryWords(question);
       if (words.length === 0) return [];
-      const hits = index.search(words.flat().join(' '));
+      const typed = new Set(words.flatMap((w) => w.typed));
+      const hits = index.search(words.flatMap((w) => w.forms).join(' '), {
+        boostTerm: (term) => (typed.has(term) ? 1 : SYNONYM_WEIGHT),
+      });
       const passages: ChatPassage[] = [];
       for (const hit of hits) {
-        if (passages.length >= MAX_PASSAGES || hit.score < MIN_SCORE) break;
+        if (passages.length >= MAX_PASSAGES * 2 || hit.score < MIN_SCORE) break;
         const matched = new Set(hit.queryTerms);
-        const found = words.filter((forms) => forms.some((f) => matched.has(f))).length;
+        const found = words.filter((w) => w.forms.some((f) => matched.has(f))).length;
         if (found / words.length < MIN_COVERAGE) continue;
         passages.push({ kind: hit.kind, title: hit.title, text: hit.text, score: hit.score });
       }
-      return passages;
+      const faq = passages.findIndex((p) => p.kind === 'faq');
+      if (faq > 0 && passages[faq]!.score >= passages[0]!.score * FAQ_PREFERENCE) {
+        passages.unshift(...passages.splice(faq, 1));
+      }
+      return passages.slice(0, MAX_PASSAGES);
     },
   };
 }
