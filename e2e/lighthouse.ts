@@ -7,6 +7,10 @@
  * phone, simulated slow 4G, 4× CPU slowdown) LIGHTHOUSE_RUNS times per page (default 3), and prints the median score
  * with its metrics. With LIGHTHOUSE_MIN (0–100) it exits 1 when a page's median is below it; LIGHTHOUSE_REPORT=<file>
  * keeps the last run's full report (JSON). Figures are kept in docs/performance.md.
+ *
+ * The machine's load average (1 minute) is printed before and after each page's runs: Lighthouse simulates a slow
+ * phone by multiplying the main thread's measured task times by 4, so other processes on the same cores lengthen
+ * every long task and the total blocking time with it. Compare figures taken at similar loads.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -111,6 +115,7 @@ async function main(): Promise<number> {
     for (const page of PAGES.length > 0 ? PAGES : ['/comprar-prata']) {
       const url = `${baseUrl}${page}`;
       await audit(url, chrome.port); // a first visit warms the server's caches; not counted
+      const loadBefore = os.loadavg()[0];
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
       runs.sort((a, b) => a.score - b.score);
@@ -119,7 +124,8 @@ async function main(): Promise<number> {
         .map(([k, v]) => `${k} ${v}`)
         .join(', ');
       console.log(
-        `Lighthouse (mobile) ${page}: ${median.score} (median of ${RUNS}: ${runs.map((r) => r.score).join(', ')}); ${metrics}`,
+        `Lighthouse (mobile) ${page}: ${median.score} (median of ${RUNS}: ${runs.map((r) => r.score).join(', ')}); ${metrics}; ` +
+          `load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`,
       );
       if (MIN_SCORE !== null && median.score < MIN_SCORE) failed = true;
     }

@@ -15,10 +15,15 @@ function initialState(page: number): State {
   return painted ? { data: painted, dataPage: 1, loading: false } : { loading: true };
 }
 
+/** The same page as the one shown (the painted page's data asked again a second later usually is). */
+const samePage = (a: CataloguePage | undefined, b: CataloguePage) =>
+  a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * The catalogue's page for the landing, without react-query: the landing is every visitor's first page and its
  * first load has a budget (vite.config.ts). Page 1 starts from the server's first paint when there is one (then it
- * is asked again quietly); the previous page stays on screen, dimmed, while another one loads.
+ * is asked again quietly: the page renders again only when the answer differs, so the first visit's main thread
+ * does no work for an unchanged catalogue); the previous page stays on screen, dimmed, while another one loads.
  */
 export function useCataloguePage(page: number) {
   const [state, setState] = useState<State>(() => initialState(page));
@@ -27,9 +32,14 @@ export function useCataloguePage(page: number) {
   useEffect(() => {
     void attempt;
     const controller = new AbortController();
-    setState((current) => ({ ...current, error: undefined, loading: true }));
+    // the page on screen, without an error, is refreshed quietly: the state stays the same object
+    const shown = (current: State) => current.dataPage === page && !current.loading && !current.error;
+    setState((current) => (shown(current) ? current : { ...current, error: undefined, loading: true }));
     getProductTypes(page, controller.signal).then(
-      (data) => setState({ data, dataPage: page, loading: false }),
+      (data) =>
+        setState((current) =>
+          shown(current) && samePage(current.data, data) ? current : { data, dataPage: page, loading: false },
+        ),
       (error: unknown) => {
         if (!controller.signal.aborted) setState((current) => ({ ...current, error, loading: false }));
       },
