@@ -20,7 +20,7 @@ beforeAll(async () => {
   await seedCatalogueDemo(t.app.deps);
   await seedFiscalDemo(t.app.deps);
   token = await signIn(t, 'cliente@prata.dev', 'prata1234');
-});
+}, 240_000);
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
@@ -43,6 +43,15 @@ describe('the fiscal demo', () => {
     expect(products.data[0].taxes_amount).toBeGreaterThan(0);
     const pdf = await get(`/api/service-invoice/${services.data[0].id}/pdf`);
     expect(pdf.statusCode).toBe(200);
+  });
+
+  it('gives the company its purchase of a bar as a product invoice', async () => {
+    const [found] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from product_invoices p join users u on u.id = p.user_id
+           where u.email = 'empresa@prata.dev' and p.description like 'Compra de prata física%'`,
+    );
+    expect(found!.n).toBe(1);
   });
 
   it('leaves the trading limit of this year to this year', async () => {
