@@ -3,7 +3,16 @@ import { CreateSilverWithdrawalRequest, INVOICES_PAGE_SIZE, MESSAGES, orderCost 
 import { eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approvedCustomer, bearer, buildTestApp, type Customer, type TestApp } from '../../../test/helpers';
+import {
+  approvedCustomer,
+  bearer,
+  buildTestApp,
+  type Customer,
+  onPostgres,
+  openSecondPool,
+  skippedOnPglite,
+  type TestApp,
+} from '../../../test/helpers';
 import { embeddedInvoicing, type InvoicingPort } from '../../adapters/invoicing/index';
 import { productInvoices, serviceInvoices, users } from '../../db/schema/index';
 import { post } from '../../ledger/index';
@@ -293,5 +302,22 @@ describe('the invoicing port', () => {
     } finally {
       t.app.deps.adapters.invoicing = saved;
     }
+  });
+});
+
+describe('issuing at once from two instances', () => {
+  it('the same month is issued once, however many lists and issuers run together', async () => {
+    if (!onPostgres) return skippedOnPglite('emissão concorrente de notas');
+    const a = await funded(1_000_000);
+    await trade(a, 'buy', 900, 1000);
+    const second = await buildTestApp({ database: await openSecondPool(t.database) });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        issueDueInvoices((i % 2 === 0 ? t : second).app.deps, { userId: a.id, now: nextMonth() }),
+      ),
+    );
+    expect(results.reduce((n, r) => n + r.service, 0)).toBe(1);
+    const rows = await t.database.db.select().from(serviceInvoices).where(eq(serviceInvoices.userId, a.id));
+    expect(rows).toHaveLength(1);
   });
 });
