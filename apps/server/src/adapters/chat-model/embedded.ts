@@ -11,7 +11,11 @@ export const sourceLine = (p: Pick<ChatPassage, 'kind' | 'title'>) =>
 
 /** The passage's text, cut at a sentence end when it is too long to quote. */
 export function quote(text: string, max = EMBEDDED_QUOTE_MAX): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
+  // lines (paragraphs, list items) are kept; runs of spaces are not
+  const clean = text
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ *\n\s*/g, '\n')
+    .trim();
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max);
   const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('! '), cut.lastIndexOf('? '));

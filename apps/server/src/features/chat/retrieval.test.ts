@@ -22,9 +22,11 @@ describe('Portuguese folding', () => {
   });
 
   it('reads sanitized HTML as text', () => {
-    expect(htmlToText('<p>Pague por <strong>Pix</strong> &amp; TED.</p><ul><li>Um</li><li>Dois</li></ul>')).toBe(
-      'Pague por Pix & TED.\nUm\nDois',
-    );
+    expect(
+      htmlToText(
+        '<p>Pague por <strong>Pix</strong>: &amp; TED.</p><ul><li><b>Um</b>;</li><li>Dois</li></ul><p>Fim</p>',
+      ),
+    ).toBe('Pague por Pix: & TED.\n• Um;\n• Dois\nFim');
   });
 });
 

@@ -169,18 +169,20 @@ export function smallTalk(message: string): SmallTalk | null {
   return null;
 }
 
-/** FAQ answers are sanitized HTML: the model reads them as text. */
+/** FAQ answers are sanitized HTML: the model reads them as text (paragraphs and list items on lines of their own). */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<(br|\/p|\/li|\/h\d|\/tr)\s*\/?>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '\n• ')
+    .replace(/<(br|\/p|\/li|\/ul|\/ol|\/h\d|\/tr|\/blockquote)\s*\/?>/gi, '\n')
+    .replace(/<\/?(strong|b|em|i|u|a|span)(\s[^>]*)?>/gi, '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/[ \t]+/g, ' ')
-    .replace(/\s*\n\s*/g, '\n')
+    .replace(/ *\n[\s]*/g, '\n')
     .trim();
 }

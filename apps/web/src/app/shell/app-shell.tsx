@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingBar } from '../../components/loading-bar';
+import { ChatLauncher } from '../../features/chat/index';
 import { useAuthToken } from '../../lib/auth-storage';
 import { Footer } from './footer';
 import { GuestHeader } from './guest-header';
@@ -22,14 +23,21 @@ function GuestLayout() {
 
 /**
  * The frame around every page but the back office: the guest header for visitors, the signed-in frame when a
- * token exists. The signed-in frame is a separate chunk, so a visitor never downloads it.
+ * token exists. The signed-in frame is a separate chunk, so a visitor never downloads it. Auro's help button sits
+ * over both (features/chat), loaded after the page.
  */
 export function AppShell() {
   const token = useAuthToken();
-  if (!token) return <GuestLayout />;
   return (
-    <Suspense fallback={<LoadingBar />}>
-      <LoggedInLayout />
-    </Suspense>
+    <>
+      {token ? (
+        <Suspense fallback={<LoadingBar />}>
+          <LoggedInLayout />
+        </Suspense>
+      ) : (
+        <GuestLayout />
+      )}
+      <ChatLauncher />
+    </>
   );
 }

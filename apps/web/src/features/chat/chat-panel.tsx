@@ -1,0 +1,313 @@
+import CloseIcon from '@mui/icons-material/Close';
+import SendIcon from '@mui/icons-material/Send';
+import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { CHAT_MESSAGE_MAX, MESSAGES, type UserResponse } from '@prata/domain';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { apiFetch } from '../../lib/api';
+import { MESSAGES_MAX_HEIGHT_PX } from './constants';
+import { type ChatBubble, type ChatIdentity, useChat } from './use-chat';
+import { VisitorForm } from './visitor-form';
+
+const TICKET_ROUTES = { signedIn: '/contato/ticket/create', visitor: '/contato/ticket/visitante' } as const;
+
+/** The ticket screen a person goes to from the chat, with the subject and (for a visitor) the e-mail filled in. */
+export function ticketUrl(signedIn: boolean, subject: string | null, email: string | null): string {
+  const params = new URLSearchParams();
+  if (subject) params.set('assunto', subject.slice(0, 120));
+  if (!signedIn && email) params.set('email', email);
+  const query = params.toString();
+  return `${signedIn ? TICKET_ROUTES.signedIn : TICKET_ROUTES.visitor}${query ? `?${query}` : ''}`;
+}
+
+/** The source lines of a reply ("Fonte: ...", "Veja também: ...") are set apart from the answer. */
+const isSourceLine = (paragraph: string) => /^(Fonte|Veja também):/.test(paragraph);
+
+function Bubble({ bubble, onTicket }: { bubble: ChatBubble; onTicket: () => void }) {
+  const mine = bubble.role === 'user';
+  return (
+    <Box sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}>
+      <Box
+        sx={{
+          maxWidth: '85%',
+          px: 1.5,
+          py: 1,
+          borderRadius: 2,
+          borderTopRightRadius: mine ? 4 : undefined,
+          borderTopLeftRadius: mine ? undefined : 4,
+          bgcolor: mine ? 'primary.main' : 'grey.100',
+          color: mine ? 'primary.contrastText' : 'text.primary',
+          overflowWrap: 'anywhere',
+        }}
+      >
+        <Typography
+          component="span"
+          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+        >
+          {mine ? 'Você: ' : 'Auro: '}
+        </Typography>
+        {bubble.content.split(/\n{2,}/).map((paragraph, i) => (
+          <Typography
+            // the paragraphs of one message never move
+            // biome-ignore lint/suspicious/noArrayIndexKey: static text split once
+            key={i}
+            variant={isSourceLine(paragraph) ? 'caption' : 'body2'}
+            component="p"
+            sx={{
+              whiteSpace: 'pre-wrap',
+              mt: i === 0 ? 0 : 1,
+              color: isSourceLine(paragraph) ? 'text.secondary' : undefined,
+              fontStyle: isSourceLine(paragraph) ? 'italic' : undefined,
+            }}
+          >
+            {paragraph}
+          </Typography>
+        ))}
+        {bubble.offerTicket && (
+          <Button
+            size="small"
+            variant="outlined"
+            color="secondary"
+            onClick={onTicket}
+            sx={{ mt: 1, bgcolor: 'background.paper' }}
+          >
+            {MESSAGES.chatOpenTicket}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function TypingIndicator() {
+  return (
+    <Box role="status" aria-label="Auro está digitando" sx={{ display: 'flex' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 0.5,
+          px: 1.5,
+          py: 1.25,
+          borderRadius: 2,
+          borderTopLeftRadius: 4,
+          bgcolor: 'grey.100',
+          '@keyframes auroTyping': { '0%, 80%, 100%': { opacity: 0.25 }, '40%': { opacity: 1 } },
+        }}
+      >
+        {[0, 1, 2].map((i) => (
+          <Box
+            key={i}
+            sx={{
+              width: 7,
+              height: 7,
+              borderRadius: '50%',
+              bgcolor: 'text.secondary',
+              animation: 'auroTyping 1.2s infinite',
+              animationDelay: `${i * 0.2}s`,
+            }}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** The signed-in customer's name for the greeting: the sign-in's, or GET /api/user's when the tab has none. */
+function useCustomerName(identity: ChatIdentity): string | null {
+  const [fetched, setFetched] = useState<string | null>(null);
+  const missing = identity.signedIn && !identity.name;
+  useEffect(() => {
+    if (!missing) return;
+    let live = true;
+    apiFetch<UserResponse>('/user').then(
+      ({ user }) => {
+        if (live) setFetched(user.name);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [missing]);
+  return identity.signedIn ? (identity.name ?? fetched) : null;
+}
+
+/**
+ * The Auro chat (spec 3 Shell, §4 Chat): the visitor's name and e-mail first, then the conversation in a message
+ * area of at most 480 px, the composer, 'Abrir ticket' (asks for confirmation) and 'Encerrar conversa'. Stays
+ * mounted while closed, so the conversation survives closing and reopening it and moving between pages.
+ */
+export default function ChatPanel({
+  open,
+  identity,
+  onClose,
+}: {
+  open: boolean;
+  identity: ChatIdentity;
+  onClose: () => void;
+}) {
+  const userName = useCustomerName(identity);
+  const chat = useChat({ signedIn: identity.signedIn, name: userName });
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [confirmTicket, setConfirmTicket] = useState(false);
+  const listRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const { greet, ready, messages, typing } = chat;
+
+  useEffect(() => {
+    if (open && ready && messages.length === 0 && !typing) greet();
+  }, [open, ready, messages.length, typing, greet]);
+
+  // the newest message in view
+  useEffect(() => {
+    const list = listRef.current;
+    if (list && (messages.length > 0 || typing)) list.scrollTop = list.scrollHeight;
+  }, [messages.length, typing]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (chat.send(text)) setText('');
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    // Enter sends, Shift+Enter breaks the line
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+  const lastQuestion = [...messages].reverse().find((m) => m.role === 'user')?.content ?? null;
+  const openTicket = () => {
+    setConfirmTicket(false);
+    onClose();
+    navigate(ticketUrl(identity.signedIn, lastQuestion, chat.visitor?.email ?? null));
+  };
+  const endChat = () => {
+    chat.end();
+    setText('');
+    onClose();
+  };
+
+  return (
+    <>
+      <Paper
+        role="dialog"
+        aria-label="Chat com o Auro"
+        elevation={12}
+        sx={{
+          display: open ? 'flex' : 'none',
+          flexDirection: 'column',
+          position: 'fixed',
+          zIndex: (t) => t.zIndex.appBar + 1,
+          right: { xs: 8, sm: 24 },
+          left: { xs: 8, sm: 'auto' },
+          bottom: { xs: 8, sm: 24 },
+          width: { sm: 380 },
+          maxHeight: 'calc(100dvh - 16px)',
+          borderRadius: 3,
+          overflow: 'hidden',
+        }}
+      >
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ alignItems: 'center', px: 2, py: 1.25, bgcolor: 'primary.dark', color: 'common.white' }}
+        >
+          <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36 }}>
+            <SmartToyOutlined fontSize="small" />
+          </Avatar>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+              Auro
+            </Typography>
+            <Typography variant="caption" sx={{ opacity: 0.8 }}>
+              Assistente virtual da Prata
+            </Typography>
+          </Box>
+          <IconButton aria-label="Fechar o chat" onClick={onClose} sx={{ color: 'inherit' }}>
+            <CloseIcon />
+          </IconButton>
+        </Stack>
+
+        {!ready ? (
+          <VisitorForm onStart={chat.setVisitor} />
+        ) : (
+          <>
+            <Box
+              ref={listRef}
+              role="log"
+              aria-label="Mensagens"
+              aria-live="polite"
+              sx={{
+                flex: '1 1 auto',
+                minHeight: 160,
+                maxHeight: MESSAGES_MAX_HEIGHT_PX,
+                overflowY: 'auto',
+                px: 2,
+                py: 1.5,
+                display: 'flex',
+                flexDirection: 'column',
+                gap: 1.25,
+              }}
+            >
+              {messages.map((m) => (
+                <Bubble key={m.id} bubble={m} onTicket={() => setConfirmTicket(true)} />
+              ))}
+              {typing && <TypingIndicator />}
+            </Box>
+            <Box
+              component="form"
+              noValidate
+              onSubmit={submit}
+              sx={{ px: 1.5, pt: 1, borderTop: 1, borderColor: 'divider' }}
+            >
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end' }}>
+                <TextField
+                  inputRef={inputRef}
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  onKeyDown={onKeyDown}
+                  placeholder="Digite sua pergunta"
+                  multiline
+                  maxRows={4}
+                  size="small"
+                  fullWidth
+                  slotProps={{ htmlInput: { 'aria-label': 'Sua mensagem', maxLength: CHAT_MESSAGE_MAX } }}
+                />
+                <IconButton type="submit" color="secondary" aria-label="Enviar mensagem" disabled={typing}>
+                  <SendIcon />
+                </IconButton>
+              </Stack>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', py: 0.5 }}>
+                <Button size="small" color="secondary" onClick={() => setConfirmTicket(true)}>
+                  {MESSAGES.chatOpenTicket}
+                </Button>
+                <Button size="small" color="inherit" onClick={endChat}>
+                  {MESSAGES.chatEnd}
+                </Button>
+              </Stack>
+            </Box>
+          </>
+        )}
+      </Paper>
+      <ConfirmDialog
+        open={confirmTicket}
+        title="Abrir ticket"
+        confirmLabel={MESSAGES.chatOpenTicket}
+        onConfirm={openTicket}
+        onClose={() => setConfirmTicket(false)}
+      >
+        <Typography>{MESSAGES.chatOpenTicketConfirm}</Typography>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import ChatOutlined from '@mui/icons-material/ChatOutlined';
+import CircularProgress from '@mui/material/CircularProgress';
+import Fab from '@mui/material/Fab';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { getLoginData, useAuthToken } from '../../lib/auth-storage';
+import type { LoginUser } from '../../lib/session';
+import { useClearSpot } from './clear-spot';
+
+// The panel (forms, zod, the conversation) is fetched on the first click.
+const ChatPanel = lazy(() => import('./chat-panel'));
+
+/** How far the button stands from the window's edges on a phone (24 px on wider screens). */
+const PHONE_OFFSET_PX = 12;
+
+const fabPlace = {
+  position: 'fixed',
+  zIndex: 'speedDial',
+  right: { xs: PHONE_OFFSET_PX, sm: 24 },
+  bottom: { xs: PHONE_OFFSET_PX, sm: 24 },
+  transition: 'transform 150ms ease-out, opacity 150ms',
+} as const;
+
+/**
+ * The floating help button (spec 3 Shell): a small round button in the corner that opens the Auro chat. On a phone it
+ * never covers a page's own buttons: it climbs above the one passing under it, or steps aside (clear-spot.ts).
+ */
+export default function HelpButton() {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const signedIn = useAuthToken() !== null;
+  const name = signedIn ? (getLoginData<LoginUser>()?.name ?? null) : null;
+  const fabRef = useRef<HTMLButtonElement>(null);
+  const lift = useClearSpot(fabRef, PHONE_OFFSET_PX);
+
+  const waiting = (
+    <Fab size="medium" color="secondary" disabled aria-label="Abrindo o chat" sx={fabPlace}>
+      <CircularProgress size={22} color="inherit" />
+    </Fab>
+  );
+  return (
+    <>
+      {!open && (
+        <Fab
+          ref={fabRef}
+          size="medium"
+          color="secondary"
+          aria-label="Abrir o chat com o Auro"
+          title="Dúvidas? Fale com o Auro"
+          aria-hidden={lift === null || undefined}
+          tabIndex={lift === null ? -1 : undefined}
+          onClick={() => {
+            setLoaded(true);
+            setOpen(true);
+          }}
+          sx={{
+            ...fabPlace,
+            transform: lift ? `translateY(-${lift}px)` : undefined,
+            opacity: lift === null ? 0 : 1,
+            pointerEvents: lift === null ? 'none' : undefined,
+          }}
+        >
+          <ChatOutlined />
+        </Fab>
+      )}
+      {loaded && (
+        <Suspense fallback={open ? waiting : null}>
+          <ChatPanel open={open} identity={{ signedIn, name }} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+// Auro, the chat assistant: the shell mounts the launcher (a few lines); the button and the panel load after the page
+// and on the first click, so no first load carries them. Nothing heavier may be exported from here.
+export { ChatLauncher } from './chat-launcher';
