@@ -103,6 +103,8 @@ describe('IrpfPage', { timeout: 20_000 }, () => {
       fireEvent.click(options[0]!);
     });
     await screen.findByRole('table', { name: `Ordens realizadas em ${years[0]}` });
+    // the current year is not over: its position is as of today
+    expect(await screen.findByText(`Sua posição em ${years[0]}, até hoje`)).toBeTruthy();
     await vi.waitFor(() =>
       expect(fetchMock.mock.calls.map((c) => String(c[0]))).toContain(`/api/irpf/position/${years[0]}`),
     );

@@ -56,7 +56,7 @@ function Figure({ label, value, strong }: { label: string; value: ReactNode; str
 }
 
 /** The position on 31 December of the year: what "Bens e Direitos" needs. */
-function PositionCard({ year }: { year: number }) {
+function PositionCard({ year, current }: { year: number; current: boolean }) {
   const position = usePosition(year);
   if (position.error) return <LoadError error={position.error} onRetry={() => void position.refetch()} />;
   const p = position.data;
@@ -64,7 +64,7 @@ function PositionCard({ year }: { year: number }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-busy={position.isPending || undefined}>
       <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
-        Sua posição em 31/12/{year}
+        {current ? `Sua posição em ${year}, até hoje` : `Sua posição em 31/12/${year}`}
       </Typography>
       <Box
         sx={{
@@ -90,6 +90,7 @@ function PositionCard({ year }: { year: number }) {
 /** /irpf (spec 3 §2 Imposto de renda): the guide, the year selector, the position, the year's orders, the workbook. */
 export function IrpfPage() {
   const { years, initial } = useMemo(() => yearChoices(), []);
+  const currentYear = years[0];
   const [year, setYear] = useState(initial);
   const [page, setPage] = useState(1);
   const orders = useCompletedOrders(year, page);
@@ -136,7 +137,7 @@ export function IrpfPage() {
           </Button>
         </Stack>
 
-        <PositionCard year={year} />
+        <PositionCard year={year} current={year === currentYear} />
 
         <section aria-labelledby="ordens-do-ano">
           <Typography id="ordens-do-ano" variant="h3" component="h2" sx={{ mb: 1.5 }}>
