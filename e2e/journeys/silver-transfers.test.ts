@@ -85,7 +85,7 @@ describe('Transferir prata', () => {
     await withPage(browser, { viewport: DESKTOP, token: a.token, name: 'transferir-prata-a' }, async (page) => {
       await page.goto('/transferir-prata');
       const balance = page.getByTestId('silver-balance');
-      await expectVisible(balance);
+      await balance.waitFor({ timeout: 30_000 });
       await eventually(async () =>
         assert.equal(normalizeSpace(await balance.textContent()), `${(aBefore / 100).toFixed(2).replace('.', ',')} g`),
       );
@@ -116,8 +116,12 @@ describe('Transferir prata', () => {
       ]);
       assert.equal(pdf.status(), 200);
       assert.equal(pdf.headers()['content-type'], 'application/pdf');
-      assert.equal((await pdf.body()).subarray(0, 5).toString(), '%PDF-', 'a PDF file');
       await eventually(async () => assert.match(popup.url(), /^blob:/, 'the window shows the PDF'));
+      // the file the window shows is the API's answer: a PDF (read again here with A's session)
+      const again = await fetch(pdf.url(), { headers: { authorization: `Bearer ${a.token}` } });
+      const bytes = Buffer.from(await again.arrayBuffer());
+      assert.equal(bytes.subarray(0, 5).toString(), '%PDF-', 'a PDF file');
+      assert.ok(bytes.length > 1000, `a PDF of ${bytes.length} bytes`);
       await popup.close();
 
       // the balance went down; the history has the row
@@ -133,7 +137,7 @@ describe('Transferir prata', () => {
       await expectVisible(table);
       await eventually(async () => {
         const text = normalizeSpace(await table.textContent());
-        assert.ok(text.includes('Enviada') && text.includes(emailB) && text.includes('2,50 g'), text);
+        assert.ok(text.includes('Enviada para Bruno L.') && text.includes(emailB) && text.includes('2,50 g'), text);
         assert.ok(text.includes('Realizada'), text);
       });
       await shotBoth(page, 'transferir-prata-5-historico');
@@ -151,7 +155,7 @@ describe('Transferir prata', () => {
       await expectVisible(table);
       await eventually(async () => {
         const text = normalizeSpace(await table.textContent());
-        assert.ok(text.includes('Recebida') && text.includes('De Ana S.') && text.includes('2,50 g'), text);
+        assert.ok(text.includes('Recebida de Ana S.') && text.includes('2,50 g'), text);
       });
       await shotBoth(page, 'transferir-prata-6-recebida');
     });
@@ -186,7 +190,8 @@ describe('Transferir prata', () => {
     const newcomer = uniqueEmail('sem-conta');
     await withPage(browser, { viewport: PHONE, token: a.token, name: 'transferir-prata-pendente' }, async (page) => {
       await page.goto('/transferir-prata');
-      await expectVisible(page.getByTestId('silver-balance'));
+      // the page's first load, on a busy machine, takes longer than a click
+      await page.getByTestId('silver-balance').waitFor({ timeout: 30_000 });
       await checkReceiver(page, newcomer);
       await expectText(byRole(page, 'group', 'Recebedor'), 'Sem conta no Prata');
       await typeMasked(page, 'CPF do recebedor', '111.111.111-11');

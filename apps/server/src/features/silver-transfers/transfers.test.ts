@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
@@ -34,6 +35,28 @@ beforeAll(async () => {
 });
 
 type Sender = Customer & { cpf: string };
+
+/** The text a PDF of ours prints: its content streams inflated, each `<hex> Tj` decoded (WinAnsi ≈ latin1). */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const lines: string[] = [];
+  for (let i = raw.indexOf('stream'); i !== -1; i = raw.indexOf('stream', i + 6)) {
+    let start = i + 6;
+    if (raw[start] === '\r') start += 1;
+    if (raw[start] === '\n') start += 1;
+    const end = raw.indexOf('endstream', start);
+    if (end === -1) break;
+    try {
+      const content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+      for (const m of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
+        lines.push(Buffer.from(m[1]!, 'hex').toString('latin1'));
+    } catch {
+      // not a deflated stream
+    }
+    i = end;
+  }
+  return lines.join('\n');
+}
 
 /** An approved customer holding `centigrams` of silver. */
 async function withSilver(centigrams: number, name = 'Ana Remetente Souza'): Promise<Sender> {
@@ -367,6 +390,21 @@ describe('a transfer to an account', () => {
       expect(pdf.headers['content-disposition']).toMatch(/^inline; filename="comprovante-transferencia-\d+\.pdf"/);
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
+    const [stored] = await t.database.db.select().from(silverTransfers).where(eq(silverTransfers.id, transfer.id));
+    const printed = pdfText((await call(a, 'GET', `/silver-transfer/${transfer.id}/receipt`)).rawPayload);
+    for (const text of [
+      'Comprovante de transferência de prata',
+      String(transfer.id),
+      '2,50 g',
+      'Ana Remetente Souza',
+      'Bruno L.',
+      b.email,
+      'Realizada',
+      'Presente de aniversário',
+      stored!.checkCode.replace(/(.{4})(?=.)/g, '$1-'),
+    ])
+      expect(printed, text).toContain(text);
+    expect(printed).not.toContain(b.cpf);
     // another customer's transfer: 404 on the receipt and on the cancel
     for (const [method, url] of [
       ['GET', `/silver-transfer/${transfer.id}/receipt`],

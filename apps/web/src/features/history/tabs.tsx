@@ -181,13 +181,8 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
     columns: [
       date<SilverTransferRow>(),
       {
-        key: 'direction',
-        header: 'Tipo',
-        render: (row) => (row.direction === 'sent' ? 'Enviada' : 'Recebida'),
-      },
-      {
         key: 'receiver',
-        header: 'De / para',
+        header: 'Transferência',
         minWidth: 180,
         render: (row) => <TransferParty row={row} />,
       },

@@ -83,7 +83,7 @@ const COLUMNS: ReadonlyArray<Column<AdminSilverTransfer>> = [
   },
   {
     key: 'code',
-    header: 'Código do comprovante',
+    header: 'Código',
     nowrap: true,
     render: (row) => <Box component="code">{formatCheckCode(row.check_code)}</Box>,
   },

@@ -1,20 +1,24 @@
 import Typography from '@mui/material/Typography';
 import type { SilverTransferRow } from '../types';
 
-/** The other party of a transfer: to whom it was sent (a short name and the typed e-mail), or from whom it came. */
+/**
+ * Which way a transfer went and the other party: 'Enviada para Maria S.' with the e-mail the customer typed, or
+ * 'Recebida de Carlos P.' (a receiver never sees the sender's e-mail).
+ */
 export function TransferParty({ row }: { row: SilverTransferRow }) {
-  if (row.direction === 'received') return <>De {row.sender?.name ?? '—'}</>;
+  if (row.direction === 'received') {
+    return <Typography variant="body2">Recebida de {row.sender?.name ?? '—'}</Typography>;
+  }
   const email = row.receiver?.email ?? row.receiver_email ?? '—';
+  const name = row.receiver?.name;
   return (
     <>
-      {row.receiver?.name && <Typography variant="body2">Para {row.receiver.name}</Typography>}
-      <Typography
-        variant="body2"
-        color={row.receiver?.name ? 'text.secondary' : undefined}
-        sx={{ overflowWrap: 'anywhere' }}
-      >
-        {row.receiver?.name ? email : `Para ${email}`}
-      </Typography>
+      <Typography variant="body2">Enviada para {name ?? email}</Typography>
+      {name && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {email}
+        </Typography>
+      )}
     </>
   );
 }

@@ -60,12 +60,11 @@ describe('HistoryPage', { timeout: 20_000 }, () => {
     const tabs = screen.getByRole('tablist', { name: 'Tipos de histórico' });
     expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('Prata transferida');
     const table = await screen.findByRole('table', { name: 'Transferências de prata' });
-    await vi.waitFor(() => expect(table.textContent).toContain('Para joana@exemplo.com.br'));
+    await vi.waitFor(() => expect(table.textContent).toContain('Enviada para joana@exemplo.com.br'));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/silver-transfers?page=1');
-    expect(table.textContent).toContain('Enviada');
     expect(table.textContent).toContain('2,50 g');
     expect(table.textContent).toContain('Aguardando cadastro');
-    expect(table.textContent).toContain('RecebidaDe Carlos P.12,50 gRealizada');
+    expect(table.textContent).toContain('Recebida de Carlos P.12,50 gRealizada');
     await act(async () => {
       fireEvent.click(within(table).getByRole('button', { name: 'Cancelar transferência nº 7' }));
     });

@@ -64,7 +64,8 @@ export function TransferCodeDialog({
       <DialogTitle id="transfer-code-title">Confirme a transferência</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Enviamos um código de 6 dígitos para o seu e-mail. Ele confirma a transferência de {summary}.
+          Enviamos um código de 6 dígitos para o seu e-mail. Ele confirma a transferência de {summary}
+          {summary.endsWith('.') ? '' : '.'}
         </DialogContentText>
         <Stack spacing={1.5}>
           <CodeField

@@ -48,7 +48,7 @@ export function TransferReceiptDialog({
             </Stack>
           </DialogTitle>
           <DialogContent>
-            <Typography sx={{ mb: 2 }}>{message}</Typography>
+            {pending && <Typography sx={{ mb: 2 }}>{message}</Typography>}
             <Box sx={{ mb: 1 }}>
               <Line label="Transferência nº" value={String(transfer.id)} />
               <Line label="Data" value={formatDateTimeBR(transfer.created_at)} />
