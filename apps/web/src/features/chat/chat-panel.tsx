@@ -15,7 +15,8 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { apiFetch } from '../../lib/api';
 import { MESSAGES_MAX_HEIGHT_PX } from './constants';
-import { type ChatBubble, type ChatIdentity, useChat } from './use-chat';
+import { Bubble, TypingIndicator } from './messages';
+import { type ChatIdentity, useChat } from './use-chat';
 import { VisitorForm } from './visitor-form';
 
 const TICKET_ROUTES = { signedIn: '/contato/ticket/create', visitor: '/contato/ticket/visitante' } as const;
@@ -27,98 +28,6 @@ export function ticketUrl(signedIn: boolean, subject: string | null, email: stri
   if (!signedIn && email) params.set('email', email);
   const query = params.toString();
   return `${signedIn ? TICKET_ROUTES.signedIn : TICKET_ROUTES.visitor}${query ? `?${query}` : ''}`;
-}
-
-/** The source lines of a reply ("Fonte: ...", "Veja também: ...") are set apart from the answer. */
-const isSourceLine = (paragraph: string) => /^(Fonte|Veja também):/.test(paragraph);
-
-function Bubble({ bubble, onTicket }: { bubble: ChatBubble; onTicket: () => void }) {
-  const mine = bubble.role === 'user';
-  return (
-    <Box sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}>
-      <Box
-        sx={{
-          maxWidth: '85%',
-          px: 1.5,
-          py: 1,
-          borderRadius: 2,
-          borderTopRightRadius: mine ? 4 : undefined,
-          borderTopLeftRadius: mine ? undefined : 4,
-          bgcolor: mine ? 'primary.main' : 'grey.100',
-          color: mine ? 'primary.contrastText' : 'text.primary',
-          overflowWrap: 'anywhere',
-        }}
-      >
-        <Typography
-          component="span"
-          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-        >
-          {mine ? 'Você: ' : 'Auro: '}
-        </Typography>
-        {bubble.content.split(/\n{2,}/).map((paragraph, i) => (
-          <Typography
-            // the paragraphs of one message never move
-            // biome-ignore lint/suspicious/noArrayIndexKey: static text split once
-            key={i}
-            variant={isSourceLine(paragraph) ? 'caption' : 'body2'}
-            component="p"
-            sx={{
-              whiteSpace: 'pre-wrap',
-              mt: i === 0 ? 0 : 1,
-              color: isSourceLine(paragraph) ? 'text.secondary' : undefined,
-              fontStyle: isSourceLine(paragraph) ? 'italic' : undefined,
-            }}
-          >
-            {paragraph}
-          </Typography>
-        ))}
-        {bubble.offerTicket && (
-          <Button
-            size="small"
-            variant="outlined"
-            color="secondary"
-            onClick={onTicket}
-            sx={{ mt: 1, bgcolor: 'background.paper' }}
-          >
-            {MESSAGES.chatOpenTicket}
-          </Button>
-        )}
-      </Box>
-    </Box>
-  );
-}
-
-function TypingIndicator() {
-  return (
-    <Box role="status" aria-label="Auro está digitando" sx={{ display: 'flex' }}>
-      <Box
-        sx={{
-          display: 'flex',
-          gap: 0.5,
-          px: 1.5,
-          py: 1.25,
-          borderRadius: 2,
-          borderTopLeftRadius: 4,
-          bgcolor: 'grey.100',
-          '@keyframes auroTyping': { '0%, 80%, 100%': { opacity: 0.25 }, '40%': { opacity: 1 } },
-        }}
-      >
-        {[0, 1, 2].map((i) => (
-          <Box
-            key={i}
-            sx={{
-              width: 7,
-              height: 7,
-              borderRadius: '50%',
-              bgcolor: 'text.secondary',
-              animation: 'auroTyping 1.2s infinite',
-              animationDelay: `${i * 0.2}s`,
-            }}
-          />
-        ))}
-      </Box>
-    </Box>
-  );
 }
 
 /** The signed-in customer's name for the greeting: the sign-in's, or GET /api/user's when the tab has none. */
