@@ -35,25 +35,33 @@ const ORDER = ['trade-fee', 'withdrawal-fee', 'minting', 'shipping', 'insurance'
  * withdrawals (a payout the bank refused gave its fee back and is 'rejected'), and the minting, freight and insurance
  * of paid orders of bars of registered customers (not rejected, cancelled or expired).
  */
-export async function dueServiceInvoices(db: Executor, now: Date, userId?: number): Promise<DueServiceInvoice[]> {
+export async function dueServiceInvoices(
+  db: Executor,
+  now: Date,
+  userId?: number,
+  since?: Date,
+): Promise<DueServiceInvoice[]> {
   const who = (column: ReturnType<typeof sql.raw>) => (userId === undefined ? sql`true` : sql`${column} = ${userId}`);
+  // the hourly run for everyone looks at the last months only (an index range on trades); a customer's list, at all
+  const from = since ? sql`${since.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`;
   const found = await rows<{ user_id: string; period: string; kind: string; n: string; cents: string }>(
     db,
     sql`with facts as (
           select o.user_id, t.created_at as at, 'trade-fee' as kind,
                  case when o.side = 'buy' then t.buyer_fee_cents else t.seller_fee_cents end as cents
             from trades t join orders o on o.id = t.maker_order_id or o.id = t.taker_order_id
-           where o.user_id is not null and ${who(sql.raw('o.user_id'))}
+           where o.user_id is not null and ${who(sql.raw('o.user_id'))} and t.created_at >= ${from}
           union all
           select w.user_id, coalesce(w.reviewed_at, w.created_at), 'withdrawal-fee', w.fee_cents
             from withdrawals w where w.status = 'approved' and w.fee_cents > 0 and ${who(sql.raw('w.user_id'))}
+             and coalesce(w.reviewed_at, w.created_at) >= ${from}
           union all
           select s.user_id, s.paid_at, x.kind, x.cents
             from silver_withdrawals s
             cross join lateral (values ('minting', s.minting_cents), ('shipping', s.shipping_cents),
                                        ('insurance', s.insurance_cents)) as x (kind, cents)
            where s.user_id is not null and s.paid_at is not null and s.status in ('paid', 'sent', 'delivered')
-             and ${who(sql.raw('s.user_id'))}
+             and ${who(sql.raw('s.user_id'))} and s.paid_at >= ${from}
         )
         select f.user_id::text, to_char(date_trunc('month', f.at at time zone ${TZ}), 'YYYY-MM-DD') as period,
                f.kind, count(*)::text as n, sum(f.cents)::bigint::text as cents

@@ -305,6 +305,17 @@ describe('the invoicing port', () => {
   });
 });
 
+describe('the hourly run', () => {
+  it("looks only at the facts since its start; a customer's own list at all of them", async () => {
+    const a = await funded(1_000_000);
+    await trade(a, 'buy', 900, 1000);
+    const later = new Date(Date.now() + 3_600_000);
+    const run = await issueDueInvoices(t.app.deps, { now: nextMonth(), since: later });
+    expect(run.service).toBe(0);
+    expect((await issueDueInvoices(t.app.deps, { userId: a.id, now: nextMonth() })).service).toBe(1);
+  });
+});
+
 describe('issuing at once from two instances', () => {
   it('the same month is issued once, however many lists and issuers run together', async () => {
     if (!onPostgres) return skippedOnPglite('emissão concorrente de notas');

@@ -17,7 +17,7 @@ export type IssueResult = { service: number; product: number };
  */
 export async function issueDueInvoices(
   deps: AppDeps,
-  opts: { userId?: number; now?: Date } = {},
+  opts: { userId?: number; now?: Date; since?: Date } = {},
 ): Promise<IssueResult> {
   const port = deps.adapters.invoicing;
   const result: IssueResult = { service: 0, product: 0 };
@@ -25,7 +25,7 @@ export async function issueDueInvoices(
   const db = deps.database.db;
   const now = opts.now ?? new Date();
 
-  for (const due of await dueServiceInvoices(db, now, opts.userId)) {
+  for (const due of await dueServiceInvoices(db, now, opts.userId, opts.since)) {
     try {
       const issued = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${ISSUE_LOCK}, ${due.userId}::int)`);
@@ -115,10 +115,15 @@ function logFailure(deps: AppDeps, kind: string, err: unknown) {
   console.error(`invoices: a ${kind} invoice could not be issued (it stays due):`, (err as Error).message);
 }
 
+/** How many months back the hourly run looks for fees (a customer's own list looks at all of them). */
+export const ISSUER_MONTHS_BACK = 3;
+
 /** Issues what is due for every customer now and then (hourly by default); the lists also issue a customer's own. */
 export function startInvoiceIssuer(deps: AppDeps, everyMs = 60 * 60_000): () => void {
   const run = () => {
-    issueDueInvoices(deps).catch((err) => logFailure(deps, 'run of', err));
+    const now = new Date();
+    const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - ISSUER_MONTHS_BACK, 1));
+    issueDueInvoices(deps, { since }).catch((err) => logFailure(deps, 'run of', err));
   };
   const first = setTimeout(run, 30_000);
   const timer = setInterval(run, everyMs);
