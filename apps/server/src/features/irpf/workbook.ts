@@ -36,7 +36,7 @@ const MONTHS = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', '
 export async function buildWorkbook(p: Position, customerName: string): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Prata';
-  wb.created = new Date(0);
+  wb.created = new Date();
 
   const sheet = wb.addWorksheet(`Ordens ${p.year}`, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
