@@ -70,13 +70,15 @@ export type AffiliateCoupon = z.infer<typeof AffiliateCoupon>;
 
 /**
  * GET /api/affiliates-program (spec 3 §7): the customer, their coupon (null until approved), the validity in whole
- * years and the share of the fee the affiliate earns (a percentage, e.g. 20 for 20%).
+ * years, the share of the fee the affiliate earns (a percentage, e.g. 20 for 20%) and what they received so far.
  */
 export const AffiliateProgramResponse = z.object({
   user: AffiliateProgramUser,
   coupon: AffiliateCoupon.nullable(),
   years: z.number().int(),
   reward_share: z.number(),
+  /** reais the customer has received in rewards so far */
+  rewards_total: z.number(),
 });
 export type AffiliateProgramResponse = z.infer<typeof AffiliateProgramResponse>;
 

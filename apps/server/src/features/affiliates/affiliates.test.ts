@@ -128,6 +128,7 @@ describe('GET /api/affiliates-program', () => {
     expect(p.user.email_verified_at).not.toBeNull();
     expect(p.years).toBe(1);
     expect(p.reward_share).toBe(20);
+    expect(p.rewards_total).toBe(0);
     const coupons = await t.database.db.execute(sql`select id from coupons where owner_user_id = ${c.id}`);
     expect((coupons as unknown as { rows: unknown[] }).rows).toHaveLength(0);
   });
@@ -243,6 +244,7 @@ describe('rewards', () => {
     });
     const after = await getBalances(t.database.db, a.id);
     expect(after.BRL.available - before.BRL.available).toBe(100);
+    expect((await program(a)).rewards_total).toBe(1);
     // the transfer: rewards:BRL → the affiliate
     const [row] = await t.database.db.select().from(affiliateRewards).where(eq(affiliateRewards.affiliateUserId, a.id));
     const transfer = await t.database.db.execute(

@@ -73,6 +73,11 @@ export async function affiliateProgram(deps: AppDeps, user: UserRow): Promise<Af
   const settings = await loadAffiliateSettings(db);
   const approved = Boolean(user.approvedAt) && !user.registrationRejectedAt;
   const coupon = approved ? await ensureAffiliateCoupon(db, user) : null;
+  const [earned] = await rows<{ total: string }>(
+    db,
+    sql`select coalesce(sum(amount), 0)::text as total from affiliate_rewards
+         where affiliate_user_id = ${user.id} and currency = 'BRL'`,
+  );
   return {
     user: {
       name: user.name,
@@ -82,6 +87,7 @@ export async function affiliateProgram(deps: AppDeps, user: UserRow): Promise<Af
     coupon: coupon && { ...coupon, link: `${deps.config.publicUrl}${referralPath(coupon.code)}` },
     years: settings.validityYears,
     reward_share: minorToDecimal(settings.rewardShareBps),
+    rewards_total: minorToDecimal(int(earned?.total ?? 0)),
   };
 }
 

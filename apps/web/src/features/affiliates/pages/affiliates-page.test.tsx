@@ -21,6 +21,7 @@ const approved = {
   coupon: { id: 9, code: 'MARIA-7K3P', link: 'http://127.0.0.1:3000/register?cupom=MARIA-7K3P' },
   years: 2,
   reward_share: 20,
+  rewards_total: 1237,
 };
 const affiliates = {
   affiliates: {
@@ -96,6 +97,7 @@ describe('/afiliados', () => {
     const rewardsTable = await screen.findByRole('table', { name: 'Recompensas' });
     expect(await within(rewardsTable).findByText('R$ 1.234,50')).toBeTruthy();
     expect(within(rewardsTable).getByText('2,50 g')).toBeTruthy();
+    expect(screen.getByTestId('rewards-total').textContent).toBe('Total recebido: R$ 1.237,00');
     expect(within(rewardsTable).getAllByText('ra***@e***.com.br')).toHaveLength(2);
 
     const referred = screen.getByRole('table', { name: 'Indicados' });

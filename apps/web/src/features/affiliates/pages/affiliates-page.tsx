@@ -85,7 +85,7 @@ function AffiliateCard(a: Affiliate) {
   );
 }
 
-function Tables() {
+function Tables({ earned }: { earned: number }) {
   const [affiliatesPage, setAffiliatesPage] = useState(1);
   const [rewardsPage, setRewardsPage] = useState(1);
   const affiliates = useAffiliates(affiliatesPage, true);
@@ -94,9 +94,20 @@ function Tables() {
   return (
     <>
       <Box component="section" aria-label="Recompensas">
-        <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>
-          Recompensas
-        </Typography>
+        <Stack
+          direction="row"
+          sx={{ mb: 1.5, alignItems: 'baseline', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+        >
+          <Typography variant="h5" component="h2">
+            Recompensas
+          </Typography>
+          <Typography color="text.secondary" data-testid="rewards-total">
+            Total recebido:{' '}
+            <MoneyText sx={{ fontWeight: 700, color: 'text.primary' }}>
+              {rewardAmount({ total_amount: earned, currency: 'brl' })}
+            </MoneyText>
+          </Typography>
+        </Stack>
         <ResponsiveList
           renderCard={RewardCard}
           label="Recompensas"
@@ -160,7 +171,7 @@ export function AffiliatesPage() {
           data.coupon ? (
             <Stack spacing={4}>
               <ReferralCard coupon={data.coupon} years={data.years} share={data.reward_share} />
-              <Tables />
+              <Tables earned={data.rewards_total} />
             </Stack>
           ) : (
             <Alert severity="info" icon={<HourglassTopOutlined />}>
