@@ -115,6 +115,22 @@ describe('Atendimento: ticket de visitante, resposta, anexo, fechamento e avalia
       });
       assert.match(mail.text, /Entre com o e-mail e peça o código/);
       step('answered and e-mailed');
+
+      // the other tabs: the FAQs (and the dialog that edits one), the contact information, the categories
+      await page.goto('/admin/atendimento?aba=faqs');
+      await expectVisible(page.getByRole('list', { name: 'Perguntas frequentes' }).getByText(/O que é a custódia/));
+      await shotBoth(page, 'suporte-admin-faqs');
+      await click(page, 'button', 'Editar Quais são as taxas e como funciona o IOF?');
+      await expectVisible(page.getByRole('dialog', { name: 'Editar pergunta' }));
+      await shotBoth(page, 'suporte-admin-faq-editar');
+      await click(page, 'button', 'Cancelar');
+      await page.goto('/admin/atendimento?aba=contato');
+      await expectVisible(page.getByLabel('E-mails: Linha 1'));
+      assert.equal(await page.getByLabel('E-mails: Linha 1').inputValue(), 'atendimento@prata.dev');
+      await shotBoth(page, 'suporte-admin-contato');
+      await page.goto('/admin/atendimento?aba=categorias');
+      await expectVisible(page.getByRole('region', { name: 'Conta e cadastro' }));
+      await shotBoth(page, 'suporte-admin-categorias');
     });
   });
 

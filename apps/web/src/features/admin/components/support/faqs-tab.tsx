@@ -107,6 +107,12 @@ function FaqDialog({ draft, onClose }: { draft: Draft; onClose: () => void }) {
   );
 }
 
+/** The answer as plain text, for the list: the first 160 characters. */
+function preview(html: string): string {
+  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  return text.replace(/\s+/g, ' ').trim().slice(0, 160);
+}
+
 const draftOf = (f?: AdminFaq, position = 0): Draft =>
   f
     ? { id: f.id, question: f.question, answer: f.answer, position: String(f.position), active: f.active }
@@ -138,11 +144,24 @@ export function FaqsTab() {
         <Paper variant="outlined">
           <List disablePadding aria-label="Perguntas frequentes">
             {list.map((f, i) => (
-              <ListItem
-                key={f.id}
-                divider={i < list.length - 1}
-                secondaryAction={
-                  <Stack direction="row" spacing={0.5}>
+              <ListItem key={f.id} divider={i < list.length - 1} sx={{ display: 'block' }}>
+                <Stack
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={1}
+                  sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+                >
+                  <ListItemText
+                    primary={
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                        <span>
+                          {f.position}. {f.question}
+                        </span>
+                        {!f.active && <Chip size="small" label="Oculta" />}
+                      </Stack>
+                    }
+                    secondary={preview(f.answer)}
+                  />
+                  <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0 }}>
                     <Button size="small" onClick={() => setEditing(draftOf(f))} aria-label={`Editar ${f.question}`}>
                       Editar
                     </Button>
@@ -155,24 +174,7 @@ export function FaqsTab() {
                       Excluir
                     </Button>
                   </Stack>
-                }
-                sx={{ pr: 20 }}
-              >
-                <ListItemText
-                  primary={
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                      <span>
-                        {f.position}. {f.question}
-                      </span>
-                      {!f.active && <Chip size="small" label="Oculta" />}
-                    </Stack>
-                  }
-                  secondary={f.answer
-                    .replace(/<[^>]*>/g, ' ')
-                    .replace(/\s+/g, ' ')
-                    .trim()
-                    .slice(0, 160)}
-                />
+                </Stack>
               </ListItem>
             ))}
           </List>
