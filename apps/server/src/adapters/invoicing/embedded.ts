@@ -2,11 +2,11 @@ import { formatBRL, formatGrams, TEST_DOCUMENT_MARK } from '@prata/domain';
 import { degrees, type PDFFont, type PDFPage, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { InvoiceBorrower, InvoicingPort, StoredProductInvoice, StoredServiceInvoice } from './port';
 
-/** The platform as issuer on the embedded documents (demonstration data). */
+/** The platform as issuer on the embedded documents: the company the web app's footer names (demonstration data). */
 export const EMBEDDED_ISSUER = {
-  name: 'Prata Custódia de Metais Ltda (demonstração)',
-  cnpj: '00.000.000/0001-91',
-  address: 'Avenida Paulista, 1000 - Bela Vista - São Paulo/SP - 01310-100',
+  name: 'Prata Metais Preciosos Ltda (demonstração)',
+  cnpj: '12.ABC.345/01DE-35',
+  address: 'Avenida Paulista, 1000, 10º andar - Bela Vista - São Paulo/SP - CEP 01310-100',
 };
 
 const A4: [number, number] = [595.28, 841.89];
