@@ -48,7 +48,7 @@ export const transferGramsField = () =>
           parsed.reason === 'empty' || parsed.reason === 'zero'
             ? MESSAGES.transferQuantityRequired
             : parsed.reason === 'too_large'
-              ? MESSAGES.transferQuantityTooLarge
+              ? MESSAGES.orderQuantityTooHigh
               : MESSAGES.transferQuantityInvalid;
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;

@@ -9,7 +9,6 @@ export const SILVER_TRANSFER_MESSAGES = {
   transferReceiverEmailRequired: 'Informe o e-mail do recebedor',
   transferQuantityRequired: 'Informe a quantidade',
   transferQuantityInvalid: 'Informe a quantidade em gramas com até 2 casas decimais',
-  transferQuantityTooLarge: 'A quantidade deve ser de no máximo 1.000.000,00 g',
   transferMessageTooLong: 'A mensagem deve ter no máximo 40 caracteres',
   transferReceiverIdInvalid: 'Recebedor inválido. Verifique o e-mail novamente.',
 
