@@ -20,6 +20,7 @@ import { seedCatalogueDemo } from '../catalogue/index';
 import { fundHouse, placeHouseOrder } from '../orders/index';
 import { createForCustomer, markSent } from '../silver-withdrawals/index';
 import { issueDueInvoices } from './issue';
+import { LIST_ISSUE_MAX } from './service';
 
 let t: TestApp;
 
@@ -313,6 +314,39 @@ describe('the hourly run', () => {
     const run = await issueDueInvoices(t.app.deps, { now: nextMonth(), since: later });
     expect(run.service).toBe(0);
     expect((await issueDueInvoices(t.app.deps, { userId: a.id, now: nextMonth() })).service).toBe(1);
+  });
+});
+
+describe('a list with a real issuer', () => {
+  it('asks it for a few invoices at most before answering (the hourly run issues the rest)', async () => {
+    const c = await funded(1_000_000);
+    await trade(c, 'buy', 900, 1000);
+    // five closed months with a fee each
+    for (let i = 1; i <= 4; i++) await trade(c, 'buy', 900, 1000);
+    await t.database.db.execute(sql`
+      with mine as (select t.id, row_number() over (order by t.id) as n from trades t
+                     join orders o on o.id = t.taker_order_id where o.user_id = ${c.id})
+      update trades set created_at = date_trunc('month', now()) - (mine.n || ' months')::interval + interval '10 days'
+        from mine where mine.id = trades.id`);
+    const saved = t.app.deps.adapters.invoicing;
+    let asked = 0;
+    t.app.deps.adapters.invoicing = {
+      ...saved,
+      provider: 'nfeio',
+      testDocuments: false,
+      async issueService(draft) {
+        asked += 1;
+        return { externalId: `nfe-${draft.reference}`, number: String(1000 + asked) };
+      },
+    };
+    try {
+      const list = (await get('/api/service-invoices', c)).json();
+      expect([asked, list.total]).toEqual([LIST_ISSUE_MAX, LIST_ISSUE_MAX]);
+      expect(list.data[0].test_document).toBe(false);
+    } finally {
+      t.app.deps.adapters.invoicing = saved;
+    }
+    expect((await issueDueInvoices(t.app.deps, { userId: c.id })).service).toBe(5 - LIST_ISSUE_MAX);
   });
 });
 

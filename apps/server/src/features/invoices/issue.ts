@@ -17,15 +17,18 @@ export type IssueResult = { service: number; product: number };
  */
 export async function issueDueInvoices(
   deps: AppDeps,
-  opts: { userId?: number; now?: Date; since?: Date } = {},
+  opts: { userId?: number; now?: Date; since?: Date; limit?: number } = {},
 ): Promise<IssueResult> {
   const port = deps.adapters.invoicing;
   const result: IssueResult = { service: 0, product: 0 };
   if (!port.canIssue) return result;
   const db = deps.database.db;
   const now = opts.now ?? new Date();
+  // each invoice may be a call to the issuer: a caller that waits (a list) asks for a few at most
+  let budget = opts.limit ?? Number.POSITIVE_INFINITY;
 
   for (const due of await dueServiceInvoices(db, now, opts.userId, opts.since)) {
+    if (budget-- <= 0) break;
     try {
       const issued = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${ISSUE_LOCK}, ${due.userId}::int)`);
@@ -66,6 +69,7 @@ export async function issueDueInvoices(
   }
 
   for (const due of await dueProductInvoices(db, opts.userId)) {
+    if (budget-- <= 0) break;
     try {
       const issued = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${ISSUE_LOCK}, ${due.userId}::int)`);

@@ -21,6 +21,9 @@ import { issueDueInvoices } from './issue';
 
 const reais = (cents: number) => Number(minorToDecimal(cents));
 
+/** How many invoices a list asks a real issuer for before it answers. */
+export const LIST_ISSUE_MAX = 3;
+
 const presentService = (r: ServiceInvoiceRow): ServiceInvoice => ({
   id: r.id,
   description: r.description,
@@ -40,9 +43,13 @@ const presentProduct = (r: ProductInvoiceRow): ProductInvoice => ({
   test_document: r.testDocument,
 });
 
-/** Issues what is due for the reader first, so the list is complete however long ago the issuer last ran. */
+/**
+ * Issues what is due for the reader first, so the list is complete however long ago the issuer last ran; with the
+ * embedded issuer everything at once, with a real one (a network call each) a few per list, the rest by the hourly run.
+ */
 async function issueOwn(deps: AppDeps, userId: number) {
-  await issueDueInvoices(deps, { userId });
+  const limit = deps.adapters.invoicing.provider === 'embedded' ? undefined : LIST_ISSUE_MAX;
+  await issueDueInvoices(deps, { userId, limit });
 }
 
 /** GET /api/service-invoices?page: newest month first. */
