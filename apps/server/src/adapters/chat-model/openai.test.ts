@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
+import { loadConfig } from '../../config';
 import { embeddedChatModel } from './embedded';
 import { chatModelPortFor } from './index';
 import { openAiChatModel } from './openai';
@@ -123,6 +124,26 @@ describe('OpenAI-compatible chat model', () => {
     await expect(client().answer(input)).rejects.toThrow(/não é JSON/);
     reply = { status: 200, body: completion('tarde demais'), delayMs: 300 };
     await expect(client(50).answer(input)).rejects.toThrow(/sem resposta em 50 ms/);
+  });
+
+  it('is configured by CHAT_MODEL_*, and refused at start without its URL and model name', () => {
+    const env = { NODE_ENV: 'test' } as NodeJS.ProcessEnv;
+    expect(loadConfig(env).chatModel.provider).toBe('embedded');
+    expect(() => loadConfig({ ...env, CHAT_MODEL_PROVIDER: 'openai' })).toThrow(/CHAT_MODEL_URL e CHAT_MODEL_NAME/);
+    const config = loadConfig({
+      ...env,
+      CHAT_MODEL_PROVIDER: 'openai',
+      CHAT_MODEL_URL: 'https://api.openai.com/v1',
+      CHAT_MODEL_API_KEY: API_KEY,
+      CHAT_MODEL_NAME: 'gpt-4o-mini',
+    });
+    expect(config.chatModel).toEqual({
+      provider: 'openai',
+      url: 'https://api.openai.com/v1',
+      apiKey: API_KEY,
+      model: 'gpt-4o-mini',
+    });
+    expect(chatModelPortFor(config.chatModel).name).toBe('openai:gpt-4o-mini');
   });
 
   it('is chosen by configuration; the embedded model is the default', () => {
