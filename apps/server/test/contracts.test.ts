@@ -36,6 +36,7 @@ const NO_BODY: ReadonlySet<string> = new Set([
   'POST /api/admin/deposits/:id/receive-payment', // the embedded provider pays the deposit in the path, in full
   'POST /api/dev/payments/:paymentId/receive', // the same, by the payment's id (development and demo only)
   'PUT /api/silver-withdrawal/:id/cancel', // the customer's own pending silver withdrawal, in the path (spec 2 §7)
+  'PUT /api/silver-transfer/:id/cancel', // the sender's own pending transfer, in the path (spec 2 §7)
   'POST /api/admin/silver-withdrawals/:id/delivered', // the carrier delivered the withdrawal in the path
   'POST /api/admin/silver-withdrawals/:id/retry-refund', // asks the provider again for the refund of the one in the path
 ]);
