@@ -6,7 +6,7 @@ import { type NavigateFunction, useNavigate } from 'react-router';
 import { BrowserRouter } from './app/browser-router';
 import { AppProviders } from './app/provider';
 import { RouteErrorBoundary } from './app/route-error';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadPaintedPage } from './app/router';
 import { setUnauthorizedHandler } from './lib/api';
 import { forgetCachedUser } from './lib/session';
 
@@ -46,7 +46,8 @@ const app = (
 
 const root = createRoot(container);
 // A page the server painted first (apps/server/src/plugins/first-paint.ts) stays on screen until React's page is
-// ready: rendered as a transition, the first render waits for the page's chunk instead of committing the loading
-// fallback over the painted HTML (a blank frame between two pictures of the same page).
-if (document.getElementById('prata-first-paint')) startTransition(() => root.render(app));
-else root.render(app);
+// ready: its chunk is loaded before the first render (app/router.tsx), and that render is a transition, so nothing
+// (no loading fallback) is committed over the painted HTML before the page itself.
+if (document.getElementById('prata-first-paint')) {
+  void preloadPaintedPage(window.location.pathname).then(() => startTransition(() => root.render(app)));
+} else root.render(app);

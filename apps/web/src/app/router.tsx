@@ -9,7 +9,33 @@ function lazyPage(load: () => Promise<{ Component: ComponentType }>) {
   return lazy(() => load().then((m) => ({ default: m.Component })));
 }
 
-const LandingPage = lazyPage(() => import('../features/catalogue/pages/landing-page'));
+const loadLandingPage = () => import('../features/catalogue/pages/landing-page');
+const LazyLandingPage = lazyPage(loadLandingPage);
+/** The landing's page once preloadPaintedPage has it: rendered at once, without suspending. */
+let landingPage: ComponentType | undefined;
+
+function LandingPage() {
+  const Page = landingPage ?? LazyLandingPage;
+  return <Page />;
+}
+
+/**
+ * The pages the server paints first (apps/server/src/plugins/first-paint.ts), by path: main.tsx loads the page's
+ * chunk before React's first render, so that the painted page stays on screen until React's page replaces it. A
+ * first render that suspended on the page's chunk would commit RootLayout's loading bar over the painted page (a
+ * new Suspense boundary shows its fallback even in a transition): a blank screen for as long as the chunk takes.
+ */
+const PAINTED_PAGES: Record<string, () => Promise<void>> = {
+  '/comprar-prata': () =>
+    loadLandingPage().then((m) => {
+      landingPage = m.Component;
+    }),
+};
+
+/** Loads the chunk of a page the server painted (nothing for other paths); never rejects. */
+export function preloadPaintedPage(pathname: string): Promise<void> {
+  return (PAINTED_PAGES[pathname]?.() ?? Promise.resolve()).catch(() => undefined);
+}
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'));
 // Every other page (the checkout, registration, the signed-in customer's): their route table in a chunk of its own
 // (app/more-routes.tsx), like the back office's, so that the first loads of the landing and the sign-in page carry
