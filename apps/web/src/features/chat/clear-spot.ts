@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useState } from 'react';
 
 /** What a person may tap: the button must never sit over one of these on a phone. */
 const TAPPABLE = 'button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="link"]';
-/** Phones only (MUI's xs): on wider screens the corner is free of buttons. */
+/** MUI's xs: the button stands closer to the corner on a phone. */
 const PHONE_QUERY = '(max-width: 599.95px)';
 const GAP_PX = 8;
 /** It climbs at most this share of the window; above that it steps aside (hidden) until the next scroll. */
@@ -28,11 +28,15 @@ function tappableUnder(own: HTMLElement, rect: { left: number; right: number; to
 }
 
 /**
- * On a phone the floating button climbs above any button, link or field under its corner (a full-width 'Comprar'
- * passing by as the page scrolls), and steps aside when there is no free place near the corner. Checked once a frame
- * at most, after scrolling, resizing and changes of the page. Answers how far to lift it (px), or null to hide it.
+ * The floating button climbs above any button, link or field under its corner (a phone's full-width 'Comprar'
+ * passing by as the page scrolls, a form's right-aligned 'Salvar' on a desktop), and steps aside when there is no
+ * free place near the corner. Checked once a frame at most, after scrolling, resizing and changes of the page.
+ * Answers how far to lift it (px), or null to hide it. `offsets`: its distance from the edges on a phone and wider.
  */
-export function useClearSpot(ref: RefObject<HTMLElement | null>, offsetPx: number): number | null {
+export function useClearSpot(
+  ref: RefObject<HTMLElement | null>,
+  offsets: { phone: number; wide: number },
+): number | null {
   const [lift, setLift] = useState<number | null>(0);
   useEffect(() => {
     if (typeof document.elementsFromPoint !== 'function') return;
@@ -41,18 +45,18 @@ export function useClearSpot(ref: RefObject<HTMLElement | null>, offsetPx: numbe
     const check = () => {
       frame = 0;
       const own = ref.current;
-      if (!own || !phone.matches) {
-        setLift(0);
-        return;
-      }
+      if (!own) return;
+      const offsetPx = phone.matches ? offsets.phone : offsets.wide;
       const { width, height } = own.getBoundingClientRect();
-      const right = window.innerWidth - offsetPx;
-      const base = window.innerHeight - offsetPx;
+      // the window without its scroll bars, as position: fixed sees it
+      const { clientWidth, clientHeight } = document.documentElement;
+      const right = clientWidth - offsetPx;
+      const base = clientHeight - offsetPx;
       let bottom = base;
       for (let hop = 0; hop < 4; hop++) {
         const hit = tappableUnder(own, { left: right - width, right, top: bottom - height, bottom });
         if (!hit) {
-          setLift(base - bottom > window.innerHeight * MAX_LIFT_SHARE ? null : base - bottom);
+          setLift(base - bottom > clientHeight * MAX_LIFT_SHARE ? null : base - bottom);
           return;
         }
         bottom = hit.getBoundingClientRect().top - GAP_PX;
@@ -75,6 +79,6 @@ export function useClearSpot(ref: RefObject<HTMLElement | null>, offsetPx: numbe
       phone.removeEventListener('change', schedule);
       changes.disconnect();
     };
-  }, [ref, offsetPx]);
+  }, [ref, offsets.phone, offsets.wide]);
   return lift;
 }

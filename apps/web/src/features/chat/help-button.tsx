@@ -9,20 +9,20 @@ import { useClearSpot } from './clear-spot';
 // The panel (forms, zod, the conversation) is fetched on the first click.
 const ChatPanel = lazy(() => import('./chat-panel'));
 
-/** How far the button stands from the window's edges on a phone (24 px on wider screens). */
-const PHONE_OFFSET_PX = 12;
+/** How far the button stands from the window's edges, on a phone and on wider screens. */
+const OFFSETS = { phone: 12, wide: 24 } as const;
 
 const fabPlace = {
   position: 'fixed',
   zIndex: 'speedDial',
-  right: { xs: PHONE_OFFSET_PX, sm: 24 },
-  bottom: { xs: PHONE_OFFSET_PX, sm: 24 },
+  right: { xs: OFFSETS.phone, sm: OFFSETS.wide },
+  bottom: { xs: OFFSETS.phone, sm: OFFSETS.wide },
   transition: 'transform 150ms ease-out, opacity 150ms',
 } as const;
 
 /**
- * The floating help button (spec 3 Shell): a small round button in the corner that opens the Auro chat. On a phone it
- * never covers a page's own buttons: it climbs above the one passing under it, or steps aside (clear-spot.ts).
+ * The floating help button (spec 3 Shell): a small round button in the corner that opens the Auro chat. It never
+ * covers a page's own buttons: it climbs above the one passing under it, or steps aside (clear-spot.ts).
  */
 export default function HelpButton() {
   const [open, setOpen] = useState(false);
@@ -30,7 +30,7 @@ export default function HelpButton() {
   const signedIn = useAuthToken() !== null;
   const name = signedIn ? (getLoginData<LoginUser>()?.name ?? null) : null;
   const fabRef = useRef<HTMLButtonElement>(null);
-  const lift = useClearSpot(fabRef, PHONE_OFFSET_PX);
+  const lift = useClearSpot(fabRef, OFFSETS);
 
   const waiting = (
     <Fab size="medium" color="secondary" disabled aria-label="Abrindo o chat" sx={fabPlace}>
