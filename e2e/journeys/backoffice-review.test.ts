@@ -93,6 +93,8 @@ describe('Back office: análise de cadastro e de limite', () => {
           'Mercado',
           'Prata física',
           'Transferências',
+          'Afiliados',
+          'Vídeos',
           'Atendimento',
           'Registro de auditoria',
           'Conferência do razão',
