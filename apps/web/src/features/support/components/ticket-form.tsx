@@ -37,15 +37,18 @@ export function TicketForm({
   submitLabel = 'Enviar ticket',
   onSubmit,
   secondaryAction,
+  initialSubject = '',
 }: {
   lists: { data?: TicketCategoriesResponse; isPending: boolean; error: unknown; refetch: () => void };
   submitLabel?: string;
   onSubmit: (fields: TicketFields, files: File[]) => Promise<unknown>;
   secondaryAction?: React.ReactNode;
+  /** The subject filled in when the form opens (from Auro's 'Abrir ticket': ?assunto=). */
+  initialSubject?: string;
 }) {
   const { control, handleSubmit, setError, setValue, formState } = useForm<TicketFormInput, unknown, TicketFields>({
     resolver: zodResolver(ticketFormSchema) as never,
-    defaultValues: EMPTY_TICKET_FORM,
+    defaultValues: { ...EMPTY_TICKET_FORM, subject: initialSubject.slice(0, TICKET_SUBJECT_MAX) },
   });
   const categoryId = useWatch({ control, name: 'category_id' });
   const [files, setFiles] = useState<File[]>([]);

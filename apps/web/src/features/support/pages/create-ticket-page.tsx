@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/notify';
+import { useSearchParams } from '../../../lib/search-params';
 import { useCreateTicket, useTicketCategories } from '../api/tickets';
 import { SupportFrame } from '../components/support-frame';
 import { TicketForm } from '../components/ticket-form';
@@ -10,6 +11,7 @@ export function CreateTicketPage() {
   const navigate = useNavigate();
   const lists = useTicketCategories();
   const create = useCreateTicket();
+  const [params] = useSearchParams();
   return (
     <SupportFrame
       title="Abrir ticket"
@@ -17,6 +19,7 @@ export function CreateTicketPage() {
       back={{ to: '/contato', label: 'Contato' }}
     >
       <TicketForm
+        initialSubject={params.get('assunto') ?? ''}
         lists={{
           data: lists.data,
           isPending: lists.isPending,

@@ -132,6 +132,29 @@ describe('/contato/ticket/create', () => {
   }, 20_000);
 });
 
+describe("Auro's 'Abrir ticket' (?assunto=, ?email=)", () => {
+  it('fills the subject of the customer form', async () => {
+    api({ 'GET /api/ticket': () => jsonResponse(200, lists) });
+    renderRoute(<CreateTicketPage />, {
+      path: '/contato/ticket/create',
+      url: '/contato/ticket/create?assunto=Como%20declaro%20a%20prata%3F',
+    });
+    await screen.findByRole('button', { name: 'Enviar ticket' }, LONG);
+    expect((screen.getByLabelText(/Assunto/) as HTMLInputElement).value).toBe('Como declaro a prata?');
+  }, 20_000);
+
+  it("fills the visitor's e-mail, which is still proven by the code", async () => {
+    api({});
+    renderRoute(<VisitorTicketPage />, {
+      path: '/contato/ticket/visitante',
+      url: '/contato/ticket/visitante?email=ana%40exemplo.com&assunto=Ajuda',
+    });
+    await screen.findByRole('button', { name: 'Enviar código' }, LONG);
+    expect((screen.getByLabelText(/E-mail/) as HTMLInputElement).value).toBe('ana@exemplo.com');
+    expect(calls('POST /api/ticket/send-verification-code')).toHaveLength(0);
+  }, 20_000);
+});
+
 describe('/contato/ticket/{id}/details', () => {
   it('the new-message button waits for text; the customer deletes their own attachment', async () => {
     api({ 'GET /api/ticket/7': () => jsonResponse(200, { ticket: ticket() }) });

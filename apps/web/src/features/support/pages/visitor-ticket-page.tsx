@@ -8,6 +8,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useSearchParams } from '../../../lib/search-params';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CodeField } from '../../../components/code-field';
@@ -24,11 +25,17 @@ import { visitorCodeSchema, visitorEmailSchema } from '../rules';
 
 const STEPS = ['E-mail', 'Código', 'Ticket'];
 
-function EmailStep({ onSent }: { onSent: (email: string, resendAfterSeconds: number) => void }) {
+function EmailStep({
+  initialEmail,
+  onSent,
+}: {
+  initialEmail: string;
+  onSent: (email: string, resendAfterSeconds: number) => void;
+}) {
   const send = useSendVisitorCode();
   const { control, handleSubmit, setError } = useForm<{ email: string }>({
     resolver: zodResolver(visitorEmailSchema),
-    defaultValues: { email: '' },
+    defaultValues: { email: initialEmail },
   });
   const submit = handleSubmit(({ email }) =>
     send.mutate(email, {
@@ -148,6 +155,8 @@ export function VisitorTicketPage() {
   const navigate = useNavigate();
   const lists = useTicketCategoriesPublic();
   const create = useCreateVisitorTicket();
+  // From Auro's 'Abrir ticket': the e-mail the visitor gave the chat and the question, filled in (still verified).
+  const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [resendAt, setResendAt] = useState(0);
   const [token, setToken] = useState<string | null>(null);
@@ -168,6 +177,7 @@ export function VisitorTicketPage() {
       </Stepper>
       {step === 0 && (
         <EmailStep
+          initialEmail={params.get('email') ?? ''}
           onSent={(address, seconds) => {
             setEmail(address);
             setResendAt(Date.now() + seconds * 1000);
@@ -187,6 +197,7 @@ export function VisitorTicketPage() {
         <Stack spacing={2}>
           <Alert severity="success">E-mail confirmado: {email}</Alert>
           <TicketForm
+            initialSubject={params.get('assunto') ?? ''}
             lists={lists}
             onSubmit={(fields, files) =>
               create.mutateAsync({ email, token, fields, files }).then(({ message }) => {
