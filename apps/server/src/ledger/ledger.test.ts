@@ -345,6 +345,14 @@ describe('ledger: LEDGER.md worked examples', () => {
       amount: 200,
       code: 'transfer',
     });
+    // the feature's row beside the posting: reconciliation (check 14) ties transfer:unclaimed to pending transfers
+    await database.db.execute(
+      sql`insert into silver_transfers (id, sender_id, receiver_email, receiver_cpf, quantity_cg, status, check_code,
+                                        expires_at)
+          overriding system value
+          values (2, ${A}, 'ainda-sem-conta@exemplo.com', '52998224725', 200, 'pending', 'LEDGERTEST02',
+                  now() + interval '30 days')`,
+    );
     expect(await balanceOf(database.db, { system: 'transfer:unclaimed' }, 'AG')).toBe(200);
     expect(await reconcile(database.db)).toEqual({ ok: true, problems: [] });
     await post(database.db, {
@@ -355,6 +363,11 @@ describe('ledger: LEDGER.md worked examples', () => {
       amount: 200,
       code: 'claim',
     });
+    await database.db.execute(
+      sql`update silver_transfers set status = 'completed', receiver_id = ${C}, completed_at = now(), expires_at = null
+           where id = 2`,
+    );
+    expect(await reconcile(database.db)).toEqual({ ok: true, problems: [] });
     expect((await getBalances(database.db, A)).AG.available).toBe(a0 - 700);
     expect((await getBalances(database.db, B)).AG.available).toBe(500);
     expect((await getBalances(database.db, C)).AG.available).toBe(200);
