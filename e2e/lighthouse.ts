@@ -115,7 +115,7 @@ async function main(): Promise<number> {
     for (const page of PAGES.length > 0 ? PAGES : ['/comprar-prata']) {
       const url = `${baseUrl}${page}`;
       await audit(url, chrome.port); // a first visit warms the server's caches; not counted
-      const loadBefore = os.loadavg()[0];
+      const loadBefore = os.loadavg()[0] ?? 0;
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
       runs.sort((a, b) => a.score - b.score);
@@ -125,7 +125,7 @@ async function main(): Promise<number> {
         .join(', ');
       console.log(
         `Lighthouse (mobile) ${page}: ${median.score} (median of ${RUNS}: ${runs.map((r) => r.score).join(', ')}); ${metrics}; ` +
-          `load average ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`,
+          `load average ${loadBefore.toFixed(1)} → ${(os.loadavg()[0] ?? 0).toFixed(1)}`,
       );
       if (MIN_SCORE !== null && median.score < MIN_SCORE) failed = true;
     }
