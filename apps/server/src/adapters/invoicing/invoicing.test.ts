@@ -93,7 +93,7 @@ describe('the NFE.io client', () => {
     expect(await port.issueService(service)).toEqual({ externalId: 'abc123', number: '42' });
     expect(calls[0]!.url).toBe('https://api.nfe.io/v1/companies/co-1/serviceinvoices');
     expect(calls[0]!.init?.method).toBe('POST');
-    expect((calls[0]!.init?.headers as Record<string, string>).Authorization).toBe('key-1');
+    expect((calls[0]!.init!.headers as Record<string, string>).Authorization).toBe('key-1');
     const sent = JSON.parse(String(calls[0]!.init?.body));
     expect(sent).toMatchObject({
       cityServiceCode: '0107',
