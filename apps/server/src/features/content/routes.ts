@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeRichText } from '../../lib/rich-text';
 import { TermsResponse } from '@prata/domain';
 import { siteContent } from '../../db/schema/index';
 import { acceptedEncoding } from '../../plugins/web-files';
@@ -13,35 +13,7 @@ const gz = promisify(gzip);
 
 /** Server HTML is sanitized on the way out: only text formatting and links survive. */
 export function sanitize(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'p',
-      'br',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      'ul',
-      'ol',
-      'li',
-      'a',
-      'blockquote',
-      'table',
-      'thead',
-      'tbody',
-      'tr',
-      'th',
-      'td',
-    ],
-    allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
-    allowedSchemes: ['https', 'http', 'mailto'],
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
-  });
+  return sanitizeRichText(html, ['h1', 'h2', 'h3', 'h4']);
 }
 
 /**
