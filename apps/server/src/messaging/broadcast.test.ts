@@ -159,7 +159,8 @@ describe.skipIf(!REDIS_URL)('the broadcast bus through Redis (REDIS_URL)', () =>
   });
 
   it('comes back by itself after Redis drops its connections, subscriptions included', async () => {
-    const one = bus({ redisUrl: REDIS_URL });
+    const tag = randomBytes(6).toString('hex');
+    const one = bus({ redisUrl: REDIS_URL, tag });
     const news = channel();
     const got: string[] = [];
     one.subscribe(news, (m) => got.push(m));
@@ -167,11 +168,11 @@ describe.skipIf(!REDIS_URL)('the broadcast bus through Redis (REDIS_URL)', () =>
     await one.publish(news, 'antes');
     await waitFor(() => got.length === 1, 'a primeira mensagem');
 
-    // Only this file opens broadcast connections, and its tests run one at a time: these two are one's.
+    // Other test files' servers hold broadcast connections too: one's two carry its tag.
     const ids = async () =>
       String(await admin!.client('LIST'))
         .split('\n')
-        .filter((line) => line.includes(' name=prata-broadcast-'))
+        .filter((line) => / name=prata-broadcast-\w+-/.test(line) && line.includes(`-${tag} `))
         .map((line) => /\bid=(\d+)/.exec(line)?.[1] ?? '');
     const killed = await ids();
     expect(killed).toHaveLength(2);

@@ -19,6 +19,8 @@ export type BroadcastOptions = {
   redisUrl?: string;
   /** Redis unreachable, a publish not taken (then delivered here only), a listener that threw */
   onError?: (err: unknown) => void;
+  /** added to the Redis connections' names (CLIENT LIST shows prata-broadcast-<role>-<tag>): tells one bus's apart */
+  tag?: string;
 };
 
 /** A message is a notice (ids, a price level), not a document: the rest is read from the API. */
@@ -53,7 +55,7 @@ export function createBroadcast(opts: BroadcastOptions = {}): Broadcast {
     local.emit(channel, message);
   };
 
-  const redis = opts.redisUrl ? createRedisLink(opts.redisUrl, onError, deliverHere) : undefined;
+  const redis = opts.redisUrl ? createRedisLink(opts.redisUrl, opts.tag, onError, deliverHere) : undefined;
 
   return {
     async publish(channel, message) {
@@ -117,6 +119,7 @@ type RedisLink = {
  */
 function createRedisLink(
   url: string,
+  tag: string | undefined,
   onError: (err: unknown) => void,
   deliver: (channel: string, message: string) => void,
 ): RedisLink {
@@ -124,7 +127,7 @@ function createRedisLink(
   let subscriber: Client | undefined;
 
   const getPublisher = () => {
-    publisher ??= openClient(url, 'publisher', onError, {
+    publisher ??= openClient(url, 'publisher', tag, onError, {
       maxRetriesPerRequest: 0,
       commandTimeout: REDIS_TIMEOUT_MS,
       autoResendUnfulfilledCommands: false,
@@ -135,7 +138,7 @@ function createRedisLink(
   const getSubscriber = () => {
     if (subscriber) return subscriber;
     // SUBSCRIBE waits for the connection however long it takes; ioredis subscribes again after each reconnection.
-    subscriber = openClient(url, 'subscriber', onError, { maxRetriesPerRequest: null, autoResubscribe: true });
+    subscriber = openClient(url, 'subscriber', tag, onError, { maxRetriesPerRequest: null, autoResubscribe: true });
     subscriber.redis.on('message', deliver);
     return subscriber;
   };
@@ -167,12 +170,13 @@ type Client = { redis: Redis; readonly down: boolean; close(): Promise<void> };
 function openClient(
   url: string,
   role: 'publisher' | 'subscriber',
+  tag: string | undefined,
   onError: (err: unknown) => void,
   options: RedisOptions,
 ): Client {
   const redis = new Redis(url, {
     ...options,
-    connectionName: `prata-broadcast-${role}`,
+    connectionName: tag ? `prata-broadcast-${role}-${tag}` : `prata-broadcast-${role}`,
     connectTimeout: REDIS_TIMEOUT_MS,
     retryStrategy: reconnectDelay,
     // A bus has no reply worth waiting for at close: the socket is destroyed at once (and no timer outlives close()).

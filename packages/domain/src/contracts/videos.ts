@@ -74,8 +74,8 @@ export const Video = z.object({
 });
 export type Video = z.infer<typeof Video>;
 
-const tagField = () =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.enum(VIDEO_TAGS, { error: MESSAGES.videoTagInvalid }).optional());
+/** absent means every tag; an empty or unknown tag is refused like any other bad choice */
+const tagField = () => z.enum(VIDEO_TAGS, { error: MESSAGES.videoTagInvalid }).optional();
 
 /** GET /api/educational/videos?page&perPage&tag */
 export const VideosQuery = z.object({

@@ -111,7 +111,6 @@ describe('GET /api/educational/videos and /video/{id}', () => {
     expect(tutorials.data.every((v) => v.tag === 'tutorial')).toBe(true);
     const informative = VideosResponse.parse((await list('?tag=informative&page=1&perPage=12')).json()).videos;
     expect(informative.total).toBe(11);
-    expect(VideosResponse.parse((await list('?tag=')).json()).videos.total).toBe(17);
     expect(VideosResponse.parse((await list('?page=9')).json()).videos.data).toEqual([]);
 
     const video = await t.app.inject({
@@ -130,7 +129,7 @@ describe('GET /api/educational/videos and /video/{id}', () => {
   });
 
   it('bad parameters are 422, never 500; no session is 401', async () => {
-    for (const q of ['?tag=outro', '?perPage=0', '?perPage=49', '?perPage=abc', '?page=0', '?page=-2']) {
+    for (const q of ['?tag=outro', '?tag=', '?perPage=0', '?perPage=49', '?perPage=abc', '?page=0', '?page=-2']) {
       const res = await list(q);
       expect(res.statusCode, q).toBe(422);
       expect(res.json().code).toBe('VALIDATION_FAILED');
