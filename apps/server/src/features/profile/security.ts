@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { enqueueEmail } from '../../messaging/outbox';
 import { passwordChangedMail } from '../../messaging/templates';
 import { forgetSessions, revokeSessions } from '../../plugins/auth';
+import { hasPendingOutgoingTransfers } from '../silver-transfers/index';
 
 /** Changes the password; every other session ends (the one that changed it stays). */
 export async function changePassword(deps: AppDeps, user: UserRow, sessionId: string, input: PasswordChangeRequest) {
@@ -38,7 +39,8 @@ export async function changePassword(deps: AppDeps, user: UserRow, sessionId: st
 
 /**
  * Closing never loses money: it is refused while the customer holds reais or silver (available or held), which also
- * covers every pending operation that holds funds (orders, withdrawals). A limit request under review is closed with it.
+ * covers every pending operation that holds funds (orders, withdrawals), and while a silver transfer it sent waits for
+ * its receiver (the grams may come back). A limit request under review is closed with it.
  * The account can be reopened later ('Reabrir conta' on /login).
  */
 export async function closeAccount(deps: AppDeps, user: UserRow) {
@@ -52,6 +54,11 @@ export async function closeAccount(deps: AppDeps, user: UserRow) {
         'ACCOUNT_HAS_BALANCE',
         closed.reason === 'open_holds' ? MESSAGES.closeAccountHasPending : MESSAGES.closeAccountHasBalance,
       );
+    }
+    // Checked after the ledger locked and closed the accounts: a transfer placed meanwhile either committed before
+    // (and is seen here) or is refused by the closed account.
+    if (await hasPendingOutgoingTransfers(tx, user.id)) {
+      throw new AppError('ACCOUNT_HAS_BALANCE', MESSAGES.closeAccountHasPending);
     }
     // A limit request under review has no money in it: it simply ends with the account.
     await tx

@@ -2,6 +2,11 @@
 // e-mail with no account), its code, receipt, history, cancel and expiry, the claim when a registration is approved,
 // the back office's view and the demo's transfers. docs/silver-transfers.md.
 export { seedSilverTransfersDemo } from './demo';
-export { claimPendingTransfers, expireUnclaimedTransfers, startTransferExpirySweeper } from './lifecycle';
+export {
+  claimPendingTransfers,
+  expireUnclaimedTransfers,
+  hasPendingOutgoingTransfers,
+  startTransferExpirySweeper,
+} from './lifecycle';
 export { silverTransferRoutes } from './routes';
 export { placeTransfer } from './service';

@@ -12,6 +12,19 @@ import { postClaim, postReturn } from './ledger';
 import { namesOf, dueForExpiry, lockTransfer } from './service';
 import { presentTransfer, shortName } from './presenter';
 
+/**
+ * Whether the customer sent grams that still wait in transfer:unclaimed. Closing the account is refused meanwhile:
+ * the grams may still come back to it (a cancel or the expiry), and a closed account takes no postings.
+ */
+export async function hasPendingOutgoingTransfers(tx: Executor, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: silverTransfers.id })
+    .from(silverTransfers)
+    .where(and(eq(silverTransfers.senderId, userId), eq(silverTransfers.status, 'pending')))
+    .limit(1);
+  return row !== undefined;
+}
+
 async function userById(tx: Executor, id: number) {
   const [u] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
   return u!;

@@ -15,7 +15,7 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { silverTransfers } from '../../db/schema/index';
+import { silverTransfers, users } from '../../db/schema/index';
 import { balanceOf, getBalances, post, reconcile } from '../../ledger/index';
 import { readLimits } from '../../limits';
 import { expireUnclaimedTransfers } from './index';
@@ -518,6 +518,27 @@ describe('a transfer to an e-mail with no account', () => {
     const twice = await call(a, 'PUT', `/silver-transfer/${transfer.id}/cancel`);
     expect([twice.statusCode, twice.json().code]).toEqual([409, 'SILVER_TRANSFER_NOT_CANCELLABLE']);
     expect(await ag(a.id)).toBe(1_000);
+  });
+
+  it('the sender cannot close the account while a transfer waits (the grams may come back to it)', async () => {
+    const a = await withSilver(200);
+    seq += 1;
+    const { transfer } = await sendToNewcomer(a, `fechando${seq}@exemplo.com.br`, freshCpf(), '2');
+    expect(await ag(a.id)).toBe(0);
+    const refused = await call(a, 'PUT', '/user/close-account');
+    expect([refused.statusCode, refused.json().code, refused.json().message]).toEqual([
+      422,
+      'ACCOUNT_HAS_BALANCE',
+      MESSAGES.closeAccountHasPending,
+    ]);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, a.id));
+    expect(row!.closedAt).toBeNull();
+    // nothing was closed in the ledger either: the expiry gives the grams back
+    const later = new Date(Date.now() + 31 * 86_400_000);
+    expect(await expireUnclaimedTransfers(t.app.deps, later)).toBeGreaterThanOrEqual(1);
+    expect(await ag(a.id)).toBe(200);
+    const rows = (await call(a, 'GET', '/silver-transfers')).json().silverTransfers.data;
+    expect(rows.find((r: { id: number }) => r.id === transfer.id)).toMatchObject({ status: 'expired' });
   });
 });
 
