@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
+import { startChatPurge } from './features/chat/index';
 import { seedAffiliatesDemo } from './features/affiliates/index';
 import { seedFiscalDemo, startInvoiceIssuer } from './features/invoices/index';
 import { seedEducationalDemo } from './features/educational/index';
@@ -55,6 +56,8 @@ export async function boot(config: Config): Promise<Running> {
   const stopIssuer = startInvoiceIssuer(app.deps);
   // silver sent to an e-mail nobody registered goes back to its sender (docs/silver-transfers.md)
   const stopTransferSweeper = startTransferExpirySweeper(app.deps);
+  // conversations with Auro are erased CHAT_RETENTION_SECONDS after their last message (docs/chat.md)
+  const stopChatPurge = startChatPurge(app.deps);
   // keeps balance reads short: folds the ledger's balance deltas into their accounts (docs/ledger.md)
   const folder = startBalanceFolder(database.db, { onError: (err) => app?.log.error({ err }, 'ledger fold') });
   return {
@@ -65,6 +68,7 @@ export async function boot(config: Config): Promise<Running> {
       stopSweeper();
       stopIssuer();
       stopTransferSweeper();
+      stopChatPurge();
       await app?.close();
       await dispatcher.stop();
       await folder.stop();

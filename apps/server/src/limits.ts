@@ -204,6 +204,12 @@ export const WINDOWS = {
     meaning:
       'how long silver sent to an e-mail with no account waits for that person to register and be approved before it goes back to the sender (30 days)',
   },
+  chatRetentionSeconds: {
+    env: 'CHAT_RETENTION_SECONDS',
+    default: 7_776_000,
+    meaning:
+      "how long a conversation with Auro is kept after its last message before it is erased, visitors' names and e-mails included (90 days)",
+  },
 } as const;
 
 export type WindowName = keyof typeof WINDOWS;

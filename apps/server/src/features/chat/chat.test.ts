@@ -7,6 +7,7 @@ import { openAiChatModel } from '../../adapters/chat-model/index';
 import { chatMessages, chats, faqs } from '../../db/schema/index';
 import { listFaqs, seedSupportDemo } from '../support/index';
 import { bearer, buildTestApp, createCustomer, type TestApp } from '../../../test/helpers';
+import { purgeOldChats } from './index';
 import { CHAT_MESSAGES_MAX } from './service';
 
 const visitor = { name: 'Paula Visitante', email: 'paula.visitante@exemplo.com.br' };
@@ -249,6 +250,41 @@ describe('POST /api/chat/ask', () => {
       MESSAGES.chatTooLong,
     ]);
     expect((await askAs(t, { chat_id: null, message: 'Oi', visitor_info: visitor })).statusCode).toBe(200);
+  });
+});
+
+describe('the retention of conversations (CHAT_RETENTION_SECONDS)', () => {
+  it('erases a conversation, its messages and the visitor data once the period after its last message ran out', async () => {
+    const t = await buildTestApp();
+    const old = await askAs(t, { chat_id: null, message: 'Oi', visitor_info: visitor });
+    const other = { ...visitor, email: 'r@exemplo.com.br' };
+    const recent = await askAs(t, { chat_id: null, message: 'Olá', visitor_info: other });
+    const days = t.app.deps.config.windows.chatRetentionSeconds / 86_400;
+    expect(days).toBe(90);
+    const before = await storedChats(t);
+    expect(before.rows).toHaveLength(2);
+    const [first] = before.rows;
+    // the first conversation's last message is 91 days old, the other one's 89
+    await t.database.db
+      .update(chats)
+      .set({ lastMessageAt: new Date(Date.now() - 91 * 86_400_000) })
+      .where(eq(chats.id, first!.id));
+    await t.database.db
+      .update(chats)
+      .set({ lastMessageAt: new Date(Date.now() - 89 * 86_400_000) })
+      .where(eq(chats.id, before.rows[1]!.id));
+    expect(await purgeOldChats(t.app.deps)).toBe(1);
+    expect(await purgeOldChats(t.app.deps)).toBe(0);
+    const after = await storedChats(t);
+    expect(after.rows.map((r) => r.visitorEmail)).toEqual(['r@exemplo.com.br']);
+    expect(after.messages.every((m) => m.chatId === after.rows[0]!.id)).toBe(true);
+    expect(after.messages.length).toBeGreaterThan(0);
+    // the erased conversation's id is unknown now: the next message starts another one
+    const again = await askAs(t, { chat_id: old.json().chat_id, message: 'Oi', visitor_info: visitor });
+    expect(again.statusCode).toBe(404);
+    expect((await askAs(t, { chat_id: recent.json().chat_id, message: 'Oi', visitor_info: other })).statusCode).toBe(
+      200,
+    );
   });
 });
 

@@ -136,3 +136,24 @@ export async function ask(
   });
   return { reply: answer.reply, chat_id: token, offer_ticket: answer.offerTicket, sources: answer.sources };
 }
+
+/**
+ * LGPD: a conversation is kept only while it can still serve its purpose (the person coming back to it, a ticket
+ * opened from it): CHAT_RETENTION_SECONDS after its last message it is erased with its messages and the visitor's
+ * name and e-mail. Run by a timer (boot.ts) and by tests directly; answers how many conversations were erased.
+ */
+export async function purgeOldChats(deps: AppDeps, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - deps.config.windows.chatRetentionSeconds * 1000);
+  // chat_messages.chat_id cascades: the messages go with their conversation.
+  const gone = await deps.database.db.delete(chats).where(lte(chats.lastMessageAt, before)).returning({ id: chats.id });
+  return gone.length;
+}
+
+/** Runs the purge every hour; answers a stop function. */
+export function startChatPurge(deps: AppDeps, everyMs = 3_600_000): () => void {
+  const timer = setInterval(() => {
+    purgeOldChats(deps).catch(() => undefined);
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
