@@ -24,7 +24,14 @@ export default defineConfig({
         test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], environment: 'node' },
       },
       {
-        test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // A screen test takes 0.3–2 s on a quiet machine; the default 5 s failed them on a busy one (load 10).
+          testTimeout: 15_000,
+        },
       },
       {
         test: {
