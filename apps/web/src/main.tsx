@@ -8,6 +8,7 @@ import { AppProviders } from './app/provider';
 import { RouteErrorBoundary } from './app/route-error';
 import { AppRoutes, preloadPaintedPage } from './app/router';
 import { setUnauthorizedHandler } from './lib/api';
+import { keepScrollOnNextNavigation } from './lib/scroll';
 import { forgetCachedUser } from './lib/session';
 
 /** The router's navigate, for the 401 rule below, which runs outside React. */
@@ -49,5 +50,7 @@ const root = createRoot(container);
 // ready: its chunk is loaded before the first render (app/router.tsx), and that render is a transition, so nothing
 // (no loading fallback) is committed over the painted HTML before the page itself.
 if (document.getElementById('prata-first-paint')) {
+  // the same page: it stays where the visitor scrolled it (a visitor's app boots when they use the page)
+  keepScrollOnNextNavigation();
   void preloadPaintedPage(window.location.pathname).then(() => startTransition(() => root.render(app)));
 } else root.render(app);

@@ -11,3 +11,4 @@ export * from './masks';
 export * from './money/index';
 export * from './text';
 export * from './contracts/index';
+export * from './site';

@@ -62,24 +62,46 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]
  * painted — after the largest paint of its first image (the page's largest contentful paint on a phone), or at the
  * first paint when there is no image — instead of competing with the page's HTML, first image and fonts for the
  * connection. They wait in `<template id="prata-app">` (inert: nothing in a template is fetched or run) as Vite wrote
- * them. The modulepreloads and the stylesheet go into the head at once (every file asked for in parallel); then the
- * preloaded chunks are evaluated one per task, in Vite's order (each after the chunks it imports), and the module
- * script last: the same modules in the same order as the module script alone would evaluate them, but in twenty
- * short tasks instead of one long one that blocks the page (Lighthouse's total blocking time). A chunk that fails
- * to load leaves the rest to the module script.
+ * them. The modulepreloads and the stylesheet go into the head at once (every file asked for in parallel: network,
+ * no evaluation).
+ *
+ * Booting the app: the preloaded chunks are evaluated one per task, in Vite's order (each after the chunks it
+ * imports), and the module script last: the same modules in the same order as the module script alone would evaluate
+ * them, but in twenty short tasks instead of one long one. A chunk that fails to load leaves the rest to the module
+ * script. When it boots:
+ * - **A visitor on a page painted whole** (`data-prata-static` in the page, no `authToken` in localStorage, the
+ *   address's ?page= the one painted): the painted page is the page. Its links are plain links; the app boots only
+ *   when the visitor uses a control that needs it (`data-prata-action`: a pointer down on it, Enter or Space on it, or
+ *   its click, which is what a screen reader sends). The click is remembered for the app (`data-prata-action` on the
+ *   `<html>` element: lib/first-paint.ts, which opens the menu or the chat after its first render), and the control
+ *   shows that it is busy (`aria-busy`) until the app replaces the page. Auro's painted button keeps clear of the
+ *   page's buttons as the app's does (features/chat/clear-spot.ts): it climbs above one passing under it, or steps
+ *   aside.
+ * - **Anyone else** (a signed-in customer, whose page shows balances; a page painted only as a preview): once the
+ *   page is painted, as the files are asked for.
  * Without largest-contentful-paint entries (Safari), or with the image out of view (a page reloaded scrolled down),
  * or in a tab in the background, the window's load event starts them (at the latest a second after it).
  */
 export const APP_LOADER_SOURCE = `(function () {
   var template = document.getElementById('prata-app');
   if (!template) return;
-  var started = false;
-  function start() {
-    if (started) return;
-    started = true;
+  var html = document.documentElement;
+  var painted = document.querySelector('#root [data-prata-static]');
+  var signedIn = false;
+  try {
+    signedIn = !!localStorage.getItem('authToken');
+  } catch (e) {}
+  var page = /[?&]page=([^&#]*)/.exec(location.search);
+  var waitForUse = !!painted && !signedIn && (page ? page[1] : '1') === painted.getAttribute('data-prata-page');
+  if (painted && signedIn) painted.setAttribute('data-signed-in', '');
+  var fetched = false;
+  var booted = false;
+  var chunks = [];
+  var entry = null;
+  function fetchApp() {
+    if (fetched) return;
+    fetched = true;
     var tags = template.content.children;
-    var chunks = [];
-    var entry = null;
     for (var i = 0; i < tags.length; i++) {
       var tag = document.createElement(tags[i].tagName);
       for (var j = 0; j < tags[i].attributes.length; j++) {
@@ -89,6 +111,11 @@ export const APP_LOADER_SOURCE = `(function () {
       else document.head.appendChild(tag);
       if (tag.rel === 'modulepreload') chunks.push(tag.getAttribute('href'));
     }
+  }
+  function boot() {
+    if (booted) return;
+    booted = true;
+    fetchApp();
     var next = 0;
     function run() {
       if (entry) document.head.appendChild(entry);
@@ -100,6 +127,7 @@ export const APP_LOADER_SOURCE = `(function () {
     }
     step();
   }
+  var start = waitForUse ? fetchApp : boot;
   var image = document.querySelector('#root img');
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (types.indexOf('largest-contentful-paint') >= 0) {
@@ -116,6 +144,86 @@ export const APP_LOADER_SOURCE = `(function () {
     addEventListener('load', function () { setTimeout(start, 1000); });
   } else if (document.readyState === 'complete') start();
   else addEventListener('load', start);
+  if (!waitForUse) return;
+
+  function control(event) {
+    var target = event.target;
+    return target && target.closest && painted.contains(target) ? target.closest('[data-prata-action]') : null;
+  }
+  function use(event) {
+    if (!control(event)) return;
+    html.setAttribute('data-prata-boot', 'use');
+    boot();
+  }
+  document.addEventListener('pointerdown', use, true);
+  document.addEventListener('keydown', function (event) {
+    if (event.key === 'Enter' || event.key === ' ') use(event);
+  }, true);
+  document.addEventListener('click', function (event) {
+    var button = control(event);
+    if (!button) return;
+    event.preventDefault();
+    html.setAttribute('data-prata-action', button.getAttribute('data-prata-action'));
+    button.setAttribute('aria-busy', 'true');
+    use(event);
+  }, true);
+
+  var fab = painted.querySelector('.fp-fab');
+  if (!fab || !document.elementsFromPoint) return;
+  var tappable = 'button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="link"]';
+  var phone = matchMedia('(max-width: 599.95px)');
+  var frame = 0;
+  function under(left, right, top, bottom) {
+    var points = [[left + 4, top + 4], [right - 4, top + 4], [left + 4, bottom - 4], [right - 4, bottom - 4],
+      [(left + right) / 2, (top + bottom) / 2]];
+    for (var i = 0; i < points.length; i++) {
+      var found = document.elementsFromPoint(points[i][0], points[i][1]);
+      for (var j = 0; j < found.length; j++) {
+        if (fab.contains(found[j])) continue;
+        var hit = found[j].closest(tappable);
+        if (hit && !fab.contains(hit)) return hit;
+      }
+    }
+    return null;
+  }
+  function place(lift) {
+    fab.style.transform = lift ? 'translateY(-' + lift + 'px)' : '';
+    fab.style.opacity = lift === null ? '0' : '';
+    fab.style.pointerEvents = lift === null ? 'none' : '';
+    if (lift === null) {
+      fab.setAttribute('tabindex', '-1');
+      fab.setAttribute('aria-hidden', 'true');
+    } else {
+      fab.removeAttribute('tabindex');
+      fab.removeAttribute('aria-hidden');
+    }
+  }
+  function check() {
+    frame = 0;
+    if (!fab.isConnected) {
+      removeEventListener('scroll', schedule);
+      removeEventListener('resize', schedule);
+      return;
+    }
+    var offset = phone.matches ? 12 : 24;
+    var width = fab.offsetWidth;
+    var height = fab.offsetHeight;
+    var right = html.clientWidth - offset;
+    var base = html.clientHeight - offset;
+    var bottom = base;
+    for (var hop = 0; hop < 4; hop++) {
+      var hit = under(right - width, right, bottom - height, bottom);
+      if (!hit) return place(base - bottom > html.clientHeight * 0.45 ? null : base - bottom);
+      bottom = hit.getBoundingClientRect().top - 8;
+    }
+    place(null);
+  }
+  function schedule() {
+    if (!frame) frame = requestAnimationFrame(check);
+  }
+  addEventListener('scroll', schedule, { passive: true });
+  addEventListener('resize', schedule);
+  schedule();
 })();
 `;
 

@@ -21,3 +21,31 @@ export function firstPaintData<T>(key: string): T | undefined {
 export function resetFirstPaintData(): void {
   data = undefined;
 }
+
+/**
+ * A visitor's painted /comprar-prata is the page until they use a control that needs the app (the loader in
+ * apps/server/src/plugins/first-paint.ts): the loader then boots the app, marks the document
+ * (`<html data-prata-boot="use">`) and remembers the control that was clicked (`data-prata-action`: 'menu', the
+ * guest header's phone menu; 'chat', Auro's button), which the app opens after its first render.
+ */
+export type PaintedAction = 'menu' | 'chat';
+
+const html = () => (typeof document === 'undefined' ? null : document.documentElement);
+
+/** The app was booted by the visitor's use of the painted page (not at once, as for a signed-in customer). */
+export function bootedOnUse(): boolean {
+  return html()?.getAttribute('data-prata-boot') === 'use';
+}
+
+/** The control the visitor clicked on the painted page, still to be opened. */
+export function pendingPaintedAction(): string | null {
+  return html()?.getAttribute('data-prata-action') ?? null;
+}
+
+/** True once when `action` is the control the visitor clicked on the painted page (the caller opens it). */
+export function takePaintedAction(action: PaintedAction): boolean {
+  const element = html();
+  if (element?.getAttribute('data-prata-action') !== action) return false;
+  element.removeAttribute('data-prata-action');
+  return true;
+}

@@ -5,10 +5,11 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { RouterLink } from '../../components/router-link';
 import { Logo } from '../../components/logo';
 import { EXTERNAL_LINKS } from '../../config/site';
+import { takePaintedAction } from '../../lib/first-paint';
 import type { NavLinkItem } from './guest-menu';
 
 // The phone menu (Menu, Popover, Modal) is fetched on the first tap, not with the first page.
@@ -31,6 +32,17 @@ export function GuestHeader() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const close = () => setAnchor(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // the visitor tapped the painted page's menu button, which booted the app (lib/first-paint.ts): open it now, from
+  // the real button, which takes the focus (the menu gives it back there when it closes)
+  useEffect(() => {
+    const button = menuButton.current;
+    if (button && takePaintedAction('menu')) {
+      button.focus();
+      setMenuLoaded(true);
+      setAnchor(button);
+    }
+  }, []);
   return (
     <AppBar position="sticky" color="inherit" sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Container>
@@ -57,6 +69,7 @@ export function GuestHeader() {
               Entrar
             </Button>
             <IconButton
+              ref={menuButton}
               aria-label="Abrir menu"
               aria-controls={anchor ? 'guest-menu' : undefined}
               aria-haspopup="true"

@@ -1,8 +1,9 @@
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import CircularProgress from '@mui/material/CircularProgress';
 import Fab from '@mui/material/Fab';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { getLoginData, useAuthToken } from '../../lib/auth-storage';
+import { takePaintedAction } from '../../lib/first-paint';
 import type { LoginUser } from '../../lib/session';
 import { useClearSpot } from './clear-spot';
 
@@ -31,6 +32,13 @@ export default function HelpButton() {
   const name = signedIn ? (getLoginData<LoginUser>()?.name ?? null) : null;
   const fabRef = useRef<HTMLButtonElement>(null);
   const lift = useClearSpot(fabRef, OFFSETS);
+  // the visitor tapped the painted page's button, which booted the app (lib/first-paint.ts): open the chat now
+  useEffect(() => {
+    if (takePaintedAction('chat')) {
+      setLoaded(true);
+      setOpen(true);
+    }
+  }, []);
 
   const waiting = (
     <Fab size="medium" color="secondary" disabled aria-label="Abrindo o chat" sx={fabPlace}>

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useDeferredValue } from 'react';
 import { useDocumentTitle } from '../../../components/page';
 import { firstError } from '../../../lib/api';
+import { bootedOnUse } from '../../../lib/first-paint';
 import { useAuthToken } from '../../../lib/auth-storage';
 import { useSearchParams } from '../../../lib/search-params';
 import { useCataloguePage } from '../api/use-catalogue-page';
@@ -182,8 +183,9 @@ export function LandingPage() {
   useDocumentTitle('Comprar prata');
   const signedIn = useAuthToken() !== null;
   // "Como funciona" in a render of its own, right after the first one: React's first commit (the whole page's
-  // elements and styles, in one task that blocks the page) is that much shorter on every first visit.
-  const showPromises = useDeferredValue(true, false);
+  // elements and styles, in one task that blocks the page) is that much shorter. Not when a visitor's use of the
+  // painted page booted the app: the page they scrolled is replaced whole, so that it keeps its height and place.
+  const showPromises = useDeferredValue(true, bootedOnUse());
   return (
     <>
       <Box
