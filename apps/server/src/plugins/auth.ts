@@ -196,32 +196,64 @@ export async function forgetSessions(filter: { sessionId: string } | { userId: n
 }
 
 /**
- * The session and its user in one named prepared statement, planned once per connection: every signed-in call runs
- * it. Built once per database handle.
+ * The sessions and their users of one turn of the event loop, in one named prepared statement (planned once per
+ * connection): every signed-in call needs its row, and under load many calls arrive in the same turn (the answers of
+ * one batch of the matcher go out together, and their customers' next calls come back together). Built once per
+ * database handle.
  */
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 function prepareSessionQuery(db: Db) {
   return db
-    .select({ user: users, sessionUserId: sessions.userId })
+    .select({ sessionId: sessions.id, user: users, sessionUserId: sessions.userId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sql.placeholder('sid')),
+        sql`${sessions.id} = any(${sql.placeholder('sids')}::uuid[])`,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1)
-    .prepare('auth_session');
+    .prepare('auth_sessions');
 }
-function sessionQuery(db: Db) {
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = prepareSessionQuery(db);
-    sessionQueries.set(db, query);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type SessionAsk = { sid: string; resolve: (row: SessionRow | undefined) => void; reject: (err: unknown) => void };
+/** The session ids asked for in this turn, per database handle: read together in the next (setImmediate). */
+const sessionAsks = new WeakMap<Db, SessionAsk[]>();
+
+/** The session row and its user (undefined: no such session, revoked or expired), read with the turn's others. */
+function readSession(db: Db, sid: string): Promise<SessionRow | undefined> {
+  // we sign every token with a UUID sid; anything else names no session (and must not break the turn's statement)
+  if (!UUID.test(sid)) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    let asks = sessionAsks.get(db);
+    if (!asks) {
+      asks = [];
+      sessionAsks.set(db, asks);
+      const gathered = asks;
+      setImmediate(() => {
+        sessionAsks.delete(db);
+        void readSessions(db, gathered);
+      });
+    }
+    asks.push({ sid, resolve, reject });
+  });
+}
+
+async function readSessions(db: Db, asks: SessionAsk[]) {
+  try {
+    let query = sessionQueries.get(db);
+    if (!query) {
+      query = prepareSessionQuery(db);
+      sessionQueries.set(db, query);
+    }
+    const found = await query.execute({ sids: [...new Set(asks.map((a) => a.sid))], now: new Date() });
+    const byId = new Map(found.map((r) => [r.sessionId, r]));
+    for (const a of asks) a.resolve(byId.get(a.sid));
+  } catch (err) {
+    for (const a of asks) a.reject(err);
   }
-  return query;
 }
 
 /** How many verified tokens each secret remembers (the oldest is forgotten first). */
@@ -277,7 +309,7 @@ async function readAuth(request: FastifyRequest): Promise<Auth | null> {
   if (cached) row = cached;
   else {
     const epoch = useCache ? cache.epoch() : 0;
-    [row] = await sessionQuery(deps.database.db).execute({ sid, now: new Date() });
+    row = await readSession(deps.database.db, sid);
     if (useCache && row) cache.put(sid, sub, row, epoch, exp * 1000);
   }
   if (!row || String(row.sessionUserId) !== sub || row.user.closedAt)
