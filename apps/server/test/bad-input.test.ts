@@ -99,7 +99,10 @@ describe('no request can stall the server', () => {
     ];
     await timedFetch('/api/health');
     for (const [path, body] of bodies) {
-      await timedFetch(path, json({ ...body, email: 'warm-up' }));
+      const warm = await timedFetch(path, json({ ...body, email: 'warm-up' }));
+      // 50 ms on a quiet machine; on a busy one, ten times what a small bad e-mail took just before (a pattern that
+      // backtracks over 120 KB takes seconds, far above either)
+      const bound = Math.max(BOUND_MS, 10 * warm.ms);
       const slow = timedFetch(path, json(body));
       // issued while the e-mail is on its way in or being checked
       const health = new Promise<Awaited<ReturnType<typeof timedFetch>>>((resolve) =>
@@ -108,9 +111,9 @@ describe('no request can stall the server', () => {
       const [refused, healthy] = await Promise.all([slow, health]);
       expect(refused.status, path).toBe(422);
       expect(JSON.parse(refused.body).errors.email, path).toEqual([MESSAGES.emailInvalid]);
-      expect(refused.ms, path).toBeLessThan(BOUND_MS);
+      expect(refused.ms, path).toBeLessThan(bound);
       expect(healthy.status).toBe(200);
-      expect(healthy.ms, path).toBeLessThan(BOUND_MS);
+      expect(healthy.ms, path).toBeLessThan(bound);
     }
   });
 

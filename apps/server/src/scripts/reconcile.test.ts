@@ -43,5 +43,5 @@ describe('npm run reconcile', () => {
       { ok: false, problems: 2, source: 'cli', by: null },
     ]);
     await rm(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  }, 180_000);
 });

@@ -115,7 +115,7 @@ describe('webhook storms', () => {
         ),
       );
     expect(events).toHaveLength(600); // 200 payments × 3 distinct event ids
-  });
+  }, 120_000);
 });
 
 describe.skipIf(!onPostgres)('withdrawals racing on one balance (PostgreSQL)', () => {
