@@ -184,6 +184,19 @@ export async function callLedger<T>(ex: Executor, text: string, name: string, va
   }
 }
 
+/**
+ * The rows of one statement, prepared once per connection on node-postgres under `name` (no parsing and planning per
+ * call: the matcher's reads of every batch); PGlite runs it as it is.
+ */
+export async function preparedRows<T>(ex: Executor, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = clientOf(ex);
+  const result =
+    client instanceof pg.Pool || client instanceof pg.Client
+      ? await client.query({ name, text, values })
+      : await client.query(text, values);
+  return result.rows as T[];
+}
+
 type Raw = {
   ok: boolean;
   duplicate?: boolean;

@@ -23,6 +23,7 @@ export {
   type HoldResult,
   LEDGER_ID,
   type LedgerCommand,
+  preparedRows,
   type ReleaseInput,
   type ReleaseResult,
   type TransferInput,

@@ -14,7 +14,14 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { withTransaction } from '../../db/tx';
 import { AppError } from '../../lib/errors';
-import { type AccountRef, callLedger, decodeResults, encodeCommands, type LedgerCommand } from '../../ledger/index';
+import {
+  type AccountRef,
+  callLedger,
+  decodeResults,
+  encodeCommands,
+  type LedgerCommand,
+  preparedRows,
+} from '../../ledger/index';
 import { int, rows } from '../../ledger/sql';
 import { type Fill, OrderBook, type Side } from './matching/index';
 
@@ -186,7 +193,7 @@ export class MarketEngine {
     const ops = batch.map((p) => p.op);
     const placing = placersOf(ops);
     const year = brasiliaYear();
-    const [state] = await rows<{
+    const [state] = await preparedRows<{
       version: string;
       last_order_id: string;
       last_trade_id: string;
@@ -195,19 +202,7 @@ export class MarketEngine {
       minimum_fee_cents: string;
       balances: Record<string, string> | null;
       limits: Array<[number, string, string]> | null;
-    }>(
-      tx,
-      sql`select s.version::text, s.last_order_id::text, s.last_trade_id::text, m.fee_rate_bps, m.iof_rate_bps,
-                 m.minimum_fee_cents::text,
-                 (select json_object_agg(a.code, (a.credits_posted - a.debits_posted
-                           + coalesce((select sum(d.credits - d.debits) from ledger_balance_deltas d
-                                        where d.account_id = a.id), 0))::text)
-                    from ledger_accounts a where a.code = any(${sql.param(placing.codes)}::text[])) as balances,
-                 (select json_agg(json_build_array(u.id, u.trading_limit_cents::text, coalesce(t.traded_cents, 0)::text))
-                    from users u left join trading_usage t on t.user_id = u.id and t.year = ${year}
-                   where u.id = any(${sql.param(placing.userIds)}::bigint[])) as limits
-            from market_state s, market_settings m`,
-    );
+    }>(tx, 'orders_batch_state', STATE_STATEMENT, [placing.codes, placing.userIds, year]);
     if (!state) throw new Error('orders: market_state is missing');
     const version = int(state.version);
     let market = this.market;
@@ -235,6 +230,22 @@ export class MarketEngine {
     return { results, version: next, market };
   }
 }
+
+/**
+ * A batch's one read under the lock (prepared once per connection): the market's state and rates, and the available
+ * balances ($1, their codes), limits ($2, the customers) and usage in the year $3 of everyone placing in it.
+ */
+const STATE_STATEMENT = `
+  select s.version::text, s.last_order_id::text, s.last_trade_id::text, m.fee_rate_bps, m.iof_rate_bps,
+         m.minimum_fee_cents::text,
+         (select json_object_agg(a.code, (a.credits_posted - a.debits_posted
+                   + coalesce((select sum(d.credits - d.debits) from ledger_balance_deltas d
+                                where d.account_id = a.id), 0))::text)
+            from ledger_accounts a where a.code = any($1::text[])) as balances,
+         (select json_agg(json_build_array(u.id, u.trading_limit_cents::text, coalesce(t.traded_cents, 0)::text))
+            from users u left join trading_usage t on t.user_id = u.id and t.year = $3::integer
+           where u.id = any($2::bigint[])) as limits
+    from market_state s, market_settings m`;
 
 /** Everyone placing in a batch: their owner keys, their available accounts' codes, the customers' ids. */
 function placersOf(ops: Op[]) {

@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { preparedRows } from '../../ledger/index';
 import { int, rows } from '../../ledger/sql';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { brasiliaYear, MarketEngine, type Outcome, type Owner } from './engine';
@@ -130,15 +131,14 @@ const presentBookOrder = (r: BookRow): BookOrder => ({
 type RawBookRow = BookRow & { user_id: string | null };
 
 /** The best resting orders of each side, with their owners (who is shown only as "mine or not", per reader). */
-async function bookRows(db: Executor) {
-  const side = (s: OrderSide, order: ReturnType<typeof sql>) => sql`(select coalesce(json_agg(x), '[]'::json) from (
+const BOOK_STATEMENT = (() => {
+  const side = (s: OrderSide, order: string) => `(select coalesce(json_agg(x), '[]'::json) from (
       select o.id::text, o.side, o.price_cents::text, o.remaining_cg::text, o.created_at, o.user_id::text
-        from orders o where o.status = 'open' and o.side = ${s} order by ${order} limit ${BOOK_ROWS}) x)`;
-  const [r] = await rows<{ asks: RawBookRow[]; bids: RawBookRow[] }>(
-    db,
-    sql`select ${side('sell', sql`o.price_cents asc, o.id asc`)} as asks,
-               ${side('buy', sql`o.price_cents desc, o.id asc`)} as bids`,
-  );
+        from orders o where o.status = 'open' and o.side = '${s}' order by ${order} limit ${Number(BOOK_ROWS)}) x)`;
+  return `select ${side('sell', 'o.price_cents asc, o.id asc')} as asks, ${side('buy', 'o.price_cents desc, o.id asc')} as bids`;
+})();
+async function bookRows(db: Executor) {
+  const [r] = await preparedRows<{ asks: RawBookRow[]; bids: RawBookRow[] }>(db, 'orders_book', BOOK_STATEMENT, []);
   return { asks: r?.asks ?? [], bids: r?.bids ?? [] };
 }
 
@@ -185,20 +185,29 @@ function ownListsAfterCommit(deps: AppDeps, userId: number, orderId: number): Pr
   });
 }
 
+/** The lists of every answer of a batch ($1 the customers, $2 their orders): ownLists' subqueries, once per ask. */
+const OWN_LISTS_STATEMENT = (() => {
+  const columns = `o.id::text, o.user_id::text, o.side, o.mode, o.status, o.price_cents::text, o.quantity_cg::text,
+    o.remaining_cg::text, o.filled_cg::text, o.value_cents::text, o.fee_cents::text, o.iof_cents::text, o.created_at,
+    o.updated_at, o.deleted_at`;
+  return `select q.i::text,
+         (select coalesce(json_agg(x), '[]'::json) from (
+            select ${columns} from orders o where o.user_id = q.u and o.status = 'open'
+             order by o.id desc limit 200) x) as pending,
+         (select coalesce(json_agg(x), '[]'::json) from (
+            select ${columns} from orders o
+             where o.user_id = q.u and o.status <> 'open' and o.filled_cg > 0
+             order by o.updated_at desc, o.id desc limit ${Number(COMPLETED_ORDERS_ON_SCREEN)}) x) as completed,
+         (select row_to_json(x) from (select ${columns} from orders o where o.id = q.o) x) as order
+    from unnest($1::bigint[], $2::bigint[]) with ordinality as q(u, o, i)`;
+})();
+
 async function readOwnLists(db: Executor, asks: OwnAsk[]) {
-  const found = await rows<{ i: string; pending: OrderRow[]; completed: OrderRow[]; order: OrderRow | null }>(
+  const found = await preparedRows<{ i: string; pending: OrderRow[]; completed: OrderRow[]; order: OrderRow | null }>(
     db,
-    sql`select q.i::text,
-               (select coalesce(json_agg(x), '[]'::json) from (
-                  select ${ORDER_COLUMNS} from orders o where o.user_id = q.u and o.status = 'open'
-                   order by o.id desc limit 200) x) as pending,
-               (select coalesce(json_agg(x), '[]'::json) from (
-                  select ${ORDER_COLUMNS} from orders o
-                   where o.user_id = q.u and o.status <> 'open' and o.filled_cg > 0
-                   order by o.updated_at desc, o.id desc limit ${COMPLETED_ORDERS_ON_SCREEN}) x) as completed,
-               (select row_to_json(x) from (select ${ORDER_COLUMNS} from orders o where o.id = q.o) x) as order
-          from unnest(${sql.param(asks.map((a) => a.userId))}::bigint[],
-                      ${sql.param(asks.map((a) => a.orderId))}::bigint[]) with ordinality as q(u, o, i)`,
+    'orders_own_lists',
+    OWN_LISTS_STATEMENT,
+    [asks.map((a) => a.userId), asks.map((a) => a.orderId)],
   );
   const byIndex = new Map(found.map((r) => [int(r.i), r]));
   asks.forEach((a, k) => {
