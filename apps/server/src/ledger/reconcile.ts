@@ -87,6 +87,18 @@ export async function reconcile(db: Executor): Promise<Reconciliation> {
          where d.id is null or c.id is null order by t.id`,
   );
   add(orphans.map((r) => `lançamento ${r.transfer_id}: conta inexistente ou de outra moeda`));
+  // ... and every hold between its owner's available and held accounts of its currency (no foreign keys either).
+  const strayHolds = await rows<{ hold_id: string }>(
+    db,
+    sql`select h.hold_id from ledger_holds h
+          left join ledger_owners o on o.id = h.owner_id
+          left join ledger_accounts av on av.id = h.available_account_id and av.owner_id = h.owner_id
+                                       and av.currency = h.currency and av.code like '%:available:%'
+          left join ledger_accounts hd on hd.id = h.held_account_id and hd.owner_id = h.owner_id
+                                       and hd.currency = h.currency and hd.code like '%:held:%'
+         where o.id is null or av.id is null or hd.id is null order by h.hold_id`,
+  );
+  add(strayHolds.map((r) => `reserva ${r.hold_id}: dono ou contas inexistentes, de outro dono ou de outra moeda`));
 
   // 4. No customer, house or other floored account below zero.
   const negative = await rows<{ code: string; balance: string }>(
@@ -248,6 +260,21 @@ export async function reconcile(db: Executor): Promise<Reconciliation> {
         : `ordem ${o.id}: ${o.status}, mas com ${o.open} reserva(s) aberta(s)`,
     ),
   );
+
+  // ... and every order's customer exists, and every trade is between a buy and a sell order that exist, its taker's
+  // side the taker order's (the matcher alone writes them; no foreign keys on its hot path).
+  const strayOrders = await rows<{ what: string }>(
+    db,
+    sql`select 'ordem ' || o.id || ': cliente ' || o.user_id || ' inexistente' as what
+          from orders o where o.user_id is not null and not exists (select 1 from users u where u.id = o.user_id)
+        union all
+        select 'negócio ' || t.id || ': ordens inexistentes ou do mesmo lado'
+          from trades t
+          left join orders m on m.id = t.maker_order_id
+          left join orders k on k.id = t.taker_order_id
+         where m.id is null or k.id is null or m.side = k.side or k.side <> t.taker_side`,
+  );
+  add(strayOrders.map((r) => r.what));
 
   // 13. Silver withdrawals (docs/silver.md) and their holds agree: a pending or paid one holds exactly its grams (the
   //     house's for a purchase, the customer's for custody) and, where the customer's money waits for the shipment

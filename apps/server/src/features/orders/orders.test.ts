@@ -12,6 +12,7 @@ import {
 } from '../../../test/helpers';
 import { users } from '../../db/schema/index';
 import { balanceOf, getBalances, post, reconcile } from '../../ledger/index';
+import { rows } from '../../ledger/sql';
 import type { AppError } from '../../lib/errors';
 import { HTTP_STATUS } from '../../plugins/errors';
 import { MarketEngine } from './engine';
@@ -557,6 +558,58 @@ describe('the reconciliation', () => {
     await db.execute(
       sql`update orders set status = 'open', remaining_cg = quantity_cg, filled_cg = 0 where id = ${placed.id}`,
     );
+    expect((await reconcile(db)).ok).toBe(true);
+  });
+
+  it('catches what the foreign keys of the hot path caught (migration 0017): trades, orders and holds pointing astray', async () => {
+    const s = await trader(0, 1_000);
+    const b = await trader(100_000, 0);
+    // far above every buy the other tests left resting, then taken from the table
+    const sell = (await limit(s, 'sell', 9_000, 500)).json().order;
+    const buy = (
+      await place(b, 'buy', {
+        order_id: sell.id,
+        quantity_grams: 5,
+        total_amount: cost('buy', 9_000, 500).totalCents / 100,
+      })
+    ).json().order;
+    expect(buy.status).toBe('filled');
+    const db = t.database.db;
+    expect((await reconcile(db)).ok).toBe(true);
+    const [trade] = await rows<{ id: string }>(db, sql`select id::text from trades where maker_order_id = ${sell.id}`);
+    const problems = async (change: ReturnType<typeof sql>, undo: ReturnType<typeof sql>) => {
+      await db.execute(change);
+      const found = (await reconcile(db)).problems;
+      await db.execute(undo);
+      return found;
+    };
+    expect(
+      await problems(
+        sql`update trades set maker_order_id = 999999999 where id = ${trade!.id}`,
+        sql`update trades set maker_order_id = ${sell.id} where id = ${trade!.id}`,
+      ),
+    ).toContainEqual(`negócio ${trade!.id}: ordens inexistentes ou do mesmo lado`);
+    expect(
+      await problems(
+        sql`update trades set taker_order_id = maker_order_id where id = ${trade!.id}`,
+        sql`update trades set taker_order_id = ${buy.id} where id = ${trade!.id}`,
+      ),
+    ).toContainEqual(`negócio ${trade!.id}: ordens inexistentes ou do mesmo lado`);
+    expect(
+      await problems(
+        sql`update orders set user_id = 999999999 where id = ${sell.id}`,
+        sql`update orders set user_id = ${s.id} where id = ${sell.id}`,
+      ),
+    ).toContainEqual(`ordem ${sell.id}: cliente 999999999 inexistente`);
+    const hold = `order:${sell.id}:0`;
+    expect(
+      await problems(
+        sql`update ledger_holds set held_account_id = (select id from ledger_accounts
+                                                        where code = ${`customer:${b.id}:held:AG`}) where hold_id = ${hold}`,
+        sql`update ledger_holds set held_account_id = (select id from ledger_accounts
+                                                        where code = ${`customer:${s.id}:held:AG`}) where hold_id = ${hold}`,
+      ),
+    ).toContainEqual(`reserva ${hold}: dono ou contas inexistentes, de outro dono ou de outra moeda`);
     expect((await reconcile(db)).ok).toBe(true);
   });
 });
