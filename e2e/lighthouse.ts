@@ -6,7 +6,7 @@
  * built web app: built first when apps/web/dist is missing), runs Lighthouse's default mobile audit (a mid-range
  * phone, simulated slow 4G, 4× CPU slowdown) LIGHTHOUSE_RUNS times per page (default 3), and prints the median score
  * with its metrics. With LIGHTHOUSE_MIN (0–100) it exits 1 when a page's median is below it; LIGHTHOUSE_REPORT=<file>
- * keeps the last run's full report (JSON). Figures are kept in docs/performance.md.
+ * keeps the last run's full report (JSON), LIGHTHOUSE_TRACE=<file> its trace. Figures are kept in docs/performance.md.
  *
  * The machine's load average (1 minute) is printed before and after each page's runs: Lighthouse simulates a slow
  * phone by multiplying the main thread's measured task times by 4, so other processes on the same cores lengthen
@@ -116,6 +116,7 @@ async function audit(url: string, port: number): Promise<Run> {
   const metrics: Record<string, string> = {};
   for (const [id, label] of METRICS) metrics[label] = lhr.audits[id]?.displayValue ?? '?';
   const trace = (artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
+  if (trace && process.env.LIGHTHOUSE_TRACE) writeFileSync(process.env.LIGHTHOUSE_TRACE, JSON.stringify(trace));
   const cpu = trace ? cpuFigures(trace.traceEvents) : null;
   return { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), metrics, cpu };
 }

@@ -203,6 +203,7 @@ export const APP_LOADER_SOURCE = `(function () {
     if (!fab.isConnected) {
       removeEventListener('scroll', schedule);
       removeEventListener('resize', schedule);
+      if (document.fonts) document.fonts.removeEventListener('loadingdone', schedule);
       return;
     }
     var offset = phone.matches ? 12 : 24;
@@ -223,6 +224,9 @@ export const APP_LOADER_SOURCE = `(function () {
   }
   addEventListener('scroll', schedule, { passive: true });
   addEventListener('resize', schedule);
+  // the page's own changes of layout (the font's swap moves every button)
+  if (window.ResizeObserver) new ResizeObserver(schedule).observe(painted);
+  if (document.fonts) document.fonts.addEventListener('loadingdone', schedule);
   schedule();
 })();
 `;
