@@ -7,7 +7,7 @@ import { buildTestApp } from '../../test/helpers';
 import { APP_LOADER_PATH, APP_LOADER_SOURCE, addFirstPaint, jsonForHtml } from './first-paint';
 
 const INDEX =
-  '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/app-1.css"></head><body><div id="root"></div><script type="module" src="/assets/app-1.js"></script></body></html>';
+  '<!doctype html><html><head><title>Prata</title><link rel="stylesheet" crossorigin href="/assets/app-1.css"></head><body><div id="root"></div><script type="module" src="/assets/app-1.js"></script></body></html>';
 const CSS = '@font-face{font-family:Inter;src:url(/assets/inter.woff2)}body{margin:0}';
 
 async function dist() {
@@ -31,12 +31,17 @@ describe('first paint', () => {
     let calls = 0;
     addFirstPaint(app, '/comprar-prata', async () => {
       calls++;
-      return { html: '<h1>Barras de prata</h1>', data: { productTypes: { total: 1, note: '</script><b>' } } };
+      return {
+        html: '<h1>Barras de prata</h1>',
+        data: { productTypes: { total: 1, note: '</script><b>' } },
+        title: 'Comprar <prata> | Prata',
+      };
     });
     const page = await app.inject({ method: 'GET', url: '/comprar-prata?page=1' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('<div id="root"><h1>Barras de prata</h1></div>');
+    expect(page.body).toContain('<title>Comprar &lt;prata&gt; | Prata</title>');
     // the app's stylesheet and script wait in an inert template for the loader, which starts them once the page is
     // painted: nothing but the page and its images is asked for before the first paint
     expect(page.body).not.toMatch(/<head>.*rel="stylesheet".*<\/head>/s);

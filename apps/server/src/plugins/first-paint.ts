@@ -10,7 +10,12 @@ import type { Variant, WebFile } from './web-files';
  * it never runs), so that React's first render shows the same content instead of a skeleton. React replaces the HTML
  * when it renders (createRoot clears the container): new elements, so no layout shift is counted.
  */
-export type FirstPaint = { html: string; data: Record<string, unknown> };
+export type FirstPaint = {
+  html: string;
+  data: Record<string, unknown>;
+  /** The document's title as the page's React sets it (components/page.tsx): a visitor's painted page may stay. */
+  title?: string;
+};
 export type FirstPaintProvider = (app: FastifyInstance) => Promise<FirstPaint | null>;
 
 /** How long a page's first paint is reused before it is built again (the catalogue's prices follow the book). */
@@ -275,6 +280,10 @@ export function withFirstPaint(index: WebFile, paint: FirstPaint): WebFile {
         `<template id="prata-app">${deferred.join('')}</template>` +
         `<script src="${APP_LOADER_PATH}" async></script></body>`,
     );
+  }
+  if (paint.title) {
+    const title = paint.title.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] as string);
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
   }
   const marker = '<div id="root"></div>';
   if (!html.includes(marker)) return index;

@@ -27,7 +27,11 @@ import { listProductTypes } from './products';
  */
 export async function catalogueFirstPaint(app: FastifyInstance): Promise<FirstPaint> {
   const page = await listProductTypes(app.deps, 1);
-  return { html: renderCatalogue(page.productTypes), data: { productTypes: page.productTypes } };
+  return {
+    html: renderCatalogue(page.productTypes),
+    data: { productTypes: page.productTypes },
+    title: 'Comprar prata | Prata',
+  };
 }
 
 const escapeHtml = (text: string) =>
