@@ -29,6 +29,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./src/testing/setup.ts'],
           // A screen test takes 0.3–2 s on a quiet machine; the default 5 s failed them on a busy one (load 10).
           testTimeout: 15_000,
         },

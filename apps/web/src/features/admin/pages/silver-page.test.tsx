@@ -138,7 +138,7 @@ const typeInto = (field: HTMLElement, text: string) => fireEvent.input(field, { 
 
 const QUEUE = 'GET /api/admin/silver-withdrawals?status=paid&page=1';
 
-describe('Prata física', { timeout: 20_000 }, () => {
+describe('Prata física', { timeout: 40_000 }, () => {
   it('Envios: a paid order shows its buyer, items, grams, address, shipping, payment and dates', async () => {
     api({ [QUEUE]: () => page([paid]) });
     renderRoute(<SilverPage />, { path: '/admin/prata' });
