@@ -31,7 +31,11 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CUSTOMERS = Number(process.env.BENCH_ORDER_CUSTOMERS ?? 200);
 /** Orders placed through the matcher before the measurements: the market's history (BENCH_ORDER_HISTORY). */
 const HISTORY = Number(process.env.BENCH_ORDER_HISTORY ?? 5000);
-const WARMUP_SECONDS = 2;
+/**
+ * Seconds of load before each measured window (BENCH_ORDER_WARMUP, default 2). V8 is still compiling the server's hot
+ * paths after 2 s: a longer warm-up measures the server as it runs in service (docs/performance.md, "Orders").
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_ORDER_WARMUP ?? 2);
 /** R$ 5,00 per gram: orders are placed around it. */
 const MID_CENTS = 500;
 /** Each customer: R$ 1.000.000,00 and 10 kg, and a trading limit nobody reaches in a bench. */
