@@ -5,6 +5,8 @@ import {
   MESSAGES,
   minorToDecimal,
   type ProductTypeInput,
+  ProductTypeResponse,
+  ProductTypesResponse,
   type ProductTypeUpdateInput,
   type SilverTaxRates,
   UPLOADED_PRODUCT_IMAGES_PATH,
@@ -100,6 +102,22 @@ export async function listProductTypes(deps: AppDeps, pageNumber: number) {
       productTypes: { data: await presentAll(db, rows), total: Number(total?.n ?? 0), per_page: CATALOGUE_PAGE_SIZE },
     };
   });
+}
+
+/**
+ * The two public calls' answers as JSON text, encoded through their contracts once per cached computation, as the
+ * routes send them: every visitor's first page asks for them, and the serializer's encoding of the whole answer was
+ * most of a request's work (docs/performance.md, "The catalogue's first visit").
+ */
+export function listProductTypesJson(deps: AppDeps, pageNumber: number): Promise<string> {
+  return cached(`page-json:${pageNumber}:${cacheScope(deps)}`, async () =>
+    JSON.stringify(ProductTypesResponse.encode(await listProductTypes(deps, pageNumber))),
+  );
+}
+export function getProductTypeJson(deps: AppDeps, id: number): Promise<string> {
+  return cached(`one-json:${id}:${cacheScope(deps)}`, async () =>
+    JSON.stringify(ProductTypeResponse.encode(await getProductType(deps, id))),
+  );
 }
 
 /** Each app (and each test database) has its own cache entries. */

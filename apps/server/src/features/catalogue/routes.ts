@@ -80,13 +80,20 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
   app.get(
     '/silver-withdrawal-product-types',
     { schema: { querystring: ProductTypesQuery, response: { 200: ProductTypesResponse }, tags: ['catalogue'] } },
-    async (req) => products.listProductTypes(deps, req.query.page),
+    // JSON text encoded through the contract once a second (products.ts): Fastify sends a string of a JSON type as it is
+    async (req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await products.listProductTypesJson(deps, req.query.page)) as unknown as ProductTypesResponse),
   );
 
   app.get(
     '/silver-withdrawal-product-type/:id',
     { schema: { params: IdParams, response: { 200: ProductTypeResponse }, tags: ['catalogue'] } },
-    async (req) => products.getProductType(deps, req.params.id),
+    async (req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await products.getProductTypeJson(deps, req.params.id)) as unknown as ProductTypeResponse),
   );
 
   app.get(
