@@ -16,7 +16,7 @@ import { rows } from '../../ledger/sql';
 import type { AppError } from '../../lib/errors';
 import { HTTP_STATUS } from '../../plugins/errors';
 import { MarketEngine } from './engine';
-import { engineOf } from './service';
+import { engineOf, iso } from './service';
 
 let t: TestApp;
 let operator: Customer;
@@ -539,6 +539,24 @@ describe('the house', () => {
     expect(r.json().last_price).toBe(5.5);
     const bad = await t.app.inject({ method: 'GET', url: '/api/orders/price-history?range=year' });
     expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe("the answers' timestamps", () => {
+  it("read PostgreSQL's UTC JSON form as Date would, and anything else through Date", () => {
+    const samples = [
+      '2026-11-26T17:00:00.123456+00:00',
+      '2026-11-26T17:00:00.999999+00:00',
+      '2026-11-26T17:00:00.1+00:00',
+      '2026-11-26T17:00:00.12+00:00',
+      '2026-11-26T17:00:00.123+00:00',
+      '2026-11-26T17:00:00+00:00',
+      '2026-02-28T23:59:59.5+00:00',
+      '2026-11-26T14:00:00.123456-03:00',
+    ];
+    for (const s of samples) expect(iso(s)).toBe(new Date(s).toISOString());
+    const d = new Date(1_790_000_000_123);
+    expect(iso(d)).toBe(d.toISOString());
   });
 });
 
