@@ -75,7 +75,8 @@ body{margin:0;background:#F4F6F7}
 .fp-hero{background:linear-gradient(160deg,#263238 0%,#37474F 55%,#546E7A 100%);color:#fff;padding:28px 0}
 .fp-hero h1{margin:0 0 12px;max-width:720px;font-size:1.75rem;font-weight:700;letter-spacing:-.02em;line-height:1.15}
 .fp-hero p{margin:0;max-width:720px;font-size:1rem;line-height:1.5;color:rgba(255,255,255,.85)}
-.fp-main{flex-grow:1;padding:24px 0}
+.fp-page{flex-grow:1}
+.fp-main{padding:24px 0}
 .fp h2{margin:0 0 16px;font-size:1.75rem;font-weight:700;letter-spacing:-.015em;line-height:1.2}
 .fp-grid{display:grid;gap:16px;grid-template-columns:1fr;margin:0 -2px}
 .fp-card{display:flex;flex-direction:column;overflow:hidden;background:#fff;border:1px solid rgba(38,50,56,.12);border-radius:20px}
@@ -245,16 +246,16 @@ export function renderCatalogue(page: ProductTypesResponse['productTypes'], year
   return (
     `<style>${CSS}</style><div class="fp" data-prata-static data-prata-page="1">` +
     header() +
-    '<section class="fp-hero"><div class="fp-c"><h1>Prata física, entregue na sua casa</h1>' +
+    '<main class="fp-page"><section class="fp-hero"><div class="fp-c"><h1>Prata física, entregue na sua casa</h1>' +
     '<p>Barras de prata pura com preço do mercado, pagas no Pix e enviadas com seguro para todo o Brasil.</p></div></section>' +
-    '<main class="fp-main"><div class="fp-c"><section aria-labelledby="catalogue-title"><h2 id="catalogue-title">Barras de prata</h2>' +
+    '<div class="fp-main"><div class="fp-c"><section aria-labelledby="catalogue-title"><h2 id="catalogue-title">Barras de prata</h2>' +
     (page.data.length > 0
       ? `<div class="fp-grid">${page.data.map(card).join('')}</div>${pagination(page.total, page.per_page, 1)}`
       : '<p>Nenhuma barra disponível no momento. Volte em breve.</p>') +
-    '</section></div></main>' +
+    '</section></div></div>' +
     '<section class="fp-how" aria-labelledby="promises-title"><div class="fp-c"><h2 id="promises-title">Como funciona</h2><div class="fp-how-grid">' +
     PROMISES.map(([svg, title, text]) => `<article>${svg}<h3>${title}</h3><p>${text}</p></article>`).join('') +
-    '</div></div></section>' +
+    '</div></div></section></main>' +
     footer(year) +
     `<button type="button" class="fp-fab" data-prata-action="chat" aria-label="Abrir o chat com o Auro" title="Dúvidas? Fale com o Auro">${ICONS.chat}</button>` +
     '</div>'
