@@ -1,11 +1,11 @@
 import {
   BookOrder,
+  Order,
   feeAndIof,
   formatGrams,
   MESSAGES,
   minorToDecimal,
   mulDivHalfUp,
-  type Order,
   type OrderQuoteResponse,
   type OrderRates,
   type OrderSide,
@@ -39,20 +39,25 @@ export function engineOf(deps: AppDeps): MarketEngine {
   return engine;
 }
 
-/** An order row as the lists read it (bigints as text). */
+/**
+ * An order row as the lists read it: bigints as text, or (in the JSON of the batch's reads) as JSON numbers, which
+ * parse without a string each; `int` takes both and refuses anything beyond a safe integer. Owners stay text: they are
+ * compared with the reader's id as text.
+ */
+type Big = string | number;
 type OrderRow = {
-  id: string;
+  id: Big;
   user_id: string | null;
   side: OrderSide;
   mode: 'limit' | 'market';
   status: 'open' | 'filled' | 'cancelled';
-  price_cents: string | null;
-  quantity_cg: string;
-  remaining_cg: string;
-  filled_cg: string;
-  value_cents: string;
-  fee_cents: string;
-  iof_cents: string;
+  price_cents: Big | null;
+  quantity_cg: Big;
+  remaining_cg: Big;
+  filled_cg: Big;
+  value_cents: Big;
+  fee_cents: Big;
+  iof_cents: Big;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -123,10 +128,10 @@ export function presentOrder(r: OrderRow, view: 'pending' | 'completed' | 'cance
 }
 
 type BookRow = {
-  id: string;
+  id: Big;
   side: OrderSide;
-  price_cents: string;
-  remaining_cg: string;
+  price_cents: Big;
+  remaining_cg: Big;
   created_at: string;
   mine: boolean;
 };
@@ -146,7 +151,7 @@ type RawBookRow = BookRow & { user_id: string | null };
 /** The best resting orders of each side, with their owners (who is shown only as "mine or not", per reader). */
 const BOOK_STATEMENT = (() => {
   const side = (s: OrderSide, order: string) => `(select coalesce(json_agg(x), '[]'::json) from (
-      select o.id::text, o.side, o.price_cents::text, o.remaining_cg::text, o.created_at, o.user_id::text
+      select o.id, o.side, o.price_cents, o.remaining_cg, o.created_at, o.user_id::text
         from orders o where o.status = 'open' and o.side = '${s}' order by ${order} limit ${Number(BOOK_ROWS)}) x)`;
   return `select ${side('sell', 'o.price_cents asc, o.id asc')} as asks, ${side('buy', 'o.price_cents desc, o.id asc')} as bids`;
 })();
@@ -200,9 +205,9 @@ function ownListsAfterCommit(deps: AppDeps, userId: number, orderId: number): Pr
 
 /** The lists of every answer of a batch ($1 the customers, $2 their orders): ownLists' subqueries, once per ask. */
 const OWN_LISTS_STATEMENT = (() => {
-  const columns = `o.id::text, o.user_id::text, o.side, o.mode, o.status, o.price_cents::text, o.quantity_cg::text,
-    o.remaining_cg::text, o.filled_cg::text, o.value_cents::text, o.fee_cents::text, o.iof_cents::text, o.created_at,
-    o.updated_at, o.deleted_at`;
+  // bigints as JSON numbers (OrderRow)
+  const columns = `o.id, o.user_id::text, o.side, o.mode, o.status, o.price_cents, o.quantity_cg, o.remaining_cg,
+    o.filled_cg, o.value_cents, o.fee_cents, o.iof_cents, o.created_at, o.updated_at, o.deleted_at`;
   return `select q.i::text,
          (select coalesce(json_agg(x), '[]'::json) from (
             select ${columns} from orders o where o.user_id = q.u and o.status = 'open'
@@ -286,13 +291,33 @@ function bookAfter(deps: AppDeps, version: number) {
 /** A side of the book for one reader: the rows as encoded once, each in the reader's reading of `my_order`. */
 const sideJson = (side: BookJson[], owner: string) => side.map((r) => (r.owner === owner ? r.t : r.f)).join(',');
 
-/** The answer's own part (the customer's lists, the order, the message), encoded through the contract per answer. */
-const PlacementOwn = PlaceOrderResponse.pick({
-  myPendingOrders: true,
-  myCompletedOrders: true,
-  order: true,
-  message: true,
-});
+/** The answer's pending orders, and its order with the message: encoded through the contract per answer. */
+const PlacementPending = PlaceOrderResponse.pick({ myPendingOrders: true });
+const PlacementOrder = PlaceOrderResponse.pick({ order: true, message: true });
+
+/**
+ * A completed order as the answers list it, encoded through the contract's Order once: a completed order (filled, or
+ * cancelled with fills) never changes again, and a customer's last completed orders come back in each of their answers.
+ * At most COMPLETED_JSON_MAX per app, the oldest forgotten first.
+ */
+const COMPLETED_JSON_MAX = 50_000;
+const completedJsonByApp = new WeakMap<AppDeps, Map<number, string>>();
+function completedJson(deps: AppDeps, r: OrderRow): string {
+  let cache = completedJsonByApp.get(deps);
+  if (!cache) {
+    cache = new Map();
+    completedJsonByApp.set(deps, cache);
+  }
+  const id = int(r.id);
+  const known = r.status === 'open' ? undefined : cache.get(id);
+  if (known !== undefined) return known;
+  const json = JSON.stringify(Order.encode(presentOrder(r, 'completed')));
+  if (r.status !== 'open') {
+    if (cache.size >= COMPLETED_JSON_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(id, json);
+  }
+  return json;
+}
 
 /** The market's rates as operators set them. */
 export async function marketRates(db: Executor): Promise<OrderRates> {
@@ -467,17 +492,23 @@ export async function placeOrderJson(
   ]);
   if (!own.order) throw new Error(`orders: order ${outcome.orderId} vanished after its commit`);
   // PlaceOrderResponse, written here rather than by the route's serializer: the book's rows were encoded through the
-  // contract when read (once for every answer of that version), the rest is encoded now; the keys in the schema's order
-  const rest = JSON.stringify(
-    PlacementOwn.encode({
-      myPendingOrders: own.pending.map((o) => presentOrder(o, 'pending')),
-      myCompletedOrders: own.completed.map((o) => presentOrder(o, 'completed')),
+  // contract when read (once for every answer of that version), the completed orders when first listed (they never
+  // change), the rest is encoded now; the keys in the schema's order
+  const pending = JSON.stringify(
+    PlacementPending.encode({ myPendingOrders: own.pending.map((o) => presentOrder(o, 'pending')) }),
+  );
+  const completed = own.completed.map((o) => completedJson(deps, o)).join(',');
+  const tail = JSON.stringify(
+    PlacementOrder.encode({
       order: presentOrder(own.order, outcome.status === 'open' && outcome.filled === 0 ? 'pending' : 'completed'),
       message: placedMessage(outcome),
     }),
   );
   const me = String(userId);
-  return `{"ordersToBuy":[${sideJson(book.asks, me)}],"ordersToSell":[${sideJson(book.bids, me)}],${rest.slice(1)}`;
+  return (
+    `{"ordersToBuy":[${sideJson(book.asks, me)}],"ordersToSell":[${sideJson(book.bids, me)}],` +
+    `${pending.slice(1, -1)},"myCompletedOrders":[${completed}],${tail.slice(1)}`
+  );
 }
 
 /** A placement's answer as an object (the demo's start, callers inside the server). */
