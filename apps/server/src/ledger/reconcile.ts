@@ -239,18 +239,18 @@ export async function reconcile(db: Executor): Promise<Reconciliation> {
   //     order holds nothing.
   const orderDrift = await rows<{ id: string; status: string; expected: string; held: string | null; open: string }>(
     db,
-    sql`select o.id::text, o.status,
+    sql`with open_refs as (
+          select reference, count(*) as n from ledger_holds where state = 'held' group by reference)
+        select o.id::text, o.status,
                (case when o.side = 'sell' then o.remaining_cg
                      else o.hold_amount - o.value_cents - o.fee_cents - o.iof_cents end)::text as expected,
-               h.amount::text as held,
-               (select count(*) from ledger_holds x where x.reference = 'order:' || o.id and x.state = 'held')::text
-                 as open
+               h.amount::text as held, coalesce(r.n, 0)::text as open
           from orders o
           left join ledger_holds h on h.hold_id = 'order:' || o.id || ':' || o.hold_seq and h.state = 'held'
+          left join open_refs r on r.reference = 'order:' || o.id
          where (o.status = 'open' and (h.hold_id is null or h.amount <> (case when o.side = 'sell' then o.remaining_cg
                      else o.hold_amount - o.value_cents - o.fee_cents - o.iof_cents end)))
-            or (o.status <> 'open' and exists (select 1 from ledger_holds x
-                                                where x.reference = 'order:' || o.id and x.state = 'held'))
+            or (o.status <> 'open' and r.n is not null)
          order by o.id`,
   );
   add(

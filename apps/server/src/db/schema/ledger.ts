@@ -107,10 +107,7 @@ export const ledgerHolds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [
-    index('ledger_holds_open_idx').on(t.heldAccountId).where(sql`state = 'held'`),
-    index('ledger_holds_reference_idx').on(t.reference),
-  ],
+  (t) => [index('ledger_holds_open_idx').on(t.heldAccountId).where(sql`state = 'held'`)],
 );
 export type LedgerHoldRow = typeof ledgerHolds.$inferSelect;
 
