@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import type { Db, Executor } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema/index';
 import { AppError } from '../lib/errors';
+import { perTurn } from '../lib/per-turn';
 
 const ISSUER = 'prata';
 const AUDIENCE = 'prata-web';
@@ -218,42 +219,23 @@ function prepareSessionQuery(db: Db) {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-type SessionAsk = { sid: string; resolve: (row: SessionRow | undefined) => void; reject: (err: unknown) => void };
-/** The session ids asked for in this turn, per database handle: read together in the next (setImmediate). */
-const sessionAsks = new WeakMap<Db, SessionAsk[]>();
 
 /** The session row and its user (undefined: no such session, revoked or expired), read with the turn's others. */
+const readSessionInTurn = perTurn(async (db: Db, sids: string[]): Promise<Array<SessionRow | undefined>> => {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = prepareSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  const found = await query.execute({ sids: [...new Set(sids)], now: new Date() });
+  const byId = new Map(found.map((r) => [r.sessionId, r]));
+  return sids.map((sid) => byId.get(sid));
+});
+
 function readSession(db: Db, sid: string): Promise<SessionRow | undefined> {
   // we sign every token with a UUID sid; anything else names no session (and must not break the turn's statement)
   if (!UUID.test(sid)) return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => {
-    let asks = sessionAsks.get(db);
-    if (!asks) {
-      asks = [];
-      sessionAsks.set(db, asks);
-      const gathered = asks;
-      setImmediate(() => {
-        sessionAsks.delete(db);
-        void readSessions(db, gathered);
-      });
-    }
-    asks.push({ sid, resolve, reject });
-  });
-}
-
-async function readSessions(db: Db, asks: SessionAsk[]) {
-  try {
-    let query = sessionQueries.get(db);
-    if (!query) {
-      query = prepareSessionQuery(db);
-      sessionQueries.set(db, query);
-    }
-    const found = await query.execute({ sids: [...new Set(asks.map((a) => a.sid))], now: new Date() });
-    const byId = new Map(found.map((r) => [r.sessionId, r]));
-    for (const a of asks) a.resolve(byId.get(a.sid));
-  } catch (err) {
-    for (const a of asks) a.reject(err);
-  }
+  return readSessionInTurn(db, sid);
 }
 
 /** How many verified tokens each secret remembers (the oldest is forgotten first). */

@@ -10,6 +10,7 @@ import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { emailKey } from '../../plugins/rate-limit';
 import { helpRetrieval } from './knowledge';
 import { smallTalk } from './retrieval';
+import { every } from '../../lib/per-turn';
 
 /** The most messages of both roles one conversation keeps; then 'Encerrar conversa' starts another. */
 export const CHAT_MESSAGES_MAX = 200;
@@ -151,9 +152,5 @@ export async function purgeOldChats(deps: AppDeps, now = new Date()): Promise<nu
 
 /** Runs the purge every hour; answers a stop function. */
 export function startChatPurge(deps: AppDeps, everyMs = 3_600_000): () => void {
-  const timer = setInterval(() => {
-    purgeOldChats(deps).catch(() => undefined);
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return every(everyMs, () => purgeOldChats(deps));
 }

@@ -20,6 +20,7 @@ import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { preparedRows } from '../../ledger/index';
 import { int, rows } from '../../ledger/sql';
+import { perTurn } from '../../lib/per-turn';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { brasiliaYear, MarketEngine, type Outcome, type Owner } from './engine';
 
@@ -177,31 +178,16 @@ async function ownLists(db: Executor, userId: number, orderId: number) {
 }
 
 type OwnLists = { pending: OrderRow[]; completed: OrderRow[]; order: OrderRow | null };
-type OwnAsk = { userId: number; orderId: number; resolve: (r: OwnLists) => void; reject: (e: unknown) => void };
+type OwnAsk = { userId: number; orderId: number };
 
 /**
  * The placements' answers' own lists, read together: every answer of a batch is written in the same turn of the event
  * loop once its batch commits, and each asks for its customer's lists and order; they are gathered until the next turn
  * and read in one statement (the same subqueries as ownLists, once per ask).
  */
-const ownAsks = new WeakMap<AppDeps, OwnAsk[]>();
-function ownListsAfterCommit(deps: AppDeps, userId: number, orderId: number): Promise<OwnLists> {
-  return new Promise((resolve, reject) => {
-    let asks = ownAsks.get(deps);
-    if (!asks) {
-      asks = [];
-      ownAsks.set(deps, asks);
-      const gathered = asks;
-      setImmediate(() => {
-        ownAsks.delete(deps);
-        readOwnLists(deps.database.db, gathered).catch((err) => {
-          for (const a of gathered) a.reject(err);
-        });
-      });
-    }
-    asks.push({ userId, orderId, resolve, reject });
-  });
-}
+const ownListsInTurn = perTurn((deps: AppDeps, asks: OwnAsk[]) => readOwnLists(deps.database.db, asks));
+const ownListsAfterCommit = (deps: AppDeps, userId: number, orderId: number) =>
+  ownListsInTurn(deps, { userId, orderId });
 
 /** The lists of every answer of a batch ($1 the customers, $2 their orders): ownLists' subqueries, once per ask. */
 const OWN_LISTS_STATEMENT = (() => {
@@ -220,7 +206,7 @@ const OWN_LISTS_STATEMENT = (() => {
     from unnest($1::bigint[], $2::bigint[]) with ordinality as q(u, o, i)`;
 })();
 
-async function readOwnLists(db: Executor, asks: OwnAsk[]) {
+async function readOwnLists(db: Executor, asks: OwnAsk[]): Promise<OwnLists[]> {
   const found = await preparedRows<{ i: string; pending: OrderRow[]; completed: OrderRow[]; order: OrderRow | null }>(
     db,
     'orders_own_lists',
@@ -228,9 +214,9 @@ async function readOwnLists(db: Executor, asks: OwnAsk[]) {
     [asks.map((a) => a.userId), asks.map((a) => a.orderId)],
   );
   const byIndex = new Map(found.map((r) => [int(r.i), r]));
-  asks.forEach((a, k) => {
+  return asks.map((_, k) => {
     const r = byIndex.get(k + 1);
-    a.resolve({ pending: r?.pending ?? [], completed: r?.completed ?? [], order: r?.order ?? null });
+    return { pending: r?.pending ?? [], completed: r?.completed ?? [], order: r?.order ?? null };
   });
 }
 

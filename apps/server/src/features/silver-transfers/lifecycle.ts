@@ -11,6 +11,7 @@ import { transferClaimedMail, transferReceivedMail, transferReturnedMail } from 
 import { postClaim, postReturn } from './ledger';
 import { namesOf, dueForExpiry, lockTransfer } from './service';
 import { presentTransfer, shortName } from './presenter';
+import { every } from '../../lib/per-turn';
 
 /**
  * Whether the customer sent grams that still wait in transfer:unclaimed. Closing the account is refused meanwhile:
@@ -94,11 +95,7 @@ export async function expireUnclaimedTransfers(deps: AppDeps, now = new Date()):
 
 /** Runs the expiry every 10 minutes; answers a stop function. */
 export function startTransferExpirySweeper(deps: AppDeps, everyMs = 600_000): () => void {
-  const timer = setInterval(() => {
-    expireUnclaimedTransfers(deps).catch(() => undefined);
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return every(everyMs, () => expireUnclaimedTransfers(deps));
 }
 
 /**

@@ -41,6 +41,7 @@ import type { PaymentTarget, PendingCharge } from '../money/index';
 import { checkCpfStatus } from '../profile/index';
 import { listAddresses } from '../users/index';
 import { holdAtCreation, releaseHolds, reference, settlePixPayment } from './ledger';
+import { every } from '../../lib/per-turn';
 
 type Tx = Executor;
 
@@ -517,11 +518,7 @@ export async function expireUnpaidSilverWithdrawals(deps: AppDeps, now = new Dat
 
 /** Runs the expiry every minute; answers a stop function. */
 export function startSilverExpirySweeper(deps: AppDeps, everyMs = 60_000): () => void {
-  const timer = setInterval(() => {
-    expireUnpaidSilverWithdrawals(deps).catch(() => undefined);
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return every(everyMs, () => expireUnpaidSilverWithdrawals(deps));
 }
 
 // ----------------------------------------------------------------------------------------------------------------
