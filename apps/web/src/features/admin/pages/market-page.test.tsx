@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { type AdminMarketResponse, MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getNotice, notify } from '../../../lib/notify';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '../../../testing/render';
 import { MarketPage } from './market-page';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -56,15 +56,8 @@ const market: AdminMarketResponse = {
 };
 
 /** Routes the calls by method and path; anything else is a 404. */
-function api(routes: Record<string, (init?: RequestInit) => Response>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const route = routes[key];
-    return route ? route(init) : jsonResponse(404, { code: 'ROUTE_NOT_FOUND', message: `sem rota ${key}` });
-  });
-}
-const calls = (key: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);
+const api = (routes: RouteTable) => answerFrom(fetchMock, routes);
+const calls = (key: string) => callsTo(fetchMock, key);
 const LONG = { timeout: 5000 };
 const waitLong = <T,>(check: () => T) => vi.waitFor(check, LONG);
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { type AdminCoupon, type AdminProductType, type AdminSilverWithdrawal, MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getNotice, notify } from '../../../lib/notify';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '../../../testing/render';
 import { SilverPage } from './silver-page';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -122,15 +122,8 @@ const settings = {
 };
 
 /** Routes the calls by method and path (query included); anything else is a 404. */
-function api(routes: Record<string, (init?: RequestInit) => Response>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const route = routes[key];
-    return route ? route(init) : jsonResponse(404, { code: 'ROUTE_NOT_FOUND', message: `sem rota ${key}` });
-  });
-}
-const calls = (key: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);
+const api = (routes: RouteTable) => answerFrom(fetchMock, routes);
+const calls = (key: string) => callsTo(fetchMock, key);
 const body = (key: string, index = 0) => JSON.parse(String(calls(key)[index]![1]?.body));
 const LONG = { timeout: 5000 };
 const waitLong = <T,>(check: () => T) => vi.waitFor(check, LONG);

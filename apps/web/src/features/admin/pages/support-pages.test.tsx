@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { AdminTicket } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '../../../testing/render';
 import { SupportPage } from './support-page';
 import { SupportTicketPage } from './support-ticket-page';
 
@@ -16,15 +16,8 @@ afterEach(() => {
   notify.close();
 });
 
-function api(routes: Record<string, (init?: RequestInit) => Response>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const route = routes[key];
-    return route ? route(init) : jsonResponse(404, { code: 'ROUTE_NOT_FOUND', message: `sem rota ${key}` });
-  });
-}
-const calls = (key: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);
+const api = (routes: RouteTable) => answerFrom(fetchMock, routes);
+const calls = (key: string) => callsTo(fetchMock, key);
 const LONG = { timeout: 5000 };
 
 const ticket: AdminTicket = {

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getNotice, notify } from '../../../lib/notify';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '../../../testing/render';
 import type { DepositOverviewResponse, WithdrawalOverviewResponse } from '../api/types';
 import { AddMoneyPage } from './add-money-page';
 import { PixDepositPage } from './pix-deposit-page';
@@ -55,20 +55,13 @@ const withdrawalOverview: WithdrawalOverviewResponse = {
 };
 
 /** Routes the calls by method and path; anything else is a 404. */
-function api(routes: Record<string, (init?: RequestInit) => Response>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const route = routes[key];
-    return route ? route(init) : jsonResponse(404, { code: 'ROUTE_NOT_FOUND', message: `sem rota ${key}` });
-  });
-}
+const api = (routes: RouteTable) => answerFrom(fetchMock, routes);
 
 /** Generous waits: the suite runs files in parallel on busy machines. */
 const waitLong = <T,>(check: () => T) => vi.waitFor(check, { timeout: 5000 });
 const LONG = { timeout: 5000 };
 
-const calls = (key: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);
+const calls = (key: string) => callsTo(fetchMock, key);
 
 /** Types into a money field (react-imask reads the input's value on the input event). */
 function typeAmount(label: RegExp, text: string) {

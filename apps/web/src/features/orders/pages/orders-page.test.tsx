@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getNotice, notify } from '../../../lib/notify';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '../../../testing/render';
 import type { BookOrder, Order, OrderQuoteResponse, OrdersResponse, PriceHistoryResponse } from '../api/types';
 import { OrdersPage } from './orders-page';
 
@@ -76,13 +76,7 @@ const history: PriceHistoryResponse = {
 };
 
 /** Routes the calls by method and path; anything else is a 404. */
-function api(routes: Record<string, (init?: RequestInit) => Response>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const route = routes[key] ?? routes[`${init?.method ?? 'GET'} ${String(input).split('?')[0]}`];
-    return route ? route(init) : jsonResponse(404, { code: 'ROUTE_NOT_FOUND', message: `sem rota ${key}` });
-  });
-}
+const api = (routes: RouteTable) => answerFrom(fetchMock, routes);
 const baseRoutes = (data: OrdersResponse = book) => ({
   'GET /api/orders': () => jsonResponse(200, data),
   'GET /api/orders/price-history': () => jsonResponse(200, history),
@@ -90,8 +84,7 @@ const baseRoutes = (data: OrdersResponse = book) => ({
 
 const LONG = { timeout: 5000 };
 const waitLong = <T,>(check: () => T) => vi.waitFor(check, LONG);
-const calls = (key: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);
+const calls = (key: string) => callsTo(fetchMock, key);
 const bodyOf = (key: string, index = 0) => JSON.parse(String(calls(key)[index]?.[1]?.body));
 
 /** Types into a masked field (react-imask reads the input's value on the input event). */
