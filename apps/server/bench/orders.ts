@@ -145,8 +145,9 @@ export function probeBatches() {
 type StatementStats = Array<{ where: 'batch' | 'request'; label: string; count: number; totalMs: number }>;
 
 /**
- * Times every query of node-postgres' clients (the server's pool) while recording. A client that takes the market's
- * advisory lock is inside a batch until its COMMIT or ROLLBACK; every other statement belongs to a request.
+ * Times every query of node-postgres' clients (the server's pool) while recording. The matcher's statements are the
+ * batch's (its state read and its write, and on the locked path everything from the advisory lock to COMMIT or
+ * ROLLBACK); every other statement belongs to a request.
  */
 export function probeStatements() {
   type Query = (this: pg.Client, ...args: unknown[]) => unknown;
@@ -162,7 +163,7 @@ export function probeStatements() {
       return 'market state, rates, balances, limits, usage';
     if (/from market_state s, market_settings/.test(t)) return 'market state and rates';
     if (/json_object_agg\(a\.code/.test(t)) return 'balances, limits, usage of the placers';
-    if (/ledger_execute/.test(t) && /orders_written/.test(t)) return 'writes: ledger, orders, trades, usage, counters';
+    if (/orders_apply_batch/.test(t)) return 'writes: ledger, orders, trades, usage, counters (orders_apply_batch)';
     if (/ledger_execute/.test(t)) return 'ledger_execute (holds, captures, transfers)';
     if (/^insert into orders/.test(t)) return 'upsert orders';
     if (/^insert into trades/.test(t)) return 'insert trades';
@@ -184,7 +185,8 @@ export function probeStatements() {
     if (text.includes('pg_stat_activity')) return original.apply(this, args); // the bench's own CPU sampler
     const label = labelOf(text);
     if (label === 'advisory lock') inBatch.add(this);
-    const where = inBatch.has(this) ? ('batch' as const) : ('request' as const);
+    const matcher = inBatch.has(this) || /orders_apply_batch|from market_state s, market_settings/.test(text);
+    const where = matcher ? ('batch' as const) : ('request' as const);
     if (label === 'commit' || label === 'rollback') inBatch.delete(this);
     if (!recording) return original.apply(this, args);
     const started = performance.now();

@@ -12,7 +12,7 @@ import {
 } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { withTransaction } from '../../db/tx';
+import { pgErrorCode, withTransaction } from '../../db/tx';
 import { AppError } from '../../lib/errors';
 import {
   type AccountRef,
@@ -109,6 +109,8 @@ export class MarketEngine {
   private running = false;
   private market: Market | null = null;
   private readonly listeners = new Set<(version: number) => void>();
+  /** How the batches went: written on the fast path, under the lock, and fast attempts the market had moved past. */
+  readonly counts = { fast: 0, locked: 0, stale: 0 };
 
   constructor(
     private readonly database: Database,
@@ -155,7 +157,16 @@ export class MarketEngine {
     let version: number;
     try {
       let market: Market;
-      ({ results, version, market } = await withTransaction(this.database.db, (tx) => this.apply(tx, batch)));
+      // while this instance's copy of the book is current, the fast path: one read, the matching, one write (a
+      // transaction of its own); when another instance wrote a batch since (the read or the write says so), the locked
+      // path, which reloads the book
+      const tried = this.market !== null;
+      const fast = tried ? await this.apply(this.database.db, batch, false) : null;
+      if (fast) this.counts.fast++;
+      else if (tried) this.counts.stale++;
+      ({ results, version, market } =
+        fast ?? (await withTransaction(this.database.db, async (tx) => (await this.apply(tx, batch, true))!)));
+      if (!fast) this.counts.locked++;
       // committed: the copy of the book is the database's again
       this.market = market;
     } catch (err) {
@@ -182,14 +193,20 @@ export class MarketEngine {
     }
   }
 
-  /** One batch, inside its transaction. The copy of the book is taken out while it changes, put back on success. */
+  /**
+   * One batch. Locked: inside its transaction, under the market's advisory lock, reloading the book when another
+   * instance changed it. Not locked: on the database, with the copy of the book as it is, each statement a transaction
+   * of its own; answers null, having written nothing, when the market is no longer at the copy's version. The copy of
+   * the book is taken out while it changes, put back by run on success.
+   */
   private async apply(
-    tx: Executor,
+    ex: Executor,
     batch: Pending[],
-  ): Promise<{ results: Array<Outcome | AppError>; version: number; market: Market }> {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MARKET_LOCK_KEY})`);
+    locked: boolean,
+  ): Promise<{ results: Array<Outcome | AppError>; version: number; market: Market } | null> {
     // under the lock (a statement of its own: a statement's snapshot is taken before it waits), one read: the market's
     // state and rates, and the balances, limits and usage of everyone placing in the batch
+    if (locked) await ex.execute(sql`select pg_advisory_xact_lock(${MARKET_LOCK_KEY})`);
     const ops = batch.map((p) => p.op);
     const placing = placersOf(ops);
     const year = brasiliaYear();
@@ -202,12 +219,13 @@ export class MarketEngine {
       minimum_fee_cents: string;
       balances: Record<string, string> | null;
       limits: Array<[number, string, string]> | null;
-    }>(tx, 'orders_batch_state', STATE_STATEMENT, [placing.codes, placing.userIds, year]);
+    }>(ex, 'orders_batch_state', STATE_STATEMENT, [placing.codes, placing.userIds, year]);
     if (!state) throw new Error('orders: market_state is missing');
     const version = int(state.version);
     let market = this.market;
     this.market = null;
-    if (market === null || market.version !== version) market = await loadMarket(tx, version);
+    if (!locked && market?.version !== version) return null;
+    if (market === null || market.version !== version) market = await loadMarket(ex, version);
     const rates: OrderRates = {
       feeRateBps: state.fee_rate_bps,
       iofRateBps: state.iof_rate_bps,
@@ -225,7 +243,11 @@ export class MarketEngine {
       }
     });
     const next = version + 1;
-    await apply.persist(tx, next);
+    if (!(await apply.persist(ex, next))) {
+      // another instance wrote a batch since the read (under the lock it cannot)
+      if (locked) throw new Error('orders: the market moved on under its lock');
+      return null;
+    }
     market.version = next;
     return { results, version: next, market };
   }
@@ -730,11 +752,12 @@ class BatchApply {
   }
 
   /**
-   * Everything the batch caused, in one statement: the ledger's commands (ledger_execute, which checks every balance
-   * again under the owners' locks), the orders, the trades, the trading usage and the market's counters. A refused
-   * ledger command throws, and the transaction (the rest of the statement with it) is undone.
+   * Everything the batch caused, in one call of orders_apply_batch (migration 0019): the ledger's commands
+   * (ledger_execute, which checks every balance again under the owners' locks), the orders, the trades, the trading
+   * usage and the market's counters. Answers false, having written nothing, when the market is no longer at
+   * `version - 1`. A refused ledger command throws, and nothing of the batch is written.
    */
-  async persist(tx: Executor, version: number) {
+  async persist(ex: Executor, version: number): Promise<boolean> {
     const now = new Date().toISOString();
     const orderRows = [...this.dirty.values()].map((o) => ({
       id: o.id,
@@ -760,18 +783,26 @@ class BatchApply {
       deleted_at: o.cancelled ? now : null,
     }));
     const usage = [...this.traded].map(([user_id, cents]) => ({ user_id, cents }));
-    const raw = await callLedger<unknown>(tx, BATCH_STATEMENT, 'orders_batch', [
-      this.commands.length > 0 ? encodeCommands(this.commands) : null,
-      JSON.stringify(orderRows),
-      JSON.stringify(this.trades),
-      JSON.stringify(usage),
-      this.year,
-      now,
-      version,
-      this.lastOrderId,
-      this.lastTradeId,
-    ]);
-    if (this.commands.length === 0) return;
+    let raw: unknown;
+    try {
+      raw = await callLedger<unknown>(ex, BATCH_STATEMENT, 'orders_apply_batch', [
+        this.commands.length > 0 ? encodeCommands(this.commands) : null,
+        JSON.stringify(orderRows),
+        JSON.stringify(this.trades),
+        JSON.stringify(usage),
+        this.year,
+        now,
+        version,
+        this.lastOrderId,
+        this.lastTradeId,
+      ]);
+    } catch (err) {
+      const detail = (err as { detail?: unknown }).detail;
+      if (pgErrorCode(err) !== LEDGER_REFUSED || typeof detail !== 'string') throw err;
+      raw = JSON.parse(detail);
+    }
+    if (raw === 'stale') return false;
+    if (this.commands.length === 0) return true;
     const results = decodeResults(this.commands, raw);
     const refused = results.findIndex((r) => !r.ok);
     if (refused >= 0) {
@@ -787,49 +818,14 @@ class BatchApply {
           : MESSAGES.orderBookBusy,
       );
     }
+    return true;
   }
 }
 
-/**
- * A batch's writes, one statement (prepared once per connection): $1 the ledger's commands (or null), $2 the orders
- * (new ones and changed ones), $3 the trades, $4 the usage of the year $5, $6 now, $7 the market's next version, $8 and
- * $9 the last order and trade ids. Answers the ledger's results. The trades' foreign keys are checked at the end of the
- * statement, when the orders of the same statement are there.
- */
-const BATCH_STATEMENT = `
-  with ledger as (select case when $1::jsonb is null then null else ledger_execute($1::jsonb, false) end as r),
-  orders_written as (
-    insert into orders (id, user_id, side, mode, status, price_cents, quantity_cg, remaining_cg, filled_cg, exact,
-                        value_cents, fee_cents, iof_cents, fee_rate_bps, iof_rate_bps, minimum_fee_cents, hold_amount,
-                        hold_seq, expected_total_cents, took_order_id, created_at, updated_at, deleted_at)
-    select id, user_id, side, mode, status, price_cents, quantity_cg, remaining_cg, filled_cg, exact, value_cents,
-           fee_cents, iof_cents, fee_rate_bps, iof_rate_bps, minimum_fee_cents, hold_amount, hold_seq,
-           expected_total_cents, took_order_id, $6::timestamptz, $6::timestamptz, deleted_at
-      from jsonb_to_recordset($2::jsonb) as x(
-           id bigint, user_id bigint, side text, mode text, status text, price_cents bigint, quantity_cg bigint,
-           remaining_cg bigint, filled_cg bigint, exact bigint, value_cents bigint, fee_cents bigint, iof_cents bigint,
-           fee_rate_bps integer, iof_rate_bps integer, minimum_fee_cents bigint, hold_amount bigint, hold_seq integer,
-           expected_total_cents bigint, took_order_id bigint, deleted_at timestamptz)
-     order by id
-    on conflict (id) do update set
-      status = excluded.status, remaining_cg = excluded.remaining_cg, filled_cg = excluded.filled_cg,
-      exact = excluded.exact, value_cents = excluded.value_cents, fee_cents = excluded.fee_cents,
-      iof_cents = excluded.iof_cents, hold_seq = excluded.hold_seq, updated_at = excluded.updated_at,
-      deleted_at = excluded.deleted_at),
-  trades_written as (
-    insert into trades (id, maker_order_id, taker_order_id, taker_side, price_cents, quantity_cg, buyer_value_cents,
-                        seller_value_cents, buyer_fee_cents, buyer_iof_cents, seller_fee_cents, seller_iof_cents)
-    select * from jsonb_to_recordset($3::jsonb) as x(
-           id bigint, maker_order_id bigint, taker_order_id bigint, taker_side text, price_cents bigint,
-           quantity_cg bigint, buyer_value_cents bigint, seller_value_cents bigint, buyer_fee_cents bigint,
-           buyer_iof_cents bigint, seller_fee_cents bigint, seller_iof_cents bigint)),
-  usage_written as (
-    insert into trading_usage (user_id, year, traded_cents)
-    select user_id, $5::integer, cents from jsonb_to_recordset($4::jsonb) as x(user_id bigint, cents bigint)
-     order by user_id
-    on conflict (user_id, year) do update set traded_cents = trading_usage.traded_cents + excluded.traded_cents),
-  counters as (update market_state set version = $7::bigint, last_order_id = $8::bigint, last_trade_id = $9::bigint)
-  select r from ledger`;
+/** orders_apply_batch's SQLSTATE when the ledger refused a command (its answers in the error's detail). */
+const LEDGER_REFUSED = 'PR001';
+const BATCH_STATEMENT = `select orders_apply_batch($1::jsonb, $2::jsonb, $3::jsonb, $4::jsonb, $5::integer,
+  $6::timestamptz, $7::bigint, $8::bigint, $9::bigint) as r`;
 
 /** What an order's fills have taken from a buy's hold: value + fee + IOF. */
 const chargedOf = (p: FillProgress) => p.valueCents + p.feeCents + p.iofCents;

@@ -655,3 +655,60 @@ describe('back-pressure', () => {
     engineOf(t.app.deps).invalidate();
   });
 });
+
+describe('one round trip per batch (migration 0019)', () => {
+  it("a matcher whose copy of the book is behind the market's writes under the lock, against the book as it is", async () => {
+    const seller = await trader(0, 1_000);
+    const buyer = await trader(100_000, 0);
+    const one = new MarketEngine(t.database);
+    const two = new MarketEngine(t.database);
+    const sell = (engine: MarketEngine, price: number) =>
+      engine.submit({
+        kind: 'place',
+        owner: { userId: seller.id },
+        side: 'sell',
+        mode: 'limit',
+        price,
+        quantity: 100,
+      });
+    const first = await sell(two, 90_000); // two loads the book, under the lock
+    const second = await sell(one, 90_100); // one writes the next version: two's copy is now behind
+    expect(second.version).toBe(first.version + 1);
+    // two takes the order only one has seen: read, found the market moved on, reloaded under the lock
+    const take = await two.submit({
+      kind: 'place',
+      owner: { userId: buyer.id },
+      side: 'buy',
+      mode: 'take',
+      targetId: second.orderId,
+      quantity: 100,
+    });
+    expect(take).toMatchObject({ status: 'filled', filled: 100, trades: 1, version: second.version + 1 });
+    expect(two.counts).toEqual({ fast: 0, locked: 2, stale: 1 });
+    // and now two's copy is current: the fast path
+    await two.submit({ kind: 'cancel', owner: { userId: seller.id }, orderId: first.orderId });
+    expect(two.counts).toEqual({ fast: 1, locked: 2, stale: 1 });
+    engineOf(t.app.deps).invalidate();
+    expect((await reconcile(t.database.db)).problems).toEqual([]);
+  });
+
+  it('a batch written for a version the market has moved past answers "stale" and writes nothing', async () => {
+    const db = t.database.db;
+    const state = async () =>
+      (
+        await rows<{ version: string; orders: string }>(
+          db,
+          sql`select version::text, (select count(*) from orders)::text as orders from market_state`,
+        )
+      )[0]!;
+    const before = await state();
+    const order = JSON.stringify([{ id: 9_000_000_001, user_id: null, side: 'sell', mode: 'limit', status: 'open' }]);
+    const [r] = await rows<{ r: unknown }>(
+      db,
+      sql`select orders_apply_batch(null, ${order}::jsonb, '[]', '[]', 2026, now(), ${Number(before.version) + 2},
+                                    0, 0) as r`,
+    );
+    expect(r!.r).toBe('stale');
+    expect(await state()).toEqual(before);
+  });
+});

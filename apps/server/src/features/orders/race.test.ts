@@ -16,6 +16,7 @@ import { users } from '../../db/schema/index';
 import { post, reconcile } from '../../ledger/index';
 import { int, rows } from '../../ledger/sql';
 import { seededRandom } from './matching/random';
+import { engineOf } from './service';
 
 /**
  * Two server instances (two apps, two pools, two matchers) on one PostgreSQL; 50 customers; 2,000 random orders sent
@@ -162,5 +163,14 @@ describe('two instances, 50 customers, 2,000 concurrent orders on one PostgreSQL
     );
     expect(after.fee).toBeGreaterThan(before.fee);
     expect((await reconcile(a.database.db)).problems).toEqual([]);
+
+    // both paths ran on both instances: batches written fast, and fast attempts that found the market moved on (the
+    // other instance wrote since), written again under the lock
+    for (const t of [a, b]) {
+      const counts = engineOf(t.app.deps).counts;
+      expect(counts.fast, JSON.stringify(counts)).toBeGreaterThan(0);
+      expect(counts.stale, JSON.stringify(counts)).toBeGreaterThan(0);
+      expect(counts.locked, JSON.stringify(counts)).toBeGreaterThanOrEqual(counts.stale);
+    }
   }, 300_000);
 });
