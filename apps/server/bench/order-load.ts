@@ -32,6 +32,8 @@ export type OrderLoadResult = {
   all: { count: number; p50: number; p99: number };
   /** bytes per 201 answer, headers included */
   bytesPerCreated: number;
+  /** this process's CPU time (user + system, µs) over the measured run: the load's own cost */
+  cpuUs: number;
   /** the first body of each non-201 status, to say why */
   samples: Record<string, string>;
   buys: number;
@@ -123,6 +125,7 @@ function drive(plan: OrderLoadPlan, seconds: number, random: () => number, recor
   let sells = 0;
   let next = 0;
   let createdBytes = 0;
+  const cpu = process.cpuUsage();
   return new Promise<OrderLoadResult>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -155,6 +158,7 @@ function drive(plan: OrderLoadPlan, seconds: number, random: () => number, recor
       },
       (err, result) => {
         if (err) return reject(err);
+        const used = process.cpuUsage(cpu);
         if (result.errors + result.timeouts > 0) {
           statuses['0'] = result.errors + result.timeouts;
         }
@@ -173,6 +177,7 @@ function drive(plan: OrderLoadPlan, seconds: number, random: () => number, recor
           },
           all: { count: all.length, p50: percentile(sortedAll, 50), p99: percentile(sortedAll, 99) },
           bytesPerCreated: created.length > 0 ? Math.round(createdBytes / created.length) : 0,
+          cpuUs: used.user + used.system,
           samples,
           buys,
           sells,

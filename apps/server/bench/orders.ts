@@ -66,6 +66,8 @@ export type OrdersRow = {
   samples: Record<string, string>;
   bytesPerOrder: number;
   cpuPerOrderUs: number;
+  /** the load generator's CPU per order (autocannon, its own process) */
+  loadCpuPerOrderUs: number;
   /** the database's backends' CPU time per order (µs), and per pgbench -N transaction; when /proc can be read */
   databaseCpuPerOrderUs?: number;
   pgbenchCpuUs?: number;
@@ -579,6 +581,7 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
         samples: result.samples,
         bytesPerOrder: result.bytesPerCreated,
         cpuPerOrderUs: (used.user + used.system) / Math.max(1, created),
+        loadCpuPerOrderUs: result.cpuUs / Math.max(1, created),
         batches: batchStats,
         ...(statementStats ? { statements: statementStats } : {}),
       });
@@ -671,7 +674,7 @@ function formatReport(
     const b = r.batches;
     out.push(
       `  ${r.clients} clients: ${fmt(b.count)} batches, size mean ${b.meanSize.toFixed(1)} (p50 ${b.p50Size}, p90 ${b.p90Size}, max ${b.maxSize}), ` +
-        `${b.meanMs.toFixed(1)} ms each (p50 ${b.p50Ms.toFixed(1)}, p99 ${b.p99Ms.toFixed(1)}), BEGIN to COMMIT; ${fmt(r.bytesPerOrder)} bytes per answer; pgbench ${fmt(r.pgbenchBefore)} and ${fmt(r.pgbenchAfter)} tps` +
+        `${b.meanMs.toFixed(1)} ms each (p50 ${b.p50Ms.toFixed(1)}, p99 ${b.p99Ms.toFixed(1)}), from its read to its write's answer; ${fmt(r.bytesPerOrder)} bytes per answer; the load's own CPU ${fmt(r.loadCpuPerOrderUs)} µs per order; pgbench ${fmt(r.pgbenchBefore)} and ${fmt(r.pgbenchAfter)} tps` +
         (b.alone > 0 ? `; ${b.alone} operations re-run alone after a failed batch` : ''),
     );
     if (r.statements) {
