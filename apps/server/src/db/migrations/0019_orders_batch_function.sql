@@ -3,8 +3,8 @@
 -- called on its own: it takes the market's advisory lock, checks that the market is still at the version the matcher
 -- read (another instance may have written a batch since: it answers "stale", writing nothing), and writes everything
 -- the batch caused: the ledger's commands (ledger_execute checks every balance again under the owners' locks), the
--- orders, the trades, the trading usage and the market's counters. A command the ledger refuses raises PR001 with the
--- ledger's answers in the detail, so that nothing of the batch is written. In PL/pgSQL every statement takes a fresh
+-- orders, the trades, the trading usage and the market's counters, and answers "ok". A command the ledger refuses
+-- raises PR001 with the ledger's answers in the detail, so that nothing of the batch is written. In PL/pgSQL every statement takes a fresh
 -- snapshot (READ COMMITTED), so what follows the lock sees the batch committed before it.
 --
 -- $1 the ledger's commands (or null), $2 the orders (new ones and changed ones), $3 the trades, $4 the usage of the
@@ -56,6 +56,6 @@ begin
   if v_r is not null and jsonb_path_exists(v_r, '$[*] ? (@.ok == false)') then
     raise exception 'orders: the ledger refused a command of the batch' using errcode = 'PR001', detail = v_r::text;
   end if;
-  return coalesce(v_r, '[]'::jsonb);
+  return '"ok"'::jsonb;
 end
 $$;

@@ -12,7 +12,7 @@ import {
 } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { pgErrorCode, withTransaction } from '../../db/tx';
+import { pgErrorCode, pgErrorDetail, withTransaction } from '../../db/tx';
 import { AppError } from '../../lib/errors';
 import {
   type AccountRef,
@@ -755,7 +755,8 @@ class BatchApply {
    * Everything the batch caused, in one call of orders_apply_batch (migration 0019): the ledger's commands
    * (ledger_execute, which checks every balance again under the owners' locks), the orders, the trades, the trading
    * usage and the market's counters. Answers false, having written nothing, when the market is no longer at
-   * `version - 1`. A refused ledger command throws, and nothing of the batch is written.
+   * `version - 1`. A refused ledger command throws, and nothing of the batch is written (the ledger's answers come back
+   * only then, in the error).
    */
   async persist(ex: Executor, version: number): Promise<boolean> {
     const now = new Date().toISOString();
@@ -797,28 +798,26 @@ class BatchApply {
         this.lastTradeId,
       ]);
     } catch (err) {
-      const detail = (err as { detail?: unknown }).detail;
-      if (pgErrorCode(err) !== LEDGER_REFUSED || typeof detail !== 'string') throw err;
+      const detail = pgErrorDetail(err);
+      if (pgErrorCode(err) !== LEDGER_REFUSED || detail === undefined) throw err;
       raw = JSON.parse(detail);
     }
     if (raw === 'stale') return false;
-    if (this.commands.length === 0) return true;
+    if (raw === 'ok') return true;
     const results = decodeResults(this.commands, raw);
     const refused = results.findIndex((r) => !r.ok);
-    if (refused >= 0) {
-      const r = results[refused] as { reason: string; account?: string };
-      const cmd = this.commands[refused]!;
-      // a balance changed under us between our read and the ledger's lock (a withdrawal, a transfer)
-      throw new AppError(
-        r.reason === 'insufficient_funds' ? 'INSUFFICIENT_BALANCE' : 'ORDER_BOOK_BUSY',
-        r.reason === 'insufficient_funds'
-          ? 'currency' in cmd && cmd.currency === 'AG'
-            ? MESSAGES.orderInsufficientSilver
-            : MESSAGES.orderInsufficientReais
-          : MESSAGES.orderBookBusy,
-      );
-    }
-    return true;
+    if (refused < 0) throw new Error('orders: orders_apply_batch answered otherwise');
+    const r = results[refused] as { reason: string; account?: string };
+    const cmd = this.commands[refused]!;
+    // a balance changed under us between our read and the ledger's lock (a withdrawal, a transfer)
+    throw new AppError(
+      r.reason === 'insufficient_funds' ? 'INSUFFICIENT_BALANCE' : 'ORDER_BOOK_BUSY',
+      r.reason === 'insufficient_funds'
+        ? 'currency' in cmd && cmd.currency === 'AG'
+          ? MESSAGES.orderInsufficientSilver
+          : MESSAGES.orderInsufficientReais
+        : MESSAGES.orderBookBusy,
+    );
   }
 }
 

@@ -692,6 +692,34 @@ describe('one round trip per batch (migration 0019)', () => {
     expect((await reconcile(t.database.db)).problems).toEqual([]);
   });
 
+  it('a batch whose ledger command is refused raises PR001 with the answers, and writes nothing', async () => {
+    const db = t.database.db;
+    const poor = await trader(100, 0);
+    const [before] = await rows<{ version: string; orders: string }>(
+      db,
+      sql`select version::text, (select count(*) from orders)::text as orders from market_state`,
+    );
+    const cmds = JSON.stringify([
+      { k: 't', id: `test:${randomUUID()}`, d: `customer:${poor.id}:available:BRL`, c: 'rounding', a: 101, code: 't' },
+    ]);
+    const failed = await rows(
+      db,
+      sql`select orders_apply_batch(${cmds}::jsonb, '[]', '[]', '[]', 2026, now(),
+                                    ${Number(before!.version) + 1}, 0, 0) as r`,
+    ).catch((e: unknown) => e as { cause?: { code?: string; detail?: string } });
+    const cause = (failed as { cause?: { code?: string; detail?: string } }).cause;
+    expect(cause?.code).toBe('PR001');
+    expect(JSON.parse(cause!.detail!)).toEqual([
+      { ok: false, reason: 'insufficient_funds', account: `customer:${poor.id}:available:BRL` },
+    ]);
+    const [after] = await rows<{ version: string; orders: string }>(
+      db,
+      sql`select version::text, (select count(*) from orders)::text as orders from market_state`,
+    );
+    expect(after).toEqual(before);
+    expect(await balanceOf(db, { customer: poor.id, bucket: 'available' }, 'BRL')).toBe(100);
+  });
+
   it('a batch written for a version the market has moved past answers "stale" and writes nothing', async () => {
     const db = t.database.db;
     const state = async () =>
