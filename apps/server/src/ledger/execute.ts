@@ -65,7 +65,8 @@ export type CaptureResult =
   | Refused;
 export type CommandResult = TransferResult | HoldResult | ReleaseResult | CaptureResult;
 
-type Encoded = Record<string, unknown>;
+/** A command as ledger_execute reads it (`encode`): k, id, d, c, a, code, reason, ref, parts, rest, l. */
+export type Encoded = Record<string, unknown>;
 
 const fail = (where: string, what: string): never => {
   throw new TypeError(`ledger: ${where}: ${what}`);
@@ -256,7 +257,8 @@ export async function execute(
   return decodeResults(commands, raw);
 }
 
-function encodeAll(commands: LedgerCommand[]): Encoded[] {
+/** Every command validated and encoded (throws before any SQL on bad input). */
+export function encodeAll(commands: LedgerCommand[]): Encoded[] {
   if (commands.length > MAX_COMMANDS) throw new RangeError(`ledger: at most ${MAX_COMMANDS} commands per call`);
   return commands.map(encode);
 }

@@ -17,9 +17,9 @@ import { AppError } from '../../lib/errors';
 import {
   type AccountRef,
   callLedger,
-  decodeResults,
-  encodeCommands,
   type LedgerCommand,
+  type OpenHold,
+  planBatch,
   preparedRows,
 } from '../../ledger/index';
 import { int, rows } from '../../ledger/sql';
@@ -389,6 +389,23 @@ class BatchApply {
   private readonly accounts = new Map<string, Account>();
   /** the ledger commands that captured a taker's own hold, with their trade (see settleAtOnce) */
   private readonly takerCaptures = new Map<LedgerCommand, number>();
+  /** every hold a command closes, as it was then (for the ledger's plan: the ones opened before the batch) */
+  private readonly closing = new Map<string, OpenHold>();
+
+  /** Notes the hold of `o` that a release or capture closes, with the amount it holds at that moment. */
+  private closes(o: OrderState, amount: number): string {
+    const id = holdId(o);
+    if (!this.closing.has(id)) {
+      this.closing.set(id, {
+        holder: holderOf(o.owner),
+        currency: o.side === 'buy' ? 'BRL' : 'AG',
+        amount,
+        reason: 'order',
+        reference: `order:${o.id}`,
+      });
+    }
+    return id;
+  }
 
   constructor(
     private readonly market: Market,
@@ -427,7 +444,7 @@ class BatchApply {
     this.market.open.delete(o.id);
     addOpenValue(this.market, o, -1);
     const held = o.side === 'sell' ? o.remaining : o.holdAmount - chargedOf(o.progress);
-    this.commands.push({ kind: 'release', holdId: holdId(o) });
+    this.commands.push({ kind: 'release', holdId: this.closes(o, held) });
     this.credit(o.owner, o.side === 'buy' ? 'BRL' : 'AG', held);
     o.status = 'cancelled';
     o.cancelled = true;
@@ -631,6 +648,9 @@ class BatchApply {
     const buyer = taker.side === 'buy' ? taker : maker;
     const seller = taker.side === 'buy' ? maker : taker;
     const exact = fill.price * fill.quantity;
+    // what each one's hold holds before this fill: the seller's grams left, the buyer's reais not yet charged
+    const sellerHeld = seller.remaining;
+    const buyerHeld = buyer.holdAmount - chargedOf(buyer.progress);
     const b = chargeFill(buyer.progress, 'buy', exact, buyer.rates, buyer.holdAmount);
     const s = chargeFill(seller.progress, 'sell', exact, seller.rates);
     const tradeId = ++this.lastTradeId;
@@ -648,7 +668,7 @@ class BatchApply {
     const continues = (o: OrderState) => o.remaining > 0;
 
     // silver: the seller's hold to the buyer
-    const sellerHold = holdId(seller);
+    const sellerHold = this.closes(seller, sellerHeld);
     if (continues(seller)) seller.holdSeq += 1;
     const silver: LedgerCommand = {
       kind: 'capture',
@@ -669,7 +689,7 @@ class BatchApply {
       parts.push({ to: { system: 'rounding' }, amount: b.valueCents - toSeller, code: 'trade.rounding' });
     if (b.feeCents > 0) parts.push({ to: { system: 'revenue:operating-fee' }, amount: b.feeCents, code: 'trade.fee' });
     if (b.iofCents > 0) parts.push({ to: { system: 'tax:iof' }, amount: b.iofCents, code: 'trade.iof' });
-    const buyerHold = holdId(buyer);
+    const buyerHold = this.closes(buyer, buyerHeld);
     const buyerDone = !continues(buyer);
     if (parts.length > 0) {
       if (!buyerDone) buyer.holdSeq += 1;
@@ -752,11 +772,10 @@ class BatchApply {
   }
 
   /**
-   * Everything the batch caused, in one call of orders_apply_batch (migration 0019): the ledger's commands
-   * (ledger_execute, which checks every balance again under the owners' locks), the orders, the trades, the trading
-   * usage and the market's counters. Answers false, having written nothing, when the market is no longer at
-   * `version - 1`. A refused ledger command throws, and nothing of the batch is written (the ledger's answers come back
-   * only then, in the error).
+   * Everything the batch caused, in one call of orders_apply_batch (migration 0019): the ledger's commands as a plan
+   * (ledger/plan.ts; ledger_apply_plan locks the owners and checks every balance the batch lowers), the orders, the
+   * trades, the trading usage and the market's counters. Answers false, having written nothing, when the market is no
+   * longer at `version - 1`. A refusal of the ledger throws, and nothing of the batch is written.
    */
   async persist(ex: Executor, version: number): Promise<boolean> {
     const now = new Date().toISOString();
@@ -784,10 +803,11 @@ class BatchApply {
       deleted_at: o.cancelled ? now : null,
     }));
     const usage = [...this.traded].map(([user_id, cents]) => ({ user_id, cents }));
+    const plan = this.commands.length > 0 ? planBatch(this.commands, (id) => this.closing.get(id)) : null;
     let raw: unknown;
     try {
       raw = await callLedger<unknown>(ex, BATCH_STATEMENT, 'orders_apply_batch', [
-        this.commands.length > 0 ? encodeCommands(this.commands) : null,
+        plan === null ? null : JSON.stringify(plan),
         JSON.stringify(orderRows),
         JSON.stringify(this.trades),
         JSON.stringify(usage),
@@ -800,28 +820,22 @@ class BatchApply {
     } catch (err) {
       const detail = pgErrorDetail(err);
       if (pgErrorCode(err) !== LEDGER_REFUSED || detail === undefined) throw err;
-      raw = JSON.parse(detail);
+      // a balance changed under us between our read and the ledger's lock (a withdrawal, a transfer), or an account
+      // was closed meanwhile
+      const refusal = JSON.parse(detail) as { reason: string; account: string };
+      if (refusal.reason !== 'insufficient_funds') throw new AppError('ORDER_BOOK_BUSY', MESSAGES.orderBookBusy);
+      throw new AppError(
+        'INSUFFICIENT_BALANCE',
+        refusal.account.endsWith(':AG') ? MESSAGES.orderInsufficientSilver : MESSAGES.orderInsufficientReais,
+      );
     }
     if (raw === 'stale') return false;
     if (raw === 'ok') return true;
-    const results = decodeResults(this.commands, raw);
-    const refused = results.findIndex((r) => !r.ok);
-    if (refused < 0) throw new Error('orders: orders_apply_batch answered otherwise');
-    const r = results[refused] as { reason: string; account?: string };
-    const cmd = this.commands[refused]!;
-    // a balance changed under us between our read and the ledger's lock (a withdrawal, a transfer)
-    throw new AppError(
-      r.reason === 'insufficient_funds' ? 'INSUFFICIENT_BALANCE' : 'ORDER_BOOK_BUSY',
-      r.reason === 'insufficient_funds'
-        ? 'currency' in cmd && cmd.currency === 'AG'
-          ? MESSAGES.orderInsufficientSilver
-          : MESSAGES.orderInsufficientReais
-        : MESSAGES.orderBookBusy,
-    );
+    throw new Error('orders: orders_apply_batch answered otherwise');
   }
 }
 
-/** orders_apply_batch's SQLSTATE when the ledger refused a command (its answers in the error's detail). */
+/** The SQLSTATE of a refusal of the ledger's plan (its reason and account in the error's detail). */
 const LEDGER_REFUSED = 'PR001';
 const BATCH_STATEMENT = `select orders_apply_batch($1::jsonb, $2::jsonb, $3::jsonb, $4::jsonb, $5::integer,
   $6::timestamptz, $7::bigint, $8::bigint, $9::bigint) as r`;

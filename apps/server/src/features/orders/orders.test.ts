@@ -692,26 +692,29 @@ describe('one round trip per batch (migration 0019)', () => {
     expect((await reconcile(t.database.db)).problems).toEqual([]);
   });
 
-  it('a batch whose ledger command is refused raises PR001 with the answers, and writes nothing', async () => {
+  it('a batch the ledger refuses raises PR001 with the reason and the account, and writes nothing', async () => {
     const db = t.database.db;
     const poor = await trader(100, 0);
     const [before] = await rows<{ version: string; orders: string }>(
       db,
       sql`select version::text, (select count(*) from orders)::text as orders from market_state`,
     );
-    const cmds = JSON.stringify([
-      { k: 't', id: `test:${randomUUID()}`, d: `customer:${poor.id}:available:BRL`, c: 'rounding', a: 101, code: 't' },
-    ]);
+    const plan = JSON.stringify({
+      t: [{ id: `test:${randomUUID()}`, d: `customer:${poor.id}:available:BRL`, c: 'rounding', a: 101, code: 't' }],
+      hn: [],
+      hu: [],
+    });
     const failed = await rows(
       db,
-      sql`select orders_apply_batch(${cmds}::jsonb, '[]', '[]', '[]', 2026, now(),
+      sql`select orders_apply_batch(${plan}::jsonb, '[]', '[]', '[]', 2026, now(),
                                     ${Number(before!.version) + 1}, 0, 0) as r`,
     ).catch((e: unknown) => e as { cause?: { code?: string; detail?: string } });
     const cause = (failed as { cause?: { code?: string; detail?: string } }).cause;
     expect(cause?.code).toBe('PR001');
-    expect(JSON.parse(cause!.detail!)).toEqual([
-      { ok: false, reason: 'insufficient_funds', account: `customer:${poor.id}:available:BRL` },
-    ]);
+    expect(JSON.parse(cause!.detail!)).toEqual({
+      reason: 'insufficient_funds',
+      account: `customer:${poor.id}:available:BRL`,
+    });
     const [after] = await rows<{ version: string; orders: string }>(
       db,
       sql`select version::text, (select count(*) from orders)::text as orders from market_state`,
