@@ -92,19 +92,21 @@ type BatchStats = {
 
 /**
  * Wraps MarketEngine's batch runner (a private method: the bench looks, it changes nothing) to record each batch's
- * size and time (BEGIN to COMMIT, the advisory lock's wait included) while `recording`.
+ * size and time (from its read to its write's answer, the locked path's lock and reload included) while `recording`.
  */
 export function probeBatches() {
-  const proto = MarketEngine.prototype as unknown as { run(batch: Array<{ alone: boolean }>): Promise<void> };
+  const proto = MarketEngine.prototype as unknown as {
+    run(batch: Array<{ alone: boolean }>, ...rest: unknown[]): Promise<void>;
+  };
   const original = proto.run;
   const sizes: number[] = [];
   const times: number[] = [];
   let alone = 0;
   let recording = false;
-  proto.run = async function (this: unknown, batch) {
+  proto.run = async function (this: unknown, batch, ...rest) {
     const started = performance.now();
     try {
-      return await original.call(this, batch);
+      return await original.call(this, batch, ...rest);
     } finally {
       if (recording) {
         if (batch[0]?.alone) alone++;
