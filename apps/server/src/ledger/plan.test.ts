@@ -370,5 +370,23 @@ describe('ledger_apply_plan against ledger_execute', () => {
     const mismatch = await attempt(lying);
     expect(mismatch.message).toMatch(/not open as the plan says/);
     expect(mismatch.written).toBe('0');
+
+    // an id the database has already: a unique violation
+    const again = planBatch(
+      [
+        {
+          kind: 'hold',
+          id: `before:${a}:BRL`,
+          holder: { customer: a },
+          currency: 'BRL',
+          amount: 1,
+          reason: 'order',
+          reference: 'again',
+        },
+      ],
+      () => undefined,
+    );
+    again.t[0]!.id = 'bad:4';
+    expect(await attempt(again)).toMatchObject({ code: '23505', written: '0' });
   });
 });

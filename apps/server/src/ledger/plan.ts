@@ -117,7 +117,7 @@ export function planBatch(commands: LedgerCommand[], open: (holdId: string) => O
     return h;
   };
   const opened = (id: string, h: Omit<PlannedHold, 'state' | 'captured' | 'rest' | 'fresh'>) => {
-    // an id the database already has is refused there (ledger_apply_plan counts the holds it opened)
+    // an id the database already has is refused there (a unique violation of ledger_holds' key)
     if (holds.has(id)) fail(`hold id ${id} twice`);
     holds.set(id, { ...h, state: 'held', captured: null, rest: null, fresh: true });
   };

@@ -6,8 +6,9 @@
 -- each hold it closes was open exactly as the plan says, after checking every floored balance the batch lowers, once,
 -- as the batch will leave it. Anything wrong raises, and the caller's transaction writes nothing:
 -- - PR001 with detail {"reason": "insufficient_funds" | "account_closed", "account": code}: a refusal;
--- - P0001: a plan that does not match the database (an unknown account, two currencies, a hold not open as said, an
---   id already used): a bug of the caller, never a customer's doing.
+-- - P0001 (an unknown account, two currencies, a hold not open as said) or 23505 (a transfer or hold id already
+--   used: plain inserts, cheaper than ON CONFLICT's speculative ones): a plan that does not match the database, a bug
+--   of the caller, never a customer's doing.
 create function ledger_apply_plan(p_plan jsonb) returns void language plpgsql
 set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
 declare
@@ -99,7 +100,6 @@ begin
     insert into ledger_transfers (transfer_id, debit_account_id, credit_account_id, currency, amount, code)
       select x.id, (v_map->>x.d)::bigint, (v_map->>x.c)::bigint, x.cur, x.a, x.code
         from jsonb_to_recordset(p_plan->'t') as x(id text, d text, c text, a bigint, code text, cur text)
-      on conflict (transfer_id) do nothing
       returning 1),
   f as (
     delete from ledger_balance_deltas dl where dl.account_id = any(v_ip)
@@ -125,7 +125,6 @@ begin
         from jsonb_to_recordset(p_plan->'hn') as x(id text, av text, hd text, cur text, a bigint, reason text,
                                                    ref text, state text, captured bigint, rest text)
        where v_owner->>x.av = v_owner->>x.hd
-      on conflict (hold_id) do nothing
       returning 1),
   hu as (
     update ledger_holds h
@@ -138,11 +137,10 @@ begin
      returning 1)
   select (select count(*) from tw), (select count(*) from hi), (select count(*) from hu) into v_t, v_hn, v_hu;
   if v_t <> v_nt then
-    raise exception using errcode = '40001',
-      message = 'ledger plan: a transfer id was posted already; the transaction must be retried';
+    raise exception 'ledger plan: a transfer was not written';
   end if;
   if v_hn <> v_nhn then
-    raise exception 'ledger plan: a hold id was used already, or a hold between two owners';
+    raise exception 'ledger plan: a hold between two owners';
   end if;
   if v_hu <> v_nhu then
     raise exception 'ledger plan: a hold it closes is not open as the plan says';
