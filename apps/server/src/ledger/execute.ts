@@ -263,17 +263,8 @@ export function encodeAll(commands: LedgerCommand[]): Encoded[] {
   return commands.map(encode);
 }
 
-/**
- * For a caller that runs ledger_execute inside a statement of its own (the order book's batch writes its orders and
- * trades in the same statement): the commands validated and written as `ledger_execute($1::jsonb, false)` reads them
- * (throws before any SQL on bad input, as execute does), and its answer read back into one result per command.
- */
-export function encodeCommands(commands: LedgerCommand[]): string {
-  if (!Array.isArray(commands) || commands.length === 0)
-    throw new TypeError('ledger: commands must be a non-empty array');
-  return JSON.stringify(encodeAll(commands));
-}
-export function decodeResults(commands: LedgerCommand[], raw: unknown): CommandResult[] {
+/** ledger_execute's answer read back into one result per command. */
+function decodeResults(commands: LedgerCommand[], raw: unknown): CommandResult[] {
   if (!Array.isArray(raw) || raw.length !== commands.length)
     throw new Error('ledger: ledger_execute answered otherwise');
   return (raw as Raw[]).map((r, i) => decode(commands[i]!.kind, r));

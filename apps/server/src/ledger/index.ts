@@ -16,8 +16,6 @@ export {
   type CaptureResult,
   type CommandResult,
   callLedger,
-  decodeResults,
-  encodeCommands,
   execute,
   type HoldInput,
   type HoldResult,

@@ -27,15 +27,14 @@ import { type Fill, OrderBook, type Side } from './matching/index';
 
 /**
  * The matcher (ARCHITECTURE §5, docs/orders.md): every placement, take and cancel of the market goes through one queue
- * per instance and is applied in batches. A batch is one transaction under one advisory lock (so two instances never
- * match at once, and one PostgreSQL serialises them all): it reads the market's version, reloads the book if another
- * instance changed it since, applies each operation in arrival order to the in-memory book (matching is the pure
- * OrderBook), and writes everything it caused at once: one ledger call for every hold, capture and transfer, one
- * statement for the orders, one for the trades, one for the trading usage. Each request is answered when its batch
- * commits. A batch that fails is undone whole and its operations run again one by one, so one bad operation fails
- * alone.
+ * per instance and is applied in batches. A batch reads the market's version and everyone's balances, applies each
+ * operation in arrival order to the in-memory book (matching is the pure OrderBook), and writes everything it caused
+ * with one call of orders_apply_batch: the ledger's moves as a planned batch (ledger/plan.ts), the orders, the trades,
+ * the trading usage, the market's counters, under one advisory lock and only on top of the version it read (so two
+ * instances never write over each other, and one PostgreSQL serialises them all). When another instance wrote since,
+ * the batch runs again under the lock with the book reloaded. Each request is answered when its batch commits. A batch
+ * that fails writes nothing, and its operations run again one by one, so one bad operation fails alone.
  */
-
 /** The advisory lock of the silver/BRL market (an arbitrary constant, ours alone). */
 export const MARKET_LOCK_KEY = 7_201_001;
 /** The most operations one batch applies. */
@@ -585,11 +584,11 @@ class BatchApply {
    * An order filled whole by its own placement never needs its hold: its money moves from the available balance
    * straight to where its fills send it. Its hold, the captures of that hold (and of the holds a walk kept its rest
    * under) and its final release, all among the commands since `start` (its own placement's), become one transfer
-   * per part, from its available account, in the same place in the batch. The ledger checks each transfer against the
-   * balance as the batch leaves it, as it checked the hold: they add up to no more than the hold (a buy's fills are
-   * charged within it; a sell's silver is its quantity), and nothing between them takes from that balance (the other
-   * commands since `start` are the makers' captures, which only credit this owner, and a seller's fee and IOF, paid
-   * from what the sale just credited). The balances the batch tracks end the same.
+   * per part, from its available account, in the same place in the batch. They add up to no more than the hold (a
+   * buy's fills are charged within it; a sell's silver is its quantity), and nothing between them takes from that
+   * balance (the other commands since `start` are the makers' captures, which only credit this owner, and a seller's
+   * fee and IOF, paid from what the sale just credited); the ledger checks the balance as the batch leaves it. The
+   * balances the batch tracks end the same.
    */
   private settleAtOnce(o: OrderState, start: number) {
     const own = (holdId: string) => holdId.startsWith(`order:${o.id}:`);
