@@ -7,6 +7,7 @@
 // `node --import tsx bench/matching-flat.ts`; bench/api.ts runs it after bench/matching.ts. Findings: docs/performance.md.
 import { PerformanceObserver } from 'node:perf_hooks';
 import { OrderBook } from '../src/features/orders/matching/index';
+import { seededRandom as mulberry32 } from '../src/lib/seeded-random';
 
 const TOTAL = 200_000;
 const SEED = Number(process.env.BENCH_SEED ?? 20_260_101);
@@ -17,17 +18,6 @@ type Op =
   | { kind: 'limit'; id: string; owner: string; side: 'buy' | 'sell'; price: number; quantity: number }
   | { kind: 'market'; id: string; owner: string; side: 'buy' | 'sell'; quantity: number }
   | { kind: 'cancel'; id: string };
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** bench/matching.ts's stream, draw for draw (its book ends with the same 63,273 resting orders). */
 function stream(n: number, seed: number): Op[] {

@@ -7,6 +7,7 @@
 import os from 'node:os';
 import { OrderBook as TheirBook, Side as TheirSide } from 'nodejs-order-book';
 import { OrderBook } from '../src/features/orders/matching/index';
+import { seededRandom as mulberry32 } from '../src/lib/seeded-random';
 
 const OPS = Number(process.env.BENCH_OPS ?? 200_000);
 const SEED = Number(process.env.BENCH_SEED ?? 20_260_101);
@@ -18,17 +19,6 @@ type Op =
   | { kind: 'limit'; id: string; owner: string; side: 'buy' | 'sell'; price: number; quantity: number }
   | { kind: 'market'; id: string; owner: string; side: 'buy' | 'sell'; quantity: number }
   | { kind: 'cancel'; id: string };
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * 65 % limits (prices from 5 centavos through the mid to 60 centavos away, so about one in ten crosses), 10 % market

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { orderCost } from '@prata/domain';
+import { seededRandom as mulberry32 } from '../src/lib/seeded-random';
 
 export type OrderLoadPlan = {
   url: string;
@@ -59,17 +60,6 @@ type Autocannon = (
 ) => Instance;
 
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A buy priced from 2 centavos under the reference to 8 over it, a sell from 8 under to 2 over: most orders cross

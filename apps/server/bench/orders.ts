@@ -24,7 +24,8 @@ import { MarketEngine } from '../src/features/orders/engine';
 import { execute, reconcile } from '../src/ledger/index';
 import { issueSession } from '../src/plugins/auth';
 import { engineOf } from '../src/features/orders/service';
-import { mulberry32, type OrderLoadPlan, type OrderLoadResult, randomOrderCents } from './order-load';
+import { seededRandom as mulberry32 } from '../src/lib/seeded-random';
+import { type OrderLoadPlan, type OrderLoadResult, randomOrderCents } from './order-load';
 
 const run = promisify(execFile);
 const HERE = path.dirname(fileURLToPath(import.meta.url));

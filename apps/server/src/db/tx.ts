@@ -22,35 +22,23 @@ export async function withTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Pr
   }
 }
 
-/** The SQLSTATE of a driver error, looking through drizzle's wrapping. */
-export function pgErrorCode(err: unknown): string | undefined {
+/** A field of a driver error, on it or on the errors it wraps (drizzle's wrapping), that `ok` accepts. */
+function errorField(err: unknown, key: 'code' | 'constraint' | 'detail', ok: (v: string) => boolean = () => true) {
   let e: unknown = err;
   for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const v = (e as Record<string, unknown>)[key];
+    if (typeof v === 'string' && ok(v)) return v;
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
 }
+
+/** The SQLSTATE of a driver error, looking through drizzle's wrapping. */
+export const pgErrorCode = (err: unknown): string | undefined =>
+  errorField(err, 'code', (code) => /^[0-9A-Z]{5}$/.test(code));
 
 /** The constraint name of a unique/check violation, if any. */
-export function pgConstraint(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const c = (e as { constraint?: unknown }).constraint;
-    if (typeof c === 'string') return c;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+export const pgConstraint = (err: unknown): string | undefined => errorField(err, 'constraint');
 
 /** The DETAIL of a driver error (a raised exception's `detail`), looking through drizzle's wrapping. */
-export function pgErrorDetail(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const d = (e as { detail?: unknown }).detail;
-    if (typeof d === 'string') return d;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+export const pgErrorDetail = (err: unknown): string | undefined => errorField(err, 'detail');

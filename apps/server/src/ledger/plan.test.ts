@@ -11,6 +11,7 @@ import { post } from './post';
 import { reconcile } from './reconcile';
 import { rows } from './sql';
 import { createLedgerUsers } from './testing';
+import { seededRandom } from '../lib/seeded-random';
 
 const cust = (id: number): AccountRef => ({ customer: id, bucket: 'available' });
 
@@ -181,20 +182,9 @@ describe('ledger_apply_plan against ledger_execute', () => {
     }
   }, 60_000);
 
-  function prng(seed: number) {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
-
   /** A batch every command of which succeeds: holds, captures (with and without a remainder), releases, transfers. */
   function randomBatch(seed: number): LedgerCommand[] {
-    const random = prng(seed);
+    const random = seededRandom(seed);
     const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)]!;
     const avail = new Map<string, number>();
     for (const c of customers) {

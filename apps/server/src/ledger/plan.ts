@@ -17,35 +17,26 @@ import { encodeAll, type LedgerCommand } from './execute';
 /** A hold opened before the batch, as the caller knows it; ledger_apply_plan checks every field against the row. */
 export type OpenHold = { holder: Holder; currency: Currency; amount: number; reason: string; reference: string };
 
+/** A hold as the plan writes it: its accounts by code, currency, amount, why and for what, and how it ended. */
+type HoldRow = {
+  id: string;
+  av: string;
+  hd: string;
+  cur: Currency;
+  a: number;
+  reason: string;
+  ref: string;
+  captured: number | null;
+  rest: string | null;
+};
+
 export type LedgerPlan = {
   /** transfers: id, debit and credit account codes, amount, code, currency */
   t: Array<{ id: string; d: string; c: string; a: number; code: string; cur: Currency }>;
   /** holds opened by the batch, in their state at its end */
-  hn: Array<{
-    id: string;
-    av: string;
-    hd: string;
-    cur: Currency;
-    a: number;
-    reason: string;
-    ref: string;
-    state: 'held' | 'released' | 'captured';
-    captured: number | null;
-    rest: string | null;
-  }>;
+  hn: Array<HoldRow & { state: 'held' | 'released' | 'captured' }>;
   /** holds opened before the batch and closed by it: what they must be (av, hd, a, reason, ref), what they become */
-  hu: Array<{
-    id: string;
-    av: string;
-    hd: string;
-    cur: Currency;
-    a: number;
-    reason: string;
-    ref: string;
-    state: 'released' | 'captured';
-    captured: number | null;
-    rest: string | null;
-  }>;
+  hu: Array<HoldRow & { state: 'released' | 'captured' }>;
 };
 
 type PlannedHold = {

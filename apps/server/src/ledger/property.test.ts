@@ -15,18 +15,8 @@ import {
   reconcile,
 } from './index';
 import { createLedgerUsers } from './testing';
-
-/** mulberry32: a small seeded PRNG, so a failure can be replayed with its seed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// a seeded generator, so a failure can be replayed with its seed
+import { seededRandom as prng } from '../lib/seeded-random';
 
 const SEED = Number(process.env.LEDGER_SEED ?? 20_240_611);
 const FUND = { BRL: 50_000, AG: 2_000 } as const;

@@ -10,7 +10,7 @@ import { users } from '../../db/schema/index';
 import { inArray } from 'drizzle-orm';
 import { type Op, type Outcome, MarketEngine } from './engine';
 import { ReferenceBook } from './matching/reference';
-import { randomInt, seededRandom } from './matching/random';
+import { randomInt, seededRandom } from '../../lib/seeded-random';
 
 /**
  * The matcher against the deliberately simple reference book (matching/reference.ts), through the database: random

@@ -15,7 +15,7 @@ import {
 import { users } from '../../db/schema/index';
 import { post, reconcile } from '../../ledger/index';
 import { int, rows } from '../../ledger/sql';
-import { seededRandom } from './matching/random';
+import { seededRandom } from '../../lib/seeded-random';
 import { engineOf } from './service';
 
 /**

@@ -1,4 +1,4 @@
-/** A small seeded generator (mulberry32) for the randomized test and the benchmark: the same seed, the same stream. */
+/** A small seeded generator (mulberry32) for the randomized tests and the benchmarks: the same seed, the same stream. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
