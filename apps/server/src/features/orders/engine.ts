@@ -35,6 +35,7 @@ import { type Fill, OrderBook, type Side } from './matching/index';
  * the batch runs again under the lock with the book reloaded. Each request is answered when its batch commits. A batch
  * that fails writes nothing, and its operations run again one by one, so one bad operation fails alone.
  */
+
 /** The advisory lock of the silver/BRL market (an arbitrary constant, ours alone). */
 export const MARKET_LOCK_KEY = 7_201_001;
 /** The most operations one batch applies. */
