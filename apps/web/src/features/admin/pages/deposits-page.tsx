@@ -1,14 +1,9 @@
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatBRL, formatDateTimeBR } from '@prata/domain';
+import { formatBRL } from '@prata/domain';
 import { useState } from 'react';
 import { MoneyText } from '../../../components/money-text';
 import { PageHeader } from '../../../components/page';
@@ -16,7 +11,6 @@ import { type Column, usePageParam } from '../../../components/paginated-table';
 import { StatusChip } from '../../../components/status-chip';
 import { downloadFromApi } from '../../../lib/download';
 import { toMinorUnits } from '../../../lib/format';
-import { useSearchParams } from '../../../lib/search-params';
 import {
   type AdminDeposit,
   type DepositStatus,
@@ -24,9 +18,20 @@ import {
   useReviewDeposit,
   useSimulateDepositPayment,
 } from '../api/money';
-import { CustomerCell } from '../components/customer-cell';
-import { StaffTable } from '../components/staff-table';
 import { ReviewDialog } from '../components/review-dialog';
+import {
+  createdAtColumn,
+  customerColumn,
+  DecidedAt,
+  type Decision,
+  DecisionDialog,
+  decisionColumn,
+  QueueTable,
+  QueueTabs,
+  RejectionReason,
+  StatusSelect,
+  useStatusParam,
+} from '../components/review-queue';
 import { DEPOSIT_METHOD_LABELS, DEPOSIT_STATUS_LABELS } from '../money-labels';
 
 const brl = (reais: number) => formatBRL(toMinorUnits(reais));
@@ -36,31 +41,13 @@ const QUEUES = [
   { value: 'pix', label: 'Pix pendentes' },
   { value: 'decididos', label: 'Decididos' },
 ] as const;
-type Queue = (typeof QUEUES)[number]['value'];
 
 const DECIDED = [
   { value: 'approved', label: 'Aprovados' },
   { value: 'rejected', label: 'Recusados' },
   { value: 'cancelled', label: 'Cancelados' },
 ] as const satisfies ReadonlyArray<{ value: DepositStatus; label: string }>;
-type Decided = (typeof DECIDED)[number]['value'];
 
-const isQueue = (value: string | null): value is Queue => QUEUES.some((q) => q.value === value);
-const isDecided = (value: string | null): value is Decided => DECIDED.some((d) => d.value === value);
-
-const dateColumn: Column<AdminDeposit> = {
-  key: 'date',
-  header: 'Data',
-  nowrap: true,
-  width: 150,
-  render: (row) => formatDateTimeBR(row.created_at),
-};
-const customerColumn: Column<AdminDeposit> = {
-  key: 'customer',
-  header: 'Cliente',
-  minWidth: 220,
-  render: (row) => <CustomerCell customer={row.customer} />,
-};
 const amountColumn: Column<AdminDeposit> = {
   key: 'amount',
   header: 'Valor',
@@ -69,45 +56,31 @@ const amountColumn: Column<AdminDeposit> = {
   render: (row) => <MoneyText sx={{ fontWeight: 600 }}>{brl(row.amount)}</MoneyText>,
 };
 
-function DecidedAt({ at }: { at: string | null }) {
-  if (!at) return null;
-  return (
-    <Typography variant="caption" color="text.secondary">
-      em {formatDateTimeBR(at)}
-    </Typography>
-  );
-}
-
-type Decision = { kind: 'approve' | 'reject'; deposit: AdminDeposit };
-
 /** Approve (credits the balance) or reject (with the reason) a TED deposit. */
-function TedDecisionDialog({ decision, onClose }: { decision: Decision | null; onClose: () => void }) {
+function TedDecisionDialog({ decision, onClose }: { decision: Decision<AdminDeposit> | null; onClose: () => void }) {
   const review = useReviewDeposit();
-  const deposit = decision?.deposit;
-  const approving = decision?.kind === 'approve';
   return (
-    <ReviewDialog
-      key={decision ? `${decision.kind}-${decision.deposit.id}` : 'closed'}
-      decision={decision?.kind ?? null}
-      title={approving ? 'Aprovar depósito por TED?' : 'Recusar depósito por TED?'}
-      confirmLabel={approving ? 'Aprovar e creditar' : 'Recusar depósito'}
+    <DecisionDialog
+      decision={decision}
+      title={{ approve: 'Aprovar depósito por TED?', reject: 'Recusar depósito por TED?' }}
+      confirmLabel={{ approve: 'Aprovar e creditar', reject: 'Recusar depósito' }}
       onClose={onClose}
-      onSubmit={async (reason) => {
+      onSubmit={async (deposit, reason) => {
         const answer = await review.mutateAsync({
-          id: deposit!.id,
+          id: deposit.id,
           decision: reason === null ? { decision: 'approve' } : { decision: 'reject', reason },
         });
         return { message: answer.message };
       }}
     >
-      {deposit && (
+      {(deposit, approving) => (
         <Typography>
           {approving
             ? `Confira se ${brl(deposit.amount)} de ${deposit.customer.name} chegaram à conta da empresa. Ao aprovar, o valor entra no saldo disponível do cliente; isso não pode ser desfeito.`
             : `O depósito de ${brl(deposit.amount)} de ${deposit.customer.name} não será creditado. O cliente recebe o motivo por e-mail.`}
         </Typography>
       )}
-    </ReviewDialog>
+    </DecisionDialog>
   );
 }
 
@@ -140,10 +113,10 @@ function SimulateDialog({ deposit, onClose }: { deposit: AdminDeposit | null; on
 function TedQueue() {
   const [page, setPage] = usePageParam();
   const deposits = useAdminDeposits('pending', 'ted', page);
-  const [decision, setDecision] = useState<Decision | null>(null);
+  const [decision, setDecision] = useState<Decision<AdminDeposit> | null>(null);
   const columns: ReadonlyArray<Column<AdminDeposit>> = [
     customerColumn,
-    dateColumn,
+    createdAtColumn,
     amountColumn,
     {
       key: 'receipt',
@@ -173,31 +146,7 @@ function TedQueue() {
           </Typography>
         ),
     },
-    {
-      key: 'actions',
-      header: 'Ações',
-      render: (row) => (
-        <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <Button
-            size="small"
-            variant="contained"
-            color="secondary"
-            onClick={() => setDecision({ kind: 'approve', deposit: row })}
-            aria-label={`Aprovar depósito de ${row.customer.name}`}
-          >
-            Aprovar
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            onClick={() => setDecision({ kind: 'reject', deposit: row })}
-            aria-label={`Recusar depósito de ${row.customer.name}`}
-          >
-            Recusar
-          </Button>
-        </Stack>
-      ),
-    },
+    decisionColumn({ subject: 'depósito', sideBySideFrom: 'lg', onDecide: setDecision }),
   ];
   return (
     <>
@@ -205,14 +154,10 @@ function TedQueue() {
         Transferências informadas pelos clientes, da mais antiga para a mais nova. Abra o comprovante, confira o valor
         no extrato da conta da empresa e aprove ou recuse.
       </Typography>
-      <StaffTable
+      <QueueTable
         label="Depósitos por TED pendentes"
+        query={deposits}
         columns={columns}
-        rowKey={(row) => row.id}
-        data={deposits.data}
-        isPending={deposits.isPending}
-        error={deposits.error}
-        onRetry={() => void deposits.refetch()}
         page={page}
         onPageChange={setPage}
         emptyText="Nenhum depósito pendente."
@@ -229,7 +174,7 @@ function PixQueue() {
   const canSimulate = deposits.data?.can_simulate_payments ?? false;
   const columns: ReadonlyArray<Column<AdminDeposit>> = [
     customerColumn,
-    dateColumn,
+    createdAtColumn,
     amountColumn,
     {
       key: 'payment',
@@ -272,14 +217,10 @@ function PixQueue() {
           quem paga e envia ao Prata o aviso de pagamento que o provedor real enviaria.
         </Alert>
       )}
-      <StaffTable
+      <QueueTable
         label="Depósitos Pix pendentes"
+        query={deposits}
         columns={columns}
-        rowKey={(row) => row.id}
-        data={deposits.data}
-        isPending={deposits.isPending}
-        error={deposits.error}
-        onRetry={() => void deposits.refetch()}
         page={page}
         onPageChange={setPage}
         emptyText="Nenhum depósito pendente."
@@ -290,14 +231,12 @@ function PixQueue() {
 }
 
 function DecidedList() {
-  const [searchParams, setSearchParams] = useSearchParams();
   const [page, setPage] = usePageParam();
-  const raw = searchParams.get('status');
-  const status: Decided = isDecided(raw) ? raw : 'approved';
+  const [status, setStatus] = useStatusParam(DECIDED);
   const deposits = useAdminDeposits(status, undefined, page);
   const columns: ReadonlyArray<Column<AdminDeposit>> = [
     customerColumn,
-    dateColumn,
+    createdAtColumn,
     { key: 'method', header: 'Forma', nowrap: true, render: (row) => DEPOSIT_METHOD_LABELS[row.method] ?? row.method },
     amountColumn,
     {
@@ -308,45 +247,18 @@ function DecidedList() {
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           <StatusChip status={row.status} labels={DEPOSIT_STATUS_LABELS} />
           <DecidedAt at={row.credited_at ?? row.reviewed_at} />
-          {row.rejection_reason && (
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              Motivo: {row.rejection_reason}
-            </Typography>
-          )}
+          <RejectionReason reason={row.rejection_reason} />
         </Stack>
       ),
     },
   ];
   return (
     <>
-      <TextField
-        select
-        size="small"
-        label="Situação"
-        value={status}
-        onChange={(event) =>
-          setSearchParams((params) => {
-            params.set('status', event.target.value);
-            params.delete('page');
-            return params;
-          })
-        }
-        sx={{ mb: 2, width: { xs: '100%', sm: 240 } }}
-      >
-        {DECIDED.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </TextField>
-      <StaffTable
+      <StatusSelect options={DECIDED} value={status} onChange={setStatus} />
+      <QueueTable
         label="Depósitos decididos"
+        query={deposits}
         columns={columns}
-        rowKey={(row) => row.id}
-        data={deposits.data}
-        isPending={deposits.isPending}
-        error={deposits.error}
-        onRetry={() => void deposits.refetch()}
         page={page}
         onPageChange={setPage}
         emptyText="Nenhum depósito encontrado."
@@ -357,35 +269,12 @@ function DecidedList() {
 
 /** Depósitos: TEDs to approve, Pix charges waiting for their payment, and the decided ones. */
 export function DepositsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const raw = searchParams.get('fila');
-  const queue: Queue = isQueue(raw) ? raw : 'ted';
   return (
     <>
       <PageHeader title="Depósitos" description="Dinheiro que os clientes adicionam por TED e por Pix." />
-      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2.5 }}>
-        <Tabs
-          value={queue}
-          onChange={(_event, next: Queue) => setSearchParams(next === 'ted' ? {} : { fila: next })}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Filas de depósitos"
-        >
-          {QUEUES.map((q) => (
-            <Tab
-              key={q.value}
-              value={q.value}
-              label={q.label}
-              id={`depositos-tab-${q.value}`}
-              aria-controls="depositos-panel"
-            />
-          ))}
-        </Tabs>
-      </Box>
-      <Box role="tabpanel" id="depositos-panel" aria-labelledby={`depositos-tab-${queue}`}>
-        {queue === 'ted' ? <TedQueue /> : queue === 'pix' ? <PixQueue /> : <DecidedList />}
-      </Box>
+      <QueueTabs queues={QUEUES} label="Filas de depósitos" idPrefix="depositos" scrollable>
+        {(queue) => (queue === 'ted' ? <TedQueue /> : queue === 'pix' ? <PixQueue /> : <DecidedList />)}
+      </QueueTabs>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,14 +15,19 @@ import { hasErrorCode } from '../../../lib/api';
 import { toMinorUnits } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { type PendingLimitRequest, useLimitRequests, useReviewLimitRequest } from '../api/limit-requests';
+import { type Decision, decisionColumn } from '../components/review-queue';
 
 const brl = (reais: number) => <MoneyText>{formatBRL(toMinorUnits(reais))}</MoneyText>;
 
-type Decision = { kind: 'approve' | 'reject'; request: PendingLimitRequest };
-
-function DecisionDialog({ decision, onClose }: { decision: Decision | null; onClose: () => void }) {
+function DecisionDialog({
+  decision,
+  onClose,
+}: {
+  decision: Decision<PendingLimitRequest> | null;
+  onClose: () => void;
+}) {
   const review = useReviewLimitRequest();
-  const request = decision?.request;
+  const request = decision?.row;
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -141,7 +145,7 @@ function DecisionDialog({ decision, onClose }: { decision: Decision | null; onCl
 export function LimitRequestsPage() {
   const [page, setPage] = usePageParam();
   const requests = useLimitRequests(page);
-  const [decision, setDecision] = useState<Decision | null>(null);
+  const [decision, setDecision] = useState<Decision<PendingLimitRequest> | null>(null);
 
   const columns: ReadonlyArray<Column<PendingLimitRequest>> = [
     {
@@ -215,31 +219,7 @@ export function LimitRequestsPage() {
         </>
       ),
     },
-    {
-      key: 'actions',
-      header: 'Ações',
-      render: (row) => (
-        <Stack direction={{ xs: 'column', xl: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <Button
-            size="small"
-            variant="contained"
-            color="secondary"
-            onClick={() => setDecision({ kind: 'approve', request: row })}
-            aria-label={`Aprovar limite de ${row.customer.name}`}
-          >
-            Aprovar
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            onClick={() => setDecision({ kind: 'reject', request: row })}
-            aria-label={`Recusar limite de ${row.customer.name}`}
-          >
-            Recusar
-          </Button>
-        </Stack>
-      ),
-    },
+    decisionColumn({ subject: 'limite', onDecide: setDecision }),
   ];
 
   return (

@@ -1,21 +1,15 @@
 import BoltOutlined from '@mui/icons-material/BoltOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatBRL, formatDateTimeBR } from '@prata/domain';
+import { formatBRL } from '@prata/domain';
 import { useState } from 'react';
 import { MoneyText } from '../../../components/money-text';
 import { PageHeader } from '../../../components/page';
 import { type Column, usePageParam } from '../../../components/paginated-table';
 import { StatusChip } from '../../../components/status-chip';
 import { toMinorUnits } from '../../../lib/format';
-import { useSearchParams } from '../../../lib/search-params';
 import {
   type AdminWithdrawal,
   useAdminWithdrawals,
@@ -23,9 +17,19 @@ import {
   useSettlePayout,
   type WithdrawalStatus,
 } from '../api/money';
-import { CustomerCell } from '../components/customer-cell';
-import { StaffTable } from '../components/staff-table';
-import { ReviewDialog } from '../components/review-dialog';
+import {
+  createdAtColumn,
+  customerColumn,
+  DecidedAt,
+  type Decision,
+  DecisionDialog,
+  decisionColumn,
+  QueueTable,
+  QueueTabs,
+  RejectionReason,
+  StatusSelect,
+  useStatusParam,
+} from '../components/review-queue';
 import { PAYOUT_STATUS_LABELS, WITHDRAWAL_STATUS_LABELS } from '../money-labels';
 
 const brl = (reais: number) => formatBRL(toMinorUnits(reais));
@@ -34,24 +38,9 @@ const DECIDED = [
   { value: 'approved', label: 'Aprovadas' },
   { value: 'rejected', label: 'Recusadas' },
 ] as const satisfies ReadonlyArray<{ value: WithdrawalStatus; label: string }>;
-type Decided = (typeof DECIDED)[number]['value'];
-const isDecided = (value: string | null): value is Decided => DECIDED.some((d) => d.value === value);
 
 const PAYOUT_COLORS = { sending: 'info', pending: 'warning', done: 'success', failed: 'error' } as const;
 
-const customerColumn: Column<AdminWithdrawal> = {
-  key: 'customer',
-  header: 'Cliente',
-  minWidth: 220,
-  render: (row) => <CustomerCell customer={row.customer} />,
-};
-const dateColumn: Column<AdminWithdrawal> = {
-  key: 'date',
-  header: 'Data',
-  nowrap: true,
-  width: 150,
-  render: (row) => formatDateTimeBR(row.created_at),
-};
 const amountsColumn: Column<AdminWithdrawal> = {
   key: 'amounts',
   header: 'Valor · tarifa · líquido',
@@ -86,30 +75,32 @@ const destinationColumn: Column<AdminWithdrawal> = {
   ),
 };
 
-type Decision = { kind: 'approve' | 'reject'; withdrawal: AdminWithdrawal };
-
-function WithdrawalDecisionDialog({ decision, onClose }: { decision: Decision | null; onClose: () => void }) {
+/** Approve (pays it through the provider) or reject (with the reason) a withdrawal. */
+function WithdrawalDecisionDialog({
+  decision,
+  onClose,
+}: {
+  decision: Decision<AdminWithdrawal> | null;
+  onClose: () => void;
+}) {
   const review = useReviewWithdrawal();
-  const withdrawal = decision?.withdrawal;
-  const approving = decision?.kind === 'approve';
   return (
-    <ReviewDialog
-      key={decision ? `${decision.kind}-${decision.withdrawal.id}` : 'closed'}
-      decision={decision?.kind ?? null}
-      title={approving ? 'Aprovar e pagar a retirada?' : 'Recusar a retirada?'}
-      confirmLabel={approving ? 'Aprovar e pagar' : 'Recusar retirada'}
+    <DecisionDialog
+      decision={decision}
+      title={{ approve: 'Aprovar e pagar a retirada?', reject: 'Recusar a retirada?' }}
+      confirmLabel={{ approve: 'Aprovar e pagar', reject: 'Recusar retirada' }}
       onClose={onClose}
-      onSubmit={async (reason) => {
+      onSubmit={async (withdrawal, reason) => {
         const answer = await review.mutateAsync({
-          id: withdrawal!.id,
+          id: withdrawal.id,
           decision: reason === null ? { decision: 'approve' } : { decision: 'reject', reason },
         });
         // the provider may refuse the transfer at once: then the withdrawal comes back rejected, with the bank's reason
         return { message: answer.message, ok: reason !== null || answer.withdrawal.status !== 'rejected' };
       }}
     >
-      {withdrawal &&
-        (approving ? (
+      {(withdrawal, approving) =>
+        approving ? (
           <Typography>
             {brl(withdrawal.net_amount)}{' '}
             {withdrawal.fee > 0
@@ -123,12 +114,14 @@ function WithdrawalDecisionDialog({ decision, onClose }: { decision: Decision | 
             {brl(withdrawal.amount)} voltam ao saldo disponível de {withdrawal.customer.name}. O cliente recebe o motivo
             por e-mail.
           </Typography>
-        ))}
-    </ReviewDialog>
+        )
+      }
+    </DecisionDialog>
   );
 }
 
-type Settlement = { kind: 'approve' | 'reject'; withdrawal: AdminWithdrawal };
+/** 'approve': the payout was paid; 'reject': it was not. */
+type Settlement = Decision<AdminWithdrawal>;
 
 /**
  * A payout the provider never answered ('Enviando ao banco') or still reports pending: after checking the provider's
@@ -136,25 +129,22 @@ type Settlement = { kind: 'approve' | 'reject'; withdrawal: AdminWithdrawal };
  */
 function PayoutSettlementDialog({ settlement, onClose }: { settlement: Settlement | null; onClose: () => void }) {
   const settle = useSettlePayout();
-  const withdrawal = settlement?.withdrawal;
-  const paid = settlement?.kind === 'approve';
   return (
-    <ReviewDialog
-      key={settlement ? `${settlement.kind}-${settlement.withdrawal.id}` : 'closed'}
-      decision={settlement?.kind ?? null}
-      title={paid ? 'Registrar a transferência como paga?' : 'Registrar a transferência como não paga?'}
-      confirmLabel={paid ? 'Foi paga' : 'Não foi paga'}
+    <DecisionDialog
+      decision={settlement}
+      title={{ approve: 'Registrar a transferência como paga?', reject: 'Registrar a transferência como não paga?' }}
+      confirmLabel={{ approve: 'Foi paga', reject: 'Não foi paga' }}
       reasonHelp="O cliente lerá este texto; o valor e a tarifa voltam ao saldo dele"
       onClose={onClose}
-      onSubmit={async (reason) => {
+      onSubmit={async (withdrawal, reason) => {
         const answer = await settle.mutateAsync({
-          id: withdrawal!.id,
+          id: withdrawal.id,
           settlement: reason === null ? { outcome: 'done' } : { outcome: 'failed', reason },
         });
         return { message: answer.message };
       }}
     >
-      {withdrawal && (
+      {(withdrawal, paid) => (
         <Typography>
           Confira no painel do provedor de pagamentos se {brl(withdrawal.net_amount)} chegaram a{' '}
           {withdrawal.destination}, de {withdrawal.customer.name}.{' '}
@@ -163,59 +153,30 @@ function PayoutSettlementDialog({ settlement, onClose }: { settlement: Settlemen
             : `${brl(withdrawal.amount)} voltam ao saldo disponível do cliente.`}
         </Typography>
       )}
-    </ReviewDialog>
+    </DecisionDialog>
   );
 }
 
 function PendingList() {
   const [page, setPage] = usePageParam();
   const withdrawals = useAdminWithdrawals('pending', page);
-  const [decision, setDecision] = useState<Decision | null>(null);
+  const [decision, setDecision] = useState<Decision<AdminWithdrawal> | null>(null);
   const columns: ReadonlyArray<Column<AdminWithdrawal>> = [
     customerColumn,
-    dateColumn,
+    createdAtColumn,
     amountsColumn,
     destinationColumn,
-    {
-      key: 'actions',
-      header: 'Ações',
-      render: (row) => (
-        <Stack direction={{ xs: 'column', xl: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <Button
-            size="small"
-            variant="contained"
-            color="secondary"
-            onClick={() => setDecision({ kind: 'approve', withdrawal: row })}
-            aria-label={`Aprovar e pagar retirada de ${row.customer.name}`}
-            sx={{ whiteSpace: 'nowrap' }}
-          >
-            Aprovar e pagar
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            onClick={() => setDecision({ kind: 'reject', withdrawal: row })}
-            aria-label={`Recusar retirada de ${row.customer.name}`}
-          >
-            Recusar
-          </Button>
-        </Stack>
-      ),
-    },
+    decisionColumn({ subject: 'retirada', approveText: 'Aprovar e pagar', onDecide: setDecision }),
   ];
   return (
     <>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Pedidos de retirada em análise, do mais antigo para o mais novo. O valor já está reservado no saldo do cliente.
       </Typography>
-      <StaffTable
+      <QueueTable
         label="Retiradas pendentes"
+        query={withdrawals}
         columns={columns}
-        rowKey={(row) => row.id}
-        data={withdrawals.data}
-        isPending={withdrawals.isPending}
-        error={withdrawals.error}
-        onRetry={() => void withdrawals.refetch()}
         page={page}
         onPageChange={setPage}
         emptyText="Nenhuma retirada pendente."
@@ -226,15 +187,13 @@ function PendingList() {
 }
 
 function DecidedList() {
-  const [searchParams, setSearchParams] = useSearchParams();
   const [page, setPage] = usePageParam();
-  const raw = searchParams.get('status');
-  const status: Decided = isDecided(raw) ? raw : 'approved';
+  const [status, setStatus] = useStatusParam(DECIDED);
   const withdrawals = useAdminWithdrawals(status, page);
   const [settlement, setSettlement] = useState<Settlement | null>(null);
   const columns: ReadonlyArray<Column<AdminWithdrawal>> = [
     customerColumn,
-    dateColumn,
+    createdAtColumn,
     amountsColumn,
     destinationColumn,
     {
@@ -252,22 +211,14 @@ function DecidedList() {
               label={PAYOUT_STATUS_LABELS[row.payout_status] ?? row.payout_status}
             />
           )}
-          {row.reviewed_at && (
-            <Typography variant="caption" color="text.secondary">
-              em {formatDateTimeBR(row.reviewed_at)}
-            </Typography>
-          )}
-          {row.rejection_reason && (
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              Motivo: {row.rejection_reason}
-            </Typography>
-          )}
+          <DecidedAt at={row.reviewed_at} />
+          <RejectionReason reason={row.rejection_reason} />
           {row.status === 'approved' && (row.payout_status === 'sending' || row.payout_status === 'pending') && (
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-              <Button size="small" onClick={() => setSettlement({ kind: 'approve', withdrawal: row })}>
+              <Button size="small" onClick={() => setSettlement({ kind: 'approve', row })}>
                 Foi paga
               </Button>
-              <Button size="small" color="error" onClick={() => setSettlement({ kind: 'reject', withdrawal: row })}>
+              <Button size="small" color="error" onClick={() => setSettlement({ kind: 'reject', row })}>
                 Não foi paga
               </Button>
             </Stack>
@@ -279,34 +230,11 @@ function DecidedList() {
   return (
     <>
       <PayoutSettlementDialog settlement={settlement} onClose={() => setSettlement(null)} />
-      <TextField
-        select
-        size="small"
-        label="Situação"
-        value={status}
-        onChange={(event) =>
-          setSearchParams((params) => {
-            params.set('status', event.target.value);
-            params.delete('page');
-            return params;
-          })
-        }
-        sx={{ mb: 2, width: { xs: '100%', sm: 240 } }}
-      >
-        {DECIDED.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </TextField>
-      <StaffTable
+      <StatusSelect options={DECIDED} value={status} onChange={setStatus} />
+      <QueueTable
         label="Retiradas decididas"
+        query={withdrawals}
         columns={columns}
-        rowKey={(row) => row.id}
-        data={withdrawals.data}
-        isPending={withdrawals.isPending}
-        error={withdrawals.error}
-        onRetry={() => void withdrawals.refetch()}
         page={page}
         onPageChange={setPage}
         emptyText="Nenhuma retirada encontrada."
@@ -322,31 +250,12 @@ const TABS = [
 
 /** Retiradas: withdrawals to approve (paid through the provider) or reject, and the decided ones with the payout. */
 export function WithdrawalsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab = searchParams.get('fila') === 'decididas' ? 'decididas' : 'pendentes';
   return (
     <>
       <PageHeader title="Retiradas" description="Dinheiro que os clientes pedem para transferir às suas contas." />
-      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2.5 }}>
-        <Tabs
-          value={tab}
-          onChange={(_event, next: string) => setSearchParams(next === 'pendentes' ? {} : { fila: next })}
-          aria-label="Filas de retiradas"
-        >
-          {TABS.map((t) => (
-            <Tab
-              key={t.value}
-              value={t.value}
-              label={t.label}
-              id={`retiradas-tab-${t.value}`}
-              aria-controls="retiradas-panel"
-            />
-          ))}
-        </Tabs>
-      </Box>
-      <Box role="tabpanel" id="retiradas-panel" aria-labelledby={`retiradas-tab-${tab}`}>
-        {tab === 'pendentes' ? <PendingList /> : <DecidedList />}
-      </Box>
+      <QueueTabs queues={TABS} label="Filas de retiradas" idPrefix="retiradas">
+        {(tab) => (tab === 'pendentes' ? <PendingList /> : <DecidedList />)}
+      </QueueTabs>
     </>
   );
 }
