@@ -21,6 +21,7 @@ import {
   fill,
   normalizeSpace,
 } from '../lib/ui';
+import { eventually } from '../lib/wait';
 
 describe('Telas avulsas e a caixa postal local', () => {
   let browser: Browser;
@@ -95,8 +96,19 @@ describe('Telas avulsas e a caixa postal local', () => {
       await shotBoth(page, 'dev-caixa-postal-message');
 
       const mail = page.frameLocator('iframe[title="Redefinição de senha do Prata"]');
-      await mail.getByRole('link', { name: 'Redefinir senha' }).click();
-      await expectPath(page, new URL(link).pathname);
+      const reset = mail.getByRole('link', { name: 'Redefinir senha' });
+      await reset.click();
+      // the link opens in this window; a click the busy machine lost (once in a full CI run: the dialog still opening)
+      // is made again, as a person would
+      const target = new URL(link).pathname;
+      await eventually(
+        async () => {
+          if (new URL(page.url()).pathname === '/dev/caixa-postal')
+            await reset.click({ timeout: 3_000 }).catch(() => {});
+          assert.equal(new URL(page.url()).pathname, target, `the page should be ${target}`);
+        },
+        { timeoutMs: 20_000, intervalMs: 1_000 },
+      );
       await expectVisible(byRole(page, 'heading', 'Criar nova senha'));
       assert.equal(await field(page, 'E-mail').inputValue(), email, 'the e-mail from the link');
     });
