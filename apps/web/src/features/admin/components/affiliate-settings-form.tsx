@@ -4,13 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { type AffiliateSettings, AffiliateSettingsRequest, minorToDecimal } from '@prata/domain';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { bindField } from '../../../components/bind-field';
+import { useForm } from 'react-hook-form';
 import { centsToDecimalText } from '../../../components/money-field';
-import { DecimalTextField } from '../../../components/decimal-field';
 import { LoadError } from '../../../components/paginated-table';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { firstError, hasErrorCode } from '../../../lib/api';
@@ -18,6 +15,8 @@ import { toMinorUnits } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useAffiliateSettings, useSaveAffiliateSettings } from '../api/affiliates';
 import { SectionCard } from './section-card';
+import { FormPercentField } from './silver/form-decimal-field';
+import { FormTextField } from './silver/form-text-field';
 
 type SettingsForm = { reward_share: string; validity_years: string };
 type SettingsOutput = { reward_share: number; validity_years: number };
@@ -70,28 +69,18 @@ export function AffiliateSettingsForm() {
             creditadas depois de salvar.
           </Alert>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 240px))' } }}>
-            <Controller
+            <FormPercentField
               control={control}
               name="reward_share"
-              render={({ field, fieldState }) => (
-                <DecimalTextField
-                  label="Participação na taxa"
-                  unit="%"
-                  max={100}
-                  {...bindField(field, fieldState, 'Da taxa operacional paga pelo indicado')}
-                />
-              )}
+              label="Participação na taxa"
+              helperText="Da taxa operacional paga pelo indicado"
             />
-            <Controller
+            <FormTextField
               control={control}
               name="validity_years"
-              render={({ field, fieldState }) => (
-                <TextField
-                  label="Validade (anos)"
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
-                  {...bindField(field, fieldState, 'Anos inteiros, de 1 a 10')}
-                />
-              )}
+              label="Validade (anos)"
+              helperText="Anos inteiros, de 1 a 10"
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
             />
           </Box>
           <Box>

@@ -1,23 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { CouponRequest, type CouponInput, minorToDecimal } from '@prata/domain';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { bindField } from '../../../../components/bind-field';
-import { DecimalTextField } from '../../../../components/decimal-field';
-import { FormTextField } from './form-text-field';
-import { applyServerErrors } from '../../../../lib/form-errors';
-import { notify } from '../../../../lib/notify';
+import { type Resolver, useForm } from 'react-hook-form';
 import { type AdminCoupon, useSaveCoupon } from '../../api/silver';
 import { decimalText, isoToLocalInput, localInputToIso } from '../../silver-labels';
+import { closeOnSave, FieldGrid, FormDialog } from '../form-dialog';
+import { FormPercentField } from './form-decimal-field';
+import { FormSwitch } from './form-switch';
+import { FormTextField } from './form-text-field';
 
 type CouponForm = {
   code: string;
@@ -98,130 +88,80 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; 
     resolver,
     defaultValues: asForm(coupon),
   });
-  const close = () => {
-    if (!save.isPending) onClose();
-  };
   const onSubmit = handleSubmit((input) =>
-    save.mutate(
-      { id: coupon?.id ?? null, coupon: asBody(input) },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
-          onClose();
-        },
-        onError: (error) => applyServerErrors(error, setError, FIELDS),
-      },
-    ),
+    save.mutate({ id: coupon?.id ?? null, coupon: asBody(input) }, closeOnSave(onClose, setError, FIELDS)),
   );
-  const grid = {
-    display: 'grid',
-    gap: 2,
-    gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-  };
 
   return (
-    <Dialog
+    <FormDialog
       open
-      onClose={close}
-      aria-labelledby="cupom-title"
-      fullWidth
-      maxWidth="sm"
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
+      titleId="cupom-title"
+      title={coupon ? `Editar cupom ${coupon.code}` : 'Novo cupom'}
+      submitLabel={coupon ? 'Salvar cupom' : 'Criar cupom'}
+      pending={save.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <DialogTitle id="cupom-title">{coupon ? `Editar cupom ${coupon.code}` : 'Novo cupom'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 0.5 }}>
-          <FormTextField
-            control={control}
-            name="code"
-            label="Código"
-            required
-            autoFocus
-            helperText="Letras, números, - e _; o cliente digita sem diferença de maiúsculas"
-            slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters', spellCheck: false } }}
-          />
-          <Box sx={grid}>
-            <Controller
-              control={control}
-              name="transaction_fee"
-              render={({ field, fieldState }) => (
-                <DecimalTextField
-                  label="Taxa de transação"
-                  unit="%"
-                  max={100}
-                  required
-                  {...bindField(field, fieldState, 'A taxa operacional que o cupom concede')}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="discount_percent"
-              render={({ field, fieldState }) => (
-                <DecimalTextField
-                  label="Desconto"
-                  unit="%"
-                  max={100}
-                  required
-                  {...bindField(field, fieldState, 'Sobre cunhagem, seguro e frete da prata física')}
-                />
-              )}
-            />
-          </Box>
-          <Typography variant="subtitle2" component="h3">
-            Validade (horário de Brasília)
-          </Typography>
-          <Box sx={grid}>
-            <FormTextField
-              control={control}
-              name="valid_from"
-              label="Início"
-              type="datetime-local"
-              helperText="Vazio: já vale"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <FormTextField
-              control={control}
-              name="valid_until"
-              label="Fim"
-              type="datetime-local"
-              helperText="Vazio: sem prazo"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Box>
-          <Box sx={grid}>
-            <FormTextField
-              control={control}
-              name="max_uses"
-              label="Máximo de usos"
-              helperText={
-                coupon
-                  ? `Usado ${coupon.uses} ${coupon.uses === 1 ? 'vez' : 'vezes'}. Vazio: sem limite`
-                  : 'Vazio: sem limite'
-              }
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
-            />
-          </Box>
-          <Controller
-            control={control}
-            name="active"
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-                label="Ativo"
-              />
-            )}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={close} disabled={save.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {coupon ? 'Salvar cupom' : 'Criar cupom'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <FormTextField
+        control={control}
+        name="code"
+        label="Código"
+        required
+        autoFocus
+        helperText="Letras, números, - e _; o cliente digita sem diferença de maiúsculas"
+        slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters', spellCheck: false } }}
+      />
+      <FieldGrid>
+        <FormPercentField
+          control={control}
+          name="transaction_fee"
+          label="Taxa de transação"
+          required
+          helperText="A taxa operacional que o cupom concede"
+        />
+        <FormPercentField
+          control={control}
+          name="discount_percent"
+          label="Desconto"
+          required
+          helperText="Sobre cunhagem, seguro e frete da prata física"
+        />
+      </FieldGrid>
+      <Typography variant="subtitle2" component="h3">
+        Validade (horário de Brasília)
+      </Typography>
+      <FieldGrid>
+        <FormTextField
+          control={control}
+          name="valid_from"
+          label="Início"
+          type="datetime-local"
+          helperText="Vazio: já vale"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <FormTextField
+          control={control}
+          name="valid_until"
+          label="Fim"
+          type="datetime-local"
+          helperText="Vazio: sem prazo"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </FieldGrid>
+      <FieldGrid>
+        <FormTextField
+          control={control}
+          name="max_uses"
+          label="Máximo de usos"
+          helperText={
+            coupon
+              ? `Usado ${coupon.uses} ${coupon.uses === 1 ? 'vez' : 'vezes'}. Vazio: sem limite`
+              : 'Vazio: sem limite'
+          }
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+        />
+      </FieldGrid>
+      <FormSwitch control={control} name="active" label="Ativo" />
+    </FormDialog>
   );
 }

@@ -5,26 +5,17 @@ import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, minorToDecimal, ProductTypeRequest, type ProductTypeInput } from '@prata/domain';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { bindField } from '../../../../components/bind-field';
-import { DecimalTextField } from '../../../../components/decimal-field';
-import { FormTextField } from './form-text-field';
 import { MoneyTextField } from '../../../../components/money-field';
 import { isApiError } from '../../../../lib/api';
 import { uploadProblem } from '../../../../lib/files';
-import { applyServerErrors } from '../../../../lib/form-errors';
 import { notify } from '../../../../lib/notify';
 import {
   type AdminProductType,
@@ -34,6 +25,10 @@ import {
   useUploadProductImage,
 } from '../../api/silver';
 import { decimalText, units } from '../../silver-labels';
+import { closeOnSave, FieldGrid, FormDialog } from '../form-dialog';
+import { FormDecimalField, FormPercentField } from './form-decimal-field';
+import { FormSwitch } from './form-switch';
+import { FormTextField } from './form-text-field';
 
 type ProductForm = {
   name: string;
@@ -292,186 +287,118 @@ export function ProductDialog({
   });
   const active = useWatch({ control, name: 'active' });
 
-  const close = () => {
-    if (!save.isPending) onClose();
-  };
-
   const onSubmit = handleSubmit((input) => {
     const body = asBody(input);
     const { stock: _stock, ...withoutStock } = body;
     const request: ProductSave = product ? { id: product.id, product: withoutStock } : { id: null, product: body };
-    save.mutate(request, {
-      onSuccess: ({ message }) => {
-        notify.success(message);
-        onClose();
-      },
-      onError: (error) => applyServerErrors(error, setError, FIELDS),
-    });
+    save.mutate(request, closeOnSave(onClose, setError, FIELDS));
   });
 
-  const grid = {
-    display: 'grid',
-    gap: 2,
-    gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-  };
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={close}
-      aria-labelledby="produto-title"
-      fullWidth
-      maxWidth="sm"
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
+      titleId="produto-title"
+      title={product ? `Editar ${product.name}` : 'Novo produto'}
+      submitLabel={product ? 'Salvar produto' : 'Criar produto'}
+      pending={save.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <DialogTitle id="produto-title">{product ? `Editar ${product.name}` : 'Novo produto'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 0.5 }}>
+      <FormTextField
+        control={control}
+        name="name"
+        label="Nome"
+        required
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: 120 } }}
+      />
+      <FormTextField
+        control={control}
+        name="description"
+        label="Descrição"
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 2000 } }}
+      />
+      <FieldGrid>
+        <FormDecimalField
+          control={control}
+          name="grams_per_unit"
+          label="Peso por unidade"
+          unit="g"
+          max={MAX_GRAMS}
+          required
+          helperText="Prata de cada unidade"
+        />
+        {product ? (
+          <TextField
+            label="Estoque"
+            value={units(product.stock)}
+            disabled
+            helperText="Mude pelo botão Ajustar estoque"
+          />
+        ) : (
           <FormTextField
             control={control}
-            name="name"
-            label="Nome"
-            required
-            autoFocus
-            slotProps={{ htmlInput: { maxLength: 120 } }}
+            name="stock"
+            label="Estoque inicial"
+            helperText="Unidades prontas para envio"
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
           />
-          <FormTextField
-            control={control}
-            name="description"
-            label="Descrição"
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
+        )}
+      </FieldGrid>
+      <Typography variant="subtitle2" component="h3">
+        Taxas por unidade
+      </Typography>
+      <FieldGrid>
+        <Controller
+          control={control}
+          name="minting_fee"
+          render={({ field, fieldState }) => (
+            <MoneyTextField label="Cunhagem" {...bindField(field, fieldState, 'Reais por unidade')} />
+          )}
+        />
+        <FormPercentField
+          control={control}
+          name="insurance_rate"
+          label="Seguro"
+          helperText="Do valor de mercado da prata"
+        />
+        <FormPercentField control={control} name="pis_rate" label="PIS" helperText="Sobre o valor da operação" />
+        <FormPercentField control={control} name="cofins_rate" label="COFINS" helperText="Sobre o valor da operação" />
+      </FieldGrid>
+      <Typography variant="body2" color="text.secondary">
+        O ICMS e o DIFAL vêm da tabela por estado, na aba Taxas e impostos.
+      </Typography>
+      <Controller
+        control={control}
+        name="images"
+        render={({ field, fieldState }) => (
+          <ImagesField
+            productId={product?.id ?? null}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
           />
-          <Box sx={grid}>
-            <Controller
-              control={control}
-              name="grams_per_unit"
-              render={({ field, fieldState }) => (
-                <DecimalTextField
-                  label="Peso por unidade"
-                  unit="g"
-                  max={MAX_GRAMS}
-                  required
-                  {...bindField(field, fieldState, 'Prata de cada unidade')}
-                />
-              )}
-            />
-            {product ? (
-              <TextField
-                label="Estoque"
-                value={units(product.stock)}
-                disabled
-                helperText="Mude pelo botão Ajustar estoque"
-              />
-            ) : (
-              <FormTextField
-                control={control}
-                name="stock"
-                label="Estoque inicial"
-                helperText="Unidades prontas para envio"
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
-              />
-            )}
-          </Box>
-          <Typography variant="subtitle2" component="h3">
-            Taxas por unidade
-          </Typography>
-          <Box sx={grid}>
-            <Controller
-              control={control}
-              name="minting_fee"
-              render={({ field, fieldState }) => (
-                <MoneyTextField label="Cunhagem" {...bindField(field, fieldState, 'Reais por unidade')} />
-              )}
-            />
-            <Controller
-              control={control}
-              name="insurance_rate"
-              render={({ field, fieldState }) => (
-                <DecimalTextField
-                  label="Seguro"
-                  unit="%"
-                  max={100}
-                  {...bindField(field, fieldState, 'Do valor de mercado da prata')}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="pis_rate"
-              render={({ field, fieldState }) => (
-                <DecimalTextField
-                  label="PIS"
-                  unit="%"
-                  max={100}
-                  {...bindField(field, fieldState, 'Sobre o valor da operação')}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="cofins_rate"
-              render={({ field, fieldState }) => (
-                <DecimalTextField
-                  label="COFINS"
-                  unit="%"
-                  max={100}
-                  {...bindField(field, fieldState, 'Sobre o valor da operação')}
-                />
-              )}
-            />
-          </Box>
-          <Typography variant="body2" color="text.secondary">
-            O ICMS e o DIFAL vêm da tabela por estado, na aba Taxas e impostos.
-          </Typography>
-          <Controller
-            control={control}
-            name="images"
-            render={({ field, fieldState }) => (
-              <ImagesField
-                productId={product?.id ?? null}
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Box sx={grid}>
-            <FormTextField
-              control={control}
-              name="position"
-              label="Posição no catálogo"
-              helperText="Menor aparece primeiro"
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
-            />
-            <FormTextField
-              control={control}
-              name="icon"
-              label="Ícone (opcional)"
-              slotProps={{ htmlInput: { maxLength: 60 } }}
-            />
-          </Box>
-          <Controller
-            control={control}
-            name="active"
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-                label="À venda no catálogo"
-              />
-            )}
-          />
-          {!active && <Alert severity="info">Fora do catálogo: ninguém pode comprar nem retirar este produto.</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={close} disabled={save.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {product ? 'Salvar produto' : 'Criar produto'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )}
+      />
+      <FieldGrid>
+        <FormTextField
+          control={control}
+          name="position"
+          label="Posição no catálogo"
+          helperText="Menor aparece primeiro"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+        />
+        <FormTextField
+          control={control}
+          name="icon"
+          label="Ícone (opcional)"
+          slotProps={{ htmlInput: { maxLength: 60 } }}
+        />
+      </FieldGrid>
+      <FormSwitch control={control} name="active" label="À venda no catálogo" />
+      {!active && <Alert severity="info">Fora do catálogo: ninguém pode comprar nem retirar este produto.</Alert>}
+    </FormDialog>
   );
 }
