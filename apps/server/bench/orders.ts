@@ -163,7 +163,7 @@ export function probeStatements() {
   let recording = false;
   const labelOf = (text: string) => {
     const t = text.replace(/\s+/g, ' ').trim();
-    if (/pg_advisory_xact_lock/.test(t)) return 'advisory lock';
+    if (/orders_market_lock|pg_advisory_xact_lock/.test(t)) return 'advisory lock';
     if (/from market_state s, market_settings/.test(t) && /json_object_agg\(a\.code/.test(t))
       return 'market state, rates, balances, limits, usage';
     if (/from market_state s, market_settings/.test(t)) return 'market state and rates';

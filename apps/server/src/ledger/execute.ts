@@ -66,7 +66,7 @@ export type CaptureResult =
 export type CommandResult = TransferResult | HoldResult | ReleaseResult | CaptureResult;
 
 /** A command as ledger_execute reads it (`encode`): k, id, d, c, a, code, reason, ref, parts, rest, l. */
-export type Encoded = Record<string, unknown>;
+type Encoded = Record<string, unknown>;
 
 const fail = (where: string, what: string): never => {
   throw new TypeError(`ledger: ${where}: ${what}`);

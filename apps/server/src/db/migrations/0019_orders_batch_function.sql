@@ -10,13 +10,17 @@
 --
 -- $1 the ledger's plan (or null), $2 the orders (new ones and changed ones), $3 the trades, $4 the usage of the
 -- year $5, $6 now, $7 the market's next version (the version read + 1), $8 and $9 the last order and trade ids.
+-- The market's lock, in one place: the locked path takes it first thing in its transaction, orders_apply_batch inside
+-- its own. An arbitrary key, ours alone.
+create function orders_market_lock() returns void language sql as $$ select pg_advisory_xact_lock(7201001) $$;
+
 create function orders_apply_batch(p_plan jsonb, p_orders jsonb, p_trades jsonb, p_usage jsonb, p_year integer,
                                    p_now timestamptz, p_version bigint, p_last_order bigint, p_last_trade bigint)
 returns jsonb language plpgsql set jit = off as $$
 declare
   v_one int;
 begin
-  perform pg_advisory_xact_lock(7201001);
+  perform orders_market_lock();
   update market_state set version = p_version, last_order_id = p_last_order, last_trade_id = p_last_trade
    where id = 1 and version = p_version - 1;
   if not found then return '"stale"'::jsonb; end if;

@@ -36,8 +36,6 @@ import { type Fill, OrderBook, type Side } from './matching/index';
  * that fails writes nothing, and its operations run again one by one, so one bad operation fails alone.
  */
 
-/** The advisory lock of the silver/BRL market (an arbitrary constant, ours alone). */
-export const MARKET_LOCK_KEY = 7_201_001;
 /** The most operations one batch applies. */
 const MAX_BATCH = 256;
 
@@ -206,7 +204,7 @@ export class MarketEngine {
   ): Promise<{ results: Array<Outcome | AppError>; version: number; market: Market } | null> {
     // under the lock (a statement of its own: a statement's snapshot is taken before it waits), one read: the market's
     // state and rates, and the balances, limits and usage of everyone placing in the batch
-    if (locked) await ex.execute(sql`select pg_advisory_xact_lock(${MARKET_LOCK_KEY})`);
+    if (locked) await ex.execute(sql`select orders_market_lock()`);
     const ops = batch.map((p) => p.op);
     const placing = placersOf(ops);
     const year = brasiliaYear();
