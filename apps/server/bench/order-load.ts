@@ -1,11 +1,18 @@
 // The load of the order bench (bench/orders.ts), in a process of its own so it never shares an event loop with the
-// server it measures: autocannon's programmatic API, every request a new random limit order (a buy or a sell around a
-// reference price, so most of them cross) from a random customer (their own bearer token), with the summary's
-// total_amount computed by the domain's orderCost, as the web computes it. Reads its plan (a JSON file named by the
-// first argument), prints one JSON line of results on stdout: the answers by status code, and the latency of the 201s.
-import { readFile } from 'node:fs/promises';
+// server it measures: every request a new random limit order (a buy or a sell around a reference price, so most of
+// them cross) from the next customer (their own bearer token), with the summary's total_amount computed by the domain's
+// orderCost, as the web computes it. Sent by wrk (Debian's package `wrk`, C: about 50 µs of CPU per order, a quarter of
+// autocannon's, and the CPU it leaves is the server's on a 2-core machine; pgbench's client is C too) replaying the
+// stream this file writes with order-load.lua, or, when wrk is not installed or BENCH_LOAD=autocannon, by autocannon's
+// programmatic API from the same seeded stream. Reads its plan (a JSON file named by the first argument), prints one
+// JSON line of results on stdout: the answers by status code, and the latency of the 201s (wrk's: of every answer).
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { orderCost } from '@prata/domain';
 import { seededRandom as mulberry32 } from '../src/lib/seeded-random';
 
@@ -24,6 +31,8 @@ export type OrderLoadPlan = {
 };
 
 export type OrderLoadResult = {
+  /** what made the load: wrk (when installed) or autocannon */
+  generator: 'wrk' | 'autocannon';
   /** measured seconds (autocannon's own clock) */
   seconds: number;
   /** answers by HTTP status ('0' for connection errors and timeouts) */
@@ -60,6 +69,8 @@ type Autocannon = (
 ) => Instance;
 
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+const execFileAsync = promisify(execFile);
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * A buy priced from 2 centavos under the reference to 8 over it, a sell from 8 under to 2 over: most orders cross
@@ -155,6 +166,7 @@ function drive(plan: OrderLoadPlan, seconds: number, random: () => number, recor
         const sortedCreated = Float64Array.from(created).sort();
         const sortedAll = Float64Array.from(all).sort();
         resolve({
+          generator: 'autocannon',
           seconds: result.duration,
           statuses,
           created: {
@@ -186,13 +198,135 @@ function drive(plan: OrderLoadPlan, seconds: number, random: () => number, recor
   });
 }
 
+// ------------------------------------------------------------------ wrk
+
+/** wrk (a C load generator, Debian's package `wrk`) when it is installed, unless BENCH_LOAD=autocannon. */
+export function loadGenerator(): 'wrk' | 'autocannon' {
+  if (process.env.BENCH_LOAD === 'autocannon') return 'autocannon';
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return 'wrk';
+  } catch (e) {
+    // wrk --version exits 1 after printing its usage: it is there
+    return (e as { code?: string }).code === 'ENOENT' ? 'autocannon' : 'wrk';
+  }
+}
+
+/**
+ * The stream of orders as wrk replays it: one line per request ("<path>\t<token>\t<body>"), the same orders in the same
+ * order as autocannon's driver sends from the same seed, enough for `requests` of them (wrk starts over at the end).
+ */
+async function writeStream(plan: OrderLoadPlan, file: string, requests: number) {
+  const random = mulberry32(plan.seed);
+  const lines: string[] = [];
+  const sides: Array<'buy' | 'sell'> = [];
+  for (let i = 0; i < requests; i++) {
+    const { side, body } = randomOrder(plan, random);
+    sides.push(side);
+    lines.push(`/api/order/${side}\t${plan.tokens[i % plan.tokens.length]}\t${JSON.stringify(body)}`);
+  }
+  await writeFile(file, `${lines.join('\n')}\n`);
+  return sides;
+}
+
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** One wrk run of `seconds` from the stream's `start`; its figures as "key\tvalue" lines (order-load.lua's done). */
+async function wrkRun(plan: OrderLoadPlan, file: string, seconds: number, start: number) {
+  const url = new URL(plan.url);
+  const { stdout } = await execFileAsync(
+    'wrk',
+    [
+      '-t1',
+      `-c${plan.connections}`,
+      `-d${seconds}s`,
+      '--timeout',
+      '30s',
+      '-s',
+      path.join(HERE, 'order-load.lua'),
+      `${url.protocol}//${url.host}`,
+      '--',
+      file,
+      String(start),
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const figures = new Map<string, string>();
+  for (const line of stdout.split('\n')) {
+    const tab = line.indexOf('\t');
+    if (tab > 0) figures.set(line.slice(0, tab), line.slice(tab + 1));
+  }
+  if (!figures.has('requests')) throw new Error(`wrk printed no figures:\n${stdout}`);
+  const n = (k: string) => Number(figures.get(k) ?? 0);
+  return { figures, n };
+}
+
+/** The warm-up and the measured run with wrk: the same plan and the same result as autocannon's driver. */
+async function driveWrk(plan: OrderLoadPlan, onMeasuring: () => void): Promise<OrderLoadResult> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'prata-order-load-'));
+  try {
+    const file = path.join(dir, 'orders.tsv');
+    const sides = await writeStream(plan, file, Math.ceil((plan.seconds + plan.warmupSeconds) * 8000));
+    let start = 0;
+    if (plan.warmupSeconds > 0) start = (await wrkRun(plan, file, plan.warmupSeconds, 0)).n('requests');
+    onMeasuring();
+    const { figures, n } = await wrkRun(plan, file, plan.seconds, start);
+    const statuses: Record<string, number> = {};
+    const samples: Record<string, string> = {};
+    for (const [k, v] of figures) {
+      if (k.startsWith('status.')) statuses[k.slice(7)] = Number(v);
+      if (k.startsWith('sample.')) samples[k.slice(7)] = v;
+    }
+    if (n('errors') > 0) statuses['0'] = n('errors');
+    const requests = n('requests');
+    let buys = 0;
+    for (let i = 0; i < requests; i++) if (sides[(start + i) % sides.length] === 'buy') buys++;
+    const created = statuses['201'] ?? 0;
+    const ms = (k: string) => n(k) / 1000;
+    return {
+      generator: 'wrk',
+      seconds: n('duration_us') / 1e6,
+      statuses,
+      // wrk's latencies are of every answer (in the bench they are all 201s; the statuses say when not)
+      created: {
+        count: created,
+        p50: ms('p50_us'),
+        p90: ms('p90_us'),
+        p99: ms('p99_us'),
+        max: ms('max_us'),
+        mean: ms('mean_us'),
+      },
+      all: { count: requests, p50: ms('p50_us'), p99: ms('p99_us') },
+      bytesPerCreated: requests > 0 ? Math.round(n('bytes') / requests) : 0,
+      cpuUs: (n('cpu_ticks') * 1e6) / TICKS_PER_SECOND,
+      samples,
+      buys,
+      sells: requests - buys,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 const planPath = process.argv[2];
 if (planPath && process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const plan = JSON.parse(await readFile(planPath, 'utf8')) as OrderLoadPlan;
-  const random = mulberry32(plan.seed);
-  if (plan.warmupSeconds > 0) await drive(plan, plan.warmupSeconds, random, false);
-  // the bench starts its clocks (server CPU, the matcher's batches) at this line
-  process.stderr.write('measuring\n');
-  const result = await drive(plan, plan.seconds, random, true);
+  // the bench starts its clocks (server CPU, the matcher's batches) at the line 'measuring'
+  const measuring = () => process.stderr.write('measuring\n');
+  let result: OrderLoadResult;
+  if (loadGenerator() === 'wrk') {
+    result = await driveWrk(plan, measuring);
+  } else {
+    const random = mulberry32(plan.seed);
+    if (plan.warmupSeconds > 0) await drive(plan, plan.warmupSeconds, random, false);
+    measuring();
+    result = await drive(plan, plan.seconds, random, true);
+  }
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -3,7 +3,8 @@
 // throwaway database of DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres), dropped at the end;
 // 200 approved customers with money on both sides, each signed in, and a history of 5,000 orders placed through the
 // matcher (BENCH_ORDER_HISTORY) with statistics gathered; the load comes from bench/order-load.ts in a child
-// process (autocannon, a new random crossing limit order per request, every request another customer's token). For
+// process (wrk when installed, else autocannon; a new random crossing limit order per request, every request another
+// customer's token). For
 // each client count (BENCH_ORDER_CLIENTS, default 64,32): pgbench -N, the orders, pgbench -N again; the ratio is to the
 // mean of the two. Afterwards the ledger's reconciliation runs on the bench's database. BENCH_TRACE=1 also times every
 // SQL statement (inside the matcher's batches and outside them); BENCH_PROFILE=<folder> writes a CPU profile of this
@@ -67,8 +68,9 @@ export type OrdersRow = {
   samples: Record<string, string>;
   bytesPerOrder: number;
   cpuPerOrderUs: number;
-  /** the load generator's CPU per order (autocannon, its own process) */
+  /** the load generator's CPU per order (wrk or autocannon, its own process) */
   loadCpuPerOrderUs: number;
+  generator: OrderLoadResult['generator'];
   /** the database's backends' CPU time per order (µs), and per pgbench -N transaction; when /proc can be read */
   databaseCpuPerOrderUs?: number;
   pgbenchCpuUs?: number;
@@ -562,7 +564,7 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
       }
       const batchStats = batches.stop();
       const statementStats = statements?.stop();
-      // requests autocannon abandoned at its deadline finish before pgbench starts
+      // requests the load abandoned at its deadline finish before pgbench starts
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const pgbenchAfter = await pgbenchSimpleUpdate(scratch.url, clients, seconds);
       const created = result.statuses['201'] ?? 0;
@@ -585,6 +587,7 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
         bytesPerOrder: result.bytesPerCreated,
         cpuPerOrderUs: (used.user + used.system) / Math.max(1, created),
         loadCpuPerOrderUs: result.cpuUs / Math.max(1, created),
+        generator: result.generator,
         batches: batchStats,
         ...(statementStats ? { statements: statementStats } : {}),
       });
@@ -658,7 +661,8 @@ function formatReport(
     );
   }
   out.push(
-    'orders/s: 201 answers only; latency of the 201s (autocannon, in the load process); pgbench -N -M prepared at the ' +
+    `orders/s: 201 answers only; latency (${[...new Set(rows.map((r) => r.generator))].join(', ')}, in the load process; ` +
+      "autocannon's: of the 201s; wrk's: of every answer); pgbench -N -M prepared at the " +
       'same client count on the same database, mean of a run before and after. CPU per order: the Prata process (server ' +
       "and matcher) and the database's backends; pgbench PG: its backends' CPU per transaction; CPU ratio = pgbench PG " +
       '÷ (Prata + PG), what the ratio of throughputs would be if CPU were all that counted (the steadier figure on a ' +
