@@ -29,7 +29,14 @@ export {
 } from './execute';
 export { foldBalances, startBalanceFolder } from './fold';
 export { getHold, type Hold, type HoldState, openHolds } from './holds';
-export { type LedgerPlan, type OpenHold, planBatch } from './plan';
+export {
+  AccountFactsCache,
+  applyPlan,
+  type LedgerPlan,
+  type OpenHold,
+  planBatch,
+  resolvePlan,
+} from './plan';
 export { capture, hold, type Operation, post, postBatch, release } from './post';
 export { proofOfReserves, type Reconciliation, reconcile } from './reconcile';
 export {

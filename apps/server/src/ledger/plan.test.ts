@@ -6,7 +6,7 @@ import type { Database, Executor } from '../db/client';
 import { pgErrorCode, pgErrorDetail } from '../db/tx';
 import type { AccountRef, Currency } from './accounts';
 import { execute, type LedgerCommand } from './execute';
-import { type OpenHold, planBatch } from './plan';
+import { AccountFactsCache, applyPlan, type OpenHold, planBatch, resolvePlan } from './plan';
 import { post } from './post';
 import { reconcile } from './reconcile';
 import { rows } from './sql';
@@ -155,6 +155,8 @@ describe('ledger_apply_plan against ledger_execute', () => {
   const FUND = { BRL: 100_000, AG: 10_000 } as const;
   /** holds opened (and committed) before the batches */
   const before = new Map<string, OpenHold>();
+  /** the accounts' facts, read once and kept across the batches as the matcher keeps them */
+  const accounts = new AccountFactsCache();
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -310,7 +312,7 @@ describe('ledger_apply_plan against ledger_execute', () => {
       });
       const viaPlan = await inRolledBack(async (tx) => {
         const plan = planBatch(cmds, (id) => before.get(id));
-        await tx.execute(sql`select ledger_apply_plan(${JSON.stringify(plan)}::jsonb)`);
+        await applyPlan(tx, plan, accounts);
         return snapshot(tx, seed);
       });
       expect(viaPlan.transfers.length, `seed ${seed}`).toBeGreaterThan(10);
@@ -321,12 +323,10 @@ describe('ledger_apply_plan against ledger_execute', () => {
 
   it('a balance the batch would leave below zero, or a hold not as the plan says, writes nothing', async () => {
     const [a, b] = customers as [number, number];
-    const attempt = (plan: ReturnType<typeof planBatch>) =>
+    const attempt = (plan: ReturnType<typeof planBatch>, known = accounts) =>
       inRolledBack(async (tx) => {
         // in a savepoint: the error aborts it, and the transaction goes on to look
-        const err = await tx
-          .transaction(async (sp) => sp.execute(sql`select ledger_apply_plan(${JSON.stringify(plan)}::jsonb)`))
-          .catch((e: unknown) => e);
+        const err = await tx.transaction(async (sp) => applyPlan(sp, plan, known)).catch((e: unknown) => e);
         const transfers = await rows<{ n: string }>(
           tx,
           sql`select count(*)::text as n from ledger_transfers where transfer_id like 'bad:%'`,
@@ -378,5 +378,100 @@ describe('ledger_apply_plan against ledger_execute', () => {
     );
     again.t[0]!.id = 'bad:4';
     expect(await attempt(again)).toMatchObject({ code: '23505', written: '0' });
+
+    // what the caller knows of an account that is no longer true (a database recreated under a running process): its
+    // id now names another account; checked before anything is locked or written
+    const move = planBatch(
+      [{ kind: 'transfer', id: 'bad:5', debit: cust(a), credit: cust(b), currency: 'AG', amount: 1, code: 'x' }],
+      () => undefined,
+    );
+    const facts = await accounts.load(database.db, move);
+    const wrong = {
+      load: async () => (code: string) => {
+        const f = facts(code);
+        return code === `customer:${a}:available:AG` ? { ...f, id: facts(`customer:${b}:available:AG`).id } : f;
+      },
+    } as unknown as AccountFactsCache;
+    const stale = await attempt(move, wrong);
+    expect(stale.message).toMatch(/accounts not as the caller knows them/);
+    expect(stale.written).toBe('0');
+  });
+});
+
+describe('resolvePlan: the accounts by id, the locks and the checks worked out', () => {
+  const facts = (code: string) => {
+    const [kind, id, bucket, currency] = code.split(':') as [string, string, string, 'BRL' | 'AG'];
+    if (kind === 'customer') {
+      const n = Number(id);
+      const base = n * 10 + (bucket === 'held' ? 2 : 0) + (currency === 'AG' ? 1 : 0);
+      return { id: base, code, currency, owner: n, customer: true, floor: 'debits' as const };
+    }
+    return { id: 1, code, currency: 'BRL' as const, owner: null, customer: false, floor: null };
+  };
+
+  it('locks the payer for no key update and writes its balances in place; the payee for key share, as a delta', () => {
+    const plan = planBatch(
+      [
+        { kind: 'transfer', id: 't', debit: cust(5), credit: cust(7), currency: 'BRL', amount: 300, code: 'x' },
+        {
+          kind: 'transfer',
+          id: 'f',
+          debit: cust(5),
+          credit: { system: 'revenue:operating-fee' },
+          currency: 'BRL',
+          amount: 20,
+          code: 'fee',
+        },
+      ],
+      () => undefined,
+    );
+    const r = resolvePlan(plan, facts);
+    expect(r.t.map((t) => [t.d, t.c, t.a])).toEqual([
+      [50, 70, 300],
+      [50, 1, 20],
+    ]);
+    expect(r).toMatchObject({ n: [5], k: [7], ip: [50], ipd: [320], ipc: [0], g: [50], gd: [320], gc: [0] });
+    expect(r.dl).toEqual([70, 1]);
+    expect(r.dld).toEqual([0, 0]);
+    expect(r.dlc).toEqual([300, 20]);
+    expect(r.acc).toEqual([
+      { id: 50, code: 'customer:5:available:BRL', owner: 5 },
+      { id: 70, code: 'customer:7:available:BRL', owner: 7 },
+      { id: 1, code: 'revenue:operating-fee', owner: null },
+    ]);
+  });
+
+  it('refuses a leg in another currency than its account, and a hold between two owners', () => {
+    const silverToFees = planBatch(
+      [
+        {
+          kind: 'transfer',
+          id: 't',
+          debit: cust(5),
+          credit: { system: 'vault' },
+          currency: 'AG',
+          amount: 1,
+          code: 'x',
+        },
+      ],
+      () => undefined,
+    );
+    expect(() => resolvePlan(silverToFees, facts)).toThrow(/vault is not in AG/);
+    const hold = planBatch(
+      [
+        {
+          kind: 'hold',
+          id: 'h',
+          holder: { customer: 5 },
+          currency: 'AG',
+          amount: 1,
+          reason: 'order',
+          reference: 'order:1',
+        },
+      ],
+      () => undefined,
+    );
+    const between = { ...hold, hn: hold.hn.map((h) => ({ ...h, hd: 'customer:7:held:AG' })) };
+    expect(() => resolvePlan(between, facts)).toThrow(/a hold between/);
   });
 });

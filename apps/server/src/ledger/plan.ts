@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
 import { accountSpec, type Currency, type Holder, holderAccounts } from './accounts';
 import { encodeAll, type LedgerCommand } from './execute';
+import { int, rows } from './sql';
 
 /**
  * A batch of ledger commands that must all succeed together, worked out here instead of in ledger_execute's PL/pgSQL
@@ -170,4 +173,190 @@ export function planBatch(commands: LedgerCommand[], open: (holdId: string) => O
     else if (h.state !== 'held') plan.hu.push({ ...row, state: h.state });
   }
   return plan;
+}
+
+// ------------------------------------------------------------------ the accounts, as the caller knows them
+
+/**
+ * What a plan needs of an account, all of it fixed when the account is opened (its id, code, currency, owner, whether
+ * that owner is a customer, its floor): read once per process and kept, so a batch's call names accounts by id and
+ * ledger_apply_plan does not look them up by code again. The function still checks each id against its code and owner
+ * (a primary-key lookup), so knowledge that is no longer true (a database recreated under a running process) writes
+ * nothing; the caller then forgets what it knew (`clear`) and reads again.
+ */
+export type AccountFacts = {
+  id: number;
+  code: string;
+  currency: Currency;
+  owner: number | null;
+  customer: boolean;
+  floor: 'debits' | 'credits' | null;
+};
+
+/** The most accounts kept; beyond it the cache starts again (a customer's four accounts are one read away). */
+const FACTS_MAX = 100_000;
+
+export class AccountFactsCache {
+  private readonly known = new Map<string, AccountFacts>();
+
+  clear() {
+    this.known.clear();
+  }
+
+  /** The facts of every account `plan` names: what is not known yet is read, in one statement. */
+  async load(ex: Executor, plan: LedgerPlan): Promise<(code: string) => AccountFacts> {
+    const missing = new Set<string>();
+    const want = (code: string) => {
+      if (!this.known.has(code)) missing.add(code);
+    };
+    for (const t of plan.t) {
+      want(t.d);
+      want(t.c);
+    }
+    for (const h of [...plan.hn, ...plan.hu]) {
+      want(h.av);
+      want(h.hd);
+    }
+    if (missing.size > 0) {
+      if (this.known.size + missing.size > FACTS_MAX) this.known.clear();
+      const found = await rows<{
+        id: string;
+        code: string;
+        currency: Currency;
+        owner_id: string | null;
+        customer: boolean;
+        dfloor: boolean;
+        cfloor: boolean;
+      }>(
+        ex,
+        sql`select a.id::text, a.code, a.currency, a.owner_id::text, o.user_id is not null as customer,
+                   a.debits_must_not_exceed_credits as dfloor, a.credits_must_not_exceed_debits as cfloor
+              from ledger_accounts a left join ledger_owners o on o.id = a.owner_id
+             where a.code = any(${sql.param([...missing])}::text[])`,
+      );
+      for (const r of found) {
+        this.known.set(r.code, {
+          id: int(r.id),
+          code: r.code,
+          currency: r.currency,
+          owner: r.owner_id === null ? null : int(r.owner_id),
+          customer: r.customer,
+          floor: r.dfloor ? 'debits' : r.cfloor ? 'credits' : null,
+        });
+      }
+    }
+    return (code) => this.known.get(code) ?? fail(`unknown account ${code}`);
+  }
+}
+
+/** A plan with its accounts named by id, and what ledger_apply_plan's first step used to work out from them. */
+export type ResolvedPlan = {
+  t: Array<{ id: string; d: number; c: number; a: number; code: string; cur: Currency }>;
+  hn: Array<Omit<LedgerPlan['hn'][number], 'av' | 'hd'> & { o: number; av: number; hd: number }>;
+  hu: Array<Omit<LedgerPlan['hu'][number], 'av' | 'hd'> & { av: number; hd: number }>;
+  /** every account named: checked against the database (id, code, owner) */
+  acc: Array<{ id: number; code: string; owner: number | null }>;
+  /** owners locked for no key update (a floored balance of theirs goes down), and for key share (a customer credited) */
+  n: number[];
+  k: number[];
+  /** balances written in place (their owner locked for no key update): account, debits, credits */
+  ip: number[];
+  ipd: number[];
+  ipc: number[];
+  /** balances written as a delta row */
+  dl: number[];
+  dld: number[];
+  dlc: number[];
+  /** floored balances the batch lowers, checked as it leaves them */
+  g: number[];
+  gd: number[];
+  gc: number[];
+};
+
+/**
+ * `plan` with its accounts by id (`facts`), and what the database's first step did before: every leg in its accounts'
+ * currency (else a bug: it throws), each hold between two accounts of one owner, the debits and credits on each
+ * account, which owners are locked how (ledger_execute's step 3, on the gross legs), which balances are written in
+ * place and which are checked.
+ */
+export function resolvePlan(plan: LedgerPlan, facts: (code: string) => AccountFacts): ResolvedPlan {
+  type Net = { f: AccountFacts; dr: number; cr: number };
+  const nets = new Map<string, Net>();
+  const net = (code: string, cur: Currency): Net => {
+    let n = nets.get(code);
+    if (!n) {
+      n = { f: facts(code), dr: 0, cr: 0 };
+      nets.set(code, n);
+    }
+    if (n.f.currency !== cur) fail(`${code} is not in ${cur}`);
+    return n;
+  };
+  const t = plan.t.map((x) => {
+    const d = net(x.d, x.cur);
+    const c = net(x.c, x.cur);
+    d.dr += x.a;
+    c.cr += x.a;
+    return { id: x.id, d: d.f.id, c: c.f.id, a: x.a, code: x.code, cur: x.cur };
+  });
+  const holdAccounts = (h: { av: string; hd: string; cur: Currency }) => {
+    const av = net(h.av, h.cur).f;
+    const hd = net(h.hd, h.cur).f;
+    if (av.owner === null || av.owner !== hd.owner) fail(`a hold between ${h.av} and ${h.hd}`);
+    return { av, hd };
+  };
+  const hn = plan.hn.map((h) => {
+    const { av, hd } = holdAccounts(h);
+    return { ...h, o: av.owner!, av: av.id, hd: hd.id };
+  });
+  const hu = plan.hu.map((h) => {
+    const { av, hd } = holdAccounts(h);
+    return { ...h, av: av.id, hd: hd.id };
+  });
+
+  const lowers = (n: Net) => (n.f.floor === 'debits' && n.dr > 0) || (n.f.floor === 'credits' && n.cr > 0);
+  const noKeyUpdate = new Set<number>();
+  const keyShare = new Set<number>();
+  for (const n of nets.values()) {
+    if (n.f.owner === null) continue;
+    if (lowers(n)) noKeyUpdate.add(n.f.owner);
+    if (n.f.customer && n.cr > 0) keyShare.add(n.f.owner);
+  }
+  const r: ResolvedPlan = {
+    t,
+    hn,
+    hu,
+    acc: [],
+    n: [...noKeyUpdate].sort((a, b) => a - b),
+    k: [...keyShare].filter((o) => !noKeyUpdate.has(o)).sort((a, b) => a - b),
+    ip: [],
+    ipd: [],
+    ipc: [],
+    dl: [],
+    dld: [],
+    dlc: [],
+    g: [],
+    gd: [],
+    gc: [],
+  };
+  for (const n of nets.values()) {
+    r.acc.push({ id: n.f.id, code: n.f.code, owner: n.f.owner });
+    if (n.dr > 0 || n.cr > 0) {
+      const inPlace = n.f.owner !== null && noKeyUpdate.has(n.f.owner);
+      (inPlace ? r.ip : r.dl).push(n.f.id);
+      (inPlace ? r.ipd : r.dld).push(n.dr);
+      (inPlace ? r.ipc : r.dlc).push(n.cr);
+    }
+    if (lowers(n)) {
+      r.g.push(n.f.id);
+      r.gd.push(n.dr);
+      r.gc.push(n.cr);
+    }
+  }
+  return r;
+}
+
+/** A plan applied on `ex` (inside the caller's transaction): the accounts' facts read where not known, then the call. */
+export async function applyPlan(ex: Executor, plan: LedgerPlan, cache: AccountFactsCache): Promise<void> {
+  const resolved = resolvePlan(plan, await cache.load(ex, plan));
+  await ex.execute(sql`select ledger_apply_plan(${JSON.stringify(resolved)}::jsonb)`);
 }

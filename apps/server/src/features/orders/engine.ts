@@ -15,12 +15,14 @@ import type { Database, Executor } from '../../db/client';
 import { pgErrorCode, pgErrorDetail, withTransaction } from '../../db/tx';
 import { AppError } from '../../lib/errors';
 import {
+  AccountFactsCache,
   type AccountRef,
   callLedger,
   type LedgerCommand,
   type OpenHold,
   planBatch,
   preparedRows,
+  resolvePlan,
 } from '../../ledger/index';
 import { int, rows } from '../../ledger/sql';
 import { type Fill, OrderBook, type Side } from './matching/index';
@@ -109,6 +111,8 @@ export class MarketEngine {
   private readonly listeners = new Set<(version: number) => void>();
   /** How the batches went: written on the fast path, under the lock, and fast attempts the market had moved past. */
   readonly counts = { fast: 0, locked: 0, stale: 0 };
+  /** the ledger accounts the batches' plans name, as read once (ledger/plan.ts) */
+  private readonly accounts = new AccountFactsCache();
 
   constructor(
     private readonly database: Database,
@@ -136,6 +140,7 @@ export class MarketEngine {
   /** Forget the copy of the book (tests that change orders behind the matcher's back). */
   invalidate() {
     this.market = null;
+    this.accounts.clear();
   }
 
   private async drain() {
@@ -169,6 +174,8 @@ export class MarketEngine {
       this.market = market;
     } catch (err) {
       this.market = null;
+      // what it knew of the ledger's accounts may be what broke it (ledger_apply_plan checks): read them again
+      this.accounts.clear();
       if (batch.length === 1) {
         batch[0]!.reject(err);
         return;
@@ -230,7 +237,14 @@ export class MarketEngine {
       minimumFeeCents: int(state.minimum_fee_cents),
     };
 
-    const apply = new BatchApply(market, rates, int(state.last_order_id), int(state.last_trade_id), year);
+    const apply = new BatchApply(
+      market,
+      rates,
+      int(state.last_order_id),
+      int(state.last_trade_id),
+      year,
+      this.accounts,
+    );
     apply.setAccounts(placing.placers, state.balances ?? {}, state.limits ?? []);
     const results = batch.map((p) => {
       try {
@@ -411,6 +425,7 @@ class BatchApply {
     public lastOrderId: number,
     public lastTradeId: number,
     private readonly year: number,
+    private readonly ledgerAccounts: AccountFactsCache,
   ) {}
 
   /** The available balances of everyone placing in this batch, and the customers' limits and usage this year. */
@@ -801,7 +816,8 @@ class BatchApply {
       deleted_at: o.cancelled ? now : null,
     }));
     const usage = [...this.traded].map(([user_id, cents]) => ({ user_id, cents }));
-    const plan = this.commands.length > 0 ? planBatch(this.commands, (id) => this.closing.get(id)) : null;
+    const planned = this.commands.length > 0 ? planBatch(this.commands, (id) => this.closing.get(id)) : null;
+    const plan = planned === null ? null : resolvePlan(planned, await this.ledgerAccounts.load(ex, planned));
     let raw: unknown;
     try {
       raw = await callLedger<unknown>(ex, BATCH_STATEMENT, 'orders_apply_batch', [

@@ -11,7 +11,15 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { users } from '../../db/schema/index';
-import { balanceOf, getBalances, post, reconcile } from '../../ledger/index';
+import {
+  AccountFactsCache,
+  balanceOf,
+  getBalances,
+  type LedgerPlan,
+  post,
+  reconcile,
+  resolvePlan,
+} from '../../ledger/index';
 import { rows } from '../../ledger/sql';
 import type { AppError } from '../../lib/errors';
 import { HTTP_STATUS } from '../../plugins/errors';
@@ -699,11 +707,21 @@ describe('one round trip per batch (migration 0019)', () => {
       db,
       sql`select version::text, (select count(*) from orders)::text as orders from market_state`,
     );
-    const plan = JSON.stringify({
-      t: [{ id: `test:${randomUUID()}`, d: `customer:${poor.id}:available:BRL`, c: 'rounding', a: 101, code: 't' }],
+    const planned: LedgerPlan = {
+      t: [
+        {
+          id: `test:${randomUUID()}`,
+          d: `customer:${poor.id}:available:BRL`,
+          c: 'rounding',
+          a: 101,
+          code: 't',
+          cur: 'BRL',
+        },
+      ],
       hn: [],
       hu: [],
-    });
+    };
+    const plan = JSON.stringify(resolvePlan(planned, await new AccountFactsCache().load(db, planned)));
     const failed = await rows(
       db,
       sql`select orders_apply_batch(${plan}::jsonb, '[]', '[]', '[]', 2026, now(),
