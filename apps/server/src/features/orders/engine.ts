@@ -93,6 +93,30 @@ type OrderState = {
   tookOrderId: number | null;
   status: 'open' | 'filled' | 'cancelled';
   cancelled: boolean;
+  /** when it was placed (ISO 8601): as the database has it, or the batch's time for one placed in it */
+  createdAt: string;
+};
+
+/**
+ * An order as a committed batch wrote it (orders_apply_batch's row, with its times): what the screens' lists show of it,
+ * without reading it back (the answers keep a completed order's JSON: it never changes again).
+ */
+export type WrittenOrder = {
+  id: number;
+  user_id: number | null;
+  side: Side;
+  mode: 'limit' | 'market';
+  status: 'open' | 'filled' | 'cancelled';
+  price_cents: number | null;
+  quantity_cg: number;
+  remaining_cg: number;
+  filled_cg: number;
+  value_cents: number;
+  fee_cents: number;
+  iof_cents: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
 };
 
 type Market = { version: number; book: OrderBook; open: Map<number, OrderState>; openValue: Map<string, number> };
@@ -109,6 +133,7 @@ export class MarketEngine {
   private running = false;
   private market: Market | null = null;
   private readonly listeners = new Set<(version: number) => void>();
+  private readonly writers = new Set<(orders: WrittenOrder[]) => void>();
   /** How the batches went: written on the fast path, under the lock, and fast attempts the market had moved past. */
   readonly counts = { fast: 0, locked: 0, stale: 0 };
   /** the ledger accounts the batches' plans name, as read once (ledger/plan.ts) */
@@ -137,6 +162,12 @@ export class MarketEngine {
     return () => this.listeners.delete(listener);
   }
 
+  /** Called after every batch that committed, with the orders it wrote (before its requests are answered). */
+  onWritten(listener: (orders: WrittenOrder[]) => void): () => void {
+    this.writers.add(listener);
+    return () => this.writers.delete(listener);
+  }
+
   /** Forget the copy of the book (tests that change orders behind the matcher's back). */
   invalidate() {
     this.market = null;
@@ -158,6 +189,7 @@ export class MarketEngine {
   private async run(batch: Pending[]) {
     let results: Array<Outcome | AppError>;
     let version: number;
+    let written: WrittenOrder[];
     try {
       let market: Market;
       // while this instance's copy of the book is current, the fast path: one read, the matching, one write (a
@@ -167,7 +199,7 @@ export class MarketEngine {
       const fast = tried ? await this.apply(this.database.db, batch, false) : null;
       if (fast) this.counts.fast++;
       else if (tried) this.counts.stale++;
-      ({ results, version, market } =
+      ({ results, version, market, written } =
         fast ?? (await withTransaction(this.database.db, async (tx) => (await this.apply(tx, batch, true))!)));
       if (!fast) this.counts.locked++;
       // committed: the copy of the book is the database's again
@@ -183,6 +215,13 @@ export class MarketEngine {
       // one of them broke the batch: each again, alone, so only that one fails
       for (const p of batch) await this.run([{ ...p, alone: true }]);
       return;
+    }
+    for (const writer of this.writers) {
+      try {
+        writer(written);
+      } catch {
+        // a listener's failure is its own
+      }
     }
     batch.forEach((p, i) => {
       const r = results[i]!;
@@ -208,7 +247,7 @@ export class MarketEngine {
     ex: Executor,
     batch: Pending[],
     locked: boolean,
-  ): Promise<{ results: Array<Outcome | AppError>; version: number; market: Market } | null> {
+  ): Promise<{ results: Array<Outcome | AppError>; version: number; market: Market; written: WrittenOrder[] } | null> {
     // under the lock (a statement of its own: a statement's snapshot is taken before it waits), one read: the market's
     // state and rates, and the balances, limits and usage of everyone placing in the batch
     if (locked) await ex.execute(sql`select orders_market_lock()`);
@@ -255,13 +294,14 @@ export class MarketEngine {
       }
     });
     const next = version + 1;
-    if (!(await apply.persist(ex, next))) {
+    const written = await apply.persist(ex, next);
+    if (!written) {
       // another instance wrote a batch since the read (under the lock it cannot)
       if (locked) throw new Error('orders: the market moved on under its lock');
       return null;
     }
     market.version = next;
-    return { results, version: next, market };
+    return { results, version: next, market, written };
   }
 }
 
@@ -318,12 +358,13 @@ async function loadMarket(tx: Executor, version: number): Promise<Market> {
     hold_seq: number;
     expected_total_cents: string | null;
     took_order_id: string | null;
+    created_at: string | Date;
   }>(
     tx,
     sql`select id::text, user_id::text, side, mode, price_cents::text, quantity_cg::text, remaining_cg::text,
                filled_cg::text, exact::text, value_cents::text, fee_cents::text, iof_cents::text, fee_rate_bps,
                iof_rate_bps, minimum_fee_cents::text, hold_amount::text, hold_seq,
-               expected_total_cents::text, took_order_id::text
+               expected_total_cents::text, took_order_id::text, created_at
           from orders where status = 'open' order by id`,
   );
   const market: Market = { version, book: new OrderBook(), open: new Map(), openValue: new Map() };
@@ -350,6 +391,7 @@ async function loadMarket(tx: Executor, version: number): Promise<Market> {
       tookOrderId: r.took_order_id === null ? null : int(r.took_order_id),
       status: 'open',
       cancelled: false,
+      createdAt: new Date(r.created_at).toISOString(),
     };
     const placed = market.book.placeLimit({
       id: String(o.id),
@@ -427,6 +469,9 @@ class BatchApply {
     private readonly year: number,
     private readonly ledgerAccounts: AccountFactsCache,
   ) {}
+
+  /** The batch's time: its orders' created_at and updated_at, a cancelled one's deleted_at. */
+  readonly now = new Date().toISOString();
 
   /** The available balances of everyone placing in this batch, and the customers' limits and usage this year. */
   setAccounts(placers: Set<string>, balances: Record<string, string>, limitRows: Array<[number, string, string]>) {
@@ -547,6 +592,7 @@ class BatchApply {
       tookOrderId: target?.id ?? null,
       status: 'open',
       cancelled: false,
+      createdAt: this.now,
     };
     this.dirty.set(id, o);
     const start = this.commands.length;
@@ -790,9 +836,10 @@ class BatchApply {
    * trades, the trading usage and the market's counters. Answers false, having written nothing, when the market is no
    * longer at `version - 1`. A refusal of the ledger throws, and nothing of the batch is written.
    */
-  async persist(ex: Executor, version: number): Promise<boolean> {
-    const now = new Date().toISOString();
-    const orderRows = [...this.dirty.values()].map((o) => ({
+  async persist(ex: Executor, version: number): Promise<WrittenOrder[] | null> {
+    const now = this.now;
+    const dirty = [...this.dirty.values()];
+    const orderRows = dirty.map((o) => ({
       id: o.id,
       user_id: o.owner === 'house' ? null : o.owner.userId,
       side: o.side,
@@ -843,8 +890,26 @@ class BatchApply {
         refusal.account.endsWith(':AG') ? MESSAGES.orderInsufficientSilver : MESSAGES.orderInsufficientReais,
       );
     }
-    if (raw === 'stale') return false;
-    if (raw === 'ok') return true;
+    if (raw === 'stale') return null;
+    if (raw === 'ok') {
+      return orderRows.map((r, i) => ({
+        id: r.id,
+        user_id: r.user_id,
+        side: r.side,
+        mode: r.mode,
+        status: r.status,
+        price_cents: r.price_cents,
+        quantity_cg: r.quantity_cg,
+        remaining_cg: r.remaining_cg,
+        filled_cg: r.filled_cg,
+        value_cents: r.value_cents,
+        fee_cents: r.fee_cents,
+        iof_cents: r.iof_cents,
+        created_at: dirty[i]!.createdAt,
+        updated_at: now,
+        deleted_at: r.deleted_at,
+      }));
+    }
     throw new Error('orders: orders_apply_batch answered otherwise');
   }
 }

@@ -161,6 +161,55 @@ describe('placing, taking and cancelling', () => {
     expect(other.ordersToSell[0].my_order).toBe(false);
   });
 
+  it("a placement's completed orders are GET /api/orders' own: as the matcher handed them over, and read when not", async () => {
+    await clearBook();
+    const maker = await trader(200_000, 20_000);
+    const taker = await trader(200_000, 20_000);
+    // the maker's orders complete in others' batches (filled as makers, one partly then cancelled), the taker's in its own
+    const resting = [];
+    for (const [price, quantity] of [
+      [500, 300],
+      [501, 400],
+      [502, 500],
+    ] as const) {
+      resting.push((await limit(maker, 'sell', price, quantity)).json().order);
+    }
+    await limit(taker, 'buy', 501, 700);
+    await limit(taker, 'buy', 502, 200);
+    const partly = resting[2];
+    await t.app.inject({ method: 'DELETE', url: `/api/order/${partly.id}`, headers: bearer(maker.token) });
+    const seen = async (c: Customer) =>
+      (await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(c.token) })).json().myCompletedOrders;
+    // the maker's answer: a new order that rests (so its completed list is only the matcher's hand-over and the reads)
+    const answer = (await limit(maker, 'sell', 600, 100)).json();
+    expect(answer.myCompletedOrders.map((o: { id: number }) => o.id)).toEqual([
+      partly.id,
+      resting[1].id,
+      resting[0].id,
+    ]);
+    expect(answer.myCompletedOrders).toEqual(await seen(maker));
+    expect((await limit(taker, 'buy', 400, 100)).json().myCompletedOrders).toEqual(await seen(taker));
+    // another app on the same database (another instance) never saw these orders complete: it reads them, the same
+    const other = await buildTestApp({ database: t.database });
+    try {
+      const res = await other.app.inject({
+        method: 'POST',
+        url: '/api/order/sell',
+        headers: bearer(maker.token),
+        payload: {
+          mode: 'limit',
+          price_per_gram: 6.01,
+          quantity_grams: 1,
+          total_amount: cost('sell', 601, 100).totalCents / 100,
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().myCompletedOrders).toEqual(await seen(maker));
+    } finally {
+      await other.app.close();
+    }
+  });
+
   it('taking an order from the table trades at its price: LEDGER example 3 to the centavo', async () => {
     await clearBook();
     const seller = await trader(0, 1000);

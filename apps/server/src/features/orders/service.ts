@@ -35,6 +35,13 @@ export function engineOf(deps: AppDeps): MarketEngine {
     engine = new MarketEngine(deps.database, deps.config.orderQueueMax);
     // every instance's screens hear of this instance's changes (stream.ts)
     engine.onChange((version) => void deps.broadcast.publish(BOOK_CHANNEL, String(version)));
+    // the orders a batch completed, encoded once for the answers' lists (completedJson: they never change again)
+    engine.onWritten((orders) => {
+      for (const o of orders) {
+        if (o.status !== 'open' && o.filled_cg > 0)
+          completedJson(deps, { ...o, user_id: o.user_id === null ? null : String(o.user_id) });
+      }
+    });
     engines.set(deps, engine);
   }
   return engine;
@@ -177,7 +184,8 @@ async function ownLists(db: Executor, userId: number, orderId: number) {
   return { pending: r?.pending ?? [], completed: r?.completed ?? [], order: r?.order ?? null };
 }
 
-type OwnLists = { pending: OrderRow[]; completed: OrderRow[]; order: OrderRow | null };
+/** A placement's answer's own lists: its pending orders, the ids of its last completed ones (newest first), its order. */
+type OwnLists = { pending: OrderRow[]; completed: number[]; order: OrderRow | null };
 type OwnAsk = { userId: number; orderId: number };
 
 /**
@@ -198,16 +206,22 @@ const OWN_LISTS_STATEMENT = (() => {
          (select coalesce(json_agg(x), '[]'::json) from (
             select ${columns} from orders o where o.user_id = q.u and o.status = 'open'
              order by o.id desc limit 200) x) as pending,
-         (select coalesce(json_agg(x), '[]'::json) from (
-            select ${columns} from orders o
+         (select coalesce(json_agg(x.id), '[]'::json) from (
+            select o.id from orders o
              where o.user_id = q.u and o.status <> 'open' and o.filled_cg > 0
              order by o.updated_at desc, o.id desc limit ${Number(COMPLETED_ORDERS_ON_SCREEN)}) x) as completed,
          (select row_to_json(x) from (select ${columns} from orders o where o.id = q.o) x) as order
     from unnest($1::bigint[], $2::bigint[]) with ordinality as q(u, o, i)`;
 })();
 
+/** Orders by id ($1), as the answers' lists read them: the completed ones an answer lists and this process never saw. */
+const ORDERS_BY_ID_STATEMENT = `select coalesce(json_agg(x), '[]'::json) as found from (
+    select o.id, o.user_id::text, o.side, o.mode, o.status, o.price_cents, o.quantity_cg, o.remaining_cg, o.filled_cg,
+           o.value_cents, o.fee_cents, o.iof_cents, o.created_at, o.updated_at, o.deleted_at
+      from orders o where o.id = any($1::bigint[])) x`;
+
 async function readOwnLists(db: Executor, asks: OwnAsk[]): Promise<OwnLists[]> {
-  const found = await preparedRows<{ i: string; pending: OrderRow[]; completed: OrderRow[]; order: OrderRow | null }>(
+  const found = await preparedRows<{ i: string; pending: OrderRow[]; completed: number[]; order: OrderRow | null }>(
     db,
     'orders_own_lists',
     OWN_LISTS_STATEMENT,
@@ -303,6 +317,33 @@ function completedJson(deps: AppDeps, r: OrderRow): string {
     cache.set(id, json);
   }
   return json;
+}
+
+/** The JSON of completed orders by id, as known to this app (null: not known yet). */
+function knownCompletedJson(deps: AppDeps, id: number): string | null {
+  return completedJsonByApp.get(deps)?.get(id) ?? null;
+}
+
+/**
+ * The answer's completed orders, newest first, as JSON: each encoded once in its life (the matcher hands over the orders
+ * its batches complete, see engineOf; an order this app never saw, completed by another instance or before it
+ * started, is read once, here).
+ */
+async function completedListJson(deps: AppDeps, ids: number[]): Promise<string> {
+  const missing = ids.filter((id) => knownCompletedJson(deps, id) === null);
+  if (missing.length > 0) {
+    const [r] = await preparedRows<{ found: OrderRow[] }>(deps.database.db, 'orders_by_id', ORDERS_BY_ID_STATEMENT, [
+      missing,
+    ]);
+    for (const row of r?.found ?? []) completedJson(deps, row);
+  }
+  return ids
+    .map((id) => {
+      const json = knownCompletedJson(deps, id);
+      if (json === null) throw new Error(`orders: completed order ${id} vanished`);
+      return json;
+    })
+    .join(',');
 }
 
 /** The market's rates as operators set them. */
@@ -483,7 +524,7 @@ export async function placeOrderJson(
   const pending = JSON.stringify(
     PlacementPending.encode({ myPendingOrders: own.pending.map((o) => presentOrder(o, 'pending')) }),
   );
-  const completed = own.completed.map((o) => completedJson(deps, o)).join(',');
+  const completed = await completedListJson(deps, own.completed);
   const tail = JSON.stringify(
     PlacementOrder.encode({
       order: presentOrder(own.order, outcome.status === 'open' && outcome.filled === 0 ? 'pending' : 'completed'),
