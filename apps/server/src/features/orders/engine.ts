@@ -119,6 +119,16 @@ export type WrittenOrder = {
   deleted_at: string | null;
 };
 
+/** A resting order as the book's table shows it: its price and what is left, when, and whose. */
+export type BookEntry = {
+  id: number;
+  side: Side;
+  price: number;
+  remaining: number;
+  createdAt: string;
+  userId: number | null;
+};
+
 type Market = { version: number; book: OrderBook; open: Map<number, OrderState>; openValue: Map<string, number> };
 
 type Pending = { op: Op; resolve: (o: Outcome) => void; reject: (e: unknown) => void; alone: boolean };
@@ -133,7 +143,7 @@ export class MarketEngine {
   private running = false;
   private market: Market | null = null;
   private readonly listeners = new Set<(version: number) => void>();
-  private readonly writers = new Set<(orders: WrittenOrder[]) => void>();
+  private readonly writers = new Set<(orders: WrittenOrder[], version: number) => void>();
   /** How the batches went: written on the fast path, under the lock, and fast attempts the market had moved past. */
   readonly counts = { fast: 0, locked: 0, stale: 0 };
   /** the ledger accounts the batches' plans name, as read once (ledger/plan.ts) */
@@ -162,10 +172,37 @@ export class MarketEngine {
     return () => this.listeners.delete(listener);
   }
 
-  /** Called after every batch that committed, with the orders it wrote (before its requests are answered). */
-  onWritten(listener: (orders: WrittenOrder[]) => void): () => void {
+  /**
+   * Called after every batch that committed, with the orders it wrote and the market's version, before its requests
+   * are answered (bookTop then shows the book at that version).
+   */
+  onWritten(listener: (orders: WrittenOrder[], version: number) => void): () => void {
     this.writers.add(listener);
     return () => this.writers.delete(listener);
+  }
+
+  /**
+   * The best `depth` resting orders of each side, in priority order, as this instance's copy of the book has them at
+   * `version`; null when the copy is not at that version (being changed by a batch, never loaded, or behind another
+   * instance's writes): the caller reads the database.
+   */
+  bookTop(version: number, depth: number): { asks: BookEntry[]; bids: BookEntry[] } | null {
+    const market = this.market;
+    if (market === null || market.version !== version) return null;
+    const entries = (side: Side) =>
+      market.book.restingOrders(side, depth).map((r): BookEntry => {
+        const o = market.open.get(Number(r.id));
+        if (!o) throw new Error(`orders: resting order ${r.id} is not open in the copy of the book`);
+        return {
+          id: o.id,
+          side: o.side,
+          price: r.price,
+          remaining: r.remaining,
+          createdAt: o.createdAt,
+          userId: o.owner === 'house' ? null : o.owner.userId,
+        };
+      });
+    return { asks: entries('sell'), bids: entries('buy') };
   }
 
   /** Forget the copy of the book (tests that change orders behind the matcher's back). */
@@ -218,7 +255,7 @@ export class MarketEngine {
     }
     for (const writer of this.writers) {
       try {
-        writer(written);
+        writer(written, version);
       } catch {
         // a listener's failure is its own
       }

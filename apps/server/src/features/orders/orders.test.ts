@@ -159,6 +159,28 @@ describe('placing, taking and cancelling', () => {
     const other = (await limit(seller, 'sell', 520, 100)).json();
     expect(other.ordersToBuy.map((o: { my_order: boolean }) => o.my_order)).toEqual([true, true]);
     expect(other.ordersToSell[0].my_order).toBe(false);
+    // the book of an answer comes from the matcher's copy: the same as the database's, also once the copy was loaded
+    // from the database again (another instance wrote, the server restarted), with a house order in it
+    const fund = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/market/house-funding',
+      headers: bearer(operator.token),
+      payload: { currency: 'AG', amount: 2 },
+    });
+    expect(fund.statusCode).toBe(200);
+    const house = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/market/house-orders',
+      headers: bearer(operator.token),
+      payload: { type: 'sell', price_per_gram: 5.15, quantity_grams: 2 },
+    });
+    expect(house.statusCode).toBe(201);
+    engineOf(t.app.deps).invalidate();
+    const again = (await limit(seller, 'sell', 530, 100)).json();
+    const seenAgain = (await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(seller.token) })).json();
+    expect(again.ordersToBuy).toHaveLength(4);
+    expect(again.ordersToBuy).toEqual(seenAgain.ordersToBuy);
+    expect(again.ordersToSell).toEqual(seenAgain.ordersToSell);
   });
 
   it("a placement's completed orders are GET /api/orders' own: as the matcher handed them over, and read when not", async () => {

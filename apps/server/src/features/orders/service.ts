@@ -22,7 +22,7 @@ import { preparedRows } from '../../ledger/index';
 import { int, rows } from '../../ledger/sql';
 import { perTurn } from '../../lib/per-turn';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
-import { brasiliaYear, MarketEngine, type Outcome, type Owner } from './engine';
+import { type BookEntry, brasiliaYear, MarketEngine, type Outcome, type Owner } from './engine';
 
 /** The broadcast channel of the book's changes: the market's version. */
 export const BOOK_CHANNEL = 'orders:book';
@@ -30,20 +30,21 @@ export const BOOK_CHANNEL = 'orders:book';
 /** One matcher per app (per deps): made on first use, so a server that never trades never starts one. */
 const engines = new WeakMap<AppDeps, MarketEngine>();
 export function engineOf(deps: AppDeps): MarketEngine {
-  let engine = engines.get(deps);
-  if (!engine) {
-    engine = new MarketEngine(deps.database, deps.config.orderQueueMax);
-    // every instance's screens hear of this instance's changes (stream.ts)
-    engine.onChange((version) => void deps.broadcast.publish(BOOK_CHANNEL, String(version)));
-    // the orders a batch completed, encoded once for the answers' lists (completedJson: they never change again)
-    engine.onWritten((orders) => {
-      for (const o of orders) {
-        if (o.status !== 'open' && o.filled_cg > 0)
-          completedJson(deps, { ...o, user_id: o.user_id === null ? null : String(o.user_id) });
-      }
-    });
-    engines.set(deps, engine);
-  }
+  const known = engines.get(deps);
+  if (known) return known;
+  const engine = new MarketEngine(deps.database, deps.config.orderQueueMax);
+  // every instance's screens hear of this instance's changes (stream.ts)
+  engine.onChange((version) => void deps.broadcast.publish(BOOK_CHANNEL, String(version)));
+  // after each batch: the book its answers show, from the matcher's copy; the orders it completed, encoded once for
+  // the answers' lists (completedJson: they never change again)
+  engine.onWritten((orders, version) => {
+    bookFromEngine(deps, engine, version);
+    for (const o of orders) {
+      if (o.status !== 'open' && o.filled_cg > 0)
+        completedJson(deps, { ...o, user_id: o.user_id === null ? null : String(o.user_id) });
+    }
+  });
+  engines.set(deps, engine);
   return engine;
 }
 
@@ -286,6 +287,26 @@ function bookAfter(deps: AppDeps, version: number) {
     if (bookCache.get(deps)?.json === fresh) bookCache.delete(deps);
   });
   return fresh;
+}
+
+/**
+ * The book of `version` from the matcher's copy, just committed (no read): the answers of that batch, and any later
+ * one until the next, share it. When the copy is not at that version, the answers read the database (bookAfter).
+ */
+function bookFromEngine(deps: AppDeps, engine: MarketEngine, version: number) {
+  const top = engine.bookTop(version, BOOK_ROWS);
+  if (top === null) return;
+  const raw = (e: BookEntry): RawBookRow => ({
+    id: e.id,
+    side: e.side,
+    price_cents: e.price,
+    remaining_cg: e.remaining,
+    created_at: e.createdAt,
+    user_id: e.userId === null ? null : String(e.userId),
+    mine: false,
+  });
+  const json = { asks: top.asks.map((e) => bookJson(raw(e))), bids: top.bids.map((e) => bookJson(raw(e))) };
+  bookCache.set(deps, { version, json: Promise.resolve(json) });
 }
 
 /** A side of the book for one reader: the rows as encoded once, each in the reader's reading of `my_order`. */

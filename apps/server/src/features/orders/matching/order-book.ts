@@ -137,12 +137,15 @@ export class OrderBook {
     return { bids: levels(this.bids, depth), asks: levels(this.asks, depth) };
   }
 
-  /** The resting orders of one side in priority order (best price first, then lowest seq). */
-  restingOrders(side: Side): RestingOrder[] {
+  /** The resting orders of one side in priority order (best price first, then lowest seq); the first `limit` of them. */
+  restingOrders(side: Side, limit = Number.POSITIVE_INFINITY): RestingOrder[] {
     assertSide(side);
     const out: RestingOrder[] = [];
     for (let level = (side === 'buy' ? this.bids : this.asks).best; level !== null; level = level.worse) {
-      for (let node = level.head; node !== null; node = node.next) out.push(view(node));
+      for (let node = level.head; node !== null; node = node.next) {
+        if (out.length >= limit) return out;
+        out.push(view(node));
+      }
     }
     return out;
   }
