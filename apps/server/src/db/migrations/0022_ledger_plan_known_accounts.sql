@@ -11,8 +11,12 @@
 -- - P0001 (accounts not as the caller says, a hold not open as said) or 23505 (a transfer or hold id already used):
 --   a plan that does not match the database, a bug of the caller, never a customer's doing.
 -- The arrays of numbers come as JSON arrays and are read as PostgreSQL arrays by their text ('[1,2]' -> '{1,2}').
+-- Every statement reads a few rows by key for each row of the plan: nested loops over the indexes. A generic plan
+-- guesses 100 rows for each of the plan's lists and would hash the whole of ledger_accounts or of the open holds
+-- (read through an index, as sequential scans are off) to join them: hash and merge joins are off too.
 create or replace function ledger_apply_plan(p_plan jsonb) returns void language plpgsql
-set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
+set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off
+set enable_mergejoin = off as $$
 declare
   v_nt int := jsonb_array_length(p_plan->'t');
   v_nhn int := jsonb_array_length(p_plan->'hn');
