@@ -30,6 +30,7 @@ export {
 export { foldBalances, startBalanceFolder } from './fold';
 export { getHold, type Hold, type HoldState, openHolds } from './holds';
 export {
+  ACCOUNTS_NOT_AS_KNOWN,
   AccountFactsCache,
   applyPlan,
   type LedgerPlan,

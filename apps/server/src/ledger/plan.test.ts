@@ -393,6 +393,7 @@ describe('ledger_apply_plan against ledger_execute', () => {
       },
     } as unknown as AccountFactsCache;
     const stale = await attempt(move, wrong);
+    expect(stale).toMatchObject({ code: 'PR002' });
     expect(stale.message).toMatch(/accounts not as the caller knows them/);
     expect(stale.written).toBe('0');
   });

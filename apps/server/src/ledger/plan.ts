@@ -182,7 +182,7 @@ export function planBatch(commands: LedgerCommand[], open: (holdId: string) => O
  * that owner is a customer, its floor): read once per process and kept, so a batch's call names accounts by id and
  * ledger_apply_plan does not look them up by code again. The function still checks each id against its code and owner
  * (a primary-key lookup), so knowledge that is no longer true (a database recreated under a running process) writes
- * nothing; the caller then forgets what it knew (`clear`) and reads again.
+ * nothing (ACCOUNTS_NOT_AS_KNOWN); the caller then forgets what it knew (`clear`) and tries again.
  */
 export type AccountFacts = {
   id: number;
@@ -204,19 +204,18 @@ export class AccountFactsCache {
   }
 
   /** The facts of every account `plan` names: what is not known yet is read, in one statement. */
-  async load(ex: Executor, plan: LedgerPlan): Promise<(code: string) => AccountFacts> {
+  load(ex: Executor, plan: LedgerPlan): Promise<(code: string) => AccountFacts> {
+    const codes: string[] = [];
+    for (const t of plan.t) codes.push(t.d, t.c);
+    for (const h of plan.hn) codes.push(h.av, h.hd);
+    for (const h of plan.hu) codes.push(h.av, h.hd);
+    return this.loadCodes(ex, codes);
+  }
+
+  /** The facts of the accounts `codes` name: what is not known yet is read, in one statement. */
+  async loadCodes(ex: Executor, codes: Iterable<string>): Promise<(code: string) => AccountFacts> {
     const missing = new Set<string>();
-    const want = (code: string) => {
-      if (!this.known.has(code)) missing.add(code);
-    };
-    for (const t of plan.t) {
-      want(t.d);
-      want(t.c);
-    }
-    for (const h of [...plan.hn, ...plan.hu]) {
-      want(h.av);
-      want(h.hd);
-    }
+    for (const code of codes) if (!this.known.has(code)) missing.add(code);
     if (missing.size > 0) {
       if (this.known.size + missing.size > FACTS_MAX) this.known.clear();
       const found = await rows<{
@@ -248,6 +247,9 @@ export class AccountFactsCache {
     return (code) => this.known.get(code) ?? fail(`unknown account ${code}`);
   }
 }
+
+/** The SQLSTATE ledger_apply_plan raises when an account is not what the caller knows of it (clear, and try again). */
+export const ACCOUNTS_NOT_AS_KNOWN = 'PR002';
 
 /** A plan with its accounts named by id, and what ledger_apply_plan's first step used to work out from them. */
 export type ResolvedPlan = {

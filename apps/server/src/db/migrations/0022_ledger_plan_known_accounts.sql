@@ -3,13 +3,14 @@
 -- per process), so it works out what this function's first step did, a read of every account by code and an
 -- aggregation of every leg: the debits and credits on each account, the owners to lock and how, which balances are
 -- written in place and which are checked. What stays here is what only the database can do, and a check of what the
--- caller knows: every account it names is looked up by id and must have the code and owner it says (else P0001, and
--- nothing is written; the caller forgets what it knew). Then, as before: the owners locked in the ledger's one order
+-- caller knows: every account it names is looked up by id and must have the code and owner it says (else PR002, and
+-- nothing is written; the caller forgets what it knew and tries again). Then, as before: the owners locked in the ledger's one order
 -- (ledger_lock_call), a closed owner refused, every floored balance the batch lowers checked as the batch leaves it,
 -- and everything written in set-based statements. The errors are migration 0021's:
 -- - PR001 with detail {"reason": "insufficient_funds" | "account_closed", "account": code}: a refusal;
--- - P0001 (accounts not as the caller says, a hold not open as said) or 23505 (a transfer or hold id already used):
---   a plan that does not match the database, a bug of the caller, never a customer's doing.
+-- - PR002: an account is not what the caller knows of it (its knowledge is out of date);
+-- - P0001 (a hold not open as said) or 23505 (a transfer or hold id already used): a plan that does not match the
+--   database, a bug of the caller, never a customer's doing.
 -- The arrays of numbers come as JSON arrays and are read as PostgreSQL arrays by their text ('[1,2]' -> '{1,2}').
 -- Every statement reads a few rows by key for each row of the plan: nested loops over the indexes. A generic plan
 -- guesses 100 rows for each of the plan's lists and would hash the whole of ledger_accounts or of the open holds
@@ -42,7 +43,7 @@ begin
     join ledger_accounts a on a.id = x.id
    where a.code = x.code and a.owner_id is not distinct from x.owner;
   if v_found <> v_nacc then
-    raise exception 'ledger plan: accounts not as the caller knows them';
+    raise exception 'ledger plan: accounts not as the caller knows them' using errcode = 'PR002';
   end if;
 
   -- 2. Lock, in the ledger's one order; then refuse a closed owner (the row as locked is its latest version).

@@ -15,6 +15,7 @@ import type { Database, Executor } from '../../db/client';
 import { pgErrorCode, pgErrorDetail, withTransaction } from '../../db/tx';
 import { AppError } from '../../lib/errors';
 import {
+  ACCOUNTS_NOT_AS_KNOWN,
   AccountFactsCache,
   type AccountRef,
   callLedger,
@@ -223,7 +224,7 @@ export class MarketEngine {
     }
   }
 
-  private async run(batch: Pending[]) {
+  private async run(batch: Pending[], knewAccounts = true): Promise<void> {
     let results: Array<Outcome | AppError>;
     let version: number;
     let written: WrittenOrder[];
@@ -243,8 +244,12 @@ export class MarketEngine {
       this.market = market;
     } catch (err) {
       this.market = null;
-      // what it knew of the ledger's accounts may be what broke it (ledger_apply_plan checks): read them again
       this.accounts.clear();
+      // what it knew of the ledger's accounts was out of date (ledger_apply_plan's check, or the batch's read): the
+      // same batch again, with them read again
+      if (knewAccounts && (err instanceof AccountsNotAsKnown || pgErrorCode(err) === ACCOUNTS_NOT_AS_KNOWN)) {
+        return this.run(batch, false);
+      }
       if (batch.length === 1) {
         batch[0]!.reject(err);
         return;
@@ -291,6 +296,8 @@ export class MarketEngine {
     const ops = batch.map((p) => p.op);
     const placing = placersOf(ops);
     const year = brasiliaYear();
+    // the placers' available accounts by id (known once seen: ledger/plan.ts)
+    const facts = await this.accounts.loadCodes(ex, placing.codes);
     const [state] = await preparedRows<{
       version: string;
       last_order_id: string;
@@ -300,8 +307,13 @@ export class MarketEngine {
       minimum_fee_cents: string;
       balances: Record<string, string> | null;
       limits: Array<[number, string, string]> | null;
-    }>(ex, 'orders_batch_state', STATE_STATEMENT, [placing.codes, placing.userIds, year]);
+    }>(ex, 'orders_batch_state', STATE_STATEMENT, [placing.codes.map((code) => facts(code).id), placing.userIds, year]);
     if (!state) throw new Error('orders: market_state is missing');
+    // an id that no longer names its code (a database recreated under a running process): the batch fails, is run
+    // again one by one, and the accounts are read again (run clears what the matcher knew)
+    for (const code of placing.codes) {
+      if (state.balances?.[code] === undefined) throw new AccountsNotAsKnown(code);
+    }
     const version = int(state.version);
     let market = this.market;
     this.market = null;
@@ -344,7 +356,8 @@ export class MarketEngine {
 
 /**
  * A batch's one read under the lock (prepared once per connection): the market's state and rates, and the available
- * balances ($1, their codes), limits ($2, the customers) and usage in the year $3 of everyone placing in it.
+ * balances ($1, their accounts' ids; answered by code), limits ($2, the customers) and usage in the year $3 of everyone
+ * placing in it.
  */
 const STATE_STATEMENT = `
   select s.version::text, s.last_order_id::text, s.last_trade_id::text, m.fee_rate_bps, m.iof_rate_bps,
@@ -352,7 +365,7 @@ const STATE_STATEMENT = `
          (select json_object_agg(a.code, (a.credits_posted - a.debits_posted
                    + coalesce((select sum(d.credits - d.debits) from ledger_balance_deltas d
                                 where d.account_id = a.id), 0))::text)
-            from ledger_accounts a where a.code = any($1::text[])) as balances,
+            from ledger_accounts a where a.id = any($1::bigint[])) as balances,
          (select json_agg(json_build_array(u.id, u.trading_limit_cents::text, coalesce(t.traded_cents, 0)::text))
             from users u left join trading_usage t on t.user_id = u.id and t.year = $3::integer
            where u.id = any($2::bigint[])) as limits
@@ -948,6 +961,13 @@ class BatchApply {
       }));
     }
     throw new Error('orders: orders_apply_batch answered otherwise');
+  }
+}
+
+/** A placer's account is not where the matcher knows it: the batch runs again with the accounts read again. */
+class AccountsNotAsKnown extends Error {
+  constructor(code: string) {
+    super(`orders: account ${code} is not as known`);
   }
 }
 

@@ -736,6 +736,36 @@ describe('back-pressure', () => {
 });
 
 describe('one round trip per batch (migration 0019)', () => {
+  it("what the matcher knows of the ledger's accounts, when no longer true, fails its batch, is read again, and the order goes through", async () => {
+    await clearBook();
+    const seller = await trader(0, 2000);
+    const buyer = await trader(20_000, 0);
+    expect((await limit(seller, 'sell', 500, 1000)).statusCode).toBe(201);
+    // the matcher's knowledge, swapped: the buyer's available reais said to be the seller's account (as if the
+    // database had been recreated under the process)
+    const engine = engineOf(t.app.deps);
+    const known = (engine as unknown as { accounts: { known: Map<string, { id: number }> } }).accounts.known;
+    const buyerCode = `customer:${buyer.id}:available:BRL`;
+    const sellerFacts = known.get(`customer:${seller.id}:available:BRL`)!;
+    const facts = await new AccountFactsCache().loadCodes(t.database.db, [buyerCode]);
+    known.set(buyerCode, { ...facts(buyerCode), id: sellerFacts.id });
+    const bought = await limit(buyer, 'buy', 500, 1000);
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(bought.json().order).toMatchObject({ status: 'filled', quantity_grams: 10 });
+    expect(known.get(buyerCode)?.id).toBe(facts(buyerCode).id);
+    expect(await getBalances(t.database.db, seller.id)).toMatchObject({ AG: { available: 1000, held: 0 } });
+    // the maker's: not read by the batch (it is not placing), named by the ledger's plan, which checks it (PR002)
+    expect((await limit(seller, 'sell', 500, 1000)).statusCode).toBe(201);
+    const makerCode = `customer:${seller.id}:available:BRL`;
+    const makerFacts = known.get(makerCode)!;
+    known.set(makerCode, { ...makerFacts, id: known.get(buyerCode)!.id });
+    const again = await limit(buyer, 'buy', 500, 1000);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(known.get(makerCode)?.id).toBe(makerFacts.id);
+    expect(await getBalances(t.database.db, seller.id)).toMatchObject({ AG: { available: 0, held: 0 } });
+    expect((await reconcile(t.database.db)).problems).toEqual([]);
+  });
+
   it("a matcher whose copy of the book is behind the market's writes under the lock, against the book as it is", async () => {
     const seller = await trader(0, 1_000);
     const buyer = await trader(100_000, 0);
