@@ -661,8 +661,7 @@ function formatReport(
     );
   }
   out.push(
-    `orders/s: 201 answers only; latency (${[...new Set(rows.map((r) => r.generator))].join(', ')}, in the load process; ` +
-      "autocannon's: of the 201s; wrk's: of every answer); pgbench -N -M prepared at the " +
+    `orders/s: 201 answers only; latency ${rows.some((r) => r.generator === 'wrk') ? "(wrk's, in the load process) of every answer" : "(autocannon's, in the load process) of the 201s"}; pgbench -N -M prepared at the ` +
       'same client count on the same database, mean of a run before and after. CPU per order: the Prata process (server ' +
       "and matcher) and the database's backends; pgbench PG: its backends' CPU per transaction; CPU ratio = pgbench PG " +
       '÷ (Prata + PG), what the ratio of throughputs would be if CPU were all that counted (the steadier figure on a ' +
