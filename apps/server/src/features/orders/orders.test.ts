@@ -83,6 +83,11 @@ function limit(c: Customer, side: 'buy' | 'sell', price: number, quantity: numbe
   });
 }
 
+/** A back-office call of the market's operator (the finance role). */
+function asOperator(url: string, payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: `/api/admin/market/${url}`, headers: bearer(operator.token), payload });
+}
+
 async function clearBook() {
   const open = await t.database.db.execute(sql`select id::text, user_id::text from orders where status = 'open'`);
   for (const r of (open as unknown as { rows: Array<{ id: string; user_id: string | null }> }).rows) {
@@ -161,19 +166,8 @@ describe('placing, taking and cancelling', () => {
     expect(other.ordersToSell[0].my_order).toBe(false);
     // the book of an answer comes from the matcher's copy: the same as the database's, also once the copy was loaded
     // from the database again (another instance wrote, the server restarted), with a house order in it
-    const fund = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/market/house-funding',
-      headers: bearer(operator.token),
-      payload: { currency: 'AG', amount: 2 },
-    });
-    expect(fund.statusCode).toBe(200);
-    const house = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/market/house-orders',
-      headers: bearer(operator.token),
-      payload: { type: 'sell', price_per_gram: 5.15, quantity_grams: 2 },
-    });
+    expect((await asOperator('house-funding', { currency: 'AG', amount: 2 })).statusCode).toBe(200);
+    const house = await asOperator('house-orders', { type: 'sell', price_per_gram: 5.15, quantity_grams: 2 });
     expect(house.statusCode).toBe(201);
     engineOf(t.app.deps).invalidate();
     const again = (await limit(seller, 'sell', 530, 100)).json();
@@ -571,20 +565,9 @@ describe('bad input changes nothing', () => {
 describe('the house', () => {
   it('operators fund it and post its orders; it pays no fee; customers buy from it', async () => {
     await clearBook();
-    const fund = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/market/house-funding',
-      headers: bearer(operator.token),
-      payload: { currency: 'AG', amount: 100 },
-    });
-    expect(fund.statusCode).toBe(200);
+    expect((await asOperator('house-funding', { currency: 'AG', amount: 100 })).statusCode).toBe(200);
     const houseBefore = await balanceOf(t.database.db, { house: 'available' }, 'BRL');
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/market/house-orders',
-      headers: bearer(operator.token),
-      payload: { type: 'sell', price_per_gram: 5.5, quantity_grams: 50 },
-    });
+    const placed = await asOperator('house-orders', { type: 'sell', price_per_gram: 5.5, quantity_grams: 50 });
     expect(placed.statusCode).toBe(201);
     expect(placed.json().order).toMatchObject({ type: 'sell', status: 'open', quantity_grams: 50 });
     const c = await trader(100_000, 0);
@@ -599,12 +582,7 @@ describe('the house', () => {
       last_price: 5.5,
     });
     expect(overview.json().house.held_grams).toBe(40);
-    const crossing = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/market/house-orders',
-      headers: bearer(operator.token),
-      payload: { type: 'buy', price_per_gram: 5.6, quantity_grams: 1 },
-    });
+    const crossing = await asOperator('house-orders', { type: 'buy', price_per_gram: 5.6, quantity_grams: 1 });
     expect(crossing.statusCode).toBe(422);
     expect(crossing.json()).toMatchObject({ code: 'ORDER_NOT_ALLOWED', message: MESSAGES.houseOrderCrossesOwn });
     const forbidden = await t.app.inject({ method: 'GET', url: '/api/admin/market', headers: bearer(c.token) });
