@@ -2,6 +2,8 @@
  * Formatting for the screen. Everything comes from @prata/domain so the browser and the server print money,
  * grams, documents and dates the same way; this file only adds the API-edge conversions.
  */
+import { formatBRL } from '@prata/domain';
+
 export {
   brDateToIso,
   formatBRL,
@@ -21,4 +23,9 @@ export {
  */
 export function toMinorUnits(value: number): number {
   return Math.round(value * 100);
+}
+
+/** The API's reais (a dot-decimal number) as the customer reads them: 1234.56 → 'R$ 1.234,56'. */
+export function formatReais(reais: number): string {
+  return formatBRL(toMinorUnits(reais));
 }

@@ -1,4 +1,4 @@
-import { formatBRL, formatGrams, formatPercentBps, type OrderSide, type OrderStatus } from '@prata/domain';
+import { formatGrams, formatPercentBps, type OrderSide, type OrderStatus } from '@prata/domain';
 import { toMinorUnits } from '../../lib/format';
 
 /** The house's orders as the back office reads them (a ordem: feminine). */
@@ -10,8 +10,9 @@ export const HOUSE_ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 export const SIDE_LABELS: Record<OrderSide, string> = { buy: 'Compra', sell: 'Venda' };
 
-/** The API's dot-decimal numbers, printed: R$ 1.234,56 · 12,34 g · 0,50%. */
-export const brl = (reais: number) => formatBRL(toMinorUnits(reais));
+import { formatReais as brl } from '../../lib/format';
+
+export { brl };
 export const grams = (value: number) => formatGrams(toMinorUnits(value));
 export const percent = (value: number) => formatPercentBps(toMinorUnits(value));
 /** A price per gram: 'R$ 5,37/g'. */

@@ -1,5 +1,4 @@
 import {
-  formatBRL,
   formatCep,
   formatGrams,
   formatPercentBps,
@@ -33,8 +32,7 @@ export const KIND_LABELS: Record<AdminSilverWithdrawal['kind'], string> = {
   custody: 'Retirada da custódia',
 };
 
-/** The API's dot-decimal numbers, printed: R$ 1.234,56 · 12,34 g · 0,50%. */
-export const brl = (reais: number) => formatBRL(toMinorUnits(reais));
+export { formatReais as brl } from '../../lib/format';
 export const grams = (value: number) => formatGrams(toMinorUnits(value));
 export const percent = (value: number) => formatPercentBps(toMinorUnits(value));
 

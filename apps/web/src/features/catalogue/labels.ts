@@ -1,8 +1,7 @@
-import { formatBRL, formatGrams } from '@prata/domain';
+import { formatGrams } from '@prata/domain';
 import { toMinorUnits } from '../../lib/format';
 
-/** The API's reais and grams (dot-decimal numbers) as people read them: 'R$ 1.234,56', '12,34 g'. */
-export const brl = (reais: number) => formatBRL(toMinorUnits(reais));
+export { formatReais as brl } from '../../lib/format';
 export const grams = (value: number) => formatGrams(toMinorUnits(value));
 
 /** The spec's client texts (spec 1 §8, spec 3 §8). */

@@ -1,8 +1,8 @@
-import { type Deposit, formatBRL, formatDateTimeBR } from '@prata/domain';
-import { toMinorUnits } from '../../lib/format';
+import { type Deposit, formatDateTimeBR } from '@prata/domain';
 
-/** The API's reais (dot-decimal numbers) as the customer reads them: 1234.56 → 'R$ 1.234,56'. */
-export const brl = (reais: number) => formatBRL(toMinorUnits(reais));
+import { formatReais as brl } from '../../lib/format';
+
+export { brl };
 
 export const DEPOSIT_METHOD_LABELS: Record<Deposit['method'], string> = { pix: 'Pix', ted: 'TED' };
 

@@ -13,7 +13,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  formatBRL,
   formatCelular,
   formatCnpj,
   formatCpf,
@@ -49,7 +48,7 @@ import { DataList } from '../components/data-list';
 import { SectionCard } from '../components/section-card';
 import { ACCOUNT_TYPE_LABELS, CUSTOMER_STATUS_LABELS } from '../customer-labels';
 
-const brl = (reais: number) => formatBRL(toMinorUnits(reais));
+import { formatReais as brl } from '../../../lib/format';
 const yesNo = (value: boolean | null) => (value === null ? null : value ? 'Sim' : 'Não');
 
 function ReviewActions({ detail }: { detail: CustomerDetail }) {

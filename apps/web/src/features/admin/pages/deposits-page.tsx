@@ -3,14 +3,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatBRL } from '@prata/domain';
 import { useState } from 'react';
 import { MoneyText } from '../../../components/money-text';
 import { PageHeader } from '../../../components/page';
 import { type Column, usePageParam } from '../../../components/paginated-table';
 import { StatusChip } from '../../../components/status-chip';
 import { downloadFromApi } from '../../../lib/download';
-import { toMinorUnits } from '../../../lib/format';
 import {
   type AdminDeposit,
   type DepositStatus,
@@ -34,7 +32,7 @@ import {
 } from '../components/review-queue';
 import { DEPOSIT_METHOD_LABELS, DEPOSIT_STATUS_LABELS } from '../money-labels';
 
-const brl = (reais: number) => formatBRL(toMinorUnits(reais));
+import { formatReais as brl } from '../../../lib/format';
 
 const QUEUES = [
   { value: 'ted', label: 'TED pendentes' },

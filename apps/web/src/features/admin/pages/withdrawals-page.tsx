@@ -3,13 +3,11 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatBRL } from '@prata/domain';
 import { useState } from 'react';
 import { MoneyText } from '../../../components/money-text';
 import { PageHeader } from '../../../components/page';
 import { type Column, usePageParam } from '../../../components/paginated-table';
 import { StatusChip } from '../../../components/status-chip';
-import { toMinorUnits } from '../../../lib/format';
 import {
   type AdminWithdrawal,
   useAdminWithdrawals,
@@ -32,7 +30,7 @@ import {
 } from '../components/review-queue';
 import { PAYOUT_STATUS_LABELS, WITHDRAWAL_STATUS_LABELS } from '../money-labels';
 
-const brl = (reais: number) => formatBRL(toMinorUnits(reais));
+import { formatReais as brl } from '../../../lib/format';
 
 const DECIDED = [
   { value: 'approved', label: 'Aprovadas' },

@@ -1,4 +1,3 @@
-import { formatBRL } from '@prata/domain';
 import { AreaSeries, ColorType, createChart, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import type { PriceHistoryResponse } from '../api/types';
@@ -10,7 +9,7 @@ const LINE = '#00796B';
 const TEXT = '#55636B';
 const GRID = 'rgba(38, 50, 56, 0.06)';
 
-const brl = (reais: number) => formatBRL(Math.round(reais * 100));
+import { formatReais as brl } from '../../../lib/format';
 
 /**
  * The closing price of each bucket as an area (lightweight-charts, in its own chunk: it loads only where the chart is

@@ -14,7 +14,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   CompanyTradingLimitIncreaseFields,
-  formatBRL,
   formatCnpj,
   formatDateTimeBR,
   MASKS,
@@ -68,7 +67,7 @@ const EMPTY: LimitInput = {
 
 const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
 
-const brl = (reais: number) => formatBRL(toMinorUnits(reais));
+import { formatReais as brl } from '../../../lib/format';
 
 function RequestList({ requests }: { requests: TradingLimitRequest[] }) {
   return (
