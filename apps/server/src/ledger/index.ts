@@ -32,7 +32,6 @@ export { getHold, type Hold, type HoldState, openHolds } from './holds';
 export {
   ACCOUNTS_NOT_AS_KNOWN,
   AccountFactsCache,
-  applyPlan,
   type LedgerPlan,
   type OpenHold,
   planBatch,

@@ -309,8 +309,8 @@ export class MarketEngine {
       limits: Array<[number, string, string]> | null;
     }>(ex, 'orders_batch_state', STATE_STATEMENT, [placing.codes.map((code) => facts(code).id), placing.userIds, year]);
     if (!state) throw new Error('orders: market_state is missing');
-    // an id that no longer names its code (a database recreated under a running process): the batch fails, is run
-    // again one by one, and the accounts are read again (run clears what the matcher knew)
+    // an id that no longer names its code (a database recreated under a running process): the batch fails, and run
+    // forgets what the matcher knew and runs the same batch again
     for (const code of placing.codes) {
       if (state.balances?.[code] === undefined) throw new AccountsNotAsKnown(code);
     }
@@ -941,25 +941,7 @@ class BatchApply {
       );
     }
     if (raw === 'stale') return null;
-    if (raw === 'ok') {
-      return orderRows.map((r, i) => ({
-        id: r.id,
-        user_id: r.user_id,
-        side: r.side,
-        mode: r.mode,
-        status: r.status,
-        price_cents: r.price_cents,
-        quantity_cg: r.quantity_cg,
-        remaining_cg: r.remaining_cg,
-        filled_cg: r.filled_cg,
-        value_cents: r.value_cents,
-        fee_cents: r.fee_cents,
-        iof_cents: r.iof_cents,
-        created_at: dirty[i]!.createdAt,
-        updated_at: now,
-        deleted_at: r.deleted_at,
-      }));
-    }
+    if (raw === 'ok') return orderRows.map((r, i) => ({ ...r, created_at: dirty[i]!.createdAt, updated_at: now }));
     throw new Error('orders: orders_apply_batch answered otherwise');
   }
 }
