@@ -3,11 +3,15 @@
  * `-- shell register`):
  *
  * 1. builds the web app when apps/web/dist is missing or older than its sources;
- * 2. starts ONE server on a free port with a fresh database: a temporary PGlite folder, or, when TEST_DATABASE_URL
- *    is set, a new PostgreSQL database prata_e2e_<random> on that server (dropped at the end); it serves a private
- *    copy of apps/web/dist, so a rebuild during the run does not change the app under test;
- * 3. runs journeys/*.test.ts with node:test, one file at a time, E2E_BASE_URL pointing at the server;
- * 4. stops the server, removes what it created and exits with the test runner's exit code.
+ * 2. starts one server per lane (E2E_LANES, default 2 on a machine of two cores or more, else 1), each on a free
+ *    port with a fresh database of its own: a temporary PGlite folder, or, when TEST_DATABASE_URL is set, a new
+ *    PostgreSQL database prata_e2e_<random> on that server (dropped at the end); each serves a private copy of
+ *    apps/web/dist, so a rebuild during the run does not change the app under test;
+ * 3. runs journeys/*.test.ts with node:test, one file at a time in each lane, E2E_BASE_URL pointing at the lane's
+ *    server: a lane takes the next file when its last one ends, the largest files first. Lanes share nothing (each
+ *    server has its own demo data, mailbox and limits), so two journeys never meet; a file's output is printed whole
+ *    when it ends;
+ * 4. stops the servers, removes what it created and exits non-zero when any file failed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,7 +27,13 @@ const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(E2E_DIR, '..');
 const WEB = path.join(ROOT, 'apps/web');
 const ARTIFACTS = path.join(E2E_DIR, 'artifacts');
-const SERVER_LOG = path.join(ARTIFACTS, 'server.log');
+/** The server of lane n logs to e2e/artifacts/server.log (lane 1) or server-<n>.log. */
+const serverLog = (lane: number) => path.join(ARTIFACTS, lane === 1 ? 'server.log' : `server-${lane}.log`);
+/**
+ * Journey files run side by side in this many lanes, each with a server of its own (E2E_LANES). A journey leaves a
+ * quarter of two cores idle (it waits on the browser and the server in turn), so a second lane uses them.
+ */
+const LANES = Math.max(1, Number(process.env.E2E_LANES) || (os.availableParallelism() >= 2 ? 2 : 1));
 const HOST = '127.0.0.1';
 const STARTUP_TIMEOUT_MS = 90_000;
 /** A hung journey must not hang CI: the whole test run is stopped after this long. */
@@ -183,7 +193,7 @@ type Server = { child: ChildProcess; baseUrl: string; output: () => string; exit
 /** The server's wait between two sign-in codes of one account during the journeys (the spec's 60 s otherwise). */
 const CODE_RESEND_SECONDS = '3';
 
-function startServer(port: number, env: Record<string, string>): Server {
+function startServer(port: number, env: Record<string, string>, lane: number): Server {
   const baseUrl = `http://${HOST}:${port}`;
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -205,7 +215,7 @@ function startServer(port: number, env: Record<string, string>): Server {
   delete childEnv.REDIS_URL;
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   mkdirSync(ARTIFACTS, { recursive: true });
-  const file = createWriteStream(SERVER_LOG);
+  const file = createWriteStream(serverLog(lane));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -250,31 +260,81 @@ function stopServer(server: Server): Promise<void> {
 
 // ---------------------------------------------------------------- tests
 
+/** The journey files whose names contain one of `filters` (all without), the largest first (the longest, roughly). */
 function journeyFiles(filters: string[]): string[] {
-  const all = readdirSync(path.join(E2E_DIR, 'journeys'))
-    .filter((f) => f.endsWith('.test.ts'))
-    .sort();
+  const dir = path.join(E2E_DIR, 'journeys');
+  const all = readdirSync(dir).filter((f) => f.endsWith('.test.ts'));
   const picked = filters.length > 0 ? all.filter((f) => filters.some((word) => f.includes(word))) : all;
-  return picked.map((f) => path.join('journeys', f));
+  const size = (f: string) => statSync(path.join(dir, f)).size;
+  return picked.sort((a, b) => size(b) - size(a) || a.localeCompare(b)).map((f) => path.join('journeys', f));
 }
 
-type Tests = { child: ChildProcess; done: Promise<number> };
+type FileRun = { file: string; lane: number; code: number; seconds: number };
 
-function runTests(files: string[], env: Record<string, string>): Tests {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
-    { cwd: E2E_DIR, stdio: 'inherit', env: { ...process.env, ...env }, detached: true },
-  );
-  const exited = new Promise<number>((resolve) => {
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+/** Runs one journey file with node:test in its own process group; its output is kept and printed whole at the end. */
+function runFile(
+  file: string,
+  lane: number,
+  env: Record<string, string>,
+): { child: ChildProcess; done: Promise<FileRun> } {
+  const t0 = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], {
+    cwd: E2E_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+    detached: true,
   });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const done = new Promise<FileRun>((resolve) => {
+    child.on('exit', (code, signal) => {
+      const run: FileRun = { file, lane, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - t0) / 1000 };
+      log(
+        `lane ${lane}: ${file} ${run.code === 0 ? 'ok' : `FAILED (exit code ${run.code})`} in ${run.seconds.toFixed(1)} s`,
+      );
+      process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      resolve(run);
+    });
+  });
+  return { child, done };
+}
+
+/**
+ * The files in `lanes.length` lanes: each lane runs one file at a time against its own server and takes the next
+ * waiting file when its last one ends. After TESTS_TIMEOUT_MS every running file is stopped and nothing more starts.
+ */
+async function runLanes(files: string[], lanes: Array<Record<string, string>>): Promise<FileRun[]> {
+  const waiting = [...files];
+  const runs: FileRun[] = [];
+  const running = new Set<{ child: ChildProcess; done: Promise<FileRun> }>();
+  let timedOut = false;
   const timer = setTimeout(() => {
+    timedOut = true;
     log(`tests: still running after ${TESTS_TIMEOUT_MS / 60_000} min, stopping them`);
-    void stopGroup(child, exited, 5_000, 'tests');
+    for (const r of running) void stopGroup(r.child, r.done, 5_000, 'tests');
   }, TESTS_TIMEOUT_MS);
-  void exited.then(() => clearTimeout(timer));
-  return { child, done: exited };
+  cleanups.push(async () => {
+    for (const r of running) await stopGroup(r.child, r.done, 5_000, 'tests');
+  });
+  await Promise.all(
+    lanes.map(async (env, i) => {
+      for (let file = waiting.shift(); file !== undefined && !timedOut; file = waiting.shift()) {
+        const r = runFile(file, i + 1, env);
+        children.push(r.child);
+        running.add(r);
+        runs.push(await r.done);
+        running.delete(r);
+      }
+    }),
+  );
+  clearTimeout(timer);
+  for (const file of waiting) runs.push({ file, lane: 0, code: 1, seconds: 0 });
+  return runs;
 }
 
 // ---------------------------------------------------------------- main
@@ -322,31 +382,43 @@ async function main(): Promise<number> {
   const webDist = await snapshotWeb();
   cleanups.push(() => rm(webDist, { recursive: true, force: true }));
 
-  const database = await createDatabase();
-  cleanups.push(database.cleanup);
-
-  const port = await freePort();
-  const server = startServer(port, { ...database.env, WEB_DIST: webDist });
-  children.push(server.child);
-  cleanups.push(() => stopServer(server));
+  const lanes = Math.min(LANES, files.length);
+  const servers: Server[] = [];
+  for (let lane = 1; lane <= lanes; lane++) {
+    const database = await createDatabase();
+    cleanups.push(database.cleanup);
+    const server = startServer(await freePort(), { ...database.env, WEB_DIST: webDist }, lane);
+    children.push(server.child);
+    cleanups.push(() => stopServer(server));
+    servers.push(server);
+  }
   try {
-    await waitForHealth(server);
+    await Promise.all(servers.map(waitForHealth));
   } catch (error) {
-    console.error(`[e2e] ${(error as Error).message}. Server output:\n${server.output() || '(none)'}`);
+    console.error(`[e2e] ${(error as Error).message}. Server output:`);
+    for (const server of servers) console.error(server.output() || '(none)');
     return 1;
   }
-  log(`server: ${server.baseUrl} (log in e2e/artifacts/server.log)`);
-
-  const tests = runTests(files, { E2E_BASE_URL: server.baseUrl, E2E_CODE_RESEND_SECONDS: CODE_RESEND_SECONDS });
-  children.push(tests.child);
-  cleanups.push(() => stopGroup(tests.child, tests.done, 5_000, 'tests'));
-  const code = await tests.done;
-  if (server.child.exitCode !== null) {
-    console.error(`[e2e] the server stopped during the tests (exit code ${server.child.exitCode}). Output:`);
-    console.error(server.output());
+  for (const [i, server] of servers.entries()) {
+    log(`lane ${i + 1}: server ${server.baseUrl} (log in ${path.relative(ROOT, serverLog(i + 1))})`);
   }
-  log(`tests: exit code ${code}`);
-  return code;
+
+  const runs = await runLanes(
+    files,
+    servers.map((server) => ({ E2E_BASE_URL: server.baseUrl, E2E_CODE_RESEND_SECONDS: CODE_RESEND_SECONDS })),
+  );
+  servers.forEach((server, i) => {
+    if (server.child.exitCode !== null) {
+      console.error(
+        `[e2e] lane ${i + 1}: the server stopped during the tests (exit code ${server.child.exitCode}). Output:`,
+      );
+      console.error(server.output());
+    }
+  });
+  const failed = runs.filter((r) => r.code !== 0);
+  log(`tests: ${runs.length - failed.length} of ${files.length} files passed in ${lanes} lane(s)`);
+  for (const r of failed) log(`FAILED: ${r.file}${r.lane === 0 ? ' (not run: out of time)' : ` (lane ${r.lane})`}`);
+  return failed.length === 0 ? 0 : 1;
 }
 
 let exitCode = 1;
