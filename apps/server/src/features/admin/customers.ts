@@ -11,6 +11,7 @@ import { listBanking } from '../profile/index';
 import { listDocuments } from '../profile/index';
 import { listLimitRequests, presentLimitRequest } from '../profile/index';
 import { claimPendingTransfers } from '../silver-transfers/index';
+import { marketInputsChanged } from '../orders/index';
 import { isRegistrationComplete, presentUser, registrationSteps } from '../users/index';
 import { countAddresses, findCompanyByUser } from '../users/index';
 
@@ -210,6 +211,8 @@ export async function reviewLimitRequest(
         .update(users)
         .set({ tradingLimitCents: limit, updatedAt: new Date() })
         .where(eq(users.id, request.userId));
+      // every matcher reads the new limit before the customer's next order
+      await marketInputsChanged(tx);
       await enqueueEmail(tx, {
         to: user!.email,
         ...limitDecisionMail(user!.name, { approved: true, limit: formatBRL(limit) }),

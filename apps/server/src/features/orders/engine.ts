@@ -130,7 +130,38 @@ export type BookEntry = {
   userId: number | null;
 };
 
-type Market = { version: number; book: OrderBook; open: Map<number, OrderState>; openValue: Map<string, number> };
+type Market = {
+  version: number;
+  book: OrderBook;
+  open: Map<number, OrderState>;
+  openValue: Map<string, number>;
+  /** what the batches know of the market's inputs at this version (see Known); none on a copy just loaded */
+  known?: Known;
+};
+
+/**
+ * What the matcher knows, as its last committed batch left them, of what a batch's read answers: the market's rates
+ * and counters, and the available balances, limits and usage this year of everyone it has seen place (docs/orders.md,
+ * "A batch without its read"). It belongs to one version of the copy of the book, and goes with it. A batch whose
+ * placers are all known skips its read:
+ * - the write checks the version, so another instance's batch, a change of the rates or of a trading limit (both move
+ *   the version: marketInputsChanged) sends the batch to the locked path, which reads everything;
+ * - a balance lowered from outside (a withdrawal, a transfer) fails the ledger's check of every balance the batch
+ *   lowers, and the batch runs again, each operation alone with a read;
+ * - a balance raised from outside (a deposit) could only refuse an order wrongly: a batch that refuses anyone for
+ *   their balance or limit on what it knew runs again on the locked path, with everything read.
+ */
+type Known = {
+  year: number;
+  rates: OrderRates;
+  lastOrderId: number;
+  lastTradeId: number;
+  accounts: Map<string, Account>;
+};
+/** Owners known at most; beyond it the batch's read starts them again (memory, not correctness). */
+const KNOWN_OWNERS_MAX = 50_000;
+/** The refusals that depend on what the matcher knows of a placer's balances, limit and usage. */
+const REFUSED_ON_KNOWN = new Set(['INSUFFICIENT_BALANCE', 'TRADING_LIMIT_EXCEEDED']);
 
 type Pending = { op: Op; resolve: (o: Outcome) => void; reject: (e: unknown) => void; alone: boolean };
 
@@ -139,14 +170,28 @@ const holdId = (o: { id: number; holdSeq: number }) => `order:${o.id}:${o.holdSe
 /** The calendar year in Brasília (UTC−3, no daylight saving since 2019): the trading limit's year. */
 export const brasiliaYear = (at = new Date()) => new Date(at.getTime() - 3 * 3600_000).getUTCFullYear();
 
+/**
+ * A change of what the matcher knows without reading (Known): the market's rates, a customer's trading limit. Called
+ * in the transaction that makes it: the market's version moves on under the market's lock, so every instance's next
+ * batch reads everything again (the book's copy is reloaded too: rare, and one path fewer to get wrong).
+ */
+export async function marketInputsChanged(tx: Executor): Promise<void> {
+  await tx.execute(sql`select orders_market_lock()`);
+  await tx.execute(sql`update market_state set version = version + 1 where id = 1`);
+}
+
 export class MarketEngine {
   private queue: Pending[] = [];
   private running = false;
   private market: Market | null = null;
   private readonly listeners = new Set<(version: number) => void>();
   private readonly writers = new Set<(orders: WrittenOrder[], version: number) => void>();
-  /** How the batches went: written on the fast path, under the lock, and fast attempts the market had moved past. */
-  readonly counts = { fast: 0, locked: 0, stale: 0 };
+  /**
+   * How the batches went: written on the fast path, under the lock, fast attempts the market had moved past; batches
+   * written after a read of their placers (the others knew them all), and fast attempts that refused someone on what
+   * they knew (run again under the lock).
+   */
+  readonly counts = { fast: 0, locked: 0, stale: 0, read: 0, unknown: 0 };
   /** the ledger accounts the batches' plans name, as read once (ledger/plan.ts) */
   private readonly accounts = new AccountFactsCache();
 
@@ -291,49 +336,69 @@ export class MarketEngine {
     locked: boolean,
   ): Promise<{ results: Array<Outcome | AppError>; version: number; market: Market; written: WrittenOrder[] } | null> {
     // under the lock (a statement of its own: a statement's snapshot is taken before it waits), one read: the market's
-    // state and rates, and the balances, limits and usage of everyone placing in the batch
+    // state and rates, and the balances, limits and usage of everyone placing in the batch; none on the fast path when
+    // the copy of the book knows all of them (Known)
     if (locked) await ex.execute(sql`select orders_market_lock()`);
     const ops = batch.map((p) => p.op);
     const placing = placersOf(ops);
     const year = brasiliaYear();
-    // the placers' available accounts by id (known once seen: ledger/plan.ts)
-    const facts = await this.accounts.loadCodes(ex, placing.codes);
-    const [state] = await preparedRows<{
-      version: string;
-      last_order_id: string;
-      last_trade_id: string;
-      fee_rate_bps: number;
-      iof_rate_bps: number;
-      minimum_fee_cents: string;
-      balances: Record<string, string> | null;
-      limits: Array<[number, string, string]> | null;
-    }>(ex, 'orders_batch_state', STATE_STATEMENT, [placing.codes.map((code) => facts(code).id), placing.userIds, year]);
-    if (!state) throw new Error('orders: market_state is missing');
-    // an id that no longer names its code (a database recreated under a running process): the batch fails, and run
-    // forgets what the matcher knew and runs the same batch again
-    for (const code of placing.codes) {
-      if (state.balances?.[code] === undefined) throw new AccountsNotAsKnown(code);
-    }
-    const version = int(state.version);
     let market = this.market;
     this.market = null;
-    if (!locked && market?.version !== version) return null;
-    if (market === null || market.version !== version) market = await loadMarket(ex, version);
-    const rates: OrderRates = {
-      feeRateBps: state.fee_rate_bps,
-      iofRateBps: state.iof_rate_bps,
-      minimumFeeCents: int(state.minimum_fee_cents),
-    };
+    const knownBefore = market?.known?.year === year ? market.known : undefined;
+    const skipRead =
+      !locked && knownBefore !== undefined && [...placing.placers].every((key) => knownBefore.accounts.has(key));
+    let version: number;
+    let rates: OrderRates;
+    let lastOrderId: number;
+    let lastTradeId: number;
+    let accounts: Map<string, Account>;
+    if (skipRead) {
+      version = market!.version;
+      ({ rates, lastOrderId, lastTradeId, accounts } = knownBefore!);
+    } else {
+      // the placers' available accounts by id (known once seen: ledger/plan.ts)
+      const facts = await this.accounts.loadCodes(ex, placing.codes);
+      const [state] = await preparedRows<{
+        version: string;
+        last_order_id: string;
+        last_trade_id: string;
+        fee_rate_bps: number;
+        iof_rate_bps: number;
+        minimum_fee_cents: string;
+        balances: Record<string, string> | null;
+        limits: Array<[number, string, string]> | null;
+      }>(ex, 'orders_batch_state', STATE_STATEMENT, [
+        placing.codes.map((code) => facts(code).id),
+        placing.userIds,
+        year,
+      ]);
+      if (!state) throw new Error('orders: market_state is missing');
+      // an id that no longer names its code (a database recreated under a running process): the batch fails, and run
+      // forgets what the matcher knew and runs the same batch again
+      for (const code of placing.codes) {
+        if (state.balances?.[code] === undefined) throw new AccountsNotAsKnown(code);
+      }
+      version = int(state.version);
+      if (!locked && market?.version !== version) return null;
+      if (market === null || market.version !== version) market = await loadMarket(ex, version);
+      rates = {
+        feeRateBps: state.fee_rate_bps,
+        iofRateBps: state.iof_rate_bps,
+        minimumFeeCents: int(state.minimum_fee_cents),
+      };
+      lastOrderId = int(state.last_order_id);
+      lastTradeId = int(state.last_trade_id);
+      // the copy is at the version read: what it knew of the others still holds; the placers as read
+      accounts =
+        market.known?.year === year && market.known.accounts.size < KNOWN_OWNERS_MAX
+          ? market.known.accounts
+          : new Map();
+      setAccounts(accounts, placing.placers, state.balances ?? {}, state.limits ?? []);
+    }
+    // the batch changes the copy and what it knows in place: from here, only a commit gives them back to this.market
+    market!.known = undefined;
 
-    const apply = new BatchApply(
-      market,
-      rates,
-      int(state.last_order_id),
-      int(state.last_trade_id),
-      year,
-      this.accounts,
-    );
-    apply.setAccounts(placing.placers, state.balances ?? {}, state.limits ?? []);
+    const apply = new BatchApply(market!, rates, lastOrderId, lastTradeId, year, this.accounts, accounts);
     const results = batch.map((p) => {
       try {
         return p.op.kind === 'cancel' ? apply.cancel(p.op) : apply.place(p.op);
@@ -342,15 +407,22 @@ export class MarketEngine {
         throw err;
       }
     });
+    // refused for a balance or a limit on what it knew without reading: again, with everything read
+    if (skipRead && results.some((r) => r instanceof AppError && REFUSED_ON_KNOWN.has(r.code))) {
+      this.counts.unknown++;
+      return null;
+    }
     const next = version + 1;
     const written = await apply.persist(ex, next);
     if (!written) {
-      // another instance wrote a batch since the read (under the lock it cannot)
+      // another instance wrote a batch since the read (under the lock it cannot), or the rates or a limit changed
       if (locked) throw new Error('orders: the market moved on under its lock');
       return null;
     }
-    market.version = next;
-    return { results, version: next, market, written };
+    market!.version = next;
+    market!.known = { year, rates, lastOrderId: apply.lastOrderId, lastTradeId: apply.lastTradeId, accounts };
+    if (!locked && !skipRead) this.counts.read++;
+    return { results, version: next, market: market!, written };
   }
 }
 
@@ -484,13 +556,32 @@ type TradeRow = {
   seller_iof_cents: number;
 };
 
+/** Everyone placing in a batch as read: available balances, and the customers' limits and usage this year. */
+function setAccounts(
+  accounts: Map<string, Account>,
+  placers: Set<string>,
+  balances: Record<string, string>,
+  limitRows: Array<[number, string, string]>,
+) {
+  const limits = new Map(limitRows.map(([id, limit, traded]) => [Number(id), [int(limit), int(traded)]]));
+  for (const key of placers) {
+    const prefix = accountPrefix(key);
+    const [limit, traded] = key === 'house' ? [0, 0] : (limits.get(Number(key.slice(1))) ?? [0, 0]);
+    accounts.set(key, {
+      brl: int(balances[`${prefix}:available:BRL`] ?? 0),
+      ag: int(balances[`${prefix}:available:AG`] ?? 0),
+      limit: limit!,
+      traded: traded!,
+    });
+  }
+}
+
 /** The work of one batch: the operations applied in memory, and what they will write. */
 class BatchApply {
   readonly commands: LedgerCommand[] = [];
   readonly dirty = new Map<number, OrderState>();
   readonly trades: TradeRow[] = [];
   readonly traded = new Map<number, number>();
-  private readonly accounts = new Map<string, Account>();
   /** the ledger commands that captured a taker's own hold, with their trade (see settleAtOnce) */
   private readonly takerCaptures = new Map<LedgerCommand, number>();
   /** every hold a command closes, as it was then (for the ledger's plan: the ones opened before the batch) */
@@ -518,25 +609,12 @@ class BatchApply {
     public lastTradeId: number,
     private readonly year: number,
     private readonly ledgerAccounts: AccountFactsCache,
+    /** the placers' available balances, limits and usage, and any other owner's the matcher knows: kept up to date */
+    private readonly accounts: Map<string, Account>,
   ) {}
 
   /** The batch's time: its orders' created_at and updated_at, a cancelled one's deleted_at. */
   readonly now = new Date().toISOString();
-
-  /** The available balances of everyone placing in this batch, and the customers' limits and usage this year. */
-  setAccounts(placers: Set<string>, balances: Record<string, string>, limitRows: Array<[number, string, string]>) {
-    const limits = new Map(limitRows.map(([id, limit, traded]) => [Number(id), [int(limit), int(traded)]]));
-    for (const key of placers) {
-      const prefix = accountPrefix(key);
-      const [limit, traded] = key === 'house' ? [0, 0] : (limits.get(Number(key.slice(1))) ?? [0, 0]);
-      this.accounts.set(key, {
-        brl: int(balances[`${prefix}:available:BRL`] ?? 0),
-        ag: int(balances[`${prefix}:available:AG`] ?? 0),
-        limit: limit!,
-        traded: traded!,
-      });
-    }
-  }
 
   private credit(owner: Owner, currency: 'BRL' | 'AG', amount: number) {
     const a = this.accounts.get(ownerKey(owner));

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import { balanceOf, post, requireOk } from '../../ledger/index';
 import { int, rows } from '../../ledger/sql';
 import { cancelOrder, engineOf, marketRates, presentRates } from './service';
+import { marketInputsChanged } from './engine';
 
 /**
  * The house: the platform's own account in the book (ARCHITECTURE §5), run by operators from the back office. It
@@ -107,6 +108,8 @@ export async function updateMarketSettings(
                                      minimum_fee_cents = ${input.minimum_fee}, updated_by = ${staff.userId},
                                      updated_at = now()`,
     );
+    // every matcher reads the new rates before its next batch
+    await marketInputsChanged(tx);
     await writeAudit(tx, {
       actorUserId: staff.userId,
       action: 'market.settings',

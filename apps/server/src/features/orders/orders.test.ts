@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { users } from '../../db/schema/index';
+import { withTransaction } from '../../db/tx';
 import {
   AccountFactsCache,
   balanceOf,
@@ -23,7 +24,7 @@ import {
 import { rows } from '../../ledger/sql';
 import type { AppError } from '../../lib/errors';
 import { HTTP_STATUS } from '../../plugins/errors';
-import { MarketEngine } from './engine';
+import { MarketEngine, marketInputsChanged } from './engine';
 import { engineOf, iso } from './service';
 
 let t: TestApp;
@@ -744,6 +745,67 @@ describe('one round trip per batch (migration 0019)', () => {
     expect((await reconcile(t.database.db)).problems).toEqual([]);
   });
 
+  it('a batch whose placers the matcher knows writes without reading them; what changed outside is read when it matters', async () => {
+    await clearBook();
+    const db = t.database.db;
+    const engine = engineOf(t.app.deps);
+    const c = await trader(10_000, 0); // R$ 100,00
+    const countsSince = (before: typeof engine.counts) =>
+      Object.fromEntries(Object.entries(engine.counts).map(([k, v]) => [k, v - before[k as keyof typeof before]]));
+    const ordersNow = async () => (await rows<{ n: string }>(db, sql`select count(*)::text as n from orders`))[0]!.n;
+
+    expect((await limit(c, 'buy', 100, 1_000)).statusCode).toBe(201); // read: a placer seen for the first time
+    let before = { ...engine.counts };
+    expect((await limit(c, 'buy', 100, 1_000)).statusCode).toBe(201);
+    expect(countsSince(before)).toEqual({ fast: 1, locked: 0, stale: 0, read: 0, unknown: 0 }); // no read
+
+    // R$ 1.000,00 paid in behind the matcher's back: an order only that money pays for is refused on what it knew,
+    // then read and placed
+    await post(db, {
+      id: `test-fund:${randomUUID()}`,
+      debit: { system: 'pix:clearing' },
+      credit: { customer: c.id, bucket: 'available' },
+      currency: 'BRL',
+      amount: 100_000,
+      code: 'test.fund',
+    });
+    before = { ...engine.counts };
+    expect((await limit(c, 'buy', 100, 50_000)).statusCode).toBe(201); // R$ 500,00 and the fee and IOF
+    expect(countsSince(before)).toMatchObject({ fast: 0, locked: 1, stale: 1, unknown: 1 });
+
+    // nearly all of it taken out behind its back: what it knew would pay, the ledger refuses, nothing is written
+    const available = await balanceOf(db, { customer: c.id, bucket: 'available' }, 'BRL');
+    await post(db, {
+      id: `test-withdraw:${randomUUID()}`,
+      debit: { customer: c.id, bucket: 'available' },
+      credit: { system: 'pix:clearing' },
+      currency: 'BRL',
+      amount: available - 100,
+      code: 'test.withdraw',
+    });
+    const orders = await ordersNow();
+    const refused = await limit(c, 'buy', 100, 1_000);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: MESSAGES.orderInsufficientReais });
+    expect(await ordersNow()).toBe(orders);
+    expect(await balanceOf(db, { customer: c.id, bucket: 'available' }, 'BRL')).toBe(100);
+
+    // the rates or a limit changed: the market's version moves on, and the next batch reads everything under the lock
+    await withTransaction(db, (tx) => marketInputsChanged(tx));
+    await post(db, {
+      id: `test-fund:${randomUUID()}`,
+      debit: { system: 'pix:clearing' },
+      credit: { customer: c.id, bucket: 'available' },
+      currency: 'BRL',
+      amount: 10_000,
+      code: 'test.fund',
+    });
+    before = { ...engine.counts };
+    expect((await limit(c, 'buy', 100, 1_000)).statusCode).toBe(201);
+    expect(countsSince(before)).toMatchObject({ locked: 1 });
+    expect((await reconcile(db)).problems).toEqual([]);
+  });
+
   it("a matcher whose copy of the book is behind the market's writes under the lock, against the book as it is", async () => {
     const seller = await trader(0, 1_000);
     const buyer = await trader(100_000, 0);
@@ -771,10 +833,10 @@ describe('one round trip per batch (migration 0019)', () => {
       quantity: 100,
     });
     expect(take).toMatchObject({ status: 'filled', filled: 100, trades: 1, version: second.version + 1 });
-    expect(two.counts).toEqual({ fast: 0, locked: 2, stale: 1 });
-    // and now two's copy is current: the fast path
+    expect(two.counts).toEqual({ fast: 0, locked: 2, stale: 1, read: 0, unknown: 0 });
+    // and now two's copy is current: the fast path, without a read (a cancel places nobody)
     await two.submit({ kind: 'cancel', owner: { userId: seller.id }, orderId: first.orderId });
-    expect(two.counts).toEqual({ fast: 1, locked: 2, stale: 1 });
+    expect(two.counts).toEqual({ fast: 1, locked: 2, stale: 1, read: 0, unknown: 0 });
     engineOf(t.app.deps).invalidate();
     expect((await reconcile(t.database.db)).problems).toEqual([]);
   });
