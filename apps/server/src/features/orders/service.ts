@@ -22,7 +22,7 @@ import { preparedRows } from '../../ledger/index';
 import { int, rows } from '../../ledger/sql';
 import { perTurn } from '../../lib/per-turn';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
-import { type BookEntry, brasiliaYear, MarketEngine, type Outcome, type Owner } from './engine';
+import { type BookEntry, brasiliaYear, MarketEngine, type Outcome, type Owner, type WrittenOrder } from './engine';
 
 /** The broadcast channel of the book's changes: the market's version. */
 export const BOOK_CHANNEL = 'orders:book';
@@ -36,13 +36,12 @@ export function engineOf(deps: AppDeps): MarketEngine {
   // every instance's screens hear of this instance's changes (stream.ts)
   engine.onChange((version) => void deps.broadcast.publish(BOOK_CHANNEL, String(version)));
   // after each batch: the book its answers show, from the matcher's copy; the orders it completed, encoded once for
-  // the answers' lists (completedJson: they never change again)
+  // the answers' lists (completedJson: they never change again). Both are only taken here, and encoded in the next
+  // turn of the event loop: the next batch is matched and sent first (the chain of batches waits for nothing else).
   engine.onWritten((orders, version) => {
     bookFromEngine(deps, engine, version);
-    for (const o of orders) {
-      if (o.status !== 'open' && o.filled_cg > 0)
-        completedJson(deps, { ...o, user_id: o.user_id === null ? null : String(o.user_id) });
-    }
+    const completed = orders.filter((o) => o.status !== 'open' && o.filled_cg > 0);
+    if (completed.length > 0) completedLater(deps, completed);
   });
   engines.set(deps, engine);
   return engine;
@@ -305,8 +304,12 @@ function bookFromEngine(deps: AppDeps, engine: MarketEngine, version: number) {
     user_id: e.userId === null ? null : String(e.userId),
     mine: false,
   });
-  const json = { asks: top.asks.map((e) => bookJson(raw(e))), bids: top.bids.map((e) => bookJson(raw(e))) };
-  bookCache.set(deps, { version, json: Promise.resolve(json) });
+  const json = new Promise<{ asks: BookJson[]; bids: BookJson[] }>((resolve) => {
+    setImmediate(() =>
+      resolve({ asks: top.asks.map((e) => bookJson(raw(e))), bids: top.bids.map((e) => bookJson(raw(e))) }),
+    );
+  });
+  bookCache.set(deps, { version, json });
 }
 
 /** A side of the book for one reader: the rows as encoded once, each in the reader's reading of `my_order`. */
@@ -340,9 +343,35 @@ function completedJson(deps: AppDeps, r: OrderRow): string {
   return json;
 }
 
+/** Orders a batch just completed, not yet encoded (completedLater), by app and id. */
+const completedRowsByApp = new WeakMap<AppDeps, Map<number, WrittenOrder>>();
+
+/** Keeps the orders a batch completed, and encodes them in the next turn (or at once when an answer asks first). */
+function completedLater(deps: AppDeps, orders: WrittenOrder[]) {
+  let rows = completedRowsByApp.get(deps);
+  if (!rows) {
+    rows = new Map();
+    completedRowsByApp.set(deps, rows);
+  }
+  const first = rows.size === 0;
+  for (const o of orders) rows.set(o.id, o);
+  if (!first) return;
+  setImmediate(() => {
+    const waiting = completedRowsByApp.get(deps);
+    if (!waiting) return;
+    for (const id of [...waiting.keys()]) knownCompletedJson(deps, id);
+  });
+}
+
 /** The JSON of completed orders by id, as known to this app (null: not known yet). */
 function knownCompletedJson(deps: AppDeps, id: number): string | null {
-  return completedJsonByApp.get(deps)?.get(id) ?? null;
+  const known = completedJsonByApp.get(deps)?.get(id);
+  if (known !== undefined) return known;
+  const waiting = completedRowsByApp.get(deps);
+  const o = waiting?.get(id);
+  if (!o) return null;
+  waiting!.delete(id);
+  return completedJson(deps, { ...o, user_id: o.user_id === null ? null : String(o.user_id) });
 }
 
 /**
