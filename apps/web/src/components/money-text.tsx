@@ -1,4 +1,6 @@
 import Box, { type BoxProps } from '@mui/material/Box';
+import { formatGrams } from '@prata/domain';
+import { formatReais, toMinorUnits } from '../lib/format';
 
 /** Text set in tabular numerals, for money and grams. */
 export function MoneyText({ children, sx, ...props }: BoxProps<'span'>) {
@@ -8,3 +10,9 @@ export function MoneyText({ children, sx, ...props }: BoxProps<'span'>) {
     </Box>
   );
 }
+
+/** Reais (the API's decimal number) in tabular numerals: 1234.56 → R$ 1.234,56. */
+export const reaisText = (reais: number) => <MoneyText>{formatReais(reais)}</MoneyText>;
+
+/** Grams (the API's decimal number) in tabular numerals: 12.34 → 12,34 g. */
+export const gramsText = (grams: number) => <MoneyText>{formatGrams(toMinorUnits(grams))}</MoneyText>;

@@ -1,15 +1,8 @@
 import Box from '@mui/material/Box';
-import {
-  formatBRL,
-  formatDateTimeBR,
-  formatGrams,
-  SILVER_TRANSFER_STATUS_LABELS,
-  SILVER_WITHDRAWAL_STATUS_LABELS,
-} from '@prata/domain';
+import { formatDateTimeBR, SILVER_TRANSFER_STATUS_LABELS, SILVER_WITHDRAWAL_STATUS_LABELS } from '@prata/domain';
 import type { Column } from '../../components/paginated-table';
-import { MoneyText } from '../../components/money-text';
+import { reaisText, gramsText } from '../../components/money-text';
 import { StatusWithReason } from '../../components/status-chip';
-import { toMinorUnits } from '../../lib/format';
 import { DEPOSIT_METHOD_LABELS } from '../money';
 import { ORDER_TYPE_LABELS } from '../orders';
 import { CancelSilverTransfer, SILVER_TRANSFERS_PATH } from '../silver-transfers';
@@ -34,9 +27,6 @@ export type HistoryTab<T = unknown> = {
   /** The table's accessible name. */
   tableLabel: string;
 };
-
-const brl = (reais: number) => <MoneyText>{formatBRL(toMinorUnits(reais))}</MoneyText>;
-const grams = (value: number) => <MoneyText>{formatGrams(toMinorUnits(value))}</MoneyText>;
 const date = <T extends { created_at: string }>(): Column<T> => ({
   key: 'created_at',
   header: 'Data',
@@ -60,7 +50,7 @@ const orderPrice: Column<OrderRow> = {
   header: 'Preço por grama',
   align: 'right',
   nowrap: true,
-  render: (row) => brl(row.price_per_gram),
+  render: (row) => reaisText(row.price_per_gram),
 };
 
 /** A completed order: the average price of its fills, the grams traded, the charges and what was paid or received. */
@@ -68,10 +58,22 @@ const completedOrderColumns: ReadonlyArray<Column<OrderRow>> = [
   date<OrderRow>(),
   orderType,
   orderPrice,
-  { key: 'quantity', header: 'Quantidade', align: 'right', nowrap: true, render: (row) => grams(row.quantity_grams) },
-  { key: 'fee', header: 'Taxa operacional', align: 'right', nowrap: true, render: (row) => brl(row.transaction_fee) },
-  { key: 'iof', header: 'IOF', align: 'right', nowrap: true, render: (row) => brl(row.iof_fee) },
-  { key: 'total', header: 'Total', align: 'right', nowrap: true, render: (row) => brl(row.total_amount) },
+  {
+    key: 'quantity',
+    header: 'Quantidade',
+    align: 'right',
+    nowrap: true,
+    render: (row) => gramsText(row.quantity_grams),
+  },
+  {
+    key: 'fee',
+    header: 'Taxa operacional',
+    align: 'right',
+    nowrap: true,
+    render: (row) => reaisText(row.transaction_fee),
+  },
+  { key: 'iof', header: 'IOF', align: 'right', nowrap: true, render: (row) => reaisText(row.iof_fee) },
+  { key: 'total', header: 'Total', align: 'right', nowrap: true, render: (row) => reaisText(row.total_amount) },
 ];
 
 /** A cancelled order: when, its limit price, the grams taken off the book and their value at that price. */
@@ -90,9 +92,9 @@ const cancelledOrderColumns: ReadonlyArray<Column<OrderRow>> = [
     header: 'Quantidade cancelada',
     align: 'right',
     nowrap: true,
-    render: (row) => grams(row.quantity_grams),
+    render: (row) => gramsText(row.quantity_grams),
   },
-  { key: 'value', header: 'Valor', align: 'right', nowrap: true, render: (row) => brl(row.total_amount) },
+  { key: 'value', header: 'Valor', align: 'right', nowrap: true, render: (row) => reaisText(row.total_amount) },
 ];
 
 /** Keeps each tab's row type while the list holds them side by side. */
@@ -113,7 +115,7 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
     columns: [
       date<DepositRow>(),
       { key: 'method', header: 'Forma', render: (row) => DEPOSIT_METHOD_LABELS[row.method] ?? row.method },
-      { key: 'amount', header: 'Valor', align: 'right', nowrap: true, render: (row) => brl(row.amount) },
+      { key: 'amount', header: 'Valor', align: 'right', nowrap: true, render: (row) => reaisText(row.amount) },
       status<DepositRow>(),
     ],
   }),
@@ -126,9 +128,9 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
     columns: [
       date<WithdrawalRow>(),
       { key: 'destination', header: 'Destino', render: (row) => row.destination },
-      { key: 'amount', header: 'Valor', align: 'right', nowrap: true, render: (row) => brl(row.amount) },
-      { key: 'fee', header: 'Tarifa', align: 'right', nowrap: true, render: (row) => brl(row.fee) },
-      { key: 'net', header: 'Líquido', align: 'right', nowrap: true, render: (row) => brl(row.net_amount) },
+      { key: 'amount', header: 'Valor', align: 'right', nowrap: true, render: (row) => reaisText(row.amount) },
+      { key: 'fee', header: 'Tarifa', align: 'right', nowrap: true, render: (row) => reaisText(row.fee) },
+      { key: 'net', header: 'Líquido', align: 'right', nowrap: true, render: (row) => reaisText(row.net_amount) },
       status<WithdrawalRow>(),
     ],
   }),
@@ -151,7 +153,7 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
         header: 'Quantidade',
         align: 'right',
         nowrap: true,
-        render: (row) => grams(row.quantity_grams),
+        render: (row) => gramsText(row.quantity_grams),
       },
       {
         key: 'status',
@@ -191,7 +193,7 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
         header: 'Quantidade',
         align: 'right',
         nowrap: true,
-        render: (row) => grams(row.quantity_grams),
+        render: (row) => gramsText(row.quantity_grams),
       },
       {
         key: 'status',

@@ -2,12 +2,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { formatBRL, formatDateTimeBR, formatGrams } from '@prata/domain';
+import { formatDateTimeBR } from '@prata/domain';
 import { useState } from 'react';
-import { MoneyText } from '../../../components/money-text';
+import { MoneyText, reaisText, gramsText } from '../../../components/money-text';
 import type { Column } from '../../../components/paginated-table';
 import { firstError, hasErrorCode } from '../../../lib/api';
-import { toMinorUnits } from '../../../lib/format';
 import { type StatementLine, type StatementResponse, useCustomerStatement } from '../api/money';
 import { BUCKET_LABELS, CURRENCY_LABELS, counterpartLabel, formatSignedAmount, statementTitle } from '../money-labels';
 import { DataList } from './data-list';
@@ -54,17 +53,15 @@ const COLUMNS: ReadonlyArray<Column<StatementLine>> = [
 ];
 
 function Balances({ balances }: { balances: StatementResponse['balances'] | undefined }) {
-  const brl = (reais: number) => <MoneyText>{formatBRL(toMinorUnits(reais))}</MoneyText>;
-  const grams = (value: number) => <MoneyText>{formatGrams(toMinorUnits(value))}</MoneyText>;
   const skeleton = <Skeleton width={100} />;
   return (
     <Box sx={{ mb: 2 }}>
       <DataList
         items={[
-          { label: 'Reais disponíveis', value: balances ? brl(balances.BRL.available) : skeleton },
-          { label: 'Reais reservados', value: balances ? brl(balances.BRL.held) : skeleton },
-          { label: 'Prata disponível', value: balances ? grams(balances.AG.available) : skeleton },
-          { label: 'Prata reservada', value: balances ? grams(balances.AG.held) : skeleton },
+          { label: 'Reais disponíveis', value: balances ? reaisText(balances.BRL.available) : skeleton },
+          { label: 'Reais reservados', value: balances ? reaisText(balances.BRL.held) : skeleton },
+          { label: 'Prata disponível', value: balances ? gramsText(balances.AG.available) : skeleton },
+          { label: 'Prata reservada', value: balances ? gramsText(balances.AG.held) : skeleton },
         ]}
       />
     </Box>

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { RouterLink } from '../../../components/router-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { centsToDecimalText, MoneyTextField } from '../../../components/money-field';
-import { MoneyText } from '../../../components/money-text';
+import { reaisText } from '../../../components/money-text';
 import { PageHeader } from '../../../components/page';
 import { type Column, PaginatedTable, usePageParam } from '../../../components/paginated-table';
 import { hasErrorCode } from '../../../lib/api';
@@ -16,8 +16,6 @@ import { toMinorUnits } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { type PendingLimitRequest, useLimitRequests, useReviewLimitRequest } from '../api/limit-requests';
 import { type Decision, decisionColumn } from '../components/review-queue';
-
-const brl = (reais: number) => <MoneyText>{formatBRL(toMinorUnits(reais))}</MoneyText>;
 
 function DecisionDialog({
   decision,
@@ -173,10 +171,10 @@ export function LimitRequestsPage() {
       render: (row) => (
         <>
           <Typography variant="body2" color="text.secondary">
-            {brl(row.customer.trading_limit)}
+            {reaisText(row.customer.trading_limit)}
           </Typography>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {brl(row.new_limit)}
+            {reaisText(row.new_limit)}
           </Typography>
         </>
       ),
@@ -187,9 +185,9 @@ export function LimitRequestsPage() {
       nowrap: true,
       render: (row) => (
         <>
-          <Typography variant="body2">{brl(row.monthly_income)} /mês</Typography>
+          <Typography variant="body2">{reaisText(row.monthly_income)} /mês</Typography>
           <Typography variant="body2" color="text.secondary">
-            {brl(row.net_worth)}
+            {reaisText(row.net_worth)}
           </Typography>
         </>
       ),

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatBRL, formatDateTimeBR, type ProductInvoice, type ServiceInvoice } from '@prata/domain';
 import { useState } from 'react';
-import { MoneyText } from '../../../components/money-text';
+import { reaisText } from '../../../components/money-text';
 import { PageHeader } from '../../../components/page';
 import { type Column, PaginatedTable } from '../../../components/paginated-table';
 import { toMinorUnits } from '../../../lib/format';
@@ -22,8 +22,6 @@ export const TEST_DOCUMENTS_NOTICE =
 export const EMPTY_SERVICE_INVOICES =
   'Nenhuma nota de serviço ainda. A nota das taxas de um mês é emitida no início do mês seguinte.';
 export const EMPTY_PRODUCT_INVOICES = 'Nenhuma nota de produto ainda. Ela é emitida quando as barras são enviadas.';
-
-const brl = (reais: number) => <MoneyText>{formatBRL(toMinorUnits(reais))}</MoneyText>;
 const date = <T extends { created_at: string }>(): Column<T> => ({
   key: 'created_at',
   header: 'Emitida em',
@@ -92,14 +90,20 @@ const compact = <T extends { created_at: string; description: string; number: st
 const SERVICE_COLUMNS: ReadonlyArray<Column<ServiceInvoice>> = [
   date<ServiceInvoice>(),
   description<ServiceInvoice>(),
-  { key: 'amount', header: 'Valor dos serviços', align: 'right', nowrap: true, render: (r) => brl(r.services_amount) },
+  {
+    key: 'amount',
+    header: 'Valor dos serviços',
+    align: 'right',
+    nowrap: true,
+    render: (r) => reaisText(r.services_amount),
+  },
   number<ServiceInvoice>(),
   download<ServiceInvoice>('serviço', (row) => void downloadServiceInvoice(row.id, row.number)),
 ];
 
 const SERVICE_COLUMNS_NARROW: ReadonlyArray<Column<ServiceInvoice>> = [
   compact<ServiceInvoice>(),
-  { key: 'amount', header: 'Valor', align: 'right', nowrap: true, render: (r) => brl(r.services_amount) },
+  { key: 'amount', header: 'Valor', align: 'right', nowrap: true, render: (r) => reaisText(r.services_amount) },
   download<ServiceInvoice>('serviço', (row) => void downloadServiceInvoice(row.id, row.number), true),
 ];
 
@@ -112,7 +116,7 @@ const PRODUCT_COLUMNS_NARROW: ReadonlyArray<Column<ProductInvoice>> = [
     nowrap: true,
     render: (r) => (
       <Box>
-        {brl(r.products_amount)}
+        {reaisText(r.products_amount)}
         <Typography variant="caption" color="text.secondary" component="div">
           impostos {formatBRL(toMinorUnits(r.taxes_amount))}
         </Typography>
@@ -125,8 +129,8 @@ const PRODUCT_COLUMNS_NARROW: ReadonlyArray<Column<ProductInvoice>> = [
 const PRODUCT_COLUMNS: ReadonlyArray<Column<ProductInvoice>> = [
   date<ProductInvoice>(),
   description<ProductInvoice>(),
-  { key: 'products', header: 'Produtos', align: 'right', nowrap: true, render: (r) => brl(r.products_amount) },
-  { key: 'taxes', header: 'Impostos', align: 'right', nowrap: true, render: (r) => brl(r.taxes_amount) },
+  { key: 'products', header: 'Produtos', align: 'right', nowrap: true, render: (r) => reaisText(r.products_amount) },
+  { key: 'taxes', header: 'Impostos', align: 'right', nowrap: true, render: (r) => reaisText(r.taxes_amount) },
   number<ProductInvoice>(),
   download<ProductInvoice>('produto', (row) => void openProductInvoice(row.id)),
 ];

@@ -8,27 +8,41 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatBRL, formatDateTimeBR, formatGrams, type Order } from '@prata/domain';
+import { formatDateTimeBR, type Order } from '@prata/domain';
 import { type ReactNode, useMemo, useState } from 'react';
-import { MoneyText } from '../../../components/money-text';
+import { reaisText, gramsText } from '../../../components/money-text';
 import { PageHeader } from '../../../components/page';
 import { type Column, LoadError, PaginatedTable } from '../../../components/paginated-table';
-import { toMinorUnits } from '../../../lib/format';
 import { ORDER_TYPE_LABELS } from '../../orders';
 import { downloadWorkbook, useCompletedOrders, usePosition } from '../api/irpf';
 import { GUIDE, yearChoices } from '../guide';
 
-const brl = (reais: number) => <MoneyText>{formatBRL(toMinorUnits(reais))}</MoneyText>;
-const grams = (value: number) => <MoneyText>{formatGrams(toMinorUnits(value))}</MoneyText>;
-
 const COLUMNS: ReadonlyArray<Column<Order>> = [
   { key: 'date', header: 'Data', nowrap: true, width: 150, render: (row) => formatDateTimeBR(row.updated_at) },
   { key: 'type', header: 'Tipo', render: (row) => ORDER_TYPE_LABELS[row.type] ?? row.type },
-  { key: 'quantity', header: 'Quantidade', align: 'right', nowrap: true, render: (row) => grams(row.quantity_grams) },
-  { key: 'price', header: 'Preço por grama', align: 'right', nowrap: true, render: (row) => brl(row.price_per_gram) },
-  { key: 'fee', header: 'Taxa operacional', align: 'right', nowrap: true, render: (row) => brl(row.transaction_fee) },
-  { key: 'iof', header: 'IOF', align: 'right', nowrap: true, render: (row) => brl(row.iof_fee) },
-  { key: 'total', header: 'Total', align: 'right', nowrap: true, render: (row) => brl(row.total_amount) },
+  {
+    key: 'quantity',
+    header: 'Quantidade',
+    align: 'right',
+    nowrap: true,
+    render: (row) => gramsText(row.quantity_grams),
+  },
+  {
+    key: 'price',
+    header: 'Preço por grama',
+    align: 'right',
+    nowrap: true,
+    render: (row) => reaisText(row.price_per_gram),
+  },
+  {
+    key: 'fee',
+    header: 'Taxa operacional',
+    align: 'right',
+    nowrap: true,
+    render: (row) => reaisText(row.transaction_fee),
+  },
+  { key: 'iof', header: 'IOF', align: 'right', nowrap: true, render: (row) => reaisText(row.iof_fee) },
+  { key: 'total', header: 'Total', align: 'right', nowrap: true, render: (row) => reaisText(row.total_amount) },
 ];
 
 function GuideSection({ title, children }: { title: string; children: ReactNode }) {
@@ -73,11 +87,11 @@ function PositionCard({ year, current }: { year: number; current: boolean }) {
           gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' },
         }}
       >
-        <Figure label="Prata em custódia" value={value(() => grams(p!.grams))} />
-        <Figure label="Custo médio por grama" value={value(() => brl(p!.average_cost_per_gram))} />
-        <Figure label="Valor a declarar (custo)" value={value(() => brl(p!.cost_amount))} strong />
-        <Figure label={`Comprado em ${year}`} value={value(() => brl(p!.bought_amount))} />
-        <Figure label={`Vendido em ${year}`} value={value(() => brl(p!.sold_amount))} />
+        <Figure label="Prata em custódia" value={value(() => gramsText(p!.grams))} />
+        <Figure label="Custo médio por grama" value={value(() => reaisText(p!.average_cost_per_gram))} />
+        <Figure label="Valor a declarar (custo)" value={value(() => reaisText(p!.cost_amount))} strong />
+        <Figure label={`Comprado em ${year}`} value={value(() => reaisText(p!.bought_amount))} />
+        <Figure label={`Vendido em ${year}`} value={value(() => reaisText(p!.sold_amount))} />
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         O custo médio é a média ponderada das suas compras, com a taxa operacional e o IOF; cada venda retira gramas por

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { formatBRL, formatGrams, type OrderSide } from '@prata/domain';
-import { MoneyText } from '../../../components/money-text';
+import { MoneyText, reaisText } from '../../../components/money-text';
 import { toMinorUnits } from '../../../lib/format';
 import type { BookOrder } from '../api/types';
 import { SIDE_TEXT } from '../labels';
@@ -11,8 +11,6 @@ import { type ListColumn, ResponsiveTable } from './responsive-table';
 /** Rows of the book shown before "Mostrar mais" (the server sends up to BOOK_ROWS per side). */
 export const BOOK_ROWS_SHOWN = 10;
 
-const brl = (reais: number) => <MoneyText>{formatBRL(toMinorUnits(reais))}</MoneyText>;
-
 const columns: ReadonlyArray<ListColumn<BookOrder>> = [
   {
     key: 'price',
@@ -20,7 +18,7 @@ const columns: ReadonlyArray<ListColumn<BookOrder>> = [
     nowrap: true,
     render: (row) => (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        {brl(row.price_per_gram)}
+        {reaisText(row.price_per_gram)}
         {row.my_order && <Chip label="Sua ordem" size="small" variant="outlined" />}
       </Stack>
     ),
@@ -32,7 +30,7 @@ const columns: ReadonlyArray<ListColumn<BookOrder>> = [
     nowrap: true,
     render: (row) => <MoneyText>{formatGrams(toMinorUnits(row.quantity_grams))}</MoneyText>,
   },
-  { key: 'total', header: 'Total', align: 'right', nowrap: true, render: (row) => brl(row.total_amount) },
+  { key: 'total', header: 'Total', align: 'right', nowrap: true, render: (row) => reaisText(row.total_amount) },
 ];
 
 /**

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { COMPLETED_ORDERS_ON_SCREEN, formatBRL, formatDateTimeBR, formatGrams } from '@prata/domain';
 import type { ReactNode } from 'react';
-import { MoneyText } from '../../../components/money-text';
+import { reaisText, gramsText } from '../../../components/money-text';
 import { RouterLink } from '../../../components/router-link';
 import { toMinorUnits } from '../../../lib/format';
 import type { Order } from '../api/types';
@@ -16,9 +16,6 @@ import {
   SEE_HISTORY,
 } from '../labels';
 import { type ListColumn, ResponsiveTable } from './responsive-table';
-
-const brl = (reais: number) => <MoneyText>{formatBRL(toMinorUnits(reais))}</MoneyText>;
-const grams = (value: number) => <MoneyText>{formatGrams(toMinorUnits(value))}</MoneyText>;
 
 const date: ListColumn<Order> = {
   key: 'date',
@@ -32,7 +29,7 @@ const price: ListColumn<Order> = {
   header: 'Preço por grama',
   align: 'right',
   nowrap: true,
-  render: (row) => brl(row.price_per_gram),
+  render: (row) => reaisText(row.price_per_gram),
 };
 
 const pendingColumns: ReadonlyArray<ListColumn<Order>> = [
@@ -46,7 +43,7 @@ const pendingColumns: ReadonlyArray<ListColumn<Order>> = [
     nowrap: true,
     render: (row) => (
       <>
-        {grams(row.quantity_grams)}
+        {gramsText(row.quantity_grams)}
         {row.filled_grams > 0 && (
           <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
             {formatGrams(toMinorUnits(row.filled_grams))} de {formatGrams(toMinorUnits(row.ordered_grams))} executados
@@ -55,17 +52,29 @@ const pendingColumns: ReadonlyArray<ListColumn<Order>> = [
       </>
     ),
   },
-  { key: 'value', header: 'Valor', align: 'right', nowrap: true, render: (row) => brl(row.total_amount) },
+  { key: 'value', header: 'Valor', align: 'right', nowrap: true, render: (row) => reaisText(row.total_amount) },
 ];
 
 const completedColumns: ReadonlyArray<ListColumn<Order>> = [
   date,
   type,
   price,
-  { key: 'quantity', header: 'Quantidade', align: 'right', nowrap: true, render: (row) => grams(row.quantity_grams) },
-  { key: 'fee', header: 'Taxa operacional', align: 'right', nowrap: true, render: (row) => brl(row.transaction_fee) },
-  { key: 'iof', header: 'IOF', align: 'right', nowrap: true, render: (row) => brl(row.iof_fee) },
-  { key: 'total', header: 'Total', align: 'right', nowrap: true, render: (row) => brl(row.total_amount) },
+  {
+    key: 'quantity',
+    header: 'Quantidade',
+    align: 'right',
+    nowrap: true,
+    render: (row) => gramsText(row.quantity_grams),
+  },
+  {
+    key: 'fee',
+    header: 'Taxa operacional',
+    align: 'right',
+    nowrap: true,
+    render: (row) => reaisText(row.transaction_fee),
+  },
+  { key: 'iof', header: 'IOF', align: 'right', nowrap: true, render: (row) => reaisText(row.iof_fee) },
+  { key: 'total', header: 'Total', align: 'right', nowrap: true, render: (row) => reaisText(row.total_amount) },
 ];
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
