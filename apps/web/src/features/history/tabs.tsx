@@ -4,7 +4,7 @@ import type { Column } from '../../components/paginated-table';
 import { reaisText, gramsText } from '../../components/money-text';
 import { StatusWithReason } from '../../components/status-chip';
 import { DEPOSIT_METHOD_LABELS } from '../money';
-import { ORDER_TYPE_LABELS } from '../orders';
+import { ORDER_TYPE_LABELS, orderChargeColumns, orderQuantityColumn } from '../orders';
 import { CancelSilverTransfer, SILVER_TRANSFERS_PATH } from '../silver-transfers';
 import { SILVER_WITHDRAWALS_PATH } from './api/cancel-silver-withdrawal';
 import { CancelSilverWithdrawal } from './components/cancel-silver-withdrawal';
@@ -58,22 +58,8 @@ const completedOrderColumns: ReadonlyArray<Column<OrderRow>> = [
   date<OrderRow>(),
   orderType,
   orderPrice,
-  {
-    key: 'quantity',
-    header: 'Quantidade',
-    align: 'right',
-    nowrap: true,
-    render: (row) => gramsText(row.quantity_grams),
-  },
-  {
-    key: 'fee',
-    header: 'Taxa operacional',
-    align: 'right',
-    nowrap: true,
-    render: (row) => reaisText(row.transaction_fee),
-  },
-  { key: 'iof', header: 'IOF', align: 'right', nowrap: true, render: (row) => reaisText(row.iof_fee) },
-  { key: 'total', header: 'Total', align: 'right', nowrap: true, render: (row) => reaisText(row.total_amount) },
+  orderQuantityColumn<OrderRow>(),
+  ...orderChargeColumns<OrderRow>(),
 ];
 
 /** A cancelled order: when, its limit price, the grams taken off the book and their value at that price. */

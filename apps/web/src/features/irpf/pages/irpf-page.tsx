@@ -13,20 +13,14 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { reaisText, gramsText } from '../../../components/money-text';
 import { PageHeader } from '../../../components/page';
 import { type Column, LoadError, PaginatedTable } from '../../../components/paginated-table';
-import { ORDER_TYPE_LABELS } from '../../orders';
+import { ORDER_TYPE_LABELS, orderChargeColumns, orderQuantityColumn } from '../../orders';
 import { downloadWorkbook, useCompletedOrders, usePosition } from '../api/irpf';
 import { GUIDE, yearChoices } from '../guide';
 
 const COLUMNS: ReadonlyArray<Column<Order>> = [
   { key: 'date', header: 'Data', nowrap: true, width: 150, render: (row) => formatDateTimeBR(row.updated_at) },
   { key: 'type', header: 'Tipo', render: (row) => ORDER_TYPE_LABELS[row.type] ?? row.type },
-  {
-    key: 'quantity',
-    header: 'Quantidade',
-    align: 'right',
-    nowrap: true,
-    render: (row) => gramsText(row.quantity_grams),
-  },
+  orderQuantityColumn<Order>(),
   {
     key: 'price',
     header: 'Preço por grama',
@@ -34,15 +28,7 @@ const COLUMNS: ReadonlyArray<Column<Order>> = [
     nowrap: true,
     render: (row) => reaisText(row.price_per_gram),
   },
-  {
-    key: 'fee',
-    header: 'Taxa operacional',
-    align: 'right',
-    nowrap: true,
-    render: (row) => reaisText(row.transaction_fee),
-  },
-  { key: 'iof', header: 'IOF', align: 'right', nowrap: true, render: (row) => reaisText(row.iof_fee) },
-  { key: 'total', header: 'Total', align: 'right', nowrap: true, render: (row) => reaisText(row.total_amount) },
+  ...orderChargeColumns<Order>(),
 ];
 
 function GuideSection({ title, children }: { title: string; children: ReactNode }) {

@@ -15,6 +15,7 @@ import {
   ORDER_TYPE_LABELS,
   SEE_HISTORY,
 } from '../labels';
+import { orderChargeColumns, orderQuantityColumn } from '../columns';
 import { type ListColumn, ResponsiveTable } from './responsive-table';
 
 const date: ListColumn<Order> = {
@@ -59,22 +60,8 @@ const completedColumns: ReadonlyArray<ListColumn<Order>> = [
   date,
   type,
   price,
-  {
-    key: 'quantity',
-    header: 'Quantidade',
-    align: 'right',
-    nowrap: true,
-    render: (row) => gramsText(row.quantity_grams),
-  },
-  {
-    key: 'fee',
-    header: 'Taxa operacional',
-    align: 'right',
-    nowrap: true,
-    render: (row) => reaisText(row.transaction_fee),
-  },
-  { key: 'iof', header: 'IOF', align: 'right', nowrap: true, render: (row) => reaisText(row.iof_fee) },
-  { key: 'total', header: 'Total', align: 'right', nowrap: true, render: (row) => reaisText(row.total_amount) },
+  orderQuantityColumn<Order>(),
+  ...orderChargeColumns<Order>(),
 ];
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
