@@ -35,19 +35,22 @@ beforeAll(async () => {
   operator = await staffMember(t, ['finance'], 'Olga Operadora');
 });
 
+/** Reais (centavos) paid into a customer's available balance through the ledger, as a deposit would. */
+async function payIn(c: Customer, reais: number) {
+  await post(t.database.db, {
+    id: `test-fund:${randomUUID()}`,
+    debit: { system: 'pix:clearing' },
+    credit: { customer: c.id, bucket: 'available' },
+    currency: 'BRL',
+    amount: reais,
+    code: 'test.fund',
+  });
+}
+
 /** A customer with reais (centavos) and grams (centigrams) in their available balance. */
 async function trader(reais: number, centigrams: number): Promise<Customer> {
   const c = await approvedCustomer(t);
-  if (reais > 0) {
-    await post(t.database.db, {
-      id: `test-fund:${randomUUID()}`,
-      debit: { system: 'pix:clearing' },
-      credit: { customer: c.id, bucket: 'available' },
-      currency: 'BRL',
-      amount: reais,
-      code: 'test.fund',
-    });
-  }
+  if (reais > 0) await payIn(c, reais);
   if (centigrams > 0) {
     await post(t.database.db, {
       id: `test-fund:${randomUUID()}`,
@@ -761,14 +764,7 @@ describe('one round trip per batch (migration 0019)', () => {
 
     // R$ 1.000,00 paid in behind the matcher's back: an order only that money pays for is refused on what it knew,
     // then read and placed
-    await post(db, {
-      id: `test-fund:${randomUUID()}`,
-      debit: { system: 'pix:clearing' },
-      credit: { customer: c.id, bucket: 'available' },
-      currency: 'BRL',
-      amount: 100_000,
-      code: 'test.fund',
-    });
+    await payIn(c, 100_000);
     before = { ...engine.counts };
     expect((await limit(c, 'buy', 100, 50_000)).statusCode).toBe(201); // R$ 500,00 and the fee and IOF
     expect(countsSince(before)).toMatchObject({ fast: 0, locked: 1, stale: 1, unknown: 1 });
@@ -792,14 +788,7 @@ describe('one round trip per batch (migration 0019)', () => {
 
     // the rates or a limit changed: the market's version moves on, and the next batch reads everything under the lock
     await withTransaction(db, (tx) => marketInputsChanged(tx));
-    await post(db, {
-      id: `test-fund:${randomUUID()}`,
-      debit: { system: 'pix:clearing' },
-      credit: { customer: c.id, bucket: 'available' },
-      currency: 'BRL',
-      amount: 10_000,
-      code: 'test.fund',
-    });
+    await payIn(c, 10_000);
     before = { ...engine.counts };
     expect((await limit(c, 'buy', 100, 1_000)).statusCode).toBe(201);
     expect(countsSince(before)).toMatchObject({ locked: 1 });
