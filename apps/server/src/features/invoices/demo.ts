@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema/index';
 import { int, rows } from '../../ledger/sql';
-import { placeOrder } from '../orders/index';
+import { forgetOrders, placeOrder } from '../orders/index';
 import { createForCustomer, markSent } from '../silver-withdrawals/index';
 import { issueDueInvoices } from './issue';
 
@@ -127,6 +127,7 @@ export async function seedFiscalDemo(deps: AppDeps): Promise<void> {
                            on conflict (user_id, year) do update set traded_cents = trading_usage.traded_cents + excluded.traded_cents`);
     }
   });
+  forgetOrders(deps);
 
   await barsFromBalance(deps, int(maria.id), 'Barra de prata 50 g', false);
   await barsFromBalance(deps, int(empresa.id), 'Barra de prata 31,1 g (1 onça)', true);

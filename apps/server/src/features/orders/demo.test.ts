@@ -5,7 +5,7 @@ import { rows } from '../../ledger/sql';
 import { seedDemo } from '../../seed/demo';
 import { seedMoneyDemo } from '../money/index';
 import { seedOrdersDemo } from './demo';
-import { orderLists, priceHistory } from './service';
+import { orderLists, placeOrder, priceHistory } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,6 +43,26 @@ describe('the demo book', () => {
     for (const range of ['day', 'week', 'month'] as const) {
       expect((await priceHistory(t.database.db, range)).candles.length, range).toBeGreaterThan(0);
     }
+  });
+
+  it("a placement's answer lists the demo customer's orders with the dates the demo gave them, as GET /api/orders does", async () => {
+    const [maria] = await rows<{ id: number }>(
+      t.database.db,
+      sql`select id from users where email = 'cliente@prata.dev'`,
+    );
+    const id = Number(maria!.id);
+    // a buy far below the book: it rests, and the completed orders stay as the demo left them
+    const answer = await placeOrder(t.app.deps, id, 'buy', {
+      mode: 'limit',
+      price_per_gram: 100,
+      quantity_grams: 100,
+      total_amount: 50_000,
+    });
+    const lists = await orderLists(t.database.db, id);
+    expect(answer.myCompletedOrders).toEqual(lists.myCompletedOrders);
+    expect(answer.myPendingOrders).toEqual(lists.myPendingOrders);
+    expect(answer.ordersToBuy).toEqual(lists.ordersToBuy);
+    expect(answer.ordersToSell).toEqual(lists.ordersToSell);
   });
 
   it('runs once', async () => {

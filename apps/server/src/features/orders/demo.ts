@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { int, rows } from '../../ledger/sql';
 import { fundHouse, placeHouseOrder } from './house';
-import { cancelOrder, marketRates, placeOrder } from './service';
+import { cancelOrder, forgetOrders, marketRates, placeOrder } from './service';
 
 /** The house's resting asks and bids around the demo's reference price of R$ 9,00 per gram (centavos per gram, grams), a spread of R$ 0,20 between the best. */
 const ASKS: Array<[number, number]> = [
@@ -90,6 +90,7 @@ export async function seedOrdersDemo(deps: AppDeps): Promise<void> {
         from (select maker_order_id as id, created_at as at from trades
               union all select taker_order_id, created_at from trades) x
        where x.id = o.id`);
+    forgetOrders(deps);
 
     // one cancelled order, and one resting order for each demo customer
     const cancelled = await placeOrder(deps, int(maria.id), 'buy', {

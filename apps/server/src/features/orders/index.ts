@@ -4,4 +4,4 @@ export { seedOrdersDemo } from './demo';
 export { fundHouse, placeHouseOrder } from './house';
 export { type HouseAskWalk, walkHouseAsks } from './house-asks';
 export { orderRoutes } from './routes';
-export { engineOf, orderLists, placeOrder, walkBook } from './service';
+export { engineOf, forgetOrders, orderLists, placeOrder, walkBook } from './service';

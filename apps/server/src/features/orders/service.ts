@@ -48,6 +48,17 @@ export function engineOf(deps: AppDeps): MarketEngine {
 }
 
 /**
+ * Forgets what the matcher and the answers know of the orders, after a change made behind the matcher's back (the
+ * demos date their orders and trades in the past): the copy of the book, the completed orders' JSON, the book's.
+ */
+export function forgetOrders(deps: AppDeps) {
+  engines.get(deps)?.invalidate();
+  completedJsonByApp.delete(deps);
+  completedRowsByApp.delete(deps);
+  bookCache.delete(deps);
+}
+
+/**
  * An order row as the lists read it: bigints as text, or (in the JSON of the batch's reads) as JSON numbers, which
  * parse without a string each; `int` takes both and refuses anything beyond a safe integer. Owners stay text: they are
  * compared with the reader's id as text.
