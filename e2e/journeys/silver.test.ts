@@ -249,8 +249,12 @@ describe('Prata física: comprar barras e retirar da custódia', () => {
       await withPage(browser, { viewport, token: operatorToken, name: `prata-operador-${label}` }, async (page) => {
         await operatorShips(page, order, tracking, label);
       });
-      const sent = (await adminWithdrawals(operatorToken, 'sent')).find((w) => w.id === order);
-      assert.equal(sent?.tracking_code, tracking, 'sent with its tracking code');
+      // the row's button is out of the accessibility tree as soon as the 'Registrando o envio...' overlay covers the
+      // page, before the server has answered: the order is read until the shipment is there
+      await eventually(async () => {
+        const sent = (await adminWithdrawals(operatorToken, 'sent')).find((w) => w.id === order);
+        assert.equal(sent?.tracking_code, tracking, 'sent with its tracking code');
+      });
     });
 
     it(`no ${label}: um cliente retira uma barra de 50 g da custódia pagando com o saldo`, {
