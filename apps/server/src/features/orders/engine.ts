@@ -1,4 +1,5 @@
 import {
+  COMPLETED_ORDERS_ON_SCREEN,
   chargeFill,
   type FillProgress,
   feeAndIof,
@@ -96,6 +97,8 @@ type OrderState = {
   cancelled: boolean;
   /** when it was placed (ISO 8601): as the database has it, or the batch's time for one placed in it */
   createdAt: string;
+  /** when it last changed (ISO 8601): as the database has it, or the time of the last batch that wrote it */
+  updatedAt: string;
 };
 
 /**
@@ -137,7 +140,26 @@ type Market = {
   openValue: Map<string, number>;
   /** what the batches know of the market's inputs at this version (see Known); none on a copy just loaded */
   known?: Known;
+  /**
+   * The customers' last completed orders (newest first, as the lists order them: updated_at, then id), for the
+   * customers whose lists were read at a version of this copy (learnCompleted) and kept up to date by every batch since.
+   */
+  completed: Map<number, CompletedEntry[]>;
+  /** the orders the batch that made this version wrote, by id */
+  written: Map<number, WrittenOrder>;
+  /** the orders completed by each of the last RECENT_VERSIONS versions this copy went through (learnCompleted) */
+  recent: Map<number, Array<CompletedEntry & { userId: number }>>;
+  /** the open orders by customer, made on first use at this version (ownLists) */
+  byOwner?: Map<number, OrderState[]>;
 };
+
+/** How many versions back a list read by a statement can be brought forward (learnCompleted). */
+const RECENT_VERSIONS = 32;
+
+/** A completed order in a customer's list: its id and when it last changed. */
+export type CompletedEntry = { id: number; at: string };
+/** Newest first, as the lists' statement orders them (updated_at desc, id desc). */
+const newestFirst = (a: CompletedEntry, b: CompletedEntry) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1);
 
 /**
  * What the matcher knows, as its last committed batch left them, of what a batch's read answers: the market's rates
@@ -192,6 +214,10 @@ export class MarketEngine {
    * they knew (run again under the lock).
    */
   readonly counts = { fast: 0, locked: 0, stale: 0, read: 0, unknown: 0 };
+  /** the copy whose customers' lists learnCompleted fills: this.market, and the same copy while a batch has it out */
+  private learning: Market | null = null;
+  /** answers whose customer's lists came whole from the copy (ownLists), without a read */
+  listsFromCopy = 0;
   /** the ledger accounts the batches' plans name, as read once (ledger/plan.ts) */
   private readonly accounts = new AccountFactsCache();
 
@@ -251,9 +277,63 @@ export class MarketEngine {
     return { asks: entries('sell'), bids: entries('buy') };
   }
 
+  /**
+   * A customer's lists as this instance's copy has them at `version` (the version a batch just committed): their open
+   * orders (newest first, as the lists' statement gives them), their last completed orders' ids (null when this copy
+   * has not learnt them: learnCompleted), and order `orderId` as that batch wrote it. Null when the copy is not at
+   * `version` or that batch did not write the order: the caller reads the database.
+   */
+  ownLists(
+    version: number,
+    userId: number,
+    orderId: number,
+  ): { pending: OwnOrderRow[]; completed: number[] | null; order: OwnOrderRow } | null {
+    const market = this.market;
+    if (market === null || market.version !== version) return null;
+    const order = market.written.get(orderId);
+    if (!order) return null;
+    if (!market.byOwner) {
+      const byOwner = new Map<number, OrderState[]>();
+      for (const o of market.open.values()) {
+        if (o.owner === 'house') continue;
+        const list = byOwner.get(o.owner.userId);
+        if (list) list.push(o);
+        else byOwner.set(o.owner.userId, [o]);
+      }
+      market.byOwner = byOwner;
+    }
+    const open = [...(market.byOwner.get(userId) ?? [])].sort((a, b) => b.id - a.id).slice(0, PENDING_ROWS);
+    const completed = market.completed.get(userId)?.map((e) => e.id) ?? null;
+    if (completed) this.listsFromCopy++;
+    return {
+      pending: open.map(openRow),
+      completed,
+      order: { ...order, user_id: order.user_id === null ? null : String(order.user_id) },
+    };
+  }
+
+  /**
+   * A customer's last completed orders as a statement read them at `version`, kept with the copy: brought up to the
+   * copy's version by the orders its last batches completed (kept for RECENT_VERSIONS versions), or left alone when
+   * the copy is not at or a little past that version. The copy may be taken out by a batch in flight: its version and
+   * lists are those of the last commit until that batch commits, which brings every list forward.
+   */
+  learnCompleted(version: number, userId: number, entries: CompletedEntry[]) {
+    const market = this.learning;
+    if (market === null || market.completed.has(userId) || version > market.version) return;
+    const list = [...entries];
+    for (let v = version + 1; v <= market.version; v++) {
+      const done = market.recent.get(v);
+      if (!done) return;
+      for (const c of done) if (c.userId === userId) list.push({ id: c.id, at: c.at });
+    }
+    market.completed.set(userId, list.sort(newestFirst).slice(0, COMPLETED_ORDERS_ON_SCREEN));
+  }
+
   /** Forget the copy of the book (tests that change orders behind the matcher's back). */
   invalidate() {
     this.market = null;
+    this.learning = null;
     this.accounts.clear();
   }
 
@@ -287,8 +367,10 @@ export class MarketEngine {
       if (!fast) this.counts.locked++;
       // committed: the copy of the book is the database's again
       this.market = market;
+      this.learning = market;
     } catch (err) {
       this.market = null;
+      this.learning = null;
       this.accounts.clear();
       // what it knew of the ledger's accounts was out of date (ledger_apply_plan's check, or the batch's read): the
       // same batch again, with them read again
@@ -421,6 +503,20 @@ export class MarketEngine {
     }
     market!.version = next;
     market!.known = { year, rates, lastOrderId: apply.lastOrderId, lastTradeId: apply.lastTradeId, accounts };
+    market!.written = new Map(written.map((o) => [o.id, o]));
+    market!.byOwner = undefined;
+    const done: Array<CompletedEntry & { userId: number }> = [];
+    for (const o of written) {
+      if (o.user_id === null || o.status === 'open' || o.filled_cg === 0) continue;
+      done.push({ userId: o.user_id, id: o.id, at: o.updated_at });
+      const list = market!.completed.get(o.user_id);
+      if (!list) continue;
+      list.push({ id: o.id, at: o.updated_at });
+      list.sort(newestFirst);
+      if (list.length > COMPLETED_ORDERS_ON_SCREEN) list.length = COMPLETED_ORDERS_ON_SCREEN;
+    }
+    market!.recent.set(next, done);
+    market!.recent.delete(next - RECENT_VERSIONS);
     if (!locked && !skipRead) this.counts.read++;
     return { results, version: next, market: market!, written };
   }
@@ -481,15 +577,24 @@ async function loadMarket(tx: Executor, version: number): Promise<Market> {
     expected_total_cents: string | null;
     took_order_id: string | null;
     created_at: string | Date;
+    updated_at: string | Date;
   }>(
     tx,
     sql`select id::text, user_id::text, side, mode, price_cents::text, quantity_cg::text, remaining_cg::text,
                filled_cg::text, exact::text, value_cents::text, fee_cents::text, iof_cents::text, fee_rate_bps,
                iof_rate_bps, minimum_fee_cents::text, hold_amount::text, hold_seq,
-               expected_total_cents::text, took_order_id::text, created_at
+               expected_total_cents::text, took_order_id::text, created_at, updated_at
           from orders where status = 'open' order by id`,
   );
-  const market: Market = { version, book: new OrderBook(), open: new Map(), openValue: new Map() };
+  const market: Market = {
+    version,
+    book: new OrderBook(),
+    open: new Map(),
+    openValue: new Map(),
+    completed: new Map(),
+    written: new Map(),
+    recent: new Map(),
+  };
   for (const r of found) {
     const o: OrderState = {
       id: int(r.id),
@@ -514,6 +619,7 @@ async function loadMarket(tx: Executor, version: number): Promise<Market> {
       status: 'open',
       cancelled: false,
       createdAt: new Date(r.created_at).toISOString(),
+      updatedAt: new Date(r.updated_at).toISOString(),
     };
     const placed = market.book.placeLimit({
       id: String(o.id),
@@ -528,6 +634,33 @@ async function loadMarket(tx: Executor, version: number): Promise<Market> {
     addOpenValue(market, o, 1);
   }
   return market;
+}
+
+/** The most open orders a customer's lists show (the lists' statement's limit). */
+export const PENDING_ROWS = 200;
+
+/** An order as the customer's lists present it (service.ts OrderRow): owners as text. */
+export type OwnOrderRow = Omit<WrittenOrder, 'user_id'> & { user_id: string | null };
+
+/** An open order of the copy as the lists read it from the database. */
+function openRow(o: OrderState): OwnOrderRow {
+  return {
+    id: o.id,
+    user_id: o.owner === 'house' ? null : String(o.owner.userId),
+    side: o.side,
+    mode: o.mode,
+    status: 'open',
+    price_cents: o.price,
+    quantity_cg: o.quantity,
+    remaining_cg: o.remaining,
+    filled_cg: o.filled,
+    value_cents: o.progress.valueCents,
+    fee_cents: o.progress.feeCents,
+    iof_cents: o.progress.iofCents,
+    created_at: o.createdAt,
+    updated_at: o.updatedAt,
+    deleted_at: null,
+  };
 }
 
 /** A customer's resting orders' worth at their prices, for the trading limit. */
@@ -721,6 +854,7 @@ class BatchApply {
       status: 'open',
       cancelled: false,
       createdAt: this.now,
+      updatedAt: this.now,
     };
     this.dirty.set(id, o);
     const start = this.commands.length;
@@ -1019,7 +1153,10 @@ class BatchApply {
       );
     }
     if (raw === 'stale') return null;
-    if (raw === 'ok') return orderRows.map((r, i) => ({ ...r, created_at: dirty[i]!.createdAt, updated_at: now }));
+    if (raw === 'ok') {
+      for (const o of dirty) o.updatedAt = now;
+      return orderRows.map((r, i) => ({ ...r, created_at: dirty[i]!.createdAt, updated_at: now }));
+    }
     throw new Error('orders: orders_apply_batch answered otherwise');
   }
 }

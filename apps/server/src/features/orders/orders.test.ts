@@ -795,6 +795,53 @@ describe('one round trip per batch (migration 0019)', () => {
     expect((await reconcile(db)).problems).toEqual([]);
   });
 
+  it("a placement's lists come from the matcher's copy once it has learnt the customer's, as GET /api/orders has them", async () => {
+    await clearBook();
+    const engine = engineOf(t.app.deps);
+    const a = await trader(10_000_000, 100_000);
+    const b = await trader(10_000_000, 100_000);
+    const lists = (body: Record<string, unknown>) => ({
+      ordersToBuy: body.ordersToBuy,
+      ordersToSell: body.ordersToSell,
+      myPendingOrders: body.myPendingOrders,
+      myCompletedOrders: body.myCompletedOrders,
+    });
+    const placed = async (c: Customer, res: Awaited<ReturnType<typeof limit>>) => {
+      expect(res.statusCode).toBe(201);
+      const overview = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(c.token) });
+      expect(lists(res.json())).toEqual(lists(overview.json()));
+      return res.json() as { order: { id: number } };
+    };
+    const before = engine.listsFromCopy;
+    // a rests three sells; b's one buy fills two of them whole and one in part (one batch completes two of a's orders)
+    await placed(a, await limit(a, 'sell', 90_000, 100));
+    await placed(a, await limit(a, 'sell', 90_000, 200));
+    const partly = await placed(a, await limit(a, 'sell', 90_100, 500));
+    await placed(b, await limit(b, 'buy', 90_100, 400));
+    // a's lists, learnt before that batch and kept up to date by it; a cancels the part-filled one (it joins the
+    // completed orders), then more orders both ways
+    const cancel = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/order/${partly.order.id}`,
+      headers: bearer(a.token),
+    });
+    expect(cancel.statusCode).toBe(200);
+    await placed(a, await limit(a, 'buy', 80_000, 100));
+    await placed(b, await limit(b, 'sell', 80_000, 100));
+    await placed(a, await limit(a, 'sell', 95_000, 100));
+    for (let i = 0; i < 10; i++) {
+      await placed(b, await limit(b, 'sell', 70_000, 100));
+      await placed(a, await limit(a, 'buy', 70_000, 100));
+    }
+    expect(engine.listsFromCopy - before).toBeGreaterThanOrEqual(20);
+    // and from a copy reloaded from the database: read once, then known again
+    engine.invalidate();
+    await placed(a, await limit(a, 'buy', 60_000, 100));
+    await placed(a, await limit(a, 'buy', 60_000, 100));
+    engineOf(t.app.deps).invalidate();
+    expect((await reconcile(t.database.db)).problems).toEqual([]);
+  });
+
   it("a matcher whose copy of the book is behind the market's writes under the lock, against the book as it is", async () => {
     const seller = await trader(0, 1_000);
     const buyer = await trader(100_000, 0);

@@ -22,7 +22,15 @@ import { preparedRows } from '../../ledger/index';
 import { int, rows } from '../../ledger/sql';
 import { perTurn } from '../../lib/per-turn';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
-import { type BookEntry, brasiliaYear, MarketEngine, type Outcome, type Owner, type WrittenOrder } from './engine';
+import {
+  type BookEntry,
+  brasiliaYear,
+  type CompletedEntry,
+  MarketEngine,
+  type Outcome,
+  type Owner,
+  type WrittenOrder,
+} from './engine';
 
 /** The broadcast channel of the book's changes: the market's version. */
 export const BOOK_CHANNEL = 'orders:book';
@@ -196,7 +204,13 @@ async function ownLists(db: Executor, userId: number, orderId: number) {
 }
 
 /** A placement's answer's own lists: its pending orders, the ids of its last completed ones (newest first), its order. */
-type OwnLists = { pending: OrderRow[]; completed: number[]; order: OrderRow | null };
+type OwnLists = {
+  pending: OrderRow[];
+  completed: number[];
+  order: OrderRow | null;
+  /** the last completed orders with their times, and the market's version the statement saw (learnCompleted) */
+  learnt?: { version: number; entries: CompletedEntry[] };
+};
 type OwnAsk = { userId: number; orderId: number };
 
 /**
@@ -217,11 +231,12 @@ const OWN_LISTS_STATEMENT = (() => {
          (select coalesce(json_agg(x), '[]'::json) from (
             select ${columns} from orders o where o.user_id = q.u and o.status = 'open'
              order by o.id desc limit 200) x) as pending,
-         (select coalesce(json_agg(x.id), '[]'::json) from (
-            select o.id from orders o
+         (select coalesce(json_agg(json_build_array(x.id, x.updated_at)), '[]'::json) from (
+            select o.id, o.updated_at from orders o
              where o.user_id = q.u and o.status <> 'open' and o.filled_cg > 0
              order by o.updated_at desc, o.id desc limit ${Number(COMPLETED_ORDERS_ON_SCREEN)}) x) as completed,
-         (select row_to_json(x) from (select ${columns} from orders o where o.id = q.o) x) as order
+         (select row_to_json(x) from (select ${columns} from orders o where o.id = q.o) x) as order,
+         (select version from market_state) as version
     from unnest($1::bigint[], $2::bigint[]) with ordinality as q(u, o, i)`;
 })();
 
@@ -232,16 +247,24 @@ const ORDERS_BY_ID_STATEMENT = `select coalesce(json_agg(x), '[]'::json) as foun
       from orders o where o.id = any($1::bigint[])) x`;
 
 async function readOwnLists(db: Executor, asks: OwnAsk[]): Promise<OwnLists[]> {
-  const found = await preparedRows<{ i: string; pending: OrderRow[]; completed: number[]; order: OrderRow | null }>(
-    db,
-    'orders_own_lists',
-    OWN_LISTS_STATEMENT,
-    [asks.map((a) => a.userId), asks.map((a) => a.orderId)],
-  );
+  const found = await preparedRows<{
+    i: string;
+    pending: OrderRow[];
+    completed: Array<[number, string]>;
+    order: OrderRow | null;
+    version: string;
+  }>(db, 'orders_own_lists_v2', OWN_LISTS_STATEMENT, [asks.map((a) => a.userId), asks.map((a) => a.orderId)]);
   const byIndex = new Map(found.map((r) => [int(r.i), r]));
   return asks.map((_, k) => {
     const r = byIndex.get(k + 1);
-    return { pending: r?.pending ?? [], completed: r?.completed ?? [], order: r?.order ?? null };
+    if (!r) return { pending: [], completed: [], order: null };
+    const entries = r.completed.map(([id, at]) => ({ id: int(id), at: iso(at) }));
+    return {
+      pending: r.pending,
+      completed: entries.map((e) => e.id),
+      order: r.order,
+      learnt: { version: int(r.version), entries },
+    };
   });
 }
 
@@ -574,10 +597,18 @@ export async function placeOrderJson(
           ...(input.price_per_gram === undefined ? {} : { price: input.price_per_gram }),
         },
   );
-  const [book, own] = await Promise.all([
+  // the customer's lists from the matcher's copy as the batch left it, when it knows them; else read
+  const engine = engineOf(deps);
+  const known = engine.ownLists(outcome.version, userId, outcome.orderId);
+  const [book, own] = await Promise.all<
+    [Promise<{ asks: BookJson[]; bids: BookJson[] }>, OwnLists | Promise<OwnLists>]
+  >([
     bookAfter(deps, outcome.version),
-    ownListsAfterCommit(deps, userId, outcome.orderId),
+    known?.completed
+      ? ({ pending: known.pending, completed: known.completed, order: known.order } satisfies OwnLists)
+      : ownListsAfterCommit(deps, userId, outcome.orderId),
   ]);
+  if (own.learnt) engine.learnCompleted(own.learnt.version, userId, own.learnt.entries);
   if (!own.order) throw new Error(`orders: order ${outcome.orderId} vanished after its commit`);
   // PlaceOrderResponse, written here rather than by the route's serializer: the book's rows were encoded through the
   // contract when read (once for every answer of that version), the completed orders when first listed (they never
