@@ -604,7 +604,7 @@ describe('the house', () => {
 });
 
 describe("the answers' timestamps", () => {
-  it("read PostgreSQL's UTC JSON form as Date would, and anything else through Date", () => {
+  it("read PostgreSQL's UTC JSON form and the API's own as Date would, and anything else through Date", () => {
     const samples = [
       '2026-11-26T17:00:00.123456+00:00',
       '2026-11-26T17:00:00.999999+00:00',
@@ -614,6 +614,8 @@ describe("the answers' timestamps", () => {
       '2026-11-26T17:00:00+00:00',
       '2026-02-28T23:59:59.5+00:00',
       '2026-11-26T14:00:00.123456-03:00',
+      '2026-11-26T17:00:00.123Z',
+      '2026-11-26T17:00:00Z',
     ];
     for (const s of samples) expect(iso(s)).toBe(new Date(s).toISOString());
     const d = new Date(1_790_000_000_123);

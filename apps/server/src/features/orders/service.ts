@@ -95,6 +95,7 @@ const ORDER_COLUMNS = sql`o.id::text, o.user_id::text, o.side, o.mode, o.status,
   o.iof_cents::text, o.created_at, o.updated_at, o.deleted_at`;
 
 /** A timestamp as PostgreSQL's JSON writes it in UTC ('2026-11-26T17:00:00.123456+00:00'), fraction optional. */
+const API_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const UTC_JSON_TIMESTAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00$/;
 /**
  * The API's timestamp (Date#toISOString: milliseconds, 'Z'). Every order of an answer has three: PostgreSQL's UTC JSON
@@ -103,6 +104,8 @@ const UTC_JSON_TIMESTAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+0
  */
 export function iso(v: string | Date): string {
   if (typeof v === 'string') {
+    // already the API's form (Date#toISOString: the matcher's copy of the book keeps its times so)
+    if (v.length === 24 && API_TIMESTAMP.test(v)) return v;
     const m = UTC_JSON_TIMESTAMP.exec(v);
     if (m) return `${m[1]}.${(m[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
   }
