@@ -349,8 +349,17 @@ function bookFromEngine(deps: AppDeps, engine: MarketEngine, version: number) {
   bookCache.set(deps, { version, json });
 }
 
-/** A side of the book for one reader: the rows as encoded once, each in the reader's reading of `my_order`. */
-const sideJson = (side: BookJson[], owner: string) => side.map((r) => (r.owner === owner ? r.t : r.f)).join(',');
+/**
+ * A side of the book for one reader: the rows as encoded once, each in the reader's reading of `my_order`. A reader
+ * who owns none of them (nearly everyone) gets the side as joined once for all (kept on the array).
+ */
+const sideJson = (side: BookJson[] & { plain?: string }, owner: string) => {
+  if (!side.some((r) => r.owner === owner)) {
+    side.plain ??= side.map((r) => r.f).join(',');
+    return side.plain;
+  }
+  return side.map((r) => (r.owner === owner ? r.t : r.f)).join(',');
+};
 
 /** The answer's pending orders, and its order with the message: encoded through the contract per answer. */
 const PlacementPending = PlaceOrderResponse.pick({ myPendingOrders: true });
