@@ -130,7 +130,9 @@ export async function createCustomer(
   customerSeq += 1;
   // Each customer arrives from an address of its own, as people do (the per-address rate limits stay out of the way).
   const remoteAddress = `10.${(customerSeq >> 8) & 255}.${customerSeq & 255}.${1 + Math.floor(Math.random() * 250)}`;
-  const email = opts.email ?? `cliente${customerSeq}.${randomBytes(3).toString('hex')}@exemplo.com.br`;
+  // the random part after a letter: six hex characters are all digits one time in sixteen, and a message naming the
+  // address (a transfer's code names its receiver) then held a second six-digit number before its code
+  const email = opts.email ?? `cliente${customerSeq}.x${randomBytes(3).toString('hex')}@exemplo.com.br`;
   const password = opts.password ?? 'senha-forte-123';
   const reg = await t.app.inject({
     method: 'POST',
