@@ -279,19 +279,20 @@ export class MarketEngine {
 
   /**
    * A customer's lists as this instance's copy has them at `version` (the version a batch just committed): their open
-   * orders (newest first, as the lists' statement gives them), their last completed orders' ids (null when this copy
-   * has not learnt them: learnCompleted), and order `orderId` as that batch wrote it. Null when the copy is not at
-   * `version` or that batch did not write the order: the caller reads the database.
+   * orders (newest first, as the lists' statement gives them), their last completed orders' ids, and order `orderId`
+   * as that batch wrote it. Null when the copy is not at `version`, that batch did not write the order, or the copy
+   * has not learnt the customer's completed orders (learnCompleted): the caller reads the database.
    */
   ownLists(
     version: number,
     userId: number,
     orderId: number,
-  ): { pending: OwnOrderRow[]; completed: number[] | null; order: OwnOrderRow } | null {
+  ): { pending: OwnOrderRow[]; completed: number[]; order: OwnOrderRow } | null {
     const market = this.market;
     if (market === null || market.version !== version) return null;
     const order = market.written.get(orderId);
-    if (!order) return null;
+    const known = market.completed.get(userId);
+    if (!order || !known) return null;
     if (!market.byOwner) {
       const byOwner = new Map<number, OrderState[]>();
       for (const o of market.open.values()) {
@@ -303,11 +304,10 @@ export class MarketEngine {
       market.byOwner = byOwner;
     }
     const open = [...(market.byOwner.get(userId) ?? [])].sort((a, b) => b.id - a.id).slice(0, PENDING_ROWS);
-    const completed = market.completed.get(userId)?.map((e) => e.id) ?? null;
-    if (completed) this.listsFromCopy++;
+    this.listsFromCopy++;
     return {
       pending: open.map(openRow),
-      completed,
+      completed: known.map((e) => e.id),
       order: { ...order, user_id: order.user_id === null ? null : String(order.user_id) },
     };
   }

@@ -29,6 +29,7 @@ import {
   MarketEngine,
   type Outcome,
   type Owner,
+  PENDING_ROWS,
   type WrittenOrder,
 } from './engine';
 
@@ -94,8 +95,9 @@ const ORDER_COLUMNS = sql`o.id::text, o.user_id::text, o.side, o.mode, o.status,
   o.quantity_cg::text, o.remaining_cg::text, o.filled_cg::text, o.value_cents::text, o.fee_cents::text,
   o.iof_cents::text, o.created_at, o.updated_at, o.deleted_at`;
 
-/** A timestamp as PostgreSQL's JSON writes it in UTC ('2026-11-26T17:00:00.123456+00:00'), fraction optional. */
+/** The API's own form (Date#toISOString), as the matcher's copy of the book keeps its times. */
 const API_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+/** A timestamp as PostgreSQL's JSON writes it in UTC ('2026-11-26T17:00:00.123456+00:00'), fraction optional. */
 const UTC_JSON_TIMESTAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00$/;
 /**
  * The API's timestamp (Date#toISOString: milliseconds, 'Z'). Every order of an answer has three: PostgreSQL's UTC JSON
@@ -104,7 +106,6 @@ const UTC_JSON_TIMESTAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+0
  */
 export function iso(v: string | Date): string {
   if (typeof v === 'string') {
-    // already the API's form (Date#toISOString: the matcher's copy of the book keeps its times so)
     if (v.length === 24 && API_TIMESTAMP.test(v)) return v;
     const m = UTC_JSON_TIMESTAMP.exec(v);
     if (m) return `${m[1]}.${(m[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
@@ -196,7 +197,7 @@ async function ownLists(db: Executor, userId: number, orderId: number) {
     db,
     sql`select (select coalesce(json_agg(x), '[]'::json) from (
                   select ${ORDER_COLUMNS} from orders o where o.user_id = ${userId} and o.status = 'open'
-                   order by o.id desc limit 200) x) as pending,
+                   order by o.id desc limit ${Number(PENDING_ROWS)}) x) as pending,
                (select coalesce(json_agg(x), '[]'::json) from (
                   select ${ORDER_COLUMNS} from orders o
                    where o.user_id = ${userId} and o.status <> 'open' and o.filled_cg > 0
@@ -233,7 +234,7 @@ const OWN_LISTS_STATEMENT = (() => {
   return `select q.i::text,
          (select coalesce(json_agg(x), '[]'::json) from (
             select ${columns} from orders o where o.user_id = q.u and o.status = 'open'
-             order by o.id desc limit 200) x) as pending,
+             order by o.id desc limit ${Number(PENDING_ROWS)}) x) as pending,
          (select coalesce(json_agg(json_build_array(x.id, x.updated_at)), '[]'::json) from (
             select o.id, o.updated_at from orders o
              where o.user_id = q.u and o.status <> 'open' and o.filled_cg > 0
@@ -256,7 +257,7 @@ async function readOwnLists(db: Executor, asks: OwnAsk[]): Promise<OwnLists[]> {
     completed: Array<[number, string]>;
     order: OrderRow | null;
     version: string;
-  }>(db, 'orders_own_lists_v2', OWN_LISTS_STATEMENT, [asks.map((a) => a.userId), asks.map((a) => a.orderId)]);
+  }>(db, 'orders_own_lists', OWN_LISTS_STATEMENT, [asks.map((a) => a.userId), asks.map((a) => a.orderId)]);
   const byIndex = new Map(found.map((r) => [int(r.i), r]));
   return asks.map((_, k) => {
     const r = byIndex.get(k + 1);
@@ -612,15 +613,11 @@ export async function placeOrderJson(
   // the customer's lists from the matcher's copy as the batch left it, when it knows them; else read
   const engine = engineOf(deps);
   const known = engine.ownLists(outcome.version, userId, outcome.orderId);
-  const [book, own] = await Promise.all<
-    [Promise<{ asks: BookJson[]; bids: BookJson[] }>, OwnLists | Promise<OwnLists>]
-  >([
+  const [book, own] = await Promise.all([
     bookAfter(deps, outcome.version),
-    known?.completed
-      ? ({ pending: known.pending, completed: known.completed, order: known.order } satisfies OwnLists)
-      : ownListsAfterCommit(deps, userId, outcome.orderId),
+    known ?? ownListsAfterCommit(deps, userId, outcome.orderId),
   ]);
-  if (own.learnt) engine.learnCompleted(own.learnt.version, userId, own.learnt.entries);
+  if ('learnt' in own && own.learnt) engine.learnCompleted(own.learnt.version, userId, own.learnt.entries);
   if (!own.order) throw new Error(`orders: order ${outcome.orderId} vanished after its commit`);
   // PlaceOrderResponse, written here rather than by the route's serializer: the book's rows were encoded through the
   // contract when read (once for every answer of that version), the completed orders when first listed (they never
