@@ -1,7 +1,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -11,6 +11,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { outboxMessages, users } from '../src/db/schema/index';
+import { post } from '../src/ledger/index';
 import { withDatabase } from './global-setup';
 import { trackDatabase, trackSecondary } from './setup';
 
@@ -286,4 +287,26 @@ export function multipart(
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * Money paid into a customer's available balance through the ledger: reais (centavos) from the Pix clearing account,
+ * as a deposit would, or silver (centigrams) from the vault. `code` is the transfer's (a test's own by default).
+ */
+export async function fundCustomer(
+  database: Database,
+  customerId: number,
+  currency: 'BRL' | 'AG',
+  amount: number,
+  code = 'test.fund',
+): Promise<void> {
+  const r = await post(database.db, {
+    id: `test-fund:${randomUUID()}`,
+    debit: { system: currency === 'BRL' ? 'pix:clearing' : 'vault' },
+    credit: { customer: customerId, bucket: 'available' },
+    currency,
+    amount,
+    code,
+  });
+  if (!r.ok) throw new Error(`test funding refused: ${JSON.stringify(r)}`);
 }

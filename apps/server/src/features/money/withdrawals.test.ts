@@ -4,11 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
 import type { PayoutInput } from '../../adapters/payments/index';
 import { users, withdrawals } from '../../db/schema/index';
-import { getBalances, post } from '../../ledger/index';
+import { getBalances } from '../../ledger/index';
 import {
   approvedCustomer,
   bearer,
   buildTestApp,
+  fundCustomer,
   latestCode,
   outboxFor,
   staffMember,
@@ -54,17 +55,7 @@ beforeAll(async () => {
   finance = await staffMember(t, ['finance']);
 });
 
-async function fund(c: Customer, cents: number) {
-  const r = await post(t.database.db, {
-    id: `test-fund:${randomUUID()}`,
-    debit: { system: 'pix:clearing' },
-    credit: { customer: c.id, bucket: 'available' },
-    currency: 'BRL',
-    amount: cents,
-    code: 'deposit.pix',
-  });
-  expect(r.ok).toBe(true);
-}
+const fund = (c: Customer, cents: number) => fundCustomer(t.database, c.id, 'BRL', cents, 'deposit.pix');
 
 async function bankEntry(c: Customer & { cpf: string }, kind: 'cpf' | 'email' | 'account') {
   const payload =

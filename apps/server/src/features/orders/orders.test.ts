@@ -7,6 +7,7 @@ import {
   bearer,
   buildTestApp,
   type Customer,
+  fundCustomer,
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
@@ -36,31 +37,13 @@ beforeAll(async () => {
 });
 
 /** Reais (centavos) paid into a customer's available balance through the ledger, as a deposit would. */
-async function payIn(c: Customer, reais: number) {
-  await post(t.database.db, {
-    id: `test-fund:${randomUUID()}`,
-    debit: { system: 'pix:clearing' },
-    credit: { customer: c.id, bucket: 'available' },
-    currency: 'BRL',
-    amount: reais,
-    code: 'test.fund',
-  });
-}
+const payIn = (c: Customer, reais: number) => fundCustomer(t.database, c.id, 'BRL', reais);
 
 /** A customer with reais (centavos) and grams (centigrams) in their available balance. */
 async function trader(reais: number, centigrams: number): Promise<Customer> {
   const c = await approvedCustomer(t);
   if (reais > 0) await payIn(c, reais);
-  if (centigrams > 0) {
-    await post(t.database.db, {
-      id: `test-fund:${randomUUID()}`,
-      debit: { system: 'vault' },
-      credit: { customer: c.id, bucket: 'available' },
-      currency: 'AG',
-      amount: centigrams,
-      code: 'test.fund',
-    });
-  }
+  if (centigrams > 0) await fundCustomer(t.database, c.id, 'AG', centigrams);
   return c;
 }
 
