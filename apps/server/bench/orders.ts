@@ -8,7 +8,8 @@
 // each client count (BENCH_ORDER_CLIENTS, default 64,32): pgbench -N, the orders, pgbench -N again; the ratio is to the
 // mean of the two. Afterwards the ledger's reconciliation runs on the bench's database. BENCH_TRACE=1 also times every
 // SQL statement (inside the matcher's batches and outside them); BENCH_PROFILE=<folder> writes a CPU profile of this
-// process (the server) for each measured window. bench/api.ts calls the default export.
+// process (the server) for each measured window, and beside it a sampled profile of what it allocated (.heapprofile,
+// objects collected since included). bench/api.ts calls the default export.
 // Figures: docs/performance.md, "Orders".
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -241,9 +242,17 @@ async function startProfile(): Promise<(file: string) => Promise<void>> {
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 16384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
   return async (file) => {
     const { profile } = await session.post('Profiler.stop');
     await writeFile(file, JSON.stringify(profile));
+    const heap = await session.post('HeapProfiler.stopSampling');
+    await writeFile(file.replace(/\.cpuprofile$/, '.heapprofile'), JSON.stringify(heap.profile));
     session.disconnect();
   };
 }

@@ -116,7 +116,9 @@ export function registerIdempotency(app: FastifyInstance) {
         if (!claim) return payload;
         request.idempotency = null;
         const where = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
-        if (reply.statusCode >= 500 || typeof payload !== 'string') {
+        // an answer is text, or the bytes of its text (a placement's, orders/service.ts placeOrderBytes)
+        const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+        if (reply.statusCode >= 500 || body === null) {
           // Not an answer to keep (a failure of ours, or a stream): the retry runs again.
           await db.delete(idempotencyKeys).where(where);
           return payload;
@@ -126,7 +128,7 @@ export function registerIdempotency(app: FastifyInstance) {
           .set({
             state: 'done',
             statusCode: reply.statusCode,
-            responseBody: payload,
+            responseBody: body,
             responseType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
             updatedAt: new Date(),
           })

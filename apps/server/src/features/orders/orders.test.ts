@@ -544,6 +544,8 @@ describe('bad input changes nothing', () => {
     expect(second.statusCode).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json().order.id).toBe(first.json().order.id);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.body).toBe(first.body); // the answer kept, as it was sent (its bytes, as text)
     const mine = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(c.token) });
     expect(mine.json().myPendingOrders).toHaveLength(1);
   });

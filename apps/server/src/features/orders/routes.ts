@@ -78,14 +78,14 @@ export async function orderRoutes(fastify: FastifyInstance) {
         config: { idempotent: true, sessionCache: true },
         schema: { body: PlaceOrderRequest, response: { 201: PlaceOrderResponse } },
       },
-      // the answer comes as JSON text, encoded through PlaceOrderResponse's parts in the service (the book's rows once
-      // per version): Fastify sends a string of a JSON content type as it is
+      // the answer comes as the bytes of its JSON, encoded through PlaceOrderResponse's parts in the service (the
+      // book's rows once per version): Fastify sends a buffer as it is, with the JSON content type set here
       async (req, reply) => {
-        const json = await service.placeOrderJson(deps, currentUser(req).id, side, req.body);
+        const body = await service.placeOrderBytes(deps, currentUser(req).id, side, req.body);
         return reply
           .status(201)
           .type('application/json; charset=utf-8')
-          .send(json as unknown as PlaceOrderResponse);
+          .send(body as unknown as PlaceOrderResponse);
       },
     );
   }
