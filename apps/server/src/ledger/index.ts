@@ -34,7 +34,10 @@ export {
   AccountFactsCache,
   type LedgerPlan,
   type OpenHold,
+  planArguments,
+  planArgumentsSql,
   planBatch,
+  type ResolvedPlan,
   resolvePlan,
 } from './plan';
 export { capture, hold, type Operation, post, postBatch, release } from './post';

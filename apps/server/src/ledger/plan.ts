@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { accountSpec, type Currency, type Holder, holderAccounts } from './accounts';
-import { encodeAll, type LedgerCommand } from './execute';
-import { int, rows } from './sql';
+import { callLedger, encodeAll, type LedgerCommand } from './execute';
+import { int, integerArray, type RecordField, recordArray, rows } from './sql';
 
 /**
  * A batch of ledger commands that must all succeed together, worked out here instead of in ledger_execute's PL/pgSQL
@@ -357,8 +357,44 @@ export function resolvePlan(plan: LedgerPlan, facts: (code: string) => AccountFa
   return r;
 }
 
+/**
+ * ledger_apply_plan's fifteen arguments (migration 0023), from the one of `first` on: the plan's rows as arrays of
+ * records, its lists of numbers as bigint[]. The values for them come from planArguments.
+ */
+export function planArgumentsSql(first: number): string {
+  const types = ['ledger_plan_transfer[]', 'ledger_plan_hold[]', 'ledger_plan_hold[]', 'ledger_plan_account[]'];
+  while (types.length < PLAN_ARGUMENTS) types.push('bigint[]');
+  return types.map((type, i) => `$${first + i}::${type}`).join(', ');
+}
+const PLAN_ARGUMENTS = 15;
+
+/** A hold as ledger_plan_hold's fields: its owner when the plan opens it (null when it closes one). */
+const holdFields = (
+  h: ResolvedPlan['hn'][number] | ResolvedPlan['hu'][number],
+  owner: number | null,
+): RecordField[] => [h.id, owner, h.av, h.hd, h.cur, h.a, h.reason, h.ref, h.state, h.captured, h.rest];
+
+/** The values of planArgumentsSql's arguments; null: no plan (the batch moves nothing in the ledger), fifteen nulls. */
+export function planArguments(plan: ResolvedPlan | null): Array<string | null> {
+  if (plan === null) return new Array<null>(PLAN_ARGUMENTS).fill(null);
+  return [
+    recordArray(plan.t.map((x) => [x.id, x.d, x.c, x.a, x.code, x.cur])),
+    recordArray(plan.hn.map((h) => holdFields(h, h.o))),
+    recordArray(plan.hu.map((h) => holdFields(h, null))),
+    recordArray(plan.acc.map((a) => [a.id, a.code, a.owner])),
+    ...[plan.n, plan.k, plan.ip, plan.ipd, plan.ipc, plan.dl, plan.dld, plan.dlc, plan.g, plan.gd, plan.gc].map(
+      integerArray,
+    ),
+  ];
+}
+
 /** A plan applied on `ex` (inside the caller's transaction): the accounts' facts read where not known, then the call. */
 export async function applyPlan(ex: Executor, plan: LedgerPlan, cache: AccountFactsCache): Promise<void> {
   const resolved = resolvePlan(plan, await cache.load(ex, plan));
-  await ex.execute(sql`select ledger_apply_plan(${JSON.stringify(resolved)}::jsonb)`);
+  await callLedger(
+    ex,
+    `select ledger_apply_plan(${planArgumentsSql(1)}) as r`,
+    'ledger_apply_plan',
+    planArguments(resolved),
+  );
 }

@@ -22,11 +22,13 @@ import {
   callLedger,
   type LedgerCommand,
   type OpenHold,
+  planArguments,
+  planArgumentsSql,
   planBatch,
   preparedRows,
   resolvePlan,
 } from '../../ledger/index';
-import { int, rows } from '../../ledger/sql';
+import { int, type RecordField, recordArray, rows } from '../../ledger/sql';
 import { type Fill, OrderBook, type Side } from './matching/index';
 
 /**
@@ -134,6 +136,18 @@ export type WrittenOrder = {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+};
+
+/** An order as a batch writes it (orders_batch_order, migration 0023): the row without its times, and its terms. */
+type BatchOrderRow = Omit<WrittenOrder, 'created_at' | 'updated_at'> & {
+  exact: number;
+  fee_rate_bps: number;
+  iof_rate_bps: number;
+  minimum_fee_cents: number;
+  hold_amount: number;
+  hold_seq: number;
+  expected_total_cents: number | null;
+  took_order_id: number | null;
 };
 
 /** A resting order as the book's table shows it: its price and what is left, when, and whose. */
@@ -1114,39 +1128,41 @@ class BatchApply {
   async persist(ex: Executor, version: number): Promise<WrittenOrder[] | null> {
     const now = this.now;
     const dirty = [...this.dirty.values()];
-    const orderRows = dirty.map((o) => ({
-      id: o.id,
-      user_id: o.owner === 'house' ? null : o.owner.userId,
-      side: o.side,
-      mode: o.mode,
-      status: o.status,
-      price_cents: o.price,
-      quantity_cg: o.quantity,
-      remaining_cg: o.remaining,
-      filled_cg: o.filled,
-      exact: o.progress.exact,
-      value_cents: o.progress.valueCents,
-      fee_cents: o.progress.feeCents,
-      iof_cents: o.progress.iofCents,
-      fee_rate_bps: o.rates.feeRateBps,
-      iof_rate_bps: o.rates.iofRateBps,
-      minimum_fee_cents: o.rates.minimumFeeCents,
-      hold_amount: o.holdAmount,
-      hold_seq: o.holdSeq,
-      expected_total_cents: o.expectedTotal,
-      took_order_id: o.tookOrderId,
-      deleted_at: o.cancelled ? now : null,
-    }));
+    const orderRows = dirty.map(
+      (o): BatchOrderRow => ({
+        id: o.id,
+        user_id: o.owner === 'house' ? null : o.owner.userId,
+        side: o.side,
+        mode: o.mode,
+        status: o.status,
+        price_cents: o.price,
+        quantity_cg: o.quantity,
+        remaining_cg: o.remaining,
+        filled_cg: o.filled,
+        exact: o.progress.exact,
+        value_cents: o.progress.valueCents,
+        fee_cents: o.progress.feeCents,
+        iof_cents: o.progress.iofCents,
+        fee_rate_bps: o.rates.feeRateBps,
+        iof_rate_bps: o.rates.iofRateBps,
+        minimum_fee_cents: o.rates.minimumFeeCents,
+        hold_amount: o.holdAmount,
+        hold_seq: o.holdSeq,
+        expected_total_cents: o.expectedTotal,
+        took_order_id: o.tookOrderId,
+        deleted_at: o.cancelled ? now : null,
+      }),
+    );
     const usage = [...this.traded].map(([user_id, cents]) => ({ user_id, cents }));
     const planned = this.commands.length > 0 ? planBatch(this.commands, (id) => this.closing.get(id)) : null;
     const plan = planned === null ? null : resolvePlan(planned, await this.ledgerAccounts.load(ex, planned));
     let raw: unknown;
     try {
       raw = await callLedger<unknown>(ex, BATCH_STATEMENT, 'orders_apply_batch', [
-        plan === null ? null : JSON.stringify(plan),
-        JSON.stringify(orderRows),
-        JSON.stringify(this.trades),
-        JSON.stringify(usage),
+        ...planArguments(plan),
+        recordArray(orderRows.map(orderFields)),
+        recordArray(this.trades.map(tradeFields)),
+        recordArray(usage.map((u) => [u.user_id, u.cents])),
         this.year,
         now,
         version,
@@ -1183,8 +1199,51 @@ class AccountsNotAsKnown extends Error {
 
 /** The SQLSTATE of a refusal of the ledger's plan (its reason and account in the error's detail). */
 const LEDGER_REFUSED = 'PR001';
-const BATCH_STATEMENT = `select orders_apply_batch($1::jsonb, $2::jsonb, $3::jsonb, $4::jsonb, $5::integer,
-  $6::timestamptz, $7::bigint, $8::bigint, $9::bigint) as r`;
+/** orders_apply_batch (migration 0023): the ledger's plan, then the orders, trades and usage as arrays of records. */
+const BATCH_STATEMENT = `select orders_apply_batch(${planArgumentsSql(1)}, $16::orders_batch_order[],
+  $17::orders_batch_trade[], $18::orders_batch_usage[], $19::integer, $20::timestamptz, $21::bigint, $22::bigint,
+  $23::bigint) as r`;
+
+/** An order row as orders_batch_order's fields, in the type's order. */
+const orderFields = (o: BatchOrderRow): RecordField[] => [
+  o.id,
+  o.user_id,
+  o.side,
+  o.mode,
+  o.status,
+  o.price_cents,
+  o.quantity_cg,
+  o.remaining_cg,
+  o.filled_cg,
+  o.exact,
+  o.value_cents,
+  o.fee_cents,
+  o.iof_cents,
+  o.fee_rate_bps,
+  o.iof_rate_bps,
+  o.minimum_fee_cents,
+  o.hold_amount,
+  o.hold_seq,
+  o.expected_total_cents,
+  o.took_order_id,
+  o.deleted_at,
+];
+
+/** A trade as orders_batch_trade's fields, in the type's order. */
+const tradeFields = (t: TradeRow): RecordField[] => [
+  t.id,
+  t.maker_order_id,
+  t.taker_order_id,
+  t.taker_side,
+  t.price_cents,
+  t.quantity_cg,
+  t.buyer_value_cents,
+  t.seller_value_cents,
+  t.buyer_fee_cents,
+  t.buyer_iof_cents,
+  t.seller_fee_cents,
+  t.seller_iof_cents,
+];
 
 /** What an order's fills have taken from a buy's hold: value + fee + IOF. */
 const chargedOf = (p: FillProgress) => p.valueCents + p.feeCents + p.iofCents;

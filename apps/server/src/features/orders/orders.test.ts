@@ -16,13 +16,17 @@ import { withTransaction } from '../../db/tx';
 import {
   AccountFactsCache,
   balanceOf,
+  callLedger,
   getBalances,
   type LedgerPlan,
+  planArguments,
+  planArgumentsSql,
   post,
+  type ResolvedPlan,
   reconcile,
   resolvePlan,
 } from '../../ledger/index';
-import { rows } from '../../ledger/sql';
+import { type RecordField, recordArray, rows } from '../../ledger/sql';
 import type { AppError } from '../../lib/errors';
 import { HTTP_STATUS } from '../../plugins/errors';
 import { MarketEngine, marketInputsChanged } from './engine';
@@ -704,7 +708,17 @@ describe('back-pressure', () => {
   });
 });
 
-describe('one round trip per batch (migration 0019)', () => {
+describe('one round trip per batch (migrations 0019 and 0023)', () => {
+  /** orders_apply_batch called as the matcher calls it: the plan (or none), these orders, no trades, no usage */
+  const applyBatch = (plan: ResolvedPlan | null, orders: RecordField[][], version: number) =>
+    callLedger<unknown>(
+      t.database.db,
+      `select orders_apply_batch(${planArgumentsSql(1)}, $16::orders_batch_order[], '{}', '{}', 2026, now(),
+         $17::bigint, 0, 0) as r`,
+      'test_orders_apply_batch',
+      [...planArguments(plan), recordArray(orders), version],
+    );
+
   it("what the matcher knows of the ledger's accounts, when no longer true, fails its batch, is read again, and the order goes through", async () => {
     await clearBook();
     const seller = await trader(0, 2000);
@@ -885,13 +899,11 @@ describe('one round trip per batch (migration 0019)', () => {
       hn: [],
       hu: [],
     };
-    const plan = JSON.stringify(resolvePlan(planned, await new AccountFactsCache().load(db, planned)));
-    const failed = await rows(
-      db,
-      sql`select orders_apply_batch(${plan}::jsonb, '[]', '[]', '[]', 2026, now(),
-                                    ${Number(before!.version) + 1}, 0, 0) as r`,
-    ).catch((e: unknown) => e as { cause?: { code?: string; detail?: string } });
-    const cause = (failed as { cause?: { code?: string; detail?: string } }).cause;
+    const plan = resolvePlan(planned, await new AccountFactsCache().load(db, planned));
+    const failed = await applyBatch(plan, [], Number(before!.version) + 1).catch(
+      (e: unknown) => e as { code?: string; detail?: string },
+    );
+    const cause = failed as { code?: string; detail?: string };
     expect(cause?.code).toBe('PR001');
     expect(JSON.parse(cause!.detail!)).toEqual({
       reason: 'insufficient_funds',
@@ -915,13 +927,10 @@ describe('one round trip per batch (migration 0019)', () => {
         )
       )[0]!;
     const before = await state();
-    const order = JSON.stringify([{ id: 9_000_000_001, user_id: null, side: 'sell', mode: 'limit', status: 'open' }]);
-    const [r] = await rows<{ r: unknown }>(
-      db,
-      sql`select orders_apply_batch(null, ${order}::jsonb, '[]', '[]', 2026, now(), ${Number(before.version) + 2},
-                                    0, 0) as r`,
-    );
-    expect(r!.r).toBe('stale');
+    // the house's order: id, owner, side, mode, status, price, quantity, remaining, filled, exact, value, fee, IOF,
+    // rates, minimum fee, hold, hold's sequence, expected total, order taken, cancelled at
+    const order = [9_000_000_001, null, 'sell', 'limit', 'open', 500, 100, 100, 0, 0, 0, 0, 0, 50, 38, 500, 100, 0];
+    expect(await applyBatch(null, [[...order, null, null, null]], Number(before.version) + 2)).toBe('stale');
     expect(await state()).toEqual(before);
   });
 });
