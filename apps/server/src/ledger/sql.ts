@@ -17,30 +17,43 @@ export function int(value: unknown): number {
 /** A field of a row literal: text, a safe integer, a time (written as its ISO text), or null. */
 export type RecordField = string | number | null;
 
-/** `s` between double quotes, its double quotes and backslashes escaped: the quoting of array and row literals. */
-const quoted = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
+/** Text that needs no quoting in a row literal: not empty, and none of `"`, `\\`, `(`, `)`, `,` or white space. */
+const BARE_FIELD = /^[^"\\(),\s]+$/;
+/** What must be escaped inside a quoted element or field: double quotes and backslashes. */
+const ESCAPED = /["\\]/g;
 
 /**
  * A PostgreSQL array literal of row literals, for a parameter cast to an array of a composite type
- * (`$1::ledger_plan_transfer[]`, migration 0023): each row's fields in the type's order. Text is always quoted, so
- * any character goes through; null is an empty field; numbers must be safe integers. Read by PostgreSQL's array_in
- * and record_in, about three times cheaper for it than the same rows as JSON objects.
+ * (`$1::ledger_plan_transfer[]`, migration 0023): each row's fields in the type's order. Text is written bare when
+ * it can be (ids, codes, times: the usual case) and quoted otherwise, so any character goes through; null is an empty
+ * field; numbers must be safe integers. Read by PostgreSQL's array_in and record_in, about three times cheaper for
+ * it than the same rows as JSON objects. Written with plain concatenation: it runs for every row of every batch.
  */
 export function recordArray(rows: ReadonlyArray<ReadonlyArray<RecordField>>): string {
-  const elements = rows.map((fields) => {
-    const row = fields
-      .map((f) => {
-        if (f === null) return '';
-        if (typeof f === 'number') {
-          if (!Number.isSafeInteger(f)) throw new RangeError(`ledger: ${f} is not a safe integer`);
-          return String(f);
-        }
-        return quoted(f);
-      })
-      .join(',');
-    return quoted(`(${row})`);
-  });
-  return `{${elements.join(',')}}`;
+  let out = '{';
+  for (let r = 0; r < rows.length; r++) {
+    const fields = rows[r]!;
+    let row = '(';
+    let escape = false;
+    for (let i = 0; i < fields.length; i++) {
+      if (i > 0) row += ',';
+      const f = fields[i]!;
+      if (f === null) continue;
+      if (typeof f === 'number') {
+        if (!Number.isSafeInteger(f)) throw new RangeError(`ledger: ${f} is not a safe integer`);
+        row += f;
+      } else if (BARE_FIELD.test(f)) {
+        row += f;
+      } else {
+        row += `"${f.replace(ESCAPED, '\\$&')}"`;
+        escape = true;
+      }
+    }
+    row += ')';
+    // the row is one element of the array: quoted (it holds commas), its own quotes and backslashes escaped
+    out += `${r > 0 ? ',' : ''}"${escape ? row.replace(ESCAPED, '\\$&') : row}"`;
+  }
+  return `${out}}`;
 }
 
 /** A PostgreSQL array literal of safe integers, for a `$1::bigint[]` parameter. */
