@@ -34,7 +34,7 @@ export function recordArray(rows: ReadonlyArray<ReadonlyArray<RecordField>>): st
   for (let r = 0; r < rows.length; r++) {
     const fields = rows[r]!;
     let row = '(';
-    let escape = false;
+    let quotedInside = false;
     for (let i = 0; i < fields.length; i++) {
       if (i > 0) row += ',';
       const f = fields[i]!;
@@ -46,12 +46,12 @@ export function recordArray(rows: ReadonlyArray<ReadonlyArray<RecordField>>): st
         row += f;
       } else {
         row += `"${f.replace(ESCAPED, '\\$&')}"`;
-        escape = true;
+        quotedInside = true;
       }
     }
     row += ')';
     // the row is one element of the array: quoted (it holds commas), its own quotes and backslashes escaped
-    out += `${r > 0 ? ',' : ''}"${escape ? row.replace(ESCAPED, '\\$&') : row}"`;
+    out += `${r > 0 ? ',' : ''}"${quotedInside ? row.replace(ESCAPED, '\\$&') : row}"`;
   }
   return `${out}}`;
 }
