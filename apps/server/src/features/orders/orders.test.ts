@@ -127,6 +127,43 @@ describe('placing, taking and cancelling', () => {
     expect(own.json().ordersToBuy[0].my_order).toBe(true);
   });
 
+  it("an answer flags the reader's own rows wherever they stand in the book, the rest as everyone sees them", async () => {
+    await clearBook();
+    const a = await trader(0, 5000);
+    const b = await trader(0, 5000);
+    for (const [who, price] of [
+      [a, 500],
+      [b, 501],
+      [a, 502],
+      [b, 503],
+      [a, 504],
+    ] as const) {
+      expect((await limit(who, 'sell', price, 1000)).statusCode).toBe(201);
+    }
+    const answer = (await limit(a, 'sell', 505, 1000)).json();
+    expect(answer.ordersToBuy.map((o: { my_order: boolean }) => o.my_order)).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+      true,
+    ]);
+    const seen = (await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(a.token) })).json();
+    expect(answer.ordersToBuy).toEqual(seen.ordersToBuy);
+    expect(answer.ordersToSell).toEqual(seen.ordersToSell);
+    // the same version read by b: the other rows flagged
+    const forB = (await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(b.token) })).json();
+    expect(forB.ordersToBuy.map((o: { my_order: boolean }) => o.my_order)).toEqual([
+      false,
+      true,
+      false,
+      true,
+      false,
+      false,
+    ]);
+  });
+
   it("a placement's answer is the contract's JSON, the book as GET /api/orders shows it to the same reader", async () => {
     await clearBook();
     const seller = await trader(0, 5000);

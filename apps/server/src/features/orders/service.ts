@@ -351,17 +351,45 @@ function bookFromEngine(deps: AppDeps, engine: MarketEngine, version: number) {
 }
 
 /**
- * A side of the book for one reader, as the bytes of its JSON: the rows as encoded once, each in the reader's reading
- * of `my_order`. A reader who owns none of them (nearly everyone) gets the side as joined and encoded once for all
- * (kept on the array), so that thousands of answers of one version share one buffer instead of copying its text.
+ * A side of the book as bytes, made once per side (kept on the array): its rows joined as others read them, where
+ * each row starts and ends in it, and which rows each owner has.
  */
-const sideBytes = (side: BookJson[] & { plain?: Buffer }, owner: string): Buffer => {
-  if (!side.some((r) => r.owner === owner)) {
-    side.plain ??= Buffer.from(side.map((r) => r.f).join(','));
-    return side.plain;
+type SideBytes = { plain: Buffer; spans: Array<[start: number, end: number]>; owned: Map<string, number[]> };
+function sideBytesOf(side: BookJson[] & { bytes?: SideBytes }): SideBytes {
+  if (side.bytes) return side.bytes;
+  const spans: Array<[number, number]> = [];
+  const owned = new Map<string, number[]>();
+  let at = 0;
+  side.forEach((r, i) => {
+    const length = Buffer.byteLength(r.f);
+    spans.push([at, at + length]);
+    at += length + 1; // the comma
+    if (r.owner !== null) owned.set(r.owner, [...(owned.get(r.owner) ?? []), i]);
+  });
+  side.bytes = { plain: Buffer.from(side.map((r) => r.f).join(',')), spans, owned };
+  return side.bytes;
+}
+
+/**
+ * A side of the book for one reader, as the pieces of its JSON's bytes: the rows as encoded once, each in the reader's
+ * reading of `my_order`. A reader who owns none of them (nearly everyone) gets the side as joined and encoded once for
+ * all; an owner gets the same buffer's pieces around their own rows, and those rows in their reading. So thousands of
+ * answers of one version share one buffer, and an answer copies its 12 KB once, into its own.
+ */
+function sidePieces(side: BookJson[], owner: string): Buffer[] {
+  const { plain, spans, owned } = sideBytesOf(side);
+  const mine = owned.get(owner);
+  if (mine === undefined) return [plain];
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (const i of mine) {
+    const [start, end] = spans[i]!;
+    pieces.push(plain.subarray(from, start), Buffer.from(side[i]!.t));
+    from = end;
   }
-  return Buffer.from(side.map((r) => (r.owner === owner ? r.t : r.f)).join(','));
-};
+  pieces.push(plain.subarray(from));
+  return pieces;
+}
 const ANSWER_HEAD = Buffer.from('{"ordersToBuy":[');
 const ANSWER_BETWEEN_SIDES = Buffer.from('],"ordersToSell":[');
 
@@ -585,7 +613,7 @@ function placedMessage(outcome: Outcome) {
 
 /**
  * POST /api/order/buy and /sell: the answer (PlaceOrderResponse) as the bytes of its JSON, as the route sends them.
- * Bytes rather than text: the book's sides are shared buffers (sideBytes), so an answer costs one copy of its 12 KB
+ * Bytes rather than text: the book's sides are shared buffers (sidePieces), so an answer costs one copy of its 12 KB
  * into its own buffer, where a string was flattened, prefixed with the headers and encoded again for each answer.
  */
 export async function placeOrderBytes(
@@ -642,9 +670,9 @@ export async function placeOrderBytes(
   const me = String(userId);
   return Buffer.concat([
     ANSWER_HEAD,
-    sideBytes(book.asks, me),
+    ...sidePieces(book.asks, me),
     ANSWER_BETWEEN_SIDES,
-    sideBytes(book.bids, me),
+    ...sidePieces(book.bids, me),
     Buffer.from(`],${pending.slice(1, -1)},"myCompletedOrders":[${completed}],${tail.slice(1)}`),
   ]);
 }
