@@ -1153,7 +1153,6 @@ class BatchApply {
         deleted_at: o.cancelled ? now : null,
       }),
     );
-    const usage = [...this.traded].map(([user_id, cents]) => ({ user_id, cents }));
     const planned = this.commands.length > 0 ? planBatch(this.commands, (id) => this.closing.get(id)) : null;
     const plan = planned === null ? null : resolvePlan(planned, await this.ledgerAccounts.load(ex, planned));
     let raw: unknown;
@@ -1162,7 +1161,7 @@ class BatchApply {
         ...planArguments(plan),
         recordArray(orderRows.map(orderFields)),
         recordArray(this.trades.map(tradeFields)),
-        recordArray(usage.map((u) => [u.user_id, u.cents])),
+        recordArray([...this.traded]), // orders_batch_usage: (user_id, cents)
         this.year,
         now,
         version,

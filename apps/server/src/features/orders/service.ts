@@ -364,7 +364,10 @@ function sideBytesOf(side: BookJson[] & { bytes?: SideBytes }): SideBytes {
     const length = Buffer.byteLength(r.f);
     spans.push([at, at + length]);
     at += length + 1; // the comma
-    if (r.owner !== null) owned.set(r.owner, [...(owned.get(r.owner) ?? []), i]);
+    if (r.owner === null) return;
+    const rows = owned.get(r.owner);
+    if (rows) rows.push(i);
+    else owned.set(r.owner, [i]);
   });
   side.bytes = { plain: Buffer.from(side.map((r) => r.f).join(',')), spans, owned };
   return side.bytes;
