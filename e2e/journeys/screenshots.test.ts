@@ -86,10 +86,15 @@ describe('Telas avulsas e a caixa postal local', () => {
       await fill(page, 'E-mail ou celular', email);
       await click(page, 'button', 'Buscar');
       const messages = page.getByRole('list', { name: 'Mensagens' });
+      // the list as the search answers it (every message shows until then): only messages to this address
+      await eventually(async () => {
+        const lines = await messages.getByRole('button').allTextContents();
+        assert.ok(lines.length > 0, 'the search finds the messages');
+        for (const line of lines) {
+          assert.ok(normalizeSpace(line).includes(email), `only messages to ${email}: ${line}`);
+        }
+      });
       await expectText(messages, 'Redefinição de senha do Prata');
-      for (const line of await messages.getByRole('button').allTextContents()) {
-        assert.ok(normalizeSpace(line).includes(email), `only messages to ${email}: ${line}`);
-      }
       await messages.getByRole('button').first().click();
       const viewer = page.getByRole('dialog', { name: 'Redefinição de senha do Prata' });
       await expectVisible(viewer, 'the message');

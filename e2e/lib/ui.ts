@@ -57,8 +57,12 @@ export function visible(locator: Locator): Locator {
 /** Waits until (one match of) the locator is visible and asserts it. */
 export async function expectVisible(locator: Locator, what?: string): Promise<void> {
   const first = visible(locator);
-  await first.waitFor({ state: 'visible' });
-  assert.ok(await first.isVisible(), `${what ?? String(locator)} should be visible`);
+  // a match seen while the page re-renders (a list replaced by its new answer) can be gone a moment later, and its
+  // successor not there yet: look again until one stays
+  await eventually(async () => {
+    await first.waitFor({ state: 'visible' });
+    assert.ok(await first.isVisible(), `${what ?? String(locator)} should be visible`);
+  });
 }
 
 /** Asserts that no match of the locator is (or remains) visible. */
