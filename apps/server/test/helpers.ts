@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { createAdapters, type Adapters } from '../src/adapters/index';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -13,10 +13,16 @@ import { openDatabase, type Database } from '../src/db/client';
 import { outboxMessages, users } from '../src/db/schema/index';
 import { post } from '../src/ledger/index';
 import { withDatabase } from './global-setup';
-import { trackDatabase, trackSecondary } from './setup';
+import { finishDatabase, trackDatabase, trackSecondary } from './setup';
 
 /** A fresh, migrated database of its own: a clone of the run's template (PostgreSQL) or a loaded dump (PGlite). */
-export async function createTestDatabase(opts: { poolSize?: number } = {}): Promise<Database> {
+export async function createTestDatabase(
+  opts: {
+    poolSize?: number;
+    /** Called inside a test: check (reconcile) and close the database when the test ends, not after the file. */
+    forThisTest?: boolean;
+  } = {},
+): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   let database: Database;
   if (url) {
@@ -34,6 +40,7 @@ export async function createTestDatabase(opts: { poolSize?: number } = {}): Prom
     database = await openDatabase({ loadDataDir: new Blob([dump]) });
   }
   trackDatabase(database);
+  if (opts.forThisTest) onTestFinished(() => finishDatabase(database));
   return database;
 }
 

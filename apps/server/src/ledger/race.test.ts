@@ -40,7 +40,7 @@ async function inTransaction<T>(database: Database, fn: (tx: Tx) => Promise<T>, 
 
 describe.skipIf(!onPostgres)('ledger: concurrent postings', () => {
   it('200 concurrent debits of R$ 1,00 on R$ 100,00: exactly 100 succeed, the balance ends at 0, never below', async () => {
-    const database = await createTestDatabase({ poolSize: 20 });
+    const database = await createTestDatabase({ poolSize: 20, forThisTest: true });
     const [A] = (await createLedgerUsers(database.db, 1)) as [number];
     await post(database.db, {
       id: 'deposit:race',
@@ -89,7 +89,7 @@ describe.skipIf(!onPostgres)('ledger: concurrent postings', () => {
   });
 
   it('hold then post in one transaction, 60 at once on two customers in both directions: no deadlock', async () => {
-    const database = await createTestDatabase({ poolSize: 20 });
+    const database = await createTestDatabase({ poolSize: 20, forThisTest: true });
     const [A, B] = (await createLedgerUsers(database.db, 2)) as [number, number];
     for (const c of [A, B]) {
       await post(database.db, {
@@ -152,7 +152,7 @@ describe.skipIf(!onPostgres)('ledger: concurrent postings', () => {
   it('200 mixed hold/release/capture/post calls on the same accounts, some several to a transaction in different orders: no deadlock, nothing lost, each hold resolved once', {
     timeout: 120_000,
   }, async () => {
-    const database = await createTestDatabase({ poolSize: 24 });
+    const database = await createTestDatabase({ poolSize: 24, forThisTest: true });
     const customers = (await createLedgerUsers(database.db, 3)) as [number, number, number];
     const FUND = 1_000_000;
     for (const c of customers) {
@@ -318,7 +318,7 @@ describe.skipIf(!onPostgres)('ledger: concurrent postings', () => {
   });
 
   it('closing races a deposit: one of the two wins, nothing is lost (40 rounds)', async () => {
-    const database = await createTestDatabase({ poolSize: 10 });
+    const database = await createTestDatabase({ poolSize: 10, forThisTest: true });
     const users = await createLedgerUsers(database.db, 40);
     let closedFirst = 0;
     let depositFirst = 0;
@@ -369,7 +369,7 @@ describe.skipIf(!onPostgres)('ledger: concurrent postings', () => {
   });
 
   it('hot accounts never wait: fees, clearing and credits to a customer go through while another transaction holds them', async () => {
-    const database = await createTestDatabase({ poolSize: 20 });
+    const database = await createTestDatabase({ poolSize: 20, forThisTest: true });
     const [A, B, ...payers] = await createLedgerUsers(database.db, 18);
     for (const c of [A!, ...payers]) {
       await post(database.db, {
