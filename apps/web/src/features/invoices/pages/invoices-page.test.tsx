@@ -2,22 +2,21 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ProductInvoice, ServiceInvoice } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { watchDownloads } from '../../../testing/downloads';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import { EMPTY_PRODUCT_INVOICES, EMPTY_SERVICE_INVOICES, InvoicesPage, TEST_DOCUMENTS_NOTICE } from './invoices-page';
 
 const fetchMock = vi.fn<typeof fetch>();
-const saved = vi.hoisted(() => [] as Array<{ fileName: string; size: number }>);
-vi.mock('../../../lib/files', async (original) => ({
-  ...(await original<typeof import('../../../lib/files')>()),
-  saveBlob: (blob: Blob, fileName: string) => saved.push({ fileName, size: blob.size }),
-}));
+let downloads: ReturnType<typeof watchDownloads>;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
+  downloads = watchDownloads();
 });
 
 afterEach(() => {
   cleanup();
+  downloads.restore();
   vi.unstubAllGlobals();
   fetchMock.mockReset();
 });
@@ -42,10 +41,6 @@ const product: ProductInvoice = {
 
 describe('InvoicesPage', { timeout: 20_000 }, () => {
   it('lists both kinds with amounts in reais, says they are test documents, and downloads each kind', async () => {
-    const clicked: string[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.href);
-    });
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url.startsWith('/api/service-invoices'))
@@ -77,14 +72,13 @@ describe('InvoicesPage', { timeout: 20_000 }, () => {
     await act(async () => {
       fireEvent.click(within(services).getByRole('button', { name: 'Baixar a nota de serviço T-S-000003' }));
     });
-    await vi.waitFor(() => expect(saved.map((f) => f.fileName)).toContain('nota.pdf'));
+    await vi.waitFor(() => expect(downloads.saved.map((f) => f.fileName)).toContain('nota.pdf'));
     await act(async () => {
       fireEvent.click(within(products).getByRole('button', { name: 'Baixar a nota de produto T-P-000001' }));
     });
     await vi.waitFor(() =>
-      expect(clicked).toContain('http://localhost/api/product-invoice/9/file?expires=1&signature=x'),
+      expect(downloads.clicked).toContain('http://localhost/api/product-invoice/9/file?expires=1&signature=x'),
     );
-    click.mockRestore();
   });
 
   it('says when there is nothing yet', async () => {

@@ -2,23 +2,22 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Order } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { watchDownloads } from '../../../testing/downloads';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import { brasiliaYear, GUIDE, yearChoices } from '../guide';
 import { IrpfPage } from './irpf-page';
 
 const fetchMock = vi.fn<typeof fetch>();
-const saved = vi.hoisted(() => [] as Array<{ fileName: string; size: number }>);
-vi.mock('../../../lib/files', async (original) => ({
-  ...(await original<typeof import('../../../lib/files')>()),
-  saveBlob: (blob: Blob, fileName: string) => saved.push({ fileName, size: blob.size }),
-}));
+let downloads: ReturnType<typeof watchDownloads>;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
+  downloads = watchDownloads();
 });
 
 afterEach(() => {
   cleanup();
+  downloads.restore();
   vi.unstubAllGlobals();
   fetchMock.mockReset();
 });
@@ -112,6 +111,6 @@ describe('IrpfPage', { timeout: 20_000 }, () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: `Baixar planilha de ${years[0]} (Excel)` }));
     });
-    await vi.waitFor(() => expect(saved.map((f) => f.fileName)).toContain(`prata-irpf-${years[0]}.xlsx`));
+    await vi.waitFor(() => expect(downloads.saved.map((f) => f.fileName)).toContain(`prata-irpf-${years[0]}.xlsx`));
   });
 });
