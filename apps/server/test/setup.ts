@@ -14,8 +14,7 @@ type Registry = {
 };
 const holder = globalThis as { __prataTestDatabases?: Registry };
 holder.__prataTestDatabases ??= { opened: [], secondary: [], checks: [] };
-const registry = holder.__prataTestDatabases;
-const { opened, secondary, checks } = registry;
+const { opened, secondary, checks } = holder.__prataTestDatabases;
 
 export function trackDatabase(database: Database) {
   opened.push(database);
@@ -38,6 +37,11 @@ export async function finishDatabase(database: Database) {
   const i = opened.indexOf(database);
   if (i < 0) return;
   opened.splice(i, 1);
+  await checkAndClose(database);
+}
+
+/** Every check on `database`, then closed whatever they found. */
+async function checkAndClose(database: Database) {
   try {
     for (const check of checks) await check(database);
   } finally {
@@ -49,18 +53,13 @@ afterAll(async () => {
   for (const database of secondary.splice(0)) await database.close();
   const failures: string[] = [];
   for (const database of opened.splice(0)) {
-    try {
-      for (const check of checks) await check(database);
-    } catch (err) {
-      failures.push((err as Error).message);
-    } finally {
-      await database.close();
-    }
+    await checkAndClose(database).catch((err: Error) => failures.push(err.message));
   }
   if (failures.length > 0) throw new Error(`Verificação após o arquivo de testes falhou:\n${failures.join('\n')}`);
 });
 
-// The ledger's invariants hold on every database a test file used (docs/ledger.md).
+// The ledger's invariants hold on every database a test file used (docs/ledger.md). Registered once per worker: the
+// registry outlives this file's runs (above).
 if (checks.length === 0)
   afterEachDatabase(async (database) => {
     const r = await reconcile(database.db);

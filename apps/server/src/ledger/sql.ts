@@ -9,8 +9,12 @@ export async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {
 
 /** Parses a bigint that came back as text; amounts and ids are safe integers. */
 export function int(value: unknown): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new RangeError(`ledger: ${String(value)} is not a safe integer`);
+  return safeInteger(Number(value), value);
+}
+
+/** `n` when it is a safe integer; a RangeError naming `shown` otherwise. */
+function safeInteger(n: number, shown: unknown = n): number {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`ledger: ${String(shown)} is not a safe integer`);
   return n;
 }
 
@@ -40,8 +44,7 @@ export function recordArray(rows: ReadonlyArray<ReadonlyArray<RecordField>>): st
       const f = fields[i]!;
       if (f === null) continue;
       if (typeof f === 'number') {
-        if (!Number.isSafeInteger(f)) throw new RangeError(`ledger: ${f} is not a safe integer`);
-        row += f;
+        row += safeInteger(f);
       } else if (BARE_FIELD.test(f)) {
         row += f;
       } else {
@@ -58,6 +61,6 @@ export function recordArray(rows: ReadonlyArray<ReadonlyArray<RecordField>>): st
 
 /** A PostgreSQL array literal of safe integers, for a `$1::bigint[]` parameter. */
 export function integerArray(values: readonly number[]): string {
-  for (const v of values) if (!Number.isSafeInteger(v)) throw new RangeError(`ledger: ${v} is not a safe integer`);
+  for (const v of values) safeInteger(v);
   return `{${values.join(',')}}`;
 }

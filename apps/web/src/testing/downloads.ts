@@ -12,16 +12,14 @@ export function watchDownloads() {
   const clicked: string[] = [];
   const blobs = new Map<string, Blob>();
   let next = 0;
-  const create = vi.fn((blob: Blob) => {
+  const originalCreate = URL.createObjectURL;
+  const originalRevoke = URL.revokeObjectURL;
+  URL.createObjectURL = (blob: Blob) => {
     const url = `blob:http://localhost/teste-${++next}`;
     blobs.set(url, blob);
     return url;
-  });
-  const revoke = vi.fn();
-  const originalCreate = URL.createObjectURL;
-  const originalRevoke = URL.revokeObjectURL;
-  URL.createObjectURL = create;
-  URL.revokeObjectURL = revoke;
+  };
+  URL.revokeObjectURL = () => {};
   const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     const blob = blobs.get(this.href);
     if (blob && this.download) saved.push({ fileName: this.download, size: blob.size });
