@@ -2,6 +2,9 @@ import { useCallback, useRef, useState } from 'react';
 import { ApiError } from './api';
 import { newIdempotencyKey } from './idempotency';
 
+/** One intention: its key, and the content it was made for. */
+type Intention = { key: string; fingerprint: string };
+
 /**
  * What a person means to do once (place this order, make this Pix charge, send this code) lives from the moment the
  * form is filled until the server has answered it. One Idempotency-Key names it: a double click, a retry after the
@@ -17,7 +20,7 @@ import { newIdempotencyKey } from './idempotency';
  */
 export function useIntention(content: unknown) {
   const fingerprint = stableText(content);
-  const current = useRef<{ key: string; fingerprint: string } | null>(null);
+  const current = useRef<Intention | null>(null);
   const running = useRef(false);
   const [busy, setBusy] = useState(false);
   // an intention that ends renders again, so `key` shows the next one even when `busy` came back to where it was
@@ -28,7 +31,7 @@ export function useIntention(content: unknown) {
   }
   const key = current.current.key;
 
-  const end = useCallback((intention: typeof current.current) => {
+  const end = useCallback((intention: Intention | null) => {
     if (current.current !== intention) return;
     current.current = null;
     setEnded((count) => count + 1);
