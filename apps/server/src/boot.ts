@@ -34,6 +34,8 @@ export async function boot(config: Config): Promise<Running> {
   let app: FastifyInstance | undefined;
   const dispatcher = startOutboxDispatcher(database.db, adapters, (err) => app?.log.error({ err }, 'outbox'));
   app = await buildApp({ config: { ...config, jwtSecret }, database, adapters, outbox: dispatcher });
+  const log = app.log;
+  database.setErrorLogger((err, where) => log.error({ err }, `database: ${where}`));
   // the demo's deposits, withdrawals and grams go through the same code as customers' (features/money/demo.ts)
   if (config.demo) {
     await seedMoneyDemo(app.deps);

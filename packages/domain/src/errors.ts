@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'METHOD_NOT_ALLOWED',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
+  'DATABASE_UNAVAILABLE',
   // sessions and permissions
   'UNAUTHENTICATED',
   'TOKEN_EXPIRED',

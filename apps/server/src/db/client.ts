@@ -21,9 +21,25 @@ export type Database = {
   /** Runs fn on one dedicated connection (needed for session-level advisory locks). */
   withConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Where the errors of idle or checked-out connections go (the database restarted, the network dropped): logged, never
+   * thrown at the process. The app sets its logger here once it exists; until then they go to stderr.
+   */
+  setErrorLogger(log: DatabaseErrorLogger): void;
   /** the embedded engine, when it is PGlite (tests dump and load it) */
   pglite?: PGlite;
 };
+
+export type DatabaseErrorLogger = (err: unknown, where: string) => void;
+
+const stderrLogger: DatabaseErrorLogger = (err, where) =>
+  console.error(`[database] ${where}: ${err instanceof Error ? err.message : String(err)}`);
+
+/**
+ * How long a request waits for a connection before it fails as DATABASE_UNAVAILABLE (503): a database that stopped
+ * answering must not hold requests past a client's timeout.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export type Connection = {
   query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -46,9 +62,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // bigint (int8) and numeric come back as strings by default; our amounts are safe integers.
-  pool.on('error', () => {});
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  let logError = stderrLogger;
+  // An idle client whose server went away: the pool drops it and opens another on the next checkout.
+  pool.on('error', (err) => logError(err, 'idle connection lost'));
+  // A checked-out client has no pool listener: without one of its own, its 'error' event (the server stopped between
+  // two queries of a transaction, or under a LISTEN) would be thrown at the process and end it.
+  pool.on('connect', (client) => client.on('error', (err) => logError(err, 'connection lost')));
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -76,6 +96,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     async close() {
       await pool.end();
+    },
+    setErrorLogger(log) {
+      logError = log;
     },
   };
 }
@@ -105,5 +128,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     async close() {
       await client.close();
     },
+    // PGlite runs in this process: its failures reach the caller of each query
+    setErrorLogger() {},
   };
 }

@@ -2,7 +2,11 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, ErrorResponse, MESSAGES } from '@prata/domain';
 import { AppError } from '../lib/errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { RateLimitedError } from './rate-limit';
+
+/** What a client is told to wait before trying again while the database is away. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one table that turns a code into an HTTP status. The rules below it (features, ledger, lib) know only codes.
@@ -22,6 +26,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   METHOD_NOT_ALLOWED: 405,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  DATABASE_UNAVAILABLE: 503,
   UNAUTHENTICATED: 401,
   TOKEN_EXPIRED: 401,
   FORBIDDEN: 403,
@@ -172,6 +177,13 @@ export function registerErrorHandling(app: FastifyInstance) {
               ? MESSAGES.tooManyRequests
               : MESSAGES.badRequest;
       return reply.status(fe.statusCode).send({ code, message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database stopped or the network to it dropped: nothing was committed by this request (a commit that
+      // succeeded has answered already); the client may try again, with its Idempotency-Key where it has one.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 'DATABASE_UNAVAILABLE', MESSAGES.databaseUnavailable);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 'INTERNAL_ERROR', MESSAGES.internalError);

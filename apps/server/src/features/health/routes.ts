@@ -41,7 +41,9 @@ export async function healthRoutes(app: FastifyInstance) {
       const dbOk = await answers(() => database.db.execute(sql`select 1`));
       let redisState: 'ok' | 'unavailable' | 'not-configured' = 'not-configured';
       if (config.redisUrl) {
-        redis ??= new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true }).on('error', () => {});
+        redis ??= new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true }).on('error', (err) =>
+          app.log.warn({ err }, 'readiness: redis'),
+        );
         const client = redis;
         redisState = (await answers(() => client.ping())) ? 'ok' : 'unavailable';
       }

@@ -1,0 +1,39 @@
+/**
+ * Errors that say the database is away rather than that a request was wrong: the server stopped or restarts
+ * (SQLSTATE 57P01-57P03), a connection failed or dropped (class 08, the socket's codes), the pool gave up waiting for a
+ * connection, or too many clients. The API answers them 503 DATABASE_UNAVAILABLE (plugins/errors.ts), never 500.
+ */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /client has encountered a connection error/i,
+  /cannot use a pool after calling end/i,
+  /client was closed and is not queryable/i,
+];
+
+/** How deep a chain of causes is followed (an ORM wraps the driver's error in its own). */
+const MAX_CAUSES = 5;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < MAX_CAUSES && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (SOCKET_CODES.has(code) || SQLSTATES.has(code) || code.startsWith('08'))) {
+      return true;
+    }
+    if (MESSAGES.some((pattern) => pattern.test(current instanceof Error ? current.message : ''))) return true;
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
+    current = current.cause;
+  }
+  return false;
+}

@@ -1,0 +1,95 @@
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@prata/domain';
+import { openDatabase } from '../src/db/client';
+import { buildTestApp, createTestDatabase, onPostgres, skippedOnPglite } from './helpers';
+import { trackSecondary } from './setup';
+
+/**
+ * A TCP relay between the app and PostgreSQL that the test can cut and mend: the database "goes away" (every open
+ * connection dropped, new ones refused) and "comes back" on the same address, as a restart or a network fault does.
+ */
+async function relayTo(url: string) {
+  const target = new URL(url);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => s.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) =>
+    new Promise<number>((resolve) =>
+      server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+    );
+  const port = await listen(0);
+  const proxied = new URL(url);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(port);
+  return {
+    url: proxied.toString(),
+    async cut() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
+    },
+    async mend() {
+      await listen(port);
+    },
+  };
+}
+
+describe('the database goes away and comes back', () => {
+  it('answers 503 DATABASE_UNAVAILABLE while it is away, never dies, and serves again when it is back', async () => {
+    if (!onPostgres) return skippedOnPglite('database away');
+    const database = await createTestDatabase({ forThisTest: true });
+    const relay = await relayTo(database.url as string);
+    const proxied = await openDatabase({ url: relay.url, poolSize: 4 });
+    trackSecondary(proxied);
+    const logged: string[] = [];
+    proxied.setErrorLogger((_err, where) => logged.push(where));
+    const t = await buildTestApp({ database: proxied });
+    const ask = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/password/email',
+        payload: { email: 'ninguem@exemplo.com' },
+        headers: { 'idempotency-key': key },
+      });
+
+    expect((await ask('antes-da-queda-1')).statusCode).toBe(200);
+
+    // A connection checked out between two queries when the database goes: its 'error' event must be handled.
+    let release: () => void = () => {};
+    const held = proxied.withConnection(async (conn) => {
+      await conn.query('select 1');
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await relay.cut();
+    release();
+    await held;
+
+    const away = await ask('durante-a-queda-1');
+    expect([away.statusCode, away.json()]).toEqual([
+      503,
+      { code: 'DATABASE_UNAVAILABLE', message: MESSAGES.databaseUnavailable },
+    ]);
+    expect(away.headers['retry-after']).toBe('5');
+    expect(logged).toContain('connection lost');
+
+    await relay.mend();
+    // The pool opens new connections by itself; the same key, retried, now does its work once.
+    const back = await ask('durante-a-queda-1');
+    expect(back.statusCode).toBe(200);
+    expect(back.headers['idempotent-replayed']).toBeUndefined();
+    expect((await ask('durante-a-queda-1')).headers['idempotent-replayed']).toBe('true');
+    await t.app.close();
+  });
+});
