@@ -4,6 +4,7 @@ import { emotionStyledBase } from './scripts/emotion-styled-base';
 import { firstLoadBudget } from './scripts/first-load';
 import { muiWithoutCssVars } from './scripts/mui-without-css-vars';
 import { precompress } from './scripts/precompress';
+import { reactRouterTreeShaking } from './scripts/react-router-tree-shaking';
 
 /**
  * Chunks: React and react-router load on every page; react-query (its own chunk) with the first page that queries,
@@ -40,7 +41,14 @@ const FIRST_LOAD_BUDGETS = [
 const API_TARGET = process.env.PRATA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), muiWithoutCssVars(), emotionStyledBase(), precompress(), firstLoadBudget(FIRST_LOAD_BUDGETS)],
+  plugins: [
+    react(),
+    muiWithoutCssVars(),
+    emotionStyledBase(),
+    reactRouterTreeShaking(),
+    precompress(),
+    firstLoadBudget(FIRST_LOAD_BUDGETS),
+  ],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -2,10 +2,18 @@ import Box, { type BoxProps } from '@mui/material/Box';
 import { formatGrams } from '@prata/domain';
 import { formatReais, toMinorUnits } from '../lib/format';
 
-/** Text set in tabular numerals, for money and grams. */
+/**
+ * Text set in tabular numerals, for money and grams. Marked `data-keep-clear`: the floating chat button never covers
+ * a figure (features/chat/clear-spot.ts).
+ */
 export function MoneyText({ children, sx, ...props }: BoxProps<'span'>) {
   return (
-    <Box component="span" {...props} sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', ...sx }}>
+    <Box
+      component="span"
+      data-keep-clear=""
+      {...props}
+      sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', ...sx }}
+    >
       {children}
     </Box>
   );

@@ -56,9 +56,23 @@ function stateOfCep(cep: string): string {
 }
 
 /**
- * Freight options for `silverCg` to `cep` (POST /api/silver-withdrawal/shipping-quote). Entries with an Error are
- * kept (the screens drop them); the service failing is 503 SHIPPING_QUOTE_FAILED; no service at all for the CEP is
- * 422 SHIPPING_UNAVAILABLE.
+ * The spec's order of freight options: the fastest first (DeliveryTime ascending), the cheaper first among equally fast
+ * ones, then the service code so the order never depends on the carrier's; entries with an Error (their time and price
+ * mean nothing) after every usable one.
+ */
+function byDeliveryTime(a: ShippingOption, b: ShippingOption): number {
+  return (
+    Number(a.error !== null) - Number(b.error !== null) ||
+    a.deliveryDays - b.deliveryDays ||
+    a.priceCents - b.priceCents ||
+    a.serviceCode.localeCompare(b.serviceCode)
+  );
+}
+
+/**
+ * Freight options for `silverCg` to `cep` (POST /api/silver-withdrawal/shipping-quote), in the spec's order
+ * (`byDeliveryTime`). Entries with an Error are kept (the screens drop them); the service failing is 503
+ * SHIPPING_QUOTE_FAILED; no service at all for the CEP is 422 SHIPPING_UNAVAILABLE.
  */
 export async function quoteShipping(
   deps: AppDeps,
@@ -79,7 +93,7 @@ export async function quoteShipping(
     throw new AppError('SHIPPING_QUOTE_FAILED', MESSAGES.shippingQuoteFailed);
   }
   if (options.length === 0) throw invalid('address.cep', MESSAGES.shippingNoOptions, 'SHIPPING_UNAVAILABLE');
-  return options;
+  return [...options].sort(byDeliveryTime);
 }
 
 export const presentShippingOption = (o: ShippingOption) => ({

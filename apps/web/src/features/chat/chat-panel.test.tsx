@@ -90,6 +90,52 @@ describe('Auro chat panel', { timeout: 20_000 }, () => {
     expect(screen.getByText('Resposta dois.')).toBeTruthy();
   });
 
+  it('answers a question sent a second after it opens, after the greeting (it used to be dropped)', async () => {
+    fetchMock.mockResolvedValueOnce(reply('Resposta cedo.'));
+    renderRoute(<ChatPanel open identity={{ signedIn: true, name: 'Ana Souza' }} onClose={() => {}} />);
+    await advance(1000);
+    type('Como deposito?');
+    // asked at once, shown at once, the box emptied for the next one
+    expect(sent(0)).toEqual({ chat_id: null, message: 'Como deposito?', visitor_info: null });
+    expect(screen.getByText('Como deposito?')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Sua mensagem' }) as HTMLTextAreaElement).value).toBe('');
+    await advance(1000);
+    // the greeting first, Auro still writing the answer
+    expect(screen.getByText(MESSAGES.chatGreeting('Ana'))).toBeTruthy();
+    expect(screen.queryByText('Resposta cedo.')).toBeNull();
+    expect(typing()).toBeTruthy();
+    await advance(1000);
+    expect(screen.getByText('Resposta cedo.')).toBeTruthy();
+    expect(typing()).toBeNull();
+    const order = [...log().querySelectorAll('p')].map((p) => p.textContent);
+    expect(order).toEqual([MESSAGES.chatGreeting('Ana'), 'Como deposito?', 'Resposta cedo.'].map(String));
+  });
+
+  it("shows the app's paths in an answer as links named in words", async () => {
+    fetchMock.mockResolvedValueOnce(
+      reply('Em /contato você vê seus tickets; quem não tem conta usa /contato/ticket/visitante. Veja /outra-coisa.'),
+    );
+    const { router } = renderRoute(<ChatPanel open identity={visitor} onClose={() => {}} />);
+    startAsVisitor();
+    await advance(2000);
+    type('Onde vejo meus tickets em /contato?');
+    await advance(2000);
+    const answer = screen.getByText(/você vê seus tickets/);
+    expect(answer.textContent).toBe(
+      'Na página de contato você vê seus tickets; quem não tem conta usa página de ticket para visitantes. Veja /outra-coisa.',
+    );
+    const link = screen.getByRole('link', { name: 'página de contato' });
+    expect(link.getAttribute('href')).toBe('/contato');
+    expect(screen.getByRole('link', { name: 'página de ticket para visitantes' }).getAttribute('href')).toBe(
+      '/contato/ticket/visitante',
+    );
+    // the customer's own words stay as typed
+    expect(screen.getByText('Onde vejo meus tickets em /contato?')).toBeTruthy();
+    fireEvent.click(link);
+    await advance(10);
+    expect(router.state.location.pathname).toBe('/contato');
+  });
+
   it('ignores empty messages', async () => {
     renderRoute(<ChatPanel open identity={visitor} onClose={() => {}} />);
     startAsVisitor();

@@ -192,7 +192,7 @@ export default function ChatPanel({
                   fullWidth
                   slotProps={{ htmlInput: { 'aria-label': 'Sua mensagem', maxLength: CHAT_MESSAGE_MAX } }}
                 />
-                <IconButton type="submit" color="secondary" aria-label="Enviar mensagem" disabled={typing}>
+                <IconButton type="submit" color="secondary" aria-label="Enviar mensagem" disabled={chat.answering}>
                   <SendIcon />
                 </IconButton>
               </Stack>

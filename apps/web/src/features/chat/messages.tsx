@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@prata/domain';
+import { withAppLinks } from './app-links';
 import type { ChatBubble } from './use-chat';
 
 /** The source lines of a reply ("Fonte: ...", "Veja também: ...") are set apart from the answer. */
@@ -44,7 +45,7 @@ export function Bubble({ bubble, onTicket }: { bubble: ChatBubble; onTicket: () 
               fontStyle: isSourceLine(paragraph) ? 'italic' : undefined,
             }}
           >
-            {paragraph}
+            {mine ? paragraph : withAppLinks(paragraph)}
           </Typography>
         ))}
         {bubble.offerTicket && (

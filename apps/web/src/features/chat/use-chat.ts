@@ -15,13 +15,21 @@ const firstName = (name: string | null | undefined) => name?.trim().split(/\s+/)
  * Auro's conversation (spec 3 §4 Chat, §8, §9): a visitor gives name and e-mail first; the greeting comes 2 s later;
  * each answer shows the typing indicator for at least 2 s; empty messages are ignored; ending clears the messages and
  * the chat id; a failure stops the typing indicator and says nothing. A late answer of an ended chat is dropped.
+ * A question may be sent while the greeting is on its way: it is asked at once and its answer comes after the
+ * greeting; only a question waiting for its answer holds the next one back.
  */
 export function useChat(identity: ChatIdentity) {
   const [visitor, setVisitor] = useState<ChatVisitorInfo | null>(null);
   const [messages, setMessages] = useState<ChatBubble[]>([]);
-  const [typing, setTyping] = useState(false);
+  // what Auro is writing: the greeting and the answer to the question asked, 0, 1 or 2 of them
+  const [writing, setWriting] = useState(0);
+  const [answering, setAnswering] = useState(false);
+  // the guard of send(): two Enters in one frame see the same state, not the same ref
+  const waitingAnswer = useRef(false);
   const chatId = useRef<string | null>(null);
   const greeted = useRef(false);
+  /** When the greeting shows (epoch ms) while it is on its way, so an answer never comes before it. */
+  const greetingAt = useRef<number | null>(null);
   // bumped when the chat ends: timers and answers of the chat before are dropped
   const generation = useRef(0);
   const timers = useRef(new Set<number>());
@@ -39,10 +47,14 @@ export function useChat(identity: ChatIdentity) {
     timers.current.add(id);
   }, []);
 
-  const push = useCallback((bubble: Omit<ChatBubble, 'id' | 'offerTicket'> & { offerTicket?: boolean }) => {
-    const id = nextId.current++;
-    setMessages((list) => [...list, { offerTicket: false, ...bubble, id }]);
-  }, []);
+  /** Adds a message at the end, or first (the greeting, when a question was sent before it came). */
+  const push = useCallback(
+    (bubble: Omit<ChatBubble, 'id' | 'offerTicket'> & { offerTicket?: boolean }, first = false) => {
+      const added = { offerTicket: false, ...bubble, id: nextId.current++ };
+      setMessages((list) => (first ? [added, ...list] : [...list, added]));
+    },
+    [],
+  );
 
   const ready = identity.signedIn || visitor !== null;
   // read when the greeting is written: a customer's name may arrive while the indicator runs
@@ -53,10 +65,12 @@ export function useChat(identity: ChatIdentity) {
   const greet = useCallback(() => {
     if (greeted.current || !ready) return;
     greeted.current = true;
-    setTyping(true);
+    greetingAt.current = Date.now() + GREETING_DELAY_MS;
+    setWriting((n) => n + 1);
     later(GREETING_DELAY_MS, () => {
-      setTyping(false);
-      push({ role: 'assistant', content: MESSAGES.chatGreeting(firstName(name.current)) });
+      greetingAt.current = null;
+      setWriting((n) => n - 1);
+      push({ role: 'assistant', content: MESSAGES.chatGreeting(firstName(name.current)) }, true);
     });
   }, [ready, later, push]);
 
@@ -66,39 +80,48 @@ export function useChat(identity: ChatIdentity) {
     timers.current.clear();
     chatId.current = null;
     greeted.current = false;
+    greetingAt.current = null;
+    waitingAnswer.current = false;
     setMessages([]);
-    setTyping(false);
+    setWriting(0);
+    setAnswering(false);
   }, []);
 
   /** Sends the message; answers false (and does nothing) for an empty one or while Auro is still answering. */
   const send = useCallback(
     (text: string): boolean => {
       const message = text.trim();
-      if (!message || typing || !ready) return false;
+      if (!message || waitingAnswer.current || !ready) return false;
+      waitingAnswer.current = true;
+      setAnswering(true);
       push({ role: 'user', content: message });
-      setTyping(true);
+      setWriting((n) => n + 1);
       const gen = generation.current;
       const started = Date.now();
-      const settle = (run: () => void) => later(TYPING_MIN_MS - (Date.now() - started), run);
+      // at least TYPING_MIN_MS of the indicator, and never before the greeting (its timer was set first)
+      const settle = (run: () => void) =>
+        later(Math.max(TYPING_MIN_MS - (Date.now() - started), (greetingAt.current ?? 0) - Date.now() + 1), () => {
+          waitingAnswer.current = false;
+          setAnswering(false);
+          setWriting((n) => n - 1);
+          run();
+        });
       askAuro({ chat_id: chatId.current, message, visitor_info: identity.signedIn ? null : visitor }).then(
         (answer) => {
           if (gen !== generation.current) return;
           chatId.current = answer.chat_id;
-          settle(() => {
-            setTyping(false);
-            push({ role: 'assistant', content: answer.reply, offerTicket: answer.offer_ticket });
-          });
+          settle(() => push({ role: 'assistant', content: answer.reply, offerTicket: answer.offer_ticket }));
         },
         (error: unknown) => {
           if (gen !== generation.current) return;
           // a chat the server no longer knows as ours: the next message starts another
           if (isApiError(error, 404)) chatId.current = null;
-          settle(() => setTyping(false));
+          settle(() => undefined);
         },
       );
       return true;
     },
-    [typing, ready, identity.signedIn, visitor, later, push],
+    [ready, identity.signedIn, visitor, later, push],
   );
 
   // Signing in or out ends the chat: a chat belongs to one person.
@@ -120,5 +143,5 @@ export function useChat(identity: ChatIdentity) {
     };
   }, []);
 
-  return { visitor, setVisitor, ready, messages, typing, greet, send, end, chatId };
+  return { visitor, setVisitor, ready, messages, typing: writing > 0, answering, greet, send, end, chatId };
 }

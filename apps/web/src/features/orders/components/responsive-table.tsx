@@ -102,7 +102,8 @@ function Rows<T>({ label, columns, rows, rowKey, actions, muted }: Omit<Props<T>
     <Paper variant="outlined">
       <TableContainer>
         <Table size="small" aria-label={label}>
-          <TableHead>
+          {/* the names of the columns of figures: the chat button keeps clear of them (features/chat/clear-spot.ts) */}
+          <TableHead data-keep-clear="">
             <TableRow>
               {columns.map((column) => (
                 <TableCell

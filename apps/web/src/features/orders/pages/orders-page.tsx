@@ -81,7 +81,12 @@ function SidePanel({
         </Paper>
       </Grid>
       <Grid size={{ xs: 12, md: 7 }} component="section" aria-label={text.bookTitle}>
-        <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1.5, gap: 1 }}>
+        {/* the book's heading and its order are read with its figures: the chat button keeps clear of them */}
+        <Stack
+          direction="row"
+          data-keep-clear=""
+          sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1.5, gap: 1 }}
+        >
           <Typography variant="h5" component="h2">
             {text.bookTitle}
           </Typography>
