@@ -22,9 +22,10 @@ const amountUnit = (unit?: string): AmountUnit => (unit === 'g' ? 'g' : unit ===
 
 /** The text shown for a value the form holds: '1234.5' → '1.234,50'; a text that is not an amount as it is. */
 function shownFor(value: string, unit: AmountUnit): string {
-  if (value === '') return '';
-  const parsed = parseAmountInput(value, { unit, allowZero: true, max: Number.MAX_SAFE_INTEGER });
-  return parsed.ok ? formatAmountInput(parsed.minor) : value;
+  const text = String(value ?? ''); // a form's default can be a number despite the type
+  if (text === '') return '';
+  const parsed = parseAmountInput(text, { unit, allowZero: true, max: Number.MAX_SAFE_INTEGER });
+  return parsed.ok ? formatAmountInput(parsed.minor) : text;
 }
 
 /**
