@@ -9,8 +9,8 @@ const MAX_REAIS = 10_000_000_000;
 export type MoneyTextFieldProps = Omit<DecimalTextFieldProps, 'max' | 'prefix' | 'unit'>;
 
 /**
- * A money field (spec 2 §5: comma decimals, two decimals): "R$" in front, thousands dots and a decimal comma while
- * typing; the person reads "250.000,00", the form holds "250000.00".
+ * A money field (spec 2 §5: comma decimals, two decimals): "R$" in front; the person types or pastes "250.000,00",
+ * "250000,00" or "R$ 250.000,00" and the form holds "250000.00" (DecimalTextField, @prata/domain's parseAmountInput).
  */
 export function MoneyTextField(props: MoneyTextFieldProps) {
   return <DecimalTextField {...props} prefix="R$" max={MAX_REAIS} />;

@@ -13,7 +13,7 @@ function groupThousands(integerDigits: string): string {
 }
 
 /** Splits a non-negative integer of hundredths into pt-BR text with a comma: 123456 → '1.234,56'. */
-function hundredthsToPtBr(hundredths: number): string {
+export function hundredthsToPtBr(hundredths: number): string {
   const integer = Math.floor(hundredths / 100);
   const fraction = hundredths % 100;
   return `${groupThousands(String(integer))},${String(fraction).padStart(2, '0')}`;

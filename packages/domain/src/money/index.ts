@@ -1,3 +1,10 @@
+export {
+  type AmountInputOptions,
+  type AmountInputResult,
+  type AmountUnit,
+  formatAmountInput,
+  parseAmountInput,
+} from './amount-input';
 export { formatBRL, formatGrams, formatPercentBps } from './format';
 export {
   chargeFill,

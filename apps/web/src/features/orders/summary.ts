@@ -1,4 +1,4 @@
-import { type OrderSide, orderCost, parseDecimal } from '@prata/domain';
+import { type OrderSide, orderCost, parseAmountInput, parseDecimal } from '@prata/domain';
 import { toMinorUnits } from '../../lib/format';
 import type { MarketRates, OrderQuoteResponse } from './api/types';
 
@@ -32,7 +32,8 @@ export type OrderSummary = {
 
 /** A typed amount (dot-decimal text from the masked fields) in minor units, or null when it is empty or not valid. */
 export function typedMinor(text: string | number | undefined, max: number): number | null {
-  const parsed = parseDecimal(text ?? '', { max });
+  // numbers come from the API; text from the fields is read as the fields read it
+  const parsed = typeof text === 'number' ? parseDecimal(text, { max }) : parseAmountInput(text ?? '', { max });
   return parsed.ok ? parsed.minor : null;
 }
 

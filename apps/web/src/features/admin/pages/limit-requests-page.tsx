@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatBRL, formatCnpj, formatDateTimeBR, MESSAGES, parseDecimal } from '@prata/domain';
+import { formatBRL, formatCnpj, formatDateTimeBR, MESSAGES, parseAmountInput } from '@prata/domain';
 import { useState } from 'react';
 import { RouterLink } from '../../../components/router-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -63,7 +63,7 @@ function DecisionDialog({
       );
       return;
     }
-    const parsed = parseDecimal(amount);
+    const parsed = parseAmountInput(amount);
     if (!parsed.ok) return setError(parsed.reason === 'empty' ? MESSAGES.newLimitRequired : MESSAGES.amountInvalid);
     const asked = toMinorUnits(request.new_limit);
     review.mutate(

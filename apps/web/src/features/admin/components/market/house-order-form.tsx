@@ -13,7 +13,7 @@ import {
   minorToDecimal,
   mulDivHalfUp,
   type OrderSide,
-  parseDecimal,
+  parseAmountInput,
 } from '@prata/domain';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -35,8 +35,8 @@ const FIELDS = ['type', 'price_per_gram', 'quantity_grams'] as const;
 
 /** The order's value as typed (the house trades without fee or IOF), or null while a field is not a number yet. */
 function valueCents(price: string, quantity: string): number | null {
-  const p = parseDecimal(price);
-  const q = parseDecimal(quantity);
+  const p = parseAmountInput(price);
+  const q = parseAmountInput(quantity, { unit: 'g' });
   return p.ok && q.ok ? mulDivHalfUp(p.minor, q.minor, 100) : null;
 }
 
@@ -66,8 +66,8 @@ export function HouseOrderForm({ market }: { market: AdminMarketResponse }) {
   });
   const [type, price, quantity] = useWatch({ control, name: ['type', 'price_per_gram', 'quantity_grams'] });
   const value = valueCents(price, quantity);
-  const grams = parseDecimal(quantity);
-  const priceParsed = parseDecimal(price);
+  const grams = parseAmountInput(quantity, { unit: 'g' });
+  const priceParsed = parseAmountInput(price);
   const crossing = priceParsed.ok ? ownCrossing(market, type, priceParsed.minor) : null;
   const short =
     value === null
