@@ -65,13 +65,18 @@ describe('the database goes away and comes back', () => {
 
     // A connection checked out between two queries when the database goes: its 'error' event must be handled.
     let release: () => void = () => {};
+    let holding: () => void = () => {};
+    const isHeld = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
     const held = proxied.withConnection(async (conn) => {
       await conn.query('select 1');
+      holding();
       await new Promise<void>((resolve) => {
         release = resolve;
       });
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await isHeld;
     await relay.cut();
     release();
     await held;
