@@ -7,10 +7,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PixDepositRequest } from '@prata/domain';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { centsToDecimalText, FormMoneyField } from '../../../components/money-field';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useIntention } from '../../../lib/intention';
 import { useCreatePixDeposit, useDepositOverview } from '../api/deposits';
 import type { PixDepositResponse } from '../api/types';
 import { MoneyPage, MoneySkeleton } from '../components/money-page';
@@ -21,7 +22,10 @@ import { brl } from '../labels';
 type PixInput = z.input<typeof PixDepositRequest>;
 type PixOutput = z.output<typeof PixDepositRequest>;
 
-/** The amount and "Criar QR Code": the spec's messages come from the domain's schema (spec 2 §5). */
+/**
+ * The amount and "Criar QR Code": the spec's messages come from the domain's schema (spec 2 §5). One intention per
+ * amount: a double click, or a retry after a lost answer, sends the same Idempotency-Key, so one charge is made.
+ */
 export function PixDepositForm({ minimum }: { minimum: number }) {
   const create = useCreatePixDeposit();
   const handle = useRegistrationErrorHandler();
@@ -31,18 +35,21 @@ export function PixDepositForm({ minimum }: { minimum: number }) {
     defaultValues: { amount: '' },
   });
 
-  const onSubmit = handleSubmit(({ amount }) =>
-    create.mutate(
-      { amount: centsToDecimalText(amount) },
-      {
-        onSuccess: (answer) => {
-          setPayment(answer);
-          reset({ amount: '' });
-        },
-        onError: (error) => handle(error, (e) => applyServerErrors(e, setError, ['amount'])),
-      },
-    ),
-  );
+  const typed = useWatch({ control, name: 'amount' });
+  const intention = useIntention({ amount: typed });
+
+  const onSubmit = handleSubmit(async ({ amount }) => {
+    try {
+      const answer = await intention.run((idempotencyKey) =>
+        create.mutateAsync({ amount: centsToDecimalText(amount), idempotencyKey }),
+      );
+      if (!answer) return;
+      setPayment(answer);
+      reset({ amount: '' });
+    } catch (error) {
+      handle(error, (e) => applyServerErrors(e, setError, ['amount']));
+    }
+  });
 
   return (
     <>
@@ -61,7 +68,7 @@ export function PixDepositForm({ minimum }: { minimum: number }) {
             variant="contained"
             size="large"
             startIcon={<QrCode2Outlined />}
-            disabled={create.isPending}
+            disabled={intention.busy}
             sx={{ width: { xs: '100%', sm: 'auto' } }}
           >
             Criar QR Code

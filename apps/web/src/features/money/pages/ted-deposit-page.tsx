@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCnpj, TedDepositFields } from '@prata/domain';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FileButton } from '../../../components/file-button';
@@ -22,6 +22,7 @@ import { isApiError } from '../../../lib/api';
 import { copyText } from '../../../lib/clipboard';
 import { formatFileSize } from '../../../lib/files';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useCreateTedDeposit, useDepositOverview } from '../api/deposits';
 import type { ReceivingAccount } from '../api/types';
@@ -94,23 +95,29 @@ export function TedDepositForm() {
     defaultValues: { amount: '' },
   });
 
-  const onSubmit = handleSubmit(({ amount }) => {
+  const typed = useWatch({ control, name: 'amount' });
+  // the same amount and file are one intention: a double click sends one receipt
+  const intention = useIntention({
+    amount: typed,
+    receipt: receipt ? [receipt.name, receipt.size, receipt.lastModified] : null,
+  });
+
+  const onSubmit = handleSubmit(async ({ amount }) => {
     if (!receipt) return;
-    send.mutate(
-      { amount: centsToDecimalText(amount), receipt },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
-          navigate('/adicionar-dinheiro');
-        },
-        onError: (error) =>
-          handle(error, (e) => {
-            const fileError = isApiError(e) ? e.errors?.receipt?.[0] : undefined;
-            if (fileError) setReceiptError(fileError);
-            applyServerErrors(e, setError, fileError ? ['amount', 'receipt'] : ['amount']);
-          }),
-      },
-    );
+    try {
+      const answer = await intention.run((idempotencyKey) =>
+        send.mutateAsync({ amount: centsToDecimalText(amount), receipt, idempotencyKey }),
+      );
+      if (!answer) return;
+      notify.success(answer.message);
+      navigate('/adicionar-dinheiro');
+    } catch (error) {
+      handle(error, (e) => {
+        const fileError = isApiError(e) ? e.errors?.receipt?.[0] : undefined;
+        if (fileError) setReceiptError(fileError);
+        applyServerErrors(e, setError, fileError ? ['amount', 'receipt'] : ['amount']);
+      });
+    }
   });
 
   return (
@@ -164,7 +171,7 @@ export function TedDepositForm() {
           type="submit"
           variant="contained"
           size="large"
-          disabled={!receipt || send.isPending}
+          disabled={!receipt || intention.busy}
           sx={{ width: { xs: '100%', sm: 'auto' } }}
         >
           Enviar comprovante
