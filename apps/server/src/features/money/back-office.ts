@@ -54,7 +54,7 @@ const adminWithdrawal = (w: WithdrawalRow, customer: Customer | undefined) => ({
   reviewed_at: w.reviewedAt?.toISOString() ?? null,
 });
 
-/** GET /api/admin/deposits: pending ones oldest first (the queue), decided ones newest first. */
+/** GET /api/admin/deposits: pending and held ones oldest first (the queues), decided ones newest first. */
 export async function listDepositsForReview(
   deps: AppDeps,
   query: { status: DepositStatus; method?: 'pix' | 'ted'; page: number },
@@ -66,7 +66,7 @@ export async function listDepositsForReview(
       .select()
       .from(deposits)
       .where(where)
-      .orderBy(query.status === 'pending' ? asc(deposits.id) : desc(deposits.id))
+      .orderBy(query.status === 'pending' || query.status === 'held' ? asc(deposits.id) : desc(deposits.id))
       .limit(BACK_OFFICE_PAGE_SIZE)
       .offset((query.page - 1) * BACK_OFFICE_PAGE_SIZE),
     db.select({ n: count() }).from(deposits).where(where),

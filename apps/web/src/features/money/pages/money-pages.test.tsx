@@ -31,6 +31,15 @@ const overview: DepositOverviewResponse = {
     holder_cnpj: '11222333000181',
   },
   minimumPixDeposit: 5,
+  depositLimits: {
+    maxNow: 10000,
+    perDeposit: 10000,
+    nightPerDeposit: null,
+    perPeriod: 50000,
+    periodDays: 30,
+    periodLeft: 50000,
+    tier: 'standard',
+  },
 };
 
 const withdrawalOverview: WithdrawalOverviewResponse = {
