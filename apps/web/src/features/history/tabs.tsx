@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import { formatDateTimeBR, SILVER_TRANSFER_STATUS_LABELS, SILVER_WITHDRAWAL_STATUS_LABELS } from '@prata/domain';
 import type { Column } from '../../components/paginated-table';
 import { reaisText, gramsText } from '../../components/money-text';
-import { StatusWithReason } from '../../components/status-chip';
-import { DEPOSIT_METHOD_LABELS } from '../money';
+import { ReasonButton, StatusChip, StatusWithReason } from '../../components/status-chip';
+import { DEPOSIT_METHOD_LABELS, depositStatusLabels, PendingPixActions } from '../money';
 import { ORDER_TYPE_LABELS, orderChargeColumns, orderQuantityColumn } from '../orders';
 import { CancelSilverTransfer, SILVER_TRANSFERS_PATH } from '../silver-transfers';
 import { SILVER_WITHDRAWALS_PATH } from './api/cancel-silver-withdrawal';
@@ -39,6 +39,23 @@ const status = <T extends { status: string; rejection_reason?: string | null }>(
   header: 'Status',
   render: (row) => <StatusWithReason status={row.status} reason={row.rejection_reason} />,
 });
+
+/**
+ * A deposit's status: a pending Pix charge is "Aguardando pagamento" (a pending TED is "Em análise"); a refunded
+ * payment shows why, as a rejected deposit does.
+ */
+function DepositStatus({ row }: { row: DepositRow }) {
+  const labels = depositStatusLabels(row);
+  if (row.status === 'refunded' && row.rejection_reason) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+        <StatusChip status={row.status} labels={labels} />
+        <ReasonButton reason={row.rejection_reason} title="Motivo da devolução" />
+      </Box>
+    );
+  }
+  return <StatusWithReason status={row.status} reason={row.rejection_reason} labels={labels} />;
+}
 
 const orderType: Column<OrderRow> = {
   key: 'type',
@@ -102,7 +119,8 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
       date<DepositRow>(),
       { key: 'method', header: 'Forma', render: (row) => DEPOSIT_METHOD_LABELS[row.method] ?? row.method },
       { key: 'amount', header: 'Valor', align: 'right', nowrap: true, render: (row) => reaisText(row.amount) },
-      status<DepositRow>(),
+      { key: 'status', header: 'Status', render: (row) => <DepositStatus row={row} /> },
+      { key: 'actions', header: 'Ações', render: (row) => <PendingPixActions deposit={row} /> },
     ],
   }),
   tab<WithdrawalRow>({

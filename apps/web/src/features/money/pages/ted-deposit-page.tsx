@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCnpj, TedDepositFields } from '@prata/domain';
+import { type DepositLimits, formatCnpj, TedDepositFields } from '@prata/domain';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -29,6 +29,7 @@ import type { ReceivingAccount } from '../api/types';
 import { MoneyPage, MoneySection, MoneySkeleton } from '../components/money-page';
 import { RegistrationQueryState, useRegistrationErrorHandler } from '../../../components/registration-query-state';
 import { TED_OWN_ACCOUNT_ONLY } from '../labels';
+import { depositLimitMessage, depositLimitsText } from '../limits';
 
 type TedInput = z.input<typeof TedDepositFields>;
 type TedOutput = z.output<typeof TedDepositFields>;
@@ -84,7 +85,7 @@ export function ReceivingAccountCard({ account }: { account: ReceivingAccount })
 }
 
 /** The amount and the receipt; "Enviar comprovante" stays disabled until a receipt is chosen (spec 2 §2, §5). */
-export function TedDepositForm() {
+export function TedDepositForm({ limits }: { limits?: DepositLimits }) {
   const send = useCreateTedDeposit();
   const handle = useRegistrationErrorHandler();
   const navigate = useNavigate();
@@ -104,6 +105,11 @@ export function TedDepositForm() {
 
   const onSubmit = handleSubmit(async ({ amount }) => {
     if (!receipt) return;
+    const refusal = limits ? depositLimitMessage(limits, amount, 'ted') : null;
+    if (refusal) {
+      setError('amount', { message: refusal }, { shouldFocus: true });
+      return;
+    }
     try {
       const answer = await intention.run((idempotencyKey) =>
         send.mutateAsync({ amount: centsToDecimalText(amount), receipt, idempotencyKey }),
@@ -122,7 +128,13 @@ export function TedDepositForm() {
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} aria-label="Depósito por TED">
-      <FormMoneyField control={control} name="amount" label="Valor transferido" required />
+      <FormMoneyField
+        control={control}
+        name="amount"
+        label="Valor transferido"
+        required
+        helperText={limits ? depositLimitsText(limits) : undefined}
+      />
       <Box>
         <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
           Comprovante da transferência *
@@ -206,7 +218,7 @@ export function TedDepositPage() {
             </MoneySection>
             <MoneySection title="2. Envie o comprovante">
               <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-                <TedDepositForm />
+                <TedDepositForm limits={data.depositLimits} />
               </Paper>
             </MoneySection>
           </Stack>
