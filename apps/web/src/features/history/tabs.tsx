@@ -115,12 +115,33 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
     source: { path: '/deposits', key: 'deposits' },
     tableLabel: 'Depósitos',
     rowKey: (row) => row.id,
+    // two columns, so a phone (390 px) sees the status and a pending charge's "Pagar" and "Cancelar" without scrolling
     columns: [
-      date<DepositRow>(),
-      { key: 'method', header: 'Forma', render: (row) => DEPOSIT_METHOD_LABELS[row.method] ?? row.method },
-      { key: 'amount', header: 'Valor', align: 'right', nowrap: true, render: (row) => reaisText(row.amount) },
-      { key: 'status', header: 'Status', render: (row) => <DepositStatus row={row} /> },
-      { key: 'actions', header: 'Ações', render: (row) => <PendingPixActions deposit={row} /> },
+      {
+        key: 'deposit',
+        header: 'Depósito',
+        render: (row) => (
+          <>
+            <Box sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{reaisText(row.amount)}</Box>
+            <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateTimeBR(row.created_at)}
+              </Box>{' '}
+              · <span>{DEPOSIT_METHOD_LABELS[row.method] ?? row.method}</span>
+            </Box>
+          </>
+        ),
+      },
+      {
+        key: 'status',
+        header: 'Status',
+        render: (row) => (
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+            <DepositStatus row={row} />
+            <PendingPixActions deposit={row} />
+          </Box>
+        ),
+      },
     ],
   }),
   tab<WithdrawalRow>({

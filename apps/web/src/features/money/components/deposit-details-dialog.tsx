@@ -58,20 +58,20 @@ export function CancelDepositButton({
         confirmColor="error"
         pending={cancel.isPending}
         onClose={() => setConfirming(false)}
-        onConfirm={() => {
+        onConfirm={async () => {
           onCancelling(true);
-          cancel.mutate(deposit.id, {
-            onSuccess: ({ message }) => {
-              notify.success(message);
-              setConfirming(false);
-              onCancelled();
-            },
-            onError: (error) => {
-              onCancelling(false);
-              setConfirming(false);
-              handle(error);
-            },
-          });
+          // awaited rather than mutate's callbacks: in the history the row (and this button) leaves the screen as
+          // soon as the lists refresh, and the customer must still be told
+          try {
+            const { message } = await cancel.mutateAsync(deposit.id);
+            notify.success(message);
+            setConfirming(false);
+            onCancelled();
+          } catch (error) {
+            onCancelling(false);
+            setConfirming(false);
+            handle(error);
+          }
         }}
       >
         <Typography>
