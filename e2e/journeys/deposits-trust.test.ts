@@ -10,8 +10,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { apiCall, apiLogin, createAccount } from '../lib/api';
-import { launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
-import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
+import { DESKTOP, launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
+import { BASE_URL, DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { completeIndividualRegistration, randomCpf } from '../lib/meus-dados';
 import {
   byRole,
@@ -45,13 +45,14 @@ async function deposits(token: string): Promise<Deposit[]> {
 describe('Depósitos confiáveis: limites, um clique duplo, cobranças pendentes no histórico', () => {
   let browser: Browser;
   let token: string;
+  let operatorToken: string;
 
   before(async () => {
     browser = await launchBrowser();
     const account = await createAccount({ name: customer.name, email: customer.email });
     token = await apiLogin(account.email, account.password);
     await completeIndividualRegistration(token, customer);
-    const operatorToken = await apiLogin(DEMO.operator.email, DEMO_PASSWORD);
+    operatorToken = await apiLogin(DEMO.operator.email, DEMO_PASSWORD);
     await apiCall('POST', `/admin/customers/${account.id}/review`, { decision: 'approve' }, operatorToken);
   });
   after(async () => {
@@ -136,5 +137,48 @@ describe('Depósitos confiáveis: limites, um clique duplo, cobranças pendentes
         assert.equal(only?.status, 'cancelled', 'the server has the charge cancelled');
       });
     });
+  });
+
+  it('um Pix pago depois de cancelado fica retido: o cliente vê, o operador devolve', {
+    timeout: 180_000,
+  }, async () => {
+    // a charge cancelled by the customer, then paid anyway by the payer's bank (the embedded provider)
+    const { deposit } = await apiCall<{ deposit: Deposit }>('POST', '/deposit/pix', { amount: '80.00' }, token);
+    await apiCall('DELETE', `/deposit/${deposit.id}`, undefined, token);
+    const paid = await fetch(`${BASE_URL}/api/dev/payments/${deposit.asaas_payment_id}/receive`, { method: 'POST' });
+    assert.equal((await paid.json()).outcome, 'held', 'a late payment is held, not credited');
+
+    await withPage(browser, { viewport: PHONE, name: 'deposits-trust-held', token }, async (page) => {
+      await page.goto('/meu-historico');
+      const table = page.getByRole('table', { name: 'Depósitos' });
+      await expectVisible(table.getByText('Pagamento em análise'));
+      await shotBoth(page, 'historico-pagamento-retido');
+    });
+
+    await withPage(
+      browser,
+      { viewport: DESKTOP, name: 'deposits-trust-operator', token: operatorToken },
+      async (page) => {
+        await page.goto('/admin/depositos?fila=retidos');
+        const queue = page.getByRole('table', { name: 'Pagamentos retidos' });
+        await expectVisible(queue);
+        const row = queue.getByRole('row').filter({ hasText: customer.name });
+        await expectVisible(row.getByText('Pago depois de expirado ou cancelado'));
+        await shotBoth(page, 'admin-pagamentos-retidos');
+        await click(row, 'button', 'Devolver tudo');
+        const dialog = page.getByRole('dialog', { name: 'Devolver o pagamento?' });
+        await expectVisible(dialog);
+        await dialog.getByRole('textbox').fill('O QR Code já estava cancelado quando o Pix chegou.');
+        await click(dialog, 'button', 'Devolver');
+        await expectVisible(snackbar(page, 'Decisão registrada.'));
+        await expectHidden(row);
+      },
+    );
+    await eventually(async () => {
+      const [last] = await deposits(token);
+      assert.equal(last?.status, 'refunded');
+    });
+    const balance = await apiCall<{ currentBalance: number }>('GET', '/deposit', undefined, token);
+    assert.equal(balance.currentBalance, 0, 'nothing was credited');
   });
 });
