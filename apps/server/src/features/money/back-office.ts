@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { getBalances } from '../../ledger/index';
 import { enqueueEmail } from '../../messaging/outbox';
 import { moneyRejectedMail } from '../../messaging/templates';
-import { creditLockedDeposit, lockDeposit } from './deposits';
+import { creditLockedDeposit, expiredOrPastDue, lockDeposit, stillPending } from './deposits';
 import { presentCustomer, presentDeposit, presentWithdrawal } from './presenter';
 import { paymentTargetsFor } from './payment-targets';
 import { handlePaymentWebhook } from './webhooks';
@@ -60,7 +60,15 @@ export async function listDepositsForReview(
   query: { status: DepositStatus; method?: 'pix' | 'ted'; page: number },
 ) {
   const db = deps.database.db;
-  const where = and(eq(deposits.status, query.status), query.method ? eq(deposits.method, query.method) : undefined);
+  const now = new Date();
+  // a Pix charge past its expiry is in the expired list, not the pending queue, before anything marks it
+  const status =
+    query.status === 'pending'
+      ? stillPending(now)
+      : query.status === 'expired'
+        ? expiredOrPastDue(now)
+        : eq(deposits.status, query.status);
+  const where = and(status, query.method ? eq(deposits.method, query.method) : undefined);
   const [rows, [total]] = await Promise.all([
     db
       .select()

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { formatBRL, MESSAGES, MINIMUM_PIX_DEPOSIT_CENTS, minorToDecimal } from '@prata/domain';
 import type { PaymentCustomer } from '../../adapters/payments/port';
 import { brCodeQrPngBase64 as qrPngBase64 } from '../../adapters/payments/index';
@@ -35,7 +35,7 @@ export function receivingAccount(deps: AppDeps) {
 }
 
 /** Pending and still payable: a Pix charge past its expiry is no longer pending (it reads 'expired'). */
-const stillPending = (now: Date) =>
+export const stillPending = (now: Date) =>
   and(eq(deposits.status, 'pending'), or(isNull(deposits.pixExpiresAt), gt(deposits.pixExpiresAt, now)));
 
 async function pendingDeposits(db: Executor, userId: number) {
@@ -69,7 +69,8 @@ export async function depositOverview(deps: AppDeps, userId: number) {
  * deposits asked for at once are counted one after the other, so together they cannot pass the period's limit.
  */
 async function recheckLimits(deps: AppDeps, tx: Executor, userId: number, amountCents: number, method: 'pix' | 'ted') {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  // no key update: two deposits of one customer wait for each other; rows that merely reference the user do not
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   requireWithinDepositLimits(await depositLimits(tx, deps.config.money.depositLimits, userId), amountCents, method);
 }
 
@@ -230,6 +231,10 @@ export async function depositReceipt(deps: AppDeps, userId: number | null, id: n
   const data = await deps.adapters.storage.get(row.receiptStorageKey);
   return { file: { mimeType: row.receiptMime, originalName: row.receiptName }, data, row };
 }
+
+/** Expired: marked so, or a pending Pix charge past its expiry that nothing has marked yet. */
+export const expiredOrPastDue = (now: Date) =>
+  or(eq(deposits.status, 'expired'), and(eq(deposits.status, 'pending'), lte(deposits.pixExpiresAt, now)));
 
 /** Marks a pending Pix deposit whose charge has expired as 'expired' (the caller's transaction, row locked). */
 export async function markExpired(tx: Executor, row: DepositRow): Promise<DepositRow> {

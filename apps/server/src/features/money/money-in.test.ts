@@ -308,6 +308,18 @@ describe('pending charges: reopen, cancel, expire', () => {
       .set({ pixExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(deposits.id, deposit.id));
     expect((await overview(c)).pendingDeposits).toEqual([]);
+    const queue = async (status: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/deposits?status=${status}&method=pix`,
+          headers: bearer(finance.token),
+        })
+      )
+        .json()
+        .data.map((d: { id: number; status: string }) => [d.id, d.status]);
+    expect(await queue('pending')).not.toContainEqual([deposit.id, 'pending']);
+    expect(await queue('expired')).toContainEqual([deposit.id, 'expired']);
     const history = (
       await t.app.inject({ method: 'GET', url: '/api/deposits?page=1', headers: bearer(c.token) })
     ).json();
