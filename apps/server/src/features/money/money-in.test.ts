@@ -10,6 +10,7 @@ import {
   buildTestApp,
   type Customer,
   multipart,
+  onPostgres,
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
@@ -185,6 +186,20 @@ const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 32)]);
 const withAuth = (c: Customer, form: { payload: Buffer; headers: Record<string, string> }) => ({
   payload: form.payload,
   headers: { ...form.headers, ...(bearer(c.token) as Record<string, string>) },
+});
+
+describe.skipIf(!onPostgres)('the period limit under concurrency (PostgreSQL)', () => {
+  it('ten R$ 10.000,00 deposits at once against R$ 50.000,00: exactly five are made, the others cancelled', async () => {
+    const c = await approvedCustomer(t);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => pix(c, '10000.00')));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes.filter((code) => code === 201)).toHaveLength(5);
+    expect(answers.filter((r) => r.statusCode === 422).map((r) => r.json().code)).toEqual(
+      Array(5).fill('DEPOSIT_LIMIT_EXCEEDED'),
+    );
+    expect(await rowsOf(c)).toHaveLength(5);
+    expect((await overview(c)).depositLimits.periodLeft).toBe(0);
+  });
 });
 
 describe('form data on POST /api/deposit/pix (spec: "form data: amount")', () => {
