@@ -89,6 +89,19 @@ const EnvSchema = z.object({
   FREE_WITHDRAWALS_PER_MONTH: z.coerce.number().int().min(0).max(100).default(2),
   /** how many Pix deposits a customer may leave unpaid at once */
   MAX_PENDING_PIX_DEPOSITS: z.coerce.number().int().min(1).max(100).default(5),
+  /** money in (reais, dot-decimal): the most per deposit, and per period of DEPOSIT_PERIOD_DAYS days */
+  DEPOSIT_MAX_AMOUNT: z.string().default('10000.00'),
+  DEPOSIT_MAX_PER_PERIOD: z.string().default('50000.00'),
+  DEPOSIT_PERIOD_DAYS: z.coerce.number().int().min(1).max(366).default(30),
+  /** the most per Pix deposit between 20h and 6h (Brasília); unset or empty: no night limit of ours */
+  DEPOSIT_NIGHT_MAX_AMOUNT: z.string().optional(),
+  /** how long a Pix charge can be paid (minutes), unless the provider's own expiry comes first */
+  PIX_CHARGE_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .default(30),
   ORDER_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   /** how long the order routes may reuse a session row read for an earlier call (0: never); plugins/auth.ts */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
@@ -228,6 +241,15 @@ export type MoneySettings = {
   withdrawalFeeCents: number;
   freeWithdrawalsPerMonth: number;
   maxPendingPixDeposits: number;
+  /** the limits on money in (features/money/deposit-limits.ts), centavos */
+  depositLimits: {
+    perDepositCents: number;
+    perPeriodCents: number;
+    periodDays: number;
+    /** null: no night limit of ours (the payer's bank still applies its own) */
+    nightPerDepositCents: number | null;
+  };
+  pixChargeTtlMinutes: number;
   receivingAccount: {
     bankCode: string;
     bankName: string;
@@ -246,6 +268,26 @@ function envCents(name: string, value: string): number {
   return parsed.minor;
 }
 
+function readDepositLimits(e: z.infer<typeof EnvSchema>): MoneySettings['depositLimits'] {
+  const positive = (name: string, value: string) => {
+    const cents = envCents(name, value);
+    if (cents <= 0) throw new Error(`Configuração inválida:\n  ${name}: informe um valor em reais maior que zero`);
+    return cents;
+  };
+  const limits = {
+    perDepositCents: positive('DEPOSIT_MAX_AMOUNT', e.DEPOSIT_MAX_AMOUNT),
+    perPeriodCents: positive('DEPOSIT_MAX_PER_PERIOD', e.DEPOSIT_MAX_PER_PERIOD),
+    periodDays: e.DEPOSIT_PERIOD_DAYS,
+    nightPerDepositCents: e.DEPOSIT_NIGHT_MAX_AMOUNT
+      ? positive('DEPOSIT_NIGHT_MAX_AMOUNT', e.DEPOSIT_NIGHT_MAX_AMOUNT)
+      : null,
+  };
+  if (limits.perDepositCents > limits.perPeriodCents) {
+    throw new Error('Configuração inválida:\n  DEPOSIT_MAX_AMOUNT não pode passar de DEPOSIT_MAX_PER_PERIOD');
+  }
+  return limits;
+}
+
 function readMoney(e: z.infer<typeof EnvSchema>, production: boolean): MoneySettings {
   const missing = (['TED_ACCOUNT', 'TED_HOLDER_NAME', 'TED_HOLDER_CNPJ'] as const).filter((k) => !e[k]);
   if (production && missing.length > 0) {
@@ -258,6 +300,8 @@ function readMoney(e: z.infer<typeof EnvSchema>, production: boolean): MoneySett
     withdrawalFeeCents: envCents('WITHDRAWAL_FEE', e.WITHDRAWAL_FEE),
     freeWithdrawalsPerMonth: e.FREE_WITHDRAWALS_PER_MONTH,
     maxPendingPixDeposits: e.MAX_PENDING_PIX_DEPOSITS,
+    depositLimits: readDepositLimits(e),
+    pixChargeTtlMinutes: e.PIX_CHARGE_TTL_MINUTES,
     receivingAccount: {
       bankCode: e.TED_BANK_CODE,
       bankName: e.TED_BANK_NAME,

@@ -20,6 +20,11 @@ export const SYSTEM_ACCOUNTS = {
   'pix:clearing': { currencies: ['BRL'], kind: 'asset' },
   'ted:clearing': { currencies: ['BRL'], kind: 'asset' },
   'payout:clearing': { currencies: ['BRL'], kind: 'asset' },
+  /**
+   * money received for a deposit that does not match its charge (more, less, late), owed to no one yet: an operator
+   * credits it to the customer or sends it back (migration 0024, docs/ledger.md)
+   */
+  'deposit:suspense': { currencies: ['BRL'], kind: 'liability' },
   vault: { currencies: ['AG'], kind: 'asset', nonNegative: true },
   shipped: { currencies: ['AG'], kind: 'asset' },
   'revenue:operating-fee': { currencies: ['BRL'], kind: 'revenue' },

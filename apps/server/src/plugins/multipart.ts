@@ -35,6 +35,15 @@ export const uploadForm = (files: number): FormLimits => ({
   tooLarge: MESSAGES.fileTooLarge,
 });
 
+/** A form of one short field or two (POST /api/deposit/pix: amount, as the spec's "form data: amount"). */
+export const SHORT_FORM: FormLimits = {
+  files: 0,
+  fileSize: 0,
+  fields: 2,
+  fieldSize: 64,
+  tooLarge: MESSAGES.requestTooLarge,
+};
+
 /** Room for the boundary and the headers of each part. */
 const PART_OVERHEAD_BYTES = 1024;
 
@@ -68,6 +77,36 @@ export async function acceptForms(scope: FastifyInstance, limits: FormLimits) {
     if (!request.isMultipart()) return;
     request.body = await readForm(request, limits);
   });
+}
+
+/**
+ * Lets the routes registered on `scope` take application/x-www-form-urlencoded too (what a plain HTML form sends),
+ * under the same limits as their multipart forms: at most `fields` fields of `fieldSize` bytes, the whole body
+ * bounded before it is read. Parsed after the onRequest hooks (authentication), like multipart; fields land in
+ * `request.body` as `{ name: value }` (a repeated name as an array, which a one-value schema refuses).
+ */
+export function acceptUrlencoded(scope: FastifyInstance, limits: FormLimits) {
+  const bodyLimit = limits.fields * (limits.fieldSize + PART_OVERHEAD_BYTES);
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit },
+    (_request, text, done) => {
+      const pairs = [...new URLSearchParams(String(text))];
+      if (pairs.length > limits.fields) return done(new AppError('BAD_REQUEST', MESSAGES.formTooManyParts));
+      const body = new Map<string, unknown>();
+      for (const [name, value] of pairs) {
+        if (Buffer.byteLength(value) > limits.fieldSize)
+          return done(new AppError('PAYLOAD_TOO_LARGE', limits.tooLarge));
+        const previous = body.get(name);
+        body.set(
+          name,
+          previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value],
+        );
+      }
+      // an own property even for '__proto__': no prototype is ever touched
+      done(null, Object.fromEntries(body));
+    },
+  );
 }
 
 async function readForm(request: FastifyRequest, limits: FormLimits): Promise<Record<string, unknown>> {

@@ -11,8 +11,41 @@ import { BankingInformation } from './profile';
  * server keeps and moves centavos.
  */
 
-export const DEPOSIT_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+/**
+ * pending: a Pix charge waiting for its payment, or a TED waiting for its check; expired: a Pix charge past its
+ * expiry, never paid; held: a payment arrived that does not match its charge (more, less, or after the charge expired
+ * or was cancelled), kept aside for an operator (docs/ledger.md); refunded: such a payment sent back to the payer.
+ */
+export const DEPOSIT_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'cancelled',
+  'expired',
+  'held',
+  'refunded',
+] as const;
 export const DEPOSIT_METHODS = ['pix', 'ted'] as const;
+/** Why a payment was held: above or below its charge, or after the charge expired or was cancelled. */
+export const DEPOSIT_HOLD_REASONS = ['overpaid', 'underpaid', 'late'] as const;
+
+/** The customer's words for a deposit's status; a pending Pix charge is waiting for a payment, not for us. */
+export const DEPOSIT_STATUS_LABELS = {
+  pending: 'Em análise',
+  pixPending: 'Aguardando pagamento',
+  approved: 'Aprovado',
+  rejected: 'Recusado',
+  cancelled: 'Cancelado',
+  expired: 'Expirado',
+  held: 'Pagamento em análise',
+  refunded: 'Devolvido',
+} as const;
+
+export const DEPOSIT_HOLD_REASON_LABELS = {
+  overpaid: 'Pago acima do valor cobrado',
+  underpaid: 'Pago abaixo do valor cobrado',
+  late: 'Pago depois de expirado ou cancelado',
+} as const;
 
 /** A deposit as the customer reads it. A Pix deposit is the one with asaas_payment_id (spec 2 §1). */
 export const Deposit = z.object({
@@ -28,8 +61,30 @@ export const Deposit = z.object({
   credited_at: isoDateTime().nullable(),
   /** TED: a receipt can be opened (GET /api/deposit/{id}/receipt) */
   has_receipt: z.boolean(),
+  /** Pix: when the QR code stops being payable (then the deposit is 'expired') */
+  expires_at: isoDateTime().nullable(),
+  /** reais that arrived, when a payment was held (held, refunded, or approved after an operator's decision) */
+  paid_amount: z.number().nullable(),
+  hold_reason: z.enum(DEPOSIT_HOLD_REASONS).nullable(),
 });
 export type Deposit = z.infer<typeof Deposit>;
+
+/**
+ * How much a customer may deposit now (issue 27): per deposit, at night (Banco Central's Pix rules: 20h–6h), and per
+ * period of days; 'approved_limit' when an operator's approved annual trading limit raised them. Reais.
+ */
+export const DepositLimits = z.object({
+  /** the most one deposit may be right now: the smallest of the limits below and what is left of the period */
+  maxNow: z.number(),
+  perDeposit: z.number(),
+  /** during 20h–6h (Brasília) when a night limit is configured, else null */
+  nightPerDeposit: z.number().nullable(),
+  perPeriod: z.number(),
+  periodDays: z.number().int(),
+  periodLeft: z.number(),
+  tier: z.enum(['standard', 'approved_limit']),
+});
+export type DepositLimits = z.infer<typeof DepositLimits>;
 
 /** The company's account that receives TEDs (the /adicionar-dinheiro/ted screen shows it). */
 export const ReceivingAccount = z.object({
@@ -52,6 +107,7 @@ export const DepositOverviewResponse = z.object({
   receivingAccount: ReceivingAccount,
   /** reais: the smallest Pix deposit */
   minimumPixDeposit: z.number(),
+  depositLimits: DepositLimits,
 });
 export type DepositOverviewResponse = z.infer<typeof DepositOverviewResponse>;
 
@@ -192,7 +248,24 @@ export const AdminDepositsResponse = pageOf(AdminDeposit).extend({
 });
 export type AdminDepositsResponse = z.infer<typeof AdminDepositsResponse>;
 
-/** POST /api/admin/deposits/{id}/review and /receive-payment */
+/**
+ * POST /api/admin/deposits/{id}/held: the operator's decision on a held payment. credit_paid: the customer gets what
+ * arrived; credit_charged (overpaid only): the customer gets the charged amount and the rest goes back to the payer;
+ * refund: all of it goes back to the payer (the reason is the customer's to read).
+ */
+export const HeldDepositDecisionRequest = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('credit_paid') }),
+  z.object({ decision: z.literal('credit_charged') }),
+  z.object({
+    decision: z.literal('refund'),
+    reason: boundedString({ max: 500, required: MESSAGES.reasonRequired, multiline: true })
+      .trim()
+      .min(1, MESSAGES.reasonRequired),
+  }),
+]);
+export type HeldDepositDecisionRequest = z.input<typeof HeldDepositDecisionRequest>;
+
+/** POST /api/admin/deposits/{id}/review, /held and /receive-payment */
 export const AdminDepositResponse = z.object({ deposit: AdminDeposit, message: z.string() });
 export type AdminDepositResponse = z.infer<typeof AdminDepositResponse>;
 

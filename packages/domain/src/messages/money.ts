@@ -16,6 +16,15 @@ export const MONEY_MESSAGES = {
   depositNoQrCode: 'Este depósito não tem QR Code.',
   pendingDepositsLimit: (n: number) =>
     `Você já tem ${n} depósitos pendentes. Pague ou cancele um deles antes de criar outro.`,
+  // deposit limits (issue 27): the limit that binds, and what is left of it; amounts already formatted (R$ 1.000,00)
+  depositAbovePerDeposit: (limit: string) => `O valor máximo por depósito é ${limit}.`,
+  depositAboveNight: (limit: string) => `Entre 20h e 6h, o valor máximo por depósito é ${limit}.`,
+  depositAbovePeriod: (limit: string, days: number, left: string) =>
+    `Seu limite de depósitos é de ${limit} a cada ${days} dias. Você ainda pode depositar ${left}.`,
+  depositExpired: 'Este QR Code expirou e não pode mais ser pago. Crie um novo depósito.',
+  depositNotHeld: 'Este depósito não está retido para análise.',
+  depositHeldDecided: 'Decisão registrada.',
+  depositCreditChargedOnlyOverpaid: 'Creditar o valor cobrado só vale para um pagamento acima do cobrado.',
   paymentProviderUnavailable:
     'Não conseguimos falar com o nosso provedor de pagamentos agora. Tente de novo em alguns minutos.',
 

@@ -6,7 +6,8 @@ const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAs
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export type DepositMethod = 'pix' | 'ted';
-export type DepositStatus = 'pending' | 'approved' | 'rejected' | 'cancelled';
+export type DepositStatus = 'pending' | 'approved' | 'rejected' | 'cancelled' | 'expired' | 'held' | 'refunded';
+export type DepositHoldReason = 'overpaid' | 'underpaid' | 'late';
 
 export const deposits = pgTable('deposits', {
   id: id(),
@@ -25,6 +26,11 @@ export const deposits = pgTable('deposits', {
   receiptSize: integer('receipt_size'),
   receiptSha256: char('receipt_sha256', { length: 64 }),
   creditedAt: ts('credited_at'),
+  /** what deposit:<id> credited, when it differs from the charge (an operator credited a held payment): 0024 */
+  creditedCents: bigint('credited_cents', { mode: 'number' }),
+  /** what arrived, when the payment was held (deposit:<id>:received into deposit:suspense) */
+  paidCents: bigint('paid_cents', { mode: 'number' }),
+  holdReason: text('hold_reason').$type<DepositHoldReason>(),
   reviewedBy: bigint('reviewed_by', { mode: 'number' }),
   reviewedAt: ts('reviewed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { getBalances } from '../../ledger/index';
 import { enqueueEmail } from '../../messaging/outbox';
 import { moneyRejectedMail } from '../../messaging/templates';
-import { creditLockedDeposit, lockDeposit } from './deposits';
+import { creditLockedDeposit, expiredOrPastDue, lockDeposit, stillPending } from './deposits';
 import { presentCustomer, presentDeposit, presentWithdrawal } from './presenter';
 import { paymentTargetsFor } from './payment-targets';
 import { handlePaymentWebhook } from './webhooks';
@@ -54,19 +54,27 @@ const adminWithdrawal = (w: WithdrawalRow, customer: Customer | undefined) => ({
   reviewed_at: w.reviewedAt?.toISOString() ?? null,
 });
 
-/** GET /api/admin/deposits: pending ones oldest first (the queue), decided ones newest first. */
+/** GET /api/admin/deposits: pending and held ones oldest first (the queues), decided ones newest first. */
 export async function listDepositsForReview(
   deps: AppDeps,
   query: { status: DepositStatus; method?: 'pix' | 'ted'; page: number },
 ) {
   const db = deps.database.db;
-  const where = and(eq(deposits.status, query.status), query.method ? eq(deposits.method, query.method) : undefined);
+  const now = new Date();
+  // a Pix charge past its expiry is in the expired list, not the pending queue, before anything marks it
+  const status =
+    query.status === 'pending'
+      ? stillPending(now)
+      : query.status === 'expired'
+        ? expiredOrPastDue(now)
+        : eq(deposits.status, query.status);
+  const where = and(status, query.method ? eq(deposits.method, query.method) : undefined);
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(deposits)
       .where(where)
-      .orderBy(query.status === 'pending' ? asc(deposits.id) : desc(deposits.id))
+      .orderBy(query.status === 'pending' || query.status === 'held' ? asc(deposits.id) : desc(deposits.id))
       .limit(BACK_OFFICE_PAGE_SIZE)
       .offset((query.page - 1) * BACK_OFFICE_PAGE_SIZE),
     db.select({ n: count() }).from(deposits).where(where),

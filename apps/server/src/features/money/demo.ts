@@ -42,12 +42,15 @@ export async function seedMoneyDemo(deps: AppDeps): Promise<void> {
   if (Number(seen?.n ?? 0) > 0) return;
   const reviewer = { userId: operator.id, ip: '127.0.0.1' };
 
+  // the company's R$ 20.000,00 arrives in two Pix: one deposit may be at most DEPOSIT_MAX_AMOUNT (R$ 10.000,00)
   for (const [customer, paid, ted, pending] of [
-    [maria, 500_000, 150_000, 25_000],
-    [empresa, 2_000_000, 0, 100_000],
+    [maria, [500_000], 150_000, 25_000],
+    [empresa, [1_000_000, 1_000_000], 0, 100_000],
   ] as const) {
-    const deposit = await createPixDeposit(deps, customer, paid);
-    await simulatePixPayment(deps, { id: deposit.deposit.id });
+    for (const amount of paid) {
+      const deposit = await createPixDeposit(deps, customer, amount);
+      await simulatePixPayment(deps, { id: deposit.deposit.id });
+    }
     if (ted > 0) {
       const sent = await createTedDeposit(deps, customer, ted, {
         filename: 'comprovante-ted.pdf',

@@ -190,20 +190,20 @@ describe('Pix deposits', () => {
     expect(await balance(c)).toEqual({ available: 0, held: 0 });
   });
 
-  it('a payment of another amount than the charge is kept for operators, not credited', async () => {
+  it('a payment of another amount than the charge is held for operators, not credited', async () => {
     const c = await approvedCustomer(t);
     const { deposit } = (await pix(c, '50,00')).json();
-    expect((await payByBank(deposit.asaas_payment_id, 4999)).json().outcome).toBe('amount_mismatch');
+    expect((await payByBank(deposit.asaas_payment_id, 4999)).json().outcome).toBe('held');
     expect((await payByBank('pay_unknown00000000', 4999)).json().outcome).toBe('unknown_payment');
     expect(await balance(c)).toEqual({ available: 0, held: 0 });
     const events = await t.database.db
       .select()
       .from(paymentEvents)
       .where(eq(paymentEvents.paymentId, deposit.asaas_payment_id));
-    expect(events.map((e) => e.outcome)).toEqual(['amount_mismatch']);
+    expect(events.map((e) => e.outcome)).toEqual(['held']);
   });
 
-  it('a cancelled Pix deposit leaves the list and can never be credited afterwards', async () => {
+  it('a cancelled Pix deposit leaves the list and is never credited afterwards: a late payment is held', async () => {
     const c = await approvedCustomer(t);
     const { deposit } = (await pix(c, '30,00')).json();
     const cancel = await t.app.inject({
@@ -216,11 +216,15 @@ describe('Pix deposits', () => {
     const overview = (await t.app.inject({ method: 'GET', url: '/api/deposit', headers: bearer(c.token) })).json();
     expect(overview.pendingDeposits).toEqual([]);
 
-    expect((await payByBank(deposit.asaas_payment_id, 3000)).json().outcome).toBe('cancelled');
+    expect((await payByBank(deposit.asaas_payment_id, 3000)).json().outcome).toBe('held');
     expect(await balance(c)).toEqual({ available: 0, held: 0 });
     const again = await t.app.inject({ method: 'DELETE', url: `/api/deposit/${deposit.id}`, headers: bearer(c.token) });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'DEPOSIT_NOT_CANCELLABLE', message: MESSAGES.depositNotCancellable });
+    expect(again.json().code).toBe('DEPOSIT_NOT_CANCELLABLE');
+    const third = (await pix(c, '30,00')).json().deposit;
+    await t.app.inject({ method: 'DELETE', url: `/api/deposit/${third.id}`, headers: bearer(c.token) });
+    const twice = await t.app.inject({ method: 'DELETE', url: `/api/deposit/${third.id}`, headers: bearer(c.token) });
+    expect(twice.json()).toMatchObject({ code: 'DEPOSIT_NOT_CANCELLABLE', message: MESSAGES.depositNotCancellable });
 
     // a paid one cannot be cancelled either
     const paid = (await pix(c, '30,00')).json().deposit;

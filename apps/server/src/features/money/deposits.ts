@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { formatBRL, MESSAGES, MINIMUM_PIX_DEPOSIT_CENTS, minorToDecimal } from '@prata/domain';
 import type { PaymentCustomer } from '../../adapters/payments/port';
 import { brCodeQrPngBase64 as qrPngBase64 } from '../../adapters/payments/index';
@@ -15,7 +15,8 @@ import { enqueueEmail } from '../../messaging/outbox';
 import { depositCreditedMail } from '../../messaging/templates';
 import { findCompanyByUser } from '../users/index';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
-import { presentDeposit } from './presenter';
+import { depositLimits, presentDepositLimits, requireWithinDepositLimits } from './deposit-limits';
+import { isExpired, presentDeposit } from './presenter';
 
 /** The ledger transfer that credits a deposit: one id per deposit, so however many events confirm it, it posts once. */
 export const depositTransferId = (depositId: number) => `deposit:${depositId}`;
@@ -33,25 +34,52 @@ export function receivingAccount(deps: AppDeps) {
   };
 }
 
+/** Pending and still payable: a Pix charge past its expiry is no longer pending (it reads 'expired'). */
+export const stillPending = (now: Date) =>
+  and(eq(deposits.status, 'pending'), or(isNull(deposits.pixExpiresAt), gt(deposits.pixExpiresAt, now)));
+
 async function pendingDeposits(db: Executor, userId: number) {
   return db
     .select()
     .from(deposits)
-    .where(and(eq(deposits.userId, userId), eq(deposits.status, 'pending')))
+    .where(and(eq(deposits.userId, userId), stillPending(new Date())))
     .orderBy(desc(deposits.id))
     .limit(50);
 }
 
-/** GET /api/deposit */
+/** GET /api/deposit: with the limits, so the screen says what may be deposited before anything is typed. */
 export async function depositOverview(deps: AppDeps, userId: number) {
   const db = deps.database.db;
-  const [balances, pending] = await Promise.all([getBalances(db, userId), pendingDeposits(db, userId)]);
+  const [balances, pending, limits] = await Promise.all([
+    getBalances(db, userId),
+    pendingDeposits(db, userId),
+    depositLimits(db, deps.config.money.depositLimits, userId),
+  ]);
   return {
     currentBalance: minorToDecimal(balances.BRL.available),
-    pendingDeposits: pending.map(presentDeposit),
+    pendingDeposits: pending.map((row) => presentDeposit(row)),
     receivingAccount: receivingAccount(deps),
     minimumPixDeposit: minorToDecimal(MINIMUM_PIX_DEPOSIT_CENTS),
+    depositLimits: presentDepositLimits(limits),
   };
+}
+
+/**
+ * The limits checked again inside the transaction that writes the deposit, under the customer's row lock: two
+ * deposits asked for at once are counted one after the other, so together they cannot pass the period's limit.
+ */
+async function recheckLimits(deps: AppDeps, tx: Executor, userId: number, amountCents: number, method: 'pix' | 'ted') {
+  // no key update: two deposits of one customer wait for each other; rows that merely reference the user do not
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  requireWithinDepositLimits(await depositLimits(tx, deps.config.money.depositLimits, userId), amountCents, method);
+}
+
+/** The charge's expiry: the provider's, or our own TTL, whichever comes first. */
+function chargeExpiry(deps: AppDeps, providerExpiry: string | null, now: Date): Date {
+  const ours = new Date(now.getTime() + deps.config.money.pixChargeTtlMinutes * 60_000);
+  if (!providerExpiry) return ours;
+  const theirs = new Date(providerExpiry);
+  return theirs < ours ? theirs : ours;
 }
 
 /** Who pays, as the provider keeps customers: the person's CPF, or the company's CNPJ. */
@@ -73,16 +101,18 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
 /**
  * POST /api/deposit/pix: a Pix charge at the provider, then the pending deposit. The charge comes first (a network
  * call outside any transaction); if the row cannot be written after it, the charge is cancelled, and a payment of a
- * charge we never recorded is kept as an event for operators (webhooks.ts), never credited blindly.
+ * charge we never recorded is kept as an event for operators (webhooks.ts), never credited blindly. An amount above
+ * the customer's limits is refused before the charge (deposit-limits.ts).
  */
 export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents: number) {
   const db = deps.database.db;
   const [open] = await db
     .select({ n: count() })
     .from(deposits)
-    .where(and(eq(deposits.userId, user.id), eq(deposits.status, 'pending'), eq(deposits.method, 'pix')));
+    .where(and(eq(deposits.userId, user.id), stillPending(new Date()), eq(deposits.method, 'pix')));
   const max = deps.config.money.maxPendingPixDeposits;
   if (Number(open?.n ?? 0) >= max) throw new AppError('PENDING_DEPOSITS_LIMIT', MESSAGES.pendingDepositsLimit(max));
+  requireWithinDepositLimits(await depositLimits(db, deps.config.money.depositLimits, user.id), amountCents, 'pix');
 
   const reference = `deposit-${randomBytes(10).toString('hex')}`;
   const payments = deps.adapters.payments;
@@ -102,6 +132,7 @@ export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents
   let row: DepositRow;
   try {
     row = await withTransaction(db, async (tx) => {
+      await recheckLimits(deps, tx, user.id, amountCents, 'pix');
       const [inserted] = await tx
         .insert(deposits)
         .values({
@@ -111,7 +142,7 @@ export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents
           asaasPaymentId: charge.paymentId,
           externalReference: reference,
           pixCopiaECola: charge.pixCopiaECola,
-          pixExpiresAt: charge.expiresAt ? new Date(charge.expiresAt) : null,
+          pixExpiresAt: chargeExpiry(deps, charge.expiresAt, new Date()),
         })
         .returning();
       await logEvent(tx, user.id, `Depósito por Pix de ${formatBRL(amountCents)} criado`);
@@ -132,10 +163,16 @@ export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents
 /** POST /api/deposit/ted: the receipt is checked by content, stored, and the deposit waits for an operator. */
 export async function createTedDeposit(deps: AppDeps, user: UserRow, amountCents: number, file: UploadedFile) {
   const facts = inspectUpload(file);
+  requireWithinDepositLimits(
+    await depositLimits(deps.database.db, deps.config.money.depositLimits, user.id),
+    amountCents,
+    'ted',
+  );
   const storageKey = `ted${user.id}/${randomBytes(16).toString('hex')}.${facts.ext}`;
   await deps.adapters.storage.put(storageKey, file.data);
   try {
     const row = await withTransaction(deps.database.db, async (tx) => {
+      await recheckLimits(deps, tx, user.id, amountCents, 'ted');
       const [inserted] = await tx
         .insert(deposits)
         .values({
@@ -170,10 +207,14 @@ async function ownDeposit(db: Executor, userId: number, id: number) {
   return row;
 }
 
-/** GET /api/deposit/{id}/qrcode: a pending Pix deposit's code, as an image and as text. */
+/**
+ * GET /api/deposit/{id}/qrcode: a Pix deposit's code, as an image and as text, to pay it again from the history.
+ * An expired charge answers 409 DEPOSIT_EXPIRED: its code must not be paid any more.
+ */
 export async function depositQrCode(deps: AppDeps, userId: number, id: number) {
   const row = await ownDeposit(deps.database.db, userId, id);
   if (row.method !== 'pix' || !row.pixCopiaECola) throw notFound(MESSAGES.depositNoQrCode);
+  if (row.status === 'expired' || isExpired(row)) throw new AppError('DEPOSIT_EXPIRED', MESSAGES.depositExpired);
   return { pixQrCode: await qrPngBase64(row.pixCopiaECola), pixCopiaECola: row.pixCopiaECola };
 }
 
@@ -191,13 +232,28 @@ export async function depositReceipt(deps: AppDeps, userId: number | null, id: n
   return { file: { mimeType: row.receiptMime, originalName: row.receiptName }, data, row };
 }
 
+/** Expired: marked so, or a pending Pix charge past its expiry that nothing has marked yet. */
+export const expiredOrPastDue = (now: Date) =>
+  or(eq(deposits.status, 'expired'), and(eq(deposits.status, 'pending'), lte(deposits.pixExpiresAt, now)));
+
+/** Marks a pending Pix deposit whose charge has expired as 'expired' (the caller's transaction, row locked). */
+export async function markExpired(tx: Executor, row: DepositRow): Promise<DepositRow> {
+  const [updated] = await tx
+    .update(deposits)
+    .set({ status: 'expired', updatedAt: new Date() })
+    .where(and(eq(deposits.id, row.id), eq(deposits.status, 'pending')))
+    .returning();
+  return updated ?? row;
+}
+
 /**
  * DELETE /api/deposit/{id}: a pending Pix deposit is cancelled here first (under its row lock, so a payment being
  * credited at the same moment either wins, and the cancel is refused, or waits and finds it cancelled), then at the
- * provider. From then on no event can credit it (webhooks.ts).
+ * provider. From then on no event can credit it: a late payment is held for an operator (webhooks.ts). A charge that
+ * expired meanwhile is marked so and answers 409 DEPOSIT_EXPIRED.
  */
 export async function cancelDeposit(deps: AppDeps, userId: number, id: number) {
-  const row = await withTransaction(deps.database.db, async (tx) => {
+  const outcome = await withTransaction(deps.database.db, async (tx) => {
     const [locked] = await tx
       .select()
       .from(deposits)
@@ -206,20 +262,24 @@ export async function cancelDeposit(deps: AppDeps, userId: number, id: number) {
       .limit(1);
     if (!locked) throw notFound();
     if (locked.status === 'approved') throw new AppError('DEPOSIT_NOT_CANCELLABLE', MESSAGES.depositAlreadyPaid);
+    if (locked.status === 'expired') throw new AppError('DEPOSIT_EXPIRED', MESSAGES.depositExpired);
     if (locked.method !== 'pix' || locked.status !== 'pending')
       throw new AppError('DEPOSIT_NOT_CANCELLABLE', MESSAGES.depositNotCancellable);
+    if (isExpired(locked)) return { expired: true, row: await markExpired(tx, locked) };
     const [updated] = await tx
       .update(deposits)
       .set({ status: 'cancelled', updatedAt: new Date() })
       .where(eq(deposits.id, id))
       .returning();
     await logEvent(tx, userId, `Depósito por Pix de ${formatBRL(locked.amountCents)} cancelado`);
-    return updated!;
+    return { expired: false, row: updated! };
   });
+  const { row } = outcome;
   if (row.asaasPaymentId) {
     // Best effort: the row already refuses any payment; a provider that is down now only delays the cleanup there.
     await deps.adapters.payments.cancelCharge(row.asaasPaymentId).catch(() => undefined);
   }
+  if (outcome.expired) throw new AppError('DEPOSIT_EXPIRED', MESSAGES.depositExpired);
   return { deposit: { id: row.id }, message: MESSAGES.depositCancelled };
 }
 
@@ -236,7 +296,12 @@ export async function listDeposits(deps: AppDeps, userId: number, pageNumber: nu
       .offset((pageNumber - 1) * HISTORY_PAGE_SIZE),
     db.select({ n: count() }).from(deposits).where(eq(deposits.userId, userId)),
   ]);
-  return { deposits: page(rows.map(presentDeposit), Number(total?.n ?? 0)) };
+  return {
+    deposits: page(
+      rows.map((row) => presentDeposit(row)),
+      Number(total?.n ?? 0),
+    ),
+  };
 }
 
 export type CreditOutcome = 'credited' | 'duplicate' | 'cancelled' | 'rejected' | 'account_closed';

@@ -3,17 +3,24 @@ import type { DepositRow, WithdrawalDestination, WithdrawalRow } from '../../db/
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A deposit as the customer reads it (contracts/money.ts Deposit). */
-export const presentDeposit = (d: DepositRow) => ({
+/** A pending Pix charge past its expiry: it can no longer be paid, whether or not a sweep marked it yet. */
+export const isExpired = (d: DepositRow, now = new Date()) =>
+  d.status === 'pending' && d.pixExpiresAt !== null && d.pixExpiresAt <= now;
+
+/** A deposit as the customer reads it (contracts/money.ts Deposit); an expired charge reads 'expired' at once. */
+export const presentDeposit = (d: DepositRow, now = new Date()) => ({
   id: d.id,
   amount: minorToDecimal(d.amountCents),
   created_at: d.createdAt.toISOString(),
-  status: d.status,
+  status: isExpired(d, now) ? ('expired' as const) : d.status,
   rejection_reason: d.rejectionReason,
   asaas_payment_id: d.asaasPaymentId,
   method: d.method,
   credited_at: iso(d.creditedAt),
   has_receipt: d.receiptStorageKey !== null,
+  expires_at: iso(d.pixExpiresAt),
+  paid_amount: d.paidCents === null ? null : minorToDecimal(d.paidCents),
+  hold_reason: d.holdReason,
 });
 
 /** A CPF key shown as 123.***.***-09: enough to recognise it, not enough to copy it from a screenshot. */

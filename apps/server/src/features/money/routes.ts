@@ -12,6 +12,7 @@ import {
   DepositOverviewResponse,
   DepositsPageResponse,
   DocumentFileResponse,
+  HeldDepositDecisionRequest,
   IdParams,
   MESSAGES,
   PageQuery,
@@ -34,10 +35,11 @@ import {
 import { writeAudit } from '../../lib/audit';
 import { sendAttachment, uploadedFile } from '../../lib/uploads';
 import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
-import { acceptForms, uploadForm } from '../../plugins/multipart';
+import { acceptForms, acceptUrlencoded, SHORT_FORM, uploadForm } from '../../plugins/multipart';
 import { requireApprovedRegistration } from '../users/index';
 import * as backOffice from './back-office';
 import * as deposits from './deposits';
+import { decideHeldDeposit } from './held-deposits';
 import { handlePaymentWebhook } from './webhooks';
 import * as withdrawals from './withdrawals';
 
@@ -57,16 +59,22 @@ export async function moneyRoutes(fastify: FastifyInstance) {
     async (req) => deposits.depositOverview(deps, currentUser(req).id),
   );
 
-  app.post(
-    '/deposit/pix',
-    {
-      preHandler: requireApprovedRegistration,
-      config: { idempotent: true },
-      schema: { body: PixDepositRequest, response: { 201: PixDepositResponse } },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await deposits.createPixDeposit(deps, currentUser(req), req.body.amount)),
-  );
+  // The Pix deposit takes JSON or the spec's "form data: amount" (multipart or urlencoded): a context of its own that
+  // accepts a short form of text fields only; authentication runs before a byte of the body is read.
+  await fastify.register(async (scope) => {
+    await acceptForms(scope, SHORT_FORM);
+    acceptUrlencoded(scope, SHORT_FORM);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/deposit/pix',
+      {
+        onRequest: requireApprovedRegistration,
+        config: { idempotent: true },
+        schema: { body: PixDepositRequest, response: { 201: PixDepositResponse } },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await deposits.createPixDeposit(deps, currentUser(req), req.body.amount)),
+    );
+  });
 
   // The TED deposit carries its receipt: a context of its own that accepts one file; authentication runs before a byte
   // of the body is read.
@@ -193,6 +201,22 @@ export async function moneyRoutes(fastify: FastifyInstance) {
       schema: { params: IdParams, body: ReviewDecisionRequest, response: { 200: AdminDepositResponse } },
     },
     async (req) => backOffice.reviewDeposit(deps, req.params.id, req.body, reviewer(req)),
+  );
+
+  app.post(
+    '/admin/deposits/:id/held',
+    {
+      preHandler: finance,
+      config: { idempotent: true },
+      schema: { params: IdParams, body: HeldDepositDecisionRequest, response: { 200: AdminDepositResponse } },
+    },
+    async (req) => {
+      await decideHeldDeposit(deps, req.params.id, req.body, reviewer(req));
+      return {
+        deposit: await backOffice.depositForBackOffice(deps.database.db, req.params.id),
+        message: MESSAGES.depositHeldDecided,
+      };
+    },
   );
 
   // The embedded provider's payer, from the back office (absent where a real provider runs).

@@ -5,14 +5,15 @@ import type { AppDeps } from '../../deps';
 import { deposits, paymentEvents } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { AppError } from '../../lib/errors';
-import { creditLockedDeposit, lockDeposit } from './deposits';
+import { creditLockedDeposit, lockDeposit, markExpired } from './deposits';
+import { holdPayment, holdReasonFor } from './held-deposits';
 import { paymentTargetsFor } from './payment-targets';
 import { markPayoutDone, refundPayout } from './withdrawals';
 
 /**
- * What an event did, stored with it: credited, duplicate (the event, or the payment, was seen before), cancelled
- * (paid after the customer cancelled: money to give back, never credited), unknown_payment, amount_mismatch,
- * account_closed, payout_done, payout_failed, ignored ...
+ * What an event did, stored with it: credited, duplicate (the event, or the payment, was seen before), held (paid
+ * for more or less than charged, or after the charge expired or was cancelled: in deposit:suspense for an operator,
+ * held-deposits.ts), unknown_payment, account_closed, expired, payout_done, payout_failed, ignored ...
  */
 export type WebhookOutcome = string;
 
@@ -72,10 +73,21 @@ async function apply(deps: AppDeps, tx: Tx, event: PaymentEvent): Promise<{ outc
         }
         return { outcome: 'unknown_payment', detail: `pagamento ${event.paymentId} sem depósito` };
       }
-      if (row.amountCents !== event.amountCents) {
+      // one charge is paid once: a redelivery for a credited or held payment changes nothing
+      if (
+        row.status === 'approved' ||
+        row.status === 'held' ||
+        row.status === 'refunded' ||
+        row.status === 'rejected'
+      ) {
+        return { outcome: 'duplicate', detail: `depósito ${row.id}` };
+      }
+      const reason = holdReasonFor(row, event.amountCents);
+      if (reason) {
+        await holdPayment(tx, row, event.amountCents, reason);
         return {
-          outcome: 'amount_mismatch',
-          detail: `depósito ${row.id}: esperado ${row.amountCents}, recebido ${event.amountCents} centavos`,
+          outcome: 'held',
+          detail: `depósito ${row.id} retido (${reason}): cobrado ${row.amountCents}, recebido ${event.amountCents} centavos`,
         };
       }
       const outcome = await creditLockedDeposit(tx, row, null);
@@ -91,6 +103,10 @@ async function apply(deps: AppDeps, tx: Tx, event: PaymentEvent): Promise<{ outc
         return { outcome: 'ignored', detail: null };
       }
       if (row.status !== 'pending') return { outcome: 'ignored', detail: null };
+      if (row.pixExpiresAt !== null && row.pixExpiresAt <= new Date()) {
+        await markExpired(tx, row);
+        return { outcome: 'expired', detail: `depósito ${row.id} expirado` };
+      }
       await tx.update(deposits).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(deposits.id, row.id));
       return { outcome: 'cancelled', detail: `depósito ${row.id} cancelado pelo provedor` };
     }

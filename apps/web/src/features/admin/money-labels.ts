@@ -8,6 +8,9 @@ export const DEPOSIT_STATUS_LABELS: Record<string, string> = {
   approved: 'Aprovado',
   rejected: 'Recusado',
   cancelled: 'Cancelado',
+  expired: 'Expirado',
+  held: 'Retido',
+  refunded: 'Devolvido',
 };
 
 /** Withdrawal statuses (a retirada: feminine). */

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import { formatDateTimeBR, SILVER_TRANSFER_STATUS_LABELS, SILVER_WITHDRAWAL_STATUS_LABELS } from '@prata/domain';
 import type { Column } from '../../components/paginated-table';
 import { reaisText, gramsText } from '../../components/money-text';
-import { StatusWithReason } from '../../components/status-chip';
-import { DEPOSIT_METHOD_LABELS } from '../money';
+import { ReasonButton, StatusChip, StatusWithReason } from '../../components/status-chip';
+import { DEPOSIT_METHOD_LABELS, depositStatusLabels, PendingPixActions } from '../money';
 import { ORDER_TYPE_LABELS, orderChargeColumns, orderQuantityColumn } from '../orders';
 import { CancelSilverTransfer, SILVER_TRANSFERS_PATH } from '../silver-transfers';
 import { SILVER_WITHDRAWALS_PATH } from './api/cancel-silver-withdrawal';
@@ -39,6 +39,23 @@ const status = <T extends { status: string; rejection_reason?: string | null }>(
   header: 'Status',
   render: (row) => <StatusWithReason status={row.status} reason={row.rejection_reason} />,
 });
+
+/**
+ * A deposit's status: a pending Pix charge is "Aguardando pagamento" (a pending TED is "Em análise"); a refunded
+ * payment shows why, as a rejected deposit does.
+ */
+function DepositStatus({ row }: { row: DepositRow }) {
+  const labels = depositStatusLabels(row);
+  if (row.status === 'refunded' && row.rejection_reason) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+        <StatusChip status={row.status} labels={labels} />
+        <ReasonButton reason={row.rejection_reason} title="Motivo da devolução" />
+      </Box>
+    );
+  }
+  return <StatusWithReason status={row.status} reason={row.rejection_reason} labels={labels} />;
+}
 
 const orderType: Column<OrderRow> = {
   key: 'type',
@@ -98,11 +115,33 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
     source: { path: '/deposits', key: 'deposits' },
     tableLabel: 'Depósitos',
     rowKey: (row) => row.id,
+    // two columns, so a phone (390 px) sees the status and a pending charge's "Pagar" and "Cancelar" without scrolling
     columns: [
-      date<DepositRow>(),
-      { key: 'method', header: 'Forma', render: (row) => DEPOSIT_METHOD_LABELS[row.method] ?? row.method },
-      { key: 'amount', header: 'Valor', align: 'right', nowrap: true, render: (row) => reaisText(row.amount) },
-      status<DepositRow>(),
+      {
+        key: 'deposit',
+        header: 'Depósito',
+        render: (row) => (
+          <>
+            <Box sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{reaisText(row.amount)}</Box>
+            <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateTimeBR(row.created_at)}
+              </Box>{' '}
+              · <span>{DEPOSIT_METHOD_LABELS[row.method] ?? row.method}</span>
+            </Box>
+          </>
+        ),
+      },
+      {
+        key: 'status',
+        header: 'Status',
+        render: (row) => (
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+            <DepositStatus row={row} />
+            <PendingPixActions deposit={row} />
+          </Box>
+        ),
+      },
     ],
   }),
   tab<WithdrawalRow>({

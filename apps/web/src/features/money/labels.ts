@@ -1,4 +1,4 @@
-import { type Deposit, formatDateTimeBR } from '@prata/domain';
+import { type Deposit, DEPOSIT_STATUS_LABELS, formatDateTimeBR, MESSAGES } from '@prata/domain';
 
 import { formatReais as brl } from '../../lib/format';
 
@@ -15,6 +15,13 @@ export const TED_SLOWER_WARNING =
   'Depósitos por TED passam por conferência manual e podem levar até 1 dia útil para entrar no seu saldo. Pelo Pix, o valor entra em instantes, a qualquer hora.';
 export const pixReceived = (reais: number) => `Pix de ${brl(reais)} recebido. O valor já está no seu saldo.`;
 export const DEPOSIT_NOT_PENDING = 'Este depósito não está mais pendente.';
+export const PIX_EXPIRED = MESSAGES.depositExpired;
+
+/** A deposit's status in the customer's words: a pending Pix charge waits for a payment, a pending TED for us. */
+export const depositStatusLabels = (deposit: Pick<Deposit, 'method'>): Record<string, string> => ({
+  ...DEPOSIT_STATUS_LABELS,
+  pending: deposit.method === 'pix' ? DEPOSIT_STATUS_LABELS.pixPending : DEPOSIT_STATUS_LABELS.pending,
+});
 
 /** How a deposit reads to a screen reader: 'Depósito por Pix de R$ 50,00, 12/03/2026 14:05'. */
 export const depositLabel = (deposit: Deposit) =>

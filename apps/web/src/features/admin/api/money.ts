@@ -5,6 +5,7 @@ import type {
   AdminWithdrawalResponse,
   AdminWithdrawalsQuery,
   AdminWithdrawalsResponse,
+  HeldDepositDecisionRequest,
   PayoutSettlementRequest,
   ReviewDecisionRequest,
   StatementResponse,
@@ -73,6 +74,14 @@ export function simulateDepositPayment(id: number): Promise<AdminDepositResponse
   return postMoney<AdminDepositResponse>(`/admin/deposits/${id}/receive-payment`);
 }
 
+/** credit_paid, credit_charged (overpaid only) or refund (with the reason the customer reads). */
+export type HeldDecision = HeldDepositDecisionRequest;
+
+/** POST /api/admin/deposits/{id}/held: the operator's decision on a held payment → { deposit, message } */
+export function decideHeldDeposit(id: number, decision: HeldDecision): Promise<AdminDepositResponse> {
+  return postMoney<AdminDepositResponse>(`/admin/deposits/${id}/held`, decision);
+}
+
 function useAfterMoneyChange() {
   const queryClient = useQueryClient();
   return (customerId: number) => {
@@ -90,6 +99,15 @@ export function useReviewDeposit() {
       withLoading(decision.decision === 'approve' ? 'Aprovando depósito...' : 'Recusando depósito...', () =>
         reviewDeposit(id, decision),
       ),
+    onSuccess: ({ deposit }) => refresh(deposit.customer.id),
+  });
+}
+
+export function useDecideHeldDeposit() {
+  const refresh = useAfterMoneyChange();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: number; decision: HeldDecision }) =>
+      withLoading('Registrando decisão...', () => decideHeldDeposit(id, decision)),
     onSuccess: ({ deposit }) => refresh(deposit.customer.id),
   });
 }

@@ -23,6 +23,9 @@ const ted: AdminDeposit = {
   method: 'ted',
   credited_at: null,
   has_receipt: true,
+  expires_at: null,
+  paid_amount: null,
+  hold_reason: null,
   customer: { id: 4, name: 'Otávio Barreto', email: 'otavio@exemplo.com' },
   receipt_name: 'comprovante-ted.pdf',
   reviewed_at: null,
@@ -104,6 +107,39 @@ describe('Depósitos', () => {
     renderRoute(<DepositsPage />, { path: '/admin/depositos', url: '/admin/depositos?fila=pix' });
     expect(await screen.findByText('pay_abc123456')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Simular pagamento/ })).toBeNull();
+  });
+
+  it('held payments: what was charged and paid, why; crediting the charge of an overpaid one refunds the rest', async () => {
+    const held: AdminDeposit = {
+      ...pix,
+      id: 40,
+      amount: 100,
+      status: 'held',
+      paid_amount: 150,
+      hold_reason: 'overpaid',
+    };
+    fetchMock.mockResolvedValueOnce(page([held]));
+    renderRoute(<DepositsPage />, { path: '/admin/depositos', url: '/admin/depositos?fila=retidos' });
+    const table = await screen.findByRole('table', { name: 'Pagamentos retidos' });
+    const row = (await within(table).findByText('Otávio Barreto')).closest('tr')!;
+    for (const text of ['R$ 100,00', 'R$ 150,00', 'Pago acima do valor cobrado'])
+      expect(row.textContent).toContain(text);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/admin/deposits?status=held&page=1');
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Creditar o cobrado e devolver o resto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Creditar o valor cobrado e devolver o restante?' });
+    expect(dialog.textContent).toContain('R$ 100,00 entram no saldo de Otávio Barreto; R$ 50,00 voltam ao pagador');
+    fetchMock
+      .mockResolvedValueOnce(
+        jsonResponse(200, { deposit: { ...held, status: 'approved' }, message: MESSAGES.depositHeldDecided }),
+      )
+      .mockResolvedValue(page([]));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Creditar' }));
+    expect(await screen.findByText('Nenhum pagamento retido.')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe('/api/admin/deposits/40/held');
+    expect(JSON.parse(String(init?.body))).toEqual({ decision: 'credit_charged' });
+    expect(new Headers(init?.headers).get('Idempotency-Key')).toBeTruthy();
   });
 
   it('an operator without the finance role reads why, with no retry', async () => {

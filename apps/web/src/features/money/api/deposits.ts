@@ -56,17 +56,24 @@ export async function findRecentDeposit(id: number): Promise<Deposit | undefined
 /** The amount as the API reads it: dot-decimal text, '150.00'. */
 export type AmountInput = { amount: string };
 
-/** POST /api/deposit/pix { amount } with an Idempotency-Key → 201 { deposit, pixQrCode, pixCopiaECola, message } */
-export function createPixDeposit(input: PixDepositRequest): Promise<PixDepositResponse> {
-  return api.post<PixDepositResponse>('/deposit/pix', { amount: input.amount }, idempotent());
+/** The key of the person's intention (lib/intention.ts): a double click or a retry sends the same one. */
+export type Intended = { idempotencyKey: string };
+
+/** POST /api/deposit/pix { amount } with the intention's Idempotency-Key → 201 { deposit, pixQrCode, pixCopiaECola, message } */
+export function createPixDeposit(input: PixDepositRequest & Intended): Promise<PixDepositResponse> {
+  return api.post<PixDepositResponse>('/deposit/pix', { amount: input.amount }, idempotent(input.idempotencyKey));
 }
 
-/** POST /api/deposit/ted (multipart: amount, receipt) with an Idempotency-Key → 201 { deposit, message } */
-export function createTedDeposit(input: AmountInput & { receipt: File }): Promise<TedDepositResponse> {
+/** POST /api/deposit/ted (multipart: amount, receipt) with the intention's Idempotency-Key → 201 { deposit, message } */
+export function createTedDeposit(input: AmountInput & { receipt: File } & Intended): Promise<TedDepositResponse> {
   const form = new FormData();
   form.append('amount', input.amount);
   form.append('receipt', input.receipt, input.receipt.name);
-  return apiFetch<TedDepositResponse>('/deposit/ted', { method: 'POST', body: form, ...idempotent() });
+  return apiFetch<TedDepositResponse>('/deposit/ted', {
+    method: 'POST',
+    body: form,
+    ...idempotent(input.idempotencyKey),
+  });
 }
 
 /** DELETE /api/deposit/{id} → { deposit: { id }, message }: only a pending Pix deposit can be cancelled. */

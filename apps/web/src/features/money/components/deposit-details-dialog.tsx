@@ -15,27 +15,41 @@ import { downloadFromApi } from '../../../lib/download';
 import { notify } from '../../../lib/notify';
 import { useCancelDeposit, useDepositQrCode } from '../api/deposits';
 import type { Deposit } from '../api/types';
-import { brl } from '../labels';
+import { brl, depositLabel } from '../labels';
 import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
 import { PixPaymentDialog } from './pix-payment-dialog';
 
-function CancelDepositButton({
+/** "Cancelar depósito" and its confirmation; `compact` for a table row (the history). */
+export function CancelDepositButton({
   deposit,
-  onCancelling,
-  onCancelled,
+  onCancelling = () => {},
+  onCancelled = () => {},
+  compact = false,
 }: {
   deposit: Deposit;
-  onCancelling: (cancelling: boolean) => void;
-  onCancelled: () => void;
+  onCancelling?: (cancelling: boolean) => void;
+  onCancelled?: () => void;
+  compact?: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelDeposit();
   const handle = useRegistrationErrorHandler();
   return (
     <>
-      <Button color="error" onClick={() => setConfirming(true)} sx={{ mr: 'auto' }}>
-        Cancelar depósito
-      </Button>
+      {compact ? (
+        <Button
+          size="small"
+          color="error"
+          onClick={() => setConfirming(true)}
+          aria-label={`Cancelar ${depositLabel(deposit)}`}
+        >
+          Cancelar
+        </Button>
+      ) : (
+        <Button color="error" onClick={() => setConfirming(true)} sx={{ mr: 'auto' }}>
+          Cancelar depósito
+        </Button>
+      )}
       <ConfirmDialog
         open={confirming}
         title="Cancelar depósito?"
@@ -44,20 +58,20 @@ function CancelDepositButton({
         confirmColor="error"
         pending={cancel.isPending}
         onClose={() => setConfirming(false)}
-        onConfirm={() => {
+        onConfirm={async () => {
           onCancelling(true);
-          cancel.mutate(deposit.id, {
-            onSuccess: ({ message }) => {
-              notify.success(message);
-              setConfirming(false);
-              onCancelled();
-            },
-            onError: (error) => {
-              onCancelling(false);
-              setConfirming(false);
-              handle(error);
-            },
-          });
+          // awaited rather than mutate's callbacks: in the history the row (and this button) leaves the screen as
+          // soon as the lists refresh, and the customer must still be told
+          try {
+            const { message } = await cancel.mutateAsync(deposit.id);
+            notify.success(message);
+            setConfirming(false);
+            onCancelled();
+          } catch (error) {
+            onCancelling(false);
+            setConfirming(false);
+            handle(error);
+          }
         }}
       >
         <Typography>
@@ -117,6 +131,30 @@ function TedDepositDialog({ deposit, onClose }: { deposit: Deposit; onClose: () 
         <Button onClick={onClose}>Fechar</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * A pending Pix charge's actions where deposits are listed (the history): "Pagar" reopens its QR code, copy-paste
+ * code and countdown; "Cancelar" cancels it after a confirmation. Nothing for any other deposit.
+ */
+export function PendingPixActions({ deposit }: { deposit: Deposit }) {
+  const [open, setOpen] = useState(false);
+  if (deposit.method !== 'pix' || deposit.status !== 'pending') return null;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => setOpen(true)}
+        aria-label={`Pagar ${depositLabel(deposit)}`}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        Pagar
+      </Button>
+      <CancelDepositButton deposit={deposit} compact />
+      <DepositDetailsDialog deposit={open ? deposit : null} onClose={() => setOpen(false)} />
+    </Stack>
   );
 }
 

@@ -7,17 +7,39 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { MoneyText } from '../../../components/money-text';
 import type { PixQrCodeResponse } from '../api/types';
-import { brl } from '../labels';
+import { brl, PIX_EXPIRED } from '../labels';
 import { PixQrCode } from './pix-qr-code';
 import { useWaitForPixPayment } from './use-wait-for-payment';
+
+/** Seconds until `expiresAt` (ISO), ticking every second; null without an expiry. */
+export function useSecondsLeft(expiresAt: string | null | undefined): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!expiresAt) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [expiresAt]);
+  if (!expiresAt) return null;
+  return Math.max(0, Math.ceil((new Date(expiresAt).getTime() - now) / 1000));
+}
+
+/** 1799 → '29:59'; an hour or more → '1:02:03'. */
+export function countdownText(seconds: number): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
+}
 
 /**
  * A Pix deposit waiting for its payment: the amount, the QR code, the copy button, and the wait (GET /api/deposit
  * every 3 s); once it is paid the dialog closes by itself and the balances refresh. `note` is the server's message
- * (after creating the QR code); `actions` adds buttons (cancel the deposit).
+ * (after creating the QR code); `actions` adds buttons (cancel the deposit). A countdown shows how long the code can
+ * still be paid; at zero the code is taken away and the dialog says it expired.
  */
 export function PixPaymentDialog({
   deposit,
@@ -28,7 +50,7 @@ export function PixPaymentDialog({
   watch = true,
   onClose,
 }: {
-  deposit: { id: number; amount: number } | null;
+  deposit: { id: number; amount: number; expires_at?: string | null } | null;
   qr: PixQrCodeResponse | undefined;
   qrError?: string | null;
   note?: string;
@@ -37,7 +59,9 @@ export function PixPaymentDialog({
   watch?: boolean;
   onClose: () => void;
 }) {
-  useWaitForPixPayment(watch ? deposit : null, onClose);
+  const secondsLeft = useSecondsLeft(deposit?.expires_at);
+  const expired = secondsLeft === 0;
+  useWaitForPixPayment(watch && !expired ? deposit : null, onClose);
   return (
     <Dialog open={deposit !== null} onClose={onClose} aria-labelledby="pix-payment-title" fullWidth maxWidth="xs">
       <DialogTitle id="pix-payment-title">Pague com Pix</DialogTitle>
@@ -51,17 +75,26 @@ export function PixPaymentDialog({
               {note}
             </Typography>
           )}
-          {qrError ? (
+          {expired ? (
+            <Alert severity="warning">{PIX_EXPIRED}</Alert>
+          ) : qrError ? (
             <Alert severity="error">{qrError}</Alert>
           ) : (
             deposit && <PixQrCode qr={qr} amount={deposit.amount} />
           )}
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
-            <CircularProgress size={18} aria-hidden />
-            <Typography variant="body2" color="text.secondary">
-              Aguardando o pagamento. Esta janela fecha sozinha quando o Pix chegar.
+          {!expired && secondsLeft !== null && (
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              Expira em <span style={{ fontVariantNumeric: 'tabular-nums' }}>{countdownText(secondsLeft)}</span>
             </Typography>
-          </Stack>
+          )}
+          {!expired && (
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
+              <CircularProgress size={18} aria-hidden />
+              <Typography variant="body2" color="text.secondary">
+                Aguardando o pagamento. Esta janela fecha sozinha quando o Pix chegar.
+              </Typography>
+            </Stack>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>

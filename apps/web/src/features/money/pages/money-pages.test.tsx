@@ -31,6 +31,15 @@ const overview: DepositOverviewResponse = {
     holder_cnpj: '11222333000181',
   },
   minimumPixDeposit: 5,
+  depositLimits: {
+    maxNow: 10000,
+    perDeposit: 10000,
+    nightPerDeposit: null,
+    perPeriod: 50000,
+    periodDays: 30,
+    periodLeft: 50000,
+    tier: 'standard',
+  },
 };
 
 const withdrawalOverview: WithdrawalOverviewResponse = {
@@ -102,6 +111,87 @@ describe('Pix deposit', () => {
     const [, init] = calls('POST /api/deposit/pix')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ amount: '150.00' });
     expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[\w-]{32,36}$/);
+  });
+});
+
+describe('Pix deposit: limits and one charge per intention', () => {
+  const created = {
+    deposit: {
+      id: 77,
+      amount: 150,
+      created_at: '2026-03-10T13:05:00Z',
+      status: 'pending',
+      rejection_reason: null,
+      asaas_payment_id: 'pay_77',
+      method: 'pix',
+      credited_at: null,
+      has_receipt: false,
+      expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+      paid_amount: null,
+      hold_reason: null,
+    },
+    pixQrCode: 'iVBORw0KGgo=',
+    pixCopiaECola: '00020126br.gov.bcb.pix',
+    message: 'QR Code criado.',
+  };
+
+  it('shows the limits before typing, and refuses an amount above them without asking for a charge', async () => {
+    api({
+      'GET /api/deposit': () =>
+        jsonResponse(200, {
+          ...overview,
+          depositLimits: { ...overview.depositLimits, periodLeft: 4000, maxNow: 4000 },
+        }),
+    });
+    renderRoute(<PixDepositPage />);
+    const limits = await screen.findByLabelText('Limites de depósito', undefined, LONG);
+    expect(limits.textContent).toBe(
+      'Até R$ 10.000,00 por depósito e R$ 50.000,00 a cada 30 dias. Você ainda pode depositar R$ 4.000,00.',
+    );
+    expect(helperOf(/Valor do depósito/)).toBe('Mínimo de R$ 5,00, máximo de R$ 4.000,00');
+    typeAmount(/Valor do depósito/, '4000,01');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Criar QR Code' })));
+    await waitLong(() =>
+      expect(helperOf(/Valor do depósito/)).toBe(
+        'Seu limite de depósitos é de R$ 50.000,00 a cada 30 dias. Você ainda pode depositar R$ 4.000,00.',
+      ),
+    );
+    typeAmount(/Valor do depósito/, '10000,01');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Criar QR Code' })));
+    await waitLong(() => expect(helperOf(/Valor do depósito/)).toBe('O valor máximo por depósito é R$ 10.000,00.'));
+    expect(calls('POST /api/deposit/pix')).toHaveLength(0);
+  });
+
+  it('a double click on "Criar QR Code" sends one request; the dialog counts down to the expiry', async () => {
+    let answer: (r: Response) => void = () => {};
+    api({
+      'GET /api/deposit': () => jsonResponse(200, overview),
+      'GET /api/deposits': () => jsonResponse(200, { deposits: { data: [], total: 0, per_page: 15 } }),
+    });
+    const route = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      String(input) === '/api/deposit/pix' && init?.method === 'POST'
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : route(input, init),
+    );
+    renderRoute(<PixDepositPage />);
+    const create = await screen.findByRole('button', { name: 'Criar QR Code' }, LONG);
+    typeAmount(/Valor do depósito/, '150,00');
+    await act(async () => {
+      fireEvent.click(create);
+      fireEvent.click(create);
+    });
+    await waitLong(() => expect((create as HTMLButtonElement).disabled).toBe(true));
+    await act(async () => fireEvent.click(create));
+    const posts = () =>
+      fetchMock.mock.calls.filter(([u, i]) => String(u) === '/api/deposit/pix' && i?.method === 'POST');
+    expect(posts()).toHaveLength(1);
+    await act(async () => answer(jsonResponse(201, created)));
+    const dialog = await screen.findByRole('dialog', { name: 'Pague com Pix' }, LONG);
+    expect(within(dialog).getByText(/Expira em/).textContent).toMatch(/Expira em (30:00|29:5\d)/);
+    expect(posts()).toHaveLength(1);
   });
 });
 

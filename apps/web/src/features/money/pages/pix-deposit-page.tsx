@@ -1,28 +1,34 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PixDepositRequest } from '@prata/domain';
+import { type DepositLimits, PixDepositRequest } from '@prata/domain';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { centsToDecimalText, FormMoneyField } from '../../../components/money-field';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useIntention } from '../../../lib/intention';
 import { useCreatePixDeposit, useDepositOverview } from '../api/deposits';
 import type { PixDepositResponse } from '../api/types';
 import { MoneyPage, MoneySkeleton } from '../components/money-page';
 import { RegistrationQueryState, useRegistrationErrorHandler } from '../../../components/registration-query-state';
 import { PixPaymentDialog } from '../components/pix-payment-dialog';
 import { brl } from '../labels';
+import { depositLimitMessage, depositLimitsText } from '../limits';
 
 type PixInput = z.input<typeof PixDepositRequest>;
 type PixOutput = z.output<typeof PixDepositRequest>;
 
-/** The amount and "Criar QR Code": the spec's messages come from the domain's schema (spec 2 §5). */
-export function PixDepositForm({ minimum }: { minimum: number }) {
+/**
+ * The amount and "Criar QR Code": the spec's messages come from the domain's schema (spec 2 §5). One intention per
+ * amount: a double click, or a retry after a lost answer, sends the same Idempotency-Key, so one charge is made.
+ */
+export function PixDepositForm({ minimum, limits }: { minimum: number; limits?: DepositLimits }) {
   const create = useCreatePixDeposit();
   const handle = useRegistrationErrorHandler();
   const [payment, setPayment] = useState<PixDepositResponse | null>(null);
@@ -31,18 +37,27 @@ export function PixDepositForm({ minimum }: { minimum: number }) {
     defaultValues: { amount: '' },
   });
 
-  const onSubmit = handleSubmit(({ amount }) =>
-    create.mutate(
-      { amount: centsToDecimalText(amount) },
-      {
-        onSuccess: (answer) => {
-          setPayment(answer);
-          reset({ amount: '' });
-        },
-        onError: (error) => handle(error, (e) => applyServerErrors(e, setError, ['amount'])),
-      },
-    ),
-  );
+  const typed = useWatch({ control, name: 'amount' });
+  const intention = useIntention({ amount: typed });
+
+  const onSubmit = handleSubmit(async ({ amount }) => {
+    // above the limits: said at once, and no charge is asked for (the server refuses it the same way)
+    const refusal = limits ? depositLimitMessage(limits, amount, 'pix') : null;
+    if (refusal) {
+      setError('amount', { message: refusal }, { shouldFocus: true });
+      return;
+    }
+    try {
+      const answer = await intention.run((idempotencyKey) =>
+        create.mutateAsync({ amount: centsToDecimalText(amount), idempotencyKey }),
+      );
+      if (!answer) return;
+      setPayment(answer);
+      reset({ amount: '' });
+    } catch (error) {
+      handle(error, (e) => applyServerErrors(e, setError, ['amount']));
+    }
+  });
 
   return (
     <>
@@ -51,7 +66,9 @@ export function PixDepositForm({ minimum }: { minimum: number }) {
           control={control}
           name="amount"
           label="Valor do depósito"
-          helperText={`Mínimo de ${brl(minimum)}`}
+          helperText={
+            limits ? `Mínimo de ${brl(minimum)}, máximo de ${brl(limits.maxNow)}` : `Mínimo de ${brl(minimum)}`
+          }
           required
           autoFocus
         />
@@ -61,7 +78,7 @@ export function PixDepositForm({ minimum }: { minimum: number }) {
             variant="contained"
             size="large"
             startIcon={<QrCode2Outlined />}
-            disabled={create.isPending}
+            disabled={intention.busy}
             sx={{ width: { xs: '100%', sm: 'auto' } }}
           >
             Criar QR Code
@@ -90,10 +107,13 @@ export function PixDepositPage() {
       <RegistrationQueryState query={overview} skeleton={<MoneySkeleton blocks={1} />}>
         {(data) => (
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
               Pague de uma conta em seu nome. O QR Code vale para o valor informado.
             </Typography>
-            <PixDepositForm minimum={data.minimumPixDeposit} />
+            <Alert severity="info" variant="outlined" sx={{ mb: 2.5 }} aria-label="Limites de depósito">
+              {depositLimitsText(data.depositLimits)}
+            </Alert>
+            <PixDepositForm minimum={data.minimumPixDeposit} limits={data.depositLimits} />
           </Paper>
         )}
       </RegistrationQueryState>

@@ -11,9 +11,9 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatCnpj, TedDepositFields } from '@prata/domain';
+import { type DepositLimits, formatCnpj, TedDepositFields } from '@prata/domain';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FileButton } from '../../../components/file-button';
@@ -22,12 +22,14 @@ import { isApiError } from '../../../lib/api';
 import { copyText } from '../../../lib/clipboard';
 import { formatFileSize } from '../../../lib/files';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useCreateTedDeposit, useDepositOverview } from '../api/deposits';
 import type { ReceivingAccount } from '../api/types';
 import { MoneyPage, MoneySection, MoneySkeleton } from '../components/money-page';
 import { RegistrationQueryState, useRegistrationErrorHandler } from '../../../components/registration-query-state';
 import { TED_OWN_ACCOUNT_ONLY } from '../labels';
+import { depositLimitMessage, depositLimitsText } from '../limits';
 
 type TedInput = z.input<typeof TedDepositFields>;
 type TedOutput = z.output<typeof TedDepositFields>;
@@ -83,7 +85,7 @@ export function ReceivingAccountCard({ account }: { account: ReceivingAccount })
 }
 
 /** The amount and the receipt; "Enviar comprovante" stays disabled until a receipt is chosen (spec 2 §2, §5). */
-export function TedDepositForm() {
+export function TedDepositForm({ limits }: { limits?: DepositLimits }) {
   const send = useCreateTedDeposit();
   const handle = useRegistrationErrorHandler();
   const navigate = useNavigate();
@@ -94,28 +96,45 @@ export function TedDepositForm() {
     defaultValues: { amount: '' },
   });
 
-  const onSubmit = handleSubmit(({ amount }) => {
+  const typed = useWatch({ control, name: 'amount' });
+  // the same amount and file are one intention: a double click sends one receipt
+  const intention = useIntention({
+    amount: typed,
+    receipt: receipt ? [receipt.name, receipt.size, receipt.lastModified] : null,
+  });
+
+  const onSubmit = handleSubmit(async ({ amount }) => {
     if (!receipt) return;
-    send.mutate(
-      { amount: centsToDecimalText(amount), receipt },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
-          navigate('/adicionar-dinheiro');
-        },
-        onError: (error) =>
-          handle(error, (e) => {
-            const fileError = isApiError(e) ? e.errors?.receipt?.[0] : undefined;
-            if (fileError) setReceiptError(fileError);
-            applyServerErrors(e, setError, fileError ? ['amount', 'receipt'] : ['amount']);
-          }),
-      },
-    );
+    const refusal = limits ? depositLimitMessage(limits, amount, 'ted') : null;
+    if (refusal) {
+      setError('amount', { message: refusal }, { shouldFocus: true });
+      return;
+    }
+    try {
+      const answer = await intention.run((idempotencyKey) =>
+        send.mutateAsync({ amount: centsToDecimalText(amount), receipt, idempotencyKey }),
+      );
+      if (!answer) return;
+      notify.success(answer.message);
+      navigate('/adicionar-dinheiro');
+    } catch (error) {
+      handle(error, (e) => {
+        const fileError = isApiError(e) ? e.errors?.receipt?.[0] : undefined;
+        if (fileError) setReceiptError(fileError);
+        applyServerErrors(e, setError, fileError ? ['amount', 'receipt'] : ['amount']);
+      });
+    }
   });
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit} aria-label="Depósito por TED">
-      <FormMoneyField control={control} name="amount" label="Valor transferido" required />
+      <FormMoneyField
+        control={control}
+        name="amount"
+        label="Valor transferido"
+        required
+        helperText={limits ? depositLimitsText(limits) : undefined}
+      />
       <Box>
         <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
           Comprovante da transferência *
@@ -164,7 +183,7 @@ export function TedDepositForm() {
           type="submit"
           variant="contained"
           size="large"
-          disabled={!receipt || send.isPending}
+          disabled={!receipt || intention.busy}
           sx={{ width: { xs: '100%', sm: 'auto' } }}
         >
           Enviar comprovante
@@ -199,7 +218,7 @@ export function TedDepositPage() {
             </MoneySection>
             <MoneySection title="2. Envie o comprovante">
               <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-                <TedDepositForm />
+                <TedDepositForm limits={data.depositLimits} />
               </Paper>
             </MoneySection>
           </Stack>

@@ -1,0 +1,122 @@
+import { and, eq, gt, inArray, isNull, or, sql, sum } from 'drizzle-orm';
+import { formatBRL, MESSAGES, minorToDecimal } from '@prata/domain';
+import type { MoneySettings } from '../../config';
+import type { Executor } from '../../db/client';
+import { deposits, users } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+
+/**
+ * The limits on money in (issue 27), after Banco Central's Pix rules: a most per deposit, a most per period, and
+ * (when configured) a lower most per deposit at night, 20h–6h in Brasília. A customer whose operators approved an
+ * annual trading limit above the period's limit is in the higher tier: the period's limit becomes that approved
+ * limit, and the per-deposit limit grows in the same proportion (the night limit does not: it is the payer's bank's
+ * rule too). Everything here is centavos.
+ */
+export type DepositLimitFacts = {
+  perDepositCents: number;
+  nightPerDepositCents: number | null;
+  perPeriodCents: number;
+  periodDays: number;
+  periodLeftCents: number;
+  maxNowCents: number;
+  tier: 'standard' | 'approved_limit';
+};
+
+type LimitSettings = MoneySettings['depositLimits'];
+
+/** 20h–6h in Brasília (UTC−3 all year since 2019). */
+export function isPixNight(now: Date): boolean {
+  const hour = (now.getUTCHours() + 21) % 24;
+  return hour >= 20 || hour < 6;
+}
+
+/** The limits for a customer with this approved trading limit and this much deposited in the period (pure). */
+export function depositLimitsFor(
+  settings: LimitSettings,
+  tradingLimitCents: number,
+  usedCents: number,
+  now: Date,
+): DepositLimitFacts {
+  const raised = tradingLimitCents > settings.perPeriodCents;
+  const perPeriodCents = raised ? tradingLimitCents : settings.perPeriodCents;
+  // the per-deposit limit in the same proportion as the period's, rounded down to the centavo (bigint: no overflow)
+  const perDepositCents = raised
+    ? Number((BigInt(settings.perDepositCents) * BigInt(perPeriodCents)) / BigInt(settings.perPeriodCents))
+    : settings.perDepositCents;
+  const nightPerDepositCents =
+    settings.nightPerDepositCents !== null && isPixNight(now) ? settings.nightPerDepositCents : null;
+  const periodLeftCents = Math.max(0, perPeriodCents - usedCents);
+  return {
+    perDepositCents,
+    nightPerDepositCents,
+    perPeriodCents,
+    periodDays: settings.periodDays,
+    periodLeftCents,
+    maxNowCents: Math.min(perDepositCents, nightPerDepositCents ?? perDepositCents, periodLeftCents),
+    tier: raised ? 'approved_limit' : 'standard',
+  };
+}
+
+/**
+ * What counts against the period: the deposits of its days that brought money in or still may (approved, held,
+ * pending and not expired), at what they credited or charged. Cancelled, expired, rejected and refunded ones do not.
+ */
+export async function depositedInPeriod(ex: Executor, userId: number, periodDays: number, now: Date) {
+  const since = new Date(now.getTime() - periodDays * 86_400_000);
+  const [row] = await ex
+    .select({ total: sum(sql`coalesce(${deposits.creditedCents}, ${deposits.amountCents})`) })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.userId, userId),
+        gt(deposits.createdAt, since),
+        or(
+          inArray(deposits.status, ['approved', 'held']),
+          and(eq(deposits.status, 'pending'), or(isNull(deposits.pixExpiresAt), gt(deposits.pixExpiresAt, now))),
+        ),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** The customer's limits now, read from the database (the caller's transaction, or the database). */
+export async function depositLimits(ex: Executor, settings: LimitSettings, userId: number, now = new Date()) {
+  const [user] = await ex
+    .select({ tradingLimitCents: users.tradingLimitCents })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const used = await depositedInPeriod(ex, userId, settings.periodDays, now);
+  return depositLimitsFor(settings, user?.tradingLimitCents ?? 0, used, now);
+}
+
+/** The limits as GET /api/deposit answers them (reais). */
+export const presentDepositLimits = (f: DepositLimitFacts) => ({
+  maxNow: minorToDecimal(f.maxNowCents),
+  perDeposit: minorToDecimal(f.perDepositCents),
+  nightPerDeposit: f.nightPerDepositCents === null ? null : minorToDecimal(f.nightPerDepositCents),
+  perPeriod: minorToDecimal(f.perPeriodCents),
+  periodDays: f.periodDays,
+  periodLeft: minorToDecimal(f.periodLeftCents),
+  tier: f.tier,
+});
+
+/**
+ * Refuses an amount above what the customer may deposit now, naming the limit that binds and what is left; on the
+ * amount field, so the form shows it under the field. Nothing is written before or after.
+ */
+export function requireWithinDepositLimits(facts: DepositLimitFacts, amountCents: number, method: 'pix' | 'ted') {
+  const refuse = (message: string) => {
+    throw new AppError('DEPOSIT_LIMIT_EXCEEDED', message, { amount: [message] });
+  };
+  if (amountCents > facts.perDepositCents) refuse(MESSAGES.depositAbovePerDeposit(formatBRL(facts.perDepositCents)));
+  // the night limit is Pix's (Banco Central's rule for Pix); a TED is not instant
+  if (method === 'pix' && facts.nightPerDepositCents !== null && amountCents > facts.nightPerDepositCents) {
+    refuse(MESSAGES.depositAboveNight(formatBRL(facts.nightPerDepositCents)));
+  }
+  if (amountCents > facts.periodLeftCents) {
+    refuse(
+      MESSAGES.depositAbovePeriod(formatBRL(facts.perPeriodCents), facts.periodDays, formatBRL(facts.periodLeftCents)),
+    );
+  }
+}
