@@ -3,6 +3,9 @@
  *
  * Auro's button never covers a money figure: the demo customer's /ordens scrolled from top to bottom on a phone and on
  * a desktop, the button checked against every figure at each step.
+ *
+ * The links out of the app are settings (the runner sets the jewelry and refining sites, not the app stores): a
+ * visitor's header links to the configured sites, and the footer has no app-store links.
  */
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
@@ -10,7 +13,16 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin } from '../lib/api';
-import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, SCREENSHOTS, type Viewport, withPage } from '../lib/browser';
+import {
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  SCREENSHOT_DIR,
+  SCREENSHOTS,
+  shot,
+  type Viewport,
+  withPage,
+} from '../lib/browser';
 import { DEMO, DEMO_PASSWORD } from '../lib/env';
 import { byRole, expectVisible } from '../lib/ui';
 import { eventually } from '../lib/wait';
@@ -66,12 +78,31 @@ describe('Detalhes que custam confiança', () => {
     await browser?.close();
   });
 
+  it('os links externos seguem a configuração: os definidos aparecem, os outros não', async () => {
+    await withPage(browser, { viewport: DESKTOP, name: 'trust-links' }, async (page) => {
+      await page.goto('/login');
+      const header = page.getByRole('banner');
+      await expectVisible(byRole(header, 'link', 'Joias'));
+      assert.equal(await byRole(header, 'link', 'Joias').getAttribute('href'), 'https://joias.exemplo.com.br');
+      assert.equal(
+        await byRole(header, 'link', 'Refino e análise').getAttribute('href'),
+        'https://refino.exemplo.com.br',
+      );
+      const footer = page.getByRole('contentinfo');
+      await expectVisible(byRole(footer, 'link', 'Termos de uso'));
+      for (const text of ['Baixe o aplicativo', 'App Store', 'Google Play'])
+        assert.equal(await footer.getByText(text).count(), 0, `${text} is not shown: no address set`);
+      await shot(page, 'trust-links-1366x900');
+    });
+  });
+
   for (const viewport of [PHONE, DESKTOP]) {
     it(`o botão do Auro nunca cobre valores em /ordens (${size(viewport)})`, async () => {
       await withPage(browser, { viewport, token: customer, name: `trust-chat-${size(viewport)}` }, async (page) => {
         await page.goto('/ordens');
         await expectVisible(page.getByRole('region', { name: 'Preço da prata' }));
-        const fab = byRole(page, 'button', 'Abrir o chat com o Auro');
+        // by its label, not its role: where it may cover a figure it stays in the page but steps aside (aria-hidden)
+        const fab = page.locator('button[aria-label="Abrir o chat com o Auro"]');
         await eventually(async () => assert.equal(await fab.count(), 1, 'the chat button came'));
         await page.waitForTimeout(400);
         await view(page, `ordens-botao-${size(viewport)}`);

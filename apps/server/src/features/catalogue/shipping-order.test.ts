@@ -40,7 +40,11 @@ describe('POST /api/silver-withdrawal/shipping-quote', () => {
       payload: { quantity_grams: 100, address: { cep: '01310100' } },
     });
     expect(r.statusCode, r.body).toBe(200);
-    const services = r.json().shippingServices as { ServiceCode: string; DeliveryTime: number; ShippingPrice: number }[];
+    const services = r.json().shippingServices as {
+      ServiceCode: string;
+      DeliveryTime: number;
+      ShippingPrice: number;
+    }[];
     expect(services.map((s) => [s.ServiceCode, s.DeliveryTime, s.ShippingPrice])).toEqual([
       ['SEDEX', 2, 35.9],
       ['MINI', 3, 19.9],
