@@ -121,6 +121,24 @@ describe('Detalhes que custam confiança', () => {
     });
   }
 
+  it('o botão do Auro nunca cobre valores no carrinho do checkout (390x844)', async () => {
+    await withPage(browser, { viewport: PHONE, token: customer, name: 'trust-chat-checkout' }, async (page) => {
+      await page.goto('/comprar-prata');
+      await page
+        .getByRole('link', { name: /^Comprar / })
+        .first()
+        .click();
+      await eventually(async () => assert.match(new URL(page.url()).pathname, /^\/comprar-prata\/\d+\/checkout$/));
+      await expectVisible(page.getByText('Subtotal', { exact: false }).first());
+      const fab = page.locator('button[aria-label="Abrir o chat com o Auro"]');
+      await eventually(async () => assert.equal(await fab.count(), 1, 'the chat button came'));
+      await page.waitForTimeout(400);
+      const steps = await scrollCheckingChatButton(page);
+      assert.ok(steps >= 1, 'the page was checked');
+      await view(page, 'checkout-botao-390x844');
+    });
+  });
+
   it("a casa de quem espera a aprovação diz 'Cadastro em análise'", async () => {
     const person = { name: 'Renata Lopes Prado', cpf: randomCpf(), nascimento: '1988-04-12', celular: '11987650000' };
     const account = await createAccount({ name: person.name, email: uniqueEmail('pendente') });
