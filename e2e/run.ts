@@ -209,6 +209,10 @@ function startServer(port: number, env: Record<string, string>, lane: number): S
     // Every journey signs the demo operator in on this one server (a code e-mailed each time): more than the
     // production 10 codes per hour to one address. The limit itself is tested by the API tests.
     LIMIT_MESSAGES_DESTINATION: '200/1h',
+    // The links out of the app are settings, unset by default (docs/configuration.md): the header's two are set, as
+    // an operator would, and the app stores' left unset, so the journeys see both a set link and a hidden one.
+    JEWELRY_URL: 'https://joias.exemplo.com.br',
+    REFINING_URL: 'https://refino.exemplo.com.br',
   };
   // Rate-limit counters stay in this server's memory: with a shared Redis (REDIS_URL) they would outlive the run
   // and a second run within the hour would hit the registration limit.

@@ -3,16 +3,36 @@
  *
  * Auro's button never covers a money figure: the demo customer's /ordens scrolled from top to bottom on a phone and on
  * a desktop, the button checked against every figure at each step.
+ *
+ * The links out of the app are settings (the runner sets the jewelry and refining sites, not the app stores): a
+ * visitor's header links to the configured sites, and the footer has no app-store links.
+ *
+ * The smaller ones: a new customer whose registration waits for approval reads "Cadastro em análise" on their home;
+ * the demo customer's home is theirs (no marketing hero, the balances once, on a phone and on a desktop); their only
+ * saved address is chosen already on /retirar-prata; a spreadsheet chosen as a ticket's attachment is refused and
+ * named at once; the demo company is named by its name as a transfer's receiver and in the history, where each
+ * transfer's receipt downloads.
  */
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { apiLogin } from '../lib/api';
-import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, SCREENSHOTS, type Viewport, withPage } from '../lib/browser';
-import { DEMO, DEMO_PASSWORD } from '../lib/env';
-import { byRole, expectVisible } from '../lib/ui';
+import { apiLogin, createAccount } from '../lib/api';
+import {
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  SCREENSHOT_DIR,
+  SCREENSHOTS,
+  shot,
+  shotBoth,
+  type Viewport,
+  withPage,
+} from '../lib/browser';
+import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
+import { completeIndividualRegistration, randomCpf } from '../lib/meus-dados';
+import { byRole, click, expectText, expectVisible, fill, snackbar } from '../lib/ui';
 import { eventually } from '../lib/wait';
 
 const size = (v: Viewport) => `${v.width}x${v.height}`;
@@ -66,12 +86,31 @@ describe('Detalhes que custam confiança', () => {
     await browser?.close();
   });
 
+  it('os links externos seguem a configuração: os definidos aparecem, os outros não', async () => {
+    await withPage(browser, { viewport: DESKTOP, name: 'trust-links' }, async (page) => {
+      await page.goto('/login');
+      const header = page.getByRole('banner');
+      await expectVisible(byRole(header, 'link', 'Joias'));
+      assert.equal(await byRole(header, 'link', 'Joias').getAttribute('href'), 'https://joias.exemplo.com.br');
+      assert.equal(
+        await byRole(header, 'link', 'Refino e análise').getAttribute('href'),
+        'https://refino.exemplo.com.br',
+      );
+      const footer = page.getByRole('contentinfo');
+      await expectVisible(byRole(footer, 'link', 'Termos de uso'));
+      for (const text of ['Baixe o aplicativo', 'App Store', 'Google Play'])
+        assert.equal(await footer.getByText(text).count(), 0, `${text} is not shown: no address set`);
+      await shot(page, 'trust-links-1366x900');
+    });
+  });
+
   for (const viewport of [PHONE, DESKTOP]) {
     it(`o botão do Auro nunca cobre valores em /ordens (${size(viewport)})`, async () => {
       await withPage(browser, { viewport, token: customer, name: `trust-chat-${size(viewport)}` }, async (page) => {
         await page.goto('/ordens');
         await expectVisible(page.getByRole('region', { name: 'Preço da prata' }));
-        const fab = byRole(page, 'button', 'Abrir o chat com o Auro');
+        // by its label, not its role: where it may cover a figure it stays in the page but steps aside (aria-hidden)
+        const fab = page.locator('button[aria-label="Abrir o chat com o Auro"]');
         await eventually(async () => assert.equal(await fab.count(), 1, 'the chat button came'));
         await page.waitForTimeout(400);
         await view(page, `ordens-botao-${size(viewport)}`);
@@ -81,4 +120,110 @@ describe('Detalhes que custam confiança', () => {
       });
     });
   }
+
+  it('o botão do Auro nunca cobre valores no carrinho do checkout (390x844)', async () => {
+    await withPage(browser, { viewport: PHONE, token: customer, name: 'trust-chat-checkout' }, async (page) => {
+      await page.goto('/comprar-prata');
+      await page
+        .getByRole('link', { name: /^Comprar / })
+        .first()
+        .click();
+      await eventually(async () => assert.match(new URL(page.url()).pathname, /^\/comprar-prata\/\d+\/checkout$/));
+      await expectVisible(page.getByText('Subtotal', { exact: false }).first());
+      const fab = page.locator('button[aria-label="Abrir o chat com o Auro"]');
+      await eventually(async () => assert.equal(await fab.count(), 1, 'the chat button came'));
+      await page.waitForTimeout(400);
+      const steps = await scrollCheckingChatButton(page);
+      assert.ok(steps >= 1, 'the page was checked');
+      await view(page, 'checkout-botao-390x844');
+    });
+  });
+
+  it("a casa de quem espera a aprovação diz 'Cadastro em análise'", async () => {
+    const person = { name: 'Renata Lopes Prado', cpf: randomCpf(), nascimento: '1988-04-12', celular: '11987650000' };
+    const account = await createAccount({ name: person.name, email: uniqueEmail('pendente') });
+    const token = await apiLogin(account.email, account.password);
+    await completeIndividualRegistration(token, person);
+    await withPage(browser, { viewport: PHONE, token, name: 'trust-pending-home' }, async (page) => {
+      await page.goto('/comprar-prata');
+      const summary = byRole(page, 'region', 'Olá, Renata');
+      await expectVisible(summary);
+      await expectText(summary, 'Cadastro em análise');
+      await expectText(summary, /Seu cadastro está em análise\./);
+      assert.equal(await page.getByText('Prata física, entregue na sua casa').count(), 0, 'no marketing hero');
+      await shotBoth(page, 'trust-casa-pendente');
+    });
+  });
+
+  it('a casa do cliente é dele: sem banner de marketing e os saldos uma vez só', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await withPage(browser, { viewport, token: customer, name: `trust-home-${size(viewport)}` }, async (page) => {
+        await page.goto('/comprar-prata');
+        await expectVisible(byRole(page, 'heading', 'Olá, Maria'));
+        await expectVisible(byRole(page, 'heading', 'Barras de prata'));
+        assert.equal(await page.getByText('Prata física, entregue na sua casa').count(), 0, 'no marketing hero');
+        assert.equal(await byRole(page, 'heading', 'Como funciona').count(), 0, "no 'Como funciona'");
+        await expectText(page.getByRole('main'), 'Valor da sua prata hoje');
+        // the balance in reais, shown where a person sees it: once (the drawer on a desktop, the summary on a phone)
+        const shown = await page.getByText('Saldo em reais', { exact: true }).filter({ visible: true }).count();
+        assert.equal(shown, 1, `'Saldo em reais' once on ${size(viewport)}`);
+        await view(page, `casa-cliente-${size(viewport)}`);
+      });
+    }
+  });
+
+  it('o único endereço salvo já vem escolhido em /retirar-prata', async () => {
+    await withPage(browser, { viewport: PHONE, token: customer, name: 'trust-retirar' }, async (page) => {
+      await page.goto('/retirar-prata');
+      const product = byRole(page, 'region', 'Produto e quantidade');
+      const first = product.getByRole('radio', { disabled: false }).first();
+      await expectVisible(first);
+      await first.check();
+      await click(product, 'button', 'Continuar');
+      const address = byRole(page, 'region', 'Endereço de entrega');
+      const radios = address.getByRole('radio');
+      await eventually(async () => assert.equal(await radios.count(), 1, 'one saved address'));
+      assert.equal(await radios.first().isChecked(), true, 'the only address is chosen already');
+      await shotBoth(page, 'trust-retirar-endereco');
+    });
+  });
+
+  it('um anexo recusado é nomeado assim que escolhido', async () => {
+    await withPage(browser, { viewport: PHONE, token: customer, name: 'trust-anexo' }, async (page) => {
+      await page.goto('/contato/ticket/create');
+      await expectVisible(byRole(page, 'form', 'Abrir ticket'));
+      await page.getByLabel('Anexos do ticket').setInputFiles({
+        name: 'planilha.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('data;valor\n2026-11-01;10\n'),
+      });
+      await expectVisible(
+        snackbar(page, '"planilha.csv" não foi anexado. Envie um arquivo PDF ou uma imagem (PNG, JPG, GIF ou WEBP).'),
+      );
+      assert.equal(await page.getByText('planilha.csv', { exact: true }).count(), 0, 'not in the list of files');
+      await view(page, 'anexo-recusado-390x844');
+    });
+  });
+
+  it('a empresa aparece pelo nome dela, e o comprovante baixa do histórico', async () => {
+    await withPage(browser, { viewport: DESKTOP, token: customer, name: 'trust-transfer' }, async (page) => {
+      await page.goto('/transferir-prata');
+      const check = byRole(page, 'form', 'Verificação do recebedor');
+      await fill(check, 'E-mail do recebedor', DEMO.company.email);
+      await click(check, 'button', 'Verificar e-mail');
+      const receiver = byRole(page, 'group', 'Recebedor');
+      await expectText(receiver, /Aurora Joias/);
+      assert.equal(await receiver.getByText(/Carlos/).count(), 0, "not the holder's first name");
+      await shotBoth(page, 'trust-recebedor-empresa');
+
+      await page.goto('/meu-historico/prata-transferida');
+      const table = byRole(page, 'table', 'Transferências de prata');
+      await expectVisible(table);
+      await expectText(table, /Aurora Joias/);
+      const receipt = table.getByRole('button', { name: /^Baixar o comprovante da transferência nº \d+$/ }).first();
+      const [download] = await Promise.all([page.waitForEvent('download'), receipt.click()]);
+      assert.match(download.suggestedFilename(), /^comprovante-transferencia-\d+\.pdf$/);
+      await shotBoth(page, 'trust-historico-transferencias');
+    });
+  });
 });

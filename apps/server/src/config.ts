@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseDecimal } from '@prata/domain';
+import { parseDecimal, type SiteLinks } from '@prata/domain';
 import { type Limits, readLimits, type Windows } from './limits';
 import { CEP_PROVIDERS, type CepProvider } from './adapters/cep/index';
 import { SHIPPING_PROVIDERS, type ShippingProvider } from './adapters/shipping/index';
@@ -20,6 +20,12 @@ import {
 /** Typed, validated environment. Everything the server reads from the environment goes through here. */
 const REPO_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
 
+/** An address out of the app, shown as a link: https only; an empty value is the same as none. */
+const externalUrl = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.url({ protocol: /^https$/, error: 'informe um endereço https://' }).optional(),
+);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /** demo mode seeds the demo accounts; it is never on in production. */
@@ -33,6 +39,11 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().url().optional(),
+  /** the header's and footer's links out of the app (https only; unset or empty: the link is not shown) */
+  JEWELRY_URL: externalUrl,
+  REFINING_URL: externalUrl,
+  APP_STORE_URL: externalUrl,
+  GOOGLE_PLAY_URL: externalUrl,
   DATABASE_URL: z.string().optional(),
   /** default: data/ at the repository's root, wherever the server is started from */
   DATA_DIR: z.string().optional(),
@@ -145,6 +156,8 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string;
+  /** the links out of the app (GET /api/site, the first paint): null when unset, and the link is not shown */
+  siteLinks: SiteLinks;
   databaseUrl: string | undefined;
   dataDir: string;
   redisUrl: string | undefined;
@@ -357,6 +370,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    siteLinks: {
+      jewelry: e.JEWELRY_URL ?? null,
+      refining: e.REFINING_URL ?? null,
+      app_store: e.APP_STORE_URL ?? null,
+      google_play: e.GOOGLE_PLAY_URL ?? null,
+    },
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir,
     redisUrl: e.REDIS_URL || undefined,

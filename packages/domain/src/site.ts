@@ -1,7 +1,8 @@
 /**
- * Company identity and every URL that leaves the app, in one place: the web app's header and footer
- * (apps/web/src/config/site.ts) and the server's first paint of the catalogue draw them. Operators change these here,
- * never in components.
+ * Company identity, in one place: the web app's footer (apps/web/src/config/site.ts) and the server's first paint of
+ * the catalogue draw it. Operators change it here, never in components. The addresses outside the app (jewelry,
+ * refining, the app stores) are settings of the server (JEWELRY_URL and others, docs/configuration.md), answered by
+ * GET /api/site.
  */
 export const COMPANY = {
   brand: 'Prata',
@@ -9,11 +10,4 @@ export const COMPANY = {
   cnpj: '12.ABC.345/01DE-35',
   address: 'Avenida Paulista, 1000, 10º andar, Bela Vista, São Paulo - SP, CEP 01310-100',
   tagline: 'Prata com liquidez garantida e custódia integrada',
-} as const;
-
-export const EXTERNAL_LINKS = {
-  jewelry: 'https://joias.prata.example',
-  refining: 'https://refino.prata.example',
-  appStore: 'https://apps.apple.com/br/app/prata/id0000000000',
-  googlePlay: 'https://play.google.com/store/apps/details?id=example.prata',
 } as const;

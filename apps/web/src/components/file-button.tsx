@@ -1,11 +1,12 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
+import { MESSAGES } from '@prata/domain';
 import { type ChangeEvent, useRef } from 'react';
 import { UPLOAD_ACCEPT, uploadProblem } from '../lib/files';
 import { notify } from '../lib/notify';
 
 /**
- * A button that opens the file chooser (PDF and images). Files above 5 MB are discarded here, before anything is
- * sent, with the spec's message (spec 2 §5); the others reach `onFiles`.
+ * A button that opens the file chooser (PDF and images). Files above 5 MB or of another type are discarded here, when
+ * chosen and before anything is sent, each named with the spec's message (spec 2 §5); the others reach `onFiles`.
  */
 export function FileButton({
   onFiles,
@@ -27,7 +28,7 @@ export function FileButton({
     const accepted: File[] = [];
     for (const file of chosen) {
       const problem = uploadProblem(file);
-      if (problem) notify.error(problem);
+      if (problem) notify.error(MESSAGES.fileRefused(file.name, problem));
       else accepted.push(file);
     }
     if (accepted.length > 0) onFiles(accepted);

@@ -20,6 +20,8 @@ export const COMMON_MESSAGES = {
   registrationIncomplete: 'Conclua seu cadastro para continuar.',
   fileTooLarge: 'O arquivo é muito grande. O tamanho máximo permitido é 5.00 MB.',
   fileTypeNotAllowed: 'Envie um arquivo PDF ou uma imagem (PNG, JPG, GIF ou WEBP).',
+  /** a file refused when chosen, named, with the reason (fileTooLarge or fileTypeNotAllowed) */
+  fileRefused: (name: string, reason: string) => `"${name}" não foi anexado. ${reason}`,
   required: 'Campo obrigatório',
   chooseOption: 'Escolha uma das opções acima',
   maxLength: (max: number) => `Use no máximo ${max} caracteres`,

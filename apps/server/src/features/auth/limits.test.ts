@@ -270,6 +270,8 @@ describe('limits and windows are settings', () => {
     for (const def of Object.values(LIMITS)) expect(doc).toContain(`| \`${def.env}\` | \`${def.max}/${def.window}\` |`);
     for (const def of Object.values(WINDOWS)) expect(doc).toContain(`| \`${def.env}\` | \`${def.default}\` |`);
     for (const name of ['TRUST_PROXY', 'PRATA_DEV_MAILBOX', 'API_DOCS']) expect(doc).toContain(`| \`${name}\` |`);
+    for (const name of ['JEWELRY_URL', 'REFINING_URL', 'APP_STORE_URL', 'GOOGLE_PLAY_URL'])
+      expect(doc).toContain(`| \`${name}\` | unset |`);
     const payments = ['PAYMENTS_PROVIDER', 'ASAAS_API_KEY', 'ASAAS_BASE_URL', 'ASAAS_WEBHOOK_TOKEN'];
     for (const name of [...payments, 'PIX_RECEIVING_KEY', 'PIX_MERCHANT_NAME', 'PIX_MERCHANT_CITY'])
       expect(doc).toContain(`| \`${name}\` |`);

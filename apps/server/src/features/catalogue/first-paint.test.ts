@@ -53,19 +53,41 @@ describe("the catalogue's first paint", () => {
     expect(html).not.toContain('javascript:');
   });
 
+  it('shows the links out of the app that are set, and only those (https only)', () => {
+    const links = {
+      jewelry: 'https://joias.exemplo.com.br',
+      refining: null,
+      app_store: 'https://apps.apple.com/br/app/prata/id123',
+      google_play: 'javascript:alert(1)',
+    };
+    const html = renderCatalogue({ data: [product({})], total: 1, per_page: 12 }, 2031, links);
+    expect(html).toContain(
+      '<a class="fp-btn" href="https://joias.exemplo.com.br" target="_blank" rel="noopener">Joias</a>',
+    );
+    expect(html).not.toContain('Refino e análise');
+    expect(html).toContain(
+      '<strong>Baixe o aplicativo</strong><p><a class="" href="https://apps.apple.com/br/app/prata/id123"',
+    );
+    expect(html).not.toContain('Google Play');
+    expect(html).not.toContain('javascript:');
+  });
+
   it("is a visitor's whole page: the header's links, 'Como funciona', the footer, and the two controls that boot the app", () => {
     const html = renderCatalogue({ data: [product({})], total: 1, per_page: 12 }, 2031);
     // the loader keeps it as the page for a visitor (plugins/first-paint.ts)
     expect(html).toContain('<div class="fp" data-prata-static data-prata-page="1">');
     for (const link of [
       '<a class="fp-btn" href="/comprar-prata">Prata física</a>',
-      '<a class="fp-btn" href="https://joias.prata.example" target="_blank" rel="noopener">Joias</a>',
       '<a class="fp-btn" href="/login">Entrar</a>',
       '<a class="fp-btn fp-solid" href="/register">Criar conta</a>',
       '<a href="/termos-de-uso">Termos de uso</a>',
     ]) {
       expect(html).toContain(link);
     }
+    // the links out of the app are settings, unset by default: not shown
+    expect(html).not.toContain('Joias');
+    expect(html).not.toContain('Refino e análise');
+    expect(html).not.toContain('Baixe o aplicativo');
     expect(html).toContain('data-prata-action="menu" aria-label="Abrir menu" aria-haspopup="true"');
     expect(html).toContain('data-prata-action="chat" aria-label="Abrir o chat com o Auro"');
     expect(html).toContain('<h2 id="promises-title">Como funciona</h2>');

@@ -1,10 +1,10 @@
 import {
   COMPANY,
-  EXTERNAL_LINKS,
   formatBRL,
   formatGrams,
   type ProductType,
   type ProductTypesResponse,
+  type SiteLinks,
 } from '@prata/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FirstPaint } from '../../plugins/first-paint';
@@ -12,7 +12,7 @@ import { listProductTypes } from './products';
 
 /**
  * The first paint of /comprar-prata (plugins/first-paint.ts): the page as a visitor sees it — the guest header (the
- * catalogue, the two external sites, 'Entrar' and 'Criar conta' as links, the phone's menu button), the hero, the
+ * catalogue, the two external sites when set, 'Entrar' and 'Criar conta' as links, the phone's menu button), the hero, the
  * catalogue's first page with its images, prices, buy links and page links, 'Como funciona', the footer and Auro's
  * button — drawn with inline rules that follow the theme (apps/web/src/app/theme.ts) and the page
  * (apps/web/src/features/catalogue/pages/landing-page.tsx, components/product-card.tsx, app/shell/guest-header.tsx,
@@ -27,9 +27,10 @@ import { listProductTypes } from './products';
  */
 export async function catalogueFirstPaint(app: FastifyInstance): Promise<FirstPaint> {
   const page = await listProductTypes(app.deps, 1);
+  const links = app.deps.config.siteLinks;
   return {
-    html: renderCatalogue(page.productTypes),
-    data: { productTypes: page.productTypes },
+    html: renderCatalogue(page.productTypes, brazilYear(), links),
+    data: { productTypes: page.productTypes, siteLinks: links },
     title: 'Comprar prata | Prata',
   };
 }
@@ -152,16 +153,21 @@ const PROMISES = [
   [ICONS.truck, 'Retire ou transfira', 'Receba sua prata em casa ou transfira gramas para outra pessoa.'],
 ] as const;
 
-const external = (href: string, label: string, className = 'fp-btn') =>
-  `<a class="${className}" href="${escapeHtml(href)}" target="_blank" rel="noopener">${label}</a>`;
+/** A link out of the app, or nothing when its address is not set (a setting, docs/configuration.md). */
+const external = (href: string | null, label: string, className = 'fp-btn') =>
+  href && safeUrl(href)
+    ? `<a class="${className}" href="${escapeHtml(href)}" target="_blank" rel="noopener">${label}</a>`
+    : '';
 
-function header(): string {
+const NO_LINKS: SiteLinks = { jewelry: null, refining: null, app_store: null, google_play: null };
+
+function header(links: SiteLinks): string {
   return (
     '<header class="fp-bar"><div class="fp-c">' +
     `<a class="fp-logo" href="/" aria-label="Prata, página inicial">${LOGO}Prata</a>` +
     '<nav class="fp-nav fp-guest" aria-label="Principal"><a class="fp-btn" href="/comprar-prata">Prata física</a>' +
-    external(EXTERNAL_LINKS.jewelry, 'Joias') +
-    external(EXTERNAL_LINKS.refining, 'Refino e análise') +
+    external(links.jewelry, 'Joias') +
+    external(links.refining, 'Refino e análise') +
     '</nav><div class="fp-grow"></div>' +
     '<div class="fp-wide fp-guest"><a class="fp-btn" href="/login">Entrar</a>' +
     '<a class="fp-btn fp-solid" href="/register">Criar conta</a></div>' +
@@ -171,15 +177,16 @@ function header(): string {
   );
 }
 
-function footer(year: number): string {
+function footer(year: number, links: SiteLinks): string {
+  const stores = [external(links.app_store, 'App Store', ''), external(links.google_play, 'Google Play', '')].filter(
+    Boolean,
+  );
   return (
     '<footer class="fp-foot"><div class="fp-c"><div class="fp-foot-row"><div>' +
     `<strong>${escapeHtml(COMPANY.razaoSocial)}</strong><p>CNPJ ${escapeHtml(COMPANY.cnpj)}</p><p>${escapeHtml(COMPANY.address)}</p></div>` +
-    '<div class="fp-foot-col"><strong>Baixe o aplicativo</strong><p>' +
-    external(EXTERNAL_LINKS.appStore, 'App Store', '') +
-    ' &nbsp; ' +
-    external(EXTERNAL_LINKS.googlePlay, 'Google Play', '') +
-    '</p><a href="/termos-de-uso">Termos de uso</a></div></div>' +
+    '<div class="fp-foot-col">' +
+    (stores.length > 0 ? `<strong>Baixe o aplicativo</strong><p>${stores.join(' &nbsp; ')}</p>` : '') +
+    '<a href="/termos-de-uso">Termos de uso</a></div></div>' +
     `<small>© ${year} ${escapeHtml(COMPANY.brand)}. Todos os direitos reservados.</small></div></footer>`
   );
 }
@@ -242,10 +249,14 @@ function card(product: ProductType, index: number): string {
  * uses a control that needs the app; `data-prata-page`: the catalogue's page it shows (another ?page= in the address
  * boots the app at once, which shows that page).
  */
-export function renderCatalogue(page: ProductTypesResponse['productTypes'], year = brazilYear()): string {
+export function renderCatalogue(
+  page: ProductTypesResponse['productTypes'],
+  year = brazilYear(),
+  links: SiteLinks = NO_LINKS,
+): string {
   return (
     `<style>${CSS}</style><div class="fp" data-prata-static data-prata-page="1">` +
-    header() +
+    header(links) +
     '<main class="fp-page"><section class="fp-hero"><div class="fp-c"><h1>Prata física, entregue na sua casa</h1>' +
     '<p>Barras de prata pura com preço do mercado, pagas no Pix e enviadas com seguro para todo o Brasil.</p></div></section>' +
     '<div class="fp-main"><div class="fp-c"><section aria-labelledby="catalogue-title"><h2 id="catalogue-title">Barras de prata</h2>' +
@@ -256,7 +267,7 @@ export function renderCatalogue(page: ProductTypesResponse['productTypes'], year
     '<section class="fp-how" aria-labelledby="promises-title"><div class="fp-c"><h2 id="promises-title">Como funciona</h2><div class="fp-how-grid">' +
     PROMISES.map(([svg, title, text]) => `<article>${svg}<h3>${title}</h3><p>${text}</p></article>`).join('') +
     '</div></div></section></main>' +
-    footer(year) +
+    footer(year, links) +
     `<button type="button" class="fp-fab" data-prata-action="chat" aria-label="Abrir o chat com o Auro" title="Dúvidas? Fale com o Auro">${ICONS.chat}</button>` +
     '</div>'
   );

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { siteContent } from '../../db/schema/index';
 import { buildTestApp } from '../../../test/helpers';
+import { loadConfig } from '../../config';
 import { CONTENT_TTL_MS } from './routes';
 
 describe('GET /api/termos', () => {
@@ -58,5 +59,41 @@ describe('GET /api/termos compressed', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
     expect(br.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('GET /api/site', () => {
+  it('answers no link out of the app by default: the screens hide them', async () => {
+    const t = await buildTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/api/site' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ links: { jewelry: null, refining: null, app_store: null, google_play: null } });
+  });
+
+  it('answers the addresses set in the environment (JEWELRY_URL and the others), to anyone', async () => {
+    const env = {
+      NODE_ENV: 'test',
+      JEWELRY_URL: 'https://joias.exemplo.com.br',
+      REFINING_URL: '',
+      APP_STORE_URL: 'https://apps.apple.com/br/app/prata/id123',
+      GOOGLE_PLAY_URL: 'https://play.google.com/store/apps/details?id=br.com.prata',
+    } as NodeJS.ProcessEnv;
+    const t = await buildTestApp({ config: { siteLinks: loadConfig(env).siteLinks } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/site' });
+    expect(res.json().links).toEqual({
+      jewelry: 'https://joias.exemplo.com.br',
+      refining: null,
+      app_store: 'https://apps.apple.com/br/app/prata/id123',
+      google_play: 'https://play.google.com/store/apps/details?id=br.com.prata',
+    });
+  });
+
+  it('refuses an address that is not https at start, naming the variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', JEWELRY_URL: 'javascript:alert(1)' } as NodeJS.ProcessEnv)).toThrow(
+      /JEWELRY_URL/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', APP_STORE_URL: 'http://apps.apple.com' } as NodeJS.ProcessEnv)).toThrow(
+      /APP_STORE_URL/,
+    );
   });
 });

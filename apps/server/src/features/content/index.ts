@@ -1,2 +1,2 @@
-// Public content (terms of use).
+// Public content (terms of use, the links out of the app).
 export { contentRoutes } from './routes';

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sanitizeRichText } from '../../lib/rich-text';
-import { TermsResponse } from '@prata/domain';
+import { SiteResponse, TermsResponse } from '@prata/domain';
 import { siteContent } from '../../db/schema/index';
 import { acceptedEncoding } from '../../plugins/web-files';
 import { TERMS_HTML } from '../../seed/terms';
@@ -51,4 +51,7 @@ export async function contentRoutes(app: FastifyInstance) {
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : answer.json);
   });
+
+  // The links out of the app are settings (docs/configuration.md): null when unset, and the screens hide them.
+  app.get('/site', { schema: { response: { 200: SiteResponse } } }, async () => ({ links: app.deps.config.siteLinks }));
 }

@@ -9,8 +9,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../messaging/outbox';
 import { transferClaimedMail, transferReceivedMail, transferReturnedMail } from '../../messaging/templates';
 import { postClaim, postReturn } from './ledger';
-import { namesOf, dueForExpiry, lockTransfer } from './service';
-import { presentTransfer, shortName } from './presenter';
+import { namesOf, dueForExpiry, lockTransfer, partyNameOf } from './service';
+import { presentTransfer } from './presenter';
 import { every } from '../../lib/per-turn';
 
 /**
@@ -132,7 +132,7 @@ export async function claimPendingTransfers(
       .where(eq(silverTransfers.id, row.id));
     const sender = await userById(tx, row.senderId);
     const grams = formatGrams(row.quantityCg);
-    const senderName = shortName(sender.name) ?? sender.name;
+    const senderName = await partyNameOf(tx, sender);
     await logEvent(tx, customer.id, `Transferência nº ${row.id} de ${grams} de prata recebida de ${senderName}`);
     await logEvent(tx, sender.id, `Transferência nº ${row.id} de ${grams} de prata recebida por ${row.receiverEmail}`);
     await enqueueEmail(tx, {

@@ -32,8 +32,19 @@ export const formatCheckCode = (code: string) => code.match(/.{1,4}/g)?.join('-'
 /** '12345678909' → '***.456.789-**': enough for the sender to recognise what they typed. */
 export const maskCpf = (cpf: string) => `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
 
-/** The parties' names, by user id (the caller reads them in one query). */
-export type Names = Map<number, string>;
+/** A party as named to the other: the account holder's name, and the company's name for a company's account. */
+export type Party = { name: string; company: string | null };
+/** The parties, by user id (the caller reads them in one query: service.ts namesOf). */
+export type Names = Map<number, Party>;
+
+/**
+ * The name the other party reads: a company's account by the company's name (its trade name, or its legal name), never
+ * by the first name of the person who holds it; a person's by `shortName`.
+ */
+export function partyName(party: Party | undefined): string | null {
+  if (!party) return null;
+  return party.company ?? shortName(party.name);
+}
 
 /** A transfer as the customer `viewerId` reads it: a sender sees the receiver, a receiver sees the sender's name. */
 export function presentTransfer(row: SilverTransferRow, viewerId: number, names: Names): SilverTransfer {
@@ -45,12 +56,12 @@ export function presentTransfer(row: SilverTransferRow, viewerId: number, names:
     receiver: sent
       ? {
           id: row.receiverId,
-          name: row.receiverId ? shortName(names.get(row.receiverId)) : null,
+          name: row.receiverId ? partyName(names.get(row.receiverId)) : null,
           email: row.receiverEmail,
         }
       : null,
     receiver_email: sent ? row.receiverEmail : null,
-    sender: sent ? null : { id: null, name: shortName(names.get(row.senderId)), email: null },
+    sender: sent ? null : { id: null, name: partyName(names.get(row.senderId)), email: null },
     quantity_grams: minorToDecimal(row.quantityCg),
     message: row.message,
     status: row.status,

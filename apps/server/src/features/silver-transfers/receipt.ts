@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import type { SilverTransferRow } from '../../db/schema/index';
 import { attachmentHeader } from '../../lib/uploads';
 import { namesOf, ownTransfer } from './service';
-import { formatCheckCode, maskCpf, shortName } from './presenter';
+import { formatCheckCode, maskCpf, partyName } from './presenter';
 
 /** A4 in points. */
 const PAGE: [number, number] = [595.28, 841.89];
@@ -119,8 +119,9 @@ export async function transferReceipt(deps: AppDeps, userId: number, id: number)
   const names = await namesOf(db, [row.senderId, row.receiverId]);
   const pdf = await renderReceipt({
     row,
-    senderName: names.get(row.senderId) ?? '',
-    receiverName: row.receiverId ? shortName(names.get(row.receiverId)) : null,
+    // the sender in full (the receipt is theirs to show), a company by its name; the receiver as the screens name them
+    senderName: names.get(row.senderId)?.company ?? names.get(row.senderId)?.name ?? '',
+    receiverName: row.receiverId ? partyName(names.get(row.receiverId)) : null,
   });
   return { pdf, filename: `comprovante-transferencia-${row.id}.pdf` };
 }

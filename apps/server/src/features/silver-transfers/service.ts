@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { type CreateSilverTransferInput, formatGrams, MESSAGES, minorToDecimal } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { type SilverTransferRow, silverTransfers, type UserRow, users } from '../../db/schema/index';
+import { companies, type SilverTransferRow, silverTransfers, type UserRow, users } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { consumeCode, issueCode } from '../../lib/codes';
@@ -14,7 +14,7 @@ import { emailKey } from '../../plugins/rate-limit';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { findUserByEmail } from '../users/index';
 import { transferLedgerId } from './ledger';
-import { newCheckCode, type Names, presentTransfer, shortName } from './presenter';
+import { newCheckCode, type Names, partyName, presentTransfer } from './presenter';
 
 const DAY_SECONDS = 86_400;
 
@@ -28,12 +28,35 @@ export async function transferOverview(deps: AppDeps, userId: number) {
   };
 }
 
-/** The parties' names in one query. */
+/** The parties' names in one query: the holder's, and the company's for a company's account. */
 export async function namesOf(db: Executor, ids: Array<number | null>): Promise<Names> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      accountType: users.accountType,
+      nomeFantasia: companies.nomeFantasia,
+      razaoSocial: companies.razaoSocial,
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.userId, users.id))
+    .where(inArray(users.id, wanted));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        name: r.name,
+        company: r.accountType === 'company' ? r.nomeFantasia?.trim() || r.razaoSocial?.trim() || null : null,
+      },
+    ]),
+  );
+}
+
+/** How `user` is named to the other party of a transfer (presenter.ts partyName). */
+export async function partyNameOf(db: Executor, user: UserRow): Promise<string> {
+  return partyName((await namesOf(db, [user.id])).get(user.id)) ?? user.name;
 }
 
 /** An account that may receive: open and a customer's (operators' accounts hold no custody). */
@@ -60,7 +83,7 @@ export async function checkReceiver(deps: AppDeps, sender: UserRow, email: strin
     throw err;
   }
   return {
-    receiver: { id: receiver.id, name: shortName(receiver.name) ?? '' },
+    receiver: { id: receiver.id, name: await partyNameOf(deps.database.db, receiver) },
     message: MESSAGES.transferReceiverFound,
   };
 }
@@ -207,7 +230,7 @@ export async function placeTransfer(
       throw new LedgerRefusedError(posted, 'AG');
     }
     const grams = formatGrams(quantityCg);
-    const senderName = shortName(sender.name) ?? sender.name;
+    const senderName = await partyNameOf(tx, sender);
     if (receiver) {
       await logEvent(tx, sender.id, `Transferência nº ${t.id} de ${grams} de prata para ${t.receiverEmail}`);
       await logEvent(tx, receiver.id, `Transferência nº ${t.id} de ${grams} de prata recebida de ${senderName}`);

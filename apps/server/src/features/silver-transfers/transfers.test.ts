@@ -15,7 +15,7 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { silverTransfers, users } from '../../db/schema/index';
+import { companies, silverTransfers, users } from '../../db/schema/index';
 import { balanceOf, getBalances, post, reconcile } from '../../ledger/index';
 import { readLimits } from '../../limits';
 import { expireUnclaimedTransfers } from './index';
@@ -620,5 +620,68 @@ describe('the ledger', () => {
       code: 'test.unclaimed',
     });
     expect((await reconcile(check.database.db)).problems).toEqual([]);
+  });
+});
+
+describe('a company on either side of a transfer', () => {
+  /** A company's account, held by `holder`: the company's data as /register/finish stores it. */
+  async function companyAccount(holder: string, cnpj: string, razaoSocial: string, nomeFantasia: string | null) {
+    const c = await approvedCustomer(t, { name: holder });
+    await t.database.db.update(users).set({ accountType: 'company' }).where(eq(users.id, c.id));
+    await t.database.db.insert(companies).values({
+      userId: c.id,
+      cnpj,
+      razaoSocial,
+      nomeFantasia,
+      celular: '11987654321',
+      email: c.email,
+      cnaePrincipal: '4783101',
+      regimeTributario: 'simples',
+    });
+    return c;
+  }
+
+  it("is named by the company's name (trade name, else legal name), never its holder's first name", async () => {
+    const a = await withSilver(10_000);
+    const b = await companyAccount('Carlos Pereira', '11222333000181', 'Aurora Joias Comércio Ltda', 'Aurora Joias');
+    const found = await call(a, 'POST', '/silver-transfer/check-receiver', { email: b.email });
+    expect(found.json().receiver).toEqual({ id: b.id, name: 'Aurora Joias' });
+
+    const code = await codeFor(a, 1, b.email);
+    const res = await call(a, 'POST', '/silver-transfer', {
+      verificationCode: code,
+      receiver_id: b.id,
+      receiver_email: b.email,
+      quantity_grams: 1,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().transfer.id;
+    const sent = (await call(a, 'GET', '/silver-transfers')).json().silverTransfers.data;
+    expect(sent.find((row: { id: number }) => row.id === id).receiver.name).toBe('Aurora Joias');
+    expect(pdfText((await call(a, 'GET', `/silver-transfer/${id}/receipt`)).rawPayload)).toContain('Aurora Joias');
+    expect(JSON.stringify(sent)).not.toContain('Carlos');
+
+    // a company without a trade name goes by its legal name, as a sender too
+    const c = await companyAccount('Rita Souza', '11444777000161', 'Prado Metais Ltda', null);
+    await post(t.database.db, {
+      id: `test:transfer-ag:${c.id}:company`,
+      debit: { system: 'vault' },
+      credit: { customer: c.id, bucket: 'available' },
+      currency: 'AG',
+      amount: 500,
+      code: 'test.silver',
+    });
+    const fromCompany = await call(c, 'POST', '/silver-transfer', {
+      verificationCode: await codeFor(c, 1, a.email),
+      receiver_id: a.id,
+      receiver_email: a.email,
+      quantity_grams: 1,
+    });
+    expect(fromCompany.statusCode, fromCompany.body).toBe(201);
+    const received = (await call(a, 'GET', '/silver-transfers')).json().silverTransfers.data;
+    expect(received.find((row: { direction: string }) => row.direction === 'received').sender.name).toBe(
+      'Prado Metais Ltda',
+    );
+    expect((await outboxFor(t.database, a.email))[0]!.textBody).toContain('Prado Metais Ltda transferiu 1,00 g');
   });
 });

@@ -4,9 +4,15 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RouterLink } from '../../components/router-link';
-import { COMPANY, EXTERNAL_LINKS } from '../../config/site';
+import { COMPANY, useSiteLinks } from '../../config/site';
 
+/** The company, the app stores when their addresses are set (docs/configuration.md), the terms. */
 export function Footer() {
+  const { app_store: appStore, google_play: googlePlay } = useSiteLinks();
+  const stores = [
+    { label: 'App Store', href: appStore },
+    { label: 'Google Play', href: googlePlay },
+  ].filter((store): store is { label: string; href: string } => store.href !== null);
   return (
     <Box
       component="footer"
@@ -20,17 +26,27 @@ export function Footer() {
             <Typography variant="body2">{COMPANY.address}</Typography>
           </Box>
           <Stack spacing={1} sx={{ minWidth: 200 }}>
-            <Typography variant="body2" sx={{ color: 'common.white', fontWeight: 600 }}>
-              Baixe o aplicativo
-            </Typography>
-            <Stack direction="row" spacing={2}>
-              <Link href={EXTERNAL_LINKS.appStore} target="_blank" rel="noopener" color="inherit" variant="body2">
-                App Store
-              </Link>
-              <Link href={EXTERNAL_LINKS.googlePlay} target="_blank" rel="noopener" color="inherit" variant="body2">
-                Google Play
-              </Link>
-            </Stack>
+            {stores.length > 0 && (
+              <>
+                <Typography variant="body2" sx={{ color: 'common.white', fontWeight: 600 }}>
+                  Baixe o aplicativo
+                </Typography>
+                <Stack direction="row" spacing={2}>
+                  {stores.map((store) => (
+                    <Link
+                      key={store.label}
+                      href={store.href}
+                      target="_blank"
+                      rel="noopener"
+                      color="inherit"
+                      variant="body2"
+                    >
+                      {store.label}
+                    </Link>
+                  ))}
+                </Stack>
+              </>
+            )}
             <Link component={RouterLink} to="/termos-de-uso" color="inherit" variant="body2">
               Termos de uso
             </Link>

@@ -8,18 +8,22 @@ import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { RouterLink } from '../../components/router-link';
 import { Logo } from '../../components/logo';
-import { EXTERNAL_LINKS } from '../../config/site';
+import { useSiteLinks } from '../../config/site';
 import { takePaintedAction } from '../../lib/first-paint';
 import type { NavLinkItem } from './guest-menu';
 
 // The phone menu (Menu, Popover, Modal) is fetched on the first tap, not with the first page.
 const GuestMenu = lazy(() => import('./guest-menu').then((m) => ({ default: m.GuestMenu })));
 
-const GUEST_LINKS: readonly NavLinkItem[] = [
-  { label: 'Prata física', to: '/comprar-prata' },
-  { label: 'Joias', href: EXTERNAL_LINKS.jewelry },
-  { label: 'Refino e análise', href: EXTERNAL_LINKS.refining },
-];
+/** The catalogue, and the jewelry and refining sites when their addresses are set (docs/configuration.md). */
+function useGuestLinks(): readonly NavLinkItem[] {
+  const { jewelry, refining } = useSiteLinks();
+  return [
+    { label: 'Prata física', to: '/comprar-prata' },
+    ...(jewelry ? [{ label: 'Joias', href: jewelry }] : []),
+    ...(refining ? [{ label: 'Refino e análise', href: refining }] : []),
+  ];
+}
 
 function linkProps(item: NavLinkItem) {
   return item.to
@@ -29,6 +33,7 @@ function linkProps(item: NavLinkItem) {
 
 /** The header for visitors (spec 1 §1): catalogue, jewelry, refining, sign in, create account. */
 export function GuestHeader() {
+  const links = useGuestLinks();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const close = () => setAnchor(null);
@@ -49,7 +54,7 @@ export function GuestHeader() {
         <Toolbar disableGutters sx={{ gap: 1 }}>
           <Logo />
           <Box component="nav" aria-label="Principal" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 3 }}>
-            {GUEST_LINKS.map((item) => (
+            {links.map((item) => (
               <Button key={item.label} color="inherit" {...linkProps(item)}>
                 {item.label}
               </Button>
@@ -84,7 +89,7 @@ export function GuestHeader() {
           </Box>
           {menuLoaded && (
             <Suspense fallback={null}>
-              <GuestMenu anchor={anchor} links={GUEST_LINKS} onClose={close} />
+              <GuestMenu anchor={anchor} links={links} onClose={close} />
             </Suspense>
           )}
         </Toolbar>

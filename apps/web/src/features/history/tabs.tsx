@@ -5,7 +5,7 @@ import { reaisText, gramsText } from '../../components/money-text';
 import { ReasonButton, StatusChip, StatusWithReason } from '../../components/status-chip';
 import { DEPOSIT_METHOD_LABELS, depositStatusLabels, PendingPixActions } from '../money';
 import { ORDER_TYPE_LABELS, orderChargeColumns, orderQuantityColumn } from '../orders';
-import { CancelSilverTransfer, SILVER_TRANSFERS_PATH } from '../silver-transfers';
+import { CancelSilverTransfer, SILVER_TRANSFERS_PATH, TransferReceiptButton } from '../silver-transfers';
 import { SILVER_WITHDRAWALS_PATH } from './api/cancel-silver-withdrawal';
 import { CancelSilverWithdrawal } from './components/cancel-silver-withdrawal';
 import { TransferParty } from './components/transfer-party';
@@ -225,7 +225,16 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
         header: 'Status',
         render: (row) => <StatusWithReason status={row.status} labels={SILVER_TRANSFER_STATUS_LABELS} />,
       },
-      { key: 'actions', header: 'Ações', render: (row) => <CancelSilverTransfer row={row} /> },
+      {
+        key: 'actions',
+        header: 'Ações',
+        render: (row) => (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <TransferReceiptButton row={row} />
+            <CancelSilverTransfer row={row} />
+          </Box>
+        ),
+      },
     ],
   }),
   tab<OrderRow>({

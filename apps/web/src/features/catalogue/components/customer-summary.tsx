@@ -14,6 +14,7 @@ import { formatBRL, mulDivHalfUp } from '@prata/domain';
 import type { ReactNode } from 'react';
 import { HIDDEN_BRL, HIDDEN_GRAMS, useToggleBalancesVisibility } from '../../../app/shell';
 import { MoneyText } from '../../../components/money-text';
+import { ReviewBanner } from '../../../components/review-banner';
 import { RouterLink } from '../../../components/router-link';
 import { useUser } from '../../../lib/auth';
 import { toMinorUnits } from '../../../lib/format';
@@ -47,8 +48,10 @@ function Figure({ label, children, hint }: { label: string; children: ReactNode;
 }
 
 /**
- * What a signed-in customer has, on the first screen after sign-in (issue 11 §7): the balances in reais and grams
- * (hidden with the drawer's toggle), what the grams would bring sold now, and the main actions. Loaded on its own
+ * A signed-in customer's home, on the first screen after sign-in (issue 11 §7, issue 27): "Cadastro em análise" (or
+ * the refusal) while no operator approved the registration, the balances in reais and grams on a phone (from md up
+ * the side drawer shows them, once), hidden with the drawer's toggle, what the grams would bring sold now, and the
+ * main actions. Loaded on its own
  * (React.lazy) only when a session exists, so a visitor's first load does not carry it.
  */
 export function CustomerSummary() {
@@ -73,6 +76,9 @@ export function CustomerSummary() {
     return <MoneyText>{formatBRL(valueCents)}</MoneyText>;
   };
 
+  // a complete registration no operator approved yet: under review, or refused with its reason (the first thing the
+  // customer reads on their home, since deposits, orders and transfers wait for it)
+  const review = user?.registration_complete && !user.approved_at;
   return (
     <Paper
       component="section"
@@ -80,8 +86,9 @@ export function CustomerSummary() {
       aria-labelledby="summary-title"
       sx={{ p: { xs: 2, sm: 3 }, borderRadius: 2 }}
     >
+      {review && <ReviewBanner approvedAt={null} rejectionReason={user.registration_rejection_reason} />}
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5 }}>
-        <Typography id="summary-title" variant="h4" component="h2">
+        <Typography id="summary-title" variant="h4" component="h1">
           {user ? `Olá, ${user.name.split(' ')[0]}` : <Skeleton width={160} />}
         </Typography>
         <IconButton
@@ -96,16 +103,21 @@ export function CustomerSummary() {
         sx={{
           display: 'grid',
           gap: { xs: 1.5, sm: 3 },
-          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, minmax(0, 1fr))' },
+          gridTemplateColumns: { xs: '1fr 1fr', md: '1fr' },
           mb: 2.5,
         }}
       >
-        <Figure label="Saldo em reais">
-          {user ? <MoneyText>{hidden ? HIDDEN_BRL : brl(user.balance_brl)}</MoneyText> : <Skeleton width={110} />}
-        </Figure>
-        <Figure label="Saldo em prata">
-          {user ? <MoneyText>{hidden ? HIDDEN_GRAMS : grams(user.balance_ag)}</MoneyText> : <Skeleton width={80} />}
-        </Figure>
+        {/* from md up the side drawer shows both balances beside this: shown once, there */}
+        <Box sx={{ display: { md: 'none' } }}>
+          <Figure label="Saldo em reais">
+            {user ? <MoneyText>{hidden ? HIDDEN_BRL : brl(user.balance_brl)}</MoneyText> : <Skeleton width={110} />}
+          </Figure>
+        </Box>
+        <Box sx={{ display: { md: 'none' } }}>
+          <Figure label="Saldo em prata">
+            {user ? <MoneyText>{hidden ? HIDDEN_GRAMS : grams(user.balance_ag)}</MoneyText> : <Skeleton width={80} />}
+          </Figure>
+        </Box>
         <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
           <Figure label="Valor da sua prata hoje" hint="O que a venda dos seus gramas traria agora">
             {value()}

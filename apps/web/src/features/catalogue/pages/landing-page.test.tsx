@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@prata/domain';
 import { resetFirstPaintData } from '../../../lib/first-paint';
 import { aUser } from '../../../testing/fixtures';
 import { fakeJwt, nowSeconds } from '../../../testing/jwt';
@@ -125,5 +126,49 @@ describe('/comprar-prata', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(summary.textContent).not.toContain('R$ 1.234,56'));
     expect(summary.textContent).toContain('R$ ••••');
     expect(summary.textContent).not.toContain('R$ 90,00');
+  });
+
+  it("is a pending customer's home: their summary as the heading, 'Cadastro em análise', no marketing", async () => {
+    localStorage.setItem('authToken', fakeJwt({ sub: '1', exp: nowSeconds() + 600 }));
+    routes(fetchMock, {
+      'GET /api/silver-withdrawal-product-types': () => catalogue([aProduct()]),
+      'GET /api/user': () => jsonResponse(200, { user: aUser({ registration_complete: true, approved_at: null }) }),
+      'GET /api/orders/average-price-per-gram/sell/0.00': () => jsonResponse(200, 7.2),
+    });
+    open();
+    const summary = await screen.findByRole('region', { name: 'Olá, Maria' }, { timeout: 5000 });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Olá, Maria');
+    expect(within(summary).getByText('Cadastro em análise')).toBeTruthy();
+    expect(within(summary).getByText(MESSAGES.registrationUnderReview)).toBeTruthy();
+    expect(screen.queryByText('Prata física, entregue na sua casa')).toBeNull();
+    await screen.findByRole('article', { name: 'Barra 100 g' });
+    expect(screen.queryByRole('heading', { name: 'Como funciona' })).toBeNull();
+  });
+
+  it('says nothing of the review once approved, and the refusal with its reason when refused', async () => {
+    localStorage.setItem('authToken', fakeJwt({ sub: '1', exp: nowSeconds() + 600 }));
+    const approved = aUser({ approved_at: '2026-11-01T12:00:00.000Z' });
+    routes(fetchMock, {
+      'GET /api/silver-withdrawal-product-types': () => catalogue([aProduct()]),
+      'GET /api/user': () => jsonResponse(200, { user: approved }),
+    });
+    open();
+    await screen.findByRole('region', { name: 'Olá, Maria' }, { timeout: 5000 });
+    expect(screen.queryByText('Cadastro em análise')).toBeNull();
+    cleanup();
+
+    const refused = aUser({
+      registration_rejected_at: '2026-11-01T12:00:00.000Z',
+      registration_rejection_reason: 'Documento ilegível',
+    });
+    fetchMock.mockReset();
+    routes(fetchMock, {
+      'GET /api/silver-withdrawal-product-types': () => catalogue([aProduct()]),
+      'GET /api/user': () => jsonResponse(200, { user: refused }),
+    });
+    open();
+    const summary = await screen.findByRole('region', { name: 'Olá, Maria' }, { timeout: 5000 });
+    expect(within(summary).getByText('Cadastro recusado')).toBeTruthy();
+    expect(within(summary).getByText(/Documento ilegível/)).toBeTruthy();
   });
 });

@@ -175,8 +175,9 @@ function Promises() {
 }
 
 /**
- * /comprar-prata (spec 1 §2.3): a short hero, the signed-in customer's summary (balances, what the grams are worth,
- * the main actions), the catalogue's cards page by page, and what the platform does. Every visitor's first page:
+ * /comprar-prata (spec 1 §2.3): for a visitor, a short hero, the catalogue's cards page by page and what the platform
+ * does; for a signed-in customer, their home: their summary (the registration's review, what the grams are worth,
+ * the main actions) as the page's heading, then the catalogue. Every visitor's first page:
  * no react-query, no form library; the summary loads on its own for a session only.
  */
 export function LandingPage() {
@@ -188,25 +189,28 @@ export function LandingPage() {
   const showPromises = useDeferredValue(true, bootedOnUse());
   return (
     <>
-      <Box
-        component="section"
-        sx={{
-          background: 'linear-gradient(160deg, #263238 0%, #37474F 55%, #546E7A 100%)',
-          color: 'common.white',
-          py: { xs: 3.5, md: 5 },
-        }}
-      >
-        <Container>
-          <Stack spacing={1.5} sx={{ maxWidth: 720 }}>
-            <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' } }}>
-              Prata física, entregue na sua casa
-            </Typography>
-            <Typography sx={{ fontSize: { xs: '1rem', md: '1.125rem' }, color: 'rgba(255,255,255,0.85)' }}>
-              Barras de prata pura com preço do mercado, pagas no Pix e enviadas com seguro para todo o Brasil.
-            </Typography>
-          </Stack>
-        </Container>
-      </Box>
+      {/* a customer's home is theirs (the summary is its heading); the marketing hero and 'Como funciona' are a visitor's */}
+      {!signedIn && (
+        <Box
+          component="section"
+          sx={{
+            background: 'linear-gradient(160deg, #263238 0%, #37474F 55%, #546E7A 100%)',
+            color: 'common.white',
+            py: { xs: 3.5, md: 5 },
+          }}
+        >
+          <Container>
+            <Stack spacing={1.5} sx={{ maxWidth: 720 }}>
+              <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' } }}>
+                Prata física, entregue na sua casa
+              </Typography>
+              <Typography sx={{ fontSize: { xs: '1rem', md: '1.125rem' }, color: 'rgba(255,255,255,0.85)' }}>
+                Barras de prata pura com preço do mercado, pagas no Pix e enviadas com seguro para todo o Brasil.
+              </Typography>
+            </Stack>
+          </Container>
+        </Box>
+      )}
       <Container sx={{ py: { xs: 3, md: 5 } }}>
         <Stack spacing={{ xs: 3, md: 4 }}>
           {signedIn && (
@@ -222,7 +226,7 @@ export function LandingPage() {
           </Box>
         </Stack>
       </Container>
-      {showPromises && <Promises />}
+      {showPromises && !signedIn && <Promises />}
     </>
   );
 }

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Order } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { watchDownloads } from '../../../testing/downloads';
 import { jsonResponse, renderRoute } from '../../../testing/render';
 import { COMING_SOON, HistoryPage } from './history-page';
 
@@ -73,6 +74,52 @@ describe('HistoryPage', { timeout: 20_000 }, () => {
     });
     await vi.waitFor(() => expect(table.textContent).toContain('Cancelado'));
     expect(within(table).queryByRole('button', { name: 'Cancelar transferência nº 7' })).toBeNull();
+  });
+
+  it("downloads a transfer's receipt from its row, sent or received", async () => {
+    const downloads = watchDownloads();
+    try {
+      const received = {
+        id: 6,
+        created_at: '2026-03-10T13:05:00Z',
+        direction: 'received',
+        receiver: null,
+        receiver_email: null,
+        sender: { id: null, name: 'Aurora Joias', email: null },
+        quantity_grams: 12.5,
+        message: null,
+        status: 'completed',
+        status_label: 'Realizada',
+        expires_at: null,
+        completed_at: '2026-03-10T13:05:00Z',
+        cancellable: false,
+      };
+      fetchMock.mockImplementation(async (input) => {
+        const url = String(input);
+        if (url === '/api/silver-transfer/6/receipt')
+          return new Response('%PDF-1.7', {
+            status: 200,
+            headers: {
+              'content-type': 'application/pdf',
+              'content-disposition': 'inline; filename="comprovante-transferencia-6.pdf"',
+            },
+          });
+        if (url.startsWith('/api/user')) return jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' });
+        return jsonResponse(200, { silverTransfers: { data: [received], total: 1, per_page: 15 } });
+      });
+      renderRoute(<HistoryPage />, { path: '/meu-historico/:tab?', url: '/meu-historico/prata-transferida' });
+      const table = await screen.findByRole('table', { name: 'Transferências de prata' });
+      const button = await within(table).findByRole('button', { name: 'Baixar o comprovante da transferência nº 6' });
+      expect(button.textContent).toBe('Comprovante');
+      await act(async () => {
+        fireEvent.click(button);
+      });
+      await vi.waitFor(() =>
+        expect(downloads.saved.map((f) => f.fileName)).toEqual(['comprovante-transferencia-6.pdf']),
+      );
+    } finally {
+      downloads.restore();
+    }
   });
 
   it('reads the event logs page by page: dd/mm/aaaa hh:mm and the description', async () => {

@@ -211,7 +211,9 @@ describe('TED deposit', () => {
     const input = screen.getByLabelText('Comprovante da transferência', { selector: 'input' });
     const big = new File([new Uint8Array(5_242_881)], 'grande.pdf', { type: 'application/pdf' });
     fireEvent.change(input, { target: { files: [big] } });
-    expect(getNotice()?.message).toBe('O arquivo é muito grande. O tamanho máximo permitido é 5.00 MB.');
+    expect(getNotice()?.message).toBe(
+      '"grande.pdf" não foi anexado. O arquivo é muito grande. O tamanho máximo permitido é 5.00 MB.',
+    );
     expect(send.disabled).toBe(true);
 
     const receipt = new File(['%PDF-1.4'], 'comprovante.pdf', { type: 'application/pdf' });

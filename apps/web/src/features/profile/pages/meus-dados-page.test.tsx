@@ -169,7 +169,9 @@ describe('MeusDadosPage', { timeout: 20_000 }, () => {
     await act(async () => {
       fireEvent.change(input, { target: { files: [big] } });
     });
-    expect(getNotice()?.message).toBe('O arquivo é muito grande. O tamanho máximo permitido é 5.00 MB.');
+    expect(getNotice()?.message).toBe(
+      '"grande.pdf" não foi anexado. O arquivo é muito grande. O tamanho máximo permitido é 5.00 MB.',
+    );
     expect(fetchMock.mock.calls.length).toBe(calls);
 
     fetchMock.mockResolvedValueOnce(

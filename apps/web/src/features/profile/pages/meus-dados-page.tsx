@@ -28,7 +28,7 @@ import { CloseAccountTab } from '../components/close-account-tab';
 import { DocumentsTab } from '../components/documents-tab';
 import { LimitTab } from '../components/limit-tab';
 import { PasswordTab } from '../components/password-tab';
-import { ReviewBanner } from '../components/review-banner';
+import { ReviewBanner } from '../../../components/review-banner';
 import { TabSection } from '../components/tab-section';
 import { type AccountTab, accountTabsFor, pathForTab, tabFromParam } from '../tabs';
 

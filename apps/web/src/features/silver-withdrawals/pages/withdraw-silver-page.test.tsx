@@ -148,10 +148,8 @@ describe('/retirar-prata', { timeout: 30_000 }, () => {
     fireEvent.click(within(product).getByRole('radio', { name: 'Barra 100 g' }));
     await click('Continuar', product);
     const address = section('Endereço de entrega');
-    await within(address).findByRole('radio', {}, LONG);
-    await click('Continuar', address);
-    expect(within(address).getByText('Escolha uma das opções acima')).toBeTruthy();
-    fireEvent.click(within(address).getByRole('radio'));
+    // the only saved address is chosen already
+    expect(await within(address).findByRole('radio', { checked: true }, LONG)).toBeTruthy();
     await click('Continuar', address);
     expect(getNotice()?.message).toBe('Não conseguimos cotar o frete agora.');
     expect(within(address).getByRole('radio')).toBeTruthy();
@@ -174,6 +172,24 @@ describe('/retirar-prata', { timeout: 30_000 }, () => {
     expect(breakdown.textContent).toContain('Prata da sua custódia200,00 g');
     expect(breakdown.textContent).toContain('Cunhagem43,1%R$ 60,00');
     expect(breakdown.textContent).toContain('TotalR$ 139,12');
+  });
+
+  it('chooses nothing for the customer who has two addresses: Continuar asks for one', async () => {
+    const other = { ...anAddress, id: anAddress.id + 1, street: 'Rua Augusta', number: '500' };
+    wizardRoutes({
+      'GET /api/user': () =>
+        jsonResponse(200, { user: aUser({ balance_ag: 500, balance_brl: 1000, addresses: [anAddress, other] }) }),
+    });
+    await open();
+    const product = section('Produto e quantidade');
+    fireEvent.click(within(product).getByRole('radio', { name: 'Barra 100 g' }));
+    await click('Continuar', product);
+    const address = section('Endereço de entrega');
+    await vi.waitFor(() => expect(within(address).getAllByRole('radio')).toHaveLength(2), LONG);
+    expect(within(address).queryByRole('radio', { checked: true })).toBeNull();
+    await click('Continuar', address);
+    expect(within(address).getByText('Escolha uma das opções acima')).toBeTruthy();
+    expect(calls('POST /api/silver-withdrawal/shipping-quote')).toHaveLength(0);
   });
 
   it('pays by balance: the server message, then the history tab; the user is asked again', async () => {

@@ -70,7 +70,9 @@ export function WithdrawSilverPage() {
   const [product, setProduct] = useState<ProductType | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [productError, setProductError] = useState<string | null>(null);
-  const [address, setAddress] = useState<Address | null>(null);
+  const [pickedAddress, setAddress] = useState<Address | null>(null);
+  // the only saved address is the one the bars go to unless the customer says otherwise: chosen already
+  const address = pickedAddress ?? (user?.addresses.length === 1 ? (user.addresses[0] ?? null) : null);
   const [addressError, setAddressError] = useState<string | null>(null);
   const [services, setServices] = useState<ShippingService[]>([]);
   const [shipping, setShipping] = useState<ShippingService | null>(null);

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Ticket, TicketCategoriesResponse } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '../../../lib/notify';
+import { getNotice, notify } from '../../../lib/notify';
 import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '../../../testing/render';
 import { CreateTicketPage } from './create-ticket-page';
 import { FaqsPage } from './faqs-page';
@@ -112,6 +112,19 @@ describe('/contato/ticket/create', () => {
     fireEvent.click(options[0]!);
     fireEvent.change(screen.getByLabelText(/Assunto/), { target: { value: 'Informe de rendimentos' } });
     fireEvent.change(screen.getByLabelText(/Descrição/), { target: { value: 'Preciso do informe.' } });
+    // a refused file is named when chosen, with the spec's message, and never joins the ticket
+    const planilha = new File(['a;b'], 'planilha.csv', { type: 'text/csv' });
+    const huge = new File([new Uint8Array(5_242_881)], 'extrato.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Anexos do ticket'), { target: { files: [planilha] } });
+    expect(getNotice()?.message).toBe(
+      '"planilha.csv" não foi anexado. Envie um arquivo PDF ou uma imagem (PNG, JPG, GIF ou WEBP).',
+    );
+    fireEvent.change(screen.getByLabelText('Anexos do ticket'), { target: { files: [huge] } });
+    expect(getNotice()?.message).toBe(
+      '"extrato.pdf" não foi anexado. O arquivo é muito grande. O tamanho máximo permitido é 5.00 MB.',
+    );
+    expect(screen.queryByText('planilha.csv')).toBeNull();
+    expect(screen.queryByText('extrato.pdf')).toBeNull();
     const file = new File(['%PDF-1.4'], 'rg.pdf', { type: 'application/pdf' });
     fireEvent.change(screen.getByLabelText('Anexos do ticket'), { target: { files: [file] } });
     expect(await screen.findByText('rg.pdf')).toBeTruthy();
@@ -121,7 +134,7 @@ describe('/contato/ticket/create', () => {
     expect(body.get('category_id')).toBe('2');
     expect(body.get('subcategory_id')).toBe('20');
     expect(body.get('subject')).toBe('Informe de rendimentos');
-    expect((body.getAll('attachments[]')[0] as File).name).toBe('rg.pdf');
+    expect((body.getAll('attachments[]') as File[]).map((f) => f.name)).toEqual(['rg.pdf']);
   }, 20_000);
 });
 
