@@ -15,6 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   fetchMock.mockReset();
   localStorage.clear();
+  sessionStorage.clear();
   notify.close();
 });
 
@@ -365,17 +366,21 @@ describe('/comprar-prata/{id}/checkout: paying', { timeout: 30_000 }, () => {
             tracking_code: null,
             payment_method: 'pix',
             total: 950.01,
-            expires_at: null,
+            expires_at: '2099-01-01T00:00:00Z',
             cancellable: true,
           },
           pixQrCode: 'iVBORw0KGgo=',
           pixCopiaECola: '00020126PRATA',
+          order_token: '77.abcdefghijklmnopqrstuvwxyz012345',
         }),
+      'GET /api/silver-withdrawal/order/77.abcdefghijklmnopqrstuvwxyz012345': () =>
+        jsonResponse(404, { code: 'NOT_FOUND', message: 'Pedido não encontrado.' }),
     });
     await openCheckout();
     await advanceTo('Pagamento');
     await click('Fazer um Pix');
     const dialog = await screen.findByRole('dialog', { name: 'Pague com Pix' });
+    expect(dialog.textContent).toContain('Pedido nº 77');
     const [input, init] = calls('POST /api/silver-withdrawal')[0] ?? [];
     expect(String(input)).toBe('/api/silver-withdrawal');
     expect(new Headers(init?.headers).get('Idempotency-Key')).toBeTruthy();
