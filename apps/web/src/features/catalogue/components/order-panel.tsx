@@ -78,7 +78,8 @@ export function OrderPanel({
       )}
       {email && (
         <Typography color="text.secondary">
-          Enviamos o código Pix e enviaremos a confirmação e o código de rastreio para <strong>{email}</strong>.
+          Enviamos o código Pix e enviaremos a confirmação e o código de rastreio para{' '}
+          <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong>.
         </Typography>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignSelf: 'stretch' }}>

@@ -5,7 +5,7 @@ import { silverWithdrawals } from '../../db/schema/index';
 import { reconcile } from '../../ledger/index';
 import { readLimits } from '../../limits';
 import { buildTestApp, outboxFor, type TestApp } from '../../../test/helpers';
-import { saveProductType } from '../catalogue/index';
+import { saveCoupon, saveProductType } from '../catalogue/index';
 import { fundHouse, placeHouseOrder } from '../orders/index';
 import { expireUnpaidSilverWithdrawals } from './index';
 import { orderIdOfToken, orderToken } from './order-token';
@@ -48,6 +48,15 @@ beforeAll(async () => {
     position: 0,
   });
   bar = saved.productType.id;
+  await saveCoupon(t.app.deps, null, null, {
+    code: 'PRATA10',
+    transaction_fee: 25,
+    discount_percent: 1000,
+    valid_from: null,
+    valid_until: null,
+    max_uses: 100,
+    active: true,
+  });
 });
 
 async function guestOrder(email: string, key?: string) {
@@ -169,5 +178,55 @@ describe('GET /api/silver-withdrawal/order/{token}', () => {
     expect(afterExpiry.silverWithdrawal.status).toBe('expired');
     expect(afterExpiry.pixQrCode).toBeUndefined();
     expect((await reconcile(t.database.db)).problems).toEqual([]);
+  });
+});
+
+const cents = (reais: number) => Math.round(reais * 100);
+
+describe('POST /api/silver-withdrawal/calculate-charge explains its figures (issue 27: clear prices)', () => {
+  it('answers each rate with its base and the coupon in its own terms, adding up to the total to the centavo', async () => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/silver-withdrawal/calculate-charge',
+      payload: {
+        items: [{ product_type_id: bar, quantity: 2 }],
+        address: { cep: ADDRESS.cep, city_id: ADDRESS.city_id },
+        shippingService: SEDEX,
+        coupon_code: 'prata10',
+        includeSilverValue: true,
+        onlyAdminOrders: true,
+      },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const { totals, explanation: e } = r.json();
+    expect(e).toMatchObject({
+      units: 2,
+      insurance_rate: 0.5,
+      discount_rate: 10,
+      icms_rate: 18,
+      difal_rate: 0,
+      pis_rate: 1.65,
+      cofins_rate: 7.6,
+      interstate: false,
+      origin_state: 'SP',
+      destination_state: 'SP',
+    });
+    // 100 g at R$ 6,00/g; minting 2 × R$ 25,00; insurance 0,5% of R$ 600,00; SEDEX inside SP R$ 24,90
+    expect([e.insured_value, e.minting_fee, e.insurance_fee, e.shipping_fee]).toEqual([600, 50, 3, 24.9]);
+    expect(cents(e.discount_base)).toBe(cents(50 + 3 + 24.9));
+    // the coupon: 10% of the platform's charges, taken off them (never off the silver or the taxes)
+    expect(cents(totals.discount)).toBe(Math.round(cents(e.discount_base) / 10));
+    expect(cents(totals.minting_fee) + cents(totals.insurance_fee) + cents(totals.shipping_fee)).toBe(
+      cents(e.discount_base) - cents(totals.discount),
+    );
+    expect(cents(e.tax_base)).toBe(
+      cents(totals.silver_value) + cents(totals.minting_fee) + cents(totals.insurance_fee) + cents(totals.shipping_fee),
+    );
+    // each tax is its rate of the base (half-up), and everything adds up to the total
+    expect(cents(totals.icms)).toBe(Math.round((cents(e.tax_base) * 18) / 100));
+    expect(cents(totals.pis)).toBe(Math.round((cents(e.tax_base) * 1.65) / 100));
+    expect(cents(totals.total)).toBe(
+      cents(e.tax_base) + cents(totals.icms) + cents(totals.difal) + cents(totals.pis) + cents(totals.cofins),
+    );
   });
 });
