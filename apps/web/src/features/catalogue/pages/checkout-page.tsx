@@ -443,6 +443,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
                 <ChargeBreakdown
                   totals={charge.charge.totals}
                   coupon={charge.charge.coupon}
+                  explanation={charge.charge.explanation}
                   onExplain={() => setFeesOpen(true)}
                 />
               </Paper>
