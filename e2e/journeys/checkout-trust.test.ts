@@ -71,6 +71,9 @@ describe('Checkout que sobrevive ao navegador', () => {
       });
 
       await page.goto('/comprar-prata');
+      // the price says what the total adds to it (issue 27: clear prices)
+      await expectVisible(page.getByText('+ frete e impostos do frete').first());
+      await shotBoth(page, 'checkout-confiavel-0-catalogo');
       await click(page, 'link', `Comprar ${BAR}`);
       await fill(page, 'E-mail', email);
       await click(page, 'button', 'Continuar');

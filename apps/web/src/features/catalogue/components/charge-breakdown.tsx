@@ -54,7 +54,13 @@ function Line({
       <Typography variant={strong ? 'subtitle1' : 'body2'} sx={{ fontWeight: strong ? 700 : undefined }}>
         {label}
         {detail && (
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 0.75 }}>
+          <Typography
+            component="span"
+            variant="body2"
+            color="text.secondary"
+            // on a phone the detail (a rate and its base) goes under its label, where it has the width
+            sx={{ ml: { xs: 0, sm: 0.75 }, display: { xs: 'block', sm: 'inline' } }}
+          >
             {detail}
           </Typography>
         )}

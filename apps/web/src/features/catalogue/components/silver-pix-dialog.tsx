@@ -127,8 +127,8 @@ export function SilverPixDialog({
             </Stack>
             {stage === 'paid' && (
               <Alert icon={<CheckCircleOutline />} severity="success" role="status">
-                Recebemos o seu Pix de {brl(amount)}. O pedido nº {order.id} está confirmado: separamos as barras e
-                enviamos o código de rastreio por e-mail.
+                Recebemos o seu Pix de <MoneyText>{brl(amount)}</MoneyText>. O pedido nº {order.id} está confirmado:
+                separamos as barras e enviamos o código de rastreio por e-mail.
               </Alert>
             )}
             {stage === 'expired' && (
