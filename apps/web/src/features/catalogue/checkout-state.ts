@@ -98,10 +98,6 @@ export function saveCheckout(state: SavedCheckout): void {
   }
 }
 
-export function forgetCheckout(): void {
-  storage()?.removeItem(KEY);
-}
-
 /** The identification step hands the visitor's e-mail to the checkout here (out of the address bar). */
 export function handEmailToCheckout(email: string): void {
   try {
@@ -114,4 +110,31 @@ export function handEmailToCheckout(email: string): void {
 /** The e-mail the identification step handed over last in this tab ('' when none). */
 export function handedEmail(): string {
   return storage()?.getItem(EMAIL_KEY) ?? '';
+}
+
+/** The payment step's index (the last). */
+export const PAYMENT_STEP = STEP_SLUGS.length - 1;
+
+/** The furthest step the saved data lets the page show (each step needs what the ones before it answered). */
+export function reachableStep(state: SavedCheckout, signedIn: boolean): number {
+  if (state.orderToken) return PAYMENT_STEP;
+  const ready = [true, true, signedIn || state.guest !== null, state.address !== null, state.shipping !== null];
+  let step = 0;
+  while (step < state.visited && ready[step + 1]) step += 1;
+  return step;
+}
+
+/**
+ * Where a checkout starts: the one this tab kept for the product when the address names a step (a reload, Back or
+ * Forward into it, the e-mail's link with the order's token), a new one otherwise (from the catalogue or the
+ * identification step, which hands the visitor's e-mail over in sessionStorage; an `?email=` of the spec's route is
+ * still taken, and dropped from the address bar).
+ */
+export function startingState(product: ProductType, params: URLSearchParams): SavedCheckout {
+  const email = params.get('email') ?? handedEmail();
+  const token = params.get(ORDER_PARAM);
+  if (stepOfSlug(params.get(STEP_PARAM)) === null && !token) return emptyCheckout(product, email);
+  const saved = loadCheckout(product.id) ?? emptyCheckout(product, email);
+  if (token && saved.orderToken !== token) return { ...saved, orderToken: token };
+  return saved;
 }

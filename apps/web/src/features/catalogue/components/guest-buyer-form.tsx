@@ -61,7 +61,7 @@ export function fillMask(pattern: string, digits: string): string {
 const FIELDS = ['name', 'email', 'cpf', 'nascimento', 'celular', 'sexo'];
 
 /**
- * 'Dados pessoais' of a guest (spec 1 §2.5, §5): name, e-mail (from ?email), CPF ###.###.###-##, birth date
+ * 'Dados pessoais' of a guest (spec 1 §2.5, §5): name, e-mail (the one typed on the identification step), CPF ###.###.###-##, birth date
  * dd/mm/aaaa, mobile (##) # #### ####, sex. The step advances only once the CPF check succeeds (spec 1 §4.1).
  */
 export function GuestBuyerForm({

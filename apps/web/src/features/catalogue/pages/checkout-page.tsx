@@ -10,8 +10,7 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import Typography from '@mui/material/Typography';
-import { type AddressRequest, type CreateSilverWithdrawalResponse, MESSAGES, type ProductType } from '@prata/domain';
+import { type AddressRequest, type CreateSilverWithdrawalResponse, MESSAGES } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -31,16 +30,16 @@ import { useProductType } from '../api/use-product-types';
 import { orderItemOf, useSilverCharge } from '../api/use-silver-charge';
 import {
   checkoutSearch,
-  emptyCheckout,
-  loadCheckout,
-  ORDER_PARAM,
+  PAYMENT_STEP,
   PIX_SLUG,
+  reachableStep,
   type SavedCheckout,
   STEP_PARAM,
   saveCheckout,
+  startingState,
   stepOfSlug,
-  handedEmail,
 } from '../checkout-state';
+import { Locked, Panel } from '../components/checkout-panels';
 import { BuyerSummary, canCheckCpf } from '../components/buyer-summary';
 import { CartStep, cartItemsOf } from '../components/cart-step';
 import { cartCentigrams } from '../components/cart-table';
@@ -55,68 +54,7 @@ import { SilverPixDialog } from '../components/silver-pix-dialog';
 import { StepButtons } from '../components/step-buttons';
 import { CHECKOUT_STEPS, SILVER_HISTORY_PATH } from '../labels';
 
-const PAYMENT_STEP = CHECKOUT_STEPS.length - 1;
-
-/** A step's panel: mounted once visited and kept (hidden) afterwards, so going back finds the forms as they were. */
-function Panel({
-  index,
-  active,
-  visited,
-  children,
-}: {
-  index: number;
-  active: number;
-  visited: number;
-  children: ReactNode;
-}) {
-  if (index > visited && index !== active) return null;
-  return (
-    <Box
-      role="region"
-      aria-label={CHECKOUT_STEPS[index]}
-      hidden={index !== active}
-      sx={{ display: index === active ? 'block' : 'none' }}
-    >
-      <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
-        {CHECKOUT_STEPS[index]}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
-/** Steps 1 to 4 once the order exists: what was ordered stays as it was (read only), the way on is the order. */
-function Locked({ orderId, onShow, children }: { orderId: number | null; onShow: () => void; children: ReactNode }) {
-  return (
-    <Stack spacing={2}>
-      <Alert
-        severity="info"
-        action={
-          <Button color="inherit" size="small" onClick={onShow}>
-            Ver o pedido
-          </Button>
-        }
-      >
-        O pedido{orderId ? ` nº ${orderId}` : ''} já foi feito com estes dados. Para mudar algo, faça um novo pedido
-        pelo catálogo.
-      </Alert>
-      <Box component="fieldset" disabled sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-        {children}
-      </Box>
-    </Stack>
-  );
-}
-
 const gramsText = (centigrams: number) => (centigrams / 100).toFixed(2);
-
-/** The furthest step the saved data lets the page show (each step needs what the ones before it answered). */
-function reachableStep(state: SavedCheckout, signedIn: boolean): number {
-  if (state.orderToken) return PAYMENT_STEP;
-  const ready = [true, true, signedIn || state.guest !== null, state.address !== null, state.shipping !== null];
-  let step = 0;
-  while (step < state.visited && ready[step + 1]) step += 1;
-  return step;
-}
 
 function Checkout({ initial }: { initial: SavedCheckout }) {
   const navigate = useNavigate();
@@ -189,13 +127,17 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
       : null;
 
   // The payment step after a reload (or Forward into it): the figures are asked again, never kept from before.
-  const needsCharge = active === PAYMENT_STEP && !orderToken && !charge.charge && !charge.pending && !userPending;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step needs figures, with the state of then
+  const [chargeError, setChargeError] = useState<string | null>(null);
+  const [chargeTry, setChargeTry] = useState(0);
+  // (once per arrival or 'Tentar de novo': a failed calculation is not asked again on its own)
+  const figuresWanted = active === PAYMENT_STEP && !orderToken && !userPending;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on arriving at the step, with the state of then
   useEffect(() => {
     const input = chargeInput();
-    if (!needsCharge || !input) return;
-    charge.calculate(input).catch((error: unknown) => notify.error(error));
-  }, [needsCharge]);
+    if (!figuresWanted || !input || charge.charge || charge.pending) return;
+    setChargeError(null);
+    charge.calculate(input).catch((error: unknown) => setChargeError(firstError(error)));
+  }, [figuresWanted, chargeTry]);
 
   const onCustomerData = async () => {
     if (!user?.cpf || !user.nascimento) return;
@@ -471,6 +413,17 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
                 </Button>
               </Stack>
             </Stack>
+          ) : chargeError ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => setChargeTry((n) => n + 1)}>
+                  Tentar de novo
+                </Button>
+              }
+            >
+              {chargeError}
+            </Alert>
           ) : (
             <Skeleton variant="rounded" height={320} aria-label="Calculando os valores" />
           )}
@@ -498,21 +451,6 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
       />
     </>
   );
-}
-
-/**
- * Where a checkout starts: the one this tab kept for the product when the address names a step (a reload, Back or
- * Forward into it, the e-mail's link with the order's token), a new one otherwise (from the catalogue or the
- * identification step, which hands the visitor's e-mail over in sessionStorage; an `?email=` of the spec's route is
- * still taken, and dropped from the address bar).
- */
-function startingState(product: ProductType, params: URLSearchParams): SavedCheckout {
-  const email = params.get('email') ?? handedEmail();
-  const token = params.get(ORDER_PARAM);
-  if (stepOfSlug(params.get(STEP_PARAM)) === null && !token) return emptyCheckout(product, email);
-  const saved = loadCheckout(product.id) ?? emptyCheckout(product, email);
-  if (token && saved.orderToken !== token) return { ...saved, orderToken: token };
-  return saved;
 }
 
 /**
