@@ -76,9 +76,11 @@ export function OrderPanel({
           novo.
         </Typography>
       )}
-      {email && (
+      {email && stage !== 'expired' && (
         <Typography color="text.secondary">
-          Enviamos o código Pix e enviaremos a confirmação e o código de rastreio para{' '}
+          {stage === 'paid'
+            ? 'Enviamos a confirmação e enviaremos o código de rastreio para '
+            : 'Enviamos o código Pix e enviaremos a confirmação e o código de rastreio para '}
           <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong>.
         </Typography>
       )}
