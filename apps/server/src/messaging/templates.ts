@@ -188,6 +188,29 @@ export function withdrawalPaidMail(name: string, net: string, destination: strin
   return { subject: `Retirada de ${net} enviada`, text: lines.join('\n\n'), html: layout('Retirada enviada', lines) };
 }
 
+/**
+ * A Pix order just made (the buyer may close the tab): its number, the amount, the Pix copy-and-paste code to pay it
+ * from the bank's app, until when it can be paid, and the link back to the order's page (its QR code and status).
+ */
+export function silverPixMail(
+  name: string,
+  order: { id: number; total: string; items: string; pixCopiaECola: string; expiresAt: string; url: string },
+): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Recebemos o seu pedido de prata nº ${order.id} (${order.items}). Para confirmá-lo, pague o Pix de ${order.total} até ${order.expiresAt} (horário de Brasília); depois disso o pedido expira e é cancelado sozinho.`,
+    'Pix copia e cola (cole no aplicativo do seu banco, em Pix > Pix copia e cola):',
+    order.pixCopiaECola,
+    'Assim que o pagamento chegar, enviamos outro e-mail com a confirmação.',
+  ];
+  const title = `Pedido de prata nº ${order.id}: pague com Pix`;
+  return {
+    subject: title,
+    text: `${lines.join('\n\n')}\n\nVer o pedido e o QR Code: ${order.url}`,
+    html: layout(title, lines, { label: 'Ver o pedido e o QR Code', url: order.url }),
+  };
+}
+
 /** A silver order (a purchase of bars, or a withdrawal of the customer's own) is paid: it goes to packing. */
 export function silverPaidMail(
   name: string,

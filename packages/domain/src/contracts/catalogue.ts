@@ -261,10 +261,44 @@ export const Coupon = z.object({
 });
 export type Coupon = z.infer<typeof Coupon>;
 
+/**
+ * What the breakdown explains (issue 27: rates as rates, amounts as amounts, the coupon in its own words), all from
+ * the same calculation as `totals`. Money in reais, rates as percentages (18 is 18%).
+ */
+export const ChargeExplanation = z.object({
+  /** minting, insurance and freight before the coupon (the totals' lines are after it) */
+  minting_fee: z.number(),
+  insurance_fee: z.number(),
+  shipping_fee: z.number(),
+  /** units of all items (minting is a fee per unit) */
+  units: z.number().int(),
+  /** percentage of the silver's market value; null when the items' products have different rates */
+  insurance_rate: z.number().nullable(),
+  /** the market value of the order's grams at the house's asks: the insurance's base */
+  insured_value: z.number(),
+  /** the coupon's percentage off minting + insurance + freight (0 without one), and that sum before it */
+  discount_rate: z.number(),
+  discount_base: z.number(),
+  /** silver value + minting + insurance + freight after the coupon: what the four taxes are rates of */
+  tax_base: z.number(),
+  icms_rate: z.number(),
+  difal_rate: z.number(),
+  /** null when the items' products have different rates */
+  pis_rate: z.number().nullable(),
+  cofins_rate: z.number().nullable(),
+  /** a sale to another state: ICMS at the interstate rate, plus DIFAL */
+  interstate: z.boolean(),
+  origin_state: z.string(),
+  destination_state: z.string(),
+});
+export type ChargeExplanation = z.infer<typeof ChargeExplanation>;
+
 export const CalculateChargeResponse = z.object({
   items: z.array(ChargeItem),
   totals: ChargeTotals,
   coupon: Coupon.nullable(),
+  /** always answered by the server; optional so a client can read an older answer */
+  explanation: ChargeExplanation.optional(),
 });
 export type CalculateChargeResponse = z.infer<typeof CalculateChargeResponse>;
 

@@ -215,8 +215,28 @@ export const CreateSilverWithdrawalResponse = z.object({
   silverWithdrawal: SilverWithdrawal,
   pixQrCode: z.string().optional(),
   pixCopiaECola: z.string().optional(),
+  /** a Pix order: the buyer's key to read it again (GET /api/silver-withdrawal/order/{token}), reloads included */
+  order_token: z.string().optional(),
 });
 export type CreateSilverWithdrawalResponse = z.infer<typeof CreateSilverWithdrawalResponse>;
+
+/** The longest order token the server makes (`<id>.<signature>`): anything longer is not one. */
+export const SILVER_ORDER_TOKEN_MAX = 80;
+
+/** GET /api/silver-withdrawal/order/{token}: a malformed token is answered as an unknown one (404). */
+export const SilverOrderParams = z.object({ token: z.string().max(SILVER_ORDER_TOKEN_MAX) });
+
+/**
+ * GET /api/silver-withdrawal/order/{token} (public: the token is the buyer's key, a visitor has no session). The order
+ * as it is now; while its Pix can be paid (pending, not expired), the QR code and the copy-and-paste code again.
+ */
+export const SilverOrderResponse = z.object({
+  silverWithdrawal: SilverWithdrawal,
+  order_token: z.string(),
+  pixQrCode: z.string().optional(),
+  pixCopiaECola: z.string().optional(),
+});
+export type SilverOrderResponse = z.infer<typeof SilverOrderResponse>;
 
 /** GET /api/silver-withdrawals?page=N: the customer's, newest first. */
 export const SilverWithdrawalsQuery = z.object({ page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1) });

@@ -46,6 +46,7 @@ export const CATALOGUE_MESSAGES = {
     'Pedido criado. Pague o Pix pelo aplicativo do seu banco para confirmá-lo; o código vale por tempo limitado.',
   silverBalanceCreated:
     'Retirada solicitada. As taxas e a prata foram reservadas do seu saldo; acompanhe o envio em Meu histórico.',
+  silverOrderNotFound: 'Pedido não encontrado. Confira o endereço recebido no e-mail do pedido.',
   silverWithdrawalCancelled: 'Retirada de prata cancelada',
   silverWithdrawalNotCancellable: 'Somente retiradas pendentes podem ser canceladas.',
   silverWithdrawalNotOpen: 'Esta retirada não está na etapa certa para esta ação.',

@@ -77,6 +77,12 @@ export type SilverChargeLine = {
   insuranceFee: number;
   /** centavos taken off minting, insurance and freight by the coupon (the three lines are after it) */
   discount: number;
+  /** the three lines before the coupon (what a breakdown shows above the coupon's own line) */
+  mintingGross: number;
+  insuranceGross: number;
+  shippingGross: number;
+  /** silver value + minting + insurance + freight after the coupon: what ICMS, DIFAL, PIS and COFINS are rates of */
+  taxBase: number;
   icms: number;
   difal: number;
   pis: number;
@@ -170,6 +176,10 @@ export function computeCharges(input: SilverChargeInput): SilverCharges {
       shippingFee,
       insuranceFee,
       discount,
+      mintingGross,
+      insuranceGross,
+      shippingGross,
+      taxBase: base,
       icms,
       difal,
       pis,
@@ -189,6 +199,10 @@ export function computeCharges(input: SilverChargeInput): SilverCharges {
     shippingFee: sum('shippingFee'),
     insuranceFee: sum('insuranceFee'),
     discount: sum('discount'),
+    mintingGross: sum('mintingGross'),
+    insuranceGross: sum('insuranceGross'),
+    shippingGross: sum('shippingGross'),
+    taxBase: sum('taxBase'),
     icms: sum('icms'),
     difal: sum('difal'),
     pis: sum('pis'),

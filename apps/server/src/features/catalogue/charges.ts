@@ -6,6 +6,7 @@ import {
   type SilverChargeLine,
   type SilverCharges,
   type SilverChargeTotals,
+  type SilverTaxRates,
   ufForCep,
 } from '@prata/domain';
 import type { ShippingOption } from '../../adapters/shipping/index';
@@ -132,6 +133,9 @@ export type PricedOrder = {
   silverCg: number;
   /** centavos: the market value of those grams at the house's asks */
   marketValue: number;
+  /** the ICMS rates applied, and the company's state they depend on */
+  taxes: SilverTaxRates;
+  originState: string;
 };
 
 /**
@@ -197,6 +201,8 @@ export async function priceOrder(
     destinationState: city.state,
     silverCg,
     marketValue: walk.value,
+    taxes,
+    originState: settings.originState,
   };
 }
 
@@ -215,8 +221,40 @@ const lines = (l: SilverChargeLine | SilverChargeTotals) => ({
   total: reais(l.total),
 });
 
+const percent = (bps: number) => bps / 100;
+/** The one rate all the products share, or null when they differ. */
+const sharedRate = (products: readonly ProductTypeRow[], rate: (p: ProductTypeRow) => number) => {
+  const rates = new Set(products.map(rate));
+  return rates.size === 1 ? percent([...rates][0]!) : null;
+};
+
+/** The breakdown's words (issue 27): each rate with its base, the amounts before the coupon, the coupon's rate. */
+function explain(priced: PricedOrder) {
+  const t = priced.charges.totals;
+  const { intrastate, internalRateBps, interstateRateBps } = priced.taxes;
+  return {
+    minting_fee: reais(t.mintingGross),
+    insurance_fee: reais(t.insuranceGross),
+    shipping_fee: reais(t.shippingGross),
+    units: t.quantity,
+    insurance_rate: sharedRate(priced.products, (p) => p.insuranceRateBps),
+    insured_value: reais(priced.marketValue),
+    discount_rate: percent(priced.coupon?.discountBps ?? 0),
+    discount_base: reais(t.mintingGross + t.insuranceGross + t.shippingGross),
+    tax_base: reais(t.taxBase),
+    icms_rate: percent(intrastate ? internalRateBps : interstateRateBps),
+    difal_rate: percent(intrastate ? 0 : Math.max(0, internalRateBps - interstateRateBps)),
+    pis_rate: sharedRate(priced.products, (p) => p.pisRateBps),
+    cofins_rate: sharedRate(priced.products, (p) => p.cofinsRateBps),
+    interstate: !intrastate,
+    origin_state: priced.originState,
+    destination_state: priced.destinationState,
+  };
+}
+
 export function presentCharges(priced: PricedOrder) {
   return {
+    explanation: explain(priced),
     items: priced.charges.items.map((l) => ({
       product_type_id: l.productTypeId,
       quantity: l.quantity,

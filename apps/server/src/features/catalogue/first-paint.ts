@@ -90,6 +90,7 @@ body{margin:0;background:#F4F6F7}
 .fp-desc{display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden;flex-grow:1}
 .fp-body .fp-price{font-size:1.375rem;font-weight:700;color:#1F2A30;font-variant-numeric:tabular-nums}
 .fp-price span{font-size:.875rem;font-weight:400;color:#55636B}
+.fp-price .fp-note{display:block;font-size:.75rem;line-height:1.66}
 .fp-buy{display:block;width:100%;padding:8px 22px;border:0;border-radius:10px;background:#37474F;color:#fff;text-align:center;text-decoration:none;font:inherit;font-weight:600;font-size:.9375rem;line-height:1.75}
 .fp-buy:disabled{background:rgba(0,0,0,.12);color:rgba(0,0,0,.26)}
 .fp-pages{display:flex;flex-wrap:wrap;justify-content:center;gap:6px;margin:24px 0 0;padding:0;list-style:none}
@@ -219,6 +220,9 @@ function pagination(total: number, perPage: number, current: number): string {
   return `<nav aria-label="Paginação"><ul class="fp-pages">${items.join('')}</ul></nav>`;
 }
 
+/** What the total adds to a card's price (issue 27): the React card says the same (web labels.ts PRICE_NOTE). */
+const PRICE_NOTE = '+ frete e impostos do frete';
+
 function card(product: ProductType, index: number): string {
   const name = escapeHtml(product.name);
   const image = product.images[0] ? safeUrl(product.images[0].path) : '';
@@ -228,7 +232,7 @@ function card(product: ProductType, index: number): string {
   const titleId = `product-${product.id}-name`;
   const price =
     product.price > 0
-      ? `<p class="fp-price">${formatBRL(minor(product.price))} <span>no Pix</span></p>`
+      ? `<p class="fp-price">${formatBRL(minor(product.price))} <span>no Pix</span><span class="fp-note">${PRICE_NOTE}</span></p>`
       : '<p>Preço indisponível no momento</p>';
   const button = buyable
     ? `<a class="fp-buy" href="/comprar-prata/${product.id}/auth" aria-label="Comprar ${name}">Comprar</a>`

@@ -10,6 +10,8 @@ import {
   IdParams,
   MarkSentRequest,
   RejectSilverWithdrawalRequest,
+  SilverOrderParams,
+  SilverOrderResponse,
   SilverWithdrawalResponse,
   SilverWithdrawalsQuery,
   SilverWithdrawalsResponse,
@@ -53,6 +55,19 @@ export async function silverWithdrawalRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) =>
       reply.status(201).send(await service.createForCustomer(deps, currentUser(req), req.body, req.ip)),
+  );
+
+  // the buyer's order by its token (a visitor has no session): the checkout's Pix step after a reload, the e-mail's link
+  app.get(
+    '/silver-withdrawal/order/:token',
+    {
+      schema: { params: SilverOrderParams, response: { 200: SilverOrderResponse }, tags: ['silver-withdrawals'] },
+    },
+    async (req, reply) => {
+      // the answer carries a payable code: never kept by a shared cache
+      reply.header('Cache-Control', 'no-store');
+      return service.readOrderByToken(deps, req.params.token);
+    },
   );
 
   app.get(

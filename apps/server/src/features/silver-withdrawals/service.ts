@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   type CreateSilverWithdrawalInput,
   formatBRL,
+  formatDateTimeBR,
   formatGrams,
   type GuestSilverWithdrawalInput,
   MESSAGES,
@@ -26,7 +27,7 @@ import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../messaging/outbox';
-import { silverPaidMail } from '../../messaging/templates';
+import { silverPaidMail, silverPixMail } from '../../messaging/templates';
 import { LedgerRefusedError } from '../../ledger/index';
 import {
   forgetCatalogueCache,
@@ -41,6 +42,7 @@ import type { PaymentTarget, PendingCharge } from '../money/index';
 import { checkCpfStatus } from '../profile/index';
 import { listAddresses } from '../users/index';
 import { holdAtCreation, releaseHolds, reference, settlePixPayment } from './ledger';
+import { orderIdOfToken, orderToken } from './order-token';
 import { every } from '../../lib/per-turn';
 
 type Tx = Executor;
@@ -125,7 +127,7 @@ export async function enqueuePaidMail(tx: Executor, row: SilverWithdrawalRow, it
       id: row.id,
       kind: row.kind,
       total: formatBRL(row.totalCents),
-      items: items.map((i) => `${i.quantity} × ${i.name}`).join(', '),
+      items: itemsText(items),
       byBalance: row.paymentMethod === 'balance',
     }),
   });
@@ -399,16 +401,61 @@ async function chargeByPix(
     await closeWithdrawal(deps, row.id, 'cancelled', null);
     throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', MESSAGES.paymentProviderUnavailable);
   }
-  const [updated] = await deps.database.db
-    .update(silverWithdrawals)
-    .set({ asaasPaymentId: charge.paymentId, pixCopiaECola: charge.pixCopiaECola, updatedAt: new Date() })
-    .where(eq(silverWithdrawals.id, row.id))
-    .returning();
+  const token = orderToken(deps.config.jwtSecret, row.id);
+  // the charge and the e-mail that carries its code in one transaction: the buyer who closes the tab can still pay
+  const updated = await withTransaction(deps.database.db, async (tx) => {
+    const [saved] = await tx
+      .update(silverWithdrawals)
+      .set({ asaasPaymentId: charge.paymentId, pixCopiaECola: charge.pixCopiaECola, updatedAt: new Date() })
+      .where(eq(silverWithdrawals.id, row.id))
+      .returning();
+    await enqueueEmail(tx, {
+      to: order.buyer.email,
+      ...silverPixMail(order.buyer.name, {
+        id: row.id,
+        total: formatBRL(row.totalCents),
+        items: itemsText(row.items),
+        pixCopiaECola: charge.pixCopiaECola,
+        expiresAt: row.pixExpiresAt ? formatDateTimeBR(row.pixExpiresAt) : '',
+        url: orderPageUrl(deps, row.items[0]?.productTypeId ?? 0, token),
+      }),
+    });
+    return saved!;
+  });
+  deps.outbox.kick();
   return {
     message: MESSAGES.silverPixCreated,
-    silverWithdrawal: presentWithdrawal(updated!, row.items),
+    silverWithdrawal: presentWithdrawal(updated, row.items),
     pixQrCode: await brCodeQrPngBase64(charge.pixCopiaECola),
     pixCopiaECola: charge.pixCopiaECola,
+    order_token: token,
+  };
+}
+
+const itemsText = (items: readonly SilverWithdrawalItemRow[]) =>
+  items.map((i) => `${i.quantity} × ${i.name}`).join(', ');
+
+/** The checkout's Pix step of an order (the web's /comprar-prata/{id}/checkout?etapa=pix&pedido=<token>). */
+const orderPageUrl = (deps: AppDeps, productTypeId: number, token: string) =>
+  `${deps.config.publicUrl}/comprar-prata/${productTypeId}/checkout?etapa=pix&pedido=${encodeURIComponent(token)}`;
+
+/**
+ * GET /api/silver-withdrawal/order/{token}: the order its buyer made (guest or signed in), read with the token the
+ * creation answered. A malformed, forged or unknown token is 404, as another's order. While the Pix can still be
+ * paid the QR code comes again, so a reload shows the same charge instead of making a second one.
+ */
+export async function readOrderByToken(deps: AppDeps, token: string) {
+  const id = orderIdOfToken(deps.config.jwtSecret, token);
+  if (id === null) throw notFound(MESSAGES.silverOrderNotFound);
+  const db = deps.database.db;
+  const [row] = await db.select().from(silverWithdrawals).where(eq(silverWithdrawals.id, id)).limit(1);
+  if (row?.paymentMethod !== 'pix' || !row) throw notFound(MESSAGES.silverOrderNotFound);
+  const items = (await itemsOf(db, [id])).get(id) ?? [];
+  const payable = row.status === 'pending' && row.pixCopiaECola && row.pixExpiresAt && row.pixExpiresAt > new Date();
+  return {
+    silverWithdrawal: presentWithdrawal(row, items),
+    order_token: token,
+    ...(payable ? { pixQrCode: await brCodeQrPngBase64(row.pixCopiaECola!), pixCopiaECola: row.pixCopiaECola! } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ export const FEE_LINES = [
     key: 'shipping_fee',
     label: 'Frete',
     explanation:
-      'O transporte das barras até o endereço de entrega, pela transportadora e o serviço que você escolheu.',
+      'O transporte das barras até o endereço de entrega, pela transportadora e o serviço que você escolheu. O frete faz parte do valor da venda: por isso os impostos abaixo incidem também sobre ele, e o total cresce um pouco mais que o próprio frete.',
   },
   {
     key: 'insurance_fee',
@@ -23,7 +23,7 @@ export const FEE_LINES = [
     key: 'icms',
     label: 'ICMS',
     explanation:
-      'Imposto estadual sobre a circulação de mercadorias. Dentro do nosso estado vale a alíquota interna; para outros estados, a interestadual.',
+      'Imposto estadual sobre a circulação de mercadorias. Incide sobre o subtotal: a prata, a cunhagem, o seguro e também o frete, porque a entrega faz parte da venda (o ICMS do frete). Dentro do nosso estado vale a alíquota interna; para outros estados, a interestadual.',
   },
   {
     key: 'difal',

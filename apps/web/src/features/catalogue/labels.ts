@@ -10,6 +10,12 @@ export const COUPON_REMOVED = 'Cupom removido';
 export const QR_CODE_COPIED = 'Código do QR Code copiado';
 export const OUT_OF_STOCK = 'Esgotado';
 export const PIX_PRICE_LABEL = 'no Pix';
+/**
+ * What the total adds to a catalogue price (issue 27): the price has minting, insurance and the taxes of a sale in
+ * the company's state; the freight, and the taxes on it (or another state's rates), come at checkout. The server's
+ * first paint says the same (features/catalogue/first-paint.ts).
+ */
+export const PRICE_NOTE = '+ frete e impostos do frete';
 export const SILVER_HISTORY_PATH = '/meu-historico/prata-retirada';
 
 /** Why the buyer's e-mail is asked before the checkout (spec 1 §2.4). */

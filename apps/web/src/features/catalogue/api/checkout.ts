@@ -72,18 +72,25 @@ export function getCoupon(code: string): Promise<CouponResponse> {
   return withLoading('Conferindo o cupom...', () => api.get<CouponResponse>('/coupon', { query: { code } }));
 }
 
-/** POST /api/silver-withdrawal (signed in: Pix or balance), with an Idempotency-Key. */
-export function createSilverWithdrawal(input: CreateSilverWithdrawalRequest): Promise<CreateSilverWithdrawalResponse> {
+/**
+ * POST /api/silver-withdrawal (signed in: Pix or balance), with an Idempotency-Key: the intention's (useIntention,
+ * kept across double clicks and retries), or a fresh one.
+ */
+export function createSilverWithdrawal(
+  input: CreateSilverWithdrawalRequest,
+  idempotencyKey?: string,
+): Promise<CreateSilverWithdrawalResponse> {
   return withLoading(input.paymentMethod === 'pix' ? 'Gerando o Pix...' : 'Registrando a retirada...', () =>
-    api.post<CreateSilverWithdrawalResponse>('/silver-withdrawal', input, idempotent()),
+    api.post<CreateSilverWithdrawalResponse>('/silver-withdrawal', input, idempotent(idempotencyKey)),
   );
 }
 
-/** POST /api/silver-withdrawal/guest (visitors, Pix only), with an Idempotency-Key. */
+/** POST /api/silver-withdrawal/guest (visitors, Pix only), with an Idempotency-Key (as above). */
 export function createGuestSilverWithdrawal(
   input: GuestSilverWithdrawalRequest,
+  idempotencyKey?: string,
 ): Promise<CreateSilverWithdrawalResponse> {
   return withLoading('Gerando o Pix...', () =>
-    api.post<CreateSilverWithdrawalResponse>('/silver-withdrawal/guest', input, idempotent()),
+    api.post<CreateSilverWithdrawalResponse>('/silver-withdrawal/guest', input, idempotent(idempotencyKey)),
   );
 }

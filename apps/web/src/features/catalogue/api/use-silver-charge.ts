@@ -37,13 +37,14 @@ export type ChargeInput = Omit<CalculateChargeRequest, 'coupon_code' | 'onlyAdmi
  * The charge of a silver order and its coupon (spec 1 §4.2): `calculate` keeps the coupon applied so far; a coupon
  * that no longer holds is dropped with a notice and the charge is calculated without it. `applyCoupon` checks the
  * code (GET /api/coupon) and recalculates with it ('Cupom aplicado com sucesso!'), answering the error to show under
- * the field; `removeCoupon` recalculates without it ('Cupom removido').
+ * the field; `removeCoupon` recalculates without it ('Cupom removido'). `initialCoupon`: a code applied before.
  */
-export function useSilverCharge() {
+export function useSilverCharge(initialCoupon: string | null = null) {
   const [charge, setCharge] = useState<CalculateChargeResponse | null>(null);
   const [pending, setPending] = useState(false);
   const input = useRef<ChargeInput | null>(null);
-  const couponCode = useRef<string | null>(null);
+  // a coupon applied before a reload (the checkout keeps it): the next calculation carries it
+  const couponCode = useRef<string | null>(initialCoupon);
 
   const run = useCallback(async (next: ChargeInput, code: string | null) => {
     setPending(true);

@@ -15,7 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatBRL, type ProductType } from '@prata/domain';
 import { MoneyText } from '../../../components/money-text';
 import { toMinorUnits } from '../../../lib/format';
-import { brl, grams } from '../labels';
+import { brl, grams, PRICE_NOTE } from '../labels';
 import { QuantityInput } from './quantity-input';
 
 /** A line of the cart: a product and how many units (spec 1 §3 Cart item). */
@@ -123,7 +123,7 @@ export function CartTable({
                 Subtotal ({grams(cartCentigrams(lines) / 100)})
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                Preços no Pix, sem frete
+                Preços no Pix; {PRICE_NOTE}, calculados no envio
               </Typography>
             </TableCell>
             {!narrow && <TableCell sx={{ borderBottom: 0 }} />}

@@ -7,7 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FEE_LINES } from '../fees';
 
-/** What each fee and tax is (spec 1 §2.5: cunhagem, frete, seguro, ICMS, DIFAL, PIS, COFINS). */
+/**
+ * What each fee and tax is (spec 1 §2.5: cunhagem, frete, seguro, ICMS, DIFAL, PIS, COFINS), the ICMS on the freight
+ * and what a coupon discounts (issue 27).
+ */
 export function FeeInfoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="fee-info-title" fullWidth maxWidth="sm">
@@ -24,8 +27,18 @@ export function FeeInfoDialog({ open, onClose }: { open: boolean; onClose: () =>
               </Typography>
             </div>
           ))}
+          <div>
+            <Typography component="dt" sx={{ fontWeight: 650 }}>
+              Cupom de desconto
+            </Typography>
+            <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
+              O desconto de um cupom vale sobre as taxas da plataforma (cunhagem, seguro e frete), nunca sobre a prata
+              nem sobre os impostos. Um cupom de 10% tira 10% dessas taxas; no total do pedido, a diferença é menor.
+            </Typography>
+          </div>
           <Typography variant="body2" color="text.secondary">
-            As taxas e os impostos aparecem somente quando são maiores que zero, cada um com a sua parte do total.
+            As taxas e os impostos aparecem somente quando são maiores que zero. Cada imposto mostra a sua alíquota e a
+            base sobre a qual é calculado (o subtotal); os impostos são somados ao subtotal, não estão dentro dele.
           </Typography>
         </Stack>
       </DialogContent>

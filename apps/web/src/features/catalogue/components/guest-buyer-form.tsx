@@ -5,6 +5,7 @@ import {
   type CpfStatusResponse,
   celularField,
   emailField,
+  isoToBrDate,
   isValidCpf,
   MASKS,
   MESSAGES,
@@ -45,24 +46,48 @@ const GuestBuyerSchema = z.object({
 
 type GuestBuyerValues = z.input<typeof GuestBuyerSchema>;
 
+/** A value as a mask shows it: fillMask('000.000.000-00', '52998224725') → '529.982.247-25'. */
+export function fillMask(pattern: string, digits: string): string {
+  let out = '';
+  let i = 0;
+  for (const slot of pattern) {
+    if (i >= digits.length) break;
+    if (slot === '0') out += digits[i++];
+    else out += slot;
+  }
+  return out;
+}
+
 const FIELDS = ['name', 'email', 'cpf', 'nascimento', 'celular', 'sexo'];
 
 /**
- * 'Dados pessoais' of a guest (spec 1 §2.5, §5): name, e-mail (from ?email), CPF ###.###.###-##, birth date
+ * 'Dados pessoais' of a guest (spec 1 §2.5, §5): name, e-mail (the one typed on the identification step), CPF ###.###.###-##, birth date
  * dd/mm/aaaa, mobile (##) # #### ####, sex. The step advances only once the CPF check succeeds (spec 1 §4.1).
  */
 export function GuestBuyerForm({
   email,
+  initial,
   onDone,
   onBack,
 }: {
   email: string;
+  /** what the buyer typed before (the checkout kept it across a reload) */
+  initial?: GuestBuyerData | null;
   onDone: (buyer: GuestBuyerData) => void;
   onBack: () => void;
 }) {
   const { control, handleSubmit, setError, formState } = useForm<GuestBuyerValues>({
     resolver: zodResolver(GuestBuyerSchema),
-    defaultValues: { name: '', email, cpf: '', nascimento: '', celular: '', sexo: '' },
+    defaultValues: initial
+      ? {
+          name: initial.name,
+          email: initial.email,
+          cpf: fillMask(MASKS.cpf.mask, initial.cpf),
+          nascimento: isoToBrDate(initial.nascimento),
+          celular: fillMask(MASKS.celular.mask, initial.celular),
+          sexo: initial.sexo,
+        }
+      : { name: '', email, cpf: '', nascimento: '', celular: '', sexo: '' },
   });
 
   const onSubmit = handleSubmit(async (v) => {

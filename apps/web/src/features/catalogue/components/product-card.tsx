@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ProductType } from '@prata/domain';
 import { MoneyText } from '../../../components/money-text';
 import { RouterLink } from '../../../components/router-link';
-import { brl, grams, OUT_OF_STOCK, PIX_PRICE_LABEL } from '../labels';
+import { brl, grams, OUT_OF_STOCK, PIX_PRICE_LABEL, PRICE_NOTE } from '../labels';
 
 /** The intrinsic size given to every product image (4:3), so the cards never move when the images arrive. */
 export const IMAGE_WIDTH = 640;
@@ -107,6 +107,9 @@ export function ProductCard({
             <MoneyText>{brl(product.price)}</MoneyText>{' '}
             <Typography component="span" variant="body2" color="text.secondary">
               {PIX_PRICE_LABEL}
+            </Typography>
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {PRICE_NOTE}
             </Typography>
           </Typography>
         ) : (

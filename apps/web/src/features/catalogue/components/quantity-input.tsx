@@ -1,14 +1,26 @@
 import Add from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
 import Remove from '@mui/icons-material/Remove';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Stack from '@mui/material/Stack';
 import { CART_MAX_UNITS } from '@prata/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+
+/** Present for screen readers and label clicks, not drawn: the column's header (or the row) says it to the eye. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /**
  * Units of a product: − and + around a whole number, at least 1 (spec 1 §5) and at most CART_MAX_UNITS. While the
- * field is being typed in it may be empty; leaving it puts back the last valid number.
+ * field is being typed in it may be empty; leaving it puts back the last valid number. The field has a real <label>
+ * ('Quantidade de Barra 100 g', issue 27): its accessible name whatever the assistive technology reads.
  */
 export function QuantityInput({
   value,
@@ -21,6 +33,7 @@ export function QuantityInput({
   label: string;
   disabled?: boolean;
 }) {
+  const id = useId();
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
   const set = (n: number) => onChange(Math.min(CART_MAX_UNITS, Math.max(1, n)));
@@ -28,7 +41,14 @@ export function QuantityInput({
   return (
     <Stack
       direction="row"
-      sx={{ alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 5, width: 'fit-content' }}
+      sx={{
+        position: 'relative',
+        alignItems: 'center',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 5,
+        width: 'fit-content',
+      }}
     >
       <IconButton
         size="small"
@@ -38,7 +58,11 @@ export function QuantityInput({
       >
         <Remove fontSize="small" />
       </IconButton>
+      <Box component="label" htmlFor={id} sx={VISUALLY_HIDDEN}>
+        {label.charAt(0).toUpperCase() + label.slice(1)}
+      </Box>
       <InputBase
+        id={id}
         value={text}
         disabled={disabled}
         onChange={(event) => {
@@ -50,7 +74,6 @@ export function QuantityInput({
         onBlur={() => setText(String(value))}
         inputProps={{
           inputMode: 'numeric',
-          'aria-label': label,
           style: { textAlign: 'center', width: '3ch', padding: 0, fontVariantNumeric: 'tabular-nums' },
         }}
       />

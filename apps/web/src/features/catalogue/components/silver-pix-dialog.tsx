@@ -1,19 +1,73 @@
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import TimerOffOutlined from '@mui/icons-material/TimerOffOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CreateSilverWithdrawalResponse } from '@prata/domain';
+import type { CreateSilverWithdrawalResponse, SilverWithdrawal } from '@prata/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { MoneyText } from '../../../components/money-text';
 import { RouterLink } from '../../../components/router-link';
+import { USER_QUERY_KEY } from '../../../lib/auth';
 import { PixQrCode } from '../../money';
+import { useSilverOrder } from '../api/silver-order';
+import { HISTORY_QUERY_KEY } from '../api/keys';
 import { brl } from '../labels';
 
+/** Where a Pix order stands for its buyer: still payable, paid (or further on), or no longer payable. */
+export type PixStage = 'waiting' | 'paid' | 'expired';
+
+const PAID: ReadonlySet<SilverWithdrawal['status']> = new Set(['paid', 'sent', 'delivered']);
+
+export function pixStage(order: SilverWithdrawal, now: number): PixStage {
+  if (PAID.has(order.status)) return 'paid';
+  if (order.status !== 'pending') return 'expired';
+  if (order.expires_at && Date.parse(order.expires_at) <= now) return 'expired';
+  return 'waiting';
+}
+
+/** The clock of a countdown, ticking every second while `until` is ahead. */
+export function useNow(until: string | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const timer = window.setInterval(() => {
+      const next = Date.now();
+      setNow(next);
+      if (next >= Date.parse(until)) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  return now;
+}
+
+/** '29:41', '1:05:00' */
+export function countdownText(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+const TITLES: Record<PixStage, string> = {
+  waiting: 'Pague com Pix',
+  paid: 'Pagamento aprovado',
+  expired: 'Pix expirado',
+};
+
 /**
- * The Pix of a silver order (spec 1 §2.5, spec 3 "Retirar prata"): the amount, the QR code image and the copy button
- * ('Código do QR Code copiado'). `closeTo` makes the close button a link (a customer goes to
+ * The Pix of a silver order (spec 1 §2.5, spec 3 "Retirar prata"; issue 27): the order's number, the amount, the
+ * countdown to the charge's expiry, the QR code and the copy button ('Código do QR Code copiado'). The order is read
+ * again every 3 s by its token (as the deposit dialog waits for its Pix): the dialog turns into 'Pagamento aprovado'
+ * by itself when the payment arrives, and into 'Pix expirado' when the window closes, with `onRenew` (a new charge)
+ * when the screen can make one. `closeTo` makes the close button a link (a customer goes to
  * /meu-historico/prata-retirada); Escape and the backdrop call `onClose`, which should lead to the same place.
  */
 export function SilverPixDialog({
@@ -21,17 +75,35 @@ export function SilverPixDialog({
   closeTo,
   closeLabel = 'Fechar',
   onClose,
+  onRenew,
 }: {
   payment: CreateSilverWithdrawalResponse | null;
   closeTo?: string;
   closeLabel?: string;
   onClose: () => void;
+  onRenew?: () => void;
 }) {
-  const qr =
-    payment?.pixQrCode && payment.pixCopiaECola
-      ? { pixQrCode: payment.pixQrCode, pixCopiaECola: payment.pixCopiaECola }
-      : undefined;
-  const amount = payment?.silverWithdrawal.total ?? 0;
+  const queryClient = useQueryClient();
+  const live = useSilverOrder(payment?.order_token ?? null);
+  const order = live.data?.silverWithdrawal ?? payment?.silverWithdrawal ?? null;
+  const now = useNow(order?.status === 'pending' ? order.expires_at : null);
+  const stage = order ? pixStage(order, now) : 'waiting';
+
+  // a payment seen here also changes the customer's balances and history
+  const announced = useRef<number | null>(null);
+  useEffect(() => {
+    if (!order || stage !== 'paid' || announced.current === order.id) return;
+    announced.current = order.id;
+    void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: HISTORY_QUERY_KEY });
+  }, [order, stage, queryClient]);
+
+  const pixQrCode = live.data?.pixQrCode ?? payment?.pixQrCode;
+  const pixCopiaECola = live.data?.pixCopiaECola ?? payment?.pixCopiaECola;
+  const qr = pixQrCode && pixCopiaECola ? { pixQrCode, pixCopiaECola } : undefined;
+  const amount = order?.total ?? 0;
+  const left = order?.expires_at ? Date.parse(order.expires_at) - now : null;
+
   return (
     <Dialog
       open={payment !== null}
@@ -41,21 +113,61 @@ export function SilverPixDialog({
       maxWidth="xs"
       disableRestoreFocus
     >
-      <DialogTitle id="silver-pix-title">Pague com Pix</DialogTitle>
+      <DialogTitle id="silver-pix-title">{TITLES[stage]}</DialogTitle>
       <DialogContent>
-        <Stack spacing={2}>
-          <Typography>
-            Valor: <MoneyText sx={{ fontWeight: 700 }}>{brl(amount)}</MoneyText>
-          </Typography>
-          {payment?.message && (
-            <Typography variant="body2" color="text.secondary">
-              {payment.message}
-            </Typography>
-          )}
-          {payment && <PixQrCode qr={qr} amount={amount} />}
-        </Stack>
+        {order && (
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+              <Typography>
+                Pedido nº <strong>{order.id}</strong>
+              </Typography>
+              <Typography>
+                Valor: <MoneyText sx={{ fontWeight: 700 }}>{brl(amount)}</MoneyText>
+              </Typography>
+            </Stack>
+            {stage === 'paid' && (
+              <Alert icon={<CheckCircleOutline />} severity="success" role="status">
+                Recebemos o seu Pix de <MoneyText>{brl(amount)}</MoneyText>. O pedido nº {order.id} está confirmado:
+                separamos as barras e enviamos o código de rastreio por e-mail.
+              </Alert>
+            )}
+            {stage === 'expired' && (
+              <Alert icon={<TimerOffOutlined />} severity="warning" role="status">
+                O prazo para pagar este Pix terminou e o pedido nº {order.id} foi cancelado; nada foi cobrado.
+                {onRenew ? ' Gere um novo Pix para comprar as mesmas barras (o valor é calculado de novo).' : ''}
+              </Alert>
+            )}
+            {stage === 'waiting' && (
+              <>
+                {left !== null && (
+                  <Typography role="timer" aria-live="off" color="text.secondary">
+                    Expira em{' '}
+                    <MoneyText sx={{ fontWeight: 700, color: 'text.primary' }}>{countdownText(left)}</MoneyText>
+                  </Typography>
+                )}
+                {payment?.message && (
+                  <Typography variant="body2" color="text.secondary">
+                    {payment.message}
+                  </Typography>
+                )}
+                <PixQrCode qr={qr} amount={amount} />
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
+                  <CircularProgress size={18} aria-hidden />
+                  <Typography variant="body2" color="text.secondary">
+                    Aguardando o pagamento. Esta janela muda sozinha quando o Pix chegar.
+                  </Typography>
+                </Stack>
+              </>
+            )}
+          </Stack>
+        )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {stage === 'expired' && onRenew && (
+          <Button variant="contained" onClick={onRenew}>
+            Gerar novo Pix
+          </Button>
+        )}
         {closeTo ? (
           <Button component={RouterLink} to={closeTo} variant="outlined">
             {closeLabel}

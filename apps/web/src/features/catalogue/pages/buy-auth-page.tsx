@@ -30,6 +30,7 @@ import {
   type VerificationMethod,
 } from '../../auth';
 import { checkEmail, checkPassword } from '../api/checkout';
+import { handEmailToCheckout } from '../checkout-state';
 import { EMAIL_BENEFITS } from '../labels';
 
 type Step =
@@ -63,7 +64,8 @@ function Benefits() {
 
 /**
  * /comprar-prata/{id}/auth (ComprarPrataAuth, spec 1 §2.4): the e-mail first; an account → its password (with
- * 'Esqueci a senha') and the sign-in's code step, as /login; no account → the checkout with ?email=.
+ * 'Esqueci a senha') and the sign-in's code step, as /login; no account → the checkout, the e-mail handed over in
+ * sessionStorage (not in the address bar).
  */
 export function BuyAuthPage() {
   const { id = '' } = useParams();
@@ -100,7 +102,9 @@ export function BuyAuthPage() {
         setStep({ kind: 'password' });
         setError(null);
       } else {
-        navigate(`${checkout}?email=${encodeURIComponent(typed)}`);
+        // the e-mail goes to the checkout through the tab's storage, never in the address bar (issue 27)
+        handEmailToCheckout(typed);
+        navigate(checkout);
       }
     } catch (failure) {
       const message = isApiError(failure) ? failure.errors?.email?.[0] : undefined;

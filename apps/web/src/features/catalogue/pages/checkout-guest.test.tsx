@@ -13,6 +13,26 @@ afterEach(() => {
   vi.unstubAllGlobals();
   fetchMock.mockReset();
   notify.close();
+  sessionStorage.clear();
+});
+
+const TOKEN = '78.abcdefghijklmnopqrstuvwxyz012345';
+const IN_30_MINUTES = () => new Date(Date.now() + 30 * 60_000).toISOString();
+const order78 = (change: object = {}) => ({
+  id: 78,
+  kind: 'purchase',
+  status: 'pending',
+  status_label: 'Pendente',
+  created_at: '2026-03-10T13:05:00Z',
+  items: [{ product_type_id: 1, name: 'Barra 100 g', quantity: 1, quantity_grams: 100 }],
+  quantity_grams: 100,
+  rejection_reason: null,
+  tracking_code: null,
+  payment_method: 'pix',
+  total: 795.9,
+  expires_at: IN_30_MINUTES(),
+  cancellable: false,
+  ...change,
 });
 
 const LONG = { timeout: 5000 };
@@ -33,9 +53,10 @@ const type = (scope: HTMLElement, label: RegExp, text: string) => {
   fireEvent.change(input, { target: { value: text } });
 };
 
-describe('/comprar-prata/{id}/checkout as a guest', { timeout: 40_000 }, () => {
+describe('/comprar-prata/{id}/checkout as a guest', { timeout: 90_000 }, () => {
   it('types the buyer (e-mail from ?email), waits for the CPF check, buys by Pix and ends on a thank-you panel', async () => {
     let cpfOk = false;
+    let paid = false;
     routes(fetchMock, {
       'GET /api/silver-withdrawal-product-type/1': () => jsonResponse(200, { productType: aProduct() }),
       'POST /api/silver-withdrawal/validate-quantity': () => jsonResponse(200, { message: 'ok' }),
@@ -61,30 +82,35 @@ describe('/comprar-prata/{id}/checkout as a guest', { timeout: 40_000 }, () => {
       'POST /api/silver-withdrawal/guest': () =>
         jsonResponse(201, {
           message: 'Pedido criado.',
-          silverWithdrawal: {
-            id: 78,
-            kind: 'purchase',
-            status: 'pending',
-            status_label: 'Pendente',
-            created_at: '2026-03-10T13:05:00Z',
-            items: [{ product_type_id: 1, name: 'Barra 100 g', quantity: 1, quantity_grams: 100 }],
-            quantity_grams: 100,
-            rejection_reason: null,
-            tracking_code: null,
-            payment_method: 'pix',
-            total: 795.9,
-            expires_at: null,
-            cancellable: false,
-          },
+          silverWithdrawal: order78(),
           pixQrCode: 'iVBORw0KGgo=',
           pixCopiaECola: '00020126PRATA',
+          order_token: TOKEN,
         }),
+      [`GET /api/silver-withdrawal/order/${TOKEN}`]: () =>
+        jsonResponse(
+          200,
+          paid
+            ? {
+                silverWithdrawal: order78({ status: 'paid', status_label: 'Pago', expires_at: null }),
+                order_token: TOKEN,
+              }
+            : {
+                silverWithdrawal: order78(),
+                order_token: TOKEN,
+                pixQrCode: 'iVBORw0KGgo=',
+                pixCopiaECola: '00020126PRATA',
+              },
+        ),
     });
-    renderRoute(<CheckoutPage />, {
+    const first = renderRoute(<CheckoutPage />, {
       path: '/comprar-prata/:id/checkout',
       url: '/comprar-prata/1/checkout?email=ana%40prata.dev',
     });
+    // the spec's ?email= is taken and leaves the address bar at once
+    await vi.waitFor(() => expect(first.router.state.location.search).toBe('?etapa=carrinho'), LONG);
     await click('Continuar', await screen.findByRole('region', { name: 'Carrinho' }, LONG));
+    await vi.waitFor(() => expect(first.router.state.location.search).toBe('?etapa=dados'));
     await visible('Dados pessoais');
     const personal = region('Dados pessoais');
     expect((within(personal).getByLabelText(/E-mail/) as HTMLInputElement).value).toBe('ana@prata.dev');
@@ -114,12 +140,39 @@ describe('/comprar-prata/{id}/checkout as a guest', { timeout: 40_000 }, () => {
     type(address, /Número/, '1000');
     await click('Continuar', address);
     await visible('Envio');
+    expect(first.router.state.location.search).toBe('?etapa=envio');
+
+    // a reload: the same step, and Back finds the address as typed
+    cleanup();
+    const view = renderRoute(<CheckoutPage />, {
+      path: '/comprar-prata/:id/checkout',
+      url: '/comprar-prata/1/checkout?etapa=envio',
+    });
+    await visible('Envio');
     const shipping = region('Envio');
     fireEvent.click(within(shipping).getByRole('radio', { name: /Correios/ }));
-    await click('Continuar', shipping);
+    await click('Voltar', shipping);
+    await visible('Endereço');
+    expect((within(region('Endereço')).getByLabelText(/Número/) as HTMLInputElement).value).toBe('1000');
+    // the browser's Back: the shipping step again, the choice kept
+    await act(async () => {
+      await view.router.navigate(-1);
+    });
+    await visible('Envio');
+    expect((within(region('Envio')).getByRole('radio', { name: /Correios/ }) as HTMLInputElement).checked).toBe(true);
+    await click('Continuar', region('Envio'));
     await visible('Pagamento');
-    await click('Fazer um Pix', region('Pagamento'));
-    const dialog = await screen.findByRole('dialog', { name: 'Pague com Pix' });
+    // a double click: one order (one Idempotency-Key, the second run dropped while the first is on its way)
+    const payButton = within(region('Pagamento')).getByRole('button', { name: 'Fazer um Pix' });
+    await act(async () => {
+      fireEvent.click(payButton);
+      fireEvent.click(payButton);
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Pague com Pix' }, LONG);
+    expect(calls('POST /api/silver-withdrawal/guest')).toHaveLength(1);
+    expect(view.router.state.location.search).toBe(`?etapa=pix&pedido=${encodeURIComponent(TOKEN)}`);
+    expect(dialog.textContent).toContain('Pedido nº 78');
+    expect(within(dialog).getByRole('timer').textContent).toMatch(/Expira em (29|30):\d{2}/);
     expect(bodyOf('POST /api/silver-withdrawal/guest')).toMatchObject({
       address: {
         cep: '01310100',
@@ -141,9 +194,60 @@ describe('/comprar-prata/{id}/checkout as a guest', { timeout: 40_000 }, () => {
       },
     });
     expect(calls('POST /api/silver-withdrawal')).toHaveLength(0);
-    await click('Fechar', dialog);
-    expect(await screen.findByText('Pedido nº 78 recebido')).toBeTruthy();
+    // the payment arrives: the dialog says so by itself (the order read again every 3 s)
+    paid = true;
+    const approved = await screen.findByRole('dialog', { name: 'Pagamento aprovado' }, { timeout: 8000 });
+    expect(approved.textContent).toContain('Recebemos o seu Pix de R$ 795,90');
+    await click('Fechar', approved);
+    expect(await screen.findByText('Pedido nº 78 confirmado')).toBeTruthy();
     expect(screen.getByText('ana@prata.dev')).toBeTruthy();
+    expect(view.router.state.location.search).toBe(`?etapa=pagamento&pedido=${encodeURIComponent(TOKEN)}`);
+    // Back: the payment step shows this order (never a new 'Fazer um Pix'); Back again, the shipping step, locked
+    await act(async () => {
+      await view.router.navigate(-1);
+    });
+    await visible('Pagamento');
+    expect(within(region('Pagamento')).getByText('Pedido nº 78 confirmado')).toBeTruthy();
+    expect(within(region('Pagamento')).queryByRole('button', { name: 'Fazer um Pix' })).toBeNull();
+    await act(async () => {
+      await view.router.navigate(-1);
+    });
+    await visible('Envio');
+    expect(within(region('Envio')).getByText(/O pedido nº 78 já foi feito com estes dados/)).toBeTruthy();
+    expect(within(region('Envio')).getByRole('button', { name: 'Continuar' }).matches(':disabled')).toBe(true);
+    expect(calls('POST /api/silver-withdrawal/guest')).toHaveLength(1);
     expect(getNotice()).toBeNull();
+  });
+
+  it("opened at the Pix step's address (a reload, the e-mail's link): the same order and QR code, never a new one", async () => {
+    let expired = false;
+    routes(fetchMock, {
+      'GET /api/silver-withdrawal-product-type/1': () => jsonResponse(200, { productType: aProduct() }),
+      'POST /api/silver-withdrawal/validate-quantity': () => jsonResponse(200, { message: 'ok' }),
+      [`GET /api/silver-withdrawal/order/${TOKEN}`]: () =>
+        jsonResponse(
+          200,
+          expired
+            ? { silverWithdrawal: order78({ status: 'expired', status_label: 'Expirado' }), order_token: TOKEN }
+            : {
+                silverWithdrawal: order78(),
+                order_token: TOKEN,
+                pixQrCode: 'iVBORw0KGgo=',
+                pixCopiaECola: '00020126PRATA',
+              },
+        ),
+    });
+    const view = renderRoute(<CheckoutPage />, {
+      path: '/comprar-prata/:id/checkout',
+      url: `/comprar-prata/1/checkout?etapa=pix&pedido=${TOKEN}`,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Pague com Pix' }, LONG);
+    expect(within(dialog).getByRole('img').getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect((within(dialog).getByLabelText('Pix copia e cola') as HTMLInputElement).value).toBe('00020126PRATA');
+    expired = true;
+    const late = await screen.findByRole('dialog', { name: 'Pix expirado' }, { timeout: 8000 });
+    expect(within(late).getByRole('button', { name: 'Gerar novo Pix' })).toBeTruthy();
+    expect(calls('POST /api/silver-withdrawal/guest')).toHaveLength(0);
+    expect(view.router.state.location.search).toContain('etapa=pix');
   });
 });

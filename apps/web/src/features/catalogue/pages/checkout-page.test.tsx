@@ -15,6 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   fetchMock.mockReset();
   localStorage.clear();
+  sessionStorage.clear();
   notify.close();
 });
 
@@ -128,6 +129,10 @@ describe('/comprar-prata/{id}/checkout: the cart', { timeout: 30_000 }, () => {
     const cart = screen.getByRole('table', { name: 'Carrinho' });
     expect(cart.textContent).toContain('Barra 100 g');
     expect(cart.textContent).toContain('R$ 812,34');
+    // the quantity field has a label of its own (issue 27)
+    expect((within(cart).getByRole('textbox', { name: 'Quantidade de Barra 100 g' }) as HTMLInputElement).value).toBe(
+      '1',
+    );
 
     fireEvent.click(within(cart).getByRole('button', { name: 'Remover Barra 100 g' }));
     expect(getNotice()?.message).toBe('É necessário ter pelo menos um item no carrinho.');
@@ -365,17 +370,21 @@ describe('/comprar-prata/{id}/checkout: paying', { timeout: 30_000 }, () => {
             tracking_code: null,
             payment_method: 'pix',
             total: 950.01,
-            expires_at: null,
+            expires_at: '2099-01-01T00:00:00Z',
             cancellable: true,
           },
           pixQrCode: 'iVBORw0KGgo=',
           pixCopiaECola: '00020126PRATA',
+          order_token: '77.abcdefghijklmnopqrstuvwxyz012345',
         }),
+      'GET /api/silver-withdrawal/order/77.abcdefghijklmnopqrstuvwxyz012345': () =>
+        jsonResponse(404, { code: 'NOT_FOUND', message: 'Pedido não encontrado.' }),
     });
     await openCheckout();
     await advanceTo('Pagamento');
     await click('Fazer um Pix');
     const dialog = await screen.findByRole('dialog', { name: 'Pague com Pix' });
+    expect(dialog.textContent).toContain('Pedido nº 77');
     const [input, init] = calls('POST /api/silver-withdrawal')[0] ?? [];
     expect(String(input)).toBe('/api/silver-withdrawal');
     expect(new Headers(init?.headers).get('Idempotency-Key')).toBeTruthy();

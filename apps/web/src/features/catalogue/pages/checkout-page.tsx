@@ -10,101 +10,134 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import Typography from '@mui/material/Typography';
-import {
-  type AddressRequest,
-  type CreateSilverWithdrawalResponse,
-  MESSAGES,
-  type ShippingService,
-} from '@prata/domain';
+import { type AddressRequest, type CreateSilverWithdrawalResponse, MESSAGES } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { RouterLink } from '../../../components/router-link';
 import { PageHeader } from '../../../components/page';
+import { RouterLink } from '../../../components/router-link';
 import { firstError, hasErrorCode } from '../../../lib/api';
-import { USER_QUERY_KEY, useUser } from '../../../lib/auth';
+import { type City, USER_QUERY_KEY, useUser } from '../../../lib/auth';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useRegistrationRedirect } from '../../../lib/registration-redirect';
 import { useSearchParams } from '../../../lib/search-params';
 import { AddressForm } from '../../profile';
 import { checkCpfStatus, createGuestSilverWithdrawal, createSilverWithdrawal, quoteShipping } from '../api/checkout';
 import { HISTORY_QUERY_KEY } from '../api/keys';
+import { silverOrderQueryKey, useSilverOrder } from '../api/silver-order';
 import { useProductType } from '../api/use-product-types';
 import { orderItemOf, useSilverCharge } from '../api/use-silver-charge';
+import {
+  checkoutSearch,
+  PAYMENT_STEP,
+  PIX_SLUG,
+  reachableStep,
+  type SavedCheckout,
+  STEP_PARAM,
+  saveCheckout,
+  startingState,
+  stepOfSlug,
+} from '../checkout-state';
+import { Locked, Panel } from '../components/checkout-panels';
 import { BuyerSummary, canCheckCpf } from '../components/buyer-summary';
 import { CartStep, cartItemsOf } from '../components/cart-step';
-import { type CartLine, cartCentigrams } from '../components/cart-table';
+import { cartCentigrams } from '../components/cart-table';
 import { ChargeBreakdown } from '../components/charge-breakdown';
 import { CheckoutReview } from '../components/checkout-review';
 import { CouponDialog } from '../components/coupon-dialog';
 import { FeeInfoDialog } from '../components/fee-info-dialog';
-import { type GuestBuyerData, GuestBuyerForm } from '../components/guest-buyer-form';
-import { GuestThanks } from '../components/guest-thanks';
+import { GuestBuyerForm } from '../components/guest-buyer-form';
+import { OrderPanel } from '../components/order-panel';
 import { ShippingOptions, shippingKey } from '../components/shipping-options';
 import { SilverPixDialog } from '../components/silver-pix-dialog';
 import { StepButtons } from '../components/step-buttons';
 import { CHECKOUT_STEPS, SILVER_HISTORY_PATH } from '../labels';
 
-/** A step's panel: mounted once visited and kept (hidden) afterwards, so going back finds the forms as they were. */
-function Panel({
-  index,
-  active,
-  visited,
-  children,
-}: {
-  index: number;
-  active: number;
-  visited: number;
-  children: ReactNode;
-}) {
-  if (index > visited) return null;
-  return (
-    <Box
-      role="region"
-      aria-label={CHECKOUT_STEPS[index]}
-      hidden={index !== active}
-      sx={{ display: index === active ? 'block' : 'none' }}
-    >
-      <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
-        {CHECKOUT_STEPS[index]}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
 const gramsText = (centigrams: number) => (centigrams / 100).toFixed(2);
 
-function Checkout({ first, email }: { first: CartLine; email: string }) {
+function Checkout({ initial }: { initial: SavedCheckout }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const redirect = useRegistrationRedirect();
+  const [params] = useSearchParams();
   const { user, isLoggedIn } = useUser();
-  const [active, setActive] = useState(0);
-  const [visited, setVisited] = useState(0);
-  const [lines, setLines] = useState<CartLine[]>([first]);
-  const [guest, setGuest] = useState<GuestBuyerData | null>(null);
-  const [address, setAddress] = useState<AddressRequest | null>(null);
-  const [services, setServices] = useState<ShippingService[]>([]);
-  const [shipping, setShipping] = useState<ShippingService | null>(null);
-  const [shippingError, setShippingError] = useState<string | null>(null);
+  // The checkout's state, read from the ref: the router may render the next address before React applies a state
+  // change made in the same click (the step's data, the order's token), and the address is checked against it.
+  const store = useRef<SavedCheckout>(initial);
+  const [saved, setSaved] = useState<SavedCheckout>(initial);
+  const update = (change: Partial<SavedCheckout>) => {
+    store.current = { ...store.current, ...change };
+    setSaved(store.current);
+  };
+  const state = store.current;
   const [cpfPending, setCpfPending] = useState(false);
-  const [paying, setPaying] = useState(false);
-  const [payment, setPayment] = useState<CreateSilverWithdrawalResponse | null>(null);
-  const [done, setDone] = useState<CreateSilverWithdrawalResponse | null>(null);
+  const [shippingError, setShippingError] = useState<string | null>(null);
+  const [createdMessage, setCreatedMessage] = useState('');
+  const [untracked, setUntracked] = useState<CreateSilverWithdrawalResponse | null>(null);
   const [feesOpen, setFeesOpen] = useState(false);
   const [couponOpen, setCouponOpen] = useState(false);
-  const charge = useSilverCharge();
+  const charge = useSilverCharge(initial.couponCode);
+  const { lines, guest, address, shipping, orderToken } = state;
+  const order = useSilverOrder(orderToken);
 
-  const go = (step: number) => {
-    setActive(step);
-    setVisited((v) => Math.max(v, step));
+  useEffect(() => saveCheckout(saved), [saved]);
+  const appliedCoupon = charge.charge?.coupon?.code ?? null;
+  const hasCharge = charge.charge !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `update` writes the ref; the coupon is what changes
+  useEffect(() => {
+    if (hasCharge && store.current.couponCode !== appliedCoupon) update({ couponCode: appliedCoupon });
+  }, [hasCharge, appliedCoupon]);
+
+  // The step is the address bar's: Back and Forward move between steps; a step the data cannot show yet (typed, or
+  // Forward after the cart changed) becomes the furthest one it can.
+  const userPending = isLoggedIn && !user;
+  const slug = params.get(STEP_PARAM);
+  const wanted = stepOfSlug(slug) ?? 0;
+  const active = userPending ? wanted : Math.min(wanted, reachableStep(state, isLoggedIn));
+  const moving = useRef<string | null>(null);
+  const pixOpen = slug === PIX_SLUG && orderToken !== null && order.data !== undefined;
+  useEffect(() => {
+    if (userPending) return;
+    const target = checkoutSearch(slug === PIX_SLUG && orderToken ? PIX_SLUG : active, orderToken);
+    const current = `?${new URLSearchParams(params)}`;
+    // a step this page just moved to and the router has not shown yet: never overwritten by an older address
+    if (moving.current !== null && moving.current !== current) return;
+    moving.current = null;
+    if (current !== target) navigate(target, { replace: true });
+  }, [userPending, slug, active, orderToken, params, navigate]);
+
+  const go = (step: number | typeof PIX_SLUG, token = orderToken) => {
+    if (typeof step === 'number') update({ visited: Math.max(store.current.visited, step) });
+    moving.current = checkoutSearch(step, token);
+    navigate(moving.current);
     window.scrollTo({ top: 0, behavior: 'instant' });
   };
   const back = () => (active === 0 ? navigate('/') : go(active - 1));
 
   const buyer = isLoggedIn ? (user ? { name: user.name, email: user.email } : null) : guest;
+  const chargeInput = () =>
+    address && shipping
+      ? {
+          items: cartItemsOf(lines),
+          address: { cep: address.cep, city_id: address.city_id },
+          shippingService: shipping,
+          includeSilverValue: true,
+        }
+      : null;
+
+  // The payment step after a reload (or Forward into it): the figures are asked again, never kept from before.
+  const [chargeError, setChargeError] = useState<string | null>(null);
+  const [chargeTry, setChargeTry] = useState(0);
+  // (once per arrival or 'Tentar de novo': a failed calculation is not asked again on its own)
+  const figuresWanted = active === PAYMENT_STEP && !orderToken && !userPending;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on arriving at the step, with the state of then
+  useEffect(() => {
+    const input = chargeInput();
+    if (!figuresWanted || !input || charge.charge || charge.pending) return;
+    setChargeError(null);
+    charge.calculate(input).catch((error: unknown) => setChargeError(firstError(error)));
+  }, [figuresWanted, chargeTry]);
 
   const onCustomerData = async () => {
     if (!user?.cpf || !user.nascimento) return;
@@ -119,101 +152,111 @@ function Checkout({ first, email }: { first: CartLine; email: string }) {
     }
   };
 
-  const onAddress = async (request: AddressRequest) => {
+  const onAddress = async (request: AddressRequest, city: City | null) => {
     const quoted = await quoteShipping({
       quantity_grams: gramsText(cartCentigrams(lines)),
       address: { cep: request.cep },
     });
-    setAddress(request);
-    setServices(quoted);
-    setShipping((chosen) => (chosen && quoted.some((s) => shippingKey(s) === shippingKey(chosen)) ? chosen : null));
+    const chosen = shipping && quoted.some((s) => shippingKey(s) === shippingKey(shipping)) ? shipping : null;
+    update({ address: request, city, services: quoted, shipping: chosen });
+    charge.clear();
     setShippingError(null);
     go(3);
     return {};
   };
 
   const onShipping = async () => {
-    if (!shipping || !address) {
+    const input = chargeInput();
+    if (!input) {
       setShippingError(MESSAGES.chooseOption);
       return;
     }
     try {
-      await charge.calculate({
-        items: cartItemsOf(lines),
-        address: { cep: address.cep, city_id: address.city_id },
-        shippingService: shipping,
-        includeSilverValue: true,
-      });
+      await charge.calculate(input);
       go(4);
     } catch (error) {
       notify.error(error);
     }
   };
 
+  const current = charge.charge;
+  const orderRequest =
+    current && address && shipping
+      ? {
+          items: current.items.map(orderItemOf),
+          shippingService: shipping,
+          coupon_id: current.coupon?.id ?? null,
+          includeSilverValue: true,
+          requiresOrder: true,
+          paymentMethod: 'pix' as const,
+          address,
+        }
+      : null;
+  // one Idempotency-Key per order as shown: a double click or a retry makes one order and one charge
+  const intention = useIntention({ orderRequest, guest: isLoggedIn ? null : guest });
+
   const pay = async () => {
-    const current = charge.charge;
-    if (!current || !address || !shipping) return;
-    const order = {
-      items: current.items.map(orderItemOf),
-      shippingService: shipping,
-      coupon_id: current.coupon?.id ?? null,
-      includeSilverValue: true,
-      requiresOrder: true,
-      paymentMethod: 'pix' as const,
-    };
-    setPaying(true);
+    if (!orderRequest || !address || !shipping) return;
     try {
-      const answer =
+      const answer = await intention.run((key) =>
         isLoggedIn || !guest
-          ? await createSilverWithdrawal({ ...order, address })
-          : await createGuestSilverWithdrawal({ ...order, address, user: guest });
-      setPayment(answer);
+          ? createSilverWithdrawal(orderRequest, key)
+          : createGuestSilverWithdrawal({ ...orderRequest, address, user: guest }, key),
+      );
+      if (!answer) return;
       if (isLoggedIn) {
         void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: HISTORY_QUERY_KEY });
       }
+      const token = answer.order_token ?? null;
+      if (!token) {
+        setUntracked(answer); // a server that gives no token: the Pix is shown, not followed
+        return;
+      }
+      queryClient.setQueryData(silverOrderQueryKey(token), {
+        silverWithdrawal: answer.silverWithdrawal,
+        order_token: token,
+        pixQrCode: answer.pixQrCode,
+        pixCopiaECola: answer.pixCopiaECola,
+      });
+      setCreatedMessage(answer.message);
+      update({ orderToken: token });
+      go(PIX_SLUG, token);
     } catch (error) {
       if (redirect(error)) return;
       notify.error(error);
       // The price, the freight or the stock moved: the new figures are shown for the customer to confirm again.
-      if (hasErrorCode(error, 'SILVER_CHARGE_CHANGED')) {
-        await charge
-          .calculate({
-            items: cartItemsOf(lines),
-            address: { cep: address.cep, city_id: address.city_id },
-            shippingService: shipping,
-            includeSilverValue: true,
-          })
-          .catch(() => undefined);
-      }
-    } finally {
-      setPaying(false);
+      const input = chargeInput();
+      if (hasErrorCode(error, 'SILVER_CHARGE_CHANGED') && input) await charge.calculate(input).catch(() => undefined);
     }
+  };
+
+  // An expired Pix: the same cart, buyer, address and freight, priced again for a new order.
+  const renew = () => {
+    charge.clear();
+    update({ orderToken: null });
+    go(PAYMENT_STEP, null);
   };
 
   const closePix = () => {
-    if (isLoggedIn) {
-      navigate(SILVER_HISTORY_PATH);
-      return;
+    setUntracked(null);
+    if (isLoggedIn) navigate(SILVER_HISTORY_PATH);
+    else {
+      moving.current = checkoutSearch(PAYMENT_STEP, orderToken);
+      navigate(moving.current, { replace: true });
     }
-    setDone(payment);
-    setPayment(null);
   };
 
-  if (done && guest) {
-    return (
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
-        <GuestThanks
-          order={done}
-          email={guest.email}
-          deliveryDays={shipping?.DeliveryTime ?? 0}
-          onShowPix={() => setPayment(done)}
-        />
-        <SilverPixDialog payment={payment} onClose={() => setPayment(null)} />
-      </Paper>
+  const lockedTo = (content: ReactNode) =>
+    orderToken ? (
+      <Locked orderId={order.data?.silverWithdrawal.id ?? null} onShow={() => go(PAYMENT_STEP)}>
+        {content}
+      </Locked>
+    ) : (
+      content
     );
-  }
 
+  const visited = state.visited;
   return (
     <>
       <Stepper
@@ -229,72 +272,107 @@ function Checkout({ first, email }: { first: CartLine; email: string }) {
       </Stepper>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
         <Panel index={0} active={active} visited={visited}>
-          <CartStep
-            lines={lines}
-            onChange={(next) => {
-              setLines(next);
-              charge.clear();
-            }}
-            onNext={() => go(1)}
-            onBack={back}
-          />
+          {lockedTo(
+            <CartStep
+              lines={lines}
+              onChange={(next) => {
+                // another cart: the freight and the figures of the later steps no longer hold
+                update({ lines: next, visited: 0 });
+                charge.clear();
+              }}
+              onNext={() => go(1)}
+              onBack={back}
+            />,
+          )}
         </Panel>
         <Panel index={1} active={active} visited={visited}>
-          {isLoggedIn ? (
-            user ? (
-              <Stack spacing={2}>
-                <BuyerSummary user={user} />
-                <StepButtons
-                  onBack={back}
-                  onNext={() => void onCustomerData()}
-                  pending={cpfPending || !canCheckCpf(user)}
-                />
-              </Stack>
+          {lockedTo(
+            isLoggedIn ? (
+              user ? (
+                <Stack spacing={2}>
+                  <BuyerSummary user={user} />
+                  <StepButtons
+                    onBack={back}
+                    onNext={() => void onCustomerData()}
+                    pending={cpfPending || !canCheckCpf(user)}
+                  />
+                </Stack>
+              ) : (
+                <Skeleton variant="rounded" height={200} />
+              )
             ) : (
-              <Skeleton variant="rounded" height={200} />
-            )
-          ) : (
-            <GuestBuyerForm
-              email={email}
-              onBack={back}
-              onDone={(data) => {
-                setGuest(data);
-                go(2);
-              }}
-            />
+              <GuestBuyerForm
+                email={state.email}
+                initial={guest}
+                onBack={back}
+                onDone={(data) => {
+                  update({ guest: data });
+                  go(2);
+                }}
+              />
+            ),
           )}
         </Panel>
         <Panel index={2} active={active} visited={visited}>
           {isLoggedIn && !user ? (
             <Skeleton variant="rounded" height={320} />
           ) : (
-            <AddressForm
-              address={user?.addresses[0]}
-              accountType={user?.account_type}
-              submitLabel="Continuar"
-              pending={false}
-              save={onAddress}
-              onSaved={() => undefined}
-              onBack={back}
-            />
+            lockedTo(
+              <AddressForm
+                address={address && state.city ? { id: 0, ...address, city: state.city } : user?.addresses[0]}
+                accountType={user?.account_type}
+                submitLabel="Continuar"
+                pending={false}
+                save={onAddress}
+                onSaved={() => undefined}
+                onBack={back}
+              />,
+            )
           )}
         </Panel>
         <Panel index={3} active={active} visited={visited}>
-          <Stack spacing={2}>
-            <ShippingOptions
-              services={services}
-              value={shipping}
-              onChange={(service) => {
-                setShipping(service);
-                setShippingError(null);
-              }}
-              error={shippingError}
-            />
-            <StepButtons onBack={back} onNext={() => void onShipping()} pending={charge.pending} />
-          </Stack>
+          {lockedTo(
+            <Stack spacing={2}>
+              <ShippingOptions
+                services={state.services}
+                value={shipping}
+                onChange={(service) => {
+                  update({ shipping: service });
+                  charge.clear();
+                  setShippingError(null);
+                }}
+                error={shippingError}
+              />
+              <StepButtons onBack={back} onNext={() => void onShipping()} pending={charge.pending} />
+            </Stack>,
+          )}
         </Panel>
         <Panel index={4} active={active} visited={visited}>
-          {charge.charge && address && shipping && buyer ? (
+          {orderToken ? (
+            order.data ? (
+              <OrderPanel
+                order={order.data.silverWithdrawal}
+                email={isLoggedIn ? null : (guest?.email ?? null)}
+                deliveryDays={shipping?.DeliveryTime ?? null}
+                signedIn={isLoggedIn}
+                onShowPix={() => go(PIX_SLUG)}
+                onRenew={renew}
+              />
+            ) : order.isError ? (
+              <Alert
+                severity="error"
+                action={
+                  <Button component={RouterLink} to="/comprar-prata" color="inherit" size="small">
+                    Ver catálogo
+                  </Button>
+                }
+              >
+                {firstError(order.error)}
+              </Alert>
+            ) : (
+              <Skeleton variant="rounded" height={240} aria-label="Carregando o pedido" />
+            )
+          ) : charge.charge && address && shipping && buyer ? (
             <Stack spacing={3}>
               <CheckoutReview
                 charge={charge.charge}
@@ -307,6 +385,7 @@ function Checkout({ first, email }: { first: CartLine; email: string }) {
                 <ChargeBreakdown
                   totals={charge.charge.totals}
                   coupon={charge.charge.coupon}
+                  explanation={charge.charge.explanation}
                   onExplain={() => setFeesOpen(true)}
                 />
               </Paper>
@@ -327,13 +406,27 @@ function Checkout({ first, email }: { first: CartLine; email: string }) {
                   size="large"
                   startIcon={<PixOutlined />}
                   onClick={() => void pay()}
-                  disabled={paying || charge.pending}
+                  disabled={intention.busy || charge.pending}
+                  aria-busy={intention.busy}
                 >
                   Fazer um Pix
                 </Button>
               </Stack>
             </Stack>
-          ) : null}
+          ) : chargeError ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => setChargeTry((n) => n + 1)}>
+                  Tentar de novo
+                </Button>
+              }
+            >
+              {chargeError}
+            </Alert>
+          ) : (
+            <Skeleton variant="rounded" height={320} aria-label="Calculando os valores" />
+          )}
         </Panel>
       </Paper>
       <FeeInfoDialog open={feesOpen} onClose={() => setFeesOpen(false)} />
@@ -346,34 +439,41 @@ function Checkout({ first, email }: { first: CartLine; email: string }) {
         onClose={() => setCouponOpen(false)}
       />
       <SilverPixDialog
-        payment={payment}
+        payment={
+          pixOpen && order.data && orderToken
+            ? { message: createdMessage, ...order.data, order_token: orderToken }
+            : untracked
+        }
         closeTo={isLoggedIn ? SILVER_HISTORY_PATH : undefined}
         closeLabel={isLoggedIn ? 'Ver em Meu histórico' : 'Fechar'}
         onClose={closePix}
+        onRenew={renew}
       />
     </>
   );
 }
 
 /**
- * /comprar-prata/{id}/checkout (ComprarPrataCheckout, spec 1 §2.5, §4.1, §4.2, §5): five steps, each advancing only
- * when its call succeeds (validate-quantity, cpf-status, shipping-quote, calculate-charge), then the Pix. A guest
- * comes with ?email= from the e-mail step; a guest's Pix closes to a thank-you panel (no history to go to), a
- * customer's to /meu-historico/prata-retirada.
+ * /comprar-prata/{id}/checkout (ComprarPrataCheckout, spec 1 §2.5, §4.1, §4.2, §5; issue 27): five steps, each with
+ * its address (`?etapa=carrinho|dados|endereco|envio|pagamento`), each advancing only when its call succeeds
+ * (validate-quantity, cpf-status, shipping-quote, calculate-charge), then the Pix (`?etapa=pix&pedido=<token>`).
+ * Before the order exists the state lives in the tab's sessionStorage (checkout-state.ts); after, on the server, read
+ * by its token. A visitor's Pix closes to the order's panel, a customer's to /meu-historico/prata-retirada.
  */
 export function CheckoutPage() {
   const { id } = useParams();
   const [params] = useSearchParams();
   const product = useProductType(Number(id));
+  const [initial, setInitial] = useState<SavedCheckout | null>(null);
+  useEffect(() => {
+    if (product.data && (!initial || initial.productId !== product.data.id)) {
+      setInitial(startingState(product.data, params));
+    }
+  }, [product.data, initial, params]);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
       <PageHeader title="Comprar prata" description="Barras de prata física pagas com Pix e entregues com seguro." />
-      {product.isPending ? (
-        <Stack spacing={2} aria-busy="true" aria-label="Carregando">
-          <Skeleton variant="rounded" height={56} />
-          <Skeleton variant="rounded" height={240} />
-        </Stack>
-      ) : product.isError ? (
+      {product.isError ? (
         <Alert
           severity="error"
           action={
@@ -384,8 +484,13 @@ export function CheckoutPage() {
         >
           {firstError(product.error)}
         </Alert>
+      ) : product.isPending || !initial ? (
+        <Stack spacing={2} aria-busy="true" aria-label="Carregando">
+          <Skeleton variant="rounded" height={56} />
+          <Skeleton variant="rounded" height={240} />
+        </Stack>
       ) : (
-        <Checkout first={{ product: product.data, quantity: 1 }} email={params.get('email') ?? ''} />
+        <Checkout key={initial.productId} initial={initial} />
       )}
     </Container>
   );

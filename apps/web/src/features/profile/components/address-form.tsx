@@ -79,7 +79,8 @@ export function AddressForm({
   accountType?: AccountType;
   submitLabel: string;
   pending: boolean;
-  save: (request: AddressRequest) => Promise<{ message?: string }>;
+  /** `city` is the one chosen, for a screen that shows the address again (the checkout after a reload) */
+  save: (request: AddressRequest, city: City | null) => Promise<{ message?: string }>;
   onSaved: () => void;
   onBack?: () => void;
   backLabel?: string;
@@ -129,16 +130,19 @@ export function AddressForm({
       return;
     }
     try {
-      const { message } = await save({
-        type: v.type,
-        cep: onlyDigits(v.cep),
-        city_id: v.city?.id ?? 0,
-        neighborhood: v.neighborhood.trim(),
-        street: v.street.trim(),
-        number: v.number.trim(),
-        unit: v.unit.trim() || null,
-        other_info: v.other_info.trim() || null,
-      });
+      const { message } = await save(
+        {
+          type: v.type,
+          cep: onlyDigits(v.cep),
+          city_id: v.city?.id ?? 0,
+          neighborhood: v.neighborhood.trim(),
+          street: v.street.trim(),
+          number: v.number.trim(),
+          unit: v.unit.trim() || null,
+          other_info: v.other_info.trim() || null,
+        },
+        v.city ?? null,
+      );
       if (message) notify.success(message);
       onSaved();
     } catch (error) {
