@@ -137,6 +137,20 @@ describe('POST /api/register with an Idempotency-Key', () => {
     expect(first.json().message).toBe(MESSAGES.registered);
   });
 
+  it('a reset request and a verification resend sent twice with one key send one e-mail each', async () => {
+    const t = await behindProxy();
+    const [email] = await seedAccounts(t, 'chave', 1);
+    const key = { 'idempotency-key': 'enviar-link-chave-1' };
+    for (let i = 0; i < 2; i++)
+      await t.app.inject({ method: 'POST', url: '/api/password/email', payload: { email }, headers: key });
+    expect((await outboxFor(t.database, email!)).length).toBe(1);
+    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email!));
+    const resend = { 'idempotency-key': 'reenviar-link-chave-1' };
+    for (let i = 0; i < 2; i++)
+      await t.app.inject({ method: 'GET', url: `/api/register/verify/${row!.id}`, headers: resend });
+    expect((await outboxFor(t.database, email!)).length).toBe(2);
+  });
+
   it('two requests with one key at the same time create one account; neither says the e-mail is taken', async () => {
     const t = await behindProxy();
     const email = `simultaneo.${Date.now()}@exemplo.com.br`;

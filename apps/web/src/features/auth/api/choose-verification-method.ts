@@ -1,15 +1,23 @@
 import type { VerificationMethodRequest, VerificationMethodResponse, VerificationMethodSchema } from '@prata/domain';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 import { useRequest } from '../../../lib/use-request';
 
 export type VerificationMethod = z.infer<typeof VerificationMethodSchema>;
 
 /** POST /api/login/verification-method: sends the sign-in code; calling it again resends it. */
-export function chooseVerificationMethod(input: VerificationMethodRequest): Promise<VerificationMethodResponse> {
-  return api.post<VerificationMethodResponse>('/login/verification-method', input);
+export function chooseVerificationMethod(
+  input: VerificationMethodRequest,
+  idempotencyKey?: string,
+): Promise<VerificationMethodResponse> {
+  return api.post<VerificationMethodResponse>('/login/verification-method', input, idempotent(idempotencyKey));
 }
+
+/** Sends the code under the intention's key (lib/intention.ts): a double click on 'E-mail' or 'Reenviar' sends one. */
+export const sendVerificationCode = (input: VerificationMethodRequest, idempotencyKey: string) =>
+  withLoading('Enviando código...', () => chooseVerificationMethod(input, idempotencyKey));
 
 const send = (input: VerificationMethodRequest) =>
   withLoading('Enviando código...', () => chooseVerificationMethod(input));

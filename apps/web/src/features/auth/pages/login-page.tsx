@@ -1,12 +1,13 @@
 import { CODE_RESEND_SECONDS } from '@prata/domain';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { FormPage } from '../../../components/page';
 import { hasErrorCode, isApiError } from '../../../lib/api';
 import { getToken, isTokenExpired, setLoginData } from '../../../lib/auth-storage';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { type LoginUser, refreshCachedUser, startSession } from '../../../lib/session';
-import { type VerificationMethod, useChooseVerificationMethod } from '../api/choose-verification-method';
+import { type VerificationMethod, sendVerificationCode } from '../api/choose-verification-method';
 import { useLogin } from '../api/login';
 import { useVerifyLoginCode } from '../api/verify-login-code';
 import { CredentialsStep } from '../components/credentials-step';
@@ -40,6 +41,9 @@ const TITLES: Record<Step['kind'], string> = {
   code: 'Digite o código',
 };
 
+/** The snackbar's "Enviamos um código…": true until the sign-in ends, so it closes when the page is left. */
+const CODE_SENT_NOTICE = 'login-code-sent';
+
 /** The session in localStorage was started by this page (not found on arrival): see signedInOnArrival. */
 let signedInByThisPage = false;
 
@@ -62,10 +66,19 @@ export function LoginPage() {
   const [sent, setSent] = useState<SentCodeState | null>(null);
   const saveDraft = useCallback((draft: string) => setSent((s) => (s && s.draft !== draft ? { ...s, draft } : s)), []);
   const loginMutation = useLogin();
-  const methodMutation = useChooseVerificationMethod();
+  // One code per click, whatever the fingers do: each method's request is one intention (lib/intention.ts).
+  const codeIntentions = {
+    email: useIntention({ ...credentials, verificationMethod: 'email' }),
+    sms: useIntention({ ...credentials, verificationMethod: 'sms' }),
+  };
+  const sendingCode = codeIntentions.email.busy || codeIntentions.sms.busy;
   const codeMutation = useVerifyLoginCode();
 
+  // Signed in, or gone elsewhere: "Enviamos um código…" is no longer news.
+  useEffect(() => () => notify.dismiss(CODE_SENT_NOTICE), []);
+
   const finish = (authToken: string, user: LoginUser) => {
+    notify.dismiss(CODE_SENT_NOTICE);
     signedInByThisPage = true;
     startSession(authToken, user);
     refreshCachedUser();
@@ -105,11 +118,12 @@ export function LoginPage() {
   };
 
   const sendCode = (user: LoginUser, method: VerificationMethod) =>
-    methodMutation.mutate(
-      { ...credentials, verificationMethod: method },
-      {
-        onSuccess: (answer) => {
-          if (answer.message) notify.success(answer.message);
+    codeIntentions[method]
+      .run((key) => sendVerificationCode({ ...credentials, verificationMethod: method }, key))
+      .then(
+        (answer) => {
+          if (!answer) return;
+          if (answer.message) notify.success(answer.message, { key: CODE_SENT_NOTICE });
           // A new code kills the previous one: the digits typed for it go too.
           setSent({
             method: answer.verificationMethod ?? method,
@@ -118,9 +132,8 @@ export function LoginPage() {
           });
           setStep({ kind: 'code', user });
         },
-        onError: (error) => notify.error(error),
-      },
-    );
+        (error: unknown) => notify.error(error),
+      );
 
   /** The same method again while its code is fresh goes back to that code; anything else asks for a new one. */
   const chooseMethod = (user: LoginUser, method: VerificationMethod) => {
@@ -157,7 +170,7 @@ export function LoginPage() {
           <MethodStep
             user={step.user}
             email={credentials.email}
-            pending={methodMutation.isPending}
+            pending={sendingCode}
             sent={sent ? { method: sent.method, destination: destinationOf(step.user, sent.method) } : undefined}
             onChoose={(method) => chooseMethod(step.user, method)}
             onReturnToCode={() => setStep({ kind: 'code', user: step.user })}
@@ -169,7 +182,7 @@ export function LoginPage() {
             method={sent.method}
             resendAt={sent.resendAt}
             destination={destinationOf(step.user, sent.method)}
-            pending={codeMutation.isPending || methodMutation.isPending}
+            pending={codeMutation.isPending || sendingCode}
             initialCode={sent.draft}
             onCodeChange={saveDraft}
             onSubmit={onCode}

@@ -79,7 +79,8 @@ export function AddressForm({
   accountType?: AccountType;
   submitLabel: string;
   pending: boolean;
-  save: (request: AddressRequest) => Promise<{ message?: string }>;
+  /** undefined: a second click while the first save runs, dropped (lib/intention.ts) */
+  save: (request: AddressRequest) => Promise<{ message?: string } | undefined>;
   onSaved: () => void;
   onBack?: () => void;
   backLabel?: string;
@@ -129,7 +130,7 @@ export function AddressForm({
       return;
     }
     try {
-      const { message } = await save({
+      const answer = await save({
         type: v.type,
         cep: onlyDigits(v.cep),
         city_id: v.city?.id ?? 0,
@@ -139,7 +140,8 @@ export function AddressForm({
         unit: v.unit.trim() || null,
         other_info: v.other_info.trim() || null,
       });
-      if (message) notify.success(message);
+      if (!answer) return;
+      if (answer.message) notify.success(answer.message);
       onSaved();
     } catch (error) {
       applyServerErrors(error, setError, FIELDS, { city_id: 'city' });
