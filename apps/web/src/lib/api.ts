@@ -1,6 +1,7 @@
 // COMMON_MESSAGES rather than MESSAGES: this module is on every first load, and MESSAGES carries every feature's.
 import { COMMON_MESSAGES, type ErrorCode, type ErrorResponse, isErrorCode } from '@prata/domain';
-import { clearLoginData, clearToken, getToken, isTokenExpired } from './auth-storage';
+import { clearLoginData, clearToken, decodeJwtPayload, getToken, isTokenExpired } from './auth-storage';
+import { rememberExpiredSession } from './session-expiry';
 
 export const API_BASE = '/api';
 
@@ -73,8 +74,16 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   unauthorizedHandler = handler;
 }
 
-/** A 401 (real or local): forget the session and let the app send the person to /login. */
+/**
+ * A 401 (real or local): forget the session and let the app send the person to /login. A session that ended under
+ * a signed-in person (there was a token) leaves where they were, so the sign-in page can say so and return there.
+ */
 export function handleUnauthorized(): void {
+  const token = getToken();
+  if (token !== null && window.location.pathname !== '/login') {
+    const sub = Number(decodeJwtPayload(token)?.sub);
+    rememberExpiredSession(window.location.pathname + window.location.search, Number.isSafeInteger(sub) ? sub : null);
+  }
   clearToken();
   clearLoginData();
   unauthorizedHandler();

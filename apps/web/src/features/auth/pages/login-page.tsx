@@ -1,10 +1,13 @@
-import { CODE_RESEND_SECONDS } from '@prata/domain';
+import { CODE_RESEND_SECONDS, COMMON_MESSAGES } from '@prata/domain';
+import Alert from '@mui/material/Alert';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FormPage } from '../../../components/page';
 import { hasErrorCode, isApiError } from '../../../lib/api';
 import { getToken, isTokenExpired, setLoginData } from '../../../lib/auth-storage';
+import { clearFormDrafts } from '../../../lib/form-draft';
 import { useIntention } from '../../../lib/intention';
+import { expiredSession, forgetExpiredSession, safeReturnPath } from '../../../lib/session-expiry';
 import { notify } from '../../../lib/notify';
 import { type LoginUser, refreshCachedUser, startSession } from '../../../lib/session';
 import { type VerificationMethod, sendVerificationCode } from '../api/choose-verification-method';
@@ -53,6 +56,10 @@ let signedInByThisPage = false;
  */
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // Sent here by an expired session: say so, and return where the person was (path and query, this app's only).
+  const [expired] = useState(expiredSession);
+  const returnTo = safeReturnPath(expired?.from ?? (location.state as { from?: unknown } | null)?.from);
   // Someone already signed in who opens /login goes home. Decided once, on arrival: the token this page stores
   // at the end of the sign-in must not race the page's own navigation, even when the page is mounted again while the
   // landing's chunk loads (an operator sent home instead of to /admin).
@@ -80,9 +87,15 @@ export function LoginPage() {
   const finish = (authToken: string, user: LoginUser) => {
     notify.dismiss(CODE_SENT_NOTICE);
     signedInByThisPage = true;
+    forgetExpiredSession();
+    // Another person signing in on this tab does not find the first one's typed amounts.
+    if (expired && expired.userId !== user.id) clearFormDrafts();
     startSession(authToken, user);
     refreshCachedUser();
-    navigate(landingPathFor(user), { replace: true });
+    const staff = Boolean(user.staff_roles?.length);
+    navigate(returnTo && (!staff || returnTo.startsWith('/admin')) ? returnTo : landingPathFor(user), {
+      replace: true,
+    });
   };
 
   const onCredentials = (values: LoginInput, setFieldError: (field: 'email' | 'password', message: string) => void) => {
@@ -161,6 +174,11 @@ export function LoginPage() {
 
   return (
     <FormPage title={TITLES[step.kind]}>
+      {expired && step.kind === 'credentials' && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {COMMON_MESSAGES.sessionExpired}
+        </Alert>
+      )}
       {step.kind === 'credentials' && (
         <CredentialsStep defaultValues={credentials} pending={loginMutation.isPending} onSubmit={onCredentials} />
       )}

@@ -7,10 +7,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PixDepositRequest } from '@prata/domain';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { centsToDecimalText, FormMoneyField } from '../../../components/money-field';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useFormDraft } from '../../../lib/form-draft';
 import { useCreatePixDeposit, useDepositOverview } from '../api/deposits';
 import type { PixDepositResponse } from '../api/types';
 import { MoneyPage, MoneySkeleton } from '../components/money-page';
@@ -30,6 +31,7 @@ export function PixDepositForm({ minimum }: { minimum: number }) {
     resolver: zodResolver(PixDepositRequest),
     defaultValues: { amount: '' },
   });
+  useFormDraft('deposito-pix', useWatch({ control }), (draft) => reset({ amount: '', ...draft }));
 
   const onSubmit = handleSubmit(({ amount }) =>
     create.mutate(
