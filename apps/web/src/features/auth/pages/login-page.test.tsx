@@ -60,7 +60,7 @@ describe('LoginPage', () => {
 
   it('goes password → method (e-mail cut at 33) → code → signed in', async () => {
     const token = fakeJwt({ sub: 1, exp: nowSeconds() + 3600 });
-    const user = { id: 1, name: 'Joana', email: EMAIL, email_verified_at: '2026-01-01', celular: '(11) 9 **** 4321' };
+    const user = { id: 1, name: 'Joana', email: EMAIL, email_verified_at: '2026-01-01', celular: '(11) 9****-4321' };
     serve(
       answer('/login/verification-method', 200, { verificationMethod: 'sms', message: 'Código enviado.' }),
       answer('/login/verification-code', 200, { authToken: token, user: { ...user, registration_complete: true } }),
@@ -177,7 +177,7 @@ describe('LoginPage', () => {
   });
 
   it("keeps the code step after 'Escolher outro método': the same method goes back to it, no new code", async () => {
-    const user = { id: 1, name: 'Joana', email: EMAIL, email_verified_at: '2026-01-01', celular: '(11) 9 **** 4321' };
+    const user = { id: 1, name: 'Joana', email: EMAIL, email_verified_at: '2026-01-01', celular: '(11) 9****-4321' };
     serve(
       answer('/login/verification-method', 200, { verificationMethod: 'email', resendAfterSeconds: 60 }),
       answer('/login', 200, { user }),

@@ -146,7 +146,7 @@ export function CompanyStep({
           label="Celular"
           mask={MASKS.celular}
           inputMode="tel"
-          placeholder="(00) 0 0000 0000"
+          placeholder="(00) 00000-0000"
           required
         />
         <FormTextField control={control} name="email" label="E-mail" type="email" required />
