@@ -4,7 +4,7 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isApiError } from './api';
 import { clearLoginData, clearToken, useAuthToken } from './auth-storage';
-import { clearFormDrafts } from './form-draft';
+import { clearFormDrafts } from './session-expiry';
 import { withLoading } from './loading';
 import { USER_QUERY_KEY } from './session';
 

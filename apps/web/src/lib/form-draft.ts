@@ -1,5 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { getToken, isTokenExpired } from './auth-storage';
+import { clearFormDrafts, FORM_DRAFT_PREFIX } from './session-expiry';
+
+export { clearFormDrafts };
 
 /**
  * What a person typed in a money form, kept while the page is open and across an expired session: the sign-in page
@@ -8,13 +11,12 @@ import { getToken, isTokenExpired } from './auth-storage';
  * page is left while the session is alive (after a submit that navigates, or by choice), and at logout. Secrets are
  * never kept: fields whose names speak of passwords, codes or tokens are dropped before saving.
  */
-const PREFIX = 'formDraft:';
 const SECRET = /pass|senha|code|codigo|código|token|pin/i;
 
 type Draft = Record<string, string | number | boolean | null>;
 
 function storageKey(name: string) {
-  return `${PREFIX}${name}`;
+  return `${FORM_DRAFT_PREFIX}${name}`;
 }
 
 function keepable(values: Record<string, unknown>): Draft | null {
@@ -54,15 +56,6 @@ export function readFormDraft(name: string): Draft | null {
 
 export function clearFormDraft(name: string): void {
   write(name, null);
-}
-
-/** Logout, or another person signing in on this tab: every form's draft goes. */
-export function clearFormDrafts(): void {
-  try {
-    for (const key of Object.keys(sessionStorage)) if (key.startsWith(PREFIX)) sessionStorage.removeItem(key);
-  } catch {
-    // nothing to clear
-  }
 }
 
 const sessionAlive = () => {

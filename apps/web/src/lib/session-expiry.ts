@@ -51,3 +51,19 @@ export function forgetExpiredSession(): void {
     // nothing to forget
   }
 }
+
+/** The prefix of the money forms' drafts in sessionStorage (lib/form-draft.ts). */
+export const FORM_DRAFT_PREFIX = 'formDraft:';
+
+/**
+ * Logout, or another person signing in on this tab: every form's draft goes. Here rather than in lib/form-draft.ts so
+ * the sign-in page's first load does not carry the hook.
+ */
+export function clearFormDrafts(): void {
+  try {
+    for (const key of Object.keys(sessionStorage))
+      if (key.startsWith(FORM_DRAFT_PREFIX)) sessionStorage.removeItem(key);
+  } catch {
+    // nothing to clear
+  }
+}

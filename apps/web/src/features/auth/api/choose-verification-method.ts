@@ -1,7 +1,6 @@
 import type { VerificationMethodRequest, VerificationMethodResponse, VerificationMethodSchema } from '@prata/domain';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 import { useRequest } from '../../../lib/use-request';
 
@@ -12,7 +11,9 @@ export function chooseVerificationMethod(
   input: VerificationMethodRequest,
   idempotencyKey?: string,
 ): Promise<VerificationMethodResponse> {
-  return api.post<VerificationMethodResponse>('/login/verification-method', input, idempotent(idempotencyKey));
+  // the header by name rather than lib/idempotency.ts's helper: this module is on the sign-in page's first load
+  const headers: Record<string, string> = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};
+  return api.post<VerificationMethodResponse>('/login/verification-method', input, { headers });
 }
 
 /** Sends the code under the intention's key (lib/intention.ts): a double click on 'E-mail' or 'Reenviar' sends one. */

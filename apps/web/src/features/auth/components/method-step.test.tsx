@@ -50,6 +50,6 @@ describe('MethodStep', () => {
     );
     expect(screen.getByText('(11) 9****-4321')).toBeTruthy();
     fireEvent.click(screen.getByText('SMS'));
-    expect(onChoose).toHaveBeenCalledWith('sms');
+    expect(onChoose).toHaveBeenCalledWith('sms', expect.any(String));
   });
 });

@@ -107,7 +107,7 @@ describe('LoginPage', () => {
     rememberExpiredSession('/ordens?lado=venda', 1);
     sessionStorage.setItem('formDraft:ordens:buy', JSON.stringify({ quantity_grams: '2.5' }));
     const { router } = renderRoute(<LoginPage />, { path: '/login' });
-    expect(screen.getByText('Sua sessão expirou. Entre novamente para continuar.')).toBeTruthy();
+    expect(await screen.findByText('Sua sessão expirou. Entre novamente para continuar.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText(/E-mail/));
 
     await submitCredentials();

@@ -1,13 +1,10 @@
-import { CODE_RESEND_SECONDS, COMMON_MESSAGES } from '@prata/domain';
-import Alert from '@mui/material/Alert';
+import { CODE_RESEND_SECONDS } from '@prata/domain';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FormPage } from '../../../components/page';
 import { hasErrorCode, isApiError } from '../../../lib/api';
 import { getToken, isTokenExpired, setLoginData } from '../../../lib/auth-storage';
-import { clearFormDrafts } from '../../../lib/form-draft';
-import { useIntention } from '../../../lib/intention';
-import { expiredSession, forgetExpiredSession, safeReturnPath } from '../../../lib/session-expiry';
+import { clearFormDrafts, expiredSession, forgetExpiredSession, safeReturnPath } from '../../../lib/session-expiry';
 import { notify } from '../../../lib/notify';
 import { type LoginUser, refreshCachedUser, startSession } from '../../../lib/session';
 import { type VerificationMethod, sendVerificationCode } from '../api/choose-verification-method';
@@ -27,6 +24,9 @@ const loadClosedAccount = () => import('../closed-account');
 const MethodStep = lazy(() => loadMethodStep().then((m) => ({ default: m.MethodStep })));
 const CodeStep = lazy(() => loadCodeStep().then((m) => ({ default: m.CodeStep })));
 const UnverifiedStep = lazy(() => loadUnverifiedStep().then((m) => ({ default: m.UnverifiedStep })));
+const SessionExpiredNotice = lazy(() =>
+  import('../components/session-expired-notice').then((m) => ({ default: m.SessionExpiredNotice })),
+);
 
 type Step =
   | { kind: 'credentials' }
@@ -73,12 +73,7 @@ export function LoginPage() {
   const [sent, setSent] = useState<SentCodeState | null>(null);
   const saveDraft = useCallback((draft: string) => setSent((s) => (s && s.draft !== draft ? { ...s, draft } : s)), []);
   const loginMutation = useLogin();
-  // One code per click, whatever the fingers do: each method's request is one intention (lib/intention.ts).
-  const codeIntentions = {
-    email: useIntention({ ...credentials, verificationMethod: 'email' }),
-    sms: useIntention({ ...credentials, verificationMethod: 'sms' }),
-  };
-  const sendingCode = codeIntentions.email.busy || codeIntentions.sms.busy;
+  const [sendingCode, setSendingCode] = useState(false);
   const codeMutation = useVerifyLoginCode();
 
   // Signed in, or gone elsewhere: "Enviamos um código…" is no longer news.
@@ -130,12 +125,13 @@ export function LoginPage() {
     });
   };
 
-  const sendCode = (user: LoginUser, method: VerificationMethod) =>
-    codeIntentions[method]
-      .run((key) => sendVerificationCode({ ...credentials, verificationMethod: method }, key))
+  /** The steps hold the intention (one key per click, lib/intention.ts); a failure is told here and rejected. */
+  const sendCode = (user: LoginUser, method: VerificationMethod, idempotencyKey: string) => {
+    setSendingCode(true);
+    return sendVerificationCode({ ...credentials, verificationMethod: method }, idempotencyKey)
+      .finally(() => setSendingCode(false))
       .then(
         (answer) => {
-          if (!answer) return;
           if (answer.message) notify.success(answer.message, { key: CODE_SENT_NOTICE });
           // A new code kills the previous one: the digits typed for it go too.
           setSent({
@@ -145,13 +141,17 @@ export function LoginPage() {
           });
           setStep({ kind: 'code', user });
         },
-        (error: unknown) => notify.error(error),
+        (error: unknown) => {
+          notify.error(error);
+          throw error;
+        },
       );
+  };
 
   /** The same method again while its code is fresh goes back to that code; anything else asks for a new one. */
-  const chooseMethod = (user: LoginUser, method: VerificationMethod) => {
+  const chooseMethod = (user: LoginUser, method: VerificationMethod, idempotencyKey: string) => {
     if (sent && sent.method === method && Date.now() < sent.resendAt) return setStep({ kind: 'code', user });
-    sendCode(user, method);
+    return sendCode(user, method, idempotencyKey);
   };
 
   const destinationOf = (user: LoginUser, method: VerificationMethod) =>
@@ -175,9 +175,9 @@ export function LoginPage() {
   return (
     <FormPage title={TITLES[step.kind]}>
       {expired && step.kind === 'credentials' && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {COMMON_MESSAGES.sessionExpired}
-        </Alert>
+        <Suspense fallback={null}>
+          <SessionExpiredNotice />
+        </Suspense>
       )}
       {step.kind === 'credentials' && (
         <CredentialsStep defaultValues={credentials} pending={loginMutation.isPending} onSubmit={onCredentials} />
@@ -190,7 +190,7 @@ export function LoginPage() {
             email={credentials.email}
             pending={sendingCode}
             sent={sent ? { method: sent.method, destination: destinationOf(step.user, sent.method) } : undefined}
-            onChoose={(method) => chooseMethod(step.user, method)}
+            onChoose={(method, key) => chooseMethod(step.user, method, key)}
             onReturnToCode={() => setStep({ kind: 'code', user: step.user })}
             onBack={() => setStep({ kind: 'credentials' })}
           />
@@ -204,7 +204,7 @@ export function LoginPage() {
             initialCode={sent.draft}
             onCodeChange={saveDraft}
             onSubmit={onCode}
-            onResend={() => sendCode(step.user, sent.method)}
+            onResend={(key) => sendCode(step.user, sent.method, key)}
             onChangeMethod={() => setStep({ kind: 'method', user: step.user })}
           />
         )}
