@@ -1,6 +1,6 @@
 import { CODE_RESEND_SECONDS } from '@prata/domain';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { FormPage } from '../../../components/page';
 import { hasErrorCode, isApiError } from '../../../lib/api';
 import { getToken, isTokenExpired, setLoginData } from '../../../lib/auth-storage';
@@ -56,10 +56,10 @@ let signedInByThisPage = false;
  */
 export function LoginPage() {
   const navigate = useNavigate();
-  const location = useLocation();
   // Sent here by an expired session: say so, and return where the person was (path and query, this app's only).
+  // Only then: after 'Sair' the sign-in starts afresh at the landing, whatever page the logout left.
   const [expired] = useState(expiredSession);
-  const returnTo = safeReturnPath(expired?.from ?? (location.state as { from?: unknown } | null)?.from);
+  const returnTo = safeReturnPath(expired?.from);
   // Someone already signed in who opens /login goes home. Decided once, on arrival: the token this page stores
   // at the end of the sign-in must not race the page's own navigation, even when the page is mounted again while the
   // landing's chunk loads (an operator sent home instead of to /admin).
@@ -76,8 +76,14 @@ export function LoginPage() {
   const [sendingCode, setSendingCode] = useState(false);
   const codeMutation = useVerifyLoginCode();
 
-  // Signed in, or gone elsewhere: "Enviamos um código…" is no longer news.
-  useEffect(() => () => notify.dismiss(CODE_SENT_NOTICE), []);
+  // Signed in, or gone elsewhere: "Enviamos um código…" is no longer news, and a later sign-in starts afresh.
+  useEffect(
+    () => () => {
+      notify.dismiss(CODE_SENT_NOTICE);
+      forgetExpiredSession();
+    },
+    [],
+  );
 
   const finish = (authToken: string, user: LoginUser) => {
     notify.dismiss(CODE_SENT_NOTICE);
