@@ -131,7 +131,7 @@ describe('Meus dados e Meu histórico', () => {
       await click(page, 'button', 'Salvar alterações');
       const confirmContact = page.getByRole('dialog', { name: 'Confirme a alteração' });
       await expectVisible(confirmContact, 'the code dialog');
-      await expectText(confirmContact, /o novo celular \(21\) 9 8765 4321/);
+      await expectText(confirmContact, /o novo celular \(21\) 98765-4321/);
       await expectVisible(byRole(confirmContact, 'button', /^Reenviar código em \d+ s$/));
       const contactCode = await latestCode(account.email, { after: beforeContactCode });
       await fill(confirmContact, 'Código de verificação', contactCode === '000000' ? '111111' : '000000');
@@ -146,7 +146,7 @@ describe('Meus dados e Meu histórico', () => {
       await page.reload();
       await expectVisible(byRole(page, 'heading', 'Dados pessoais'));
       await eventually(async () => assert.equal(await field(page, 'Nome completo').inputValue(), newName));
-      assert.equal(await field(page, 'Celular').inputValue(), '(21) 9 8765 4321');
+      assert.equal(await field(page, 'Celular').inputValue(), '(21) 98765-4321');
       assert.equal(await field(page, 'Nome do cônjuge').inputValue(), 'Rafael Ribeiro');
       assert.equal(await field(page, 'CPF do cônjuge').inputValue(), maskCpf(spouseCpf));
 

@@ -115,7 +115,7 @@ describe('Cadastro de pessoa física no celular', () => {
       await typeMasked(page, 'Data de nascimento', '15031990');
       assert.equal(await field(page, 'Data de nascimento').inputValue(), '15/03/1990');
       await typeMasked(page, 'Celular', '11987651234');
-      assert.equal(await field(page, 'Celular').inputValue(), '(11) 9 8765 1234', 'the mobile mask (##) # #### ####');
+      assert.equal(await field(page, 'Celular').inputValue(), '(11) 98765-1234', 'the mobile mask (##) #####-####');
       await page.getByRole('radio', { name: 'Feminino' }).check();
       await choose(page, 'Estado civil', 'Solteiro(a)');
       await click(page, 'button', 'Continuar');

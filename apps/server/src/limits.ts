@@ -50,11 +50,25 @@ export const LIMITS = {
     meaning:
       'requests from one address that send a message (codes, verification and reset links, resends), over all accounts',
   },
+  resetDestinationsAddress: {
+    env: 'LIMIT_RESET_DESTINATIONS_ADDRESS',
+    max: 20,
+    window: '1h',
+    meaning:
+      'different e-mails one address asks password-reset links for (mailing strangers); asking again for an e-mail already counted is left to LIMIT_MESSAGES_DESTINATION',
+  },
   registerAddress: {
     env: 'LIMIT_REGISTER_ADDRESS',
     max: 100,
     window: '1h',
     meaning: 'accounts created from one address (an office or a mobile carrier is one address for many people)',
+  },
+  registerTakenAddress: {
+    env: 'LIMIT_REGISTER_TAKEN_ADDRESS',
+    max: 10,
+    window: '1h',
+    meaning:
+      'different already-registered e-mails one address tries to register (probing who has an account); past it every registration from that address waits, so the refusal says nothing about the e-mail',
   },
   verifyResendAccount: {
     env: 'LIMIT_VERIFY_RESEND_ACCOUNT',

@@ -27,7 +27,7 @@ describe('MASKS', () => {
   it('uses the spec masks with imask digit slots', () => {
     expect(MASKS.cpf).toEqual({ mask: '000.000.000-00' });
     expect(MASKS.cep).toEqual({ mask: '00000-000' });
-    expect(MASKS.celular.mask).toBe('(00) 0 0000 0000');
+    expect(MASKS.celular.mask).toBe('(00) 00000-0000');
     expect(MASKS.date.mask).toBe('00/00/0000');
     expect(MASKS.cnpj.mask).toBe('XX.XXX.XXX/XXXX-00');
   });
@@ -35,6 +35,7 @@ describe('MASKS', () => {
   it('produces the same text as the formatters', () => {
     expect(fill(MASKS.cpf.mask, {}, '52998224725')).toBe(formatCpf('52998224725'));
     expect(fill(MASKS.celular.mask, {}, '11987654321')).toBe(formatCelular('11987654321'));
+    expect(fill(MASKS.celular.mask, {}, '11987654321')).toBe('(11) 98765-4321');
     const cnpj = MASKS.cnpj;
     expect(fill(cnpj.mask, cnpj.definitions ?? {}, '12ABC34501DE35')).toBe(formatCnpj('12ABC34501DE35'));
     expect(fill(cnpj.mask, cnpj.definitions ?? {}, '11222333000181')).toBe('11.222.333/0001-81');
@@ -59,7 +60,8 @@ describe('MASKS', () => {
     expect(paste('011 98765-4321')).toBe('11987654321');
     expect(paste('(11) 98765-4321')).toBe('11987654321');
     // area code 55 (Rio Grande do Sul) is not a country code
-    expect(paste('(55) 9 8765-4321')).toBe('55987654321');
+    expect(paste('(55) 98765-4321')).toBe('55987654321');
+    expect(paste('(11) 9 8765 4321')).toBe('11987654321');
     expect(paste('+55 55 98765-4321')).toBe('55987654321');
   });
 

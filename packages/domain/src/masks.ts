@@ -17,7 +17,7 @@ export type MaskOptions = {
 
 /**
  * A Brazilian mobile number as pasted: '+55 11 98765-4321', '0055 11 98765-4321', '5511987654321' and
- * '011 98765-4321' lose the country code or the trunk zero; '(55) 9 8765-4321' (area code 55) stays.
+ * '011 98765-4321' lose the country code or the trunk zero; '(55) 98765-4321' (area code 55) stays.
  */
 export function phoneDigitsFromPaste(text: string): string {
   let digits = text.replace(/\D/g, '');
@@ -37,7 +37,8 @@ export function dateDigitsFromPaste(text: string): string {
 export const MASKS: Record<'cpf' | 'cep' | 'celular' | 'date' | 'cnpj', MaskOptions> = {
   cpf: { mask: '000.000.000-00' },
   cep: { mask: '00000-000' },
-  celular: { mask: '(00) 0 0000 0000', normalizePaste: phoneDigitsFromPaste },
+  /** a mobile number, as formatCelular writes it: (11) 98765-4321 */
+  celular: { mask: '(00) 00000-0000', normalizePaste: phoneDigitsFromPaste },
   date: { mask: '00/00/0000', normalizePaste: dateDigitsFromPaste },
   /**
    * The 2026 alphanumeric CNPJ: the first 12 characters are letters or digits, the 2 check digits are digits.

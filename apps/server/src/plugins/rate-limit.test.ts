@@ -25,6 +25,27 @@ describe('the limiter', () => {
     await limiter.close();
   });
 
+  it.each([
+    ['in memory', undefined],
+    ['in Redis', process.env.REDIS_URL],
+  ])('hitDistinct counts each destination once per client, %s', async (_where, redisUrl) => {
+    if (_where === 'in Redis' && !redisUrl) return;
+    const limiter = createLimiter(config(redisUrl));
+    // signinAccount is 3 here: three different destinations pass, a fourth is refused, the first three still pass.
+    for (const to of ['a', 'b', 'c', 'a', 'b']) await limiter.hitDistinct('signinAccount', 'client-1', to);
+    await expect(limiter.hitDistinct('signinAccount', 'client-1', 'd')).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(limiter.hitDistinct('signinAccount', 'client-1', 'd')).rejects.toBeInstanceOf(RateLimitedError);
+    await limiter.hitDistinct('signinAccount', 'client-1', 'c');
+    await limiter.hitDistinct('signinAccount', 'client-2', 'd');
+    // failDistinct counts without refusing; check then refuses
+    for (const to of ['x', 'y', 'x', 'z', 'w']) await limiter.failDistinct('signinAccount', 'client-3', to);
+    await expect(limiter.check('signinAccount', 'client-3')).rejects.toBeInstanceOf(RateLimitedError);
+    await limiter.failDistinct('signinAccount', 'client-4', 'x');
+    await limiter.failDistinct('signinAccount', 'client-4', 'x');
+    await limiter.check('signinAccount', 'client-4');
+    await limiter.close();
+  });
+
   it.skipIf(!process.env.REDIS_URL)('counts in Redis, shared by every instance (REDIS_URL)', async () => {
     const namespace = `prata-test-shared:${randomBytes(6).toString('hex')}`;
     const one = createLimiter(config(process.env.REDIS_URL), namespace);

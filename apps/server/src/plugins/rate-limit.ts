@@ -21,6 +21,14 @@ export type Limiter = {
   fail(name: LimitName, key: string): Promise<void>;
   /** forgets the key's count (a right password, a password reset) */
   clear(name: LimitName, key: string): Promise<void>;
+  /**
+   * counts DISTINCT destinations per client (an address): the first request for a destination in the window counts
+   * one and is refused (429) past the limit, without remembering the destination; a destination this client already
+   * used in the window passes uncounted (the same person asking again is left to the per-destination limits)
+   */
+  hitDistinct(name: LimitName, client: string, destination: string): Promise<void>;
+  /** counts a destination like hitDistinct, never refusing (the request already has its answer) */
+  failDistinct(name: LimitName, client: string, destination: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -57,18 +65,34 @@ export function createLimiter(config: Pick<Config, 'limits' | 'redisUrl' | 'env'
   // Tests share one Redis: each app counts apart from the others.
   const prefix = namespace ?? (config.env === 'test' ? `prata-test:${randomBytes(6).toString('hex')}` : 'prata-rl');
   const limiters = new Map<LimitName, RateLimiterAbstract>();
+  // The destinations each client used in the window (hitDistinct): one marker per client and destination.
+  const seen = new Map<LimitName, RateLimiterAbstract>();
+  const build = (opts: { points: number; duration: number; keyPrefix: string }) =>
+    redis
+      ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
+      : new RateLimiterMemory(opts);
   for (const [name, rule] of Object.entries(config.limits) as Array<
     [LimitName, { max: number; windowSeconds: number }]
   >) {
-    const opts = { points: rule.max, duration: rule.windowSeconds, keyPrefix: `${prefix}:${name}` };
-    limiters.set(
-      name,
-      redis
-        ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
-        : new RateLimiterMemory(opts),
-    );
+    limiters.set(name, build({ points: rule.max, duration: rule.windowSeconds, keyPrefix: `${prefix}:${name}` }));
+    seen.set(name, build({ points: 1, duration: rule.windowSeconds, keyPrefix: `${prefix}:${name}:seen` }));
   }
   const get = (name: LimitName) => limiters.get(name)!;
+  const pairKey = (client: string, destination: string) => hashKey(`${client}\n${destination}`);
+
+  async function alreadySeen(name: LimitName, client: string, destination: string) {
+    const res = await seen.get(name)!.get(pairKey(client, destination));
+    return Boolean(res && res.consumedPoints > 0);
+  }
+  async function remember(name: LimitName, client: string, destination: string) {
+    // A concurrent request may have marked it first: the marker is there either way.
+    await seen
+      .get(name)!
+      .consume(pairKey(client, destination))
+      .catch((err) => {
+        if (!(err instanceof RateLimiterRes)) throw err;
+      });
+  }
 
   async function consume(name: LimitName, key: string) {
     try {
@@ -95,6 +119,21 @@ export function createLimiter(config: Pick<Config, 'limits' | 'redisUrl' | 'env'
     },
     async clear(name, key) {
       await get(name).delete(hashKey(key));
+    },
+    async hitDistinct(name, client, destination) {
+      if (await alreadySeen(name, client, destination)) return;
+      // Refused destinations are not remembered, so a client cannot bank free destinations while it is locked.
+      await consume(name, client);
+      await remember(name, client, destination);
+    },
+    async failDistinct(name, client, destination) {
+      if (await alreadySeen(name, client, destination)) return;
+      await get(name)
+        .consume(hashKey(client))
+        .catch((err) => {
+          if (!(err instanceof RateLimiterRes)) throw err;
+        });
+      await remember(name, client, destination);
     },
     async close() {
       redis?.disconnect();

@@ -21,6 +21,7 @@ export type LightTextFieldProps = {
   helperText?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
   endAdornment?: ReactNode;
+  autoFocus?: boolean;
 };
 
 /**
@@ -41,6 +42,7 @@ export function LightTextField({
   helperText,
   inputRef,
   endAdornment,
+  autoFocus,
 }: LightTextFieldProps) {
   const id = useId();
   const helperId = helperText ? `${id}-helper-text` : undefined;
@@ -56,6 +58,7 @@ export function LightTextField({
         label={label}
         value={value}
         autoComplete={autoComplete}
+        autoFocus={autoFocus}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
         inputRef={inputRef}

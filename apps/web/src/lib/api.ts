@@ -1,6 +1,7 @@
 // COMMON_MESSAGES rather than MESSAGES: this module is on every first load, and MESSAGES carries every feature's.
-import { COMMON_MESSAGES, type ErrorCode, type ErrorResponse, isErrorCode } from '@prata/domain';
-import { clearLoginData, clearToken, getToken, isTokenExpired } from './auth-storage';
+import { COMMON_MESSAGES, type ErrorCode, type ErrorResponse } from '@prata/domain';
+import { clearLoginData, clearToken, decodeJwtPayload, getToken, isTokenExpired } from './auth-storage';
+import { rememberExpiredSession } from './session-expiry';
 
 export const API_BASE = '/api';
 
@@ -14,6 +15,8 @@ export type FieldErrors = NonNullable<ErrorResponse['errors']>;
 export type ApiErrorBody = Partial<ErrorResponse>;
 
 export const NETWORK_ERROR_MESSAGE = 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.';
+
+const CODE_SHAPE = /^[A-Z][A-Z0-9_]{1,63}$/;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -30,9 +33,14 @@ export class ApiError extends Error {
     return this.body.errors;
   }
 
-  /** The server's stable machine code (packages/domain/src/errors.ts); undefined for network failures. */
+  /**
+   * The server's stable machine code (packages/domain/src/errors.ts); undefined for network failures. Read by its
+   * shape, not against the list of codes: the list is 0.7 KB gzip this module would put on every first load, and a
+   * code the screens do not know matches none of their branches anyway.
+   */
   get code(): ErrorCode | undefined {
-    return isErrorCode(this.body.code) ? this.body.code : undefined;
+    const code = this.body.code;
+    return typeof code === 'string' && CODE_SHAPE.test(code) ? (code as ErrorCode) : undefined;
   }
 }
 
@@ -73,8 +81,16 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   unauthorizedHandler = handler;
 }
 
-/** A 401 (real or local): forget the session and let the app send the person to /login. */
+/**
+ * A 401 (real or local): forget the session and let the app send the person to /login. A session that ended under
+ * a signed-in person (there was a token) leaves where they were, so the sign-in page can say so and return there.
+ */
 export function handleUnauthorized(): void {
+  const token = getToken();
+  if (token !== null && window.location.pathname !== '/login') {
+    const sub = Number(decodeJwtPayload(token)?.sub);
+    rememberExpiredSession(window.location.pathname + window.location.search, Number.isSafeInteger(sub) ? sub : null);
+  }
   clearToken();
   clearLoginData();
   unauthorizedHandler();

@@ -4,6 +4,7 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isApiError } from './api';
 import { clearLoginData, clearToken, useAuthToken } from './auth-storage';
+import { clearFormDrafts, forgetExpiredSession } from './session-expiry';
 import { withLoading } from './loading';
 import { USER_QUERY_KEY } from './session';
 
@@ -47,6 +48,8 @@ export function useLogout() {
     }).catch(() => undefined);
     clearToken();
     clearLoginData();
+    clearFormDrafts();
+    forgetExpiredSession();
     queryClient.clear();
     navigate('/login', { replace: true });
   }, [queryClient, navigate]);

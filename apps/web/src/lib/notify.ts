@@ -11,6 +11,8 @@ export type Notice = {
   action?: NoticeAction;
   /** Milliseconds before it closes by itself; null keeps it until closed. */
   autoHideMs: number | null;
+  /** Names a notice that stops being true at some moment (a code sent, before the sign-in ends): see dismiss. */
+  key?: string;
 };
 
 let current: Notice | null = null;
@@ -22,7 +24,7 @@ function set(notice: Notice | null): void {
   for (const listener of listeners) listener();
 }
 
-type ShowOptions = { action?: NoticeAction; autoHideMs?: number | null };
+type ShowOptions = { action?: NoticeAction; autoHideMs?: number | null; key?: string };
 
 function show(message: string, severity: NoticeSeverity, options: ShowOptions = {}): void {
   const defaultHide = options.action ? 12_000 : severity === 'error' ? 8_000 : 5_000;
@@ -32,6 +34,7 @@ function show(message: string, severity: NoticeSeverity, options: ShowOptions = 
     severity,
     action: options.action,
     autoHideMs: options.autoHideMs === undefined ? defaultHide : options.autoHideMs,
+    key: options.key,
   });
 }
 
@@ -43,6 +46,10 @@ export const notify = {
   error: (error: unknown, options?: ShowOptions) =>
     show(typeof error === 'string' ? error : firstError(error), 'error', options),
   close: () => set(null),
+  /** Closes the current notice if it is the one named `key` (another one shown since stays). */
+  dismiss: (key: string) => {
+    if (current?.key === key) set(null);
+  },
 };
 
 export function subscribeNotice(listener: () => void): () => void {

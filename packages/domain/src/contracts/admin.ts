@@ -62,7 +62,7 @@ export const AuditEntry = z.object({
   target_id: z.string().nullable(),
   /** e.g. 'Cliente nº 12' */
   target: z.string().nullable(),
-  /** one fact per line, e.g. 'Celular: de (11) 9 **** 4321 para (21) 9 **** 5678' */
+  /** one fact per line, e.g. 'Celular: de (11) 9****-4321 para (21) 9****-5678' */
   details: z.array(z.string()),
   ip: z.string().nullable(),
 });

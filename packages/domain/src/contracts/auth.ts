@@ -112,7 +112,7 @@ export const PreAuthUser = z.object({
   name: z.string(),
   email: z.string(),
   email_verified_at: isoDateTime().nullable(),
-  /** masked, e.g. "(11) 9 **** 4321"; null when the account has no mobile */
+  /** masked, e.g. "(11) 9****-4321"; null when the account has no mobile */
   celular: z.string().nullable(),
 });
 export type PreAuthUser = z.infer<typeof PreAuthUser>;

@@ -68,9 +68,12 @@ describe('isValidCelular', () => {
 });
 
 describe('formatCelular', () => {
-  it('formats 11 digits with the spec mask', () => {
-    expect(formatCelular('11987654321')).toBe('(11) 9 8765 4321');
-    expect(formatCelular('(11) 98765-4321')).toBe('(11) 9 8765 4321');
+  it('formats a mobile number as (11) 98765-4321 and a landline as (11) 3456-7890', () => {
+    expect(formatCelular('11987654321')).toBe('(11) 98765-4321');
+    expect(formatCelular('(11) 9 8765 4321')).toBe('(11) 98765-4321');
+    expect(formatCelular('+55 (21) 99888-7777'.slice(4))).toBe('(21) 99888-7777');
+    expect(formatCelular('1134567890')).toBe('(11) 3456-7890');
+    expect(formatCelular('(11) 3456-7890')).toBe('(11) 3456-7890');
   });
 
   it('formats partial input as far as it goes and drops extra digits', () => {
@@ -78,17 +81,20 @@ describe('formatCelular', () => {
     expect(formatCelular('1')).toBe('(1');
     expect(formatCelular('11')).toBe('(11');
     expect(formatCelular('119')).toBe('(11) 9');
-    expect(formatCelular('1198')).toBe('(11) 9 8');
-    expect(formatCelular('1198765')).toBe('(11) 9 8765');
-    expect(formatCelular('11987654')).toBe('(11) 9 8765 4');
-    expect(formatCelular('119876543210')).toBe('(11) 9 8765 4321');
+    expect(formatCelular('1198')).toBe('(11) 98');
+    expect(formatCelular('1198765')).toBe('(11) 9876-5');
+    expect(formatCelular('11987654')).toBe('(11) 9876-54');
+    // the eleventh digit makes it a mobile number: the hyphen moves one place
+    expect(formatCelular('1198765432')).toBe('(11) 9876-5432');
+    expect(formatCelular('11987654321')).toBe('(11) 98765-4321');
+    expect(formatCelular('119876543210')).toBe('(11) 98765-4321');
   });
 });
 
 describe('maskCelular', () => {
   it('hides the middle four digits', () => {
-    expect(maskCelular('11987654321')).toBe('(11) 9 **** 4321');
-    expect(maskCelular('(21) 9 1234 5678')).toBe('(21) 9 **** 5678');
+    expect(maskCelular('11987654321')).toBe('(11) 9****-4321');
+    expect(maskCelular('(21) 91234-5678')).toBe('(21) 9****-5678');
   });
 
   it('never shows more than the last 4 digits of a value that is not 11 digits', () => {

@@ -28,19 +28,24 @@ export function isValidCelular(value: string): boolean {
   return digits.length === 11 && DDDS.has(digits.slice(0, 2)) && digits[2] === '9';
 }
 
-/** `11987654321` → `(11) 9 8765 4321` (the spec's mask); partial input formats what it can. */
+/**
+ * The way Brazilians write phone numbers (ANATEL, the banks' apps): `11987654321` → `(11) 98765-4321`, a landline's
+ * 10 digits `1134567890` → `(11) 3456-7890`. The spec's `(##) # #### ####` read as a typo to people (issue 27,
+ * decisions.md). Partial input formats what it can, as the mask does while typing.
+ */
 export function formatCelular(value: string): string {
-  return applyPattern(onlyDigits(value).slice(0, 11), '(##) # #### ####');
+  const digits = onlyDigits(value).slice(0, 11);
+  return applyPattern(digits, digits.length === 11 ? '(##) #####-####' : '(##) ####-####');
 }
 
 /**
- * Shows a phone we sent a code to without revealing it: `(11) 9 **** 4321`. A value that is not 11 digits has
+ * Shows a phone we sent a code to without revealing it: `(11) 9****-4321`. A value that is not 11 digits has
  * every digit but the last 4 replaced by `*`, so nothing more than the last 4 ever shows.
  */
 export function maskCelular(value: string): string {
   const digits = onlyDigits(value);
   if (digits.length === 11) {
-    return `(${digits.slice(0, 2)}) ${digits[2]} **** ${digits.slice(7)}`;
+    return `(${digits.slice(0, 2)}) ${digits[2]}****-${digits.slice(7)}`;
   }
   const shown = digits.slice(-4);
   return '*'.repeat(digits.length - shown.length) + shown;

@@ -15,6 +15,7 @@ export const COMMON_MESSAGES = {
     `Muitas tentativas de acesso a esta conta. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} ou redefina sua senha em “Esqueci minha senha”.`,
   notFound: 'Registro não encontrado.',
   unauthenticated: 'Sua sessão expirou. Entre novamente.',
+  sessionExpired: 'Sua sessão expirou. Entre novamente para continuar.',
   tokenExpired: 'Token expired',
   forbiddenRole: 'Você não tem permissão para acessar esta área.',
   registrationIncomplete: 'Conclua seu cadastro para continuar.',

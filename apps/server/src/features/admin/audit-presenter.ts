@@ -104,7 +104,7 @@ type Change = { field: string; from: unknown; to: unknown };
 const isChange = (c: unknown): c is Change =>
   typeof c === 'object' && c !== null && typeof (c as Change).field === 'string';
 
-/** One line per fact: "Celular: de (11) 9 **** 4321 para (21) 9 **** 5678", "Motivo: ...". */
+/** One line per fact: "Celular: de (11) 9****-4321 para (21) 9****-5678", "Motivo: ...". */
 export function describeDetails(details: unknown): string[] {
   if (typeof details !== 'object' || details === null) return [];
   const lines: string[] = [];

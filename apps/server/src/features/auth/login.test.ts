@@ -138,7 +138,7 @@ describe('sign-in in two steps', () => {
     await t.database.db.update(users).set({ celular: '21998765432' }).where(eq(users.id, c.id));
     await t.database.db.update(verificationCodes).set({ createdAt: new Date(Date.now() - 61_000) });
     const first = await post('/api/login', { email: c.email, password: c.password });
-    expect(first.json().user.celular).toBe('(21) 9 **** 5432');
+    expect(first.json().user.celular).toBe('(21) 9****-5432');
     const res = await post('/api/login/verification-method', {
       email: c.email,
       password: c.password,

@@ -52,7 +52,8 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/register/verify/:userId',
-    { schema: { params: ResendVerificationParams, response: { 200: MessageResponse } } },
+    // a double click on 'Reenviar' sends one link (the key is the screen's, the answer the same for any id)
+    { schema: { params: ResendVerificationParams, response: { 200: MessageResponse } }, config: { idempotent: true } },
     async (req) => ({ message: await auth.resendVerification(deps, req.params.userId, meta(req)) }),
   );
 
@@ -110,7 +111,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   // The signed-in customer's own account: here the answer may say the e-mail is already confirmed.
   app.get(
     '/email/resend',
-    { preHandler: authenticate, schema: { response: { 200: MessageResponse } } },
+    { preHandler: authenticate, schema: { response: { 200: MessageResponse } }, config: { idempotent: true } },
     async (req) => {
       const user = currentUser(req);
       if (user.emailVerifiedAt) return { message: MESSAGES.emailAlreadyVerified };

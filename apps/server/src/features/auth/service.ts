@@ -38,10 +38,17 @@ const verificationUrl = (deps: AppDeps, token: string) => `${deps.config.publicU
 
 /** Creates the account (not yet verified) and queues the verification e-mail in the same transaction. */
 export async function register(deps: AppDeps, input: RegisterRequest, meta: Meta) {
+  // An address that already probed too many registered e-mails waits whatever it sends now, before the e-mail is
+  // looked up: a 429 for taken e-mails only would itself say which e-mails have an account.
+  await deps.limiter.check('registerTakenAddress', meta.ip);
   await deps.limiter.hit('registerAddress', meta.ip);
   const passwordHash = await hashPassword(input.password);
+  const taken = async () => {
+    await deps.limiter.failDistinct('registerTakenAddress', meta.ip, emailKey(input.email));
+    return invalid('email', MESSAGES.emailTaken, 'EMAIL_TAKEN');
+  };
   const user = await withTransaction(deps.database.db, async (tx) => {
-    if (await findUserByEmail(tx, input.email)) throw invalid('email', MESSAGES.emailTaken, 'EMAIL_TAKEN');
+    if (await findUserByEmail(tx, input.email)) throw await taken();
     let couponId: number | null = null;
     if (input.coupon_code) {
       const [coupon] = await tx
@@ -71,8 +78,8 @@ export async function register(deps: AppDeps, input: RegisterRequest, meta: Meta
     });
     await logEvent(tx, row.id, 'Conta criada');
     return row;
-  }).catch((err) => {
-    if (pgConstraint(err) === 'users_email_uq') throw invalid('email', MESSAGES.emailTaken, 'EMAIL_TAKEN');
+  }).catch(async (err) => {
+    if (pgConstraint(err) === 'users_email_uq') throw await taken();
     throw err;
   });
   deps.outbox.kick();
@@ -267,7 +274,9 @@ export async function reopenAccount(deps: AppDeps, email: string): Promise<strin
 /** Always the same answer, whether the e-mail exists or not. */
 export async function requestPasswordReset(deps: AppDeps, email: string, meta: Meta): Promise<string> {
   await deps.limiter.hit('messagesAddress', meta.ip);
-  // Counted whether or not the e-mail has an account: the answer, 429 included, says nothing about it.
+  // Counted whether or not the e-mail has an account: the answer, 429 included, says nothing about it. One address
+  // may ask for a handful of different e-mails (people behind one carrier address), never mail forty strangers.
+  await deps.limiter.hitDistinct('resetDestinationsAddress', meta.ip, emailKey(email));
   await deps.limiter.hit('messagesDestination', emailKey(email));
   await withTransaction(deps.database.db, async (tx) => {
     const user = await findUserByEmail(tx, email);

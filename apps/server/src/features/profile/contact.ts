@@ -34,7 +34,7 @@ const describeValue = (field: string, value: string | null) =>
   value === null ? '(vazio)' : field === 'celular' ? formatCelular(value) : value;
 const FIELD_NAMES: Record<string, string> = { celular: 'celular', email: 'e-mail de contato' };
 
-/** "celular (11) 9 8765 4321 → (21) 9 8765 4321" lines for the customer's e-mails and history. */
+/** "celular (11) 98765-4321 → (21) 98765-4321" lines for the customer's e-mails and history. */
 const describeChanges = (changes: FieldChange[]) =>
   changes.map(
     (c) =>

@@ -108,7 +108,11 @@ export async function profileRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/company',
-    { preHandler: authenticate, schema: { body: CompanyRequest, response: { 201: CompanySavedResponse } } },
+    {
+      preHandler: authenticate,
+      schema: { body: CompanyRequest, response: { 201: CompanySavedResponse } },
+      config: { idempotent: true },
+    },
     async (req, reply) =>
       reply.status(201).send({
         company: await profile.createCompany(deps, currentUser(req), req.body),
@@ -140,7 +144,12 @@ export async function profileRoutes(fastify: FastifyInstance) {
   // Addresses
   app.post(
     '/address',
-    { preHandler: authenticate, schema: { body: AddressRequest, response: { 201: AddressSavedResponse } } },
+    {
+      preHandler: authenticate,
+      schema: { body: AddressRequest, response: { 201: AddressSavedResponse } },
+      // a double click on 'Continuar' (the registration's address step) saves one address
+      config: { idempotent: true },
+    },
     async (req, reply) =>
       reply.status(201).send({
         address: await addresses.createAddress(deps, currentUser(req), req.body),

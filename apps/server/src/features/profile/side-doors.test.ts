@@ -123,7 +123,7 @@ describe('changing the mobile number of an individual', () => {
     expect(asked.statusCode).toBe(200);
     expect(asked.json().message).toBe(MESSAGES.codeSentEmail);
     const [mail] = await outboxFor(t.database, c.email);
-    expect(mail!.textBody).toContain('(21) 9 9888 7777');
+    expect(mail!.textBody).toContain('(21) 99888-7777');
     const code = await latestCode(t.database, c.email);
 
     const other = await t.app.inject({
@@ -168,10 +168,10 @@ describe('changing the mobile number of an individual', () => {
     // the owner hears of it at the account's e-mail, reads it in the history, and operators in the audit log
     const [notice] = await outboxFor(t.database, c.email);
     expect(notice!.subject).toBe('Seus dados de contato foram alterados');
-    expect(notice!.textBody).toContain('celular: de (11) 9 8765 4321 para (21) 9 9888 7777');
+    expect(notice!.textBody).toContain('celular: de (11) 98765-4321 para (21) 99888-7777');
     const events = await t.database.db.select().from(eventLogs).where(eq(eventLogs.userId, c.id));
     expect(events.map((e) => e.description)).toContain(
-      'Dados de contato alterados (celular: de (11) 9 8765 4321 para (21) 9 9888 7777)',
+      'Dados de contato alterados (celular: de (11) 98765-4321 para (21) 99888-7777)',
     );
     const [entry] = await auditOf(c.id, 'customer.contact_changed');
     expect(entry).toMatchObject({
@@ -437,7 +437,7 @@ describe("the customer's audit log in the back office", () => {
       action: 'customer.contact_changed',
       actor: { id: c.id, email: c.email },
       target: `Cliente nº ${c.id}`,
-      details: ['Celular: de (11) 9 **** 4321 para (21) 9 **** 7777'],
+      details: ['Celular: de (11) 9****-4321 para (21) 9****-7777'],
     });
     expect(body.data[2].details).toEqual(['Nome: de Ana Cliente Teste para Ana Cliente Lima']);
     expect(JSON.stringify(body)).not.toContain('21998887777');

@@ -34,6 +34,25 @@ export const FATCA_QUESTIONS: ReadonlyArray<{ key: FatcaKey; question: string }>
   { key: 'contribuinte_americano', question: 'Você é contribuinte do imposto de renda nos Estados Unidos?' },
 ];
 
+/**
+ * The declarations step in two sections: being a politically exposed person is a Brazilian rule (COAF, Banco
+ * Central) with nothing to do with FATCA, so it has a section of its own, before the four United States questions.
+ */
+export const DECLARATION_SECTIONS: ReadonlyArray<{ title: string; intro: string; keys: FatcaKey[] }> = [
+  {
+    title: 'Pessoa politicamente exposta (PEP)',
+    intro:
+      'As normas brasileiras de prevenção à lavagem de dinheiro pedem que informemos se você exerce, ou exerceu nos últimos cinco anos, cargo ou função pública relevante, ou se é familiar ou próximo de quem exerce.',
+    keys: ['politicamente_exposto'],
+  },
+  {
+    title: 'Declaração FATCA',
+    intro:
+      'A lei norte-americana FATCA pede que toda instituição financeira registre estas informações. Responda com atenção.',
+    keys: ['americano', 'naturalizacao_americana', 'caracteristica_us_person', 'contribuinte_americano'],
+  },
+];
+
 /** "Rua X, 10, apto 2" / "Bairro - Cidade - UF" / "CEP 00000-000". */
 export function formatAddress(address: Address): string[] {
   const line1 = [address.street, address.number, address.unit].filter(Boolean).join(', ');

@@ -26,7 +26,7 @@ describe('CustomerAuditSection', () => {
             target_type: 'user',
             target_id: '4',
             target: 'Cliente nº 4',
-            details: ['Celular: de (11) 9 **** 4321 para (21) 9 **** 7777'],
+            details: ['Celular: de (11) 9****-4321 para (21) 9****-7777'],
             ip: '10.0.0.1',
           },
         ],
@@ -36,7 +36,7 @@ describe('CustomerAuditSection', () => {
     );
     renderRoute(<CustomerAuditSection customerId={4} />);
     const table = await screen.findByRole('table', { name: 'Histórico de auditoria do cliente' });
-    expect(await within(table).findByText('Celular: de (11) 9 **** 4321 para (21) 9 **** 7777')).toBeTruthy();
+    expect(await within(table).findByText('Celular: de (11) 9****-4321 para (21) 9****-7777')).toBeTruthy();
     expect(within(table).getByText(/Dados de contato alterados pelo cliente/)).toBeTruthy();
     expect(within(table).getByText('Carla Dias')).toBeTruthy();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/customers/4/audit?page=1');

@@ -21,7 +21,7 @@ import {
   isoToBrDate,
   MESSAGES,
 } from '@prata/domain';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { RouterLink } from '../../../components/router-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -36,6 +36,7 @@ import { notify } from '../../../lib/notify';
 import {
   describeBanking,
   ESTADO_CIVIL_LABELS,
+  DECLARATION_SECTIONS,
   FATCA_QUESTIONS,
   formatAddress,
   REGIME_LABELS,
@@ -198,12 +199,19 @@ function PersonalSection({ customer }: { customer: CustomerDetail['customer'] })
             : []),
         ]}
       />
-      <Typography variant="subtitle2" component="h3" sx={{ mt: 2.5, mb: 1 }}>
-        Declaração FATCA
-      </Typography>
-      <DataList
-        items={FATCA_QUESTIONS.map(({ key, question }) => ({ label: question, value: yesNo(customer[key]) }))}
-      />
+      {DECLARATION_SECTIONS.map((section) => (
+        <Fragment key={section.title}>
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 2.5, mb: 1 }}>
+            {section.title}
+          </Typography>
+          <DataList
+            items={FATCA_QUESTIONS.filter(({ key }) => section.keys.includes(key)).map(({ key, question }) => ({
+              label: question,
+              value: yesNo(customer[key]),
+            }))}
+          />
+        </Fragment>
+      ))}
     </SectionCard>
   );
 }

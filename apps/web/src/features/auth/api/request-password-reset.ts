@@ -1,15 +1,12 @@
 import { api, type MessageResponse } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
-import { useRequest } from '../../../lib/use-request';
 
-/** POST /api/password/email { email } → { message } */
-export function requestPasswordReset(email: string): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/password/email', { email });
+/** POST /api/password/email { email } → { message }; the key makes a double click send one e-mail. */
+export function requestPasswordReset(email: string, idempotencyKey?: string): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/password/email', { email }, idempotent(idempotencyKey));
 }
 
-const send = (email: string) => withLoading('Enviando link...', () => requestPasswordReset(email));
-
-/** Plain request state: the dialog opens from the sign-in page, which has no query client. */
-export function useRequestPasswordReset() {
-  return useRequest(send);
-}
+/** The request under the intention's key, with the loading dialog (no react-query: the sign-in page's dialog). */
+export const sendPasswordReset = (email: string, idempotencyKey: string) =>
+  withLoading('Enviando link...', () => requestPasswordReset(email, idempotencyKey));

@@ -8,6 +8,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormCodeField } from '../../../components/code-field';
 import { useSecondsUntil } from '../../../lib/hooks';
+import { useIntention } from '../../../lib/intention';
 import type { VerificationMethod } from '../api/choose-verification-method';
 
 const CodeForm = z.object({ code: codeField });
@@ -41,11 +42,13 @@ export function CodeStep({
   initialCode?: string;
   onCodeChange?: (code: string) => void;
   onSubmit: (code: string, setCodeError: (message: string) => void) => void;
-  /** Resends the code; the page moves `resendAt` when it was sent. */
-  onResend: () => unknown;
+  /** Resends the code under the click's Idempotency-Key; the page moves `resendAt` when it was sent. */
+  onResend: (idempotencyKey: string) => unknown;
   onChangeMethod: () => void;
 }) {
   const remaining = useSecondsUntil(resendAt);
+  // A double click on 'Reenviar código' sends one code; each code's window is its own intention.
+  const resend = useIntention({ resend: method, after: resendAt });
   const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(CodeForm),
     defaultValues: { code: initialCode },
@@ -78,7 +81,11 @@ export function CodeStep({
         Entrar
       </Button>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
-        <Button onClick={() => void onResend()} disabled={remaining > 0 || pending} aria-live="polite">
+        <Button
+          onClick={() => void resend.run(async (key) => onResend(key)).catch(() => undefined)}
+          disabled={remaining > 0 || pending || resend.busy}
+          aria-live="polite"
+        >
           {resendLabel(remaining)}
         </Button>
         <Button color="inherit" onClick={onChangeMethod}>

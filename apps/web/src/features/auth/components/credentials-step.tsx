@@ -69,6 +69,8 @@ export function CredentialsStep({
           label="E-mail"
           type="email"
           autoComplete="username"
+          // the page is for this field: the keyboard opens on it (issue 27)
+          autoFocus
           required
           value={values.email}
           onChange={change('email')}

@@ -6,11 +6,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { EmailOnlyRequest } from '@prata/domain';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-fields';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
-import { useRequestPasswordReset } from '../api/request-password-reset';
+import { sendPasswordReset } from '../api/request-password-reset';
 
 /** 'Esqueci a senha': asks for the e-mail and sends the reset link. */
 export function ForgotPasswordDialog({
@@ -22,22 +23,24 @@ export function ForgotPasswordDialog({
   initialEmail: string;
   onClose: () => void;
 }) {
-  const request = useRequestPasswordReset();
   const { control, handleSubmit, setError, reset } = useForm({
     resolver: zodResolver(EmailOnlyRequest),
     values: { email: initialEmail },
   });
+  // One e-mail per 'Enviar link', however many clicks: the key follows the e-mail typed.
+  const intention = useIntention(useWatch({ control, name: 'email' }));
 
-  const onSubmit = handleSubmit(({ email }) =>
-    request.mutate(email, {
-      onSuccess: ({ message }) => {
-        notify.success(message);
-        reset();
-        onClose();
-      },
-      onError: (error) => applyServerErrors(error, setError, ['email']),
-    }),
-  );
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      const answer = await intention.run((key) => sendPasswordReset(email, key));
+      if (!answer) return;
+      notify.success(answer.message);
+      reset();
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, setError, ['email']);
+    }
+  });
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="forgot-password-title" fullWidth maxWidth="xs">
@@ -53,7 +56,7 @@ export function ForgotPasswordDialog({
           <Button color="inherit" onClick={onClose}>
             Cancelar
           </Button>
-          <Button type="submit" variant="contained" disabled={request.isPending}>
+          <Button type="submit" variant="contained" disabled={intention.busy}>
             Enviar link
           </Button>
         </DialogActions>

@@ -41,15 +41,15 @@ describe('MethodStep', () => {
 
     rerender(
       <MethodStep
-        user={user('(11) 9 **** 4321')}
+        user={user('(11) 9****-4321')}
         email={LONG_EMAIL}
         pending={false}
         onChoose={onChoose}
         onBack={() => {}}
       />,
     );
-    expect(screen.getByText('(11) 9 **** 4321')).toBeTruthy();
+    expect(screen.getByText('(11) 9****-4321')).toBeTruthy();
     fireEvent.click(screen.getByText('SMS'));
-    expect(onChoose).toHaveBeenCalledWith('sms');
+    expect(onChoose).toHaveBeenCalledWith('sms', expect.any(String));
   });
 });

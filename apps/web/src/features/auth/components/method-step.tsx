@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { LoginUser } from '../../../lib/auth';
+import { useIntention } from '../../../lib/intention';
 import type { VerificationMethod } from '../api/choose-verification-method';
 import { truncateEmail } from './truncate-email';
 
@@ -75,10 +76,17 @@ export function MethodStep({
   email: string;
   pending: boolean;
   sent?: SentCode;
-  onChoose: (method: VerificationMethod) => void;
+  /** Sends a code (or goes back to a fresh one) under the click's Idempotency-Key; rejects when it failed. */
+  onChoose: (method: VerificationMethod, idempotencyKey: string) => unknown;
   onReturnToCode?: () => void;
   onBack: () => void;
 }) {
+  // One code per click, whatever the fingers do: each method's request is one intention (lib/intention.ts). This
+  // step is fetched after the password, so the sign-in page's first load does not carry the hook.
+  const intentions = { email: useIntention({ email, method: 'email' }), sms: useIntention({ email, method: 'sms' }) };
+  const busy = pending || intentions.email.busy || intentions.sms.busy;
+  const choose = (method: VerificationMethod) =>
+    void intentions[method].run(async (key) => onChoose(method, key)).catch(() => undefined);
   return (
     <Stack spacing={2}>
       {sent && onReturnToCode ? (
@@ -103,16 +111,16 @@ export function MethodStep({
         icon={<EmailOutlined />}
         title="E-mail"
         detail={truncateEmail(email || user.email)}
-        disabled={pending}
-        onClick={() => onChoose('email')}
+        disabled={busy}
+        onClick={() => choose('email')}
       />
       {user.celular && (
         <MethodOption
           icon={<SmsOutlined />}
           title="SMS"
           detail={user.celular}
-          disabled={pending}
-          onClick={() => onChoose('sms')}
+          disabled={busy}
+          onClick={() => choose('sms')}
         />
       )}
       <Button color="inherit" onClick={onBack} sx={{ alignSelf: 'flex-start' }}>

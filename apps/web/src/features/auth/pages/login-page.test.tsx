@@ -2,6 +2,8 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../../lib/auth-storage';
+import { readFormDraft } from '../../../lib/form-draft';
+import { rememberExpiredSession } from '../../../lib/session-expiry';
 import { getNotice, notify } from '../../../lib/notify';
 import { fakeJwt, nowSeconds } from '../../../testing/jwt';
 import { jsonResponse, renderRoute } from '../../../testing/render';
@@ -58,7 +60,7 @@ describe('LoginPage', () => {
 
   it('goes password → method (e-mail cut at 33) → code → signed in', async () => {
     const token = fakeJwt({ sub: 1, exp: nowSeconds() + 3600 });
-    const user = { id: 1, name: 'Joana', email: EMAIL, email_verified_at: '2026-01-01', celular: '(11) 9 **** 4321' };
+    const user = { id: 1, name: 'Joana', email: EMAIL, email_verified_at: '2026-01-01', celular: '(11) 9****-4321' };
     serve(
       answer('/login/verification-method', 200, { verificationMethod: 'sms', message: 'Código enviado.' }),
       answer('/login/verification-code', 200, { authToken: token, user: { ...user, registration_complete: true } }),
@@ -90,6 +92,68 @@ describe('LoginPage', () => {
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/login/verification-code')).toHaveLength(1);
   });
 
+  it('after an expired session: says so, focuses the e-mail, sends one code on a double click, returns where the person was with no stale notice', async () => {
+    const token = fakeJwt({ sub: 1, exp: nowSeconds() + 3600 });
+    const user = { id: 1, name: 'Joana', email: EMAIL, email_verified_at: '2026-01-01', celular: null };
+    serve(
+      answer('/login/verification-method', 200, {
+        verificationMethod: 'email',
+        message: 'Enviamos um código para o seu e-mail.',
+        resendAfterSeconds: 60,
+      }),
+      answer('/login/verification-code', 200, { authToken: token, user: { ...user, registration_complete: true } }),
+      answer('/login', 200, { user }),
+    );
+    rememberExpiredSession('/ordens?lado=venda', 1);
+    sessionStorage.setItem('formDraft:ordens:buy', JSON.stringify({ quantity_grams: '2.5' }));
+    const { router } = renderRoute(<LoginPage />, { path: '/login' });
+    expect(await screen.findByText('Sua sessão expirou. Entre novamente para continuar.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/E-mail/));
+
+    await submitCredentials();
+    await act(async () => {
+      const email = await screen.findByText('E-mail');
+      fireEvent.click(email);
+      fireEvent.click(email);
+    });
+    const codeCalls = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/login/verification-method');
+    expect(codeCalls).toHaveLength(1);
+    expect(new Headers(codeCalls[0]?.[1]?.headers).get('Idempotency-Key')).toBeTruthy();
+    expect(getNotice()?.message).toBe('Enviamos um código para o seu e-mail.');
+
+    await act(async () => {
+      fireEvent.change(await screen.findByLabelText(/Código de verificação/), { target: { value: '123456' } });
+    });
+    expect(router.state.location.pathname + router.state.location.search).toBe('/ordens?lado=venda');
+    expect(getNotice()).toBeNull();
+    // the same person: the typed amount waits for the form
+    expect(readFormDraft('ordens:buy')).toEqual({ quantity_grams: '2.5' });
+  });
+
+  it('never returns to another site, and another person signing in does not get the first one drafts', async () => {
+    const token = fakeJwt({ sub: 2, exp: nowSeconds() + 3600 });
+    const user = { id: 2, name: 'Outra', email: EMAIL, email_verified_at: '2026-01-01', celular: null };
+    serve(
+      answer('/login/verification-method', 200, { verificationMethod: 'email', resendAfterSeconds: 60 }),
+      answer('/login/verification-code', 200, { authToken: token, user: { ...user, registration_complete: true } }),
+      answer('/login', 200, { user }),
+    );
+    rememberExpiredSession('//malicioso.example/ordens', 1);
+    expect(sessionStorage.getItem('sessionExpired')).toBeNull();
+    rememberExpiredSession('/ordens', 1);
+    sessionStorage.setItem('formDraft:ordens:buy', JSON.stringify({ quantity_grams: '2.5' }));
+    const { router } = renderRoute(<LoginPage />, { path: '/login' });
+    await submitCredentials();
+    await act(async () => {
+      fireEvent.click(await screen.findByText('E-mail'));
+    });
+    await act(async () => {
+      fireEvent.change(await screen.findByLabelText(/Código de verificação/), { target: { value: '123456' } });
+    });
+    expect(router.state.location.pathname).toBe('/ordens');
+    expect(readFormDraft('ordens:buy')).toBeNull();
+  });
+
   it('lands an operator on /admin, not on the customer onboarding', async () => {
     const token = fakeJwt({ sub: 9, exp: nowSeconds() + 3600 });
     const user = { id: 9, name: 'Operadora', email: EMAIL, email_verified_at: '2026-01-01', celular: null };
@@ -113,7 +177,7 @@ describe('LoginPage', () => {
   });
 
   it("keeps the code step after 'Escolher outro método': the same method goes back to it, no new code", async () => {
-    const user = { id: 1, name: 'Joana', email: EMAIL, email_verified_at: '2026-01-01', celular: '(11) 9 **** 4321' };
+    const user = { id: 1, name: 'Joana', email: EMAIL, email_verified_at: '2026-01-01', celular: '(11) 9****-4321' };
     serve(
       answer('/login/verification-method', 200, { verificationMethod: 'email', resendAfterSeconds: 60 }),
       answer('/login', 200, { user }),

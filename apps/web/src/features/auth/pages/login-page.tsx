@@ -1,12 +1,13 @@
 import { CODE_RESEND_SECONDS } from '@prata/domain';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { FormPage } from '../../../components/page';
 import { hasErrorCode, isApiError } from '../../../lib/api';
 import { getToken, isTokenExpired, setLoginData } from '../../../lib/auth-storage';
+import { clearFormDrafts, expiredSession, forgetExpiredSession, safeReturnPath } from '../../../lib/session-expiry';
 import { notify } from '../../../lib/notify';
 import { type LoginUser, refreshCachedUser, startSession } from '../../../lib/session';
-import { type VerificationMethod, useChooseVerificationMethod } from '../api/choose-verification-method';
+import { type VerificationMethod, sendVerificationCode } from '../api/choose-verification-method';
 import { useLogin } from '../api/login';
 import { useVerifyLoginCode } from '../api/verify-login-code';
 import { CredentialsStep } from '../components/credentials-step';
@@ -23,6 +24,9 @@ const loadClosedAccount = () => import('../closed-account');
 const MethodStep = lazy(() => loadMethodStep().then((m) => ({ default: m.MethodStep })));
 const CodeStep = lazy(() => loadCodeStep().then((m) => ({ default: m.CodeStep })));
 const UnverifiedStep = lazy(() => loadUnverifiedStep().then((m) => ({ default: m.UnverifiedStep })));
+const SessionExpiredNotice = lazy(() =>
+  import('../components/session-expired-notice').then((m) => ({ default: m.SessionExpiredNotice })),
+);
 
 type Step =
   | { kind: 'credentials' }
@@ -40,6 +44,9 @@ const TITLES: Record<Step['kind'], string> = {
   code: 'Digite o código',
 };
 
+/** The snackbar's "Enviamos um código…": true until the sign-in ends, so it closes when the page is left. */
+const CODE_SENT_NOTICE = 'login-code-sent';
+
 /** The session in localStorage was started by this page (not found on arrival): see signedInOnArrival. */
 let signedInByThisPage = false;
 
@@ -49,6 +56,10 @@ let signedInByThisPage = false;
  */
 export function LoginPage() {
   const navigate = useNavigate();
+  // Sent here by an expired session: say so, and return where the person was (path and query, this app's only).
+  // Only then: after 'Sair' the sign-in starts afresh at the landing, whatever page the logout left.
+  const [expired] = useState(expiredSession);
+  const returnTo = safeReturnPath(expired?.from);
   // Someone already signed in who opens /login goes home. Decided once, on arrival: the token this page stores
   // at the end of the sign-in must not race the page's own navigation, even when the page is mounted again while the
   // landing's chunk loads (an operator sent home instead of to /admin).
@@ -62,14 +73,30 @@ export function LoginPage() {
   const [sent, setSent] = useState<SentCodeState | null>(null);
   const saveDraft = useCallback((draft: string) => setSent((s) => (s && s.draft !== draft ? { ...s, draft } : s)), []);
   const loginMutation = useLogin();
-  const methodMutation = useChooseVerificationMethod();
+  const [sendingCode, setSendingCode] = useState(false);
   const codeMutation = useVerifyLoginCode();
 
+  // Signed in, or gone elsewhere: "Enviamos um código…" is no longer news, and a later sign-in starts afresh.
+  useEffect(
+    () => () => {
+      notify.dismiss(CODE_SENT_NOTICE);
+      forgetExpiredSession();
+    },
+    [],
+  );
+
   const finish = (authToken: string, user: LoginUser) => {
+    notify.dismiss(CODE_SENT_NOTICE);
     signedInByThisPage = true;
+    forgetExpiredSession();
+    // Another person signing in on this tab does not find the first one's typed amounts.
+    if (expired && expired.userId !== user.id) clearFormDrafts();
     startSession(authToken, user);
     refreshCachedUser();
-    navigate(landingPathFor(user), { replace: true });
+    const staff = Boolean(user.staff_roles?.length);
+    navigate(returnTo && (!staff || returnTo.startsWith('/admin')) ? returnTo : landingPathFor(user), {
+      replace: true,
+    });
   };
 
   const onCredentials = (values: LoginInput, setFieldError: (field: 'email' | 'password', message: string) => void) => {
@@ -104,12 +131,14 @@ export function LoginPage() {
     });
   };
 
-  const sendCode = (user: LoginUser, method: VerificationMethod) =>
-    methodMutation.mutate(
-      { ...credentials, verificationMethod: method },
-      {
-        onSuccess: (answer) => {
-          if (answer.message) notify.success(answer.message);
+  /** The steps hold the intention (one key per click, lib/intention.ts); a failure is told here and rejected. */
+  const sendCode = (user: LoginUser, method: VerificationMethod, idempotencyKey: string) => {
+    setSendingCode(true);
+    return sendVerificationCode({ ...credentials, verificationMethod: method }, idempotencyKey)
+      .finally(() => setSendingCode(false))
+      .then(
+        (answer) => {
+          if (answer.message) notify.success(answer.message, { key: CODE_SENT_NOTICE });
           // A new code kills the previous one: the digits typed for it go too.
           setSent({
             method: answer.verificationMethod ?? method,
@@ -118,14 +147,17 @@ export function LoginPage() {
           });
           setStep({ kind: 'code', user });
         },
-        onError: (error) => notify.error(error),
-      },
-    );
+        (error: unknown) => {
+          notify.error(error);
+          throw error;
+        },
+      );
+  };
 
   /** The same method again while its code is fresh goes back to that code; anything else asks for a new one. */
-  const chooseMethod = (user: LoginUser, method: VerificationMethod) => {
+  const chooseMethod = (user: LoginUser, method: VerificationMethod, idempotencyKey: string) => {
     if (sent && sent.method === method && Date.now() < sent.resendAt) return setStep({ kind: 'code', user });
-    sendCode(user, method);
+    return sendCode(user, method, idempotencyKey);
   };
 
   const destinationOf = (user: LoginUser, method: VerificationMethod) =>
@@ -148,6 +180,11 @@ export function LoginPage() {
 
   return (
     <FormPage title={TITLES[step.kind]}>
+      {expired && step.kind === 'credentials' && (
+        <Suspense fallback={null}>
+          <SessionExpiredNotice />
+        </Suspense>
+      )}
       {step.kind === 'credentials' && (
         <CredentialsStep defaultValues={credentials} pending={loginMutation.isPending} onSubmit={onCredentials} />
       )}
@@ -157,9 +194,9 @@ export function LoginPage() {
           <MethodStep
             user={step.user}
             email={credentials.email}
-            pending={methodMutation.isPending}
+            pending={sendingCode}
             sent={sent ? { method: sent.method, destination: destinationOf(step.user, sent.method) } : undefined}
-            onChoose={(method) => chooseMethod(step.user, method)}
+            onChoose={(method, key) => chooseMethod(step.user, method, key)}
             onReturnToCode={() => setStep({ kind: 'code', user: step.user })}
             onBack={() => setStep({ kind: 'credentials' })}
           />
@@ -169,11 +206,11 @@ export function LoginPage() {
             method={sent.method}
             resendAt={sent.resendAt}
             destination={destinationOf(step.user, sent.method)}
-            pending={codeMutation.isPending || methodMutation.isPending}
+            pending={codeMutation.isPending || sendingCode}
             initialCode={sent.draft}
             onCodeChange={saveDraft}
             onSubmit={onCode}
-            onResend={() => sendCode(step.user, sent.method)}
+            onResend={(key) => sendCode(step.user, sent.method, key)}
             onChangeMethod={() => setStep({ kind: 'method', user: step.user })}
           />
         )}

@@ -66,6 +66,42 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('Verificação de e-mail')).toBeTruthy();
   });
 
+  it("a double click on 'Criar conta' sends one request, with an Idempotency-Key; the retry after a failure reuses it", async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    renderRoute(<RegisterPage />, { path: '/register' });
+    fill(/Nome completo/, 'Ana Souza');
+    fill(/^E-mail/, 'ana@exemplo.com');
+    fill(/Confirme o e-mail/, 'ana@exemplo.com');
+    fill(/^Senha/, 'segredo123');
+    fill(/Confirme a senha/, 'segredo123');
+    fireEvent.click(screen.getByRole('checkbox'));
+    await act(async () => {
+      fireEvent.click(submit());
+      fireEvent.click(submit());
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const key = new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Idempotency-Key');
+    expect(key).toMatch(/^[\w.:-]{8,128}$/);
+    // The network dropped the answer: trying again is the same intention, under the same key.
+    await act(async () => answer(jsonResponse(503, { message: 'Tente de novo.' })));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(201, {
+        user: { id: 9, name: 'Ana Souza', email: 'ana@exemplo.com', account_type: 'individual' },
+        message: 'Cadastro realizado!',
+      }),
+    );
+    await act(async () => {
+      fireEvent.click(submit());
+    });
+    expect(await screen.findByText('Verificação de e-mail')).toBeTruthy();
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Idempotency-Key')).toBe(key);
+    expect(screen.queryByText('Este e-mail já está cadastrado.')).toBeNull();
+  });
+
   it('validates with the spec messages', async () => {
     renderRoute(<RegisterPage />, { path: '/register' });
     fireEvent.click(screen.getByRole('checkbox'));

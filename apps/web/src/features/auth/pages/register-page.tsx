@@ -11,13 +11,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RegisterRequest } from '@prata/domain';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from '../../../lib/search-params';
 import { RouterLink } from '../../../components/router-link';
 import { FormPasswordField, FormTextField } from '../../../components/form-fields';
 import { EmailVerificationNotice } from '../../../components/email-verification-notice';
 import { FormPage } from '../../../components/page';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { type RegisteredUser, useRegister } from '../api/register';
 import { useResendVerificationLink } from '../api/resend-verification-link';
@@ -33,10 +34,10 @@ const FIELDS = [
 ];
 
 function VerificationPending({ user }: { user: RegisteredUser }) {
-  const resend = useResendVerificationLink();
+  const resend = useResendVerificationLink(user.id);
   return (
     <FormPage title="Conta criada">
-      <EmailVerificationNotice email={user.email} onResend={() => resend.mutate(user.id)} resending={resend.isPending}>
+      <EmailVerificationNotice email={user.email} onResend={resend.resend} resending={resend.isPending}>
         <Button component={RouterLink} to="/login" variant="contained">
           Ir para o login
         </Button>
@@ -63,17 +64,23 @@ export function RegisterPage() {
     },
   });
 
+  // One account per filled form: a double click on 'Criar conta' runs once, and a retry carries the same key.
+  const intention = useIntention(useWatch({ control }));
+
   if (registered) return <VerificationPending user={registered} />;
 
-  const onSubmit = handleSubmit((values) =>
-    registerMutation.mutate(values, {
-      onSuccess: ({ user, message }) => {
-        setRegistered(user);
-        if (message) notify.success(message);
-      },
-      onError: (error) => applyServerErrors(error, setError, FIELDS),
-    }),
-  );
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await intention.run((idempotencyKey) =>
+        registerMutation.mutateAsync({ input: values, idempotencyKey }),
+      );
+      if (!answer) return;
+      setRegistered(answer.user);
+      if (answer.message) notify.success(answer.message);
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  });
 
   return (
     <FormPage title="Criar conta" subtitle="Abra sua conta para comprar, guardar e negociar prata.">
@@ -128,7 +135,7 @@ export function RegisterPage() {
             </Typography>
           }
         />
-        <Button type="submit" variant="contained" size="large" disabled={!acceptedTerms || registerMutation.isPending}>
+        <Button type="submit" variant="contained" size="large" disabled={!acceptedTerms || intention.busy}>
           Criar conta
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>

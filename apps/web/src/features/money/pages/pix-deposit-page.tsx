@@ -12,6 +12,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { centsToDecimalText, FormMoneyField } from '../../../components/money-field';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useFormDraft } from '../../../lib/form-draft';
 import { useIntention } from '../../../lib/intention';
 import { useCreatePixDeposit, useDepositOverview } from '../api/deposits';
 import type { PixDepositResponse } from '../api/types';
@@ -36,6 +37,7 @@ export function PixDepositForm({ minimum, limits }: { minimum: number; limits?: 
     resolver: zodResolver(PixDepositRequest),
     defaultValues: { amount: '' },
   });
+  useFormDraft('deposito-pix', useWatch({ control }), (draft) => reset({ amount: '', ...draft }));
 
   const typed = useWatch({ control, name: 'amount' });
   const intention = useIntention({ amount: typed });

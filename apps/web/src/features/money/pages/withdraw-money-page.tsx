@@ -25,6 +25,7 @@ import { centsToDecimalText, FormMoneyField } from '../../../components/money-fi
 import { RouterLink } from '../../../components/router-link';
 import { isApiError } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useFormDraft } from '../../../lib/form-draft';
 import { toMinorUnits } from '../../../lib/format';
 import { useSecondsUntil } from '../../../lib/hooks';
 import { notify } from '../../../lib/notify';
@@ -105,10 +106,11 @@ export function WithdrawForm({ overview }: { overview: WithdrawalOverviewRespons
   const sendCode = useSendWithdrawalCode();
   const withdraw = useRequestWithdrawal();
   const schema = useMemo(() => withdrawalSchema(overview), [overview]);
-  const { control, handleSubmit, setError } = useForm<WithdrawInput, unknown, WithdrawOutput>({
+  const { control, handleSubmit, setError, reset } = useForm<WithdrawInput, unknown, WithdrawOutput>({
     resolver: zodResolver(schema) as never,
     defaultValues: { bankingInformationId: '', amount: '' },
   });
+  useFormDraft('sacar', useWatch({ control }), (draft) => reset({ bankingInformationId: '', amount: '', ...draft }));
   const chosenId = useWatch({ control, name: 'bankingInformationId' });
   /** The amount (centavos) the last code was sent for: the code confirms that amount only. */
   const [sentFor, setSentFor] = useState<number | null>(null);

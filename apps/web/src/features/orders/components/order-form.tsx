@@ -28,6 +28,7 @@ import { MoneyText } from '../../../components/money-text';
 import { hasErrorCode } from '../../../lib/api';
 import { useUser } from '../../../lib/auth';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useFormDraft } from '../../../lib/form-draft';
 import { toMinorUnits } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/hooks';
 import { notify } from '../../../lib/notify';
@@ -91,6 +92,7 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
     defaultValues: EMPTY,
   });
   const [mode, priceText, quantityText] = useWatch({ control, name: ['mode', 'price_per_gram', 'quantity_grams'] });
+  useFormDraft(`ordens:${side}`, useWatch({ control }), (draft) => reset({ ...EMPTY, ...draft }));
   const typed = useDebouncedValue(`${priceText ?? ''}|${quantityText}`, SUMMARY_DELAY_MS);
   const [debouncedPrice = '', debouncedQuantity = ''] = typed.split('|');
   const quantity = typedMinor(quantityText, MAX_ORDER_CENTIGRAMS);

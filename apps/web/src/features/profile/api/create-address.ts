@@ -1,15 +1,19 @@
 import type { AddressRequest, AddressSavedResponse } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 
-/** POST /api/address */
-export function createAddress(input: AddressRequest): Promise<AddressSavedResponse> {
-  return api.post<AddressSavedResponse>('/address', input);
+/** POST /api/address, with the intention's key when the screen has one (a double click saves one address). */
+export function createAddress(input: AddressRequest, idempotencyKey?: string): Promise<AddressSavedResponse> {
+  return api.post<AddressSavedResponse>('/address', input, idempotent(idempotencyKey));
 }
 
 export function useCreateAddress() {
   return useMutation({
-    mutationFn: (input: AddressRequest) => withLoading('Salvando endereço...', () => createAddress(input)),
+    mutationFn: (input: AddressRequest & { idempotencyKey?: string }) => {
+      const { idempotencyKey, ...address } = input;
+      return withLoading('Salvando endereço...', () => createAddress(address, idempotencyKey));
+    },
   });
 }

@@ -1,6 +1,7 @@
 import type { CompanyRequest, CompanySavedResponse, CompanyUpdateRequest } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 
 /**
@@ -10,15 +11,17 @@ import { withLoading } from '../../../lib/loading';
 export function saveCompany(
   input: CompanyRequest | CompanyUpdateRequest,
   companyId: number | null,
+  idempotencyKey?: string,
 ): Promise<CompanySavedResponse> {
   return companyId === null
-    ? api.post<CompanySavedResponse>('/company', input)
+    ? api.post<CompanySavedResponse>('/company', input, idempotent(idempotencyKey))
     : api.put<CompanySavedResponse>(`/company/${companyId}`, input);
 }
 
+/** `idempotencyKey`: the save's intention (lib/intention.ts), so a double click creates one company. */
 export function useSaveCompany(companyId: number | null) {
   return useMutation({
-    mutationFn: (input: CompanyRequest | CompanyUpdateRequest) =>
-      withLoading('Salvando dados da empresa...', () => saveCompany(input, companyId)),
+    mutationFn: ({ input, idempotencyKey }: { input: CompanyRequest | CompanyUpdateRequest; idempotencyKey: string }) =>
+      withLoading('Salvando dados da empresa...', () => saveCompany(input, companyId, idempotencyKey)),
   });
 }

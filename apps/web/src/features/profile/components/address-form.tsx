@@ -79,8 +79,11 @@ export function AddressForm({
   accountType?: AccountType;
   submitLabel: string;
   pending: boolean;
-  /** `city` is the one chosen, for a screen that shows the address again (the checkout after a reload) */
-  save: (request: AddressRequest, city: City | null) => Promise<{ message?: string }>;
+  /**
+   * `city` is the one chosen, for a screen that shows the address again (the checkout after a reload); undefined: a
+   * second click while the first save runs, dropped (lib/intention.ts)
+   */
+  save: (request: AddressRequest, city: City | null) => Promise<{ message?: string } | undefined>;
   onSaved: () => void;
   onBack?: () => void;
   backLabel?: string;
@@ -130,7 +133,7 @@ export function AddressForm({
       return;
     }
     try {
-      const { message } = await save(
+      const answer = await save(
         {
           type: v.type,
           cep: onlyDigits(v.cep),
@@ -143,7 +146,8 @@ export function AddressForm({
         },
         v.city ?? null,
       );
-      if (message) notify.success(message);
+      if (!answer) return;
+      if (answer.message) notify.success(answer.message);
       onSaved();
     } catch (error) {
       applyServerErrors(error, setError, FIELDS, { city_id: 'city' });

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { AccountType, Address } from '../../../lib/auth';
+import { useIntention } from '../../../lib/intention';
 import { useCreateAddress } from '../api/create-address';
 import { formatAddress } from '../labels';
 import { AddressForm } from './address-form';
@@ -62,6 +63,8 @@ export function AddressStep({
   const existing = addresses[0];
   const [adding, setAdding] = useState(!existing);
   const create = useCreateAddress();
+  // One address per 'Continuar', however many clicks (the form's content is only known at submit).
+  const intention = useIntention('registration-address');
 
   if (existing && !adding) {
     return (
@@ -73,8 +76,8 @@ export function AddressStep({
     <AddressForm
       accountType={accountType}
       submitLabel={submitLabel}
-      pending={create.isPending}
-      save={(request) => create.mutateAsync(request)}
+      pending={intention.busy}
+      save={(request) => intention.run((idempotencyKey) => create.mutateAsync({ ...request, idempotencyKey }))}
       onSaved={onDone}
       onBack={existing ? () => setAdding(false) : onBack}
     />

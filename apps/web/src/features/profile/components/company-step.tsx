@@ -11,6 +11,7 @@ import { FormMaskedField } from '../../../components/form-masked-field';
 import type { Company } from '../../../lib/auth';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
+import { useIntention } from '../../../lib/intention';
 import { useSaveCompany } from '../api/save-company';
 import { ContactCodeDialog, codeErrorOf, isContactCodeRequired, useContactConfirmation } from './contact-code-dialog';
 import { StepActions } from './step-actions';
@@ -64,6 +65,8 @@ export function CompanyStep({
   identityLocked?: boolean;
 }) {
   const save = useSaveCompany(company?.id ?? null);
+  // One company per 'Continuar', however many clicks (the form's content is only known at submit).
+  const intention = useIntention(company?.id ?? 'new-company');
   const confirmation = useContactConfirmation<CompanyRequest>();
   const { control, handleSubmit, setError, reset, getValues } = useForm({
     resolver: zodResolver(CompanyRequest),
@@ -74,27 +77,30 @@ export function CompanyStep({
   const formFields = locked ? FIELDS.filter((f) => f !== 'cnpj' && f !== 'razao_social') : FIELDS;
 
   const send = (request: CompanyRequest, code?: string, setCodeError?: (message: string) => void) =>
-    save.mutate(code ? { ...request, code } : request, {
-      onSuccess: ({ message }) => {
-        confirmation.close();
-        if (message) notify.success(message);
-        reset(getValues());
-        onDone?.();
-      },
-      onError: (error) => {
-        if (isContactCodeRequired(error)) {
-          confirmation.ask({ celular: request.celular, email: request.email }, request);
-          return;
-        }
-        const codeError = codeErrorOf(error);
-        if (setCodeError && codeError) {
-          setCodeError(codeError);
-          return;
-        }
-        confirmation.close();
-        applyServerErrors(error, setError, formFields);
-      },
-    });
+    intention
+      .run((idempotencyKey) => save.mutateAsync({ input: code ? { ...request, code } : request, idempotencyKey }))
+      .then(
+        (answer) => {
+          if (!answer) return;
+          confirmation.close();
+          if (answer.message) notify.success(answer.message);
+          reset(getValues());
+          onDone?.();
+        },
+        (error: unknown) => {
+          if (isContactCodeRequired(error)) {
+            confirmation.ask({ celular: request.celular, email: request.email }, request);
+            return;
+          }
+          const codeError = codeErrorOf(error);
+          if (setCodeError && codeError) {
+            setCodeError(codeError);
+            return;
+          }
+          confirmation.close();
+          applyServerErrors(error, setError, formFields);
+        },
+      );
 
   const onSubmit = handleSubmit((request) => send(request));
 
@@ -140,7 +146,7 @@ export function CompanyStep({
           label="Celular"
           mask={MASKS.celular}
           inputMode="tel"
-          placeholder="(00) 0 0000 0000"
+          placeholder="(00) 00000-0000"
           required
         />
         <FormTextField control={control} name="email" label="E-mail" type="email" required />
@@ -155,12 +161,12 @@ export function CompanyStep({
         ))}
       </FormTextField>
       <FormTextField control={control} name="site" label="Site" type="url" placeholder="https://" />
-      <StepActions submitLabel={submitLabel} pending={save.isPending} />
+      <StepActions submitLabel={submitLabel} pending={intention.busy} />
       <ContactCodeDialog
         confirmation={confirmation}
         accountEmail={accountEmail}
         current={{ celular: company?.celular ?? null, email: company?.email ?? null }}
-        saving={save.isPending}
+        saving={intention.busy}
         onConfirm={(code, request, setCodeError) => send(request, code, setCodeError)}
       />
     </Stack>

@@ -15,7 +15,7 @@ import { notify } from '../../../lib/notify';
 import type { FatcaFlags } from '../api/get-register-finish';
 import { useUpdateFatca } from '../api/update-fatca';
 import { StepActions } from './step-actions';
-import { FATCA_QUESTIONS } from '../labels';
+import { DECLARATION_SECTIONS, FATCA_QUESTIONS } from '../labels';
 
 type FatcaKey = keyof FatcaFlags;
 
@@ -32,7 +32,7 @@ type FatcaFormInput = z.input<typeof FatcaForm>;
 const toAnswer = (flag: boolean | null) =>
   (flag === null || flag === undefined ? '' : String(flag)) as FatcaFormInput[FatcaKey];
 
-/** Step "Declaração FATCA" (individuals only). */
+/** Step "Declarações" (individuals only): the PEP question, then FATCA's, each section with its heading. */
 export function FatcaStep({
   flags,
   onDone,
@@ -76,28 +76,32 @@ export function FatcaStep({
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
-      <Typography color="text.secondary">
-        A lei norte-americana FATCA e as normas brasileiras pedem que toda instituição financeira registre estas
-        informações. Responda com atenção.
-      </Typography>
-      {FATCA_QUESTIONS.map(({ key, question }) => (
-        <Controller
-          key={key}
-          control={control}
-          name={key}
-          render={({ field, fieldState }) => (
-            <FormControl error={Boolean(fieldState.error)} required>
-              <FormLabel id={`fatca-${key}`} sx={{ color: 'text.primary' }}>
-                {question}
-              </FormLabel>
-              <RadioGroup row aria-labelledby={`fatca-${key}`} {...field}>
-                <FormControlLabel value="true" control={<Radio />} label="Sim" />
-                <FormControlLabel value="false" control={<Radio />} label="Não" />
-              </RadioGroup>
-              {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-            </FormControl>
-          )}
-        />
+      {DECLARATION_SECTIONS.map((section) => (
+        <Stack key={section.title} component="section" spacing={2} aria-labelledby={`declaracao-${section.keys[0]}`}>
+          <Typography id={`declaracao-${section.keys[0]}`} variant="h6" component="h3">
+            {section.title}
+          </Typography>
+          <Typography color="text.secondary">{section.intro}</Typography>
+          {FATCA_QUESTIONS.filter(({ key }) => section.keys.includes(key)).map(({ key, question }) => (
+            <Controller
+              key={key}
+              control={control}
+              name={key}
+              render={({ field, fieldState }) => (
+                <FormControl error={Boolean(fieldState.error)} required>
+                  <FormLabel id={`fatca-${key}`} sx={{ color: 'text.primary' }}>
+                    {question}
+                  </FormLabel>
+                  <RadioGroup row aria-labelledby={`fatca-${key}`} {...field}>
+                    <FormControlLabel value="true" control={<Radio />} label="Sim" />
+                    <FormControlLabel value="false" control={<Radio />} label="Não" />
+                  </RadioGroup>
+                  {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+                </FormControl>
+              )}
+            />
+          ))}
+        </Stack>
       ))}
       <StepActions onBack={onBack} submitLabel={submitLabel} pending={update.isPending} />
     </Stack>

@@ -254,7 +254,7 @@ export function PersonalDataForm({
         mask={MASKS.celular}
         inputMode="tel"
         autoComplete="tel-national"
-        placeholder="(00) 0 0000 0000"
+        placeholder="(00) 00000-0000"
         required
       />
       <SexoField control={control} name="sexo" />

@@ -65,7 +65,7 @@ function Panel({ tab, data }: { tab: AccountTab; data: UserIndex }) {
       return <AddressesTab addresses={data.addresses} />;
     case 'fatca':
       return (
-        <TabSection title="Declaração FATCA" maxWidth={FORM_WIDTH}>
+        <TabSection title="Declarações" maxWidth={FORM_WIDTH}>
           <FatcaStep flags={user} submitLabel="Salvar declaração" onDone={refresh} />
         </TabSection>
       );

@@ -36,7 +36,7 @@ type StepKey = keyof RegistrationSteps;
 const STEP_LABELS: Record<StepKey, string> = {
   personal: 'Dados pessoais',
   address: 'Endereço',
-  fatca: 'Declaração FATCA',
+  fatca: 'Declarações',
   company: 'Dados da empresa',
 };
 

@@ -20,6 +20,7 @@ import { DecimalTextField } from '../../../components/decimal-field';
 import { MaskedTextField } from '../../../components/masked-text-field';
 import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
 import { firstError, isApiError } from '../../../lib/api';
+import { useFormDraft } from '../../../lib/form-draft';
 import { toMinorUnits } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useCheckReceiver, useCreateTransfer, useSendTransferCode } from '../api/transfers';
@@ -81,6 +82,12 @@ export function TransferForm({ overview }: { overview: SilverTransferOverviewRes
   const [resendAt, setResendAt] = useState(0);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [done, setDone] = useState<{ transfer: SilverTransfer; message: string } | null>(null);
+  useFormDraft('transferir-prata', { email, cpf, quantity, message }, (d) => {
+    setEmail(d.email ?? '');
+    setCpf(d.cpf ?? '');
+    setQuantity(d.quantity ?? '');
+    setMessage(d.message ?? '');
+  });
   const availableCg = toMinorUnits(overview.currentBalance);
   const needsCpf = checked !== null && checked.receiver === null;
 
