@@ -1,3 +1,4 @@
+export { CONFIRM_ABOVE_CENTS, needsConfirmation } from './confirmation';
 export { formatBRL, formatGrams, formatPercentBps } from './format';
 export {
   chargeFill,
