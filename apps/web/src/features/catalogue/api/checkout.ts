@@ -72,10 +72,16 @@ export function getCoupon(code: string): Promise<CouponResponse> {
   return withLoading('Conferindo o cupom...', () => api.get<CouponResponse>('/coupon', { query: { code } }));
 }
 
-/** POST /api/silver-withdrawal (signed in: Pix or balance), with an Idempotency-Key. */
-export function createSilverWithdrawal(input: CreateSilverWithdrawalRequest): Promise<CreateSilverWithdrawalResponse> {
+/**
+ * POST /api/silver-withdrawal (signed in: Pix or balance), with an Idempotency-Key: the intention's (`key`, kept across
+ * double taps and retries, lib/intention.ts) when the screen has one, else a fresh one.
+ */
+export function createSilverWithdrawal(
+  input: CreateSilverWithdrawalRequest,
+  key?: string,
+): Promise<CreateSilverWithdrawalResponse> {
   return withLoading(input.paymentMethod === 'pix' ? 'Gerando o Pix...' : 'Registrando a retirada...', () =>
-    api.post<CreateSilverWithdrawalResponse>('/silver-withdrawal', input, idempotent()),
+    api.post<CreateSilverWithdrawalResponse>('/silver-withdrawal', input, idempotent(key)),
   );
 }
 
