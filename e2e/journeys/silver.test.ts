@@ -205,17 +205,12 @@ async function customerWithdraws(page: Page, label: string): Promise<number> {
   await shotBoth(page, `prata-${label}-retirada-custos`);
   step('costs shown');
   await click(costs, 'button', 'Pagar com saldo');
-  // above R$ 100,00 the payment is confirmed first, with the all-in total of the breakdown
-  if (total > 10_000) {
-    const confirm = page.getByRole('dialog', { name: 'Pagar com saldo?' });
-    await expectVisible(confirm);
-    assert.ok(
-      normalizeSpace(await confirm.textContent()).includes(centsText(total)),
-      'the confirmation says the total',
-    );
-    await shotBoth(page, `prata-${label}-retirada-confirmar`);
-    await click(confirm, 'button', 'Pagar com saldo');
-  }
+  // the payment is confirmed first, with the all-in total of the breakdown and the grams
+  const confirm = page.getByRole('dialog', { name: 'Pagar com saldo?' });
+  await expectVisible(confirm);
+  assert.ok(normalizeSpace(await confirm.textContent()).includes(centsText(total)), 'the confirmation says the total');
+  await shotBoth(page, `prata-${label}-retirada-confirmar`);
+  await click(confirm, 'button', 'Pagar com saldo');
   step('paid');
   await expectPath(page, '/meu-historico/prata-retirada', 20_000);
   step('on the history');

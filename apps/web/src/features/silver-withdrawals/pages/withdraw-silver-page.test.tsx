@@ -182,7 +182,7 @@ describe('/retirar-prata', { timeout: 30_000 }, () => {
     await throughTheSteps();
     const userCalls = calls('GET /api/user').length;
     await click('Pagar com saldo', section('Custos e pagamento'));
-    // above R$ 100,00: a confirmation with the all-in total and the grams; nothing is sent yet
+    // always a confirmation (the grams leave the custody), with the all-in total and the grams; nothing is sent yet
     const dialog = await screen.findByRole('dialog', { name: 'Pagar com saldo?' }, LONG);
     expect(dialog.textContent).toContain(
       'Confirme a retirada: R$ 139,12 saem do seu saldo em reais (cunhagem, frete, seguro e ICMS do frete) e 200,00 g de prata saem da sua custódia.',

@@ -12,7 +12,6 @@ import {
   type CreateSilverWithdrawalResponse,
   formatBRL,
   MESSAGES,
-  needsConfirmation,
   type ProductType,
   type ShippingService,
   type SilverPaymentMethod,
@@ -66,8 +65,9 @@ const gramsOf = (product: ProductType, quantity: number) => (toMinorUnits(produc
  * user data is refreshed and the history's prata-retirada tab is where the withdrawal is followed.
  *
  * Each payment is one intention (lib/intention.ts): one Idempotency-Key for what is chosen, kept across double taps
- * and retries, both payment buttons locked while it runs. "Pagar com saldo" above CONFIRM_ABOVE_CENTS asks first,
- * saying the all-in total of the server's breakdown (what leaves the balance) and the grams.
+ * and retries, both payment buttons locked while it runs. "Pagar com saldo" always asks first (the grams leave the
+ * custody, whatever the charges: CONFIRM_ABOVE_CENTS' note), saying the all-in total of the server's breakdown (what
+ * leaves the balance) and the grams.
  */
 export function WithdrawSilverPage() {
   const navigate = useNavigate();
@@ -207,10 +207,6 @@ export function WithdrawSilverPage() {
 
   const total = charge.charge?.totals.total ?? 0;
   const balanceShort = user ? total > user.balance_brl : true;
-  const payWithBalance = () => {
-    if (needsConfirmation(toMinorUnits(total))) setConfirmingBalance(true);
-    else void pay('balance');
-  };
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, sm: 4 } }}>
@@ -325,7 +321,7 @@ export function WithdrawSilverPage() {
                     variant="outlined"
                     size="large"
                     startIcon={<AccountBalanceWalletOutlined />}
-                    onClick={payWithBalance}
+                    onClick={() => setConfirmingBalance(true)}
                     disabled={paying || charge.pending || balanceShort}
                   >
                     Pagar com saldo
