@@ -185,7 +185,7 @@ describe('/retirar-prata', { timeout: 30_000 }, () => {
     // always a confirmation (the grams leave the custody), with the all-in total and the grams; nothing is sent yet
     const dialog = await screen.findByRole('dialog', { name: 'Pagar com saldo?' }, LONG);
     expect(dialog.textContent).toContain(
-      'Confirme a retirada: R$ 139,12 saem do seu saldo em reais (cunhagem, frete, seguro e ICMS do frete) e 200,00 g de prata saem da sua custódia.',
+      'Confirme a retirada: R$ 139,12 saem do seu saldo em reais (cunhagem, frete, seguro e impostos) e 200,00 g de prata saem da sua custódia.',
     );
     expect(calls('POST /api/silver-withdrawal')).toHaveLength(0);
     // a double tap on the confirmation: one request, with an Idempotency-Key
