@@ -63,10 +63,11 @@ function TedDecisionDialog({ decision, onClose }: { decision: Decision<AdminDepo
       title={{ approve: 'Aprovar depósito por TED?', reject: 'Recusar depósito por TED?' }}
       confirmLabel={{ approve: 'Aprovar e creditar', reject: 'Recusar depósito' }}
       onClose={onClose}
-      onSubmit={async (deposit, reason) => {
+      onSubmit={async (deposit, reason, key) => {
         const answer = await review.mutateAsync({
           id: deposit.id,
           decision: reason === null ? { decision: 'approve' } : { decision: 'reject', reason },
+          key,
         });
         return { message: answer.message };
       }}
@@ -92,8 +93,8 @@ function SimulateDialog({ deposit, onClose }: { deposit: AdminDeposit | null; on
       title="Simular pagamento Pix?"
       confirmLabel="Simular pagamento"
       onClose={onClose}
-      onSubmit={async () => {
-        const answer = await simulate.mutateAsync(deposit!.id);
+      onSubmit={async (_reason, key) => {
+        const answer = await simulate.mutateAsync({ id: deposit!.id, key });
         return { message: answer.message };
       }}
     >
