@@ -83,7 +83,7 @@ export function CompanyStep({
       },
       onError: (error) => {
         if (isContactCodeRequired(error)) {
-          confirmation.ask({ celular: request.celular, email: request.email }, request);
+          void confirmation.ask({ celular: request.celular, email: request.email }, request);
           return;
         }
         const codeError = codeErrorOf(error);
