@@ -352,6 +352,24 @@ describe('/ordens: the sell form', { timeout: 20_000 }, () => {
   });
 });
 
+describe('/ordens: the sell form warns', { timeout: 20_000 }, () => {
+  it('when the grams pass the available silver, in the words of the refusal', async () => {
+    await openPage({ ...baseRoutes(), ...signedIn({ balance_brl: 100, balance_ag: 2 }) }, '/ordens?aba=vender');
+    await waitLong(() => expect(screen.getByText(/Prata disponível/).textContent).toContain('2,00 g'));
+    type(/Preço por grama/, '9,00');
+    type(/Quantidade/, '5,00');
+    expect(
+      await screen.findByText(
+        'Você não tem prata disponível suficiente para esta ordem: ela vende 5,00 g e você tem 2,00 g disponível.',
+        undefined,
+        LONG,
+      ),
+    ).toBeTruthy();
+    type(/Quantidade/, '2,00');
+    await waitLong(() => expect(screen.queryByText(/prata disponível suficiente/)).toBeNull());
+  });
+});
+
 describe('/ordens: the book', { timeout: 20_000 }, () => {
   it("takes a row after a confirmation with its summary: order_id, the row's price and quantity, no mode", async () => {
     await openPage({
