@@ -215,9 +215,13 @@ async function customerWithdraws(page: Page, label: string): Promise<number> {
   await expectPath(page, '/meu-historico/prata-retirada', 20_000);
   step('on the history');
   const table = page.getByRole('table', { name: 'Retiradas de prata' });
-  await eventually(async () => assert.ok(normalizeSpace(await table.textContent()).includes('50,00 g')), {
-    timeoutMs: 15_000,
-  });
+  await eventually(
+    async () => {
+      const text = normalizeSpace(await table.textContent());
+      assert.ok(text.includes('50,00 g'), `the row in the history: ${text}`);
+    },
+    { timeoutMs: 15_000 },
+  );
   step('history shows the row');
   await shotBoth(page, `prata-${label}-retirada-historico`);
   step('screens taken');
