@@ -17,7 +17,7 @@ import { DESKTOP, launchBrowser, PHONE, shotBoth, type Viewport, withPage } from
 import { BASE_URL, DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { randomCpf } from '../lib/meus-dados';
 import { balancesOf } from '../lib/money';
-import { approvedCustomer, centsOf, marketOrder } from '../lib/orders';
+import { approvedCustomer, centsOf, centsText, marketOrder } from '../lib/orders';
 import {
   byRole,
   click,
@@ -209,13 +209,23 @@ async function customerWithdraws(page: Page, label: string): Promise<number> {
   await shotBoth(page, `prata-${label}-retirada-custos`);
   step('costs shown');
   await click(costs, 'button', 'Pagar com saldo');
+  // the payment is confirmed first, with the all-in total of the breakdown and the grams
+  const confirm = page.getByRole('dialog', { name: 'Pagar com saldo?' });
+  await expectVisible(confirm);
+  assert.ok(normalizeSpace(await confirm.textContent()).includes(centsText(total)), 'the confirmation says the total');
+  await shotBoth(page, `prata-${label}-retirada-confirmar`);
+  await click(confirm, 'button', 'Pagar com saldo');
   step('paid');
   await expectPath(page, '/meu-historico/prata-retirada', 20_000);
   step('on the history');
   const table = page.getByRole('table', { name: 'Retiradas de prata' });
-  await eventually(async () => assert.ok(normalizeSpace(await table.textContent()).includes('50,00 g')), {
-    timeoutMs: 15_000,
-  });
+  await eventually(
+    async () => {
+      const text = normalizeSpace(await table.textContent());
+      assert.ok(text.includes('50,00 g'), `the row in the history: ${text}`);
+    },
+    { timeoutMs: 15_000 },
+  );
   step('history shows the row');
   await shotBoth(page, `prata-${label}-retirada-historico`);
   step('screens taken');

@@ -3,11 +3,16 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
+
+/** A click on the backdrop this soon after opening is the second click of the double click that opened it. */
+const DOUBLE_CLICK_MS = 500;
 
 /**
  * A yes/no question before an action that cannot be undone (delete, close the account, an operator's decision).
- * The content may hold fields: the dialog is a form, so Enter confirms.
+ * The content may hold fields: the dialog is a form, so Enter confirms. The second click of a double click that
+ * opened it lands on its backdrop: that click does not close it (issue 27: a double tap on "Comprar" showed the
+ * confirmation for an instant and took it away).
  */
 export function ConfirmDialog({
   open,
@@ -31,10 +36,21 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   const titleId = `confirm-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  const openedAt = useRef(0);
+  useEffect(() => {
+    if (open) openedAt.current = Date.now();
+  }, [open]);
   return (
     <Dialog
       open={open}
-      onClose={pending ? undefined : onClose}
+      onClose={
+        pending
+          ? undefined
+          : (_event, reason) => {
+              if (reason === 'backdropClick' && Date.now() - openedAt.current < DOUBLE_CLICK_MS) return;
+              onClose();
+            }
+      }
       aria-labelledby={titleId}
       fullWidth
       maxWidth="xs"

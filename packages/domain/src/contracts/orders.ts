@@ -243,8 +243,13 @@ export const PriceHistoryResponse = z.object({
   /** minutes per bucket */
   bucket_minutes: z.number().int(),
   candles: z.array(PriceCandle),
-  /** reais per gram of the latest trade ever, or null before the first */
+  /** reais per gram of the last trade (the latest by time, the figure every screen shows), or null before the first */
   last_price: z.number().nullable(),
+  /**
+   * reais per gram the period's change is measured against: the last trade before the period began (24 hours ago for
+   * the day), or the period's first trade when there was none before; null without trades
+   */
+  change_reference_price: z.number().nullable(),
 });
 export type PriceHistoryResponse = z.infer<typeof PriceHistoryResponse>;
 

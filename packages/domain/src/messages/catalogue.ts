@@ -41,6 +41,8 @@ export const CATALOGUE_MESSAGES = {
   guestUserRequired: 'Informe seus dados pessoais',
   insufficientSilver: 'Você não tem prata disponível suficiente para esta retirada.',
   insufficientReais: 'Saldo em reais insuficiente para pagar as taxas desta retirada.',
+  silverBalanceConfirm: (total: string, grams: string) =>
+    `Confirme a retirada: ${total} saem do seu saldo em reais (cunhagem, frete, seguro e impostos) e ${grams} de prata saem da sua custódia.`,
   houseOutOfSilver: 'Não temos prata suficiente para este pedido no momento. Diminua a quantidade.',
   silverPixCreated:
     'Pedido criado. Pague o Pix pelo aplicativo do seu banco para confirmá-lo; o código vale por tempo limitado.',

@@ -30,6 +30,15 @@ export const ORDER_MESSAGES = {
   orderInsufficientSilver: 'Você não tem prata disponível suficiente para esta ordem.',
   tradingLimitExceeded: (limit: string, left: string) =>
     `Esta ordem ultrapassa o seu limite anual de negociação de ${limit}. Neste ano você ainda pode negociar ${left}. Peça um aumento em Meus dados > Aumentar limite.`,
+  // the form's warnings while typing (the refusals above, said before sending)
+  orderWarningReais: (total: string, available: string) =>
+    `Saldo em reais insuficiente para esta ordem: o total é ${total} e o seu saldo disponível é ${available}. Deposite antes de enviar, ou diminua a quantidade.`,
+  orderWarningSilver: (quantity: string, available: string) =>
+    `Você não tem prata disponível suficiente para esta ordem: ela vende ${quantity} e você tem ${available} disponível.`,
+  // the confirmation before an order leaves (above CONFIRM_ABOVE_CENTS)
+  orderConfirmBuy: (total: string) => `Confirme a compra: ${total} saem do seu saldo em reais, com a taxa e o IOF.`,
+  orderConfirmSell: (quantity: string, net: string) =>
+    `Confirme a venda: ${quantity} saem do seu saldo de prata e você recebe ${net}, já descontados a taxa e o IOF.`,
   orderBookBusy: 'O livro de ordens está ocupado. Tente de novo em instantes.',
   // back office
   marketSettingsSaved: 'Taxas salvas. Valem para as próximas ordens.',

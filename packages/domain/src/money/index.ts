@@ -5,6 +5,7 @@ export {
   formatAmountInput,
   parseAmountInput,
 } from './amount-input';
+export { CONFIRM_ABOVE_CENTS, needsConfirmation } from './confirmation';
 export { formatBRL, formatGrams, formatPercentBps } from './format';
 export {
   chargeFill,

@@ -9,6 +9,7 @@ import { balanceOf, post, requireOk } from '../../ledger/index';
 import { int, rows } from '../../ledger/sql';
 import { cancelOrder, engineOf, marketRates, presentRates } from './service';
 import { marketInputsChanged } from './engine';
+import { LAST_TRADE_ORDER } from './last-trade';
 
 /**
  * The house: the platform's own account in the book (ARCHITECTURE §5), run by operators from the back office. It
@@ -54,7 +55,7 @@ export async function marketOverview(deps: AppDeps): Promise<AdminMarketResponse
     ),
     rows<{ last: string | null; n: string; volume: string }>(
       db,
-      sql`select (select price_cents::text from trades order by id desc limit 1) as last,
+      sql`select (select price_cents::text from trades order by ${LAST_TRADE_ORDER} limit 1) as last,
                  count(*)::text as n, coalesce(sum(quantity_cg), 0)::text as volume
             from trades
            where created_at >= date_trunc('day', now() at time zone 'America/Sao_Paulo') at time zone 'America/Sao_Paulo'`,

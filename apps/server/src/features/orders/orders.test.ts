@@ -590,6 +590,30 @@ describe('bad input changes nothing', () => {
     const mine = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(c.token) });
     expect(mine.json().myPendingOrders).toHaveLength(1);
   });
+
+  it('a cancel sent twice with the same Idempotency-Key cancels once and answers the same twice', async () => {
+    await clearBook();
+    const c = await trader(100_000, 0);
+    const placed = (await limit(c, 'buy', 300, 200)).json().order;
+    const key = `cancelar-${randomUUID()}`;
+    const cancel = () =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/order/${placed.id}`,
+        headers: { ...bearer(c.token), 'idempotency-key': key },
+      });
+    const [first, second] = await Promise.all([cancel(), cancel()]);
+    const answers = [first, second].map((r) => r.statusCode).sort();
+    // at the same instant the second waits its turn (409 IDEMPOTENCY_IN_PROGRESS) or replays the first: never twice
+    expect(answers[0]).toBe(200);
+    const third = await cancel();
+    expect(third.statusCode).toBe(200);
+    expect(third.headers['idempotent-replayed']).toBe('true');
+    expect(third.json()).toEqual(first.statusCode === 200 ? first.json() : second.json());
+    expect(await getBalances(t.database.db, c.id)).toMatchObject({ BRL: { available: 100_000, held: 0 } });
+    const deleted = await t.app.inject({ method: 'GET', url: '/api/orders/deleted', headers: bearer(c.token) });
+    expect(deleted.json().deleted_orders.total).toBe(1);
+  });
 });
 
 describe('the house', () => {
@@ -626,6 +650,30 @@ describe('the house', () => {
     expect(r.json().last_price).toBe(5.5);
     const bad = await t.app.inject({ method: 'GET', url: '/api/orders/price-history?range=year' });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it('the last price is the last trade by time, everywhere; the change is against the last trade 24 h before', async () => {
+    await clearBook();
+    const seller = await trader(0, 10_000);
+    const buyer = await trader(1_000_000, 0);
+    const trade = async (price: number) => {
+      expect((await limit(seller, 'sell', price, 100)).statusCode).toBe(201);
+      expect((await limit(buyer, 'buy', price, 100)).statusCode).toBe(201);
+    };
+    await trade(800); // dated back to 30 hours ago: the price as it stood 24 hours ago
+    await trade(895); // the last trade
+    await trade(797); // the highest id, dated back to three days ago as the demos date theirs
+    await t.database.db.execute(sql`update trades set created_at = now() - interval '30 hours'
+                                     where id = (select max(id) - 2 from trades)`);
+    await t.database.db.execute(sql`update trades set created_at = now() - interval '3 days'
+                                     where id = (select max(id) from trades)`);
+    const day = (await t.app.inject({ method: 'GET', url: '/api/orders/price-history?range=day' })).json();
+    expect(day.last_price).toBe(8.95);
+    expect(day.candles.at(-1).close).toBe(8.95);
+    // the price as it stood 24 hours ago: the trade of 30 hours ago, not the older one with the highest id
+    expect(day.change_reference_price).toBe(8);
+    const overview = await t.app.inject({ method: 'GET', url: '/api/admin/market', headers: bearer(operator.token) });
+    expect(overview.json().last_price).toBe(8.95);
   });
 });
 

@@ -90,9 +90,14 @@ export async function orderRoutes(fastify: FastifyInstance) {
     );
   }
 
+  // idempotent: a double tap on "Cancelar ordem" answers the first cancel twice, not "no longer open" the second time
   app.delete(
     '/order/:id',
-    { preHandler: authenticate, config: hot, schema: { params: IdParams, response: { 200: CancelOrderResponse } } },
+    {
+      preHandler: authenticate,
+      config: { ...hot, idempotent: true },
+      schema: { params: IdParams, response: { 200: CancelOrderResponse } },
+    },
     async (req) => service.cancelOrder(deps, { userId: currentUser(req).id }, req.params.id),
   );
 
@@ -160,7 +165,11 @@ export async function orderRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/admin/market/house-orders/:id',
-    { preHandler: finance, schema: { params: IdParams, response: { 200: MessageResponse } } },
+    {
+      preHandler: finance,
+      config: { idempotent: true },
+      schema: { params: IdParams, response: { 200: MessageResponse } },
+    },
     async (req) => house.cancelHouseOrder(deps, staff(req), req.params.id),
   );
 

@@ -22,6 +22,7 @@ import { preparedRows } from '../../ledger/index';
 import { int, rows } from '../../ledger/sql';
 import { perTurn } from '../../lib/per-turn';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
+import { lastTradePrice, referencePrice } from './last-trade';
 import {
   type BookEntry,
   brasiliaYear,
@@ -744,7 +745,10 @@ export async function deletedOrders(db: Executor, userId: number, pageNumber: nu
   };
 }
 
-/** GET /api/orders/price-history?range: the trades of the period in buckets, oldest first. */
+/**
+ * GET /api/orders/price-history?range: the trades of the period in buckets, oldest first; the last trade's price and the
+ * reference of the period's change (last-trade.ts).
+ */
 export async function priceHistory(db: Executor, range: 'day' | 'week' | 'month') {
   const minutes = { day: 15, week: 120, month: 480 }[range];
   const since = { day: '1 day', week: '7 days', month: '30 days' }[range];
@@ -757,10 +761,7 @@ export async function priceHistory(db: Executor, range: 'day' | 'week' | 'month'
           from trades where created_at >= now() - ${since}::interval
          group by 1 order by 1`,
   );
-  const [last] = await rows<{ price: string }>(
-    db,
-    sql`select price_cents::text as price from trades order by id desc limit 1`,
-  );
+  const [last, reference] = await Promise.all([lastTradePrice(db), referencePrice(db, since)]);
   return {
     range,
     bucket_minutes: minutes,
@@ -772,6 +773,7 @@ export async function priceHistory(db: Executor, range: 'day' | 'week' | 'month'
       close: reais(int(c.close)),
       volume_grams: int(c.volume) / 100,
     })),
-    last_price: last ? reais(int(last.price)) : null,
+    last_price: last === null ? null : reais(last),
+    change_reference_price: reference === null ? null : reais(reference),
   };
 }

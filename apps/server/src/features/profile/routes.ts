@@ -200,6 +200,8 @@ export async function profileRoutes(fastify: FastifyInstance) {
     '/banking-information',
     {
       preHandler: authenticate,
+      // where withdrawals go: a double tap saves one entry
+      config: { idempotent: true },
       schema: { body: BankingInformationRequest, response: { 201: BankingInformationSavedResponse } },
     },
     async (req, reply) =>

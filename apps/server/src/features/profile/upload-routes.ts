@@ -48,6 +48,8 @@ export async function uploadRoutes(fastify: FastifyInstance) {
       '/trading-limit-increase',
       {
         onRequest: requireCompleteRegistration,
+        // a double tap on "Enviar pedido" sends one request (and one e-mail to the operators)
+        config: { idempotent: true },
         schema: {
           body: TradingLimitIncreaseRequest.extend({
             'documents[]': uploadedFiles(MESSAGES.limitDocumentsRequired).optional(),

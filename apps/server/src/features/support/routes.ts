@@ -121,6 +121,8 @@ export async function supportRoutes(fastify: FastifyInstance) {
       '/ticket',
       {
         onRequest: authenticate,
+        // a double tap on "Enviar" opens one ticket (its attachments are part of the request's fingerprint)
+        config: { idempotent: true },
         schema: { body: CreateTicketRequest.extend(attachmentFields), response: { 201: TicketCreatedResponse } },
       },
       async (req, reply) =>
@@ -165,6 +167,7 @@ export async function supportRoutes(fastify: FastifyInstance) {
       {
         // an address past its limit is refused before its upload is read
         onRequest: async (req) => deps.limiter.check('ticketsAddress', req.ip),
+        config: { idempotent: true },
         schema: { body: VisitorTicketRequest.extend(attachmentFields), response: { 201: TicketCreatedResponse } },
       },
       async (req, reply) =>

@@ -19,6 +19,7 @@ export const SIDE_TEXT: Record<
     bookTitle: string;
     bookEmpty: string;
     takeTitle: string;
+    confirmTitle: string;
   }
 > = {
   buy: {
@@ -30,6 +31,7 @@ export const SIDE_TEXT: Record<
     bookTitle: 'Ofertas de venda',
     bookEmpty: 'Nenhuma oferta de venda no momento.',
     takeTitle: 'Comprar esta oferta?',
+    confirmTitle: 'Confirmar a compra?',
   },
   sell: {
     tab: 'Quero vender',
@@ -40,6 +42,7 @@ export const SIDE_TEXT: Record<
     bookTitle: 'Ofertas de compra',
     bookEmpty: 'Nenhuma oferta de compra no momento.',
     takeTitle: 'Vender para esta oferta?',
+    confirmTitle: 'Confirmar a venda?',
   },
 };
 

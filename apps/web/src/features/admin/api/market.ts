@@ -53,43 +53,53 @@ export function useSaveMarketSettings() {
 }
 
 /**
- * POST /api/admin/market/house-orders → 201 { message, order }. It may trade at once and moves the house's money: a
- * new Idempotency-Key on each attempt, so a request the network lost and the browser sends again runs once.
+ * POST /api/admin/market/house-orders → 201 { message, order }. It may trade at once and moves the house's money: the
+ * order's Idempotency-Key (one per intention, kept across double clicks and retries, lib/intention.ts) makes a request
+ * sent twice run once.
  */
-export function placeHouseOrder(order: HouseOrderRequest): Promise<HouseOrderResponse> {
-  return api.post<HouseOrderResponse>('/admin/market/house-orders', order, idempotent());
+export function placeHouseOrder({
+  order,
+  key,
+}: {
+  order: HouseOrderRequest;
+  key: string;
+}): Promise<HouseOrderResponse> {
+  return api.post<HouseOrderResponse>('/admin/market/house-orders', order, idempotent(key));
 }
 
 export function usePlaceHouseOrder() {
   const refresh = useRefreshMarket();
   return useMutation({
-    mutationFn: (order: HouseOrderRequest) => withLoading('Registrando ordem da casa...', () => placeHouseOrder(order)),
+    mutationFn: (input: { order: HouseOrderRequest; key: string }) =>
+      withLoading('Registrando ordem da casa...', () => placeHouseOrder(input)),
     onSuccess: refresh,
   });
 }
 
-/** DELETE /api/admin/market/house-orders/{id} → { message }: takes what is still open off the book. */
-export function cancelHouseOrder(id: number): Promise<MessageResponse> {
-  return api.delete<MessageResponse>(`/admin/market/house-orders/${id}`);
+/** DELETE /api/admin/market/house-orders/{id} → { message }: takes what is still open off the book (its own key). */
+export function cancelHouseOrder({ id, key }: { id: number; key: string }): Promise<MessageResponse> {
+  return api.delete<MessageResponse>(`/admin/market/house-orders/${id}`, idempotent(key));
 }
 
 export function useCancelHouseOrder() {
   const refresh = useRefreshMarket();
   return useMutation({
-    mutationFn: (id: number) => withLoading('Cancelando ordem da casa...', () => cancelHouseOrder(id)),
+    mutationFn: (input: { id: number; key: string }) =>
+      withLoading('Cancelando ordem da casa...', () => cancelHouseOrder(input)),
     onSuccess: refresh,
   });
 }
 
 /** POST /api/admin/market/house-funding → { message }: silver put in the vault (grams) or capital paid in (reais). */
-export function fundHouse(funding: HouseFundingRequest): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/admin/market/house-funding', funding, idempotent());
+export function fundHouse({ funding, key }: { funding: HouseFundingRequest; key: string }): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/admin/market/house-funding', funding, idempotent(key));
 }
 
 export function useFundHouse() {
   const refresh = useRefreshMarket();
   return useMutation({
-    mutationFn: (funding: HouseFundingRequest) => withLoading('Registrando aporte...', () => fundHouse(funding)),
+    mutationFn: (input: { funding: HouseFundingRequest; key: string }) =>
+      withLoading('Registrando aporte...', () => fundHouse(input)),
     onSuccess: refresh,
   });
 }

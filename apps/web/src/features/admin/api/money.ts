@@ -37,11 +37,11 @@ export const ADMIN_WITHDRAWALS_QUERY_KEY = ['admin', 'withdrawals'] as const;
 export const statementQueryKey = (customerId: number) => [...CUSTOMERS_QUERY_KEY, 'statement', customerId] as const;
 
 /**
- * A write that moves money: a new Idempotency-Key on each attempt, so a request the network lost and the browser
- * sends again runs once on the server.
+ * A write that moves money, with the decision's Idempotency-Key (`key`: one per decision, kept across double clicks
+ * and retries, lib/intention.ts), so a request sent twice runs once on the server.
  */
-function postMoney<T>(path: string, body?: unknown): Promise<T> {
-  return api.post<T>(path, body, idempotent());
+function postMoney<T>(path: string, body: unknown, key: string): Promise<T> {
+  return api.post<T>(path, body, idempotent(key));
 }
 
 // ---------------------------------------------------------------- deposits
@@ -65,21 +65,21 @@ export function useAdminDeposits(status: DepositStatus, method: DepositMethod | 
 }
 
 /** POST /api/admin/deposits/{id}/review (TED only) → { deposit, message } */
-export function reviewDeposit(id: number, decision: MoneyDecision): Promise<AdminDepositResponse> {
-  return postMoney<AdminDepositResponse>(`/admin/deposits/${id}/review`, decision);
+export function reviewDeposit(id: number, decision: MoneyDecision, key: string): Promise<AdminDepositResponse> {
+  return postMoney<AdminDepositResponse>(`/admin/deposits/${id}/review`, decision, key);
 }
 
 /** POST /api/admin/deposits/{id}/receive-payment: the embedded provider "pays" a Pix deposit (never in production). */
-export function simulateDepositPayment(id: number): Promise<AdminDepositResponse> {
-  return postMoney<AdminDepositResponse>(`/admin/deposits/${id}/receive-payment`);
+export function simulateDepositPayment(id: number, key: string): Promise<AdminDepositResponse> {
+  return postMoney<AdminDepositResponse>(`/admin/deposits/${id}/receive-payment`, undefined, key);
 }
 
 /** credit_paid, credit_charged (overpaid only) or refund (with the reason the customer reads). */
 export type HeldDecision = HeldDepositDecisionRequest;
 
 /** POST /api/admin/deposits/{id}/held: the operator's decision on a held payment → { deposit, message } */
-export function decideHeldDeposit(id: number, decision: HeldDecision): Promise<AdminDepositResponse> {
-  return postMoney<AdminDepositResponse>(`/admin/deposits/${id}/held`, decision);
+export function decideHeldDeposit(id: number, decision: HeldDecision, key: string): Promise<AdminDepositResponse> {
+  return postMoney<AdminDepositResponse>(`/admin/deposits/${id}/held`, decision, key);
 }
 
 function useAfterMoneyChange() {
@@ -95,9 +95,9 @@ function useAfterMoneyChange() {
 export function useReviewDeposit() {
   const refresh = useAfterMoneyChange();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: MoneyDecision }) =>
+    mutationFn: ({ id, decision, key }: { id: number; decision: MoneyDecision; key: string }) =>
       withLoading(decision.decision === 'approve' ? 'Aprovando depósito...' : 'Recusando depósito...', () =>
-        reviewDeposit(id, decision),
+        reviewDeposit(id, decision, key),
       ),
     onSuccess: ({ deposit }) => refresh(deposit.customer.id),
   });
@@ -106,8 +106,8 @@ export function useReviewDeposit() {
 export function useDecideHeldDeposit() {
   const refresh = useAfterMoneyChange();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: HeldDecision }) =>
-      withLoading('Registrando decisão...', () => decideHeldDeposit(id, decision)),
+    mutationFn: ({ id, decision, key }: { id: number; decision: HeldDecision; key: string }) =>
+      withLoading('Registrando decisão...', () => decideHeldDeposit(id, decision, key)),
     onSuccess: ({ deposit }) => refresh(deposit.customer.id),
   });
 }
@@ -115,7 +115,8 @@ export function useDecideHeldDeposit() {
 export function useSimulateDepositPayment() {
   const refresh = useAfterMoneyChange();
   return useMutation({
-    mutationFn: (id: number) => withLoading('Simulando pagamento...', () => simulateDepositPayment(id)),
+    mutationFn: ({ id, key }: { id: number; key: string }) =>
+      withLoading('Simulando pagamento...', () => simulateDepositPayment(id, key)),
     onSuccess: ({ deposit }) => refresh(deposit.customer.id),
   });
 }
@@ -137,16 +138,16 @@ export function useAdminWithdrawals(status: WithdrawalStatus, page: number) {
 }
 
 /** POST /api/admin/withdrawals/{id}/review → { withdrawal, message }: approve pays it through the provider. */
-export function reviewWithdrawal(id: number, decision: MoneyDecision): Promise<AdminWithdrawalResponse> {
-  return postMoney<AdminWithdrawalResponse>(`/admin/withdrawals/${id}/review`, decision);
+export function reviewWithdrawal(id: number, decision: MoneyDecision, key: string): Promise<AdminWithdrawalResponse> {
+  return postMoney<AdminWithdrawalResponse>(`/admin/withdrawals/${id}/review`, decision, key);
 }
 
 export function useReviewWithdrawal() {
   const refresh = useAfterMoneyChange();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: MoneyDecision }) =>
+    mutationFn: ({ id, decision, key }: { id: number; decision: MoneyDecision; key: string }) =>
       withLoading(decision.decision === 'approve' ? 'Enviando pagamento...' : 'Recusando retirada...', () =>
-        reviewWithdrawal(id, decision),
+        reviewWithdrawal(id, decision, key),
       ),
     onSuccess: ({ withdrawal }) => refresh(withdrawal.customer.id),
   });
@@ -156,15 +157,15 @@ export function useReviewWithdrawal() {
 export type PayoutSettlement = z.input<typeof PayoutSettlementRequest>;
 
 /** POST /api/admin/withdrawals/{id}/payout → { withdrawal, message } */
-export function settlePayout(id: number, settlement: PayoutSettlement): Promise<AdminWithdrawalResponse> {
-  return postMoney<AdminWithdrawalResponse>(`/admin/withdrawals/${id}/payout`, settlement);
+export function settlePayout(id: number, settlement: PayoutSettlement, key: string): Promise<AdminWithdrawalResponse> {
+  return postMoney<AdminWithdrawalResponse>(`/admin/withdrawals/${id}/payout`, settlement, key);
 }
 
 export function useSettlePayout() {
   const refresh = useAfterMoneyChange();
   return useMutation({
-    mutationFn: ({ id, settlement }: { id: number; settlement: PayoutSettlement }) =>
-      withLoading('Registrando a transferência...', () => settlePayout(id, settlement)),
+    mutationFn: ({ id, settlement, key }: { id: number; settlement: PayoutSettlement; key: string }) =>
+      withLoading('Registrando a transferência...', () => settlePayout(id, settlement, key)),
     onSuccess: ({ withdrawal }) => refresh(withdrawal.customer.id),
   });
 }

@@ -88,21 +88,23 @@ const MOVE_LOADING: Record<FulfilmentMove['kind'], string> = {
 
 /**
  * POST /api/admin/silver-withdrawals/{id}/sent { tracking_code }, …/delivered, …/reject { reason }, …/retry-refund →
- * { silverWithdrawal, message }. Each is guarded by the order's state on the server, and carries a new
- * Idempotency-Key: a request the network lost and the browser sends again runs once (one e-mail, one refund).
+ * { silverWithdrawal, message }. Each is guarded by the order's state on the server, and carries the move's
+ * Idempotency-Key (`key`, one per intention, lib/intention.ts): a request sent twice runs once (one e-mail, one
+ * refund).
  */
-export function moveSilverWithdrawal(move: FulfilmentMove): Promise<WithdrawalAnswer> {
+export function moveSilverWithdrawal(move: FulfilmentMove & { key: string }): Promise<WithdrawalAnswer> {
   const path = `/admin/silver-withdrawals/${move.id}/${move.kind}`;
-  if (move.kind === 'sent')
-    return api.post<WithdrawalAnswer>(path, { tracking_code: move.tracking_code }, idempotent());
-  if (move.kind === 'reject') return api.post<WithdrawalAnswer>(path, { reason: move.reason }, idempotent());
-  return api.post<WithdrawalAnswer>(path, undefined, idempotent());
+  const options = idempotent(move.key);
+  if (move.kind === 'sent') return api.post<WithdrawalAnswer>(path, { tracking_code: move.tracking_code }, options);
+  if (move.kind === 'reject') return api.post<WithdrawalAnswer>(path, { reason: move.reason }, options);
+  return api.post<WithdrawalAnswer>(path, undefined, options);
 }
 
 export function useMoveSilverWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (move: FulfilmentMove) => withLoading(MOVE_LOADING[move.kind], () => moveSilverWithdrawal(move)),
+    mutationFn: (move: FulfilmentMove & { key: string }) =>
+      withLoading(MOVE_LOADING[move.kind], () => moveSilverWithdrawal(move)),
     // the queue, and the stock (a rejection puts the units back; a shipment takes them out of 'to ship')
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ADMIN_SILVER_QUERY_KEY }),
   });

@@ -26,7 +26,7 @@ describe('ReviewDialog', () => {
     expect(screen.queryByText(MESSAGES.reasonRequired)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Recusar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(onSubmit).toHaveBeenCalledWith('Conta de terceiro');
+    expect(onSubmit).toHaveBeenCalledWith('Conta de terceiro', expect.any(String));
     expect(getNotice()).toMatchObject({ message: 'Retirada recusada.', severity: 'success' });
   });
 
@@ -64,7 +64,7 @@ describe('ReviewDialog', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Aprovar e pagar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(onSubmit).toHaveBeenCalledWith(null);
+    expect(onSubmit).toHaveBeenCalledWith(null, expect.any(String));
     expect(getNotice()).toMatchObject({ message: 'Chave Pix inexistente', severity: 'warning' });
   });
 });

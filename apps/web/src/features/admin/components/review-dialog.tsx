@@ -4,6 +4,7 @@ import { MESSAGES } from '@prata/domain';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { isApiError } from '../../../lib/api';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 
 /** What a decision answered: the server's message, and whether it went as asked (a payout the bank refused did not). */
@@ -12,7 +13,9 @@ export type DecisionOutcome = { message: string; ok?: boolean };
 /**
  * An operator's decision on money (a deposit, a withdrawal): approving asks for a confirmation; rejecting asks for the
  * reason the customer will read ('Informe o motivo' when empty). Shows the server's message after the action, and a
- * reason the server refused under the field. Mount it with a `key` per row, so each opens empty.
+ * reason the server refused under the field. Mount it with a `key` per row, so each opens empty. The decision is one
+ * intention (lib/intention.ts): `onSubmit` gets its Idempotency-Key, the same on a double click or a retry, and a
+ * second click while it runs is dropped.
  */
 export function ReviewDialog({
   decision,
@@ -29,22 +32,22 @@ export function ReviewDialog({
   confirmLabel: string;
   children?: ReactNode;
   reasonHelp?: string;
-  onSubmit: (reason: string | null) => Promise<DecisionOutcome>;
+  onSubmit: (reason: string | null, idempotencyKey: string) => Promise<DecisionOutcome>;
   onClose: () => void;
 }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const rejecting = decision === 'reject';
+  const intention = useIntention({ decision, reason: rejecting ? reason.trim() : null });
 
   const confirm = async () => {
     if (rejecting && !reason.trim()) {
       setReasonError(MESSAGES.reasonRequired);
       return;
     }
-    setPending(true);
     try {
-      const outcome = await onSubmit(rejecting ? reason.trim() : null);
+      const outcome = await intention.run((key) => onSubmit(rejecting ? reason.trim() : null, key));
+      if (!outcome) return;
       if (outcome.ok === false) notify.warning(outcome.message);
       else notify.success(outcome.message);
       onClose();
@@ -55,8 +58,6 @@ export function ReviewDialog({
         notify.error(failure);
         onClose();
       }
-    } finally {
-      setPending(false);
     }
   };
 
@@ -66,7 +67,7 @@ export function ReviewDialog({
       title={title}
       confirmLabel={confirmLabel}
       confirmColor={rejecting ? 'error' : 'secondary'}
-      pending={pending}
+      pending={intention.busy}
       onConfirm={() => void confirm()}
       onClose={onClose}
     >

@@ -266,7 +266,8 @@ export function DecisionDialog<T extends { id: number }>({
   confirmLabel: Record<Decision<T>['kind'], string>;
   reasonHelp?: string;
   /** reason: null when approving */
-  onSubmit: (row: T, reason: string | null) => Promise<DecisionOutcome>;
+  /** reason: null when approving; idempotencyKey: the decision's (ReviewDialog) */
+  onSubmit: (row: T, reason: string | null, idempotencyKey: string) => Promise<DecisionOutcome>;
   onClose: () => void;
   children: (row: T, approving: boolean) => ReactNode;
 }) {
@@ -279,7 +280,7 @@ export function DecisionDialog<T extends { id: number }>({
       confirmLabel={confirmLabel[kind]}
       reasonHelp={reasonHelp}
       onClose={onClose}
-      onSubmit={(reason) => onSubmit(decision!.row, reason)}
+      onSubmit={(reason, key) => onSubmit(decision!.row, reason, key)}
     >
       {decision && children(decision.row, decision.kind === 'approve')}
     </ReviewDialog>

@@ -69,10 +69,11 @@ function TedDecisionDialog({ decision, onClose }: { decision: Decision<AdminDepo
       title={{ approve: 'Aprovar depósito por TED?', reject: 'Recusar depósito por TED?' }}
       confirmLabel={{ approve: 'Aprovar e creditar', reject: 'Recusar depósito' }}
       onClose={onClose}
-      onSubmit={async (deposit, reason) => {
+      onSubmit={async (deposit, reason, key) => {
         const answer = await review.mutateAsync({
           id: deposit.id,
           decision: reason === null ? { decision: 'approve' } : { decision: 'reject', reason },
+          key,
         });
         return { message: answer.message };
       }}
@@ -98,8 +99,8 @@ function SimulateDialog({ deposit, onClose }: { deposit: AdminDeposit | null; on
       title="Simular pagamento Pix?"
       confirmLabel="Simular pagamento"
       onClose={onClose}
-      onSubmit={async () => {
-        const answer = await simulate.mutateAsync(deposit!.id);
+      onSubmit={async (_reason, key) => {
+        const answer = await simulate.mutateAsync({ id: deposit!.id, key });
         return { message: answer.message };
       }}
     >
@@ -320,10 +321,10 @@ function HeldQueue() {
         confirmLabel={choice?.decision === 'refund' ? 'Devolver' : 'Creditar'}
         reasonHelp="O cliente lerá este texto no histórico"
         onClose={() => setChoice(null)}
-        onSubmit={async (reason) => {
+        onSubmit={async (reason, key) => {
           const { row, decision } = choice!;
           const body: HeldDecision = decision === 'refund' ? { decision, reason: reason ?? '' } : { decision };
-          const answer = await decide.mutateAsync({ id: row.id, decision: body });
+          const answer = await decide.mutateAsync({ id: row.id, decision: body, key });
           return { message: answer.message };
         }}
       >

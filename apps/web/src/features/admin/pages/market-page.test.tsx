@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { type AdminMarketResponse, MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getNotice, notify } from '../../../lib/notify';
@@ -138,13 +138,19 @@ describe('Mercado', { timeout: 20_000 }, () => {
     typeInto(/Preço por grama/, '5,37');
     typeInto(/Quantidade/, '10,5');
     await waitLong(() => expect(within(form).getByText('R$ 56,39')).toBeTruthy());
-    fireEvent.click(within(form).getByRole('button', { name: 'Registrar compra' }));
+    // a double click places one order
+    const send = within(form).getByRole('button', { name: 'Registrar compra' });
+    await act(async () => {
+      fireEvent.click(send);
+      fireEvent.click(send);
+    });
 
     await waitLong(() => expect(calls('POST /api/admin/market/house-orders')).toHaveLength(1));
     const [, init] = calls('POST /api/admin/market/house-orders')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ type: 'buy', price_per_gram: 5.37, quantity_grams: 10.5 });
     expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{32,36}$/);
     await waitLong(() => expect(getNotice()?.message).toBe(MESSAGES.houseOrderPlaced));
+    expect(calls('POST /api/admin/market/house-orders')).toHaveLength(1);
   });
 
   it("shows the server's refusal of a house order beside the form (by its code)", async () => {

@@ -88,10 +88,11 @@ function WithdrawalDecisionDialog({
       title={{ approve: 'Aprovar e pagar a retirada?', reject: 'Recusar a retirada?' }}
       confirmLabel={{ approve: 'Aprovar e pagar', reject: 'Recusar retirada' }}
       onClose={onClose}
-      onSubmit={async (withdrawal, reason) => {
+      onSubmit={async (withdrawal, reason, key) => {
         const answer = await review.mutateAsync({
           id: withdrawal.id,
           decision: reason === null ? { decision: 'approve' } : { decision: 'reject', reason },
+          key,
         });
         // the provider may refuse the transfer at once: then the withdrawal comes back rejected, with the bank's reason
         return { message: answer.message, ok: reason !== null || answer.withdrawal.status !== 'rejected' };
@@ -134,10 +135,11 @@ function PayoutSettlementDialog({ settlement, onClose }: { settlement: Settlemen
       confirmLabel={{ approve: 'Foi paga', reject: 'Não foi paga' }}
       reasonHelp="O cliente lerá este texto; o valor e a tarifa voltam ao saldo dele"
       onClose={onClose}
-      onSubmit={async (withdrawal, reason) => {
+      onSubmit={async (withdrawal, reason, key) => {
         const answer = await settle.mutateAsync({
           id: withdrawal.id,
           settlement: reason === null ? { outcome: 'done' } : { outcome: 'failed', reason },
+          key,
         });
         return { message: answer.message };
       }}

@@ -16,25 +16,36 @@ export function useWithdrawalOverview() {
   return useQuery({ queryKey: WITHDRAWAL_OVERVIEW_QUERY_KEY, queryFn: getWithdrawalOverview, staleTime: 0 });
 }
 
-/** POST /api/withdrawal/verification-code { amount } → { message, resendAfterSeconds } (a resend sends it again). */
-export function sendWithdrawalCode(amount: string): Promise<WithdrawalCodeResponse> {
-  return api.post<WithdrawalCodeResponse>('/withdrawal/verification-code', { amount }, idempotent());
+/**
+ * POST /api/withdrawal/verification-code { amount } → { message, resendAfterSeconds } (a resend sends it again), with
+ * the intention's Idempotency-Key (lib/intention.ts): a double tap sends one e-mail.
+ */
+export function sendWithdrawalCode({ amount, key }: { amount: string; key: string }): Promise<WithdrawalCodeResponse> {
+  return api.post<WithdrawalCodeResponse>('/withdrawal/verification-code', { amount }, idempotent(key));
 }
 
-/** POST /api/withdrawal { verificationCode, bankingInformationId, amount } → 201 { withdrawal, message } */
-export function requestWithdrawal(input: {
+/**
+ * POST /api/withdrawal { verificationCode, bankingInformationId, amount } → 201 { withdrawal, message }, with the
+ * intention's Idempotency-Key: a double tap on the confirmation withdraws once.
+ */
+export function requestWithdrawal({
+  key,
+  ...input
+}: {
   verificationCode: string;
   bankingInformationId: number;
   amount: string;
+  key: string;
 }): Promise<WithdrawalCreatedResponse> {
   const body: WithdrawalRequest = input;
-  return api.post<WithdrawalCreatedResponse>('/withdrawal', body, idempotent());
+  return api.post<WithdrawalCreatedResponse>('/withdrawal', body, idempotent(key));
 }
 
 /** The code moves no money: the loading dialog only, nothing to refresh. */
 export function useSendWithdrawalCode() {
   return useMutation({
-    mutationFn: (amount: string) => withLoading('Enviando código...', () => sendWithdrawalCode(amount)),
+    mutationFn: (input: { amount: string; key: string }) =>
+      withLoading('Enviando código...', () => sendWithdrawalCode(input)),
   });
 }
 

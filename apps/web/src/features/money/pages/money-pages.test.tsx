@@ -260,9 +260,14 @@ describe('Withdrawal', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('radio', { name: /maria@prata\.dev/ }));
     typeAmount(/Valor da retirada/, '100,00');
-    await act(async () => fireEvent.click(sendCode));
+    // a double tap sends one e-mail
+    await act(async () => {
+      fireEvent.click(sendCode);
+      fireEvent.click(sendCode);
+    });
     const resend = await screen.findByRole('button', { name: /^Reenviar código em \d+ s$/ }, LONG);
     expect((resend as HTMLButtonElement).disabled).toBe(true);
+    expect(calls('POST /api/withdrawal/verification-code')).toHaveLength(1);
     expect(JSON.parse(String(calls('POST /api/withdrawal/verification-code')[0]![1]?.body))).toEqual({
       amount: '100.00',
     });
@@ -287,7 +292,11 @@ describe('Withdrawal', { timeout: 20_000 }, () => {
 
     fireEvent.change(screen.getByLabelText(/Código de verificação/), { target: { value: '654321' } });
     const second = await screen.findByRole('dialog', { name: 'Confirmar retirada?' }, LONG);
-    await act(async () => fireEvent.click(within(second).getByRole('button', { name: 'Confirmar retirada' })));
+    const confirm = within(second).getByRole('button', { name: 'Confirmar retirada' });
+    await act(async () => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
     await waitLong(() => expect(router.state.location.pathname).toBe('/meu-historico/dinheiro-retirado'));
     expect(getNotice()?.message).toBe('Retirada solicitada.');
     const [, init] = calls('POST /api/withdrawal')[1]!;
@@ -296,7 +305,11 @@ describe('Withdrawal', { timeout: 20_000 }, () => {
       bankingInformationId: 7,
       amount: '100.00',
     });
-    expect(new Headers(init?.headers).get('Idempotency-Key')).toBeTruthy();
+    // one withdrawal for the double tap, under a key of its own (the refused code was another intention)
+    expect(calls('POST /api/withdrawal')).toHaveLength(2);
+    const keyOf = (i: number) => new Headers(calls('POST /api/withdrawal')[i]![1]?.headers).get('Idempotency-Key');
+    expect(keyOf(1)).toMatch(/^[\w-]{32,36}$/);
+    expect(keyOf(1)).not.toBe(keyOf(0));
     // confirming never asks for another code
     expect(calls('POST /api/withdrawal/verification-code')).toHaveLength(2);
   });

@@ -28,6 +28,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { useFormDraft } from '../../../lib/form-draft';
 import { toMinorUnits } from '../../../lib/format';
 import { useSecondsUntil } from '../../../lib/hooks';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { type BankingInformation, describeBanking } from '../../profile';
 import { useRequestWithdrawal, useSendWithdrawalCode, useWithdrawalOverview } from '../api/withdrawals';
@@ -98,7 +99,8 @@ function SummaryLine({ label, value, strong = false }: { label: string; value: s
 
 /**
  * Destination, amount, "Enviar código" (the e-mail code, bound to the amount; resend after the server's wait), the
- * code, a summary to confirm, then POST /api/withdrawal (spec 2 §2).
+ * code, a summary to confirm, then POST /api/withdrawal (spec 2 §2). The code and the withdrawal are each one
+ * intention (lib/intention.ts): one Idempotency-Key kept across double taps and retries, the button locked meanwhile.
  */
 export function WithdrawForm({ overview }: { overview: WithdrawalOverviewResponse }) {
   const navigate = useNavigate();
@@ -122,17 +124,24 @@ export function WithdrawForm({ overview }: { overview: WithdrawalOverviewRespons
 
   const entry = overview.bankingInformation.find((b) => String(b.id) === chosenId);
   const fee = nextFeeCents(overview);
+  const typedAmount = useWatch({ control, name: 'amount' });
+  const codeIntention = useIntention({ amount: sentFor ?? typedAmount });
+  const withdrawal = useIntention({ code, entry: entry?.id ?? null, sentFor });
 
-  const requestCode = (amountCents: number) =>
-    sendCode.mutate(centsToDecimalText(amountCents), {
-      onSuccess: ({ message, resendAfterSeconds }) => {
-        notify.success(message);
-        setSentFor(amountCents);
-        setResendAt(Date.now() + resendAfterSeconds * 1000);
-        setCodeError(null);
-      },
-      onError: (error) => handle(error, (e) => applyServerErrors(e, setError, ['amount', 'bankingInformationId'])),
-    });
+  const requestCode = async (amountCents: number) => {
+    try {
+      const answer = await codeIntention.run((key) =>
+        sendCode.mutateAsync({ amount: centsToDecimalText(amountCents), key }),
+      );
+      if (!answer) return;
+      notify.success(answer.message);
+      setSentFor(amountCents);
+      setResendAt(Date.now() + answer.resendAfterSeconds * 1000);
+      setCodeError(null);
+    } catch (error) {
+      handle(error, (e) => applyServerErrors(e, setError, ['amount', 'bankingInformationId']));
+    }
+  };
 
   const onSendCode = handleSubmit(({ amount }) => requestCode(amount));
 
@@ -146,27 +155,30 @@ export function WithdrawForm({ overview }: { overview: WithdrawalOverviewRespons
     void handleSubmit(() => setConfirming(true))();
   };
 
-  const confirm = () => {
+  const confirm = async () => {
     if (sentFor === null || !entry) return;
-    withdraw.mutate(
-      { verificationCode: code, bankingInformationId: entry.id, amount: centsToDecimalText(sentFor) },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
-          navigate(WITHDRAWALS_HISTORY_PATH);
-        },
-        onError: (error) => {
-          setConfirming(false);
-          handle(error, (e) => {
-            const errors = isApiError(e) ? e.errors : undefined;
-            const codeMessage = errors?.verificationCode?.[0];
-            if (codeMessage) setCodeError(codeMessage);
-            if (codeMessage && Object.keys(errors ?? {}).length === 1) return;
-            applyServerErrors(e, setError, ['amount', 'bankingInformationId']);
-          });
-        },
-      },
-    );
+    try {
+      const answer = await withdrawal.run((key) =>
+        withdraw.mutateAsync({
+          verificationCode: code,
+          bankingInformationId: entry.id,
+          amount: centsToDecimalText(sentFor),
+          key,
+        }),
+      );
+      if (!answer) return;
+      notify.success(answer.message);
+      navigate(WITHDRAWALS_HISTORY_PATH);
+    } catch (error) {
+      setConfirming(false);
+      handle(error, (e) => {
+        const errors = isApiError(e) ? e.errors : undefined;
+        const codeMessage = errors?.verificationCode?.[0];
+        if (codeMessage) setCodeError(codeMessage);
+        if (codeMessage && Object.keys(errors ?? {}).length === 1) return;
+        applyServerErrors(e, setError, ['amount', 'bankingInformationId']);
+      });
+    }
   };
 
   const described = entry ? describeBanking(entry) : null;
@@ -253,7 +265,7 @@ export function WithdrawForm({ overview }: { overview: WithdrawalOverviewRespons
               type="submit"
               variant="contained"
               size="large"
-              disabled={sendCode.isPending}
+              disabled={codeIntention.busy}
               sx={{ width: { xs: '100%', sm: 'auto' } }}
             >
               Enviar código
@@ -286,8 +298,8 @@ export function WithdrawForm({ overview }: { overview: WithdrawalOverviewRespons
               />
               <Button
                 variant="outlined"
-                onClick={() => requestCode(sentFor)}
-                disabled={waiting > 0 || sendCode.isPending}
+                onClick={() => void requestCode(sentFor)}
+                disabled={waiting > 0 || codeIntention.busy}
                 sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
               >
                 {waiting > 0 ? `Reenviar código em ${waiting} s` : 'Reenviar código'}
@@ -308,9 +320,9 @@ export function WithdrawForm({ overview }: { overview: WithdrawalOverviewRespons
         open={confirming && sentFor !== null && described !== null}
         title="Confirmar retirada?"
         confirmLabel="Confirmar retirada"
-        pending={withdraw.isPending}
+        pending={withdrawal.busy}
         onClose={() => setConfirming(false)}
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
       >
         {sentFor !== null && described && (
           <Stack spacing={1.5}>

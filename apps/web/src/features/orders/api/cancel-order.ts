@@ -1,13 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { USER_QUERY_KEY } from '../../../lib/auth';
+import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 import { HISTORY_QUERY_KEY, ORDER_BOOK_QUERY_KEY, ORDERS_QUERY_KEY } from './keys';
 import type { CancelOrderResponse, OrdersResponse } from './types';
 
-/** DELETE /api/order/{id} → { order: { id }, message }: the customer's own open order leaves the book. */
-export function cancelOrder(id: number): Promise<CancelOrderResponse> {
-  return api.delete<CancelOrderResponse>(`/order/${id}`);
+export type CancelOrderInput = { id: number; key: string };
+
+/**
+ * DELETE /api/order/{id} with the intention's Idempotency-Key → { order: { id }, message }: the customer's own open
+ * order leaves the book; a second tap with the same key gets the same answer, not "no longer open".
+ */
+export function cancelOrder({ id, key }: CancelOrderInput): Promise<CancelOrderResponse> {
+  return api.delete<CancelOrderResponse>(`/order/${id}`, idempotent(key));
 }
 
 /**
@@ -17,7 +23,7 @@ export function cancelOrder(id: number): Promise<CancelOrderResponse> {
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => withLoading('Cancelando ordem...', () => cancelOrder(id)),
+    mutationFn: (input: CancelOrderInput) => withLoading('Cancelando ordem...', () => cancelOrder(input)),
     onSuccess: ({ order }) => {
       queryClient.setQueryData<OrdersResponse>(ORDER_BOOK_QUERY_KEY, (current) =>
         current

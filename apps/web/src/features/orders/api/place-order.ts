@@ -7,15 +7,16 @@ import { withLoading } from '../../../lib/loading';
 import { HISTORY_QUERY_KEY, ORDER_BOOK_QUERY_KEY, ORDERS_QUERY_KEY } from './keys';
 import type { OrderSide, OrdersResponse, PlaceOrderRequest, PlaceOrderResponse } from './types';
 
-export type PlaceOrderInput = { side: OrderSide; body: PlaceOrderRequest };
+/** `key`: the intention's Idempotency-Key (lib/intention.ts), the same on a double click or a retry. */
+export type PlaceOrderInput = { side: OrderSide; body: PlaceOrderRequest; key: string };
 
 /**
  * POST /api/order/buy or /api/order/sell with an Idempotency-Key → 201 { ordersToBuy, ordersToSell, myPendingOrders,
  * myCompletedOrders, order, message }. The body is one of: a limit order (mode 'limit', price_per_gram), a market
  * order (mode 'market', no price) or a row of the table taken (order_id, its price and quantity, no mode).
  */
-export function placeOrder({ side, body }: PlaceOrderInput): Promise<PlaceOrderResponse> {
-  return api.post<PlaceOrderResponse>(`/order/${side}`, body, idempotent());
+export function placeOrder({ side, body, key }: PlaceOrderInput): Promise<PlaceOrderResponse> {
+  return api.post<PlaceOrderResponse>(`/order/${side}`, body, idempotent(key));
 }
 
 /**

@@ -2,18 +2,35 @@ import Typography from '@mui/material/Typography';
 import { formatBRL, formatGrams } from '@prata/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MoneyText } from '../../../components/money-text';
+import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
 import { toMinorUnits } from '../../../lib/format';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useCancelOrder } from '../api/cancel-order';
-import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
 
 /** What the dialog needs of an order: a row of the book (my_order) or one of "Minhas ordens". */
 export type CancellableOrder = { id: number; type: 'buy' | 'sell'; price_per_gram: number; quantity_grams: number };
 
-/** The cancel-order confirmation (spec 2 §2), then DELETE /api/order/{id} and the server's message. */
+/**
+ * The cancel-order confirmation (spec 2 §2), then DELETE /api/order/{id} under one Idempotency-Key per order
+ * cancelled (a double tap cancels once and says so once), and the server's message.
+ */
 export function CancelOrderDialog({ order, onClose }: { order: CancellableOrder | null; onClose: () => void }) {
   const cancel = useCancelOrder();
   const handle = useRegistrationErrorHandler();
+  const intention = useIntention({ cancel: order?.id ?? null });
+  const confirm = async () => {
+    if (!order) return;
+    try {
+      const answer = await intention.run((key) => cancel.mutateAsync({ id: order.id, key }));
+      if (!answer) return;
+      notify.success(answer.message);
+      onClose();
+    } catch (error) {
+      onClose();
+      handle(error);
+    }
+  };
   return (
     <ConfirmDialog
       open={order !== null}
@@ -21,21 +38,9 @@ export function CancelOrderDialog({ order, onClose }: { order: CancellableOrder 
       confirmLabel="Cancelar ordem"
       cancelLabel="Voltar"
       confirmColor="error"
-      pending={cancel.isPending}
+      pending={intention.busy}
       onClose={onClose}
-      onConfirm={() => {
-        if (!order) return;
-        cancel.mutate(order.id, {
-          onSuccess: ({ message }) => {
-            notify.success(message);
-            onClose();
-          },
-          onError: (error) => {
-            onClose();
-            handle(error);
-          },
-        });
-      }}
+      onConfirm={() => void confirm()}
     >
       {order && (
         <Typography>

@@ -15,6 +15,7 @@ import {
   MAX_ORDER_CENTIGRAMS,
   MAX_PRICE_PER_GRAM_CENTS,
   MESSAGES,
+  needsConfirmation,
   type OrderMode,
   type OrderSide,
   pricePerGramField,
@@ -31,6 +32,7 @@ import { applyServerErrors } from '../../../lib/form-errors';
 import { useFormDraft } from '../../../lib/form-draft';
 import { toMinorUnits } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/hooks';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useOrderQuote } from '../api/get-order-quote';
 import { ORDERS_QUERY_KEY } from '../api/keys';
@@ -39,6 +41,8 @@ import type { OrdersResponse, PlaceOrderRequest } from '../api/types';
 import { MODE_LABELS, NOT_ENOUGH_IN_BOOK, SIDE_TEXT } from '../labels';
 import { limitSummary, type OrderSummary as Summary, quoteSummary, type Rates, typedMinor } from '../summary';
 import { GramsTextField } from './grams-field';
+import { OrderConfirmDialog } from './order-confirm-dialog';
+import { atStakeCents, useOrderWarnings } from './order-warnings';
 import { OrderSummary } from './order-summary';
 import { OrderTypesDialog } from './order-types-dialog';
 import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
@@ -80,6 +84,12 @@ function Available({ side }: { side: OrderSide }) {
  * mode, where it shows the quote's average price), the quantity, a live summary 300 ms after typing stops — computed
  * here with orderCost for a limit order, the server's quote for a market order — and the button. A sell whose net is
  * not above zero shows neither summary nor button (spec 2 §4). After an order the form is back in limit mode.
+ *
+ * One intention per order (lib/intention.ts): the Idempotency-Key follows what is typed and the summary's total, so a
+ * double click or a retry places one order, and the button is locked while it runs. Above CONFIRM_ABOVE_CENTS the
+ * order is confirmed first (OrderConfirmDialog, the take dialog's). Warnings (balance, annual limit) show beside the
+ * summary while typing; the button stays, since the figures may be a moment old (a deposit just credited) and the
+ * server decides.
  */
 export function OrderForm({ side, data, rates }: { side: OrderSide; data: OrdersResponse; rates: Rates }) {
   const text = SIDE_TEXT[side];
@@ -87,6 +97,7 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
   const place = usePlaceOrder();
   const handleError = useRegistrationErrorHandler();
   const [explaining, setExplaining] = useState(false);
+  const [confirming, setConfirming] = useState<{ body: PlaceOrderRequest; summary: Summary } | null>(null);
   const { control, handleSubmit, setError, clearErrors, reset } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(orderFormSchema) as never,
     defaultValues: EMPTY,
@@ -111,9 +122,18 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
   const quoting = market && settledQuantity !== null && !summary && !unavailable && !quote.isError;
   /** a market order goes with the quote of the quantity on screen, never with one still on its way */
   const marketReady = summary?.allowed && summary.quantityCentigrams === quantity;
+  const warnings = useOrderWarnings(summary, data);
+  const intention = useIntention({
+    side,
+    mode,
+    price: priceText ?? '',
+    quantity: quantityText,
+    total: summary?.totalCents,
+  });
 
   const onPlaced = ({ message }: { message: string }) => {
     notify.success(message);
+    setConfirming(null);
     reset(EMPTY);
   };
   const onFailed = (error: unknown) => {
@@ -125,10 +145,21 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
     applyServerErrors(error, setError, ['price_per_gram', 'quantity_grams']);
   };
 
+  const send = async (body: PlaceOrderRequest) => {
+    try {
+      const answer = await intention.run((key) => place.mutateAsync({ side, body, key }));
+      if (answer) onPlaced(answer);
+    } catch (error) {
+      setConfirming(null);
+      handleError(error, onFailed);
+    }
+  };
+
   const onSubmit = handleSubmit((values) => {
     let body: PlaceOrderRequest;
+    let cost: Summary | null;
     if (values.mode === 'limit') {
-      const cost = limitSummary(side, values.price_per_gram, values.quantity_grams, rates);
+      cost = limitSummary(side, values.price_per_gram, values.quantity_grams, rates);
       if (!cost) return;
       if (!cost.allowed) {
         notify.error(MESSAGES.orderSellNotAllowed);
@@ -142,13 +173,15 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
       };
     } else {
       if (!marketReady || !summary) return;
+      cost = summary;
       body = {
         mode: 'market',
         quantity_grams: centsToDecimalText(values.quantity_grams),
         total_amount: centsToDecimalText(summary.totalCents),
       };
     }
-    place.mutate({ side, body }, { onSuccess: onPlaced, onError: (error) => handleError(error, onFailed) });
+    if (needsConfirmation(atStakeCents(cost))) setConfirming({ body, summary: cost });
+    else return send(body);
   });
 
   return (
@@ -228,6 +261,11 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
         />
       </Stack>
       {summary?.allowed && <OrderSummary summary={summary} rates={rates} />}
+      {warnings.map((warning) => (
+        <Alert key={warning} severity="warning" role="status">
+          {warning}
+        </Alert>
+      ))}
       {quoting && <Skeleton variant="rounded" height={164} aria-label="Calculando o resumo" />}
       {notAllowed && <Alert severity="info">{MESSAGES.orderSellNotAllowed}</Alert>}
       {unavailable && <Alert severity="warning">{NOT_ENOUGH_IN_BOOK}</Alert>}
@@ -238,7 +276,7 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
             variant="contained"
             size="large"
             color={side === 'buy' ? 'primary' : 'secondary'}
-            disabled={place.isPending || (market && quantity !== null && !marketReady)}
+            disabled={intention.busy || (market && quantity !== null && !marketReady)}
             sx={{ width: { xs: '100%', sm: 'auto' }, minWidth: 160 }}
           >
             {text.action}
@@ -256,6 +294,16 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
         </Typography>
       </Stack>
       <OrderTypesDialog open={explaining} onClose={() => setExplaining(false)} />
+      <OrderConfirmDialog
+        open={confirming !== null}
+        title={text.confirmTitle}
+        summary={confirming?.summary ?? null}
+        rates={rates}
+        warnings={warnings}
+        busy={intention.busy}
+        onConfirm={() => confirming && void send(confirming.body)}
+        onClose={() => setConfirming(null)}
+      />
     </Stack>
   );
 }

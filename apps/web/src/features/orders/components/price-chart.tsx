@@ -25,13 +25,14 @@ export const NO_TRADES = 'Nenhum negócio neste período.';
 export const NO_TRADES_YET = 'Ainda não houve negócios no livro.';
 const CHART_HEIGHT = { xs: 180, sm: 220 } as const;
 
-/** The period's change, first open to last close, in basis points (+1,25% is 125); null without trades. */
-function changeBps(candles: PriceHistoryResponse['candles']): number | null {
-  const first = candles[0];
-  const last = candles[candles.length - 1];
-  if (!first || !last || first.open <= 0) return null;
-  const open = toMinorUnits(first.open);
-  return Math.round(((toMinorUnits(last.close) - open) * 10_000) / open);
+/**
+ * The period's change in basis points (+1,25% is 125): the last trade against the price as it stood when the period
+ * began (the server's `change_reference_price`: the last trade before it, else the period's first); null without both.
+ */
+function changeBps(data: PriceHistoryResponse): number | null {
+  if (data.last_price === null || data.change_reference_price === null || data.change_reference_price <= 0) return null;
+  const reference = toMinorUnits(data.change_reference_price);
+  return Math.round(((toMinorUnits(data.last_price) - reference) * 10_000) / reference);
 }
 
 function Change({ bps }: { bps: number }) {
@@ -74,7 +75,7 @@ export function PriceChart() {
   const [range, setRange] = useState<PriceRange>('day');
   const history = usePriceHistory(range);
   const data = history.data;
-  const change = data ? changeBps(data.candles) : null;
+  const change = data ? changeBps(data) : null;
 
   return (
     <Paper variant="outlined" component="section" aria-label="Preço da prata" sx={{ p: { xs: 2, sm: 2.5 } }}>

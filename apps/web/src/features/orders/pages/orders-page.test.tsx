@@ -2,6 +2,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getNotice, notify } from '../../../lib/notify';
+import { aUser } from '../../../testing/fixtures';
+import { fakeJwt, nowSeconds } from '../../../testing/jwt';
 import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '../../../testing/render';
 import type { BookOrder, Order, OrderQuoteResponse, OrdersResponse, PriceHistoryResponse } from '../api/types';
 import { OrdersPage } from './orders-page';
@@ -17,8 +19,16 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   fetchMock.mockReset();
+  localStorage.clear();
   notify.close();
 });
+
+/** Signed in, so the form knows the balances (GET /api/user). */
+const signedIn = (balances: { balance_brl: number; balance_ag: number }) => {
+  localStorage.setItem('authToken', fakeJwt({ sub: '1', exp: nowSeconds() + 600 }));
+  return { 'GET /api/user': () => jsonResponse(200, { user: aUser(balances) }) };
+};
+const keyOf = (key: string, index = 0) => new Headers(calls(key)[index]?.[1]?.headers).get('Idempotency-Key');
 
 const bookOrder = (overrides: Partial<BookOrder>): BookOrder => ({
   id: 1,
@@ -73,6 +83,7 @@ const history: PriceHistoryResponse = {
     { at: '2026-03-10T12:15:00Z', open: 5.3, high: 5.45, low: 5.3, close: 5.4, volume_grams: 3 },
   ],
   last_price: 5.4,
+  change_reference_price: 5.25,
 };
 
 /** Routes the calls by method and path; anything else is a 404. */
@@ -144,6 +155,16 @@ describe('/ordens: the buy form', { timeout: 20_000 }, () => {
     expect(summary).toContain('Total a pagarR$ 2.017,64');
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Comprar' })));
+    // above R$ 100,00: a confirmation with the all-in figure first; nothing is sent yet
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar a compra?' }, LONG);
+    expect(dialog.textContent).toContain('Confirme a compra: R$ 2.017,64 saem do seu saldo em reais');
+    expect(calls('POST /api/order/buy')).toHaveLength(0);
+    // a double click on the confirmation sends one request
+    const confirm = within(dialog).getByRole('button', { name: 'Comprar' });
+    await act(async () => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
     await waitLong(() => expect(calls('POST /api/order/buy')).toHaveLength(1));
     expect(bodyOf('POST /api/order/buy')).toEqual({
       mode: 'limit',
@@ -208,6 +229,79 @@ describe('/ordens: the buy form', { timeout: 20_000 }, () => {
     await waitLong(() => expect(calls('GET /api/orders/quote/buy/10.00').length).toBeGreaterThan(1));
   });
 
+  it('a double click on "Comprar" places one market order, with one Idempotency-Key, and locks the button', async () => {
+    const quote: OrderQuoteResponse = {
+      type: 'buy',
+      quantity_grams: 1,
+      available: true,
+      price_per_gram: 9.1,
+      value: 9.1,
+      transaction_fee: 5,
+      iof_fee: 0.05,
+      total: 14.15,
+      vet_per_gram: 14.15,
+      allowed: true,
+    };
+    let answer: (response: Response) => void = () => undefined;
+    await openPage({
+      ...baseRoutes(),
+      'GET /api/orders/quote/buy/1.00': () => jsonResponse(200, quote),
+      'POST /api/order/buy': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }) as unknown as Response,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'A mercado' }));
+    type(/Quantidade/, '1,00');
+    await waitLong(() => expect(summaryText()).toContain('Total a pagarR$ 14,15'));
+    const button = screen.getByRole('button', { name: 'Comprar' }) as HTMLButtonElement;
+    await act(async () => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    await waitLong(() => expect(calls('POST /api/order/buy')).toHaveLength(1));
+    // below R$ 100,00 it goes at once; the button is locked while the order is on its way
+    expect(screen.queryByRole('dialog', { name: 'Confirmar a compra?' })).toBeNull();
+    await waitLong(() => expect(button.disabled).toBe(true));
+    await act(async () => fireEvent.click(button));
+    expect(calls('POST /api/order/buy')).toHaveLength(1);
+    expect(keyOf('POST /api/order/buy')).toMatch(/^[\w-]{32,36}$/);
+    answer(
+      jsonResponse(201, {
+        ...book,
+        order: anOrder({ id: 57, mode: 'market', quantity_grams: 1 }),
+        message: 'Ordem executada.',
+      }),
+    );
+    await waitLong(() => expect(getNotice()?.message).toBe('Ordem executada.'));
+    expect(calls('POST /api/order/buy')).toHaveLength(1);
+  });
+
+  it('warns while typing when the total passes the balance or the annual limit left, as the server would refuse', async () => {
+    await openPage({ ...baseRoutes(), ...signedIn({ balance_brl: 5112.28, balance_ag: 2 }) });
+    await waitLong(() => expect(screen.getByText(/Saldo disponível/).textContent).toContain('R$ 5.112,28'));
+    type(/Preço por grama/, '9,10');
+    type(/Quantidade/, '1000,00');
+    await waitLong(() =>
+      expect(screen.getByText(/^Saldo em reais insuficiente para esta ordem/).textContent).toContain(
+        'o total é R$ 9.180,25 e o seu saldo disponível é R$ 5.112,28',
+      ),
+    );
+    expect(screen.queryByText(/ultrapassa o seu limite anual/)).toBeNull();
+    type(/Quantidade/, '6000,00');
+    expect(
+      await screen.findByText(
+        'Esta ordem ultrapassa o seu limite anual de negociação de R$ 50.000,00. Neste ano você ainda pode negociar R$ 48.000,00. Peça um aumento em Meus dados > Aumentar limite.',
+        undefined,
+        LONG,
+      ),
+    ).toBeTruthy();
+    // the button stays: the server decides (a deposit may have just arrived)
+    expect((screen.getByRole('button', { name: 'Comprar' }) as HTMLButtonElement).disabled).toBe(false);
+    type(/Quantidade/, '1,00');
+    await waitLong(() => expect(screen.queryByText(/insuficiente|limite anual de negociação/)).toBeNull());
+  });
+
   it('says when the book cannot fill a market order, and offers no button to send it', async () => {
     await openPage({
       ...baseRoutes(),
@@ -258,6 +352,24 @@ describe('/ordens: the sell form', { timeout: 20_000 }, () => {
   });
 });
 
+describe('/ordens: the sell form warns', { timeout: 20_000 }, () => {
+  it('when the grams pass the available silver, in the words of the refusal', async () => {
+    await openPage({ ...baseRoutes(), ...signedIn({ balance_brl: 100, balance_ag: 2 }) }, '/ordens?aba=vender');
+    await waitLong(() => expect(screen.getByText(/Prata disponível/).textContent).toContain('2,00 g'));
+    type(/Preço por grama/, '9,00');
+    type(/Quantidade/, '5,00');
+    expect(
+      await screen.findByText(
+        'Você não tem prata disponível suficiente para esta ordem: ela vende 5,00 g e você tem 2,00 g disponível.',
+        undefined,
+        LONG,
+      ),
+    ).toBeTruthy();
+    type(/Quantidade/, '2,00');
+    await waitLong(() => expect(screen.queryByText(/prata disponível suficiente/)).toBeNull());
+  });
+});
+
 describe('/ordens: the book', { timeout: 20_000 }, () => {
   it("takes a row after a confirmation with its summary: order_id, the row's price and quantity, no mode", async () => {
     await openPage({
@@ -284,8 +396,14 @@ describe('/ordens: the book', { timeout: 20_000 }, () => {
     expect(summary).toContain('Taxa operacional (mínima)R$ 5,00');
     expect(summary).toContain('IOF (0,38%)R$ 0,08');
     expect(summary).toContain('Total a pagarR$ 21,19');
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Comprar' })));
+    expect(dialog.textContent).toContain('Confirme a compra: R$ 21,19 saem do seu saldo em reais');
+    const take = within(dialog).getByRole('button', { name: 'Comprar' });
+    await act(async () => {
+      fireEvent.click(take);
+      fireEvent.click(take);
+    });
     await waitLong(() => expect(calls('POST /api/order/buy')).toHaveLength(1));
+    expect(keyOf('POST /api/order/buy')).toMatch(/^[\w-]{32,36}$/);
     expect(bodyOf('POST /api/order/buy')).toEqual({
       order_id: 7,
       price_per_gram: '5.37',
@@ -302,9 +420,14 @@ describe('/ordens: the book', { timeout: 20_000 }, () => {
     });
     fireEvent.click(screen.getByRole('button', { name: /^Cancelar sua ordem de 2,00 g/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar ordem?' }, LONG);
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar ordem' })));
+    const confirm = within(dialog).getByRole('button', { name: 'Cancelar ordem' });
+    await act(async () => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
     await waitLong(() => expect(getNotice()?.message).toBe('Ordem cancelada.'));
     expect(calls('DELETE /api/order/8')).toHaveLength(1);
+    expect(keyOf('DELETE /api/order/8')).toMatch(/^[\w-]{32,36}$/);
   });
 
   it('refreshes when the book changes (Server-Sent Events), and closes the stream on leaving', async () => {
@@ -335,10 +458,12 @@ describe('/ordens: the book', { timeout: 20_000 }, () => {
     await openPage({
       ...baseRoutes(),
       'GET /api/orders/price-history?range=week': () =>
-        jsonResponse(200, { ...history, range: 'week', candles: [], last_price: null }),
+        jsonResponse(200, { ...history, range: 'week', candles: [], last_price: null, change_reference_price: null }),
     });
     expect(await screen.findByTestId('price-chart', undefined, LONG)).toBeTruthy();
     expect(screen.getByText('R$ 5,40')).toBeTruthy();
+    // the last trade against the price 24 hours ago (5,25), not the first candle's open (5,20)
+    expect(screen.getByText('+2,86%')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Semana' }));
     expect(await screen.findByText('Ainda não houve negócios no livro.', undefined, LONG)).toBeTruthy();
   });

@@ -2,18 +2,23 @@ import type { ContactCodeRequest } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type MessageResponse } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 
 /** The new contact data the code will confirm: the mobile number (digits), and a company's contact e-mail. */
 export type ContactTarget = z.input<typeof ContactCodeRequest>;
 
-/** POST /api/user/contact-code: sends the code to the account's e-mail (429 within 60 s of the last one). */
-export function requestContactCode(target: ContactTarget): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/user/contact-code', target);
+/**
+ * POST /api/user/contact-code: sends the code to the account's e-mail (429 within 60 s of the last one), with the
+ * intention's Idempotency-Key (lib/intention.ts): a double tap sends one e-mail.
+ */
+export function requestContactCode({ target, key }: { target: ContactTarget; key: string }): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/user/contact-code', target, idempotent(key));
 }
 
 export function useRequestContactCode() {
   return useMutation({
-    mutationFn: (target: ContactTarget) => withLoading('Enviando código...', () => requestContactCode(target)),
+    mutationFn: (input: { target: ContactTarget; key: string }) =>
+      withLoading('Enviando código...', () => requestContactCode(input)),
   });
 }

@@ -1,6 +1,7 @@
 import type { TradingLimitIncreaseRequest, TradingLimitRequestSavedResponse } from '@prata/domain';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 import { useAccountMutation } from './use-account-mutation';
 
 /**
@@ -9,15 +10,20 @@ import { useAccountMutation } from './use-account-mutation';
  */
 export type LimitIncreaseInput = z.input<typeof TradingLimitIncreaseRequest> & { documents: File[] };
 
-/** POST /api/trading-limit-increase (multipart; files under documents[]) → 201 { tradingLimitRequest, message } */
-export function requestLimitIncrease(input: LimitIncreaseInput): Promise<TradingLimitRequestSavedResponse> {
+/**
+ * POST /api/trading-limit-increase (multipart; files under documents[]) → 201 { tradingLimitRequest, message }, with
+ * the intention's Idempotency-Key (lib/intention.ts): one request on a double tap.
+ */
+export function requestLimitIncrease(
+  input: LimitIncreaseInput & { key: string },
+): Promise<TradingLimitRequestSavedResponse> {
   const form = new FormData();
-  const { documents, ...fields } = input;
+  const { documents, key, ...fields } = input;
   for (const [name, value] of Object.entries(fields)) {
     if (value !== undefined && value !== null) form.append(name, String(value));
   }
   for (const file of documents) form.append('documents[]', file, file.name);
-  return api.post('/trading-limit-increase', form);
+  return api.post('/trading-limit-increase', form, idempotent(key));
 }
 
 export const useRequestLimitIncrease = () => useAccountMutation('Enviando pedido...', requestLimitIncrease);

@@ -30,6 +30,7 @@ import { FormTextField } from '../../../components/form-fields';
 import { FormMaskedField } from '../../../components/form-masked-field';
 import type { Company } from '../../../lib/auth';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useCreateBankingInformation, useDeleteBankingInformation } from '../api/banking-information';
 import type { AccountUser, BankingInformation } from '../api/types';
@@ -50,6 +51,7 @@ function PixKeyForm({ user, company }: { user: AccountUser; company: Company | n
     defaultValues: { type: 'pix', key_type: allowed[0], key: '' },
   });
   const keyType = useWatch({ control, name: 'key_type' });
+  const intention = useIntention(useWatch({ control }));
   // A new key type starts with an empty key (a CPF is no e-mail).
   const shownType = useRef(keyType);
   useEffect(() => {
@@ -68,15 +70,16 @@ function PixKeyForm({ user, company }: { user: AccountUser; company: Company | n
         : 'A chave deve ser o e-mail da sua conta.',
   };
 
-  const onSubmit = handleSubmit((request) =>
-    create.mutate(request, {
-      onSuccess: ({ message }) => {
-        notify.success(message);
-        reset({ type: 'pix', key_type: request.key_type, key: '' });
-      },
-      onError: (error) => applyServerErrors(error, setError, ['key_type', 'key']),
-    }),
-  );
+  const onSubmit = handleSubmit(async (request) => {
+    try {
+      const answer = await intention.run((key) => create.mutateAsync({ body: request, key }));
+      if (!answer) return;
+      notify.success(answer.message);
+      reset({ type: 'pix', key_type: request.key_type, key: '' });
+    } catch (error) {
+      applyServerErrors(error, setError, ['key_type', 'key']);
+    }
+  });
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} aria-label="Adicionar chave Pix">
@@ -125,7 +128,7 @@ function PixKeyForm({ user, company }: { user: AccountUser; company: Company | n
         />
       )}
       <Box>
-        <Button type="submit" variant="contained" disabled={create.isPending}>
+        <Button type="submit" variant="contained" disabled={intention.busy}>
           Adicionar chave Pix
         </Button>
       </Box>
@@ -150,18 +153,19 @@ function BankAccountForm() {
     z.output<typeof BankAccountRequest>
   >({ resolver: zodResolver(BankAccountRequest), defaultValues: empty });
   const bankNumber = useWatch({ control, name: 'bank_number' });
+  const intention = useIntention(useWatch({ control }));
   const bank = bankName(bankNumber);
 
-  const onSubmit = handleSubmit((request) =>
-    create.mutate(request, {
-      onSuccess: ({ message }) => {
-        notify.success(message);
-        reset(empty);
-      },
-      onError: (error) =>
-        applyServerErrors(error, setError, ['account_type', 'bank_number', 'branch_number', 'account_number']),
-    }),
-  );
+  const onSubmit = handleSubmit(async (request) => {
+    try {
+      const answer = await intention.run((key) => create.mutateAsync({ body: request, key }));
+      if (!answer) return;
+      notify.success(answer.message);
+      reset(empty);
+    } catch (error) {
+      applyServerErrors(error, setError, ['account_type', 'bank_number', 'branch_number', 'account_number']);
+    }
+  });
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} aria-label="Adicionar conta bancária">
@@ -200,7 +204,7 @@ function BankAccountForm() {
         />
       </Stack>
       <Box>
-        <Button type="submit" variant="contained" disabled={create.isPending}>
+        <Button type="submit" variant="contained" disabled={intention.busy}>
           Adicionar conta
         </Button>
       </Box>

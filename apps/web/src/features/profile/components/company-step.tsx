@@ -89,7 +89,7 @@ export function CompanyStep({
         },
         (error: unknown) => {
           if (isContactCodeRequired(error)) {
-            confirmation.ask({ celular: request.celular, email: request.email }, request);
+            void confirmation.ask({ celular: request.celular, email: request.email }, request);
             return;
           }
           const codeError = codeErrorOf(error);

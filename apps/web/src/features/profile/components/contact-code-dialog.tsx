@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { FormCodeField } from '../../../components/code-field';
 import { firstError, hasErrorCode, isApiError } from '../../../lib/api';
 import { useCountdown } from '../../../lib/hooks';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { resendLabel } from '../../auth/index';
 import { type ContactTarget, useRequestContactCode } from '../api/request-contact-code';
@@ -37,24 +38,28 @@ type Pending<T> = { target: ContactTarget; request: T; notice: string | null };
 export function useContactConfirmation<T>() {
   const [pending, setPending] = useState<Pending<T> | null>(null);
   const send = useRequestContactCode();
+  // one e-mail per request of a code, whatever the fingers do: a second tap while one is on its way is dropped, and
+  // a retry after a lost answer carries the same key (the target is known only at the tap)
+  const intention = useIntention('contact-code');
   return {
     pending,
-    ask(target: ContactTarget, request: T) {
-      send.mutate(target, {
-        onSuccess: () => setPending({ target, request, notice: null }),
-        onError: (error) => {
-          // A code sent less than a minute ago (the dialog was closed and the form saved again) still works.
-          if (hasErrorCode(error, 'CODE_RESEND_WAIT', 'RATE_LIMITED'))
-            setPending({ target, request, notice: firstError(error) });
-          else notify.error(error);
-        },
-      });
+    async ask(target: ContactTarget, request: T) {
+      try {
+        const answer = await intention.run((key) => send.mutateAsync({ target, key }));
+        if (answer) setPending({ target, request, notice: null });
+      } catch (error) {
+        // A code sent less than a minute ago (the dialog was closed and the form saved again) still works.
+        if (hasErrorCode(error, 'CODE_RESEND_WAIT', 'RATE_LIMITED'))
+          setPending({ target, request, notice: firstError(error) });
+        else notify.error(error);
+      }
     },
     /** Resolves true when a new code was sent, so the countdown restarts. */
     async resend(): Promise<boolean> {
       if (!pending) return false;
       try {
-        await send.mutateAsync(pending.target);
+        const answer = await intention.run((key) => send.mutateAsync({ target: pending.target, key }));
+        if (!answer) return false;
         setPending({ ...pending, notice: null });
         return true;
       } catch (error) {

@@ -65,8 +65,10 @@ describe('LimitTab', () => {
       monthly_income: '1.00',
       other_info: '',
       documents: [new File(['%PDF-1.4'], 'balanco.pdf', { type: 'application/pdf' })],
+      key: 'pedido-de-limite-1',
     });
     const body = fetchMock.mock.calls[0]?.[1]?.body as FormData;
     expect([...body.keys()]).toEqual(['new_limit', 'net_worth', 'monthly_income', 'other_info', 'documents[]']);
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Idempotency-Key')).toBe('pedido-de-limite-1');
   });
 });

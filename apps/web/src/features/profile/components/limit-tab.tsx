@@ -21,7 +21,7 @@ import {
   TradingLimitIncreaseFields,
 } from '@prata/domain';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-fields';
 import { FormMaskedField } from '../../../components/form-masked-field';
@@ -31,6 +31,7 @@ import { StatusWithReason } from '../../../components/status-chip';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatFileSize } from '../../../lib/files';
 import { toMinorUnits } from '../../../lib/format';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useRequestLimitIncrease } from '../api/request-limit-increase';
 import type { Company } from '../../../lib/auth';
@@ -124,6 +125,8 @@ function LimitForm({ currentLimitCents, company }: { currentLimitCents: number; 
     resolver: zodResolver(schema),
     defaultValues: EMPTY,
   });
+  // one request per form filled, whatever the fingers do (lib/intention.ts)
+  const intention = useIntention({ values: useWatch({ control }), files: files.map((f) => `${f.name}:${f.size}`) });
 
   const addFiles = (chosen: File[]) => {
     // The same file chosen twice is sent once.
@@ -146,17 +149,24 @@ function LimitForm({ currentLimitCents, company }: { currentLimitCents: number; 
       if (!checkFiles()) return;
       // mutateAsync, not mutate's callbacks: on success the refreshed data replaces this form with the request
       // list, and callbacks given to mutate() do not run for a component that is gone.
-      send
-        .mutateAsync({
-          new_limit: centsToDecimalText(v.new_limit),
-          net_worth: centsToDecimalText(v.net_worth),
-          monthly_income: centsToDecimalText(v.monthly_income),
-          ...(company ? {} : { profession: v.profession, company_name: v.company_name, company_cnpj: v.company_cnpj }),
-          other_info: v.other_info ?? '',
-          documents: files,
-        })
+      intention
+        .run((key) =>
+          send.mutateAsync({
+            new_limit: centsToDecimalText(v.new_limit),
+            net_worth: centsToDecimalText(v.net_worth),
+            monthly_income: centsToDecimalText(v.monthly_income),
+            ...(company
+              ? {}
+              : { profession: v.profession, company_name: v.company_name, company_cnpj: v.company_cnpj }),
+            other_info: v.other_info ?? '',
+            documents: files,
+            key,
+          }),
+        )
         .then(
-          ({ message }) => {
+          (answer) => {
+            if (!answer) return;
+            const { message } = answer;
             notify.success(message);
             reset(EMPTY);
             setFiles([]);
@@ -266,7 +276,7 @@ function LimitForm({ currentLimitCents, company }: { currentLimitCents: number; 
         )}
       </Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" size="large" disabled={send.isPending}>
+        <Button type="submit" variant="contained" size="large" disabled={intention.busy}>
           Enviar pedido
         </Button>
       </Box>

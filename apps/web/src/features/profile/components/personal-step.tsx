@@ -177,7 +177,7 @@ export function PersonalDataForm({
       },
       onError: (error) => {
         if (isContactCodeRequired(error)) {
-          confirmation.ask({ celular: request.celular }, { request, values });
+          void confirmation.ask({ celular: request.celular }, { request, values });
           return;
         }
         const codeError = codeErrorOf(error);

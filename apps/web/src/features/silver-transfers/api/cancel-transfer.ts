@@ -8,8 +8,8 @@ import { withLoading } from '../../../lib/loading';
 import { SILVER_TRANSFERS_PATH, TRANSFER_OVERVIEW_QUERY_KEY } from './transfers';
 
 /** PUT /api/silver-transfer/{id}/cancel → { transfer, message }: a pending transfer, cancelled (its grams come back). */
-export function cancelTransfer(id: number): Promise<SilverTransferResponse> {
-  return api.put<SilverTransferResponse>(`/silver-transfer/${id}/cancel`, undefined, idempotent());
+export function cancelTransfer({ id, key }: { id: number; key: string }): Promise<SilverTransferResponse> {
+  return api.put<SilverTransferResponse>(`/silver-transfer/${id}/cancel`, undefined, idempotent(key));
 }
 
 /**
@@ -19,7 +19,8 @@ export function cancelTransfer(id: number): Promise<SilverTransferResponse> {
 export function useCancelTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => withLoading('Cancelando transferência...', () => cancelTransfer(id)),
+    mutationFn: (input: { id: number; key: string }) =>
+      withLoading('Cancelando transferência...', () => cancelTransfer(input)),
     onSuccess: ({ transfer }) => {
       queryClient.setQueriesData<PageOf<SilverTransfer>>({ queryKey: ['history', SILVER_TRANSFERS_PATH] }, (page) =>
         page ? { ...page, data: page.data.map((row) => (row.id === transfer.id ? transfer : row)) } : page,

@@ -36,20 +36,24 @@ export function useCheckReceiver() {
   });
 }
 
+/** `key`: the intention's Idempotency-Key (lib/intention.ts), the same on a double tap or a retry. */
+type Keyed<T> = { body: T; key: string };
+
 /** POST /api/silver-transfer/verification-code { quantity_grams, receiver_email } (a resend sends it again). */
-export function sendTransferCode(input: SilverTransferCodeRequest): Promise<SilverTransferCodeResponse> {
-  return api.post<SilverTransferCodeResponse>('/silver-transfer/verification-code', input, idempotent());
+export function sendTransferCode({ body, key }: Keyed<SilverTransferCodeRequest>): Promise<SilverTransferCodeResponse> {
+  return api.post<SilverTransferCodeResponse>('/silver-transfer/verification-code', body, idempotent(key));
 }
 
 export function useSendTransferCode() {
   return useMutation({
-    mutationFn: (input: SilverTransferCodeRequest) => withLoading('Enviando código...', () => sendTransferCode(input)),
+    mutationFn: (input: Keyed<SilverTransferCodeRequest>) =>
+      withLoading('Enviando código...', () => sendTransferCode(input)),
   });
 }
 
 /** POST /api/silver-transfer → 201 { transfer, message } */
-export function createTransfer(input: CreateSilverTransferRequest): Promise<SilverTransferResponse> {
-  return api.post<SilverTransferResponse>('/silver-transfer', input, idempotent());
+export function createTransfer({ body, key }: Keyed<CreateSilverTransferRequest>): Promise<SilverTransferResponse> {
+  return api.post<SilverTransferResponse>('/silver-transfer', body, idempotent(key));
 }
 
 /**
@@ -59,7 +63,7 @@ export function createTransfer(input: CreateSilverTransferRequest): Promise<Silv
 export function useCreateTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateSilverTransferRequest) =>
+    mutationFn: (input: Keyed<CreateSilverTransferRequest>) =>
       withLoading('Transferindo prata...', () => createTransfer(input)),
     onSettled: () =>
       Promise.all([

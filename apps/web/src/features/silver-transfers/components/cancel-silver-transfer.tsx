@@ -4,14 +4,30 @@ import { formatGrams, type SilverTransfer } from '@prata/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toMinorUnits } from '../../../lib/format';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useCancelTransfer } from '../api/cancel-transfer';
 
-/** 'Cancelar' on a pending transfer of the history (spec 2 §4): asks first; the answer's status replaces the row's. */
+/**
+ * 'Cancelar' on a pending transfer of the history (spec 2 §4): asks first; the answer's status replaces the row's. One
+ * intention per transfer cancelled: a double tap cancels once.
+ */
 export function CancelSilverTransfer({ row }: { row: SilverTransfer }) {
   const [open, setOpen] = useState(false);
   const cancel = useCancelTransfer();
+  const intention = useIntention({ cancelTransfer: row.id });
   if (!row.cancellable) return null;
+  const confirm = async () => {
+    try {
+      const answer = await intention.run((key) => cancel.mutateAsync({ id: row.id, key }));
+      if (!answer) return;
+      notify.success(answer.message);
+      setOpen(false);
+    } catch (error) {
+      setOpen(false);
+      notify.error(error);
+    }
+  };
   return (
     <>
       <Button
@@ -28,20 +44,9 @@ export function CancelSilverTransfer({ row }: { row: SilverTransfer }) {
         confirmLabel="Cancelar transferência"
         cancelLabel="Voltar"
         confirmColor="error"
-        pending={cancel.isPending}
+        pending={intention.busy}
         onClose={() => setOpen(false)}
-        onConfirm={() =>
-          cancel.mutate(row.id, {
-            onSuccess: ({ message }) => {
-              notify.success(message);
-              setOpen(false);
-            },
-            onError: (error) => {
-              setOpen(false);
-              notify.error(error);
-            },
-          })
-        }
+        onConfirm={() => void confirm()}
       >
         <DialogContentText>
           A transferência nº {row.id} de {formatGrams(toMinorUnits(row.quantity_grams))} para {row.receiver_email} será

@@ -22,6 +22,7 @@ import { useRegistrationErrorHandler } from '../../../components/registration-qu
 import { firstError, isApiError } from '../../../lib/api';
 import { useFormDraft } from '../../../lib/form-draft';
 import { toMinorUnits } from '../../../lib/format';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useCheckReceiver, useCreateTransfer, useSendTransferCode } from '../api/transfers';
 import {
@@ -65,7 +66,9 @@ function ReceiverSummary({ checked, onChange }: { checked: Checked; onChange: ()
 /**
  * /transferir-prata's form (spec 3 §4 Transfer): the receiver's e-mail is checked first and then locked ('Alterar'
  * opens it again); the CPF only when the e-mail has no account; the quantity and the message; the e-mail code in a
- * dialog; the receipt dialog at the end.
+ * dialog; the receipt dialog at the end. The code and the transfer are each one intention (lib/intention.ts): one
+ * Idempotency-Key kept across double taps and retries, the buttons locked while it runs. The code dialog is the
+ * transfer's confirmation: it says the grams and who receives them (transfers are free: nothing else leaves).
  */
 export function TransferForm({ overview }: { overview: SilverTransferOverviewResponse }) {
   const handle = useRegistrationErrorHandler();
@@ -90,6 +93,8 @@ export function TransferForm({ overview }: { overview: SilverTransferOverviewRes
   });
   const availableCg = toMinorUnits(overview.currentBalance);
   const needsCpf = checked !== null && checked.receiver === null;
+  const codeIntention = useIntention({ email: checked?.email ?? null, quantity, sent: sent?.quantity ?? null });
+  const transfer = useIntention({ email: checked?.email ?? null, cpf, message, sent: sent?.quantity ?? null });
 
   const fieldErrors = (error: unknown) => {
     const server = isApiError(error) ? error.errors : undefined;
@@ -122,23 +127,23 @@ export function TransferForm({ overview }: { overview: SilverTransferOverviewRes
     setErrors({});
   };
 
-  const requestCode = (target: Checked, amount: Sent) =>
-    sendCode.mutate(
-      { quantity_grams: amount.quantity, receiver_email: target.email },
-      {
-        onSuccess: ({ message: sentMessage, resendAfterSeconds }) => {
-          notify.success(sentMessage);
-          setSent(amount);
-          setResendAt(Date.now() + resendAfterSeconds * 1000);
-          setCodeError(null);
-        },
-        onError: (error) =>
-          handle(error, (e) => {
-            notify.error(e);
-            fieldErrors(e);
-          }),
-      },
-    );
+  const requestCode = async (target: Checked, amount: Sent) => {
+    try {
+      const answer = await codeIntention.run((key) =>
+        sendCode.mutateAsync({ body: { quantity_grams: amount.quantity, receiver_email: target.email }, key }),
+      );
+      if (!answer) return;
+      notify.success(answer.message);
+      setSent(amount);
+      setResendAt(Date.now() + answer.resendAfterSeconds * 1000);
+      setCodeError(null);
+    } catch (error) {
+      handle(error, (e) => {
+        notify.error(e);
+        fieldErrors(e);
+      });
+    }
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -150,41 +155,39 @@ export function TransferForm({ overview }: { overview: SilverTransferOverviewRes
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
-    requestCode(checked, { quantityCg: quantityCentigrams(quantity)!, quantity });
+    void requestCode(checked, { quantityCg: quantityCentigrams(quantity)!, quantity });
   };
 
-  const confirm = (code: string) => {
+  const confirm = async (code: string) => {
     if (!checked || !sent) return;
-    create.mutate(
-      {
-        verificationCode: code,
-        receiver_id: checked.receiver?.id ?? null,
-        receiver_email: checked.email,
-        receiver_cpf: needsCpf ? onlyDigits(cpf) : null,
-        quantity_grams: sent.quantity,
-        message: message.trim() || null,
-      },
-      {
-        onSuccess: (answer) => {
-          setSent(null);
-          setDone(answer);
-          setChecked(null);
-          setEmail('');
-          setCpf('');
-          setQuantity('');
-          setMessage('');
-        },
-        onError: (error) =>
-          handle(error, (e) => {
-            const server = isApiError(e) ? e.errors : undefined;
-            const onCode = server?.verificationCode?.[0];
-            if (onCode && Object.keys(server ?? {}).length === 1) return setCodeError(onCode);
-            setSent(null);
-            notify.error(e);
-            fieldErrors(e);
-          }),
-      },
-    );
+    const body = {
+      verificationCode: code,
+      receiver_id: checked.receiver?.id ?? null,
+      receiver_email: checked.email,
+      receiver_cpf: needsCpf ? onlyDigits(cpf) : null,
+      quantity_grams: sent.quantity,
+      message: message.trim() || null,
+    };
+    try {
+      const answer = await transfer.run((key) => create.mutateAsync({ body, key }));
+      if (!answer) return;
+      setSent(null);
+      setDone(answer);
+      setChecked(null);
+      setEmail('');
+      setCpf('');
+      setQuantity('');
+      setMessage('');
+    } catch (error) {
+      handle(error, (e) => {
+        const server = isApiError(e) ? e.errors : undefined;
+        const onCode = server?.verificationCode?.[0];
+        if (onCode && Object.keys(server ?? {}).length === 1) return setCodeError(onCode);
+        setSent(null);
+        notify.error(e);
+        fieldErrors(e);
+      });
+    }
   };
 
   return (
@@ -288,7 +291,7 @@ export function TransferForm({ overview }: { overview: SilverTransferOverviewRes
                 type="submit"
                 variant="contained"
                 size="large"
-                disabled={sendCode.isPending}
+                disabled={codeIntention.busy}
                 sx={{ width: { xs: '100%', sm: 'auto' } }}
               >
                 Transferir
@@ -306,9 +309,9 @@ export function TransferForm({ overview }: { overview: SilverTransferOverviewRes
         summary={sent && checked ? confirmationText(sent.quantityCg, checked.receiver, checked.email) : ''}
         resendAt={resendAt}
         error={codeError}
-        pending={create.isPending}
-        onResend={() => checked && sent && requestCode(checked, sent)}
-        onConfirm={confirm}
+        pending={transfer.busy || codeIntention.busy}
+        onResend={() => checked && sent && void requestCode(checked, sent)}
+        onConfirm={(code) => void confirm(code)}
         onClose={() => setSent(null)}
       />
       <TransferReceiptDialog

@@ -31,6 +31,15 @@ const click = async (name: string | RegExp, scope: HTMLElement = document.body) 
     fireEvent.click(within(scope).getByRole('button', { name }));
   });
 };
+/** Two clicks before anything answers, as a double tap does. */
+const doubleClick = async (name: string | RegExp, scope: HTMLElement = document.body) => {
+  const button = within(scope).getByRole('button', { name });
+  await act(async () => {
+    fireEvent.click(button);
+    fireEvent.click(button);
+  });
+};
+const keyOf = (key: string, index = 0) => new Headers(calls(key)[index]?.[1]?.headers).get('Idempotency-Key');
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 /** Masked fields (react-imask reads the input's value on the input event). */
@@ -134,7 +143,9 @@ describe('/transferir-prata', { timeout: 30_000 }, () => {
     await screen.findByRole('group', { name: 'Recebedor' });
     typeMasked(/Quantidade/, '2,5');
     type(/Mensagem/, 'Parabéns!');
-    await click('Transferir');
+    await doubleClick('Transferir');
+    await vi.waitFor(() => expect(calls('POST /api/silver-transfer/verification-code')).toHaveLength(1));
+    expect(keyOf('POST /api/silver-transfer/verification-code')).toMatch(/^[\w-]{32,36}$/);
     expect(bodyOf('POST /api/silver-transfer/verification-code')).toEqual({
       quantity_grams: '2.5',
       receiver_email: 'maria@exemplo.com.br',
@@ -147,7 +158,9 @@ describe('/transferir-prata', { timeout: 30_000 }, () => {
     await click('Confirmar transferência', dialog);
     expect(within(dialog).getByText('Informe o código')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/Código de verificação/), { target: { value: '123456' } });
-    await click('Confirmar transferência', dialog);
+    await doubleClick('Confirmar transferência', dialog);
+    await vi.waitFor(() => expect(calls('POST /api/silver-transfer')).toHaveLength(1));
+    expect(keyOf('POST /api/silver-transfer')).toMatch(/^[\w-]{32,36}$/);
     expect(bodyOf('POST /api/silver-transfer')).toEqual({
       verificationCode: '123456',
       receiver_id: 8,

@@ -198,7 +198,23 @@ describe('/retirar-prata', { timeout: 30_000 }, () => {
     await throughTheSteps();
     const userCalls = calls('GET /api/user').length;
     await click('Pagar com saldo', section('Custos e pagamento'));
+    // always a confirmation (the grams leave the custody), with the all-in total and the grams; nothing is sent yet
+    const dialog = await screen.findByRole('dialog', { name: 'Pagar com saldo?' }, LONG);
+    expect(dialog.textContent).toContain(
+      'Confirme a retirada: R$ 139,12 saem do seu saldo em reais (cunhagem, frete, seguro e impostos) e 200,00 g de prata saem da sua custódia.',
+    );
+    expect(calls('POST /api/silver-withdrawal')).toHaveLength(0);
+    // a double tap on the confirmation: one request, with an Idempotency-Key
+    const confirm = within(dialog).getByRole('button', { name: 'Pagar com saldo' });
+    await act(async () => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/meu-historico/prata-retirada'));
+    expect(calls('POST /api/silver-withdrawal')).toHaveLength(1);
+    expect(new Headers(calls('POST /api/silver-withdrawal')[0]?.[1]?.headers).get('Idempotency-Key')).toMatch(
+      /^[\w-]{32,36}$/,
+    );
     expect(getNotice()?.message).toContain('Retirada solicitada.');
     expect(bodyOf('POST /api/silver-withdrawal')).toMatchObject({
       address: { id: 5 },
@@ -214,8 +230,13 @@ describe('/retirar-prata', { timeout: 30_000 }, () => {
     wizardRoutes();
     await open();
     await throughTheSteps();
-    await click('Pagar com Pix', section('Custos e pagamento'));
+    const pix = within(section('Custos e pagamento')).getByRole('button', { name: 'Pagar com Pix' });
+    await act(async () => {
+      fireEvent.click(pix);
+      fireEvent.click(pix);
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Pague com Pix' });
+    expect(calls('POST /api/silver-withdrawal')).toHaveLength(1);
     expect(within(dialog).getByRole('img').getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
     expect(within(dialog).getByRole('link', { name: 'Ver em Meu histórico' }).getAttribute('href')).toBe(
       '/meu-historico/prata-retirada',

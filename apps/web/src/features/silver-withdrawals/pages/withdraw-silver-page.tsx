@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import {
   type Address,
   type CreateSilverWithdrawalResponse,
+  formatBRL,
   MESSAGES,
   type ProductType,
   type ShippingService,
@@ -18,11 +19,13 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MoneyText } from '../../../components/money-text';
 import { PageHeader } from '../../../components/page';
 import { hasErrorCode } from '../../../lib/api';
 import { USER_QUERY_KEY, useUser } from '../../../lib/auth';
 import { toMinorUnits } from '../../../lib/format';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useRegistrationRedirect } from '../../../lib/registration-redirect';
 import {
@@ -60,6 +63,11 @@ const gramsOf = (product: ProductType, quantity: number) => (toMinorUnits(produc
  * the saved address (shipping-quote), the shipping option (calculate-charge without the silver value), then the
  * breakdown, the coupon, and payment by Pix (the QR dialog) or by balance (the server's message). Either way the
  * user data is refreshed and the history's prata-retirada tab is where the withdrawal is followed.
+ *
+ * Each payment is one intention (lib/intention.ts): one Idempotency-Key for what is chosen, kept across double taps
+ * and retries, both payment buttons locked while it runs. "Pagar com saldo" always asks first (the grams leave the
+ * custody, whatever the charges: CONFIRM_ABOVE_CENTS' note), saying the all-in total of the server's breakdown (what
+ * leaves the balance) and the grams.
  */
 export function WithdrawSilverPage() {
   const navigate = useNavigate();
@@ -82,6 +90,18 @@ export function WithdrawSilverPage() {
   const [feesOpen, setFeesOpen] = useState(false);
   const [couponOpen, setCouponOpen] = useState(false);
   const charge = useSilverCharge();
+  const [confirmingBalance, setConfirmingBalance] = useState(false);
+  const chosen = {
+    product: product?.id ?? null,
+    quantity,
+    address: address?.id ?? null,
+    shipping: shipping ? `${shipping.Carrier}|${shipping.ServiceCode}` : null,
+    coupon: charge.charge?.coupon?.id ?? null,
+    total: charge.charge?.totals.total ?? null,
+  };
+  const byBalance = useIntention({ ...chosen, paymentMethod: 'balance' });
+  const byPix = useIntention({ ...chosen, paymentMethod: 'pix' });
+  const paying = byBalance.busy || byPix.busy;
 
   /** Opens a step again: its choices unlock and what came after is asked again. */
   const reopen = (target: WizardStep) => {
@@ -149,17 +169,20 @@ export function WithdrawSilverPage() {
   const pay = async (paymentMethod: SilverPaymentMethod) => {
     const current = charge.charge;
     if (!current || !address || !shipping) return;
-    setPending(true);
+    const body = {
+      items: current.items.map(orderItemOf),
+      address: { id: address.id },
+      shippingService: shipping,
+      coupon_id: current.coupon?.id ?? null,
+      includeSilverValue: false,
+      requiresOrder: false,
+      paymentMethod,
+    };
     try {
-      const answer = await createSilverWithdrawal({
-        items: current.items.map(orderItemOf),
-        address: { id: address.id },
-        shippingService: shipping,
-        coupon_id: current.coupon?.id ?? null,
-        includeSilverValue: false,
-        requiresOrder: false,
-        paymentMethod,
-      });
+      const intention = paymentMethod === 'pix' ? byPix : byBalance;
+      const answer = await intention.run((key) => createSilverWithdrawal(body, key));
+      if (!answer) return;
+      setConfirmingBalance(false);
       if (paymentMethod === 'pix') {
         setPayment(answer);
       } else {
@@ -167,6 +190,7 @@ export function WithdrawSilverPage() {
         navigate(SILVER_HISTORY_PATH);
       }
     } catch (error) {
+      setConfirmingBalance(false);
       fail(error);
       if (hasErrorCode(error, 'SILVER_CHARGE_CHANGED'))
         await charge
@@ -178,7 +202,6 @@ export function WithdrawSilverPage() {
           })
           .catch(() => undefined);
     } finally {
-      setPending(false);
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: HISTORY_QUERY_KEY });
     }
@@ -300,8 +323,8 @@ export function WithdrawSilverPage() {
                     variant="outlined"
                     size="large"
                     startIcon={<AccountBalanceWalletOutlined />}
-                    onClick={() => void pay('balance')}
-                    disabled={pending || charge.pending || balanceShort}
+                    onClick={() => setConfirmingBalance(true)}
+                    disabled={paying || charge.pending || balanceShort}
                   >
                     Pagar com saldo
                   </Button>
@@ -310,7 +333,7 @@ export function WithdrawSilverPage() {
                     size="large"
                     startIcon={<PixOutlined />}
                     onClick={() => void pay('pix')}
-                    disabled={pending || charge.pending}
+                    disabled={paying || charge.pending}
                   >
                     Pagar com Pix
                   </Button>
@@ -320,6 +343,24 @@ export function WithdrawSilverPage() {
           </WizardSection>
         </Stack>
       )}
+      <ConfirmDialog
+        open={confirmingBalance && charge.charge !== null}
+        title="Pagar com saldo?"
+        confirmLabel="Pagar com saldo"
+        cancelLabel="Voltar"
+        pending={byBalance.busy}
+        onClose={() => setConfirmingBalance(false)}
+        onConfirm={() => void pay('balance')}
+      >
+        {charge.charge && product && (
+          <Typography>
+            {MESSAGES.silverBalanceConfirm(
+              formatBRL(toMinorUnits(charge.charge.totals.total)),
+              grams(gramsOf(product, quantity)),
+            )}
+          </Typography>
+        )}
+      </ConfirmDialog>
       <FeeInfoDialog open={feesOpen} onClose={() => setFeesOpen(false)} />
       <CouponDialog
         open={couponOpen}

@@ -11,6 +11,7 @@ import type {
 } from '@prata/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 import { CATEGORIES_QUERY_KEY, SUPPORT_QUERY_KEY, ticketQueryKey, ticketsQueryKey } from './keys';
 
@@ -54,9 +55,16 @@ export function ticketFormData(fields: TicketFields, files: File[], extra: Recor
   return form;
 }
 
-/** POST /api/ticket (multipart: category_id, subcategory_id, subject, description, attachments[]) → 201 { message } */
-export function createTicket(input: { fields: TicketFields; files: File[] }): Promise<TicketCreatedResponse> {
-  return api.post<TicketCreatedResponse>('/ticket', ticketFormData(input.fields, input.files));
+/**
+ * POST /api/ticket (multipart: category_id, subcategory_id, subject, description, attachments[]) → 201 { message },
+ * with the intention's Idempotency-Key (lib/intention.ts): a double tap opens one ticket.
+ */
+export function createTicket(input: {
+  fields: TicketFields;
+  files: File[];
+  key: string;
+}): Promise<TicketCreatedResponse> {
+  return api.post<TicketCreatedResponse>('/ticket', ticketFormData(input.fields, input.files), idempotent(input.key));
 }
 
 /** POST /api/ticket/{id}/interaction { message } → 201 { interaction, message } */

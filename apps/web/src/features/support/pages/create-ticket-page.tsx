@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useSearchParams } from '../../../lib/search-params';
 import { useCreateTicket, useTicketCategories } from '../api/tickets';
@@ -6,11 +7,16 @@ import { SupportFrame } from '../components/support-frame';
 import { TicketForm } from '../components/ticket-form';
 import { ticketPath } from './contact-page';
 
-/** Abrir ticket (/contato/ticket/create): the logged-in ticket form; on success, the new ticket's page. */
+/**
+ * Abrir ticket (/contato/ticket/create): the logged-in ticket form; on success, the new ticket's page. Opening it is one
+ * intention (lib/intention.ts): a double tap or a retry after a lost answer opens one ticket. (Its key lives until an
+ * answer: a retry with other content after a network failure is refused once as a reused key, and the next goes.)
+ */
 export function CreateTicketPage() {
   const navigate = useNavigate();
   const lists = useTicketCategories();
   const create = useCreateTicket();
+  const intention = useIntention('ticket');
   const [params] = useSearchParams();
   return (
     <SupportFrame
@@ -27,10 +33,13 @@ export function CreateTicketPage() {
           refetch: () => void lists.refetch(),
         }}
         onSubmit={(fields, files) =>
-          create.mutateAsync({ fields, files }).then(({ message, ticket }) => {
-            notify.success(message);
-            navigate(ticketPath(ticket.id));
-          })
+          intention
+            .run((key) => create.mutateAsync({ fields, files, key }))
+            .then((answer) => {
+              if (!answer) return;
+              notify.success(answer.message);
+              navigate(ticketPath(answer.ticket.id));
+            })
         }
       />
     </SupportFrame>

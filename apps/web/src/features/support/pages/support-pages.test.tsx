@@ -128,8 +128,13 @@ describe('/contato/ticket/create', () => {
     const file = new File(['%PDF-1.4'], 'rg.pdf', { type: 'application/pdf' });
     fireEvent.change(screen.getByLabelText('Anexos do ticket'), { target: { files: [file] } });
     expect(await screen.findByText('rg.pdf')).toBeTruthy();
-    await act(async () => fireEvent.click(send));
+    // a double tap opens one ticket, with an Idempotency-Key
+    await act(async () => {
+      fireEvent.click(send);
+      fireEvent.click(send);
+    });
     await waitLong(() => expect(calls('POST /api/ticket')).toHaveLength(1));
+    expect(new Headers(calls('POST /api/ticket')[0]![1]?.headers).get('Idempotency-Key')).toMatch(/^[\w-]{32,36}$/);
     const body = calls('POST /api/ticket')[0]![1]?.body as FormData;
     expect(body.get('category_id')).toBe('2');
     expect(body.get('subcategory_id')).toBe('20');
@@ -229,8 +234,13 @@ describe('/contato/ticket/visitante', () => {
     await act(async () => fireEvent.click(sendCode));
     await waitLong(() => expect(helperOf(/E-mail/)).toBe('Informe um e-mail válido'));
     fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'visitante@exemplo.com' } });
-    await act(async () => fireEvent.click(sendCode));
+    // a double tap sends one e-mail
+    await act(async () => {
+      fireEvent.click(sendCode);
+      fireEvent.click(sendCode);
+    });
     const confirm = await screen.findByRole('button', { name: 'Confirmar código' }, LONG);
+    expect(calls('POST /api/ticket/send-verification-code')).toHaveLength(1);
     expect(screen.getByRole('button', { name: /Reenviar código em \d+ s/ })).toBeTruthy();
     await act(async () => fireEvent.click(confirm));
     await waitLong(() => expect(helperOf('Código')).toBe('Informe o código'));

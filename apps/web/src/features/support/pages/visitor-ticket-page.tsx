@@ -9,7 +9,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useSearchParams } from '../../../lib/search-params';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { CodeField } from '../../../components/code-field';
 import { FormTextField } from '../../../components/form-fields';
@@ -17,6 +17,7 @@ import { FormPage } from '../../../components/page';
 import { RouterLink } from '../../../components/router-link';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSecondsUntil } from '../../../lib/hooks';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useTicketCategories } from '../api/tickets';
 import { useCreateVisitorTicket, useSendVisitorCode, useVerifyVisitorCode } from '../api/visitor';
@@ -37,22 +38,26 @@ function EmailStep({
     resolver: zodResolver(visitorEmailSchema),
     defaultValues: { email: initialEmail },
   });
-  const submit = handleSubmit(({ email }) =>
-    send.mutate(email, {
-      onSuccess: ({ message, resendAfterSeconds }) => {
-        notify.success(message);
-        onSent(email, resendAfterSeconds);
-      },
-      onError: (error) => applyServerErrors(error, setError, ['email']),
-    }),
-  );
+  // one e-mail per address typed, whatever the fingers do (lib/intention.ts)
+  const typed = useWatch({ control, name: 'email' });
+  const intention = useIntention({ visitorCode: typed });
+  const submit = handleSubmit(async ({ email }) => {
+    try {
+      const answer = await intention.run((key) => send.mutateAsync({ email, key }));
+      if (!answer) return;
+      notify.success(answer.message);
+      onSent(email, answer.resendAfterSeconds);
+    } catch (error) {
+      applyServerErrors(error, setError, ['email']);
+    }
+  });
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label="Seu e-mail">
       <Typography color="text.secondary">
         Informe o seu e-mail. Enviaremos um código para confirmar que ele é seu; as respostas do ticket chegam nele.
       </Typography>
       <FormTextField control={control} name="email" label="E-mail" type="email" autoComplete="email" fullWidth />
-      <Button type="submit" variant="contained" size="large" disabled={send.isPending}>
+      <Button type="submit" variant="contained" size="large" disabled={intention.busy}>
         Enviar código
       </Button>
     </Stack>
@@ -74,6 +79,7 @@ function CodeStep({
 }) {
   const verify = useVerifyVisitorCode();
   const resend = useSendVisitorCode();
+  const resending = useIntention({ resendVisitorCode: email });
   const waiting = useSecondsUntil(resendAt);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -130,15 +136,16 @@ function CodeStep({
       </Button>
       <Button
         type="button"
-        disabled={waiting > 0 || resend.isPending}
+        disabled={waiting > 0 || resending.busy}
         onClick={() =>
-          resend.mutate(email, {
-            onSuccess: ({ message, resendAfterSeconds }) => {
-              notify.success(message);
-              onResent(resendAfterSeconds);
-            },
-            onError: (e) => notify.error(e),
-          })
+          resending
+            .run((key) => resend.mutateAsync({ email, key }))
+            .then((answer) => {
+              if (!answer) return;
+              notify.success(answer.message);
+              onResent(answer.resendAfterSeconds);
+            })
+            .catch((e) => notify.error(e))
         }
       >
         {waiting > 0 ? `Reenviar código em ${waiting} s` : 'Reenviar código'}
@@ -155,11 +162,13 @@ export function VisitorTicketPage() {
   const navigate = useNavigate();
   const lists = useTicketCategoriesPublic();
   const create = useCreateVisitorTicket();
+  // one ticket per confirmed e-mail, whatever the fingers do (lib/intention.ts)
+  const [email, setEmail] = useState('');
+  const [token, setToken] = useState<string | null>(null);
+  const intention = useIntention({ visitorTicket: email, token });
   // From Auro's 'Abrir ticket': the e-mail the visitor gave the chat and the question, filled in (still verified).
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
   const [resendAt, setResendAt] = useState(0);
-  const [token, setToken] = useState<string | null>(null);
   const step = token ? 2 : email ? 1 : 0;
 
   return (
@@ -200,10 +209,13 @@ export function VisitorTicketPage() {
             initialSubject={params.get('assunto') ?? ''}
             lists={lists}
             onSubmit={(fields, files) =>
-              create.mutateAsync({ email, token, fields, files }).then(({ message }) => {
-                notify.success(message);
-                navigate('/login');
-              })
+              intention
+                .run((key) => create.mutateAsync({ email, token, fields, files, key }))
+                .then((answer) => {
+                  if (!answer) return;
+                  notify.success(answer.message);
+                  navigate('/login');
+                })
             }
           />
         </Stack>

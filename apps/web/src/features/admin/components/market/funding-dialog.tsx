@@ -17,6 +17,7 @@ import { MoneyTextField } from '../../../../components/money-field';
 import { firstError, hasErrorCode } from '../../../../lib/api';
 import { applyServerErrors } from '../../../../lib/form-errors';
 import { notify } from '../../../../lib/notify';
+import { useIntention } from '../../../../lib/intention';
 import { useFundHouse } from '../../api/market';
 import { DecimalTextField } from '../../../../components/decimal-field';
 
@@ -41,32 +42,33 @@ export function FundingDialog({ open, onClose }: { open: boolean; onClose: () =>
     resolver: zodResolver(HouseFundingRequest) as never,
     defaultValues: { currency: 'AG', amount: '' },
   });
-  const currency = useWatch({ control, name: 'currency' });
+  const [currency, amount] = useWatch({ control, name: ['currency', 'amount'] });
+  // one intention per funding typed (lib/intention.ts): a double click funds once
+  const intention = useIntention({ currency, amount });
 
   const close = () => {
-    if (fund.isPending) return;
+    if (intention.busy) return;
     reset();
     setRefusal(null);
     onClose();
   };
 
-  const onSubmit = handleSubmit((funding) => {
+  const onSubmit = handleSubmit(async (funding) => {
     setRefusal(null);
     const body =
       funding.currency === 'AG'
         ? ({ currency: 'AG', amount: minorToDecimal(funding.amount) } as const)
         : ({ currency: 'BRL', amount: minorToDecimal(funding.amount) } as const);
-    fund.mutate(body, {
-      onSuccess: ({ message }) => {
-        notify.success(message);
-        reset();
-        onClose();
-      },
-      onError: (error) => {
-        if (hasErrorCode(error, 'VALIDATION_FAILED')) applyServerErrors(error, setError, ['currency', 'amount']);
-        else setRefusal(firstError(error));
-      },
-    });
+    try {
+      const answer = await intention.run((key) => fund.mutateAsync({ funding: body, key }));
+      if (!answer) return;
+      notify.success(answer.message);
+      reset();
+      onClose();
+    } catch (error) {
+      if (hasErrorCode(error, 'VALIDATION_FAILED')) applyServerErrors(error, setError, ['currency', 'amount']);
+      else setRefusal(firstError(error));
+    }
   });
 
   return (
@@ -127,10 +129,10 @@ export function FundingDialog({ open, onClose }: { open: boolean; onClose: () =>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={close} disabled={fund.isPending}>
+        <Button color="inherit" onClick={close} disabled={intention.busy}>
           Cancelar
         </Button>
-        <Button type="submit" variant="contained" disabled={fund.isPending}>
+        <Button type="submit" variant="contained" disabled={intention.busy}>
           Registrar aporte
         </Button>
       </DialogActions>

@@ -24,6 +24,7 @@ import { firstError, hasErrorCode } from '../../../../lib/api';
 import { applyServerErrors } from '../../../../lib/form-errors';
 import { toMinorUnits } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
+import { useIntention } from '../../../../lib/intention';
 import { type AdminMarketResponse, usePlaceHouseOrder } from '../../api/market';
 import { DecimalTextField } from '../../../../components/decimal-field';
 import { SectionCard } from '../section-card';
@@ -76,31 +77,31 @@ export function HouseOrderForm({ market }: { market: AdminMarketResponse }) {
         ? value > toMinorUnits(market.house.available_reais)
         : grams.ok && grams.minor > toMinorUnits(market.house.available_grams);
 
-  const onSubmit = handleSubmit((order) => {
+  // one intention per order typed (lib/intention.ts): a double click places it once
+  const intention = useIntention({ type, price, quantity });
+
+  const onSubmit = handleSubmit(async (order) => {
     setRefusal(null);
-    place.mutate(
-      {
-        type: order.type,
-        price_per_gram: minorToDecimal(order.price_per_gram),
-        quantity_grams: minorToDecimal(order.quantity_grams),
-      },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
-          // a fresh form for the next order, side and price kept (reset also clears the submitted state, so the
-          // emptied quantity is not flagged as missing)
-          reset({ ...getValues(), quantity_grams: '' });
-        },
-        onError: (error) => {
-          // refusals of the order as a whole stay beside the form, where the operator decides what to change
-          if (hasErrorCode(error, 'INSUFFICIENT_BALANCE', 'ORDER_NOT_ALLOWED', 'ORDER_BOOK_BUSY', 'FORBIDDEN')) {
-            setRefusal(firstError(error));
-            return;
-          }
-          applyServerErrors(error, setError, FIELDS);
-        },
-      },
-    );
+    const body = {
+      type: order.type,
+      price_per_gram: minorToDecimal(order.price_per_gram),
+      quantity_grams: minorToDecimal(order.quantity_grams),
+    };
+    try {
+      const answer = await intention.run((key) => place.mutateAsync({ order: body, key }));
+      if (!answer) return;
+      notify.success(answer.message);
+      // a fresh form for the next order, side and price kept (reset also clears the submitted state, so the
+      // emptied quantity is not flagged as missing)
+      reset({ ...getValues(), quantity_grams: '' });
+    } catch (error) {
+      // refusals of the order as a whole stay beside the form, where the operator decides what to change
+      if (hasErrorCode(error, 'INSUFFICIENT_BALANCE', 'ORDER_NOT_ALLOWED', 'ORDER_BOOK_BUSY', 'FORBIDDEN')) {
+        setRefusal(firstError(error));
+        return;
+      }
+      applyServerErrors(error, setError, FIELDS);
+    }
   });
 
   return (
@@ -173,7 +174,7 @@ export function HouseOrderForm({ market }: { market: AdminMarketResponse }) {
             type="submit"
             variant="contained"
             color={type === 'buy' ? 'success' : 'error'}
-            disabled={place.isPending}
+            disabled={intention.busy}
           >
             {type === 'buy' ? 'Registrar compra' : 'Registrar venda'}
           </Button>

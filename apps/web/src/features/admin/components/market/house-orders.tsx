@@ -10,6 +10,7 @@ import type { Column } from '../../../../components/paginated-table';
 import { hasErrorCode } from '../../../../lib/api';
 import { toMinorUnits } from '../../../../lib/format';
 import { notify } from '../../../../lib/notify';
+import { useIntention } from '../../../../lib/intention';
 import { type HouseOrder, useCancelHouseOrder } from '../../api/market';
 import { brl, grams, HOUSE_ORDER_STATUS_LABELS, perGram, SIDE_LABELS } from '../../market-labels';
 import { StaffTable } from '../staff-table';
@@ -30,20 +31,20 @@ const describe = (order: HouseOrder) =>
 /** "Cancelar" asks first: what is still open leaves the book and what it held goes back to the house. */
 function CancelDialog({ order, onClose }: { order: HouseOrder | null; onClose: () => void }) {
   const cancel = useCancelHouseOrder();
-  const confirm = () => {
+  const intention = useIntention({ cancelHouseOrder: order?.id ?? null });
+  const confirm = async () => {
     if (!order) return;
-    cancel.mutate(order.id, {
-      onSuccess: ({ message }) => {
-        notify.success(message);
-        onClose();
-      },
-      onError: (error) => {
-        // filled or cancelled meanwhile: the list is read again, and the operator sees why nothing was cancelled
-        if (hasErrorCode(error, 'ORDER_NOT_OPEN', 'NOT_FOUND')) notify.warning(error.message);
-        else notify.error(error);
-        onClose();
-      },
-    });
+    try {
+      const answer = await intention.run((key) => cancel.mutateAsync({ id: order.id, key }));
+      if (!answer) return;
+      notify.success(answer.message);
+      onClose();
+    } catch (error) {
+      // filled or cancelled meanwhile: the list is read again, and the operator sees why nothing was cancelled
+      if (hasErrorCode(error, 'ORDER_NOT_OPEN', 'NOT_FOUND')) notify.warning(error.message);
+      else notify.error(error);
+      onClose();
+    }
   };
   return (
     <ConfirmDialog
@@ -52,8 +53,8 @@ function CancelDialog({ order, onClose }: { order: HouseOrder | null; onClose: (
       confirmLabel="Cancelar ordem"
       cancelLabel="Voltar"
       confirmColor="error"
-      pending={cancel.isPending}
-      onConfirm={confirm}
+      pending={intention.busy}
+      onConfirm={() => void confirm()}
       onClose={onClose}
     >
       {order && (

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { isApiError } from '../../../../lib/api';
 import { notify } from '../../../../lib/notify';
+import { useIntention } from '../../../../lib/intention';
 import { type AdminSilverWithdrawal, useMoveSilverWithdrawal } from '../../api/silver';
 import { brl, grams, PAYMENT_METHOD_LABELS } from '../../silver-labels';
 import { ReviewDialog } from '../review-dialog';
@@ -23,31 +24,30 @@ function SentDialog({ order, onClose }: { order: AdminSilverWithdrawal | null; o
   const move = useMoveSilverWithdrawal();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const intention = useIntention({ sent: order?.id ?? null, code: code.trim() });
 
-  const confirm = () => {
+  const confirm = async () => {
     if (!order) return;
     const trackingCode = code.trim();
     if (!trackingCode) {
       setError(MESSAGES.trackingCodeRequired);
       return;
     }
-    move.mutate(
-      { kind: 'sent', id: order.id, tracking_code: trackingCode },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
-          onClose();
-        },
-        onError: (failure) => {
-          const fieldError = isApiError(failure) ? failure.errors?.tracking_code?.[0] : undefined;
-          if (fieldError) setError(fieldError);
-          else {
-            notify.error(failure);
-            onClose();
-          }
-        },
-      },
-    );
+    try {
+      const answer = await intention.run((key) =>
+        move.mutateAsync({ kind: 'sent', id: order.id, tracking_code: trackingCode, key }),
+      );
+      if (!answer) return;
+      notify.success(answer.message);
+      onClose();
+    } catch (failure) {
+      const fieldError = isApiError(failure) ? failure.errors?.tracking_code?.[0] : undefined;
+      if (fieldError) setError(fieldError);
+      else {
+        notify.error(failure);
+        onClose();
+      }
+    }
   };
 
   return (
@@ -56,8 +56,8 @@ function SentDialog({ order, onClose }: { order: AdminSilverWithdrawal | null; o
       title="Marcar como enviado"
       confirmLabel="Registrar envio"
       confirmColor="secondary"
-      pending={move.isPending}
-      onConfirm={confirm}
+      pending={intention.busy}
+      onConfirm={() => void confirm()}
       onClose={onClose}
     >
       {order && (
@@ -104,16 +104,18 @@ function MoveConfirmDialog({
   children: (order: AdminSilverWithdrawal) => ReactNode;
 }) {
   const move = useMoveSilverWithdrawal();
-  const confirm = () => {
+  const intention = useIntention({ kind, order: order?.id ?? null });
+  const confirm = async () => {
     if (!order) return;
-    move.mutate(
-      { kind, id: order.id },
-      {
-        onSuccess: ({ message }) => notify.success(message),
-        onError: (failure) => notify.error(failure),
-        onSettled: onClose,
-      },
-    );
+    try {
+      const answer = await intention.run((key) => move.mutateAsync({ kind, id: order.id, key }));
+      if (!answer) return;
+      notify.success(answer.message);
+      onClose();
+    } catch (failure) {
+      notify.error(failure);
+      onClose();
+    }
   };
   return (
     <ConfirmDialog
@@ -121,8 +123,8 @@ function MoveConfirmDialog({
       title={title}
       confirmLabel={confirmLabel}
       confirmColor={confirmColor}
-      pending={move.isPending}
-      onConfirm={confirm}
+      pending={intention.busy}
+      onConfirm={() => void confirm()}
       onClose={onClose}
     >
       {order && children(order)}
@@ -174,8 +176,8 @@ function RejectDialog({ order, onClose }: { order: AdminSilverWithdrawal | null;
       confirmLabel="Recusar e reembolsar"
       reasonHelp="O comprador lerá este texto no e-mail"
       onClose={onClose}
-      onSubmit={async (reason) => {
-        const answer = await move.mutateAsync({ kind: 'reject', id: order!.id, reason: reason ?? '' });
+      onSubmit={async (reason, key) => {
+        const answer = await move.mutateAsync({ kind: 'reject', id: order!.id, reason: reason ?? '', key });
         return { message: answer.message };
       }}
     >
