@@ -306,6 +306,7 @@ export function WithdrawSilverPage() {
                 <ChargeBreakdown
                   totals={charge.charge.totals}
                   coupon={charge.charge.coupon}
+                  explanation={charge.charge.explanation}
                   onExplain={() => setFeesOpen(true)}
                 />
                 <Box>
