@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LoadingBar } from '../../components/loading-bar';
 import { ChatLauncher } from '../../features/chat/index';
 import { useAuthToken } from '../../lib/auth-storage';
@@ -22,15 +22,23 @@ function GuestLayout() {
 }
 
 /**
+ * Pages that keep the guest frame even with a token: a sign-in stores the token at once but moves on in a transition
+ * (app/browser-router.tsx), so for as long as the next page's chunk takes, /login would otherwise be drawn inside the
+ * signed-in frame, whose drawer asks for a customer's balances and prices (an operator on the way to /admin too).
+ */
+const GUEST_FRAME_PATHS = new Set(['/login']);
+
+/**
  * The frame around every page but the back office: the guest header for visitors, the signed-in frame when a
  * token exists. The signed-in frame is a separate chunk, so a visitor never downloads it. Auro's help button sits
  * over both (features/chat), loaded after the page.
  */
 export function AppShell() {
   const token = useAuthToken();
+  const { pathname } = useLocation();
   return (
     <>
-      {token ? (
+      {token && !GUEST_FRAME_PATHS.has(pathname) ? (
         <Suspense fallback={<LoadingBar />}>
           <LoggedInLayout />
         </Suspense>
