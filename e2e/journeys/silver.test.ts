@@ -139,6 +139,17 @@ async function visitorBuys(page: Page, email: string, label: string): Promise<nu
     const after = centsOf(/Total\s*(R\$\s*[\d.,]+)/.exec(text)?.[1] ?? '');
     assert.ok(after < before, `the coupon lowers the total (${before} → ${after}): ${text}`);
   });
+  // the coupon in its own words, each tax as its rate of the subtotal, no line as a share of the total (issue 27)
+  const explained = normalizeSpace(await breakdown.textContent());
+  assert.match(explained, /PRATA10: 10% de desconto nas taxas da plataforma/);
+  assert.match(explained, /ICMS\s*[\d,]+% do subtotal/);
+  assert.doesNotMatch(explained, /Frete\s*[\d,]+%/);
+  await click(page, 'button', 'Entenda as taxas');
+  const fees = page.getByRole('dialog', { name: 'Entenda as taxas' });
+  await expectVisible(fees.getByText(/o ICMS do frete/));
+  await expectVisible(fees.getByText(/Um cupom de 10% tira 10% dessas taxas/));
+  await click(fees, 'button', 'Entendi');
+  await expectHidden(fees);
   await shotBoth(page, `prata-${label}-5-pagamento`);
   await click(page, 'button', 'Fazer um Pix');
   const pix = page.getByRole('dialog', { name: 'Pague com Pix' });

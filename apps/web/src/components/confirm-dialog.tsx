@@ -3,7 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
 
 /** A click on the backdrop this soon after opening is the second click of the double click that opened it. */
 const DOUBLE_CLICK_MS = 500;
@@ -11,8 +11,8 @@ const DOUBLE_CLICK_MS = 500;
 /**
  * A yes/no question before an action that cannot be undone (delete, close the account, an operator's decision).
  * The content may hold fields: the dialog is a form, so Enter confirms. The second click of a double click that
- * opened it lands on its backdrop: that click does not close it (issue 27: a double tap on "Comprar" showed the
- * confirmation for an instant and took it away).
+ * opened it lands on its backdrop or on one of its buttons: that click does nothing (issue 27: a double tap on
+ * "Comprar" showed the confirmation for an instant and took it away; one on "Pagar com saldo" paid through it).
  */
 export function ConfirmDialog({
   open,
@@ -40,6 +40,10 @@ export function ConfirmDialog({
   useEffect(() => {
     if (open) openedAt.current = Date.now();
   }, [open]);
+  // The second click of a double click (the browser's click count, `detail`, is 2) that opened the dialog lands where
+  // the opening button was, and on a phone the dialog's buttons often sit there: it would confirm or cancel unseen.
+  // A deliberate click is a first click (1); Enter and a screen reader's activation have no count (0).
+  const secondClick = (event: MouseEvent) => event.detail >= 2;
   return (
     <Dialog
       open={open}
@@ -68,10 +72,18 @@ export function ConfirmDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {children && <DialogContent>{children}</DialogContent>}
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={onClose} disabled={pending}>
+        <Button color="inherit" onClick={(event) => !secondClick(event) && onClose()} disabled={pending}>
           {cancelLabel}
         </Button>
-        <Button type="submit" variant="contained" color={confirmColor} disabled={pending}>
+        <Button
+          type="submit"
+          variant="contained"
+          color={confirmColor}
+          disabled={pending}
+          onClick={(event) => {
+            if (secondClick(event)) event.preventDefault();
+          }}
+        >
           {confirmLabel}
         </Button>
       </DialogActions>
