@@ -57,14 +57,20 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser of the es2022 target but Safari 16 supports <link rel="modulepreload">; without it Safari 16
+    // fetches the same modules as the imports come (no preload), so the polyfill (0.2 kB on every first load) goes.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       // packages/domain is pure code without side effects (ARCHITECTURE §3), but its package.json does not say
       // so; without this every chunk importing one message would also carry zod and every contract. The one
       // side effect there, zod's Portuguese locale, is applied again by src/lib/zod-locale.ts for the forms.
+      // hoist-non-react-statics (with its copy of react-is 16) is imported by @emotion/react only for `withTheme`,
+      // which nothing calls, but as a bare CommonJS import it was kept on every first load (0.9 kB).
       treeshake: {
-        moduleSideEffects: (id) => (/packages[\\/]domain[\\/]src[\\/]/.test(id) ? false : undefined),
+        moduleSideEffects: (id) =>
+          /packages[\\/]domain[\\/]src[\\/]|node_modules[\\/]hoist-non-react-statics[\\/]/.test(id) ? false : undefined,
       },
       output: {
         codeSplitting: {
