@@ -18,6 +18,10 @@ export default defineConfig({
         },
       },
       {
+        // the build's own scripts (the first-load ruler): node, not the browser
+        test: { name: 'web-scripts', root: './apps/web', include: ['scripts/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'server',
           root: './apps/server',
