@@ -61,8 +61,9 @@ describe('Um preço só, e taxas que se explicam', () => {
   it('o back office mostra o mesmo último preço', { timeout: 120_000 }, async () => {
     await withPage(browser, { viewport: DESKTOP, name: 'prices-admin' }, async (page) => {
       await loginThroughUi(page, DEMO.operator.email, DEMO_PASSWORD);
+      await eventually(async () => assert.ok(await storedItem(page, 'authToken'), 'signed in'));
       await page.goto('/admin/mercado');
-      const last = page.getByText(/^Último preço/).first();
+      const last = page.getByText(/^Último preço\s*R\$/).first();
       await expectVisible(last);
       await eventually(async () => assert.equal(centsIn(normalizeSpace(await last.textContent())), lastCents));
       await shot(page, 'prices-admin-mercado-1366x900');
