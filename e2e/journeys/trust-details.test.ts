@@ -124,8 +124,9 @@ describe('Detalhes que custam confiança', () => {
   it('o botão do Auro nunca cobre valores no carrinho do checkout (390x844)', async () => {
     await withPage(browser, { viewport: PHONE, token: customer, name: 'trust-chat-checkout' }, async (page) => {
       await page.goto('/comprar-prata');
+      // a product card's link (the customer's summary above the cards has its own 'Comprar prata', to /ordens)
       await page
-        .getByRole('link', { name: /^Comprar / })
+        .getByRole('link', { name: /^Comprar Barra/ })
         .first()
         .click();
       await eventually(async () => assert.match(new URL(page.url()).pathname, /^\/comprar-prata\/\d+\/checkout$/));
