@@ -2,6 +2,7 @@
 // `npm test`: typecheck, lint, unit and API tests, then the end-to-end journeys in Chromium.
 // Uses TEST_DATABASE_URL / REDIS_URL when set (CI), the embedded PGlite otherwise.
 import { spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { availableParallelism } from 'node:os';
 
 // Vitest runs one worker on a 2-core machine (cores − 1); the API tests mostly wait for PostgreSQL, so two workers
@@ -19,6 +20,17 @@ if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
   console.error('CI=true mas TEST_DATABASE_URL não está definido: os testes de concorrência exigem PostgreSQL.');
   process.exit(1);
 }
+// Likewise Redis: the rate limits, the order stream, the broadcast and the session cache each have a test that runs only
+// with REDIS_URL; in CI a missing or silent Redis would skip them and still print green, so CI refuses to start.
+if (process.env.CI === 'true') {
+  const problem = !process.env.REDIS_URL ? 'REDIS_URL não está definido' : await redisProblem(process.env.REDIS_URL);
+  if (problem) {
+    console.error(
+      `CI=true mas ${problem}: os testes de Redis (limites, fluxo de ordens, broadcast, cache de sessão) seriam pulados.`,
+    );
+    process.exit(1);
+  }
+}
 const only = process.argv.slice(2);
 const started = Date.now();
 for (const [name, args] of steps) {
@@ -30,3 +42,32 @@ for (const [name, args] of steps) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 console.log(`\nTudo certo em ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+
+/** Why Redis at `url` cannot be used (it does not answer PING with PONG within 3 s), or null when it can. */
+function redisProblem(url) {
+  const u = new URL(url);
+  if (u.protocol === 'rediss:') return Promise.resolve(null); // TLS: the tests' own connections will tell
+  return new Promise((resolve) => {
+    const socket = connect({ host: u.hostname || '127.0.0.1', port: Number(u.port || 6379) });
+    const done = (problem) => {
+      socket.destroy();
+      resolve(problem);
+    };
+    socket.setTimeout(3000, () => done(`o Redis em ${u.host} não respondeu em 3 s`));
+    socket.on('error', (err) => done(`o Redis em ${u.host} não responde (${err.message})`));
+    let answer = '';
+    socket.on('connect', () => {
+      if (u.password)
+        socket.write(
+          `AUTH ${u.username ? `${decodeURIComponent(u.username)} ` : ''}${decodeURIComponent(u.password)}\r\n`,
+        );
+      socket.write('PING\r\n');
+    });
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+      if (answer.includes('+PONG')) done(null);
+      else if (answer.startsWith('-') || answer.includes('\r\n-'))
+        done(`o Redis em ${u.host} recusou o PING: ${answer.trim()}`);
+    });
+  });
+}

@@ -32,7 +32,15 @@ export async function boot(config: Config): Promise<Running> {
   const demoAccounts = config.demo ? await seedDemo(database.db) : [];
   const adapters = createAdapters(config, process.env, database.db);
   let app: FastifyInstance | undefined;
-  const dispatcher = startOutboxDispatcher(database.db, adapters, (err) => app?.log.error({ err }, 'outbox'));
+  const dispatcher = startOutboxDispatcher(database.db, adapters, (err) => app?.log.error({ err }, 'outbox'), {
+    // loud: a customer did not get a code or a notice; the row stays 'failed' with its last error (GET /api/dev/outbox
+    // in development, the outbox_messages table in production)
+    onGiveUp: (m) =>
+      app?.log.error(
+        { outboxId: m.id, channel: m.channel, transport: m.transport, attempts: m.attempts, lastError: m.lastError },
+        `outbox: entrega abandonada após ${m.attempts} tentativas`,
+      ),
+  });
   app = await buildApp({ config: { ...config, jwtSecret }, database, adapters, outbox: dispatcher });
   const log = app.log;
   database.setErrorLogger((err, where) => log.error({ err }, `database: ${where}`));

@@ -6,6 +6,7 @@ import { parseDecimal, type SiteLinks } from '@prata/domain';
 import { type Limits, readLimits, type Windows } from './limits';
 import { CEP_PROVIDERS, type CepProvider } from './adapters/cep/index';
 import { SHIPPING_PROVIDERS, type ShippingProvider } from './adapters/shipping/index';
+import { SMS_PROVIDERS, type SmsProvider } from './adapters/sms/index';
 import { CHAT_MODEL_PROVIDERS, type ChatModelProvider } from './adapters/chat-model/index';
 import { INVOICING_PROVIDERS, type InvoicingProvider } from './adapters/invoicing/index';
 import { toBrCodeText } from './adapters/payments/br-code';
@@ -56,8 +57,15 @@ const EnvSchema = z.object({
     .default(60 * 60 * 8),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Prata <nao-responda@prata.local>'),
+  /** who sends SMS: zenvia (Zenvia's API v2) or http (SMS_GATEWAY_URL); default: http when SMS_GATEWAY_URL is set */
+  SMS_PROVIDER: z.enum(SMS_PROVIDERS).optional(),
   SMS_GATEWAY_URL: z.string().url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
+  /** zenvia only: the API console's token (sent in X-API-TOKEN) and the account's sender id (`from`) */
+  ZENVIA_API_TOKEN: z.string().optional(),
+  ZENVIA_FROM: z.string().optional(),
+  /** zenvia only: the API's address (default https://api.zenvia.com; a test's fake or a proxy) */
+  ZENVIA_BASE_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
   /** where CEPs are looked up: embedded (the state from the CEP ranges, no network) or viacep */
   CEP_PROVIDER: z.enum(CEP_PROVIDERS).default('embedded'),
@@ -165,8 +173,11 @@ export type Config = {
   jwtTtlSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** who sends SMS (adapters/sms): undefined when nothing is configured (the outbox keeps them pending) */
+  smsProvider: SmsProvider | undefined;
   smsGatewayUrl: string | undefined;
   smsGatewayToken: string | undefined;
+  zenvia: { token: string; from: string; baseUrl: string | undefined } | undefined;
   webDist: string | undefined;
   /** the CEP lookup (adapters/cep): 'embedded' (default) or 'viacep' */
   cepProvider: CepProvider;
@@ -340,11 +351,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (production && e.PRATA_DEMO === '1') throw new Error('PRATA_DEMO não pode ser usado em produção.');
   const devMailbox = e.PRATA_DEV_MAILBOX === '1';
   if (devMailbox && production) throw new Error('PRATA_DEV_MAILBOX não pode ser usado em produção.');
-  if (devMailbox && (e.SMTP_URL || e.SMS_GATEWAY_URL)) {
+  const smsProvider: SmsProvider | undefined = e.SMS_PROVIDER ?? (e.SMS_GATEWAY_URL ? 'http' : undefined);
+  if (devMailbox && (e.SMTP_URL || smsProvider)) {
     throw new Error(
-      'PRATA_DEV_MAILBOX não pode ser usado com SMTP_URL ou SMS_GATEWAY_URL: a caixa postal local mostraria mensagens reais.',
+      'PRATA_DEV_MAILBOX não pode ser usado com SMTP_URL, SMS_PROVIDER ou SMS_GATEWAY_URL: a caixa postal local mostraria mensagens reais.',
     );
   }
+  if (smsProvider === 'http' && !e.SMS_GATEWAY_URL)
+    throw new Error('SMS_GATEWAY_URL é obrigatório com SMS_PROVIDER=http.');
+  if (smsProvider === 'zenvia' && !(e.ZENVIA_API_TOKEN && e.ZENVIA_FROM))
+    throw new Error('SMS_PROVIDER=zenvia precisa de ZENVIA_API_TOKEN e ZENVIA_FROM (o remetente da conta Zenvia).');
   if (production && !e.SMTP_URL)
     throw new Error('SMTP_URL é obrigatório em produção: sem ele ninguém recebe os códigos.');
   const payments = paymentSettings(e, production);
@@ -384,8 +400,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    smsProvider,
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     smsGatewayToken: e.SMS_GATEWAY_TOKEN,
+    zenvia:
+      smsProvider === 'zenvia' && e.ZENVIA_API_TOKEN && e.ZENVIA_FROM
+        ? { token: e.ZENVIA_API_TOKEN, from: e.ZENVIA_FROM, baseUrl: e.ZENVIA_BASE_URL }
+        : undefined,
     webDist: e.WEB_DIST,
     cepProvider: e.CEP_PROVIDER,
     viaCepUrl: e.VIACEP_URL,

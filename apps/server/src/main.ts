@@ -41,10 +41,17 @@ if (config.devMailbox) {
     'Caixa postal local LIGADA (PRATA_DEV_MAILBOX=1): nenhum e-mail ou SMS sai desta máquina.',
     `  Leia os códigos e os links em ${url}/dev/caixa-postal`,
   );
-} else if (!config.smtpUrl) {
-  lines.push(
-    'Nenhum transporte de e-mail (SMTP_URL) nem caixa postal local: os códigos de acesso não serão entregues.',
-  );
+} else {
+  if (!config.smtpUrl) {
+    lines.push(
+      'Nenhum transporte de e-mail (SMTP_URL) nem caixa postal local: os códigos de acesso não serão entregues.',
+    );
+  }
+  if (!config.smsProvider) {
+    lines.push(
+      'Nenhum transporte de SMS (SMS_PROVIDER=zenvia ou SMS_GATEWAY_URL): códigos pedidos por SMS não serão entregues.',
+    );
+  }
 }
 if (config.paymentsProvider === 'embedded') {
   lines.push(

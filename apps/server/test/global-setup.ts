@@ -25,6 +25,11 @@ export default async function setup(project: TestProject) {
   if (process.env.CI === 'true' && !url) {
     throw new Error('CI=true sem TEST_DATABASE_URL: os testes de concorrência só provam algo no PostgreSQL.');
   }
+  // The Redis cases (rate limits, the order stream, the broadcast, the session cache) skip without REDIS_URL; in CI that
+  // would pass in silence, so CI refuses to run them without it (scripts/test.mjs also checks that Redis answers).
+  if (process.env.CI === 'true' && !process.env.REDIS_URL) {
+    throw new Error('CI=true sem REDIS_URL: os testes de Redis seriam pulados em silêncio.');
+  }
   if (url) {
     const name = `prata_tpl_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: url });

@@ -7,7 +7,7 @@ import { devMailboxTransports } from './dev-mailbox/index';
 import { smtpMailTransport, unconfiguredMailTransport, type MailTransport } from './mail/index';
 import { type PaymentsPort, paymentsPortFor } from './payments/index';
 import { type ShippingPort, shippingPortFor } from './shipping/index';
-import { httpSmsTransport, unconfiguredSmsTransport, type SmsTransport } from './sms/index';
+import { httpSmsTransport, unconfiguredSmsTransport, type SmsTransport, zenviaSmsTransport } from './sms/index';
 import { diskStorage, type FileStorage } from './storage/index';
 import { type InvoicingPort, invoicingPortFor } from './invoicing/index';
 
@@ -25,7 +25,8 @@ export type Adapters = {
 
 /**
  * Real clients when configured, embedded defaults otherwise. Messages go to the local development mailbox only when
- * PRATA_DEV_MAILBOX=1 (config.ts refuses it in production and beside SMTP or an SMS gateway).
+ * PRATA_DEV_MAILBOX=1 (config.ts refuses it in production and beside SMTP or an SMS provider). SMS go through Zenvia
+ * (SMS_PROVIDER=zenvia) or a plain HTTP gateway (SMS_GATEWAY_URL).
  */
 export function createAdapters(config: Config, env: NodeJS.ProcessEnv = process.env, db?: Db): Adapters {
   const mailbox = config.devMailbox && db ? devMailboxTransports(db) : undefined;
@@ -33,9 +34,11 @@ export function createAdapters(config: Config, env: NodeJS.ProcessEnv = process.
     mail: config.smtpUrl
       ? smtpMailTransport(config.smtpUrl, config.mailFrom)
       : (mailbox?.mail ?? unconfiguredMailTransport),
-    sms: config.smsGatewayUrl
-      ? httpSmsTransport(config.smsGatewayUrl, config.smsGatewayToken)
-      : (mailbox?.sms ?? unconfiguredSmsTransport),
+    sms: config.zenvia
+      ? zenviaSmsTransport(config.zenvia)
+      : config.smsProvider === 'http' && config.smsGatewayUrl
+        ? httpSmsTransport(config.smsGatewayUrl, config.smsGatewayToken)
+        : (mailbox?.sms ?? unconfiguredSmsTransport),
     cpfStatus: env.NFEIO_API_KEY ? nfeioCpfStatus(env.NFEIO_API_KEY) : embeddedCpfStatus,
     storage: diskStorage(config.uploadsDir),
     cep: cepPortFor(config.cepProvider, config.viaCepUrl),

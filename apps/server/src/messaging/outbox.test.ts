@@ -13,7 +13,15 @@ import { outboxMessages } from '../db/schema/index';
 import { withTransaction } from '../db/tx';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, onPostgres } from '../../test/helpers';
-import { deliverDueMessages, enqueueEmail, enqueueSms, REDACTED_BODY } from './outbox';
+import {
+  backoffSeconds,
+  deliverDueMessages,
+  enqueueEmail,
+  enqueueSms,
+  type GivenUp,
+  MAX_ATTEMPTS,
+  REDACTED_BODY,
+} from './outbox';
 
 function recordingAdapters(failFirst = 0) {
   const sent: string[] = [];
@@ -97,6 +105,48 @@ describe('outbox', () => {
     }
     const [row] = await database.db.select().from(outboxMessages);
     expect(row).toMatchObject({ status: 'failed', attempts: 8 });
+  });
+
+  it('a transport that fails 3 times: retried with doubling waits (10, 20, 40 s), then sent once', async () => {
+    const database = await createTestDatabase();
+    const { adapters, sent } = recordingAdapters(3);
+    const givenUp: GivenUp[] = [];
+    await enqueueEmail(database.db, { to: 'ana@exemplo.com', subject: 'Olá', text: 'corpo' });
+    const waits: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const before = Date.now();
+      expect(await deliverDueMessages(database.db, adapters, { onGiveUp: (m) => givenUp.push(m) })).toBe(0);
+      const [row] = await database.db.select().from(outboxMessages);
+      expect(row).toMatchObject({ status: 'pending', attempts: i + 1, lastError: 'SMTP indisponível' });
+      waits.push(Math.round((row!.nextAttemptAt.getTime() - before) / 1000));
+      // not due before its wait is over
+      expect(await deliverDueMessages(database.db, adapters)).toBe(0);
+      await database.db.update(outboxMessages).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    }
+    expect(waits).toEqual([backoffSeconds(1), backoffSeconds(2), backoffSeconds(3)]);
+    expect(waits).toEqual([10, 20, 40]);
+    expect(await deliverDueMessages(database.db, adapters)).toBe(1);
+    expect(sent).toEqual(['mail:ana@exemplo.com:Olá']);
+    const [row] = await database.db.select().from(outboxMessages);
+    expect(row).toMatchObject({ status: 'sent', attempts: 4, lastError: null });
+    expect(givenUp).toEqual([]);
+    expect(backoffSeconds(MAX_ATTEMPTS + 20)).toBe(3600);
+  });
+
+  it('gives up loudly: after the last attempt, once, with the transport and the error (never the body)', async () => {
+    const database = await createTestDatabase();
+    const { adapters } = recordingAdapters(100);
+    const givenUp: GivenUp[] = [];
+    await enqueueEmail(database.db, { to: 'x@y.com', subject: 's', text: 'código 123456', carriesSecret: true });
+    for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
+      await database.db.update(outboxMessages).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+      await deliverDueMessages(database.db, adapters, { onGiveUp: (m) => givenUp.push(m) });
+    }
+    const [row] = await database.db.select().from(outboxMessages);
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, lastError: 'SMTP indisponível' });
+    expect(givenUp).toEqual([
+      { id: row!.id, channel: 'email', attempts: MAX_ATTEMPTS, lastError: 'SMTP indisponível', transport: 'test' },
+    ]);
   });
 
   it('talks to the transport with no transaction open: the message row can be locked by anyone meanwhile', async () => {

@@ -29,7 +29,19 @@ export async function enqueueSms(tx: Executor, sms: Sms) {
     .values({ channel: 'sms', recipient: sms.to, textBody: sms.text, carriesSecret: sms.carriesSecret ?? false });
 }
 
-const MAX_ATTEMPTS = 8;
+/** Attempts before a message is given up ('failed'): with the backoff below, about 21 minutes of trying. */
+export const MAX_ATTEMPTS = 8;
+/** The wait before attempt n + 1 after n failures: 10 s, 20 s, 40 s ... doubling, at most an hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 2 ** attempts * 5);
+}
+
+/** A message given up after its last failed attempt: what the error log line says (never its body or recipient). */
+export type GivenUp = { id: number; channel: string; attempts: number; lastError: string; transport: string };
+export type OutboxOptions = {
+  /** called once per message given up (boot.ts logs it as an error) */
+  onGiveUp?: (message: GivenUp) => void;
+};
 const BATCH = 20;
 /** A claimed message is due again after this lease if its instance died while sending (at-least-once delivery). */
 const LEASE_SECONDS = 120;
@@ -41,7 +53,7 @@ const LEASE_SECONDS = 120;
  * only after its transport accepted it; failures back off exponentially; a message that carried a code or a link is
  * redacted as it is marked sent.
  */
-export async function deliverDueMessages(db: Db, adapters: Adapters): Promise<number> {
+export async function deliverDueMessages(db: Db, adapters: Adapters, opts: OutboxOptions = {}): Promise<number> {
   const due = await db
     .update(outboxMessages)
     .set({ nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
@@ -69,16 +81,21 @@ export async function deliverDueMessages(db: Db, adapters: Adapters): Promise<nu
       }
     } catch (err) {
       const attempts = m.attempts + 1;
-      const backoffSeconds = Math.min(3600, 2 ** attempts * 5);
+      const givenUp = attempts >= MAX_ATTEMPTS;
+      const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       await db
         .update(outboxMessages)
         .set({
           attempts,
-          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          lastError: (err as Error).message.slice(0, 500),
-          nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
+          status: givenUp ? 'failed' : 'pending',
+          lastError,
+          nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
         })
         .where(eq(outboxMessages.id, m.id));
+      if (givenUp) {
+        const transport = m.channel === 'email' ? adapters.mail.name : adapters.sms.name;
+        opts.onGiveUp?.({ id: m.id, channel: m.channel, attempts, lastError, transport });
+      }
       continue;
     }
     await db
@@ -99,13 +116,18 @@ export async function deliverDueMessages(db: Db, adapters: Adapters): Promise<nu
 export type OutboxDispatcher = { kick(): void; stop(): Promise<void> };
 
 /** Polls every second, and at once when kicked after a commit that queued something. */
-export function startOutboxDispatcher(db: Db, adapters: Adapters, log: (err: unknown) => void): OutboxDispatcher {
+export function startOutboxDispatcher(
+  db: Db,
+  adapters: Adapters,
+  log: (err: unknown) => void,
+  opts: OutboxOptions = {},
+): OutboxDispatcher {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
   const run = () => {
     if (stopped || running) return;
-    running = deliverDueMessages(db, adapters)
+    running = deliverDueMessages(db, adapters, opts)
       .then(() => undefined)
       .catch(log)
       .finally(() => {

@@ -15,12 +15,32 @@ export const unconfiguredMailTransport: MailTransport = {
   },
 };
 
+/**
+ * SMTP through nodemailer: `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://…:465`.
+ * Each message goes out as multipart/alternative (text, then HTML when there is one) in UTF-8, with From, To,
+ * Subject (RFC 2047 encoded when it has accents), Date and a Message-ID of the sender's domain; the server's
+ * refusal or a timeout throws, and the outbox retries with backoff.
+ */
 export function smtpMailTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    // a stuck server must not hold the dispatcher: it fails, and the outbox tries again later
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     name: 'smtp',
     async send(m) {
-      await transporter.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+      const info = await transporter.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? undefined,
+        headers: { 'Content-Language': 'pt-BR' },
+      });
+      if (info.rejected.length > 0) throw new Error(`O servidor SMTP recusou o destinatário (${info.response})`);
     },
   };
 }
