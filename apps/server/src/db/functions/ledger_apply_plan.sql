@@ -26,11 +26,11 @@ set enable_mergejoin = off as $$
 declare
   v_found int; v_t int; v_hn int; v_hu int;
   v_bad text;
-  -- each account the transfers touch, derived from them: id, debits, credits, whether it exists and holds every
-  -- currency its transfers are in, its owner, floor ('d' debits within credits, 'c' the reverse, 'n' none), whether
-  -- its owner is a customer, whether it is a held account
+  -- each account the transfers and holds touch, derived from them: id, debits, credits, whether it exists and holds
+  -- every currency its transfers and holds are in, its owner, floor ('d' debits within credits, 'c' the reverse, 'n'
+  -- none), whether it is a customer's, its bucket ('h' held, 'a' available, '-' neither)
   d_id bigint[]; d_dr bigint[]; d_cr bigint[]; d_ok boolean[]; d_owner bigint[]; d_floor "char"[]; d_cust boolean[];
-  d_held boolean[]; d_code text[];
+  d_bucket "char"[];
 begin
   -- 1. The accounts are what the caller knows of them.
   select count(*) into v_found
@@ -41,7 +41,8 @@ begin
     raise exception 'ledger plan: accounts not as the caller knows them' using errcode = 'PR002';
   end if;
 
-  -- 2. Each account's change, derived from the transfers, with the account's fixed facts.
+  -- 2. Each account's change, derived from the transfers, with the account's fixed facts; the holds' accounts too
+  -- (with nothing moved: their currency and owner are checked with the others').
   select coalesce(array_agg(s.id order by s.id), '{}'), coalesce(array_agg(s.dr order by s.id), '{}'),
          coalesce(array_agg(s.cr order by s.id), '{}'),
          coalesce(array_agg(a.id is not null and a.currency = s.cur1 and a.currency = s.cur2 order by s.id), '{}'),
@@ -49,22 +50,28 @@ begin
          coalesce(array_agg((case when a.debits_must_not_exceed_credits then 'd'
                                   when a.credits_must_not_exceed_debits then 'c' else 'n' end)::"char"
                             order by s.id), '{}'),
-         coalesce(array_agg(o.user_id is not null order by s.id), '{}'),
-         coalesce(array_agg(coalesce(a.code like '%:held:%', false) order by s.id), '{}'),
-         coalesce(array_agg(a.code order by s.id), '{}')
-    into d_id, d_dr, d_cr, d_ok, d_owner, d_floor, d_cust, d_held, d_code
+         coalesce(array_agg(coalesce(a.code like 'customer:%', false) order by s.id), '{}'),
+         coalesce(array_agg((case when a.code like '%:held:%' then 'h' when a.code like '%:available:%' then 'a'
+                                  else '-' end)::"char" order by s.id), '{}')
+    into d_id, d_dr, d_cr, d_ok, d_owner, d_floor, d_cust, d_bucket
     from (select l.id, sum(l.dr)::bigint as dr, sum(l.cr)::bigint as cr, min(l.cur) as cur1, max(l.cur) as cur2
             from (select x.d as id, x.a as dr, 0::bigint as cr, x.cur from unnest(p_t) as x
                   union all
-                  select x.c, 0::bigint, x.a, x.cur from unnest(p_t) as x) l
+                  select x.c, 0::bigint, x.a, x.cur from unnest(p_t) as x
+                  union all
+                  select h.av, 0::bigint, 0::bigint, h.cur from unnest(p_hn || p_hu) as h
+                  union all
+                  select h.hd, 0::bigint, 0::bigint, h.cur from unnest(p_hn || p_hu) as h) l
            group by l.id) s
-    left join ledger_accounts a on a.id = s.id
-    left join ledger_owners o on o.id = a.owner_id;
+    left join ledger_accounts a on a.id = s.id;
 
-  -- 3. The plan against what was derived: the first mismatch, if any.
+  -- 3. The plan against what was derived: the first mismatch, if any. Only lists of the call are joined here, so
+  -- hash joins (a nested loop over two lists of a few hundred rows is quadratic); reset after the statement.
+  perform set_config('enable_hashjoin', 'on', true);
   with dv as (
-    select * from unnest(d_id, d_dr, d_cr, d_ok, d_owner, d_floor, d_cust, d_held)
-                  as u(id, dr, cr, ok, owner, floor, cust, held)),
+    select * from unnest(d_id, d_dr, d_cr, d_ok, d_owner, d_floor, d_cust, d_bucket)
+                  as u(id, dr, cr, ok, owner, floor, cust, bucket)),
+  moves as (select * from dv where dv.dr > 0 or dv.cr > 0),
   claimed as (
     select u.id, u.dr, u.cr, true as ip from unnest(p_ip, p_ipd, p_ipc) as u(id, dr, cr)
     union all
@@ -94,24 +101,40 @@ begin
            min(tr.d) filter (where tr.kind = 'hold') as hold_d, min(tr.c) filter (where tr.kind = 'hold') as hold_c,
            min(tr.c) filter (where tr.kind = 'release') as release_c,
            min(tr.cur) as cur1, max(tr.cur) as cur2
-      from tr where tr.of_hold group by tr.hid)
+      from tr where tr.of_hold group by tr.hid),
+  -- each hold with what its transfers moved, what it would leave to a remainder, and its accounts' facts
+  hm as (
+    select h.*, coalesce(m.n_hold, 0) as n_hold, coalesce(m.hold_a, 0) as hold_a,
+           coalesce(m.n_release, 0) as n_release, coalesce(m.release_a, 0) as release_a,
+           coalesce(m.n_capture, 0) as n_capture, coalesce(m.capture_a, 0) as capture_a,
+           m.hid is not null as has_moves, m.out_d1, m.out_d2, m.hold_d, m.hold_c, m.release_c, m.cur1, m.cur2,
+           av.owner as av_owner, av.bucket as av_bucket, hd.owner as hd_owner, hd.bucket as hd_bucket
+      from holds h
+      left join moved m on m.hid = h.id
+      left join dv av on av.id = h.av
+      left join dv hd on hd.id = h.hd),
+  -- the remainders: each kept by the capture that names it
+  parents as (
+    select hm.rest as id, count(*) as n, min(hm.a - hm.capture_a - hm.release_a) as left_a,
+           bool_and(hm.state = 'captured') as captured, min(hm.av) as av1, max(hm.av) as av2, min(hm.hd) as hd1,
+           max(hm.hd) as hd2, min(hm.cur) as cur1, max(hm.cur) as cur2, min(hm.reason) as reason1,
+           max(hm.reason) as reason2, min(hm.ref) as ref1, max(hm.ref) as ref2
+      from hm where hm.rest is not null group by hm.rest)
   select p into v_bad from (
-    (select 'transfer ' || x.id || ': amount ' || x.a || ' is not positive' as p from unnest(p_t) as x
+    (select 'transfer ' || x.id || ': amount ' || coalesce(x.a::text, 'null') || ' not positive, or one account twice'
+            as p
+       from unnest(p_t) as x
       where x.a is null or x.a <= 0 or x.d = x.c limit 1)
     union all
-    (select 'account ' || dv.id || ' does not exist or is not in the currency of its transfers' from dv
+    (select 'account ' || dv.id || ' does not exist or is not in the currency of its transfers or holds' from dv
       where not dv.ok limit 1)
     union all
-    (select 'totals of account ' || t.id || ' do not match its transfers'
-       from (select dv.id, dv.dr, dv.cr, 0 as n from dv
+    (select 'totals of account ' || t.id || ' do not match its transfers, or where they are written does not match '
+            || 'the owner''s lock'
+       from (select m.id, m.dr, m.cr, 0 as n, coalesce(m.owner = any(p_n), false)::int as ip from moves m
              union all
-             select claimed.id, -claimed.dr, -claimed.cr, 1 from claimed) t
-      group by t.id having sum(t.dr) <> 0 or sum(t.cr) <> 0 or sum(t.n) <> 1 limit 1)
-    union all
-    (select 'account ' || dv.id || ' written ' || case when c.ip then 'in place' else 'as a delta' end
-            || ' where its owner''s lock says otherwise'
-       from dv join claimed c on c.id = dv.id
-      where c.ip is distinct from coalesce(dv.owner = any(p_n), false) limit 1)
+             select c.id, -c.dr, -c.cr, 1, -(c.ip::int) from claimed c) t
+      group by t.id having sum(t.dr) <> 0 or sum(t.cr) <> 0 or sum(t.n) <> 1 or sum(t.ip) <> 0 limit 1)
     union all
     (select 'floored balances the batch lowers: account ' || t.id || ' not as derived'
        from (select l.id, l.dr, l.cr, 0 as n from lowered l
@@ -119,64 +142,71 @@ begin
              select g.id, -g.dr, -g.cr, 1 from unnest(p_g, p_gd, p_gc) as g(id, dr, cr)) t
       group by t.id having sum(t.dr) <> 0 or sum(t.cr) <> 0 or sum(t.n) <> 1 limit 1)
     union all
-    (select 'owner ' || coalesce(dv.owner::text, 'none') || ' of account ' || dv.id || ' is not locked as it must be'
-       from dv
-      where (((dv.floor = 'd' and dv.dr > 0) or (dv.floor = 'c' and dv.cr > 0))
-             and not coalesce(dv.owner = any(p_n), false))
-         or (dv.cust and dv.cr > 0 and not coalesce(dv.owner = any(p_n) or dv.owner = any(p_k), false))
+    (select 'owner ' || coalesce(m.owner::text, 'none') || ' of account ' || m.id || ' is not locked as it must be'
+       from moves m
+      where (((m.floor = 'd' and m.dr > 0) or (m.floor = 'c' and m.cr > 0))
+             and not coalesce(m.owner = any(p_n), false))
+         or (m.cust and m.cr > 0 and not coalesce(m.owner = any(p_n) or m.owner = any(p_k), false))
       limit 1)
     union all
+    -- a held account moves only through its holds: out by a release or a capture, in by a hold
     (select 'transfer ' || tr.id || ' moves a held account outside a hold of the batch on it'
-       from tr join dv on dv.id = tr.d or dv.id = tr.c
-      where dv.held and not (tr.of_hold and exists (select 1 from holds h where h.id = tr.hid and h.hd = dv.id))
+       from tr
+       join dv d on d.id = tr.d
+       join dv c on c.id = tr.c
+       left join holds h on h.id = tr.hid and tr.of_hold
+      where (d.bucket = 'h' and (h.id is null or tr.kind = 'hold' or h.hd <> tr.d))
+         or (c.bucket = 'h' and (h.id is null or tr.kind <> 'hold' or h.hd <> tr.c))
       limit 1)
     union all
     (select 'transfer ' || m.hid || '#...: names a hold the batch neither opens nor closes, or an unknown step'
        from moved m
-      where not m.kinds_ok or not exists (select 1 from holds h where h.id = m.hid) limit 1)
+       left join holds h on h.id = m.hid
+      where not m.kinds_ok or h.id is null limit 1)
     union all
     (select 'hold ' || h.id || ': its accounts are not one owner''s available and held accounts in ' || h.cur
-       from holds h
-       left join ledger_accounts av on av.id = h.av
-       left join ledger_accounts hd on hd.id = h.hd
-      where av.id is null or hd.id is null or av.currency is distinct from h.cur or hd.currency is distinct from h.cur
-         or av.owner_id is null or av.owner_id is distinct from hd.owner_id
-         or (h.fresh and av.owner_id is distinct from h.o)
-         or av.code not like '%:available:%' or hd.code not like '%:held:%'
+       from hm h
+      where h.av_owner is null or h.av_owner is distinct from h.hd_owner or (h.fresh and h.av_owner is distinct from h.o)
+         or h.av_bucket is distinct from 'a' or h.hd_bucket is distinct from 'h'
       limit 1)
     union all
-    (select 'hold ' || h.id || ': its transfers do not move its amount ' || h.a
-       from holds h
-       left join moved m on m.hid = h.id
-       left join (select r.id, r.a, r.av, r.hd, r.cur, r.reason, r.ref from unnest(p_hn) as r) rest on rest.id = h.rest
+    (select 'hold ' || h.id || ': its transfers do not move its amount ' || coalesce(h.a::text, 'null')
+       from hm h
+       left join parents p on p.id = h.id
       where h.a is null or h.a <= 0
          -- opened here: one '#hold' transfer of its amount from available to held, unless it is a capture's remainder
+         -- (then exactly the rest of that capture, between the same accounts, for the same reason and reference)
          or (h.fresh and not (
-               (coalesce(m.n_hold, 0) = 1 and m.hold_a = h.a and m.hold_d = h.av and m.hold_c = h.hd)
-               or (coalesce(m.n_hold, 0) = 0
-                   and (select count(*) from holds p
-                         where p.rest = h.id and p.state = 'captured' and p.av = h.av and p.hd = h.hd
-                           and p.cur = h.cur and p.reason = h.reason and p.ref = h.ref) = 1)))
-         or (not h.fresh and coalesce(m.n_hold, 0) <> 0)
+               (h.n_hold = 1 and h.hold_a = h.a and h.hold_d = h.av and h.hold_c = h.hd and p.id is null)
+               or (h.n_hold = 0 and p.n = 1 and p.captured and p.left_a = h.a and p.av1 = h.av and p.av2 = h.av
+                   and p.hd1 = h.hd and p.hd2 = h.hd and p.cur1 = h.cur and p.cur2 = h.cur
+                   and p.reason1 = h.reason and p.reason2 = h.reason and p.ref1 = h.ref and p.ref2 = h.ref)))
+         or (not h.fresh and (h.n_hold <> 0 or p.id is not null))
          -- every transfer of the hold in its currency, and what leaves it leaves the held account
-         or (m.hid is not null and (m.cur1 <> h.cur or m.cur2 <> h.cur))
-         or (coalesce(m.n_release, 0) + coalesce(m.n_capture, 0) > 0 and (m.out_d1 <> h.hd or m.out_d2 <> h.hd))
-         or (coalesce(m.n_release, 0) > 0 and m.release_c <> h.av)
-         or coalesce(m.n_release, 0) > 1
+         or (h.has_moves and (h.cur1 <> h.cur or h.cur2 <> h.cur))
+         or (h.n_release + h.n_capture > 0 and (h.out_d1 <> h.hd or h.out_d2 <> h.hd))
+         or (h.n_release > 0 and h.release_c <> h.av)
+         or h.n_release > 1
          -- still held: nothing leaves it
-         or (h.state = 'held' and (coalesce(m.n_release, 0) + coalesce(m.n_capture, 0) > 0
-                                   or h.captured is not null or h.rest is not null))
+         or (h.state = 'held' and (h.n_release + h.n_capture > 0 or h.captured is not null or h.rest is not null))
          -- released: all of it back to available, nothing captured
-         or (h.state = 'released' and (coalesce(m.n_capture, 0) > 0 or coalesce(m.release_a, 0) <> h.a
-                                       or h.captured is not null or h.rest is not null))
-         -- captured: the parts are what it says it took; parts, release and remainder hold add up to the hold
+         or (h.state = 'released' and (h.n_capture > 0 or h.release_a <> h.a or h.captured is not null
+                                       or h.rest is not null))
+         -- captured: the parts are what it says it took; parts and release add up to the hold, or the rest is kept
+         -- by the remainder hold it names (checked on that hold: its amount is what is left)
          or (h.state = 'captured' and (
-               h.captured is distinct from coalesce(m.capture_a, 0)
-               or coalesce(m.capture_a, 0) + coalesce(m.release_a, 0) + coalesce(rest.a, 0) <> h.a
-               or (h.rest is not null and (rest.id is null or coalesce(m.n_release, 0) > 0))))
-         or h.state not in ('held', 'released', 'captured')
+               h.captured is distinct from h.capture_a
+               or (h.rest is null and h.capture_a + h.release_a <> h.a)
+               or (h.rest is not null and (h.n_release > 0 or h.capture_a >= h.a))))
+         or h.state is null or h.state not in ('held', 'released', 'captured')
       limit 1)
+    union all
+    (select 'hold ' || p.id || ': a remainder the batch does not open, or kept by two captures'
+       from parents p
+       left join holds h on h.id = p.id and h.fresh
+      where h.id is null or p.n <> 1 limit 1)
   ) problems limit 1;
+  perform set_config('enable_hashjoin', 'off', true);
   if v_bad is not null then
     raise exception 'ledger plan: %', v_bad using errcode = 'PR003',
       hint = 'the plan (ledger/plan.ts) does not match the transfers it writes; nothing was written';
@@ -217,7 +247,8 @@ begin
       returning 1),
   dv as (
     select u.id, u.dr, u.cr, coalesce(u.owner = any(p_n), false) as ip
-      from unnest(d_id, d_dr, d_cr, d_owner) as u(id, dr, cr, owner)),
+      from unnest(d_id, d_dr, d_cr, d_owner) as u(id, dr, cr, owner)
+     where u.dr > 0 or u.cr > 0),
   f as (
     delete from ledger_balance_deltas dl where dl.account_id = any(array(select dv.id from dv where dv.ip))
       returning dl.account_id, dl.debits, dl.credits),
@@ -260,7 +291,7 @@ begin
   if v_hu <> cardinality(p_hu) then
     raise exception 'ledger plan: a hold it closes is not open as the plan says' using errcode = 'PR003';
   end if;
-  if v_found <> cardinality(d_id) then
+  if v_found <> (select count(*) from unnest(d_dr, d_cr) as u(dr, cr) where u.dr > 0 or u.cr > 0) then
     raise exception 'ledger plan: a balance was not written' using errcode = 'PR003';
   end if;
 end
