@@ -42,17 +42,17 @@ begin
   end if;
 
   -- 2. Each account's change, derived from the transfers, with the account's fixed facts; the holds' accounts too
-  -- (with nothing moved: their currency and owner are checked with the others').
-  select coalesce(array_agg(s.id order by s.id), '{}'), coalesce(array_agg(s.dr order by s.id), '{}'),
-         coalesce(array_agg(s.cr order by s.id), '{}'),
-         coalesce(array_agg(a.id is not null and a.currency = s.cur1 and a.currency = s.cur2 order by s.id), '{}'),
-         coalesce(array_agg(a.owner_id order by s.id), '{}'),
+  -- (with nothing moved: their currency and owner are checked with the others'). One aggregate pass fills every
+  -- array in the same row order (an ORDER BY in each would sort eight times: most of the statement's time).
+  select coalesce(array_agg(s.id), '{}'), coalesce(array_agg(s.dr), '{}'),
+         coalesce(array_agg(s.cr), '{}'),
+         coalesce(array_agg(a.id is not null and a.currency = s.cur1 and a.currency = s.cur2), '{}'),
+         coalesce(array_agg(a.owner_id), '{}'),
          coalesce(array_agg((case when a.debits_must_not_exceed_credits then 'd'
-                                  when a.credits_must_not_exceed_debits then 'c' else 'n' end)::"char"
-                            order by s.id), '{}'),
-         coalesce(array_agg(coalesce(a.code like 'customer:%', false) order by s.id), '{}'),
+                                  when a.credits_must_not_exceed_debits then 'c' else 'n' end)::"char"), '{}'),
+         coalesce(array_agg(coalesce(a.code like 'customer:%', false)), '{}'),
          coalesce(array_agg((case when a.code like '%:held:%' then 'h' when a.code like '%:available:%' then 'a'
-                                  else '-' end)::"char" order by s.id), '{}')
+                                  else '-' end)::"char"), '{}')
     into d_id, d_dr, d_cr, d_ok, d_owner, d_floor, d_cust, d_bucket
     from (select l.id, sum(l.dr)::bigint as dr, sum(l.cr)::bigint as cr, min(l.cur) as cur1, max(l.cur) as cur2
             from (select x.d as id, x.a as dr, 0::bigint as cr, x.cur from unnest(p_t) as x
@@ -96,7 +96,7 @@ begin
            coalesce(sum(tr.a) filter (where tr.kind = 'release'), 0) as release_a,
            count(*) filter (where tr.kind like 'capture.%') as n_capture,
            coalesce(sum(tr.a) filter (where tr.kind like 'capture.%'), 0) as capture_a,
-           bool_and(tr.kind in ('hold', 'release') or tr.kind ~ '^capture\.[1-9][0-9]*$') as kinds_ok,
+           bool_and(tr.kind in ('hold', 'release') or tr.kind like 'capture.%') as kinds_ok,
            min(tr.d) filter (where tr.kind <> 'hold') as out_d1, max(tr.d) filter (where tr.kind <> 'hold') as out_d2,
            min(tr.d) filter (where tr.kind = 'hold') as hold_d, min(tr.c) filter (where tr.kind = 'hold') as hold_c,
            min(tr.c) filter (where tr.kind = 'release') as release_c,
