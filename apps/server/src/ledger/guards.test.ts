@@ -207,7 +207,8 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
     plan.n = [];
     await refused(plan, 'PR003', /ledger plan: /);
 
-    // told the truth about where it writes, but not about the floor: the database checks it anyway
+    // told the truth about where it writes, but not about the floor to check: the database checks the floors the
+    // transfers lower, whatever the plan lists (a refusal of funds, as for an honest plan)
     const guarded = await resolved([
       {
         kind: 'transfer',
@@ -222,7 +223,7 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
     guarded.g = [];
     guarded.gd = [];
     guarded.gc = [];
-    await refused(guarded, 'PR003', /floored balances the batch lowers/);
+    await refused(guarded, 'PR001', /insufficient funds/);
   });
 
   it('a hold closed for another amount than it was opened for', async () => {
@@ -245,6 +246,28 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
     ]);
     capture.hu[0]!.captured = 300;
     await refused(capture, 'PR003', /its transfers do not move its amount/);
+  });
+
+  it('a held account moved outside its holds', async () => {
+    // a plain transfer out of the payer's held reais (the plan's totals made to agree): the held account would no
+    // longer equal its open holds
+    const plan = await resolved([
+      {
+        kind: 'transfer',
+        id: `lie:${randomUUID()}`,
+        debit: cust(a),
+        credit: cust(b),
+        currency: 'BRL',
+        amount: 100,
+        code: 'x',
+      },
+    ]);
+    const av = await idOf(`customer:${a}:available:BRL`);
+    const hd = await idOf(`customer:${a}:held:BRL`);
+    plan.t[0]!.d = hd;
+    plan.ip[plan.ip.indexOf(av)] = hd;
+    plan.g[plan.g.indexOf(av)] = hd;
+    await refused(plan, 'PR003', /held account moved outside a hold/);
   });
 
   it('a transfer naming an account that does not exist', async () => {

@@ -8,10 +8,11 @@
 -- account's debit and credit totals written in place (p_ip/p_ipd/p_ipc) or as a delta row (p_dl/p_dld/p_dlc), and the
 -- floored balances the batch lowers (p_g/p_gd/p_gc). None of it is trusted: this function derives each account's
 -- totals from the transfers it writes (sums grouped by debit and by credit account), checks that both accounts of
--- every transfer exist and hold the transfer's currency, that the caller's totals, split and guards are the derived
--- ones, that the locks cover every owner whose floored balance goes down or whose customer account is credited, that
--- every hold's transfers move exactly its amount, and checks the floors on the derived balances (row + deltas + the
--- batch). A plan that does not match raises PR003 ("ledger plan: ...", the first mismatch in the message) and writes
+-- every transfer exist and hold the transfer's currency, that the caller's totals and split are the derived ones,
+-- that the locks cover every owner whose floored balance goes down or whose customer account is credited, that held
+-- accounts move only through their holds and every hold's transfers move exactly its amount, and checks the floors of
+-- every floored balance the transfers lower, on the derived balances (row + deltas + the batch); p_g/p_gd/p_gc are
+-- not read (kept in the signature: the callers and orders_apply_batch pass them). A plan that does not match raises PR003 ("ledger plan: ...", the first mismatch in the message) and writes
 -- nothing: a bug of the planner, never a customer's refusal. PR001 (a refusal: insufficient funds, a closed account)
 -- and PR002 (accounts not as the caller knows them: it reads them again and retries) are as before.
 create or replace function ledger_apply_plan(p_t ledger_plan_transfer[], p_hn ledger_plan_hold[],
@@ -28,7 +29,8 @@ declare
   v_bad text;
   -- each account the transfers and holds touch, derived from them: id, debits, credits, whether it exists and holds
   -- every currency its transfers and holds are in, its owner, floor ('d' debits within credits, 'c' the reverse, 'n'
-  -- none), whether it is a customer's, its bucket ('h' held, 'a' available, '-' neither)
+  -- none), whether it is a customer's, its bucket ('a' available, 'h' held and moved only by hold steps: into it by
+  -- a '#hold', out of it by a '#release' or '#capture.N'; 'x' held and moved otherwise: refused; '-' neither)
   d_id bigint[]; d_dr bigint[]; d_cr bigint[]; d_ok boolean[]; d_owner bigint[]; d_floor "char"[]; d_cust boolean[];
   d_bucket "char"[];
 begin
@@ -51,17 +53,20 @@ begin
          coalesce(array_agg((case when a.debits_must_not_exceed_credits then 'd'
                                   when a.credits_must_not_exceed_debits then 'c' else 'n' end)::"char"), '{}'),
          coalesce(array_agg(coalesce(a.code like 'customer:%', false)), '{}'),
-         coalesce(array_agg((case when a.code like '%:held:%' then 'h' when a.code like '%:available:%' then 'a'
-                                  else '-' end)::"char"), '{}')
+         coalesce(array_agg((case when a.code like '%:held:%' then (case when s.via_hold then 'h' else 'x' end)
+                                  when a.code like '%:available:%' then 'a' else '-' end)::"char"), '{}')
     into d_id, d_dr, d_cr, d_ok, d_owner, d_floor, d_cust, d_bucket
-    from (select l.id, sum(l.dr)::bigint as dr, sum(l.cr)::bigint as cr, min(l.cur) as cur1, max(l.cur) as cur2
-            from (select x.d as id, x.a as dr, 0::bigint as cr, x.cur from unnest(p_t) as x
+    from (select l.id, sum(l.dr)::bigint as dr, sum(l.cr)::bigint as cr, min(l.cur) as cur1, max(l.cur) as cur2,
+                 bool_and(l.via_hold) as via_hold
+            from (select x.d as id, x.a as dr, 0::bigint as cr, x.cur,
+                         x.id like '%#release' or x.id like '%#capture.%' as via_hold
+                    from unnest(p_t) as x
                   union all
-                  select x.c, 0::bigint, x.a, x.cur from unnest(p_t) as x
+                  select x.c, 0::bigint, x.a, x.cur, x.id like '%#hold' from unnest(p_t) as x
                   union all
-                  select h.av, 0::bigint, 0::bigint, h.cur from unnest(p_hn || p_hu) as h
+                  select h.av, 0::bigint, 0::bigint, h.cur, true from unnest(p_hn || p_hu) as h
                   union all
-                  select h.hd, 0::bigint, 0::bigint, h.cur from unnest(p_hn || p_hu) as h) l
+                  select h.hd, 0::bigint, 0::bigint, h.cur, true from unnest(p_hn || p_hu) as h) l
            group by l.id) s
     left join ledger_accounts a on a.id = s.id;
 
@@ -76,9 +81,6 @@ begin
     select u.id, u.dr, u.cr, true as ip from unnest(p_ip, p_ipd, p_ipc) as u(id, dr, cr)
     union all
     select u.id, u.dr, u.cr, false from unnest(p_dl, p_dld, p_dlc) as u(id, dr, cr)),
-  lowered as (
-    select dv.id, dv.dr, dv.cr from dv
-     where (dv.floor = 'd' and dv.dr > 0) or (dv.floor = 'c' and dv.cr > 0)),
   tr as (
     select x.*, split_part(x.id, '#', 1) as hid, split_part(x.id, '#', 2) as kind, position('#' in x.id) > 0 as of_hold
       from unnest(p_t) as x),
@@ -136,12 +138,6 @@ begin
              select c.id, -c.dr, -c.cr, 1, -(c.ip::int) from claimed c) t
       group by t.id having sum(t.dr) <> 0 or sum(t.cr) <> 0 or sum(t.n) <> 1 or sum(t.ip) <> 0 limit 1)
     union all
-    (select 'floored balances the batch lowers: account ' || t.id || ' not as derived'
-       from (select l.id, l.dr, l.cr, 0 as n from lowered l
-             union all
-             select g.id, -g.dr, -g.cr, 1 from unnest(p_g, p_gd, p_gc) as g(id, dr, cr)) t
-      group by t.id having sum(t.dr) <> 0 or sum(t.cr) <> 0 or sum(t.n) <> 1 limit 1)
-    union all
     (select 'owner ' || coalesce(m.owner::text, 'none') || ' of account ' || m.id || ' is not locked as it must be'
        from moves m
       where (((m.floor = 'd' and m.dr > 0) or (m.floor = 'c' and m.cr > 0))
@@ -149,15 +145,9 @@ begin
          or (m.cust and m.cr > 0 and not coalesce(m.owner = any(p_n) or m.owner = any(p_k), false))
       limit 1)
     union all
-    -- a held account moves only through its holds: out by a release or a capture, in by a hold
-    (select 'transfer ' || tr.id || ' moves a held account outside a hold of the batch on it'
-       from tr
-       join dv d on d.id = tr.d
-       join dv c on c.id = tr.c
-       left join holds h on h.id = tr.hid and tr.of_hold
-      where (d.bucket = 'h' and (h.id is null or tr.kind = 'hold' or h.hd <> tr.d))
-         or (c.bucket = 'h' and (h.id is null or tr.kind <> 'hold' or h.hd <> tr.c))
-      limit 1)
+    -- a held account moves only through its holds: out by a release or a capture, in by a hold (each step's
+    -- accounts are checked against its hold below)
+    (select 'account ' || dv.id || ' is a held account moved outside a hold' from dv where dv.bucket = 'x' limit 1)
     union all
     (select 'transfer ' || m.hid || '#...: names a hold the batch neither opens nor closes, or an unknown step'
        from moved m
@@ -167,7 +157,7 @@ begin
     (select 'hold ' || h.id || ': its accounts are not one owner''s available and held accounts in ' || h.cur
        from hm h
       where h.av_owner is null or h.av_owner is distinct from h.hd_owner or (h.fresh and h.av_owner is distinct from h.o)
-         or h.av_bucket is distinct from 'a' or h.hd_bucket is distinct from 'h'
+         or h.av_bucket is distinct from 'a' or h.hd_bucket not in ('h', 'x')
       limit 1)
     union all
     (select 'hold ' || h.id || ': its transfers do not move its amount ' || coalesce(h.a::text, 'null')
