@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
@@ -6,13 +6,53 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
 import { lockDataDir } from './lock';
-import { migrate } from './migrate';
+import { FUNCTIONS_DIR, migrate } from './migrate';
 import * as schema from './schema/index';
 
 describe('migrations', () => {
   it('are applied once: a second run applies nothing', async () => {
     const database = await createTestDatabase();
     expect(await migrate(database)).toEqual([]);
+  });
+
+  it('apply a function file again when it changed, and not when it did not (repeatable migrations)', async () => {
+    const database = await createTestDatabase();
+    const dir = await mkdtemp(path.join(tmpdir(), 'prata-functions-'));
+    try {
+      const fold = await readFile(path.join(FUNCTIONS_DIR, 'ledger_fold.sql'), 'utf8');
+      await writeFile(path.join(dir, 'ledger_fold.sql'), fold);
+      const probe = (n: number) =>
+        `create or replace function prata_function_probe() returns integer language sql as $$ select ${n} $$;`;
+      await writeFile(path.join(dir, 'prata_function_probe.sql'), probe(1));
+      const value = async () =>
+        Number(
+          (
+            (await database.db.execute(sql`select prata_function_probe() as v`)) as unknown as {
+              rows: Array<{ v: number }>;
+            }
+          ).rows[0]!.v,
+        );
+      // the real file, unchanged since the template applied it: not again; a new one: applied
+      expect(await migrate(database, { functionsDir: dir })).toEqual(['functions/prata_function_probe.sql']);
+      expect(await value()).toBe(1);
+      expect(await migrate(database, { functionsDir: dir })).toEqual([]);
+      // changed: applied again (its new hash recorded), the other not
+      await writeFile(path.join(dir, 'prata_function_probe.sql'), probe(2));
+      expect(await migrate(database, { functionsDir: dir })).toEqual(['functions/prata_function_probe.sql']);
+      expect(await value()).toBe(2);
+      await writeFile(path.join(dir, 'ledger_fold.sql'), `${fold}\n-- a comment is a change too\n`);
+      expect(await migrate(database, { functionsDir: dir })).toEqual(['functions/ledger_fold.sql']);
+      expect(await migrate(database, { functionsDir: dir })).toEqual([]);
+      // a file that fails is rolled back whole, and its hash is not recorded: the next start tries it again
+      await writeFile(path.join(dir, 'prata_function_probe.sql'), `${probe(3)}\nselect no_such_function();`);
+      await expect(migrate(database, { functionsDir: dir })).rejects.toThrow(/prata_function_probe.sql/);
+      expect(await value()).toBe(2);
+      await writeFile(path.join(dir, 'prata_function_probe.sql'), probe(3));
+      expect(await migrate(database, { functionsDir: dir })).toEqual(['functions/prata_function_probe.sql']);
+      expect(await value()).toBe(3);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('match the drizzle schema: every table and column the code uses exists with that name', async () => {

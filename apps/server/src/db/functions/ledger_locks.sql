@@ -1,0 +1,137 @@
+-- The current definitions of ledger_lock_out_of_order, ledger_lock_owners, ledger_lock_call, ledger_lock_holders:
+-- a repeatable migration (db/migrate.ts), applied again whenever this file changes. First written in 0006, 0008.
+
+-- Owners needed below the highest one the transaction already holds. Waiting for them in PostgreSQL's queue could
+-- close a cycle (we hold a higher owner that someone waits for, in order), so this never queues: it takes them with
+-- SKIP LOCKED, polling with backoff for up to about 100 ms (a holder that is not waiting for us is done by then), then
+-- gives up with a serialization failure (40001) that withTransaction retries. With no out-of-order wait in any queue,
+-- the waits left all go up the one order, and a cycle, so a deadlock (40P01), cannot form.
+create or replace function ledger_lock_out_of_order(p_n bigint[], p_k bigint[], p_u bigint[]) returns void language plpgsql
+set jit = off set enable_seqscan = off as $$
+declare
+  v_got int;
+  v_want int := cardinality(p_n) + cardinality(p_k) + cardinality(p_u);
+  v_slept numeric := 0;
+  v_nap numeric := 0.0005;
+begin
+  loop
+    select (select count(*) from (select 1 from ledger_owners where id = any(p_n) order by id
+                                    for no key update skip locked) s1)
+         + (select count(*) from (select 1 from ledger_owners where id = any(p_k) order by id
+                                    for key share skip locked) s2)
+         + (select count(*) from (select 1 from ledger_owners where id = any(p_u) order by id
+                                    for update skip locked) s3)
+      into v_got;
+    exit when v_got = v_want;
+    if v_slept >= 0.1 then
+      raise exception using errcode = '40001',
+        message = 'ledger: an owner needed out of lock order stayed busy; the transaction must be retried';
+    end if;
+    perform pg_sleep(v_nap);
+    v_slept := v_slept + v_nap;
+    v_nap := least(v_nap * 2, 0.02);
+  end loop;
+end
+$$;
+
+-- Locks owners in one fixed order, so ledger calls cannot deadlock each other: the transaction remembers the highest
+-- owner id it has locked (prata.ledger_lock_max, local to it). Owners at or above it are locked in ascending id order,
+-- waiting as long as it takes; an owner below it goes through ledger_lock_out_of_order (never a long wait). Modes: 'n' FOR NO KEY UPDATE (lowering a floored balance), 'k' FOR KEY SHARE (crediting a customer),
+-- 'u' FOR UPDATE (closing, reopening).
+create or replace function ledger_lock_owners(p_ids bigint[], p_modes "char"[]) returns void language plpgsql
+set jit = off set enable_seqscan = off as $$
+declare
+  v_max bigint := coalesce(nullif(current_setting('prata.ledger_lock_max', true), '')::bigint, 0);
+  v_run bigint[];
+  v_mode "char";
+  v_n bigint[]; v_k bigint[]; v_u bigint[];
+  v_got int;
+  r record;
+begin
+  -- below the mark: free owners only
+  select coalesce(array_agg(id) filter (where m = 'n'), '{}'), coalesce(array_agg(id) filter (where m = 'k'), '{}'),
+         coalesce(array_agg(id) filter (where m = 'u'), '{}')
+    into v_n, v_k, v_u
+    from unnest(p_ids, p_modes) u(id, m) where id < v_max;
+  if cardinality(v_n) + cardinality(v_k) + cardinality(v_u) > 0 then
+    perform ledger_lock_out_of_order(v_n, v_k, v_u);
+  end if;
+  -- at or above the mark: ascending, one statement per run of one mode
+  for r in select id, m from unnest(p_ids, p_modes) u(id, m) where id >= v_max order by id loop
+    if v_run is not null and v_mode <> r.m then
+      if v_mode = 'n' then
+        perform 1 from ledger_owners where id = any(v_run) order by id for no key update;
+      elsif v_mode = 'k' then
+        perform 1 from ledger_owners where id = any(v_run) order by id for key share;
+      else
+        perform 1 from ledger_owners where id = any(v_run) order by id for update;
+      end if;
+      v_run := null;
+    end if;
+    v_mode := r.m;
+    v_run := v_run || r.id;
+  end loop;
+  if v_run is not null then
+    if v_mode = 'n' then
+      perform 1 from ledger_owners where id = any(v_run) order by id for no key update;
+    elsif v_mode = 'k' then
+      perform 1 from ledger_owners where id = any(v_run) order by id for key share;
+    else
+      perform 1 from ledger_owners where id = any(v_run) order by id for update;
+    end if;
+    if v_run[cardinality(v_run)] > v_max then
+      perform set_config('prata.ledger_lock_max', v_run[cardinality(v_run)]::text, true);
+    end if;
+  end if;
+end
+$$;
+
+-- Takes the owner locks of one call in the ledger's one order (see ledger_lock_owners): the owners it lowers (p_n, FOR
+-- NO KEY UPDATE) and the customers it credits (p_k, FOR KEY SHARE). Those at or above the highest owner the
+-- transaction holds are locked in ascending order, waiting as long as it takes; any below it, and the credited ones
+-- below this call's own highest, through ledger_lock_out_of_order (never queued: key share only ever waits for a
+-- closing, so it is almost always free). Three statements at most, whatever the size of the batch.
+create or replace function ledger_lock_call(p_n bigint[], p_k bigint[]) returns void language plpgsql
+set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
+declare
+  v_max bigint := coalesce(nullif(current_setting('prata.ledger_lock_max', true), '')::bigint, 0);
+  v_n_in bigint[]; v_k_in bigint[]; v_n_out bigint[]; v_k_out bigint[];
+  v_top bigint;
+  v_ignored text;
+begin
+  select coalesce(array_agg(x order by x) filter (where x >= v_max), '{}'),
+         coalesce(array_agg(x) filter (where x < v_max), '{}')
+    into v_n_in, v_n_out from unnest(p_n) x;
+  v_top := greatest(v_max, coalesce(v_n_in[cardinality(v_n_in)], 0));
+  select coalesce(array_agg(x order by x) filter (where x >= v_top), '{}'),
+         coalesce(array_agg(x) filter (where x < v_top), '{}')
+    into v_k_in, v_k_out from unnest(p_k) x;
+  if cardinality(v_n_out) + cardinality(v_k_out) > 0 then
+    perform ledger_lock_out_of_order(v_n_out, v_k_out, '{}');
+  end if;
+  if cardinality(v_n_in) > 0 then
+    perform 1 from ledger_owners where id = any(v_n_in) order by id for no key update;
+  end if;
+  if cardinality(v_k_in) > 0 then
+    perform 1 from ledger_owners where id = any(v_k_in) order by id for key share;
+    v_top := greatest(v_top, v_k_in[cardinality(v_k_in)]);
+  end if;
+  if v_top > v_max then v_ignored := set_config('prata.ledger_lock_max', v_top::text, true); end if;
+end
+$$;
+
+-- Takes, up front and in order, the owner locks a transaction will need for the debits of its later calls: customers
+-- (opened if new) and, with p_house, the house. A transaction that debits several owners in separate calls, in
+-- whatever order, never then needs one out of order.
+create or replace function ledger_lock_holders(p_user_ids bigint[], p_house boolean) returns void language plpgsql
+set jit = off as $$
+declare
+  v_ids bigint[];
+begin
+  insert into ledger_owners (code, user_id)
+    select 'customer:' || u::text, u from unnest(p_user_ids) u on conflict do nothing;
+  select coalesce(array_agg(id order by id), '{}') into v_ids from ledger_owners
+   where user_id = any(p_user_ids) or (p_house and code = 'house');
+  perform ledger_lock_owners(v_ids, array_fill('n'::"char", array[cardinality(v_ids)]));
+end
+$$;
