@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { perTurn } from './per-turn';
+import { describe, expect, it, vi } from 'vitest';
+import { every, perTurn } from './per-turn';
 
 describe('perTurn', () => {
   it('handles the asks of one turn together, per key, and each caller gets its own answer', async () => {
@@ -31,5 +31,33 @@ describe('perTurn', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     fail = false;
     expect(await read(key, 'z')).toBe('Z');
+  });
+});
+
+describe('every', () => {
+  it("logs a failed run under its name and runs again at the next tick (a sweeper's failure is never silent)", async () => {
+    vi.useFakeTimers();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      let runs = 0;
+      const stop = every(
+        1_000,
+        async () => {
+          runs++;
+          throw new Error('connection terminated');
+        },
+        'silver transfers: expiry',
+      );
+      await vi.advanceTimersByTimeAsync(2_000);
+      stop();
+      expect(runs).toBe(2);
+      const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatchObject({ level: 50, msg: 'silver transfers: expiry: run failed' });
+      expect(lines[0]?.err).toMatchObject({ message: 'connection terminated' });
+    } finally {
+      logged.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });

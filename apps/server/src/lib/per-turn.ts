@@ -1,3 +1,5 @@
+import { loggedAs } from './log-failure';
+
 /**
  * Calls made in the same turn of the event loop, gathered per key (a database handle, an app) and handled together in
  * the next turn (setImmediate): one statement for many requests that arrive at once. `handle` answers one result per
@@ -34,10 +36,13 @@ export function perTurn<K extends object, A, R>(handle: (key: K, asks: A[]) => P
     });
 }
 
-/** Runs `task` every `everyMs` (a sweeper: expiries, purges); its failures wait for the next run. Answers the stop. */
-export function every(everyMs: number, task: () => Promise<unknown>): () => void {
+/**
+ * Runs `task` every `everyMs` (a sweeper: expiries, purges); a failed run is logged under `name` and the next run
+ * tries again. Answers the stop.
+ */
+export function every(everyMs: number, task: () => Promise<unknown>, name = 'sweeper'): () => void {
   const timer = setInterval(() => {
-    task().catch(() => undefined);
+    task().catch(loggedAs(`${name}: run failed`));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

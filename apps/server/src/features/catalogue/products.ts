@@ -22,6 +22,7 @@ import { detectFileType, MAX_UPLOAD_BYTES, type UploadedFile } from '../../lib/u
 import { balanceOf } from '../../ledger/index';
 import { walkHouseAsks } from '../orders/index';
 import { loadSilverSettings, taxRatesFor } from './settings';
+import { loggedAs } from '../../lib/log-failure';
 
 type Staff = { userId: number; ip: string };
 
@@ -332,7 +333,7 @@ export async function addProductImage(deps: AppDeps, staff: Staff, id: number, f
       return saved!;
     });
   } catch (err) {
-    await deps.adapters.storage.delete(key).catch(() => undefined);
+    await deps.adapters.storage.delete(key).catch(loggedAs(`product image: file ${key} left behind`, 'warn'));
     throw err;
   }
   forgetCatalogueCache();
@@ -381,7 +382,8 @@ export async function removeProductImage(
   if (key) {
     const all = await deps.database.db.select({ images: silverProductTypes.images }).from(silverProductTypes);
     const stillShown = all.some((p) => p.images.some((i) => i.path === removed));
-    if (!stillShown) await deps.adapters.storage.delete(key).catch(() => undefined);
+    if (!stillShown)
+      await deps.adapters.storage.delete(key).catch(loggedAs(`product image: file ${key} left behind`, 'warn'));
   }
   const [product] = await presentAdmin(deps.database.db, [row]);
   return { productType: product!, message: MESSAGES.productImageRemoved };

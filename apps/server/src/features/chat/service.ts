@@ -152,5 +152,5 @@ export async function purgeOldChats(deps: AppDeps, now = new Date()): Promise<nu
 
 /** Runs the purge every hour; answers a stop function. */
 export function startChatPurge(deps: AppDeps, everyMs = 3_600_000): () => void {
-  return every(everyMs, () => purgeOldChats(deps));
+  return every(everyMs, () => purgeOldChats(deps), 'chat: purge');
 }

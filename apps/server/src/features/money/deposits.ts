@@ -17,6 +17,7 @@ import { findCompanyByUser } from '../users/index';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { depositLimits, presentDepositLimits, requireWithinDepositLimits } from './deposit-limits';
 import { isExpired, presentDeposit } from './presenter';
+import { loggedAs } from '../../lib/log-failure';
 
 /** The ledger transfer that credits a deposit: one id per deposit, so however many events confirm it, it posts once. */
 export const depositTransferId = (depositId: number) => `deposit:${depositId}`;
@@ -149,7 +150,9 @@ export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents
       return inserted!;
     });
   } catch (err) {
-    await payments.cancelCharge(charge.paymentId).catch(() => undefined);
+    await payments
+      .cancelCharge(charge.paymentId)
+      .catch(loggedAs(`deposit: the provider's charge ${charge.paymentId} was not cancelled`, 'warn'));
     throw err;
   }
   return {
@@ -191,7 +194,7 @@ export async function createTedDeposit(deps: AppDeps, user: UserRow, amountCents
     });
     return { deposit: presentDeposit(row), message: MESSAGES.tedDepositSent };
   } catch (err) {
-    await deps.adapters.storage.delete(storageKey).catch(() => undefined);
+    await deps.adapters.storage.delete(storageKey).catch(loggedAs(`deposit: file ${storageKey} left behind`, 'warn'));
     throw err;
   }
 }
@@ -277,7 +280,9 @@ export async function cancelDeposit(deps: AppDeps, userId: number, id: number) {
   const { row } = outcome;
   if (row.asaasPaymentId) {
     // Best effort: the row already refuses any payment; a provider that is down now only delays the cleanup there.
-    await deps.adapters.payments.cancelCharge(row.asaasPaymentId).catch(() => undefined);
+    await deps.adapters.payments
+      .cancelCharge(row.asaasPaymentId)
+      .catch(loggedAs(`deposit ${row.id}: the provider's charge was not cancelled`, 'warn'));
   }
   if (outcome.expired) throw new AppError('DEPOSIT_EXPIRED', MESSAGES.depositExpired);
   return { deposit: { id: row.id }, message: MESSAGES.depositCancelled };

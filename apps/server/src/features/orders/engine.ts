@@ -30,6 +30,7 @@ import {
 } from '../../ledger/index';
 import { int, type RecordField, recordArray, rows } from '../../ledger/sql';
 import { type Fill, OrderBook, type Side } from './matching/index';
+import { logFailure } from '../../lib/log-failure';
 
 /**
  * The matcher (ARCHITECTURE §5, docs/orders.md): every placement, take and cancel of the market goes through one queue
@@ -415,8 +416,9 @@ export class MarketEngine {
     for (const writer of this.writers) {
       try {
         writer(written, version);
-      } catch {
-        // a listener's failure is its own
+      } catch (err) {
+        // a listener's failure is its own: logged, and the batch's answers still go out
+        logFailure('orders: a batch writer failed', err);
       }
     }
     batch.forEach((p, i) => {
@@ -427,8 +429,8 @@ export class MarketEngine {
     for (const listener of this.listeners) {
       try {
         listener(version);
-      } catch {
-        // a listener's failure is its own
+      } catch (err) {
+        logFailure('orders: a version listener failed', err);
       }
     }
   }

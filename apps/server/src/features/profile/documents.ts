@@ -8,6 +8,7 @@ import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { inspectUpload, type UploadedFile } from '../../lib/uploads';
+import { loggedAs } from '../../lib/log-failure';
 
 export const MAX_DOCUMENTS = 30;
 
@@ -79,7 +80,8 @@ export async function uploadDocument(deps: AppDeps, userId: number, file: Upload
       return presentDocument(row!);
     });
   } catch (err) {
-    for (const key of written) await deps.adapters.storage.delete(key).catch(() => {});
+    for (const key of written)
+      await deps.adapters.storage.delete(key).catch(loggedAs(`documents: file ${key} left behind`, 'warn'));
     throw err;
   }
 }

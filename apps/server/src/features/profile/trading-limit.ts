@@ -12,6 +12,7 @@ import type { UploadedFile } from '../../lib/uploads';
 import { minorToDecimal } from '@prata/domain';
 import { storeDocuments } from './documents';
 import { findCompanyByUser } from '../users/index';
+import { loggedAs } from '../../lib/log-failure';
 
 export const MAX_LIMIT_DOCUMENTS = 5;
 
@@ -88,7 +89,8 @@ export async function requestLimitIncrease(deps: AppDeps, user: UserRow, input: 
       return presentLimitRequest(row!);
     });
   } catch (err) {
-    for (const key of written) await deps.adapters.storage.delete(key).catch(() => {});
+    for (const key of written)
+      await deps.adapters.storage.delete(key).catch(loggedAs(`trading limit: file ${key} left behind`, 'warn'));
     if (pgConstraint(err) === 'trading_limit_requests_one_pending_uq')
       throw new AppError('LIMIT_REQUEST_PENDING', MESSAGES.limitPendingExists);
     throw err;

@@ -95,7 +95,7 @@ export async function expireUnclaimedTransfers(deps: AppDeps, now = new Date()):
 
 /** Runs the expiry every 10 minutes; answers a stop function. */
 export function startTransferExpirySweeper(deps: AppDeps, everyMs = 600_000): () => void {
-  return every(everyMs, () => expireUnclaimedTransfers(deps));
+  return every(everyMs, () => expireUnclaimedTransfers(deps), 'silver transfers: expiry');
 }
 
 /**

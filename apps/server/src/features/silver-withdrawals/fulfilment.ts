@@ -10,6 +10,7 @@ import { moneyRejectedMail, silverSentMail } from '../../messaging/templates';
 import { forgetCatalogueCache } from '../catalogue/index';
 import { captureAtShipping, releaseHolds, reversePixPayment } from './ledger';
 import { giveBackStockAndCoupon, itemsOf, lockWithdrawal, presentWithdrawal } from './service';
+import { loggedAs } from '../../lib/log-failure';
 
 /**
  * The back office's side of silver withdrawals (docs/silver.md): the queue to pack and ship, and the moves of the
@@ -240,7 +241,10 @@ export async function reject(deps: AppDeps, staff: Staff | null, id: number, rea
   deps.outbox.kick();
   if (row.asaasPaymentId) {
     if (row.paidByPix) await retryRefund(deps, id);
-    else await deps.adapters.payments.cancelCharge(row.asaasPaymentId).catch(() => undefined);
+    else
+      await deps.adapters.payments
+        .cancelCharge(row.asaasPaymentId)
+        .catch(loggedAs(`silver withdrawal ${row.id}: the provider's charge was not cancelled`, 'warn'));
   }
   return { silverWithdrawal: await withdrawalForBackOffice(deps, id), message: MESSAGES.silverWithdrawalRejected };
 }

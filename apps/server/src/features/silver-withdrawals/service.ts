@@ -44,6 +44,7 @@ import { listAddresses } from '../users/index';
 import { holdAtCreation, releaseHolds, reference, settlePixPayment } from './ledger';
 import { orderIdOfToken, orderToken } from './order-token';
 import { every } from '../../lib/per-turn';
+import { loggedAs } from '../../lib/log-failure';
 
 type Tx = Executor;
 
@@ -524,7 +525,9 @@ async function closeWithdrawal(
   forgetCatalogueCache();
   if (row?.asaasPaymentId) {
     // best effort: the row already refuses any payment (a late one is recorded for operators, never applied)
-    await deps.adapters.payments.cancelCharge(row.asaasPaymentId).catch(() => undefined);
+    await deps.adapters.payments
+      .cancelCharge(row.asaasPaymentId)
+      .catch(loggedAs(`silver withdrawal ${row.id}: the provider's charge was not cancelled`, 'warn'));
   }
   return row;
 }
@@ -565,7 +568,7 @@ export async function expireUnpaidSilverWithdrawals(deps: AppDeps, now = new Dat
 
 /** Runs the expiry every minute; answers a stop function. */
 export function startSilverExpirySweeper(deps: AppDeps, everyMs = 60_000): () => void {
-  return every(everyMs, () => expireUnpaidSilverWithdrawals(deps));
+  return every(everyMs, () => expireUnpaidSilverWithdrawals(deps), 'silver withdrawals: expiry');
 }
 
 // ----------------------------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client';
 import { type TicketAttachmentRow, ticketAttachments } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { inspectUpload, type UploadedFile } from '../../lib/uploads';
+import { loggedAs } from '../../lib/log-failure';
 
 /** Checks every file (size, type by content: images or PDF) before anything is written. */
 export const inspectAll = (files: UploadedFile[]) => files.map((file) => ({ file, facts: inspectUpload(file) }));
@@ -60,7 +61,8 @@ export async function withUploads<T>(deps: AppDeps, fn: (written: string[]) => P
   try {
     return await fn(written);
   } catch (err) {
-    for (const key of written) await deps.adapters.storage.delete(key).catch(() => {});
+    for (const key of written)
+      await deps.adapters.storage.delete(key).catch(loggedAs(`ticket attachments: file ${key} left behind`, 'warn'));
     throw err;
   }
 }

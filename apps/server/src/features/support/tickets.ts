@@ -16,6 +16,7 @@ import type { UploadedFile } from '../../lib/uploads';
 import { inspectAll, storeAttachments, withUploads } from './attachments';
 import { checkChoice } from './categories';
 import { presentAttachment, presentInteraction, presentList, presentRating, presentTicket } from './presenter';
+import { loggedAs } from '../../lib/log-failure';
 
 /**
  * A customer's tickets (spec 3 "Entrar em contato", "Abrir ticket", "Ticket details"): the list, the details, the new
@@ -198,7 +199,9 @@ export async function deleteAttachment(deps: AppDeps, user: UserRow, attachmentI
     await tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, ticket.id));
     return row!;
   });
-  await deps.adapters.storage.delete(removed.storageKey).catch(() => {});
+  await deps.adapters.storage
+    .delete(removed.storageKey)
+    .catch(loggedAs(`ticket attachment: file ${removed.storageKey} left behind`, 'warn'));
   return { attachment: presentAttachment(removed), message: MESSAGES.ticketAttachmentDeleted };
 }
 
