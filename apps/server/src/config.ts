@@ -17,6 +17,7 @@ import {
   PAYMENTS_PROVIDERS,
   type PaymentsProvider,
 } from './adapters/payments/index';
+import type { S3StorageSettings } from './adapters/storage/index';
 
 /** Typed, validated environment. Everything the server reads from the environment goes through here. */
 const REPO_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
@@ -143,6 +144,16 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\d{14}$/)
     .optional(),
+  /** where uploaded files live: unset, the disk (DATA_DIR/uploads); s3://bucket/prefix, an S3-compatible bucket */
+  STORAGE_URL: z.string().optional(),
+  /** s3 only: the server's address (MinIO, Ceph...); unset, AWS's endpoint for S3_REGION */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().optional(),
+  /** s3 only: both or neither (neither: the SDK's default chain, e.g. an instance role) */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** s3 only: the bucket in the path, as MinIO-likes want */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 /** Every variable the server reads (docs/configuration.md must name each: a test holds them together). */
@@ -211,6 +222,8 @@ export type Config = {
   chatModel: { provider: ChatModelProvider; url?: string; apiKey?: string; model?: string };
   logLevel: string;
   uploadsDir: string;
+  /** where uploaded files live (adapters/storage): the disk (uploadsDir) or an S3-compatible bucket */
+  storage: { kind: 'disk' } | ({ kind: 's3' } & S3StorageSettings);
   /** deposits and withdrawals (features/money) */
   money: MoneySettings;
   /** the most order operations one instance's matcher queues; beyond it placements answer 503 ORDER_BOOK_BUSY */
@@ -371,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.CHAT_MODEL_PROVIDER === 'openai' && (!e.CHAT_MODEL_URL || !e.CHAT_MODEL_NAME))
     throw new Error('CHAT_MODEL_URL e CHAT_MODEL_NAME são obrigatórios com CHAT_MODEL_PROVIDER=openai.');
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  const storage = storageSettings(e);
   const { limits, windows, problems } = readLimits(env);
   if (problems.length > 0) throw new Error(`Configuração inválida:\n${problems.join('\n')}`);
   const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : REPO_DATA_DIR;
@@ -428,11 +442,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Request logs in production; only warnings on a developer's or demo terminal.
     logLevel: e.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     uploadsDir: path.join(dataDir, 'uploads'),
+    storage,
     money: readMoney(e, production),
     orderQueueMax: e.ORDER_QUEUE_MAX,
     sessionCacheMs: e.SESSION_CACHE_MS,
   };
   return { ...config, ...overrides };
+}
+
+/**
+ * STORAGE_URL and S3_*, fail closed in every environment: a half-configured bucket never falls back to the disk
+ * (instances would each keep their own files and lose the others').
+ */
+function storageSettings(e: z.infer<typeof EnvSchema>): Config['storage'] {
+  const s3Names = (
+    ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
+  ).filter((k) => e[k] !== undefined);
+  if (!e.STORAGE_URL) {
+    if (s3Names.length > 0)
+      throw new Error(`${s3Names.join(', ')} sem STORAGE_URL: informe STORAGE_URL=s3://bucket/prefixo ou remova-os.`);
+    return { kind: 'disk' };
+  }
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(e.STORAGE_URL);
+  if (!match) throw new Error(`STORAGE_URL inválido: use s3://bucket ou s3://bucket/prefixo.`);
+  if (!e.S3_REGION) throw new Error('S3_REGION é obrigatório com STORAGE_URL=s3://...');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new Error(
+      'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vão juntos: informe os dois (ou nenhum, para o papel da instância).',
+    );
+  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+  return {
+    kind: 's3',
+    bucket: match[1] as string,
+    prefix: prefix ? `${prefix}/` : '',
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+  };
 }
 
 /**

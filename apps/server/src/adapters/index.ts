@@ -8,7 +8,7 @@ import { smtpMailTransport, unconfiguredMailTransport, type MailTransport } from
 import { type PaymentsPort, paymentsPortFor } from './payments/index';
 import { type ShippingPort, shippingPortFor } from './shipping/index';
 import { httpSmsTransport, unconfiguredSmsTransport, type SmsTransport, zenviaSmsTransport } from './sms/index';
-import { diskStorage, type FileStorage } from './storage/index';
+import { diskStorage, type FileStorage, s3Storage } from './storage/index';
 import { type InvoicingPort, invoicingPortFor } from './invoicing/index';
 
 export type Adapters = {
@@ -40,7 +40,7 @@ export function createAdapters(config: Config, env: NodeJS.ProcessEnv = process.
         ? httpSmsTransport(config.smsGatewayUrl, config.smsGatewayToken)
         : (mailbox?.sms ?? unconfiguredSmsTransport),
     cpfStatus: env.NFEIO_API_KEY ? nfeioCpfStatus(env.NFEIO_API_KEY) : embeddedCpfStatus,
-    storage: diskStorage(config.uploadsDir),
+    storage: config.storage.kind === 's3' ? s3Storage(config.storage) : diskStorage(config.uploadsDir),
     cep: cepPortFor(config.cepProvider, config.viaCepUrl),
     payments: paymentsPortFor({
       provider: config.paymentsProvider,
