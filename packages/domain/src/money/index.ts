@@ -6,6 +6,7 @@ export {
   parseAmountInput,
 } from './amount-input';
 export { CONFIRM_ABOVE_CENTS, needsConfirmation } from './confirmation';
+export { type DepositLimitCents, depositLimitRefusal } from './deposit-limits';
 export { formatBRL, formatGrams, formatPercentBps } from './format';
 export {
   chargeFill,

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, or, sql, sum } from 'drizzle-orm';
-import { formatBRL, MESSAGES, minorToDecimal } from '@prata/domain';
+import { depositLimitRefusal, minorToDecimal } from '@prata/domain';
 import type { MoneySettings } from '../../config';
 import type { Executor } from '../../db/client';
 import { deposits, users } from '../../db/schema/index';
@@ -106,17 +106,6 @@ export const presentDepositLimits = (f: DepositLimitFacts) => ({
  * amount field, so the form shows it under the field. Nothing is written before or after.
  */
 export function requireWithinDepositLimits(facts: DepositLimitFacts, amountCents: number, method: 'pix' | 'ted') {
-  const refuse = (message: string) => {
-    throw new AppError('DEPOSIT_LIMIT_EXCEEDED', message, { amount: [message] });
-  };
-  if (amountCents > facts.perDepositCents) refuse(MESSAGES.depositAbovePerDeposit(formatBRL(facts.perDepositCents)));
-  // the night limit is Pix's (Banco Central's rule for Pix); a TED is not instant
-  if (method === 'pix' && facts.nightPerDepositCents !== null && amountCents > facts.nightPerDepositCents) {
-    refuse(MESSAGES.depositAboveNight(formatBRL(facts.nightPerDepositCents)));
-  }
-  if (amountCents > facts.periodLeftCents) {
-    refuse(
-      MESSAGES.depositAbovePeriod(formatBRL(facts.perPeriodCents), facts.periodDays, formatBRL(facts.periodLeftCents)),
-    );
-  }
+  const refusal = depositLimitRefusal(facts, amountCents, method);
+  if (refusal) throw new AppError('DEPOSIT_LIMIT_EXCEEDED', refusal, { amount: [refusal] });
 }

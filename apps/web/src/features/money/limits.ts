@@ -1,4 +1,4 @@
-import { type DepositLimits, MESSAGES, parseDecimal } from '@prata/domain';
+import { type DepositLimits, depositLimitRefusal, parseDecimal } from '@prata/domain';
 import { brl } from './labels';
 
 /** Reais from the API (dot-decimal numbers) as centavos, through the domain's one parser. */
@@ -8,19 +8,22 @@ const cents = (reais: number) => {
 };
 
 /**
- * The server's refusal, said before anything is sent (apps/server/src/features/money/deposit-limits.ts, same order
- * and same messages): null when the amount fits what may be deposited now. The server still checks.
+ * The server's refusal, said before anything is sent: the domain's one rule (depositLimitRefusal) over the limits the
+ * server sent; null when the amount fits what may be deposited now. The server still checks.
  */
 export function depositLimitMessage(limits: DepositLimits, amountCents: number, method: 'pix' | 'ted'): string | null {
-  const perDeposit = cents(limits.perDeposit);
-  if (amountCents > perDeposit) return MESSAGES.depositAbovePerDeposit(brl(limits.perDeposit));
-  if (method === 'pix' && limits.nightPerDeposit !== null && amountCents > cents(limits.nightPerDeposit)) {
-    return MESSAGES.depositAboveNight(brl(limits.nightPerDeposit));
-  }
-  if (amountCents > cents(limits.periodLeft)) {
-    return MESSAGES.depositAbovePeriod(brl(limits.perPeriod), limits.periodDays, brl(limits.periodLeft));
-  }
-  return null;
+  const nightPerDepositCents = limits.nightPerDeposit === null ? null : cents(limits.nightPerDeposit);
+  return depositLimitRefusal(
+    {
+      perDepositCents: cents(limits.perDeposit),
+      nightPerDepositCents,
+      perPeriodCents: cents(limits.perPeriod),
+      periodDays: limits.periodDays,
+      periodLeftCents: cents(limits.periodLeft),
+    },
+    amountCents,
+    method,
+  );
 }
 
 /** One line for the screen, before anything is typed: the limits and what is left of the period. */
