@@ -9,7 +9,8 @@ import type { SilverWithdrawal } from '@prata/domain';
 import { MoneyText } from '../../../components/money-text';
 import { RouterLink } from '../../../components/router-link';
 import { brl, businessDays, SILVER_HISTORY_PATH } from '../labels';
-import { countdownText, pixStage, useNow } from './silver-pix-dialog';
+import { countdownText, secondsUntil, useNow } from '../../../lib/countdown';
+import { pixStage } from './silver-pix-dialog';
 
 /**
  * The payment step once the order exists (issue 27: Back, Forward and a reload show this order, never make a second
@@ -34,7 +35,7 @@ export function OrderPanel({
 }) {
   const now = useNow(order.status === 'pending' ? order.expires_at : null);
   const stage = pixStage(order, now);
-  const left = order.expires_at ? Date.parse(order.expires_at) - now : null;
+  const left = order.expires_at ? secondsUntil(order.expires_at, now) : null;
   const delivery = deliveryDays ? ` A entrega leva até ${businessDays(deliveryDays)} depois da confirmação.` : '';
   const Icon = stage === 'paid' ? CheckCircleOutline : stage === 'expired' ? TimerOffOutlined : ScheduleOutlined;
   const heading =

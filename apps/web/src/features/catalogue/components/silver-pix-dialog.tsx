@@ -11,10 +11,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CreateSilverWithdrawalResponse, SilverWithdrawal } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { MoneyText } from '../../../components/money-text';
 import { RouterLink } from '../../../components/router-link';
 import { USER_QUERY_KEY } from '../../../lib/auth';
+import { countdownText, secondsUntil, useNow } from '../../../lib/countdown';
 import { PixQrCode } from '../../money';
 import { useSilverOrder } from '../api/silver-order';
 import { HISTORY_QUERY_KEY } from '../api/keys';
@@ -30,30 +31,6 @@ export function pixStage(order: SilverWithdrawal, now: number): PixStage {
   if (order.status !== 'pending') return 'expired';
   if (order.expires_at && Date.parse(order.expires_at) <= now) return 'expired';
   return 'waiting';
-}
-
-/** The clock of a countdown, ticking every second while `until` is ahead. */
-export function useNow(until: string | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!until) return;
-    const timer = window.setInterval(() => {
-      const next = Date.now();
-      setNow(next);
-      if (next >= Date.parse(until)) window.clearInterval(timer);
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [until]);
-  return now;
-}
-
-/** '29:41', '1:05:00' */
-export function countdownText(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
 const TITLES: Record<PixStage, string> = {
@@ -102,7 +79,7 @@ export function SilverPixDialog({
   const pixCopiaECola = live.data?.pixCopiaECola ?? payment?.pixCopiaECola;
   const qr = pixQrCode && pixCopiaECola ? { pixQrCode, pixCopiaECola } : undefined;
   const amount = order?.total ?? 0;
-  const left = order?.expires_at ? Date.parse(order.expires_at) - now : null;
+  const left = order?.expires_at ? secondsUntil(order.expires_at, now) : null;
 
   return (
     <Dialog

@@ -3,7 +3,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerFrom, jsonResponse, renderRoute } from '../../../testing/render';
-import { countdownText, PixPaymentDialog } from './pix-payment-dialog';
+import { countdownText } from '../../../lib/countdown';
+import { PixPaymentDialog } from './pix-payment-dialog';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));

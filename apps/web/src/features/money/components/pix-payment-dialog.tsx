@@ -7,33 +7,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { MoneyText } from '../../../components/money-text';
+import { countdownText, useSecondsLeft } from '../../../lib/countdown';
 import type { PixQrCodeResponse } from '../api/types';
 import { brl, PIX_EXPIRED } from '../labels';
 import { PixQrCode } from './pix-qr-code';
 import { useWaitForPixPayment } from './use-wait-for-payment';
-
-/** Seconds until `expiresAt` (ISO), ticking every second; null without an expiry. */
-export function useSecondsLeft(expiresAt: string | null | undefined): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!expiresAt) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [expiresAt]);
-  if (!expiresAt) return null;
-  return Math.max(0, Math.ceil((new Date(expiresAt).getTime() - now) / 1000));
-}
-
-/** 1799 → '29:59'; an hour or more → '1:02:03'. */
-export function countdownText(seconds: number): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
-}
 
 /**
  * A Pix deposit waiting for its payment: the amount, the QR code, the copy button, and the wait (GET /api/deposit
