@@ -359,16 +359,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
                 onRenew={renew}
               />
             ) : order.isError ? (
-              <Alert
-                severity="error"
-                action={
-                  <Button component={RouterLink} to="/comprar-prata" color="inherit" size="small">
-                    Ver catálogo
-                  </Button>
-                }
-              >
-                {firstError(order.error)}
-              </Alert>
+              <BackToCatalogue error={order.error} />
             ) : (
               <Skeleton variant="rounded" height={240} aria-label="Carregando o pedido" />
             )
@@ -474,16 +465,7 @@ export function CheckoutPage() {
     <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
       <PageHeader title="Comprar prata" description="Barras de prata física pagas com Pix e entregues com seguro." />
       {product.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button component={RouterLink} to="/comprar-prata" color="inherit" size="small">
-              Ver catálogo
-            </Button>
-          }
-        >
-          {firstError(product.error)}
-        </Alert>
+        <BackToCatalogue error={product.error} />
       ) : product.isPending || !initial ? (
         <Stack spacing={2} aria-busy="true" aria-label="Carregando">
           <Skeleton variant="rounded" height={56} />
@@ -497,3 +479,19 @@ export function CheckoutPage() {
 }
 
 export const Component = CheckoutPage;
+
+/** A failure that leaves nothing to do here but go back to the catalogue (the product or the order is gone). */
+function BackToCatalogue({ error }: { error: unknown }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button component={RouterLink} to="/comprar-prata" color="inherit" size="small">
+          Ver catálogo
+        </Button>
+      }
+    >
+      {firstError(error)}
+    </Alert>
+  );
+}
