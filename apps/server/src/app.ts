@@ -21,7 +21,11 @@ import { registerWeb } from './plugins/web';
 import { featureRoutes } from './features';
 
 export async function buildApp(
-  input: Omit<AppDeps, 'limiter' | 'broadcast'> & { limiter?: Limiter; broadcast?: Broadcast },
+  input: Omit<AppDeps, 'limiter' | 'broadcast' | 'lifecycle'> & {
+    limiter?: Limiter;
+    broadcast?: Broadcast;
+    lifecycle?: AppDeps['lifecycle'];
+  },
 ): Promise<FastifyInstance> {
   const { config } = input;
   let logError: (err: unknown) => void = () => {};
@@ -29,6 +33,7 @@ export async function buildApp(
     ...input,
     limiter: input.limiter ?? createLimiter(config),
     broadcast: input.broadcast ?? createBroadcast({ redisUrl: config.redisUrl, onError: (err) => logError(err) }),
+    lifecycle: input.lifecycle ?? { draining: false },
   };
   const app = Fastify({
     logger:

@@ -125,6 +125,16 @@ const EnvSchema = z.object({
   ORDER_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   /** how long the order routes may reuse a session row read for an earlier call (0: never); plugins/auth.ts */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /**
+   * On SIGTERM, how long the instance keeps serving while its readiness answers 503, so the balancer takes it out
+   * before it stops listening (ms; default 5000 in production, 0 elsewhere; docs/operations.md).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  /**
+   * Deliberate faults, for the fault tests' tests of themselves (apps/server/faults): 'idempotency-in-memory',
+   * 'exit-at-once', separated by commas. Refused in production.
+   */
+  PRATA_FAULTS: z.string().optional(),
   /** the company's account that receives TEDs (the TED screen shows it); demo values outside production */
   TED_BANK_CODE: z
     .string()
@@ -228,6 +238,10 @@ export type Config = {
   money: MoneySettings;
   /** the most order operations one instance's matcher queues; beyond it placements answer 503 ORDER_BOOK_BUSY */
   orderQueueMax: number;
+  /** SIGTERM: readiness answers 503 this long before the instance stops listening (ms) */
+  shutdownDrainMs: number;
+  /** deliberate faults (PRATA_FAULTS), for the fault tests' tests of themselves; never in production */
+  faults: ReadonlySet<Fault>;
   /** the routes that ask for it reuse a session row this long (ms; 0: never); revocation still ends it at once */
   sessionCacheMs: number;
 };
@@ -446,8 +460,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     money: readMoney(e, production),
     orderQueueMax: e.ORDER_QUEUE_MAX,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (production ? 5000 : 0),
+    faults: readFaults(e.PRATA_FAULTS, production),
   };
   return { ...config, ...overrides };
+}
+
+export const FAULTS = ['idempotency-in-memory', 'exit-at-once'] as const;
+export type Fault = (typeof FAULTS)[number];
+
+/** PRATA_FAULTS: each name known, and none at all in production (they exist to prove that the fault tests fail). */
+function readFaults(value: string | undefined, production: boolean): ReadonlySet<Fault> {
+  const names = (value ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  if (names.length === 0) return new Set();
+  if (production)
+    throw new Error('PRATA_FAULTS não pode ser usado em produção: são defeitos de propósito, para testes.');
+  for (const n of names) {
+    if (!(FAULTS as readonly string[]).includes(n))
+      throw new Error(`PRATA_FAULTS: "${n}" desconhecido (conhecidos: ${FAULTS.join(', ')}).`);
+  }
+  return new Set(names as Fault[]);
 }
 
 /**

@@ -18,6 +18,8 @@ export type AppDeps = {
   limiter: Limiter;
   /** short notices to every instance (the order book's changes): Redis pub/sub when configured, in-process otherwise */
   broadcast: Broadcast;
+  /** draining: SIGTERM arrived; readiness answers 503 so the balancer stops sending requests here (main.ts) */
+  lifecycle: { draining: boolean };
 };
 
 declare module 'fastify' {

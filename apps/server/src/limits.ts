@@ -212,6 +212,12 @@ export const WINDOWS = {
     default: 86_400,
     meaning: 'how long an Idempotency-Key and its first answer are kept (at least 24 hours)',
   },
+  idempotencyStaleSeconds: {
+    env: 'IDEMPOTENCY_STALE_SECONDS',
+    default: 60,
+    meaning:
+      'how long a first request may run before a retry of its key is told its outcome is unknown (its instance died)',
+  },
   transferUnclaimedSeconds: {
     env: 'TRANSFER_UNCLAIMED_SECONDS',
     default: 2_592_000,

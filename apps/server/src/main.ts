@@ -65,7 +65,21 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    await running.stop();
+    // the fault tests' test of themselves: a shutdown that drops what is in flight (never in production: config.ts)
+    if (config.faults.has('exit-at-once')) process.exit(0);
+    // Out of the balancer first: readiness answers 503 for SHUTDOWN_DRAIN_MS while requests are still served; then
+    // stop listening, finish what is in flight (an order's answer waits for its matcher batch), and exit.
+    app.deps.lifecycle.draining = true;
+    if (config.shutdownDrainMs > 0) {
+      app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutdown: draining');
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
+    try {
+      await running.stop();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown: stop failed');
+      process.exit(1);
+    }
     process.exit(0);
   });
 }

@@ -100,6 +100,20 @@ describe('Idempotency-Key', () => {
     );
     const inProgress = await resetAsk(t, c.email, 'chave-rodando-01');
     expect([inProgress.statusCode, inProgress.json().code]).toEqual([409, 'IDEMPOTENCY_IN_PROGRESS']);
+
+    // Its instance died mid-way (it may have committed): past IDEMPOTENCY_STALE_SECONDS the retry is not run again,
+    // it is told the outcome is unknown, and the record stays so every later retry hears the same.
+    await t.database.db.execute(
+      sql`update idempotency_keys set updated_at = now() - interval '2 minutes' where key = 'chave-rodando-01'`,
+    );
+    for (let i = 0; i < 2; i++) {
+      const unknown = await resetAsk(t, c.email, 'chave-rodando-01');
+      expect([unknown.statusCode, unknown.json().code, unknown.json().message]).toEqual([
+        409,
+        'IDEMPOTENCY_OUTCOME_UNKNOWN',
+        MESSAGES.idempotencyOutcomeUnknown,
+      ]);
+    }
   });
 
   it('every route that moves money or sends a message accepts the key (config.idempotent)', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { MESSAGES } from '@prata/domain';
 import { idempotencyKeys } from '../db/schema/index';
@@ -27,8 +27,6 @@ declare module 'fastify' {
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** A key is what a client generates: a UUID, a ULID, a random string. */
 const KEY_SHAPE = /^[\w.:-]{8,128}$/;
-/** A first request still running after this long is taken as dead (its instance stopped): a retry may run. */
-const STALE_IN_PROGRESS_SECONDS = 60;
 
 /** The request's fingerprint: method, route, path parameters and body, in a canonical JSON. */
 function fingerprint(request: FastifyRequest): string {
@@ -56,7 +54,11 @@ function fingerprint(request: FastifyRequest): string {
 export function registerIdempotency(app: FastifyInstance) {
   app.decorateRequest('idempotency', null);
   const ttlSeconds = app.deps.config.windows.idempotencyTtlSeconds;
+  const staleSeconds = app.deps.config.windows.idempotencyStaleSeconds;
   const db = app.deps.database.db;
+  // PRATA_FAULTS=idempotency-in-memory (never in production): the records live in this process only, so a retry that
+  // reaches another instance, or this one restarted, runs again; the fault tests prove they notice (apps/server/faults)
+  const memory = app.deps.config.faults.has('idempotency-in-memory') ? inMemoryRecords() : null;
 
   const before: preHandlerHookHandler = async (request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
@@ -69,20 +71,34 @@ export function registerIdempotency(app: FastifyInstance) {
     }
     const scope = request.auth ? `user:${request.auth.user.id}` : `route:${request.method} ${request.routeOptions.url}`;
     const hash = fingerprint(request);
-    // Forget what is past its time, and a first attempt that died mid-way, then claim the key.
+    if (memory) {
+      const first = memory.get(scope, key);
+      if (!first) {
+        memory.set(scope, key, {
+          requestHash: hash,
+          state: 'in_progress',
+          statusCode: null,
+          responseBody: null,
+          responseType: null,
+        });
+        request.idempotency = { scope, key };
+        return;
+      }
+      if (first.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyKeyReused);
+      if (first.state !== 'done' || first.statusCode === null) {
+        throw new AppError('IDEMPOTENCY_IN_PROGRESS', MESSAGES.idempotencyInProgress);
+      }
+      return replay(reply, first.statusCode, first.responseBody, first.responseType);
+    }
+    // Forget what is past its time, then claim the key. A first attempt that died mid-way (its instance killed) is
+    // never run again: it may have committed before it died, so its retries are told the outcome is unknown.
     await db
       .delete(idempotencyKeys)
       .where(
         and(
           eq(idempotencyKeys.scope, scope),
           eq(idempotencyKeys.key, key),
-          or(
-            lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${ttlSeconds})`),
-            and(
-              eq(idempotencyKeys.state, 'in_progress'),
-              lt(idempotencyKeys.updatedAt, sql`now() - make_interval(secs => ${STALE_IN_PROGRESS_SECONDS})`),
-            ),
-          ),
+          lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${ttlSeconds})`),
         ),
       );
     const claimed = await db
@@ -101,7 +117,10 @@ export function registerIdempotency(app: FastifyInstance) {
     if (!first) throw new AppError('IDEMPOTENCY_IN_PROGRESS', MESSAGES.idempotencyInProgress);
     if (first.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', MESSAGES.idempotencyKeyReused);
     if (first.state !== 'done' || first.statusCode === null) {
-      throw new AppError('IDEMPOTENCY_IN_PROGRESS', MESSAGES.idempotencyInProgress);
+      const stale = Date.now() - first.updatedAt.getTime() > staleSeconds * 1000;
+      throw stale
+        ? new AppError('IDEMPOTENCY_OUTCOME_UNKNOWN', MESSAGES.idempotencyOutcomeUnknown)
+        : new AppError('IDEMPOTENCY_IN_PROGRESS', MESSAGES.idempotencyInProgress);
     }
     return replay(reply, first.statusCode, first.responseBody, first.responseType);
   };
@@ -118,6 +137,20 @@ export function registerIdempotency(app: FastifyInstance) {
         const where = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
         // an answer is text, or the bytes of its text (a placement's, orders/service.ts placeOrderBytes)
         const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+        if (memory) {
+          if (reply.statusCode >= 500 || body === null) memory.delete(claim.scope, claim.key);
+          else {
+            const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+            memory.set(claim.scope, claim.key, {
+              ...memory.get(claim.scope, claim.key)!,
+              state: 'done',
+              statusCode: reply.statusCode,
+              responseBody: body,
+              responseType: type,
+            });
+          }
+          return payload;
+        }
         if (reply.statusCode >= 500 || body === null) {
           // Not an answer to keep (a failure of ours, or a stream): the retry runs again.
           await db.delete(idempotencyKeys).where(where);
@@ -145,4 +178,23 @@ function replay(reply: FastifyReply, status: number, body: string | null, type: 
     .header('idempotent-replayed', 'true')
     .type(type ?? 'application/json; charset=utf-8')
     .send(body ?? '');
+}
+
+type MemoryRecord = {
+  requestHash: string;
+  state: 'in_progress' | 'done';
+  statusCode: number | null;
+  responseBody: string | null;
+  responseType: string | null;
+};
+
+/** The deliberate fault's store: a Map in this process (PRATA_FAULTS=idempotency-in-memory; config.ts refuses it in production). */
+function inMemoryRecords() {
+  const records = new Map<string, MemoryRecord>();
+  const id = (scope: string, key: string) => `${scope}\u0000${key}`;
+  return {
+    get: (scope: string, key: string) => records.get(id(scope, key)),
+    set: (scope: string, key: string, r: MemoryRecord) => records.set(id(scope, key), r),
+    delete: (scope: string, key: string) => records.delete(id(scope, key)),
+  };
 }

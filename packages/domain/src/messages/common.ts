@@ -10,6 +10,8 @@ export const COMMON_MESSAGES = {
   idempotencyKeyInvalid:
     'Chave de idempotência inválida: use de 8 a 128 letras, números, pontos, hífens ou sublinhados.',
   idempotencyKeyReused: 'Esta chave de idempotência já foi usada em outra operação. Gere uma nova chave.',
+  idempotencyOutcomeUnknown:
+    'Não foi possível confirmar se a operação anterior foi concluída. Confira seu histórico antes de tentar de novo.',
   idempotencyInProgress: 'Esta operação ainda está em andamento. Aguarde alguns segundos e consulte o resultado.',
   signinAccountLocked: (minutes: number) =>
     `Muitas tentativas de acesso a esta conta. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} ou redefina sua senha em “Esqueci minha senha”.`,

@@ -38,6 +38,12 @@ export async function healthRoutes(app: FastifyInstance) {
     '/health/ready',
     { schema: { response: { 200: ReadinessResponse, 503: ReadinessResponse } } },
     async (_req, reply) => {
+      // SIGTERM: out of the balancer first, then stop (main.ts); the database and Redis are not asked
+      if (app.deps.lifecycle.draining) {
+        return reply
+          .status(503)
+          .send({ status: 'unavailable', database: 'ok', redis: config.redisUrl ? 'ok' : 'not-configured' });
+      }
       const dbOk = await answers(() => database.db.execute(sql`select 1`));
       let redisState: 'ok' | 'unavailable' | 'not-configured' = 'not-configured';
       if (config.redisUrl) {
