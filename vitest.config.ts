@@ -40,6 +40,19 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        // `npm run test:faults`: crashes, restarts and a balancer, from outside (apps/server/faults); PostgreSQL only
+        test: {
+          name: 'faults',
+          root: './apps/server',
+          include: ['faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
