@@ -1,4 +1,4 @@
-import { CreateSilverWithdrawalRequest, mulDivHalfUp, orderCost, type OrderSide } from '@prata/domain';
+import { brasiliaYear, CreateSilverWithdrawalRequest, mulDivHalfUp, orderCost, type OrderSide } from '@prata/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema/index';
@@ -93,7 +93,7 @@ export async function seedFiscalDemo(deps: AppDeps): Promise<void> {
         total_amount: cost('sell', price, grams),
       });
       dated.push({ from, to: await lastTransfer(), at, orders: [resting.order.id, taken.order.id] });
-      const year = new Date(at.getTime() - 3 * 3_600_000).getUTCFullYear();
+      const year = brasiliaYear(at);
       for (const who of [buyer, seller]) {
         const key = `${who}:${year}`;
         usage.set(key, (usage.get(key) ?? 0) + mulDivHalfUp(price, grams, 100));
@@ -101,7 +101,7 @@ export async function seedFiscalDemo(deps: AppDeps): Promise<void> {
     }
   }
 
-  const thisYear = new Date(now.getTime() - 3 * 3_600_000).getUTCFullYear();
+  const thisYear = brasiliaYear(now);
   await db.transaction(async (tx) => {
     await tx.execute(sql`alter table ledger_transfers disable trigger ledger_transfers_immutable`);
     for (const d of dated) {

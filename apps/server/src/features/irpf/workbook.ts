@@ -1,6 +1,6 @@
-import { formatBRL, formatGrams } from '@prata/domain';
+import { brasiliaWallClock, formatBRL, formatGrams } from '@prata/domain';
 import ExcelJS from 'exceljs';
-import { brasiliaWallClock, type Position } from './facts';
+import type { Position } from './facts';
 
 /** Excel's formats: reais (the sheet's locale shows R$ 1.234,56 in Portuguese), grams with 2 decimals, dates. */
 export const FORMATS = {
