@@ -1,4 +1,10 @@
-import { brasiliaYear, CreateSilverWithdrawalRequest, mulDivHalfUp, orderCost, type OrderSide } from '@prata/domain';
+import {
+  brasiliaYear,
+  CreateSilverWithdrawalRequest,
+  orderCost,
+  type OrderSide,
+  silverValueCents,
+} from '@prata/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema/index';
@@ -96,7 +102,7 @@ export async function seedFiscalDemo(deps: AppDeps): Promise<void> {
       const year = brasiliaYear(at);
       for (const who of [buyer, seller]) {
         const key = `${who}:${year}`;
-        usage.set(key, (usage.get(key) ?? 0) + mulDivHalfUp(price, grams, 100));
+        usage.set(key, (usage.get(key) ?? 0) + silverValueCents(price, grams));
       }
     }
   }

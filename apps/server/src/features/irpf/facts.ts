@@ -1,4 +1,4 @@
-import { brasiliaYear, brasiliaYearStart, MESSAGES, IRPF_YEARS_BACK, mulDivHalfUp } from '@prata/domain';
+import { brasiliaYear, brasiliaYearStart, MESSAGES, IRPF_YEARS_BACK, mulDivHalfUp, perGramCents } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { int, rows } from '../../ledger/sql';
@@ -61,7 +61,7 @@ export async function yearOrders(db: Executor, userId: number, year: number): Pr
       valueCents: value,
       feeCents: fee,
       iofCents: iof,
-      priceCents: mulDivHalfUp(value, 100, filled),
+      priceCents: perGramCents(value, filled),
       totalCents: r.side === 'buy' ? value + fee + iof : value - fee - iof,
     };
   });
@@ -123,7 +123,7 @@ export async function positionOf(db: Executor, userId: number, year: number) {
     yearOrders(db, userId, year),
   ]);
   // centavos per gram, and the value of the custody at that cost
-  const averagePerGramCents = basis.grams > 0 ? mulDivHalfUp(basis.costCents, 100, basis.grams) : 0;
+  const averagePerGramCents = basis.grams > 0 ? perGramCents(basis.costCents, basis.grams) : 0;
   const costAmountCents = basis.grams > 0 ? mulDivHalfUp(basis.costCents, Math.max(0, custodyCg), basis.grams) : 0;
   const sum = (side: 'buy' | 'sell', pick: (o: YearOrder) => number) =>
     orders.filter((o) => o.side === side).reduce((s, o) => s + pick(o), 0);
