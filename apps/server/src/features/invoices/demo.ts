@@ -4,6 +4,7 @@ import {
   orderCost,
   type OrderSide,
   silverValueCents,
+  BRASILIA_TIME_ZONE,
 } from '@prata/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
@@ -141,7 +142,7 @@ export async function seedFiscalDemo(deps: AppDeps): Promise<void> {
   await issueDueInvoices(deps, { now });
   // dated as they would have been issued: a month's service invoice on the 1st of the next, at 06:00 in Brasília
   await db.execute(sql`update service_invoices
-                          set created_at = ((period + interval '1 month')::timestamp + interval '6 hours') at time zone 'America/Sao_Paulo'
+                          set created_at = ((period + interval '1 month')::timestamp + interval '6 hours') at time zone ${BRASILIA_TIME_ZONE}
                         where user_id in (${int(maria.id)}, ${int(empresa.id)})`);
 }
 
