@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, brDateToIso, formatDateTimeBR, isoToBrDate, isValidIsoDate } from './dates';
+import { ageOn, brDateToIso, formatDateBR, formatDateTimeBR, isoToBrDate, isValidIsoDate } from './dates';
 
 describe('brDateToIso', () => {
   it('converts dd/mm/yyyy to yyyy-mm-dd', () => {
@@ -126,5 +126,19 @@ describe('formatDateTimeBR', () => {
   it('returns an empty string for an invalid date', () => {
     expect(formatDateTimeBR('not a date')).toBe('');
     expect(formatDateTimeBR(new Date(Number.NaN))).toBe('');
+  });
+});
+
+describe('formatDateBR', () => {
+  it("is the instant's calendar date in Brasília, as the date part of formatDateTimeBR", () => {
+    expect(formatDateBR('2026-11-22T17:05:00Z')).toBe('22/11/2026');
+    // 23:30 of New Year's Eve in Brasília is already 1 January in UTC
+    expect(formatDateBR(new Date('2027-01-01T02:30:00Z'))).toBe('31/12/2026');
+    for (const iso of ['2027-01-01T02:30:00Z', '2026-03-01T03:00:00Z', '2026-07-15T12:00:00Z']) {
+      expect(formatDateBR(iso)).toBe(formatDateTimeBR(iso).slice(0, 10));
+    }
+  });
+  it('is empty for an invalid date', () => {
+    expect(formatDateBR('not a date')).toBe('');
   });
 });

@@ -3,6 +3,7 @@
  * Calendar dates are handled as plain year/month/day numbers, never through `Date`, so no time zone can move
  * a birthday by one day.
  */
+import { BRASILIA_TIME_ZONE, brasiliaIsoDate } from './time/brasilia';
 
 const MIN_YEAR = 1900;
 
@@ -67,7 +68,7 @@ export function ageOn(birthIso: string, todayIso: string): number {
 }
 
 const SAO_PAULO_DATE_TIME = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: BRASILIA_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -87,4 +88,11 @@ export function formatDateTimeBR(iso: string | Date): string {
   const parts: Record<string, string> = {};
   for (const part of SAO_PAULO_DATE_TIME.formatToParts(date)) parts[part.type] = part.value;
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/** An instant's calendar date in Brasília as people read it: `22/11/2026`. '' for an invalid date. */
+export function formatDateBR(iso: string | Date): string {
+  const date = iso instanceof Date ? iso : new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return isoToBrDate(brasiliaIsoDate(date));
 }

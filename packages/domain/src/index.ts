@@ -10,5 +10,6 @@ export * from './documents/index';
 export * from './masks';
 export * from './money/index';
 export * from './text';
+export * from './time/brasilia';
 export * from './contracts/index';
 export * from './site';

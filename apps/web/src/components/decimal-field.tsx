@@ -1,4 +1,4 @@
-import { type AmountUnit, formatAmountInput, parseAmountInput } from '@prata/domain';
+import { type AmountUnit, formatAmountInput, parseAmountInput, toMinorUnits } from '@prata/domain';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type ClipboardEvent, type FocusEvent, useState } from 'react';
@@ -52,7 +52,7 @@ export function DecimalTextField({
   const [state, setState] = useState(() => ({ held: value, shown: shownFor(value, amount) }));
   if (state.held !== value) setState({ held: value, shown: shownFor(value, amount) });
 
-  const read = (text: string) => parseAmountInput(text, { unit: amount, allowZero: true, max: max * 100 });
+  const read = (text: string) => parseAmountInput(text, { unit: amount, allowZero: true, max: toMinorUnits(max) });
 
   const show = (shown: string, held: string) => {
     setState({ held, shown });

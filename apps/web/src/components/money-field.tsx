@@ -27,8 +27,8 @@ export function FormMoneyField<T extends FieldValues>({ control, name, helperTex
   );
 }
 
-/** Centavos as the API's dot-decimal text: 25000000 → '250000.00'. */
-export function centsToDecimalText(cents: number): string {
-  const whole = Math.floor(cents / 100);
-  return `${whole}.${String(cents % 100).padStart(2, '0')}`;
-}
+/**
+ * Centavos as the API's dot-decimal text: 25000000 → '250000.00'. The domain's minorToDecimalText under its old name,
+ * kept for the back-office pages that still import it from here (features/admin, being moved: issue 29).
+ */
+export { minorToDecimalText as centsToDecimalText } from '@prata/domain';

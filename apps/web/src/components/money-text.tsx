@@ -1,6 +1,5 @@
 import Box, { type BoxProps } from '@mui/material/Box';
-import { formatGrams } from '@prata/domain';
-import { formatReais, toMinorUnits } from '../lib/format';
+import { formatDecimalGrams, formatReais } from '@prata/domain';
 
 /**
  * Text set in tabular numerals, for money and grams. Marked `data-keep-clear`: the floating chat button never covers
@@ -23,4 +22,4 @@ export function MoneyText({ children, sx, ...props }: BoxProps<'span'>) {
 export const reaisText = (reais: number) => <MoneyText>{formatReais(reais)}</MoneyText>;
 
 /** Grams (the API's decimal number) in tabular numerals: 12.34 → 12,34 g. */
-export const gramsText = (grams: number) => <MoneyText>{formatGrams(toMinorUnits(grams))}</MoneyText>;
+export const gramsText = (grams: number) => <MoneyText>{formatDecimalGrams(grams)}</MoneyText>;

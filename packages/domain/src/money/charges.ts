@@ -1,3 +1,4 @@
+import { perGramCents } from './convert';
 import { mulDivHalfUp } from './rounding';
 import { assertMinorUnits } from './units';
 
@@ -170,7 +171,7 @@ export function computeCharges(input: SilverChargeInput): SilverCharges {
       productTypeId: item.productTypeId,
       quantity: item.quantity,
       grams: g,
-      pricePerGram: mulDivHalfUp(market, 100, g),
+      pricePerGram: perGramCents(market, g),
       silverValue,
       mintingFee,
       shippingFee,
@@ -193,7 +194,7 @@ export function computeCharges(input: SilverChargeInput): SilverCharges {
   const totals: SilverChargeTotals = {
     quantity: sum('quantity'),
     grams: totalGrams,
-    pricePerGram: mulDivHalfUp(input.marketValue, 100, totalGrams),
+    pricePerGram: perGramCents(input.marketValue, totalGrams),
     silverValue: sum('silverValue'),
     mintingFee: sum('mintingFee'),
     shippingFee: sum('shippingFee'),

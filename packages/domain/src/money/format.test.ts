@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatGrams, formatPercentBps } from './format';
+import { formatBRL, formatDecimalGrams, formatGrams, formatPercentBps, formatReais } from './format';
 
 describe('formatBRL', () => {
   it('formats centavos with comma decimals and thousands dots', () => {
@@ -66,5 +66,15 @@ describe('formatPercentBps', () => {
     expect(() => formatPercentBps(0.5)).toThrow(RangeError);
     expect(() => formatPercentBps(50, -1)).toThrow(RangeError);
     expect(() => formatPercentBps(50, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe("formatReais and formatDecimalGrams (the API's dot-decimal numbers)", () => {
+  it('print reais and grams as formatBRL and formatGrams do', () => {
+    expect(formatReais(1234.56)).toBe('R$ 1.234,56');
+    expect(formatReais(0.29)).toBe('R$ 0,29');
+    expect(formatReais(-1)).toBe('-R$ 1,00');
+    expect(formatDecimalGrams(12.34)).toBe('12,34 g');
+    expect(formatDecimalGrams(1234.5)).toBe('1.234,50 g');
   });
 });

@@ -1,3 +1,4 @@
+import { toMinorUnits } from './convert';
 import { mulDivHalfUp } from './rounding';
 import { assertMinorUnits } from './units';
 
@@ -39,6 +40,16 @@ export function formatGrams(centigrams: number, opts: { decimals?: 0 | 2 } = {})
   const abs = Math.abs(centigrams);
   if (opts.decimals === 0) return `${sign}${groupThousands(String(mulDivHalfUp(abs, 1, 100)))} g`;
   return `${sign}${hundredthsToPtBr(abs)} g`;
+}
+
+/** The API's reais (a dot-decimal number) as the customer reads them: 1234.56 → 'R$ 1.234,56'. */
+export function formatReais(reais: number): string {
+  return formatBRL(toMinorUnits(reais));
+}
+
+/** The API's grams (a dot-decimal number) as the customer reads them: 12.34 → '12,34 g'. */
+export function formatDecimalGrams(grams: number): string {
+  return formatGrams(toMinorUnits(grams));
 }
 
 /**

@@ -7,7 +7,8 @@ export {
 } from './amount-input';
 export { CONFIRM_ABOVE_CENTS, needsConfirmation } from './confirmation';
 export { type DepositLimitCents, depositLimitRefusal } from './deposit-limits';
-export { formatBRL, formatGrams, formatPercentBps } from './format';
+export { exactValueCents, minorToDecimalText, perGramCents, silverValueCents, toMinorUnits } from './convert';
+export { formatBRL, formatDecimalGrams, formatGrams, formatPercentBps, formatReais } from './format';
 export {
   chargeFill,
   type FillCharge,
@@ -30,7 +31,6 @@ export {
 export { mulDivHalfUp } from './rounding';
 export { assertMinorUnits, type Centigrams, type Cents } from './units';
 export {
-  brasiliaMonthStart,
   FREE_WITHDRAWALS_PER_MONTH,
   freeWithdrawalsLeft,
   MINIMUM_PIX_DEPOSIT_CENTS,

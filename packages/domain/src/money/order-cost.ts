@@ -1,3 +1,4 @@
+import { perGramCents, silverValueCents } from './convert';
 import { mulDivHalfUp } from './rounding';
 import { assertMinorUnits, type Cents } from './units';
 
@@ -52,15 +53,14 @@ export function orderCost(input: OrderCostInput): OrderCost {
     if (n < 0) throw new RangeError(`${label} must not be negative, got ${n}`);
   }
 
-  // Price is per gram and quantity in hundredths of a gram, hence / 100.
-  const valueCents = mulDivHalfUp(pricePerGramCents, quantityCentigrams, 100);
+  const valueCents = silverValueCents(pricePerGramCents, quantityCentigrams);
   const feeCents = Math.max(mulDivHalfUp(valueCents, feeRateBps, 10_000), minimumFeeCents);
   const iofCents = mulDivHalfUp(valueCents + feeCents, iofRateBps, 10_000);
   const totalCents = side === 'buy' ? valueCents + feeCents + iofCents : valueCents - feeCents - iofCents;
   assertMinorUnits(totalCents, 'totalCents');
 
-  // Centavos per gram = total / (centigrams / 100); half-up on the magnitude, sign kept.
-  const vetMagnitude = quantityCentigrams === 0 ? 0 : mulDivHalfUp(Math.abs(totalCents), 100, quantityCentigrams);
+  // Half-up on the magnitude, sign kept.
+  const vetMagnitude = quantityCentigrams === 0 ? 0 : perGramCents(Math.abs(totalCents), quantityCentigrams);
   const vetPerGramCents = totalCents < 0 ? -vetMagnitude : vetMagnitude;
   const allowed = side === 'buy' ? valueCents > 0 : totalCents > 0;
 

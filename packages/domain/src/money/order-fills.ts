@@ -1,3 +1,4 @@
+import { exactValueCents } from './convert';
 import { mulDivHalfUp } from './rounding';
 import { assertMinorUnits, type Cents } from './units';
 
@@ -67,7 +68,7 @@ export function chargeFill(
   assertMinorUnits(fillExact, 'fillExact');
   if (fillExact <= 0) throw new RangeError('chargeFill: a fill has a positive value');
   const exact = progress.exact + fillExact;
-  const valueCents = mulDivHalfUp(exact, 1, 100);
+  const valueCents = exactValueCents(exact);
   const valueInc = valueCents - progress.valueCents;
   const due = feeAndIof(valueCents, rates);
   let room: number;

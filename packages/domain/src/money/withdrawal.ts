@@ -28,15 +28,3 @@ export function withdrawalFee(input: WithdrawalFeeInput): Cents {
 export function freeWithdrawalsLeft(earlierThisMonth: number, freePerMonth = FREE_WITHDRAWALS_PER_MONTH): number {
   return Math.max(0, freePerMonth - earlierThisMonth);
 }
-
-/** Brazil has kept UTC−3 all year since 2019 (no daylight saving): Brasília time is a fixed offset. */
-const BRASILIA_OFFSET_MS = 3 * 60 * 60 * 1000;
-
-/**
- * The instant the calendar month of `at` began in Brasília time: a withdrawal at 23:30 of 31 January in São Paulo
- * (02:30 UTC on 1 February) still counts in January.
- */
-export function brasiliaMonthStart(at: Date): Date {
-  const local = new Date(at.getTime() - BRASILIA_OFFSET_MS);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) + BRASILIA_OFFSET_MS);
-}

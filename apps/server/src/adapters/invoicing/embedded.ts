@@ -1,4 +1,4 @@
-import { formatBRL, formatGrams, TEST_DOCUMENT_MARK } from '@prata/domain';
+import { BRASILIA_TIME_ZONE, formatBRL, formatGrams, TEST_DOCUMENT_MARK } from '@prata/domain';
 import { degrees, type PDFFont, type PDFPage, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { InvoiceBorrower, InvoicingPort, StoredProductInvoice, StoredServiceInvoice } from './port';
 
@@ -35,7 +35,7 @@ const formatAddress = (b: InvoiceBorrower) => {
 };
 
 const dateTime = (d: Date) =>
-  d.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+  d.toLocaleString('pt-BR', { timeZone: BRASILIA_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
 
 /** Writes lines top-down on A4 pages, with the test mark on every page. */
 class Writer {

@@ -1,4 +1,4 @@
-import { assertMinorUnits, minorToDecimal } from '@prata/domain';
+import { assertMinorUnits, BRASILIA_ISO_OFFSET, minorToDecimal } from '@prata/domain';
 import { parseBrCode } from './br-code';
 import { payoutDestinationProblem, splitAccountDigit } from './destination';
 import { PaymentProviderError } from './errors';
@@ -45,7 +45,7 @@ const str = (body: unknown, key: string): string | null => {
 function asaasDateToIso(value: string | null): string | null {
   if (!value) return null;
   const local = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(value);
-  const at = new Date(local ? `${local[1]}T${local[2]}-03:00` : value);
+  const at = new Date(local ? `${local[1]}T${local[2]}${BRASILIA_ISO_OFFSET}` : value);
   return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
 

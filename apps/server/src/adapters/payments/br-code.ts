@@ -1,4 +1,4 @@
-import { assertMinorUnits } from '@prata/domain';
+import { assertMinorUnits, parseDecimal } from '@prata/domain';
 
 /**
  * The Pix BR Code ("Pix copia e cola"): EMV merchant-presented TLV, each field a 2-digit id, a 2-digit length and
@@ -190,9 +190,10 @@ export function parseBrCode(text: string): BrCodeCheck {
 
   let amountCents: number | null = null;
   if (fields['54'] !== undefined) {
-    const amount = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(fields['54']);
-    if (!amount) return fail('campo 54 (valor) não é um valor decimal');
-    amountCents = Number(amount[1]) * 100 + Number((amount[2] ?? '').padEnd(2, '0'));
+    // The manual's shape only (digits, a dot, up to two decimals); parseDecimal turns it into centavos exactly.
+    if (!/^\d{1,10}(?:\.\d{1,2})?$/.test(fields['54'])) return fail('campo 54 (valor) não é um valor decimal');
+    const amount = parseDecimal(fields['54'], { allowZero: true });
+    amountCents = amount.ok ? amount.minor : 0;
     if (amountCents <= 0) return fail('campo 54 (valor) deve ser positivo');
   }
   const txid = extra['05'];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { assertMinorUnits, minorToDecimal } from '@prata/domain';
+import { assertMinorUnits, BRASILIA_TIME_ZONE, minorToDecimal } from '@prata/domain';
 import { encodeBrCode } from './br-code';
 import { payoutDestinationProblem } from './destination';
 import type { PaymentsPort } from './port';
@@ -32,7 +32,7 @@ function txidFor(reference: string, random: string): string {
 /** 'YYYY-MM-DD HH:mm:ss' on Brasília's clock, as Asaas writes its dates. */
 function asaasDateTime(at: Date): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
+    timeZone: BRASILIA_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',

@@ -1,4 +1,4 @@
-import { parseDecimal, ufForCep } from '@prata/domain';
+import { ufForCep, minorToDecimal, toMinorUnits } from '@prata/domain';
 
 /**
  * The shipping port: freight quotes for a package of silver bars from the company's CEP to the customer's. The
@@ -178,13 +178,13 @@ export function parseFrenetQuote(body: unknown): ShippingOption[] {
     const failed = e.Error === true || e.Error === 'true';
     const price = frenetNumber(e.ShippingPrice);
     const days = frenetNumber(e.DeliveryTime);
-    const cents = price === null ? null : parseDecimal(price.toFixed(2), { allowZero: true });
-    const usable = !failed && cents?.ok === true && days !== null;
+    const cents = price === null ? null : toMinorUnits(price);
+    const usable = !failed && cents !== null && days !== null;
     out.push({
       carrier,
       serviceCode: code,
       serviceDescription: frenetText(e.ServiceDescription) || code,
-      priceCents: usable && cents?.ok ? cents.minor : 0,
+      priceCents: usable ? cents : 0,
       deliveryDays: days === null ? 0 : Math.ceil(days),
       error: usable ? null : frenetText(e.Msg, 300) || UNSERVED,
     });
@@ -209,7 +209,7 @@ export function frenetShipping(options: { token: string; baseUrl?: string; timeo
           body: JSON.stringify({
             SellerCEP: input.originCep,
             RecipientCEP: input.destinationCep,
-            ShipmentInvoiceValue: input.declaredValueCents / 100,
+            ShipmentInvoiceValue: minorToDecimal(input.declaredValueCents),
             RecipientCountry: 'BR',
             ShippingItemArray: [
               {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { formatBRL, onlyDigits } from '@prata/domain';
+import { formatBRL, onlyDigits, minorToDecimal } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import { companies, tradingLimitRequests, users, type UserRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
@@ -178,7 +178,12 @@ export async function listPendingLimitRequests(deps: AppDeps, page: number) {
   return {
     data: rows.map(({ request, user }) => ({
       ...presentLimitRequest(request),
-      customer: { id: user.id, name: user.name, email: user.email, trading_limit: user.trading_limit_cents / 100 },
+      customer: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        trading_limit: minorToDecimal(user.trading_limit_cents),
+      },
     })),
     total: Number(total?.n ?? 0),
     per_page: ADMIN_PAGE_SIZE,

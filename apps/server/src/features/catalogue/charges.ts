@@ -206,26 +206,24 @@ export async function priceOrder(
   };
 }
 
-const reais = minorToDecimal;
 const lines = (l: SilverChargeLine | SilverChargeTotals) => ({
-  price_per_gram: reais(l.pricePerGram),
-  silver_value: reais(l.silverValue),
-  minting_fee: reais(l.mintingFee),
-  shipping_fee: reais(l.shippingFee),
-  insurance_fee: reais(l.insuranceFee),
-  icms: reais(l.icms),
-  difal: reais(l.difal),
-  pis: reais(l.pis),
-  cofins: reais(l.cofins),
-  discount: reais(l.discount),
-  total: reais(l.total),
+  price_per_gram: minorToDecimal(l.pricePerGram),
+  silver_value: minorToDecimal(l.silverValue),
+  minting_fee: minorToDecimal(l.mintingFee),
+  shipping_fee: minorToDecimal(l.shippingFee),
+  insurance_fee: minorToDecimal(l.insuranceFee),
+  icms: minorToDecimal(l.icms),
+  difal: minorToDecimal(l.difal),
+  pis: minorToDecimal(l.pis),
+  cofins: minorToDecimal(l.cofins),
+  discount: minorToDecimal(l.discount),
+  total: minorToDecimal(l.total),
 });
 
-const percent = (bps: number) => bps / 100;
 /** The one rate all the products share, or null when they differ. */
 const sharedRate = (products: readonly ProductTypeRow[], rate: (p: ProductTypeRow) => number) => {
   const rates = new Set(products.map(rate));
-  return rates.size === 1 ? percent([...rates][0]!) : null;
+  return rates.size === 1 ? minorToDecimal([...rates][0]!) : null;
 };
 
 /** The breakdown's words (issue 27): each rate with its base, the amounts before the coupon, the coupon's rate. */
@@ -233,17 +231,17 @@ function explain(priced: PricedOrder) {
   const t = priced.charges.totals;
   const { intrastate, internalRateBps, interstateRateBps } = priced.taxes;
   return {
-    minting_fee: reais(t.mintingGross),
-    insurance_fee: reais(t.insuranceGross),
-    shipping_fee: reais(t.shippingGross),
+    minting_fee: minorToDecimal(t.mintingGross),
+    insurance_fee: minorToDecimal(t.insuranceGross),
+    shipping_fee: minorToDecimal(t.shippingGross),
     units: t.quantity,
     insurance_rate: sharedRate(priced.products, (p) => p.insuranceRateBps),
-    insured_value: reais(priced.marketValue),
-    discount_rate: percent(priced.coupon?.discountBps ?? 0),
-    discount_base: reais(t.mintingGross + t.insuranceGross + t.shippingGross),
-    tax_base: reais(t.taxBase),
-    icms_rate: percent(intrastate ? internalRateBps : interstateRateBps),
-    difal_rate: percent(intrastate ? 0 : Math.max(0, internalRateBps - interstateRateBps)),
+    insured_value: minorToDecimal(priced.marketValue),
+    discount_rate: minorToDecimal(priced.coupon?.discountBps ?? 0),
+    discount_base: minorToDecimal(t.mintingGross + t.insuranceGross + t.shippingGross),
+    tax_base: minorToDecimal(t.taxBase),
+    icms_rate: minorToDecimal(intrastate ? internalRateBps : interstateRateBps),
+    difal_rate: minorToDecimal(intrastate ? 0 : Math.max(0, internalRateBps - interstateRateBps)),
     pis_rate: sharedRate(priced.products, (p) => p.pisRateBps),
     cofins_rate: sharedRate(priced.products, (p) => p.cofinsRateBps),
     interstate: !intrastate,
@@ -258,10 +256,10 @@ export function presentCharges(priced: PricedOrder) {
     items: priced.charges.items.map((l) => ({
       product_type_id: l.productTypeId,
       quantity: l.quantity,
-      quantity_grams: reais(l.grams),
+      quantity_grams: minorToDecimal(l.grams),
       ...lines(l),
     })),
-    totals: { quantity_grams: reais(priced.charges.totals.grams), ...lines(priced.charges.totals) },
+    totals: { quantity_grams: minorToDecimal(priced.charges.totals.grams), ...lines(priced.charges.totals) },
     coupon: priced.coupon ? presentCoupon(priced.coupon) : null,
   };
 }

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { type CouponInput, MESSAGES } from '@prata/domain';
+import { type CouponInput, MESSAGES, minorToDecimal } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { coupons } from '../../db/schema/index';
@@ -18,8 +18,8 @@ export type CouponRow = typeof coupons.$inferSelect;
 export const presentCoupon = (c: CouponRow) => ({
   id: c.id,
   code: c.code,
-  transaction_fee: c.transactionFeeBps / 100,
-  discount_percent: c.discountBps / 100,
+  transaction_fee: minorToDecimal(c.transactionFeeBps),
+  discount_percent: minorToDecimal(c.discountBps),
 });
 
 const couponInvalid = () => invalid('code', MESSAGES.couponInvalid, 'COUPON_INVALID');

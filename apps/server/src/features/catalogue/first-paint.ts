@@ -1,7 +1,8 @@
 import {
+  brasiliaYear,
   COMPANY,
-  formatBRL,
-  formatGrams,
+  formatDecimalGrams,
+  formatReais,
   type ProductType,
   type ProductTypesResponse,
   type SiteLinks,
@@ -29,7 +30,7 @@ export async function catalogueFirstPaint(app: FastifyInstance): Promise<FirstPa
   const page = await listProductTypes(app.deps, 1);
   const links = app.deps.config.siteLinks;
   return {
-    html: renderCatalogue(page.productTypes, brazilYear(), links),
+    html: renderCatalogue(page.productTypes, brasiliaYear(), links),
     data: { productTypes: page.productTypes, siteLinks: links },
     title: 'Comprar prata | Prata',
   };
@@ -40,9 +41,6 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
-
-/** Reais or grams as the API writes them (dot-decimal) → minor units, as the web's toMinorUnits does. */
-const minor = (value: number) => Math.round(value * 100);
 
 /** Only paths of our own origin or https URLs go into src and href. */
 const safeUrl = (url: string) => (/^(\/(?!\/)|https:\/\/)/.test(url) ? url : '');
@@ -232,7 +230,7 @@ function card(product: ProductType, index: number): string {
   const titleId = `product-${product.id}-name`;
   const price =
     product.price > 0
-      ? `<p class="fp-price">${formatBRL(minor(product.price))} <span>no Pix</span><span class="fp-note">${PRICE_NOTE}</span></p>`
+      ? `<p class="fp-price">${formatReais(product.price)} <span>no Pix</span><span class="fp-note">${PRICE_NOTE}</span></p>`
       : '<p>Preço indisponível no momento</p>';
   const button = buyable
     ? `<a class="fp-buy" href="/comprar-prata/${product.id}/auth" aria-label="Comprar ${name}">Comprar</a>`
@@ -244,7 +242,7 @@ function card(product: ProductType, index: number): string {
       : '<p>Sem imagem</p>') +
     (outOfStock ? '<span class="fp-chip">Esgotado</span>' : '') +
     `</div><div class="fp-body"><h3 id="${titleId}">${name}</h3><p class="fp-desc">${escapeHtml(product.description)}</p>` +
-    `<p>${formatGrams(minor(product.grams_per_unit))} de prata</p>${price}${button}</div></article>`
+    `<p>${formatDecimalGrams(product.grams_per_unit)} de prata</p>${price}${button}</div></article>`
   );
 }
 
@@ -255,7 +253,7 @@ function card(product: ProductType, index: number): string {
  */
 export function renderCatalogue(
   page: ProductTypesResponse['productTypes'],
-  year = brazilYear(),
+  year = brasiliaYear(),
   links: SiteLinks = NO_LINKS,
 ): string {
   return (
@@ -275,9 +273,4 @@ export function renderCatalogue(
     `<button type="button" class="fp-fab" data-prata-action="chat" aria-label="Abrir o chat com o Auro" title="Dúvidas? Fale com o Auro">${ICONS.chat}</button>` +
     '</div>'
   );
-}
-
-/** The year in Brazil (the footer's ©), as the visitor's browser would show it. */
-function brazilYear(now = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(now));
 }

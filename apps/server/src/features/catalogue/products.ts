@@ -161,9 +161,9 @@ const adminProduct = (p: ProductTypeRow, priceCents: number) => ({
   ...presentProduct(p, priceCents),
   active: p.active,
   minting_fee: minorToDecimal(p.mintingFeeCents),
-  insurance_rate: p.insuranceRateBps / 100,
-  pis_rate: p.pisRateBps / 100,
-  cofins_rate: p.cofinsRateBps / 100,
+  insurance_rate: minorToDecimal(p.insuranceRateBps),
+  pis_rate: minorToDecimal(p.pisRateBps),
+  cofins_rate: minorToDecimal(p.cofinsRateBps),
   position: p.position,
 });
 

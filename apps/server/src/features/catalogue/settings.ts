@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { MESSAGES, type SilverSettingsInput, type SilverTaxRates } from '@prata/domain';
+import { MESSAGES, type SilverSettingsInput, type SilverTaxRates, minorToDecimal } from '@prata/domain';
 import type { Executor } from '../../db/client';
 import { silverIcmsRates, silverSettings } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
@@ -42,8 +42,8 @@ export async function silverSettingsView(db: Executor) {
     pix_expiry_minutes: settings.pixExpiryMinutes,
     icms: rates.map((r) => ({
       state: r.state,
-      internal_rate: r.internalRateBps / 100,
-      interstate_rate: r.interstateRateBps / 100,
+      internal_rate: minorToDecimal(r.internalRateBps),
+      interstate_rate: minorToDecimal(r.interstateRateBps),
     })),
   };
 }

@@ -1,4 +1,11 @@
-import { CreateSilverWithdrawalRequest, mulDivHalfUp, orderCost, type OrderSide } from '@prata/domain';
+import {
+  brasiliaYear,
+  CreateSilverWithdrawalRequest,
+  orderCost,
+  type OrderSide,
+  silverValueCents,
+  BRASILIA_TIME_ZONE,
+} from '@prata/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema/index';
@@ -93,15 +100,15 @@ export async function seedFiscalDemo(deps: AppDeps): Promise<void> {
         total_amount: cost('sell', price, grams),
       });
       dated.push({ from, to: await lastTransfer(), at, orders: [resting.order.id, taken.order.id] });
-      const year = new Date(at.getTime() - 3 * 3_600_000).getUTCFullYear();
+      const year = brasiliaYear(at);
       for (const who of [buyer, seller]) {
         const key = `${who}:${year}`;
-        usage.set(key, (usage.get(key) ?? 0) + mulDivHalfUp(price, grams, 100));
+        usage.set(key, (usage.get(key) ?? 0) + silverValueCents(price, grams));
       }
     }
   }
 
-  const thisYear = new Date(now.getTime() - 3 * 3_600_000).getUTCFullYear();
+  const thisYear = brasiliaYear(now);
   await db.transaction(async (tx) => {
     await tx.execute(sql`alter table ledger_transfers disable trigger ledger_transfers_immutable`);
     for (const d of dated) {
@@ -135,7 +142,7 @@ export async function seedFiscalDemo(deps: AppDeps): Promise<void> {
   await issueDueInvoices(deps, { now });
   // dated as they would have been issued: a month's service invoice on the 1st of the next, at 06:00 in Brasília
   await db.execute(sql`update service_invoices
-                          set created_at = ((period + interval '1 month')::timestamp + interval '6 hours') at time zone 'America/Sao_Paulo'
+                          set created_at = ((period + interval '1 month')::timestamp + interval '6 hours') at time zone ${BRASILIA_TIME_ZONE}
                         where user_id in (${int(maria.id)}, ${int(empresa.id)})`);
 }
 

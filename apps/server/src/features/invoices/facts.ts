@@ -1,4 +1,4 @@
-import { mulDivHalfUp } from '@prata/domain';
+import { BRASILIA_TIME_ZONE, silverValueCents } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type {
@@ -14,7 +14,7 @@ import { int, rows } from '../../ledger/sql';
  * customer and per month of Brasília's calendar. Each kind of service is one line of the month's service invoice.
  */
 
-export const TZ = 'America/Sao_Paulo';
+export const TZ = BRASILIA_TIME_ZONE;
 /** The most invoices one run issues (the rest wait for the next run). */
 export const ISSUE_BATCH_MAX = 500;
 
@@ -153,7 +153,7 @@ export async function dueProductInvoices(db: Executor, userId?: number): Promise
       name: i.name,
       quantity: Number(i.quantity),
       grams_cg: Number(i.grams_cg),
-      amount_cents: Number(i.value) > 0 ? Number(i.value) : mulDivHalfUp(Number(i.price), Number(i.grams_cg), 100),
+      amount_cents: Number(i.value) > 0 ? Number(i.value) : silverValueCents(Number(i.price), Number(i.grams_cg)),
     }));
     const taxes = { icms: int(r.icms), difal: int(r.difal), pis: int(r.pis), cofins: int(r.cofins) };
     return {

@@ -19,15 +19,13 @@ import {
 import { AppError, notFound } from '../../lib/errors';
 import { issueDueInvoices } from './issue';
 
-const reais = (cents: number) => Number(minorToDecimal(cents));
-
 /** How many invoices a list asks a real issuer for before it answers. */
 export const LIST_ISSUE_MAX = 3;
 
 const presentService = (r: ServiceInvoiceRow): ServiceInvoice => ({
   id: r.id,
   description: r.description,
-  services_amount: reais(r.servicesCents),
+  services_amount: minorToDecimal(r.servicesCents),
   created_at: r.createdAt.toISOString(),
   number: r.number,
   test_document: r.testDocument,
@@ -36,8 +34,8 @@ const presentService = (r: ServiceInvoiceRow): ServiceInvoice => ({
 const presentProduct = (r: ProductInvoiceRow): ProductInvoice => ({
   id: r.id,
   description: r.description,
-  products_amount: reais(r.productsCents),
-  taxes_amount: reais(r.taxesCents),
+  products_amount: minorToDecimal(r.productsCents),
+  taxes_amount: minorToDecimal(r.taxesCents),
   created_at: r.createdAt.toISOString(),
   number: r.number,
   test_document: r.testDocument,

@@ -1,20 +1,12 @@
-import { MESSAGES, IRPF_YEARS_BACK, mulDivHalfUp } from '@prata/domain';
+import { brasiliaYear, brasiliaYearStart, MESSAGES, IRPF_YEARS_BACK, mulDivHalfUp, perGramCents } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { int, rows } from '../../ledger/sql';
 import { AppError } from '../../lib/errors';
 
-/** Brasília's clock (UTC−3 all year since 2019), as the order book's trading year uses. */
-const BRASILIA_OFFSET_MS = 3 * 3600_000;
-export const brasiliaYearOf = (at: Date) => new Date(at.getTime() - BRASILIA_OFFSET_MS).getUTCFullYear();
-/** 00:00 of 1 January of `year` in Brasília, as an instant. */
-export const yearStart = (year: number) => new Date(Date.UTC(year, 0, 1) + BRASILIA_OFFSET_MS);
-/** An instant as Brasília's wall clock, for the workbook's dates (Excel has no time zones). */
-export const brasiliaWallClock = (at: Date) => new Date(at.getTime() - BRASILIA_OFFSET_MS);
-
 /** The guide's years: the current one minus IRPF_YEARS_BACK up to the current one (spec 3 §8). */
 export function checkYear(year: number, now = new Date()): number {
-  const last = brasiliaYearOf(now);
+  const last = brasiliaYear(now);
   const first = last - IRPF_YEARS_BACK;
   if (year < first || year > last)
     throw new AppError('IRPF_YEAR_OUT_OF_RANGE', MESSAGES.irpfYearOutOfRange(first, last));
@@ -52,8 +44,8 @@ export async function yearOrders(db: Executor, userId: number, year: number): Pr
                o.iof_cents::text
           from orders o
          where o.user_id = ${userId} and o.status <> 'open' and o.filled_cg > 0
-           and o.updated_at >= ${yearStart(year).toISOString()}::timestamptz
-           and o.updated_at < ${yearStart(year + 1).toISOString()}::timestamptz
+           and o.updated_at >= ${brasiliaYearStart(year).toISOString()}::timestamptz
+           and o.updated_at < ${brasiliaYearStart(year + 1).toISOString()}::timestamptz
          order by o.updated_at, o.id`,
   );
   return found.map((r) => {
@@ -69,7 +61,7 @@ export async function yearOrders(db: Executor, userId: number, year: number): Pr
       valueCents: value,
       feeCents: fee,
       iofCents: iof,
-      priceCents: mulDivHalfUp(value, 100, filled),
+      priceCents: perGramCents(value, filled),
       totalCents: r.side === 'buy' ? value + fee + iof : value - fee - iof,
     };
   });
@@ -124,14 +116,14 @@ export async function averageCostAt(db: Executor, userId: number, before: Date) 
 
 /** The position on 31 December of `year` and the year's totals (GET /api/irpf/position/{year}). */
 export async function positionOf(db: Executor, userId: number, year: number) {
-  const end = yearStart(year + 1);
+  const end = brasiliaYearStart(year + 1);
   const [custodyCg, basis, orders] = await Promise.all([
     custodyAt(db, userId, end),
     averageCostAt(db, userId, end),
     yearOrders(db, userId, year),
   ]);
   // centavos per gram, and the value of the custody at that cost
-  const averagePerGramCents = basis.grams > 0 ? mulDivHalfUp(basis.costCents, 100, basis.grams) : 0;
+  const averagePerGramCents = basis.grams > 0 ? perGramCents(basis.costCents, basis.grams) : 0;
   const costAmountCents = basis.grams > 0 ? mulDivHalfUp(basis.costCents, Math.max(0, custodyCg), basis.grams) : 0;
   const sum = (side: 'buy' | 'sell', pick: (o: YearOrder) => number) =>
     orders.filter((o) => o.side === side).reduce((s, o) => s + pick(o), 0);

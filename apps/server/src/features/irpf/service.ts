@@ -5,21 +5,19 @@ import { rows } from '../../ledger/sql';
 import { checkYear, positionOf } from './facts';
 import { buildWorkbook } from './workbook';
 
-const reais = (cents: number) => Number(minorToDecimal(cents));
-
 /** GET /api/irpf/position/{year} */
 export async function position(deps: AppDeps, userId: number, year: number) {
   const p = await positionOf(deps.database.db, userId, checkYear(year));
   return {
     year: p.year,
     date: `${p.year}-12-31`,
-    grams: p.custodyCg / 100,
-    average_cost_per_gram: reais(p.averagePerGramCents),
-    cost_amount: reais(p.costAmountCents),
-    bought_amount: reais(p.boughtCents),
-    sold_amount: reais(p.soldCents),
-    bought_grams: p.boughtCg / 100,
-    sold_grams: p.soldCg / 100,
+    grams: minorToDecimal(p.custodyCg),
+    average_cost_per_gram: minorToDecimal(p.averagePerGramCents),
+    cost_amount: minorToDecimal(p.costAmountCents),
+    bought_amount: minorToDecimal(p.boughtCents),
+    sold_amount: minorToDecimal(p.soldCents),
+    bought_grams: minorToDecimal(p.boughtCg),
+    sold_grams: minorToDecimal(p.soldCg),
   };
 }
 

@@ -1,6 +1,6 @@
-import { formatBRL, formatGrams } from '@prata/domain';
+import { brasiliaWallClock, formatBRL, formatGrams, minorToDecimal } from '@prata/domain';
 import ExcelJS from 'exceljs';
-import { brasiliaWallClock, type Position } from './facts';
+import type { Position } from './facts';
 
 /** Excel's formats: reais (the sheet's locale shows R$ 1.234,56 in Portuguese), grams with 2 decimals, dates. */
 export const FORMATS = {
@@ -8,9 +8,6 @@ export const FORMATS = {
   grams: '#,##0.00 "g"',
   date: 'dd/mm/yyyy hh:mm',
 } as const;
-
-const reais = (cents: number) => cents / 100;
-const grams = (cg: number) => cg / 100;
 
 /** Monthly sales (Brasília): the R$ 35.000,00 test is on what was sold in the month, not on the profit. */
 function monthlySales(p: Position) {
@@ -56,12 +53,12 @@ export async function buildWorkbook(p: Position, customerName: string): Promise<
       date: brasiliaWallClock(o.at),
       id: o.id,
       type: o.side === 'buy' ? 'Compra' : 'Venda',
-      grams: grams(o.filledCg),
-      price: reais(o.priceCents),
-      value: reais(o.valueCents),
-      fee: reais(o.feeCents),
-      iof: reais(o.iofCents),
-      total: reais(o.totalCents),
+      grams: minorToDecimal(o.filledCg),
+      price: minorToDecimal(o.priceCents),
+      value: minorToDecimal(o.valueCents),
+      fee: minorToDecimal(o.feeCents),
+      iof: minorToDecimal(o.iofCents),
+      total: minorToDecimal(o.totalCents),
     });
   }
   sheet.addRow({});
@@ -69,11 +66,11 @@ export async function buildWorkbook(p: Position, customerName: string): Promise<
     const mine = p.orders.filter((o) => o.side === side);
     const row = sheet.addRow({
       type: label,
-      grams: grams(mine.reduce((s, o) => s + o.filledCg, 0)),
-      value: reais(mine.reduce((s, o) => s + o.valueCents, 0)),
-      fee: reais(mine.reduce((s, o) => s + o.feeCents, 0)),
-      iof: reais(mine.reduce((s, o) => s + o.iofCents, 0)),
-      total: reais(mine.reduce((s, o) => s + o.totalCents, 0)),
+      grams: minorToDecimal(mine.reduce((s, o) => s + o.filledCg, 0)),
+      value: minorToDecimal(mine.reduce((s, o) => s + o.valueCents, 0)),
+      fee: minorToDecimal(mine.reduce((s, o) => s + o.feeCents, 0)),
+      iof: minorToDecimal(mine.reduce((s, o) => s + o.iofCents, 0)),
+      total: minorToDecimal(mine.reduce((s, o) => s + o.totalCents, 0)),
     });
     row.font = { bold: true };
   };
@@ -92,22 +89,22 @@ export async function buildWorkbook(p: Position, customerName: string): Promise<
   };
   summary.addRow({ label: `Prata - Imposto de renda ${p.year}: ${customerName}` }).font = { bold: true, size: 13 };
   summary.addRow({});
-  line(`Prata em custódia em 31/12/${p.year}`, grams(p.custodyCg), FORMATS.grams);
-  line('Custo médio por grama (com taxas e IOF)', reais(p.averagePerGramCents), FORMATS.brl);
-  line(`Valor a declarar em Bens e Direitos (31/12/${p.year})`, reais(p.costAmountCents), FORMATS.brl).font = {
+  line(`Prata em custódia em 31/12/${p.year}`, minorToDecimal(p.custodyCg), FORMATS.grams);
+  line('Custo médio por grama (com taxas e IOF)', minorToDecimal(p.averagePerGramCents), FORMATS.brl);
+  line(`Valor a declarar em Bens e Direitos (31/12/${p.year})`, minorToDecimal(p.costAmountCents), FORMATS.brl).font = {
     bold: true,
   };
   summary.addRow({});
-  line(`Comprado em ${p.year}`, reais(p.boughtCents), FORMATS.brl);
-  line(`Gramas compradas em ${p.year}`, grams(p.boughtCg), FORMATS.grams);
-  line(`Vendido em ${p.year}`, reais(p.soldCents), FORMATS.brl);
-  line(`Gramas vendidas em ${p.year}`, grams(p.soldCg), FORMATS.grams);
+  line(`Comprado em ${p.year}`, minorToDecimal(p.boughtCents), FORMATS.brl);
+  line(`Gramas compradas em ${p.year}`, minorToDecimal(p.boughtCg), FORMATS.grams);
+  line(`Vendido em ${p.year}`, minorToDecimal(p.soldCents), FORMATS.brl);
+  line(`Gramas vendidas em ${p.year}`, minorToDecimal(p.soldCg), FORMATS.grams);
   summary.addRow({});
   summary.addRow({ label: 'Vendas por mês (isenção até R$ 35.000,00 por mês)' }).font = { bold: true };
   const months = monthlySales(p);
   for (const [m, s] of [...months.entries()].sort((a, b) => a[0] - b[0])) {
     const over = s.cents > MONTHLY_EXEMPTION_CENTS ? ' - acima de R$ 35.000,00: apure o ganho (DARF)' : '';
-    line(`${MONTHS[m]}/${p.year}: ${s.n} venda(s), ${formatGrams(s.cg)}${over}`, reais(s.cents), FORMATS.brl);
+    line(`${MONTHS[m]}/${p.year}: ${s.n} venda(s), ${formatGrams(s.cg)}${over}`, minorToDecimal(s.cents), FORMATS.brl);
   }
   if (months.size === 0) summary.addRow({ label: 'Nenhuma venda no ano.' });
   summary.addRow({});

@@ -1,4 +1,4 @@
-import { mulDivHalfUp } from '@prata/domain';
+import { exactValueCents } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { int, rows } from '../../ledger/sql';
@@ -38,5 +38,5 @@ export async function walkHouseAsks(db: Executor, quantity: number): Promise<Hou
     left -= q;
     if (left === 0) break;
   }
-  return { filled: quantity - left, exact, value: mulDivHalfUp(exact, 1, 100) };
+  return { filled: quantity - left, exact, value: exactValueCents(exact) };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AdminMarketResponse, MESSAGES, minorToDecimal, type OrderSide } from '@prata/domain';
+import { type AdminMarketResponse, MESSAGES, minorToDecimal, type OrderSide, BRASILIA_TIME_ZONE } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { withTransaction } from '../../db/tx';
@@ -58,12 +58,12 @@ export async function marketOverview(deps: AppDeps): Promise<AdminMarketResponse
       sql`select (select price_cents::text from trades order by ${LAST_TRADE_ORDER} limit 1) as last,
                  count(*)::text as n, coalesce(sum(quantity_cg), 0)::text as volume
             from trades
-           where created_at >= date_trunc('day', now() at time zone 'America/Sao_Paulo') at time zone 'America/Sao_Paulo'`,
+           where created_at >= date_trunc('day', now() at time zone ${BRASILIA_TIME_ZONE}) at time zone ${BRASILIA_TIME_ZONE}`,
     ),
   ]);
   const level = (r: { price: string; quantity: string; orders: string }) => ({
     price_per_gram: minorToDecimal(int(r.price)),
-    quantity_grams: int(r.quantity) / 100,
+    quantity_grams: minorToDecimal(int(r.quantity)),
     orders: int(r.orders),
   });
   const s = stats[0];
@@ -72,16 +72,16 @@ export async function marketOverview(deps: AppDeps): Promise<AdminMarketResponse
     house: {
       available_reais: minorToDecimal(brlA),
       held_reais: minorToDecimal(brlH),
-      available_grams: agA / 100,
-      held_grams: agH / 100,
+      available_grams: minorToDecimal(agA),
+      held_grams: minorToDecimal(agH),
     },
     house_orders: orders.map((o) => ({
       id: int(o.id),
       type: o.side,
       price_per_gram: minorToDecimal(int(o.price_cents)),
-      ordered_grams: int(o.quantity_cg) / 100,
-      quantity_grams: int(o.remaining_cg) / 100,
-      filled_grams: int(o.filled_cg) / 100,
+      ordered_grams: minorToDecimal(int(o.quantity_cg)),
+      quantity_grams: minorToDecimal(int(o.remaining_cg)),
+      filled_grams: minorToDecimal(int(o.filled_cg)),
       status: o.status,
       created_at: new Date(o.created_at).toISOString(),
     })),
@@ -89,7 +89,7 @@ export async function marketOverview(deps: AppDeps): Promise<AdminMarketResponse
     bids: levels.filter((l) => l.side === 'buy').map(level),
     last_price: s?.last ? minorToDecimal(int(s.last)) : null,
     trades_today: int(s?.n ?? 0),
-    volume_today_grams: int(s?.volume ?? 0) / 100,
+    volume_today_grams: minorToDecimal(int(s?.volume ?? 0)),
   };
 }
 

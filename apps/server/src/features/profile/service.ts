@@ -7,6 +7,7 @@ import {
   type PersonalDataRequest,
   WITH_SPOUSE,
   ageOn,
+  brasiliaIsoDate,
 } from '@prata/domain';
 import type { CpfStatusResponse } from '../../adapters/cpf-status/index';
 import type { AppDeps } from '../../deps';
@@ -19,8 +20,6 @@ import { presentCompany, presentUser } from '../users/index';
 import { findCompanyByUser, findUserById } from '../users/index';
 import { type Actor, auditCustomerChange, changedFields, refuseApprovedIdentityChange } from './changes';
 import { confirmContactCode, contactChangeNeedsCode, recordContactChange } from './contact';
-
-const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** Asks the CPF-status port; only a regular CPF passes. */
 export async function checkCpfStatus(deps: AppDeps, cpf: string, nascimento: string): Promise<CpfStatusResponse> {
@@ -60,8 +59,8 @@ export async function updatePersonalData(deps: AppDeps, user: UserRow, input: Pe
   });
   refuseApprovedIdentityChange(user, identityChanges);
   const pendingContact = contactChangeNeedsCode({ celular: user.celular }, { celular: input.celular }, input.code);
-  if (input.nascimento > todayIso()) throw invalid('nascimento', MESSAGES.birthDateInvalid);
-  if (ageOn(input.nascimento, todayIso()) < 18) throw invalid('nascimento', MESSAGES.underage);
+  if (input.nascimento > brasiliaIsoDate()) throw invalid('nascimento', MESSAGES.birthDateInvalid);
+  if (ageOn(input.nascimento, brasiliaIsoDate()) < 18) throw invalid('nascimento', MESSAGES.underage);
   const stored = user.nfeCpfResponse;
   const statusAnswer =
     stored && stored.federalTaxNumber === input.cpf && stored.birthOn === input.nascimento

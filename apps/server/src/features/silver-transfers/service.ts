@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
-import { type CreateSilverTransferInput, formatGrams, MESSAGES, minorToDecimal } from '@prata/domain';
+import { type CreateSilverTransferInput, formatDateBR, formatGrams, MESSAGES, minorToDecimal } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { companies, type SilverTransferRow, silverTransfers, type UserRow, users } from '../../db/schema/index';
@@ -260,11 +260,6 @@ export async function placeTransfer(
     transfer: presentTransfer(row, sender.id, names),
     message: receiver ? MESSAGES.transferCompleted : MESSAGES.transferPending,
   };
-}
-
-/** dd/mm/yyyy in Brasília. */
-export function formatDateBR(date: Date): string {
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(date);
 }
 
 const mine = (userId: number) => or(eq(silverTransfers.senderId, userId), eq(silverTransfers.receiverId, userId));

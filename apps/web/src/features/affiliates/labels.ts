@@ -1,8 +1,14 @@
-import { type Affiliate, affiliateStatus, formatBRL, formatDateTimeBR, formatGrams, type Reward } from '@prata/domain';
-import { toMinorUnits } from '../../lib/format';
+import {
+  type Affiliate,
+  affiliateStatus,
+  formatDateBR,
+  formatDecimalGrams,
+  formatReais,
+  type Reward,
+} from '@prata/domain';
 
 /** A date as the tables show it: 22/11/2026 (Brasília). */
-export const dateBR = (iso: string) => formatDateTimeBR(iso).slice(0, 10);
+export const dateBR = formatDateBR;
 
 /** Whole years, as the spec asks (spec 3 §9): '1 ano', '2 anos'. */
 export const yearsText = (years: number) => {
@@ -15,9 +21,7 @@ export const shareText = (percent: number) => `${String(percent).replace('.', ',
 
 /** A reward in reais or in grams. */
 export const rewardAmount = (reward: Pick<Reward, 'total_amount' | 'currency'>) =>
-  reward.currency === 'silver'
-    ? formatGrams(toMinorUnits(reward.total_amount))
-    : formatBRL(toMinorUnits(reward.total_amount));
+  reward.currency === 'silver' ? formatDecimalGrams(reward.total_amount) : formatReais(reward.total_amount);
 
 export type AffiliateState = ReturnType<typeof affiliateStatus>;
 export const stateOf = (a: Affiliate): AffiliateState => affiliateStatus(a);

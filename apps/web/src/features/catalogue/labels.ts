@@ -1,8 +1,4 @@
-import { formatGrams } from '@prata/domain';
-import { toMinorUnits } from '../../lib/format';
-
-export { formatReais as brl } from '../../lib/format';
-export const grams = (value: number) => formatGrams(toMinorUnits(value));
+export { formatReais as brl, formatDecimalGrams as grams } from '@prata/domain';
 
 /** The spec's client texts (spec 1 §8, spec 3 §8). */
 export const COUPON_APPLIED = 'Cupom aplicado com sucesso!';

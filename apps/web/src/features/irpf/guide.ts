@@ -1,7 +1,4 @@
-import { defaultIrpfYear, irpfYears } from '@prata/domain';
-
-/** Brasília's calendar year now (UTC−3 all year), as the server counts the guide's years. */
-export const brasiliaYear = (now = new Date()) => new Date(now.getTime() - 3 * 3_600_000).getUTCFullYear();
+import { brasiliaYear, defaultIrpfYear, irpfYears } from '@prata/domain';
 
 /** The selector's years, newest first, and the one it opens on (the previous year). */
 export function yearChoices(now = new Date()) {

@@ -7,9 +7,9 @@ export type Rates = { feeRateBps: number; iofRateBps: number; minimumFeeCents: n
 
 export function ratesOf(market: MarketRates): Rates {
   return {
-    feeRateBps: Math.round(market.transaction_fee * 100),
-    iofRateBps: Math.round(market.iof_fee * 100),
-    minimumFeeCents: Math.round(market.minimum_fee * 100),
+    feeRateBps: toMinorUnits(market.transaction_fee),
+    iofRateBps: toMinorUnits(market.iof_fee),
+    minimumFeeCents: toMinorUnits(market.minimum_fee),
   };
 }
 

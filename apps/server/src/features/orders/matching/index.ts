@@ -4,7 +4,7 @@
  * what it answers (fills, the resting remainder).
  *
  * Units: prices in centavos per gram, quantities in centigrams, both positive safe integers; a fill's value in
- * centavos is mulDivHalfUp(price, quantity, 100), each fill rounded on its own. Wrong input (a float, zero, a
+ * centavos is silverValueCents(price, quantity), each fill rounded on its own. Wrong input (a float, zero, a
  * duplicate resting id, an unknown side) is a programmer error and throws RangeError or TypeError; business outcomes
  * (nothing to match, a missing target, one's own order) are answered, never thrown.
  *

@@ -1,4 +1,4 @@
-import { mulDivHalfUp } from '@prata/domain';
+import { perGramCents, silverValueCents } from '@prata/domain';
 import { BookSide, type OrderNode } from './levels';
 import type {
   AveragePrice,
@@ -115,7 +115,7 @@ export class OrderBook {
     const limitPrice = side === 'buy' ? Number.POSITIVE_INFINITY : 0;
     const filledQuantity = this.walk({ id: '', owner: owner ?? '', side }, quantity, limitPrice, -1, null);
     const value = this.walkedValue;
-    const averagePricePerGram = filledQuantity === 0 ? null : mulDivHalfUp(value, 100, filledQuantity);
+    const averagePricePerGram = filledQuantity === 0 ? null : perGramCents(value, filledQuantity);
     return { filledQuantity, value, exact: this.walkedExact, averagePricePerGram };
   }
 
@@ -171,10 +171,10 @@ export class OrderBook {
         if (node.owner !== taker.owner) {
           let qty = Math.min(node.remaining, left);
           if (maxValue >= 0) {
-            if (mulDivHalfUp(price, qty, 100) > maxValue - value) qty = maxQuantityWorth(price, maxValue - value);
+            if (silverValueCents(price, qty) > maxValue - value) qty = maxQuantityWorth(price, maxValue - value);
             if (qty === 0) break walk; // every later order is at this price or dearer
           }
-          if (fills === null) value += mulDivHalfUp(price, qty, 100);
+          if (fills === null) value += silverValueCents(price, qty);
           else {
             const fill = this.fill(node, taker, qty);
             fills.push(fill);
@@ -193,7 +193,7 @@ export class OrderBook {
   }
 
   private fill(maker: OrderNode, taker: Taker, quantity: number): Fill {
-    const value = mulDivHalfUp(maker.price, quantity, 100);
+    const value = silverValueCents(maker.price, quantity);
     maker.remaining -= quantity;
     maker.level.quantity -= quantity;
     const makerFilled = maker.remaining === 0;
@@ -217,7 +217,7 @@ export class OrderBook {
   }
 }
 
-/** The largest quantity q with mulDivHalfUp(price, q, 100) ≤ budget: price·q < 100·budget + 50. */
+/** The largest quantity q with silverValueCents(price, q) ≤ budget: price·q < 100·budget + 50. */
 export function maxQuantityWorth(price: number, budget: number): number {
   if (budget <= 0) return 0;
   return Number((100n * BigInt(budget) + 49n) / BigInt(price));

@@ -1,4 +1,4 @@
-import { mulDivHalfUp } from '@prata/domain';
+import { perGramCents, silverValueCents } from '@prata/domain';
 import type {
   AveragePrice,
   Fill,
@@ -84,7 +84,7 @@ export class ReferenceBook {
     const copy = new ReferenceBook();
     copy.resting = this.resting.map((o) => ({ ...o }));
     const r = copy.placeMarket({ id: 'avg', owner: owner ?? '\u0000nobody', side, quantity });
-    const averagePricePerGram = r.filledQuantity === 0 ? null : mulDivHalfUp(r.value, 100, r.filledQuantity);
+    const averagePricePerGram = r.filledQuantity === 0 ? null : perGramCents(r.value, r.filledQuantity);
     const exact = sum(r.fills.map((f) => f.price * f.quantity));
     return { filledQuantity: r.filledQuantity, value: r.value, exact, averagePricePerGram };
   }
@@ -104,7 +104,7 @@ export class ReferenceBook {
       const maker = this.resting.find((o) => o.id === candidate.id)!;
       let qty = Math.min(left, maker.remaining);
       if (maxValue !== null) {
-        while (qty > 0 && spent + mulDivHalfUp(maker.price, qty, 100) > maxValue) qty--;
+        while (qty > 0 && spent + silverValueCents(maker.price, qty) > maxValue) qty--;
         if (qty === 0) break;
       }
       const fill = this.trade(maker, taker, qty);
@@ -126,7 +126,7 @@ export class ReferenceBook {
       takerSide: taker.side,
       price: maker.price,
       quantity,
-      value: mulDivHalfUp(maker.price, quantity, 100),
+      value: silverValueCents(maker.price, quantity),
       makerFilled: maker.remaining === 0,
     };
   }

@@ -52,7 +52,7 @@ export type Fill = {
   price: number;
   /** Centigrams. */
   quantity: number;
-  /** Centavos: mulDivHalfUp(price, quantity, 100). */
+  /** Centavos: silverValueCents(price, quantity). */
   value: number;
   /** The maker has nothing left and is off the book. */
   makerFilled: boolean;

@@ -1,4 +1,4 @@
-import type { AveragePriceResponse } from '@prata/domain';
+import { type AveragePriceResponse, minorToDecimalText } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
@@ -9,7 +9,7 @@ import { api } from '../../../lib/api';
  */
 export async function getSellPricePerGram(centigrams: number): Promise<number | null> {
   const answer = await api.get<z.infer<typeof AveragePriceResponse>>(
-    `/orders/average-price-per-gram/sell/${(centigrams / 100).toFixed(2)}`,
+    `/orders/average-price-per-gram/sell/${minorToDecimalText(centigrams)}`,
   );
   return typeof answer === 'number' && Number.isFinite(answer) && answer > 0 ? answer : null;
 }

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { formatBRL, type ProductType } from '@prata/domain';
+import { formatBRL, type ProductType, formatGrams } from '@prata/domain';
 import { MoneyText } from '../../../components/money-text';
 import { toMinorUnits } from '../../../lib/format';
 import { brl, grams, PRICE_NOTE } from '../labels';
@@ -120,7 +120,7 @@ export function CartTable({
           <TableRow>
             <TableCell sx={{ borderBottom: 0 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                Subtotal ({grams(cartCentigrams(lines) / 100)})
+                Subtotal ({formatGrams(cartCentigrams(lines))})
               </Typography>
               <Typography variant="caption" color="text.secondary">
                 Preços no Pix; {PRICE_NOTE}, calculados no envio

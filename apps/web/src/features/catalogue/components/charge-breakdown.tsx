@@ -20,12 +20,12 @@ import { brl, grams, units } from '../labels';
 /** A line's share of the total, to 1 decimal (spec 1 §9): 'R$ 12,00 of R$ 100,00' → '12,0%'. */
 export function shareText(line: number, total: number): string {
   const tenths = chargeSharePercent(toMinorUnits(line), toMinorUnits(total));
-  return formatPercentBps(Math.round(tenths * 100), 1);
+  return formatPercentBps(toMinorUnits(tenths), 1);
 }
 
 /** A rate as people write it: 18 → '18%', 0.5 → '0,5%', 1.65 → '1,65%'. */
 export function rateText(percent: number): string {
-  const bps = Math.round(percent * 100);
+  const bps = toMinorUnits(percent);
   return formatPercentBps(bps, bps % 100 === 0 ? 0 : bps % 10 === 0 ? 1 : 2);
 }
 

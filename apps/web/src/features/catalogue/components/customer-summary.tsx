@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatBRL, mulDivHalfUp } from '@prata/domain';
+import { formatBRL, silverValueCents } from '@prata/domain';
 import type { ReactNode } from 'react';
 import { HIDDEN_BRL, HIDDEN_GRAMS, useToggleBalancesVisibility } from '../../../app/shell';
 import { MoneyText } from '../../../components/money-text';
@@ -60,7 +60,7 @@ export function CustomerSummary() {
   const centigrams = user ? toMinorUnits(user.balance_ag) : 0;
   const price = useSellPricePerGram(centigrams);
   const hidden = user?.hide_balances ?? false;
-  const valueCents = price.data ? mulDivHalfUp(toMinorUnits(price.data), centigrams, 100) : null;
+  const valueCents = price.data ? silverValueCents(toMinorUnits(price.data), centigrams) : null;
 
   const value = () => {
     if (!user) return <Skeleton width={120} />;

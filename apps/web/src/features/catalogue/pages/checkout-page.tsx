@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import { type AddressRequest, type CreateSilverWithdrawalResponse, MESSAGES } from '@prata/domain';
+import { type AddressRequest, type CreateSilverWithdrawalResponse, MESSAGES, minorToDecimalText } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -53,8 +53,6 @@ import { ShippingOptions, shippingKey } from '../components/shipping-options';
 import { SilverPixDialog } from '../components/silver-pix-dialog';
 import { StepButtons } from '../components/step-buttons';
 import { CHECKOUT_STEPS, SILVER_HISTORY_PATH } from '../labels';
-
-const gramsText = (centigrams: number) => (centigrams / 100).toFixed(2);
 
 function Checkout({ initial }: { initial: SavedCheckout }) {
   const navigate = useNavigate();
@@ -154,7 +152,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
 
   const onAddress = async (request: AddressRequest, city: City | null) => {
     const quoted = await quoteShipping({
-      quantity_grams: gramsText(cartCentigrams(lines)),
+      quantity_grams: minorToDecimalText(cartCentigrams(lines)),
       address: { cep: request.cep },
     });
     const chosen = shipping && quoted.some((s) => shippingKey(s) === shippingKey(shipping)) ? shipping : null;

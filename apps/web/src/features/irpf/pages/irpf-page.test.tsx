@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { Order } from '@prata/domain';
+import { brasiliaYear, type Order } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchDownloads } from '../../../testing/downloads';
 import { jsonResponse, renderRoute } from '../../../testing/render';
-import { brasiliaYear, GUIDE, yearChoices } from '../guide';
+import { GUIDE, yearChoices } from '../guide';
 import { IrpfPage } from './irpf-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -6,11 +6,11 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type DepositLimits, PixDepositRequest } from '@prata/domain';
+import { type DepositLimits, PixDepositRequest, minorToDecimalText } from '@prata/domain';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { centsToDecimalText, FormMoneyField } from '../../../components/money-field';
+import { FormMoneyField } from '../../../components/money-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useFormDraft } from '../../../lib/form-draft';
 import { useIntention } from '../../../lib/intention';
@@ -51,7 +51,7 @@ export function PixDepositForm({ minimum, limits }: { minimum: number; limits?: 
     }
     try {
       const answer = await intention.run((idempotencyKey) =>
-        create.mutateAsync({ amount: centsToDecimalText(amount), idempotencyKey }),
+        create.mutateAsync({ amount: minorToDecimalText(amount), idempotencyKey }),
       );
       if (!answer) return;
       setPayment(answer);

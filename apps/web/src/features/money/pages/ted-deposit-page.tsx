@@ -11,13 +11,13 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type DepositLimits, formatCnpj, TedDepositFields } from '@prata/domain';
+import { type DepositLimits, formatCnpj, TedDepositFields, minorToDecimalText } from '@prata/domain';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FileButton } from '../../../components/file-button';
-import { centsToDecimalText, FormMoneyField } from '../../../components/money-field';
+import { FormMoneyField } from '../../../components/money-field';
 import { isApiError } from '../../../lib/api';
 import { copyText } from '../../../lib/clipboard';
 import { formatFileSize } from '../../../lib/files';
@@ -112,7 +112,7 @@ export function TedDepositForm({ limits }: { limits?: DepositLimits }) {
     }
     try {
       const answer = await intention.run((idempotencyKey) =>
-        send.mutateAsync({ amount: centsToDecimalText(amount), receipt, idempotencyKey }),
+        send.mutateAsync({ amount: minorToDecimalText(amount), receipt, idempotencyKey }),
       );
       if (!answer) return;
       notify.success(answer.message);

@@ -13,7 +13,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatBRL, MESSAGES, WithdrawalRequest } from '@prata/domain';
+import { formatBRL, MESSAGES, WithdrawalRequest, minorToDecimalText } from '@prata/domain';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { CodeField } from '../../../components/code-field';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MoneyText } from '../../../components/money-text';
-import { centsToDecimalText, FormMoneyField } from '../../../components/money-field';
+import { FormMoneyField } from '../../../components/money-field';
 import { RouterLink } from '../../../components/router-link';
 import { isApiError } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -131,7 +131,7 @@ export function WithdrawForm({ overview }: { overview: WithdrawalOverviewRespons
   const requestCode = async (amountCents: number) => {
     try {
       const answer = await codeIntention.run((key) =>
-        sendCode.mutateAsync({ amount: centsToDecimalText(amountCents), key }),
+        sendCode.mutateAsync({ amount: minorToDecimalText(amountCents), key }),
       );
       if (!answer) return;
       notify.success(answer.message);
@@ -162,7 +162,7 @@ export function WithdrawForm({ overview }: { overview: WithdrawalOverviewRespons
         withdraw.mutateAsync({
           verificationCode: code,
           bankingInformationId: entry.id,
-          amount: centsToDecimalText(sentFor),
+          amount: minorToDecimalText(sentFor),
           key,
         }),
       );

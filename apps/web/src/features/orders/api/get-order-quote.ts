@@ -1,6 +1,6 @@
+import { minorToDecimalText } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { centsToDecimalText } from '../../../components/money-field';
 import { orderQuoteQueryKey } from './keys';
 import type { OrderQuoteResponse, OrderSide } from './types';
 
@@ -9,7 +9,7 @@ import type { OrderQuoteResponse, OrderSide } from './types';
  * charge it (available=false when the book cannot fill it; allowed=false for a sell whose net is not above zero).
  */
 export function getOrderQuote(side: OrderSide, quantityCentigrams: number): Promise<OrderQuoteResponse> {
-  return api.get<OrderQuoteResponse>(`/orders/quote/${side}/${centsToDecimalText(quantityCentigrams)}`);
+  return api.get<OrderQuoteResponse>(`/orders/quote/${side}/${minorToDecimalText(quantityCentigrams)}`);
 }
 
 /** The market form's quote, asked only for a positive quantity (null while there is none). */

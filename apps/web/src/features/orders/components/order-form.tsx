@@ -19,12 +19,13 @@ import {
   type OrderMode,
   type OrderSide,
   pricePerGramField,
+  minorToDecimalText,
 } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { centsToDecimalText, FormMoneyField, MoneyTextField } from '../../../components/money-field';
+import { FormMoneyField, MoneyTextField } from '../../../components/money-field';
 import { MoneyText } from '../../../components/money-text';
 import { hasErrorCode } from '../../../lib/api';
 import { useUser } from '../../../lib/auth';
@@ -167,17 +168,17 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
       }
       body = {
         mode: 'limit',
-        price_per_gram: centsToDecimalText(values.price_per_gram),
-        quantity_grams: centsToDecimalText(values.quantity_grams),
-        total_amount: centsToDecimalText(cost.totalCents),
+        price_per_gram: minorToDecimalText(values.price_per_gram),
+        quantity_grams: minorToDecimalText(values.quantity_grams),
+        total_amount: minorToDecimalText(cost.totalCents),
       };
     } else {
       if (!marketReady || !summary) return;
       cost = summary;
       body = {
         mode: 'market',
-        quantity_grams: centsToDecimalText(values.quantity_grams),
-        total_amount: centsToDecimalText(summary.totalCents),
+        quantity_grams: minorToDecimalText(values.quantity_grams),
+        total_amount: minorToDecimalText(summary.totalCents),
       };
     }
     if (needsConfirmation(atStakeCents(cost))) setConfirming({ body, summary: cost });
@@ -225,7 +226,7 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
         {market ? (
           <MoneyTextField
             label="Preço médio por grama"
-            value={summary ? centsToDecimalText(summary.pricePerGramCents) : ''}
+            value={summary ? minorToDecimalText(summary.pricePerGramCents) : ''}
             onChange={() => undefined}
             disabled
             helperText="O preço das ofertas do livro"

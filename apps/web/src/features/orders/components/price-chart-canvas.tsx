@@ -1,9 +1,10 @@
 import { AreaSeries, ColorType, createChart, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { BRASILIA_OFFSET_MS } from '@prata/domain';
 import type { PriceHistoryResponse } from '../api/types';
 
-/** Brasília has kept UTC−3 all year since 2019; the chart prints its times as UTC, so they are shifted by that. */
-const BRASILIA_OFFSET_SECONDS = -3 * 60 * 60;
+/** The chart prints its times as UTC, so they are shifted back by Brasília's offset. */
+const BRASILIA_OFFSET_SECONDS = -BRASILIA_OFFSET_MS / 1000;
 
 const LINE = '#00796B';
 const TEXT = '#55636B';

@@ -1,6 +1,6 @@
+import { minorToDecimalText } from '@prata/domain';
 import type { OrderSide } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { centsToDecimalText } from '../../../components/money-field';
 import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
 import { hasErrorCode } from '../../../lib/api';
 import { toMinorUnits } from '../../../lib/format';
@@ -42,9 +42,9 @@ export function TakeOrderDialog({
     if (!row || !summary?.allowed) return;
     const body = {
       order_id: row.id,
-      price_per_gram: centsToDecimalText(summary.pricePerGramCents),
-      quantity_grams: centsToDecimalText(summary.quantityCentigrams),
-      total_amount: centsToDecimalText(summary.totalCents),
+      price_per_gram: minorToDecimalText(summary.pricePerGramCents),
+      quantity_grams: minorToDecimalText(summary.quantityCentigrams),
+      total_amount: minorToDecimalText(summary.totalCents),
     };
     try {
       const answer = await intention.run((key) => place.mutateAsync({ side, body, key }));

@@ -19,13 +19,14 @@ import {
   MASKS,
   MESSAGES,
   TradingLimitIncreaseFields,
+  minorToDecimalText,
 } from '@prata/domain';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-fields';
 import { FormMaskedField } from '../../../components/form-masked-field';
-import { centsToDecimalText, FormMoneyField } from '../../../components/money-field';
+import { FormMoneyField } from '../../../components/money-field';
 import { MoneyText } from '../../../components/money-text';
 import { StatusWithReason } from '../../../components/status-chip';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -152,9 +153,9 @@ function LimitForm({ currentLimitCents, company }: { currentLimitCents: number; 
       intention
         .run((key) =>
           send.mutateAsync({
-            new_limit: centsToDecimalText(v.new_limit),
-            net_worth: centsToDecimalText(v.net_worth),
-            monthly_income: centsToDecimalText(v.monthly_income),
+            new_limit: minorToDecimalText(v.new_limit),
+            net_worth: minorToDecimalText(v.net_worth),
+            monthly_income: minorToDecimalText(v.monthly_income),
             ...(company
               ? {}
               : { profession: v.profession, company_name: v.company_name, company_cnpj: v.company_cnpj }),

@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   ageOn,
+  brasiliaIsoDate,
   brDateToIso,
   ESTADOS_CIVIS,
   formatCelular,
@@ -38,11 +39,6 @@ const ADULT_AGE = 18;
 /** Read-only fields look filled in, so nobody tries to type in them. */
 const READ_ONLY_SX = { '& .MuiInputBase-root': { bgcolor: 'action.hover' } } as const;
 
-function todayIso(): string {
-  // sv-SE writes yyyy-mm-dd; the day is Brazil's, whatever the device's zone.
-  return new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
-}
-
 const hasSpouse = (estadoCivil: string) => (WITH_SPOUSE as readonly string[]).includes(estadoCivil);
 
 /**
@@ -60,7 +56,7 @@ export function personalFormSchema(sexMessage: string) {
         .refine((v) => brDateToIso(v) !== null, MESSAGES.birthDateInvalid)
         .refine((v) => {
           const iso = brDateToIso(v);
-          return iso === null || ageOn(iso, todayIso()) >= ADULT_AGE;
+          return iso === null || ageOn(iso, brasiliaIsoDate()) >= ADULT_AGE;
         }, MESSAGES.underage),
       celular: z
         .string()

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, type ProductType } from '@prata/domain';
+import { MESSAGES, type ProductType, formatGrams } from '@prata/domain';
 import { MoneyText } from '../../../components/money-text';
 import { toMinorUnits } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/hooks';
-import { grams, QuantityInput, RECALCULATION_DELAY_MS } from '../../catalogue';
+import { QuantityInput, RECALCULATION_DELAY_MS } from '../../catalogue';
 
 /**
  * How many bars (units, at least 1), with the grams they take from custody; past the balance it says so (the server
@@ -33,7 +33,7 @@ export function QuantityStep({
         </Typography>
         <QuantityInput value={quantity} onChange={onChange} label={`quantidade de ${product.name}`} />
         <Typography variant="body2">
-          = <MoneyText sx={{ fontWeight: 700 }}>{grams(centigrams / 100)}</MoneyText> de prata
+          = <MoneyText sx={{ fontWeight: 700 }}>{formatGrams(centigrams)}</MoneyText> de prata
         </Typography>
       </Stack>
       {over && <Alert severity="warning">{MESSAGES.insufficientSilver}</Alert>}

@@ -15,6 +15,8 @@ import {
   type ProductType,
   type ShippingService,
   type SilverPaymentMethod,
+  minorToDecimalText,
+  formatGrams,
 } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -55,7 +57,7 @@ import { WizardSection } from '../components/wizard-section';
 /** The wizard's steps (spec 3 §4): product and quantity, address, shipping, then the cost and the payment. */
 export type WizardStep = 0 | 1 | 2 | 3;
 
-const gramsOf = (product: ProductType, quantity: number) => (toMinorUnits(product.grams_per_unit) * quantity) / 100;
+const centigramsOf = (product: ProductType, quantity: number) => toMinorUnits(product.grams_per_unit) * quantity;
 
 /**
  * /retirar-prata (spec 3 'Retirar prata', §4, §5): bars made of the customer's own grams. Each step, once done, locks
@@ -134,7 +136,7 @@ export function WithdrawSilverPage() {
     setPending(true);
     try {
       const quoted = await quoteShipping({
-        quantity_grams: gramsOf(product, quantity).toFixed(2),
+        quantity_grams: minorToDecimalText(centigramsOf(product, quantity)),
         address: { cep: address.cep },
       });
       setServices(quoted);
@@ -232,7 +234,9 @@ export function WithdrawSilverPage() {
             title="Produto e quantidade"
             locked={step > 0}
             onChange={() => reopen(0)}
-            summary={product ? `${product.name} · ${units(quantity)} (${grams(gramsOf(product, quantity))})` : null}
+            summary={
+              product ? `${product.name} · ${units(quantity)} (${formatGrams(centigramsOf(product, quantity))})` : null
+            }
           >
             <Stack spacing={2.5}>
               <ProductChoice
@@ -357,7 +361,7 @@ export function WithdrawSilverPage() {
           <Typography>
             {MESSAGES.silverBalanceConfirm(
               formatBRL(toMinorUnits(charge.charge.totals.total)),
-              grams(gramsOf(product, quantity)),
+              formatGrams(centigramsOf(product, quantity)),
             )}
           </Typography>
         )}
