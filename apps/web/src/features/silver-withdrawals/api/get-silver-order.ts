@@ -1,7 +1,6 @@
 import type { SilverOrderResponse } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { CATALOGUE_QUERY_KEY } from './keys';
 
 /**
  * How often an order waiting for its Pix is read again: the deposit dialog's rhythm (features/money
@@ -9,7 +8,8 @@ import { CATALOGUE_QUERY_KEY } from './keys';
  */
 export const ORDER_POLL_MS = 3_000;
 
-export const silverOrderQueryKey = (token: string) => [...CATALOGUE_QUERY_KEY, 'order', token] as const;
+/** A buyer's order by its token, cached under the silver withdrawals' own key. */
+export const silverOrderQueryKey = (token: string) => ['silver-withdrawals', 'order', token] as const;
 
 /** GET /api/silver-withdrawal/order/{token}: the buyer's order and, while it can be paid, its Pix (404 otherwise). */
 export function getSilverOrder(token: string): Promise<SilverOrderResponse> {

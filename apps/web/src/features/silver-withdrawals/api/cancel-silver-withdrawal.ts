@@ -1,12 +1,10 @@
-import type { SilverWithdrawalResponse } from '@prata/domain';
+import type { SilverWithdrawal, SilverWithdrawalResponse } from '@prata/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PageOf } from '../../../components/paginated-table';
 import { api } from '../../../lib/api';
 import { USER_QUERY_KEY } from '../../../lib/auth';
 import { withLoading } from '../../../lib/loading';
-import type { SilverWithdrawalRow } from '../types';
-
-export const SILVER_WITHDRAWALS_PATH = '/silver-withdrawals';
+import { SILVER_WITHDRAWALS_PATH } from './get-silver-withdrawals';
 
 /** PUT /api/silver-withdrawal/{id}/cancel → { silverWithdrawal, message }: a pending withdrawal, cancelled. */
 export function cancelSilverWithdrawal(id: number): Promise<SilverWithdrawalResponse> {
@@ -22,7 +20,7 @@ export function useCancelSilverWithdrawal() {
   return useMutation({
     mutationFn: (id: number) => withLoading('Cancelando retirada...', () => cancelSilverWithdrawal(id)),
     onSuccess: ({ silverWithdrawal }) => {
-      queryClient.setQueriesData<PageOf<SilverWithdrawalRow>>(
+      queryClient.setQueriesData<PageOf<SilverWithdrawal>>(
         { queryKey: ['history', SILVER_WITHDRAWALS_PATH] },
         (page) =>
           page
