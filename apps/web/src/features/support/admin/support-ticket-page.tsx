@@ -27,40 +27,8 @@ import { StatusChip } from '../../../components/status-chip';
 import { downloadFromApi } from '../../../lib/download';
 import { formatFileSize } from '../../../lib/files';
 import { notify } from '../../../lib/notify';
-import { type AdminTicket, useAdminTicket, useAnswerTicket, useAttachToTicket, useCloseTicket } from './api';
-
-function Conversation({ ticket }: { ticket: AdminTicket }) {
-  const rows = [
-    { key: 'd', who: ticket.user.name, staff: false, text: ticket.description, at: ticket.created_at },
-    ...ticket.interactions.map((i) => ({
-      key: String(i.id),
-      who: i.user.name,
-      staff: i.from_staff,
-      text: i.message,
-      at: i.created_at,
-    })),
-  ];
-  return (
-    <Stack spacing={1.5} component="ol" aria-label="Mensagens" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {rows.map((m) => (
-        <Box component="li" key={m.key} sx={{ display: 'flex', justifyContent: m.staff ? 'flex-end' : 'flex-start' }}>
-          <Paper
-            variant="outlined"
-            sx={{ p: 1.5, maxWidth: { xs: '92%', sm: '75%' }, bgcolor: m.staff ? 'action.hover' : 'background.paper' }}
-          >
-            <Typography variant="caption" color="text.secondary" component="p">
-              <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-                {m.staff ? `${m.who} (equipe)` : m.who}
-              </Box>{' '}
-              · {formatDateTimeBR(m.at)}
-            </Typography>
-            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>{m.text}</Typography>
-          </Paper>
-        </Box>
-      ))}
-    </Stack>
-  );
-}
+import { TicketConversation } from '../components/ticket-conversation';
+import { useAdminTicket, useAnswerTicket, useAttachToTicket, useCloseTicket } from './api';
 
 /** One ticket in the back office: the conversation, the answer (e-mailed to the customer), files, and closing. */
 export function SupportTicketPage() {
@@ -107,7 +75,7 @@ export function SupportTicketPage() {
                 <StatusChip status={t.status} labels={TICKET_STATUS_LABELS} />
               </Stack>
             </Paper>
-            <Conversation ticket={t} />
+            <TicketConversation ticket={t} reader="staff" />
             {t.status === 'pending' ? (
               <Paper variant="outlined" sx={{ p: 2 }}>
                 <Stack spacing={1.5}>
