@@ -3,6 +3,7 @@
  * - no import circles anywhere;
  * - a feature (server or web) uses another feature only through that feature's index.ts;
  * - plugins, the ledger, lib, db, adapters and messaging import no feature;
+ * - the web's shared components and lib import no feature and nothing of the app shell;
  * - packages/domain imports nothing of the apps.
  */
 const FEATURE = '^apps/(server|web)/src/features/([^/]+)/';
@@ -45,6 +46,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/server/src/(plugins|ledger|lib|db|adapters|messaging)/' },
       to: { path: '^apps/server/src/features/' },
+    },
+    {
+      name: 'web-shared-imports-no-feature',
+      comment:
+        "The web's shared layer (components, lib: the back office's review queue, cache keys) is below the features " +
+        'and the app shell, and imports neither: imports flow shared -> features -> app.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib)/' },
+      to: { path: '^apps/web/src/(features|app)/' },
     },
     {
       name: 'domain-is-pure',
