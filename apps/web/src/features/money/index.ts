@@ -5,5 +5,3 @@ export { PixQrCode, QR_SIZE } from './components/pix-qr-code';
 // A pending Pix charge's "Pagar" (its QR code again) and "Cancelar", for the history's deposits tab.
 export { PendingPixActions } from './components/deposit-details-dialog';
 export { depositStatusLabels } from './labels';
-// A customer's statement and balances, a section of the back office's customer page (app/admin).
-export { CustomerStatementSection } from './admin/customer-statement-section';

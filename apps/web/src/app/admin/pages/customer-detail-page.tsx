@@ -13,7 +13,7 @@ import { SectionCard } from '../../../components/admin/section-card';
 import { useDocumentTitle } from '../../../components/page';
 import { RouterLink } from '../../../components/router-link';
 import { StatusChip } from '../../../components/status-chip';
-import { CustomerStatementSection } from '../../../features/money';
+import { CustomerStatementSection } from '../../../features/money/admin';
 import { formatAddress } from '../../../features/profile';
 import { firstError, hasErrorCode } from '../../../lib/api';
 import { type CustomerDetail, useCustomer } from '../api/customers';

@@ -6,7 +6,7 @@ import { useSearchParams } from '../../../lib/search-params';
 import { CouponsTab } from './coupons-tab';
 import { ProductsTab } from './products-tab';
 import { SettingsTab } from './settings-tab';
-import { ShipmentsTab } from '../../silver-withdrawals';
+import { ShipmentsTab } from '../../silver-withdrawals/admin';
 
 const TABS = [
   { value: 'envios', label: 'Envios', Panel: ShipmentsTab },

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notify } from '../../../lib/notify';
 import { useRegistrationRedirect } from '../../../lib/registration-redirect';
-import { useCancelSilverWithdrawal } from '../api/cancel-silver-withdrawal';
+import { useCancelSilverWithdrawal } from '../../silver-withdrawals';
 
 /** 'Cancelar' on a pending withdrawal (spec 2): asks first; the server's answer replaces the row. */
 export function CancelSilverWithdrawal({ row }: { row: SilverWithdrawal }) {
