@@ -1,11 +1,17 @@
 /**
  * The import boundaries of docs/ARCHITECTURE.md, checked by `npm run lint` (and so by CI):
  * - no import circles anywhere;
- * - a feature (server or web) uses another feature only through that feature's index.ts;
+ * - a feature (server or web) uses another feature only through that feature's index.ts (on the web, the back
+ *   office's pieces through the feature's admin/index.ts, so that customer pages never load them);
  * - plugins, the ledger, lib, db, adapters and messaging import no feature;
+ * - the web's back-office modules (features/<x>/admin/) are imported only by the back office;
+ * - the web's shared components and lib import no feature and nothing of the app shell;
  * - packages/domain imports nothing of the apps.
  */
 const FEATURE = '^apps/(server|web)/src/features/([^/]+)/';
+const FEATURE_INDEX = '^apps/(server|web)/src/features/[^/]+/index\\.tsx?$';
+/** A web feature's back-office surface, apart from its index.ts (which customer pages import). */
+const WEB_ADMIN_INDEX = '^apps/web/src/features/[^/]+/admin/index\\.tsx?$';
 
 module.exports = {
   forbidden: [
@@ -18,23 +24,26 @@ module.exports = {
     },
     {
       name: 'feature-through-index',
-      comment: "A feature reaches another feature only through the other's index.ts (its public surface).",
+      comment:
+        "A feature reaches another feature only through the other's index.ts (its public surface); on the web, a " +
+        "back-office piece through the other's admin/index.ts, which customer pages never import.",
       severity: 'error',
       from: { path: FEATURE },
       to: {
         path: '^apps/(server|web)/src/features/([^/]+)/',
-        pathNot: ['^apps/$1/src/features/$2/', '^apps/(server|web)/src/features/[^/]+/index\\.tsx?$'],
+        pathNot: ['^apps/$1/src/features/$2/', FEATURE_INDEX, WEB_ADMIN_INDEX],
       },
     },
     {
       name: 'outside-through-index',
       comment:
-        'Code outside the features (app wiring, seeds, scripts, the web shell) uses a feature through its index.ts.',
+        'Code outside the features (app wiring, seeds, scripts, the web shell) uses a feature through its index.ts ' +
+        "(the web's /admin shell: also through a feature's admin/index.ts).",
       severity: 'error',
       from: { path: '^apps/(server|web)/src/', pathNot: [FEATURE, '\\.test\\.tsx?$'] },
       to: {
         path: '^apps/(server|web)/src/features/[^/]+/',
-        pathNot: '^apps/(server|web)/src/features/[^/]+/index\\.tsx?$',
+        pathNot: [FEATURE_INDEX, WEB_ADMIN_INDEX],
         // The web router loads each page lazily (its own chunk): a dynamic import of a page is the one exception.
         dependencyTypesNot: ['dynamic-import'],
       },
@@ -45,6 +54,24 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/server/src/(plugins|ledger|lib|db|adapters|messaging)/' },
       to: { path: '^apps/server/src/features/' },
+    },
+    {
+      name: 'web-admin-only-from-admin',
+      comment:
+        "The back office's modules (a web feature's admin/ folder) are imported only by the back office (another " +
+        "feature's admin/, app/admin/): a customer's page that reached one would download it.",
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: ['^apps/web/src/features/[^/]+/admin/', '^apps/web/src/app/admin/'] },
+      to: { path: '^apps/web/src/features/[^/]+/admin/' },
+    },
+    {
+      name: 'web-shared-imports-no-feature',
+      comment:
+        "The web's shared layer (components, lib: the back office's review queue, cache keys) is below the features " +
+        'and the app shell, and imports neither: imports flow shared -> features -> app.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib)/' },
+      to: { path: '^apps/web/src/(features|app)/' },
     },
     {
       name: 'domain-is-pure',

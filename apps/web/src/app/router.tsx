@@ -41,7 +41,7 @@ const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'));
 // (app/more-routes.tsx), like the back office's, so that the first loads of the landing and the sign-in page carry
 // neither the table nor its pages' preload lists (docs/performance.md).
 const MoreRoutes = lazyPage(() => import('./more-routes'));
-const AdminRoutes = lazyPage(() => import('../features/admin/admin-routes'));
+const AdminRoutes = lazyPage(() => import('./admin/admin-routes'));
 const QueryLayout = lazy(() => import('./query-layout'));
 
 /**
@@ -65,7 +65,7 @@ export function AppRoutes() {
         </Route>
         <Route path="admin" element={<RequireAuth />}>
           <Route element={<QueryLayout />}>
-            {/* the back office's own route table, in its chunk (features/admin/admin-routes.tsx) */}
+            {/* the back office's own route table, in its chunk (app/admin/admin-routes.tsx) */}
             <Route index element={<AdminRoutes />} />
             <Route path="*" element={<AdminRoutes />} />
           </Route>

@@ -1,11 +1,6 @@
 // The catalogue feature's public surface: the pieces of a physical-silver order that the custody withdrawal
 // (features/silver-withdrawals) shares with the checkout. Pages load through the router, each in its own chunk.
-export {
-  createSilverWithdrawal,
-  quoteShipping,
-  usableShippingServices,
-  validateQuantity,
-} from './api/checkout';
+export { quoteShipping, usableShippingServices, validateQuantity } from './api/checkout';
 export { CATALOGUE_QUERY_KEY, HISTORY_QUERY_KEY } from './api/keys';
 export { useProductTypes } from './api/use-product-types';
 export { type ChargeInput, orderItemOf, useSilverCharge } from './api/use-silver-charge';

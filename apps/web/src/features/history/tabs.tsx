@@ -6,7 +6,7 @@ import { ReasonButton, StatusChip, StatusWithReason } from '../../components/sta
 import { DEPOSIT_METHOD_LABELS, depositStatusLabels, PendingPixActions } from '../money';
 import { ORDER_TYPE_LABELS, orderChargeColumns, orderQuantityColumn } from '../orders';
 import { CancelSilverTransfer, SILVER_TRANSFERS_PATH, TransferReceiptButton } from '../silver-transfers';
-import { SILVER_WITHDRAWALS_PATH } from './api/cancel-silver-withdrawal';
+import { SILVER_WITHDRAWALS_PATH } from '../silver-withdrawals';
 import { CancelSilverWithdrawal } from './components/cancel-silver-withdrawal';
 import { TransferParty } from './components/transfer-party';
 import type { DepositRow, EventLogRow, OrderRow, SilverTransferRow, SilverWithdrawalRow, WithdrawalRow } from './types';

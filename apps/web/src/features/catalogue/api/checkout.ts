@@ -4,9 +4,6 @@ import type {
   CheckEmailResponse,
   CouponResponse,
   CpfCheckResponse,
-  CreateSilverWithdrawalRequest,
-  CreateSilverWithdrawalResponse,
-  GuestSilverWithdrawalRequest,
   LoginRequest,
   LoginResponse,
   MessageResponse,
@@ -16,7 +13,6 @@ import type {
   ValidateQuantityRequest,
 } from '@prata/domain';
 import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 
 /** POST /api/silver-withdrawal/check-email → { exists } (public). */
@@ -70,27 +66,4 @@ export function calculateCharge(input: CalculateChargeRequest): Promise<Calculat
 /** GET /api/coupon?code= → { coupon }; an unknown, expired or used-up code is a 422 with `errors.code`. */
 export function getCoupon(code: string): Promise<CouponResponse> {
   return withLoading('Conferindo o cupom...', () => api.get<CouponResponse>('/coupon', { query: { code } }));
-}
-
-/**
- * POST /api/silver-withdrawal (signed in: Pix or balance), with an Idempotency-Key: the intention's (useIntention,
- * kept across double clicks and retries), or a fresh one.
- */
-export function createSilverWithdrawal(
-  input: CreateSilverWithdrawalRequest,
-  idempotencyKey?: string,
-): Promise<CreateSilverWithdrawalResponse> {
-  return withLoading(input.paymentMethod === 'pix' ? 'Gerando o Pix...' : 'Registrando a retirada...', () =>
-    api.post<CreateSilverWithdrawalResponse>('/silver-withdrawal', input, idempotent(idempotencyKey)),
-  );
-}
-
-/** POST /api/silver-withdrawal/guest (visitors, Pix only), with an Idempotency-Key (as above). */
-export function createGuestSilverWithdrawal(
-  input: GuestSilverWithdrawalRequest,
-  idempotencyKey?: string,
-): Promise<CreateSilverWithdrawalResponse> {
-  return withLoading('Gerando o Pix...', () =>
-    api.post<CreateSilverWithdrawalResponse>('/silver-withdrawal/guest', input, idempotent(idempotencyKey)),
-  );
 }

@@ -17,7 +17,7 @@ import { RouterLink } from '../../../components/router-link';
 import { USER_QUERY_KEY } from '../../../lib/auth';
 import { countdownText, secondsUntil, useNow } from '../../../lib/countdown';
 import { PixQrCode } from '../../money';
-import { useSilverOrder } from '../api/silver-order';
+import { useSilverOrder } from '../../silver-withdrawals';
 import { HISTORY_QUERY_KEY } from '../api/keys';
 import { brl } from '../labels';
 

@@ -23,11 +23,16 @@ import { notify } from '../../../lib/notify';
 import { useRegistrationRedirect } from '../../../lib/registration-redirect';
 import { useSearchParams } from '../../../lib/search-params';
 import { AddressForm } from '../../profile';
-import { checkCpfStatus, createGuestSilverWithdrawal, createSilverWithdrawal, quoteShipping } from '../api/checkout';
+import { checkCpfStatus, quoteShipping } from '../api/checkout';
 import { HISTORY_QUERY_KEY } from '../api/keys';
-import { silverOrderQueryKey, useSilverOrder } from '../api/silver-order';
 import { useProductType } from '../api/use-product-types';
 import { orderItemOf, useSilverCharge } from '../api/use-silver-charge';
+import {
+  createGuestSilverWithdrawal,
+  createSilverWithdrawal,
+  silverOrderQueryKey,
+  useSilverOrder,
+} from '../../silver-withdrawals';
 import {
   checkoutSearch,
   PAYMENT_STEP,

@@ -1,14 +1,14 @@
 import Button from '@mui/material/Button';
+import type { SilverWithdrawal } from '@prata/domain';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notify } from '../../../lib/notify';
 import { useRegistrationRedirect } from '../../../lib/registration-redirect';
-import { useCancelSilverWithdrawal } from '../api/cancel-silver-withdrawal';
-import type { SilverWithdrawalRow } from '../types';
+import { useCancelSilverWithdrawal } from '../../silver-withdrawals';
 
 /** 'Cancelar' on a pending withdrawal (spec 2): asks first; the server's answer replaces the row. */
-export function CancelSilverWithdrawal({ row }: { row: SilverWithdrawalRow }) {
+export function CancelSilverWithdrawal({ row }: { row: SilverWithdrawal }) {
   const [open, setOpen] = useState(false);
   const cancel = useCancelSilverWithdrawal();
   const redirect = useRegistrationRedirect();

@@ -34,7 +34,6 @@ import {
   businessDays,
   ChargeBreakdown,
   CouponDialog,
-  createSilverWithdrawal,
   FeeInfoDialog,
   grams,
   HISTORY_QUERY_KEY,
@@ -48,6 +47,7 @@ import {
   useSilverCharge,
   validateQuantity,
 } from '../../catalogue';
+import { createSilverWithdrawal } from '../api/create-silver-withdrawal';
 import { formatAddress } from '../../profile';
 import { AddressChoice } from '../components/address-choice';
 import { ProductChoice } from '../components/product-choice';

@@ -30,48 +30,8 @@ import { useDeleteAttachment, useSendInteraction, useTicket, useUploadAttachment
 import { FileList } from '../components/file-list';
 import { RatingDialog } from '../components/rating-dialog';
 import { SupportFrame } from '../components/support-frame';
+import { TicketConversation } from '../components/ticket-conversation';
 import { asksForRating, canSendMessage, isOpen } from '../rules';
-
-type Message = { key: string; author: string; staff: boolean; text: string; at: string };
-
-/** The description first, then the conversation: the customer's on the right, the support team's on the left. */
-function Conversation({ ticket }: { ticket: Ticket }) {
-  const messages: Message[] = [
-    { key: 'd', author: ticket.user.name, staff: false, text: ticket.description, at: ticket.created_at },
-    ...ticket.interactions.map((i) => ({
-      key: String(i.id),
-      author: i.user.name,
-      staff: i.from_staff,
-      text: i.message,
-      at: i.created_at,
-    })),
-  ];
-  return (
-    <Stack spacing={1.5} component="ol" aria-label="Mensagens" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {messages.map((m) => (
-        <Box component="li" key={m.key} sx={{ display: 'flex', justifyContent: m.staff ? 'flex-start' : 'flex-end' }}>
-          <Paper
-            variant="outlined"
-            sx={{
-              p: 1.5,
-              maxWidth: { xs: '92%', sm: '80%' },
-              bgcolor: m.staff ? 'background.paper' : 'action.hover',
-              borderColor: m.staff ? 'secondary.light' : 'divider',
-            }}
-          >
-            <Typography variant="caption" color="text.secondary" component="p">
-              <Box component="span" sx={{ fontWeight: 600, color: m.staff ? 'secondary.main' : 'text.primary' }}>
-                {m.author}
-              </Box>{' '}
-              · {formatDateTimeBR(m.at)}
-            </Typography>
-            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>{m.text}</Typography>
-          </Paper>
-        </Box>
-      ))}
-    </Stack>
-  );
-}
 
 function NewMessage({ ticketId }: { ticketId: number }) {
   const send = useSendInteraction();
@@ -252,7 +212,7 @@ export function TicketDetailsPage() {
             </Stack>
           </Paper>
           {!isOpen(data) && <ClosedNotice ticket={data} onRate={() => setRating(true)} />}
-          <Conversation ticket={data} />
+          <TicketConversation ticket={data} reader="customer" />
           {isOpen(data) && <NewMessage ticketId={data.id} />}
           <Attachments ticket={data} />
           <RatingDialog ticketId={data.id} open={rating} onClose={() => setRating(false)} />

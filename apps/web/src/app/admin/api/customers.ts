@@ -1,0 +1,66 @@
+import type {
+  CustomerDetailResponse,
+  CustomerFilter,
+  CustomerReviewResponse,
+  CustomersResponse,
+  ReviewDecisionRequest,
+} from '@prata/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { CUSTOMERS_QUERY_KEY, customerQueryKey } from '../../../lib/admin-query-keys';
+import { api } from '../../../lib/api';
+import { withLoading } from '../../../lib/loading';
+
+export type { CustomerFilter, CustomerStatus, CustomerSummary } from '@prata/domain';
+
+/** GET /api/admin/customers/{id} */
+export type CustomerDetail = CustomerDetailResponse;
+
+export type RegistrationDecision = z.input<typeof ReviewDecisionRequest>;
+
+/** GET /api/admin/customers?q=&status=&page= (name, e-mail, CPF or CNPJ; review status) */
+export function getCustomers(q: string, status: CustomerFilter, page: number): Promise<CustomersResponse> {
+  return api.get<CustomersResponse>('/admin/customers', { query: { q: q || undefined, status, page } });
+}
+
+export function useCustomers(q: string, status: CustomerFilter, page: number) {
+  return useQuery({
+    queryKey: [...CUSTOMERS_QUERY_KEY, 'list', q, status, page],
+    queryFn: () => getCustomers(q, status, page),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function getCustomer(id: number): Promise<CustomerDetail> {
+  return api.get<CustomerDetail>(`/admin/customers/${id}`);
+}
+
+export function useCustomer(id: number) {
+  return useQuery({
+    queryKey: customerQueryKey(id),
+    queryFn: () => getCustomer(id),
+    enabled: Number.isInteger(id) && id > 0,
+    staleTime: 0,
+  });
+}
+
+/** POST /api/admin/customers/{id}/review → the customer's detail and a message (409 when already approved). */
+export function reviewCustomer(id: number, decision: RegistrationDecision) {
+  return api.post<CustomerReviewResponse>(`/admin/customers/${id}/review`, decision);
+}
+
+export function useReviewCustomer(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: RegistrationDecision) =>
+      withLoading(decision.decision === 'approve' ? 'Aprovando cadastro...' : 'Recusando cadastro...', () =>
+        reviewCustomer(id, decision),
+      ),
+    onSuccess: ({ message: _message, ...detail }) => {
+      queryClient.setQueryData(customerQueryKey(id), detail);
+      void queryClient.invalidateQueries({ queryKey: [...CUSTOMERS_QUERY_KEY, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: [...CUSTOMERS_QUERY_KEY, 'audit', id] });
+    },
+  });
+}

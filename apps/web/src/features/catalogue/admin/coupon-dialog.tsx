@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Typography from '@mui/material/Typography';
+import { CouponRequest, type CouponInput, minorToDecimal } from '@prata/domain';
+import { type Resolver, useForm } from 'react-hook-form';
+import { type AdminCoupon, useSaveCoupon } from './api';
+import { decimalText, isoToLocalInput, localInputToIso } from './labels';
+import { closeOnSave, FieldGrid, FormDialog } from '../../../components/admin/form-dialog';
+import { FormPercentField } from '../../../components/admin/form-decimal-field';
+import { FormSwitch } from '../../../components/admin/form-switch';
+import { FormTextField } from '../../../components/admin/form-text-field';
+
+type CouponForm = {
+  code: string;
+  transaction_fee: string;
+  discount_percent: string;
+  /** datetime-local values, Brasília time ('' = no limit) */
+  valid_from: string;
+  valid_until: string;
+  /** '' = no limit */
+  max_uses: string;
+  active: boolean;
+};
+const FIELDS = [
+  'code',
+  'transaction_fee',
+  'discount_percent',
+  'valid_from',
+  'valid_until',
+  'max_uses',
+  'active',
+] as const;
+const UNTIL_BEFORE_FROM = 'O fim da validade deve ser depois do início';
+
+const asForm = (coupon: AdminCoupon | null): CouponForm => ({
+  code: coupon?.code ?? '',
+  transaction_fee: coupon ? decimalText(coupon.transaction_fee) : '',
+  discount_percent: coupon ? decimalText(coupon.discount_percent) : '',
+  valid_from: isoToLocalInput(coupon?.valid_from ?? null),
+  valid_until: isoToLocalInput(coupon?.valid_until ?? null),
+  max_uses: coupon?.max_uses ? String(coupon.max_uses) : '',
+  active: coupon?.active ?? true,
+});
+
+/** The form as the contract reads it: the dates as instants with Brasília's offset, empty limits as null. */
+const asRequest = (form: CouponForm): CouponRequest => ({
+  code: form.code,
+  transaction_fee: form.transaction_fee,
+  discount_percent: form.discount_percent,
+  valid_from: localInputToIso(form.valid_from),
+  valid_until: localInputToIso(form.valid_until),
+  max_uses: form.max_uses.trim() === '' ? null : form.max_uses.trim(),
+  active: form.active,
+});
+
+/** The contract's checks on the form, plus one the contract leaves to the screen: the validity's order. */
+const resolver: Resolver<CouponForm, unknown, CouponInput> = async (values, context, options) => {
+  const result = await (zodResolver(CouponRequest) as unknown as Resolver<CouponForm, unknown, CouponInput>)(
+    asRequest(values) as never,
+    context,
+    options,
+  );
+  const from = localInputToIso(values.valid_from);
+  const until = localInputToIso(values.valid_until);
+  if (from && until && new Date(until) <= new Date(from)) {
+    return {
+      values: {},
+      errors: { ...result.errors, valid_until: { type: 'order', message: UNTIL_BEFORE_FROM } },
+    } as never;
+  }
+  return result;
+};
+
+/** The contract's output (basis points) back as the API's percentages. */
+const asBody = (input: CouponInput): CouponRequest => ({
+  ...input,
+  transaction_fee: minorToDecimal(input.transaction_fee),
+  discount_percent: minorToDecimal(input.discount_percent),
+});
+
+/**
+ * 'Novo cupom' / 'Editar cupom': the code (letters, digits, '-' and '_', saved in capitals), the operating-fee
+ * percentage it grants in trades, the discount on a silver order's minting, insurance and freight, the validity in
+ * Brasília time, the most uses, and whether it is active.
+ */
+export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; onClose: () => void }) {
+  const save = useSaveCoupon();
+  const { control, handleSubmit, setError } = useForm<CouponForm, unknown, CouponInput>({
+    resolver,
+    defaultValues: asForm(coupon),
+  });
+  const onSubmit = handleSubmit((input) =>
+    save.mutate({ id: coupon?.id ?? null, coupon: asBody(input) }, closeOnSave(onClose, setError, FIELDS)),
+  );
+
+  return (
+    <FormDialog
+      open
+      titleId="cupom-title"
+      title={coupon ? `Editar cupom ${coupon.code}` : 'Novo cupom'}
+      submitLabel={coupon ? 'Salvar cupom' : 'Criar cupom'}
+      pending={save.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      <FormTextField
+        control={control}
+        name="code"
+        label="Código"
+        required
+        autoFocus
+        helperText="Letras, números, - e _; o cliente digita sem diferença de maiúsculas"
+        slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters', spellCheck: false } }}
+      />
+      <FieldGrid>
+        <FormPercentField
+          control={control}
+          name="transaction_fee"
+          label="Taxa de transação"
+          required
+          helperText="A taxa operacional que o cupom concede"
+        />
+        <FormPercentField
+          control={control}
+          name="discount_percent"
+          label="Desconto"
+          required
+          helperText="Sobre cunhagem, seguro e frete da prata física"
+        />
+      </FieldGrid>
+      <Typography variant="subtitle2" component="h3">
+        Validade (horário de Brasília)
+      </Typography>
+      <FieldGrid>
+        <FormTextField
+          control={control}
+          name="valid_from"
+          label="Início"
+          type="datetime-local"
+          helperText="Vazio: já vale"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <FormTextField
+          control={control}
+          name="valid_until"
+          label="Fim"
+          type="datetime-local"
+          helperText="Vazio: sem prazo"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </FieldGrid>
+      <FieldGrid>
+        <FormTextField
+          control={control}
+          name="max_uses"
+          label="Máximo de usos"
+          helperText={
+            coupon
+              ? `Usado ${coupon.uses} ${coupon.uses === 1 ? 'vez' : 'vezes'}. Vazio: sem limite`
+              : 'Vazio: sem limite'
+          }
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+        />
+      </FieldGrid>
+      <FormSwitch control={control} name="active" label="Ativo" />
+    </FormDialog>
+  );
+}
