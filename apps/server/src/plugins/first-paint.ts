@@ -22,7 +22,8 @@ export type FirstPaintProvider = (app: FastifyInstance) => Promise<FirstPaint | 
 /** How long a page's first paint is reused before it is built again (the catalogue's prices follow the book). */
 export const FIRST_PAINT_TTL_MS = 5_000;
 
-type Entry = { file: WebFile; source: WebFile; builtAt: number };
+/** `paint`: what the file was built from (its HTML, data and title), so that an unchanged page is not built again. */
+type Entry = { file: WebFile; source: WebFile; builtAt: number; paint: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -336,8 +337,11 @@ export function firstPaintCache(app: FastifyInstance, ttlMs = FIRST_PAINT_TTL_MS
     const build = (async () => {
       try {
         const paint = await provider(app);
-        const file = paint ? withFirstPaint(index, paint) : index;
-        entries.set(pathname, { file, source: index, builtAt: Date.now() });
+        const key = paint ? `${paint.title ?? ''}\n${jsonForHtml(paint.data)}\n${paint.html}` : '';
+        // the same page as last time (the catalogue's prices did not move): its compressed copies are kept
+        const same = cached?.source === index && cached.paint === key;
+        const file = same ? cached.file : paint ? withFirstPaint(index, paint) : index;
+        entries.set(pathname, { file, source: index, builtAt: Date.now(), paint: key });
         return file;
       } catch (error) {
         app.log.warn({ err: error, pathname }, 'first paint failed; serving the plain index.html');
