@@ -31,6 +31,13 @@ async function webRender(dist: string): Promise<WebRender | null> {
   return module;
 }
 
+/** Imports the build's render ahead of the first visitor (when the server starts listening); never rejects. */
+export async function loadWebRender(app: FastifyInstance): Promise<void> {
+  await webRender(webDistOf(app)).catch((error: unknown) => {
+    app.log.warn({ err: error }, "the web build's server render did not load; the catalogue goes without first paint");
+  });
+}
+
 /**
  * The first paint of /comprar-prata (plugins/first-paint.ts): the visitor's page drawn on the server by the web app's
  * own components (apps/web/src/ssr/first-paint.tsx: the guest header, the hero, the catalogue's first page, 'Como
