@@ -53,7 +53,7 @@ const SSR_BUILD = {
   copyPublicDir: false,
   target: 'node20',
   sourcemap: false,
-  rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'first-paint.js' } },
+  rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'first-paint.mjs' } },
 } as const;
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -13,8 +13,11 @@ type CatalogueData = { productTypes: ProductTypesResponse['productTypes']; siteL
 /** What the web build's server render exports (apps/web/src/ssr/first-paint.tsx). */
 type WebRender = { renderCataloguePage(data: CatalogueData): Promise<{ html: string; title: string }> };
 
-/** Where `npm run build` writes the web's server render, inside the build folder (never served: plugins/web.ts). */
-export const WEB_RENDER_FILE = path.join('ssr', 'first-paint.js');
+/**
+ * Where `npm run build` writes the web's server render, inside the build folder (never served: plugins/web.ts); an
+ * ES module by its name, wherever the build folder is copied (the e2e runner serves a copy).
+ */
+export const WEB_RENDER_FILE = path.join('ssr', 'first-paint.mjs');
 
 type Loaded = { file: string; mtimeMs: number; module: Promise<WebRender> };
 const loaded = new Map<string, Loaded>();
