@@ -46,46 +46,63 @@ const SIDE_EFFECT_FREE =
 /** Where `/api` goes in development; the server's default port unless PRATA_API_URL says otherwise. */
 const API_TARGET = process.env.PRATA_API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+/**
+ * The server's render of the painted catalogue (src/ssr/first-paint.tsx), built by `vite build --ssr` after the app
+ * (package.json): one file with everything it imports, under dist/ssr, which the server imports and never serves.
+ * The same transforms as the app's build, so that it draws the same elements with the same styles.
+ */
+const SSR_BUILD = {
+  outDir: 'dist/ssr',
+  emptyOutDir: true,
+  copyPublicDir: false,
+  target: 'node20',
+  sourcemap: false,
+  rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'first-paint.mjs' } },
+} as const;
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     muiWithoutCssVars(),
     emotionStyledBase(),
     reactRouterTreeShaking(),
-    precompress(),
-    firstLoadBudget(FIRST_LOAD_BUDGETS),
+    ...(isSsrBuild ? [] : [precompress(), firstLoadBudget(FIRST_LOAD_BUDGETS)]),
   ],
+  // the server's render bundles its packages (no node_modules lookups at run time) and runs React's production build
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': '"production"' } } : {}),
   server: {
     host: '127.0.0.1',
     port: 5173,
     proxy: { '/api': { target: API_TARGET } },
   },
   preview: { host: '127.0.0.1', port: 4173, proxy: { '/api': { target: API_TARGET } } },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    // Every browser of the es2022 target but Safari 16 supports <link rel="modulepreload">; without it Safari 16
-    // fetches the same modules as the imports come (no preload), so the polyfill (0.2 kB on every first load) goes.
-    modulePreload: { polyfill: false },
-    sourcemap: false,
-    chunkSizeWarningLimit: 400,
-    rolldownOptions: {
-      // packages/domain is pure code without side effects (ARCHITECTURE §3), but its package.json does not say
-      // so; without this every chunk importing one message would also carry zod and every contract. The one
-      // side effect there, zod's Portuguese locale, is applied again by src/lib/zod-locale.ts for the forms.
-      // hoist-non-react-statics (with its copy of react-is 16) is imported by @emotion/react only for `withTheme`,
-      // which nothing calls, but as a bare CommonJS import it was kept on every first load (0.9 kB).
-      // The silver withdrawals' calls (one pure file each) reach the checkout and the history through one index;
-      // said pure, each page keeps only the calls it makes (0.4-0.6 kB less on each than without).
-      treeshake: {
-        moduleSideEffects: (id) => (SIDE_EFFECT_FREE.test(id) ? false : undefined),
-      },
-      output: {
-        codeSplitting: {
-          groups: [...CHUNK_GROUPS],
+  build: isSsrBuild
+    ? SSR_BUILD
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        target: 'es2022',
+        // Every browser of the es2022 target but Safari 16 supports <link rel="modulepreload">; without it Safari 16
+        // fetches the same modules as the imports come (no preload), so the polyfill (0.2 kB on every first load) goes.
+        modulePreload: { polyfill: false },
+        sourcemap: false,
+        chunkSizeWarningLimit: 400,
+        rolldownOptions: {
+          // packages/domain is pure code without side effects (ARCHITECTURE §3), but its package.json does not say
+          // so; without this every chunk importing one message would also carry zod and every contract. The one
+          // side effect there, zod's Portuguese locale, is applied again by src/lib/zod-locale.ts for the forms.
+          // hoist-non-react-statics (with its copy of react-is 16) is imported by @emotion/react only for `withTheme`,
+          // which nothing calls, but as a bare CommonJS import it was kept on every first load (0.9 kB).
+          // The silver withdrawals' calls (one pure file each) reach the checkout and the history through one index;
+          // said pure, each page keeps only the calls it makes (0.4-0.6 kB less on each than without).
+          treeshake: {
+            moduleSideEffects: (id) => (SIDE_EFFECT_FREE.test(id) ? false : undefined),
+          },
+          output: {
+            codeSplitting: {
+              groups: [...CHUNK_GROUPS],
+            },
+          },
         },
       },
-    },
-  },
-});
+}));

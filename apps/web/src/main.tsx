@@ -46,9 +46,11 @@ const app = (
 );
 
 const root = createRoot(container);
-// A page the server painted first (apps/server/src/plugins/first-paint.ts) stays on screen until React's page is
-// ready: its chunk is loaded before the first render (app/router.tsx), and that render is a transition, so nothing
-// (no loading fallback) is committed over the painted HTML before the page itself.
+// A page the server painted first (apps/server/src/plugins/first-paint.ts, drawn by these components: src/ssr/) stays
+// on screen until React's page is ready: its chunk is loaded before the first render (app/router.tsx), and that render
+// is a transition, so nothing (no loading fallback) is committed over the painted HTML before the page itself. React
+// replaces the painted page rather than hydrating it: a signed-in customer's first render differs from the visitor's
+// page (balances), and a visitor's app boots only when they use the page, after it may have changed under them.
 if (document.getElementById('prata-first-paint')) {
   // the same page: it stays where the visitor scrolled it (a visitor's app boots when they use the page)
   keepScrollOnNextNavigation();

@@ -17,7 +17,7 @@ type Browser = {
   document: { head: Element; body: Element; documentElement: Element; querySelector(selector: string): Element | null };
   window: { history: { replaceState(data: null, unused: string, url: string): void } };
   localStorage: { setItem(key: string, value: string): void; clear(): void };
-  MouseEvent: new (type: string, init: { bubbles: boolean }) => unknown;
+  MouseEvent: new (type: string, init: { bubbles: boolean; cancelable?: boolean }) => unknown;
   KeyboardEvent: new (type: string, init: { key: string; bubbles: boolean }) => unknown;
 };
 const { document, window, localStorage, MouseEvent, KeyboardEvent } = globalThis as unknown as Browser;
@@ -36,9 +36,10 @@ const TEMPLATE =
 function paint(page = '1') {
   document.head.innerHTML = '';
   document.body.innerHTML =
-    `<div id="root"><div class="fp" data-prata-static data-prata-page="${page}">` +
+    `<div id="root"><div data-prata-static data-prata-page="${page}">` +
     '<a href="/login">Entrar</a><button type="button" data-prata-action="menu" aria-label="Abrir menu"><svg></svg></button>' +
-    '<button type="button" class="fp-fab" data-prata-action="chat" aria-label="Abrir o chat com o Auro"></button>' +
+    '<button type="button" aria-label="Página 2" data-prata-href="/comprar-prata?page=2">2</button>' +
+    '<button type="button" data-prata-action="chat" aria-label="Abrir o chat com o Auro"></button>' +
     `</div></div>${TEMPLATE}`;
   new Function(APP_LOADER_SOURCE)();
 }
@@ -71,6 +72,17 @@ describe("the painted page's loader", () => {
     expect(booted()).toBe(true);
     expect(document.documentElement.getAttribute('data-prata-boot')).toBe('use');
     expect(document.documentElement.getAttribute('data-prata-action')).toBeNull();
+  });
+
+  it("follows a page button's address as a link would, without booting the app", async () => {
+    paint();
+    await settle();
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true }) as { defaultPrevented: boolean };
+    // jsdom does not navigate (it says so on the console); the browser goes to /comprar-prata?page=2
+    button('Página 2').dispatchEvent(click);
+    await settle();
+    expect(click.defaultPrevented).toBe(true);
+    expect(booted()).toBe(false);
   });
 
   it('remembers the control clicked (a screen reader sends only the click) and shows it busy', async () => {

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Variant, WebFile } from './web-files';
 
 /**
- * A page's first paint: HTML the server puts inside index.html's `<div id="root">` so that a visitor sees the page
+ * A page's first paint: HTML the server puts inside index.html's `<div id="root">` (drawn by the web app's own
+ * components, rendered on the server: features/catalogue/first-paint.ts) so that a visitor sees the page
  * before the app's JavaScript has arrived, and the data the page's first render needs (read by the web app from
  * `<script type="application/json" id="prata-first-paint">`, a data block the CSP's script-src 'self' allows, since
  * it never runs), so that React's first render shows the same content instead of a skeleton. React replaces the HTML
@@ -21,7 +22,8 @@ export type FirstPaintProvider = (app: FastifyInstance) => Promise<FirstPaint | 
 /** How long a page's first paint is reused before it is built again (the catalogue's prices follow the book). */
 export const FIRST_PAINT_TTL_MS = 5_000;
 
-type Entry = { file: WebFile; source: WebFile; builtAt: number };
+/** `paint`: what the file was built from (its HTML, data and title), so that an unchanged page is not built again. */
+type Entry = { file: WebFile; source: WebFile; builtAt: number; paint: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,13 +78,14 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]
  * them, but in twenty short tasks instead of one long one. A chunk that fails to load leaves the rest to the module
  * script. When it boots:
  * - **A visitor on a page painted whole** (`data-prata-static` in the page, no `authToken` in localStorage, the
- *   address's ?page= the one painted): the painted page is the page. Its links are plain links; the app boots only
- *   when the visitor uses a control that needs it (`data-prata-action`: a pointer down on it, Enter or Space on it, or
- *   its click, which is what a screen reader sends). The click is remembered for the app (`data-prata-action` on the
- *   `<html>` element: lib/first-paint.ts, which opens the menu or the chat after its first render), and the control
- *   shows that it is busy (`aria-busy`) until the app replaces the page. Auro's painted button keeps clear of the
- *   page's buttons as the app's does (features/chat/clear-spot.ts): it climbs above one passing under it, or steps
- *   aside.
+ *   address's ?page= the one painted): the painted page is the page. Its links are plain links, and a button that
+ *   names an address of the app (`data-prata-href`: the catalogue's pages) goes there as a link would; the app boots
+ *   only when the visitor uses a control that needs it (`data-prata-action`: a pointer down on it, Enter or Space on
+ *   it, or its click, which is what a screen reader sends). The click is remembered for the app
+ *   (`data-prata-action` on the `<html>` element: lib/first-paint.ts, which opens the menu or the chat after its
+ *   first render), and the control shows that it is busy (`aria-busy`) until the app replaces the page. Auro's
+ *   painted button keeps clear of the page's buttons as the app's does (features/chat/clear-spot.ts): it climbs above
+ *   one passing under it, or steps aside.
  * - **Anyone else** (a signed-in customer, whose page shows balances; a page painted only as a preview): once the
  *   page is painted, as the files are asked for.
  * Without largest-contentful-paint entries (Safari), or with the image out of view (a page reloaded scrolled down),
@@ -173,6 +176,13 @@ export const APP_LOADER_SOURCE = `(function () {
     if (event.key === 'Enter' || event.key === ' ') use(event);
   }, true);
   document.addEventListener('click', function (event) {
+    var target = event.target;
+    var goes = target && target.closest && painted.contains(target) ? target.closest('[data-prata-href]') : null;
+    if (goes) {
+      event.preventDefault();
+      location.assign(goes.getAttribute('data-prata-href'));
+      return;
+    }
     var button = control(event);
     if (!button) return;
     event.preventDefault();
@@ -181,7 +191,7 @@ export const APP_LOADER_SOURCE = `(function () {
     use(event);
   }, true);
 
-  var fab = painted.querySelector('.fp-fab');
+  var fab = painted.querySelector('[data-prata-action="chat"]');
   if (!fab || !document.elementsFromPoint) return;
   var tappable = 'button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="link"]';
   var phone = matchMedia('(max-width: 599.95px)');
@@ -327,8 +337,11 @@ export function firstPaintCache(app: FastifyInstance, ttlMs = FIRST_PAINT_TTL_MS
     const build = (async () => {
       try {
         const paint = await provider(app);
-        const file = paint ? withFirstPaint(index, paint) : index;
-        entries.set(pathname, { file, source: index, builtAt: Date.now() });
+        const key = paint ? `${paint.title ?? ''}\n${jsonForHtml(paint.data)}\n${paint.html}` : '';
+        // the same page as last time (the catalogue's prices did not move): its compressed copies are kept
+        const same = cached?.source === index && cached.paint === key;
+        const file = same ? cached.file : paint ? withFirstPaint(index, paint) : index;
+        entries.set(pathname, { file, source: index, builtAt: Date.now(), paint: key });
         return file;
       } catch (error) {
         app.log.warn({ err: error, pathname }, 'first paint failed; serving the plain index.html');

@@ -19,8 +19,14 @@ const REVALIDATE = 'no-cache';
  * the build wrote when the browser takes it, ETags and 304s, HEAD on every page and asset, and index.html for client
  * routes (with the page's first paint when a feature gives it one).
  */
+/** The web app's build folder (WEB_DIST, or apps/web/dist beside the server's source). */
+export const webDistOf = (app: FastifyInstance): string => app.deps.config.webDist ?? DEFAULT_DIST;
+
+/** The build's server render of painted pages (features/catalogue/first-paint.ts): imported, never served. */
+const SERVER_ONLY = '/ssr/';
+
 export async function registerWeb(app: FastifyInstance) {
-  const dist = app.deps.config.webDist ?? DEFAULT_DIST;
+  const dist = webDistOf(app);
   const hasWeb = existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
     const files = webFiles(dist);
@@ -41,7 +47,7 @@ export async function registerWeb(app: FastifyInstance) {
       if (urlPath.startsWith('/api/')) return reply.callNotFound();
       // the loader of the painted pages' scripts (plugins/first-paint.ts) is the server's, not the build's
       if (urlPath === APP_LOADER_PATH) return send(request, reply, APP_LOADER_FILE);
-      const file = urlPath === '/' ? undefined : await files.get(urlPath);
+      const file = urlPath === '/' || urlPath.startsWith(SERVER_ONLY) ? undefined : await files.get(urlPath);
       if (file) return send(request, reply, file);
       // A missing build asset is a 404; any other path is a page of the app (client-side routes).
       if (urlPath.startsWith('/assets/')) return reply.callNotFound();

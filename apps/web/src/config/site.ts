@@ -3,10 +3,7 @@ import { useEffect, useState } from 'react';
 import { API_BASE } from '../lib/api';
 import { firstPaintData } from '../lib/first-paint';
 
-/**
- * Company identity: kept in @prata/domain (packages/domain/src/site.ts), since the server's first paint of the
- * catalogue draws the same footer. Operators change it there.
- */
+/** Company identity: kept in @prata/domain (packages/domain/src/site.ts), shared with the server; changed there. */
 export { COMPANY } from '@prata/domain';
 
 const NO_LINKS: SiteLinks = { jewelry: null, refining: null, app_store: null, google_play: null };

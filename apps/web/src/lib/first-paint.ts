@@ -5,7 +5,24 @@
  */
 let data: Record<string, unknown> | null | undefined;
 
+/**
+ * The same data while the server renders the page (src/ssr/first-paint.tsx): the server's render and the browser's
+ * first render start from the same object, so they draw the same page.
+ */
+let serverData: Record<string, unknown> | null = null;
+
+/** Runs the server's render of a painted page with its data (src/ssr/first-paint.tsx); not reentrant. */
+export async function withServerData<T>(values: Record<string, unknown>, render: () => Promise<T>): Promise<T> {
+  serverData = values;
+  try {
+    return await render();
+  } finally {
+    serverData = null;
+  }
+}
+
 export function firstPaintData<T>(key: string): T | undefined {
+  if (serverData) return serverData[key] as T | undefined;
   if (data === undefined) {
     const element = typeof document === 'undefined' ? null : document.getElementById('prata-first-paint');
     try {
@@ -32,9 +49,13 @@ export type PaintedAction = 'menu' | 'chat';
 
 const html = () => (typeof document === 'undefined' ? null : document.documentElement);
 
-/** The app was booted by the visitor's use of the painted page (not at once, as for a signed-in customer). */
+/**
+ * The app was booted by the visitor's use of the painted page (not at once, as for a signed-in customer), or this is
+ * the server's render of that page: either way the page is drawn whole in its first render (no part deferred), Auro's
+ * button included.
+ */
 export function bootedOnUse(): boolean {
-  return html()?.getAttribute('data-prata-boot') === 'use';
+  return serverData !== null || html()?.getAttribute('data-prata-boot') === 'use';
 }
 
 /** The control the visitor clicked on the painted page, still to be opened. */

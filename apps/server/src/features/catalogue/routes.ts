@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addFirstPaint } from '../../plugins/first-paint';
-import { catalogueFirstPaint } from './first-paint';
+import { catalogueFirstPaint, loadWebRender } from './first-paint';
 import { z } from 'zod';
 import {
   AdminCouponResponse,
@@ -76,6 +76,10 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
   const { deps } = app;
   // every visitor's first page is painted before the app's JavaScript arrives (plugins/first-paint.ts)
   addFirstPaint(fastify, '/comprar-prata', catalogueFirstPaint);
+  // its render (the web build's) is loaded as the server starts listening, not on the first visitor's request
+  fastify.addHook('onListen', async () => {
+    void loadWebRender(fastify);
+  });
 
   app.get(
     '/silver-withdrawal-product-types',

@@ -75,6 +75,8 @@ export function GuestHeader() {
             </Button>
             <IconButton
               ref={menuButton}
+              // on the server's painted page, the control that boots the app (lib/first-paint.ts)
+              data-prata-action="menu"
               aria-label="Abrir menu"
               aria-controls={anchor ? 'guest-menu' : undefined}
               aria-haspopup="true"

@@ -8,8 +8,7 @@ export const OUT_OF_STOCK = 'Esgotado';
 export const PIX_PRICE_LABEL = 'no Pix';
 /**
  * What the total adds to a catalogue price (issue 27): the price has minting, insurance and the taxes of a sale in
- * the company's state; the freight, and the taxes on it (or another state's rates), come at checkout. The server's
- * first paint says the same (features/catalogue/first-paint.ts).
+ * the company's state; the freight, and the taxes on it (or another state's rates), come at checkout.
  */
 export const PRICE_NOTE = '+ frete e impostos do frete';
 export const SILVER_HISTORY_PATH = '/meu-historico/prata-retirada';

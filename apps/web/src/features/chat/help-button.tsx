@@ -52,6 +52,8 @@ export default function HelpButton() {
           ref={fabRef}
           size="medium"
           color="secondary"
+          // on the server's painted page, the control that boots the app (lib/first-paint.ts)
+          data-prata-action="chat"
           aria-label="Abrir o chat com o Auro"
           title="Dúvidas? Fale com o Auro"
           aria-hidden={lift === null || undefined}

@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Pagination from '@mui/material/Pagination';
+import PaginationItem from '@mui/material/PaginationItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -66,6 +67,10 @@ function usePage(): [number, (page: number) => void] {
   );
   return [page, setPage];
 }
+
+/** A page of the catalogue's address: the server's painted page follows it on a click, without the app. */
+const pageHref = (page: number | null) =>
+  page === null ? undefined : page <= 1 ? '/comprar-prata' : `/comprar-prata?page=${page}`;
 
 const GRID_SX = {
   display: 'grid',
@@ -131,6 +136,8 @@ function Catalogue({ signedIn }: { signedIn: boolean }) {
             getItemAriaLabel={(type, item) =>
               type === 'page' ? `Página ${item}` : type === 'next' ? 'Próxima página' : 'Página anterior'
             }
+            // the loader of the server's painted page (apps/server/src/plugins/first-paint.ts) follows it
+            renderItem={(item) => <PaginationItem {...item} data-prata-href={pageHref(item.page)} />}
           />
         </Stack>
       )}
