@@ -151,21 +151,28 @@ export function registerIdempotency(app: FastifyInstance) {
           }
           return payload;
         }
-        if (reply.statusCode >= 500 || body === null) {
-          // Not an answer to keep (a failure of ours, or a stream): the retry runs again.
-          await db.delete(idempotencyKeys).where(where);
-          return payload;
+        // The answer goes out even when its record cannot be written (the database went away after the work was
+        // done): the record then stays "in progress", and a retry hears that, then that the outcome is unknown;
+        // never a 500 in place of the answer, never the work run twice.
+        try {
+          if (reply.statusCode >= 500 || body === null) {
+            // Not an answer to keep (a failure of ours, or a stream): the retry runs again.
+            await db.delete(idempotencyKeys).where(where);
+          } else {
+            await db
+              .update(idempotencyKeys)
+              .set({
+                state: 'done',
+                statusCode: reply.statusCode,
+                responseBody: body,
+                responseType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+                updatedAt: new Date(),
+              })
+              .where(where);
+          }
+        } catch (err) {
+          request.log.error({ err, scope: claim.scope, key: claim.key }, 'idempotency: the record was not written');
         }
-        await db
-          .update(idempotencyKeys)
-          .set({
-            state: 'done',
-            statusCode: reply.statusCode,
-            responseBody: body,
-            responseType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-            updatedAt: new Date(),
-          })
-          .where(where);
         return payload;
       },
     ];
