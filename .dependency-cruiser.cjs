@@ -3,6 +3,7 @@
  * - no import circles anywhere;
  * - a feature (server or web) uses another feature only through that feature's index.ts;
  * - plugins, the ledger, lib, db, adapters and messaging import no feature;
+ * - the ledger is used from outside apps/server/src/ledger only through ledger/index.ts;
  * - packages/domain imports nothing of the apps.
  */
 const FEATURE = '^apps/(server|web)/src/features/([^/]+)/';
@@ -45,6 +46,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/server/src/(plugins|ledger|lib|db|adapters|messaging)/' },
       to: { path: '^apps/server/src/features/' },
+    },
+    {
+      name: 'ledger-through-index',
+      comment:
+        'The ledger is used only through ledger/index.ts (its public surface): its plan, SQL and accounts stay its own.',
+      severity: 'error',
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/ledger/' },
+      to: { path: '^apps/server/src/ledger/', pathNot: '^apps/server/src/ledger/index\\.ts$' },
     },
     {
       name: 'domain-is-pure',

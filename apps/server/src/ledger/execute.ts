@@ -1,7 +1,7 @@
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import type { Executor } from '../db/client';
+import { clientOf, preparesStatements } from '../db/sql';
 import { pgErrorCode } from '../db/tx';
 import { type AccountRef, accountSpec, type Currency, type Holder, holderAccounts, isHeld } from './accounts';
 import type { Refused } from './errors';
@@ -147,15 +147,6 @@ function encode(cmd: LedgerCommand, index: number): Encoded {
   }
 }
 
-type Client = { query: (...args: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> };
-
-/** The driver's client under drizzle's handle: a pool or a pool client (node-postgres), or PGlite. */
-function clientOf(ex: Executor): Client {
-  const client = (ex as unknown as { session?: { client?: Client } }).session?.client;
-  if (!client) throw new Error('ledger: no database client under this executor');
-  return client;
-}
-
 const STATEMENT = 'select ledger_execute($1::jsonb, $2::boolean) as r';
 const SINGLE = 'select ledger_transfer($1::text, $2::text, $3::text, $4::bigint, $5::text) as r';
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -165,10 +156,9 @@ const MAX_ATTEMPTS = 5;
 export async function callLedger<T>(ex: Executor, text: string, name: string, values: unknown[]): Promise<T> {
   const client = clientOf(ex);
   const run = async () => {
-    const result =
-      client instanceof pg.Pool || client instanceof pg.Client
-        ? await client.query({ name, text, values })
-        : await client.query(text, values);
+    const result = preparesStatements(client)
+      ? await client.query({ name, text, values })
+      : await client.query(text, values);
     return result.rows[0]?.r as T;
   };
   // Inside the caller's transaction a retry is the transaction's business (withTransaction). Given the database, the
@@ -183,19 +173,6 @@ export async function callLedger<T>(ex: Executor, text: string, name: string, va
       await new Promise((r) => setTimeout(r, 2 * attempt + Math.random() * 5));
     }
   }
-}
-
-/**
- * The rows of one statement, prepared once per connection on node-postgres under `name` (no parsing and planning per
- * call: the matcher's reads of every batch); PGlite runs it as it is.
- */
-export async function preparedRows<T>(ex: Executor, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = clientOf(ex);
-  const result =
-    client instanceof pg.Pool || client instanceof pg.Client
-      ? await client.query({ name, text, values })
-      : await client.query(text, values);
-  return result.rows as T[];
 }
 
 type Raw = {

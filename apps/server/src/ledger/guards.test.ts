@@ -17,8 +17,8 @@ import {
 } from './plan';
 import { post } from './post';
 import { reconcile } from './reconcile';
-import { rows } from './sql';
-import { createLedgerUsers } from './testing';
+import { rows } from '../db/sql';
+import { createLedgerUsers } from '../../test/ledger-users';
 
 /**
  * Issue 28, item 1: ledger_apply_plan (db/functions/ledger_apply_plan.sql) does not trust the plan it is given. Each

@@ -25,8 +25,8 @@ import {
   requireOk,
   type TransferInput,
 } from './index';
-import { rows } from './sql';
-import { createLedgerUsers } from './testing';
+import { rows } from '../db/sql';
+import { createLedgerUsers } from '../../test/ledger-users';
 
 const avail = (customer: number): AccountRef => ({ customer, bucket: 'available' });
 

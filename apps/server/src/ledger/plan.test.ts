@@ -9,8 +9,8 @@ import { execute, type LedgerCommand } from './execute';
 import { AccountFactsCache, applyPlan, type OpenHold, planBatch, resolvePlan } from './plan';
 import { post } from './post';
 import { reconcile } from './reconcile';
-import { rows } from './sql';
-import { createLedgerUsers } from './testing';
+import { rows } from '../db/sql';
+import { createLedgerUsers } from '../../test/ledger-users';
 import { seededRandom } from '../lib/seeded-random';
 
 const cust = (id: number): AccountRef => ({ customer: id, bucket: 'available' });

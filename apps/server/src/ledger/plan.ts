@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { accountSpec, type Currency, type Holder, holderAccounts } from './accounts';
 import { callLedger, encodeAll, type LedgerCommand } from './execute';
-import { int, integerArray, type RecordField, recordArray, rows } from './sql';
+import { int, integerArray, type RecordField, recordArray, rows } from '../db/sql';
 
 /**
  * A batch of ledger commands that must all succeed together, worked out here instead of in ledger_execute's PL/pgSQL

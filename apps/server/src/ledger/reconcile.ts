@@ -2,7 +2,7 @@ import { is, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../db/client';
 import { seededAccounts } from './accounts';
-import { int, rows } from './sql';
+import { int, rows } from '../db/sql';
 
 export type Reconciliation = { ok: boolean; problems: string[] };
 

@@ -1,7 +1,7 @@
 import { MESSAGES, IRPF_YEARS_BACK, mulDivHalfUp } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { int, rows } from '../../ledger/sql';
+import { int, rows } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 
 /** Brasília's clock (UTC−3 all year since 2019), as the order book's trading year uses. */

@@ -26,7 +26,7 @@ import {
   reconcile,
   resolvePlan,
 } from '../../ledger/index';
-import { type RecordField, recordArray, rows } from '../../ledger/sql';
+import { type RecordField, recordArray, rows } from '../../db/sql';
 import type { AppError } from '../../lib/errors';
 import { HTTP_STATUS } from '../../plugins/errors';
 import { MarketEngine, marketInputsChanged } from './engine';
