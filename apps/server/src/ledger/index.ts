@@ -41,7 +41,15 @@ export {
   resolvePlan,
 } from './plan';
 export { capture, hold, type Operation, post, postBatch, release } from './post';
-export { proofOfReserves, type Reconciliation, reconcile } from './reconcile';
+export {
+  proofOfReserves,
+  type Reconciliation,
+  type ReconciliationCheck,
+  type ReconciliationReport,
+  reconcile,
+  reconciliationCheckNames,
+  registerReconciliationCheck,
+} from './reconcile';
 export {
   lastReconciliation,
   type ReconciliationRun,
