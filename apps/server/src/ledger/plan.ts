@@ -23,51 +23,41 @@ export type OpenHold = { holder: Holder; currency: Currency; amount: number; rea
 /** A hold as the plan writes it: its accounts by code, currency, amount, why and for what, and how it ended. */
 type HoldRow = {
   id: string;
-  av: string;
-  hd: string;
-  cur: Currency;
-  a: number;
+  availableAccount: string;
+  heldAccount: string;
+  currency: Currency;
+  amount: number;
   reason: string;
-  ref: string;
-  captured: number | null;
-  rest: string | null;
+  reference: string;
+  /** what a capture took of it (null unless captured) */
+  capturedAmount: number | null;
+  /** the hold a capture kept the rest under (null: the rest went back to available) */
+  remainderHoldId: string | null;
+};
+
+/** A transfer of the plan: its id as ledger_execute would give it, its accounts by code, amount, code, currency. */
+export type PlannedTransfer = {
+  id: string;
+  debitAccount: string;
+  creditAccount: string;
+  amount: number;
+  code: string;
+  currency: Currency;
 };
 
 export type LedgerPlan = {
-  /** transfers: id, debit and credit account codes, amount, code, currency */
-  t: Array<{ id: string; d: string; c: string; a: number; code: string; cur: Currency }>;
+  transfers: PlannedTransfer[];
   /** holds opened by the batch, in their state at its end */
-  hn: Array<HoldRow & { state: 'held' | 'released' | 'captured' }>;
-  /** holds opened before the batch and closed by it: what they must be (av, hd, a, reason, ref), what they become */
-  hu: Array<HoldRow & { state: 'released' | 'captured' }>;
+  holdsOpened: Array<HoldRow & { state: 'held' | 'released' | 'captured' }>;
+  /** holds opened before the batch and closed by it: what they must be (accounts, amount, reason, reference), what
+   * they become */
+  holdsClosed: Array<HoldRow & { state: 'released' | 'captured' }>;
 };
 
-type PlannedHold = {
-  av: string;
-  hd: string;
-  cur: Currency;
-  amount: number;
-  reason: string;
-  ref: string;
+type PlannedHold = Omit<HoldRow, 'id'> & {
   state: 'held' | 'released' | 'captured';
-  captured: number | null;
-  rest: string | null;
   /** opened by this batch (else: an open hold the caller named) */
   fresh: boolean;
-};
-
-/** A command as `encode` writes it (validated): only the fields of its kind are there. */
-type Encoded = {
-  k: 't' | 'h' | 'r' | 'c';
-  id: string;
-  d: string;
-  c: string;
-  a: number;
-  code: string;
-  reason: string;
-  ref: string;
-  parts: Array<{ c: string; a: number; code: string }>;
-  rest?: string;
 };
 
 const fail = (what: string): never => {
@@ -84,11 +74,11 @@ export function planBatch(commands: LedgerCommand[], open: (holdId: string) => O
   const encoded = encodeAll(commands);
   const holds = new Map<string, PlannedHold>();
   const transferIds = new Set<string>();
-  const plan: LedgerPlan = { t: [], hn: [], hu: [] };
-  const transfer = (id: string, d: string, c: string, a: number, code: string, cur: Currency) => {
-    if (transferIds.has(id)) fail(`transfer id ${id} twice`);
-    transferIds.add(id);
-    plan.t.push({ id, d, c, a, code, cur });
+  const plan: LedgerPlan = { transfers: [], holdsOpened: [], holdsClosed: [] };
+  const transfer = (t: PlannedTransfer) => {
+    if (transferIds.has(t.id)) fail(`transfer id ${t.id} twice`);
+    transferIds.add(t.id);
+    plan.transfers.push(t);
   };
   const find = (id: string): PlannedHold => {
     const known = holds.get(id);
@@ -96,81 +86,103 @@ export function planBatch(commands: LedgerCommand[], open: (holdId: string) => O
     const o = open(id) ?? fail(`hold ${id} is not known`);
     const { available, held } = holderAccounts(o.holder);
     const h: PlannedHold = {
-      av: accountSpec(available, o.currency).code,
-      hd: accountSpec(held, o.currency).code,
-      cur: o.currency,
+      availableAccount: accountSpec(available, o.currency).code,
+      heldAccount: accountSpec(held, o.currency).code,
+      currency: o.currency,
       amount: o.amount,
       reason: o.reason,
-      ref: o.reference,
+      reference: o.reference,
       state: 'held',
-      captured: null,
-      rest: null,
+      capturedAmount: null,
+      remainderHoldId: null,
       fresh: false,
     };
     holds.set(id, h);
     return h;
   };
-  const opened = (id: string, h: Omit<PlannedHold, 'state' | 'captured' | 'rest' | 'fresh'>) => {
+  type Opened = Omit<PlannedHold, 'state' | 'capturedAmount' | 'remainderHoldId' | 'fresh'>;
+  const opened = (id: string, h: Opened) => {
     // an id the database already has is refused there (a unique violation of ledger_holds' key)
     if (holds.has(id)) fail(`hold id ${id} twice`);
-    holds.set(id, { ...h, state: 'held', captured: null, rest: null, fresh: true });
+    holds.set(id, { ...h, state: 'held', capturedAmount: null, remainderHoldId: null, fresh: true });
   };
+  const release = (id: string, h: PlannedHold, amount: number) =>
+    transfer({
+      id: `${id}#release`,
+      debitAccount: h.heldAccount,
+      creditAccount: h.availableAccount,
+      amount,
+      code: 'release',
+      currency: h.currency,
+    });
 
-  (encoded as unknown as Encoded[]).forEach((e, i) => {
-    const id = e.id;
+  encoded.forEach((e, i) => {
     const cmd = commands[i]!;
-    switch (e.k) {
-      case 't':
-      case 'h': {
-        const cur = (cmd as { currency: Currency }).currency;
-        if (e.k === 'h') opened(id, { av: e.d, hd: e.c, cur, amount: e.a, reason: e.reason, ref: e.ref });
-        transfer(e.k === 'h' ? `${id}#hold` : id, e.d, e.c, e.a, e.k === 'h' ? 'hold' : e.code, cur);
+    switch (e.kind) {
+      case 'transfer':
+      case 'hold': {
+        const currency = (cmd as { currency: Currency }).currency;
+        const { id, debit_account: debitAccount, credit_account: creditAccount, amount } = e;
+        if (e.kind === 'hold') {
+          opened(id, {
+            availableAccount: debitAccount,
+            heldAccount: creditAccount,
+            currency,
+            amount,
+            reason: e.reason,
+            reference: e.reference,
+          });
+          transfer({ id: `${id}#hold`, debitAccount, creditAccount, amount, code: 'hold', currency });
+        } else {
+          transfer({ id, debitAccount, creditAccount, amount, code: e.code, currency });
+        }
         break;
       }
-      case 'r': {
-        const h = find(id);
-        if (h.state !== 'held') fail(`hold ${id} is not open`);
-        transfer(`${id}#release`, h.hd, h.av, h.amount, 'release', h.cur);
+      case 'release': {
+        const h = find(e.id);
+        if (h.state !== 'held') fail(`hold ${e.id} is not open`);
+        release(e.id, h, h.amount);
         h.state = 'released';
         break;
       }
-      case 'c': {
+      case 'capture': {
+        const id = e.id;
         const h = find(id);
         if (h.state !== 'held') fail(`hold ${id} is not open`);
-        if ((cmd as { currency: Currency }).currency !== h.cur) fail(`capture of ${id} in another currency`);
-        let sum = 0;
+        if ((cmd as { currency: Currency }).currency !== h.currency) fail(`capture of ${id} in another currency`);
+        let capturedAmount = 0;
         e.parts.forEach((p, j) => {
-          transfer(`${id}#capture.${j + 1}`, h.hd, p.c, p.a, p.code, h.cur);
-          sum += p.a;
+          transfer({
+            id: `${id}#capture.${j + 1}`,
+            debitAccount: h.heldAccount,
+            creditAccount: p.credit_account,
+            amount: p.amount,
+            code: p.code,
+            currency: h.currency,
+          });
+          capturedAmount += p.amount;
         });
-        const rem = h.amount - sum;
-        if (rem < 0) fail(`capture of ${id} beyond its hold`);
-        const rest = e.rest !== undefined && rem > 0 ? e.rest : null;
-        if (rest !== null) opened(rest, { av: h.av, hd: h.hd, cur: h.cur, amount: rem, reason: h.reason, ref: h.ref });
-        else if (rem > 0) transfer(`${id}#release`, h.hd, h.av, rem, 'release', h.cur);
+        const left = h.amount - capturedAmount;
+        if (left < 0) fail(`capture of ${id} beyond its hold`);
+        const remainderHoldId = e.remainder_hold_id !== undefined && left > 0 ? e.remainder_hold_id : null;
+        if (remainderHoldId !== null) {
+          const { availableAccount, heldAccount, currency, reason, reference } = h;
+          opened(remainderHoldId, { availableAccount, heldAccount, currency, amount: left, reason, reference });
+        } else if (left > 0) {
+          release(id, h, left);
+        }
         h.state = 'captured';
-        h.captured = sum;
-        h.rest = rest;
+        h.capturedAmount = capturedAmount;
+        h.remainderHoldId = remainderHoldId;
         break;
       }
       default:
-        fail(`unknown command ${String(e.k)}`);
+        fail(`unknown command ${String((e as { kind: unknown }).kind)}`);
     }
   });
-  for (const [id, h] of holds) {
-    const row = {
-      id,
-      av: h.av,
-      hd: h.hd,
-      cur: h.cur,
-      a: h.amount,
-      reason: h.reason,
-      ref: h.ref,
-      captured: h.captured,
-      rest: h.rest,
-    };
-    if (h.fresh) plan.hn.push({ ...row, state: h.state });
-    else if (h.state !== 'held') plan.hu.push({ ...row, state: h.state });
+  for (const [id, { fresh, state, ...h }] of holds) {
+    if (fresh) plan.holdsOpened.push({ id, ...h, state });
+    else if (state !== 'held') plan.holdsClosed.push({ id, ...h, state });
   }
   return plan;
 }
@@ -206,9 +218,9 @@ export class AccountFactsCache {
   /** The facts of every account `plan` names: what is not known yet is read, in one statement. */
   load(ex: Executor, plan: LedgerPlan): Promise<(code: string) => AccountFacts> {
     const codes: string[] = [];
-    for (const t of plan.t) codes.push(t.d, t.c);
-    for (const h of plan.hn) codes.push(h.av, h.hd);
-    for (const h of plan.hu) codes.push(h.av, h.hd);
+    for (const t of plan.transfers) codes.push(t.debitAccount, t.creditAccount);
+    for (const h of plan.holdsOpened) codes.push(h.availableAccount, h.heldAccount);
+    for (const h of plan.holdsClosed) codes.push(h.availableAccount, h.heldAccount);
     return this.loadCodes(ex, codes);
   }
 
@@ -251,29 +263,39 @@ export class AccountFactsCache {
 /** The SQLSTATE ledger_apply_plan raises when an account is not what the caller knows of it (clear, and try again). */
 export const ACCOUNTS_NOT_AS_KNOWN = 'PR002';
 
+/** Accounts (by id) with the debits and credits the batch posts to each, in three lists of one length. */
+export type AccountTotals = { accountIds: number[]; debits: number[]; credits: number[] };
+
+/** A hold of a resolved plan: its accounts by id. */
+type ResolvedHold<State> = Omit<HoldRow, 'availableAccount' | 'heldAccount'> & {
+  state: State;
+  availableAccountId: number;
+  heldAccountId: number;
+};
+
 /** A plan with its accounts named by id, and what ledger_apply_plan's first step used to work out from them. */
 export type ResolvedPlan = {
-  t: Array<{ id: string; d: number; c: number; a: number; code: string; cur: Currency }>;
-  hn: Array<Omit<LedgerPlan['hn'][number], 'av' | 'hd'> & { o: number; av: number; hd: number }>;
-  hu: Array<Omit<LedgerPlan['hu'][number], 'av' | 'hd'> & { av: number; hd: number }>;
+  transfers: Array<
+    Omit<PlannedTransfer, 'debitAccount' | 'creditAccount'> & { debitAccountId: number; creditAccountId: number }
+  >;
+  /** holds opened, with their owner */
+  holdsOpened: Array<ResolvedHold<LedgerPlan['holdsOpened'][number]['state']> & { ownerId: number }>;
+  holdsClosed: Array<ResolvedHold<LedgerPlan['holdsClosed'][number]['state']>>;
   /** every account named: checked against the database (id, code, owner) */
-  acc: Array<{ id: number; code: string; owner: number | null }>;
-  /** owners locked for no key update (a floored balance of theirs goes down), and for key share (a customer credited) */
-  n: number[];
-  k: number[];
-  /** balances written in place (their owner locked for no key update): account, debits, credits */
-  ip: number[];
-  ipd: number[];
-  ipc: number[];
+  accounts: Array<{ id: number; code: string; ownerId: number | null }>;
+  /** owners locked for no key update (a floored balance of theirs goes down) */
+  ownersLockedNoKeyUpdate: number[];
+  /** owners locked for key share (a customer credited), the others */
+  ownersLockedKeyShare: number[];
+  /** balances written in place (their owner locked for no key update) */
+  balancesInPlace: AccountTotals;
   /** balances written as a delta row */
-  dl: number[];
-  dld: number[];
-  dlc: number[];
+  balanceDeltas: AccountTotals;
   /** floored balances the batch lowers, checked as it leaves them */
-  g: number[];
-  gd: number[];
-  gc: number[];
+  flooredChecks: AccountTotals;
 };
+
+const noTotals = (): AccountTotals => ({ accountIds: [], debits: [], credits: [] });
 
 /**
  * `plan` with its accounts by id (`facts`), and what the database's first step did before: every leg in its accounts'
@@ -282,84 +304,80 @@ export type ResolvedPlan = {
  * place and which are checked.
  */
 export function resolvePlan(plan: LedgerPlan, facts: (code: string) => AccountFacts): ResolvedPlan {
-  type Net = { f: AccountFacts; dr: number; cr: number };
+  type Net = { f: AccountFacts; debits: number; credits: number };
   const nets = new Map<string, Net>();
-  const net = (code: string, cur: Currency): Net => {
+  const net = (code: string, currency: Currency): Net => {
     let n = nets.get(code);
     if (!n) {
-      n = { f: facts(code), dr: 0, cr: 0 };
+      n = { f: facts(code), debits: 0, credits: 0 };
       nets.set(code, n);
     }
-    if (n.f.currency !== cur) fail(`${code} is not in ${cur}`);
+    if (n.f.currency !== currency) fail(`${code} is not in ${currency}`);
     return n;
   };
-  const t = plan.t.map((x) => {
-    const d = net(x.d, x.cur);
-    const c = net(x.c, x.cur);
-    d.dr += x.a;
-    c.cr += x.a;
-    return { id: x.id, d: d.f.id, c: c.f.id, a: x.a, code: x.code, cur: x.cur };
+  const transfers = plan.transfers.map(({ debitAccount, creditAccount, ...t }) => {
+    const debit = net(debitAccount, t.currency);
+    const credit = net(creditAccount, t.currency);
+    debit.debits += t.amount;
+    credit.credits += t.amount;
+    return { ...t, debitAccountId: debit.f.id, creditAccountId: credit.f.id };
   });
-  const holdAccounts = (h: { av: string; hd: string; cur: Currency }) => {
-    const av = net(h.av, h.cur).f;
-    const hd = net(h.hd, h.cur).f;
-    if (av.owner === null || av.owner !== hd.owner) fail(`a hold between ${h.av} and ${h.hd}`);
-    return { av, hd };
+  const holdAccounts = (h: { availableAccount: string; heldAccount: string; currency: Currency }) => {
+    const available = net(h.availableAccount, h.currency).f;
+    const held = net(h.heldAccount, h.currency).f;
+    if (available.owner === null || available.owner !== held.owner) {
+      fail(`a hold between ${h.availableAccount} and ${h.heldAccount}`);
+    }
+    return { ownerId: available.owner!, availableAccountId: available.id, heldAccountId: held.id };
   };
-  const hn = plan.hn.map((h) => {
-    const { av, hd } = holdAccounts(h);
-    return { ...h, o: av.owner!, av: av.id, hd: hd.id };
-  });
-  const hu = plan.hu.map((h) => {
-    const { av, hd } = holdAccounts(h);
-    return { ...h, av: av.id, hd: hd.id };
+  const holdsOpened = plan.holdsOpened.map(({ availableAccount, heldAccount, ...h }) => ({
+    ...h,
+    ...holdAccounts({ availableAccount, heldAccount, currency: h.currency }),
+  }));
+  const holdsClosed = plan.holdsClosed.map(({ availableAccount, heldAccount, ...h }) => {
+    const { availableAccountId, heldAccountId } = holdAccounts({ availableAccount, heldAccount, currency: h.currency });
+    return { ...h, availableAccountId, heldAccountId };
   });
 
-  const lowers = (n: Net) => (n.f.floor === 'debits' && n.dr > 0) || (n.f.floor === 'credits' && n.cr > 0);
+  const lowers = (n: Net) => (n.f.floor === 'debits' && n.debits > 0) || (n.f.floor === 'credits' && n.credits > 0);
   const noKeyUpdate = new Set<number>();
   const keyShare = new Set<number>();
   for (const n of nets.values()) {
     if (n.f.owner === null) continue;
     if (lowers(n)) noKeyUpdate.add(n.f.owner);
-    if (n.f.customer && n.cr > 0) keyShare.add(n.f.owner);
+    if (n.f.customer && n.credits > 0) keyShare.add(n.f.owner);
   }
   const r: ResolvedPlan = {
-    t,
-    hn,
-    hu,
-    acc: [],
-    n: [...noKeyUpdate].sort((a, b) => a - b),
-    k: [...keyShare].filter((o) => !noKeyUpdate.has(o)).sort((a, b) => a - b),
-    ip: [],
-    ipd: [],
-    ipc: [],
-    dl: [],
-    dld: [],
-    dlc: [],
-    g: [],
-    gd: [],
-    gc: [],
+    transfers,
+    holdsOpened,
+    holdsClosed,
+    accounts: [],
+    ownersLockedNoKeyUpdate: [...noKeyUpdate].sort((a, b) => a - b),
+    ownersLockedKeyShare: [...keyShare].filter((o) => !noKeyUpdate.has(o)).sort((a, b) => a - b),
+    balancesInPlace: noTotals(),
+    balanceDeltas: noTotals(),
+    flooredChecks: noTotals(),
+  };
+  const add = (totals: AccountTotals, n: Net) => {
+    totals.accountIds.push(n.f.id);
+    totals.debits.push(n.debits);
+    totals.credits.push(n.credits);
   };
   for (const n of nets.values()) {
-    r.acc.push({ id: n.f.id, code: n.f.code, owner: n.f.owner });
-    if (n.dr > 0 || n.cr > 0) {
+    r.accounts.push({ id: n.f.id, code: n.f.code, ownerId: n.f.owner });
+    if (n.debits > 0 || n.credits > 0) {
       const inPlace = n.f.owner !== null && noKeyUpdate.has(n.f.owner);
-      (inPlace ? r.ip : r.dl).push(n.f.id);
-      (inPlace ? r.ipd : r.dld).push(n.dr);
-      (inPlace ? r.ipc : r.dlc).push(n.cr);
+      add(inPlace ? r.balancesInPlace : r.balanceDeltas, n);
     }
-    if (lowers(n)) {
-      r.g.push(n.f.id);
-      r.gd.push(n.dr);
-      r.gc.push(n.cr);
-    }
+    if (lowers(n)) add(r.flooredChecks, n);
   }
   return r;
 }
 
 /**
- * ledger_apply_plan's fifteen arguments (migration 0023), from the one of `first` on: the plan's rows as arrays of
- * records, its lists of numbers as bigint[]. The values for them come from planArguments.
+ * ledger_apply_plan's fifteen arguments (functions/ledger_apply_plan.sql), from the one of `first` on: the plan's rows
+ * as arrays of records (migration 0023's types: their fields are positional), its lists of numbers as bigint[]. The
+ * values for them come from planArguments.
  */
 export function planArgumentsSql(first: number): string {
   const types = ['ledger_plan_transfer[]', 'ledger_plan_hold[]', 'ledger_plan_hold[]', 'ledger_plan_account[]'];
@@ -368,23 +386,40 @@ export function planArgumentsSql(first: number): string {
 }
 const PLAN_ARGUMENTS = 15;
 
-/** A hold as ledger_plan_hold's fields: its owner when the plan opens it (null when it closes one). */
-const holdFields = (
-  h: ResolvedPlan['hn'][number] | ResolvedPlan['hu'][number],
-  owner: number | null,
-): RecordField[] => [h.id, owner, h.av, h.hd, h.cur, h.a, h.reason, h.ref, h.state, h.captured, h.rest];
+/** A hold as ledger_plan_hold's fields, in the type's order: its owner when the plan opens it (null when it closes one). */
+const holdFields = (h: ResolvedHold<string>, ownerId: number | null): RecordField[] => [
+  h.id,
+  ownerId,
+  h.availableAccountId,
+  h.heldAccountId,
+  h.currency,
+  h.amount,
+  h.reason,
+  h.reference,
+  h.state,
+  h.capturedAmount,
+  h.remainderHoldId,
+];
+
+const totalsFields = (t: AccountTotals) => [t.accountIds, t.debits, t.credits];
 
 /** The values of planArgumentsSql's arguments; null: no plan (the batch moves nothing in the ledger), fifteen nulls. */
 export function planArguments(plan: ResolvedPlan | null): Array<string | null> {
   if (plan === null) return new Array<null>(PLAN_ARGUMENTS).fill(null);
   return [
-    recordArray(plan.t.map((x) => [x.id, x.d, x.c, x.a, x.code, x.cur])),
-    recordArray(plan.hn.map((h) => holdFields(h, h.o))),
-    recordArray(plan.hu.map((h) => holdFields(h, null))),
-    recordArray(plan.acc.map((a) => [a.id, a.code, a.owner])),
-    ...[plan.n, plan.k, plan.ip, plan.ipd, plan.ipc, plan.dl, plan.dld, plan.dlc, plan.g, plan.gd, plan.gc].map(
-      integerArray,
-    ),
+    // ledger_plan_transfer: (id, debit account, credit account, amount, code, currency)
+    recordArray(plan.transfers.map((t) => [t.id, t.debitAccountId, t.creditAccountId, t.amount, t.code, t.currency])),
+    recordArray(plan.holdsOpened.map((h) => holdFields(h, h.ownerId))),
+    recordArray(plan.holdsClosed.map((h) => holdFields(h, null))),
+    // ledger_plan_account: (id, code, owner)
+    recordArray(plan.accounts.map((a) => [a.id, a.code, a.ownerId])),
+    ...[
+      plan.ownersLockedNoKeyUpdate,
+      plan.ownersLockedKeyShare,
+      ...totalsFields(plan.balancesInPlace),
+      ...totalsFields(plan.balanceDeltas),
+      ...totalsFields(plan.flooredChecks),
+    ].map(integerArray),
   ];
 }
 
