@@ -6,15 +6,8 @@ import type { Database } from '../db/client';
 import { pgErrorCode } from '../db/tx';
 import type { AccountRef, Currency } from './accounts';
 import { execute, type LedgerCommand, callLedger } from './execute';
-import {
-  AccountFactsCache,
-  type OpenHold,
-  planArguments,
-  planArgumentsSql,
-  planBatch,
-  type ResolvedPlan,
-  resolvePlan,
-} from './plan';
+import { type OpenHold, planBatch } from './plan';
+import { AccountFactsCache, planArguments, planArgumentsSql, type ResolvedPlan, resolvePlan } from './plan-resolve';
 import { post } from './post';
 import { reconcile } from './reconcile';
 import { rows } from '../db/sql';

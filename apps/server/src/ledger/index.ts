@@ -29,17 +29,15 @@ export {
 } from './execute';
 export { foldBalances, startBalanceFolder } from './fold';
 export { getHold, type Hold, type HoldState, openHolds } from './holds';
+export { type LedgerPlan, type OpenHold, planBatch } from './plan';
 export {
   ACCOUNTS_NOT_AS_KNOWN,
   AccountFactsCache,
-  type LedgerPlan,
-  type OpenHold,
   planArguments,
   planArgumentsSql,
-  planBatch,
   type ResolvedPlan,
   resolvePlan,
-} from './plan';
+} from './plan-resolve';
 export { capture, hold, type Operation, post, postBatch, release } from './post';
 export {
   proofOfReserves,

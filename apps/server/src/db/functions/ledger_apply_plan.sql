@@ -3,7 +3,7 @@
 -- migrations 0021 (the function), 0022 (accounts by id), 0023 (arrays of records); issue 28 (the database checks the
 -- plan against the transfers it writes instead of trusting the caller's totals).
 --
--- The caller (ledger/plan.ts resolvePlan, ResolvedPlan: the same names in camelCase) works out the transfers
+-- The caller (ledger/plan-resolve.ts resolvePlan, ResolvedPlan: the same names in camelCase) works out the transfers
 -- (p_transfers), the holds opened (p_holds_opened) and closed (p_holds_closed), every account named (p_accounts: id,
 -- code, owner), the owners to lock for no key update (p_lock_no_key_update) and key share (p_lock_key_share), each
 -- account's debit and credit totals written in place (p_in_place_accounts/_debits/_credits) or as a delta row
@@ -12,12 +12,11 @@
 -- debit and by credit account), checks that both accounts of every transfer exist and hold the transfer's currency,
 -- that the caller's totals and split are the derived ones, that the locks cover every owner whose floored balance goes
 -- down or whose customer account is credited, that held accounts move only through their holds and every hold's
--- transfers move exactly its amount, and checks the floors of every floored balance the transfers lower, on the
--- derived balances (row + deltas + the batch); p_floored_* are not read (kept in the signature: the callers and
--- orders_apply_batch pass them). A plan that does not match raises PR003 ("ledger plan: ...", the first mismatch in
--- the message) and writes nothing: a bug of the planner, never a customer's refusal. PR001 (a refusal: insufficient
--- funds, a closed account) and PR002 (accounts not as the caller knows them: it reads them again and retries) are as
--- before.
+-- transfers move exactly its amount, and checks the floors of every floored balance the transfers lower, on the derived
+-- balances (row + deltas + the batch); p_floored_* are not read (kept in the signature: the callers and
+-- orders_apply_batch pass them). A plan that does not match raises PR003 ("ledger plan: ...", the first mismatch in the
+-- message) and writes nothing: a bug of the planner, never a customer's refusal. PR001 (a refusal: insufficient funds,
+-- a closed account) and PR002 (accounts not as the caller knows them: it reads them again and retries) are as before.
 --
 -- The records' types are migration 0023's, whose fields have one- and two-letter names (ledger_plan_transfer: id, d,
 -- c, a, code, cur; ledger_plan_hold: id, o, av, hd, cur, a, reason, ref, state, captured, rest). A record is read by
