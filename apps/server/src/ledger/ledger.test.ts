@@ -4,6 +4,7 @@ import { createTestDatabase } from '../../test/helpers';
 import type { Database, Executor } from '../db/client';
 import { ledgerAccounts } from '../db/schema/index';
 import { pgConstraint, pgErrorCode, withTransaction } from '../db/tx';
+import { rows } from '../db/sql';
 import { seededAccounts } from './accounts';
 import {
   type AccountRef,
@@ -25,7 +26,6 @@ import {
   requireOk,
   type TransferInput,
 } from './index';
-import { rows } from '../db/sql';
 import { createLedgerUsers } from '../../test/ledger-users';
 
 const avail = (customer: number): AccountRef => ({ customer, bucket: 'available' });

@@ -4,13 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
 import type { Database, Executor } from '../db/client';
 import { pgErrorCode, pgErrorDetail } from '../db/tx';
+import { rows } from '../db/sql';
 import type { AccountRef, Currency } from './accounts';
 import { execute, type LedgerCommand } from './execute';
 import { type OpenHold, planBatch } from './plan';
 import { AccountFactsCache, applyPlan, resolvePlan } from './plan-resolve';
 import { post } from './post';
 import { reconcile } from './reconcile';
-import { rows } from '../db/sql';
 import { createLedgerUsers } from '../../test/ledger-users';
 import { seededRandom } from '../lib/seeded-random';
 
