@@ -6,6 +6,7 @@
  * - plugins, the ledger, lib, db, adapters and messaging import no feature;
  * - the web's back-office modules (features/<x>/admin/) are imported only by the back office;
  * - the web's shared components and lib import no feature and nothing of the app shell;
+ * - the ledger is used from outside apps/server/src/ledger only through ledger/index.ts;
  * - packages/domain imports nothing of the apps.
  */
 const FEATURE = '^apps/(server|web)/src/features/([^/]+)/';
@@ -72,6 +73,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/web/src/(components|lib)/' },
       to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'ledger-through-index',
+      comment:
+        'The ledger is used only through ledger/index.ts (its public surface): its plan, SQL and accounts stay its own.',
+      severity: 'error',
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/ledger/' },
+      to: { path: '^apps/server/src/ledger/', pathNot: '^apps/server/src/ledger/index\\.ts$' },
     },
     {
       name: 'domain-is-pure',

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
+import { registerFeatureReconciliation } from '../src/features/index';
 import { execute, post, postBatch, reconcile, startBalanceFolder, type TransferInput } from '../src/ledger/index';
 
 const run = promisify(execFile);
@@ -192,6 +193,7 @@ export default async function runLedgerBench(opts: LedgerBenchOptions = {}): Pro
     });
     const pgbenchAfter = await pgbenchSimpleUpdate(scratch.url, connections, seconds);
     await folder.stop();
+    registerFeatureReconciliation();
     const check = await reconcile(db);
     if (!check.ok) throw new Error(`bench: the ledger does not reconcile:\n${check.problems.join('\n')}`);
 

@@ -18,7 +18,7 @@ import { createLimiter, type Limiter } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerFirstPaints } from './plugins/first-paint';
 import { registerWeb } from './plugins/web';
-import { featureRoutes } from './features';
+import { featureRoutes, registerFeatureReconciliation } from './features';
 
 export async function buildApp(
   input: Omit<AppDeps, 'limiter' | 'broadcast' | 'lifecycle'> & {
@@ -115,6 +115,8 @@ export async function buildApp(
     done(null, payload);
   });
 
+  // the back office's reconciliation checks every feature's records against the ledger, not the ledger alone
+  registerFeatureReconciliation();
   await app.register(
     async (api) => {
       for (const register of featureRoutes) await register(api);

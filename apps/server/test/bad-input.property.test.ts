@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse } from '@prata/domain';
 import { z } from 'zod';
 import { users } from '../src/db/schema/index';
-import { rows } from '../src/ledger/sql';
+import { rows } from '../src/db/sql';
 import { HTTP_STATUS } from '../src/plugins/errors';
 import type { RouteEntry } from '../src/plugins/input';
 import { bearer, buildTestApp, completeIndividual, createCustomer, type TestApp } from './helpers';

@@ -1,5 +1,6 @@
 import { afterAll } from 'vitest';
 import type { Database } from '../src/db/client';
+import { registerFeatureReconciliation } from '../src/features/index';
 import { reconcile } from '../src/ledger';
 
 /**
@@ -58,8 +59,10 @@ afterAll(async () => {
   if (failures.length > 0) throw new Error(`Verificação após o arquivo de testes falhou:\n${failures.join('\n')}`);
 });
 
-// The ledger's invariants hold on every database a test file used (docs/ledger.md). Registered once per worker: the
-// registry outlives this file's runs (above).
+// The ledger's invariants and every feature's checks of its records against the ledger hold on every database a test
+// file used (docs/ledger.md); a test file that calls reconcile itself gets the features' checks too. Registered once
+// per worker: the registry outlives this file's runs (above).
+registerFeatureReconciliation();
 if (checks.length === 0)
   afterEachDatabase(async (database) => {
     const r = await reconcile(database.db);

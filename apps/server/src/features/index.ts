@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/index';
-import { affiliateRoutes } from './affiliates/index';
+import { affiliateRoutes, registerAffiliatesReconciliation } from './affiliates/index';
 import { authRoutes } from './auth/index';
 import { catalogueRoutes } from './catalogue/index';
 import { chatRoutes } from './chat/index';
@@ -12,11 +12,11 @@ import { healthRoutes } from './health/index';
 import { historyRoutes } from './history/index';
 import { invoiceRoutes } from './invoices/index';
 import { irpfRoutes } from './irpf/index';
-import { moneyRoutes } from './money/index';
-import { orderRoutes } from './orders/index';
+import { moneyRoutes, registerMoneyReconciliation } from './money/index';
+import { orderRoutes, registerOrdersReconciliation } from './orders/index';
 import { profileRoutes } from './profile/index';
-import { silverTransferRoutes } from './silver-transfers/index';
-import { silverWithdrawalRoutes } from './silver-withdrawals/index';
+import { registerSilverTransfersReconciliation, silverTransferRoutes } from './silver-transfers/index';
+import { registerSilverWithdrawalsReconciliation, silverWithdrawalRoutes } from './silver-withdrawals/index';
 import { supportRoutes } from './support/index';
 import { userRoutes } from './users/index';
 
@@ -43,3 +43,16 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   invoiceRoutes,
   irpfRoutes,
 ];
+
+/**
+ * Every feature's checks, added to the ledger's reconciliation in the order of its report (after the ledger's own
+ * invariants). Called wherever the reconciliation runs: buildApp (the back office's page), `npm run reconcile`, the
+ * tests' check after every file (test/setup.ts) and the benches. Registering again changes nothing.
+ */
+export function registerFeatureReconciliation(): void {
+  registerMoneyReconciliation();
+  registerOrdersReconciliation();
+  registerSilverWithdrawalsReconciliation();
+  registerSilverTransfersReconciliation();
+  registerAffiliatesReconciliation();
+}

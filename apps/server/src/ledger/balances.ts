@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { int, rows } from '../db/sql';
 import { type AccountRef, accountSpec, type Currency, customerCode, debitNormal } from './accounts';
-import { int, rows } from './sql';
 
 export type Balances = {
   BRL: { available: number; held: number };

@@ -1,7 +1,7 @@
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import type { Executor } from '../db/client';
+import { clientOf, preparesStatements } from '../db/sql';
 import { pgErrorCode } from '../db/tx';
 import { type AccountRef, accountSpec, type Currency, type Holder, holderAccounts, isHeld } from './accounts';
 import type { Refused } from './errors';
@@ -65,8 +65,30 @@ export type CaptureResult =
   | Refused;
 export type CommandResult = TransferResult | HoldResult | ReleaseResult | CaptureResult;
 
-/** A command as ledger_execute reads it (`encode`): k, id, d, c, a, code, reason, ref, parts, rest, l. */
-type Encoded = Record<string, unknown>;
+/**
+ * A command as ledger_execute reads it from JSON (`encode`): validated, its accounts by code, only the fields of its
+ * kind. The keys are spelled out: PostgreSQL parses them once per call, and 100 commands' longer keys cost it about as
+ * much as one index lookup (docs/ledger.md, "Commands as JSON").
+ */
+export type EncodedCommand = { linked?: true } & (
+  | { kind: 'transfer'; id: string; debit_account: string; credit_account: string; amount: number; code: string }
+  | {
+      kind: 'hold';
+      id: string;
+      debit_account: string;
+      credit_account: string;
+      amount: number;
+      reason: string;
+      reference: string;
+    }
+  | { kind: 'release'; id: string }
+  | {
+      kind: 'capture';
+      id: string;
+      parts: Array<{ credit_account: string; amount: number; code: string }>;
+      remainder_hold_id?: string;
+    }
+);
 
 const fail = (where: string, what: string): never => {
   throw new TypeError(`ledger: ${where}: ${what}`);
@@ -93,9 +115,9 @@ function checkText(value: unknown, max: number, where: string, what: string): st
 }
 
 /** Validates a command and writes it in the shape ledger_execute reads; throws before any SQL on bad input. */
-function encode(cmd: LedgerCommand, index: number): Encoded {
+function encode(cmd: LedgerCommand, index: number): EncodedCommand {
   const where = `command ${index + 1} (${cmd?.kind})`;
-  const l = cmd.linked === true ? { l: true } : {};
+  const linked = cmd.linked === true ? { linked: true as const } : {};
   switch (cmd.kind) {
     case 'transfer': {
       const id = checkId(cmd.id, where);
@@ -107,24 +129,24 @@ function encode(cmd: LedgerCommand, index: number): Encoded {
       const debit = accountSpec(cmd.debit, cmd.currency);
       const credit = accountSpec(cmd.credit, cmd.currency);
       if (debit.code === credit.code) fail(`${where} ${id}`, `debit and credit are both ${debit.code}`);
-      return { k: 't', id, d: debit.code, c: credit.code, a: amount, code, ...l };
+      return { kind: 'transfer', id, debit_account: debit.code, credit_account: credit.code, amount, code, ...linked };
     }
     case 'hold': {
       const id = checkId(cmd.id, where);
       const { available, held } = holderAccounts(cmd.holder);
       return {
-        k: 'h',
+        kind: 'hold',
         id,
-        d: accountSpec(available, cmd.currency).code,
-        c: accountSpec(held, cmd.currency).code,
-        a: checkAmount(cmd.amount, `${where} ${id}`),
+        debit_account: accountSpec(available, cmd.currency).code,
+        credit_account: accountSpec(held, cmd.currency).code,
+        amount: checkAmount(cmd.amount, `${where} ${id}`),
         reason: checkText(cmd.reason, 100, `${where} ${id}`, 'reason'),
-        ref: checkText(cmd.reference, 200, `${where} ${id}`, 'reference'),
-        ...l,
+        reference: checkText(cmd.reference, 200, `${where} ${id}`, 'reference'),
+        ...linked,
       };
     }
     case 'release':
-      return { k: 'r', id: checkId(cmd.holdId, where), ...l };
+      return { kind: 'release', id: checkId(cmd.holdId, where), ...linked };
     case 'capture': {
       const id = checkId(cmd.holdId, where);
       if (!Array.isArray(cmd.parts) || cmd.parts.length < 1 || cmd.parts.length > 100) {
@@ -135,25 +157,21 @@ function encode(cmd: LedgerCommand, index: number): Encoded {
         const at = `${where} ${id} part ${i + 1}`;
         if (isHeld(p.to)) fail(at, 'a held account moves only through hold, release and capture');
         total += checkAmount(p.amount, at);
-        return { c: accountSpec(p.to, cmd.currency).code, a: p.amount, code: checkText(p.code, 100, at, 'code') };
+        return {
+          credit_account: accountSpec(p.to, cmd.currency).code,
+          amount: p.amount,
+          code: checkText(p.code, 100, at, 'code'),
+        };
       });
       if (!Number.isSafeInteger(total)) throw new RangeError(`ledger: ${where} ${id}: parts total out of range`);
-      const rest = cmd.remainderHoldId === undefined ? {} : { rest: checkId(cmd.remainderHoldId, where) };
+      const remainder =
+        cmd.remainderHoldId === undefined ? {} : { remainder_hold_id: checkId(cmd.remainderHoldId, where) };
       if (cmd.remainderHoldId === id) fail(where, 'the remainder needs a hold id of its own');
-      return { k: 'c', id, parts, ...rest, ...l };
+      return { kind: 'capture', id, parts, ...remainder, ...linked };
     }
     default:
       return fail(where, 'unknown command');
   }
-}
-
-type Client = { query: (...args: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> };
-
-/** The driver's client under drizzle's handle: a pool or a pool client (node-postgres), or PGlite. */
-function clientOf(ex: Executor): Client {
-  const client = (ex as unknown as { session?: { client?: Client } }).session?.client;
-  if (!client) throw new Error('ledger: no database client under this executor');
-  return client;
 }
 
 const STATEMENT = 'select ledger_execute($1::jsonb, $2::boolean) as r';
@@ -165,10 +183,9 @@ const MAX_ATTEMPTS = 5;
 export async function callLedger<T>(ex: Executor, text: string, name: string, values: unknown[]): Promise<T> {
   const client = clientOf(ex);
   const run = async () => {
-    const result =
-      client instanceof pg.Pool || client instanceof pg.Client
-        ? await client.query({ name, text, values })
-        : await client.query(text, values);
+    const result = preparesStatements(client)
+      ? await client.query({ name, text, values })
+      : await client.query(text, values);
     return result.rows[0]?.r as T;
   };
   // Inside the caller's transaction a retry is the transaction's business (withTransaction). Given the database, the
@@ -183,19 +200,6 @@ export async function callLedger<T>(ex: Executor, text: string, name: string, va
       await new Promise((r) => setTimeout(r, 2 * attempt + Math.random() * 5));
     }
   }
-}
-
-/**
- * The rows of one statement, prepared once per connection on node-postgres under `name` (no parsing and planning per
- * call: the matcher's reads of every batch); PGlite runs it as it is.
- */
-export async function preparedRows<T>(ex: Executor, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = clientOf(ex);
-  const result =
-    client instanceof pg.Pool || client instanceof pg.Client
-      ? await client.query({ name, text, values })
-      : await client.query(text, values);
-  return result.rows as T[];
 }
 
 type Raw = {
@@ -247,10 +251,17 @@ export async function execute(
   if (!Array.isArray(commands)) throw new TypeError('ledger: commands must be an array');
   if (commands.length === 0) return [];
   const encoded = encodeAll(commands);
-  if (encoded.length === 1 && encoded[0]!.k === 't') {
+  const first = encoded[0]!;
+  if (encoded.length === 1 && first.kind === 'transfer') {
     // the common case (a deposit, a withdrawal, a transfer): its own leaner function, no JSON to walk
-    const t = encoded[0]!;
-    const raw = await callLedger<Raw>(ex, SINGLE, 'ledger_transfer', [t.id, t.d, t.c, t.a, t.code]);
+    const t = first;
+    const raw = await callLedger<Raw>(ex, SINGLE, 'ledger_transfer', [
+      t.id,
+      t.debit_account,
+      t.credit_account,
+      t.amount,
+      t.code,
+    ]);
     return [decode('transfer', raw)];
   }
   const raw = await callLedger<Raw[]>(ex, STATEMENT, 'ledger_execute', [JSON.stringify(encoded), opts.atomic === true]);
@@ -258,7 +269,7 @@ export async function execute(
 }
 
 /** Every command validated and encoded (throws before any SQL on bad input). */
-export function encodeAll(commands: LedgerCommand[]): Encoded[] {
+export function encodeAll(commands: LedgerCommand[]): EncodedCommand[] {
   if (commands.length > MAX_COMMANDS) throw new RangeError(`ledger: at most ${MAX_COMMANDS} commands per call`);
   return commands.map(encode);
 }

@@ -4,21 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
 import type { Database } from '../db/client';
 import { pgErrorCode } from '../db/tx';
+import { rows } from '../db/sql';
 import type { AccountRef, Currency } from './accounts';
 import { execute, type LedgerCommand, callLedger } from './execute';
-import {
-  AccountFactsCache,
-  type OpenHold,
-  planArguments,
-  planArgumentsSql,
-  planBatch,
-  type ResolvedPlan,
-  resolvePlan,
-} from './plan';
+import { type OpenHold, planBatch } from './plan';
+import { AccountFactsCache, planArguments, planArgumentsSql, type ResolvedPlan, resolvePlan } from './plan-resolve';
 import { post } from './post';
 import { reconcile } from './reconcile';
-import { rows } from './sql';
-import { createLedgerUsers } from './testing';
+import { createLedgerUsers } from '../../test/ledger-users';
 
 /**
  * Issue 28, item 1: ledger_apply_plan (db/functions/ledger_apply_plan.sql) does not trust the plan it is given. Each
@@ -141,9 +134,9 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
       },
     ]);
     // the payee credited ten times what the transfer moves (a delta row), the payer debited as it is
-    const i = plan.dl.indexOf(await idOf(`customer:${b}:available:BRL`));
+    const i = plan.balanceDeltas.accountIds.indexOf(await idOf(`customer:${b}:available:BRL`));
     expect(i).toBeGreaterThanOrEqual(0);
-    plan.dlc[i] = 1_000;
+    plan.balanceDeltas.credits[i] = 1_000;
     await refused(plan, 'PR003', /totals of account \d+ do not match its transfers/);
 
     // the payer debited less than the transfer moves, in place
@@ -158,8 +151,9 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
         code: 'x',
       },
     ]);
-    again.ipd[again.ip.indexOf(await idOf(`customer:${a}:available:BRL`))] = 1;
-    again.gd[again.g.indexOf(await idOf(`customer:${a}:available:BRL`))] = 1;
+    again.balancesInPlace.debits[again.balancesInPlace.accountIds.indexOf(await idOf(`customer:${a}:available:BRL`))] =
+      1;
+    again.flooredChecks.debits[again.flooredChecks.accountIds.indexOf(await idOf(`customer:${a}:available:BRL`))] = 1;
     await refused(again, 'PR003', /totals of account \d+ do not match its transfers/);
   });
 
@@ -175,7 +169,7 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
         code: 'x',
       },
     ]);
-    plan.t[0]!.cur = 'BRL';
+    plan.transfers[0]!.currency = 'BRL';
     await refused(plan, 'PR003', /not in the currency of its transfers/);
   });
 
@@ -193,18 +187,19 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
     ]);
     const payer = await idOf(`customer:${a}:available:AG`);
     // the lie: the payer's debit written as a delta row (which the row's CHECK never sees), no lock, no floor check
-    const i = plan.ip.indexOf(payer);
-    plan.dl.push(payer);
-    plan.dld.push(plan.ipd[i]!);
-    plan.dlc.push(plan.ipc[i]!);
-    plan.ip.splice(i, 1);
-    plan.ipd.splice(i, 1);
-    plan.ipc.splice(i, 1);
-    plan.g = [];
-    plan.gd = [];
-    plan.gc = [];
-    plan.k = [...new Set([...plan.k, ...plan.n])].sort((x, y) => x - y);
-    plan.n = [];
+    const inPlace = plan.balancesInPlace;
+    const i = inPlace.accountIds.indexOf(payer);
+    plan.balanceDeltas.accountIds.push(payer);
+    plan.balanceDeltas.debits.push(inPlace.debits[i]!);
+    plan.balanceDeltas.credits.push(inPlace.credits[i]!);
+    inPlace.accountIds.splice(i, 1);
+    inPlace.debits.splice(i, 1);
+    inPlace.credits.splice(i, 1);
+    plan.flooredChecks = { accountIds: [], debits: [], credits: [] };
+    plan.ownersLockedKeyShare = [...new Set([...plan.ownersLockedKeyShare, ...plan.ownersLockedNoKeyUpdate])].sort(
+      (x, y) => x - y,
+    );
+    plan.ownersLockedNoKeyUpdate = [];
     await refused(plan, 'PR003', /ledger plan: /);
 
     // told the truth about where it writes, but not about the floor to check: the database checks the floors the
@@ -220,9 +215,7 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
         code: 'x',
       },
     ]);
-    guarded.g = [];
-    guarded.gd = [];
-    guarded.gc = [];
+    guarded.flooredChecks = { accountIds: [], debits: [], credits: [] };
     await refused(guarded, 'PR001', /insufficient funds/);
   });
 
@@ -231,20 +224,20 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
     const plan = await resolved([{ kind: 'release', holdId: id }]);
     // the hold row says 1,000 (and the plan says so too), but its release moves 600: 400 would stay held, owned by no
     // open hold
-    expect(plan.hu[0]!.a).toBe(1_000);
-    plan.t[0]!.a = 600;
+    expect(plan.holdsClosed[0]!.amount).toBe(1_000);
+    plan.transfers[0]!.amount = 600;
     const av = await idOf(`customer:${a}:available:BRL`);
     const hd = await idOf(`customer:${a}:held:BRL`);
-    plan.ipd[plan.ip.indexOf(hd)] = 600;
-    plan.ipc[plan.ip.indexOf(av)] = 600;
-    plan.gd[plan.g.indexOf(hd)] = 600;
+    plan.balancesInPlace.debits[plan.balancesInPlace.accountIds.indexOf(hd)] = 600;
+    plan.balancesInPlace.credits[plan.balancesInPlace.accountIds.indexOf(av)] = 600;
+    plan.flooredChecks.debits[plan.flooredChecks.accountIds.indexOf(hd)] = 600;
     await refused(plan, 'PR003', /hold .* its transfers do not move its amount 1000/);
 
     // a capture that says it took less than its parts
     const capture = await resolved([
       { kind: 'capture', holdId: id, currency: 'BRL', parts: [{ to: cust(b), amount: 700, code: 'trade.value' }] },
     ]);
-    capture.hu[0]!.captured = 300;
+    capture.holdsClosed[0]!.capturedAmount = 300;
     await refused(capture, 'PR003', /its transfers do not move its amount/);
   });
 
@@ -264,9 +257,9 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
     ]);
     const av = await idOf(`customer:${a}:available:BRL`);
     const hd = await idOf(`customer:${a}:held:BRL`);
-    plan.t[0]!.d = hd;
-    plan.ip[plan.ip.indexOf(av)] = hd;
-    plan.g[plan.g.indexOf(av)] = hd;
+    plan.transfers[0]!.debitAccountId = hd;
+    plan.balancesInPlace.accountIds[plan.balancesInPlace.accountIds.indexOf(av)] = hd;
+    plan.flooredChecks.accountIds[plan.flooredChecks.accountIds.indexOf(av)] = hd;
     await refused(plan, 'PR003', /held account moved outside a hold/);
   });
 
@@ -285,10 +278,10 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
     const [max] = await rows<{ id: string }>(database.db, sql`select max(id)::text as id from ledger_accounts`);
     const ghost = Number(max!.id) + 1_000;
     const payee = await idOf(`customer:${b}:available:BRL`);
-    plan.t[0]!.c = ghost;
-    const i = plan.dl.indexOf(payee);
-    plan.dl[i] = ghost;
-    plan.k = [];
+    plan.transfers[0]!.creditAccountId = ghost;
+    const i = plan.balanceDeltas.accountIds.indexOf(payee);
+    plan.balanceDeltas.accountIds[i] = ghost;
+    plan.ownersLockedKeyShare = [];
     await refused(plan, 'PR003', /account \d+ does not exist/);
   });
 

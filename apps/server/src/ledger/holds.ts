@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { int, rows } from '../db/sql';
 import type { Currency } from './accounts';
-import { int, rows } from './sql';
 
 export type HoldState = 'held' | 'released' | 'captured';
 

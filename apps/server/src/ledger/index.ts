@@ -4,6 +4,7 @@ export {
   type AccountRef,
   type Bucket,
   type Currency,
+  customerCode,
   type Holder,
   SYSTEM_ACCOUNTS,
   type SystemCode,
@@ -21,7 +22,6 @@ export {
   type HoldResult,
   LEDGER_ID,
   type LedgerCommand,
-  preparedRows,
   type ReleaseInput,
   type ReleaseResult,
   type TransferInput,
@@ -29,19 +29,25 @@ export {
 } from './execute';
 export { foldBalances, startBalanceFolder } from './fold';
 export { getHold, type Hold, type HoldState, openHolds } from './holds';
+export { type LedgerPlan, type OpenHold, planBatch } from './plan';
 export {
   ACCOUNTS_NOT_AS_KNOWN,
   AccountFactsCache,
-  type LedgerPlan,
-  type OpenHold,
   planArguments,
   planArgumentsSql,
-  planBatch,
   type ResolvedPlan,
   resolvePlan,
-} from './plan';
+} from './plan-resolve';
 export { capture, hold, type Operation, post, postBatch, release } from './post';
-export { proofOfReserves, type Reconciliation, reconcile } from './reconcile';
+export {
+  proofOfReserves,
+  type Reconciliation,
+  type ReconciliationCheck,
+  type ReconciliationReport,
+  reconcile,
+  reconciliationCheckNames,
+  registerReconciliationCheck,
+} from './reconcile';
 export {
   lastReconciliation,
   type ReconciliationRun,

@@ -4,6 +4,7 @@ import { createTestDatabase } from '../../test/helpers';
 import type { Database, Executor } from '../db/client';
 import { ledgerAccounts } from '../db/schema/index';
 import { pgConstraint, pgErrorCode, withTransaction } from '../db/tx';
+import { rows } from '../db/sql';
 import { seededAccounts } from './accounts';
 import {
   type AccountRef,
@@ -25,8 +26,7 @@ import {
   requireOk,
   type TransferInput,
 } from './index';
-import { rows } from './sql';
-import { createLedgerUsers } from './testing';
+import { createLedgerUsers } from '../../test/ledger-users';
 
 const avail = (customer: number): AccountRef => ({ customer, bucket: 'available' });
 

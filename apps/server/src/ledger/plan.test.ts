@@ -4,13 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
 import type { Database, Executor } from '../db/client';
 import { pgErrorCode, pgErrorDetail } from '../db/tx';
+import { rows } from '../db/sql';
 import type { AccountRef, Currency } from './accounts';
 import { execute, type LedgerCommand } from './execute';
-import { AccountFactsCache, applyPlan, type OpenHold, planBatch, resolvePlan } from './plan';
+import { type OpenHold, planBatch } from './plan';
+import { AccountFactsCache, applyPlan, resolvePlan } from './plan-resolve';
 import { post } from './post';
 import { reconcile } from './reconcile';
-import { rows } from './sql';
-import { createLedgerUsers } from './testing';
+import { createLedgerUsers } from '../../test/ledger-users';
 import { seededRandom } from '../lib/seeded-random';
 
 const cust = (id: number): AccountRef => ({ customer: id, bucket: 'available' });
@@ -57,66 +58,87 @@ describe('planBatch: the commands worked out', () => {
       ],
       known,
     );
-    expect(plan.t).toEqual([
-      { id: 'h1#hold', d: 'customer:5:available:BRL', c: 'customer:5:held:BRL', a: 1000, code: 'hold', cur: 'BRL' },
+    expect(plan.transfers).toEqual([
+      {
+        id: 'h1#hold',
+        debitAccount: 'customer:5:available:BRL',
+        creditAccount: 'customer:5:held:BRL',
+        amount: 1000,
+        code: 'hold',
+        currency: 'BRL',
+      },
       {
         id: 'h1#capture.1',
-        d: 'customer:5:held:BRL',
-        c: 'customer:7:available:BRL',
-        a: 600,
+        debitAccount: 'customer:5:held:BRL',
+        creditAccount: 'customer:7:available:BRL',
+        amount: 600,
         code: 'trade.value',
-        cur: 'BRL',
+        currency: 'BRL',
       },
       {
         id: 'h1#capture.2',
-        d: 'customer:5:held:BRL',
-        c: 'revenue:operating-fee',
-        a: 50,
+        debitAccount: 'customer:5:held:BRL',
+        creditAccount: 'revenue:operating-fee',
+        amount: 50,
         code: 'trade.fee',
-        cur: 'BRL',
+        currency: 'BRL',
       },
       {
         id: 'h2#release',
-        d: 'customer:5:held:BRL',
-        c: 'customer:5:available:BRL',
-        a: 350,
+        debitAccount: 'customer:5:held:BRL',
+        creditAccount: 'customer:5:available:BRL',
+        amount: 350,
         code: 'release',
-        cur: 'BRL',
+        currency: 'BRL',
       },
       {
         id: 'old#capture.1',
-        d: 'customer:7:held:AG',
-        c: 'customer:5:available:AG',
-        a: 200,
+        debitAccount: 'customer:7:held:AG',
+        creditAccount: 'customer:5:available:AG',
+        amount: 200,
         code: 'trade.silver',
-        cur: 'AG',
+        currency: 'AG',
       },
-      { id: 'old#release', d: 'customer:7:held:AG', c: 'customer:7:available:AG', a: 300, code: 'release', cur: 'AG' },
-      { id: 't1', d: 'customer:7:available:BRL', c: 'tax:iof', a: 3, code: 'trade.iof', cur: 'BRL' },
+      {
+        id: 'old#release',
+        debitAccount: 'customer:7:held:AG',
+        creditAccount: 'customer:7:available:AG',
+        amount: 300,
+        code: 'release',
+        currency: 'AG',
+      },
+      {
+        id: 't1',
+        debitAccount: 'customer:7:available:BRL',
+        creditAccount: 'tax:iof',
+        amount: 3,
+        code: 'trade.iof',
+        currency: 'BRL',
+      },
     ]);
     const held = {
-      av: 'customer:5:available:BRL',
-      hd: 'customer:5:held:BRL',
-      cur: 'BRL',
+      availableAccount: 'customer:5:available:BRL',
+      heldAccount: 'customer:5:held:BRL',
+      currency: 'BRL',
       reason: 'order',
-      ref: 'order:2',
+      reference: 'order:2',
     };
-    expect(plan.hn).toEqual([
-      { id: 'h1', ...held, a: 1000, state: 'captured', captured: 650, rest: 'h2' },
-      { id: 'h2', ...held, a: 350, state: 'released', captured: null, rest: null },
+    expect(plan.holdsOpened).toEqual([
+      { id: 'h1', ...held, amount: 1000, state: 'captured', capturedAmount: 650, remainderHoldId: 'h2' },
+      { id: 'h2', ...held, amount: 350, state: 'released', capturedAmount: null, remainderHoldId: null },
     ]);
-    expect(plan.hu).toEqual([
+    expect(plan.holdsClosed).toEqual([
       {
         id: 'old',
-        av: 'customer:7:available:AG',
-        hd: 'customer:7:held:AG',
-        cur: 'AG',
-        a: 500,
+        availableAccount: 'customer:7:available:AG',
+        heldAccount: 'customer:7:held:AG',
+        currency: 'AG',
+        amount: 500,
         reason: 'order',
-        ref: 'order:1',
+        reference: 'order:1',
         state: 'captured',
-        captured: 200,
-        rest: null,
+        capturedAmount: 200,
+        remainderHoldId: null,
       },
     ]);
   });
@@ -424,18 +446,23 @@ describe('resolvePlan: the accounts by id, the locks and the checks worked out',
       () => undefined,
     );
     const r = resolvePlan(plan, facts);
-    expect(r.t.map((t) => [t.d, t.c, t.a])).toEqual([
+    expect(r.transfers.map((t) => [t.debitAccountId, t.creditAccountId, t.amount])).toEqual([
       [50, 70, 300],
       [50, 1, 20],
     ]);
-    expect(r).toMatchObject({ n: [5], k: [7], ip: [50], ipd: [320], ipc: [0], g: [50], gd: [320], gc: [0] });
-    expect(r.dl).toEqual([70, 1]);
-    expect(r.dld).toEqual([0, 0]);
-    expect(r.dlc).toEqual([300, 20]);
-    expect(r.acc).toEqual([
-      { id: 50, code: 'customer:5:available:BRL', owner: 5 },
-      { id: 70, code: 'customer:7:available:BRL', owner: 7 },
-      { id: 1, code: 'revenue:operating-fee', owner: null },
+    expect(r).toMatchObject({
+      ownersLockedNoKeyUpdate: [5],
+      ownersLockedKeyShare: [7],
+      balancesInPlace: { accountIds: [50], debits: [320], credits: [0] },
+      flooredChecks: { accountIds: [50], debits: [320], credits: [0] },
+    });
+    expect(r.balanceDeltas.accountIds).toEqual([70, 1]);
+    expect(r.balanceDeltas.debits).toEqual([0, 0]);
+    expect(r.balanceDeltas.credits).toEqual([300, 20]);
+    expect(r.accounts).toEqual([
+      { id: 50, code: 'customer:5:available:BRL', ownerId: 5 },
+      { id: 70, code: 'customer:7:available:BRL', ownerId: 7 },
+      { id: 1, code: 'revenue:operating-fee', ownerId: null },
     ]);
   });
 
@@ -469,7 +496,10 @@ describe('resolvePlan: the accounts by id, the locks and the checks worked out',
       ],
       () => undefined,
     );
-    const between = { ...hold, hn: hold.hn.map((h) => ({ ...h, hd: 'customer:7:held:AG' })) };
+    const between = {
+      ...hold,
+      holdsOpened: hold.holdsOpened.map((h) => ({ ...h, heldAccount: 'customer:7:held:AG' })),
+    };
     expect(() => resolvePlan(between, facts)).toThrow(/a hold between/);
   });
 });

@@ -14,7 +14,7 @@ import {
   proofOfReserves,
   reconcile,
 } from './index';
-import { createLedgerUsers } from './testing';
+import { createLedgerUsers } from '../../test/ledger-users';
 // a seeded generator, so a failure can be replayed with its seed
 import { seededRandom as prng } from '../lib/seeded-random';
 

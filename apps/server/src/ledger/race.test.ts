@@ -16,7 +16,7 @@ import {
   post,
   reconcile,
 } from './index';
-import { createLedgerUsers } from './testing';
+import { createLedgerUsers } from '../../test/ledger-users';
 
 const avail = (customer: number): AccountRef => ({ customer, bucket: 'available' });
 

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { ledgerReconciliations, users } from '../db/schema/index';
-import { type Reconciliation, reconcile } from './reconcile';
+import { type Reconciliation, reconcile, reconciliationCheckNames } from './reconcile';
 
 export type ReconciliationRun = Reconciliation & {
   id: number;
@@ -12,8 +12,15 @@ export type ReconciliationRun = Reconciliation & {
   runBy: { id: number; name: string } | null;
 };
 
-/** Runs the reconciliation (one consistent snapshot) and says how long it took. */
+/**
+ * Runs the reconciliation (one consistent snapshot) and says how long it took. The run an operator sees (the back
+ * office, `npm run reconcile`) must check the features' records too: without their checks registered it throws
+ * rather than report a clean ledger it did not fully check.
+ */
 export async function runReconciliation(db: Db): Promise<Reconciliation & { durationMs: number }> {
+  if (reconciliationCheckNames().length === 0) {
+    throw new Error("ledger: the features' reconciliation checks are not registered (registerFeatureReconciliation)");
+  }
   const started = performance.now();
   const result = await reconcile(db);
   return { ...result, durationMs: Math.round(performance.now() - started) };

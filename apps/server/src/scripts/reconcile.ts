@@ -8,6 +8,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { lockDataDir } from '../db/lock';
 import { migrate } from '../db/migrate';
+import { registerFeatureReconciliation } from '../features/index';
 import { recordReconciliation, runReconciliation } from '../ledger/index';
 
 const config = loadConfig();
@@ -25,6 +26,7 @@ try {
 let ok = false;
 try {
   await migrate(database);
+  registerFeatureReconciliation();
   const run = await runReconciliation(database.db);
   await recordReconciliation(database.db, run, { source: 'cli', userId: null });
   ok = run.ok;

@@ -3,24 +3,40 @@
 -- migrations 0021 (the function), 0022 (accounts by id), 0023 (arrays of records); issue 28 (the database checks the
 -- plan against the transfers it writes instead of trusting the caller's totals).
 --
--- The caller (ledger/plan.ts resolvePlan) works out the transfers, the holds opened (p_hn) and closed (p_hu), every
--- account named (p_acc: id, code, owner), the owners to lock for no key update (p_n) and key share (p_k), each
--- account's debit and credit totals written in place (p_ip/p_ipd/p_ipc) or as a delta row (p_dl/p_dld/p_dlc), and the
--- floored balances the batch lowers (p_g/p_gd/p_gc). None of it is trusted: this function derives each account's
--- totals from the transfers it writes (sums grouped by debit and by credit account), checks that both accounts of
--- every transfer exist and hold the transfer's currency, that the caller's totals and split are the derived ones,
--- that the locks cover every owner whose floored balance goes down or whose customer account is credited, that held
--- accounts move only through their holds and every hold's transfers move exactly its amount, and checks the floors of
--- every floored balance the transfers lower, on the derived balances (row + deltas + the batch); p_g/p_gd/p_gc are
--- not read (kept in the signature: the callers and orders_apply_batch pass them). A plan that does not match raises PR003 ("ledger plan: ...", the first mismatch in the message) and writes
--- nothing: a bug of the planner, never a customer's refusal. PR001 (a refusal: insufficient funds, a closed account)
--- and PR002 (accounts not as the caller knows them: it reads them again and retries) are as before.
-create or replace function ledger_apply_plan(p_t ledger_plan_transfer[], p_hn ledger_plan_hold[],
-                                             p_hu ledger_plan_hold[], p_acc ledger_plan_account[],
-                                             p_n bigint[], p_k bigint[],
-                                             p_ip bigint[], p_ipd bigint[], p_ipc bigint[],
-                                             p_dl bigint[], p_dld bigint[], p_dlc bigint[],
-                                             p_g bigint[], p_gd bigint[], p_gc bigint[])
+-- The caller (ledger/plan-resolve.ts resolvePlan, ResolvedPlan: the same names in camelCase) works out the transfers
+-- (p_transfers), the holds opened (p_holds_opened) and closed (p_holds_closed), every account named (p_accounts: id,
+-- code, owner), the owners to lock for no key update (p_lock_no_key_update) and key share (p_lock_key_share), each
+-- account's debit and credit totals written in place (p_in_place_accounts/_debits/_credits) or as a delta row
+-- (p_delta_accounts/_debits/_credits), and the floored balances the batch lowers (p_floored_accounts/_debits/_credits).
+-- None of it is trusted: this function derives each account's totals from the transfers it writes (sums grouped by
+-- debit and by credit account), checks that both accounts of every transfer exist and hold the transfer's currency,
+-- that the caller's totals and split are the derived ones, that the locks cover every owner whose floored balance goes
+-- down or whose customer account is credited, that held accounts move only through their holds and every hold's
+-- transfers move exactly its amount, and checks the floors of every floored balance the transfers lower, on the derived
+-- balances (row + deltas + the batch); p_floored_* are not read (kept in the signature: the callers and
+-- orders_apply_batch pass them). A plan that does not match raises PR003 ("ledger plan: ...", the first mismatch in the
+-- message) and writes nothing: a bug of the planner, never a customer's refusal. PR001 (a refusal: insufficient funds,
+-- a closed account) and PR002 (accounts not as the caller knows them: it reads them again and retries) are as before.
+--
+-- The records' types are migration 0023's, whose fields have one- and two-letter names (ledger_plan_transfer: id, d,
+-- c, a, code, cur; ledger_plan_hold: id, o, av, hd, cur, a, reason, ref, state, captured, rest). A record is read by
+-- position, so every unnest below names its columns itself, spelled out; the types stay as they are (renaming their
+-- fields would break the running function between the migration and this file).
+--
+-- Its parameters' names changed (issue 29): create or replace cannot rename a parameter, so the old one goes first.
+drop function if exists ledger_apply_plan(ledger_plan_transfer[], ledger_plan_hold[], ledger_plan_hold[],
+                                          ledger_plan_account[], bigint[], bigint[], bigint[], bigint[], bigint[],
+                                          bigint[], bigint[], bigint[], bigint[], bigint[], bigint[]);
+create or replace function ledger_apply_plan(p_transfers ledger_plan_transfer[],
+                                             p_holds_opened ledger_plan_hold[], p_holds_closed ledger_plan_hold[],
+                                             p_accounts ledger_plan_account[],
+                                             p_lock_no_key_update bigint[], p_lock_key_share bigint[],
+                                             p_in_place_accounts bigint[], p_in_place_debits bigint[],
+                                             p_in_place_credits bigint[],
+                                             p_delta_accounts bigint[], p_delta_debits bigint[],
+                                             p_delta_credits bigint[],
+                                             p_floored_accounts bigint[], p_floored_debits bigint[],
+                                             p_floored_credits bigint[])
 returns void language plpgsql
 set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off
 set enable_mergejoin = off as $$
@@ -36,10 +52,10 @@ declare
 begin
   -- 1. The accounts are what the caller knows of them.
   select count(*) into v_found
-    from unnest(p_acc) as x
+    from unnest(p_accounts) as x(id, code, owner_id)
     join ledger_accounts a on a.id = x.id
-   where a.code = x.code and a.owner_id is not distinct from x.owner;
-  if v_found <> cardinality(p_acc) then
+   where a.code = x.code and a.owner_id is not distinct from x.owner_id;
+  if v_found <> cardinality(p_accounts) then
     raise exception 'ledger plan: accounts not as the caller knows them' using errcode = 'PR002';
   end if;
 
@@ -56,17 +72,24 @@ begin
          coalesce(array_agg((case when a.code like '%:held:%' then (case when s.via_hold then 'h' else 'x' end)
                                   when a.code like '%:available:%' then 'a' else '-' end)::"char"), '{}')
     into d_id, d_dr, d_cr, d_ok, d_owner, d_floor, d_cust, d_bucket
-    from (select l.id, sum(l.dr)::bigint as dr, sum(l.cr)::bigint as cr, min(l.cur) as cur1, max(l.cur) as cur2,
-                 bool_and(l.via_hold) as via_hold
-            from (select x.d as id, x.a as dr, 0::bigint as cr, x.cur,
+    from (select l.id, sum(l.dr)::bigint as dr, sum(l.cr)::bigint as cr, min(l.currency) as cur1,
+                 max(l.currency) as cur2, bool_and(l.via_hold) as via_hold
+            from (select x.debit_account_id as id, x.amount as dr, 0::bigint as cr, x.currency,
                          x.id like '%#release' or x.id like '%#capture.%' as via_hold
-                    from unnest(p_t) as x
+                    from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)
                   union all
-                  select x.c, 0::bigint, x.a, x.cur, x.id like '%#hold' from unnest(p_t) as x
+                  select x.credit_account_id, 0::bigint, x.amount, x.currency, x.id like '%#hold'
+                    from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)
                   union all
-                  select h.av, 0::bigint, 0::bigint, h.cur, true from unnest(p_hn || p_hu) as h
+                  select h.available_account_id, 0::bigint, 0::bigint, h.currency, true
+                    from unnest(p_holds_opened || p_holds_closed)
+                         as h(id, owner_id, available_account_id, held_account_id, currency, amount, reason, reference,
+                              state, captured_amount, remainder_hold_id)
                   union all
-                  select h.hd, 0::bigint, 0::bigint, h.cur, true from unnest(p_hn || p_hu) as h) l
+                  select h.held_account_id, 0::bigint, 0::bigint, h.currency, true
+                    from unnest(p_holds_opened || p_holds_closed)
+                         as h(id, owner_id, available_account_id, held_account_id, currency, amount, reason, reference,
+                              state, captured_amount, remainder_hold_id)) l
            group by l.id) s
     left join ledger_accounts a on a.id = s.id;
 
@@ -78,31 +101,38 @@ begin
                   as u(id, dr, cr, ok, owner, floor, cust, bucket)),
   moves as (select * from dv where dv.dr > 0 or dv.cr > 0),
   claimed as (
-    select u.id, u.dr, u.cr, true as ip from unnest(p_ip, p_ipd, p_ipc) as u(id, dr, cr)
+    select u.id, u.dr, u.cr, true as ip
+      from unnest(p_in_place_accounts, p_in_place_debits, p_in_place_credits) as u(id, dr, cr)
     union all
-    select u.id, u.dr, u.cr, false from unnest(p_dl, p_dld, p_dlc) as u(id, dr, cr)),
+    select u.id, u.dr, u.cr, false from unnest(p_delta_accounts, p_delta_debits, p_delta_credits) as u(id, dr, cr)),
   tr as (
     select x.*, split_part(x.id, '#', 1) as hid, split_part(x.id, '#', 2) as kind, position('#' in x.id) > 0 as of_hold
-      from unnest(p_t) as x),
+      from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)),
   holds as (
-    select h.id, h.av, h.hd, h.cur, h.a, h.state, h.captured, h.rest, h.reason, h.ref, true as fresh, h.o
-      from unnest(p_hn) as h
+    select h.id, h.available_account_id, h.held_account_id, h.currency, h.amount, h.state, h.captured_amount,
+           h.remainder_hold_id, h.reason, h.reference, true as fresh, h.owner_id
+      from unnest(p_holds_opened) as h(id, owner_id, available_account_id, held_account_id, currency, amount, reason,
+                                       reference, state, captured_amount, remainder_hold_id)
     union all
-    select h.id, h.av, h.hd, h.cur, h.a, h.state, h.captured, h.rest, h.reason, h.ref, false, null
-      from unnest(p_hu) as h),
+    select h.id, h.available_account_id, h.held_account_id, h.currency, h.amount, h.state, h.captured_amount,
+           h.remainder_hold_id, h.reason, h.reference, false, null
+      from unnest(p_holds_closed) as h(id, owner_id, available_account_id, held_account_id, currency, amount, reason,
+                                       reference, state, captured_amount, remainder_hold_id)),
   moved as (
     select tr.hid,
            count(*) filter (where tr.kind = 'hold') as n_hold,
-           coalesce(sum(tr.a) filter (where tr.kind = 'hold'), 0) as hold_a,
+           coalesce(sum(tr.amount) filter (where tr.kind = 'hold'), 0) as hold_a,
            count(*) filter (where tr.kind = 'release') as n_release,
-           coalesce(sum(tr.a) filter (where tr.kind = 'release'), 0) as release_a,
+           coalesce(sum(tr.amount) filter (where tr.kind = 'release'), 0) as release_a,
            count(*) filter (where tr.kind like 'capture.%') as n_capture,
-           coalesce(sum(tr.a) filter (where tr.kind like 'capture.%'), 0) as capture_a,
+           coalesce(sum(tr.amount) filter (where tr.kind like 'capture.%'), 0) as capture_a,
            bool_and(tr.kind in ('hold', 'release') or tr.kind like 'capture.%') as kinds_ok,
-           min(tr.d) filter (where tr.kind <> 'hold') as out_d1, max(tr.d) filter (where tr.kind <> 'hold') as out_d2,
-           min(tr.d) filter (where tr.kind = 'hold') as hold_d, min(tr.c) filter (where tr.kind = 'hold') as hold_c,
-           min(tr.c) filter (where tr.kind = 'release') as release_c,
-           min(tr.cur) as cur1, max(tr.cur) as cur2
+           min(tr.debit_account_id) filter (where tr.kind <> 'hold') as out_d1,
+           max(tr.debit_account_id) filter (where tr.kind <> 'hold') as out_d2,
+           min(tr.debit_account_id) filter (where tr.kind = 'hold') as hold_d,
+           min(tr.credit_account_id) filter (where tr.kind = 'hold') as hold_c,
+           min(tr.credit_account_id) filter (where tr.kind = 'release') as release_c,
+           min(tr.currency) as cur1, max(tr.currency) as cur2
       from tr where tr.of_hold group by tr.hid),
   -- each hold with what its transfers moved, what it would leave to a remainder, and its accounts' facts
   hm as (
@@ -113,27 +143,29 @@ begin
            av.owner as av_owner, av.bucket as av_bucket, hd.owner as hd_owner, hd.bucket as hd_bucket
       from holds h
       left join moved m on m.hid = h.id
-      left join dv av on av.id = h.av
-      left join dv hd on hd.id = h.hd),
+      left join dv av on av.id = h.available_account_id
+      left join dv hd on hd.id = h.held_account_id),
   -- the remainders: each kept by the capture that names it
   parents as (
-    select hm.rest as id, count(*) as n, min(hm.a - hm.capture_a - hm.release_a) as left_a,
-           bool_and(hm.state = 'captured') as captured, min(hm.av) as av1, max(hm.av) as av2, min(hm.hd) as hd1,
-           max(hm.hd) as hd2, min(hm.cur) as cur1, max(hm.cur) as cur2, min(hm.reason) as reason1,
-           max(hm.reason) as reason2, min(hm.ref) as ref1, max(hm.ref) as ref2
-      from hm where hm.rest is not null group by hm.rest)
+    select hm.remainder_hold_id as id, count(*) as n, min(hm.amount - hm.capture_a - hm.release_a) as left_a,
+           bool_and(hm.state = 'captured') as captured, min(hm.available_account_id) as av1,
+           max(hm.available_account_id) as av2, min(hm.held_account_id) as hd1, max(hm.held_account_id) as hd2,
+           min(hm.currency) as cur1, max(hm.currency) as cur2, min(hm.reason) as reason1, max(hm.reason) as reason2,
+           min(hm.reference) as ref1, max(hm.reference) as ref2
+      from hm where hm.remainder_hold_id is not null group by hm.remainder_hold_id)
   select p into v_bad from (
-    (select 'transfer ' || x.id || ': amount ' || coalesce(x.a::text, 'null') || ' not positive, or one account twice'
-            as p
-       from unnest(p_t) as x
-      where x.a is null or x.a <= 0 or x.d = x.c limit 1)
+    (select 'transfer ' || x.id || ': amount ' || coalesce(x.amount::text, 'null')
+            || ' not positive, or one account twice' as p
+       from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)
+      where x.amount is null or x.amount <= 0 or x.debit_account_id = x.credit_account_id limit 1)
     union all
     (select 'account ' || dv.id || ' does not exist or is not in the currency of its transfers or holds' from dv
       where not dv.ok limit 1)
     union all
     (select 'totals of account ' || t.id || ' do not match its transfers, or where they are written does not match '
             || 'the owner''s lock'
-       from (select m.id, m.dr, m.cr, 0 as n, coalesce(m.owner = any(p_n), false)::int as ip from moves m
+       from (select m.id, m.dr, m.cr, 0 as n, coalesce(m.owner = any(p_lock_no_key_update), false)::int as ip
+               from moves m
              union all
              select c.id, -c.dr, -c.cr, 1, -(c.ip::int) from claimed c) t
       group by t.id having sum(t.dr) <> 0 or sum(t.cr) <> 0 or sum(t.n) <> 1 or sum(t.ip) <> 0 limit 1)
@@ -141,8 +173,9 @@ begin
     (select 'owner ' || coalesce(m.owner::text, 'none') || ' of account ' || m.id || ' is not locked as it must be'
        from moves m
       where (((m.floor = 'd' and m.dr > 0) or (m.floor = 'c' and m.cr > 0))
-             and not coalesce(m.owner = any(p_n), false))
-         or (m.cust and m.cr > 0 and not coalesce(m.owner = any(p_n) or m.owner = any(p_k), false))
+             and not coalesce(m.owner = any(p_lock_no_key_update), false))
+         or (m.cust and m.cr > 0
+             and not coalesce(m.owner = any(p_lock_no_key_update) or m.owner = any(p_lock_key_share), false))
       limit 1)
     union all
     -- a held account moves only through its holds: out by a release or a capture, in by a hold (each step's
@@ -154,40 +187,46 @@ begin
        left join holds h on h.id = m.hid
       where not m.kinds_ok or h.id is null limit 1)
     union all
-    (select 'hold ' || h.id || ': its accounts are not one owner''s available and held accounts in ' || h.cur
+    (select 'hold ' || h.id || ': its accounts are not one owner''s available and held accounts in ' || h.currency
        from hm h
-      where h.av_owner is null or h.av_owner is distinct from h.hd_owner or (h.fresh and h.av_owner is distinct from h.o)
+      where h.av_owner is null or h.av_owner is distinct from h.hd_owner
+         or (h.fresh and h.av_owner is distinct from h.owner_id)
          or h.av_bucket is distinct from 'a' or h.hd_bucket not in ('h', 'x')
       limit 1)
     union all
-    (select 'hold ' || h.id || ': its transfers do not move its amount ' || coalesce(h.a::text, 'null')
+    (select 'hold ' || h.id || ': its transfers do not move its amount ' || coalesce(h.amount::text, 'null')
        from hm h
        left join parents p on p.id = h.id
-      where h.a is null or h.a <= 0
+      where h.amount is null or h.amount <= 0
          -- opened here: one '#hold' transfer of its amount from available to held, unless it is a capture's remainder
          -- (then exactly the rest of that capture, between the same accounts, for the same reason and reference)
          or (h.fresh and not (
-               (h.n_hold = 1 and h.hold_a = h.a and h.hold_d = h.av and h.hold_c = h.hd and p.id is null)
-               or (h.n_hold = 0 and p.n = 1 and p.captured and p.left_a = h.a and p.av1 = h.av and p.av2 = h.av
-                   and p.hd1 = h.hd and p.hd2 = h.hd and p.cur1 = h.cur and p.cur2 = h.cur
-                   and p.reason1 = h.reason and p.reason2 = h.reason and p.ref1 = h.ref and p.ref2 = h.ref)))
+               (h.n_hold = 1 and h.hold_a = h.amount and h.hold_d = h.available_account_id
+                and h.hold_c = h.held_account_id and p.id is null)
+               or (h.n_hold = 0 and p.n = 1 and p.captured and p.left_a = h.amount
+                   and p.av1 = h.available_account_id and p.av2 = h.available_account_id
+                   and p.hd1 = h.held_account_id and p.hd2 = h.held_account_id
+                   and p.cur1 = h.currency and p.cur2 = h.currency
+                   and p.reason1 = h.reason and p.reason2 = h.reason
+                   and p.ref1 = h.reference and p.ref2 = h.reference)))
          or (not h.fresh and (h.n_hold <> 0 or p.id is not null))
          -- every transfer of the hold in its currency, and what leaves it leaves the held account
-         or (h.has_moves and (h.cur1 <> h.cur or h.cur2 <> h.cur))
-         or (h.n_release + h.n_capture > 0 and (h.out_d1 <> h.hd or h.out_d2 <> h.hd))
-         or (h.n_release > 0 and h.release_c <> h.av)
+         or (h.has_moves and (h.cur1 <> h.currency or h.cur2 <> h.currency))
+         or (h.n_release + h.n_capture > 0 and (h.out_d1 <> h.held_account_id or h.out_d2 <> h.held_account_id))
+         or (h.n_release > 0 and h.release_c <> h.available_account_id)
          or h.n_release > 1
          -- still held: nothing leaves it
-         or (h.state = 'held' and (h.n_release + h.n_capture > 0 or h.captured is not null or h.rest is not null))
+         or (h.state = 'held' and (h.n_release + h.n_capture > 0 or h.captured_amount is not null
+                                   or h.remainder_hold_id is not null))
          -- released: all of it back to available, nothing captured
-         or (h.state = 'released' and (h.n_capture > 0 or h.release_a <> h.a or h.captured is not null
-                                       or h.rest is not null))
+         or (h.state = 'released' and (h.n_capture > 0 or h.release_a <> h.amount or h.captured_amount is not null
+                                       or h.remainder_hold_id is not null))
          -- captured: the parts are what it says it took; parts and release add up to the hold, or the rest is kept
          -- by the remainder hold it names (checked on that hold: its amount is what is left)
          or (h.state = 'captured' and (
-               h.captured is distinct from h.capture_a
-               or (h.rest is null and h.capture_a + h.release_a <> h.a)
-               or (h.rest is not null and (h.n_release > 0 or h.capture_a >= h.a))))
+               h.captured_amount is distinct from h.capture_a
+               or (h.remainder_hold_id is null and h.capture_a + h.release_a <> h.amount)
+               or (h.remainder_hold_id is not null and (h.n_release > 0 or h.capture_a >= h.amount))))
          or h.state is null or h.state not in ('held', 'released', 'captured')
       limit 1)
     union all
@@ -203,10 +242,10 @@ begin
   end if;
 
   -- 4. Lock, in the ledger's one order; then refuse a closed owner (the row as locked is its latest version).
-  perform ledger_lock_call(p_n, p_k);
+  perform ledger_lock_call(p_lock_no_key_update, p_lock_key_share);
   select a.code into v_bad
     from ledger_owners o join ledger_accounts a on a.owner_id = o.id
-   where o.id = any(p_n || p_k) and o.closed_at is not null limit 1;
+   where o.id = any(p_lock_no_key_update || p_lock_key_share) and o.closed_at is not null limit 1;
   if v_bad is not null then
     raise exception 'ledger plan: account closed' using errcode = 'PR001',
       detail = jsonb_build_object('reason', 'account_closed', 'account', v_bad)::text;
@@ -233,10 +272,11 @@ begin
   -- no key update, folding the account's deltas; a delta row elsewhere), the holds opened and the holds closed.
   with tw as (
     insert into ledger_transfers (transfer_id, debit_account_id, credit_account_id, currency, amount, code)
-      select x.id, x.d, x.c, x.cur, x.a, x.code from unnest(p_t) as x
+      select x.id, x.debit_account_id, x.credit_account_id, x.currency, x.amount, x.code
+        from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)
       returning 1),
   dv as (
-    select u.id, u.dr, u.cr, coalesce(u.owner = any(p_n), false) as ip
+    select u.id, u.dr, u.cr, coalesce(u.owner = any(p_lock_no_key_update), false) as ip
       from unnest(d_id, d_dr, d_cr, d_owner) as u(id, dr, cr, owner)
      where u.dr > 0 or u.cr > 0),
   f as (
@@ -257,28 +297,31 @@ begin
   hi as (
     insert into ledger_holds (hold_id, owner_id, available_account_id, held_account_id, currency, amount, reason,
                               reference, state, captured_amount, remainder_hold_id, resolved_at)
-      select x.id, x.o, x.av, x.hd, x.cur, x.a, x.reason, x.ref, x.state, x.captured, x.rest,
-             case when x.state <> 'held' then now() end
-        from unnest(p_hn) as x
+      select x.id, x.owner_id, x.available_account_id, x.held_account_id, x.currency, x.amount, x.reason,
+             x.reference, x.state, x.captured_amount, x.remainder_hold_id, case when x.state <> 'held' then now() end
+        from unnest(p_holds_opened) as x(id, owner_id, available_account_id, held_account_id, currency, amount, reason,
+                                         reference, state, captured_amount, remainder_hold_id)
       returning 1),
   hu as (
     update ledger_holds h
-       set state = x.state, resolved_at = now(), captured_amount = x.captured, remainder_hold_id = x.rest
-      from unnest(p_hu) as x
-     where h.hold_id = x.id and h.state = 'held' and h.amount = x.a and h.currency = x.cur
-       and h.available_account_id = x.av and h.held_account_id = x.hd
-       and h.reason = x.reason and h.reference = x.ref
+       set state = x.state, resolved_at = now(), captured_amount = x.captured_amount,
+           remainder_hold_id = x.remainder_hold_id
+      from unnest(p_holds_closed) as x(id, owner_id, available_account_id, held_account_id, currency, amount, reason,
+                                       reference, state, captured_amount, remainder_hold_id)
+     where h.hold_id = x.id and h.state = 'held' and h.amount = x.amount and h.currency = x.currency
+       and h.available_account_id = x.available_account_id and h.held_account_id = x.held_account_id
+       and h.reason = x.reason and h.reference = x.reference
      returning 1)
   select (select count(*) from tw), (select count(*) from hi), (select count(*) from hu),
          (select count(*) from up) + (select count(*) from dl)
     into v_t, v_hn, v_hu, v_found;
-  if v_t <> cardinality(p_t) then
+  if v_t <> cardinality(p_transfers) then
     raise exception 'ledger plan: a transfer was not written' using errcode = 'PR003';
   end if;
-  if v_hn <> cardinality(p_hn) then
+  if v_hn <> cardinality(p_holds_opened) then
     raise exception 'ledger plan: a hold was not written' using errcode = 'PR003';
   end if;
-  if v_hu <> cardinality(p_hu) then
+  if v_hu <> cardinality(p_holds_closed) then
     raise exception 'ledger plan: a hold it closes is not open as the plan says' using errcode = 'PR003';
   end if;
   if v_found <> (select count(*) from unnest(d_dr, d_cr) as u(dr, cr) where u.dr > 0 or u.cr > 0) then

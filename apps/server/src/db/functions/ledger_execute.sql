@@ -2,15 +2,18 @@
 -- a repeatable migration (db/migrate.ts), applied again whenever this file changes. First written in 0006.
 
 -- The posting function: one call of the ledger API (a batch of commands), one statement, so one round trip.
--- p_cmds is a JSON array, in order, of
---   {"k":"t","id":"...","d":"<debit code>","c":"<credit code>","a":<amount>,"code":"...","l":<linked>}      transfer
---   {"k":"h","id":"...","d":"<available code>","c":"<held code>","a":<amount>,"reason":"...","ref":"...","l":...} hold
---   {"k":"r","id":"<hold id>","l":...}                                                                          release
---   {"k":"c","id":"<hold id>","parts":[{"c":"<code>","a":<amount>,"code":"..."}],"rest":"<new hold id>","l":...} capture
+-- p_cmds is a JSON array, in order, of (ledger/execute.ts EncodedCommand; accounts by code)
+--   {"kind":"transfer","id":"...","debit_account":"...","credit_account":"...","amount":<n>,"code":"...",
+--    "linked":<bool>?}
+--   {"kind":"hold","id":"...","debit_account":"<available>","credit_account":"<held>","amount":<n>,"reason":"...",
+--    "reference":"...","linked":...}
+--   {"kind":"release","id":"<hold id>","linked":...}
+--   {"kind":"capture","id":"<hold id>","parts":[{"credit_account":"...","amount":<n>,"code":"..."}],
+--    "remainder_hold_id":"<new hold id>"?,"linked":...}
 -- and the answer is an array with one result per command: {"ok":true,"duplicate":bool,...} or
 -- {"ok":false,"reason":"insufficient_funds"|"account_closed"|"id_conflict"|"hold_not_found"|"hold_not_open"|
 --  "capture_exceeds_hold"|"linked_failed","account":"<code>"?}.
--- Linked commands ("l": true chains a command to the next; p_atomic chains them all) succeed or fail together.
+-- Linked commands ("linked": true chains a command to the next; p_atomic chains them all) succeed or fail together.
 -- The work, in five statements whatever the size of the batch: find the accounts (opening a customer's on first use),
 -- lock their owners in one fixed order (as ledger_lock_owners does), read the guarded balances, the closed flags, the
 -- transfers already posted and the holds' states, decide every command in order in memory (a refused command undoes
@@ -62,7 +65,7 @@ begin
   if v_n = 0 then return '[]'::jsonb; end if;
 
   -- 1. The holds mentioned (released, captured, created, or created as a capture's remainder), as stored.
-  if jsonb_path_exists(p_cmds, '$[*] ? (@.k != "t")') then
+  if jsonb_path_exists(p_cmds, '$[*] ? (@.kind != "transfer")') then
     select coalesce(jsonb_object_agg(t.hid, t.ord), '{}'), coalesce(array_agg(t.hid order by t.ord), '{}'),
            array_agg(h.hold_id is not null order by t.ord), array_agg(coalesce(h.amount, 0) order by t.ord),
            array_agg(h.reason order by t.ord), array_agg(h.reference order by t.ord),
@@ -70,10 +73,10 @@ begin
       into h_map, h_ids, h_db, h_amt, h_reason, h_ref, h_avc, h_hdc
       from (select hid, row_number() over (order by min(pos)) as ord
               from (select e->>'id' as hid, pos from jsonb_array_elements(p_cmds) with ordinality x(e, pos)
-                     where e->>'k' <> 't'
+                     where e->>'kind' <> 'transfer'
                     union all
-                    select e->>'rest', pos from jsonb_array_elements(p_cmds) with ordinality x(e, pos)
-                     where e->>'k' = 'c' and e->>'rest' is not null) s
+                    select e->>'remainder_hold_id', pos from jsonb_array_elements(p_cmds) with ordinality x(e, pos)
+                     where e->>'kind' = 'capture' and e->>'remainder_hold_id' is not null) s
              group by hid) t
       left join ledger_holds h on h.hold_id = t.hid
       left join ledger_accounts av on av.id = h.available_account_id
@@ -91,10 +94,12 @@ begin
   v_codes := coalesce(h_avc, '{}') || coalesce(h_hdc, '{}');
   for i in 0..v_n - 1 loop
     v_cmd := p_cmds->i;
-    if v_cmd ? 'd' then v_codes := v_codes || (v_cmd->>'d') || (v_cmd->>'c'); end if;
-    if v_cmd->>'k' = 'c' then
+    if v_cmd ? 'debit_account' then
+      v_codes := v_codes || (v_cmd->>'debit_account') || (v_cmd->>'credit_account');
+    end if;
+    if v_cmd->>'kind' = 'capture' then
       v_parts := v_cmd->'parts';
-      for j in 0..jsonb_array_length(v_parts) - 1 loop v_codes := v_codes || (v_parts->j->>'c'); end loop;
+      for j in 0..jsonb_array_length(v_parts) - 1 loop v_codes := v_codes || (v_parts->j->>'credit_account'); end loop;
     end if;
   end loop;
   for attempt in 1..2 loop
@@ -142,9 +147,9 @@ begin
   -- 3. Which owners to lock, and how: lowering a floored balance (a debit of a customer, the house or unclaimed, a
   -- credit of the vault) locks its owner for no key update; a credit to a customer takes key share (closing waits).
   for i in 1..v_n loop
-    v_cmd := p_cmds->(i-1); v_kind := v_cmd->>'k';
-    if v_kind = 't' or v_kind = 'h' then
-      d := (a_map->>(v_cmd->>'d'))::int; c := (a_map->>(v_cmd->>'c'))::int;
+    v_cmd := p_cmds->(i-1); v_kind := v_cmd->>'kind';
+    if v_kind = 'transfer' or v_kind = 'hold' then
+      d := (a_map->>(v_cmd->>'debit_account'))::int; c := (a_map->>(v_cmd->>'credit_account'))::int;
       if a_cur[d] <> a_cur[c] then
         raise exception 'ledger: % and % are in different currencies', a_code[d], a_code[c];
       end if;
@@ -152,14 +157,14 @@ begin
       if a_floor[c] = 'c' then o_mode[a_oi[c]] := 'n';
       elsif a_oi[c] is not null and o_cust[a_oi[c]] and o_mode[a_oi[c]] = '-' then o_mode[a_oi[c]] := 'k';
       end if;
-      if v_kind = 't' then v_tids := v_tids || (v_cmd->>'id'); end if;
+      if v_kind = 'transfer' then v_tids := v_tids || (v_cmd->>'id'); end if;
     else
       k := (h_map->>(v_cmd->>'id'))::int;
       if h_db[k] then o_mode[a_oi[h_av[k]]] := 'n'; end if;
-      if v_kind = 'c' then
+      if v_kind = 'capture' then
         v_parts := v_cmd->'parts';
         for j in 0..jsonb_array_length(v_parts) - 1 loop
-          c := (a_map->>(v_parts->j->>'c'))::int;
+          c := (a_map->>(v_parts->j->>'credit_account'))::int;
           if a_floor[c] = 'c' then o_mode[a_oi[c]] := 'n';
           elsif a_oi[c] is not null and o_cust[a_oi[c]] and o_mode[a_oi[c]] = '-' then o_mode[a_oi[c]] := 'k';
           end if;
@@ -215,8 +220,8 @@ begin
   -- 6. Decide each command in order, each transfer against the balances the ones before it left.
   res := array_fill(null::jsonb, array[v_n]);
   for i in 1..v_n loop
-    v_cmd := p_cmds->(i-1); v_kind := v_cmd->>'k'; v_id := v_cmd->>'id';
-    v_linked := (p_atomic and i < v_n) or coalesce((v_cmd->>'l')::boolean, false);
+    v_cmd := p_cmds->(i-1); v_kind := v_cmd->>'kind'; v_id := v_cmd->>'id';
+    v_linked := (p_atomic and i < v_n) or coalesce((v_cmd->>'linked')::boolean, false);
     if not v_in_chain then
       v_in_chain := true; v_chain_failed := false; v_chain_start := i;
       v_chain_legs := cardinality(l_tid); v_chain_undo := cardinality(u_h);
@@ -227,15 +232,16 @@ begin
       v_fail := null; v_fail_acct := null; v_res := null;
       c_d := '{}'; c_c := '{}'; c_amt := '{}'; c_tid := '{}'; c_code := '{}';
       r := null;
-      if v_kind = 't' then
-        d := (a_map->>(v_cmd->>'d'))::int; c := (a_map->>(v_cmd->>'c'))::int;
-        v_amt := (v_cmd->>'a')::bigint; v_code := v_cmd->>'code';
+      if v_kind = 'transfer' then
+        d := (a_map->>(v_cmd->>'debit_account'))::int; c := (a_map->>(v_cmd->>'credit_account'))::int;
+        v_amt := (v_cmd->>'amount')::bigint; v_code := v_cmd->>'code';
         v_stored := v_dups->v_id;
         r := (v_reps->>v_id)::int;
         if v_stored is null and r is not null and rep_at[r] > 0 then
           v_prev := p_cmds->(rep_at[r]-1);
-          v_stored := jsonb_build_array(a_id[(a_map->>(v_prev->>'d'))::int], a_id[(a_map->>(v_prev->>'c'))::int],
-                                        (v_prev->>'a')::bigint, v_prev->>'code', now());
+          v_stored := jsonb_build_array(a_id[(a_map->>(v_prev->>'debit_account'))::int],
+                                        a_id[(a_map->>(v_prev->>'credit_account'))::int],
+                                        (v_prev->>'amount')::bigint, v_prev->>'code', now());
         end if;
         if v_stored is not null then
           if (v_stored->>0)::bigint = a_id[d] and (v_stored->>1)::bigint = a_id[c]
@@ -253,12 +259,13 @@ begin
           c_d := array[d]; c_c := array[c]; c_amt := array[v_amt]; c_tid := array[v_id]; c_code := array[v_code];
           v_res := jsonb_build_object('ok', true, 'duplicate', false, 'posted_at', now());
         end if;
-      elsif v_kind = 'h' then
+      elsif v_kind = 'hold' then
         k := (h_map->>v_id)::int;
-        d := (a_map->>(v_cmd->>'d'))::int; c := (a_map->>(v_cmd->>'c'))::int; v_amt := (v_cmd->>'a')::bigint;
+        d := (a_map->>(v_cmd->>'debit_account'))::int; c := (a_map->>(v_cmd->>'credit_account'))::int;
+        v_amt := (v_cmd->>'amount')::bigint;
         if h_db[k] or h_new[k] then
           if h_av[k] = d and h_hd[k] = c and h_amt[k] = v_amt and h_reason[k] = v_cmd->>'reason'
-             and h_ref[k] = v_cmd->>'ref' then
+             and h_ref[k] = v_cmd->>'reference' then
             v_res := jsonb_build_object('ok', true, 'duplicate', true, 'state', h_state[k]);
           else
             v_fail := 'id_conflict';
@@ -270,7 +277,7 @@ begin
           c_code := array['hold'];
           v_res := jsonb_build_object('ok', true, 'duplicate', false, 'state', 'held');
         end if;
-      elsif v_kind = 'r' then
+      elsif v_kind = 'release' then
         k := (h_map->>v_id)::int;
         if not (h_db[k] or h_new[k]) then
           v_fail := 'hold_not_found';
@@ -283,9 +290,9 @@ begin
           c_tid := array[v_id || '#release']; c_code := array['release'];
           v_res := jsonb_build_object('ok', true, 'duplicate', false, 'state', 'released', 'released', h_amt[k]);
         end if;
-      else -- 'c'
+      else -- 'capture'
         k := (h_map->>v_id)::int;
-        v_rest := v_cmd->>'rest';
+        v_rest := v_cmd->>'remainder_hold_id';
         if not (h_db[k] or h_new[k]) then
           v_fail := 'hold_not_found';
         elsif h_state[k] = 'captured' then
@@ -298,7 +305,7 @@ begin
           v_sum := 0;
           v_parts := v_cmd->'parts';
           for j in 0..jsonb_array_length(v_parts) - 1 loop
-            v_pc := v_parts->j->>'c'; c := (a_map->>v_pc)::int; v_amt := (v_parts->j->>'a')::bigint;
+            v_pc := v_parts->j->>'credit_account'; c := (a_map->>v_pc)::int; v_amt := (v_parts->j->>'amount')::bigint;
             if a_cur[c] <> a_cur[h_hd[k]] then
               raise exception 'ledger: % and % are in different currencies', a_code[h_hd[k]], a_code[c];
             end if;
@@ -354,14 +361,14 @@ begin
         -- the command's effect on holds, logged so that a failing chain can undo it
         if r is not null then rep_at[r] := i; end if;
         if not (v_res->>'duplicate')::boolean then
-          if v_kind = 'h' then
+          if v_kind = 'hold' then
             u_h := u_h || k; u_state := u_state || h_state[k]; u_new := u_new || h_new[k];
             h_new[k] := true; h_state[k] := 'held'; h_av[k] := d; h_hd[k] := c; h_amt[k] := v_amt;
-            h_reason[k] := v_cmd->>'reason'; h_ref[k] := v_cmd->>'ref';
-          elsif v_kind = 'r' then
+            h_reason[k] := v_cmd->>'reason'; h_ref[k] := v_cmd->>'reference';
+          elsif v_kind = 'release' then
             u_h := u_h || k; u_state := u_state || h_state[k]; u_new := u_new || h_new[k];
             h_state[k] := 'released';
-          elsif v_kind = 'c' then
+          elsif v_kind = 'capture' then
             u_h := u_h || k; u_state := u_state || h_state[k]; u_new := u_new || h_new[k];
             h_state[k] := 'captured'; h_captured[k] := v_sum;
             h_rest[k] := case when v_rest is not null and v_rem > 0 then v_rest end;

@@ -27,8 +27,9 @@ begin
          ledger_accounts b left join ledger_owners p on p.id = b.owner_id
    where a.code = p_debit and b.code = p_credit;
   if d_id is null then
-    return ledger_execute(jsonb_build_array(jsonb_build_object('k', 't', 'id', p_id, 'd', p_debit, 'c', p_credit,
-                                                               'a', p_amount, 'code', p_code)), false)->0;
+    return ledger_execute(jsonb_build_array(jsonb_build_object('kind', 'transfer', 'id', p_id,
+                                                               'debit_account', p_debit, 'credit_account', p_credit,
+                                                               'amount', p_amount, 'code', p_code)), false)->0;
   end if;
   if d_cur <> c_cur then
     raise exception 'ledger: % and % are in different currencies', p_debit, p_credit;

@@ -8,15 +8,23 @@
 -- its own. An arbitrary key, ours alone.
 create or replace function orders_market_lock() returns void language sql as $$ select pg_advisory_xact_lock(7201001) $$;
 
--- 0019's batch: the plan's fifteen arguments first (p_acc null: the batch moves nothing in the ledger), then the
+-- 0019's batch: the plan's fifteen arguments first (p_accounts null: the batch moves nothing in the ledger), then the
 -- orders (new ones and changed ones), the trades, the usage of the year p_year, now, the market's next version (the
 -- version read + 1), and the last order and trade ids. Answers "stale" (writing nothing) when another batch was
 -- written since the version read, else "ok".
-create or replace function orders_apply_batch(p_t ledger_plan_transfer[], p_hn ledger_plan_hold[], p_hu ledger_plan_hold[],
-                                   p_acc ledger_plan_account[], p_n bigint[], p_k bigint[],
-                                   p_ip bigint[], p_ipd bigint[], p_ipc bigint[],
-                                   p_dl bigint[], p_dld bigint[], p_dlc bigint[],
-                                   p_g bigint[], p_gd bigint[], p_gc bigint[],
+-- Its plan's parameters were renamed (issue 29, as ledger_apply_plan's): create or replace cannot rename a parameter.
+drop function if exists orders_apply_batch(ledger_plan_transfer[], ledger_plan_hold[], ledger_plan_hold[],
+                                           ledger_plan_account[], bigint[], bigint[], bigint[], bigint[], bigint[],
+                                           bigint[], bigint[], bigint[], bigint[], bigint[], bigint[],
+                                           orders_batch_order[], orders_batch_trade[], orders_batch_usage[], integer,
+                                           timestamptz, bigint, bigint, bigint);
+create or replace function orders_apply_batch(p_transfers ledger_plan_transfer[], p_holds_opened ledger_plan_hold[],
+                                   p_holds_closed ledger_plan_hold[], p_accounts ledger_plan_account[],
+                                   p_lock_no_key_update bigint[], p_lock_key_share bigint[],
+                                   p_in_place_accounts bigint[], p_in_place_debits bigint[],
+                                   p_in_place_credits bigint[],
+                                   p_delta_accounts bigint[], p_delta_debits bigint[], p_delta_credits bigint[],
+                                   p_floored_accounts bigint[], p_floored_debits bigint[], p_floored_credits bigint[],
                                    p_orders orders_batch_order[], p_trades orders_batch_trade[],
                                    p_usage orders_batch_usage[], p_year integer, p_now timestamptz,
                                    p_version bigint, p_last_order bigint, p_last_trade bigint)
@@ -29,9 +37,12 @@ begin
    where id = 1 and version = p_version - 1;
   if not found then return '"stale"'::jsonb; end if;
 
-  if p_acc is not null then
-    perform ledger_apply_plan(p_t, p_hn, p_hu, p_acc, p_n, p_k, p_ip, p_ipd, p_ipc, p_dl, p_dld, p_dlc,
-                              p_g, p_gd, p_gc);
+  if p_accounts is not null then
+    perform ledger_apply_plan(p_transfers, p_holds_opened, p_holds_closed, p_accounts,
+                              p_lock_no_key_update, p_lock_key_share,
+                              p_in_place_accounts, p_in_place_debits, p_in_place_credits,
+                              p_delta_accounts, p_delta_debits, p_delta_credits,
+                              p_floored_accounts, p_floored_debits, p_floored_credits);
   end if;
 
   with orders_written as (

@@ -1,7 +1,7 @@
 import { type AdminAffiliatesResponse, type AdminRewardsResponse, minorToDecimal } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { int, rows } from '../../ledger/sql';
+import { int, rows } from '../../db/sql';
 
 /** Rows per page of the back office's tables. */
 export const ADMIN_AFFILIATES_PAGE_SIZE = 20;

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import { post } from '../../ledger/index';
-import { int, rows } from '../../ledger/sql';
+import { int, rows } from '../../db/sql';
 import { hashPassword } from '../../lib/passwords';
 import { forgetOrders, placeHouseOrder, placeOrder } from '../orders/index';
 import { creditAffiliateRewards } from './rewards';

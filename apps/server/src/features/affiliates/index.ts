@@ -3,4 +3,5 @@
 export { seedAffiliatesDemo } from './demo';
 export { creditAffiliateRewards, rewardCrediterOf } from './rewards';
 export { affiliateRoutes } from './routes';
+export { registerAffiliatesReconciliation } from './reconciliation';
 export { ensureAffiliateCoupon } from './service';

@@ -5,7 +5,7 @@ import { affiliateRewards } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { postBatch, type TransferInput } from '../../ledger/index';
-import { int, rows } from '../../ledger/sql';
+import { int, rows } from '../../db/sql';
 import { loadAffiliateSettings } from './settings';
 
 /**

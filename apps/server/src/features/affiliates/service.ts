@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
-import { int, rows } from '../../ledger/sql';
+import { int, rows } from '../../db/sql';
 import { loadAffiliateSettings } from './settings';
 
 /** Letters and digits nobody confuses when reading a code aloud (no 0/O, 1/I/L). */

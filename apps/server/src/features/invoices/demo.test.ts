@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, signIn, type TestApp } from '../../../test/helpers';
-import { rows } from '../../ledger/sql';
+import { rows } from '../../db/sql';
 import { seedDemo } from '../../seed/demo';
 import { seedCatalogueDemo } from '../catalogue/index';
 import { seedMoneyDemo } from '../money/index';

@@ -7,7 +7,7 @@ import type {
   ProductInvoiceTaxes,
   ServiceInvoiceLine,
 } from '../../db/schema/index';
-import { int, rows } from '../../ledger/sql';
+import { int, rows } from '../../db/sql';
 
 /**
  * What the invoices are issued from (docs/fiscal.md): the facts the ledger's postings were made from, read per

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { productInvoices, serviceInvoices } from '../../db/schema/index';
-import { int, rows } from '../../ledger/sql';
+import { int, rows } from '../../db/sql';
 import { borrowerOf, dueProductInvoices, dueServiceInvoices, productDescription, serviceDescription } from './facts';
 
 /** Serializes issuing per customer (any instance): the same month or order is never sent to the issuer twice. */

@@ -1,7 +1,7 @@
 import { brasiliaYear, brasiliaYearStart, MESSAGES, IRPF_YEARS_BACK, mulDivHalfUp, perGramCents } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { int, rows } from '../../ledger/sql';
+import { int, rows } from '../../db/sql';
 import { AppError } from '../../lib/errors';
 
 /** The guide's years: the current one minus IRPF_YEARS_BACK up to the current one (spec 3 §8). */

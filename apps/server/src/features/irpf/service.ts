@@ -1,7 +1,7 @@
 import { minorToDecimal } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { rows } from '../../ledger/sql';
+import { rows } from '../../db/sql';
 import { checkYear, positionOf } from './facts';
 import { buildWorkbook } from './workbook';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { rows } from '../../ledger/sql';
+import { rows } from '../../db/sql';
 import { seedDemo } from '../../seed/demo';
 import { seedMoneyDemo } from '../money/index';
 import { seedOrdersDemo } from './demo';

@@ -1,7 +1,7 @@
 import { orderCost, type OrderSide } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { int, rows } from '../../ledger/sql';
+import { int, rows } from '../../db/sql';
 import { fundHouse, placeHouseOrder } from './house';
 import { cancelOrder, forgetOrders, marketRates, placeOrder } from './service';
 

@@ -25,10 +25,9 @@ import {
   planArguments,
   planArgumentsSql,
   planBatch,
-  preparedRows,
   resolvePlan,
 } from '../../ledger/index';
-import { int, type RecordField, recordArray, rows } from '../../ledger/sql';
+import { int, preparedRows, type RecordField, recordArray, rows } from '../../db/sql';
 import { type Fill, OrderBook, type Side } from './matching/index';
 import { logFailure } from '../../lib/log-failure';
 

@@ -1,7 +1,7 @@
 import { exactValueCents } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { int, rows } from '../../ledger/sql';
+import { int, rows } from '../../db/sql';
 
 export type HouseAskWalk = {
   /** centigrams the house's open sell orders can cover (at most `quantity`) */

@@ -6,7 +6,7 @@ import { withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { balanceOf, post, requireOk } from '../../ledger/index';
-import { int, rows } from '../../ledger/sql';
+import { int, rows } from '../../db/sql';
 import { cancelOrder, engineOf, marketRates, presentRates } from './service';
 import { marketInputsChanged } from './engine';
 import { LAST_TRADE_ORDER } from './last-trade';

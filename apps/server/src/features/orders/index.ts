@@ -4,4 +4,5 @@ export { seedOrdersDemo } from './demo';
 export { fundHouse, placeHouseOrder } from './house';
 export { type HouseAskWalk, walkHouseAsks } from './house-asks';
 export { orderRoutes } from './routes';
+export { registerOrdersReconciliation } from './reconciliation';
 export { engineOf, forgetOrders, orderLists, placeOrder, walkBook } from './service';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { int, rows } from '../../ledger/sql';
+import { int, rows } from '../../db/sql';
 
 /**
  * The last trade is the latest by its time (`created_at`, then id), not the highest id: ids follow the matcher's

@@ -26,7 +26,7 @@ import {
   reconcile,
   resolvePlan,
 } from '../../ledger/index';
-import { type RecordField, recordArray, rows } from '../../ledger/sql';
+import { type RecordField, recordArray, rows } from '../../db/sql';
 import type { AppError } from '../../lib/errors';
 import { HTTP_STATUS } from '../../plugins/errors';
 import { MarketEngine, marketInputsChanged } from './engine';
@@ -971,18 +971,18 @@ describe('one round trip per batch (migrations 0019 and 0023)', () => {
       sql`select version::text, (select count(*) from orders)::text as orders from market_state`,
     );
     const planned: LedgerPlan = {
-      t: [
+      transfers: [
         {
           id: `test:${randomUUID()}`,
-          d: `customer:${poor.id}:available:BRL`,
-          c: 'rounding',
-          a: 101,
+          debitAccount: `customer:${poor.id}:available:BRL`,
+          creditAccount: 'rounding',
+          amount: 101,
           code: 't',
-          cur: 'BRL',
+          currency: 'BRL',
         },
       ],
-      hn: [],
-      hu: [],
+      holdsOpened: [],
+      holdsClosed: [],
     };
     const plan = resolvePlan(planned, await new AccountFactsCache().load(db, planned));
     const failed = await applyBatch(plan, [], Number(before!.version) + 1).catch(

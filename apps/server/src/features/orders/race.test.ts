@@ -14,7 +14,7 @@ import {
 } from '../../../test/helpers';
 import { users } from '../../db/schema/index';
 import { post, reconcile } from '../../ledger/index';
-import { int, rows } from '../../ledger/sql';
+import { int, rows } from '../../db/sql';
 import { seededRandom } from '../../lib/seeded-random';
 import { engineOf } from './service';
 

@@ -9,4 +9,5 @@ export {
   startTransferExpirySweeper,
 } from './lifecycle';
 export { silverTransferRoutes } from './routes';
+export { registerSilverTransfersReconciliation } from './reconciliation';
 export { placeTransfer } from './service';

@@ -11,6 +11,7 @@ export {
   withdrawalForBackOffice,
 } from './fulfilment';
 export { silverWithdrawalRoutes } from './routes';
+export { registerSilverWithdrawalsReconciliation } from './reconciliation';
 export {
   cancelSilverWithdrawal,
   createForCustomer,

@@ -1,8 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses, cities, companies, users, type UserRow } from '../../db/schema/index';
-import { customerCode } from '../../ledger/accounts';
-import { type Balances, balancesJson } from '../../ledger/index';
+import { type Balances, balancesJson, customerCode } from '../../ledger/index';
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [u] = await db

@@ -1,5 +1,9 @@
 import type { SQL } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import pg from 'pg';
+import type { Executor } from './client';
+
+// Raw SQL helpers shared by the ledger and the features: rows of a statement, prepared statements, integers read
+// back from bigint text, and the array literals the batch functions take (docs/ledger.md, "A planned batch").
 
 /** The rows of a raw statement; both drivers answer `{ rows }`. bigint columns arrive as strings: cast in SQL. */
 export async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {
@@ -14,7 +18,7 @@ export function int(value: unknown): number {
 
 /** `n` when it is a safe integer; a RangeError naming `shown` otherwise. */
 function safeInteger(n: number, shown: unknown = n): number {
-  if (!Number.isSafeInteger(n)) throw new RangeError(`ledger: ${String(shown)} is not a safe integer`);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`sql: ${String(shown)} is not a safe integer`);
   return n;
 }
 
@@ -63,4 +67,28 @@ export function recordArray(rows: ReadonlyArray<ReadonlyArray<RecordField>>): st
 export function integerArray(values: readonly number[]): string {
   for (const v of values) safeInteger(v);
   return `{${values.join(',')}}`;
+}
+
+type Client = { query: (...args: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> };
+
+/** The driver's client under drizzle's handle: a pool or a pool client (node-postgres), or PGlite. */
+export function clientOf(ex: Executor): Client {
+  const client = (ex as unknown as { session?: { client?: Client } }).session?.client;
+  if (!client) throw new Error('sql: no database client under this executor');
+  return client;
+}
+
+/** Whether `client` is node-postgres's (it prepares named statements); PGlite runs each text as it is. */
+export const preparesStatements = (client: Client): boolean => client instanceof pg.Pool || client instanceof pg.Client;
+
+/**
+ * The rows of one statement, prepared once per connection on node-postgres under `name` (no parsing and planning per
+ * call: the matcher's reads of every batch); PGlite runs it as it is.
+ */
+export async function preparedRows<T>(ex: Executor, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = clientOf(ex);
+  const result = preparesStatements(client)
+    ? await client.query({ name, text, values })
+    : await client.query(text, values);
+  return result.rows as T[];
 }

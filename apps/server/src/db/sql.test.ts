@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
-import type { Database } from '../db/client';
-import { callLedger } from './execute';
-import { integerArray, recordArray } from './sql';
+import type { Database } from './client';
+import { integerArray, preparedRows, recordArray } from './sql';
+
+/** The `r` column of a one-row statement. */
+const callOne = async <T>(ex: Database['db'], text: string, name: string, values: unknown[]): Promise<T> =>
+  (await preparedRows<{ r: T }>(ex, name, text, values))[0]!.r;
 
 describe('recordArray and integerArray: literals PostgreSQL reads back as they were', () => {
   let database: Database;
@@ -20,7 +23,7 @@ describe('recordArray and integerArray: literals PostgreSQL reads back as they w
       ['NULL', null, 'NULL', '2026-11-27T10:00:00.000Z'],
       ['', 7, '\n\t', '2026-11-27T10:00:00.000Z'],
     ];
-    const back = await callLedger<Array<{ t: string; n: string | null; u: string | null; at: string }>>(
+    const back = await callOne<Array<{ t: string; n: string | null; u: string | null; at: string }>>(
       database.db,
       `select coalesce(json_agg(json_build_object('t', x.t, 'n', x.n::text, 'u', x.u, 'at',
          to_char(x.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by o), '[]') as r
@@ -32,7 +35,7 @@ describe('recordArray and integerArray: literals PostgreSQL reads back as they w
   });
 
   it('an empty list is an empty array; integer arrays carry any safe integer', async () => {
-    const r = await callLedger<{ rows: number; ints: string }>(
+    const r = await callOne<{ rows: number; ints: string }>(
       database.db,
       `select json_build_object('rows', cardinality($1::record_literal_probe[]), 'ints', $2::bigint[]::text) as r`,
       'record_literal_probe_empty',

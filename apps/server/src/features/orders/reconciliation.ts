@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { rows } from '../../db/sql';
+import { type ReconciliationReport, registerReconciliationCheck } from '../../ledger/index';
+
+/**
+ * Orders and their holds agree (docs/orders.md): an open order holds exactly what its rest needs (a sell its open
+ * grams, a buy its summary's total minus what its fills were charged) under its current hold; a closed order holds
+ * nothing.
+ */
+async function ordersMatchHolds(db: Executor, report: ReconciliationReport): Promise<void> {
+  const orderDrift = await rows<{ id: string; status: string; expected: string; held: string | null; open: string }>(
+    db,
+    sql`with open_refs as (
+          select reference, count(*) as n from ledger_holds where state = 'held' group by reference)
+        select o.id::text, o.status,
+               (case when o.side = 'sell' then o.remaining_cg
+                     else o.hold_amount - o.value_cents - o.fee_cents - o.iof_cents end)::text as expected,
+               h.amount::text as held, coalesce(r.n, 0)::text as open
+          from orders o
+          left join ledger_holds h on h.hold_id = 'order:' || o.id || ':' || o.hold_seq and h.state = 'held'
+          left join open_refs r on r.reference = 'order:' || o.id
+         where (o.status = 'open' and (h.hold_id is null or h.amount <> (case when o.side = 'sell' then o.remaining_cg
+                     else o.hold_amount - o.value_cents - o.fee_cents - o.iof_cents end)))
+            or (o.status <> 'open' and r.n is not null)
+         order by o.id`,
+  );
+  report(
+    orderDrift.map((o) =>
+      o.status === 'open'
+        ? `ordem ${o.id}: aberta, reserva de ${o.held ?? 'nada'} em vez de ${o.expected}`
+        : `ordem ${o.id}: ${o.status}, mas com ${o.open} reserva(s) aberta(s)`,
+    ),
+  );
+
+  // ... and every order's customer exists, and every trade is between a buy and a sell order that exist, its taker's
+  // side the taker order's (the matcher alone writes them; no foreign keys on its hot path).
+  const strayOrders = await rows<{ what: string }>(
+    db,
+    sql`select 'ordem ' || o.id || ': cliente ' || o.user_id || ' inexistente' as what
+          from orders o where o.user_id is not null and not exists (select 1 from users u where u.id = o.user_id)
+        union all
+        select 'negócio ' || t.id || ': ordens inexistentes ou do mesmo lado'
+          from trades t
+          left join orders m on m.id = t.maker_order_id
+          left join orders k on k.id = t.taker_order_id
+         where m.id is null or k.id is null or m.side = k.side or k.side <> t.taker_side`,
+  );
+  report(strayOrders.map((r) => r.what));
+}
+
+/** Registers the checks of the order book with the ledger's reconciliation (wired in features/index.ts). */
+export function registerOrdersReconciliation(): void {
+  registerReconciliationCheck('orders', ordersMatchHolds);
+}
