@@ -2,6 +2,7 @@
 // `npm test`: typecheck, lint, unit and API tests, then the end-to-end journeys in Chromium.
 // Uses TEST_DATABASE_URL / REDIS_URL when set (CI), the embedded PGlite otherwise.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { availableParallelism } from 'node:os';
 
@@ -14,7 +15,21 @@ const steps = [
   ['lint', ['run', '-s', 'lint']],
   ['unit + API', ['run', '-s', 'test:unit']],
   ['end-to-end', ['run', '-s', 'test:e2e']],
+  ['faults', ['run', '-s', 'test:faults']],
 ];
+// The fault tests (apps/server/faults) start a PostgreSQL cluster of their own (initdb, pg_ctl) and HAProxy: in CI
+// they must run; elsewhere they run when the machine has both, and say so when it does not.
+const faultsProblem = !['15', '16', '17'].some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))
+  ? 'initdb do PostgreSQL 15+ não encontrado em /usr/lib/postgresql'
+  : spawnSync('haproxy', ['-v']).status !== 0
+    ? 'haproxy não instalado (apt-get install haproxy)'
+    : !process.env.REDIS_URL
+      ? 'REDIS_URL não definido'
+      : null;
+if (faultsProblem && process.env.CI === 'true') {
+  console.error(`CI=true mas os testes de falhas não podem rodar: ${faultsProblem}.`);
+  process.exit(1);
+}
 // In CI the race and multi-instance tests must run on PostgreSQL (PGlite runs one query at a time and proves nothing).
 if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
   console.error('CI=true mas TEST_DATABASE_URL não está definido: os testes de concorrência exigem PostgreSQL.');
@@ -35,6 +50,10 @@ const only = process.argv.slice(2);
 const started = Date.now();
 for (const [name, args] of steps) {
   if (only.length > 0 && !only.includes(name)) continue;
+  if (name === 'faults' && faultsProblem) {
+    console.log(`\n▶ faults: pulado (${faultsProblem}); rode \`npm run test:faults\` numa máquina com eles`);
+    continue;
+  }
   const t0 = Date.now();
   console.log(`\n▶ ${name}`);
   const r = spawnSync('npm', args, { stdio: 'inherit', env: process.env });

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { orderCost } from '@prata/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseline, replayAcknowledged, verify } from './checks';
 import { type Cluster, startCluster } from './cluster';
@@ -13,7 +14,7 @@ import {
   startMailbox,
   WEBHOOK_TOKEN,
 } from './fleet';
-import { depositRow, receivedEvent, runLoad, send, Tally } from './load';
+import { depositRow, readRates, receivedEvent, runLoad, send, Tally } from './load';
 import { balances, buildWorld, type World } from './world';
 
 /**
@@ -30,6 +31,7 @@ let env: Record<string, string>;
 let dir: string;
 const fleet: Instance[] = [];
 let balancer: Balancer;
+let rates: Awaited<ReturnType<typeof readRates>>;
 
 const figure = (name: string, value: unknown) => console.log(`[faults] ${name}: ${JSON.stringify(value)}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -71,6 +73,7 @@ beforeAll(async () => {
     fleet.map((i) => i.port),
     dir,
   );
+  rates = await readRates(balancer.url, world.people[0]!.token);
   figure('fleet', { balancer: balancer.url, instances: fleet.map((i) => i.port) });
 }, 300_000);
 
@@ -167,22 +170,46 @@ describe('SIGKILL of one instance under load, clients retrying with their keys',
   it('every acknowledged operation is there, none applied twice, every replay a replay', async () => {
     const since = await baseline(world);
     let restartedIn = 0;
+    let burst = 0;
     const tally = await loadDuring(2, 32, async () => {
       await sleep(3000);
       const victim = fleet[0]!;
+      // Certainly something in flight on the victim: 20 orders sent to it directly, the kill a moment later; each
+      // client then retries its order through the balancer with the same key (below).
+      const inFlight = world.people.slice(0, 20).map((p, i) => ({
+        kind: 'limit' as const,
+        method: 'POST',
+        path: `/api/order/${i % 2 ? 'sell' : 'buy'}`,
+        token: p.token,
+        key: `sigkill-${i}-${Date.now()}`,
+        body: limitOrder(i % 2 ? 'sell' : 'buy', 480 + i, 100 + i),
+      }));
+      const direct = inFlight.map((r) =>
+        fetch(`http://127.0.0.1:${victim.port}${r.path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${r.token}`, 'idempotency-key': r.key, 'content-type': 'application/json' },
+          body: JSON.stringify(r.body),
+        }).catch(() => null),
+      );
+      await sleep(15);
       victim.process.kill('SIGKILL');
       await victim.exited;
       const killedAt = Date.now();
+      const lost = (await Promise.all(direct)).filter((r) => r === null).length;
+      burst = lost;
+      const retried = Promise.all(inFlight.map((r) => send(balancer.url, tally, r)));
       await sleep(500);
       fleet[0] = await startInstance(victim.name, env, dir, victim.port);
       restartedIn = (Date.now() - killedAt) / 1000;
-      await sleep(3000);
+      await retried;
+      await sleep(2000);
     });
     const replay = await replayAcknowledged(balancer.url, tally, tally.outcomes, send);
     const verdict = await verify(world, tally.outcomes, since);
     figure('sigkill', {
       operations: tally.outcomes.length,
       restartedInSeconds: restartedIn,
+      unansweredAtKill: burst,
       unknown: tally.outcomes.filter((o) => o.final === 'unknown').length,
       replays: replay,
       ...tally.summary(),
@@ -191,6 +218,7 @@ describe('SIGKILL of one instance under load, clients retrying with their keys',
     expect(tally.harnessErrors).toEqual([]);
     expect(verdict.problems).toEqual([]);
     expect(replay.ranAgain).toBe(0);
+    expect(burst).toBeGreaterThan(0);
     expect(tally.statuses.get(500) ?? 0).toBe(0);
     expect(tally.outcomes.filter((o) => o.final === 'indeterminate')).toEqual([]);
   }, 600_000);
@@ -388,6 +416,24 @@ describe('tests of the tests: each check fails on the fault it exists to catch',
     expect(tally.retries).toBeGreaterThan(0);
   }, 300_000);
 });
+
+/** A limit order's body as the screen sends it: the all-in total the customer saw (the market's rates of the seed). */
+function limitOrder(side: 'buy' | 'sell', priceCents: number, centigrams: number) {
+  const total = orderCost({
+    side,
+    pricePerGramCents: priceCents,
+    quantityCentigrams: centigrams,
+    feeRateBps: rates.feeRateBps,
+    iofRateBps: rates.iofRateBps,
+    minimumFeeCents: rates.minimumFeeCents,
+  }).totalCents;
+  return {
+    mode: 'limit',
+    price_per_gram: priceCents / 100,
+    quantity_grams: centigrams / 100,
+    total_amount: total / 100,
+  };
+}
 
 function countBy(values: Array<string | undefined>) {
   const out: Record<string, number> = {};

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { LIMITS } from '../src/limits';
 import { freePort } from './ports';
 
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
 export const WEBHOOK_TOKEN = 'faults-webhook-token-0123456789-abcdef';
 /** the secret the test helpers sign sessions with (test/helpers.ts buildTestApp): the fleet accepts their tokens */
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -94,51 +95,23 @@ async function waitReady(base: string, exited: Promise<unknown>, ms: number) {
 export type Balancer = { port: number; url: string; stop(): Promise<void> };
 
 /**
- * HAProxy (Debian's package) in front of the instances, with the configuration docs/operations.md shows, tuned for a
- * test: checks every 250 ms, an instance out after one failed check. A connection that fails before the request was
- * sent goes to the other instance (`retry-on conn-failure`, `option redispatch`); nothing already sent is retried.
- * Its own 503 (no instance ready) speaks the API's error shape.
+ * HAProxy (Debian's package) in front of the instances, with deploy/haproxy.cfg (what the README and
+ * docs/operations.md ship), checking every 250 ms instead of every second. A connection that fails before the request
+ * was sent goes to the other instance (`retry-on conn-failure`, `option redispatch`); nothing already sent is retried.
+ * Its own 503 (no instance ready) speaks the API's error shape (deploy/haproxy-503.http).
  */
 export async function startBalancer(ports: number[], dir: string): Promise<Balancer> {
   const port = await freePort();
-  const errorFile = path.join(dir, 'haproxy-503.http');
-  const body = JSON.stringify({
-    message: 'O serviço está temporariamente indisponível. Tente novamente em alguns segundos.',
-    code: 'SERVICE_UNAVAILABLE',
-  });
-  await writeFile(
-    errorFile,
-    `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\nretry-after: 5\r\ncache-control: no-store\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
-  const config = `
-global
-    maxconn 4096
-
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 60s
-    timeout server 60s
-    timeout http-request 10s
-    timeout queue 10s
-    retries 3
-    retry-on conn-failure
-    option redispatch
-    option forwardfor
-    errorfile 503 ${errorFile}
-
-frontend prata
-    bind 127.0.0.1:${port}
-    default_backend prata_api
-
-backend prata_api
-    balance roundrobin
-    option httpchk
-    http-check send meth GET uri /api/health/ready
-    http-check expect status 200
-    default-server check inter 250ms fall 1 rise 2
-${ports.map((p, i) => `    server api${i + 1} 127.0.0.1:${p}`).join('\n')}
-`;
+  // the configuration the README and docs/operations.md ship, with this test's ports and faster checks
+  const shipped = await readFile(path.join(REPO_ROOT, 'deploy', 'haproxy.cfg'), 'utf8');
+  const config = shipped
+    .replace('bind 127.0.0.1:8080', `bind 127.0.0.1:${port}`)
+    .replace('errorfile 503 deploy/', `errorfile 503 ${path.join(REPO_ROOT, 'deploy')}/`)
+    .replace('check inter 1s fall 1 rise 2', 'check inter 250ms fall 1 rise 2')
+    .replace(/^ {4}server api.*$/gm, '')
+    .replace(/\s*$/, `\n${ports.map((p, i) => `    server api${i + 1} 127.0.0.1:${p}`).join('\n')}\n`);
+  if (!config.includes(`bind 127.0.0.1:${port}`) || !config.includes('inter 250ms'))
+    throw new Error('deploy/haproxy.cfg changed: the fault tests cannot adapt it');
   const file = path.join(dir, 'haproxy.cfg');
   await writeFile(file, config);
   const child = spawn('haproxy', ['-f', file, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -230,7 +230,7 @@ export async function runLoad(o: LoadOptions, mailbox: { code(email: string, sin
   return started;
 }
 
-async function readRates(base: string, token: string): Promise<Rates> {
+export async function readRates(base: string, token: string): Promise<Rates> {
   for (let i = 0; ; i++) {
     if (i === 100) throw new Error('GET /api/orders não respondeu 200 em 20 s');
     try {
@@ -402,21 +402,14 @@ export async function payByWebhook(
   depositId: number,
   eventId?: string,
 ) {
-  const [row] = (
-    await o.world.database.withConnection((c) =>
-      c.query(
-        'select asaas_payment_id, amount_cents::int as amount_cents, external_reference from deposits where id = $1',
-        [depositId],
-      ),
-    )
-  ).rows as Array<{ asaas_payment_id: string; amount_cents: number; external_reference: string | null }>;
+  const row = await depositRow(o.world, depositId);
   return send(o.base, o.tally, {
     kind: 'webhook',
     method: 'POST',
     path: '/api/webhooks/payments',
     token: '',
     headers: { 'asaas-access-token': WEBHOOK_TOKEN },
-    body: receivedEvent(row!.asaas_payment_id, row!.amount_cents, row!.external_reference, eventId),
+    body: receivedEvent(row.asaas_payment_id, row.amount_cents, row.external_reference, eventId),
   });
 }
 
