@@ -515,7 +515,15 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
           while (placed < upTo) {
             const o = randomOrderCents(marketRates, random);
             const owner = { userId: ids[placed++ % ids.length]! };
-            await engine.submit({ kind: 'place', owner, mode: 'limit', expectedTotal: o.totalCents, ...o });
+            await engine.submit({
+              kind: 'place',
+              owner,
+              mode: 'limit',
+              side: o.side,
+              pricePerGramCents: o.price,
+              quantityCentigrams: o.quantity,
+              expectedTotalCents: o.totalCents,
+            });
           }
         }),
       );

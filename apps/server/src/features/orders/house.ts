@@ -138,8 +138,8 @@ export async function placeHouseOrder(
     owner: 'house',
     side: input.type,
     mode: 'limit',
-    price: input.price_per_gram,
-    quantity: input.quantity_grams,
+    pricePerGramCents: input.price_per_gram,
+    quantityCentigrams: input.quantity_grams,
   });
   if (staff) {
     await writeAudit(deps.database.db, {

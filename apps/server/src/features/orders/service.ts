@@ -337,8 +337,8 @@ function bookFromEngine(deps: AppDeps, engine: MarketEngine, version: number) {
   const raw = (e: BookEntry): RawBookRow => ({
     id: e.id,
     side: e.side,
-    price_cents: e.price,
-    remaining_cg: e.remaining,
+    price_cents: e.pricePerGramCents,
+    remaining_cg: e.remainingCentigrams,
     created_at: e.createdAt,
     user_id: e.userId === null ? null : String(e.userId),
     mine: false,
@@ -609,8 +609,11 @@ async function findOrder(db: Executor, id: number) {
 /** The message of a placement: filled, filled in part with the rest resting, or resting. */
 function placedMessage(outcome: Outcome) {
   if (outcome.status === 'filled') return MESSAGES.orderFilled;
-  if (outcome.filled > 0) {
-    return MESSAGES.orderPartiallyFilled(formatGrams(outcome.filled), formatGrams(outcome.quantity));
+  if (outcome.filledCentigrams > 0) {
+    return MESSAGES.orderPartiallyFilled(
+      formatGrams(outcome.filledCentigrams),
+      formatGrams(outcome.quantityCentigrams),
+    );
   }
   return MESSAGES.orderResting;
 }
@@ -634,19 +637,19 @@ export async function placeOrderBytes(
           owner,
           side,
           mode: 'take',
-          targetId: input.order_id,
-          quantity: input.quantity_grams,
-          expectedTotal: input.total_amount,
-          ...(input.price_per_gram === undefined ? {} : { price: input.price_per_gram }),
+          targetOrderId: input.order_id,
+          quantityCentigrams: input.quantity_grams,
+          expectedTotalCents: input.total_amount,
+          ...(input.price_per_gram === undefined ? {} : { pricePerGramCents: input.price_per_gram }),
         }
       : {
           kind: 'place',
           owner,
           side,
           mode: input.mode ?? 'limit',
-          quantity: input.quantity_grams,
-          expectedTotal: input.total_amount,
-          ...(input.price_per_gram === undefined ? {} : { price: input.price_per_gram }),
+          quantityCentigrams: input.quantity_grams,
+          expectedTotalCents: input.total_amount,
+          ...(input.price_per_gram === undefined ? {} : { pricePerGramCents: input.price_per_gram }),
         },
   );
   // the customer's lists from the matcher's copy as the batch left it, when it knows them; else read
@@ -667,7 +670,10 @@ export async function placeOrderBytes(
   const completed = await completedListJson(deps, own.completed);
   const tail = JSON.stringify(
     PlacementOrder.encode({
-      order: presentOrder(own.order, outcome.status === 'open' && outcome.filled === 0 ? 'pending' : 'completed'),
+      order: presentOrder(
+        own.order,
+        outcome.status === 'open' && outcome.filledCentigrams === 0 ? 'pending' : 'completed',
+      ),
       message: placedMessage(outcome),
     }),
   );
