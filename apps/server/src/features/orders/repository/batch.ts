@@ -1,8 +1,8 @@
 import { MESSAGES, type OrderRates } from '@prata/domain';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { pgErrorCode, pgErrorDetail } from '../../db/tx';
-import { AppError } from '../../lib/errors';
+import type { Executor } from '../../../db/client';
+import { pgErrorCode, pgErrorDetail } from '../../../db/tx';
+import { AppError } from '../../../lib/errors';
 import {
   type AccountFactsCache,
   callLedger,
@@ -13,9 +13,9 @@ import {
   planBatch,
   preparedRows,
   resolvePlan,
-} from '../../ledger/index';
-import { int, type RecordField, recordArray, rows } from '../../ledger/sql';
-import type { Account, OpenOrder, OrderRow, Side, TradeRow } from './core/index';
+} from '../../../ledger/index';
+import { int, type RecordField, recordArray, rows } from '../../../ledger/sql';
+import type { Account, OpenOrder, OrderRow, Side, TradeRow } from '../core/index';
 
 /**
  * The order path's SQL, all of it (docs/orders.md, "The repository"): the matcher's read and write of a batch, the
