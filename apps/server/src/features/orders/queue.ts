@@ -68,18 +68,19 @@ export class BatchQueue<O, R> {
     }
   }
 
-  private async run(batch: Array<Pending<O, R>>, mayRetryWhole = true): Promise<void> {
+  /** One batch; `alone`: one operation of a batch that failed, run again by itself (the bench counts them). */
+  private async run(batch: Array<Pending<O, R>>, mayRetryWhole = true, alone = false): Promise<void> {
     let done: Awaited<ReturnType<BatchRunner<O, R>['run']>>;
     try {
       done = await this.runner.run(batch.map((p) => p.op));
     } catch (err) {
-      if (this.runner.failed(err).retryWhole && mayRetryWhole) return this.run(batch, false);
+      if (this.runner.failed(err).retryWhole && mayRetryWhole) return this.run(batch, false, alone);
       if (batch.length === 1) {
         batch[0]!.reject(err);
         return;
       }
       // one of them broke the batch: each again, alone, so only that one fails
-      for (const p of batch) await this.run([p]);
+      for (const p of batch) await this.run([p], true, true);
       return;
     }
     batch.forEach((p, i) => {
