@@ -16,8 +16,8 @@ import { randomInt, seededRandom } from '../../lib/seeded-random';
  * The matcher against the deliberately simple reference book (matching/reference.ts), through the database: random
  * sequences of limit and market placements, takes and cancels, some submitted together so they share a batch. After
  * each sequence: the same trades (maker, taker, price, quantity, in order), the same book, and the ledger reconciles.
- * ORDERS_RANDOM_SEQUENCES sets how many (CI runs 60; the matching core alone runs 10,000 in
- * matching/order-book.random.test.ts; docs/orders.md has a run of 10,000 of these on PostgreSQL).
+ * ORDERS_RANDOM_SEQUENCES sets how many (CI runs 60; the rules alone run 10,000 without a database in
+ * core/apply-batch.random.test.ts, with a ledger kept in memory; the book alone in matching/order-book.random.test.ts).
  */
 const SEQUENCES = Number(process.env.ORDERS_RANDOM_SEQUENCES ?? 60);
 const OPS = 24;
