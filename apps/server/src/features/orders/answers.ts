@@ -9,19 +9,47 @@ import { iso, presentOrder } from './present';
 import { type OrderRow, type RawBookRow, readBook, readOrdersById, readOwnListsOf } from './repository/index';
 
 /**
- * What the answers to placements keep between requests, per app: the matcher, the book's rows as encoded for a
- * version, the completed orders' JSON (they never change), and the lists read together in one turn. forgetOrders
- * drops them all.
+ * What the order path keeps between requests, per app, in one owner (OrderCaches): the matcher (its copy of the market,
+ * the balances and limits it knows, the ledger's accounts by id), the book's rows as encoded for a version, and the
+ * completed orders' JSON (they never change). What changes the market's inputs moves the market's version (the
+ * database does it: migration 0025), which every batch and every book read checks; forgetOrders drops everything, for
+ * the demos that rewrite the orders' history behind the matcher's back.
  */
 
 /** The broadcast channel of the book's changes: the market's version. */
 export const BOOK_CHANNEL = 'orders:book';
 
-/** One matcher per app (per deps): made on first use, so a server that never trades never starts one. */
-const engines = new WeakMap<AppDeps, MarketEngine>();
+class OrderCaches {
+  /** the matcher, made on first use, so a server that never trades never starts one */
+  engine: MarketEngine | null = null;
+  /** the book as the answers to placements show it, for a version (bookAfter, bookFromEngine) */
+  book: { version: number; json: Promise<BookSides> } | null = null;
+  /** completed orders' JSON by id (completedJson), at most COMPLETED_JSON_MAX, the oldest forgotten first */
+  readonly completedJson = new Map<number, string>();
+  /** orders a batch just completed, not yet encoded (completedLater), by id */
+  readonly completedRows = new Map<number, WrittenOrder>();
+
+  forget() {
+    this.engine?.invalidate();
+    this.book = null;
+    this.completedJson.clear();
+    this.completedRows.clear();
+  }
+}
+const cachesByApp = new WeakMap<AppDeps, OrderCaches>();
+function cachesOf(deps: AppDeps): OrderCaches {
+  let caches = cachesByApp.get(deps);
+  if (!caches) {
+    caches = new OrderCaches();
+    cachesByApp.set(deps, caches);
+  }
+  return caches;
+}
+
+/** The app's matcher. */
 export function engineOf(deps: AppDeps): MarketEngine {
-  const known = engines.get(deps);
-  if (known) return known;
+  const caches = cachesOf(deps);
+  if (caches.engine) return caches.engine;
   const engine = new MarketEngine(deps.database, deps.config.orderQueueMax);
   // every instance's screens hear of this instance's changes (stream.ts)
   engine.onChange((version) => void deps.broadcast.publish(BOOK_CHANNEL, String(version)));
@@ -29,11 +57,11 @@ export function engineOf(deps: AppDeps): MarketEngine {
   // the answers' lists (completedJson: they never change again). Both are only taken here, and encoded in the next
   // turn of the event loop: the next batch is matched and sent first (the chain of batches waits for nothing else).
   engine.onWritten((orders, version) => {
-    bookFromEngine(deps, engine, version);
+    bookFromEngine(caches, engine, version);
     const completed = orders.filter((o) => o.status !== 'open' && o.filled_cg > 0);
-    if (completed.length > 0) completedLater(deps, completed);
+    if (completed.length > 0) completedLater(caches, completed);
   });
-  engines.set(deps, engine);
+  caches.engine = engine;
   return engine;
 }
 
@@ -42,10 +70,7 @@ export function engineOf(deps: AppDeps): MarketEngine {
  * demos date their orders and trades in the past): the copy of the book, the completed orders' JSON, the book's.
  */
 export function forgetOrders(deps: AppDeps) {
-  engines.get(deps)?.invalidate();
-  completedJsonByApp.delete(deps);
-  completedRowsByApp.delete(deps);
-  bookCache.delete(deps);
+  cachesByApp.get(deps)?.forget();
 }
 
 type BookSides = { asks: BookRowJson[]; bids: BookRowJson[] };
@@ -54,17 +79,17 @@ type BookSides = { asks: BookRowJson[]; bids: BookRowJson[] };
  * The book as the answers to placements show it, read and encoded once per batch: every request of a batch (and of
  * later ones, until the next read) shares one read made at or after its batch's version.
  */
-const bookCache = new WeakMap<AppDeps, { version: number; json: Promise<BookSides> }>();
 export function bookAfter(deps: AppDeps, version: number): Promise<BookSides> {
-  const cached = bookCache.get(deps);
+  const caches = cachesOf(deps);
+  const cached = caches.book;
   if (cached && cached.version >= version) return cached.json;
   const fresh = readBook(deps.database.db).then((b) => ({
     asks: b.asks.map(bookRowJson),
     bids: b.bids.map(bookRowJson),
   }));
-  bookCache.set(deps, { version, json: fresh });
+  caches.book = { version, json: fresh };
   fresh.catch(() => {
-    if (bookCache.get(deps)?.json === fresh) bookCache.delete(deps);
+    if (caches.book?.json === fresh) caches.book = null;
   });
   return fresh;
 }
@@ -73,7 +98,7 @@ export function bookAfter(deps: AppDeps, version: number): Promise<BookSides> {
  * The book of `version` from the matcher's copy, just committed (no read): the answers of that batch, and any later
  * one until the next, share it. When the copy is not at that version, the answers read the database (bookAfter).
  */
-function bookFromEngine(deps: AppDeps, engine: MarketEngine, version: number) {
+function bookFromEngine(caches: OrderCaches, engine: MarketEngine, version: number) {
   const top = engine.bookTop(version, BOOK_ROWS);
   if (top === null) return;
   const raw = (e: BookEntry): RawBookRow => ({
@@ -89,7 +114,7 @@ function bookFromEngine(deps: AppDeps, engine: MarketEngine, version: number) {
       resolve({ asks: top.asks.map((e) => bookRowJson(raw(e))), bids: top.bids.map((e) => bookRowJson(raw(e))) }),
     );
   });
-  bookCache.set(deps, { version, json });
+  caches.book = { version, json };
 }
 
 /** A placement's answer's own lists: its pending orders, the ids of its last completed ones (newest first), its order. */
@@ -133,13 +158,8 @@ async function readOwnListsTogether(deps: AppDeps, asks: OwnAsk[]): Promise<OwnL
  * At most COMPLETED_JSON_MAX per app, the oldest forgotten first.
  */
 const COMPLETED_JSON_MAX = 50_000;
-const completedJsonByApp = new WeakMap<AppDeps, Map<number, string>>();
-function completedJson(deps: AppDeps, r: OrderRow): string {
-  let cache = completedJsonByApp.get(deps);
-  if (!cache) {
-    cache = new Map();
-    completedJsonByApp.set(deps, cache);
-  }
+function completedJson(caches: OrderCaches, r: OrderRow): string {
+  const cache = caches.completedJson;
   const id = int(r.id);
   const known = r.status === 'open' ? undefined : cache.get(id);
   if (known !== undefined) return known;
@@ -151,35 +171,25 @@ function completedJson(deps: AppDeps, r: OrderRow): string {
   return json;
 }
 
-/** Orders a batch just completed, not yet encoded (completedLater), by app and id. */
-const completedRowsByApp = new WeakMap<AppDeps, Map<number, WrittenOrder>>();
-
 /** Keeps the orders a batch completed, and encodes them in the next turn (or at once when an answer asks first). */
-function completedLater(deps: AppDeps, orders: WrittenOrder[]) {
-  let rows = completedRowsByApp.get(deps);
-  if (!rows) {
-    rows = new Map();
-    completedRowsByApp.set(deps, rows);
-  }
+function completedLater(caches: OrderCaches, orders: WrittenOrder[]) {
+  const rows = caches.completedRows;
   const first = rows.size === 0;
   for (const o of orders) rows.set(o.id, o);
   if (!first) return;
   setImmediate(() => {
-    const waiting = completedRowsByApp.get(deps);
-    if (!waiting) return;
-    for (const id of [...waiting.keys()]) knownCompletedJson(deps, id);
+    for (const id of [...rows.keys()]) knownCompletedJson(caches, id);
   });
 }
 
 /** The JSON of completed orders by id, as known to this app (null: not known yet). */
-function knownCompletedJson(deps: AppDeps, id: number): string | null {
-  const known = completedJsonByApp.get(deps)?.get(id);
+function knownCompletedJson(caches: OrderCaches, id: number): string | null {
+  const known = caches.completedJson.get(id);
   if (known !== undefined) return known;
-  const waiting = completedRowsByApp.get(deps);
-  const o = waiting?.get(id);
+  const o = caches.completedRows.get(id);
   if (!o) return null;
-  waiting!.delete(id);
-  return completedJson(deps, { ...o, user_id: o.user_id === null ? null : String(o.user_id) });
+  caches.completedRows.delete(id);
+  return completedJson(caches, { ...o, user_id: o.user_id === null ? null : String(o.user_id) });
 }
 
 /**
@@ -188,12 +198,13 @@ function knownCompletedJson(deps: AppDeps, id: number): string | null {
  * it started, is read once, here).
  */
 export async function completedListJson(deps: AppDeps, ids: number[]): Promise<string[]> {
-  const missing = ids.filter((id) => knownCompletedJson(deps, id) === null);
+  const caches = cachesOf(deps);
+  const missing = ids.filter((id) => knownCompletedJson(caches, id) === null);
   if (missing.length > 0) {
-    for (const row of await readOrdersById(deps.database.db, missing)) completedJson(deps, row);
+    for (const row of await readOrdersById(deps.database.db, missing)) completedJson(caches, row);
   }
   return ids.map((id) => {
-    const json = knownCompletedJson(deps, id);
+    const json = knownCompletedJson(caches, id);
     if (json === null) throw new Error(`orders: completed order ${id} vanished`);
     return json;
   });

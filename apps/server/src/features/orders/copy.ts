@@ -42,7 +42,7 @@ export const PENDING_ROWS = 200;
 /** How many versions back a list read by a statement can be brought forward (learnCompleted). */
 const RECENT_VERSIONS = 32;
 
-/** An order as the customer's lists present it (service.ts OrderRow): owners as text. */
+/** An order as the customer's lists present it (repository/screens.ts OrderRow): owners as text. */
 export type OwnOrderRow = Omit<WrittenOrder, 'user_id'> & { user_id: string | null };
 
 /**

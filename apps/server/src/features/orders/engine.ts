@@ -63,7 +63,10 @@ const REFUSED_ON_KNOWN = new Set(['INSUFFICIENT_BALANCE', 'TRADING_LIMIT_EXCEEDE
 /** The calendar year in Brasília (UTC−3, no daylight saving since 2019): the trading limit's year. */
 export const brasiliaYear = (at = new Date()) => new Date(at.getTime() - 3 * 3600_000).getUTCFullYear();
 
-/** A change of the market's inputs (rates, a trading limit), in the transaction that makes it (repository.ts). */
+/**
+ * Moves the market's version, in the transaction given: what the database's triggers do when the rates or a trading
+ * limit change (migration 0025). No feature calls it; tests do, to move the market without changing anything.
+ */
 export const marketInputsChanged = (tx: Executor): Promise<void> => bumpMarketVersion(tx);
 
 /** A batch applied and written: its answers, the version it made, the copy it leaves, the orders it wrote. */
