@@ -83,6 +83,35 @@ module.exports = {
       to: { path: '^apps/server/src/ledger/', pathNot: '^apps/server/src/ledger/index\\.ts$' },
     },
     {
+      name: 'orders-core-is-pure',
+      comment:
+        "The order path's rules (features/orders/core) know no I/O: no database, no ledger beyond its types, no web " +
+        'framework, no clock of their own (docs/orders.md). The engine reads, the core decides, the repository writes.',
+      severity: 'error',
+      from: { path: '^apps/server/src/features/orders/core/', pathNot: '\\.test\\.ts$' },
+      to: {
+        pathNot: [
+          '^apps/server/src/features/orders/(core|matching)/',
+          '^apps/server/src/lib/errors\\.ts$',
+          '^packages/domain/',
+          '^@prata/domain$',
+          // the ledger's command types only (`import type`: core/purity.test.ts checks it, as this parser cannot)
+          '^apps/server/src/ledger/index\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'matching-rules-in-core',
+      comment:
+        'The matching rules live in features/orders/core (and its book, matching/): only the core and the tests use ' +
+        'the book.',
+      severity: 'error',
+      from: {
+        pathNot: ['^apps/server/src/features/orders/(core|matching)/', '\\.test\\.ts$'],
+      },
+      to: { path: '^apps/server/src/features/orders/matching/' },
+    },
+    {
       name: 'domain-is-pure',
       comment: 'packages/domain is shared by server and browser: it imports nothing of the apps.',
       severity: 'error',

@@ -22,7 +22,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { boot, type Running } from '../src/boot';
 import { loadConfig } from '../src/config';
-import { MarketEngine } from '../src/features/orders/engine';
+import { BatchQueue } from '../src/features/orders/queue';
 import { execute, reconcile } from '../src/ledger/index';
 import { issueSession } from '../src/plugins/auth';
 import { engineOf } from '../src/features/orders/service';
@@ -95,25 +95,26 @@ type BatchStats = {
 };
 
 /**
- * Wraps MarketEngine's batch runner (a private method: the bench looks, it changes nothing) to record each batch's
- * size and time (from its read to its write's answer, the locked path's lock and reload included) while `recording`.
+ * Wraps the matcher's queue's batch runner (a private method: the bench looks, it changes nothing) to record each
+ * batch's size and time (from its read to its write's answer, the locked path's lock and reload included) while
+ * `recording`.
  */
 export function probeBatches() {
-  const proto = MarketEngine.prototype as unknown as {
-    run(batch: Array<{ alone: boolean }>, ...rest: unknown[]): Promise<void>;
+  const proto = BatchQueue.prototype as unknown as {
+    run(batch: unknown[], mayRetryWhole?: boolean, alone?: boolean): Promise<void>;
   };
   const original = proto.run;
   const sizes: number[] = [];
   const times: number[] = [];
   let alone = 0;
   let recording = false;
-  proto.run = async function (this: unknown, batch, ...rest) {
+  proto.run = async function (this: unknown, batch, mayRetryWhole, runAlone) {
     const started = performance.now();
     try {
-      return await original.call(this, batch, ...rest);
+      return await original.call(this, batch, mayRetryWhole, runAlone);
     } finally {
       if (recording) {
-        if (batch[0]?.alone) alone++;
+        if (runAlone) alone++;
         sizes.push(batch.length);
         times.push(performance.now() - started);
       }
@@ -515,7 +516,15 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
           while (placed < upTo) {
             const o = randomOrderCents(marketRates, random);
             const owner = { userId: ids[placed++ % ids.length]! };
-            await engine.submit({ kind: 'place', owner, mode: 'limit', expectedTotal: o.totalCents, ...o });
+            await engine.submit({
+              kind: 'place',
+              owner,
+              mode: 'limit',
+              side: o.side,
+              pricePerGramCents: o.price,
+              quantityCentigrams: o.quantity,
+              expectedTotalCents: o.totalCents,
+            });
           }
         }),
       );

@@ -11,7 +11,6 @@ import { listBanking } from '../profile/index';
 import { listDocuments } from '../profile/index';
 import { listLimitRequests, presentLimitRequest } from '../profile/index';
 import { claimPendingTransfers } from '../silver-transfers/index';
-import { marketInputsChanged } from '../orders/index';
 import { isRegistrationComplete, presentUser, registrationSteps } from '../users/index';
 import { countAddresses, findCompanyByUser } from '../users/index';
 
@@ -216,8 +215,8 @@ export async function reviewLimitRequest(
         .update(users)
         .set({ tradingLimitCents: limit, updatedAt: new Date() })
         .where(eq(users.id, request.userId));
-      // every matcher reads the new limit before the customer's next order
-      await marketInputsChanged(tx);
+      // every matcher reads the new limit before the customer's next order: the update moves the market's version
+      // (migration 0025's trigger)
       await enqueueEmail(tx, {
         to: user!.email,
         ...limitDecisionMail(user!.name, { approved: true, limit: formatBRL(limit) }),

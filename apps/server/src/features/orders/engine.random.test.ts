@@ -16,8 +16,8 @@ import { randomInt, seededRandom } from '../../lib/seeded-random';
  * The matcher against the deliberately simple reference book (matching/reference.ts), through the database: random
  * sequences of limit and market placements, takes and cancels, some submitted together so they share a batch. After
  * each sequence: the same trades (maker, taker, price, quantity, in order), the same book, and the ledger reconciles.
- * ORDERS_RANDOM_SEQUENCES sets how many (CI runs 60; the matching core alone runs 10,000 in
- * matching/order-book.random.test.ts; docs/orders.md has a run of 10,000 of these on PostgreSQL).
+ * ORDERS_RANDOM_SEQUENCES sets how many (CI runs 60; the rules alone run 10,000 without a database in
+ * core/apply-batch.random.test.ts, with a ledger kept in memory; the book alone in matching/order-book.random.test.ts).
  */
 const SEQUENCES = Number(process.env.ORDERS_RANDOM_SEQUENCES ?? 60);
 const OPS = 24;
@@ -111,11 +111,17 @@ describe('the matcher against the reference book, through the database', () => {
                 owner: { userId: ownerId },
                 side,
                 mode: 'limit',
-                price: randomInt(random, 895, 905),
-                quantity,
+                pricePerGramCents: randomInt(random, 895, 905),
+                quantityCentigrams: quantity,
               });
             else if (kind < 0.7)
-              ops.push({ kind: 'place', owner: { userId: ownerId }, side, mode: 'market', quantity });
+              ops.push({
+                kind: 'place',
+                owner: { userId: ownerId },
+                side,
+                mode: 'market',
+                quantityCentigrams: quantity,
+              });
             else if (kind < 0.85) {
               const resting = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')];
               const target = resting[randomInt(random, 0, Math.max(0, resting.length - 1))];
@@ -124,8 +130,8 @@ describe('the matcher against the reference book, through the database', () => {
                 owner: { userId: ownerId },
                 side,
                 mode: 'take',
-                targetId: target ? Number(target.id) : 1,
-                quantity,
+                targetOrderId: target ? Number(target.id) : 1,
+                quantityCentigrams: quantity,
               });
             } else {
               const mine = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')].filter(
@@ -172,14 +178,14 @@ describe('the matcher against the reference book, through the database', () => {
                 id: String(outcome.orderId),
                 owner,
                 side: op.side,
-                price: op.price!,
-                quantity: op.quantity,
+                price: op.pricePerGramCents!,
+                quantity: op.quantityCentigrams,
                 seq: outcome.orderId,
               });
               fillsOf(res.fills, outcome.orderId);
             } else if (op.mode === 'market') {
-              const walk = ref.averagePrice(op.side, op.quantity, owner);
-              if (walk.filledQuantity < op.quantity) {
+              const walk = ref.averagePrice(op.side, op.quantityCentigrams, owner);
+              if (walk.filledQuantity < op.quantityCentigrams) {
                 if (code !== 'ORDER_NOT_ENOUGH_IN_BOOK') miss('market should lack depth');
                 continue;
               }
@@ -188,14 +194,15 @@ describe('the matcher against the reference book, through the database', () => {
                 continue;
               }
               fillsOf(
-                ref.placeMarket({ id: String(outcome.orderId), owner, side: op.side, quantity: op.quantity }).fills,
+                ref.placeMarket({ id: String(outcome.orderId), owner, side: op.side, quantity: op.quantityCentigrams })
+                  .fills,
                 outcome.orderId,
               );
             } else {
               const target = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')].find(
-                (o) => o.id === String(op.targetId),
+                (o) => o.id === String(op.targetOrderId),
               );
-              const q = target ? Math.min(op.quantity, target.remaining) : 0;
+              const q = target ? Math.min(op.quantityCentigrams, target.remaining) : 0;
               const sellNets =
                 op.side === 'buy' ||
                 (target !== undefined &&
@@ -225,8 +232,8 @@ describe('the matcher against the reference book, through the database', () => {
               const res = ref.take({
                 id: String(outcome.orderId),
                 owner,
-                targetId: String(op.targetId),
-                quantity: op.quantity,
+                targetId: String(op.targetOrderId),
+                quantity: op.quantityCentigrams,
               });
               if (res.ok) fillsOf([res.fill], outcome.orderId);
             }

@@ -8,7 +8,6 @@ import { AppError } from '../../lib/errors';
 import { balanceOf, post, requireOk } from '../../ledger/index';
 import { int, rows } from '../../db/sql';
 import { cancelOrder, engineOf, marketRates, presentRates } from './service';
-import { marketInputsChanged } from './engine';
 import { LAST_TRADE_ORDER } from './last-trade';
 
 /**
@@ -109,8 +108,8 @@ export async function updateMarketSettings(
                                      minimum_fee_cents = ${input.minimum_fee}, updated_by = ${staff.userId},
                                      updated_at = now()`,
     );
-    // every matcher reads the new rates before its next batch
-    await marketInputsChanged(tx);
+    // every matcher reads the new rates before its next batch: the update moves the market's version (migration
+    // 0025's trigger)
     await writeAudit(tx, {
       actorUserId: staff.userId,
       action: 'market.settings',
@@ -138,8 +137,8 @@ export async function placeHouseOrder(
     owner: 'house',
     side: input.type,
     mode: 'limit',
-    price: input.price_per_gram,
-    quantity: input.quantity_grams,
+    pricePerGramCents: input.price_per_gram,
+    quantityCentigrams: input.quantity_grams,
   });
   if (staff) {
     await writeAudit(deps.database.db, {

@@ -1,5 +1,5 @@
 // The order book: the matcher, the orders screen's calls, the history lists, the house's back office.
-export { MarketEngine, marketInputsChanged } from './engine';
+export { MarketEngine } from './engine';
 export { seedOrdersDemo } from './demo';
 export { fundHouse, placeHouseOrder } from './house';
 export { type HouseAskWalk, walkHouseAsks } from './house-asks';

@@ -778,9 +778,9 @@ describe('back-pressure', () => {
       owner: { userId: c.id },
       side: 'buy' as const,
       mode: 'limit' as const,
-      price: 100,
-      quantity: 100,
-      expectedTotal: 602,
+      pricePerGramCents: 100,
+      quantityCentigrams: 100,
+      expectedTotalCents: 602,
     };
     const first = engine.submit(op); // taken into a batch at once
     const second = engine.submit(op); // waits in the queue
@@ -939,8 +939,8 @@ describe('one round trip per batch (migrations 0019 and 0023)', () => {
         owner: { userId: seller.id },
         side: 'sell',
         mode: 'limit',
-        price,
-        quantity: 100,
+        pricePerGramCents: price,
+        quantityCentigrams: 100,
       });
     const first = await sell(two, 90_000); // two loads the book, under the lock
     const second = await sell(one, 90_100); // one writes the next version: two's copy is now behind
@@ -951,10 +951,10 @@ describe('one round trip per batch (migrations 0019 and 0023)', () => {
       owner: { userId: buyer.id },
       side: 'buy',
       mode: 'take',
-      targetId: second.orderId,
-      quantity: 100,
+      targetOrderId: second.orderId,
+      quantityCentigrams: 100,
     });
-    expect(take).toMatchObject({ status: 'filled', filled: 100, trades: 1, version: second.version + 1 });
+    expect(take).toMatchObject({ status: 'filled', filledCentigrams: 100, trades: 1, version: second.version + 1 });
     expect(two.counts).toEqual({ fast: 0, locked: 2, stale: 1, read: 0, unknown: 0 });
     // and now two's copy is current: the fast path, without a read (a cancel places nobody)
     await two.submit({ kind: 'cancel', owner: { userId: seller.id }, orderId: first.orderId });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchSize } from './engine';
+import { batchSize } from './queue';
 
 describe('batchSize: how many waiting operations the next batch takes', () => {
   it('takes everything waiting up to 32', () => {

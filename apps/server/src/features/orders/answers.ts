@@ -1,0 +1,211 @@
+import { BOOK_ROWS, Order } from '@prata/domain';
+import type { AppDeps } from '../../deps';
+import { int } from '../../db/sql';
+import { perTurn } from '../../lib/per-turn';
+import type { BookEntry, CompletedEntry, WrittenOrder } from './copy';
+import { MarketEngine } from './engine';
+import { type BookRowJson, bookRowJson } from './placement-bytes';
+import { iso, presentOrder } from './present';
+import { type OrderRow, type RawBookRow, readBook, readOrdersById, readOwnListsOf } from './repository/index';
+
+/**
+ * What the order path keeps between requests, per app, in one owner (OrderCaches): the matcher (its copy of the market,
+ * the balances and limits it knows, the ledger's accounts by id), the book's rows as encoded for a version, and the
+ * completed orders' JSON (they never change). What changes the market's inputs moves the market's version (the
+ * database does it: migration 0025), which every batch and every book read checks; forgetOrders drops everything, for
+ * the demos that rewrite the orders' history behind the matcher's back.
+ */
+
+/** The broadcast channel of the book's changes: the market's version. */
+export const BOOK_CHANNEL = 'orders:book';
+
+class OrderCaches {
+  /** the matcher, made on first use, so a server that never trades never starts one */
+  engine: MarketEngine | null = null;
+  /** the book as the answers to placements show it, for a version (bookAfter, bookFromEngine) */
+  book: { version: number; json: Promise<BookSides> } | null = null;
+  /** completed orders' JSON by id (completedJson), at most COMPLETED_JSON_MAX, the oldest forgotten first */
+  readonly completedJson = new Map<number, string>();
+  /** orders a batch just completed, not yet encoded (completedLater), by id */
+  readonly completedRows = new Map<number, WrittenOrder>();
+
+  forget() {
+    this.engine?.invalidate();
+    this.book = null;
+    this.completedJson.clear();
+    this.completedRows.clear();
+  }
+}
+const cachesByApp = new WeakMap<AppDeps, OrderCaches>();
+function cachesOf(deps: AppDeps): OrderCaches {
+  let caches = cachesByApp.get(deps);
+  if (!caches) {
+    caches = new OrderCaches();
+    cachesByApp.set(deps, caches);
+  }
+  return caches;
+}
+
+/** The app's matcher. */
+export function engineOf(deps: AppDeps): MarketEngine {
+  const caches = cachesOf(deps);
+  if (caches.engine) return caches.engine;
+  const engine = new MarketEngine(deps.database, deps.config.orderQueueMax);
+  // every instance's screens hear of this instance's changes (stream.ts)
+  engine.onChange((version) => void deps.broadcast.publish(BOOK_CHANNEL, String(version)));
+  // after each batch: the book its answers show, from the matcher's copy; the orders it completed, encoded once for
+  // the answers' lists (completedJson: they never change again). Both are only taken here, and encoded in the next
+  // turn of the event loop: the next batch is matched and sent first (the chain of batches waits for nothing else).
+  engine.onWritten((orders, version) => {
+    bookFromEngine(caches, engine, version);
+    const completed = orders.filter((o) => o.status !== 'open' && o.filled_cg > 0);
+    if (completed.length > 0) completedLater(caches, completed);
+  });
+  caches.engine = engine;
+  return engine;
+}
+
+/**
+ * Forgets what the matcher and the answers know of the orders, after a change made behind the matcher's back (the
+ * demos date their orders and trades in the past): the copy of the book, the completed orders' JSON, the book's.
+ */
+export function forgetOrders(deps: AppDeps) {
+  cachesByApp.get(deps)?.forget();
+}
+
+type BookSides = { asks: BookRowJson[]; bids: BookRowJson[] };
+
+/**
+ * The book as the answers to placements show it, read and encoded once per batch: every request of a batch (and of
+ * later ones, until the next read) shares one read made at or after its batch's version.
+ */
+export function bookAfter(deps: AppDeps, version: number): Promise<BookSides> {
+  const caches = cachesOf(deps);
+  const cached = caches.book;
+  if (cached && cached.version >= version) return cached.json;
+  const fresh = readBook(deps.database.db).then((b) => ({
+    asks: b.asks.map(bookRowJson),
+    bids: b.bids.map(bookRowJson),
+  }));
+  caches.book = { version, json: fresh };
+  fresh.catch(() => {
+    if (caches.book?.json === fresh) caches.book = null;
+  });
+  return fresh;
+}
+
+/**
+ * The book of `version` from the matcher's copy, just committed (no read): the answers of that batch, and any later
+ * one until the next, share it. When the copy is not at that version, the answers read the database (bookAfter).
+ */
+function bookFromEngine(caches: OrderCaches, engine: MarketEngine, version: number) {
+  const top = engine.bookTop(version, BOOK_ROWS);
+  if (top === null) return;
+  const raw = (e: BookEntry): RawBookRow => ({
+    id: e.id,
+    side: e.side,
+    price_cents: e.pricePerGramCents,
+    remaining_cg: e.remainingCentigrams,
+    created_at: e.createdAt,
+    user_id: e.userId === null ? null : String(e.userId),
+  });
+  const json = new Promise<BookSides>((resolve) => {
+    setImmediate(() =>
+      resolve({ asks: top.asks.map((e) => bookRowJson(raw(e))), bids: top.bids.map((e) => bookRowJson(raw(e))) }),
+    );
+  });
+  caches.book = { version, json };
+}
+
+/** A placement's answer's own lists: its pending orders, the ids of its last completed ones (newest first), its order. */
+export type OwnLists = {
+  pending: OrderRow[];
+  completed: number[];
+  order: OrderRow | null;
+  /** the last completed orders with their times, and the market's version the statement saw (learnCompleted) */
+  learnt?: { version: number; entries: CompletedEntry[] };
+};
+type OwnAsk = { userId: number; orderId: number };
+
+/**
+ * The placements' answers' own lists, read together: every answer of a batch is written in the same turn of the event
+ * loop once its batch commits, and each asks for its customer's lists and order; they are gathered until the next turn
+ * and read in one statement.
+ */
+const ownListsInTurn = perTurn((deps: AppDeps, asks: OwnAsk[]) => readOwnListsTogether(deps, asks));
+export const ownListsAfterCommit = (deps: AppDeps, userId: number, orderId: number) =>
+  ownListsInTurn(deps, { userId, orderId });
+
+async function readOwnListsTogether(deps: AppDeps, asks: OwnAsk[]): Promise<OwnLists[]> {
+  const found = await readOwnListsOf(deps.database.db, asks);
+  const byIndex = new Map(found.map((r) => [int(r.i), r]));
+  return asks.map((_, k) => {
+    const r = byIndex.get(k + 1);
+    if (!r) return { pending: [], completed: [], order: null };
+    const entries = r.completed.map(([id, at]) => ({ id: int(id), at: iso(at) }));
+    return {
+      pending: r.pending,
+      completed: entries.map((e) => e.id),
+      order: r.order,
+      learnt: { version: int(r.version), entries },
+    };
+  });
+}
+
+/**
+ * A completed order as the answers list it, encoded through the contract's Order once: a completed order (filled, or
+ * cancelled with fills) never changes again, and a customer's last completed orders come back in each of their answers.
+ * At most COMPLETED_JSON_MAX per app, the oldest forgotten first.
+ */
+const COMPLETED_JSON_MAX = 50_000;
+function completedJson(caches: OrderCaches, r: OrderRow): string {
+  const cache = caches.completedJson;
+  const id = int(r.id);
+  const known = r.status === 'open' ? undefined : cache.get(id);
+  if (known !== undefined) return known;
+  const json = JSON.stringify(Order.encode(presentOrder(r, 'completed')));
+  if (r.status !== 'open') {
+    if (cache.size >= COMPLETED_JSON_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(id, json);
+  }
+  return json;
+}
+
+/** Keeps the orders a batch completed, and encodes them in the next turn (or at once when an answer asks first). */
+function completedLater(caches: OrderCaches, orders: WrittenOrder[]) {
+  const rows = caches.completedRows;
+  const first = rows.size === 0;
+  for (const o of orders) rows.set(o.id, o);
+  if (!first) return;
+  setImmediate(() => {
+    for (const id of [...rows.keys()]) knownCompletedJson(caches, id);
+  });
+}
+
+/** The JSON of completed orders by id, as known to this app (null: not known yet). */
+function knownCompletedJson(caches: OrderCaches, id: number): string | null {
+  const known = caches.completedJson.get(id);
+  if (known !== undefined) return known;
+  const o = caches.completedRows.get(id);
+  if (!o) return null;
+  caches.completedRows.delete(id);
+  return completedJson(caches, { ...o, user_id: o.user_id === null ? null : String(o.user_id) });
+}
+
+/**
+ * The answer's completed orders, newest first, each as JSON: each encoded once in its life (the matcher hands over
+ * the orders its batches complete, see engineOf; an order this app never saw, completed by another instance or before
+ * it started, is read once, here).
+ */
+export async function completedListJson(deps: AppDeps, ids: number[]): Promise<string[]> {
+  const caches = cachesOf(deps);
+  const missing = ids.filter((id) => knownCompletedJson(caches, id) === null);
+  if (missing.length > 0) {
+    for (const row of await readOrdersById(deps.database.db, missing)) completedJson(caches, row);
+  }
+  return ids.map((id) => {
+    const json = knownCompletedJson(caches, id);
+    if (json === null) throw new Error(`orders: completed order ${id} vanished`);
+    return json;
+  });
+}
