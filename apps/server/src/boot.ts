@@ -20,6 +20,22 @@ import { startOutboxDispatcher } from './messaging/outbox';
 import { seedDemo, type DemoAccount } from './seed/demo';
 import { ensureSecret, seedReferenceData } from './seed/reference';
 
+/** The advisory lock the demo's seeding takes (migrations take 727_001). */
+const DEMO_SEED_LOCK_KEY = 727_002;
+
+/** Runs `work` while holding a PostgreSQL advisory lock on a connection of its own (PGlite: one process, no lock). */
+async function oneAtATime<T>(database: Database, key: number, work: () => Promise<T>): Promise<T> {
+  if (database.kind !== 'postgres') return work();
+  return database.withConnection(async (c) => {
+    await c.query('select pg_advisory_lock($1)', [key]);
+    try {
+      return await work();
+    } finally {
+      await c.query('select pg_advisory_unlock($1)', [key]);
+    }
+  });
+}
+
 export type Running = { app: FastifyInstance; database: Database; demoAccounts: DemoAccount[]; stop(): Promise<void> };
 
 /** Opens (and locks) the database, migrates, seeds, and builds the app with its outbox dispatcher and ledger folder. */
@@ -29,7 +45,6 @@ export async function boot(config: Config): Promise<Running> {
   await migrate(database);
   await seedReferenceData(database.db);
   const jwtSecret = config.jwtSecret ?? (await ensureSecret(database.db, 'jwt_secret'));
-  const demoAccounts = config.demo ? await seedDemo(database.db) : [];
   const adapters = createAdapters(config, process.env, database.db);
   let app: FastifyInstance | undefined;
   const dispatcher = startOutboxDispatcher(database.db, adapters, (err) => app?.log.error({ err }, 'outbox'), {
@@ -44,22 +59,29 @@ export async function boot(config: Config): Promise<Running> {
   app = await buildApp({ config: { ...config, jwtSecret }, database, adapters, outbox: dispatcher });
   const log = app.log;
   database.setErrorLogger((err, where) => log.error({ err }, `database: ${where}`));
-  // the demo's deposits, withdrawals and grams go through the same code as customers' (features/money/demo.ts)
-  if (config.demo) {
-    await seedMoneyDemo(app.deps);
-    // the house's orders and the demo customers' trades go through the matcher (features/orders/demo.ts)
-    await seedOrdersDemo(app.deps);
-    // referred customers who traded, and the rewards paid through the ledger (features/affiliates/demo.ts)
-    await seedAffiliatesDemo(app.deps);
-    // a dozen educational videos of both tags (features/educational/demo.ts)
-    await seedEducationalDemo(database.db);
-    // the bars of the catalogue, their fees and a coupon (features/catalogue/demo.ts)
-    await seedCatalogueDemo(app.deps);
-    // transfers sent and received, one waiting for its receiver, one cancelled (features/silver-transfers/demo.ts)
-    await seedSilverTransfersDemo(app.deps);
-    // two years of trades and the invoices of their fees and of two orders of bars (features/invoices/demo.ts)
-    await seedFiscalDemo(app.deps);
-  }
+  // The demo, seeded by one instance at a time (several may start together on one PostgreSQL: the README's two
+  // instances); the next finds it there and adds nothing.
+  const deps = app.deps;
+  const demoAccounts = config.demo
+    ? await oneAtATime(database, DEMO_SEED_LOCK_KEY, async () => {
+        const accounts = await seedDemo(database.db);
+        // the demo's deposits, withdrawals and grams go through the same code as customers' (features/money/demo.ts)
+        await seedMoneyDemo(deps);
+        // the house's orders and the demo customers' trades go through the matcher (features/orders/demo.ts)
+        await seedOrdersDemo(deps);
+        // referred customers who traded, and the rewards paid through the ledger (features/affiliates/demo.ts)
+        await seedAffiliatesDemo(deps);
+        // a dozen educational videos of both tags (features/educational/demo.ts)
+        await seedEducationalDemo(database.db);
+        // the bars of the catalogue, their fees and a coupon (features/catalogue/demo.ts)
+        await seedCatalogueDemo(deps);
+        // transfers sent and received, one waiting for its receiver, one cancelled (features/silver-transfers/demo.ts)
+        await seedSilverTransfersDemo(deps);
+        // two years of trades and the invoices of their fees and of two orders of bars (features/invoices/demo.ts)
+        await seedFiscalDemo(deps);
+        return accounts;
+      })
+    : [];
   // unpaid Pix orders of bars expire (their grams, stock and coupon come back): docs/silver.md
   const stopSweeper = startSilverExpirySweeper(app.deps);
   // the service invoices of closed months and the product invoices of paid bars (docs/fiscal.md)
