@@ -1,3 +1,4 @@
+import { logFailure } from '../../lib/log-failure';
 import {
   type CalculateChargeInput,
   computeCharges,
@@ -90,7 +91,8 @@ export async function quoteShipping(
       silverCg,
       declaredValueCents,
     });
-  } catch {
+  } catch (err) {
+    logFailure('shipping: the freight quote failed', err, 'warn');
     throw new AppError('SHIPPING_QUOTE_FAILED', MESSAGES.shippingQuoteFailed);
   }
   if (options.length === 0) throw invalid('address.cep', MESSAGES.shippingNoOptions, 'SHIPPING_UNAVAILABLE');

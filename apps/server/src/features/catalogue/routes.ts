@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -52,7 +53,8 @@ import * as coupons from './coupons';
 import * as products from './products';
 import * as settings from './settings';
 
-const IMAGES_DIR = fileURLToPath(new URL('./images/', import.meta.url));
+// a path from the module's own address (a string: under jsdom the global URL is not Node's)
+const IMAGES_DIR = `${path.join(path.dirname(fileURLToPath(import.meta.url)), 'images')}${path.sep}`;
 
 /** A product image: public, cached by browsers for a day. */
 function sendImage(reply: FastifyReply, data: Buffer, mime = 'image/png') {

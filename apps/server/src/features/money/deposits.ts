@@ -126,8 +126,9 @@ export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents
       description: `Depósito Prata ${formatBRL(amountCents)}`.slice(0, 40),
       dueDate: todayIso(),
     });
-  } catch {
-    // The provider's own words stay out of the answer (they may name our account); operators see them in its panel.
+  } catch (err) {
+    // The provider's own words stay out of the answer (they may name our account); they go to the log.
+    logFailure('deposits: the payment provider refused or did not answer a Pix charge', err);
     throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', MESSAGES.paymentProviderUnavailable);
   }
   let row: DepositRow;

@@ -1,3 +1,4 @@
+import { logFailure } from '../../lib/log-failure';
 import { eq } from 'drizzle-orm';
 import { formatBRL, type HeldDepositDecisionRequest, MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
@@ -160,7 +161,8 @@ export async function decideHeldDeposit(
     if (refundCents > 0 && row.asaasPaymentId) {
       try {
         await deps.adapters.payments.refundCharge(row.asaasPaymentId, refundCents === paid ? undefined : refundCents);
-      } catch {
+      } catch (err) {
+        logFailure(`held deposits: the provider refused the refund of deposit ${id}`, err);
         throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', MESSAGES.paymentProviderUnavailable);
       }
     }

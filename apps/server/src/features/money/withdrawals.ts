@@ -1,3 +1,4 @@
+import { logFailure } from '../../lib/log-failure';
 import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
 import {
   brasiliaMonthStart,
@@ -330,8 +331,9 @@ export async function payOut(deps: AppDeps, id: number, reviewer: { userId: numb
       destination: await payoutDestination(db, row),
       description: `Retirada Prata nº ${id}`,
     });
-  } catch {
+  } catch (err) {
     // No answer: whether the money left is unknown, so nothing is undone; the row stays 'sending' for an operator.
+    logFailure(`withdrawals: no answer from the payment provider for withdrawal ${id}`, err);
     return row;
   }
   if (payout.status === 'failed') {

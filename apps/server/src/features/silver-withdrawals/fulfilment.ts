@@ -279,7 +279,8 @@ export async function retryRefund(deps: AppDeps, id: number): Promise<boolean> {
   if (row.refundedAt) return true;
   try {
     await deps.adapters.payments.refundCharge(row.asaasPaymentId!, row.totalCents);
-  } catch {
+  } catch (err) {
+    logFailure(`silver withdrawals: the refund of withdrawal ${id} failed`, err);
     return false;
   }
   await deps.database.db
