@@ -92,7 +92,7 @@ describe('two instances behind HAProxy, one PostgreSQL, Redis', () => {
     const tally = new Tally();
     const t0 = Date.now();
     const ran = await runLoad(
-      { base: balancer.url, world, operations: OPERATIONS, concurrency: 32, seed: 1, tally },
+      { base: balancer.url, world, operations: OPERATIONS, concurrency: 50, seed: 1, tally },
       mailbox,
     );
     const seconds = (Date.now() - t0) / 1000;

@@ -17,7 +17,7 @@ import { findCompanyByUser } from '../users/index';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { depositLimits, presentDepositLimits, requireWithinDepositLimits } from './deposit-limits';
 import { isExpired, presentDeposit } from './presenter';
-import { loggedAs } from '../../lib/log-failure';
+import { logFailure, loggedAs } from '../../lib/log-failure';
 
 /** The ledger transfer that credits a deposit: one id per deposit, so however many events confirm it, it posts once. */
 export const depositTransferId = (depositId: number) => `deposit:${depositId}`;

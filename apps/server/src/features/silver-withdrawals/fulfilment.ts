@@ -10,7 +10,7 @@ import { moneyRejectedMail, silverSentMail } from '../../messaging/templates';
 import { forgetCatalogueCache } from '../catalogue/index';
 import { captureAtShipping, releaseHolds, reversePixPayment } from './ledger';
 import { giveBackStockAndCoupon, itemsOf, lockWithdrawal, presentWithdrawal } from './service';
-import { loggedAs } from '../../lib/log-failure';
+import { logFailure, loggedAs } from '../../lib/log-failure';
 
 /**
  * The back office's side of silver withdrawals (docs/silver.md): the queue to pack and ship, and the moves of the
