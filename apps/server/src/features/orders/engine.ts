@@ -1,4 +1,4 @@
-import type { OrderRates } from '@prata/domain';
+import { brasiliaYear, type OrderRates } from '@prata/domain';
 import type { Database, Executor } from '../../db/client';
 import { pgErrorCode, withTransaction } from '../../db/tx';
 import { AppError } from '../../lib/errors';
@@ -59,9 +59,6 @@ export type Outcome = Applied & {
 const KNOWN_OWNERS_MAX = 50_000;
 /** The refusals that depend on what the matcher knows of a placer's balances, limit and usage. */
 const REFUSED_ON_KNOWN = new Set(['INSUFFICIENT_BALANCE', 'TRADING_LIMIT_EXCEEDED']);
-
-/** The calendar year in Brasília (UTC−3, no daylight saving since 2019): the trading limit's year. */
-export const brasiliaYear = (at = new Date()) => new Date(at.getTime() - 3 * 3600_000).getUTCFullYear();
 
 /**
  * Moves the market's version, in the transaction given: what the database's triggers do when the rates or a trading

@@ -9,6 +9,7 @@ import {
   type OrderSide,
   type PlaceOrderInput,
   type PlaceOrderResponse,
+  brasiliaYear,
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
@@ -17,7 +18,7 @@ import { int } from '../../db/sql';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { bookAfter, completedListJson, engineOf, ownListsAfterCommit } from './answers';
 import { walkLevels } from './core/index';
-import { brasiliaYear, type Outcome, type Owner } from './engine';
+import type { Outcome, Owner } from './engine';
 import { lastTradePrice, referencePrice } from './last-trade';
 import { placementBytes } from './placement-bytes';
 import { iso, presentBookOrder, presentOrder, presentRates, reais } from './present';

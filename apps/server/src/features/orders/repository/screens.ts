@@ -1,4 +1,10 @@
-import { BOOK_ROWS, COMPLETED_ORDERS_ON_SCREEN, type OrderRates, type OrderSide } from '@prata/domain';
+import {
+  BOOK_ROWS,
+  COMPLETED_ORDERS_ON_SCREEN,
+  type OrderRates,
+  type OrderSide,
+  brasiliaYearStart,
+} from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { int, preparedRows, rows } from '../../../db/sql';
@@ -182,8 +188,8 @@ export async function readCompletedPage(
   const inYear =
     year === undefined
       ? sql`true`
-      : sql`o.updated_at >= make_timestamptz(${year}, 1, 1, 0, 0, 0, 'America/Sao_Paulo')
-            and o.updated_at < make_timestamptz(${year + 1}, 1, 1, 0, 0, 0, 'America/Sao_Paulo')`;
+      : sql`o.updated_at >= ${brasiliaYearStart(year).toISOString()}::timestamptz
+            and o.updated_at < ${brasiliaYearStart(year + 1).toISOString()}::timestamptz`;
   const where = sql`o.user_id = ${userId} and o.status <> 'open' and o.filled_cg > 0 and ${inYear}`;
   const [found, [count]] = await Promise.all([
     rows<OrderRow>(
