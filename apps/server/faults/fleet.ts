@@ -60,7 +60,7 @@ export async function startInstance(
   const log = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_ROOT,
-    env: { ...env, ...(env.PRATA_FAULTS ? {} : {}), PORT: String(p) },
+    env: { ...env, PORT: String(p) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log, { end: false });
