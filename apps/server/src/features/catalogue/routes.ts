@@ -49,6 +49,7 @@ import { login } from '../auth/index';
 import { findUserByEmail, requireApprovedRegistration } from '../users/index';
 import * as charges from './charges';
 import * as coupons from './coupons';
+import * as images from './product-images';
 import * as products from './products';
 import * as settings from './settings';
 
@@ -115,7 +116,7 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
     '/catalogue/images/uploads/:name',
     { schema: { params: UploadedProductImageParams, response: { 200: ProductImageFileResponse } } },
     async (req, reply) => {
-      const image = await products.readUploadedImage(deps, req.params.name);
+      const image = await images.readUploadedImage(deps, req.params.name);
       return sendImage(reply, image.data, image.mime);
     },
   );
@@ -218,7 +219,7 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
       preHandler: finance,
       schema: { params: IdParams, querystring: ProductImageDeleteQuery, response: { 200: AdminProductTypeResponse } },
     },
-    async (req) => products.removeProductImage(deps, staff(req), req.params.id, req.query),
+    async (req) => images.removeProductImage(deps, staff(req), req.params.id, req.query),
   );
   // The upload takes a file: a context of its own that accepts multipart, the role checked before a byte is read.
   await fastify.register(async (scope) => {
@@ -234,7 +235,7 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
         },
       },
       async (req, reply) =>
-        reply.status(201).send(await products.addProductImage(deps, staff(req), req.params.id, req.body.image)),
+        reply.status(201).send(await images.addProductImage(deps, staff(req), req.params.id, req.body.image)),
     );
   });
   app.get('/admin/silver-stock', { preHandler: finance, schema: { response: { 200: HouseBarStock } } }, async () =>
