@@ -25,6 +25,7 @@ import { silverPaymentTarget } from './payment-target';
 import * as service from './service';
 
 /** Silver withdrawals: creating (guest or signed in), the customer's list and cancel, and the back office's queue. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a route table: each route is a schema and one call
 export async function silverWithdrawalRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;

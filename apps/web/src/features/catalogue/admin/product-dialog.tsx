@@ -92,7 +92,7 @@ const asBody = (input: ProductTypeInput): ProductTypeRequest => ({
  * images, position, on sale). The stock is typed only for a new product; an existing one's changes only through
  * 'Ajustar estoque' (a delta the server applies with a guard) and sales, so its save sends no stock at all.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form of twelve fields; the body is their JSX
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form of twelve fields, mostly JSX
 export function ProductDialog({
   open,
   product,

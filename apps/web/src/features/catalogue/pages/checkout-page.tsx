@@ -45,7 +45,7 @@ import { SilverPixDialog } from '../components/silver-pix-dialog';
 import { StepButtons } from '../components/step-buttons';
 import { CHECKOUT_STEPS, SILVER_HISTORY_PATH } from '../labels';
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: five steps share one state and the order's creation; the rest is the panels' JSX
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: five steps share one state; the rest is JSX
 function Checkout({ initial }: { initial: SavedCheckout }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
