@@ -1,3 +1,5 @@
+// Typed, validated environment. Everything the server reads from the environment goes through here; config.ts turns
+// it into the Config the rest of the server reads.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -8,7 +10,7 @@ import { CHAT_MODEL_PROVIDERS } from './adapters/chat-model/index';
 import { INVOICING_PROVIDERS } from './adapters/invoicing/index';
 import { PAYMENTS_PROVIDERS } from './adapters/payments/index';
 
-/** Typed, validated environment. Everything the server reads from the environment goes through here. */
+/** DATA_DIR's default: data/ at the repository's root, wherever the server is started from. */
 export const REPO_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data');
 
 /** An address out of the app, shown as a link: https only; an empty value is the same as none. */

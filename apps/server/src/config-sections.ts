@@ -1,11 +1,10 @@
+// The sections of the configuration that have rules of their own, each read from the parsed environment.
 import { randomBytes } from 'node:crypto';
 import { parseDecimal } from '@prata/domain';
 import { toBrCodeText } from './adapters/payments/br-code';
 import { ASAAS_PRODUCTION_URL, ASAAS_SANDBOX_URL, DEMO_PIX_KEY } from './adapters/payments/index';
 import type { S3StorageSettings } from './adapters/storage/index';
 import type { Env } from './config-env';
-
-/** The sections of the configuration that have rules of their own, each read from the parsed environment. */
 
 /** Asaas accepts webhook tokens of 32 to 255 characters; shorter ones are refused here too. */
 const WEBHOOK_TOKEN_MIN = 32;
