@@ -20,6 +20,7 @@ import { registerFirstPaints } from './plugins/first-paint';
 import { registerWeb } from './plugins/web';
 import { featureRoutes, registerFeatureReconciliation } from './features';
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the app's wiring, in Fastify's registration order
 export async function buildApp(
   input: Omit<AppDeps, 'limiter' | 'broadcast' | 'lifecycle'> & {
     limiter?: Limiter;

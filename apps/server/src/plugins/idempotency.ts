@@ -51,6 +51,7 @@ function fingerprint(request: FastifyRequest): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the hooks share the request's record; each is short
 export function registerIdempotency(app: FastifyInstance) {
   app.decorateRequest('idempotency', null);
   const ttlSeconds = app.deps.config.windows.idempotencyTtlSeconds;

@@ -13,9 +13,11 @@ const SAO_PAULO = 3550308;
  * Demo data for `npm start`: a complete individual, a complete company and an operator. Idempotent: accounts that
  * already exist are left as they are.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: demo data written out, one block per account
 export async function seedDemo(db: Db): Promise<DemoAccount[]> {
   const passwordHash = await hashPassword(PASSWORD);
   const now = new Date();
+  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: demo data written out, one block per account
   await db.transaction(async (tx) => {
     const exists = async (email: string) =>
       (

@@ -13,6 +13,7 @@ export * from './ledger';
 export * from './money';
 export * from './orders';
 export * from './catalogue';
+export * from './catalogue-admin';
 export * from './chat';
 export * from './silver-withdrawals';
 export * from './silver-transfers';

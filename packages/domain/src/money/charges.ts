@@ -122,6 +122,7 @@ export function shareByWeight(amount: number, weights: readonly number[]): numbe
 }
 
 /** The charges of an order (see above). Throws RangeError on input no caller should build. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: spec 3 §7's formula, step by step as written
 export function computeCharges(input: SilverChargeInput): SilverCharges {
   if (input.items.length === 0) throw new RangeError('computeCharges needs at least one item');
   assertMinorUnits(input.marketValue, 'marketValue');

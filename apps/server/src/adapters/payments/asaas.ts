@@ -56,6 +56,7 @@ const TRANSFER_STATUS: Record<string, PayoutStatus> = { DONE: 'done', FAILED: 'f
  * or network failure becomes a PaymentProviderError; the API key travels only in the `access_token` header and is
  * scrubbed from every message.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the port's methods share one client; each is short
 export function asaasPayments(options: AsaasPaymentsOptions): PaymentsPort {
   if (!options.apiKey) throw new Error('ASAAS_API_KEY é obrigatório para o provedor asaas.');
   const base = (options.baseUrl ?? ASAAS_PRODUCTION_URL).replace(/\/+$/, '');

@@ -27,6 +27,7 @@ const REFERRED: Referred[] = [
  * crediter paid Maria her share of their fees through the ledger, as it does for any trade. Runs once: a demo
  * affiliate who already has referred customers is left as she is. Call after the order book's demo (the house).
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: demo data written out, one block per record
 export async function seedAffiliatesDemo(deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const [maria] = await db

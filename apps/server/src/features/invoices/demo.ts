@@ -33,6 +33,7 @@ type Dated = { from: number; to: number; at: Date; orders: number[] };
  * Then each customer has an order of bars paid from the balance, and the invoices are issued: a service invoice per
  * closed month with fees, a product invoice per order of bars, dated when they would have been issued. Runs once.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: demo data written out, one block per record
 export async function seedFiscalDemo(deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const demo = await rows<{ id: string; email: string }>(

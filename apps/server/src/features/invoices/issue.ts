@@ -15,6 +15,7 @@ export type IssueResult = { service: number; product: number };
  * store. An issuer that must not issue here (the embedded one in production) issues nothing. A failure of one
  * invoice leaves it due for the next run and does not stop the others.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: both kinds of invoice under one lock (steps above)
 export async function issueDueInvoices(
   deps: AppDeps,
   opts: { userId?: number; now?: Date; since?: Date; limit?: number } = {},

@@ -23,7 +23,7 @@ import { creditLockedDeposit, expiredOrPastDue, lockDeposit, stillPending } from
 import { presentCustomer, presentDeposit, presentWithdrawal } from './presenter';
 import { paymentTargetsFor } from './payment-targets';
 import { handlePaymentWebhook } from './webhooks';
-import { payOut, rejectWithdrawal, settlePayout } from './withdrawals';
+import { payOut, rejectWithdrawal, settlePayout } from './payouts';
 
 export const BACK_OFFICE_PAGE_SIZE = 25;
 

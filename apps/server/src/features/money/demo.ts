@@ -5,7 +5,8 @@ import { post } from '../../ledger/index';
 import { listBanking } from '../profile/index';
 import { reviewDeposit, simulatePixPayment } from './back-office';
 import { createPixDeposit, createTedDeposit } from './deposits';
-import { payOut, placeWithdrawal } from './withdrawals';
+import { payOut } from './payouts';
+import { placeWithdrawal } from './withdrawals';
 
 /** A small real PDF: the demo's TED receipts. */
 const RECEIPT = Buffer.from(

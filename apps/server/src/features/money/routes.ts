@@ -49,6 +49,7 @@ import * as withdrawals from './withdrawals';
  * REGISTRATION_INCOMPLETE sends the screen to /register/finish; REGISTRATION_UNDER_REVIEW says an operator is looking);
  * writes that move money or send a code accept an Idempotency-Key.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a route table: each route is a schema and one call
 export async function moneyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { creditLockedDeposit, lockDeposit, markExpired } from './deposits';
 import { holdPayment, holdReasonFor } from './held-deposits';
 import { paymentTargetsFor } from './payment-targets';
-import { markPayoutDone, refundPayout } from './withdrawals';
+import { markPayoutDone, refundPayout } from './payouts';
 
 /**
  * What an event did, stored with it: credited, duplicate (the event, or the payment, was seen before), held (paid

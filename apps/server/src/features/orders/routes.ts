@@ -34,6 +34,7 @@ import { endStreams, openStream } from './stream';
  * REGISTRATION_* sends the screen to /register/finish); placing moves money, so it accepts an Idempotency-Key.
  * Cancelling and the history lists need only a session: a customer can always tidy up and read their past.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a route table: each route is a schema and one call
 export async function orderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;

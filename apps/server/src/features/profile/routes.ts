@@ -36,6 +36,7 @@ import * as profile from './service';
 import * as limits from './trading-limit';
 import { uploadRoutes } from './upload-routes';
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a route table: each route is a schema and one call
 export async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;

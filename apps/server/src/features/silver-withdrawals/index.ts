@@ -12,12 +12,11 @@ export {
 } from './fulfilment';
 export { silverWithdrawalRoutes } from './routes';
 export { registerSilverWithdrawalsReconciliation } from './reconciliation';
+export { createForCustomer, createForGuest } from './create';
+export { silverPaymentTarget } from './payment-target';
 export {
   cancelSilverWithdrawal,
-  createForCustomer,
-  createForGuest,
   expireUnpaidSilverWithdrawals,
   listSilverWithdrawals,
-  silverPaymentTarget,
   startSilverExpirySweeper,
 } from './service';

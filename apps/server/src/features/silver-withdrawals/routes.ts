@@ -20,14 +20,17 @@ import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
 import { registerPaymentTarget } from '../money/index';
 import { requireApprovedRegistration } from '../users/index';
 import * as fulfilment from './fulfilment';
+import * as create from './create';
+import { silverPaymentTarget } from './payment-target';
 import * as service from './service';
 
 /** Silver withdrawals: creating (guest or signed in), the customer's list and cancel, and the back office's queue. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a route table: each route is a schema and one call
 export async function silverWithdrawalRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   // a silver order's Pix is confirmed by the money feature's one webhook handler
-  registerPaymentTarget(service.silverPaymentTarget);
+  registerPaymentTarget(silverPaymentTarget);
 
   app.post(
     '/silver-withdrawal/guest',
@@ -39,7 +42,7 @@ export async function silverWithdrawalRoutes(fastify: FastifyInstance) {
       },
       config: { idempotent: true },
     },
-    async (req, reply) => reply.status(201).send(await service.createForGuest(deps, req.body, req.ip)),
+    async (req, reply) => reply.status(201).send(await create.createForGuest(deps, req.body, req.ip)),
   );
 
   app.post(
@@ -54,7 +57,7 @@ export async function silverWithdrawalRoutes(fastify: FastifyInstance) {
       config: { idempotent: true },
     },
     async (req, reply) =>
-      reply.status(201).send(await service.createForCustomer(deps, currentUser(req), req.body, req.ip)),
+      reply.status(201).send(await create.createForCustomer(deps, currentUser(req), req.body, req.ip)),
   );
 
   // the buyer's order by its token (a visitor has no session): the checkout's Pix step after a reload, the e-mail's link

@@ -33,6 +33,7 @@ import * as faqs from './faqs';
  * The back office of support (operators with the support role; admin holds every role): the ticket queue and its
  * moves, the FAQs, the contact information and the ticket categories. Every write is audited in its transaction.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a route table: each route is a schema and one call
 export async function supportAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;

@@ -54,6 +54,7 @@ function filesOf(body: { 'attachments[]'?: UploadedFile[]; attachments?: Uploade
  * Support (spec 3 §7 "FAQs and contact", "Tickets"): the FAQs and the contact information (public), the customer's
  * tickets, the visitor's ticket, and the back office's routes (admin-routes.ts). docs/support.md.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a route table: each route is a schema and one call
 export async function supportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;

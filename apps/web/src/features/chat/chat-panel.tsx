@@ -55,6 +55,7 @@ function useCustomerName(identity: ChatIdentity): string | null {
  * area of at most 480 px, the composer, 'Abrir ticket' (asks for confirmation) and 'Encerrar conversa'. Stays
  * mounted while closed, so the conversation survives closing and reopening it and moving between pages.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the panel's layout JSX around useChat
 export default function ChatPanel({
   open,
   identity,

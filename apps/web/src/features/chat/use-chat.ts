@@ -18,6 +18,7 @@ const firstName = (name: string | null | undefined) => name?.trim().split(/\s+/)
  * A question may be sent while the greeting is on its way: it is asked at once and its answer comes after the
  * greeting; only a question waiting for its answer holds the next one back.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one stream's state machine over shared refs
 export function useChat(identity: ChatIdentity) {
   const [visitor, setVisitor] = useState<ChatVisitorInfo | null>(null);
   const [messages, setMessages] = useState<ChatBubble[]>([]);

@@ -10,6 +10,7 @@ import { notify } from '../../../lib/notify';
 import { type CustomerDetail, useReviewCustomer } from '../api/customers';
 
 /** Approve or reject a registration (with a note, or the reason the customer reads), when the status allows. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: two dialogs' JSX around one mutation
 export function CustomerReviewActions({ detail }: { detail: CustomerDetail }) {
   const { customer } = detail;
   const review = useReviewCustomer(customer.id);

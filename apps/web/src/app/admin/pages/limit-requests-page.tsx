@@ -17,6 +17,7 @@ import { notify } from '../../../lib/notify';
 import { type PendingLimitRequest, useLimitRequests, useReviewLimitRequest } from '../api/limit-requests';
 import { type Decision, decisionColumn } from '../../../components/admin/review-queue';
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a form dialog: mostly its fields' JSX
 function DecisionDialog({
   decision,
   onClose,

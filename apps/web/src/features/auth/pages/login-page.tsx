@@ -54,6 +54,7 @@ let signedInByThisPage = false;
  * Sign-in (spec 1 §2.9, §4.3): password, then a code by e-mail or SMS. No react-query here (lib/use-request.ts,
  * lib/session.ts): the page is many visitors' first, and its first load has a budget (vite.config.ts).
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the steps share one form; the rest is JSX
 export function LoginPage() {
   const navigate = useNavigate();
   // Sent here by an expired session: say so, and return where the person was (path and query, this app's only).

@@ -54,6 +54,7 @@ function difalText(row: IcmsRow | undefined, origin: string): string {
   return `DIFAL ${percent(Math.max(0, internal - interstate))}`;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form of every fee and rate, mostly JSX
 function SettingsForm({ settings }: { settings: SilverSettings }) {
   const save = useSaveSilverSettings();
   const { control, handleSubmit, setError, reset } = useForm<SettingsForm, unknown, SilverSettingsInput>({

@@ -67,6 +67,7 @@ function Benefits() {
  * 'Esqueci a senha') and the sign-in's code step, as /login; no account → the checkout, the e-mail handed over in
  * sessionStorage (not in the address bar).
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the steps share one state; the rest is JSX
 export function BuyAuthPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();

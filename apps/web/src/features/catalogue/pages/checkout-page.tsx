@@ -1,7 +1,4 @@
-import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
-import PixOutlined from '@mui/icons-material/PixOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
@@ -12,10 +9,9 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { type AddressRequest, type CreateSilverWithdrawalResponse, MESSAGES, minorToDecimalText } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page';
-import { RouterLink } from '../../../components/router-link';
 import { firstError, hasErrorCode } from '../../../lib/api';
 import { type City, USER_QUERY_KEY, useUser } from '../../../lib/auth';
 import { useIntention } from '../../../lib/intention';
@@ -33,47 +29,30 @@ import {
   silverOrderQueryKey,
   useSilverOrder,
 } from '../../silver-withdrawals';
-import {
-  checkoutSearch,
-  PAYMENT_STEP,
-  PIX_SLUG,
-  reachableStep,
-  type SavedCheckout,
-  STEP_PARAM,
-  saveCheckout,
-  startingState,
-  stepOfSlug,
-} from '../checkout-state';
+import { PAYMENT_STEP, PIX_SLUG, type SavedCheckout, startingState } from '../checkout-state';
+import { useCheckoutStep, useSavedCheckout } from '../checkout-steps';
 import { Locked, Panel } from '../components/checkout-panels';
-import { BuyerSummary, canCheckCpf } from '../components/buyer-summary';
+import { BackToCatalogue } from '../components/back-to-catalogue';
+import { BuyerStep } from '../components/buyer-step';
 import { CartStep, cartItemsOf } from '../components/cart-step';
 import { cartCentigrams } from '../components/cart-table';
-import { ChargeBreakdown } from '../components/charge-breakdown';
-import { CheckoutReview } from '../components/checkout-review';
 import { CouponDialog } from '../components/coupon-dialog';
 import { FeeInfoDialog } from '../components/fee-info-dialog';
-import { GuestBuyerForm } from '../components/guest-buyer-form';
 import { OrderPanel } from '../components/order-panel';
+import { PaymentReview } from '../components/payment-review';
 import { ShippingOptions, shippingKey } from '../components/shipping-options';
 import { SilverPixDialog } from '../components/silver-pix-dialog';
 import { StepButtons } from '../components/step-buttons';
 import { CHECKOUT_STEPS, SILVER_HISTORY_PATH } from '../labels';
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: five steps share one state; the rest is JSX
 function Checkout({ initial }: { initial: SavedCheckout }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const redirect = useRegistrationRedirect();
-  const [params] = useSearchParams();
   const { user, isLoggedIn } = useUser();
-  // The checkout's state, read from the ref: the router may render the next address before React applies a state
-  // change made in the same click (the step's data, the order's token), and the address is checked against it.
-  const store = useRef<SavedCheckout>(initial);
-  const [saved, setSaved] = useState<SavedCheckout>(initial);
-  const update = (change: Partial<SavedCheckout>) => {
-    store.current = { ...store.current, ...change };
-    setSaved(store.current);
-  };
-  const state = store.current;
+  const saved = useSavedCheckout(initial);
+  const { store, state, update } = saved;
   const [cpfPending, setCpfPending] = useState(false);
   const [shippingError, setShippingError] = useState<string | null>(null);
   const [createdMessage, setCreatedMessage] = useState('');
@@ -84,7 +63,6 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
   const { lines, guest, address, shipping, orderToken } = state;
   const order = useSilverOrder(orderToken);
 
-  useEffect(() => saveCheckout(saved), [saved]);
   const appliedCoupon = charge.charge?.coupon?.code ?? null;
   const hasCharge = charge.charge !== null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `update` writes the ref; the coupon is what changes
@@ -92,31 +70,9 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
     if (hasCharge && store.current.couponCode !== appliedCoupon) update({ couponCode: appliedCoupon });
   }, [hasCharge, appliedCoupon]);
 
-  // The step is the address bar's: Back and Forward move between steps; a step the data cannot show yet (typed, or
-  // Forward after the cart changed) becomes the furthest one it can.
   const userPending = isLoggedIn && !user;
-  const slug = params.get(STEP_PARAM);
-  const wanted = stepOfSlug(slug) ?? 0;
-  const active = userPending ? wanted : Math.min(wanted, reachableStep(state, isLoggedIn));
-  const moving = useRef<string | null>(null);
+  const { slug, active, go, back, leavePix } = useCheckoutStep({ ...saved, isLoggedIn, userPending });
   const pixOpen = slug === PIX_SLUG && orderToken !== null && order.data !== undefined;
-  useEffect(() => {
-    if (userPending) return;
-    const target = checkoutSearch(slug === PIX_SLUG && orderToken ? PIX_SLUG : active, orderToken);
-    const current = `?${new URLSearchParams(params)}`;
-    // a step this page just moved to and the router has not shown yet: never overwritten by an older address
-    if (moving.current !== null && moving.current !== current) return;
-    moving.current = null;
-    if (current !== target) navigate(target, { replace: true });
-  }, [userPending, slug, active, orderToken, params, navigate]);
-
-  const go = (step: number | typeof PIX_SLUG, token = orderToken) => {
-    if (typeof step === 'number') update({ visited: Math.max(store.current.visited, step) });
-    moving.current = checkoutSearch(step, token);
-    navigate(moving.current);
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  };
-  const back = () => (active === 0 ? navigate('/') : go(active - 1));
 
   const buyer = isLoggedIn ? (user ? { name: user.name, email: user.email } : null) : guest;
   const chargeInput = () =>
@@ -244,10 +200,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
   const closePix = () => {
     setUntracked(null);
     if (isLoggedIn) navigate(SILVER_HISTORY_PATH);
-    else {
-      moving.current = checkoutSearch(PAYMENT_STEP, orderToken);
-      navigate(moving.current, { replace: true });
-    }
+    else leavePix();
   };
 
   const lockedTo = (content: ReactNode) =>
@@ -290,30 +243,19 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
         </Panel>
         <Panel index={1} active={active} visited={visited}>
           {lockedTo(
-            isLoggedIn ? (
-              user ? (
-                <Stack spacing={2}>
-                  <BuyerSummary user={user} />
-                  <StepButtons
-                    onBack={back}
-                    onNext={() => void onCustomerData()}
-                    pending={cpfPending || !canCheckCpf(user)}
-                  />
-                </Stack>
-              ) : (
-                <Skeleton variant="rounded" height={200} />
-              )
-            ) : (
-              <GuestBuyerForm
-                email={state.email}
-                initial={guest}
-                onBack={back}
-                onDone={(data) => {
-                  update({ guest: data });
-                  go(2);
-                }}
-              />
-            ),
+            <BuyerStep
+              isLoggedIn={isLoggedIn}
+              user={user}
+              pending={cpfPending}
+              onCustomerData={() => void onCustomerData()}
+              email={state.email}
+              guest={guest}
+              onGuest={(data) => {
+                update({ guest: data });
+                go(2);
+              }}
+              onBack={back}
+            />,
           )}
         </Panel>
         <Panel index={2} active={active} visited={visited}>
@@ -367,46 +309,19 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
               <Skeleton variant="rounded" height={240} aria-label="Carregando o pedido" />
             )
           ) : charge.charge && address && shipping && buyer ? (
-            <Stack spacing={3}>
-              <CheckoutReview
-                charge={charge.charge}
-                lines={lines}
-                buyer={buyer}
-                address={address}
-                shipping={shipping}
-              />
-              <Paper variant="outlined" sx={{ p: 2, bgcolor: 'grey.50' }}>
-                <ChargeBreakdown
-                  totals={charge.charge.totals}
-                  coupon={charge.charge.coupon}
-                  explanation={charge.charge.explanation}
-                  onExplain={() => setFeesOpen(true)}
-                />
-              </Paper>
-              <Stack
-                direction={{ xs: 'column-reverse', sm: 'row' }}
-                spacing={1.5}
-                sx={{ alignItems: { sm: 'center' } }}
-              >
-                <Button color="inherit" onClick={back}>
-                  Voltar
-                </Button>
-                <Button startIcon={<LocalOfferOutlined />} onClick={() => setCouponOpen(true)}>
-                  {charge.charge.coupon ? `Cupom ${charge.charge.coupon.code}` : 'Tenho um cupom'}
-                </Button>
-                <Box sx={{ flexGrow: 1 }} />
-                <Button
-                  variant="contained"
-                  size="large"
-                  startIcon={<PixOutlined />}
-                  onClick={() => void pay()}
-                  disabled={intention.busy || charge.pending}
-                  aria-busy={intention.busy}
-                >
-                  Fazer um Pix
-                </Button>
-              </Stack>
-            </Stack>
+            <PaymentReview
+              charge={charge.charge}
+              lines={lines}
+              buyer={buyer}
+              address={address}
+              shipping={shipping}
+              onBack={back}
+              onExplain={() => setFeesOpen(true)}
+              onCoupon={() => setCouponOpen(true)}
+              onPay={() => void pay()}
+              busy={intention.busy}
+              pending={charge.pending}
+            />
           ) : chargeError ? (
             <Alert
               severity="error"
@@ -482,19 +397,3 @@ export function CheckoutPage() {
 }
 
 export const Component = CheckoutPage;
-
-/** A failure that leaves nothing to do here but go back to the catalogue (the product or the order is gone). */
-function BackToCatalogue({ error }: { error: unknown }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button component={RouterLink} to="/comprar-prata" color="inherit" size="small">
-          Ver catálogo
-        </Button>
-      }
-    >
-      {firstError(error)}
-    </Alert>
-  );
-}

@@ -102,6 +102,7 @@ function SummaryLine({ label, value, strong = false }: { label: string; value: s
  * code, a summary to confirm, then POST /api/withdrawal (spec 2 §2). The code and the withdrawal are each one
  * intention (lib/intention.ts): one Idempotency-Key kept across double taps and retries, the button locked meanwhile.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form (destination, amount, code), mostly JSX
 export function WithdrawForm({ overview }: { overview: WithdrawalOverviewResponse }) {
   const navigate = useNavigate();
   const handle = useRegistrationErrorHandler();

@@ -58,6 +58,7 @@ export function ownCrossing(market: AdminMarketResponse, type: OrderSide, priceC
  * A limit order of the house: side, price per gram, grams. It trades against the book at once where it can and
  * rests for the rest, like a customer's; a refusal the server explains (the house's balance, a busy book) shows here.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form, mostly its fields' JSX
 export function HouseOrderForm({ market }: { market: AdminMarketResponse }) {
   const place = usePlaceHouseOrder();
   const [refusal, setRefusal] = useState<string | null>(null);

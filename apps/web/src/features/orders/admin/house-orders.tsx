@@ -75,6 +75,7 @@ export const CLOSED_SHOWN = 5;
  * The house's orders: every open one (with "Cancelar"), then the latest executed or cancelled ones; the rest of what
  * the server sent behind "Mostrar mais". Newest first within each group.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a table with its columns and actions, mostly JSX
 export function HouseOrders({
   orders,
   isPending,

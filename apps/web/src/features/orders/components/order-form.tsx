@@ -92,6 +92,7 @@ function Available({ side }: { side: OrderSide }) {
  * summary while typing; the button stays, since the figures may be a moment old (a deposit just credited) and the
  * server decides.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form (price, quantity, preview), mostly JSX
 export function OrderForm({ side, data, rates }: { side: OrderSide; data: OrdersResponse; rates: Rates }) {
   const text = SIDE_TEXT[side];
   const queryClient = useQueryClient();

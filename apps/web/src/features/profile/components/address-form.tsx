@@ -64,6 +64,7 @@ type Fillable = 'city' | 'street' | 'neighborhood';
  * empty or still hold what an earlier lookup put there, never what the customer typed. The CEP's state ranks its
  * cities first in the city search, and a city of another state is refused before saving (the server refuses it too).
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form of the address fields, mostly JSX
 export function AddressForm({
   address,
   accountType,

@@ -102,6 +102,7 @@ function RequestList({ requests }: { requests: TradingLimitRequest[] }) {
  * A person tells their profession and the company they work for; a company asks in its own name (the server takes
  * its razão social and CNPJ), so its form has neither.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form, mostly its fields' JSX
 function LimitForm({ currentLimitCents, company }: { currentLimitCents: number; company: Company | null }) {
   const send = useRequestLimitIncrease();
   const [files, setFiles] = useState<File[]>([]);

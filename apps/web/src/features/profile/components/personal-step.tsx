@@ -137,6 +137,7 @@ function toRequest(v: PersonalFormValues): PersonalDataRequest {
  * once the registration is approved. A new mobile number (once one is stored) is confirmed with a code sent to the
  * account's e-mail, asked for in a dialog.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form of the personal data, mostly JSX
 export function PersonalDataForm({
   user,
   mode,

@@ -70,6 +70,7 @@ function ReceiverSummary({ checked, onChange }: { checked: Checked; onChange: ()
  * Idempotency-Key kept across double taps and retries, the buttons locked while it runs. The code dialog is the
  * transfer's confirmation: it says the grams and who receives them (transfers are free: nothing else leaves).
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form (recipient, grams, code), mostly JSX
 export function TransferForm({ overview }: { overview: SilverTransferOverviewResponse }) {
   const handle = useRegistrationErrorHandler();
   const check = useCheckReceiver();

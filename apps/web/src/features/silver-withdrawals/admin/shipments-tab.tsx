@@ -73,6 +73,7 @@ const DATE_LINES = [
   ['refunded_at', 'Reembolsado'],
 ] as const;
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the table's columns, one entry each
 const columns = (act: (action: ShipmentAction) => void): ReadonlyArray<Column<AdminSilverWithdrawal>> => [
   { key: 'buyer', header: 'Comprador', minWidth: 190, render: (row) => <BuyerCell order={row} /> },
   {

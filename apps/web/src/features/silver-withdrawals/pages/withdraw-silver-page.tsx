@@ -71,6 +71,7 @@ const centigramsOf = (product: ProductType, quantity: number) => toMinorUnits(pr
  * custody, whatever the charges: CONFIRM_ABOVE_CENTS' note), saying the all-in total of the server's breakdown (what
  * leaves the balance) and the grams.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the steps share one state; the rest is JSX
 export function WithdrawSilverPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -31,6 +31,7 @@ import { TicketConversation } from '../components/ticket-conversation';
 import { useAdminTicket, useAnswerTicket, useAttachToTicket, useCloseTicket } from './api';
 
 /** One ticket in the back office: the conversation, the answer (e-mailed to the customer), files, and closing. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: conversation, answer and actions, mostly JSX
 export function SupportTicketPage() {
   const id = Number(useParams().id);
   const ticket = useAdminTicket(id);

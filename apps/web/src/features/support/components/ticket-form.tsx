@@ -32,6 +32,7 @@ const FIELDS = ['category_id', 'subcategory_id', 'subject', 'description'] as co
  * description and attachments (images or PDFs, up to TICKET_FILES_PER_REQUEST; the server checks the content).
  * `onSubmit` sends; its failure is shown under the fields it names.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form with attachments, mostly JSX
 export function TicketForm({
   lists,
   submitLabel = 'Enviar ticket',
