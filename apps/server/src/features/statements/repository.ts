@@ -26,6 +26,21 @@ export async function findHolder(db: Executor, userId: number) {
 }
 
 /**
+ * When the customer's first transfer was posted, or null: an account's history can begin before its row's
+ * created_at (the demo's customers, whose trades are dated back two years), and the selector must reach it.
+ */
+export async function firstMovementAt(db: Executor, userId: number): Promise<Date | null> {
+  const [r] = await rows<{ first: string | Date | null }>(
+    db,
+    sql`with mine as (select id from ledger_accounts where owner_user_id = ${userId})
+        select least((select min(t.created_at) from ledger_transfers t where t.credit_account_id in (select id from mine)),
+                     (select min(t.created_at) from ledger_transfers t where t.debit_account_id in (select id from mine)))
+               as first`,
+  );
+  return r?.first ? new Date(r.first) : null;
+}
+
+/**
  * The customer's balance in one currency (available + held) just before `before`: what the transfers into their
  * accounts add minus what the transfers out take. A move between their own two accounts (a hold, a release) adds and
  * takes the same amount, so it never changes the figure.

@@ -15,7 +15,14 @@ import {
 import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { averageCostAt, purchasesBetween } from '../irpf/index';
-import { balanceBefore, type Currency, type MovementRow, movementsBetween, findHolder } from './repository';
+import {
+  balanceBefore,
+  type Currency,
+  findHolder,
+  firstMovementAt,
+  type MovementRow,
+  movementsBetween,
+} from './repository';
 
 /** One currency's statement in minor units (centavos or centigrams): opening + Σ signed = closing. */
 export type CurrencyStatement = {
@@ -87,9 +94,10 @@ export async function monthlyStatement(
   askedMonth: string | undefined,
   now: Date = new Date(),
 ): Promise<MonthlyStatementResponse> {
-  const holder = await findHolder(db, userId);
+  const [holder, firstMovement] = await Promise.all([findHolder(db, userId), firstMovementAt(db, userId)]);
   if (!holder) throw notFound();
-  const months = statementMonths(holder.created_at, now);
+  const opened = firstMovement && firstMovement < holder.created_at ? firstMovement : holder.created_at;
+  const months = statementMonths(opened, now);
   const month = checkMonth(months, askedMonth, now);
   const range = statementMonthRange(month);
   const [reais, grams, bought, basis] = await Promise.all([

@@ -256,6 +256,29 @@ describe('GET /api/statements', () => {
   });
 });
 
+describe('the months offered', () => {
+  it('reach back to the first movement when the history is older than the account row (the demo)', async () => {
+    const d = await approvedCustomer(t);
+    const current = statementMonthOf(new Date());
+    const old = addStatementMonths(current, -4);
+    await deposit(d, 321_00);
+    const [first] = await rows<{ transfer_id: string }>(
+      t.database.db,
+      sql`select t.transfer_id from ledger_transfers t
+           where t.credit_account_id in (select id from ledger_accounts where owner_user_id = ${d.id})`,
+    );
+    await dateBack([first!.transfer_id], new Date(statementMonthRange(old).from.getTime() + 86_400_000));
+    const res = await get(`/api/statements?month=${old}`, d);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().months).toEqual([0, -1, -2, -3, -4].map((n) => addStatementMonths(current, n)));
+    expect(res.json().reais).toMatchObject({
+      opening: 0,
+      closing: 321,
+      movements: [{ description: 'Depósito por Pix' }],
+    });
+  });
+});
+
 describe('GET /api/statements/pdf', () => {
   it('is the same month as a PDF, saved as extrato-prata-<month>.pdf', async () => {
     const c = await approvedCustomer(t, { name: 'Diana PDF' });
