@@ -90,7 +90,7 @@ describe('StatementPage', { timeout: 20_000 }, () => {
         });
       return jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' });
     });
-    renderRoute(<StatementPage />, { path: '/meu-historico/extrato' });
+    const view = renderRoute(<StatementPage />, { path: '/meu-historico/extrato' });
     const reais = await screen.findByRole('list', { name: 'Movimentações: Reais' });
     expect(fetchMock.mock.calls.map((c) => String(c[0]))).toContain('/api/statements');
     const rows = within(reais).getAllByRole('listitem');
@@ -121,11 +121,23 @@ describe('StatementPage', { timeout: 20_000 }, () => {
       ),
     );
     expect(fetchMock.mock.calls.map((c) => String(c[0]))).toContain('/api/statements?month=2026-09');
+    expect(view.router.state.location.search).toBe('?mes=2026-09');
 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Baixar PDF' }));
     });
     await vi.waitFor(() => expect(downloads.saved.map((f) => f.fileName)).toContain('extrato-prata-2026-09.pdf'));
+  });
+
+  it('opens on the month of the address', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://localhost');
+      return jsonResponse(200, statement(url.searchParams.get('month') ?? '2026-10'));
+    });
+    renderRoute(<StatementPage />, { path: '/meu-historico/extrato', url: '/meu-historico/extrato?mes=2026-09' });
+    await screen.findByRole('list', { name: 'Movimentações: Reais' });
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual(['/api/statements?month=2026-09']);
+    expect(screen.getByRole('combobox', { name: 'Mês' }).textContent).toBe('Setembro de 2026');
   });
 
   it('names the months in Portuguese', () => {

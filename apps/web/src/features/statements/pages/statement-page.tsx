@@ -16,12 +16,13 @@ import {
   type MonthlyStatementResponse,
   statementMonthLabel,
 } from '@prata/domain';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { gramsText, reaisText } from '../../../components/money-text';
 import { PageHeader } from '../../../components/page';
 import { LoadError } from '../../../components/paginated-table';
 import { RouterLink } from '../../../components/router-link';
 import { useRedirectOnIncompleteRegistration } from '../../../lib/registration-redirect';
+import { useSearchParams } from '../../../lib/search-params';
 import { downloadStatement } from '../api/download-statement';
 import { useStatement } from '../api/get-statement';
 
@@ -141,7 +142,10 @@ function CurrencySection({
  * (the last complete month by default) and "Baixar PDF", the balances and average costs, then reais and silver.
  */
 export function StatementPage() {
-  const [month, setMonth] = useState<string | undefined>();
+  // the month lives in the address (?mes=yyyy-mm), so a reload or a shared link shows the same month
+  const [params, setParams] = useSearchParams();
+  const month = params.get('mes') ?? undefined;
+  const setMonth = (value: string) => setParams({ mes: value }, { replace: true });
   const query = useStatement(month);
   useRedirectOnIncompleteRegistration(query.error);
   const s = query.data;
