@@ -100,7 +100,7 @@ function section(w: Writer, title: string, part: MonthlyStatementCurrency, forma
     w.need(LINE_HEIGHT, header);
     w.text(formatDateTimeBR(m.at), { size: 9, x: COLUMNS.date });
     w.text(m.description, { x: COLUMNS.description });
-    w.text(format(m.amount), { x: COLUMNS.amountEnd, alignRight: true });
+    w.text(`${m.amount > 0 ? '+' : ''}${format(m.amount)}`, { x: COLUMNS.amountEnd, alignRight: true });
     w.text(format(m.balance), { x: COLUMNS.balanceEnd, alignRight: true, color: PDF_MUTED });
     w.y -= LINE_HEIGHT;
   }

@@ -219,6 +219,9 @@ describe('GET /api/statements', () => {
     expect(toMinorUnits(after.average_cost.bought_amount)).toBe(boughtCents);
     expect(toMinorUnits(after.average_cost.month_per_gram)).toBe(perGramCents(boughtCents, boughtCg));
     expect(before.average_cost.month_per_gram).toBeNull();
+    // the IRPF average is the guide's: nothing traded after this month, so the year's position says the same
+    const position = await get(`/api/irpf/position/${current.slice(0, 4)}`, a);
+    expect(after.average_cost.irpf_per_gram).toBe(position.json().average_cost_per_gram);
   }, 120_000);
 
   it("is the signed-in customer's own: the other side of a transfer sees only their side", async () => {
