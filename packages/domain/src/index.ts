@@ -12,4 +12,5 @@ export * from './money/index';
 export * from './text';
 export * from './time/brasilia';
 export * from './contracts/index';
+export * from './statements/index';
 export * from './site';

@@ -17,6 +17,7 @@ import { orderRoutes, registerOrdersReconciliation } from './orders/index';
 import { profileRoutes } from './profile/index';
 import { registerSilverTransfersReconciliation, silverTransferRoutes } from './silver-transfers/index';
 import { registerSilverWithdrawalsReconciliation, silverWithdrawalRoutes } from './silver-withdrawals/index';
+import { statementRoutes } from './statements/index';
 import { supportRoutes } from './support/index';
 import { userRoutes } from './users/index';
 
@@ -42,6 +43,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   adminRoutes,
   invoiceRoutes,
   irpfRoutes,
+  statementRoutes,
 ];
 
 /**

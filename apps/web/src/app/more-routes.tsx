@@ -26,6 +26,7 @@ const EditAddressPage = lazy(() =>
   import('../features/profile/pages/address-form-page').then((m) => ({ default: m.EditAddressPage })),
 );
 const HistoryPage = lazyPage(() => import('../features/history/pages/history-page'));
+const StatementPage = lazyPage(() => import('../features/statements/pages/statement-page'));
 // The money screens share one chunk (features/money/pages/money-pages.ts): one lazy import for four routes.
 const moneyPages = () => import('../features/money/pages/money-pages');
 const AddMoneyPage = lazy(() => moneyPages().then((m) => ({ default: m.AddMoneyPage })));
@@ -76,6 +77,8 @@ export function Component() {
           <Route path="meus-dados/meus-enderecos/editar/:id" element={<EditAddressPage />} />
           {/* MeuHistorico */}
           <Route path="meu-historico/:tab?" element={<HistoryPage />} />
+          {/* Extrato mensal: a static segment, so it wins over the history's :tab */}
+          <Route path="meu-historico/extrato" element={<StatementPage />} />
           <Route path="adicionar-dinheiro" element={<AddMoneyPage />} />
           <Route path="adicionar-dinheiro/pix" element={<PixDepositPage />} />
           <Route path="adicionar-dinheiro/ted" element={<TedDepositPage />} />

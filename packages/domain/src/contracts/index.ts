@@ -22,3 +22,4 @@ export * from './invoices';
 export * from './irpf';
 export * from './affiliates';
 export * from './videos';
+export * from './statements';

@@ -10,6 +10,7 @@ import { PROFILE_MESSAGES } from './profile';
 import { SUPPORT_MESSAGES } from './support';
 import { SILVER_TRANSFER_MESSAGES } from './silver-transfers';
 import { FISCAL_MESSAGES } from './fiscal';
+import { STATEMENT_MESSAGES } from './statements';
 
 /**
  * Every message a person reads, in Portuguese, grouped by feature (one file each) and read through one object. The
@@ -28,6 +29,7 @@ export const MESSAGES = {
   ...SUPPORT_MESSAGES,
   ...SILVER_TRANSFER_MESSAGES,
   ...FISCAL_MESSAGES,
+  ...STATEMENT_MESSAGES,
   ...AFFILIATE_MESSAGES,
   ...VIDEO_MESSAGES,
 } as const;
@@ -44,6 +46,7 @@ export const MESSAGE_GROUPS = {
   support: SUPPORT_MESSAGES,
   silverTransfers: SILVER_TRANSFER_MESSAGES,
   fiscal: FISCAL_MESSAGES,
+  statements: STATEMENT_MESSAGES,
   affiliates: AFFILIATE_MESSAGES,
   videos: VIDEO_MESSAGES,
 } as const;

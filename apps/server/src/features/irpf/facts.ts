@@ -82,6 +82,25 @@ export async function custodyAt(db: Executor, userId: number, before: Date): Pro
   return int(r?.cg ?? 0);
 }
 
+/** What a fill cost its buyer (value + operating fee + IOF): the one definition both averages below use. */
+const BUYER_COST = sql.raw('t.buyer_value_cents + t.buyer_fee_cents + t.buyer_iof_cents');
+
+/**
+ * What the customer bought in [from, to): the grams of their buy fills and what they cost (BUYER_COST), centigrams
+ * and centavos. The monthly statement's "custo médio das compras do mês" is costCents / grams (docs/statements.md).
+ */
+export async function purchasesBetween(db: Executor, userId: number, range: { from: Date; to: Date }) {
+  const [r] = await rows<{ cg: string; cost: string }>(
+    db,
+    sql`select coalesce(sum(t.quantity_cg), 0)::text as cg, coalesce(sum(${BUYER_COST}), 0)::text as cost
+          from trades t join orders o on o.id = t.maker_order_id or o.id = t.taker_order_id
+         where o.user_id = ${userId} and o.side = 'buy'
+           and t.created_at >= ${range.from.toISOString()}::timestamptz
+           and t.created_at < ${range.to.toISOString()}::timestamptz`,
+  );
+  return { costCents: int(r?.cost ?? 0), grams: int(r?.cg ?? 0) };
+}
+
 /**
  * The average acquisition cost (docs/fiscal.md): a moving weighted average over the customer's fills until `before`.
  * A purchase adds its grams and what it cost (value + operating fee + IOF); a sale takes its grams out at the average
@@ -91,7 +110,7 @@ export async function averageCostAt(db: Executor, userId: number, before: Date) 
   const fills = await rows<{ side: 'buy' | 'sell'; cg: string; cost: string }>(
     db,
     sql`select o.side, t.quantity_cg::text as cg,
-               (t.buyer_value_cents + t.buyer_fee_cents + t.buyer_iof_cents)::text as cost
+               (${BUYER_COST})::text as cost
           from trades t join orders o on o.id = t.maker_order_id or o.id = t.taker_order_id
          where o.user_id = ${userId} and t.created_at < ${before.toISOString()}::timestamptz
          order by t.created_at, t.id`,

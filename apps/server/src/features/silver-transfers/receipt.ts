@@ -1,27 +1,21 @@
-import type { FastifyReply } from 'fastify';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type RGB, StandardFonts } from 'pdf-lib';
 import { formatDateTimeBR, formatGrams, SILVER_TRANSFER_STATUS_LABELS } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { SilverTransferRow } from '../../db/schema/index';
-import { attachmentHeader } from '../../lib/uploads';
+import {
+  PDF_ACCENT as ACCENT,
+  PDF_MARGIN as MARGIN,
+  PDF_MUTED as MUTED,
+  PDF_INK as INK,
+  PDF_PAGE as PAGE,
+  PDF_PANEL,
+  PDF_RULE,
+  printable,
+} from '../../lib/pdf';
 import { namesOf, ownTransfer } from './service';
 import { formatCheckCode, maskCpf, partyName } from './presenter';
 
-/** A4 in points. */
-const PAGE: [number, number] = [595.28, 841.89];
-const MARGIN = 56;
-const INK = rgb(0.13, 0.13, 0.13);
-const MUTED = rgb(0.4, 0.4, 0.4);
-const ACCENT = rgb(0.216, 0.278, 0.31);
-
-/**
- * Keeps what the standard fonts can print (WinAnsi: Portuguese accents, quotes, dashes); anything else (an emoji in
- * the message) becomes '?', so a customer's text can never break the receipt.
- */
-function printable(font: PDFFont, text: string): string {
-  const allowed = new Set(font.getCharacterSet());
-  return Array.from(text.replace(/\s+/g, ' '), (ch) => (allowed.has(ch.codePointAt(0)!) ? ch : '?')).join('');
-}
+export { sendPdf } from '../../lib/pdf';
 
 type ReceiptData = {
   row: SilverTransferRow;
@@ -44,7 +38,7 @@ export async function renderReceipt({ row, senderName, receiverName }: ReceiptDa
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   let y = PAGE[1] - MARGIN;
 
-  const text = (value: string, opts: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb>; x?: number }) => {
+  const text = (value: string, opts: { size?: number; font?: PDFFont; color?: RGB; x?: number }) => {
     const font = opts.font ?? regular;
     page.drawText(printable(font, value), {
       x: opts.x ?? MARGIN,
@@ -65,7 +59,7 @@ export async function renderReceipt({ row, senderName, receiverName }: ReceiptDa
     start: { x: MARGIN, y },
     end: { x: PAGE[0] - MARGIN, y },
     thickness: 1,
-    color: rgb(0.85, 0.85, 0.85),
+    color: PDF_RULE,
   });
   y -= 30;
 
@@ -98,7 +92,7 @@ export async function renderReceipt({ row, senderName, receiverName }: ReceiptDa
     y: y - 50,
     width: PAGE[0] - 2 * MARGIN,
     height: 66,
-    color: rgb(0.95, 0.96, 0.97),
+    color: PDF_PANEL,
   });
   text('Código de verificação', { size: 10, color: MUTED, x: MARGIN + 14 });
   y -= 22;
@@ -124,14 +118,4 @@ export async function transferReceipt(deps: AppDeps, userId: number, id: number)
     receiverName: row.receiverId ? partyName(names.get(row.receiverId)) : null,
   });
   return { pdf, filename: `comprovante-transferencia-${row.id}.pdf` };
-}
-
-/** Our own document, opened in a new window: inline, never sniffed, never cached. */
-export function sendPdf(reply: FastifyReply, pdf: Uint8Array, filename: string) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', attachmentHeader(filename).replace(/^attachment/, 'inline'))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store')
-    .send(Buffer.from(pdf));
 }

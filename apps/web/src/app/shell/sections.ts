@@ -11,6 +11,7 @@ import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import PersonOutlineOutlined from '@mui/icons-material/PersonOutlineOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 
 export type Section = {
@@ -51,6 +52,7 @@ export const SECTIONS: readonly Section[] = [
   },
   { key: 'meus-dados', label: 'Meus dados', to: '/meus-dados', icon: PersonOutlineOutlined, enabled: true },
   { key: 'meu-historico', label: 'Meu histórico', to: '/meu-historico', icon: HistoryOutlined, enabled: true },
+  { key: 'extrato', label: 'Extrato mensal', to: '/meu-historico/extrato', icon: SummarizeOutlined, enabled: true },
   { key: 'afiliados', label: 'Afiliados', to: '/afiliados', icon: GroupAddOutlined, enabled: true },
   { key: 'educacional', label: 'Educacional', to: '/educacional', icon: SchoolOutlined, enabled: true },
   { key: 'minhas-notas', label: 'Minhas notas', to: '/minhas-notas', icon: ReceiptLongOutlined, enabled: true },

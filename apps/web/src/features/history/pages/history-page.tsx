@@ -1,5 +1,6 @@
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -58,6 +59,10 @@ export function HistoryPage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, sm: 4 } }}>
       <PageHeader title="Meu histórico" description="Tudo o que aconteceu na sua conta." />
+      {/* the month's statement (features/statements) lives under this path */}
+      <Button component={RouterLink} to="/meu-historico/extrato" variant="outlined" size="small" sx={{ mb: 2 }}>
+        Extrato mensal
+      </Button>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         <Tabs
           // a new list when the screen turns narrow or wide, so the chosen tab is scrolled into view again

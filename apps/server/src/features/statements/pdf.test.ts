@@ -1,0 +1,44 @@
+import type { MonthlyStatementResponse } from '@prata/domain';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { renderStatement } from './pdf';
+
+const movement = (i: number) => ({
+  id: `t${i}`,
+  at: new Date(Date.UTC(2026, 9, 1 + (i % 28), 15)).toISOString(),
+  // a description longer than its column is cut with an ellipsis, never drawn over the amount
+  description: i === 0 ? 'Uma descrição muito longa que não cabe na coluna reservada a ela no extrato 😀' : 'IOF',
+  amount: -0.05,
+  balance: 100 - 0.05 * (i + 1),
+});
+
+const statement = (movements: number): MonthlyStatementResponse => ({
+  month: '2026-10',
+  from: '2026-10-01T03:00:00.000Z',
+  to: '2026-11-01T03:00:00.000Z',
+  complete: true,
+  months: ['2026-11', '2026-10'],
+  customer: { name: 'Empresa Ltda', document: '11.222.333/0001-81' },
+  reais: {
+    opening: 100,
+    closing: 100 - 0.05 * movements,
+    credits: 0,
+    debits: 0.05 * movements,
+    movements: Array.from({ length: movements }, (_, i) => movement(i)),
+  },
+  grams: { opening: 0, closing: 0, credits: 0, debits: 0, movements: [] },
+  truncated: false,
+  average_cost: { bought_grams: 0, bought_amount: 0, month_per_gram: null, irpf_per_gram: null },
+});
+
+describe('the statement PDF', () => {
+  it('fits a quiet month on one page and carries a busy one over as many as it needs', async () => {
+    const quiet = await PDFDocument.load(await renderStatement(statement(3), new Date('2026-11-02T12:00:00Z')));
+    expect(quiet.getPageCount()).toBe(1);
+    expect(quiet.getTitle()).toBe('Extrato Prata de outubro de 2026');
+    const busy = await PDFDocument.load(await renderStatement(statement(400), new Date('2026-11-02T12:00:00Z')));
+    // about 45 lines a page after the first
+    expect(busy.getPageCount()).toBeGreaterThanOrEqual(8);
+    expect(busy.getPageCount()).toBeLessThanOrEqual(11);
+  });
+});
