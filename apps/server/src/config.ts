@@ -51,6 +51,9 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().optional(),
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  /** Web Push (price alerts): both or neither; when unset, a pair is generated once and kept in app_settings */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
   JWT_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -191,6 +194,8 @@ export type Config = {
   dataDir: string;
   redisUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** VAPID keys of Web Push (base64url), as configured; undefined: generated once and kept (features/price-alerts) */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
   jwtTtlSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -376,6 +381,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const production = e.NODE_ENV === 'production';
   if (production && !e.JWT_SECRET) throw new Error('JWT_SECRET é obrigatório em produção (32 caracteres ou mais).');
   if (production && e.PRATA_DEMO === '1') throw new Error('PRATA_DEMO não pode ser usado em produção.');
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error('VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY devem ser definidas juntas.');
+  }
   const devMailbox = e.PRATA_DEV_MAILBOX === '1';
   if (devMailbox && production) throw new Error('PRATA_DEV_MAILBOX não pode ser usado em produção.');
   const smsProvider: SmsProvider | undefined = e.SMS_PROVIDER ?? (e.SMS_GATEWAY_URL ? 'http' : undefined);
@@ -425,6 +433,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: e.REDIS_URL || undefined,
     // When unset, the server keeps a generated secret in the database (app_settings) so every instance shares it.
     jwtSecret: e.JWT_SECRET,
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

@@ -98,6 +98,8 @@ export const ERROR_CODES = [
   // invoices and the IRPF guide
   'INVOICING_UNAVAILABLE',
   'IRPF_YEAR_OUT_OF_RANGE',
+  // price alerts
+  'PRICE_ALERT_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
