@@ -1,7 +1,8 @@
 /**
- * The service worker (public/sw.js: installable app, push notifications; it caches nothing). Registered after the
- * page's first load, from main.tsx through a dynamic import, so neither the first load nor its budget carries it.
- * Development (Vite's server) registers it too: push can be tried locally on http://localhost.
+ * The service worker (public/sw.js: installable app, push notifications; it caches nothing). Registered by the
+ * signed-in frame (app/shell/logged-in-layout.tsx, a chunk loaded on demand) once the page has loaded, so no first
+ * load (/login, /comprar-prata: their budgets) carries it; the price alerts' page registers it too if it is missing.
+ * Development (Vite's server) registers it as well: push can be tried locally on http://localhost.
  */
 
 const SW_URL = '/sw.js';
@@ -14,6 +15,12 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
     // a browser that refuses (private mode, an insecure origin) keeps the app as it is; push is then unavailable
     return null;
   }
+}
+
+/** Registers the worker once the document has loaded (at once when it already has). */
+export function registerAfterLoad(): void {
+  if (document.readyState === 'complete') void registerServiceWorker();
+  else addEventListener('load', () => void registerServiceWorker(), { once: true });
 }
 
 /** The registration push subscribes on: the one registered, or registered now. */
