@@ -26,11 +26,12 @@ export function firedSentence(f: Pick<Fired, 'direction' | 'priceCents' | 'trade
   return MESSAGES.priceAlertBody(f.direction, formatBRL(f.priceCents), formatBRL(f.tradePriceCents));
 }
 
-async function checkStep(deps: AppDeps): Promise<{ trades: boolean; fired: Fired[] }> {
+async function checkStep(deps: AppDeps): Promise<{ more: boolean; fired: Fired[] }> {
   return withTransaction(deps.database.db, async (tx) => {
     const after = await lockCursor(tx);
-    const upto = await tradeWindow(tx, after, TRADES_PER_STEP);
-    if (upto === null) return { trades: false, fired: [] };
+    const window = await tradeWindow(tx, after, TRADES_PER_STEP);
+    if (window === null) return { more: false, fired: [] };
+    const { upto } = window;
     const fired = await fireCrossed(tx, after, upto);
     const url = `${deps.config.publicUrl}${PRICE_ALERTS_PATH}`;
     for (const f of fired) {
@@ -38,7 +39,7 @@ async function checkStep(deps: AppDeps): Promise<{ trades: boolean; fired: Fired
       await enqueueEmail(tx, { to: f.email, ...mail });
     }
     await moveCursor(tx, upto);
-    return { trades: upto - after >= TRADES_PER_STEP, fired };
+    return { more: window.count === TRADES_PER_STEP, fired };
   });
 }
 
@@ -51,7 +52,7 @@ export async function checkPriceAlerts(deps: AppDeps, onError: (err: unknown) =>
   for (let step = 0; step < STEPS_PER_RUN; step++) {
     const r = await checkStep(deps);
     all.push(...r.fired);
-    if (!r.trades) break;
+    if (!r.more) break;
   }
   if (all.length === 0) return all;
   deps.outbox.kick();

@@ -17,8 +17,10 @@ import {
   skippedOnPglite,
   type TestApp,
 } from '../../../test/helpers';
-import { rows } from '../../db/sql';
+import { int, rows } from '../../db/sql';
+import { withTransaction } from '../../db/tx';
 import { alertCheckerOf, checkPriceAlerts } from './index';
+import { fireCrossed } from './repository';
 
 // the encryption web-push uses (its own dependency, untyped): the fake push service opens what it received
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -247,5 +249,31 @@ describe('price alerts: firing from the trades', () => {
       sql`select count(*)::text as n from price_alerts where user_id = ${ana.id} and fired_at is not null`,
     );
     expect(fired[0]!.n).toBe('2');
+  });
+
+  it('the claim alone fires once: two transactions claiming the same alert at the same moment', async () => {
+    if (!onPostgres) return skippedOnPglite('two claims at once');
+    const a = await buildTestApp();
+    const second = await openSecondPool(a.database);
+    // this app's checker would claim it first, after the batch
+    await alertCheckerOf(a.app.deps)!.stop();
+    const ana = await approvedCustomer(a);
+    const pair = await trade(a, 850);
+    await checkPriceAlerts(a.app.deps);
+    const made = (await create(ana, { direction: 'above', price_per_gram: '8,60' }, a)).json();
+    await trade(a, 870, pair);
+    const [last] = await rows<{ id: string }>(a.database.db, sql`select max(id)::text as id from trades`);
+    const upto = int(last!.id);
+    // without the cursor: the first transaction claims and holds its row lock a moment; the second waits for it,
+    // then finds fired_at set
+    const first = withTransaction(a.database.db, async (tx) => {
+      const fired = await fireCrossed(tx, 0, upto);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return fired;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const other = withTransaction(second.db, (tx) => fireCrossed(tx, 0, upto));
+    const claims = [...(await first), ...(await other)].filter((f) => f.id === made.id);
+    expect(claims).toHaveLength(1);
   });
 });

@@ -90,13 +90,18 @@ export async function lockCursor(tx: Executor): Promise<number> {
   return int(r.last);
 }
 
-/** The last trade id of the window of at most `max` trades after `after`; null when there is none. */
-export async function tradeWindow(tx: Executor, after: number, max: number): Promise<number | null> {
-  const [r] = await rows<{ upto: string | null }>(
+/** The window of at most `max` trades after `after`: its last id and how many; null when there is none. */
+export async function tradeWindow(
+  tx: Executor,
+  after: number,
+  max: number,
+): Promise<{ upto: number; count: number } | null> {
+  const [r] = await rows<{ upto: string | null; n: string }>(
     tx,
-    sql`select max(id)::text as upto from (select id from trades where id > ${after} order by id limit ${max}) w`,
+    sql`select max(id)::text as upto, count(*)::text as n
+          from (select id from trades where id > ${after} order by id limit ${max}) w`,
   );
-  return r?.upto ? int(r.upto) : null;
+  return r?.upto ? { upto: int(r.upto), count: int(r.n) } : null;
 }
 
 export async function moveCursor(tx: Executor, upto: number): Promise<void> {
@@ -130,16 +135,20 @@ export async function fireCrossed(tx: Executor, after: number, upto: number): Pr
     trade_price: string;
   }>(
     tx,
-    sql`with hit as (
+    sql`with w as (
+          select min(price_cents) as lo, max(price_cents) as hi from trades where id > ${after} and id <= ${upto}),
+        hit as (
           select a.id, t.id as trade_id, t.price_cents as trade_price
-            from price_alerts a
+            from w, price_alerts a
             cross join lateral (
               select t.id, t.price_cents from trades t
                where t.id > greatest(a.since_trade_id, ${after}) and t.id <= ${upto}
                  and case when a.direction = 'above' then t.price_cents >= a.price_cents
                           else t.price_cents <= a.price_cents end
                order by t.id limit 1) t
-           where a.fired_at is null)
+           -- only the alerts the window's range can cross (the partial index on the active ones)
+           where a.fired_at is null
+             and ((a.direction = 'above' and a.price_cents <= w.hi) or (a.direction = 'below' and a.price_cents >= w.lo)))
         update price_alerts a
            set fired_at = now(), fired_trade_id = hit.trade_id, fired_price_cents = hit.trade_price
           from hit, users u
