@@ -1,6 +1,6 @@
 /**
  * Price alerts (issue 30 item 3). A customer on a phone opens /alertas-de-preco from the drawer, sees the form's
- * messages, creates "Preço acima de" at the price the book's best ask has now; a market buy of 1 g (through the API)
+ * messages, creates "Preço igual ou acima de" at the price the book's best ask has now; a market buy of 1 g (through the API)
  * trades at that price, the alert fires once: the page shows it 'Disparado' with the trade's price, and its e-mail is
  * in the local mailbox /dev/caixa-postal. A second buy sends no second e-mail. On the way: the manifest and the
  * service worker of the installable app.
@@ -60,13 +60,13 @@ describe('Alertas de preço', () => {
       await expectFieldError(page, 'Preço por grama', 'Informe o preço por grama');
       await expectText(page, 'Escolha se o alerta é para preço acima ou abaixo');
 
-      await choose(page, 'Quando', 'Preço acima de');
+      await choose(page, 'Quando', 'Preço igual ou acima de');
       await fill(page, 'Preço por grama', priceText.replace('R$ ', ''));
       await click(page, 'button', 'Criar alerta');
       const list = page.getByRole('list', { name: 'Alertas de preço' });
       await eventually(async () => {
         const text = normalizeSpace(await list.textContent());
-        assert.ok(text.includes(`Preço acima de ${priceText} o grama`) && text.includes('Ativo'), text);
+        assert.ok(text.includes(`Preço igual ou acima de ${priceText} o grama`) && text.includes('Ativo'), text);
       });
       await shotBoth(page, 'alertas-de-preco-2-ativo');
 

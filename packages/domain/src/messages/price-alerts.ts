@@ -14,11 +14,11 @@ export const PRICE_ALERT_MESSAGES = {
   priceAlertTitle: 'Alerta de preço da prata',
   priceAlertBody: (direction: 'above' | 'below', target: string, traded: string) =>
     direction === 'above'
-      ? `A prata foi negociada a ${traded} o grama, acima do seu alerta de ${target}.`
-      : `A prata foi negociada a ${traded} o grama, abaixo do seu alerta de ${target}.`,
+      ? `A prata foi negociada a ${traded} o grama e chegou ao seu alerta: ${target} ou mais.`
+      : `A prata foi negociada a ${traded} o grama e chegou ao seu alerta: ${target} ou menos.`,
 } as const;
 
 export const PRICE_ALERT_DIRECTION_LABELS = {
-  above: 'Preço acima de',
-  below: 'Preço abaixo de',
+  above: 'Preço igual ou acima de',
+  below: 'Preço igual ou abaixo de',
 } as const;

@@ -46,7 +46,7 @@ describe('PriceAlertsPage', { timeout: 20_000 }, () => {
     renderRoute(<PriceAlertsPage />, { path: '/alertas-de-preco' });
 
     const list = await screen.findByRole('list', { name: 'Alertas de preço' });
-    await vi.waitFor(() => expect(list.textContent).toContain('Preço acima de R$ 9,50 o grama'));
+    await vi.waitFor(() => expect(list.textContent).toContain('Preço igual ou acima de R$ 9,50 o grama'));
     expect(list.textContent).toContain('Disparado em 21/11/2026 12:30, negociado a R$ 7,95');
     expect(screen.getByText('1 de 20 alertas ativos')).toBeTruthy();
     expect(screen.getByText('Último negócio: R$ 8,75 o grama')).toBeTruthy();
@@ -60,13 +60,13 @@ describe('PriceAlertsPage', { timeout: 20_000 }, () => {
     expect(posted).toEqual([]);
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Quando' }));
-    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Preço abaixo de' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Preço igual ou abaixo de' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Preço por grama' }), { target: { value: '8,20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Criar alerta' }));
     await vi.waitFor(() => expect(posted).toEqual([{ direction: 'below', price_per_gram: '8.20' }]));
     await vi.waitFor(() => expect(screen.getByText('2 de 20 alertas ativos')).toBeTruthy());
 
-    fireEvent.click(screen.getByRole('button', { name: 'Apagar alerta: Preço acima de R$ 9,50 o grama' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apagar alerta: Preço igual ou acima de R$ 9,50 o grama' }));
     await vi.waitFor(() => expect(list.textContent).not.toContain('R$ 9,50'));
   });
 });
