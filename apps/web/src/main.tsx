@@ -45,11 +45,6 @@ const app = (
   </StrictMode>
 );
 
-// The service worker (installable app, push notifications) once the page has loaded: its module is a chunk of its own.
-window.addEventListener('load', () => {
-  void import('./lib/service-worker').then((m) => m.registerServiceWorker());
-});
-
 const root = createRoot(container);
 // A page the server painted first (apps/server/src/plugins/first-paint.ts, drawn by these components: src/ssr/) stays
 // on screen until React's page is ready: its chunk is loaded before the first render (app/router.tsx), and that render
