@@ -17,9 +17,10 @@ import {
   skippedOnPglite,
   type TestApp,
 } from '../../../test/helpers';
+import { loadConfig } from '../../config';
 import { int, rows } from '../../db/sql';
 import { withTransaction } from '../../db/tx';
-import { alertCheckerOf, checkPriceAlerts } from './index';
+import { alertCheckerOf, checkPriceAlerts, vapidKeys } from './index';
 import { fireCrossed } from './repository';
 
 // the encryption web-push uses (its own dependency, untyped): the fake push service opens what it received
@@ -118,6 +119,20 @@ describe('price alerts: list, create, delete', () => {
       'PRICE_ALERT_LIMIT',
       MESSAGES.priceAlertLimitReached(PRICE_ALERTS_ACTIVE_MAX),
     ]);
+  });
+});
+
+describe('VAPID keys', () => {
+  it('are generated once and shared by every instance on the database, unless configured (both or neither)', async () => {
+    const other = await buildTestApp({ database: t.database });
+    const [mine, theirs] = await Promise.all([vapidKeys(t.app.deps), vapidKeys(other.app.deps)]);
+    expect(theirs).toEqual(mine);
+    expect(mine.publicKey).toMatch(/^[\w-]{80,}$/);
+    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv;
+    expect(() => loadConfig({ ...env, VAPID_PUBLIC_KEY: 'abc' })).toThrow(/VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY/);
+    const configured = loadConfig({ ...env, VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv' }).vapidKeys;
+    expect(configured).toEqual({ publicKey: 'pub', privateKey: 'priv' });
+    await other.app.close();
   });
 });
 
