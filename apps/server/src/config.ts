@@ -46,6 +46,8 @@ export type Config = {
   dataDir: string;
   redisUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** VAPID keys of Web Push (base64url), as configured; undefined: generated once and kept (features/price-alerts) */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
   jwtTtlSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -115,6 +117,9 @@ function parseEnv(env: NodeJS.ProcessEnv): Env {
 function checkEnv(e: Env, production: boolean): { devMailbox: boolean; smsProvider: SmsProvider | undefined } {
   if (production && !e.JWT_SECRET) throw new Error('JWT_SECRET é obrigatório em produção (32 caracteres ou mais).');
   if (production && e.PRATA_DEMO === '1') throw new Error('PRATA_DEMO não pode ser usado em produção.');
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new Error('VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY devem ser definidas juntas.');
+  }
   const devMailbox = e.PRATA_DEV_MAILBOX === '1';
   if (devMailbox && production) throw new Error('PRATA_DEV_MAILBOX não pode ser usado em produção.');
   const smsProvider: SmsProvider | undefined = e.SMS_PROVIDER ?? (e.SMS_GATEWAY_URL ? 'http' : undefined);
@@ -176,6 +181,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: e.REDIS_URL || undefined,
     // When unset, the server keeps a generated secret in the database (app_settings) so every instance shares it.
     jwtSecret: e.JWT_SECRET,
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

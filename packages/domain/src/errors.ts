@@ -100,6 +100,8 @@ export const ERROR_CODES = [
   'IRPF_YEAR_OUT_OF_RANGE',
   // monthly statements
   'STATEMENT_MONTH_OUT_OF_RANGE',
+  // price alerts
+  'PRICE_ALERT_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -14,6 +14,7 @@ import { invoiceRoutes } from './invoices/index';
 import { irpfRoutes } from './irpf/index';
 import { moneyRoutes, registerMoneyReconciliation } from './money/index';
 import { orderRoutes, registerOrdersReconciliation } from './orders/index';
+import { priceAlertRoutes } from './price-alerts/index';
 import { profileRoutes } from './profile/index';
 import { registerSilverTransfersReconciliation, silverTransferRoutes } from './silver-transfers/index';
 import { registerSilverWithdrawalsReconciliation, silverWithdrawalRoutes } from './silver-withdrawals/index';
@@ -44,6 +45,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   invoiceRoutes,
   irpfRoutes,
   statementRoutes,
+  priceAlertRoutes,
 ];
 
 /**

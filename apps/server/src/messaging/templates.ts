@@ -365,3 +365,17 @@ export function ticketAnsweredMail(
     html: layout(subject, [...lines, next], { label: 'Ver o ticket', url: ticket.url }),
   };
 }
+
+/** A price alert fired (features/price-alerts): the trade's price against the customer's, and where to trade. */
+export function priceAlertMail(name: string, title: string, sentence: string, url: string): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    sentence,
+    'Este alerta não dispara de novo. Para ser avisado outra vez, crie um novo alerta.',
+  ];
+  return {
+    subject: title,
+    text: `${lines.join('\n\n')}\n\nVer o mercado: ${url}`,
+    html: layout(title, lines, { label: 'Ver o mercado', url }),
+  };
+}

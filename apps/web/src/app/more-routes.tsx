@@ -46,6 +46,7 @@ const TicketDetailsPage = lazy(() => supportPages().then((m) => ({ default: m.Ti
 const VisitorTicketPage = lazy(() => supportPages().then((m) => ({ default: m.VisitorTicketPage })));
 const InvoicesPage = lazyPage(() => import('../features/invoices/pages/invoices-page'));
 const IrpfPage = lazyPage(() => import('../features/irpf/pages/irpf-page'));
+const PriceAlertsPage = lazyPage(() => import('../features/price-alerts/pages/price-alerts-page'));
 const QueryLayout = lazy(() => import('./query-layout'));
 
 /**
@@ -96,6 +97,7 @@ export function Component() {
           <Route path="contato/ticket/create" element={<CreateTicketPage />} />
           <Route path="contato/ticket/:id/details" element={<TicketDetailsPage />} />
           <Route path="transferir-prata" element={<TransferSilverPage />} />
+          <Route path="alertas-de-preco" element={<PriceAlertsPage />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -23,3 +23,4 @@ export * from './irpf';
 export * from './affiliates';
 export * from './videos';
 export * from './statements';
+export * from './price-alerts';

@@ -11,6 +11,7 @@ import { SUPPORT_MESSAGES } from './support';
 import { SILVER_TRANSFER_MESSAGES } from './silver-transfers';
 import { FISCAL_MESSAGES } from './fiscal';
 import { STATEMENT_MESSAGES } from './statements';
+import { PRICE_ALERT_MESSAGES } from './price-alerts';
 
 /**
  * Every message a person reads, in Portuguese, grouped by feature (one file each) and read through one object. The
@@ -32,6 +33,7 @@ export const MESSAGES = {
   ...STATEMENT_MESSAGES,
   ...AFFILIATE_MESSAGES,
   ...VIDEO_MESSAGES,
+  ...PRICE_ALERT_MESSAGES,
 } as const;
 
 export const MESSAGE_GROUPS = {
@@ -49,4 +51,5 @@ export const MESSAGE_GROUPS = {
   statements: STATEMENT_MESSAGES,
   affiliates: AFFILIATE_MESSAGES,
   videos: VIDEO_MESSAGES,
+  priceAlerts: PRICE_ALERT_MESSAGES,
 } as const;

@@ -6,3 +6,4 @@ export { type HouseAskWalk, walkHouseAsks } from './house-asks';
 export { orderRoutes } from './routes';
 export { registerOrdersReconciliation } from './reconciliation';
 export { engineOf, forgetOrders, orderLists, placeOrder, walkBook } from './service';
+export { lastTradePrice } from './last-trade';

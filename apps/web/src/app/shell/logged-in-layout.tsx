@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useUser } from '../../lib/auth';
 import { queryClient } from '../../lib/query-client';
+import { registerAfterLoad } from '../../lib/service-worker';
 import { Footer } from './footer';
 import { DRAWER_WIDTH, SideDrawer } from './side-drawer';
 import { TopBar } from './top-bar';
@@ -25,6 +26,8 @@ export default function LoggedInLayout() {
 function Frame() {
   const { user } = useUser();
   const [mobileOpen, setMobileOpen] = useState(false);
+  // the service worker (installable app, price alerts' notifications), in this frame's chunk: no first load carries it
+  useEffect(registerAfterLoad, []);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

@@ -8,6 +8,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import PersonOutlineOutlined from '@mui/icons-material/PersonOutlineOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
@@ -48,6 +49,13 @@ export const SECTIONS: readonly Section[] = [
     label: 'Transferir prata',
     to: '/transferir-prata',
     icon: SwapHorizOutlined,
+    enabled: true,
+  },
+  {
+    key: 'alertas-de-preco',
+    label: 'Alertas de preço',
+    to: '/alertas-de-preco',
+    icon: NotificationsActiveOutlined,
     enabled: true,
   },
   { key: 'meus-dados', label: 'Meus dados', to: '/meus-dados', icon: PersonOutlineOutlined, enabled: true },

@@ -1,0 +1,147 @@
+import { formatBRL, MESSAGES } from '@prata/domain';
+import { withTransaction } from '../../db/tx';
+import type { AppDeps } from '../../deps';
+import { enqueueEmail } from '../../messaging/outbox';
+import { priceAlertMail } from '../../messaging/templates';
+import { type Fired, fireCrossed, lockCursor, moveCursor, subscriptionsOf, tradeWindow } from './repository';
+import { sendPush } from './push';
+
+/**
+ * Price alerts fire from the trades as they commit (docs/price-alerts.md): after each of the matcher's batches (its
+ * onChange, through features/orders/index.ts) the checker runs soon, coalesced. One step, in one transaction: lock the
+ * cursor (price_alert_cursor), take the trades after it (at most TRADES_PER_STEP), fire every active alert one of them
+ * crossed with the atomic claim, queue each one's e-mail in the outbox, move the cursor. After the commit, the
+ * notifications go to the customers' browsers. A sweep every minute covers an instance that stopped between a batch and
+ * its check, and batches written by another instance when this one placed none.
+ */
+
+/** Trades read per transaction, and transactions per run (the rest waits for the next run). */
+const TRADES_PER_STEP = 1000;
+const STEPS_PER_RUN = 20;
+/** Where the notification and the e-mail take the customer. */
+export const PRICE_ALERTS_PATH = '/alertas-de-preco';
+
+/** The words of a fired alert, the same in the e-mail and in the notification. */
+export function firedSentence(f: Pick<Fired, 'direction' | 'priceCents' | 'tradePriceCents'>): string {
+  return MESSAGES.priceAlertBody(f.direction, formatBRL(f.priceCents), formatBRL(f.tradePriceCents));
+}
+
+async function checkStep(deps: AppDeps): Promise<{ more: boolean; fired: Fired[] }> {
+  return withTransaction(deps.database.db, async (tx) => {
+    const after = await lockCursor(tx);
+    const window = await tradeWindow(tx, after, TRADES_PER_STEP);
+    if (window === null) return { more: false, fired: [] };
+    const { upto } = window;
+    const fired = await fireCrossed(tx, after, upto);
+    const url = `${deps.config.publicUrl}${PRICE_ALERTS_PATH}`;
+    for (const f of fired) {
+      const mail = priceAlertMail(f.name, MESSAGES.priceAlertTitle, firedSentence(f), url);
+      await enqueueEmail(tx, { to: f.email, ...mail });
+    }
+    await moveCursor(tx, upto);
+    return { more: window.count === TRADES_PER_STEP, fired };
+  });
+}
+
+/**
+ * Looks at every trade committed so far (bounded per run) and fires the alerts they crossed. Answers the alerts it
+ * fired; their notifications are sent before it resolves.
+ */
+export async function checkPriceAlerts(deps: AppDeps, onError: (err: unknown) => void = () => {}): Promise<Fired[]> {
+  const all: Fired[] = [];
+  for (let step = 0; step < STEPS_PER_RUN; step++) {
+    const r = await checkStep(deps);
+    all.push(...r.fired);
+    if (!r.more) break;
+  }
+  if (all.length === 0) return all;
+  deps.outbox.kick();
+  await notify(deps, all, onError);
+  return all;
+}
+
+async function notify(deps: AppDeps, fired: Fired[], onError: (err: unknown) => void) {
+  const subs = await subscriptionsOf(deps.database.db, [...new Set(fired.map((f) => f.userId))]);
+  await Promise.all(
+    fired.map((f) =>
+      sendPush(
+        deps,
+        subs.get(f.userId) ?? [],
+        { title: MESSAGES.priceAlertTitle, body: firedSentence(f), url: PRICE_ALERTS_PATH },
+        onError,
+      ).catch(onError),
+    ),
+  );
+}
+
+export type AlertChecker = {
+  /** a batch of the matcher committed: run soon (runs coalesce; at most one at a time) */
+  schedule(): void;
+  /** runs now and waits until every trade committed so far is looked at (tests) */
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const checkers = new WeakMap<AppDeps, AlertChecker>();
+/** The checker of an app, once its routes are registered. */
+export const alertCheckerOf = (deps: AppDeps) => checkers.get(deps);
+
+/** Runs the check `delayMs` after the matcher's batches (coalesced) and every `sweepMs`. */
+export function startAlertChecker(
+  deps: AppDeps,
+  opts: { delayMs?: number; sweepMs?: number; onError?: (err: unknown) => void } = {},
+): AlertChecker {
+  const delayMs = opts.delayMs ?? 100;
+  const onError = opts.onError ?? (() => {});
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const run = (): Promise<void> => {
+    timer = null;
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = checkPriceAlerts(deps, onError)
+      .then(() => undefined)
+      .catch((err) => {
+        if (!stopped) onError(err);
+      })
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          schedule();
+        }
+      });
+    return running;
+  };
+  const schedule = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => void run(), delayMs);
+    timer.unref?.();
+  };
+  const sweep = setInterval(schedule, opts.sweepMs ?? 60_000);
+  sweep.unref?.();
+
+  const checker: AlertChecker = {
+    schedule,
+    async flush() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (running) await running;
+      await checkPriceAlerts(deps, onError);
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(sweep);
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (running) await running;
+    },
+  };
+  checkers.set(deps, checker);
+  return checker;
+}
