@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   PRATA_DEMO: z.enum(['0', '1']).optional(),
   /** the local mailbox (/dev/caixa-postal, /api/dev/*): opt-in, refused in production and beside a real transport */
   PRATA_DEV_MAILBOX: z.enum(['0', '1']).optional(),
+  /** the saving plans' test clock (POST /api/dev/clock moves it forward): opt-in, refused in production */
+  PRATA_TEST_CLOCK: z.enum(['0', '1']).optional(),
   /** the OpenAPI document and browser at /api/docs: on outside production, off in production unless set to 1 */
   API_DOCS: z.enum(['0', '1']).optional(),
   /** which proxies may set X-Forwarded-For: unset (none), a hop count, or addresses/CIDRs separated by commas */
@@ -174,6 +176,8 @@ export type Config = {
   demo: boolean;
   /** the local mailbox: messages land in dev_mailbox and /api/dev/* reads them (opt-in, never in production) */
   devMailbox: boolean;
+  /** the saving plans' test clock may be moved (POST /api/dev/clock); never in production */
+  testClock: boolean;
   /** /api/docs is served */
   apiDocs: boolean;
   /** Fastify's trustProxy: false, a hop count, or a list of addresses/CIDRs */
@@ -378,6 +382,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (production && e.PRATA_DEMO === '1') throw new Error('PRATA_DEMO não pode ser usado em produção.');
   const devMailbox = e.PRATA_DEV_MAILBOX === '1';
   if (devMailbox && production) throw new Error('PRATA_DEV_MAILBOX não pode ser usado em produção.');
+  const testClock = e.PRATA_TEST_CLOCK === '1';
+  if (testClock && production) throw new Error('PRATA_TEST_CLOCK não pode ser usado em produção.');
   const smsProvider: SmsProvider | undefined = e.SMS_PROVIDER ?? (e.SMS_GATEWAY_URL ? 'http' : undefined);
   if (devMailbox && (e.SMTP_URL || smsProvider)) {
     throw new Error(
@@ -407,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // `npm start` on a fresh machine shows the product with demo data; production never does.
     demo: e.PRATA_DEMO ? e.PRATA_DEMO === '1' : !production && e.NODE_ENV !== 'test',
     devMailbox,
+    testClock,
     apiDocs: e.API_DOCS ? e.API_DOCS === '1' : !production,
     trustProxy,
     limits,

@@ -98,6 +98,7 @@ export const ERROR_CODES = [
   // invoices and the IRPF guide
   'INVOICING_UNAVAILABLE',
   'IRPF_YEAR_OUT_OF_RANGE',
+  'SAVING_PLAN_NOT_CHANGEABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -96,6 +96,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   TICKET_EMAIL_NOT_VERIFIED: 403,
   INVOICING_UNAVAILABLE: 503,
   IRPF_YEAR_OUT_OF_RANGE: 422,
+  SAVING_PLAN_NOT_CHANGEABLE: 409,
 };
 
 /** Fastify's errors about a request it could not read, as the code and the message people get. */
