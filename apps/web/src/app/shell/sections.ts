@@ -11,6 +11,7 @@ import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import PersonOutlineOutlined from '@mui/icons-material/PersonOutlineOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 
 export type Section = {
@@ -47,6 +48,13 @@ export const SECTIONS: readonly Section[] = [
     label: 'Transferir prata',
     to: '/transferir-prata',
     icon: SwapHorizOutlined,
+    enabled: true,
+  },
+  {
+    key: 'poupanca-automatica',
+    label: 'Poupança automática',
+    to: '/poupanca-automatica',
+    icon: EventRepeatOutlined,
     enabled: true,
   },
   { key: 'meus-dados', label: 'Meus dados', to: '/meus-dados', icon: PersonOutlineOutlined, enabled: true },
