@@ -196,16 +196,17 @@ describe('saving plans', () => {
       payload: delivery.body as object,
     });
     expect(hook.json().outcome).toBe('credited');
+    // a week passes before any pass ran: one pass activates the plan, buys the first run and charges the week's
+    advanceSavingClock(7);
     await runSavingPlans(t.app.deps);
     let [plan] = await plansOf(t, c.token);
     expect(plan!.status).toBe('active');
-    expect(plan!.runs.map((r) => r.status)).toEqual(['bought']);
-
+    expect(plan!.runs.map((r) => r.status)).toEqual(['bought', 'bought']);
+    expect((await getBalances(t.database.db, c.id)).BRL.available).toBeLessThan(8000);
     advanceSavingClock(7);
     await runSavingPlans(t.app.deps);
     [plan] = await plansOf(t, c.token);
-    expect(plan!.runs.map((r) => r.status)).toEqual(['bought', 'bought']);
-    expect((await getBalances(t.database.db, c.id)).BRL.available).toBeLessThan(8000);
+    expect(plan!.runs.map((r) => r.status)).toEqual(['bought', 'bought', 'bought']);
 
     const cancelled = await t.app.inject({
       method: 'POST',

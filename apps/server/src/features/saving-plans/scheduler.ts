@@ -24,10 +24,11 @@ export const scheduleOf = (p: repo.PlanRow): Schedule => ({
 
 /**
  * One pass of the scheduler (every instance runs it; docs/saving-plans.md):
+ * 0. runs whose deposit was credited become due, and a paid first charge activates its plan;
  * 1. plans past their end date end;
  * 2. each active plan due today claims its period (insert ... on conflict do nothing: one instance wins); a balance
  *    plan's run is due at once, a Pix Automático plan's charge goes to the provider and becomes a pending deposit;
- * 3. runs whose deposit was credited become due (and a first charge paid activates its plan);
+ * 3. step 0 again, for the charges just paid (the embedded provider pays at once);
  * 4. due runs are claimed one at a time (skip locked) and buy.
  * Safe to run at any moment, on any number of instances, after any restart.
  */
@@ -38,6 +39,9 @@ export async function runSavingPlans(
   const db = deps.database.db;
   const today = brasiliaIsoDate(now);
   let claimed = 0;
+  // a first charge paid since the last pass activates its plan before the plans are read
+  await repo.promotePaidRuns(db);
+  await repo.activateAuthorizedPlans(db);
   for (let after = 0; ; ) {
     const plans = await repo.activePlans(db, after, PLANS_PAGE);
     for (const plan of plans) {
