@@ -159,6 +159,9 @@ export const SavingPlanResponse = z.object({
 });
 export type SavingPlanResponse = z.infer<typeof SavingPlanResponse>;
 
+/** POST /api/saving-plans/{id}/{pause|resume|cancel}: the plan and the move are in the path; a body, if any, is {}. */
+export const SavingPlanMoveRequest = z.object({}).strict().optional();
+
 /** GET /api/admin/saving-plans */
 export const AdminSavingPlansQuery = z.object({
   page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),

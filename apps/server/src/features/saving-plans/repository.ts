@@ -207,6 +207,16 @@ export async function promotePaidRuns(ex: Executor): Promise<void> {
       and d.status in ('cancelled', 'expired', 'rejected', 'refunded', 'held')`);
 }
 
+/**
+ * A Pix Automático run claimed but never given its charge (the instance stopped between the claim and the provider's
+ * answer): after an hour it says so and buys nothing. No deposit was written, so no money waits for it; a charge the
+ * provider did make and the payer paid arrives as an unknown payment, kept for operators (money/webhooks.ts).
+ */
+export async function abandonUnchargedRuns(ex: Executor, reason: string): Promise<void> {
+  await ex.execute(sql`update saving_runs set status = 'nothing', reason = ${reason}, updated_at = now()
+    where status = 'awaiting_payment' and deposit_id is null and created_at < now() - interval '1 hour'`);
+}
+
 /** Claims one due run for this instance: 'due' → 'buying', skipping rows another instance holds. */
 export async function claimDueRun(ex: Executor): Promise<(RunRow & { userId: number }) | null> {
   const [row] = await rows<RawPlan>(

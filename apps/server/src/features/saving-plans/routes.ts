@@ -9,6 +9,7 @@ import {
   DevClockResponse,
   IdParams,
   MESSAGES,
+  SavingPlanMoveRequest,
   SavingPlanResponse,
   SavingPlansResponse,
   SavingPreviewQuery,
@@ -58,7 +59,10 @@ export async function savingPlanRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/saving-plans/:id/:move',
-    { preHandler: authenticate, schema: { tags, params: MoveParams, response: { 200: SavingPlanResponse } } },
+    {
+      preHandler: authenticate,
+      schema: { tags, params: MoveParams, body: SavingPlanMoveRequest, response: { 200: SavingPlanResponse } },
+    },
     async (req) => service.changePlan(deps, currentUser(req).id, req.params.id, req.params.move),
   );
 

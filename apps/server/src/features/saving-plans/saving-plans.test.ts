@@ -11,6 +11,9 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
+import { parseBrCode } from '../../adapters/payments/br-code';
+import { embeddedPayments } from '../../adapters/payments/embedded';
+import { loadConfig } from '../../config';
 import { getBalances } from '../../ledger/index';
 import { fundHouse, marketRates, placeHouseOrder } from '../orders/index';
 import { advanceSavingClock, resetSavingClock, runSavingPlans, savingClock } from './index';
@@ -137,7 +140,7 @@ describe('saving plans', () => {
     });
     const id = created.json().plan.id as number;
     const move = (m: string) =>
-      t.app.inject({ method: 'POST', url: `/api/saving-plans/${id}/${m}`, headers: bearer(c.token) });
+      t.app.inject({ method: 'POST', url: `/api/saving-plans/${id}/${m}`, headers: bearer(c.token), payload: {} });
     expect((await move('pause')).json().plan.status).toBe('paused');
     advanceSavingClock(1);
     await runSavingPlans(t.app.deps);
@@ -158,6 +161,7 @@ describe('saving plans', () => {
       method: 'POST',
       url: `/api/saving-plans/${id}/pause`,
       headers: bearer(other.token),
+      payload: {},
     });
     expect(foreign.statusCode).toBe(404);
   });
@@ -212,6 +216,7 @@ describe('saving plans', () => {
       method: 'POST',
       url: `/api/saving-plans/${plan!.id}/cancel`,
       headers: bearer(c.token),
+      payload: {},
     });
     expect(cancelled.json().plan.status).toBe('cancelled');
   });
@@ -264,5 +269,53 @@ describe('saving plans on two instances', () => {
       expect(plan!.runs.map((r) => r.status)).toEqual(['bought', 'bought']);
       expect(new Set(plan!.runs.map((r) => r.period)).size).toBe(2);
     }
+  });
+});
+
+describe('Pix Automático in the embedded provider', () => {
+  it('the authorisation answers a valid BR Code for its first charge; each later charge is paid by the same webhook', async () => {
+    const payments = embeddedPayments({
+      merchantName: 'PRATA',
+      merchantCity: 'SAO PAULO',
+      webhookToken: 'w'.repeat(40),
+    });
+    const customer = { userId: 7, name: 'Maria Silva', cpfCnpj: '52998224725', email: 'maria@example.com' };
+    const auth = await payments.createRecurringAuthorization({
+      reference: 'saving-plan:1',
+      customer,
+      amountCents: 5_000,
+      frequency: 'WEEKLY',
+      startDate: '2026-11-28',
+      endDate: null,
+      description: 'Poupança Prata R$ 50,00',
+    });
+    expect(auth.authorizationId).toMatch(/^[0-9a-f-]{36}$/);
+    const check = parseBrCode(auth.pixCopiaECola);
+    if (!check.ok) throw new Error(check.problem);
+    expect(check.code.amountCents).toBe(5_000);
+    const charge = await payments.createRecurringCharge({
+      authorizationId: auth.authorizationId,
+      reference: 'saving-run:2',
+      amountCents: 5_000,
+      customer,
+      dueDate: '2026-12-05',
+      description: 'Poupança Prata R$ 50,00',
+    });
+    expect(charge.paymentId).toMatch(/^pay_[a-z0-9]{16}$/);
+    const delivery = payments.simulatePayment!({ ...charge, reference: 'saving-run:2', amountCents: 5_000 });
+    const verdict = payments.readWebhook(delivery.headers, delivery.body);
+    expect(verdict).toMatchObject({ ok: true, event: { kind: 'payment_received', paymentId: charge.paymentId } });
+    await expect(payments.cancelRecurringAuthorization(auth.authorizationId)).resolves.toBeUndefined();
+  });
+
+  it('the test clock is refused in production', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        PRATA_TEST_CLOCK: '1',
+        JWT_SECRET: 'x'.repeat(40),
+        DATABASE_URL: 'postgres://x@localhost/x',
+      } as NodeJS.ProcessEnv),
+    ).toThrow(/PRATA_TEST_CLOCK/);
   });
 });

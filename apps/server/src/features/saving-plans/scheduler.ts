@@ -42,6 +42,7 @@ export async function runSavingPlans(
   // a first charge paid since the last pass activates its plan before the plans are read
   await repo.promotePaidRuns(db);
   await repo.activateAuthorizedPlans(db);
+  await repo.abandonUnchargedRuns(db, MESSAGES.savingRunInterrupted);
   for (let after = 0; ; ) {
     const plans = await repo.activePlans(db, after, PLANS_PAGE);
     for (const plan of plans) {

@@ -14,7 +14,7 @@ const LOADING: Record<PlanMove, string> = {
 
 /** POST /api/saving-plans/{id}/{pause|resume|cancel} → { plan, message } */
 export function changeSavingPlan({ id, move }: { id: number; move: PlanMove }) {
-  return api.post<SavingPlanResponse>(`/saving-plans/${id}/${move}`);
+  return api.post<SavingPlanResponse>(`/saving-plans/${id}/${move}`, {});
 }
 
 export function useChangeSavingPlan() {
