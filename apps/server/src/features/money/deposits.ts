@@ -166,11 +166,19 @@ export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents
 /**
  * A deposit for a charge another feature made at the provider (a Pix Automático charge of a saving plan): the same
  * pending row a Pix deposit writes, so the one webhook path credits it (and only once). Written in the caller's
- * transaction; no expiry of ours, the provider's due date rules. The deposit limits are the caller's to check.
+ * transaction. The deposit limits are the caller's to check.
  */
 export async function recordChargeDeposit(
   tx: Executor,
-  input: { userId: number; amountCents: number; paymentId: string; reference: string; pixCopiaECola: string },
+  input: {
+    userId: number;
+    amountCents: number;
+    paymentId: string;
+    reference: string;
+    pixCopiaECola: string;
+    /** when the code stops being payable (a code the payer scans); null: the provider debits it on its due date */
+    pixExpiresAt?: Date | null;
+  },
 ): Promise<DepositRow> {
   const [inserted] = await tx
     .insert(deposits)
@@ -181,7 +189,7 @@ export async function recordChargeDeposit(
       asaasPaymentId: input.paymentId,
       externalReference: input.reference,
       pixCopiaECola: input.pixCopiaECola,
-      pixExpiresAt: null,
+      pixExpiresAt: input.pixExpiresAt ?? null,
     })
     .returning();
   await logEvent(tx, input.userId, `Depósito por Pix Automático de ${formatBRL(input.amountCents)} criado`);

@@ -198,13 +198,18 @@ export async function setRunPayment(ex: Executor, id: number, depositId: number,
  * Runs whose money is there: 'due' ones, and 'awaiting_payment' ones whose deposit was credited (moved to 'due' here).
  * Runs whose charge ended unpaid become 'nothing'.
  */
-export async function promotePaidRuns(ex: Executor): Promise<void> {
+export async function promotePaidRuns(ex: Executor, unpaidReason: string): Promise<void> {
   await ex.execute(sql`update saving_runs r set status = 'due', updated_at = now() from deposits d
     where r.status = 'awaiting_payment' and d.id = r.deposit_id and d.status = 'approved'`);
-  await ex.execute(sql`update saving_runs r set status = 'nothing', reason = ${'A cobrança do Pix Automático não foi paga.'},
+  await ex.execute(sql`update saving_runs r set status = 'nothing', reason = ${unpaidReason},
     updated_at = now() from deposits d
     where r.status = 'awaiting_payment' and d.id = r.deposit_id
-      and d.status in ('cancelled', 'expired', 'rejected', 'refunded', 'held')`);
+      and (d.status in ('cancelled', 'expired', 'rejected', 'refunded', 'held')
+        or (d.status = 'pending' and d.pix_expires_at <= now()))`);
+  // a plan whose first charge went unpaid never had its authorisation: it ends cancelled
+  await ex.execute(sql`update saving_plans p set status = 'cancelled', updated_at = now()
+    where p.status = 'awaiting_authorization' and exists (select 1 from saving_runs r
+      where r.plan_id = p.id and r.status = 'nothing')`);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { brasiliaIsoDate, feeAndIof, mulDivHalfUp } from '@prata/domain';
 import {
@@ -219,6 +220,28 @@ describe('saving plans', () => {
       payload: {},
     });
     expect(cancelled.json().plan.status).toBe('cancelled');
+  });
+
+  it('a first Pix Automático charge left unpaid past its expiry ends the plan, buying nothing', async () => {
+    const c = await approvedCustomer(t);
+    const created = await createPlan(t, c.token, {
+      amount: 15,
+      frequency: 'monthly',
+      month_day: 5,
+      payment_method: 'pix_automatico',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().plan.id as number;
+    await runSavingPlans(t.app.deps);
+    expect((await plansOf(t, c.token))[0]!.status).toBe('awaiting_authorization');
+    await t.database.db.execute(
+      sql`update deposits set pix_expires_at = now() - interval '1 minute'
+          where id = (select deposit_id from saving_runs where plan_id = ${id})`,
+    );
+    await runSavingPlans(t.app.deps);
+    const [plan] = await plansOf(t, c.token);
+    expect(plan!.status).toBe('cancelled');
+    expect(plan!.runs[0]).toMatchObject({ status: 'nothing', reason: 'A cobrança do Pix Automático não foi paga.' });
   });
 
   it('the back office lists the plans with their runs', async () => {

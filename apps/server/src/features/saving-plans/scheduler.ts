@@ -40,7 +40,7 @@ export async function runSavingPlans(
   const today = brasiliaIsoDate(now);
   let claimed = 0;
   // a first charge paid since the last pass activates its plan before the plans are read
-  await repo.promotePaidRuns(db);
+  await repo.promotePaidRuns(db, MESSAGES.savingRunPaymentFailed);
   await repo.activateAuthorizedPlans(db);
   await repo.abandonUnchargedRuns(db, MESSAGES.savingRunInterrupted);
   for (let after = 0; ; ) {
@@ -67,7 +67,7 @@ export async function runSavingPlans(
     if (plans.length < PLANS_PAGE) break;
     after = plans[plans.length - 1]!.id;
   }
-  await repo.promotePaidRuns(db);
+  await repo.promotePaidRuns(db, MESSAGES.savingRunPaymentFailed);
   await repo.activateAuthorizedPlans(db);
   let bought = 0;
   for (let i = 0; i < BUYS_PER_TICK_MAX; i++) {

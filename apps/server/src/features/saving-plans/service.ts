@@ -161,6 +161,8 @@ export async function createPlan(deps: AppDeps, user: UserRow, input: CreateSavi
       paymentId: authorization.firstPaymentId,
       reference: `saving-run:${run!.id}`,
       pixCopiaECola: authorization.pixCopiaECola,
+      // the first code is scanned by the payer: it expires like a deposit's, and the plan with it (repository.ts)
+      pixExpiresAt: new Date(Date.now() + deps.config.money.pixChargeTtlMinutes * 60_000),
     });
     await repo.setRunPayment(tx, run!.id, deposit.id, authorization.firstPaymentId);
   });
