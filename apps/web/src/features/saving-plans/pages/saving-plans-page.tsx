@@ -55,16 +55,9 @@ export function SavingPlansPage() {
         description="Compre prata com um valor fixo toda semana ou todo mês, do seu saldo ou pelo Pix Automático."
       />
       <RegistrationQueryState query={plans} skeleton={<PlansSkeleton />}>
-        {(data) => (
-          <Stack spacing={4} sx={{ maxWidth: 640 }}>
-            {created && <Alert severity="success">{created.message}</Alert>}
-            {created && <PixToAuthorize answer={created} />}
-            <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label="Nova poupança">
-              <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-                Nova poupança
-              </Typography>
-              <PlanForm onCreated={setCreated} />
-            </Paper>
+        {(data) => {
+          // with plans, they come first (a phone shows what is running before the form for another one)
+          const plansList = (
             <Stack spacing={2} component="section" aria-label="Minhas poupanças">
               <Typography variant="h6" component="h2">
                 Minhas poupanças
@@ -75,8 +68,25 @@ export function SavingPlansPage() {
                 data.plans.map((plan) => <PlanCard key={plan.id} plan={plan} />)
               )}
             </Stack>
-          </Stack>
-        )}
+          );
+          return (
+            <Stack spacing={4} sx={{ maxWidth: 640 }}>
+              {created && <Alert severity="success">{created.message}</Alert>}
+              {/* the code until it is paid: the plan's own state says when (polled while it waits) */}
+              {created &&
+                (data.plans.find((p) => p.id === created.plan.id)?.status ?? created.plan.status) ===
+                  'awaiting_authorization' && <PixToAuthorize answer={created} />}
+              {data.plans.length > 0 && plansList}
+              <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label="Nova poupança">
+                <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+                  Nova poupança
+                </Typography>
+                <PlanForm onCreated={setCreated} />
+              </Paper>
+              {data.plans.length === 0 && plansList}
+            </Stack>
+          );
+        }}
       </RegistrationQueryState>
     </Container>
   );
