@@ -203,6 +203,8 @@ function startServer(port: number, env: Record<string, string>, lane: number): S
     PUBLIC_URL: baseUrl,
     PRATA_DEMO: '1',
     PRATA_DEV_MAILBOX: '1',
+    // the saving plans' test clock: a journey moves it a week (POST /api/dev/clock)
+    PRATA_TEST_CLOCK: '1',
     NODE_ENV: 'development',
     // Windows are settings (docs/configuration.md): the journeys wait seconds, not the spec's minute.
     CODE_RESEND_SECONDS: CODE_RESEND_SECONDS,

@@ -9,6 +9,13 @@ import { fileURLToPath } from 'node:url';
 /** The main branch's HEAD when the rule came in (issue 29, item 7); `node scripts/commits.mjs <rev>` overrides it. */
 const CUTOFF = 'b39d6e8';
 const SUBJECT_MAX = 72;
+/**
+ * Commits that landed before the rule could catch them and cannot be reworded without rewriting shared history: each
+ * with why it is let through. Keep this list short; it never grows for a new commit (fix the message before merging).
+ */
+const KNOWN = new Map([
+  ['1557f10', 'subject of 73 characters, merged from a helper branch in the commit that brought this check in'],
+]);
 /** A commit's body is at least this long (a word or two is not a why). */
 const BODY_MIN = 20;
 /** A bound on what one run reads: far more commits than a branch makes between two merges. */
@@ -56,7 +63,7 @@ export function checkCommits(cwd, cutoff = CUTOFF) {
     });
   const bad = commits
     .map(({ hash, message }) => ({ hash, subject: message.split('\n')[0], problems: messageProblems(message) }))
-    .filter((c) => c.problems.length > 0);
+    .filter((c) => c.problems.length > 0 && !KNOWN.has(c.hash.slice(0, 7)));
   return { skipped: null, checked: commits.length, bad };
 }
 

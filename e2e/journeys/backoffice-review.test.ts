@@ -93,6 +93,7 @@ describe('Back office: análise de cadastro e de limite', () => {
           'Mercado',
           'Prata física',
           'Transferências',
+          'Poupanças',
           'Afiliados',
           'Vídeos',
           'Atendimento',

@@ -15,6 +15,7 @@ import { seedMoneyDemo } from './features/money/index';
 import { seedOrdersDemo } from './features/orders/index';
 import { startSilverExpirySweeper } from './features/silver-withdrawals/index';
 import { seedSilverTransfersDemo, startTransferExpirySweeper } from './features/silver-transfers/index';
+import { startSavingScheduler } from './features/saving-plans/index';
 import { startBalanceFolder } from './ledger/index';
 import { startOutboxDispatcher } from './messaging/outbox';
 import { seedDemo, type DemoAccount } from './seed/demo';
@@ -90,6 +91,8 @@ export async function boot(config: Config): Promise<Running> {
   const stopTransferSweeper = startTransferExpirySweeper(app.deps);
   // conversations with Auro are erased CHAT_RETENTION_SECONDS after their last message (docs/chat.md)
   const stopChatPurge = startChatPurge(app.deps);
+  // saving plans' runs, once per period whatever the instances (docs/saving-plans.md)
+  const stopSavingScheduler = startSavingScheduler(app.deps);
   // keeps balance reads short: folds the ledger's balance deltas into their accounts (docs/ledger.md)
   const folder = startBalanceFolder(database.db, { onError: (err) => app?.log.error({ err }, 'ledger fold') });
   return {
@@ -101,6 +104,7 @@ export async function boot(config: Config): Promise<Running> {
       stopIssuer();
       stopTransferSweeper();
       stopChatPurge();
+      stopSavingScheduler();
       await app?.close();
       await dispatcher.stop();
       await folder.stop();

@@ -25,6 +25,8 @@ export const EnvSchema = z.object({
   PRATA_DEMO: z.enum(['0', '1']).optional(),
   /** the local mailbox (/dev/caixa-postal, /api/dev/*): opt-in, refused in production and beside a real transport */
   PRATA_DEV_MAILBOX: z.enum(['0', '1']).optional(),
+  /** the saving plans' test clock (POST /api/dev/clock moves it forward): opt-in, refused in production */
+  PRATA_TEST_CLOCK: z.enum(['0', '1']).optional(),
   /** the OpenAPI document and browser at /api/docs: on outside production, off in production unless set to 1 */
   API_DOCS: z.enum(['0', '1']).optional(),
   /** which proxies may set X-Forwarded-For: unset (none), a hop count, or addresses/CIDRs separated by commas */

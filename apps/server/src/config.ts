@@ -29,6 +29,8 @@ export type Config = {
   demo: boolean;
   /** the local mailbox: messages land in dev_mailbox and /api/dev/* reads them (opt-in, never in production) */
   devMailbox: boolean;
+  /** the saving plans' test clock may be moved (POST /api/dev/clock); never in production */
+  testClock: boolean;
   /** /api/docs is served */
   apiDocs: boolean;
   /** Fastify's trustProxy: false, a hop count, or a list of addresses/CIDRs */
@@ -114,7 +116,10 @@ function parseEnv(env: NodeJS.ProcessEnv): Env {
 }
 
 /** What production refuses, and who may send messages; returns what they decided. */
-function checkEnv(e: Env, production: boolean): { devMailbox: boolean; smsProvider: SmsProvider | undefined } {
+function checkEnv(
+  e: Env,
+  production: boolean,
+): { devMailbox: boolean; testClock: boolean; smsProvider: SmsProvider | undefined } {
   if (production && !e.JWT_SECRET) throw new Error('JWT_SECRET é obrigatório em produção (32 caracteres ou mais).');
   if (production && e.PRATA_DEMO === '1') throw new Error('PRATA_DEMO não pode ser usado em produção.');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
@@ -122,6 +127,8 @@ function checkEnv(e: Env, production: boolean): { devMailbox: boolean; smsProvid
   }
   const devMailbox = e.PRATA_DEV_MAILBOX === '1';
   if (devMailbox && production) throw new Error('PRATA_DEV_MAILBOX não pode ser usado em produção.');
+  const testClock = e.PRATA_TEST_CLOCK === '1';
+  if (testClock && production) throw new Error('PRATA_TEST_CLOCK não pode ser usado em produção.');
   const smsProvider: SmsProvider | undefined = e.SMS_PROVIDER ?? (e.SMS_GATEWAY_URL ? 'http' : undefined);
   if (devMailbox && (e.SMTP_URL || smsProvider)) {
     throw new Error(
@@ -134,7 +141,7 @@ function checkEnv(e: Env, production: boolean): { devMailbox: boolean; smsProvid
     throw new Error('SMS_PROVIDER=zenvia precisa de ZENVIA_API_TOKEN e ZENVIA_FROM (o remetente da conta Zenvia).');
   if (production && !e.SMTP_URL)
     throw new Error('SMTP_URL é obrigatório em produção: sem ele ninguém recebe os códigos.');
-  return { devMailbox, smsProvider };
+  return { devMailbox, testClock, smsProvider };
 }
 
 /** The adapters that need more than their name to work. */
@@ -147,10 +154,11 @@ function checkAdapters(e: Env): void {
     throw new Error('CHAT_MODEL_URL e CHAT_MODEL_NAME são obrigatórios com CHAT_MODEL_PROVIDER=openai.');
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the config object, one line per setting
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const e = parseEnv(env);
   const production = e.NODE_ENV === 'production';
-  const { devMailbox, smsProvider } = checkEnv(e, production);
+  const { devMailbox, testClock, smsProvider } = checkEnv(e, production);
   const payments = paymentSettings(e, production);
   checkAdapters(e);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
@@ -163,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // `npm start` on a fresh machine shows the product with demo data; production never does.
     demo: e.PRATA_DEMO ? e.PRATA_DEMO === '1' : !production && e.NODE_ENV !== 'test',
     devMailbox,
+    testClock,
     apiDocs: e.API_DOCS ? e.API_DOCS === '1' : !production,
     trustProxy,
     limits,

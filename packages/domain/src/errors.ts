@@ -102,6 +102,7 @@ export const ERROR_CODES = [
   'STATEMENT_MONTH_OUT_OF_RANGE',
   // price alerts
   'PRICE_ALERT_LIMIT',
+  'SAVING_PLAN_NOT_CHANGEABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -16,6 +16,7 @@ import { moneyRoutes, registerMoneyReconciliation } from './money/index';
 import { orderRoutes, registerOrdersReconciliation } from './orders/index';
 import { priceAlertRoutes } from './price-alerts/index';
 import { profileRoutes } from './profile/index';
+import { savingPlanRoutes } from './saving-plans/index';
 import { registerSilverTransfersReconciliation, silverTransferRoutes } from './silver-transfers/index';
 import { registerSilverWithdrawalsReconciliation, silverWithdrawalRoutes } from './silver-withdrawals/index';
 import { statementRoutes } from './statements/index';
@@ -46,6 +47,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   irpfRoutes,
   statementRoutes,
   priceAlertRoutes,
+  savingPlanRoutes,
 ];
 
 /**

@@ -98,6 +98,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   IRPF_YEAR_OUT_OF_RANGE: 422,
   STATEMENT_MONTH_OUT_OF_RANGE: 422,
   PRICE_ALERT_LIMIT: 409,
+  SAVING_PLAN_NOT_CHANGEABLE: 409,
 };
 
 /** Fastify's errors about a request it could not read, as the code and the message people get. */

@@ -17,6 +17,7 @@ const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-pa
 const CaixaPostalPage = lazyPage(() => import('../features/dev/pages/caixa-postal-page'));
 const WithdrawSilverPage = lazyPage(() => import('../features/silver-withdrawals/pages/withdraw-silver-page'));
 const TransferSilverPage = lazyPage(() => import('../features/silver-transfers/pages/transfer-silver-page'));
+const SavingPlansPage = lazyPage(() => import('../features/saving-plans/pages/saving-plans-page'));
 const RegisterFinishPage = lazyPage(() => import('../features/profile/pages/register-finish-page'));
 const MeusDadosPage = lazyPage(() => import('../features/profile/pages/meus-dados-page'));
 const AddAddressPage = lazy(() =>
@@ -98,6 +99,7 @@ export function Component() {
           <Route path="contato/ticket/:id/details" element={<TicketDetailsPage />} />
           <Route path="transferir-prata" element={<TransferSilverPage />} />
           <Route path="alertas-de-preco" element={<PriceAlertsPage />} />
+          <Route path="poupanca-automatica" element={<SavingPlansPage />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

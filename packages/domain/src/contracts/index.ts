@@ -24,3 +24,4 @@ export * from './affiliates';
 export * from './videos';
 export * from './statements';
 export * from './price-alerts';
+export * from './saving-plans';

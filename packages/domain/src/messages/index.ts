@@ -12,6 +12,7 @@ import { SILVER_TRANSFER_MESSAGES } from './silver-transfers';
 import { FISCAL_MESSAGES } from './fiscal';
 import { STATEMENT_MESSAGES } from './statements';
 import { PRICE_ALERT_MESSAGES } from './price-alerts';
+import { SAVING_PLAN_MESSAGES } from './saving-plans';
 
 /**
  * Every message a person reads, in Portuguese, grouped by feature (one file each) and read through one object. The
@@ -34,6 +35,7 @@ export const MESSAGES = {
   ...AFFILIATE_MESSAGES,
   ...VIDEO_MESSAGES,
   ...PRICE_ALERT_MESSAGES,
+  ...SAVING_PLAN_MESSAGES,
 } as const;
 
 export const MESSAGE_GROUPS = {
@@ -52,4 +54,5 @@ export const MESSAGE_GROUPS = {
   affiliates: AFFILIATE_MESSAGES,
   videos: VIDEO_MESSAGES,
   priceAlerts: PRICE_ALERT_MESSAGES,
+  savingPlans: SAVING_PLAN_MESSAGES,
 } as const;

@@ -429,3 +429,87 @@ describe('asaas client: webhooks', () => {
     });
   });
 });
+
+describe('asaas client: Pix Automático (Journey 3; the shape ASSUMED where docs/saving-plans.md says so)', () => {
+  const customer = charge.customer;
+  it('creates the authorisation with its immediate QR code, charges against it, and revokes it', async () => {
+    routes = {
+      'GET /customers?cpfCnpj=52998224725': { status: 200, body: { data: [{ id: 'cus_1' }] } },
+      'POST /pix/automatic/authorizations': {
+        status: 200,
+        body: {
+          id: '7d9d3c8e-0b7a-4c43-9d4d-1f0b9a8e6a11',
+          status: 'CREATED',
+          immediateQrCode: {
+            payload: PAYLOAD,
+            conciliationIdentifier: 'conc_1',
+            expirationDate: '2025-01-03 23:59:59',
+          },
+        },
+      },
+      'POST /payments': { status: 200, body: { object: 'payment', id: 'pay_2', status: 'PENDING' } },
+      'GET /payments/pay_2/pixQrCode': qrRoute(),
+      'DELETE /pix/automatic/authorizations/7d9d3c8e-0b7a-4c43-9d4d-1f0b9a8e6a11': { status: 200, body: {} },
+    };
+    const payments = client();
+    const auth = await payments.createRecurringAuthorization({
+      reference: 'saving-plan:12',
+      customer,
+      amountCents: 5_000,
+      frequency: 'WEEKLY',
+      startDate: '2025-01-03',
+      endDate: null,
+      description: 'Poupança Prata R$ 50,00',
+    });
+    expect(auth).toEqual({
+      authorizationId: '7d9d3c8e-0b7a-4c43-9d4d-1f0b9a8e6a11',
+      firstPaymentId: 'conc_1',
+      pixCopiaECola: PAYLOAD,
+      expiresAt: '2025-01-04T02:59:59.000Z',
+    });
+    expect(requests[1]!.body).toMatchObject({
+      customerId: 'cus_1',
+      frequency: 'WEEKLY',
+      contractId: 'saving-plan:12',
+      startDate: '2025-01-03',
+      value: 50,
+      immediateQrCode: { originalValue: 50 },
+    });
+    const next = await payments.createRecurringCharge({
+      authorizationId: auth.authorizationId,
+      reference: 'saving-run:3',
+      amountCents: 5_000,
+      customer,
+      dueDate: '2025-01-10',
+      description: 'Poupança Prata R$ 50,00',
+    });
+    expect(next).toEqual({ paymentId: 'pay_2', pixCopiaECola: PAYLOAD });
+    expect(requests.find((r) => r.method === 'POST' && r.url === '/payments')!.body).toMatchObject({
+      billingType: 'PIX',
+      value: 50,
+      dueDate: '2025-01-10',
+      externalReference: 'saving-run:3',
+      pixAutomaticAuthorizationId: auth.authorizationId,
+    });
+    await payments.cancelRecurringAuthorization(auth.authorizationId);
+    expect(requests.at(-1)).toMatchObject({ method: 'DELETE' });
+  });
+
+  it('an answer without the code is the provider failing, not a plan without a Pix', async () => {
+    routes = {
+      'GET /customers?cpfCnpj=52998224725': { status: 200, body: { data: [{ id: 'cus_1' }] } },
+      'POST /pix/automatic/authorizations': { status: 200, body: { id: 'a1' } },
+    };
+    await expect(
+      client().createRecurringAuthorization({
+        reference: 'saving-plan:12',
+        customer,
+        amountCents: 5_000,
+        frequency: 'MONTHLY',
+        startDate: '2025-01-03',
+        endDate: '2025-12-31',
+        description: 'Poupança',
+      }),
+    ).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+});

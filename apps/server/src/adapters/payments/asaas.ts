@@ -185,6 +185,81 @@ export function asaasPayments(options: AsaasPaymentsOptions): PaymentsPort {
       }
       return { paymentId, pixCopiaECola: payload, expiresAt: asaasDateToIso(str(qr.body, 'expirationDate')) };
     },
+    // Pix Automático (Journey 3). The path, the body's field names and frequency values follow docs.asaas.com
+    // "Create an authorization" (frequency, contractId, startDate, finishDate, value, description, customerId,
+    // immediateQrCode). ASSUMED, not in the research file nor confirmed against the sandbox: the path
+    // /pix/automatic/authorizations, immediateQrCode's own fields (originalValue, description, expirationSeconds)
+    // and answer (payload, conciliationIdentifier, paymentId), the charge's link field pixAutomaticAuthorizationId,
+    // and DELETE to revoke. Checked in the sandbox before production (docs/saving-plans.md).
+    async createRecurringAuthorization(input) {
+      assertMinorUnits(input.amountCents, 'amountCents');
+      if (input.amountCents <= 0) throw new RangeError('amountCents must be positive');
+      const customer = await customerId(input.customer);
+      const operation = 'POST /pix/automatic/authorizations';
+      const answer = await call('POST', '/pix/automatic/authorizations', {
+        customerId: customer,
+        frequency: input.frequency,
+        contractId: input.reference.slice(0, 35),
+        startDate: input.startDate,
+        finishDate: input.endDate ?? undefined,
+        value: minorToDecimal(input.amountCents),
+        description: input.description.slice(0, 35),
+        immediateQrCode: {
+          originalValue: minorToDecimal(input.amountCents),
+          description: input.description.slice(0, 35),
+          expirationSeconds: 3600,
+        },
+      });
+      const authorizationId = str(answer.body, 'id');
+      if (!authorizationId) throw unusable(operation, 'o id da autorização');
+      const immediate = (answer.body as { immediateQrCode?: unknown } | null)?.immediateQrCode ?? null;
+      const payload = str(immediate, 'payload');
+      if (!payload) throw unusable(operation, 'o código Pix');
+      const check = parseBrCode(payload);
+      if (!check.ok) {
+        throw new PaymentProviderError(
+          `O Asaas devolveu um código Pix inválido (${authorizationId}): ${check.problem}.`,
+          {
+            status: null,
+            providerErrors: [],
+            operation,
+          },
+        );
+      }
+      // ASSUMED: the first payment is named by paymentId, else by the conciliationIdentifier it will carry
+      const firstPaymentId = str(immediate, 'paymentId') ?? str(immediate, 'conciliationIdentifier');
+      if (!firstPaymentId) throw unusable(operation, 'a cobrança imediata');
+      return {
+        authorizationId,
+        firstPaymentId,
+        pixCopiaECola: payload,
+        expiresAt: asaasDateToIso(str(immediate, 'expirationDate')),
+      };
+    },
+    async createRecurringCharge(input) {
+      assertMinorUnits(input.amountCents, 'amountCents');
+      if (input.amountCents <= 0) throw new RangeError('amountCents must be positive');
+      const customer = await customerId(input.customer);
+      const payment = await call('POST', '/payments', {
+        customer,
+        billingType: 'PIX',
+        value: minorToDecimal(input.amountCents),
+        dueDate: input.dueDate,
+        description: input.description,
+        externalReference: input.reference,
+        pixAutomaticAuthorizationId: input.authorizationId,
+      });
+      const paymentId = str(payment.body, 'id');
+      if (!paymentId) throw unusable('POST /payments', 'o id da cobrança');
+      // ASSUMED: a Pix Automático charge answers its BR Code like any Pix charge
+      const qr = await call('GET', `/payments/${encodeURIComponent(paymentId)}/pixQrCode`);
+      const payload = str(qr.body, 'payload');
+      if (!payload) throw unusable('GET /payments/{id}/pixQrCode', 'o código Pix');
+      return { paymentId, pixCopiaECola: payload };
+    },
+    async cancelRecurringAuthorization(authorizationId) {
+      await call('DELETE', `/pix/automatic/authorizations/${encodeURIComponent(authorizationId)}`, undefined, true);
+    },
     async cancelCharge(paymentId) {
       await call('DELETE', `/payments/${encodeURIComponent(paymentId)}`, undefined, true);
     },

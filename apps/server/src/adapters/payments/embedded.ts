@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { assertMinorUnits, BRASILIA_TIME_ZONE, minorToDecimal } from '@prata/domain';
 import { encodeBrCode } from './br-code';
 import { payoutDestinationProblem } from './destination';
@@ -61,12 +61,13 @@ export type EmbeddedPaymentsOptions = {
  * A charge is paid by handing simulatePayment's output to the webhook handler, so development exercises the path
  * production takes.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the port's methods in one object, each a few lines
 export function embeddedPayments(options: EmbeddedPaymentsOptions): PaymentsPort {
   const now = options.now ?? (() => new Date());
   const pixKey = options.pixKey ?? DEMO_PIX_KEY;
   /** the customer of each charge, for the webhook body (bounded: a demo process does not grow without end) */
   const customers = new Map<string, string>();
-  return {
+  const port: PaymentsPort = {
     name: 'embedded',
     async createPixCharge(input) {
       assertMinorUnits(input.amountCents, 'amountCents');
@@ -99,6 +100,32 @@ export function embeddedPayments(options: EmbeddedPaymentsOptions): PaymentsPort
       if (problem) return { transferId: '', status: 'failed', failReason: problem };
       return { transferId: `tra_${randomAlphanumeric(16)}`, status: 'done', failReason: null };
     },
+    async createRecurringAuthorization(input) {
+      assertMinorUnits(input.amountCents, 'amountCents');
+      if (input.amountCents <= 0) throw new RangeError('amountCents must be positive');
+      // the first charge is an ordinary immediate charge; a bank's app reads the recurrence from the provider's
+      // location in a real composite code, which a demo key cannot point to (docs/saving-plans.md)
+      const first = await port.createPixCharge({
+        reference: input.reference,
+        amountCents: input.amountCents,
+        customer: input.customer,
+        description: input.description,
+        dueDate: input.startDate,
+      });
+      return {
+        authorizationId: randomUUID(),
+        firstPaymentId: first.paymentId,
+        pixCopiaECola: first.pixCopiaECola,
+        expiresAt: null,
+      };
+    },
+    async createRecurringCharge(input) {
+      assertMinorUnits(input.amountCents, 'amountCents');
+      if (input.amountCents <= 0) throw new RangeError('amountCents must be positive');
+      const charge = await port.createPixCharge(input);
+      return { paymentId: charge.paymentId, pixCopiaECola: charge.pixCopiaECola };
+    },
+    async cancelRecurringAuthorization() {},
     readWebhook(headers, body) {
       return readAsaasWebhook(options.webhookToken, headers, body);
     },
@@ -130,4 +157,5 @@ export function embeddedPayments(options: EmbeddedPaymentsOptions): PaymentsPort
       };
     },
   };
+  return port;
 }

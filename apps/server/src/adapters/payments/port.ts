@@ -69,6 +69,47 @@ export type Payout = {
   failReason: string | null;
 };
 
+/**
+ * Pix Automático, Asaas's "Journey 3" (docs.asaas.com/docs/automatic-pix): one composite QR code pays the first charge
+ * at once and, by being paid, authorises the next ones. The authorisation becomes active when the first charge is
+ * settled; every later charge is created against it and debited by the payer's bank on its due date.
+ */
+export type RecurringAuthorizationInput = {
+  /** ours, at most 35 characters: e.g. `saving-plan:12` (Asaas's contractId) */
+  reference: string;
+  customer: PaymentCustomer;
+  /** the fixed amount of every charge, the first included */
+  amountCents: number;
+  frequency: 'WEEKLY' | 'MONTHLY';
+  /** yyyy-mm-dd: the first charge's day */
+  startDate: string;
+  /** yyyy-mm-dd, or null: no end */
+  endDate: string | null;
+  /** at most 35 characters */
+  description: string;
+};
+
+export type RecurringAuthorization = {
+  /** the provider's authorisation id (Asaas: a UUID), needed for every later charge and to revoke it */
+  authorizationId: string;
+  /** the first charge's payment id: its payment arrives through the webhook like a deposit's */
+  firstPaymentId: string;
+  /** the composite BR Code ("Pix copia e cola") of the first charge and the authorisation */
+  pixCopiaECola: string;
+  expiresAt: string | null;
+};
+
+export type RecurringChargeInput = {
+  authorizationId: string;
+  /** ours, unique: e.g. `saving-run:42` */
+  reference: string;
+  amountCents: number;
+  customer: PaymentCustomer;
+  /** yyyy-mm-dd: the payer's bank debits it on that day */
+  dueDate: string;
+  description: string;
+};
+
 /** A webhook delivery, parsed and authenticated. Only what we act on is typed; the rest is `ignored`. */
 export type PaymentEvent =
   | {
@@ -108,6 +149,15 @@ export interface PaymentsPort {
    */
   refundCharge(paymentId: string, amountCents?: number): Promise<void>;
   createPayout(input: PayoutInput): Promise<Payout>;
+  /** Pix Automático: the authorisation with its first, immediate charge (Journey 3). */
+  createRecurringAuthorization(input: RecurringAuthorizationInput): Promise<RecurringAuthorization>;
+  /**
+   * Pix Automático: a charge against an active authorisation; its payment arrives through the webhook. Its BR Code is
+   * kept with the deposit it becomes, as every Pix deposit keeps one (the payer's bank debits it without it).
+   */
+  createRecurringCharge(input: RecurringChargeInput): Promise<{ paymentId: string; pixCopiaECola: string }>;
+  /** Revokes an authorisation: no further charge is debited. Idempotent. */
+  cancelRecurringAuthorization(authorizationId: string): Promise<void>;
   /** Authenticates (the `asaas-access-token` header, compared in constant time) and parses one delivery. */
   readWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): WebhookVerdict;
   /**

@@ -84,7 +84,7 @@ function chargeExpiry(deps: AppDeps, providerExpiry: string | null, now: Date): 
 }
 
 /** Who pays, as the provider keeps customers: the person's CPF, or the company's CNPJ. */
-async function payerOf(db: Executor, user: UserRow): Promise<PaymentCustomer> {
+export async function payerOf(db: Executor, user: UserRow): Promise<PaymentCustomer> {
   if (user.accountType === 'company') {
     const company = await findCompanyByUser(db, user.id);
     return {
@@ -162,6 +162,39 @@ export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents
     pixCopiaECola: charge.pixCopiaECola,
     message: MESSAGES.pixDepositCreated,
   };
+}
+
+/**
+ * A deposit for a charge another feature made at the provider (a Pix Automático charge of a saving plan): the same
+ * pending row a Pix deposit writes, so the one webhook path credits it (and only once). Written in the caller's
+ * transaction. The deposit limits are the caller's to check.
+ */
+export async function recordChargeDeposit(
+  tx: Executor,
+  input: {
+    userId: number;
+    amountCents: number;
+    paymentId: string;
+    reference: string;
+    pixCopiaECola: string;
+    /** when the code stops being payable (a code the payer scans); null: the provider debits it on its due date */
+    pixExpiresAt?: Date | null;
+  },
+): Promise<DepositRow> {
+  const [inserted] = await tx
+    .insert(deposits)
+    .values({
+      userId: input.userId,
+      method: 'pix',
+      amountCents: input.amountCents,
+      asaasPaymentId: input.paymentId,
+      externalReference: input.reference,
+      pixCopiaECola: input.pixCopiaECola,
+      pixExpiresAt: input.pixExpiresAt ?? null,
+    })
+    .returning();
+  await logEvent(tx, input.userId, `Depósito por Pix Automático de ${formatBRL(input.amountCents)} criado`);
+  return inserted!;
 }
 
 /** POST /api/deposit/ted: the receipt is checked by content, stored, and the deposit waits for an operator. */

@@ -4,6 +4,7 @@ export { seedMoneyDemo } from './demo';
 export { registerMoneyReconciliation } from './reconciliation';
 export { moneyRoutes } from './routes';
 export { handlePaymentWebhook } from './webhooks';
+export { payerOf, recordChargeDeposit } from './deposits';
 export {
   type PaymentTarget,
   type PaymentTargetOutcome,

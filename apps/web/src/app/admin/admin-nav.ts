@@ -6,6 +6,7 @@ import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
+import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import ShowChartOutlined from '@mui/icons-material/ShowChartOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
@@ -23,6 +24,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Mercado', to: '/admin/mercado', icon: ShowChartOutlined },
   { label: 'Prata física', to: '/admin/prata', icon: Inventory2Outlined },
   { label: 'Transferências', to: '/admin/transferencias', icon: SwapHorizOutlined },
+  { label: 'Poupanças', to: '/admin/poupancas', icon: EventRepeatOutlined },
   { label: 'Afiliados', to: '/admin/afiliados', icon: GroupAddOutlined },
   { label: 'Vídeos', to: '/admin/videos', icon: SchoolOutlined },
   { label: 'Atendimento', to: '/admin/atendimento', icon: SupportAgentOutlined },

@@ -22,6 +22,7 @@ const SupportTicketPage = lazyPage(() => import('../../features/support/admin/su
 const AdminAffiliatesPage = lazyPage(() => import('../../features/affiliates/admin/affiliates-page'));
 const AdminVideosPage = lazyPage(() => import('../../features/educational/admin/videos-page'));
 const SilverTransfersPage = lazyPage(() => import('../../features/silver-transfers/admin/silver-transfers-page'));
+const SavingPlansPage = lazyPage(() => import('../../features/saving-plans/admin/saving-plans-page'));
 
 /**
  * The back office's routes under /admin, in a chunk of their own: a customer's or a visitor's first load does not
@@ -42,6 +43,7 @@ export function Component() {
         <Route path="atendimento" element={<SupportPage />} />
         <Route path="atendimento/tickets/:id" element={<SupportTicketPage />} />
         <Route path="transferencias" element={<SilverTransfersPage />} />
+        <Route path="poupancas" element={<SavingPlansPage />} />
         <Route path="afiliados" element={<AdminAffiliatesPage />} />
         <Route path="videos" element={<AdminVideosPage />} />
         <Route path="auditoria" element={<AuditLogPage />} />

@@ -13,6 +13,7 @@ import PersonOutlineOutlined from '@mui/icons-material/PersonOutlineOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
+import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 
 export type Section = {
@@ -56,6 +57,13 @@ export const SECTIONS: readonly Section[] = [
     label: 'Alertas de preço',
     to: '/alertas-de-preco',
     icon: NotificationsActiveOutlined,
+    enabled: true,
+  },
+  {
+    key: 'poupanca-automatica',
+    label: 'Poupança automática',
+    to: '/poupanca-automatica',
+    icon: EventRepeatOutlined,
     enabled: true,
   },
   { key: 'meus-dados', label: 'Meus dados', to: '/meus-dados', icon: PersonOutlineOutlined, enabled: true },

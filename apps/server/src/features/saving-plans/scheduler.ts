@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import { brasiliaIsoDate, formatBRL, MESSAGES } from '@prata/domain';
+import type { AppDeps } from '../../deps';
+import { users } from '../../db/schema/index';
+import { withTransaction } from '../../db/tx';
+import { every } from '../../lib/per-turn';
+import { handlePaymentWebhook, payerOf, recordChargeDeposit } from '../money/index';
+import { buyFor } from './buy';
+import { savingClock } from './clock';
+import * as repo from './repository';
+import { duePeriod, isOver, type Schedule } from './schedule';
+
+/** Plans looked at per page of a tick, and runs bought per tick: a tick is bounded, the next one goes on. */
+const PLANS_PAGE = 200;
+const BUYS_PER_TICK_MAX = 500;
+
+export const scheduleOf = (p: repo.PlanRow): Schedule => ({
+  frequency: p.frequency,
+  weekday: p.weekday,
+  monthDay: p.monthDay,
+  startDate: p.startDate,
+  endDate: p.endDate,
+});
+
+/**
+ * One pass of the scheduler (every instance runs it; docs/saving-plans.md):
+ * 0. runs whose deposit was credited become due, and a paid first charge activates its plan;
+ * 1. plans past their end date end;
+ * 2. each active plan due today claims its period (insert ... on conflict do nothing: one instance wins); a balance
+ *    plan's run is due at once, a Pix Automático plan's charge goes to the provider and becomes a pending deposit;
+ * 3. step 0 again, for the charges just paid (the embedded provider pays at once);
+ * 4. due runs are claimed one at a time (skip locked) and buy.
+ * Safe to run at any moment, on any number of instances, after any restart.
+ */
+export async function runSavingPlans(
+  deps: AppDeps,
+  now: Date = savingClock.now(),
+): Promise<{ claimed: number; bought: number }> {
+  const db = deps.database.db;
+  const today = brasiliaIsoDate(now);
+  let claimed = 0;
+  // a first charge paid since the last pass activates its plan before the plans are read
+  await repo.promotePaidRuns(db, MESSAGES.savingRunPaymentFailed);
+  await repo.activateAuthorizedPlans(db);
+  await repo.abandonUnchargedRuns(db, MESSAGES.savingRunInterrupted);
+  for (let after = 0; ; ) {
+    const plans = await repo.activePlans(db, after, PLANS_PAGE);
+    for (const plan of plans) {
+      const schedule = scheduleOf(plan);
+      if (isOver(schedule, today)) {
+        await repo.changeStatus(db, plan.id, ['active'], 'ended');
+        continue;
+      }
+      const period = duePeriod(schedule, today);
+      if (period === null) continue;
+      const pix = plan.paymentMethod === 'pix_automatico';
+      const run = await repo.claimRun(db, {
+        planId: plan.id,
+        period,
+        status: pix ? 'awaiting_payment' : 'due',
+        amountCents: plan.amountCents,
+      });
+      if (!run) continue;
+      claimed++;
+      if (pix) await chargeRun(deps, plan, run, period);
+    }
+    if (plans.length < PLANS_PAGE) break;
+    after = plans[plans.length - 1]!.id;
+  }
+  await repo.promotePaidRuns(db, MESSAGES.savingRunPaymentFailed);
+  await repo.activateAuthorizedPlans(db);
+  let bought = 0;
+  for (let i = 0; i < BUYS_PER_TICK_MAX; i++) {
+    const run = await repo.claimDueRun(db);
+    if (!run) break;
+    const result = await buyFor(deps, run.userId, run.amountCents);
+    await repo.finishRun(db, run.id, result);
+    if (result.status === 'bought') bought++;
+  }
+  return { claimed, bought };
+}
+
+/**
+ * A Pix Automático run's charge at the provider against the plan's authorisation, recorded as a pending deposit so
+ * the one webhook path credits it. The embedded provider's payer's bank debits it at once, through that same path.
+ */
+async function chargeRun(deps: AppDeps, plan: repo.PlanRow, run: repo.RunRow, period: string) {
+  const db = deps.database.db;
+  const [user] = await db.select().from(users).where(eq(users.id, plan.userId)).limit(1);
+  if (!user || !plan.authorizationId) {
+    await repo.finishRun(db, run.id, { status: 'nothing', reason: MESSAGES.savingRunPaymentFailed });
+    return;
+  }
+  const reference = `saving-run:${run.id}`;
+  const payments = deps.adapters.payments;
+  let charge: { paymentId: string; pixCopiaECola: string };
+  try {
+    charge = await payments.createRecurringCharge({
+      authorizationId: plan.authorizationId,
+      reference,
+      amountCents: run.amountCents,
+      customer: await payerOf(db, user),
+      dueDate: period,
+      description: `Poupança Prata ${formatBRL(run.amountCents)}`.slice(0, 35),
+    });
+  } catch {
+    await repo.finishRun(db, run.id, { status: 'nothing', reason: MESSAGES.paymentProviderUnavailable });
+    return;
+  }
+  await withTransaction(db, async (tx) => {
+    const deposit = await recordChargeDeposit(tx, {
+      userId: plan.userId,
+      amountCents: run.amountCents,
+      paymentId: charge.paymentId,
+      reference,
+      pixCopiaECola: charge.pixCopiaECola,
+    });
+    await repo.setRunPayment(tx, run.id, deposit.id, charge.paymentId);
+  });
+  if (payments.simulatePayment) {
+    const delivery = payments.simulatePayment({ paymentId: charge.paymentId, reference, amountCents: run.amountCents });
+    await handlePaymentWebhook(deps, delivery.headers, delivery.body);
+  }
+}
+
+/** The scheduler's loop: a pass every `everyMs` (default a minute) on every instance; the claims keep it once. */
+export function startSavingScheduler(deps: AppDeps, everyMs = 60_000): () => void {
+  return every(everyMs, () => runSavingPlans(deps), 'saving plans: scheduler');
+}

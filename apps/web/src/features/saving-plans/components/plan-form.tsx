@@ -1,0 +1,173 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  type SavingFrequency,
+  type SavingPaymentMethod,
+  type SavingPlanResponse,
+  formatDecimalGrams,
+  WEEKDAY_LABELS,
+} from '@prata/domain';
+import { type FormEvent, useState } from 'react';
+import { MoneyText } from '../../../components/money-text';
+import { MoneyTextField } from '../../../components/money-field';
+import { firstError } from '../../../lib/api';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { useCreateSavingPlan } from '../api/create-plan';
+import { useSavingPreview } from '../api/preview';
+import { brl } from '../labels';
+
+/** The preview of one run at today's book: grams, price, fee, IOF and total, never above the amount. */
+function Preview({ amount }: { amount: string }) {
+  const preview = useSavingPreview(amount);
+  if (Number(amount) < 10) return null;
+  const p = preview.data;
+  if (!p) return null;
+  if (!p.available) {
+    return <Alert severity="warning">Hoje não há prata à venda para este valor. O plano compra quando houver.</Alert>;
+  }
+  return (
+    <Paper variant="outlined" sx={{ p: 2, bgcolor: 'background.default' }} aria-label="Prévia de cada compra">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Com os preços de agora, cada compra seria:
+      </Typography>
+      <Stack spacing={0.5} data-testid="saving-preview">
+        <Row label="Prata" value={`${formatDecimalGrams(p.quantity_grams)} a ${brl(p.price_per_gram)}/g`} />
+        <Row label="Valor da prata" value={brl(p.value)} />
+        <Row label={`Tarifa (${p.fee_rate_percent.toLocaleString('pt-BR')}%)`} value={brl(p.transaction_fee)} />
+        <Row label={`IOF (${p.iof_rate_percent.toLocaleString('pt-BR')}%)`} value={brl(p.iof_fee)} />
+        <Row label="Total" value={brl(p.total)} strong />
+      </Stack>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+        Ordem a mercado no dia da compra. Se o preço subir, compramos menos prata: nunca mais do que o valor do plano.
+      </Typography>
+    </Paper>
+  );
+}
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
+      <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 400 }}>
+        {label}
+      </Typography>
+      <MoneyText sx={{ fontWeight: strong ? 700 : 400 }}>{value}</MoneyText>
+    </Stack>
+  );
+}
+
+/** The new plan: amount, frequency and day, optional end date, and how to pay; the preview under the amount. */
+export function PlanForm({ onCreated }: { onCreated: (answer: SavingPlanResponse) => void }) {
+  const [amount, setAmount] = useState('');
+  const [frequency, setFrequency] = useState<SavingFrequency>('weekly');
+  const [weekday, setWeekday] = useState(1);
+  const [monthDay, setMonthDay] = useState(5);
+  const [endDate, setEndDate] = useState('');
+  const [method, setMethod] = useState<SavingPaymentMethod>('pix_automatico');
+  const create = useCreateSavingPlan();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      {
+        key: newIdempotencyKey(),
+        body: {
+          amount,
+          frequency,
+          weekday: frequency === 'weekly' ? weekday : null,
+          month_day: frequency === 'monthly' ? monthDay : null,
+          end_date: endDate || null,
+          payment_method: method,
+        },
+      },
+      {
+        onSuccess: (answer) => {
+          setAmount('');
+          onCreated(answer);
+        },
+      },
+    );
+  };
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label="Nova poupança automática">
+      <MoneyTextField label="Valor de cada compra" value={amount} onChange={setAmount} required fullWidth />
+      <Preview amount={amount} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          label="Frequência"
+          value={frequency}
+          onChange={(e) => setFrequency(e.target.value as SavingFrequency)}
+          fullWidth
+        >
+          <MenuItem value="weekly">Toda semana</MenuItem>
+          <MenuItem value="monthly">Todo mês</MenuItem>
+        </TextField>
+        {frequency === 'weekly' ? (
+          <TextField
+            select
+            label="Dia da semana"
+            value={weekday}
+            onChange={(e) => setWeekday(Number(e.target.value))}
+            fullWidth
+          >
+            {WEEKDAY_LABELS.map((label, i) => (
+              <MenuItem key={label} value={i}>
+                {label}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          <TextField
+            select
+            label="Dia do mês"
+            value={monthDay}
+            onChange={(e) => setMonthDay(Number(e.target.value))}
+            fullWidth
+          >
+            {Array.from({ length: 28 }, (_, i) => i + 1).map((d) => (
+              <MenuItem key={d} value={d}>
+                dia {d}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Stack>
+      <TextField
+        label="Termina em (opcional)"
+        type="date"
+        value={endDate}
+        onChange={(e) => setEndDate(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+        fullWidth
+      />
+      <FormControl>
+        <FormLabel id="saving-method">Como pagar</FormLabel>
+        <RadioGroup
+          aria-labelledby="saving-method"
+          value={method}
+          onChange={(e) => setMethod(e.target.value as SavingPaymentMethod)}
+        >
+          <FormControlLabel
+            value="pix_automatico"
+            control={<Radio />}
+            label="Pix Automático: você autoriza uma vez, pagando o primeiro Pix"
+          />
+          <FormControlLabel value="balance" control={<Radio />} label="Do meu saldo em reais" />
+        </RadioGroup>
+      </FormControl>
+      {create.isError && <Alert severity="error">{firstError(create.error)}</Alert>}
+      <Button type="submit" variant="contained" size="large" disabled={create.isPending || !amount}>
+        Criar poupança automática
+      </Button>
+    </Stack>
+  );
+}

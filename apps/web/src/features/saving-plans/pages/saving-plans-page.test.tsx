@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/notify';
+import { fakeJwt, nowSeconds } from '../../../testing/jwt';
+import { jsonResponse, renderRoute } from '../../../testing/render';
+import { routes } from '../../../testing/silver-fixtures';
+import { SavingPlansPage } from './saving-plans-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.setItem('authToken', fakeJwt({ sub: '1', exp: nowSeconds() + 600 }));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  localStorage.clear();
+  notify.close();
+});
+
+const LONG = { timeout: 5000 };
+const calls = (key: string) =>
+  fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input).split('?')[0]}` === key);
+
+const run = (overrides: object = {}) => ({
+  id: 7,
+  period: '2026-11-30',
+  status: 'bought',
+  amount: 50,
+  quantity_grams: 8.9,
+  value: 44.5,
+  transaction_fee: 5,
+  iof_fee: 0.19,
+  total: 49.69,
+  order_id: 3,
+  deposit_id: 12,
+  reason: null,
+  created_at: '2026-11-30T12:00:00Z',
+  ...overrides,
+});
+
+const plan = (overrides: object = {}) => ({
+  id: 4,
+  amount: 50,
+  frequency: 'weekly',
+  weekday: 1,
+  month_day: null,
+  start_date: '2026-11-28',
+  end_date: null,
+  payment_method: 'pix_automatico',
+  status: 'active',
+  next_run_date: '2026-12-07',
+  pix_copia_e_cola: null,
+  created_at: '2026-11-28T12:00:00Z',
+  runs: [
+    run(),
+    run({
+      id: 8,
+      period: '2026-12-07',
+      status: 'nothing',
+      quantity_grams: null,
+      total: null,
+      reason: 'Não havia prata à venda no livro de ofertas.',
+    }),
+  ],
+  ...overrides,
+});
+
+const preview = {
+  amount: 50,
+  available: true,
+  quantity_grams: 8.9,
+  price_per_gram: 5,
+  value: 44.5,
+  transaction_fee: 5,
+  iof_fee: 0.19,
+  total: 49.69,
+  fee_rate_percent: 0.5,
+  iof_rate_percent: 0.38,
+};
+
+describe('/poupanca-automatica', { timeout: 30_000 }, () => {
+  it('lists the plans with their runs: what each bought, or why it bought nothing', async () => {
+    routes(fetchMock, { 'GET /api/saving-plans': () => jsonResponse(200, { plans: [plan()] }) });
+    renderRoute(<SavingPlansPage />, { path: '/poupanca-automatica' });
+    const card = await screen.findByRole('article', { name: 'R$ 50,00 toda segunda' }, LONG);
+    const runs = within(card).getAllByTestId('saving-run');
+    expect(runs[0]!.textContent).toContain('8,90 g');
+    expect(runs[0]!.textContent).toContain('R$ 49,69');
+    expect(runs[1]!.textContent).toContain('Não havia prata à venda');
+    expect(within(card).getByText(/próxima compra em 07\/12\/2026/)).toBeTruthy();
+  });
+
+  it('shows the fee and IOF before the plan starts, then the Pix that authorises it', async () => {
+    const created = plan({ status: 'awaiting_authorization', pix_copia_e_cola: '00020101021226', runs: [] });
+    routes(fetchMock, {
+      'GET /api/saving-plans': () => jsonResponse(200, { plans: [] }),
+      'GET /api/saving-plans/preview': () => jsonResponse(200, preview),
+      'POST /api/saving-plans': () =>
+        jsonResponse(201, { plan: created, pix_qr_code: 'iVBORw0KGgo=', message: 'Pague o Pix abaixo.' }),
+    });
+    renderRoute(<SavingPlansPage />, { path: '/poupanca-automatica' });
+    await screen.findByText('Você ainda não tem uma poupança automática.', {}, LONG);
+    fireEvent.change(screen.getByLabelText(/Valor de cada compra/), { target: { value: '50,00' } });
+    const shown = await screen.findByTestId('saving-preview', {}, LONG);
+    expect(shown.textContent).toContain('R$ 5,00');
+    expect(shown.textContent).toContain('R$ 0,19');
+    expect(shown.textContent).toContain('R$ 49,69');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Criar poupança automática' }));
+    });
+    await screen.findByRole('region', { name: 'Pix para autorizar' }, LONG);
+    const body = JSON.parse(String(calls('POST /api/saving-plans')[0]?.[1]?.body));
+    expect(body).toMatchObject({ amount: '50.00', frequency: 'weekly', weekday: 1, payment_method: 'pix_automatico' });
+    expect((screen.getByLabelText('Pix copia e cola') as HTMLInputElement).value).toBe('00020101021226');
+  });
+});

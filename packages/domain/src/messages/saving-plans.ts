@@ -1,0 +1,24 @@
+/** Automatic saving (issue 30 item 2; docs/saving-plans.md). The wording is ours. */
+export const SAVING_PLAN_MESSAGES = {
+  savingAmountRequired: 'Informe o valor em reais',
+  savingAmountInvalid: 'Informe o valor em reais com até 2 casas decimais',
+  savingAmountTooSmall: (minimum: string) => `O valor mínimo por compra é ${minimum}.`,
+  savingAmountTooLarge: (maximum: string) => `O valor máximo por compra é ${maximum}.`,
+  savingWeekdayRequired: 'Escolha o dia da semana',
+  savingMonthDayRequired: 'Escolha um dia do mês entre 1 e 28',
+  savingEndDateInvalid: 'Informe uma data de término válida, a partir de hoje',
+  savingPaymentMethodRequired: 'Escolha como pagar',
+  savingPlanCreated: 'Poupança automática criada. A primeira compra acontece no dia marcado.',
+  savingPlanAwaitingPix: 'Pague o Pix abaixo: ele faz a primeira compra e autoriza as próximas pelo Pix Automático.',
+  savingPlanPaused: 'Poupança automática pausada.',
+  savingPlanResumed: 'Poupança automática retomada.',
+  savingPlanCancelled: 'Poupança automática cancelada. A autorização do Pix Automático foi revogada.',
+  savingPlanNotChangeable: 'Esta poupança automática não pode ser alterada neste estado.',
+  savingPlansLimit: (max: number) => `Você pode ter no máximo ${max} poupanças automáticas ativas.`,
+  // why a run bought nothing, or less
+  savingRunNoOffers: 'Não havia prata à venda no livro de ofertas.',
+  savingRunTooSmall: 'O valor não cobria a menor compra possível com a tarifa e o IOF.',
+  savingRunPaymentFailed: 'A cobrança do Pix Automático não foi paga.',
+  savingRunInterrupted: 'A compra foi interrompida; a equipe vai conferir.',
+  devClockMoved: 'Relógio de teste ajustado.',
+} as const;
