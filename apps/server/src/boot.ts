@@ -13,6 +13,7 @@ import { seedEducationalDemo } from './features/educational/index';
 import { seedCatalogueDemo } from './features/catalogue/index';
 import { seedMoneyDemo } from './features/money/index';
 import { seedOrdersDemo } from './features/orders/index';
+import { startReservesJob } from './features/reserves/index';
 import { startSilverExpirySweeper } from './features/silver-withdrawals/index';
 import { seedSilverTransfersDemo, startTransferExpirySweeper } from './features/silver-transfers/index';
 import { startBalanceFolder } from './ledger/index';
@@ -68,6 +69,8 @@ export async function boot(config: Config): Promise<Running> {
   const stopTransferSweeper = startTransferExpirySweeper(app.deps);
   // conversations with Auro are erased CHAT_RETENTION_SECONDS after their last message (docs/chat.md)
   const stopChatPurge = startChatPurge(app.deps);
+  // each closed day's proof of reserves, once across instances (docs/reserves.md)
+  const stopReserves = startReservesJob(app.deps);
   // keeps balance reads short: folds the ledger's balance deltas into their accounts (docs/ledger.md)
   const folder = startBalanceFolder(database.db, { onError: (err) => app?.log.error({ err }, 'ledger fold') });
   return {
@@ -79,6 +82,7 @@ export async function boot(config: Config): Promise<Running> {
       stopIssuer();
       stopTransferSweeper();
       stopChatPurge();
+      stopReserves();
       await app?.close();
       await dispatcher.stop();
       await folder.stop();

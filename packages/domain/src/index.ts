@@ -13,3 +13,4 @@ export * from './text';
 export * from './time/brasilia';
 export * from './contracts/index';
 export * from './site';
+export * from './reserves/merkle';

@@ -15,6 +15,7 @@ import { irpfRoutes } from './irpf/index';
 import { moneyRoutes, registerMoneyReconciliation } from './money/index';
 import { orderRoutes, registerOrdersReconciliation } from './orders/index';
 import { profileRoutes } from './profile/index';
+import { reservesRoutes } from './reserves/index';
 import { registerSilverTransfersReconciliation, silverTransferRoutes } from './silver-transfers/index';
 import { registerSilverWithdrawalsReconciliation, silverWithdrawalRoutes } from './silver-withdrawals/index';
 import { supportRoutes } from './support/index';
@@ -42,6 +43,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   adminRoutes,
   invoiceRoutes,
   irpfRoutes,
+  reservesRoutes,
 ];
 
 /**

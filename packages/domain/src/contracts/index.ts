@@ -21,3 +21,4 @@ export * from './invoices';
 export * from './irpf';
 export * from './affiliates';
 export * from './videos';
+export * from './reserves';

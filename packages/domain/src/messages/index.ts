@@ -10,6 +10,7 @@ import { PROFILE_MESSAGES } from './profile';
 import { SUPPORT_MESSAGES } from './support';
 import { SILVER_TRANSFER_MESSAGES } from './silver-transfers';
 import { FISCAL_MESSAGES } from './fiscal';
+import { RESERVES_MESSAGES } from './reserves';
 
 /**
  * Every message a person reads, in Portuguese, grouped by feature (one file each) and read through one object. The
@@ -30,6 +31,7 @@ export const MESSAGES = {
   ...FISCAL_MESSAGES,
   ...AFFILIATE_MESSAGES,
   ...VIDEO_MESSAGES,
+  ...RESERVES_MESSAGES,
 } as const;
 
 export const MESSAGE_GROUPS = {
@@ -46,4 +48,5 @@ export const MESSAGE_GROUPS = {
   fiscal: FISCAL_MESSAGES,
   affiliates: AFFILIATE_MESSAGES,
   videos: VIDEO_MESSAGES,
+  reserves: RESERVES_MESSAGES,
 } as const;
