@@ -15,7 +15,7 @@ import { withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { silverOwedAsOf } from '../../ledger/index';
 import { every } from '../../lib/per-turn';
-import { findDay, latestDay, listBars } from './repository';
+import { findDay, latestClosedDay, listBars } from './repository';
 
 /** Leaves written per statement. */
 const LEAF_CHUNK = 5_000;
@@ -32,7 +32,8 @@ export type BuildSource = 'daily' | 'operator';
 /**
  * Builds the day's tree from the ledger as of the day's end in Brasília and stores it with its leaves and the bars
  * listed now. 'daily' claims the day by inserting its row (nothing to do when it exists, even while another instance
- * builds it: the insert waits for that transaction); 'operator' builds it again and answers the root it had.
+ * builds it: the insert waits for that transaction; a day built before its end, by the development route, is built
+ * again); 'operator' builds it again and answers the root it had.
  * Everything in one transaction: a crash leaves no half-built day and no claim.
  */
 export async function buildReserveDay(
@@ -47,7 +48,9 @@ export async function buildReserveDay(
             tx,
             sql`insert into reserve_days (day, ends_at, root, customer_count, customers_cg, unclaimed_cg, bars_cg, source)
                 values (${opts.day}::date, ${endsAt.toISOString()}::timestamptz, ${EMPTY_ROOT}, 0, 0, 0, 0, 'daily')
-                on conflict (day) do nothing returning root, builds`,
+                on conflict (day) do update set builds = reserve_days.builds + 1
+                  where reserve_days.ends_at < excluded.ends_at
+                returning root, builds`,
           )
         : await rows<{ root: string; builds: number }>(
             tx,
@@ -123,7 +126,7 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_40
  */
 export async function buildClosedDays(db: Db, now: Date = new Date()): Promise<string[]> {
   const last = lastClosedBrasiliaDay(new Date(now.getTime() - DAY_GRACE_MS));
-  const latest = await latestDay(db);
+  const latest = await latestClosedDay(db);
   if (latest !== null && latest >= last) return [];
   const days: string[] = [];
   for (let day = latest === null ? last : nextDay(latest); day <= last; day = nextDay(day)) days.push(day);

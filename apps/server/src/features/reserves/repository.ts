@@ -57,6 +57,16 @@ export async function latestDay(db: Executor): Promise<string | null> {
   return r?.day ?? null;
 }
 
+/** The latest day built as of its real end (a development build of today so far does not count). */
+export async function latestClosedDay(db: Executor): Promise<string | null> {
+  const [r] = await rows<{ day: string | null }>(
+    db,
+    sql`select to_char(max(day), 'YYYY-MM-DD') as day from reserve_days
+         where ends_at >= (day + 1)::timestamp at time zone 'America/Sao_Paulo'`,
+  );
+  return r?.day ?? null;
+}
+
 type BarRow = {
   id: string;
   serial: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lastClosedBrasiliaDay, MESSAGES, verifyLeafProof } from '@prata/domain';
+import { brasiliaDayEnd, brasiliaIsoDate, lastClosedBrasiliaDay, MESSAGES, verifyLeafProof } from '@prata/domain';
 import {
   approvedCustomer,
   bearer,
@@ -315,5 +315,31 @@ describe('the daily job', () => {
       { day: '2026-11-29', builds: 1 },
       { day: '2026-11-30', builds: 1 },
     ]);
+  });
+});
+
+describe("the development build of today's proof so far", () => {
+  it('exists only with the dev mailbox; the daily job builds the day again after its real end', async () => {
+    const plain = await buildTestApp();
+    expect((await plain.app.inject({ method: 'POST', url: '/api/dev/reserves/today' })).statusCode).toBe(404);
+
+    const t = await buildTestApp({ config: { devMailbox: true } });
+    const c = await createCustomer(t);
+    await fundCustomer(t.database, c.id, 'AG', 2_500);
+    const built = await t.app.inject({ method: 'POST', url: '/api/dev/reserves/today' });
+    const today = brasiliaIsoDate();
+    expect([built.statusCode, built.json().proof.day, built.json().proof.customersCg]).toEqual([200, today, 2_500]);
+    const proof = (await t.app.inject({ method: 'GET', url: '/api/reserves/proof', headers: bearer(c.token) })).json();
+    expect([proof.day, proof.centigrams, await verifyLeafProof(proof)]).toEqual([today, 2_500, true]);
+
+    const afterEnd = new Date(brasiliaDayEnd(today).getTime() + 10 * 60_000);
+    expect(await buildClosedDays(t.database.db, afterEnd)).toEqual([today]);
+    expect(await buildClosedDays(t.database.db, afterEnd)).toEqual([]);
+    const [row] = await rows<{ builds: number; ends_at: string }>(
+      t.database.db,
+      sql`select builds, ends_at::text from reserve_days where day = ${today}::date`,
+    );
+    expect(row!.builds).toBe(2);
+    expect(new Date(row!.ends_at).getTime()).toBe(brasiliaDayEnd(today).getTime());
   });
 });

@@ -51,6 +51,15 @@ export async function reservesRoutes(fastify: FastifyInstance) {
     async (req) => service.customerProof(deps, currentUser(req).id, req.query.day),
   );
 
+  // development only (config.ts refuses PRATA_DEV_MAILBOX in production): today's proof so far
+  if (deps.config.devMailbox) {
+    app.post(
+      '/dev/reserves/today',
+      { schema: { hide: true, tags, response: { 200: RebuildReservesResponse } } },
+      async () => service.buildTodaySoFar(deps),
+    );
+  }
+
   const readers = requireStaff('logistics', 'finance', 'compliance');
   const logistics = requireStaff('logistics');
   const operator = requireStaff('finance');

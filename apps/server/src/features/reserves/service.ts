@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type AdminReservesResponse,
+  brasiliaIsoDate,
   lastClosedBrasiliaDay,
   MESSAGES,
   merkleLevels,
@@ -207,4 +208,18 @@ export async function barDocument(deps: AppDeps, id: number) {
   if (!found) throw notFound();
   const data = await deps.adapters.storage.get(found.storageKey);
   return { file: { mimeType: 'application/pdf', originalName: found.bar.documentName }, data };
+}
+
+/**
+ * POST /api/dev/reserves/today (PRATA_DEV_MAILBOX=1 only, never in production): today's proof as of now, so a fresh
+ * development or end-to-end server, whose customers all opened today, has a leaf to show. The daily job builds the
+ * day again after its real end.
+ */
+export async function buildTodaySoFar(deps: AppDeps) {
+  const built = await buildReserveDay(deps.database.db, {
+    day: brasiliaIsoDate(),
+    source: 'operator',
+    endsAt: new Date(),
+  });
+  return { ...built!, message: MESSAGES.reservesRebuilt };
 }
