@@ -1,4 +1,4 @@
-import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import CallReceivedOutlined from '@mui/icons-material/CallReceivedOutlined';
 import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlined';
@@ -60,7 +60,7 @@ export const SECTIONS: readonly Section[] = [
     key: 'prova-de-reservas',
     label: 'Prova de reservas',
     to: '/prova-de-reservas',
-    icon: VerifiedUserOutlined,
+    icon: AccountBalanceOutlined,
     enabled: true,
   },
   { key: 'faqs', label: 'FAQ', to: '/faqs', icon: HelpOutlineOutlined, enabled: true },

@@ -73,7 +73,7 @@ export function MyProof() {
       </Typography>
       <Box sx={mono}>{proof.leaf}</Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        Caminho até a raiz ({proof.path.length} passos)
+        Caminho até a raiz ({proof.path.length === 1 ? '1 passo' : `${proof.path.length} passos`})
       </Typography>
       <Box component="ol" sx={{ ...mono, pl: 3, my: 0.5 }}>
         {proof.path.map((step, i) => (

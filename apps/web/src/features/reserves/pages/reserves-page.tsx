@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR, formatGrams, isoToBrDate, type ReserveProofSummary } from '@prata/domain';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../../../components/router-link';
 import { CenteredSpinner, PageHeader } from '../../../components/page';
 import { firstError } from '../../../lib/api';
 import { useUser } from '../../../lib/auth';
