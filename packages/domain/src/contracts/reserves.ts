@@ -109,10 +109,14 @@ export const ReserveBarFields = z.object({
 
 export const ReserveBarResponse = z.object({ bar: ReserveBar, message: z.string() });
 
-export const RebuildReservesRequest = z.object({
+/** Every field optional: strict, so that a body of anything else is refused rather than read as "yesterday". */
+export const RebuildReservesRequest = z.strictObject({
   /** a closed day; default: yesterday in Brasília */
   day: isoDateField(MESSAGES.reservesDayInvalid, MESSAGES.reservesDayInvalid).optional(),
 });
+/** POST /api/dev/reserves/today: nothing to choose (an empty object, or no body). */
+export const DevReservesTodayRequest = z.strictObject({}).nullish();
+
 export const RebuildReservesResponse = z.object({
   proof: ReserveProofSummary,
   /** the root before this build, if the day had one: the same root when the ledger is as it was */

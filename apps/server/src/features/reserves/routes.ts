@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AdminReservesResponse,
+  DevReservesTodayRequest,
   DocumentFileResponse,
   IdParams,
   MESSAGES,
@@ -55,7 +56,7 @@ export async function reservesRoutes(fastify: FastifyInstance) {
   if (deps.config.devMailbox) {
     app.post(
       '/dev/reserves/today',
-      { schema: { hide: true, tags, response: { 200: RebuildReservesResponse } } },
+      { schema: { hide: true, tags, body: DevReservesTodayRequest, response: { 200: RebuildReservesResponse } } },
       async () => service.buildTodaySoFar(deps),
     );
   }
