@@ -13,7 +13,7 @@ import { seedEducationalDemo } from './features/educational/index';
 import { seedCatalogueDemo } from './features/catalogue/index';
 import { seedMoneyDemo } from './features/money/index';
 import { seedOrdersDemo } from './features/orders/index';
-import { startReservesJob } from './features/reserves/index';
+import { seedReservesDemo, startReservesJob } from './features/reserves/index';
 import { startSilverExpirySweeper } from './features/silver-withdrawals/index';
 import { seedSilverTransfersDemo, startTransferExpirySweeper } from './features/silver-transfers/index';
 import { startBalanceFolder } from './ledger/index';
@@ -60,6 +60,8 @@ export async function boot(config: Config): Promise<Running> {
     await seedSilverTransfersDemo(app.deps);
     // two years of trades and the invoices of their fees and of two orders of bars (features/invoices/demo.ts)
     await seedFiscalDemo(app.deps);
+    // the vault's bars, enough to hold the demo's silver, each with a demonstration report (features/reserves/demo.ts)
+    await seedReservesDemo(app.deps);
   }
   // unpaid Pix orders of bars expire (their grams, stock and coupon come back): docs/silver.md
   const stopSweeper = startSilverExpirySweeper(app.deps);
