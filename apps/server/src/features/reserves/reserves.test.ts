@@ -15,7 +15,7 @@ import {
 } from '../../../test/helpers';
 import { rows } from '../../db/sql';
 import { post } from '../../ledger/index';
-import { buildClosedDays, buildReserveDay } from './index';
+import { buildClosedDays, buildReserveDay, seedReservesDemo } from './index';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 32)]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -341,5 +341,20 @@ describe("the development build of today's proof so far", () => {
     );
     expect(row!.builds).toBe(2);
     expect(new Date(row!.ends_at).getTime()).toBe(brasiliaDayEnd(today).getTime());
+  });
+});
+
+describe('the demo vault', () => {
+  it('lists whole-kilogram bars holding the ledger vault, with their PDF, once', async () => {
+    const t = await buildTestApp();
+    await createCustomer(t, { email: 'operador@prata.dev' });
+    const c = await createCustomer(t);
+    await fundCustomer(t.database, c.id, 'AG', 250_000);
+    await seedReservesDemo(t.app.deps);
+    await seedReservesDemo(t.app.deps);
+    const pub = (await t.app.inject({ method: 'GET', url: '/api/reserves' })).json();
+    expect(pub.bars.map((b: { weightCg: number }) => b.weightCg)).toEqual([100_000, 100_000, 100_000]);
+    const doc = await t.app.inject({ method: 'GET', url: `/api/reserves/bars/${pub.bars[0].id}/document` });
+    expect(doc.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
