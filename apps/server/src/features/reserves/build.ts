@@ -38,7 +38,14 @@ export type BuildSource = 'daily' | 'operator';
  */
 export async function buildReserveDay(
   db: Db,
-  opts: { day: string; source: BuildSource; builtBy?: number | null; endsAt?: Date },
+  opts: {
+    day: string;
+    source: BuildSource;
+    builtBy?: number | null;
+    endsAt?: Date;
+    /** runs in the build's transaction once the day is stored (the operator's audit entry) */
+    afterBuild?: (tx: Executor, built: { proof: ReserveProofSummary; previousRoot: string | null }) => Promise<void>;
+  },
 ): Promise<{ proof: ReserveProofSummary; previousRoot: string | null } | null> {
   const endsAt = opts.endsAt ?? brasiliaDayEnd(opts.day);
   return withTransaction(db, async (tx) => {
@@ -95,8 +102,9 @@ export async function buildReserveDay(
                  built_at = now(), built_by = ${opts.builtBy ?? null}, source = ${opts.source}
            where day = ${opts.day}::date`,
     );
-    const proof = await findDay(tx, opts.day);
-    return { proof: proof!, previousRoot };
+    const built = { proof: (await findDay(tx, opts.day))!, previousRoot };
+    await opts.afterBuild?.(tx, built);
+    return built;
   });
 }
 

@@ -282,6 +282,17 @@ describe('proof of reserves', () => {
       headers: bearer(finance.token),
     });
     expect([future.statusCode, future.json().code]).toEqual([422, 'VALIDATION_FAILED']);
+    // every operator action is in the audit log
+    const audit = await rows<{ action: string; n: number }>(
+      t.database.db,
+      sql`select action, count(*)::int as n from audit_log where action like 'reserves.%' group by action order by action`,
+    );
+    expect(audit).toEqual([
+      { action: 'reserves.bar_added', n: 2 },
+      { action: 'reserves.bar_removed', n: 1 },
+      { action: 'reserves.bar_updated', n: 1 },
+      { action: 'reserves.rebuilt', n: 2 },
+    ]);
     // the history keeps every day, newest first
     const pub = (await t.app.inject({ method: 'GET', url: '/api/reserves' })).json();
     expect(pub.latest.day).toBe(yesterday);

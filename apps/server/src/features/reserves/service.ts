@@ -97,14 +97,19 @@ export async function rebuildDay(deps: AppDeps, actor: Actor, day?: string) {
   if (wanted > lastClosed) {
     throw new AppError('VALIDATION_FAILED', MESSAGES.reservesDayInvalid, { day: [MESSAGES.reservesDayInvalid] });
   }
-  const built = await buildReserveDay(deps.database.db, { day: wanted, source: 'operator', builtBy: actor.userId });
-  await writeAudit(deps.database.db, {
-    actorUserId: actor.userId,
-    action: 'reserves.rebuilt',
-    targetType: 'reserve_day',
-    targetId: wanted,
-    details: { root: built!.proof.root, previousRoot: built!.previousRoot },
-    ip: actor.ip,
+  const built = await buildReserveDay(deps.database.db, {
+    day: wanted,
+    source: 'operator',
+    builtBy: actor.userId,
+    afterBuild: (tx, { proof, previousRoot }) =>
+      writeAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'reserves.rebuilt',
+        targetType: 'reserve_day',
+        targetId: wanted,
+        details: { root: proof.root, previousRoot },
+        ip: actor.ip,
+      }),
   });
   return { ...built!, message: MESSAGES.reservesRebuilt };
 }
