@@ -47,23 +47,34 @@ export function leafText(day: string, salt: string, centigrams: number): string 
   return `${RESERVES_LEAF_PREFIX}|${day}|${salt}|${centigrams}`;
 }
 
-/** One customer's leaf, in hex. */
-export async function leafHash(day: string, salt: string, centigrams: number): Promise<string> {
-  return toHex(await sha256(new TextEncoder().encode(leafText(day, salt, centigrams))));
+/**
+ * One customer's leaf, in hex. The functions here check their input before anything asynchronous starts: bad input
+ * throws at the call, never as a rejected promise left for someone to catch.
+ */
+export function leafHash(day: string, salt: string, centigrams: number): Promise<string> {
+  const bytes = new TextEncoder().encode(leafText(day, salt, centigrams));
+  return sha256(bytes).then(toHex);
 }
 
 /** A parent from its two children (hex). */
-export async function nodeHash(left: string, right: string): Promise<string> {
+export function nodeHash(left: string, right: string): Promise<string> {
   const bytes = new Uint8Array(65);
   bytes[0] = 1;
   bytes.set(fromHex(left), 1);
   bytes.set(fromHex(right), 33);
-  return toHex(await sha256(bytes));
+  return sha256(bytes).then(toHex);
 }
 
 /** Every level of the tree, leaves first, the root's level (one hash) last. An empty tree has no levels. */
-export async function merkleLevels(leaves: readonly string[]): Promise<string[][]> {
+export function merkleLevels(leaves: readonly string[]): Promise<string[][]> {
+  if (!Array.isArray(leaves)) throw new TypeError('reserves: the leaves are a list of hashes');
   if (leaves.length > RESERVES_MAX_LEAVES) throw new RangeError(`reserves: more than ${RESERVES_MAX_LEAVES} leaves`);
+  for (const leaf of leaves)
+    if (typeof leaf !== 'string' || !HEX.test(leaf)) throw new TypeError('reserves: a leaf is a SHA-256 hash in hex');
+  return buildLevels(leaves);
+}
+
+async function buildLevels(leaves: readonly string[]): Promise<string[][]> {
   if (leaves.length === 0) return [];
   const levels: string[][] = [leaves.slice()];
   let level = levels[0]!;
@@ -102,7 +113,18 @@ export function proofPath(levels: readonly string[][], index: number): ProofStep
 }
 
 /** Climbs from a leaf along its path: the root it reaches. */
-export async function rootFromPath(leaf: string, path: readonly ProofStep[]): Promise<string> {
+export function rootFromPath(leaf: string, path: readonly ProofStep[]): Promise<string> {
+  if (typeof leaf !== 'string' || !HEX.test(leaf)) throw new TypeError('reserves: a leaf is a SHA-256 hash in hex');
+  if (!Array.isArray(path)) throw new TypeError('reserves: a path is a list of steps');
+  for (const step of path) {
+    if (!step || (step.side !== 'left' && step.side !== 'right') || !HEX.test(step.hash)) {
+      throw new TypeError('reserves: a path step is { side: left | right, hash }');
+    }
+  }
+  return climb(leaf, path);
+}
+
+async function climb(leaf: string, path: readonly ProofStep[]): Promise<string> {
   let hash = leaf;
   for (const step of path)
     hash = step.side === 'left' ? await nodeHash(step.hash, hash) : await nodeHash(hash, step.hash);
