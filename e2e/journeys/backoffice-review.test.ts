@@ -94,6 +94,7 @@ describe('Back office: análise de cadastro e de limite', () => {
           'Prata física',
           'Transferências',
           'Poupanças',
+          'Reservas',
           'Afiliados',
           'Vídeos',
           'Atendimento',

@@ -13,6 +13,7 @@ import { seedEducationalDemo } from './features/educational/index';
 import { seedCatalogueDemo } from './features/catalogue/index';
 import { seedMoneyDemo } from './features/money/index';
 import { seedOrdersDemo } from './features/orders/index';
+import { seedReservesDemo, startReservesJob } from './features/reserves/index';
 import { startSilverExpirySweeper } from './features/silver-withdrawals/index';
 import { seedSilverTransfersDemo, startTransferExpirySweeper } from './features/silver-transfers/index';
 import { startSavingScheduler } from './features/saving-plans/index';
@@ -80,6 +81,8 @@ export async function boot(config: Config): Promise<Running> {
         await seedSilverTransfersDemo(deps);
         // two years of trades and the invoices of their fees and of two orders of bars (features/invoices/demo.ts)
         await seedFiscalDemo(deps);
+        // the vault's bars, enough to hold the demo's silver, each with a demonstration report (features/reserves/demo.ts)
+        await seedReservesDemo(deps);
         return accounts;
       })
     : [];
@@ -93,6 +96,8 @@ export async function boot(config: Config): Promise<Running> {
   const stopChatPurge = startChatPurge(app.deps);
   // saving plans' runs, once per period whatever the instances (docs/saving-plans.md)
   const stopSavingScheduler = startSavingScheduler(app.deps);
+  // each closed day's proof of reserves, once across instances (docs/reserves.md)
+  const stopReserves = startReservesJob(app.deps);
   // keeps balance reads short: folds the ledger's balance deltas into their accounts (docs/ledger.md)
   const folder = startBalanceFolder(database.db, { onError: (err) => app?.log.error({ err }, 'ledger fold') });
   return {
@@ -105,6 +110,7 @@ export async function boot(config: Config): Promise<Running> {
       stopTransferSweeper();
       stopChatPurge();
       stopSavingScheduler();
+      stopReserves();
       await app?.close();
       await dispatcher.stop();
       await folder.stop();

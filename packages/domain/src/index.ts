@@ -14,3 +14,4 @@ export * from './time/brasilia';
 export * from './contracts/index';
 export * from './statements/index';
 export * from './site';
+export * from './reserves/merkle';

@@ -17,6 +17,7 @@ import { orderRoutes, registerOrdersReconciliation } from './orders/index';
 import { priceAlertRoutes } from './price-alerts/index';
 import { profileRoutes } from './profile/index';
 import { savingPlanRoutes } from './saving-plans/index';
+import { reservesRoutes } from './reserves/index';
 import { registerSilverTransfersReconciliation, silverTransferRoutes } from './silver-transfers/index';
 import { registerSilverWithdrawalsReconciliation, silverWithdrawalRoutes } from './silver-withdrawals/index';
 import { statementRoutes } from './statements/index';
@@ -48,6 +49,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   statementRoutes,
   priceAlertRoutes,
   savingPlanRoutes,
+  reservesRoutes,
 ];
 
 /**

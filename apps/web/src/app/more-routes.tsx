@@ -16,6 +16,7 @@ const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-ema
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'));
 const CaixaPostalPage = lazyPage(() => import('../features/dev/pages/caixa-postal-page'));
 const WithdrawSilverPage = lazyPage(() => import('../features/silver-withdrawals/pages/withdraw-silver-page'));
+const ReservesPage = lazyPage(() => import('../features/reserves/pages/reserves-page'));
 const TransferSilverPage = lazyPage(() => import('../features/silver-transfers/pages/transfer-silver-page'));
 const SavingPlansPage = lazyPage(() => import('../features/saving-plans/pages/saving-plans-page'));
 const RegisterFinishPage = lazyPage(() => import('../features/profile/pages/register-finish-page'));
@@ -69,6 +70,7 @@ export function Component() {
         <Route path="password/reset/:token" element={<ResetPasswordPage />} />
         <Route path="dev/caixa-postal" element={<CaixaPostalPage />} />
         <Route path="contato/ticket/visitante" element={<VisitorTicketPage />} />
+        <Route path="prova-de-reservas" element={<ReservesPage />} />
       </Route>
       <Route element={<RequireAuth />}>
         <Route element={<QueryLayout />}>

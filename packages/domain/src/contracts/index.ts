@@ -25,3 +25,4 @@ export * from './videos';
 export * from './statements';
 export * from './price-alerts';
 export * from './saving-plans';
+export * from './reserves';

@@ -13,6 +13,7 @@ import { FISCAL_MESSAGES } from './fiscal';
 import { STATEMENT_MESSAGES } from './statements';
 import { PRICE_ALERT_MESSAGES } from './price-alerts';
 import { SAVING_PLAN_MESSAGES } from './saving-plans';
+import { RESERVES_MESSAGES } from './reserves';
 
 /**
  * Every message a person reads, in Portuguese, grouped by feature (one file each) and read through one object. The
@@ -36,6 +37,7 @@ export const MESSAGES = {
   ...VIDEO_MESSAGES,
   ...PRICE_ALERT_MESSAGES,
   ...SAVING_PLAN_MESSAGES,
+  ...RESERVES_MESSAGES,
 } as const;
 
 export const MESSAGE_GROUPS = {
@@ -55,4 +57,5 @@ export const MESSAGE_GROUPS = {
   videos: VIDEO_MESSAGES,
   priceAlerts: PRICE_ALERT_MESSAGES,
   savingPlans: SAVING_PLAN_MESSAGES,
+  reserves: RESERVES_MESSAGES,
 } as const;

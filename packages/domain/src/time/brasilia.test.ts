@@ -88,3 +88,14 @@ describe('brasiliaMonthStart', () => {
     expect(brasiliaMonthStart(new Date('2027-01-01T01:00:00Z')).toISOString()).toBe('2026-12-01T03:00:00.000Z');
   });
 });
+
+describe('brasiliaDayEnd and lastClosedBrasiliaDay', () => {
+  it('a day ends at 03:00 UTC of the next; at 23:30 in Brasília yesterday is still the day before', async () => {
+    const { brasiliaDayEnd, lastClosedBrasiliaDay } = await import('./brasilia');
+    expect(brasiliaDayEnd('2026-11-27').toISOString()).toBe('2026-11-28T03:00:00.000Z');
+    expect(brasiliaDayEnd('2026-12-31').toISOString()).toBe('2027-01-01T03:00:00.000Z');
+    expect(() => brasiliaDayEnd('2026-02-30')).toThrow(RangeError);
+    expect(lastClosedBrasiliaDay(new Date('2026-11-28T02:30:00Z'))).toBe('2026-11-26');
+    expect(lastClosedBrasiliaDay(new Date('2026-11-28T03:00:00Z'))).toBe('2026-11-27');
+  });
+});

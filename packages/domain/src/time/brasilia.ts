@@ -47,3 +47,27 @@ export function brasiliaMonthStart(at: Date): Date {
 export function brasiliaIsoDate(at: Date = new Date()): string {
   return brasiliaWallClock(at).toISOString().slice(0, 10);
 }
+
+/**
+ * The instant the Brasília calendar day `yyyy-mm-dd` ended (00:00 of the next day in Brasília, 03:00 UTC): the day is
+ * [brasiliaDayEnd(previous day), brasiliaDayEnd(day)). The proof of reserves reads the ledger as of it.
+ */
+export function brasiliaDayEnd(day: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) throw new RangeError(`brasiliaDayEnd takes a yyyy-mm-dd day, got ${day}`);
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const end = new Date(Date.UTC(year, month - 1, date + 1) + BRASILIA_OFFSET_MS);
+  if (brasiliaIsoDate(new Date(end.getTime() - 1)) !== day) throw new RangeError(`brasiliaDayEnd: no such day ${day}`);
+  return end;
+}
+
+/** The last Brasília day that had ended at `at` (default now): yesterday for a person in Brazil. */
+export function lastClosedBrasiliaDay(at: Date = new Date()): string {
+  return brasiliaIsoDate(new Date(brasiliaDayStart(at).getTime() - 1));
+}
+
+/** The instant the Brasília day of `at` began. */
+function brasiliaDayStart(at: Date): Date {
+  const local = brasiliaWallClock(at);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) + BRASILIA_OFFSET_MS);
+}

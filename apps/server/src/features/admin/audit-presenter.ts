@@ -33,11 +33,17 @@ const ACTIONS: Record<string, string> = {
   'video.updated': 'Vídeo educacional alterado',
   'video.deleted': 'Vídeo educacional removido',
   'silver_transfer.receipt_checked': 'Comprovante de transferência de prata verificado',
+  'reserves.bar_added': 'Barra incluída na lista do cofre',
+  'reserves.bar_updated': 'Barra da lista do cofre alterada',
+  'reserves.bar_removed': 'Barra retirada da lista do cofre',
+  'reserves.rebuilt': 'Prova de reservas do dia recalculada',
 };
 
 const TARGETS: Record<string, string> = {
   user: 'Cliente',
   document: 'Documento',
+  reserve_bar: 'Barra do cofre',
+  reserve_day: 'Prova de reservas do dia',
   trading_limit_request: 'Pedido de limite',
   ledger_reconciliation: 'Conferência do razão',
   deposit: 'Depósito',

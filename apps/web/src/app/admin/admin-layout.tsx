@@ -23,6 +23,7 @@ import { Logo } from '../../components/logo';
 import { CenteredSpinner, useDocumentTitle } from '../../components/page';
 import { firstError } from '../../lib/api';
 import { useLogout, useUser } from '../../lib/auth';
+import { ReservesShortfallBanner } from '../../features/reserves/admin/index';
 import { ADMIN_NAV } from './admin-nav';
 
 const NAV_WIDTH = 260;
@@ -124,6 +125,10 @@ export function AdminLayout() {
       </Box>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
+        {/* the vault below what is owed: shown on every back-office page to whoever can read the reserves */}
+        <ReservesShortfallBanner
+          enabled={user.staff_roles.some((r) => ['admin', 'logistics', 'finance', 'compliance'].includes(r))}
+        />
         <Outlet />
       </Box>
     </Box>

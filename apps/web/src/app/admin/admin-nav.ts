@@ -1,3 +1,4 @@
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
@@ -25,6 +26,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Prata física', to: '/admin/prata', icon: Inventory2Outlined },
   { label: 'Transferências', to: '/admin/transferencias', icon: SwapHorizOutlined },
   { label: 'Poupanças', to: '/admin/poupancas', icon: EventRepeatOutlined },
+  { label: 'Reservas', to: '/admin/reservas', icon: AccountBalanceOutlined },
   { label: 'Afiliados', to: '/admin/afiliados', icon: GroupAddOutlined },
   { label: 'Vídeos', to: '/admin/videos', icon: SchoolOutlined },
   { label: 'Atendimento', to: '/admin/atendimento', icon: SupportAgentOutlined },

@@ -21,6 +21,7 @@ const SupportPage = lazyPage(() => import('../../features/support/admin/support-
 const SupportTicketPage = lazyPage(() => import('../../features/support/admin/support-ticket-page'));
 const AdminAffiliatesPage = lazyPage(() => import('../../features/affiliates/admin/affiliates-page'));
 const AdminVideosPage = lazyPage(() => import('../../features/educational/admin/videos-page'));
+const ReservesAdminPage = lazyPage(() => import('../../features/reserves/admin/reserves-admin-page'));
 const SilverTransfersPage = lazyPage(() => import('../../features/silver-transfers/admin/silver-transfers-page'));
 const SavingPlansPage = lazyPage(() => import('../../features/saving-plans/admin/saving-plans-page'));
 
@@ -44,6 +45,7 @@ export function Component() {
         <Route path="atendimento/tickets/:id" element={<SupportTicketPage />} />
         <Route path="transferencias" element={<SilverTransfersPage />} />
         <Route path="poupancas" element={<SavingPlansPage />} />
+        <Route path="reservas" element={<ReservesAdminPage />} />
         <Route path="afiliados" element={<AdminAffiliatesPage />} />
         <Route path="videos" element={<AdminVideosPage />} />
         <Route path="auditoria" element={<AuditLogPage />} />

@@ -1,3 +1,4 @@
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import CallReceivedOutlined from '@mui/icons-material/CallReceivedOutlined';
 import CandlestickChartOutlined from '@mui/icons-material/CandlestickChartOutlined';
@@ -73,6 +74,13 @@ export const SECTIONS: readonly Section[] = [
   { key: 'educacional', label: 'Educacional', to: '/educacional', icon: SchoolOutlined, enabled: true },
   { key: 'minhas-notas', label: 'Minhas notas', to: '/minhas-notas', icon: ReceiptLongOutlined, enabled: true },
   { key: 'irpf', label: 'IRPF', to: '/irpf', icon: DescriptionOutlined, enabled: true },
+  {
+    key: 'prova-de-reservas',
+    label: 'Prova de reservas',
+    to: '/prova-de-reservas',
+    icon: AccountBalanceOutlined,
+    enabled: true,
+  },
   { key: 'faqs', label: 'FAQ', to: '/faqs', icon: HelpOutlineOutlined, enabled: true },
   { key: 'contato', label: 'Contato', to: '/contato', icon: ContactSupportOutlined, enabled: true },
 ];

@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { formatGrams } from '@prata/domain';
+import { rows } from '../../db/sql';
+import { withTransaction } from '../../db/tx';
+import type { AppDeps } from '../../deps';
+import { proofOfReserves } from '../../ledger/index';
+import { type BarDocument, insertBar } from './repository';
+
+/** The most bars the demo lists: past it, each bar is heavier than 1 kg. */
+const DEMO_BARS_MAX = 12;
+const KG_CG = 100_000;
+
+/** A one-page PDF marked as a demonstration, standing in for the auditor's report. */
+async function demoReport(serials: string[], totalCg: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle('Laudo de auditoria do cofre (demonstração)');
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const lines = [
+    'Laudo de auditoria do cofre - DEMONSTRACAO, SEM VALOR',
+    `Barras conferidas: ${serials.length}, total ${formatGrams(totalCg).replace(/\u00a0/g, ' ')}`,
+    ...serials.slice(0, 40),
+  ];
+  for (const [i, line] of lines.entries()) page.drawText(line, { x: 50, y: 790 - i * 16, size: 11, font });
+  return Buffer.from(await doc.save());
+}
+
+/**
+ * The demo vault's bars (`npm start`): enough bars of a whole number of kilograms to hold the ledger's vault, so
+ * /prova-de-reservas shows a list and no shortfall. Runs once: a vault with bars listed is left as it is.
+ */
+export async function seedReservesDemo(deps: AppDeps): Promise<void> {
+  const db = deps.database.db;
+  const [listed] = await rows<{ n: number }>(db, sql`select count(*)::int as n from reserve_bars`);
+  if ((listed?.n ?? 0) > 0) return;
+  const [operator] = await rows<{ id: string }>(
+    db,
+    sql`select id::text from users where lower(email) = 'operador@prata.dev'`,
+  );
+  const vaultCg = Number((await proofOfReserves(db)).vault);
+  if (!operator || vaultCg <= 0) return;
+  const kilos = Math.ceil(vaultCg / KG_CG);
+  const count = Math.min(kilos, DEMO_BARS_MAX);
+  const weightCg = Math.ceil(kilos / count) * KG_CG;
+  const serials = Array.from({ length: count }, (_, i) => `PRT-DEMO-${String(i + 1).padStart(4, '0')}`);
+  const pdf = await demoReport(serials, weightCg * count);
+  const sha256 = createHash('sha256').update(pdf).digest('hex');
+  const documents: BarDocument[] = [];
+  for (const _ of serials) {
+    const storageKey = `reserves/${randomBytes(16).toString('hex')}.pdf`;
+    await deps.adapters.storage.put(storageKey, pdf);
+    documents.push({ storageKey, name: 'laudo-auditoria-demonstracao.pdf', size: pdf.length, sha256 });
+  }
+  await withTransaction(db, async (tx) => {
+    for (const [i, serial] of serials.entries()) {
+      await insertBar(tx, {
+        serial,
+        refiner: i % 2 === 0 ? 'Umicore' : 'Heraeus',
+        weightCg,
+        createdBy: Number(operator.id),
+        document: documents[i]!,
+      });
+    }
+  });
+}

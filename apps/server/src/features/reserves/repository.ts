@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import type { ReserveBar, ReserveProofSummary } from '@prata/domain';
+import type { Executor } from '../../db/client';
+import { int, rows } from '../../db/sql';
+
+// The proof of reserves' SQL (migration 0026): explicit columns, the executor passed in.
+
+type DayRow = {
+  day: string;
+  root: string;
+  customer_count: number;
+  customers_cg: string;
+  unclaimed_cg: string;
+  bars_cg: string;
+  built_at: Date | string;
+};
+
+const DAY_COLUMNS = sql`to_char(day, 'YYYY-MM-DD') as day, root, customer_count, customers_cg::text, unclaimed_cg::text,
+  bars_cg::text, built_at`;
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+function presentDay(r: DayRow): ReserveProofSummary {
+  const customersCg = int(r.customers_cg);
+  const unclaimedCg = int(r.unclaimed_cg);
+  const barsCg = int(r.bars_cg);
+  const liabilitiesCg = customersCg + unclaimedCg;
+  return {
+    day: r.day,
+    root: r.root,
+    customerCount: r.customer_count,
+    customersCg,
+    unclaimedCg,
+    liabilitiesCg,
+    barsCg,
+    differenceCg: barsCg - liabilitiesCg,
+    builtAt: iso(r.built_at),
+  };
+}
+
+/** The days built, newest first. */
+export async function listDays(db: Executor, limit: number): Promise<ReserveProofSummary[]> {
+  const list = await rows<DayRow>(db, sql`select ${DAY_COLUMNS} from reserve_days order by day desc limit ${limit}`);
+  return list.map(presentDay);
+}
+
+export async function findDay(db: Executor, day: string): Promise<ReserveProofSummary | null> {
+  const [r] = await rows<DayRow>(db, sql`select ${DAY_COLUMNS} from reserve_days where day = ${day}::date`);
+  return r ? presentDay(r) : null;
+}
+
+export async function latestDay(db: Executor): Promise<string | null> {
+  const [r] = await rows<{ day: string | null }>(
+    db,
+    sql`select to_char(max(day), 'YYYY-MM-DD') as day from reserve_days`,
+  );
+  return r?.day ?? null;
+}
+
+/** The latest day built as of its real end (a development build of today so far does not count). */
+export async function latestClosedDay(db: Executor): Promise<string | null> {
+  const [r] = await rows<{ day: string | null }>(
+    db,
+    sql`select to_char(max(day), 'YYYY-MM-DD') as day from reserve_days
+         where ends_at >= (day + 1)::timestamp at time zone 'America/Sao_Paulo'`,
+  );
+  return r?.day ?? null;
+}
+
+type BarRow = {
+  id: string;
+  serial: string;
+  refiner: string;
+  weight_cg: string;
+  document_name: string;
+  created_at: Date | string;
+};
+
+const presentBar = (r: BarRow): ReserveBar => ({
+  id: int(r.id),
+  serial: r.serial,
+  refiner: r.refiner,
+  weightCg: int(r.weight_cg),
+  documentName: r.document_name,
+  addedAt: iso(r.created_at),
+});
+
+/** The bars in the vault now (not removed), by serial. */
+export async function listBars(db: Executor): Promise<ReserveBar[]> {
+  const list = await rows<BarRow>(
+    db,
+    sql`select id::text, serial, refiner, weight_cg::text, document_name, created_at
+          from reserve_bars where removed_at is null order by serial, id`,
+  );
+  return list.map(presentBar);
+}
+
+export async function findBar(db: Executor, id: number, opts: { includeRemoved: boolean }) {
+  const [r] = await rows<BarRow & { document_storage_key: string; removed_at: Date | null }>(
+    db,
+    sql`select id::text, serial, refiner, weight_cg::text, document_name, created_at, document_storage_key, removed_at
+          from reserve_bars where id = ${id} and (${opts.includeRemoved} or removed_at is null)`,
+  );
+  return r ? { bar: presentBar(r), storageKey: r.document_storage_key } : null;
+}
+
+export type BarDocument = { storageKey: string; name: string; size: number; sha256: string };
+
+export async function insertBar(
+  tx: Executor,
+  bar: { serial: string; refiner: string; weightCg: number; createdBy: number; document: BarDocument },
+): Promise<number> {
+  const [r] = await rows<{ id: string }>(
+    tx,
+    sql`insert into reserve_bars (serial, refiner, weight_cg, document_storage_key, document_name, document_size,
+                                  document_sha256, created_by)
+        values (${bar.serial}, ${bar.refiner}, ${bar.weightCg}, ${bar.document.storageKey}, ${bar.document.name},
+                ${bar.document.size}, ${bar.document.sha256}, ${bar.createdBy})
+        returning id::text`,
+  );
+  return int(r!.id);
+}
+
+export async function updateBar(
+  tx: Executor,
+  id: number,
+  bar: { serial: string; refiner: string; weightCg: number; document: BarDocument | null },
+): Promise<boolean> {
+  const doc = bar.document;
+  const updated = await rows<{ id: string }>(
+    tx,
+    sql`update reserve_bars
+           set serial = ${bar.serial}, refiner = ${bar.refiner}, weight_cg = ${bar.weightCg}, updated_at = now(),
+               document_storage_key = coalesce(${doc?.storageKey ?? null}, document_storage_key),
+               document_name = coalesce(${doc?.name ?? null}, document_name),
+               document_size = coalesce(${doc?.size ?? null}::integer, document_size),
+               document_sha256 = coalesce(${doc?.sha256 ?? null}, document_sha256)
+         where id = ${id} and removed_at is null
+        returning id::text`,
+  );
+  return updated.length === 1;
+}
+
+export async function removeBar(tx: Executor, id: number): Promise<boolean> {
+  const removed = await rows<{ id: string }>(
+    tx,
+    sql`update reserve_bars set removed_at = now(), updated_at = now() where id = ${id} and removed_at is null
+        returning id::text`,
+  );
+  return removed.length === 1;
+}
+
+/** The day's leaves in tree order, with their owners. */
+export async function dayLeaves(db: Executor, day: string): Promise<Array<{ userId: number; leaf: string }>> {
+  const list = await rows<{ user_id: string; leaf: string }>(
+    db,
+    sql`select user_id::text, leaf from reserve_leaves where day = ${day}::date order by position`,
+  );
+  return list.map((r) => ({ userId: int(r.user_id), leaf: r.leaf }));
+}
+
+export async function customerLeaf(db: Executor, day: string, userId: number) {
+  const [r] = await rows<{ position: number; centigrams: string; leaf: string; salt: string }>(
+    db,
+    sql`select l.position, l.centigrams::text, l.leaf, s.salt
+          from reserve_leaves l join reserve_salts s on s.user_id = l.user_id
+         where l.day = ${day}::date and l.user_id = ${userId}`,
+  );
+  return r ? { position: r.position, centigrams: int(r.centigrams), leaf: r.leaf, salt: r.salt } : null;
+}

@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AdminReservesResponse,
+  brasiliaIsoDate,
+  lastClosedBrasiliaDay,
+  MESSAGES,
+  merkleLevels,
+  proofPath,
+  RESERVE_BARS_MAX,
+  RESERVE_HISTORY_DAYS,
+  type ReserveProofResponse,
+  type ReservesResponse,
+  rootOf,
+} from '@prata/domain';
+import { withTransaction, pgErrorCode } from '../../db/tx';
+import type { AppDeps } from '../../deps';
+import { proofOfReserves } from '../../ledger/index';
+import { writeAudit } from '../../lib/audit';
+import { AppError, notFound } from '../../lib/errors';
+import { loggedAs } from '../../lib/log-failure';
+import { inspectUpload, type UploadedFile } from '../../lib/uploads';
+import { buildReserveDay } from './build';
+import * as repo from './repository';
+
+type Actor = { userId: number; ip: string };
+
+/** GET /api/reserves: the latest day, the bars now and the history. */
+export async function reservesSummary(deps: AppDeps): Promise<ReservesResponse> {
+  const db = deps.database.db;
+  const [days, bars] = await Promise.all([repo.listDays(db, RESERVE_HISTORY_DAYS + 1), repo.listBars(db)]);
+  const latest = days[0] ?? null;
+  const barsCg = bars.reduce((sum, b) => sum + b.weightCg, 0);
+  return {
+    latest,
+    bars,
+    barsCg,
+    differenceCg: latest ? barsCg - latest.liabilitiesCg : null,
+    history: days.slice(1),
+  };
+}
+
+/** GET /api/admin/reserves: the same, the ledger's vault, and whether the bars fall short of what is owed. */
+export async function adminReservesSummary(deps: AppDeps): Promise<AdminReservesResponse> {
+  const summary = await reservesSummary(deps);
+  const { vault } = await proofOfReserves(deps.database.db);
+  return {
+    ...summary,
+    ledgerVaultCg: Number(vault),
+    shortfall: summary.differenceCg !== null && summary.differenceCg < 0,
+  };
+}
+
+/** The levels of each day's tree recently asked for: rebuilt from the stored leaves once per day per instance. */
+const treeCache = new Map<string, string[][]>();
+const TREE_CACHE_MAX = 2;
+
+async function dayLevels(deps: AppDeps, day: string, root: string): Promise<string[][]> {
+  const key = `${day}:${root}`;
+  const cached = treeCache.get(key);
+  if (cached) return cached;
+  const leaves = await repo.dayLeaves(deps.database.db, day);
+  const levels = await merkleLevels(leaves.map((l) => l.leaf));
+  // the stored leaves must give the published root; anything else is a broken day, never a proof to hand out
+  if (rootOf(levels) !== root) throw new Error(`reserves: the leaves of ${day} do not give its root`);
+  if (treeCache.size >= TREE_CACHE_MAX) treeCache.delete(treeCache.keys().next().value!);
+  treeCache.set(key, levels);
+  return levels;
+}
+
+/** GET /api/reserves/proof: the customer's own leaf of the day (default the latest) and its path to the root. */
+export async function customerProof(deps: AppDeps, userId: number, day?: string): Promise<ReserveProofResponse> {
+  const db = deps.database.db;
+  const wanted = day ?? (await repo.latestDay(db));
+  if (!wanted) throw new AppError('NOT_FOUND', MESSAGES.reservesNoProofYet);
+  const summary = await repo.findDay(db, wanted);
+  if (!summary) throw new AppError('NOT_FOUND', MESSAGES.reservesNoProofYet);
+  const mine = await repo.customerLeaf(db, wanted, userId);
+  if (!mine) throw new AppError('NOT_FOUND', MESSAGES.reservesNotInProof);
+  const levels = await dayLevels(deps, wanted, summary.root);
+  return {
+    version: 1,
+    day: wanted,
+    salt: mine.salt,
+    centigrams: mine.centigrams,
+    leaf: mine.leaf,
+    leafIndex: mine.position,
+    leafCount: summary.customerCount,
+    path: proofPath(levels, mine.position),
+    root: summary.root,
+  };
+}
+
+/** POST /api/admin/reserves/rebuild: an operator builds a closed day again (default yesterday). */
+export async function rebuildDay(deps: AppDeps, actor: Actor, day?: string) {
+  const lastClosed = lastClosedBrasiliaDay();
+  const wanted = day ?? lastClosed;
+  if (wanted > lastClosed) {
+    throw new AppError('VALIDATION_FAILED', MESSAGES.reservesDayInvalid, { day: [MESSAGES.reservesDayInvalid] });
+  }
+  const built = await buildReserveDay(deps.database.db, {
+    day: wanted,
+    source: 'operator',
+    builtBy: actor.userId,
+    afterBuild: (tx, { proof, previousRoot }) =>
+      writeAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'reserves.rebuilt',
+        targetType: 'reserve_day',
+        targetId: wanted,
+        details: { root: proof.root, previousRoot },
+        ip: actor.ip,
+      }),
+  });
+  return { ...built!, message: MESSAGES.reservesRebuilt };
+}
+
+/** The auditor's PDF: checked by content, stored under a random key. */
+async function storeDocument(deps: AppDeps, file: UploadedFile): Promise<repo.BarDocument> {
+  const facts = inspectUpload(file);
+  if (facts.mime !== 'application/pdf') {
+    throw new AppError('FILE_TYPE_NOT_ALLOWED', MESSAGES.reservesBarDocumentNotPdf, {
+      document: [MESSAGES.reservesBarDocumentNotPdf],
+    });
+  }
+  const storageKey = `reserves/${randomBytes(16).toString('hex')}.pdf`;
+  await deps.adapters.storage.put(storageKey, file.data);
+  return { storageKey, name: facts.originalName, size: facts.sizeBytes, sha256: facts.sha256 };
+}
+
+const serialTaken = () =>
+  new AppError('ALREADY_EXISTS', MESSAGES.reservesBarSerialTaken, { serial: [MESSAGES.reservesBarSerialTaken] });
+
+type BarFields = { serial: string; refiner: string; weightCg: number };
+
+/** POST /api/admin/reserves/bars: logistics lists a bar with the auditor's PDF. */
+export async function addBar(deps: AppDeps, actor: Actor, fields: BarFields, file: UploadedFile) {
+  const document = await storeDocument(deps, file);
+  try {
+    const id = await withTransaction(deps.database.db, async (tx) => {
+      if ((await repo.listBars(tx)).length >= RESERVE_BARS_MAX) {
+        throw new AppError('LIST_LIMIT_REACHED', MESSAGES.reservesBarsLimit);
+      }
+      const id = await repo.insertBar(tx, { ...fields, createdBy: actor.userId, document });
+      await writeAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'reserves.bar_added',
+        targetType: 'reserve_bar',
+        targetId: id,
+        details: fields,
+        ip: actor.ip,
+      });
+      return id;
+    });
+    const found = await repo.findBar(deps.database.db, id, { includeRemoved: false });
+    return { bar: found!.bar, message: MESSAGES.reservesBarSaved };
+  } catch (err) {
+    await deps.adapters.storage
+      .delete(document.storageKey)
+      .catch(loggedAs('reserves: a bar document left behind', 'warn'));
+    if (pgErrorCode(err) === '23505') throw serialTaken();
+    throw err;
+  }
+}
+
+/** PUT /api/admin/reserves/bars/:id: corrects a bar; a new PDF replaces the old one. */
+export async function changeBar(deps: AppDeps, actor: Actor, id: number, fields: BarFields, file?: UploadedFile) {
+  const before = await repo.findBar(deps.database.db, id, { includeRemoved: false });
+  if (!before) throw notFound();
+  const document = file ? await storeDocument(deps, file) : null;
+  try {
+    await withTransaction(deps.database.db, async (tx) => {
+      if (!(await repo.updateBar(tx, id, { ...fields, document }))) throw notFound();
+      await writeAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'reserves.bar_updated',
+        targetType: 'reserve_bar',
+        targetId: id,
+        details: fields,
+        ip: actor.ip,
+      });
+    });
+  } catch (err) {
+    if (document) {
+      await deps.adapters.storage
+        .delete(document.storageKey)
+        .catch(loggedAs('reserves: a bar document left behind', 'warn'));
+    }
+    if (pgErrorCode(err) === '23505') throw serialTaken();
+    throw err;
+  }
+  const found = await repo.findBar(deps.database.db, id, { includeRemoved: false });
+  return { bar: found!.bar, message: MESSAGES.reservesBarSaved };
+}
+
+/** DELETE /api/admin/reserves/bars/:id: the bar leaves the vault's list (its record and PDF stay for the history). */
+export async function removeBar(deps: AppDeps, actor: Actor, id: number) {
+  await withTransaction(deps.database.db, async (tx) => {
+    if (!(await repo.removeBar(tx, id))) throw notFound();
+    await writeAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'reserves.bar_removed',
+      targetType: 'reserve_bar',
+      targetId: id,
+      ip: actor.ip,
+    });
+  });
+  return { message: MESSAGES.reservesBarRemoved };
+}
+
+/** GET /api/reserves/bars/:id/document: the auditor's PDF of a bar, public like the bar list. */
+export async function barDocument(deps: AppDeps, id: number) {
+  const found = await repo.findBar(deps.database.db, id, { includeRemoved: true });
+  if (!found) throw notFound();
+  const data = await deps.adapters.storage.get(found.storageKey);
+  return { file: { mimeType: 'application/pdf', originalName: found.bar.documentName }, data };
+}
+
+/**
+ * POST /api/dev/reserves/today (PRATA_DEV_MAILBOX=1 only, never in production): today's proof as of now, so a fresh
+ * development or end-to-end server, whose customers all opened today, has a leaf to show. The daily job builds the
+ * day again after its real end.
+ */
+export async function buildTodaySoFar(deps: AppDeps) {
+  const built = await buildReserveDay(deps.database.db, {
+    day: brasiliaIsoDate(),
+    source: 'operator',
+    endsAt: new Date(),
+  });
+  return { ...built!, message: MESSAGES.reservesRebuilt };
+}

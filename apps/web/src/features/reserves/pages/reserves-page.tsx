@@ -1,0 +1,126 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatDateTimeBR, formatGrams, isoToBrDate, type ReserveProofSummary } from '@prata/domain';
+import { RouterLink } from '../../../components/router-link';
+import { CenteredSpinner, PageHeader } from '../../../components/page';
+import { firstError } from '../../../lib/api';
+import { useUser } from '../../../lib/auth';
+import { barDocumentUrl } from '../api/bar-document-url';
+import { useReserves } from '../api/get-reserves';
+import { MyProof } from './my-proof';
+
+const signed = (cg: number) => `${cg < 0 ? '−' : '+'}${formatGrams(Math.abs(cg))}`;
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{value}</Typography>
+    </Box>
+  );
+}
+
+function DayLine({ day }: { day: ReserveProofSummary }) {
+  return (
+    <Box sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
+      <Typography sx={{ fontWeight: 600 }}>{isoToBrDate(day.day)}</Typography>
+      <Typography variant="body2">
+        Devido {formatGrams(day.liabilitiesCg)} · barras {formatGrams(day.barsCg)} · diferença{' '}
+        {signed(day.differenceCg)}
+      </Typography>
+      <Typography variant="body2" sx={{ fontFamily: 'monospace', fontSize: 11, overflowWrap: 'anywhere' }}>
+        {day.root}
+      </Typography>
+    </Box>
+  );
+}
+
+/** /prova-de-reservas: public; a signed-in customer also sees and verifies their own leaf. */
+export function Component() {
+  const { isLoggedIn } = useUser();
+  const query = useReserves();
+  if (query.isPending) return <CenteredSpinner />;
+  if (query.isError) return <Alert severity="error">{firstError(query.error)}</Alert>;
+  const { latest, bars, barsCg, differenceCg, history } = query.data;
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
+      <PageHeader
+        title="Prova de reservas"
+        description="Todo dia publicamos a raiz de uma árvore de Merkle com a prata de cada cliente ao fim do dia, ao lado das barras que estão no cofre. Cada cliente confere que sua prata está na conta."
+      />
+      <Stack spacing={2}>
+        {latest ? (
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography variant="h3" component="h2" gutterBottom>
+              {isoToBrDate(latest.day)}
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 4 }} sx={{ mb: 1 }}>
+              <Figure label="Prata dos clientes" value={formatGrams(latest.liabilitiesCg)} />
+              <Figure label="Barras no cofre" value={formatGrams(barsCg)} />
+              <Figure label="Diferença" value={signed(differenceCg ?? 0)} />
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              Raiz ({latest.customerCount} clientes, calculada em {formatDateTimeBR(latest.builtAt)})
+            </Typography>
+            <Box sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere' }} data-testid="reserves-root">
+              {latest.root}
+            </Box>
+          </Paper>
+        ) : (
+          <Alert severity="info">
+            A prova de reservas ainda não foi publicada. A primeira sai logo após o fim do dia.
+          </Alert>
+        )}
+
+        {isLoggedIn ? (
+          latest && <MyProof />
+        ) : (
+          <Alert severity="info">
+            <Link component={RouterLink} to="/login">
+              Entre na sua conta
+            </Link>{' '}
+            para ver e verificar a sua folha.
+          </Alert>
+        )}
+
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h3" component="h2" gutterBottom>
+            Barras no cofre
+          </Typography>
+          {bars.length === 0 && <Typography color="text.secondary">Nenhuma barra listada.</Typography>}
+          {bars.map((bar) => (
+            <Box key={bar.id} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
+              <Typography sx={{ fontWeight: 600 }}>
+                {bar.serial} · {formatGrams(bar.weightCg)}
+              </Typography>
+              <Typography variant="body2">
+                {bar.refiner} ·{' '}
+                <Link href={barDocumentUrl(bar.id)} target="_blank" rel="noopener">
+                  laudo do auditor (PDF)
+                </Link>
+              </Typography>
+            </Box>
+          ))}
+        </Paper>
+
+        {history.length > 0 && (
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography variant="h3" component="h2" gutterBottom>
+              Dias anteriores
+            </Typography>
+            {history.map((day) => (
+              <DayLine key={day.day} day={day} />
+            ))}
+          </Paper>
+        )}
+      </Stack>
+    </Container>
+  );
+}
