@@ -256,14 +256,19 @@ async function sigtermUnderLoad(seed: number) {
   let exit: Awaited<Instance['exited']> | undefined;
   let drainSeconds = 0;
   let unanswered = 0;
-  const tally = await loadDuring(seed, 24, async () => {
+  const tally = await loadDuring(seed, 24, async (tally) => {
     await sleep(2000);
     const victim = fleet[1]!;
     // certainly something in flight on it when the signal comes: 20 orders sent to it directly
-    const { direct } = burstTo(victim);
+    const { inFlight, direct } = burstTo(victim);
     const t0 = Date.now();
     victim.process.kill('SIGTERM');
-    unanswered = (await Promise.all(direct)).filter((r) => r === null).length;
+    const answers = await Promise.all(direct);
+    unanswered = answers.filter((r) => r === null).length;
+    // what was answered is part of what the checks count
+    answers.forEach((a, i) => {
+      if (a) tally.outcomes.push({ ...inFlight[i]!, status: a.status, json: a.json, final: 'answered', attempts: 1 });
+    });
     exit = await victim.exited;
     drainSeconds = (Date.now() - t0) / 1000;
     await sleep(1500);
@@ -289,7 +294,7 @@ function burstTo(victim: Instance) {
       body: JSON.stringify(r.body),
       signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
     })
-      .then(async (res) => (res.status < 500 ? res.status : null))
+      .then(async (res) => (res.status < 500 ? { status: res.status, json: (await res.json()) as unknown } : null))
       .catch(() => null),
   );
   return { inFlight, direct };
