@@ -379,3 +379,18 @@ export function priceAlertMail(name: string, title: string, sentence: string, ur
     html: layout(title, lines, { label: 'Ver o mercado', url }),
   };
 }
+
+/** A Pix Automático authorisation the payer's bank ended: the saving plan stopped, and why. */
+export function savingAuthorizationEndedMail(name: string, amount: string, reason: string, url: string): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `A sua poupança automática de ${amount} foi encerrada: a autorização do Pix Automático terminou.`,
+    `Motivo: ${reason}`,
+    'Nenhuma nova cobrança será feita. Para voltar a poupar, crie uma nova poupança automática.',
+  ];
+  return {
+    subject: 'Sua poupança automática foi encerrada',
+    text: [...lines, url].join('\n\n'),
+    html: layout('Poupança automática encerrada', lines, { label: 'Ver poupança automática', url }),
+  };
+}

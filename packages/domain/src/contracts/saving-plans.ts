@@ -143,6 +143,8 @@ export const SavingPlan = z.object({
   next_run_date: isoDate().nullable(),
   /** the Pix Automático code while the first charge is unpaid */
   pix_copia_e_cola: z.string().nullable(),
+  /** why the payer's bank ended the plan (Pix Automático cancelled, expired or refused); null otherwise */
+  end_reason: z.string().nullable(),
   created_at: isoDateTime(),
   runs: z.array(SavingRun),
 });
@@ -180,4 +182,7 @@ export const DevClockRequest = z.object({
   /** back to the real time */
   reset: z.boolean().optional(),
 });
+/** POST /api/dev/saving-plans/{id}/revoke (test clock only): the payer cancels the authorisation in their bank. */
+export const DevRevokeAuthorizationResponse = z.object({ outcome: z.string(), message: z.string() });
+
 export const DevClockResponse = z.object({ now: isoDateTime(), offset_days: z.number(), message: z.string() });

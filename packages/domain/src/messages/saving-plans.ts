@@ -19,6 +19,14 @@ export const SAVING_PLAN_MESSAGES = {
   savingRunNoOffers: 'Não havia prata à venda no livro de ofertas.',
   savingRunTooSmall: 'O valor não cobria a menor compra possível com a tarifa e o IOF.',
   savingRunPaymentFailed: 'A cobrança do Pix Automático não foi paga.',
+  savingAuthorizationCancelled: 'Você cancelou a autorização do Pix Automático no seu banco.',
+  savingAuthorizationExpired: 'A autorização do Pix Automático expirou porque o primeiro Pix não foi pago.',
+  savingAuthorizationRefused: 'O seu banco recusou a autorização do Pix Automático.',
+  savingRunDebitRefused: (bankReason: string | null) =>
+    bankReason
+      ? `O seu banco recusou o débito do Pix Automático (${bankReason}).`
+      : 'O seu banco recusou o débito do Pix Automático.',
+  savingPlanRevokedSimulated: 'Cancelamento da autorização pelo pagador simulado.',
   savingRunInterrupted: 'A compra foi interrompida; a equipe vai conferir.',
   devClockMoved: 'Relógio de teste ajustado.',
 } as const;

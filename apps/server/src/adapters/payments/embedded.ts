@@ -156,6 +156,17 @@ export function embeddedPayments(options: EmbeddedPaymentsOptions): PaymentsPort
         },
       };
     },
+    simulateAuthorizationCancelled(authorizationId) {
+      return {
+        headers: { [WEBHOOK_TOKEN_HEADER]: options.webhookToken, 'content-type': 'application/json' },
+        body: {
+          id: `evt_${randomAlphanumeric(16)}`,
+          event: 'PIX_AUTOMATIC_RECURRING_AUTHORIZATION_CANCELLED',
+          dateCreated: asaasDateTime(now()),
+          authorization: { id: authorizationId, status: 'CANCELLED' },
+        },
+      };
+    },
   };
   return port;
 }

@@ -129,7 +129,29 @@ export type PaymentEvent =
       reference: string | null;
       failReason: string | null;
     }
+  /**
+   * Pix Automático: the payer's recurring authorisation changed (activated; cancelled by the payer in their bank;
+   * expired unpaid; refused by the payer's bank). `authorizationId` is the provider's (Asaas: a UUID).
+   */
+  | { kind: AuthorizationEventKind; eventId: string; authorizationId: string }
+  /** Pix Automático: the payer's bank refused the instruction to debit one charge (the run buys nothing). */
+  | {
+      kind: 'payment_instruction_refused';
+      eventId: string;
+      authorizationId: string;
+      /** the charge's payment id, when the provider names it */
+      paymentId: string | null;
+      reason: string | null;
+    }
   | { kind: 'ignored'; eventId: string; event: string };
+
+export const AUTHORIZATION_EVENT_KINDS = [
+  'authorization_activated',
+  'authorization_cancelled',
+  'authorization_expired',
+  'authorization_refused',
+] as const;
+export type AuthorizationEventKind = (typeof AUTHORIZATION_EVENT_KINDS)[number];
 
 export type WebhookVerdict =
   | { ok: true; event: PaymentEvent }
@@ -168,4 +190,9 @@ export interface PaymentsPort {
     headers: Record<string, string>;
     body: unknown;
   };
+  /**
+   * The embedded provider only: the webhook Asaas would send when the payer cancels a Pix Automático authorisation in
+   * their bank (PIX_AUTOMATIC_RECURRING_AUTHORIZATION_CANCELLED). Absent on the real client.
+   */
+  simulateAuthorizationCancelled?(authorizationId: string): { headers: Record<string, string>; body: unknown };
 }

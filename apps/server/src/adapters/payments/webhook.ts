@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { parseDecimal } from '@prata/domain';
 import { z } from 'zod';
-import type { PaymentEvent, WebhookVerdict } from './port';
+import type { AuthorizationEventKind, PaymentEvent, WebhookVerdict } from './port';
 
 /** The header Asaas sends the configured webhook token in (research/brazil-integrations.md §2). */
 export const WEBHOOK_TOKEN_HEADER = 'asaas-access-token';
@@ -37,18 +37,63 @@ const DeliverySchema = z.object({
       externalReference: reference,
     })
     .optional(),
+  // Pix Automático (docs.asaas.com, "Eventos para Pix Automático")
+  authorization: z.object({ id }).optional(),
+  paymentInstruction: z
+    .object({
+      id: id.optional(),
+      authorizationId: id.optional(),
+      authorization: z.object({ id }).optional(),
+      paymentId: id.nullish(),
+      payment: z.object({ id }).nullish(),
+      refusalReason: z.string().max(500).nullish(),
+    })
+    .optional(),
 });
+
+type Delivery = z.infer<typeof DeliverySchema>;
+
+const AUTHORIZATION_EVENTS: Record<string, AuthorizationEventKind> = {
+  PIX_AUTOMATIC_RECURRING_AUTHORIZATION_ACTIVATED: 'authorization_activated',
+  PIX_AUTOMATIC_RECURRING_AUTHORIZATION_CANCELLED: 'authorization_cancelled',
+  PIX_AUTOMATIC_RECURRING_AUTHORIZATION_EXPIRED: 'authorization_expired',
+  PIX_AUTOMATIC_RECURRING_AUTHORIZATION_REFUSED: 'authorization_refused',
+};
+
+/**
+ * Pix Automático's authorisation events, and a payment instruction the payer's bank refused; null when the event is
+ * none of them. The instruction names its authorisation either by id or nested, depending on the payload's version.
+ */
+function parsePixAutomatic(eventId: string, d: Delivery): PaymentEvent | null | undefined {
+  const kind = AUTHORIZATION_EVENTS[d.event];
+  if (kind) return d.authorization ? { kind, eventId, authorizationId: d.authorization.id } : null;
+  if (d.event !== 'PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_REFUSED') return undefined;
+  const instruction = d.paymentInstruction;
+  const authorizationId = instruction?.authorizationId ?? instruction?.authorization?.id ?? d.authorization?.id;
+  if (!authorizationId) return null;
+  return {
+    kind: 'payment_instruction_refused',
+    eventId,
+    authorizationId,
+    paymentId: instruction?.paymentId ?? instruction?.payment?.id ?? null,
+    reason: instruction?.refusalReason ?? null,
+  };
+}
 
 /**
  * Asaas's webhook body to our event. PAYMENT_RECEIVED (funds available; for Pix this is the one to act on, not
  * PAYMENT_CONFIRMED) carries the amount, read exactly from `payment.value`'s decimal text: more than two decimals
- * is malformed, never rounded. PAYMENT_DELETED cancels; TRANSFER_DONE, _FAILED and _CANCELLED settle a payout.
+ * is malformed, never rounded. PAYMENT_DELETED cancels; TRANSFER_DONE, _FAILED and _CANCELLED settle a payout;
+ * PIX_AUTOMATIC_RECURRING_AUTHORIZATION_ACTIVATED, _CANCELLED, _EXPIRED, _REFUSED and
+ * PIX_AUTOMATIC_RECURRING_PAYMENT_INSTRUCTION_REFUSED change a saving plan (parsePixAutomatic).
  * Every other event is `ignored` (answered 200 so Asaas's queue keeps moving).
  */
 export function parseAsaasDelivery(body: unknown): PaymentEvent | null {
   const parsed = DeliverySchema.safeParse(body);
   if (!parsed.success) return null;
   const { id: eventId, event, payment, transfer } = parsed.data;
+  const pixAutomatic = parsePixAutomatic(eventId, parsed.data);
+  if (pixAutomatic !== undefined) return pixAutomatic;
   switch (event) {
     case 'PAYMENT_RECEIVED': {
       if (!payment) return null;

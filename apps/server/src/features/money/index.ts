@@ -12,3 +12,8 @@ export {
   paymentTargetsFor,
   registerPaymentTarget,
 } from './payment-targets';
+export {
+  type AuthorizationEvent,
+  type AuthorizationTarget,
+  registerAuthorizationTarget,
+} from './authorization-targets';

@@ -7,6 +7,7 @@ import { withTransaction } from '../../db/tx';
 import { AppError } from '../../lib/errors';
 import { creditLockedDeposit, lockDeposit, markExpired } from './deposits';
 import { holdPayment, holdReasonFor } from './held-deposits';
+import { applyAuthorizationEvent } from './authorization-targets';
 import { paymentTargetsFor } from './payment-targets';
 import { markPayoutDone, refundPayout } from './payouts';
 
@@ -120,6 +121,14 @@ async function apply(deps: AppDeps, tx: Tx, event: PaymentEvent): Promise<{ outc
         tx,
       );
       return { outcome: row ? 'payout_failed' : 'unknown_transfer', detail: row ? `retirada ${row.id}` : null };
+    }
+    case 'authorization_activated':
+    case 'authorization_cancelled':
+    case 'authorization_expired':
+    case 'authorization_refused':
+    case 'payment_instruction_refused': {
+      const { eventId: _id, ...rest } = event;
+      return applyAuthorizationEvent(deps, tx, rest);
     }
     case 'ignored':
       return { outcome: 'ignored', detail: event.event };

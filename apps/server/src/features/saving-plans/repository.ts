@@ -17,6 +17,8 @@ export type PlanRow = {
   status: 'awaiting_authorization' | 'active' | 'paused' | 'cancelled' | 'ended';
   authorizationId: string | null;
   authorizationCode: string | null;
+  /** why the payer's bank ended the plan (Pix Automático's events), in Portuguese; null otherwise */
+  endReason: string | null;
   createdAt: Date;
 };
 
@@ -40,7 +42,7 @@ export type RunRow = {
 
 const PLAN_COLUMNS = sql`p.id::text, p.user_id::text, p.amount_cents::text, p.frequency, p.weekday, p.month_day,
   to_char(p.start_date, 'YYYY-MM-DD') as start_date, to_char(p.end_date, 'YYYY-MM-DD') as end_date, p.payment_method,
-  p.status, p.authorization_id, p.authorization_code, p.created_at`;
+  p.status, p.authorization_id, p.authorization_code, p.end_reason, p.created_at`;
 
 const RUN_COLUMNS = sql`r.id::text, r.plan_id::text, to_char(r.period, 'YYYY-MM-DD') as period, r.status,
   r.amount_cents::text, r.deposit_id::text, r.payment_id, r.order_id::text, r.quantity_cg::text, r.value_cents::text,
@@ -63,6 +65,7 @@ function plan(r: RawPlan): PlanRow {
     status: r.status as PlanRow['status'],
     authorizationId: (r.authorization_id as string | null) ?? null,
     authorizationCode: (r.authorization_code as string | null) ?? null,
+    endReason: (r.end_reason as string | null) ?? null,
     createdAt: new Date(r.created_at as string),
   };
 }
@@ -89,7 +92,7 @@ function run(r: RawPlan): RunRow {
 
 export async function insertPlan(
   ex: Executor,
-  p: Omit<PlanRow, 'id' | 'createdAt' | 'authorizationId' | 'authorizationCode'>,
+  p: Omit<PlanRow, 'id' | 'createdAt' | 'authorizationId' | 'authorizationCode' | 'endReason'>,
 ): Promise<PlanRow> {
   const [row] = await rows<RawPlan>(
     ex,
@@ -277,4 +280,41 @@ export async function lastPeriod(ex: Executor, planId: number): Promise<string |
     sql`select to_char(max(period), 'YYYY-MM-DD') as p from saving_runs where plan_id = ${planId}`,
   );
   return row?.p ?? null;
+}
+
+/** The plan holding a Pix Automático authorisation, locked for the webhook's transaction; null when none does. */
+export async function lockPlanByAuthorization(ex: Executor, authorizationId: string): Promise<PlanRow | null> {
+  const [row] = await rows<RawPlan>(
+    ex,
+    sql`select ${PLAN_COLUMNS} from saving_plans p where p.authorization_id = ${authorizationId}
+        order by p.id limit 1 for update`,
+  );
+  return row ? plan(row) : null;
+}
+
+/** Ends a live plan with the reason the customer reads; null when it was not live (ended before). */
+export async function endPlan(ex: Executor, id: number, to: 'cancelled' | 'ended', reason: string) {
+  const [row] = await rows<RawPlan>(
+    ex,
+    sql`update saving_plans as p set status = ${to}, end_reason = ${reason}, updated_at = now()
+        where p.id = ${id} and p.status in ('awaiting_authorization', 'active', 'paused')
+        returning ${PLAN_COLUMNS}`,
+  );
+  return row ? plan(row) : null;
+}
+
+/**
+ * A run whose debit the payer's bank refused: 'nothing', with the reason. The run is the one of that payment when
+ * the provider names it, else the plan's latest run still awaiting its payment. Its pending deposit stays as it is:
+ * the charge is never paid, and it expires like any other (promotePaidRuns would say the same, less precisely).
+ */
+export async function refuseRun(ex: Executor, planId: number, paymentId: string | null, reason: string) {
+  const [row] = await rows<RawPlan>(
+    ex,
+    sql`update saving_runs as r set status = 'nothing', reason = ${reason}, updated_at = now()
+        where r.id = (select id from saving_runs where plan_id = ${planId} and status = 'awaiting_payment'
+          and (${paymentId}::text is null or payment_id = ${paymentId}) order by period desc, id desc limit 1)
+        returning ${RUN_COLUMNS}`,
+  );
+  return row ? run(row) : null;
 }

@@ -7,6 +7,7 @@ import {
   CreateSavingPlanRequest,
   DevClockRequest,
   DevClockResponse,
+  DevRevokeAuthorizationResponse,
   IdParams,
   MESSAGES,
   SavingPlanMoveRequest,
@@ -16,7 +17,9 @@ import {
   SavingPreviewResponse,
 } from '@prata/domain';
 import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
+import { registerAuthorizationTarget } from '../money/index';
 import { requireApprovedRegistration } from '../users/index';
+import { savingAuthorizationTarget } from './authorization';
 import { advanceSavingClock, resetSavingClock, savingClock, savingClockOffsetDays } from './clock';
 import { runSavingPlans } from './scheduler';
 import * as service from './service';
@@ -31,6 +34,8 @@ export async function savingPlanRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const tags = ['saving-plans'];
+  // Pix Automático's authorisation events reach the plans through the money feature's webhook handler
+  registerAuthorizationTarget(savingAuthorizationTarget);
 
   app.get(
     '/saving-plans',
@@ -90,6 +95,11 @@ export async function savingPlanRoutes(fastify: FastifyInstance) {
           message: MESSAGES.devClockMoved,
         };
       },
+    );
+    app.post(
+      '/dev/saving-plans/:id/revoke',
+      { schema: { hide: true, params: IdParams, response: { 200: DevRevokeAuthorizationResponse } } },
+      async (req) => service.simulateRevoke(deps, req.params.id),
     );
   }
 }

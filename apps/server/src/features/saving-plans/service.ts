@@ -16,7 +16,7 @@ import { type UserRow, users } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
-import { payerOf, recordChargeDeposit } from '../money/index';
+import { handlePaymentWebhook, payerOf, recordChargeDeposit } from '../money/index';
 import { averagePriceCents, sizeBuy } from './buy';
 import { savingClock } from './clock';
 import * as repo from './repository';
@@ -60,6 +60,7 @@ export function presentPlan(p: repo.PlanRow, runs: repo.RunRow[], today: string)
     status: p.status,
     next_run_date: live ? nextRunDate(scheduleOf(p), today, last) : null,
     pix_copia_e_cola: p.status === 'awaiting_authorization' ? p.authorizationCode : null,
+    end_reason: p.endReason,
     created_at: p.createdAt.toISOString(),
     runs: mine.map(presentRun),
   };
@@ -237,4 +238,17 @@ export async function adminPlans(deps: AppDeps, query: { page: number; status?: 
       per_page: perPage,
     },
   };
+}
+
+/**
+ * POST /api/dev/saving-plans/{id}/revoke (test clock only, never in production): the embedded provider's payer
+ * cancels the authorisation in their bank; its webhook goes through the one handler, as Asaas's would.
+ */
+export async function simulateRevoke(deps: AppDeps, id: number) {
+  const plan = await repo.findPlan(deps.database.db, id, null);
+  const simulate = deps.adapters.payments.simulateAuthorizationCancelled;
+  if (!plan?.authorizationId || plan.authorizationId === 'pending' || !simulate) throw notFound();
+  const delivery = simulate.call(deps.adapters.payments, plan.authorizationId);
+  const { outcome } = await handlePaymentWebhook(deps, delivery.headers, delivery.body);
+  return { outcome, message: MESSAGES.savingPlanRevokedSimulated };
 }
