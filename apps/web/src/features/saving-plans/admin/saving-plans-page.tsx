@@ -39,7 +39,16 @@ const COLUMNS: ReadonlyArray<Column<Row>> = [
   {
     key: 'status',
     header: 'Situação',
-    render: (row) => <StatusChip status={row.status} labels={SAVING_PLAN_STATUS_LABELS} />,
+    render: (row) => (
+      <>
+        <StatusChip status={row.status} labels={SAVING_PLAN_STATUS_LABELS} />
+        {row.end_reason && (
+          <Typography variant="caption" component="div" color="text.secondary">
+            {row.end_reason}
+          </Typography>
+        )}
+      </>
+    ),
   },
   {
     key: 'runs',

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -84,6 +85,11 @@ export function PlanCard({ plan }: { plan: SavingPlan }) {
         </div>
         <StatusChip status={plan.status} labels={SAVING_PLAN_STATUS_LABELS} />
       </Stack>
+      {plan.end_reason && (
+        <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="saving-end-reason">
+          Poupança encerrada: {plan.end_reason}
+        </Alert>
+      )}
       {plan.pix_copia_e_cola && (
         <Typography variant="body2" sx={{ mt: 1.5, overflowWrap: 'anywhere' }}>
           Pague este Pix para autorizar: <code>{plan.pix_copia_e_cola}</code>

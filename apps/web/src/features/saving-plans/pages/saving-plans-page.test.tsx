@@ -116,4 +116,19 @@ describe('/poupanca-automatica', { timeout: 30_000 }, () => {
     expect(body).toMatchObject({ amount: '50.00', frequency: 'weekly', weekday: 1, payment_method: 'pix_automatico' });
     expect((screen.getByLabelText('Pix copia e cola') as HTMLInputElement).value).toBe('00020101021226');
   });
+
+  it('shows why the bank ended a plan, with nothing left to pause or cancel', async () => {
+    const ended = plan({
+      status: 'cancelled',
+      next_run_date: null,
+      end_reason: 'Você cancelou a autorização do Pix Automático no seu banco.',
+    });
+    routes(fetchMock, { 'GET /api/saving-plans': () => jsonResponse(200, { plans: [ended] }) });
+    renderRoute(<SavingPlansPage />, { path: '/poupanca-automatica' });
+    const card = await screen.findByRole('article', { name: 'R$ 50,00 toda segunda' }, LONG);
+    expect(within(card).getByTestId('saving-end-reason').textContent).toContain(
+      'Você cancelou a autorização do Pix Automático no seu banco.',
+    );
+    expect(within(card).queryByRole('button', { name: /Cancelar|Pausar/ })).toBeNull();
+  });
 });
