@@ -102,6 +102,8 @@ describe('Pix Automático authorisation events', () => {
       expect((await send()).json().outcome).toBe('duplicate');
       const shown = await planOf(c);
       expect([shown.status, shown.end_reason]).toEqual(['cancelled', reason]);
+      // the first run, still waiting for its Pix, buys nothing
+      expect(shown.runs[0]).toMatchObject({ status: 'nothing', reason });
       const mails = await mailsTo(c.email);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.text_body).toContain(reason);

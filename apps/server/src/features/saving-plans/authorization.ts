@@ -40,6 +40,7 @@ export async function applyToPlan(
       const reason = END_REASONS[event.kind];
       const ended = await repo.endPlan(tx, plan.id, 'cancelled', reason);
       if (!ended) return { outcome: 'plan_unchanged', detail };
+      await repo.closeWaitingRuns(tx, plan.id, reason);
       await logEvent(tx, plan.userId, `Poupança automática ${plan.id}: autorização encerrada pelo banco`);
       await mailEnded(deps, tx, ended, reason);
       return { outcome: 'plan_ended', detail: `${detail}: ${reason}` };

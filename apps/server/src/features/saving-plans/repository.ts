@@ -292,6 +292,16 @@ export async function lockPlanByAuthorization(ex: Executor, authorizationId: str
   return row ? plan(row) : null;
 }
 
+/**
+ * Runs still waiting for their Pix when the authorisation ended buy nothing, with its reason: a charge paid after all
+ * is a credited deposit like any other, and its money stays in the balance (promotePaidRuns only moves runs that
+ * still wait).
+ */
+export async function closeWaitingRuns(ex: Executor, planId: number, reason: string) {
+  await ex.execute(sql`update saving_runs set status = 'nothing', reason = ${reason}, updated_at = now()
+    where plan_id = ${planId} and status = 'awaiting_payment'`);
+}
+
 /** Ends a live plan with the reason the customer reads; null when it was not live (ended before). */
 export async function endPlan(ex: Executor, id: number, to: 'cancelled' | 'ended', reason: string) {
   const [row] = await rows<RawPlan>(
