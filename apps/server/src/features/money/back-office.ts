@@ -1,43 +1,36 @@
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { formatBRL, MESSAGES, minorToDecimal } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import {
-  type DepositRow,
-  type DepositStatus,
-  deposits,
-  ledgerAccounts,
-  ledgerTransfers,
-  users,
-  type WithdrawalRow,
-  type WithdrawalStatus,
-  withdrawals,
-} from '../../db/schema/index';
+import type { DepositRow, DepositStatus, WithdrawalRow, WithdrawalStatus } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { getBalances } from '../../ledger/index';
 import { enqueueEmail } from '../../messaging/outbox';
 import { moneyRejectedMail } from '../../messaging/templates';
-import { creditLockedDeposit, expiredOrPastDue, lockDeposit, stillPending } from './deposits';
+import { creditLockedDeposit } from './deposits';
 import { presentCustomer, presentDeposit, presentWithdrawal } from './presenter';
 import { paymentTargetsFor } from './payment-targets';
 import { handlePaymentWebhook } from './webhooks';
 import { payOut, rejectWithdrawal, settlePayout } from './payouts';
+import {
+  type Customer,
+  customersById,
+  findDeposit,
+  findDepositBy,
+  findUser,
+  ledgerAccountsById,
+  ledgerAccountsOf,
+  lockDeposit,
+  markRejected,
+  pageOfDepositsForReview,
+  pageOfTransfersTouching,
+  pageOfWithdrawalsForReview,
+} from './repository/index';
 
 export const BACK_OFFICE_PAGE_SIZE = 25;
 
 type Reviewer = { userId: number; ip: string };
-type Customer = { id: number; name: string; email: string };
-
-async function customersById(db: Executor, ids: number[]): Promise<Map<number, Customer>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r]));
-}
 
 const adminDeposit = (d: DepositRow, customer: Customer | undefined) => ({
   ...presentDeposit(d),
@@ -60,39 +53,22 @@ export async function listDepositsForReview(
   query: { status: DepositStatus; method?: 'pix' | 'ted'; page: number },
 ) {
   const db = deps.database.db;
-  const now = new Date();
-  // a Pix charge past its expiry is in the expired list, not the pending queue, before anything marks it
-  const status =
-    query.status === 'pending'
-      ? stillPending(now)
-      : query.status === 'expired'
-        ? expiredOrPastDue(now)
-        : eq(deposits.status, query.status);
-  const where = and(status, query.method ? eq(deposits.method, query.method) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(deposits)
-      .where(where)
-      .orderBy(query.status === 'pending' || query.status === 'held' ? asc(deposits.id) : desc(deposits.id))
-      .limit(BACK_OFFICE_PAGE_SIZE)
-      .offset((query.page - 1) * BACK_OFFICE_PAGE_SIZE),
-    db.select({ n: count() }).from(deposits).where(where),
-  ]);
+  const offset = (query.page - 1) * BACK_OFFICE_PAGE_SIZE;
+  const { rows, total } = await pageOfDepositsForReview(db, query, BACK_OFFICE_PAGE_SIZE, offset, new Date());
   const people = await customersById(
     db,
     rows.map((r) => r.userId),
   );
   return {
     data: rows.map((r) => adminDeposit(r, people.get(r.userId))),
-    total: Number(total?.n ?? 0),
+    total,
     per_page: BACK_OFFICE_PAGE_SIZE,
     can_simulate_payments: Boolean(deps.adapters.payments.simulatePayment),
   };
 }
 
 export async function depositForBackOffice(db: Executor, id: number) {
-  const [row] = await db.select().from(deposits).where(eq(deposits.id, id)).limit(1);
+  const row = await findDeposit(db, id);
   if (!row) throw notFound();
   return adminDeposit(row, (await customersById(db, [row.userId])).get(row.userId));
 }
@@ -118,18 +94,8 @@ export async function reviewDeposit(
       const outcome = await creditLockedDeposit(tx, row, reviewer.userId);
       if (outcome === 'account_closed') throw new AppError('CUSTOMER_ACCOUNT_CLOSED', MESSAGES.ledgerAccountClosed);
     } else {
-      const now = new Date();
-      await tx
-        .update(deposits)
-        .set({
-          status: 'rejected',
-          rejectionReason: decision.reason,
-          reviewedBy: reviewer.userId,
-          reviewedAt: now,
-          updatedAt: now,
-        })
-        .where(eq(deposits.id, id));
-      const [owner] = await tx.select().from(users).where(eq(users.id, row.userId));
+      await markRejected(tx, id, decision.reason, reviewer.userId, new Date());
+      const owner = await findUser(tx, row.userId);
       await logEvent(tx, row.userId, `Depósito por TED de ${amount} recusado: ${decision.reason}`);
       if (owner) {
         await enqueueEmail(tx, {
@@ -171,11 +137,7 @@ export async function simulatePixPayment(deps: AppDeps, where: { id: number } | 
   const simulate = deps.adapters.payments.simulatePayment;
   if (!simulate) throw notFound();
   const db = deps.database.db;
-  const [row] = await db
-    .select()
-    .from(deposits)
-    .where('id' in where ? eq(deposits.id, where.id) : eq(deposits.asaasPaymentId, where.paymentId))
-    .limit(1);
+  const row = await findDepositBy(db, where);
   if (!row && 'paymentId' in where) {
     // not a deposit: a registered target's pending charge (a silver purchase)
     for (const target of paymentTargetsFor(null)) {
@@ -200,24 +162,15 @@ export async function simulatePixPayment(deps: AppDeps, where: { id: number } | 
 /** GET /api/admin/withdrawals */
 export async function listWithdrawalsForReview(deps: AppDeps, query: { status: WithdrawalStatus; page: number }) {
   const db = deps.database.db;
-  const where = eq(withdrawals.status, query.status);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(withdrawals)
-      .where(where)
-      .orderBy(query.status === 'pending' ? asc(withdrawals.id) : desc(withdrawals.id))
-      .limit(BACK_OFFICE_PAGE_SIZE)
-      .offset((query.page - 1) * BACK_OFFICE_PAGE_SIZE),
-    db.select({ n: count() }).from(withdrawals).where(where),
-  ]);
+  const offset = (query.page - 1) * BACK_OFFICE_PAGE_SIZE;
+  const { rows, total } = await pageOfWithdrawalsForReview(db, query.status, BACK_OFFICE_PAGE_SIZE, offset);
   const people = await customersById(
     db,
     rows.map((r) => r.userId),
   );
   return {
     data: rows.map((r) => adminWithdrawal(r, people.get(r.userId))),
-    total: Number(total?.n ?? 0),
+    total,
     per_page: BACK_OFFICE_PAGE_SIZE,
   };
 }
@@ -249,12 +202,8 @@ export async function reviewWithdrawal(
  */
 export async function customerStatement(deps: AppDeps, userId: number, pageNumber: number) {
   const db = deps.database.db;
-  const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!customer) throw notFound();
-  const accounts = await db
-    .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.ownerUserId, userId));
+  if (!(await findUser(db, userId))) throw notFound();
+  const accounts = await ledgerAccountsOf(db, userId);
   const ids = accounts.map((a) => a.id);
   const balances = await getBalances(db, userId);
   const presentBalances = {
@@ -262,25 +211,10 @@ export async function customerStatement(deps: AppDeps, userId: number, pageNumbe
     AG: { available: minorToDecimal(balances.AG.available), held: minorToDecimal(balances.AG.held) },
   };
   if (ids.length === 0) return { data: [], total: 0, per_page: BACK_OFFICE_PAGE_SIZE, balances: presentBalances };
-  const touches = or(inArray(ledgerTransfers.debitAccountId, ids), inArray(ledgerTransfers.creditAccountId, ids));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(ledgerTransfers)
-      .where(touches)
-      .orderBy(desc(ledgerTransfers.createdAt), desc(ledgerTransfers.transferId))
-      .limit(BACK_OFFICE_PAGE_SIZE)
-      .offset((pageNumber - 1) * BACK_OFFICE_PAGE_SIZE),
-    db.select({ n: count() }).from(ledgerTransfers).where(touches),
-  ]);
+  const offset = (pageNumber - 1) * BACK_OFFICE_PAGE_SIZE;
+  const { rows, total } = await pageOfTransfersTouching(db, ids, BACK_OFFICE_PAGE_SIZE, offset);
   const otherIds = rows.flatMap((r) => [r.debitAccountId, r.creditAccountId]).filter((id) => !ids.includes(id));
-  const others =
-    otherIds.length === 0
-      ? []
-      : await db
-          .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
-          .from(ledgerAccounts)
-          .where(inArray(ledgerAccounts.id, [...new Set(otherIds)]));
+  const others = await ledgerAccountsById(db, otherIds);
   const codeOf = new Map([...accounts, ...others].map((a) => [a.id, a.code]));
   const own = new Set(ids);
   const data = rows.flatMap((t) => {
@@ -298,7 +232,7 @@ export async function customerStatement(deps: AppDeps, userId: number, pageNumbe
       code: t.code,
     }));
   });
-  return { data, total: Number(total?.n ?? 0), per_page: BACK_OFFICE_PAGE_SIZE, balances: presentBalances };
+  return { data, total, per_page: BACK_OFFICE_PAGE_SIZE, balances: presentBalances };
 }
 
 /** POST /api/admin/withdrawals/{id}/payout */

@@ -1,11 +1,10 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { bankingInformation, deposits, users } from '../../db/schema/index';
 import { post } from '../../ledger/index';
 import { listBanking } from '../profile/index';
 import { reviewDeposit, simulatePixPayment } from './back-office';
 import { createPixDeposit, createTedDeposit } from './deposits';
 import { payOut } from './payouts';
+import { countDepositsOf, findUserByEmail, insertBankEntries } from './repository/index';
 import { placeWithdrawal } from './withdrawals';
 
 /** A small real PDF: the demo's TED receipts. */
@@ -16,13 +15,7 @@ const RECEIPT = Buffer.from(
     '5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-const byEmail = async (deps: AppDeps, email: string) =>
-  (
-    await deps.database.db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email))
-  )[0];
+const byEmail = (deps: AppDeps, email: string) => findUserByEmail(deps.database.db, email);
 
 /**
  * Money for the demo accounts (`npm start`), made through the same code paths customers and operators use: Pix
@@ -36,11 +29,7 @@ export async function seedMoneyDemo(deps: AppDeps): Promise<void> {
   const empresa = await byEmail(deps, 'empresa@prata.dev');
   const operator = await byEmail(deps, 'operador@prata.dev');
   if (!maria || !empresa || !operator) return;
-  const [seen] = await db
-    .select({ n: count() })
-    .from(deposits)
-    .where(inArray(deposits.userId, [maria.id, empresa.id]));
-  if (Number(seen?.n ?? 0) > 0) return;
+  if ((await countDepositsOf(db, [maria.id, empresa.id])) > 0) return;
   const reviewer = { userId: operator.id, ip: '127.0.0.1' };
 
   // the company's R$ 20.000,00 arrives in two Pix: one deposit may be at most DEPOSIT_MAX_AMOUNT (R$ 10.000,00)
@@ -99,7 +88,7 @@ export async function seedMoneyDemo(deps: AppDeps): Promise<void> {
   }
 
   // bank entries and withdrawals: one paid at once (CPF key), one waiting for the operator (bank account)
-  await db.insert(bankingInformation).values([
+  await insertBankEntries(db, [
     { userId: maria.id, type: 'pix', keyType: 'cpf', key: maria.cpf },
     {
       userId: maria.id,

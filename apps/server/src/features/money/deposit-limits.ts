@@ -1,9 +1,8 @@
-import { and, eq, gt, inArray, isNull, or, sql, sum } from 'drizzle-orm';
 import { depositLimitRefusal, minorToDecimal } from '@prata/domain';
 import type { MoneySettings } from '../../config';
 import type { Executor } from '../../db/client';
-import { deposits, users } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { sumDepositedSince, tradingLimitCentsOf } from './repository/index';
 
 /**
  * The limits on money in (issue 27), after Banco Central's Pix rules: a most per deposit, a most per period, and
@@ -63,31 +62,14 @@ export function depositLimitsFor(
  */
 export async function depositedInPeriod(ex: Executor, userId: number, periodDays: number, now: Date) {
   const since = new Date(now.getTime() - periodDays * 86_400_000);
-  const [row] = await ex
-    .select({ total: sum(sql`coalesce(${deposits.creditedCents}, ${deposits.amountCents})`) })
-    .from(deposits)
-    .where(
-      and(
-        eq(deposits.userId, userId),
-        gt(deposits.createdAt, since),
-        or(
-          inArray(deposits.status, ['approved', 'held']),
-          and(eq(deposits.status, 'pending'), or(isNull(deposits.pixExpiresAt), gt(deposits.pixExpiresAt, now))),
-        ),
-      ),
-    );
-  return Number(row?.total ?? 0);
+  return sumDepositedSince(ex, userId, since, now);
 }
 
 /** The customer's limits now, read from the database (the caller's transaction, or the database). */
 export async function depositLimits(ex: Executor, settings: LimitSettings, userId: number, now = new Date()) {
-  const [user] = await ex
-    .select({ tradingLimitCents: users.tradingLimitCents })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const tradingLimitCents = await tradingLimitCentsOf(ex, userId);
   const used = await depositedInPeriod(ex, userId, settings.periodDays, now);
-  return depositLimitsFor(settings, user?.tradingLimitCents ?? 0, used, now);
+  return depositLimitsFor(settings, tradingLimitCents, used, now);
 }
 
 /** The limits as GET /api/deposit answers them (reais). */

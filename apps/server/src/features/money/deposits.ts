@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import { formatBRL, MESSAGES, MINIMUM_PIX_DEPOSIT_CENTS, minorToDecimal } from '@prata/domain';
 import type { PaymentCustomer } from '../../adapters/payments/port';
 import { brCodeQrPngBase64 as qrPngBase64 } from '../../adapters/payments/index';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { type DepositRow, deposits, type UserRow, users } from '../../db/schema/index';
+import type { DepositRow, UserRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
@@ -18,6 +17,19 @@ import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { depositLimits, presentDepositLimits, requireWithinDepositLimits } from './deposit-limits';
 import { isExpired, presentDeposit } from './presenter';
 import { logFailure, loggedAs } from '../../lib/log-failure';
+import {
+  countPendingPixDeposits,
+  findContact,
+  findDeposit,
+  insertDeposit,
+  listPendingDeposits,
+  lockCustomerForDeposit,
+  lockOwnDeposit,
+  markApproved,
+  markCancelled,
+  markExpired,
+  pageOfDeposits,
+} from './repository/index';
 
 /** The ledger transfer that credits a deposit: one id per deposit, so however many events confirm it, it posts once. */
 export const depositTransferId = (depositId: number) => `deposit:${depositId}`;
@@ -35,25 +47,12 @@ export function receivingAccount(deps: AppDeps) {
   };
 }
 
-/** Pending and still payable: a Pix charge past its expiry is no longer pending (it reads 'expired'). */
-export const stillPending = (now: Date) =>
-  and(eq(deposits.status, 'pending'), or(isNull(deposits.pixExpiresAt), gt(deposits.pixExpiresAt, now)));
-
-async function pendingDeposits(db: Executor, userId: number) {
-  return db
-    .select()
-    .from(deposits)
-    .where(and(eq(deposits.userId, userId), stillPending(new Date())))
-    .orderBy(desc(deposits.id))
-    .limit(50);
-}
-
 /** GET /api/deposit: with the limits, so the screen says what may be deposited before anything is typed. */
 export async function depositOverview(deps: AppDeps, userId: number) {
   const db = deps.database.db;
   const [balances, pending, limits] = await Promise.all([
     getBalances(db, userId),
-    pendingDeposits(db, userId),
+    listPendingDeposits(db, userId, new Date()),
     depositLimits(db, deps.config.money.depositLimits, userId),
   ]);
   return {
@@ -70,8 +69,7 @@ export async function depositOverview(deps: AppDeps, userId: number) {
  * deposits asked for at once are counted one after the other, so together they cannot pass the period's limit.
  */
 async function recheckLimits(deps: AppDeps, tx: Executor, userId: number, amountCents: number, method: 'pix' | 'ted') {
-  // no key update: two deposits of one customer wait for each other; rows that merely reference the user do not
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  await lockCustomerForDeposit(tx, userId);
   requireWithinDepositLimits(await depositLimits(tx, deps.config.money.depositLimits, userId), amountCents, method);
 }
 
@@ -107,12 +105,9 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
  */
 export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents: number) {
   const db = deps.database.db;
-  const [open] = await db
-    .select({ n: count() })
-    .from(deposits)
-    .where(and(eq(deposits.userId, user.id), stillPending(new Date()), eq(deposits.method, 'pix')));
+  const open = await countPendingPixDeposits(db, user.id, new Date());
   const max = deps.config.money.maxPendingPixDeposits;
-  if (Number(open?.n ?? 0) >= max) throw new AppError('PENDING_DEPOSITS_LIMIT', MESSAGES.pendingDepositsLimit(max));
+  if (open >= max) throw new AppError('PENDING_DEPOSITS_LIMIT', MESSAGES.pendingDepositsLimit(max));
   requireWithinDepositLimits(await depositLimits(db, deps.config.money.depositLimits, user.id), amountCents, 'pix');
 
   const reference = `deposit-${randomBytes(10).toString('hex')}`;
@@ -135,20 +130,17 @@ export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents
   try {
     row = await withTransaction(db, async (tx) => {
       await recheckLimits(deps, tx, user.id, amountCents, 'pix');
-      const [inserted] = await tx
-        .insert(deposits)
-        .values({
-          userId: user.id,
-          method: 'pix',
-          amountCents,
-          asaasPaymentId: charge.paymentId,
-          externalReference: reference,
-          pixCopiaECola: charge.pixCopiaECola,
-          pixExpiresAt: chargeExpiry(deps, charge.expiresAt, new Date()),
-        })
-        .returning();
+      const inserted = await insertDeposit(tx, {
+        userId: user.id,
+        method: 'pix',
+        amountCents,
+        asaasPaymentId: charge.paymentId,
+        externalReference: reference,
+        pixCopiaECola: charge.pixCopiaECola,
+        pixExpiresAt: chargeExpiry(deps, charge.expiresAt, new Date()),
+      });
       await logEvent(tx, user.id, `Depósito por Pix de ${formatBRL(amountCents)} criado`);
-      return inserted!;
+      return inserted;
     });
   } catch (err) {
     await payments
@@ -181,20 +173,17 @@ export async function recordChargeDeposit(
     pixExpiresAt?: Date | null;
   },
 ): Promise<DepositRow> {
-  const [inserted] = await tx
-    .insert(deposits)
-    .values({
-      userId: input.userId,
-      method: 'pix',
-      amountCents: input.amountCents,
-      asaasPaymentId: input.paymentId,
-      externalReference: input.reference,
-      pixCopiaECola: input.pixCopiaECola,
-      pixExpiresAt: input.pixExpiresAt ?? null,
-    })
-    .returning();
+  const inserted = await insertDeposit(tx, {
+    userId: input.userId,
+    method: 'pix',
+    amountCents: input.amountCents,
+    asaasPaymentId: input.paymentId,
+    externalReference: input.reference,
+    pixCopiaECola: input.pixCopiaECola,
+    pixExpiresAt: input.pixExpiresAt ?? null,
+  });
   await logEvent(tx, input.userId, `Depósito por Pix Automático de ${formatBRL(input.amountCents)} criado`);
-  return inserted!;
+  return inserted;
 }
 
 /** POST /api/deposit/ted: the receipt is checked by content, stored, and the deposit waits for an operator. */
@@ -210,21 +199,18 @@ export async function createTedDeposit(deps: AppDeps, user: UserRow, amountCents
   try {
     const row = await withTransaction(deps.database.db, async (tx) => {
       await recheckLimits(deps, tx, user.id, amountCents, 'ted');
-      const [inserted] = await tx
-        .insert(deposits)
-        .values({
-          userId: user.id,
-          method: 'ted',
-          amountCents,
-          receiptStorageKey: storageKey,
-          receiptName: facts.originalName,
-          receiptMime: facts.mime,
-          receiptSize: facts.sizeBytes,
-          receiptSha256: facts.sha256,
-        })
-        .returning();
+      const inserted = await insertDeposit(tx, {
+        userId: user.id,
+        method: 'ted',
+        amountCents,
+        receiptStorageKey: storageKey,
+        receiptName: facts.originalName,
+        receiptMime: facts.mime,
+        receiptSize: facts.sizeBytes,
+        receiptSha256: facts.sha256,
+      });
       await logEvent(tx, user.id, `Depósito por TED de ${formatBRL(amountCents)} enviado para conferência`);
-      return inserted!;
+      return inserted;
     });
     return { deposit: presentDeposit(row), message: MESSAGES.tedDepositSent };
   } catch (err) {
@@ -235,11 +221,7 @@ export async function createTedDeposit(deps: AppDeps, user: UserRow, amountCents
 
 /** The customer's own deposit, or 404 (another customer's deposit does not exist for them). */
 async function ownDeposit(db: Executor, userId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(deposits)
-    .where(and(eq(deposits.id, id), eq(deposits.userId, userId)))
-    .limit(1);
+  const row = await findDeposit(db, id, userId);
   if (!row) throw notFound();
   return row;
 }
@@ -257,30 +239,11 @@ export async function depositQrCode(deps: AppDeps, userId: number, id: number) {
 
 /** The receipt of a TED deposit: the customer's own (userId) or any, for an operator (userId null). */
 export async function depositReceipt(deps: AppDeps, userId: number | null, id: number) {
-  const db = deps.database.db;
-  const [row] = await db
-    .select()
-    .from(deposits)
-    .where(userId === null ? eq(deposits.id, id) : and(eq(deposits.id, id), eq(deposits.userId, userId)))
-    .limit(1);
+  const row = await findDeposit(deps.database.db, id, userId);
   if (!row) throw notFound();
   if (!row.receiptStorageKey || !row.receiptMime || !row.receiptName) throw notFound(MESSAGES.depositNoReceipt);
   const data = await deps.adapters.storage.get(row.receiptStorageKey);
   return { file: { mimeType: row.receiptMime, originalName: row.receiptName }, data, row };
-}
-
-/** Expired: marked so, or a pending Pix charge past its expiry that nothing has marked yet. */
-export const expiredOrPastDue = (now: Date) =>
-  or(eq(deposits.status, 'expired'), and(eq(deposits.status, 'pending'), lte(deposits.pixExpiresAt, now)));
-
-/** Marks a pending Pix deposit whose charge has expired as 'expired' (the caller's transaction, row locked). */
-export async function markExpired(tx: Executor, row: DepositRow): Promise<DepositRow> {
-  const [updated] = await tx
-    .update(deposits)
-    .set({ status: 'expired', updatedAt: new Date() })
-    .where(and(eq(deposits.id, row.id), eq(deposits.status, 'pending')))
-    .returning();
-  return updated ?? row;
 }
 
 /**
@@ -291,23 +254,14 @@ export async function markExpired(tx: Executor, row: DepositRow): Promise<Deposi
  */
 export async function cancelDeposit(deps: AppDeps, userId: number, id: number) {
   const outcome = await withTransaction(deps.database.db, async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(deposits)
-      .where(and(eq(deposits.id, id), eq(deposits.userId, userId)))
-      .for('update')
-      .limit(1);
+    const locked = await lockOwnDeposit(tx, userId, id);
     if (!locked) throw notFound();
     if (locked.status === 'approved') throw new AppError('DEPOSIT_NOT_CANCELLABLE', MESSAGES.depositAlreadyPaid);
     if (locked.status === 'expired') throw new AppError('DEPOSIT_EXPIRED', MESSAGES.depositExpired);
     if (locked.method !== 'pix' || locked.status !== 'pending')
       throw new AppError('DEPOSIT_NOT_CANCELLABLE', MESSAGES.depositNotCancellable);
     if (isExpired(locked)) return { expired: true, row: await markExpired(tx, locked) };
-    const [updated] = await tx
-      .update(deposits)
-      .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(eq(deposits.id, id))
-      .returning();
+    const updated = await markCancelled(tx, id);
     await logEvent(tx, userId, `Depósito por Pix de ${formatBRL(locked.amountCents)} cancelado`);
     return { expired: false, row: updated! };
   });
@@ -324,21 +278,12 @@ export async function cancelDeposit(deps: AppDeps, userId: number, id: number) {
 
 /** GET /api/deposits?page=N */
 export async function listDeposits(deps: AppDeps, userId: number, pageNumber: number) {
-  const db = deps.database.db;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(deposits)
-      .where(eq(deposits.userId, userId))
-      .orderBy(desc(deposits.id))
-      .limit(HISTORY_PAGE_SIZE)
-      .offset((pageNumber - 1) * HISTORY_PAGE_SIZE),
-    db.select({ n: count() }).from(deposits).where(eq(deposits.userId, userId)),
-  ]);
+  const offset = (pageNumber - 1) * HISTORY_PAGE_SIZE;
+  const { rows, total } = await pageOfDeposits(deps.database.db, userId, HISTORY_PAGE_SIZE, offset);
   return {
     deposits: page(
       rows.map((row) => presentDeposit(row)),
-      Number(total?.n ?? 0),
+      total,
     ),
   };
 }
@@ -370,31 +315,10 @@ export async function creditLockedDeposit(
     if (result.reason === 'account_closed') return 'account_closed';
     throw new Error(`ledger refused deposit ${row.id}: ${result.reason}`);
   }
-  const now = new Date();
-  await tx
-    .update(deposits)
-    .set({
-      status: 'approved',
-      creditedAt: now,
-      updatedAt: now,
-      reviewedBy: reviewer,
-      reviewedAt: reviewer ? now : null,
-    })
-    .where(eq(deposits.id, row.id));
-  const [owner] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId));
+  await markApproved(tx, row.id, reviewer, new Date());
+  const owner = await findContact(tx, row.userId);
   const amount = formatBRL(row.amountCents);
   await logEvent(tx, row.userId, `Depósito por ${row.method === 'pix' ? 'Pix' : 'TED'} de ${amount} creditado`);
   if (owner) await enqueueEmail(tx, { to: owner.email, ...depositCreditedMail(owner.name, amount, row.method) });
   return 'credited';
-}
-
-/** Locks a deposit's row for a decision (the caller's transaction). */
-export async function lockDeposit(tx: Executor, where: { id: number } | { paymentId: string }) {
-  const [row] = await tx
-    .select()
-    .from(deposits)
-    .where('id' in where ? eq(deposits.id, where.id) : eq(deposits.asaasPaymentId, where.paymentId))
-    .for('update')
-    .limit(1);
-  return row;
 }

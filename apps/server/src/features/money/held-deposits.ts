@@ -1,17 +1,17 @@
 import { logFailure } from '../../lib/log-failure';
-import { eq } from 'drizzle-orm';
 import { formatBRL, type HeldDepositDecisionRequest, MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { type DepositHoldReason, type DepositRow, deposits, users } from '../../db/schema/index';
+import type { DepositHoldReason, DepositRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { post } from '../../ledger/index';
 import { enqueueEmail } from '../../messaging/outbox';
 import { depositCreditedMail } from '../../messaging/templates';
-import { depositTransferId, lockDeposit } from './deposits';
+import { depositTransferId } from './deposits';
 import { isExpired } from './presenter';
+import { findContact, lockDeposit, markHeld, markHeldDecided } from './repository/index';
 
 /**
  * Payments that do not match their charge (issue 27). Money that arrived is never lost and never credited blindly:
@@ -50,10 +50,7 @@ export async function holdPayment(tx: Executor, row: DepositRow, paidCents: numb
     code: 'deposit.held',
   });
   if (!result.ok) throw new Error(`ledger refused held payment of deposit ${row.id}: ${result.reason}`);
-  await tx
-    .update(deposits)
-    .set({ status: 'held', paidCents, holdReason: reason, updatedAt: new Date() })
-    .where(eq(deposits.id, row.id));
+  await markHeld(tx, row.id, paidCents, reason);
   await logEvent(
     tx,
     row.userId,
@@ -118,32 +115,17 @@ export async function decideHeldDeposit(
       });
       if (!refunded.ok) throw new Error(`ledger refused refunding held deposit ${row.id}: ${refunded.reason}`);
     }
-    await tx
-      .update(deposits)
-      .set(
-        creditCents > 0
-          ? {
-              status: 'approved',
-              creditedAt: now,
-              creditedCents: creditCents,
-              reviewedBy: reviewer.userId,
-              reviewedAt: now,
-              updatedAt: now,
-            }
-          : {
-              status: 'refunded',
-              rejectionReason: decision.decision === 'refund' ? decision.reason : null,
-              reviewedBy: reviewer.userId,
-              reviewedAt: now,
-              updatedAt: now,
-            },
-      )
-      .where(eq(deposits.id, row.id));
+    await markHeldDecided(
+      tx,
+      row.id,
+      creditCents > 0
+        ? { creditedCents: creditCents }
+        : { refundReason: decision.decision === 'refund' ? decision.reason : null },
+      reviewer.userId,
+      now,
+    );
     if (creditCents > 0) {
-      const [owner] = await tx
-        .select({ name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, row.userId));
+      const owner = await findContact(tx, row.userId);
       const amount = formatBRL(creditCents);
       await logEvent(tx, row.userId, `Depósito por Pix de ${amount} creditado após análise`);
       if (owner) await enqueueEmail(tx, { to: owner.email, ...depositCreditedMail(owner.name, amount, 'pix') });

@@ -1,11 +1,10 @@
 import { logFailure } from '../../lib/log-failure';
 // Paying a withdrawal out: the provider asked, its answer recorded, a refusal given back; an operator's rejection.
-import { and, eq } from 'drizzle-orm';
 import { formatBRL, MESSAGES } from '@prata/domain';
 import type { PayoutDestination } from '../../adapters/payments/port';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { users, type WithdrawalRow, withdrawals } from '../../db/schema/index';
+import type { WithdrawalRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
@@ -14,14 +13,20 @@ import { enqueueEmail } from '../../messaging/outbox';
 import { moneyRejectedMail, withdrawalPaidMail } from '../../messaging/templates';
 import { findCompanyByUser } from '../users/index';
 import { describeDestination } from './presenter';
-
-async function lockWithdrawal(tx: Executor, id: number) {
-  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update').limit(1);
-  return row;
-}
+import {
+  findUser,
+  lockWithdrawal,
+  lockWithdrawalBy,
+  markApprovedForPayout,
+  markPayoutDoneById,
+  markPayoutDoneByTransfer,
+  markPayoutFailed,
+  markPayoutSent,
+  markWithdrawalRejected,
+} from './repository/index';
 
 async function ownerOf(db: Executor, userId: number) {
-  const [owner] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const owner = await findUser(db, userId);
   if (!owner) throw notFound();
   return owner;
 }
@@ -73,18 +78,7 @@ async function approveForPayout(tx: Executor, id: number, reviewer: Reviewer) {
     }),
     'BRL',
   );
-  const now = new Date();
-  const [updated] = await tx
-    .update(withdrawals)
-    .set({
-      status: 'approved',
-      payoutStatus: 'sending',
-      reviewedBy: reviewer?.userId ?? null,
-      reviewedAt: reviewer ? now : null,
-      updatedAt: now,
-    })
-    .where(eq(withdrawals.id, id))
-    .returning();
+  const updated = await markApprovedForPayout(tx, id, reviewer?.userId ?? null, new Date());
   if (reviewer) {
     await writeAudit(tx, {
       actorUserId: reviewer.userId,
@@ -95,7 +89,7 @@ async function approveForPayout(tx: Executor, id: number, reviewer: Reviewer) {
       ip: reviewer.ip,
     });
   }
-  return updated!;
+  return updated;
 }
 
 /**
@@ -125,11 +119,7 @@ export async function payOut(deps: AppDeps, id: number, reviewer: Reviewer) {
     return (await refundPayout(deps, { withdrawalId: id }, payout.failReason ?? 'transferência recusada')) ?? row;
   }
   return withTransaction(db, async (tx) => {
-    const [updated] = await tx
-      .update(withdrawals)
-      .set({ payoutId: payout.transferId, payoutStatus: payout.status, updatedAt: new Date() })
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.payoutStatus, 'sending')))
-      .returning();
+    const updated = await markPayoutSent(tx, id, payout);
     const current = updated ?? (await lockWithdrawal(tx, id))!;
     if (updated) {
       const owner = await ownerOf(tx, row.userId);
@@ -156,14 +146,7 @@ export async function refundPayout(
   ex?: Executor,
 ): Promise<WithdrawalRow | undefined> {
   const run = async (tx: Executor) => {
-    const [found] = await tx
-      .select()
-      .from(withdrawals)
-      .where(
-        'withdrawalId' in where ? eq(withdrawals.id, where.withdrawalId) : eq(withdrawals.payoutId, where.transferId),
-      )
-      .for('update')
-      .limit(1);
+    const found = await lockWithdrawalBy(tx, where);
     if (found?.status !== 'approved') return found;
     const net = found.amountCents - found.feeCents;
     requireAllOk(
@@ -196,11 +179,7 @@ export async function refundPayout(
       'BRL',
     );
     const rejection = MESSAGES.withdrawalPayoutFailed(reason).slice(0, 500);
-    const [updated] = await tx
-      .update(withdrawals)
-      .set({ status: 'rejected', payoutStatus: 'failed', rejectionReason: rejection, updatedAt: new Date() })
-      .where(eq(withdrawals.id, found.id))
-      .returning();
+    const updated = await markPayoutFailed(tx, found.id, rejection);
     const owner = await ownerOf(tx, found.userId);
     await logEvent(tx, found.userId, `Retirada de ${formatBRL(found.amountCents)} devolvida ao saldo: ${rejection}`);
     await enqueueEmail(tx, {
@@ -223,12 +202,7 @@ export async function refundPayout(
 
 /** The provider confirmed a payout (TRANSFER_DONE): the row says done. */
 export async function markPayoutDone(tx: Executor, transferId: string) {
-  const [updated] = await tx
-    .update(withdrawals)
-    .set({ payoutStatus: 'done', updatedAt: new Date() })
-    .where(and(eq(withdrawals.payoutId, transferId), eq(withdrawals.status, 'approved')))
-    .returning({ id: withdrawals.id });
-  return updated ? 'payout_done' : 'unknown_transfer';
+  return (await markPayoutDoneByTransfer(tx, transferId)) ? 'payout_done' : 'unknown_transfer';
 }
 
 /** An operator refuses a pending withdrawal: the hold goes back to available, the customer reads the reason. */
@@ -243,18 +217,7 @@ export async function rejectWithdrawal(
     if (!locked) throw notFound();
     if (locked.status !== 'pending') throw new AppError('ALREADY_DECIDED', MESSAGES.notPending);
     requireOk(await release(tx, withdrawalHoldId(id)), 'BRL');
-    const now = new Date();
-    const [updated] = await tx
-      .update(withdrawals)
-      .set({
-        status: 'rejected',
-        rejectionReason: reason,
-        reviewedBy: reviewer.userId,
-        reviewedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(withdrawals.id, id))
-      .returning();
+    const updated = await markWithdrawalRejected(tx, id, reason, reviewer.userId, new Date());
     await writeAudit(tx, {
       actorUserId: reviewer.userId,
       action: 'withdrawal.rejected',
@@ -275,7 +238,7 @@ export async function rejectWithdrawal(
         reason,
       ),
     });
-    return updated!;
+    return updated;
   });
   deps.outbox.kick();
   return row;
@@ -310,12 +273,7 @@ export async function settlePayout(
       ip: reviewer.ip,
     });
     if (settlement.outcome === 'failed') return refundPayout(deps, { withdrawalId: id }, settlement.reason, tx);
-    const [updated] = await tx
-      .update(withdrawals)
-      .set({ payoutStatus: 'done', updatedAt: new Date() })
-      .where(eq(withdrawals.id, id))
-      .returning();
-    return updated;
+    return markPayoutDoneById(tx, id);
   });
   deps.outbox.kick();
   return row!;

@@ -1,15 +1,14 @@
-import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@prata/domain';
 import type { PaymentEvent } from '../../adapters/payments/port';
 import type { AppDeps } from '../../deps';
-import { deposits, paymentEvents } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { AppError } from '../../lib/errors';
-import { creditLockedDeposit, lockDeposit, markExpired } from './deposits';
+import { creditLockedDeposit } from './deposits';
 import { holdPayment, holdReasonFor } from './held-deposits';
 import { applyAuthorizationEvent } from './authorization-targets';
 import { paymentTargetsFor } from './payment-targets';
 import { markPayoutDone, refundPayout } from './payouts';
+import { claimPaymentEvent, lockDeposit, markCancelled, markExpired, recordEventOutcome } from './repository/index';
 
 /**
  * What an event did, stored with it: credited, duplicate (the event, or the payment, was seen before), held (paid
@@ -38,22 +37,18 @@ export async function handlePaymentWebhook(
   }
   const event = verdict.event;
   const outcome = await withTransaction(deps.database.db, async (tx) => {
-    const claimed = await tx
-      .insert(paymentEvents)
-      .values({
-        eventId: event.eventId,
-        provider: deps.adapters.payments.name,
-        kind: event.kind,
-        paymentId: 'paymentId' in event ? event.paymentId : null,
-        transferId: 'transferId' in event ? event.transferId : null,
-        outcome: 'processing',
-        body: body as object,
-      })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentEvents.eventId });
-    if (claimed.length === 0) return 'duplicate';
+    const claimed = await claimPaymentEvent(tx, {
+      eventId: event.eventId,
+      provider: deps.adapters.payments.name,
+      kind: event.kind,
+      paymentId: 'paymentId' in event ? event.paymentId : null,
+      transferId: 'transferId' in event ? event.transferId : null,
+      outcome: 'processing',
+      body: body as object,
+    });
+    if (!claimed) return 'duplicate';
     const { outcome, detail } = await apply(deps, tx, event);
-    await tx.update(paymentEvents).set({ outcome, detail }).where(eq(paymentEvents.eventId, event.eventId));
+    await recordEventOutcome(tx, event.eventId, outcome, detail);
     return outcome;
   });
   deps.outbox.kick();
@@ -108,7 +103,7 @@ async function apply(deps: AppDeps, tx: Tx, event: PaymentEvent): Promise<{ outc
         await markExpired(tx, row);
         return { outcome: 'expired', detail: `depósito ${row.id} expirado` };
       }
-      await tx.update(deposits).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(deposits.id, row.id));
+      await markCancelled(tx, row.id);
       return { outcome: 'cancelled', detail: `depósito ${row.id} cancelado pelo provedor` };
     }
     case 'transfer_done':

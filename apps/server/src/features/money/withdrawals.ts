@@ -1,4 +1,3 @@
-import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
 import {
   brasiliaMonthStart,
   formatBRL,
@@ -9,7 +8,7 @@ import {
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { type UserRow, type WithdrawalDestination, withdrawals } from '../../db/schema/index';
+import type { UserRow, WithdrawalDestination } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { consumeCode, issueCode } from '../../lib/codes';
@@ -22,20 +21,11 @@ import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { listBanking } from '../profile/index';
 import { payOut, withdrawalHoldId } from './payouts';
 import { describeDestination, presentWithdrawal } from './presenter';
+import { countWithdrawalsSince, insertWithdrawal, pageOfWithdrawals } from './repository/index';
 
 /** This month's withdrawals that count towards the free ones: asked for and not refused. */
 async function countThisMonth(db: Executor, userId: number, now = new Date()) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.userId, userId),
-        inArray(withdrawals.status, ['pending', 'approved']),
-        gte(withdrawals.createdAt, brasiliaMonthStart(now)),
-      ),
-    );
-  return Number(row?.n ?? 0);
+  return countWithdrawalsSince(db, userId, brasiliaMonthStart(now));
 }
 
 /** GET /api/withdrawal */
@@ -164,25 +154,22 @@ export async function placeWithdrawal(
     await lockOwners(tx, [{ customer: user.id }]);
     const feeCents = feeFor(deps, await countThisMonth(tx, user.id));
     checkAmount(deps, amountCents, feeCents);
-    const [inserted] = await tx
-      .insert(withdrawals)
-      .values({
-        userId: user.id,
-        bankingInformationId: entry.id,
-        destination,
-        amountCents: amountCents,
-        feeCents,
-        instant,
-      })
-      .returning();
+    const inserted = await insertWithdrawal(tx, {
+      userId: user.id,
+      bankingInformationId: entry.id,
+      destination,
+      amountCents: amountCents,
+      feeCents,
+      instant,
+    });
     requireOk(
       await hold(tx, {
-        id: withdrawalHoldId(inserted!.id),
+        id: withdrawalHoldId(inserted.id),
         holder: { customer: user.id },
         currency: 'BRL',
         amount: amountCents,
         reason: 'withdrawal',
-        reference: `withdrawal:${inserted!.id}`,
+        reference: `withdrawal:${inserted.id}`,
       }),
       'BRL',
     );
@@ -191,7 +178,7 @@ export async function placeWithdrawal(
       user.id,
       `Retirada de ${formatBRL(amountCents)} solicitada (${describeDestination(destination)})`,
     );
-    return inserted!;
+    return inserted;
   });
   if (!instant) return { withdrawal: presentWithdrawal(row), message: MESSAGES.withdrawalRequested };
   const paid = await payOut(deps, row.id, null);
@@ -204,16 +191,7 @@ export async function placeWithdrawal(
 
 /** GET /api/withdrawals?page=N */
 export async function listWithdrawals(deps: AppDeps, userId: number, pageNumber: number) {
-  const db = deps.database.db;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(withdrawals)
-      .where(eq(withdrawals.userId, userId))
-      .orderBy(desc(withdrawals.id))
-      .limit(HISTORY_PAGE_SIZE)
-      .offset((pageNumber - 1) * HISTORY_PAGE_SIZE),
-    db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.userId, userId)),
-  ]);
-  return { withdrawals: page(rows.map(presentWithdrawal), Number(total?.n ?? 0)) };
+  const offset = (pageNumber - 1) * HISTORY_PAGE_SIZE;
+  const { rows, total } = await pageOfWithdrawals(deps.database.db, userId, HISTORY_PAGE_SIZE, offset);
+  return { withdrawals: page(rows.map(presentWithdrawal), total) };
 }
