@@ -107,7 +107,7 @@ export async function startBalancer(ports: number[], dir: string): Promise<Balan
   const config = shipped
     .replace('bind 127.0.0.1:8080', `bind 127.0.0.1:${port}`)
     .replace('errorfile 503 deploy/', `errorfile 503 ${path.join(REPO_ROOT, 'deploy')}/`)
-    .replace('check inter 1s fall 1 rise 2', 'check inter 250ms fall 1 rise 2')
+    .replace('check inter 1s fall 2 rise 2', 'check inter 250ms fall 2 rise 2')
     .replace(/^ {4}server api.*$/gm, '')
     .replace(/\s*$/, `\n${ports.map((p, i) => `    server api${i + 1} 127.0.0.1:${p}`).join('\n')}\n`);
   if (!config.includes(`bind 127.0.0.1:${port}`) || !config.includes('inter 250ms'))
