@@ -30,13 +30,15 @@ import {
   loadSilverSettings,
   type PricedOrder,
   priceOrder,
+  stockLeft,
   takeCouponUse,
+  takeStockIfLeft,
 } from '../catalogue/index';
 import { checkCpfStatus } from '../profile/index';
 import { listAddresses } from '../users/index';
 import { holdAtCreation, reference } from './ledger';
 import { orderToken } from './order-token';
-import { insertItems, insertWithdrawal, stockLeft, takeStockIfLeft, updateWithdrawal } from './repository/index';
+import { insertItems, insertWithdrawal, updateWithdrawal } from './repository/index';
 import { closeWithdrawal, enqueuePaidMail, itemsText, presentWithdrawal } from './service';
 
 type Tx = Executor;

@@ -6,10 +6,9 @@ import { logEvent, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../messaging/outbox';
 import { moneyRejectedMail, silverSentMail } from '../../messaging/templates';
-import { forgetCatalogueCache } from '../catalogue/index';
+import { couponCodesById, forgetCatalogueCache } from '../catalogue/index';
 import { captureAtShipping, releaseHolds, reversePixPayment } from './ledger';
 import {
-  couponCodesById,
   findWithdrawal,
   itemsOfWithdrawals,
   lockWithdrawal,

@@ -14,7 +14,7 @@ import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../messaging/outbox';
 import { silverPaidMail } from '../../messaging/templates';
-import { forgetCatalogueCache, returnCouponUse } from '../catalogue/index';
+import { forgetCatalogueCache, returnCouponUse, returnStock } from '../catalogue/index';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { releaseHolds } from './ledger';
 import {
@@ -24,7 +24,6 @@ import {
   itemsOfWithdrawals,
   lockWithdrawal,
   pageOfCustomerWithdrawals,
-  returnStock,
   updateWithdrawal,
 } from './repository/index';
 import { orderIdOfToken } from './order-token';
