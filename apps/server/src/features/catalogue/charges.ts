@@ -18,7 +18,7 @@ import { AppError, invalid } from '../../lib/errors';
 import { type CityResult, findCity } from '../cities/index';
 import { walkHouseAsks } from '../orders/index';
 import { type CouponRow, presentCoupon, usableCouponByCode, usableCouponById } from './coupons';
-import { productTypesById } from './products';
+import { productTypesById } from './repository/index';
 import { loadSilverSettings, taxRatesFor } from './settings';
 
 export type CartLine = { productTypeId: number; quantity: number };

@@ -1,11 +1,19 @@
-import { asc, eq, sql } from 'drizzle-orm';
 import { type CouponInput, MESSAGES, minorToDecimal } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { coupons } from '../../db/schema/index';
+import type { coupons } from '../../db/schema/index';
 import { pgConstraint, withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
+import {
+  findCoupon,
+  findCouponByCode,
+  giveBackCouponUse,
+  insertCoupon,
+  listCoupons,
+  takeCouponUseIfUsable,
+  updateCoupon,
+} from './repository/index';
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -35,11 +43,7 @@ export function couponProblem(c: CouponRow | undefined, now = new Date()): strin
 
 /** A usable coupon by its code (any case), or 422 COUPON_INVALID with `errors.code` (spec 1 §8). */
 export async function usableCouponByCode(db: Executor, code: string): Promise<CouponRow> {
-  const [row] = await db
-    .select()
-    .from(coupons)
-    .where(eq(sql`upper(${coupons.code})`, code.toUpperCase()))
-    .limit(1);
+  const row = await findCouponByCode(db, code);
   const problem = couponProblem(row);
   if (problem) throw invalid('code', problem, 'COUPON_INVALID');
   return row!;
@@ -47,7 +51,7 @@ export async function usableCouponByCode(db: Executor, code: string): Promise<Co
 
 /** A usable coupon by id (the order's coupon_id), or 422 COUPON_INVALID. */
 export async function usableCouponById(db: Executor, id: number): Promise<CouponRow> {
-  const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
+  const row = await findCoupon(db, id);
   const problem = couponProblem(row);
   if (problem) throw invalid('coupon_id', problem, 'COUPON_INVALID');
   return row!;
@@ -63,25 +67,12 @@ export async function couponByCode(deps: AppDeps, code: string) {
  * cannot both get it (the second answers COUPON_INVALID).
  */
 export async function takeCouponUse(tx: Executor, id: number) {
-  const [row] = await tx
-    .update(coupons)
-    .set({ uses: sql`${coupons.uses} + 1` })
-    .where(
-      sql`${coupons.id} = ${id} and ${coupons.active}
-          and (${coupons.maxUses} is null or ${coupons.uses} < ${coupons.maxUses})
-          and (${coupons.validFrom} is null or ${coupons.validFrom} <= now())
-          and (${coupons.validUntil} is null or ${coupons.validUntil} >= now())`,
-    )
-    .returning({ id: coupons.id });
-  if (!row) throw couponInvalid();
+  if (!(await takeCouponUseIfUsable(tx, id))) throw couponInvalid();
 }
 
 /** Gives a use back (an order cancelled, expired or rejected). */
 export async function returnCouponUse(tx: Executor, id: number) {
-  await tx
-    .update(coupons)
-    .set({ uses: sql`greatest(${coupons.uses} - 1, 0)` })
-    .where(eq(coupons.id, id));
+  await giveBackCouponUse(tx, id);
 }
 
 // ----------------------------------------------------------------------------------------------------------------
@@ -96,9 +87,12 @@ const adminCoupon = (c: CouponRow) => ({
   active: c.active,
 });
 
+/** The most coupons the back office lists. */
+const ADMIN_COUPONS_LISTED = 500;
+
 /** GET /api/admin/coupons */
 export async function listCouponsForAdmin(deps: AppDeps) {
-  const rows = await deps.database.db.select().from(coupons).orderBy(asc(coupons.id)).limit(500);
+  const rows = await listCoupons(deps.database.db, ADMIN_COUPONS_LISTED);
   return { coupons: rows.map(adminCoupon) };
 }
 
@@ -120,10 +114,7 @@ export async function saveCoupon(
   };
   try {
     const row = await withTransaction(deps.database.db, async (tx) => {
-      const [saved] =
-        id === null
-          ? await tx.insert(coupons).values(values).returning()
-          : await tx.update(coupons).set(values).where(eq(coupons.id, id)).returning();
+      const saved = id === null ? await insertCoupon(tx, values) : await updateCoupon(tx, id, values);
       if (!saved) throw notFound();
       if (staff) {
         await writeAudit(tx, {

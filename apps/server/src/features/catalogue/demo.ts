@@ -1,8 +1,7 @@
-import { count, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { coupons, silverProductTypes } from '../../db/schema/index';
 import { fundHouse } from '../orders/index';
 import { saveCoupon } from './coupons';
+import { countProductTypes, findCouponByCode } from './repository/index';
 import { saveProductType } from './products';
 
 /**
@@ -13,8 +12,7 @@ import { saveProductType } from './products';
  */
 export async function seedCatalogueDemo(deps: AppDeps): Promise<void> {
   const db = deps.database.db;
-  const [seen] = await db.select({ n: count() }).from(silverProductTypes);
-  if (Number(seen?.n ?? 0) > 0) return;
+  if ((await countProductTypes(db)) > 0) return;
   await fundHouse(deps, null, { currency: 'AG', amount: 500_000 });
   const bars: Array<[string, string, number, number, number, string]> = [
     [
@@ -66,11 +64,7 @@ export async function seedCatalogueDemo(deps: AppDeps): Promise<void> {
       position: i,
     });
   }
-  const [existing] = await db
-    .select({ id: coupons.id })
-    .from(coupons)
-    .where(eq(sql`upper(${coupons.code})`, 'PRATA10'))
-    .limit(1);
+  const existing = await findCouponByCode(db, 'PRATA10');
   if (!existing) {
     await saveCoupon(deps, null, null, {
       code: 'PRATA10',

@@ -27,5 +27,7 @@ export {
   saveProductType,
 } from './products';
 export { seedCatalogueDemo } from './demo';
+// what an order of bars reads and moves of the catalogue, in the order's transaction
+export { couponCodesById, returnStock, stockLeft, takeStockIfLeft } from './repository/index';
 export { catalogueRoutes } from './routes';
 export { loadSilverSettings, silverSettingsView, taxRatesFor, updateSilverSettings } from './settings';

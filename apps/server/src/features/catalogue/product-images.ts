@@ -1,16 +1,16 @@
 // Product images uploaded by operators: stored through the storage adapter under catalogue/<random>.<ext>, served
 // publicly at /api/catalogue/images/uploads/<random>.<ext> (routes.ts).
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { MESSAGES, UPLOADED_PRODUCT_IMAGES_PATH } from '@prata/domain';
 import type { AppDeps } from '../../deps';
-import { type ProductTypeRow, silverProductTypes } from '../../db/schema/index';
+import type { ProductTypeRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { detectFileType, MAX_UPLOAD_BYTES, type UploadedFile } from '../../lib/uploads';
 import { loggedAs } from '../../lib/log-failure';
 import { forgetCatalogueCache, presentAdmin, type Staff } from './products';
+import { imagesOfAllProductTypes, lockProductType, updateProductType } from './repository/index';
 
 export const MAX_PRODUCT_IMAGES = 10;
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
@@ -44,21 +44,12 @@ export async function addProductImage(deps: AppDeps, staff: Staff, id: number, f
   let row: ProductTypeRow;
   try {
     row = await withTransaction(deps.database.db, async (tx) => {
-      const [locked] = await tx
-        .select()
-        .from(silverProductTypes)
-        .where(eq(silverProductTypes.id, id))
-        .for('update')
-        .limit(1);
+      const locked = await lockProductType(tx, id);
       if (!locked) throw notFound(MESSAGES.productNotFound);
       if (locked.images.length >= MAX_PRODUCT_IMAGES) {
         throw new AppError('LIST_LIMIT_REACHED', MESSAGES.productImageLimit, { image: [MESSAGES.productImageLimit] });
       }
-      const [saved] = await tx
-        .update(silverProductTypes)
-        .set({ images: [...locked.images, { path }], updatedAt: new Date() })
-        .where(eq(silverProductTypes.id, id))
-        .returning();
+      const saved = await updateProductType(tx, id, { images: [...locked.images, { path }], updatedAt: new Date() });
       await writeAudit(tx, {
         actorUserId: staff.userId,
         action: 'silver.product_image_added',
@@ -89,21 +80,15 @@ export async function removeProductImage(
   which: { path?: string; index?: number },
 ) {
   const { row, removed } = await withTransaction(deps.database.db, async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(silverProductTypes)
-      .where(eq(silverProductTypes.id, id))
-      .for('update')
-      .limit(1);
+    const locked = await lockProductType(tx, id);
     if (!locked) throw notFound(MESSAGES.productNotFound);
     const index = which.index ?? locked.images.findIndex((i) => i.path === which.path);
     const image = locked.images[index];
     if (index < 0 || !image) throw notFound(MESSAGES.productImageNotFound);
-    const [saved] = await tx
-      .update(silverProductTypes)
-      .set({ images: locked.images.filter((_, i) => i !== index), updatedAt: new Date() })
-      .where(eq(silverProductTypes.id, id))
-      .returning();
+    const saved = await updateProductType(tx, id, {
+      images: locked.images.filter((_, i) => i !== index),
+      updatedAt: new Date(),
+    });
     await writeAudit(tx, {
       actorUserId: staff.userId,
       action: 'silver.product_image_removed',
@@ -117,7 +102,7 @@ export async function removeProductImage(
   forgetCatalogueCache();
   const key = storageKeyOf(removed);
   if (key) {
-    const all = await deps.database.db.select({ images: silverProductTypes.images }).from(silverProductTypes);
+    const all = await imagesOfAllProductTypes(deps.database.db);
     const stillShown = all.some((p) => p.images.some((i) => i.path === removed));
     if (!stillShown)
       await deps.adapters.storage.delete(key).catch(loggedAs(`product image: file ${key} left behind`, 'warn'));

@@ -1,4 +1,3 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   CATALOGUE_PAGE_SIZE,
   MESSAGES,
@@ -12,12 +11,22 @@ import {
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { type ProductTypeRow, silverProductTypes } from '../../db/schema/index';
+import type { ProductTypeRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { balanceOf } from '../../ledger/index';
 import { walkHouseAsks } from '../orders/index';
+import {
+  addToStockUnlessNegative,
+  allProductTypes,
+  findActiveProductType,
+  insertProductType,
+  nameAndStockOf,
+  pageOfActiveProductTypes,
+  unitsToShipByProductType,
+  updateProductType,
+} from './repository/index';
 import { loadSilverSettings, taxRatesFor } from './settings';
 
 export type Staff = { userId: number; ip: string };
@@ -85,18 +94,13 @@ export function forgetCatalogueCache() {
 export async function listProductTypes(deps: AppDeps, pageNumber: number) {
   const db = deps.database.db;
   return cached(`page:${pageNumber}:${cacheScope(deps)}`, async () => {
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(silverProductTypes)
-        .where(eq(silverProductTypes.active, true))
-        .orderBy(asc(silverProductTypes.position), asc(silverProductTypes.id))
-        .limit(CATALOGUE_PAGE_SIZE)
-        .offset((pageNumber - 1) * CATALOGUE_PAGE_SIZE),
-      db.select({ n: count() }).from(silverProductTypes).where(eq(silverProductTypes.active, true)),
-    ]);
+    const { rows, total } = await pageOfActiveProductTypes(
+      db,
+      CATALOGUE_PAGE_SIZE,
+      (pageNumber - 1) * CATALOGUE_PAGE_SIZE,
+    );
     return {
-      productTypes: { data: await presentAll(db, rows), total: Number(total?.n ?? 0), per_page: CATALOGUE_PAGE_SIZE },
+      productTypes: { data: await presentAll(db, rows), total, per_page: CATALOGUE_PAGE_SIZE },
     };
   });
 }
@@ -132,22 +136,11 @@ function cacheScope(deps: AppDeps): number {
 export async function getProductType(deps: AppDeps, id: number) {
   const db = deps.database.db;
   return cached(`one:${id}:${cacheScope(deps)}`, async () => {
-    const [row] = await db
-      .select()
-      .from(silverProductTypes)
-      .where(and(eq(silverProductTypes.id, id), eq(silverProductTypes.active, true)))
-      .limit(1);
+    const row = await findActiveProductType(db, id);
     if (!row) throw notFound(MESSAGES.productNotFound);
     const [product] = await presentAll(db, [row]);
     return { productType: product! };
   });
-}
-
-/** Product types by id (active or not), for the charge calculation. */
-export async function productTypesById(db: Executor, ids: number[]): Promise<Map<number, ProductTypeRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.select().from(silverProductTypes).where(inArray(silverProductTypes.id, ids));
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 // ----------------------------------------------------------------------------------------------------------------
@@ -173,10 +166,7 @@ export async function presentAdmin(db: Executor, rows: ProductTypeRow[]) {
 /** GET /api/admin/silver-product-types: every product, active or not. */
 export async function listProductTypesForAdmin(deps: AppDeps) {
   const db = deps.database.db;
-  const rows = await db
-    .select()
-    .from(silverProductTypes)
-    .orderBy(asc(silverProductTypes.position), asc(silverProductTypes.id));
+  const rows = await allProductTypes(db);
   return { productTypes: await presentAdmin(db, rows) };
 }
 
@@ -207,14 +197,10 @@ export async function saveProductType(
   input: ProductTypeInput | ProductTypeUpdateInput,
 ) {
   const row = await withTransaction(deps.database.db, async (tx) => {
-    const [saved] =
+    const saved =
       id === null
-        ? await tx.insert(silverProductTypes).values(columns(input)).returning()
-        : await tx
-            .update(silverProductTypes)
-            .set({ ...columns(input), updatedAt: new Date() })
-            .where(eq(silverProductTypes.id, id))
-            .returning();
+        ? await insertProductType(tx, columns(input))
+        : await updateProductType(tx, id, { ...columns(input), updatedAt: new Date() });
     if (!saved) throw notFound(MESSAGES.productNotFound);
     if (staff) {
       await writeAudit(tx, {
@@ -239,16 +225,9 @@ export async function saveProductType(
  */
 export async function adjustStock(deps: AppDeps, staff: Staff | null, id: number, delta: number) {
   const db = deps.database.db;
-  const [row] = await db
-    .update(silverProductTypes)
-    .set({ stock: sql`${silverProductTypes.stock} + ${delta}`, updatedAt: new Date() })
-    .where(and(eq(silverProductTypes.id, id), sql`${silverProductTypes.stock} + ${delta} >= 0`))
-    .returning();
+  const row = await addToStockUnlessNegative(db, id, delta);
   if (!row) {
-    const [now] = await db
-      .select({ name: silverProductTypes.name, stock: silverProductTypes.stock })
-      .from(silverProductTypes)
-      .where(eq(silverProductTypes.id, id));
+    const now = await nameAndStockOf(db, id);
     if (!now) throw notFound(MESSAGES.productNotFound);
     const message = MESSAGES.stockBelowZero(now.name, now.stock);
     throw new AppError('STOCK_BELOW_ZERO', message, { delta: [message] });
@@ -273,17 +252,12 @@ export async function adjustStock(deps: AppDeps, staff: Staff | null, id: number
  */
 export async function houseBarStock(deps: AppDeps) {
   const db = deps.database.db;
-  const [products, toShip, available, held] = await Promise.all([
-    db.select().from(silverProductTypes).orderBy(asc(silverProductTypes.position), asc(silverProductTypes.id)),
-    db.execute(
-      sql`select i.product_type_id::text as id, sum(i.quantity)::text as units
-            from silver_withdrawal_items i join silver_withdrawals w on w.id = i.silver_withdrawal_id
-           where w.status in ('pending', 'paid') group by i.product_type_id`,
-    ) as unknown as Promise<{ rows: Array<{ id: string; units: string }> }>,
+  const [products, units, available, held] = await Promise.all([
+    allProductTypes(db),
+    unitsToShipByProductType(db),
     balanceOf(db, { house: 'available' }, 'AG'),
     balanceOf(db, { house: 'held' }, 'AG'),
   ]);
-  const units = new Map(toShip.rows.map((r) => [Number(r.id), Number(r.units)]));
   return {
     products: products.map((p) => ({
       id: p.id,

@@ -1,16 +1,21 @@
-import { asc, eq } from 'drizzle-orm';
 import { MESSAGES, type SilverSettingsInput, type SilverTaxRates, minorToDecimal } from '@prata/domain';
 import type { Executor } from '../../db/client';
-import { silverIcmsRates, silverSettings } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
 import type { AppDeps } from '../../deps';
+import {
+  icmsRates,
+  icmsRatesByState,
+  readSilverSettingsRow,
+  saveIcmsRate,
+  updateSilverSettingsRow,
+} from './repository/index';
 
 export type SilverConfig = { originState: string; pixExpiryMinutes: number };
 
 /** The company's state and the Pix window (one row, migration 0011). */
 export async function loadSilverSettings(db: Executor): Promise<SilverConfig> {
-  const [row] = await db.select().from(silverSettings).limit(1);
+  const row = await readSilverSettingsRow(db);
   return { originState: row?.originState ?? 'SP', pixExpiryMinutes: row?.pixExpiryMinutes ?? 30 };
 }
 
@@ -20,7 +25,7 @@ export async function loadSilverSettings(db: Executor): Promise<SilverConfig> {
  * from the table pays the origin's internal rate (fail closed: never a zero tax by omission).
  */
 export async function taxRatesFor(db: Executor, origin: string, destination: string): Promise<SilverTaxRates> {
-  const rates = await db.select().from(silverIcmsRates);
+  const rates = await icmsRates(db);
   const byState = new Map(rates.map((r) => [r.state, r]));
   const dest = byState.get(destination) ?? byState.get(origin);
   const internal = dest?.internalRateBps ?? 1800;
@@ -33,10 +38,7 @@ export async function taxRatesFor(db: Executor, origin: string, destination: str
 
 /** GET /api/admin/silver-settings */
 export async function silverSettingsView(db: Executor) {
-  const [settings, rates] = await Promise.all([
-    loadSilverSettings(db),
-    db.select().from(silverIcmsRates).orderBy(asc(silverIcmsRates.state)),
-  ]);
+  const [settings, rates] = await Promise.all([loadSilverSettings(db), icmsRatesByState(db)]);
   return {
     origin_state: settings.originState,
     pix_expiry_minutes: settings.pixExpiryMinutes,
@@ -55,23 +57,18 @@ export async function updateSilverSettings(
   input: SilverSettingsInput,
 ) {
   await withTransaction(deps.database.db, async (tx) => {
-    await tx
-      .update(silverSettings)
-      .set({
-        originState: input.origin_state,
-        pixExpiryMinutes: input.pix_expiry_minutes,
-        updatedBy: staff.userId,
-        updatedAt: new Date(),
-      })
-      .where(eq(silverSettings.id, 1));
+    await updateSilverSettingsRow(tx, {
+      originState: input.origin_state,
+      pixExpiryMinutes: input.pix_expiry_minutes,
+      updatedBy: staff.userId,
+      updatedAt: new Date(),
+    });
     for (const r of input.icms) {
-      await tx
-        .insert(silverIcmsRates)
-        .values({ state: r.state, internalRateBps: r.internal_rate, interstateRateBps: r.interstate_rate })
-        .onConflictDoUpdate({
-          target: silverIcmsRates.state,
-          set: { internalRateBps: r.internal_rate, interstateRateBps: r.interstate_rate },
-        });
+      await saveIcmsRate(tx, {
+        state: r.state,
+        internalRateBps: r.internal_rate,
+        interstateRateBps: r.interstate_rate,
+      });
     }
     await writeAudit(tx, {
       actorUserId: staff.userId,

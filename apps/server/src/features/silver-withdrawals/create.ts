@@ -1,7 +1,6 @@
 import { logFailure } from '../../lib/log-failure';
 // Creating an order of bars: the price checked against what the buyer saw, the stock and the holds taken in one
 // transaction, then the Pix charge (docs/silver.md).
-import { and, eq, sql } from 'drizzle-orm';
 import {
   type CreateSilverWithdrawalInput,
   formatBRL,
@@ -13,15 +12,12 @@ import {
 import { brCodeQrPngBase64 } from '../../adapters/payments/index';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import {
-  type BuyerData,
-  type DeliveryAddressData,
-  type SilverWithdrawalItemRow,
-  type SilverWithdrawalRow,
-  silverProductTypes,
-  silverWithdrawalItems,
-  silverWithdrawals,
-  type UserRow,
+import type {
+  BuyerData,
+  DeliveryAddressData,
+  SilverWithdrawalItemRow,
+  SilverWithdrawalRow,
+  UserRow,
 } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
@@ -34,12 +30,15 @@ import {
   loadSilverSettings,
   type PricedOrder,
   priceOrder,
+  stockLeft,
   takeCouponUse,
+  takeStockIfLeft,
 } from '../catalogue/index';
 import { checkCpfStatus } from '../profile/index';
 import { listAddresses } from '../users/index';
 import { holdAtCreation, reference } from './ledger';
 import { orderToken } from './order-token';
+import { insertItems, insertWithdrawal, updateWithdrawal } from './repository/index';
 import { closeWithdrawal, enqueuePaidMail, itemsText, presentWithdrawal } from './service';
 
 type Tx = Executor;
@@ -172,23 +171,8 @@ async function create(deps: AppDeps, order: Order) {
 async function takeStock(tx: Tx, items: Order['input']['items'], priced: PricedOrder) {
   for (const [i, item] of items.entries()) {
     const product = priced.products[i]!;
-    const [taken] = await tx
-      .update(silverProductTypes)
-      .set({ stock: sql`${silverProductTypes.stock} - ${item.quantity}`, updatedAt: new Date() })
-      .where(
-        and(
-          eq(silverProductTypes.id, product.id),
-          eq(silverProductTypes.active, true),
-          sql`${silverProductTypes.stock} >= ${item.quantity}`,
-        ),
-      )
-      .returning({ stock: silverProductTypes.stock });
-    if (!taken) {
-      const [now] = await tx
-        .select({ stock: silverProductTypes.stock })
-        .from(silverProductTypes)
-        .where(eq(silverProductTypes.id, product.id));
-      const left = now?.stock ?? 0;
+    if (!(await takeStockIfLeft(tx, product.id, item.quantity))) {
+      const left = await stockLeft(tx, product.id);
       const message = left === 0 ? MESSAGES.productSoldOut(product.name) : MESSAGES.stockExceeded(product.name, left);
       throw invalid('items', message, 'STOCK_EXCEEDED');
     }
@@ -205,65 +189,59 @@ async function insertOrder(
 ) {
   const { input, user } = order;
   const t = priced.charges.totals;
-  const [row] = await tx
-    .insert(silverWithdrawals)
-    .values({
-      userId: user?.id ?? null,
-      kind,
-      paymentMethod: input.paymentMethod,
-      buyer: order.buyer,
-      address: { ...order.address, city: priced.city.name, state: priced.city.state },
-      destinationState: priced.destinationState,
-      shipping: {
-        Carrier: priced.shipping.carrier,
-        ServiceCode: priced.shipping.serviceCode,
-        ServiceDescription: priced.shipping.serviceDescription,
-        DeliveryTime: priced.shipping.deliveryDays,
-      },
-      couponId: priced.coupon?.id ?? null,
-      requiresOrder: input.requiresOrder ?? false,
-      silverCg: t.grams,
-      silverValueCents: t.silverValue,
-      mintingCents: t.mintingFee,
-      shippingCents: t.shippingFee,
-      insuranceCents: t.insuranceFee,
-      icmsCents: t.icms,
-      difalCents: t.difal,
-      pisCents: t.pis,
-      cofinsCents: t.cofins,
-      discountCents: t.discount,
-      totalCents: t.total,
-      pixExpiresAt: input.paymentMethod === 'pix' ? new Date(Date.now() + pixExpiryMinutes * 60_000) : null,
-    })
-    .returning();
-  return row!;
+  return insertWithdrawal(tx, {
+    userId: user?.id ?? null,
+    kind,
+    paymentMethod: input.paymentMethod,
+    buyer: order.buyer,
+    address: { ...order.address, city: priced.city.name, state: priced.city.state },
+    destinationState: priced.destinationState,
+    shipping: {
+      Carrier: priced.shipping.carrier,
+      ServiceCode: priced.shipping.serviceCode,
+      ServiceDescription: priced.shipping.serviceDescription,
+      DeliveryTime: priced.shipping.deliveryDays,
+    },
+    couponId: priced.coupon?.id ?? null,
+    requiresOrder: input.requiresOrder ?? false,
+    silverCg: t.grams,
+    silverValueCents: t.silverValue,
+    mintingCents: t.mintingFee,
+    shippingCents: t.shippingFee,
+    insuranceCents: t.insuranceFee,
+    icmsCents: t.icms,
+    difalCents: t.difal,
+    pisCents: t.pis,
+    cofinsCents: t.cofins,
+    discountCents: t.discount,
+    totalCents: t.total,
+    pixExpiresAt: input.paymentMethod === 'pix' ? new Date(Date.now() + pixExpiryMinutes * 60_000) : null,
+  });
 }
 
 /** The order's lines, one per product, each with its share of the charges. */
-async function insertItems(tx: Tx, orderId: number, priced: PricedOrder) {
-  return tx
-    .insert(silverWithdrawalItems)
-    .values(
-      priced.charges.items.map((l, i) => ({
-        silverWithdrawalId: orderId,
-        productTypeId: l.productTypeId,
-        name: priced.products[i]!.name,
-        quantity: l.quantity,
-        gramsCg: l.grams,
-        pricePerGramCents: l.pricePerGram,
-        silverValueCents: l.silverValue,
-        mintingCents: l.mintingFee,
-        shippingCents: l.shippingFee,
-        insuranceCents: l.insuranceFee,
-        icmsCents: l.icms,
-        difalCents: l.difal,
-        pisCents: l.pis,
-        cofinsCents: l.cofins,
-        discountCents: l.discount,
-        totalCents: l.total,
-      })),
-    )
-    .returning();
+async function insertLines(tx: Tx, orderId: number, priced: PricedOrder) {
+  return insertItems(
+    tx,
+    priced.charges.items.map((l, i) => ({
+      silverWithdrawalId: orderId,
+      productTypeId: l.productTypeId,
+      name: priced.products[i]!.name,
+      quantity: l.quantity,
+      gramsCg: l.grams,
+      pricePerGramCents: l.pricePerGram,
+      silverValueCents: l.silverValue,
+      mintingCents: l.mintingFee,
+      shippingCents: l.shippingFee,
+      insuranceCents: l.insuranceFee,
+      icmsCents: l.icms,
+      difalCents: l.difal,
+      pisCents: l.pis,
+      cofinsCents: l.cofins,
+      discountCents: l.discount,
+      totalCents: l.total,
+    })),
+  );
 }
 
 /** The ledger's holds of a new order; a refusal becomes the customer's error (the transaction rolls back). */
@@ -292,7 +270,7 @@ async function insertWithHolds(
   await takeStock(tx, input.items, priced);
   if (priced.coupon) await takeCouponUse(tx, priced.coupon.id);
   const row = await insertOrder(tx, order, priced, kind, pixExpiryMinutes);
-  const items = await insertItems(tx, row.id, priced);
+  const items = await insertLines(tx, row.id, priced);
   await holdOrRefuse(tx, row, kind);
   if (user) {
     const t = priced.charges.totals;
@@ -339,11 +317,11 @@ async function chargeByPix(
   const token = orderToken(deps.config.jwtSecret, row.id);
   // the charge and the e-mail that carries its code in one transaction: the buyer who closes the tab can still pay
   const updated = await withTransaction(deps.database.db, async (tx) => {
-    const [saved] = await tx
-      .update(silverWithdrawals)
-      .set({ asaasPaymentId: charge.paymentId, pixCopiaECola: charge.pixCopiaECola, updatedAt: new Date() })
-      .where(eq(silverWithdrawals.id, row.id))
-      .returning();
+    const saved = await updateWithdrawal(tx, row.id, {
+      asaasPaymentId: charge.paymentId,
+      pixCopiaECola: charge.pixCopiaECola,
+      updatedAt: new Date(),
+    });
     await enqueueEmail(tx, {
       to: order.buyer.email,
       ...silverPixMail(order.buyer.name, {

@@ -1,15 +1,21 @@
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { MESSAGES, minorToDecimal, type SilverWithdrawalStatus } from '@prata/domain';
 import type { AppDeps } from '../../deps';
-import { coupons, type SilverWithdrawalRow, silverWithdrawals } from '../../db/schema/index';
+import type { SilverWithdrawalRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../messaging/outbox';
 import { moneyRejectedMail, silverSentMail } from '../../messaging/templates';
-import { forgetCatalogueCache } from '../catalogue/index';
+import { couponCodesById, forgetCatalogueCache } from '../catalogue/index';
 import { captureAtShipping, releaseHolds, reversePixPayment } from './ledger';
-import { giveBackStockAndCoupon, itemsOf, lockWithdrawal, presentWithdrawal } from './service';
+import {
+  findWithdrawal,
+  itemsOfWithdrawals,
+  lockWithdrawal,
+  pageOfWithdrawalsByStatus,
+  updateWithdrawal,
+} from './repository/index';
+import { giveBackStockAndCoupon, presentWithdrawal } from './service';
 import { logFailure, loggedAs } from '../../lib/log-failure';
 
 /**
@@ -24,19 +30,12 @@ export const FULFILMENT_PAGE_SIZE = 25;
 
 const present = async (deps: AppDeps, rows: SilverWithdrawalRow[]) => {
   const db = deps.database.db;
-  const items = await itemsOf(
+  const items = await itemsOfWithdrawals(
     db,
     rows.map((r) => r.id),
   );
   const couponIds = [...new Set(rows.map((r) => r.couponId).filter((c): c is number => c !== null))];
-  const codes =
-    couponIds.length === 0
-      ? new Map<number, string>()
-      : new Map(
-          (
-            await db.select({ id: coupons.id, code: coupons.code }).from(coupons).where(inArray(coupons.id, couponIds))
-          ).map((c) => [c.id, c.code]),
-        );
+  const codes = await couponCodesById(db, couponIds);
   return rows.map((r) => ({
     ...presentWithdrawal(r, items.get(r.id) ?? []),
     buyer: {
@@ -88,31 +87,18 @@ const refundOwed = (r: SilverWithdrawalRow) =>
  * withdrawals paid by balance (their money is already held), oldest first. Other statuses newest first.
  */
 export async function listForFulfilment(deps: AppDeps, query: { status: SilverWithdrawalStatus; page: number }) {
-  const db = deps.database.db;
-  const where =
-    query.status === 'paid'
-      ? or(
-          eq(silverWithdrawals.status, 'paid'),
-          and(eq(silverWithdrawals.status, 'pending'), eq(silverWithdrawals.paymentMethod, 'balance')),
-        )
-      : eq(silverWithdrawals.status, query.status);
-  const queue = query.status === 'paid' || query.status === 'pending';
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(silverWithdrawals)
-      .where(where)
-      .orderBy(queue ? asc(silverWithdrawals.id) : desc(silverWithdrawals.id))
-      .limit(FULFILMENT_PAGE_SIZE)
-      .offset((query.page - 1) * FULFILMENT_PAGE_SIZE),
-    db.select({ n: count() }).from(silverWithdrawals).where(where),
-  ]);
-  return { data: await present(deps, rows), total: Number(total?.n ?? 0), per_page: FULFILMENT_PAGE_SIZE };
+  const { rows, total } = await pageOfWithdrawalsByStatus(
+    deps.database.db,
+    query.status,
+    FULFILMENT_PAGE_SIZE,
+    (query.page - 1) * FULFILMENT_PAGE_SIZE,
+  );
+  return { data: await present(deps, rows), total, per_page: FULFILMENT_PAGE_SIZE };
 }
 
 /** One withdrawal as operators read it. */
 export async function withdrawalForBackOffice(deps: AppDeps, id: number) {
-  const [row] = await deps.database.db.select().from(silverWithdrawals).where(eq(silverWithdrawals.id, id)).limit(1);
+  const row = await findWithdrawal(deps.database.db, id);
   if (!row) throw notFound();
   return (await present(deps, [row]))[0]!;
 }
@@ -131,17 +117,14 @@ export async function markSent(deps: AppDeps, staff: Staff | null, id: number, t
     if (!shippable(row)) throw notOpen();
     await captureAtShipping(tx, row, row.status);
     const now = new Date();
-    await tx
-      .update(silverWithdrawals)
-      .set({
-        status: 'sent',
-        trackingCode,
-        sentAt: now,
-        paidAt: row.paidAt ?? now,
-        handledBy: staff?.userId ?? null,
-        updatedAt: now,
-      })
-      .where(eq(silverWithdrawals.id, id));
+    await updateWithdrawal(tx, id, {
+      status: 'sent',
+      trackingCode,
+      sentAt: now,
+      paidAt: row.paidAt ?? now,
+      handledBy: staff?.userId ?? null,
+      updatedAt: now,
+    });
     if (row.userId) await logEvent(tx, row.userId, `Retirada de prata nº ${id} enviada (rastreio ${trackingCode})`);
     await enqueueEmail(tx, {
       to: row.buyer.email,
@@ -173,10 +156,7 @@ export async function markDelivered(deps: AppDeps, staff: Staff | null, id: numb
     if (!row) throw notFound();
     if (row.status !== 'sent') throw notOpen();
     const now = new Date();
-    await tx
-      .update(silverWithdrawals)
-      .set({ status: 'delivered', deliveredAt: now, resolvedAt: now, updatedAt: now })
-      .where(eq(silverWithdrawals.id, id));
+    await updateWithdrawal(tx, id, { status: 'delivered', deliveredAt: now, resolvedAt: now, updatedAt: now });
     if (row.userId) await logEvent(tx, row.userId, `Retirada de prata nº ${id} entregue`);
     await writeAudit(tx, {
       actorUserId: staff?.userId ?? null,
@@ -205,16 +185,13 @@ export async function reject(deps: AppDeps, staff: Staff | null, id: number, rea
     if (paidByPix) await reversePixPayment(tx, locked);
     await giveBackStockAndCoupon(tx, locked);
     const now = new Date();
-    await tx
-      .update(silverWithdrawals)
-      .set({
-        status: 'rejected',
-        rejectionReason: reason,
-        resolvedAt: now,
-        handledBy: staff?.userId ?? null,
-        updatedAt: now,
-      })
-      .where(eq(silverWithdrawals.id, id));
+    await updateWithdrawal(tx, id, {
+      status: 'rejected',
+      rejectionReason: reason,
+      resolvedAt: now,
+      handledBy: staff?.userId ?? null,
+      updatedAt: now,
+    });
     if (locked.userId) await logEvent(tx, locked.userId, `Retirada de prata nº ${id} recusada: ${reason}`);
     await enqueueEmail(tx, {
       to: locked.buyer.email,
@@ -255,7 +232,7 @@ export async function reject(deps: AppDeps, staff: Staff | null, id: number, rea
  * Nothing owed: 409 SILVER_WITHDRAWAL_NOT_OPEN; already refunded: the row as it is.
  */
 export async function retryRefundByOperator(deps: AppDeps, staff: Staff, id: number) {
-  const [row] = await deps.database.db.select().from(silverWithdrawals).where(eq(silverWithdrawals.id, id)).limit(1);
+  const row = await findWithdrawal(deps.database.db, id);
   if (!row) throw notFound();
   if (!refundOwed(row)) throw new AppError('SILVER_WITHDRAWAL_NOT_OPEN', MESSAGES.refundNotOwed);
   const already = row.refundedAt !== null;
@@ -274,7 +251,7 @@ export async function retryRefundByOperator(deps: AppDeps, staff: Staff, id: num
 
 /** Asks the provider to refund a rejected withdrawal's paid Pix (again); true when it is refunded. */
 export async function retryRefund(deps: AppDeps, id: number): Promise<boolean> {
-  const [row] = await deps.database.db.select().from(silverWithdrawals).where(eq(silverWithdrawals.id, id)).limit(1);
+  const row = await findWithdrawal(deps.database.db, id);
   if (!row || !refundOwed(row)) return false;
   if (row.refundedAt) return true;
   try {
@@ -283,9 +260,6 @@ export async function retryRefund(deps: AppDeps, id: number): Promise<boolean> {
     logFailure(`silver withdrawals: the refund of withdrawal ${id} failed`, err);
     return false;
   }
-  await deps.database.db
-    .update(silverWithdrawals)
-    .set({ refundedAt: new Date(), updatedAt: new Date() })
-    .where(eq(silverWithdrawals.id, id));
+  await updateWithdrawal(deps.database.db, id, { refundedAt: new Date(), updatedAt: new Date() });
   return true;
 }

@@ -1,21 +1,15 @@
 // The payment provider's webhook for orders of bars (through the money feature's payment targets).
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { silverWithdrawals } from '../../db/schema/index';
 import { logEvent } from '../../lib/audit';
 import type { PaymentTarget, PendingCharge } from '../money/index';
 import { releaseHolds, reference, settlePixPayment } from './ledger';
-import { enqueuePaidMail, giveBackStockAndCoupon, itemsOf, lockWithdrawal } from './service';
+import { itemsOfWithdrawals, lockWithdrawal, pendingPixOrders, updateWithdrawal } from './repository/index';
+import { enqueuePaidMail, giveBackStockAndCoupon } from './service';
 
 const PREFIX = 'silver-withdrawal';
 
-async function pendingCharge(db: Executor, where: ReturnType<typeof eq>, limit: number): Promise<PendingCharge[]> {
-  const rows = await db
-    .select()
-    .from(silverWithdrawals)
-    .where(and(where, eq(silverWithdrawals.status, 'pending'), eq(silverWithdrawals.paymentMethod, 'pix')))
-    .orderBy(desc(silverWithdrawals.id))
-    .limit(limit);
+async function pendingCharge(db: Executor, limit: number, paymentId?: string): Promise<PendingCharge[]> {
+  const rows = await pendingPixOrders(db, limit, paymentId);
   return rows
     .filter((r) => r.asaasPaymentId)
     .map((r) => ({
@@ -47,12 +41,9 @@ export const silverPaymentTarget: PaymentTarget = {
     }
     await settlePixPayment(tx, row);
     const now = new Date();
-    await tx
-      .update(silverWithdrawals)
-      .set({ status: 'paid', paidAt: now, updatedAt: now })
-      .where(eq(silverWithdrawals.id, row.id));
+    await updateWithdrawal(tx, row.id, { status: 'paid', paidAt: now, updatedAt: now });
     if (row.userId) await logEvent(tx, row.userId, `Pix da retirada de prata nº ${row.id} recebido`);
-    await enqueuePaidMail(tx, row, (await itemsOf(tx, [row.id])).get(row.id) ?? []);
+    await enqueuePaidMail(tx, row, (await itemsOfWithdrawals(tx, [row.id])).get(row.id) ?? []);
     return { outcome: 'silver_paid', detail };
   },
   async cancelled(_deps, tx, event) {
@@ -62,17 +53,14 @@ export const silverPaymentTarget: PaymentTarget = {
     await releaseHolds(tx, row);
     await giveBackStockAndCoupon(tx, row);
     const now = new Date();
-    await tx
-      .update(silverWithdrawals)
-      .set({ status: 'cancelled', resolvedAt: now, updatedAt: now })
-      .where(eq(silverWithdrawals.id, row.id));
+    await updateWithdrawal(tx, row.id, { status: 'cancelled', resolvedAt: now, updatedAt: now });
     return { outcome: 'cancelled', detail: `retirada de prata ${row.id} cancelada pelo provedor` };
   },
   async findCharge(db, paymentId) {
-    const [found] = await pendingCharge(db, eq(silverWithdrawals.asaasPaymentId, paymentId), 1);
+    const [found] = await pendingCharge(db, 1, paymentId);
     return found ?? null;
   },
   pendingCharges(db, limit) {
-    return pendingCharge(db, sql`true` as unknown as ReturnType<typeof eq>, limit);
+    return pendingCharge(db, limit);
   },
 };

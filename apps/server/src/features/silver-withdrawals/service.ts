@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   formatBRL,
   MESSAGES,
@@ -9,21 +8,24 @@ import {
 import { brCodeQrPngBase64 } from '../../adapters/payments/index';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import {
-  type SilverWithdrawalItemRow,
-  type SilverWithdrawalRow,
-  silverProductTypes,
-  silverWithdrawalItems,
-  silverWithdrawals,
-} from '../../db/schema/index';
+import type { SilverWithdrawalItemRow, SilverWithdrawalRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../messaging/outbox';
 import { silverPaidMail } from '../../messaging/templates';
-import { forgetCatalogueCache, returnCouponUse } from '../catalogue/index';
+import { forgetCatalogueCache, returnCouponUse, returnStock } from '../catalogue/index';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { releaseHolds } from './ledger';
+import {
+  findWithdrawal,
+  idsOfExpiredPixOrders,
+  itemsOfWithdrawal,
+  itemsOfWithdrawals,
+  lockWithdrawal,
+  pageOfCustomerWithdrawals,
+  updateWithdrawal,
+} from './repository/index';
 import { orderIdOfToken } from './order-token';
 import { every } from '../../lib/per-turn';
 import { loggedAs } from '../../lib/log-failure';
@@ -56,43 +58,23 @@ export function presentWithdrawal(w: SilverWithdrawalRow, items: SilverWithdrawa
   };
 }
 
-export async function itemsOf(db: Executor, ids: number[]) {
-  const map = new Map<number, SilverWithdrawalItemRow[]>();
-  if (ids.length === 0) return map;
-  const rows = await db
-    .select()
-    .from(silverWithdrawalItems)
-    .where(inArray(silverWithdrawalItems.silverWithdrawalId, ids))
-    .orderBy(asc(silverWithdrawalItems.silverWithdrawalId), asc(silverWithdrawalItems.productTypeId));
-  for (const r of rows) {
-    const list = map.get(r.silverWithdrawalId) ?? [];
-    list.push(r);
-    map.set(r.silverWithdrawalId, list);
-  }
-  return map;
-}
-
 /** GET /api/silver-withdrawals?page=N: the customer's own, newest first. */
 export async function listSilverWithdrawals(deps: AppDeps, userId: number, pageNumber: number) {
   const db = deps.database.db;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(silverWithdrawals)
-      .where(eq(silverWithdrawals.userId, userId))
-      .orderBy(desc(silverWithdrawals.id))
-      .limit(HISTORY_PAGE_SIZE)
-      .offset((pageNumber - 1) * HISTORY_PAGE_SIZE),
-    db.select({ n: count() }).from(silverWithdrawals).where(eq(silverWithdrawals.userId, userId)),
-  ]);
-  const items = await itemsOf(
+  const { rows, total } = await pageOfCustomerWithdrawals(
+    db,
+    userId,
+    HISTORY_PAGE_SIZE,
+    (pageNumber - 1) * HISTORY_PAGE_SIZE,
+  );
+  const items = await itemsOfWithdrawals(
     db,
     rows.map((r) => r.id),
   );
   return {
     silverWithdrawals: page(
       rows.map((r) => presentWithdrawal(r, items.get(r.id) ?? [])),
-      Number(total?.n ?? 0),
+      total,
     ),
   };
 }
@@ -127,9 +109,9 @@ export async function readOrderByToken(deps: AppDeps, token: string) {
   const id = orderIdOfToken(deps.config.jwtSecret, token);
   if (id === null) throw notFound(MESSAGES.silverOrderNotFound);
   const db = deps.database.db;
-  const [row] = await db.select().from(silverWithdrawals).where(eq(silverWithdrawals.id, id)).limit(1);
+  const row = await findWithdrawal(db, id);
   if (row?.paymentMethod !== 'pix' || !row) throw notFound(MESSAGES.silverOrderNotFound);
-  const items = (await itemsOf(db, [id])).get(id) ?? [];
+  const items = (await itemsOfWithdrawals(db, [id])).get(id) ?? [];
   const payable = row.status === 'pending' && row.pixCopiaECola && row.pixExpiresAt && row.pixExpiresAt > new Date();
   return {
     silverWithdrawal: presentWithdrawal(row, items),
@@ -141,28 +123,10 @@ export async function readOrderByToken(deps: AppDeps, token: string) {
 // ----------------------------------------------------------------------------------------------------------------
 // Closing: cancelled by the customer, expired, or the provider failed at creation
 
-export async function lockWithdrawal(tx: Executor, where: { id: number } | { paymentId: string }) {
-  const [row] = await tx
-    .select()
-    .from(silverWithdrawals)
-    .where('id' in where ? eq(silverWithdrawals.id, where.id) : eq(silverWithdrawals.asaasPaymentId, where.paymentId))
-    .for('update')
-    .limit(1);
-  return row;
-}
-
 /** Stock and coupon back, in the caller's transaction (an order that will not ship). */
 export async function giveBackStockAndCoupon(tx: Executor, row: SilverWithdrawalRow) {
-  const items = await tx
-    .select()
-    .from(silverWithdrawalItems)
-    .where(eq(silverWithdrawalItems.silverWithdrawalId, row.id));
-  for (const item of items) {
-    await tx
-      .update(silverProductTypes)
-      .set({ stock: sql`${silverProductTypes.stock} + ${item.quantity}`, updatedAt: new Date() })
-      .where(eq(silverProductTypes.id, item.productTypeId));
-  }
+  const items = await itemsOfWithdrawal(tx, row.id);
+  for (const item of items) await returnStock(tx, item.productTypeId, item.quantity);
   if (row.couponId) await returnCouponUse(tx, row.couponId);
 }
 
@@ -186,11 +150,7 @@ export async function closeWithdrawal(
     await releaseHolds(tx, locked);
     await giveBackStockAndCoupon(tx, locked);
     const at = new Date();
-    const [updated] = await tx
-      .update(silverWithdrawals)
-      .set({ status, resolvedAt: at, updatedAt: at })
-      .where(eq(silverWithdrawals.id, id))
-      .returning();
+    const updated = await updateWithdrawal(tx, id, { status, resolvedAt: at, updatedAt: at });
     if (locked.userId) {
       await logEvent(
         tx,
@@ -213,7 +173,7 @@ export async function closeWithdrawal(
 /** PUT /api/silver-withdrawal/{id}/cancel: the customer's own pending withdrawal (another's: 404). */
 export async function cancelSilverWithdrawal(deps: AppDeps, userId: number, id: number) {
   const row = await closeWithdrawal(deps, id, 'cancelled', userId);
-  const items = await itemsOf(deps.database.db, [id]);
+  const items = await itemsOfWithdrawals(deps.database.db, [id]);
   return {
     silverWithdrawal: presentWithdrawal(row!, items.get(id) ?? []),
     message: MESSAGES.silverWithdrawalCancelled,
@@ -225,24 +185,16 @@ export async function cancelSilverWithdrawal(deps: AppDeps, userId: number, id: 
  * by tests directly. Answers how many expired.
  */
 export async function expireUnpaidSilverWithdrawals(deps: AppDeps, now = new Date()): Promise<number> {
-  const due = await deps.database.db
-    .select({ id: silverWithdrawals.id })
-    .from(silverWithdrawals)
-    .where(
-      and(
-        eq(silverWithdrawals.status, 'pending'),
-        eq(silverWithdrawals.paymentMethod, 'pix'),
-        lt(silverWithdrawals.pixExpiresAt, now),
-      ),
-    )
-    .orderBy(asc(silverWithdrawals.id))
-    .limit(200);
+  const due = await idsOfExpiredPixOrders(deps.database.db, now, EXPIRIES_PER_SWEEP);
   let expired = 0;
-  for (const { id } of due) {
+  for (const id of due) {
     if (await closeWithdrawal(deps, id, 'expired', null, now)) expired += 1;
   }
   return expired;
 }
+
+/** The most orders one sweep expires; the next sweep takes the rest. */
+const EXPIRIES_PER_SWEEP = 200;
 
 /** Runs the expiry every minute; answers a stop function. */
 export function startSilverExpirySweeper(deps: AppDeps, everyMs = 60_000): () => void {
