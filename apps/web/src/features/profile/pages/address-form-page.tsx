@@ -37,17 +37,21 @@ export function AddAddressPage() {
   const back = () => navigate(ADDRESSES_PATH);
   return (
     <Frame title="Adicionar endereço">
-      <AddressForm
-        // a company's new address starts as Comercial (the user is in the cache: the shell loaded it)
-        key={user?.account_type ?? 'loading'}
-        accountType={user?.account_type}
-        submitLabel="Salvar endereço"
-        pending={create.isPending}
-        save={(request) => create.mutateAsync(request)}
-        onSaved={back}
-        onBack={back}
-        backLabel="Cancelar"
-      />
+      {user ? (
+        <AddressForm
+          // a company's new address starts as Comercial: the form waits for the user, so it never shows Residencial
+          // first and changes under the person's eyes
+          accountType={user.account_type}
+          submitLabel="Salvar endereço"
+          pending={create.isPending}
+          save={(request) => create.mutateAsync(request)}
+          onSaved={back}
+          onBack={back}
+          backLabel="Cancelar"
+        />
+      ) : (
+        <Skeleton variant="rounded" height={320} aria-label="Carregando o formulário" />
+      )}
     </Frame>
   );
 }
