@@ -100,6 +100,8 @@ describe('/meu-historico/prata-retirada', { timeout: 20_000 }, () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar retirada' }));
     });
     await vi.waitFor(() => expect(getNotice()?.message).toBe('Retirada de prata cancelada'));
+    // the dialog's closing transition keeps the page aria-hidden for a moment: the table is read once it is gone
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const table = screen.getByRole('table', { name: 'Retiradas de prata' });
     expect(await within(table).findByText('Cancelado')).toBeTruthy();
     expect(within(table).queryByRole('button', { name: /Cancelar retirada/ })).toBeNull();
