@@ -34,6 +34,14 @@ let balancer: Balancer;
 let rates: Awaited<ReturnType<typeof readRates>>;
 
 const figure = (name: string, value: unknown) => console.log(`[faults] ${name}: ${JSON.stringify(value)}`);
+/** How long PostgreSQL stays away at each of its ten crashes (FAULTS_DATABASE_AWAY_MS): the fault itself, not a wait. */
+const DATABASE_AWAY_MS = Number(process.env.FAULTS_DATABASE_AWAY_MS ?? 2000);
+
+/** Resolves once the load has answered `count` operations: the faults come in the middle of work, not after a clock. */
+async function operationsDone(tally: Tally, count: number) {
+  while (tally.outcomes.length < count) await sleep(20);
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const alive = (i: Instance) => i.process.exitCode === null && i.process.signalCode === null;
 
@@ -172,7 +180,7 @@ describe('SIGKILL of one instance under load, clients retrying with their keys',
     let restartedIn = 0;
     let burst = 0;
     const tally = await loadDuring(2, 32, async (tally) => {
-      await sleep(3000);
+      await operationsDone(tally, 300);
       const victim = fleet[0]!;
       // Certainly something in flight on the victim: 20 orders sent to it directly, the kill a moment later; each
       // client then retries its order through the balancer with the same key (below).
@@ -188,7 +196,8 @@ describe('SIGKILL of one instance under load, clients retrying with their keys',
       fleet[0] = await startInstance(victim.name, env, dir, victim.port);
       restartedIn = (Date.now() - killedAt) / 1000;
       await retried;
-      await sleep(2000);
+      // the load goes on through both instances again before it stops
+      await operationsDone(tally, tally.outcomes.length + 100);
     });
     const replay = await replayAcknowledged(balancer.url, tally, tally.outcomes, send);
     const verdict = await verify(world, tally.outcomes, since);
@@ -214,16 +223,16 @@ describe('PostgreSQL stopped at once under load (pg_ctl stop -m immediate), ten 
   it('no process dies, 503 with a code while it is away, answers again by itself, nothing acknowledged lost', async () => {
     const since = await baseline(world);
     const recoveries: number[] = [];
-    const tally = await loadDuring(3, 16, async () => {
+    const tally = await loadDuring(3, 16, async (tally) => {
       for (let i = 0; i < 10; i++) {
-        await sleep(1500);
+        await operationsDone(tally, tally.outcomes.length + 40);
         await cluster.stop('immediate');
-        await sleep(2000);
+        await sleep(DATABASE_AWAY_MS);
         const back = Date.now();
         await cluster.start();
         recoveries.push(await secondsUntilAnswered(back));
       }
-      await sleep(1500);
+      await operationsDone(tally, tally.outcomes.length + 40);
     });
     const verdict = await verify(world, tally.outcomes, since);
     const errors = await Promise.all(fleet.map(errorLines));
@@ -257,7 +266,7 @@ async function sigtermUnderLoad(seed: number) {
   let drainSeconds = 0;
   let unanswered = 0;
   const tally = await loadDuring(seed, 24, async (tally) => {
-    await sleep(2000);
+    await operationsDone(tally, 200);
     const victim = fleet[1]!;
     // certainly something in flight on it when the signal comes: 20 orders sent to it directly
     const { inFlight, direct } = burstTo(victim);
@@ -271,7 +280,7 @@ async function sigtermUnderLoad(seed: number) {
     });
     exit = await victim.exited;
     drainSeconds = (Date.now() - t0) / 1000;
-    await sleep(1500);
+    await operationsDone(tally, tally.outcomes.length + 40);
   });
   return { tally, exit: exit!, drainSeconds, unanswered };
 }
