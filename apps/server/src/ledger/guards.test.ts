@@ -153,7 +153,6 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
     ]);
     again.balancesInPlace.debits[again.balancesInPlace.accountIds.indexOf(await idOf(`customer:${a}:available:BRL`))] =
       1;
-    again.flooredChecks.debits[again.flooredChecks.accountIds.indexOf(await idOf(`customer:${a}:available:BRL`))] = 1;
     await refused(again, 'PR003', /totals of account \d+ do not match its transfers/);
   });
 
@@ -186,7 +185,7 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
       },
     ]);
     const payer = await idOf(`customer:${a}:available:AG`);
-    // the lie: the payer's debit written as a delta row (which the row's CHECK never sees), no lock, no floor check
+    // the lie: the payer's debit written as a delta row (which the row's CHECK never sees), and no lock
     const inPlace = plan.balancesInPlace;
     const i = inPlace.accountIds.indexOf(payer);
     plan.balanceDeltas.accountIds.push(payer);
@@ -195,15 +194,13 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
     inPlace.accountIds.splice(i, 1);
     inPlace.debits.splice(i, 1);
     inPlace.credits.splice(i, 1);
-    plan.flooredChecks = { accountIds: [], debits: [], credits: [] };
     plan.ownersLockedKeyShare = [...new Set([...plan.ownersLockedKeyShare, ...plan.ownersLockedNoKeyUpdate])].sort(
       (x, y) => x - y,
     );
     plan.ownersLockedNoKeyUpdate = [];
     await refused(plan, 'PR003', /ledger plan: /);
 
-    // told the truth about where it writes, but not about the floor to check: the database checks the floors the
-    // transfers lower, whatever the plan lists (a refusal of funds, as for an honest plan)
+    // told the truth: the database checks the floors the transfers lower (a refusal of funds)
     const guarded = await resolved([
       {
         kind: 'transfer',
@@ -215,7 +212,6 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
         code: 'x',
       },
     ]);
-    guarded.flooredChecks = { accountIds: [], debits: [], credits: [] };
     await refused(guarded, 'PR001', /insufficient funds/);
   });
 
@@ -230,7 +226,6 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
     const hd = await idOf(`customer:${a}:held:BRL`);
     plan.balancesInPlace.debits[plan.balancesInPlace.accountIds.indexOf(hd)] = 600;
     plan.balancesInPlace.credits[plan.balancesInPlace.accountIds.indexOf(av)] = 600;
-    plan.flooredChecks.debits[plan.flooredChecks.accountIds.indexOf(hd)] = 600;
     await refused(plan, 'PR003', /hold .* its transfers do not move its amount 1000/);
 
     // a capture that says it took less than its parts
@@ -259,7 +254,6 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
     const hd = await idOf(`customer:${a}:held:BRL`);
     plan.transfers[0]!.debitAccountId = hd;
     plan.balancesInPlace.accountIds[plan.balancesInPlace.accountIds.indexOf(av)] = hd;
-    plan.flooredChecks.accountIds[plan.flooredChecks.accountIds.indexOf(av)] = hd;
     await refused(plan, 'PR003', /held account moved outside a hold/);
   });
 

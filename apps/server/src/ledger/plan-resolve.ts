@@ -114,8 +114,6 @@ export type ResolvedPlan = {
   balancesInPlace: AccountTotals;
   /** balances written as a delta row */
   balanceDeltas: AccountTotals;
-  /** floored balances the batch lowers, checked as it leaves them */
-  flooredChecks: AccountTotals;
 };
 
 const noTotals = (): AccountTotals => ({ accountIds: [], debits: [], credits: [] });
@@ -169,7 +167,7 @@ type Net = { f: AccountFacts; debits: number; credits: number };
 /**
  * Which owners are locked how (ledger_execute's step 3, on the gross legs: no key update where a floored balance goes
  * down, key share where a customer is credited), which balances are written in place (their owner locked for no key
- * update) and which as a delta row, and which floors are checked.
+ * update) and which as a delta row (the database derives the floors to check from the transfers).
  */
 function locksAndTotals(nets: Net[]): Omit<ResolvedPlan, 'transfers' | 'holdsOpened' | 'holdsClosed'> {
   const lowers = (n: Net) => (n.f.floor === 'debits' && n.debits > 0) || (n.f.floor === 'credits' && n.credits > 0);
@@ -186,7 +184,6 @@ function locksAndTotals(nets: Net[]): Omit<ResolvedPlan, 'transfers' | 'holdsOpe
     ownersLockedKeyShare: [...keyShare].filter((o) => !noKeyUpdate.has(o)).sort((a, b) => a - b),
     balancesInPlace: noTotals(),
     balanceDeltas: noTotals(),
-    flooredChecks: noTotals(),
   };
   const add = (totals: AccountTotals, n: Net) => {
     totals.accountIds.push(n.f.id);
@@ -198,13 +195,12 @@ function locksAndTotals(nets: Net[]): Omit<ResolvedPlan, 'transfers' | 'holdsOpe
       const inPlace = n.f.owner !== null && noKeyUpdate.has(n.f.owner);
       add(inPlace ? r.balancesInPlace : r.balanceDeltas, n);
     }
-    if (lowers(n)) add(r.flooredChecks, n);
   }
   return r;
 }
 
 /**
- * ledger_apply_plan's fifteen arguments (functions/ledger_apply_plan.sql), from the one of `first` on: the plan's rows
+ * ledger_apply_plan's twelve arguments (functions/ledger_apply_plan.sql), from the one of `first` on: the plan's rows
  * as arrays of records (migration 0023's types: their fields are positional), its lists of numbers as bigint[]. The
  * values for them come from planArguments.
  */
@@ -213,7 +209,7 @@ export function planArgumentsSql(first: number): string {
   while (types.length < PLAN_ARGUMENTS) types.push('bigint[]');
   return types.map((type, i) => `$${first + i}::${type}`).join(', ');
 }
-const PLAN_ARGUMENTS = 15;
+const PLAN_ARGUMENTS = 12;
 
 /** A hold as ledger_plan_hold's fields, in the type's order: its owner when the plan opens it (null: it closes one). */
 const holdFields = (h: ResolvedHold<string>, ownerId: number | null): RecordField[] => [
@@ -232,7 +228,7 @@ const holdFields = (h: ResolvedHold<string>, ownerId: number | null): RecordFiel
 
 const totalsFields = (t: AccountTotals) => [t.accountIds, t.debits, t.credits];
 
-/** The values of planArgumentsSql's arguments; null: no plan (the batch moves nothing in the ledger), fifteen nulls. */
+/** The values of planArgumentsSql's arguments; null: no plan (the batch moves nothing in the ledger), twelve nulls. */
 export function planArguments(plan: ResolvedPlan | null): Array<string | null> {
   if (plan === null) return new Array<null>(PLAN_ARGUMENTS).fill(null);
   return [
@@ -247,7 +243,6 @@ export function planArguments(plan: ResolvedPlan | null): Array<string | null> {
       plan.ownersLockedKeyShare,
       ...totalsFields(plan.balancesInPlace),
       ...totalsFields(plan.balanceDeltas),
-      ...totalsFields(plan.flooredChecks),
     ].map(integerArray),
   ];
 }

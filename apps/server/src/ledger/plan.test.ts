@@ -454,7 +454,6 @@ describe('resolvePlan: the accounts by id, the locks and the checks worked out',
       ownersLockedNoKeyUpdate: [5],
       ownersLockedKeyShare: [7],
       balancesInPlace: { accountIds: [50], debits: [320], credits: [0] },
-      flooredChecks: { accountIds: [50], debits: [320], credits: [0] },
     });
     expect(r.balanceDeltas.accountIds).toEqual([70, 1]);
     expect(r.balanceDeltas.debits).toEqual([0, 0]);

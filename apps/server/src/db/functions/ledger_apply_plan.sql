@@ -1,29 +1,31 @@
 -- ledger_apply_plan: a planned batch of the order book (ledger/plan.ts), written in set-based statements.
 -- The current definition (a repeatable migration, db/migrate.ts: re-applied whenever this file changes). History:
 -- migrations 0021 (the function), 0022 (accounts by id), 0023 (arrays of records); issue 28 (the database checks the
--- plan against the transfers it writes instead of trusting the caller's totals).
+-- plan against the transfers it writes instead of trusting the caller's totals, then in fewer statements: the
+-- derivation reads the balances, the checks and the floors are one statement).
 --
 -- The caller (ledger/plan-resolve.ts resolvePlan, ResolvedPlan: the same names in camelCase) works out the transfers
 -- (p_transfers), the holds opened (p_holds_opened) and closed (p_holds_closed), every account named (p_accounts: id,
--- code, owner), the owners to lock for no key update (p_lock_no_key_update) and key share (p_lock_key_share), each
+-- code, owner), the owners to lock for no key update (p_lock_no_key_update) and key share (p_lock_key_share), and each
 -- account's debit and credit totals written in place (p_in_place_accounts/_debits/_credits) or as a delta row
--- (p_delta_accounts/_debits/_credits), and the floored balances the batch lowers (p_floored_accounts/_debits/_credits).
--- None of it is trusted: this function derives each account's totals from the transfers it writes (sums grouped by
--- debit and by credit account), checks that both accounts of every transfer exist and hold the transfer's currency,
--- that the caller's totals and split are the derived ones, that the locks cover every owner whose floored balance goes
--- down or whose customer account is credited, that held accounts move only through their holds and every hold's
--- transfers move exactly its amount, and checks the floors of every floored balance the transfers lower, on the derived
--- balances (row + deltas + the batch); p_floored_* are not read (kept in the signature: the callers and
--- orders_apply_batch pass them). A plan that does not match raises PR003 ("ledger plan: ...", the first mismatch in the
--- message) and writes nothing: a bug of the planner, never a customer's refusal. PR001 (a refusal: insufficient funds,
--- a closed account) and PR002 (accounts not as the caller knows them: it reads them again and retries) are as before.
+-- (p_delta_accounts/_debits/_credits). The locks are taken as asked; nothing else is trusted. The function derives
+-- each account's totals from the transfers it writes (sums grouped by debit and by credit account), and checks that
+-- every account it moves is one the caller named, as the caller knows it (else PR002: the caller reads its accounts
+-- again and retries), that both accounts of every transfer exist and hold the transfer's currency, that the caller's
+-- totals and split are the derived ones, that the locks cover every owner whose floored balance goes down or whose
+-- customer account is credited, that held accounts move only through their holds and every hold's transfers move
+-- exactly its amount; then that no owner is closed and that no floored balance the transfers lower goes below zero,
+-- on the derived balances (row + deltas + the batch, read under the locks). A plan that does not match raises PR003
+-- ("ledger plan: ...", the first mismatch in the message) and writes nothing: a bug of the planner, never a
+-- customer's refusal. PR001 is a refusal (insufficient funds, a closed account).
 --
 -- The records' types are migration 0023's, whose fields have one- and two-letter names (ledger_plan_transfer: id, d,
 -- c, a, code, cur; ledger_plan_hold: id, o, av, hd, cur, a, reason, ref, state, captured, rest). A record is read by
 -- position, so every unnest below names its columns itself, spelled out; the types stay as they are (renaming their
 -- fields would break the running function between the migration and this file).
 --
--- Its parameters' names changed (issue 29): create or replace cannot rename a parameter, so the old one goes first.
+-- Its parameters' names changed (issue 29) and its floored lists went (issue 28: the floors are derived): create or
+-- replace can do neither, so the old definitions go first.
 drop function if exists ledger_apply_plan(ledger_plan_transfer[], ledger_plan_hold[], ledger_plan_hold[],
                                           ledger_plan_account[], bigint[], bigint[], bigint[], bigint[], bigint[],
                                           bigint[], bigint[], bigint[], bigint[], bigint[], bigint[]);
@@ -34,44 +36,50 @@ create or replace function ledger_apply_plan(p_transfers ledger_plan_transfer[],
                                              p_in_place_accounts bigint[], p_in_place_debits bigint[],
                                              p_in_place_credits bigint[],
                                              p_delta_accounts bigint[], p_delta_debits bigint[],
-                                             p_delta_credits bigint[],
-                                             p_floored_accounts bigint[], p_floored_debits bigint[],
-                                             p_floored_credits bigint[])
+                                             p_delta_credits bigint[])
 returns void language plpgsql
 set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off
 set enable_mergejoin = off as $$
 declare
-  v_found int; v_t int; v_hn int; v_hu int;
-  v_bad text;
+  v_found int; v_t int; v_hn int; v_hu int; v_moved int;
+  v_bad text; v_class text; v_account bigint;
   -- each account the transfers and holds touch, derived from them: id, debits, credits, whether it exists and holds
-  -- every currency its transfers and holds are in, its owner, floor ('d' debits within credits, 'c' the reverse, 'n'
-  -- none), whether it is a customer's, its bucket ('a' available, 'h' held and moved only by hold steps: into it by
-  -- a '#hold', out of it by a '#release' or '#capture.N'; 'x' held and moved otherwise: refused; '-' neither)
-  d_id bigint[]; d_dr bigint[]; d_cr bigint[]; d_ok boolean[]; d_owner bigint[]; d_floor "char"[]; d_cust boolean[];
-  d_bucket "char"[];
+  -- every currency its transfers and holds are in, its code, its owner, floor ('d' debits within credits, 'c' the
+  -- reverse, 'n' none), whether it is a customer's, its bucket ('a' available, 'h' held and moved only by hold steps:
+  -- into it by a '#hold', out of it by a '#release' or '#capture.N'; 'x' held and moved otherwise: refused; '-'
+  -- neither), and whether the batch leaves its floored balance below zero
+  d_id bigint[]; d_dr bigint[]; d_cr bigint[]; d_ok boolean[]; d_code text[]; d_owner bigint[]; d_floor "char"[];
+  d_cust boolean[]; d_bucket "char"[]; d_short boolean[];
 begin
-  -- 1. The accounts are what the caller knows of them.
-  select count(*) into v_found
-    from unnest(p_accounts) as x(id, code, owner_id)
-    join ledger_accounts a on a.id = x.id
-   where a.code = x.code and a.owner_id is not distinct from x.owner_id;
-  if v_found <> cardinality(p_accounts) then
-    raise exception 'ledger plan: accounts not as the caller knows them' using errcode = 'PR002';
-  end if;
+  -- 1. Lock, in the ledger's one order, the owners the caller names: step 3 refuses a plan whose locks do not cover
+  -- what its transfers need, so the balances read in step 2 are this transaction's own until it commits (under an
+  -- owner's no key update lock only it can lower them; others' credits only raise them).
+  perform ledger_lock_call(p_lock_no_key_update, p_lock_key_share);
 
-  -- 2. Each account's change, derived from the transfers, with the account's fixed facts; the holds' accounts too
-  -- (with nothing moved: their currency and owner are checked with the others'). One aggregate pass fills every
-  -- array in the same row order (an ORDER BY in each would sort eight times: most of the statement's time).
+  -- 2. Each account's change, derived from the transfers, with the account's fixed facts and, where the batch lowers
+  -- a floored balance, that balance as the batch leaves it (row + deltas + the batch); the holds' accounts too (with
+  -- nothing moved: their currency and owner are checked with the others'). One aggregate pass fills every array in
+  -- the same row order (an ORDER BY in each would sort ten times: most of the statement's time).
   select coalesce(array_agg(s.id), '{}'), coalesce(array_agg(s.dr), '{}'),
          coalesce(array_agg(s.cr), '{}'),
          coalesce(array_agg(a.id is not null and a.currency = s.cur1 and a.currency = s.cur2), '{}'),
-         coalesce(array_agg(a.owner_id), '{}'),
+         coalesce(array_agg(a.code), '{}'), coalesce(array_agg(a.owner_id), '{}'),
          coalesce(array_agg((case when a.debits_must_not_exceed_credits then 'd'
                                   when a.credits_must_not_exceed_debits then 'c' else 'n' end)::"char"), '{}'),
          coalesce(array_agg(coalesce(a.code like 'customer:%', false)), '{}'),
          coalesce(array_agg((case when a.code like '%:held:%' then (case when s.via_hold then 'h' else 'x' end)
-                                  when a.code like '%:available:%' then 'a' else '-' end)::"char"), '{}')
-    into d_id, d_dr, d_cr, d_ok, d_owner, d_floor, d_cust, d_bucket
+                                  when a.code like '%:available:%' then 'a' else '-' end)::"char"), '{}'),
+         coalesce(array_agg(case
+           when a.debits_must_not_exceed_credits and s.dr > 0 then
+             a.credits_posted - a.debits_posted + s.cr - s.dr
+             + coalesce((select sum(dl.credits - dl.debits) from ledger_balance_deltas dl where dl.account_id = a.id), 0)
+             < 0
+           when a.credits_must_not_exceed_debits and s.cr > 0 then
+             a.debits_posted - a.credits_posted + s.dr - s.cr
+             + coalesce((select sum(dl.debits - dl.credits) from ledger_balance_deltas dl where dl.account_id = a.id), 0)
+             < 0
+           else false end), '{}')
+    into d_id, d_dr, d_cr, d_ok, d_code, d_owner, d_floor, d_cust, d_bucket, d_short
     from (select l.id, sum(l.dr)::bigint as dr, sum(l.cr)::bigint as cr, min(l.currency) as cur1,
                  max(l.currency) as cur2, bool_and(l.via_hold) as via_hold
             from (select x.debit_account_id as id, x.amount as dr, 0::bigint as cr, x.currency,
@@ -93,12 +101,14 @@ begin
            group by l.id) s
     left join ledger_accounts a on a.id = s.id;
 
-  -- 3. The plan against what was derived: the first mismatch, if any. Only lists of the call are joined here, so
-  -- hash joins (a nested loop over two lists of a few hundred rows is quadratic); reset after the statement.
+  -- 3. The plan against what was derived, and the floors: the first problem, if any, by class (PR002 first: the caller
+  -- reads its accounts again; then the plan's mismatches, PR003; then a refusal of funds, PR001). Only lists of the
+  -- call are joined here, so hash joins (a nested loop over two lists of a few hundred rows is quadratic); reset after
+  -- the statement.
   perform set_config('enable_hashjoin', 'on', true);
   with dv as (
-    select * from unnest(d_id, d_dr, d_cr, d_ok, d_owner, d_floor, d_cust, d_bucket)
-                  as u(id, dr, cr, ok, owner, floor, cust, bucket)),
+    select * from unnest(d_id, d_dr, d_cr, d_ok, d_code, d_owner, d_floor, d_cust, d_bucket, d_short)
+                  as u(id, dr, cr, ok, code, owner, floor, cust, bucket, short)),
   moves as (select * from dv where dv.dr > 0 or dv.cr > 0),
   claimed as (
     select u.id, u.dr, u.cr, true as ip
@@ -153,7 +163,13 @@ begin
            min(hm.currency) as cur1, max(hm.currency) as cur2, min(hm.reason) as reason1, max(hm.reason) as reason2,
            min(hm.reference) as ref1, max(hm.reference) as ref2
       from hm where hm.remainder_hold_id is not null group by hm.remainder_hold_id)
-  select p into v_bad from (
+  select q.class, q.msg, q.account into v_class, v_bad, v_account from (
+    (select 0 as prio, 'PR002' as class, 'accounts not as the caller knows them' as msg, null::bigint as account
+       from unnest(p_accounts) as x(id, code, owner_id)
+       join dv on dv.id = x.id
+      where dv.code is distinct from x.code or dv.owner is distinct from x.owner_id limit 1)
+    union all
+    (select 1, 'PR003', problems.p, null from (
     (select 'transfer ' || x.id || ': amount ' || coalesce(x.amount::text, 'null')
             || ' not positive, or one account twice' as p
        from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)
@@ -234,15 +250,22 @@ begin
        from parents p
        left join holds h on h.id = p.id and h.fresh
       where h.id is null or p.n <> 1 limit 1)
-  ) problems limit 1;
+    ) problems limit 1)
+    union all
+    (select 2, 'PR003', 'account ' || dv.id || ' is moved but is not among the plan''s accounts', null
+       from dv
+       left join unnest(p_accounts) as x(id, code, owner_id) on x.id = dv.id
+      where x.id is null limit 1)
+    union all
+    (select 3, 'PR001', 'insufficient funds', dv.id from dv where dv.short limit 1)
+  ) q order by q.prio limit 1;
   perform set_config('enable_hashjoin', 'off', true);
-  if v_bad is not null then
-    raise exception 'ledger plan: %', v_bad using errcode = 'PR003',
+  if v_class in ('PR002', 'PR003') then
+    raise exception 'ledger plan: %', v_bad using errcode = v_class,
       hint = 'the plan (ledger/plan.ts) does not match the transfers it writes; nothing was written';
   end if;
 
-  -- 4. Lock, in the ledger's one order; then refuse a closed owner (the row as locked is its latest version).
-  perform ledger_lock_call(p_lock_no_key_update, p_lock_key_share);
+  -- 4. The refusals, a closed owner first (the row as locked is its latest version), then the funds.
   select a.code into v_bad
     from ledger_owners o join ledger_accounts a on a.owner_id = o.id
    where o.id = any(p_lock_no_key_update || p_lock_key_share) and o.closed_at is not null limit 1;
@@ -250,25 +273,13 @@ begin
     raise exception 'ledger plan: account closed' using errcode = 'PR001',
       detail = jsonb_build_object('reason', 'account_closed', 'account', v_bad)::text;
   end if;
-
-  -- 5. Every floored balance the batch lowers, derived from its transfers, as the batch will leave it: under the
-  -- owner's no key update lock (checked above) only this transaction can lower it (others' credits only raise it), so
-  -- the check holds until it commits. The rows' own CHECK constraints stand behind it.
-  select a.code into v_bad
-    from unnest(d_id, d_dr, d_cr, d_floor) g(id, dr, cr, floor) join ledger_accounts a on a.id = g.id
-   where ((g.floor = 'd' and g.dr > 0) or (g.floor = 'c' and g.cr > 0))
-     and (case when a.debits_must_not_exceed_credits then a.credits_posted - a.debits_posted + g.cr - g.dr
-               else a.debits_posted - a.credits_posted + g.dr - g.cr end)
-         + coalesce((select sum(case when a.debits_must_not_exceed_credits then dl.credits - dl.debits
-                                     else dl.debits - dl.credits end)
-                       from ledger_balance_deltas dl where dl.account_id = a.id), 0) < 0
-   limit 1;
-  if v_bad is not null then
+  if v_class = 'PR001' then
     raise exception 'ledger plan: insufficient funds' using errcode = 'PR001',
-      detail = jsonb_build_object('reason', 'insufficient_funds', 'account', v_bad)::text;
+      detail = jsonb_build_object('reason', 'insufficient_funds',
+                                  'account', (select a.code from ledger_accounts a where a.id = v_account))::text;
   end if;
 
-  -- 6. Write, in one statement: the transfers, the balances as derived (in place where this call holds the owner for
+  -- 5. Write, in one statement: the transfers, the balances as derived (in place where this call holds the owner for
   -- no key update, folding the account's deltas; a delta row elsewhere), the holds opened and the holds closed.
   with tw as (
     insert into ledger_transfers (transfer_id, debit_account_id, credit_account_id, currency, amount, code)
@@ -313,8 +324,8 @@ begin
        and h.reason = x.reason and h.reference = x.reference
      returning 1)
   select (select count(*) from tw), (select count(*) from hi), (select count(*) from hu),
-         (select count(*) from up) + (select count(*) from dl)
-    into v_t, v_hn, v_hu, v_found;
+         (select count(*) from up) + (select count(*) from dl), (select count(*) from dv)
+    into v_t, v_hn, v_hu, v_found, v_moved;
   if v_t <> cardinality(p_transfers) then
     raise exception 'ledger plan: a transfer was not written' using errcode = 'PR003';
   end if;
@@ -324,7 +335,7 @@ begin
   if v_hu <> cardinality(p_holds_closed) then
     raise exception 'ledger plan: a hold it closes is not open as the plan says' using errcode = 'PR003';
   end if;
-  if v_found <> (select count(*) from unnest(d_dr, d_cr) as u(dr, cr) where u.dr > 0 or u.cr > 0) then
+  if v_found <> v_moved then
     raise exception 'ledger plan: a balance was not written' using errcode = 'PR003';
   end if;
 end

@@ -8,11 +8,12 @@
 -- its own. An arbitrary key, ours alone.
 create or replace function orders_market_lock() returns void language sql as $$ select pg_advisory_xact_lock(7201001) $$;
 
--- 0019's batch: the plan's fifteen arguments first (p_accounts null: the batch moves nothing in the ledger), then the
+-- 0019's batch: the plan's twelve arguments first (p_accounts null: the batch moves nothing in the ledger), then the
 -- orders (new ones and changed ones), the trades, the usage of the year p_year, now, the market's next version (the
 -- version read + 1), and the last order and trade ids. Answers "stale" (writing nothing) when another batch was
 -- written since the version read, else "ok".
--- Its plan's parameters were renamed (issue 29, as ledger_apply_plan's): create or replace cannot rename a parameter.
+-- Its plan's parameters were renamed (issue 29, as ledger_apply_plan's), and its floored lists went (issue 28):
+-- create or replace can do neither.
 drop function if exists orders_apply_batch(ledger_plan_transfer[], ledger_plan_hold[], ledger_plan_hold[],
                                            ledger_plan_account[], bigint[], bigint[], bigint[], bigint[], bigint[],
                                            bigint[], bigint[], bigint[], bigint[], bigint[], bigint[],
@@ -24,7 +25,6 @@ create or replace function orders_apply_batch(p_transfers ledger_plan_transfer[]
                                    p_in_place_accounts bigint[], p_in_place_debits bigint[],
                                    p_in_place_credits bigint[],
                                    p_delta_accounts bigint[], p_delta_debits bigint[], p_delta_credits bigint[],
-                                   p_floored_accounts bigint[], p_floored_debits bigint[], p_floored_credits bigint[],
                                    p_orders orders_batch_order[], p_trades orders_batch_trade[],
                                    p_usage orders_batch_usage[], p_year integer, p_now timestamptz,
                                    p_version bigint, p_last_order bigint, p_last_trade bigint)
@@ -41,8 +41,7 @@ begin
     perform ledger_apply_plan(p_transfers, p_holds_opened, p_holds_closed, p_accounts,
                               p_lock_no_key_update, p_lock_key_share,
                               p_in_place_accounts, p_in_place_debits, p_in_place_credits,
-                              p_delta_accounts, p_delta_debits, p_delta_credits,
-                              p_floored_accounts, p_floored_debits, p_floored_credits);
+                              p_delta_accounts, p_delta_debits, p_delta_credits);
   end if;
 
   with orders_written as (

@@ -194,9 +194,9 @@ export type BatchWrite = {
 /** The SQLSTATE of a refusal of the ledger's plan (its reason and account in the error's detail). */
 const LEDGER_REFUSED = 'PR001';
 /** orders_apply_batch (migration 0023): the ledger's plan, then the orders, trades and usage as arrays of records. */
-const BATCH_STATEMENT = `select orders_apply_batch(${planArgumentsSql(1)}, $16::orders_batch_order[],
-  $17::orders_batch_trade[], $18::orders_batch_usage[], $19::integer, $20::timestamptz, $21::bigint, $22::bigint,
-  $23::bigint) as r`;
+const BATCH_STATEMENT = `select orders_apply_batch(${planArgumentsSql(1)}, $13::orders_batch_order[],
+  $14::orders_batch_trade[], $15::orders_batch_usage[], $16::integer, $17::timestamptz, $18::bigint, $19::bigint,
+  $20::bigint) as r`;
 
 /**
  * Everything a batch caused, in one call of orders_apply_batch (migration 0019): the ledger's commands as a plan
