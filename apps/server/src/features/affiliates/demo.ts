@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { post } from '../../ledger/index';
 import { int, rows } from '../../db/sql';
 import { hashPassword } from '../../lib/passwords';
-import { forgetOrders, placeHouseOrder, placeOrder } from '../orders/index';
+import { placeHouseOrder, placeOrder } from '../orders/index';
 import { creditAffiliateRewards } from './rewards';
 import { ensureAffiliateCoupon } from './service';
 
@@ -124,7 +124,6 @@ export async function seedAffiliatesDemo(deps: AppDeps): Promise<void> {
   await db.execute(sql`
     update orders o set created_at = t.created_at, updated_at = t.created_at
       from trades t where t.id >= ${firstTrade} and (o.id = t.taker_order_id or o.id = t.maker_order_id)`);
-  forgetOrders(deps);
   // the rewards, through the same crediter as every trade's; dated as their trades
   await creditAffiliateRewards(db);
   await db.execute(sql`

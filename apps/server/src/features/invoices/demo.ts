@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema/index';
 import { int, rows } from '../../db/sql';
-import { forgetOrders, placeOrder } from '../orders/index';
+import { placeOrder } from '../orders/index';
 import { createForCustomer, markSent } from '../silver-withdrawals/index';
 import { issueDueInvoices } from './issue';
 
@@ -135,7 +135,6 @@ export async function seedFiscalDemo(deps: AppDeps): Promise<void> {
                            on conflict (user_id, year) do update set traded_cents = trading_usage.traded_cents + excluded.traded_cents`);
     }
   });
-  forgetOrders(deps);
 
   await barsFromBalance(deps, int(maria.id), 'Barra de prata 50 g', false);
   await barsFromBalance(deps, int(empresa.id), 'Barra de prata 31,1 g (1 onça)', true);

@@ -11,9 +11,10 @@ import { type OrderRow, type RawBookRow, readBook, readOrdersById, readOwnListsO
 /**
  * What the order path keeps between requests, per app, in one owner (OrderCaches): the matcher (its copy of the market,
  * the balances and limits it knows, the ledger's accounts by id), the book's rows as encoded for a version, and the
- * completed orders' JSON (they never change). What changes the market's inputs moves the market's version (the
- * database does it: migration 0025), which every batch and every book read checks; forgetOrders drops everything, for
- * the demos that rewrite the orders' history behind the matcher's back.
+ * completed orders' JSON (the matcher never changes them again). What changes the market's inputs or the orders'
+ * history moves the market's version (the database does it: migrations 0025 and 0031), which every batch and every book
+ * read checks: a batch that finds the market moved past its copy reloads the copy, and the caches drop the JSON they
+ * keep (the demos date orders back after matching them). Nobody calls anything to forget.
  */
 
 /** The broadcast channel of the book's changes: the market's version. */
@@ -28,12 +29,19 @@ class OrderCaches {
   readonly completedJson = new Map<number, string>();
   /** orders a batch just completed, not yet encoded (completedLater), by id */
   readonly completedRows = new Map<number, WrittenOrder>();
+  /** how many times the JSON was dropped: a read of completed orders begun before a drop is not kept */
+  drops = 0;
 
-  forget() {
-    this.engine?.invalidate();
+  /**
+   * The matcher found the market moved past its copy by a write not its own (MarketEngine.onStale): what the JSON says
+   * may have changed with it (an order's dates), so it is dropped, and read again when an answer asks. Not after this
+   * instance's own batches, which tell the caches what they wrote (onWritten).
+   */
+  dropJson() {
     this.book = null;
     this.completedJson.clear();
     this.completedRows.clear();
+    this.drops++;
   }
 }
 const cachesByApp = new WeakMap<AppDeps, OrderCaches>();
@@ -53,6 +61,7 @@ export function engineOf(deps: AppDeps): MarketEngine {
   const engine = new MarketEngine(deps.database, deps.config.orderQueueMax);
   // every instance's screens hear of this instance's changes (stream.ts)
   engine.onChange((version) => void deps.broadcast.publish(BOOK_CHANNEL, String(version)));
+  engine.onStale(() => caches.dropJson());
   // after each batch: the book its answers show, from the matcher's copy; the orders it completed, encoded once for
   // the answers' lists (completedJson: they never change again). Both are only taken here, and encoded in the next
   // turn of the event loop: the next batch is matched and sent first (the chain of batches waits for nothing else).
@@ -63,14 +72,6 @@ export function engineOf(deps: AppDeps): MarketEngine {
   });
   caches.engine = engine;
   return engine;
-}
-
-/**
- * Forgets what the matcher and the answers know of the orders, after a change made behind the matcher's back (the
- * demos date their orders and trades in the past): the copy of the book, the completed orders' JSON, the book's.
- */
-export function forgetOrders(deps: AppDeps) {
-  cachesByApp.get(deps)?.forget();
 }
 
 type BookSides = { asks: BookRowJson[]; bids: BookRowJson[] };
@@ -163,13 +164,15 @@ function completedJson(caches: OrderCaches, r: OrderRow): string {
   const id = int(r.id);
   const known = r.status === 'open' ? undefined : cache.get(id);
   if (known !== undefined) return known;
-  const json = JSON.stringify(Order.encode(presentOrder(r, 'completed')));
+  const json = encodeCompleted(r);
   if (r.status !== 'open') {
     if (cache.size >= COMPLETED_JSON_MAX) cache.delete(cache.keys().next().value!);
     cache.set(id, json);
   }
   return json;
 }
+
+const encodeCompleted = (r: OrderRow): string => JSON.stringify(Order.encode(presentOrder(r, 'completed')));
 
 /** Keeps the orders a batch completed, and encodes them in the next turn (or at once when an answer asks first). */
 function completedLater(caches: OrderCaches, orders: WrittenOrder[]) {
@@ -199,13 +202,24 @@ function knownCompletedJson(caches: OrderCaches, id: number): string | null {
  */
 export async function completedListJson(deps: AppDeps, ids: number[]): Promise<string[]> {
   const caches = cachesOf(deps);
-  const missing = ids.filter((id) => knownCompletedJson(caches, id) === null);
+  // taken before the read: a drop (dropJson) may empty the caches while it runs
+  const found = new Map<number, string>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const known = knownCompletedJson(caches, id);
+    if (known === null) missing.push(id);
+    else found.set(id, known);
+  }
   if (missing.length > 0) {
-    for (const row of await readOrdersById(deps.database.db, missing)) completedJson(caches, row);
+    const drops = caches.drops;
+    const read = await readOrdersById(deps.database.db, missing);
+    // a read begun before a drop may show dates since rewritten: this answer's alone, not kept for the next ones
+    const keep = caches.drops === drops;
+    for (const row of read) found.set(int(row.id), keep ? completedJson(caches, row) : encodeCompleted(row));
   }
   return ids.map((id) => {
-    const json = knownCompletedJson(caches, id);
-    if (json === null) throw new Error(`orders: completed order ${id} vanished`);
+    const json = found.get(id);
+    if (json === undefined) throw new Error(`orders: completed order ${id} vanished`);
     return json;
   });
 }

@@ -74,6 +74,12 @@ export class MarketEngine {
   private market: Market | null = null;
   private readonly listeners = new Set<(version: number) => void>();
   private readonly writers = new Set<(orders: WrittenOrder[], version: number) => void>();
+  private readonly staleListeners = new Set<() => void>();
+  /**
+   * The market's version as this instance last knew it: its last commit, or its last read; null before the first, and
+   * once a moved market was told (onStale) and not read since.
+   */
+  private seen: number | null = null;
   /**
    * How the batches went: written on the fast path, under the lock, fast attempts the market had moved past; batches
    * written after a read of their placers (the others knew them all), and fast attempts that refused someone on what
@@ -119,6 +125,16 @@ export class MarketEngine {
   }
 
   /**
+   * Called when a batch finds that the market moved past the version this instance last knew, by a write not its own
+   * (another instance's batch, or a trigger's bump: the rates, a trading limit, the orders' history, migrations 0025
+   * and 0031), before that batch commits and is answered. Never after this instance's own batches.
+   */
+  onStale(listener: () => void): () => void {
+    this.staleListeners.add(listener);
+    return () => this.staleListeners.delete(listener);
+  }
+
+  /**
    * The best `depth` resting orders of each side as this instance's copy has them at `version`; null when the copy is
    * not at that version (being changed by a batch, never loaded, or behind another instance's writes).
    */
@@ -153,11 +169,22 @@ export class MarketEngine {
     if (this.learning !== null) learnCompleted(this.learning, version, userId, entries);
   }
 
-  /** Forget the copy of the book (tests that change orders behind the matcher's back). */
+  /** Forget the copy of the book: after a failed batch, and in tests, as a restart would. */
   invalidate() {
     this.market = null;
     this.learning = null;
     this.accounts.clear();
+  }
+
+  /** The market is found past the version last known: the listeners hear it (onStale). */
+  private moved() {
+    for (const listener of this.staleListeners) {
+      try {
+        listener();
+      } catch (err) {
+        logFailure('orders: a stale listener failed', err);
+      }
+    }
   }
 
   /** After a failed batch: the copy is forgotten; a batch that knew an account wrongly runs again, whole. */
@@ -181,6 +208,7 @@ export class MarketEngine {
     // committed: the copy of the book is the database's again
     this.market = done.market;
     this.learning = done.market;
+    this.seen = done.version;
     for (const writer of this.writers) {
       try {
         writer(done.written, done.version);
@@ -244,8 +272,11 @@ export class MarketEngine {
     const next = version + 1;
     const written = await this.write(ex, batch, year, nowIso, next);
     if (!written) {
-      // another instance wrote a batch since the read (under the lock it cannot), or the rates or a limit changed
+      // another instance wrote a batch since the read (under the lock it cannot), or a trigger moved the version
       if (locked) throw new Error('orders: the market moved on under its lock');
+      this.moved();
+      // told once: the locked path's read that follows tells nobody again
+      this.seen = null;
       return null;
     }
     market.known = { year, rates };
@@ -278,6 +309,8 @@ export class MarketEngine {
     for (const code of placing.codes) {
       if (read.balances[code] === undefined) throw new AccountsNotAsKnown(code);
     }
+    if (this.seen !== null && this.seen !== read.version) this.moved();
+    this.seen = read.version;
     if (!locked && taken?.version !== read.version) return null;
     const market = taken !== null && taken.version === read.version ? taken : await loadMarket(ex, read.version);
     market.state.lastOrderId = read.lastOrderId;

@@ -5,5 +5,5 @@ export { fundHouse, placeHouseOrder } from './house';
 export { type HouseAskWalk, walkHouseAsks } from './house-asks';
 export { orderRoutes } from './routes';
 export { registerOrdersReconciliation } from './reconciliation';
-export { engineOf, forgetOrders, marketRates, orderLists, placeOrder, walkBook } from './service';
+export { engineOf, marketRates, orderLists, placeOrder, walkBook } from './service';
 export { lastTradePrice } from './last-trade';

@@ -36,7 +36,7 @@ import {
   readWalkLevels,
 } from './repository/index';
 
-export { BOOK_CHANNEL, engineOf, forgetOrders } from './answers';
+export { BOOK_CHANNEL, engineOf } from './answers';
 export { iso, presentOrder, presentRates } from './present';
 
 function presentLists(
