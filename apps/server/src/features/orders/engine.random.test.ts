@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { orderCost } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
@@ -10,6 +9,7 @@ import { users } from '../../db/schema/index';
 import { inArray } from 'drizzle-orm';
 import { type Op, type Outcome, MarketEngine } from './engine';
 import { ReferenceBook } from './matching/reference';
+import { expectedTakeRefusal } from './core/testing';
 import { randomInt, seededRandom } from '../../lib/seeded-random';
 
 /**
@@ -199,28 +199,7 @@ describe('the matcher against the reference book, through the database', () => {
                 outcome.orderId,
               );
             } else {
-              const target = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')].find(
-                (o) => o.id === String(op.targetOrderId),
-              );
-              const q = target ? Math.min(op.quantityCentigrams, target.remaining) : 0;
-              const sellNets =
-                op.side === 'buy' ||
-                (target !== undefined &&
-                  orderCost({
-                    side: 'sell',
-                    pricePerGramCents: target.price,
-                    quantityCentigrams: q,
-                    feeRateBps: 50,
-                    iofRateBps: 38,
-                  }).allowed);
-              const refusal =
-                !target || target.side === op.side
-                  ? 'ORDER_NOT_OPEN'
-                  : target.owner === owner
-                    ? 'ORDER_OWN'
-                    : !sellNets
-                      ? 'ORDER_NOT_ALLOWED'
-                      : null;
+              const refusal = expectedTakeRefusal(ref, op, owner);
               if (refusal) {
                 if (code !== refusal) miss(`take should be ${refusal}`);
                 continue;

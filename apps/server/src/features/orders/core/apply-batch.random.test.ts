@@ -1,10 +1,10 @@
-import { mulDivHalfUp, orderCost } from '@prata/domain';
+import { mulDivHalfUp } from '@prata/domain';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/errors';
 import { randomInt, seededRandom } from '../../../lib/seeded-random';
 import { ReferenceBook } from '../matching/reference';
 import { applyBatch } from './apply-batch';
-import { CUSTOMER_RATES, LedgerSim, marketWith, NOW_ISO } from './testing';
+import { CUSTOMER_RATES, expectedTakeRefusal, LedgerSim, marketWith, NOW_ISO } from './testing';
 import type { Applied, MarketState, Op } from './types';
 
 /**
@@ -88,26 +88,7 @@ function followOnReference(ref: ReferenceBook, op: Op, result: Applied | AppErro
     fillsOf(ref.placeMarket({ id, owner, side: op.side, quantity: op.quantityCentigrams }).fills, applied.orderId);
     return null;
   }
-  const target = resting().find((o) => o.id === String(op.targetOrderId));
-  const q = target ? Math.min(op.quantityCentigrams, target.remaining) : 0;
-  const sellNets =
-    op.side === 'buy' ||
-    (target !== undefined &&
-      orderCost({
-        side: 'sell',
-        pricePerGramCents: target.price,
-        quantityCentigrams: q,
-        feeRateBps: 50,
-        iofRateBps: 38,
-      }).allowed);
-  const refusal =
-    !target || target.side === op.side
-      ? 'ORDER_NOT_OPEN'
-      : target.owner === owner
-        ? 'ORDER_OWN'
-        : !sellNets
-          ? 'ORDER_NOT_ALLOWED'
-          : null;
+  const refusal = expectedTakeRefusal(ref, op, owner);
   if (refusal) return code === refusal ? null : `take should be ${refusal}`;
   if (!applied) return `take refused (${code})`;
   const took = ref.take({

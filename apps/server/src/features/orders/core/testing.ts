@@ -1,4 +1,5 @@
-import type { OrderRates } from '@prata/domain';
+import { orderCost, type OrderRates } from '@prata/domain';
+import type { ReferenceBook } from '../matching/reference';
 import type { BatchResult } from './apply-batch';
 import { emptyMarket } from './market';
 import type { Account, AccountRef, LedgerCommand, MarketState } from './types';
@@ -8,6 +9,32 @@ import type { Account, AccountRef, LedgerCommand, MarketState } from './types';
 /** The market's default rates for customers (migration 0001's market_settings). */
 export const CUSTOMER_RATES: OrderRates = { feeRateBps: 50, iofRateBps: 38, minimumFeeCents: 500 };
 export const NOW_ISO = '2026-11-28T12:00:00.000Z';
+
+/**
+ * What a take must answer by the reference book (ORDER_NOT_OPEN, ORDER_OWN, ORDER_NOT_ALLOWED when a seller's value
+ * would not cover the fee and IOF at CUSTOMER_RATES), or null when it goes through: core/place.ts's rules said once
+ * for the random tests, with and without a database.
+ */
+export function expectedTakeRefusal(
+  ref: ReferenceBook,
+  take: { side: 'buy' | 'sell'; targetOrderId?: number | undefined; quantityCentigrams: number },
+  owner: string,
+): string | null {
+  const target = [...ref.restingOrders('buy'), ...ref.restingOrders('sell')].find(
+    (o) => o.id === String(take.targetOrderId),
+  );
+  if (!target || target.side === take.side) return 'ORDER_NOT_OPEN';
+  if (target.owner === owner) return 'ORDER_OWN';
+  if (take.side === 'buy') return null;
+  const { allowed } = orderCost({
+    side: 'sell',
+    pricePerGramCents: target.price,
+    quantityCentigrams: Math.min(take.quantityCentigrams, target.remaining),
+    feeRateBps: CUSTOMER_RATES.feeRateBps,
+    iofRateBps: CUSTOMER_RATES.iofRateBps,
+  });
+  return allowed ? null : 'ORDER_NOT_ALLOWED';
+}
 
 /** A market with no orders and these accounts (by owner key: `u<id>` or `house`). */
 export function marketWith(accounts: Record<string, Partial<Account>>): MarketState {
