@@ -6,6 +6,7 @@ import { withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { postBatch, type TransferInput } from '../../ledger/index';
 import { int, rows } from '../../db/sql';
+import { type CoalescedRunner, startCoalescedRunner } from '../../lib/coalesced-runner';
 import { loadAffiliateSettings } from './settings';
 
 /**
@@ -135,13 +136,8 @@ export async function creditAffiliateRewards(db: Db): Promise<number> {
   return credited;
 }
 
-export type RewardCrediter = {
-  /** a batch of the matcher committed: run soon (runs coalesce; at most one at a time) */
-  schedule(): void;
-  /** runs now and waits until every trade committed so far is looked at (tests, the demo) */
-  flush(): Promise<void>;
-  stop(): Promise<void>;
-};
+/** The crediter: the coalesced runner of creditAffiliateRewards. */
+export type RewardCrediter = CoalescedRunner;
 
 const crediters = new WeakMap<AppDeps, RewardCrediter>();
 /** The crediter of an app, if its affiliates feature started one. */
@@ -156,57 +152,11 @@ export function startRewardCrediter(
   deps: AppDeps,
   opts: { delayMs?: number; sweepMs?: number; onError?: (err: unknown) => void } = {},
 ): RewardCrediter {
-  const delayMs = opts.delayMs ?? 250;
-  const onError = opts.onError ?? (() => {});
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  const run = (): Promise<void> => {
-    timer = null;
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = creditAffiliateRewards(deps.database.db)
-      .then(() => undefined)
-      .catch((err) => {
-        if (!stopped) onError(err);
-      })
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          schedule();
-        }
-      });
-    return running;
-  };
-  const schedule = () => {
-    if (stopped || timer) return;
-    timer = setTimeout(() => void run(), delayMs);
-    timer.unref?.();
-  };
-  const sweep = setInterval(schedule, opts.sweepMs ?? 60_000);
-  sweep.unref?.();
-
-  const crediter: RewardCrediter = {
-    schedule,
-    async flush() {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (running) await running;
-      await creditAffiliateRewards(deps.database.db);
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(sweep);
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (running) await running;
-    },
-  };
+  const crediter = startCoalescedRunner('affiliate rewards', () => creditAffiliateRewards(deps.database.db), {
+    delayMs: opts.delayMs ?? 250,
+    sweepMs: opts.sweepMs ?? 60_000,
+    onError: opts.onError,
+  });
   crediters.set(deps, crediter);
   return crediter;
 }

@@ -1,5 +1,7 @@
 import { formatBRL, MESSAGES } from '@prata/domain';
 import { withTransaction } from '../../db/tx';
+import { type CoalescedRunner, startCoalescedRunner } from '../../lib/coalesced-runner';
+import { logFailure } from '../../lib/log-failure';
 import type { AppDeps } from '../../deps';
 import { enqueueEmail } from '../../messaging/outbox';
 import { priceAlertMail } from '../../messaging/templates';
@@ -45,9 +47,13 @@ async function checkStep(deps: AppDeps): Promise<{ more: boolean; fired: Fired[]
 
 /**
  * Looks at every trade committed so far (bounded per run) and fires the alerts they crossed. Answers the alerts it
- * fired; their notifications are sent before it resolves.
+ * fired; their notifications are sent before it resolves, and one that did not go out goes to `onError` (logged by
+ * default: the e-mail is the alert's record, but the failure is still written down).
  */
-export async function checkPriceAlerts(deps: AppDeps, onError: (err: unknown) => void = () => {}): Promise<Fired[]> {
+export async function checkPriceAlerts(
+  deps: AppDeps,
+  onError: (err: unknown) => void = (err) => logFailure('price alerts', err),
+): Promise<Fired[]> {
   const all: Fired[] = [];
   for (let step = 0; step < STEPS_PER_RUN; step++) {
     const r = await checkStep(deps);
@@ -74,74 +80,26 @@ async function notify(deps: AppDeps, fired: Fired[], onError: (err: unknown) => 
   );
 }
 
-export type AlertChecker = {
-  /** a batch of the matcher committed: run soon (runs coalesce; at most one at a time) */
-  schedule(): void;
-  /** runs now and waits until every trade committed so far is looked at (tests) */
-  flush(): Promise<void>;
-  stop(): Promise<void>;
-};
+/** The checker: the coalesced runner of checkPriceAlerts. */
+export type AlertChecker = CoalescedRunner;
 
 const checkers = new WeakMap<AppDeps, AlertChecker>();
 /** The checker of an app, once its routes are registered. */
 export const alertCheckerOf = (deps: AppDeps) => checkers.get(deps);
 
-/** Runs the check `delayMs` after the matcher's batches (coalesced) and every `sweepMs`. */
+/**
+ * Runs the check `delayMs` after the matcher's batches (coalesced) and every `sweepMs`; a notification that did not go
+ * out goes to `onError` too.
+ */
 export function startAlertChecker(
   deps: AppDeps,
   opts: { delayMs?: number; sweepMs?: number; onError?: (err: unknown) => void } = {},
 ): AlertChecker {
-  const delayMs = opts.delayMs ?? 100;
-  const onError = opts.onError ?? (() => {});
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  const run = (): Promise<void> => {
-    timer = null;
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = checkPriceAlerts(deps, onError)
-      .then(() => undefined)
-      .catch((err) => {
-        if (!stopped) onError(err);
-      })
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          schedule();
-        }
-      });
-    return running;
-  };
-  const schedule = () => {
-    if (stopped || timer) return;
-    timer = setTimeout(() => void run(), delayMs);
-    timer.unref?.();
-  };
-  const sweep = setInterval(schedule, opts.sweepMs ?? 60_000);
-  sweep.unref?.();
-
-  const checker: AlertChecker = {
-    schedule,
-    async flush() {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (running) await running;
-      await checkPriceAlerts(deps, onError);
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(sweep);
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (running) await running;
-    },
-  };
+  const checker = startCoalescedRunner('price alerts', (onError) => checkPriceAlerts(deps, onError), {
+    delayMs: opts.delayMs ?? 100,
+    sweepMs: opts.sweepMs ?? 60_000,
+    onError: opts.onError,
+  });
   checkers.set(deps, checker);
   return checker;
 }
