@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Adapters } from '../adapters/index';
 import type { Db, Executor } from '../db/client';
 import { outboxMessages } from '../db/schema/index';
+import { startCoalescedRunner } from '../lib/coalesced-runner';
 
 /** `carriesSecret`: the body holds a code or a link; it is redacted once the transport has accepted it. */
 export type Email = { to: string; subject: string; text: string; html?: string; carriesSecret?: boolean };
@@ -115,33 +116,21 @@ export async function deliverDueMessages(db: Db, adapters: Adapters, opts: Outbo
 
 export type OutboxDispatcher = { kick(): void; stop(): Promise<void> };
 
-/** Polls every second, and at once when kicked after a commit that queued something. */
+/**
+ * Polls every second, and at once when kicked after a commit that queued something. A kick during a delivery runs
+ * another one right after it (coalesced), so a code e-mailed while the dispatcher is busy does not wait for the next
+ * second.
+ */
 export function startOutboxDispatcher(
   db: Db,
   adapters: Adapters,
   log: (err: unknown) => void,
   opts: OutboxOptions = {},
 ): OutboxDispatcher {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (stopped || running) return;
-    running = deliverDueMessages(db, adapters, opts)
-      .then(() => undefined)
-      .catch(log)
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  timer = setInterval(run, 1000);
-  timer.unref();
-  return {
-    kick: () => setImmediate(run),
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  const runner = startCoalescedRunner('outbox', () => deliverDueMessages(db, adapters, opts), {
+    delayMs: 0,
+    sweepMs: 1000,
+    onError: log,
+  });
+  return { kick: runner.schedule, stop: runner.stop };
 }
