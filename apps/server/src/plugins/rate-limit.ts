@@ -5,6 +5,7 @@ import { MESSAGES } from '@prata/domain';
 import type { Config } from '../config';
 import type { LimitName } from '../limits';
 import { AppError } from '../lib/errors';
+import { logFailure } from '../lib/log-failure';
 
 /**
  * The server's rate limits (limits.ts), called by the routes and services that know what to key on: the account, the
@@ -59,8 +60,16 @@ export function createLimiter(config: Pick<Config, 'limits' | 'redisUrl' | 'env'
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false })
     : undefined;
-  redis?.on('error', () => {
-    // ioredis reconnects by itself; the insurance limiter counts in memory meanwhile.
+  // ioredis reconnects by itself and the insurance limiter counts in memory meanwhile: the outage is logged once when it
+  // begins (ioredis repeats the error at every attempt), and again after Redis has come back and gone away again.
+  let redisDown = false;
+  redis?.on('error', (err) => {
+    if (redisDown) return;
+    redisDown = true;
+    logFailure('rate limits: Redis unavailable, counting in memory', err, 'warn');
+  });
+  redis?.on('ready', () => {
+    redisDown = false;
   });
   // Tests share one Redis: each app counts apart from the others.
   const prefix = namespace ?? (config.env === 'test' ? `prata-test:${randomBytes(6).toString('hex')}` : 'prata-rl');
