@@ -4,7 +4,7 @@ import path from 'node:path';
 import { orderCost } from '@prata/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseline, replayAcknowledged, verify } from './checks';
-import { type Cluster, startCluster } from './cluster';
+import { type Cluster, type RedisServer, startCluster, startRedis } from './cluster';
 import {
   type Balancer,
   fleetEnv,
@@ -25,6 +25,7 @@ const CUSTOMERS = Number(process.env.FAULTS_CUSTOMERS ?? 100);
 const OPERATIONS = Number(process.env.FAULTS_OPERATIONS ?? 5000);
 
 let cluster: Cluster;
+let redis: RedisServer;
 let world: World;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 let env: Record<string, string>;
@@ -63,6 +64,9 @@ async function errorLines(i: Instance) {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'prata-faults-'));
   cluster = await startCluster();
+  redis = await startRedis();
+  // the world's own app (test helpers) and the instances use it, not the machine's Redis
+  process.env.REDIS_URL = redis.url;
   mailbox = await startMailbox();
   const started = Date.now();
   world = await buildWorld(cluster.url, CUSTOMERS);
@@ -70,7 +74,7 @@ beforeAll(async () => {
   env = {
     ...fleetEnv({
       databaseUrl: world.databaseUrl,
-      redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      redisUrl: redis.url,
       smtpPort: mailbox.port,
       dataDir: path.join(dir, 'data'),
     }),
@@ -91,6 +95,7 @@ afterAll(async () => {
   await world?.database.close();
   await world?.t.app.close();
   await mailbox?.close();
+  await redis?.stop();
   await cluster?.destroy();
 });
 
