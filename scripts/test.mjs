@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit and API tests, then the end-to-end journeys in Chromium.
 // Uses TEST_DATABASE_URL / REDIS_URL when set (CI), the embedded PGlite otherwise.
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism } from 'node:os';
 
 // Vitest runs one worker on a 2-core machine (cores − 1); the API tests mostly wait for PostgreSQL, so two workers
 // finish the unit + API step in about 480 s instead of 580 there (measured 2026-11-26, all green). Set it to override.
@@ -48,57 +47,20 @@ if (process.env.CI === 'true') {
   }
 }
 const only = process.argv.slice(2);
-const wanted = (name) => only.length === 0 || only.includes(name);
 const started = Date.now();
-// The fault tests run beside the unit and API tests: they run in a cluster, processes and ports of their own, wait a
-// good part of the time (clients waiting on each other, PostgreSQL stopped on purpose), and took 290–400 s alone, which
-// this overlap takes off the run. Their output goes to a file (a pipe would fill while this script waits) and is
-// printed whole once they are done.
-const besideUnit = wanted('faults') && !faultsProblem && wanted('unit + API');
-let faults = null;
 for (const [name, args] of steps) {
-  if (!wanted(name)) continue;
-  if (name === 'faults') {
-    if (faultsProblem) {
-      console.log(`\n▶ faults: pulado (${faultsProblem}); rode \`npm run test:faults\` numa máquina com eles`);
-      continue;
-    }
-    if (faults) {
-      await finishFaults(faults);
-      continue;
-    }
+  if (only.length > 0 && !only.includes(name)) continue;
+  if (name === 'faults' && faultsProblem) {
+    console.log(`\n▶ faults: pulado (${faultsProblem}); rode \`npm run test:faults\` numa máquina com eles`);
+    continue;
   }
-  if (name === 'unit + API' && besideUnit) faults = startFaults();
   const t0 = Date.now();
-  console.log(`\n▶ ${name}${name === 'unit + API' && faults ? ' (os testes de falhas rodam ao lado)' : ''}`);
+  console.log(`\n▶ ${name}`);
   const r = spawnSync('npm', args, { stdio: 'inherit', env: process.env });
   console.log(`◀ ${name}: ${r.status === 0 ? 'ok' : 'FALHOU'} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  if (r.status !== 0) {
-    faults?.child.kill('SIGTERM');
-    process.exit(r.status ?? 1);
-  }
+  if (r.status !== 0) process.exit(r.status ?? 1);
 }
 console.log(`\nTudo certo em ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-
-/** `npm run test:faults` in the background, its output in a file of its own. */
-function startFaults() {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'prata-faults-')), 'output.log');
-  const fd = openSync(file, 'w');
-  const child = spawn('npm', ['run', '-s', 'test:faults'], { env: process.env, stdio: ['ignore', fd, fd] });
-  closeSync(fd);
-  const done = new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
-  return { child, file, done, t0: Date.now() };
-}
-
-/** Waits for the fault tests, prints their output and outcome; exits on a failure. */
-async function finishFaults(f) {
-  console.log('\n▶ faults (ao lado dos testes de unidade e API)');
-  const status = await f.done;
-  process.stdout.write(readFileSync(f.file));
-  const seconds = ((Date.now() - f.t0) / 1000).toFixed(1);
-  console.log(`◀ faults: ${status === 0 ? 'ok' : 'FALHOU'} (${seconds} s desde o início)`);
-  if (status !== 0) process.exit(status);
-}
 
 /** Why Redis at `url` cannot be used (it does not answer PING with PONG within 3 s), or null when it can. */
 function redisProblem(url) {
