@@ -36,8 +36,14 @@ const serverLog = (lane: number) => path.join(ARTIFACTS, lane === 1 ? 'server.lo
 const LANES = Math.max(1, Number(process.env.E2E_LANES) || (os.availableParallelism() >= 2 ? 2 : 1));
 const HOST = '127.0.0.1';
 const STARTUP_TIMEOUT_MS = 90_000;
-/** A hung journey must not hang CI: the whole test run is stopped after this long. */
-const TESTS_TIMEOUT_MS = 14 * 60_000;
+/**
+ * A hung journey must not hang CI: a file still running after FILE_TIMEOUT_MS is stopped and fails (the longest took
+ * 121 s on a slow day, 2026-11-28), and, last, the whole run after TESTS_TIMEOUT_MS. The run's own length follows the
+ * machine's speed (260 s on a fast day, 851 s on a slow one), so the total is only a backstop: at 14 minutes it came
+ * within 10 s of stopping a slow day's healthy run.
+ */
+const FILE_TIMEOUT_MS = Number(process.env.E2E_FILE_TIMEOUT_MS) || 6 * 60_000;
+const TESTS_TIMEOUT_MS = 25 * 60_000;
 
 const started = Date.now();
 const log = (message: string) => console.log(`[e2e ${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
@@ -297,8 +303,17 @@ function runFile(
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
+  let exited = false;
+  const deadline = setTimeout(() => {
+    if (exited) return;
+    output += `\n[e2e] ${file}: still running after ${FILE_TIMEOUT_MS / 1000} s, stopped\n`;
+    killGroup(child, 'SIGTERM');
+    setTimeout(() => killGroup(child, 'SIGKILL'), 5_000).unref();
+  }, FILE_TIMEOUT_MS);
   const done = new Promise<FileRun>((resolve) => {
     child.on('exit', (code, signal) => {
+      exited = true;
+      clearTimeout(deadline);
       const run: FileRun = { file, lane, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - t0) / 1000 };
       log(
         `lane ${lane}: ${file} ${run.code === 0 ? 'ok' : `FAILED (exit code ${run.code})`} in ${run.seconds.toFixed(1)} s`,
