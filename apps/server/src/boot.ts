@@ -113,6 +113,7 @@ export async function boot(config: Config): Promise<Running> {
       stopReserves();
       await app?.close();
       await dispatcher.stop();
+      adapters.mail.close?.();
       await folder.stop();
       await database.close();
       await release?.();

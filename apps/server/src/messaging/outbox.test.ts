@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Adapters } from '../adapters/index';
 import { tmpdir } from 'node:os';
 import { embeddedChatModel } from '../adapters/chat-model/index';
@@ -66,6 +66,36 @@ describe('outbox', () => {
     ).rejects.toThrow('falhou depois');
     expect(await deliverDueMessages(database.db, adapters)).toBe(0);
     expect(sent).toEqual([]);
+  });
+
+  it('serves other recipients while one delivery is slow; one recipient gets hers in order', async () => {
+    const database = await createTestDatabase();
+    const { adapters } = recordingAdapters();
+    const sent: string[] = [];
+    let releaseSlow!: () => void;
+    const slow = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    adapters.mail = {
+      name: 'test',
+      async send(m) {
+        if (m.subject === 'lento') await slow;
+        sent.push(`${m.to}:${m.subject}`);
+      },
+    };
+    await withTransaction(database.db, async (tx) => {
+      await enqueueEmail(tx, { to: 'ana@exemplo.com', subject: 'lento', text: 'x' });
+      await enqueueEmail(tx, { to: 'ana@exemplo.com', subject: 'depois', text: 'x' });
+      for (const who of ['bia', 'caio', 'duda'])
+        await enqueueEmail(tx, { to: `${who}@exemplo.com`, subject: 'código', text: 'x' });
+    });
+    const delivery = deliverDueMessages(database.db, adapters);
+    // the others are out while Ana's first message is still going
+    await vi.waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent.some((m) => m.startsWith('ana@'))).toBe(false);
+    releaseSlow();
+    expect(await delivery).toBe(5);
+    expect(sent.filter((m) => m.startsWith('ana@'))).toEqual(['ana@exemplo.com:lento', 'ana@exemplo.com:depois']);
   });
 
   it('delivers committed messages once, and retries a failed delivery later with backoff', async () => {

@@ -47,12 +47,18 @@ const BATCH = 20;
 /** A claimed message is due again after this lease if its instance died while sending (at-least-once delivery). */
 const LEASE_SECONDS = 120;
 
+/** Recipients served side by side in one delivery; one recipient's messages still go out one after the other. */
+const RECIPIENTS_AT_ONCE = 8;
+
+type Claimed = typeof outboxMessages.$inferSelect;
+
 /**
  * Delivers due messages. Several instances may run this at once: a short transaction claims a batch with
  * `for update skip locked` and leases it (next_attempt_at moves past the sending time), then the transports are
  * called with no transaction open, and each outcome is written in a statement of its own. A message is marked sent
  * only after its transport accepted it; failures back off exponentially; a message that carried a code or a link is
- * redacted as it is marked sent.
+ * redacted as it is marked sent. Different recipients are served side by side (RECIPIENTS_AT_ONCE), so one slow
+ * delivery does not hold everybody's codes; one recipient's messages keep their order.
  */
 export async function deliverDueMessages(db: Db, adapters: Adapters, opts: OutboxOptions = {}): Promise<number> {
   const due = await db
@@ -72,46 +78,57 @@ export async function deliverDueMessages(db: Db, adapters: Adapters, opts: Outbo
     )
     .returning();
   due.sort((a, b) => a.id - b.id);
+  const byRecipient = new Map<string, Claimed[]>();
+  for (const m of due) byRecipient.set(m.recipient, [...(byRecipient.get(m.recipient) ?? []), m]);
+  const queues = [...byRecipient.values()];
   let delivered = 0;
-  for (const m of due) {
-    try {
-      if (m.channel === 'email') {
-        await adapters.mail.send({ to: m.recipient, subject: m.subject ?? '', text: m.textBody, html: m.htmlBody });
-      } else {
-        await adapters.sms.send({ to: m.recipient, text: m.textBody });
-      }
-    } catch (err) {
-      const attempts = m.attempts + 1;
-      const givenUp = attempts >= MAX_ATTEMPTS;
-      const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-      await db
-        .update(outboxMessages)
-        .set({
-          attempts,
-          status: givenUp ? 'failed' : 'pending',
-          lastError,
-          nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
-        })
-        .where(eq(outboxMessages.id, m.id));
-      if (givenUp) {
-        const transport = m.channel === 'email' ? adapters.mail.name : adapters.sms.name;
-        opts.onGiveUp?.({ id: m.id, channel: m.channel, attempts, lastError, transport });
-      }
-      continue;
+  const lane = async () => {
+    for (let queue = queues.shift(); queue; queue = queues.shift()) {
+      for (const m of queue) if (await deliverOne(db, adapters, m, opts)) delivered++;
     }
+  };
+  await Promise.all(Array.from({ length: Math.min(RECIPIENTS_AT_ONCE, queues.length) }, lane));
+  return delivered;
+}
+
+/** One claimed message through its transport; its outcome written. True when the transport accepted it. */
+async function deliverOne(db: Db, adapters: Adapters, m: Claimed, opts: OutboxOptions): Promise<boolean> {
+  try {
+    if (m.channel === 'email') {
+      await adapters.mail.send({ to: m.recipient, subject: m.subject ?? '', text: m.textBody, html: m.htmlBody });
+    } else {
+      await adapters.sms.send({ to: m.recipient, text: m.textBody });
+    }
+  } catch (err) {
+    const attempts = m.attempts + 1;
+    const givenUp = attempts >= MAX_ATTEMPTS;
+    const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     await db
       .update(outboxMessages)
       .set({
-        status: 'sent',
-        sentAt: new Date(),
-        attempts: m.attempts + 1,
-        lastError: null,
-        ...(m.carriesSecret ? { textBody: REDACTED_BODY, htmlBody: null } : {}),
+        attempts,
+        status: givenUp ? 'failed' : 'pending',
+        lastError,
+        nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
       })
       .where(eq(outboxMessages.id, m.id));
-    delivered++;
+    if (givenUp) {
+      const transport = m.channel === 'email' ? adapters.mail.name : adapters.sms.name;
+      opts.onGiveUp?.({ id: m.id, channel: m.channel, attempts, lastError, transport });
+    }
+    return false;
   }
-  return delivered;
+  await db
+    .update(outboxMessages)
+    .set({
+      status: 'sent',
+      sentAt: new Date(),
+      attempts: m.attempts + 1,
+      lastError: null,
+      ...(m.carriesSecret ? { textBody: REDACTED_BODY, htmlBody: null } : {}),
+    })
+    .where(eq(outboxMessages.id, m.id));
+  return true;
 }
 
 export type OutboxDispatcher = { kick(): void; stop(): Promise<void> };

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { smtpMailTransport } from './index';
 
 /** What the SMTP server received: the envelope, the user who authenticated and the raw message. */
@@ -11,6 +11,16 @@ let port: number;
 const received: Received[] = [];
 /** The next RCPT TO for this address is refused (a mailbox the server does not know). */
 const refused = new Set(['ninguem@exemplo.com.br']);
+/** The connections that signed in, by the name the client gave in EHLO, and those of them that ended. */
+const opened = new Map<string, Set<string>>();
+const closed = new Map<string, number>();
+/** Every transport a test made: closed before the server, which otherwise waits for their kept connections. */
+const transports: Array<ReturnType<typeof smtpMailTransport>> = [];
+const transport = (url: string, from: string) => {
+  const t = smtpMailTransport(url, from);
+  transports.push(t);
+  return t;
+};
 
 beforeAll(async () => {
   server = new SMTPServer({
@@ -18,8 +28,15 @@ beforeAll(async () => {
     allowInsecureAuth: true, // loopback in a test; production uses smtps:// or STARTTLS
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'prata' && auth.password === 'segredo-ç') return callback(null, { user: auth.username });
+    onClose(session) {
+      const name = session.hostNameAppearsAs;
+      if (opened.get(name)?.has(session.id)) closed.set(name, (closed.get(name) ?? 0) + 1);
+    },
+    onAuth(auth, session, callback) {
+      if (auth.username === 'prata' && auth.password === 'segredo-ç') {
+        opened.set(session.hostNameAppearsAs, (opened.get(session.hostNameAppearsAs) ?? new Set()).add(session.id));
+        return callback(null, { user: auth.username });
+      }
       callback(new Error('Credenciais inválidas'));
     },
     onRcptTo(address, _session, callback) {
@@ -49,6 +66,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const t of transports) t.close?.();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
@@ -95,14 +113,14 @@ function decodeBody(headers: Map<string, string>, body: string): string {
 
 describe('the SMTP transport (nodemailer) against an SMTP server', () => {
   it('delivers a pt-BR message with its headers, a text and an HTML part, accents intact', async () => {
-    const transport = smtpMailTransport(
+    const smtp = transport(
       `smtp://prata:${encodeURIComponent('segredo-ç')}@127.0.0.1:${port}`,
       'Prata Metais <nao-responda@prata.com.br>',
     );
     const text = 'Olá, Conceição!\nSeu código de acesso é 482913. Válido por 10 minutos.\nAté já, equipe Prata.';
     const html =
       '<p>Olá, <strong>Conceição</strong>!</p><p>Seu código de acesso é <b>482913</b>. Válido por 10 minutos.</p>';
-    await transport.send({
+    await smtp.send({
       to: 'conceicao@exemplo.com.br',
       subject: 'Seu código de acesso à Prata: 482913',
       text,
@@ -142,15 +160,30 @@ describe('the SMTP transport (nodemailer) against an SMTP server', () => {
   });
 
   it('a refused recipient or wrong credentials throw, so the outbox retries', async () => {
-    const good = smtpMailTransport(
-      `smtp://prata:${encodeURIComponent('segredo-ç')}@127.0.0.1:${port}`,
-      'a@prata.com.br',
-    );
+    const good = transport(`smtp://prata:${encodeURIComponent('segredo-ç')}@127.0.0.1:${port}`, 'a@prata.com.br');
     await expect(good.send({ to: 'ninguem@exemplo.com.br', subject: 'x', text: 'x' })).rejects.toThrow(/550/);
-    const bad = smtpMailTransport(`smtp://prata:errada@127.0.0.1:${port}`, 'a@prata.com.br');
+    const bad = transport(`smtp://prata:errada@127.0.0.1:${port}`, 'a@prata.com.br');
     await expect(bad.send({ to: 'ana@exemplo.com.br', subject: 'x', text: 'x' })).rejects.toThrow(/Invalid login|535/);
-    const away = smtpMailTransport('smtp://127.0.0.1:1', 'a@prata.com.br');
+    const away = transport('smtp://127.0.0.1:1', 'a@prata.com.br');
     await expect(away.send({ to: 'ana@exemplo.com.br', subject: 'x', text: 'x' })).rejects.toThrow(/ECONNREFUSED/);
     expect(received).toHaveLength(1);
+  });
+
+  it('keeps its connection for the next messages, a few at once, and close() ends them', async () => {
+    const before = received.length;
+    const url = `smtp://prata:${encodeURIComponent('segredo-ç')}@127.0.0.1:${port}/?name=pool-test`;
+    const smtp = transport(url, 'a@prata.com.br');
+    for (let i = 0; i < 3; i += 1) await smtp.send({ to: `um${i}@exemplo.com.br`, subject: 'x', text: 'x' });
+    expect(opened.get('pool-test')?.size).toBe(1);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => smtp.send({ to: `varios${i}@exemplo.com.br`, subject: 'x', text: 'x' })),
+    );
+    expect(received.length - before).toBe(15);
+    const connections = opened.get('pool-test')?.size ?? 0;
+    expect(connections).toBeGreaterThan(1); // side by side
+    expect(connections).toBeLessThanOrEqual(4);
+    expect(closed.get('pool-test') ?? 0).toBe(0);
+    smtp.close?.();
+    await vi.waitFor(() => expect(closed.get('pool-test')).toBe(connections), { timeout: 5_000 });
   });
 });
