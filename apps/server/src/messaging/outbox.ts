@@ -47,8 +47,12 @@ const BATCH = 20;
 /** A claimed message is due again after this lease if its instance died while sending (at-least-once delivery). */
 const LEASE_SECONDS = 120;
 
-/** Recipients served side by side in one delivery; one recipient's messages still go out one after the other. */
-const RECIPIENTS_AT_ONCE = 8;
+/**
+ * Recipients served side by side in one delivery; one recipient's messages still go out one after the other. As many
+ * as the SMTP transport keeps connections (adapters/mail), and few beside the pool's 10 connections: each outcome is
+ * written with one of them.
+ */
+const RECIPIENTS_AT_ONCE = 4;
 
 type Claimed = typeof outboxMessages.$inferSelect;
 
