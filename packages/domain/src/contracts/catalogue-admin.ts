@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
 import { Coupon, PRODUCT_AVAILABILITY, ProductType, ProductTypeImage } from './catalogue';
-import { boundedString, isoDateTime, optionalText, requiredText } from './common';
+import { boundedString, isoDateTime, numberOrText, optionalText, requiredText } from './common';
 import { shownMoney } from './silver-withdrawals';
 
 // The catalogue's back office (operators): product types and their images, coupons, fees and taxes, the house's
@@ -40,11 +40,13 @@ export const ProductTypeRequest = z.object({
   name: requiredText(MESSAGES.productNameRequired, 120),
   description: boundedString({ max: 2000, multiline: true }).default(''),
   grams_per_unit: shippingGramsFieldForAdmin(),
-  stock: z.coerce
-    .number({ error: MESSAGES.stockInvalid })
-    .int(MESSAGES.stockInvalid)
-    .min(0, MESSAGES.stockInvalid)
-    .max(1_000_000, MESSAGES.stockInvalid),
+  stock: numberOrText(MESSAGES.stockInvalid).pipe(
+    z.coerce
+      .number<string | number>({ error: MESSAGES.stockInvalid })
+      .int(MESSAGES.stockInvalid)
+      .min(0, MESSAGES.stockInvalid)
+      .max(1_000_000, MESSAGES.stockInvalid),
+  ),
   active: z.boolean().default(true),
   icon: optionalText(60),
   /** image paths as the storage serves them (uploads are the back office's business) */
@@ -56,7 +58,7 @@ export const ProductTypeRequest = z.object({
   insurance_rate: percentField(),
   pis_rate: percentField(),
   cofins_rate: percentField(),
-  position: z.coerce.number().int().min(0).max(10_000).default(0),
+  position: numberOrText().pipe(z.coerce.number<string | number>().int().min(0).max(10_000)).default(0),
 });
 export type ProductTypeRequest = z.input<typeof ProductTypeRequest>;
 export type ProductTypeInput = z.output<typeof ProductTypeRequest>;
@@ -72,11 +74,13 @@ export type ProductTypeUpdateInput = z.output<typeof ProductTypeUpdateRequest>;
 
 /** POST /api/admin/silver-product-types/{id}/stock: units in (+) or out (−); the stock never goes below zero. */
 export const StockAdjustRequest = z.object({
-  delta: z.coerce
-    .number({ error: MESSAGES.stockInvalid })
-    .int(MESSAGES.stockInvalid)
-    .min(-1_000_000, MESSAGES.stockInvalid)
-    .max(1_000_000, MESSAGES.stockInvalid),
+  delta: numberOrText(MESSAGES.stockInvalid).pipe(
+    z.coerce
+      .number<string | number>({ error: MESSAGES.stockInvalid })
+      .int(MESSAGES.stockInvalid)
+      .min(-1_000_000, MESSAGES.stockInvalid)
+      .max(1_000_000, MESSAGES.stockInvalid),
+  ),
 });
 export type StockAdjustRequest = z.input<typeof StockAdjustRequest>;
 
@@ -142,7 +146,7 @@ export const CouponRequest = z.object({
   discount_percent: percentField(),
   valid_from: z.iso.datetime({ offset: true }).nullish(),
   valid_until: z.iso.datetime({ offset: true }).nullish(),
-  max_uses: z.coerce.number().int().positive().max(1_000_000).nullish(),
+  max_uses: numberOrText().pipe(z.coerce.number<string | number>().int().positive().max(1_000_000)).nullish(),
   active: z.boolean().default(true),
 });
 export type CouponRequest = z.input<typeof CouponRequest>;
@@ -166,11 +170,13 @@ export const SilverSettingsRequest = z.object({
     .string()
     .regex(/^[A-Za-z]{2}$/, MESSAGES.stateInvalid)
     .transform((v) => v.toUpperCase()),
-  pix_expiry_minutes: z.coerce
-    .number()
-    .int()
-    .min(5)
-    .max(24 * 60),
+  pix_expiry_minutes: numberOrText().pipe(
+    z.coerce
+      .number<string | number>()
+      .int()
+      .min(5)
+      .max(24 * 60),
+  ),
   icms: z
     .array(
       z.object({

@@ -88,6 +88,16 @@ export const boolField = (message: string) =>
     error: message,
   });
 
+/**
+ * What a number field takes before it is coerced: a number, or the text of one (a form's field, a multipart part).
+ * `z.coerce.number()` alone reads `true` as 1, `null` and `[]` as 0 and `[7]` as 7, so a JSON `{"stars": true}` would
+ * rate a ticket. Put in front of the coercion: `numberOrText(message).pipe(
+    z.coerce.number<string | number>(...))`; an empty text is
+ * still read as 0, which the field's own rules refuse or take as the form intends.
+ */
+export const numberOrText = (message?: string) =>
+  z.union([z.number(), z.string()], message === undefined ? undefined : { error: message });
+
 /** The answer of every failed call: a stable machine code, the Portuguese message, and field messages when any. */
 export const ErrorResponse = z
   .object({

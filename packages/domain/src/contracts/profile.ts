@@ -11,9 +11,10 @@ import {
   cnpjField,
   emailField,
   isoDateField,
+  isoDateTime,
+  numberOrText,
   optionalText,
   requiredText,
-  isoDateTime,
 } from './common';
 import { Address, Company, CpfStatusResponse, ESTADOS_CIVIS, REGIMES_TRIBUTARIOS, SEXOS, User } from './users';
 
@@ -108,7 +109,12 @@ export const AddressRequest = z.object({
     .min(1, MESSAGES.cepRequired)
     .refine((v) => onlyDigits(v).length === 8 && /^[\d-]+$/.test(v), MESSAGES.cepIncomplete)
     .transform((v) => onlyDigits(v)),
-  city_id: z.coerce.number({ error: MESSAGES.cityRequired }).int(MESSAGES.cityRequired).positive(MESSAGES.cityRequired),
+  city_id: numberOrText(MESSAGES.cityRequired).pipe(
+    z.coerce
+      .number<string | number>({ error: MESSAGES.cityRequired })
+      .int(MESSAGES.cityRequired)
+      .positive(MESSAGES.cityRequired),
+  ),
   neighborhood: requiredText(MESSAGES.neighborhoodRequired, 120),
   street: requiredText(MESSAGES.streetRequired, 200),
   number: requiredText(MESSAGES.numberRequired, 20),

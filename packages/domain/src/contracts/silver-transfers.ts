@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages';
 import { SILVER_TRANSFER_STATUS_LABELS } from '../messages/silver-transfers';
 import { parseDecimal } from '../money/index';
 import { onlyDigits } from '../text';
-import { boundedString, emailField, isoDateTime, PAGE_MAX, pageOf } from './common';
+import { boundedString, emailField, isoDateTime, numberOrText, PAGE_MAX, pageOf } from './common';
 
 /**
  * Silver transfers between customers, free of charge (spec 3 "Transferir prata", §3 Transfer and Receiver, §4, §5,
@@ -74,11 +74,14 @@ export const transferMessageField = () =>
     .transform((v) => (v ? v : null));
 
 const receiverIdField = () =>
-  z.coerce
-    .number({ error: MESSAGES.transferReceiverIdInvalid })
-    .int(MESSAGES.transferReceiverIdInvalid)
-    .positive(MESSAGES.transferReceiverIdInvalid)
-    .max(Number.MAX_SAFE_INTEGER, MESSAGES.transferReceiverIdInvalid)
+  numberOrText(MESSAGES.transferReceiverIdInvalid)
+    .pipe(
+      z.coerce
+        .number<string | number>({ error: MESSAGES.transferReceiverIdInvalid })
+        .int(MESSAGES.transferReceiverIdInvalid)
+        .positive(MESSAGES.transferReceiverIdInvalid)
+        .max(Number.MAX_SAFE_INTEGER, MESSAGES.transferReceiverIdInvalid),
+    )
     .nullish()
     .transform((v) => v ?? null);
 

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { TICKET_STATUS_LABELS } from '../messages/support';
 import { codeField } from './auth';
-import { boundedString, emailField, isoDateTime, optionalText, PAGE_MAX, pageOf, requiredText } from './common';
+import {
+  boundedString,
+  emailField,
+  isoDateTime,
+  numberOrText,
+  optionalText,
+  PAGE_MAX,
+  pageOf,
+  requiredText,
+} from './common';
 
 /**
  * Support (spec 3 "Perguntas frequentes", "Entrar em contato", "Abrir ticket", "Ticket details", "Visitor ticket"):
@@ -111,11 +120,13 @@ export type TicketCategoriesResponse = z.infer<typeof TicketCategoriesResponse>;
 
 /** A choice of the list: a positive id ('' or 0 from an untouched select is 'Selecione um item da lista'). */
 const listChoice = () =>
-  z.coerce
-    .number({ error: MESSAGES.ticketChooseItem })
-    .int(MESSAGES.ticketChooseItem)
-    .positive(MESSAGES.ticketChooseItem)
-    .max(Number.MAX_SAFE_INTEGER, MESSAGES.ticketChooseItem);
+  numberOrText(MESSAGES.ticketChooseItem).pipe(
+    z.coerce
+      .number<string | number>({ error: MESSAGES.ticketChooseItem })
+      .int(MESSAGES.ticketChooseItem)
+      .positive(MESSAGES.ticketChooseItem)
+      .max(Number.MAX_SAFE_INTEGER, MESSAGES.ticketChooseItem),
+  );
 
 /** The ticket form's fields (spec 3 §5); the files travel beside them as attachments[]. */
 export const TicketFields = z.object({
@@ -211,11 +222,13 @@ export type TicketInteractionResponse = z.infer<typeof TicketInteractionResponse
 
 /** POST /api/ticket/{id}/rating (once, on a closed ticket; submit is disabled without stars) */
 export const TicketRatingRequest = z.object({
-  stars: z.coerce
-    .number({ error: MESSAGES.ticketStarsRequired })
-    .int(MESSAGES.ticketStarsRequired)
-    .min(1, MESSAGES.ticketStarsRequired)
-    .max(5, MESSAGES.ticketStarsRequired),
+  stars: numberOrText(MESSAGES.ticketStarsRequired).pipe(
+    z.coerce
+      .number<string | number>({ error: MESSAGES.ticketStarsRequired })
+      .int(MESSAGES.ticketStarsRequired)
+      .min(1, MESSAGES.ticketStarsRequired)
+      .max(5, MESSAGES.ticketStarsRequired),
+  ),
   description: optionalText(TICKET_RATING_TEXT_MAX, { multiline: true }),
 });
 export type TicketRatingRequest = z.input<typeof TicketRatingRequest>;
@@ -298,7 +311,7 @@ export type AdminFaqsResponse = z.infer<typeof AdminFaqsResponse>;
 export const FaqRequest = z.object({
   question: requiredText(MESSAGES.faqQuestionRequired, FAQ_QUESTION_MAX),
   answer: requiredText(MESSAGES.faqAnswerRequired, FAQ_ANSWER_MAX, { multiline: true }),
-  position: z.coerce.number().int().min(0).max(10_000).default(0),
+  position: numberOrText().pipe(z.coerce.number<string | number>().int().min(0).max(10_000)).default(0),
   active: z.boolean().default(true),
 });
 export type FaqRequest = z.input<typeof FaqRequest>;
