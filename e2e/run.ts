@@ -303,16 +303,12 @@ function runFile(
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  let exited = false;
   const deadline = setTimeout(() => {
-    if (exited) return;
     output += `\n[e2e] ${file}: still running after ${FILE_TIMEOUT_MS / 1000} s, stopped\n`;
-    killGroup(child, 'SIGTERM');
-    setTimeout(() => killGroup(child, 'SIGKILL'), 5_000).unref();
+    void stopGroup(child, done, 5_000, file);
   }, FILE_TIMEOUT_MS);
   const done = new Promise<FileRun>((resolve) => {
     child.on('exit', (code, signal) => {
-      exited = true;
       clearTimeout(deadline);
       const run: FileRun = { file, lane, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - t0) / 1000 };
       log(

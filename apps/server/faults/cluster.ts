@@ -1,10 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
 import { freePort } from './ports';
 
 const run = promisify(execFile);
@@ -97,7 +97,7 @@ export async function startRedis(): Promise<RedisServer> {
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 10_000;
-  while (!(await answersPing(port))) {
+  while (!(await answersPing(`redis://127.0.0.1:${port}`))) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server não subiu na porta ${port}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -110,16 +110,16 @@ export async function startRedis(): Promise<RedisServer> {
   };
 }
 
-function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.on('error', () => done(false)); // not listening yet: the caller polls again
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (d) => done(d.toString().startsWith('+PONG')));
-  });
+/** Whether a Redis answers PING at `url` (ioredis, one attempt: the caller polls again while it is starting). */
+async function answersPing(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  client.on('error', () => undefined); // refused while it starts: the rejection below is the answer
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
 }

@@ -83,7 +83,11 @@ export async function deliverDueMessages(db: Db, adapters: Adapters, opts: Outbo
     .returning();
   due.sort((a, b) => a.id - b.id);
   const byRecipient = new Map<string, Claimed[]>();
-  for (const m of due) byRecipient.set(m.recipient, [...(byRecipient.get(m.recipient) ?? []), m]);
+  for (const m of due) {
+    const queue = byRecipient.get(m.recipient);
+    if (queue) queue.push(m);
+    else byRecipient.set(m.recipient, [m]);
+  }
   const queues = [...byRecipient.values()];
   let delivered = 0;
   const lane = async () => {

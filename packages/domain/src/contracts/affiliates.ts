@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
-import { boundedString, isoDateTime, numberOrText, PAGE_MAX, pageOf } from './common';
+import { boundedString, integerField, isoDateTime, PAGE_MAX, pageOf } from './common';
 
 /**
  * The affiliate program (spec 3 "Afiliados", §3 Affiliate and Reward, §4 Affiliate, §6, §7; docs/affiliates.md). An
@@ -129,13 +129,7 @@ export const AffiliateSettingsRequest = z.object({
       }
       return parsed.minor;
     }),
-  validity_years: numberOrText(MESSAGES.affiliateYearsInvalid).pipe(
-    z.coerce
-      .number<string | number>({ error: MESSAGES.affiliateYearsInvalid })
-      .int(MESSAGES.affiliateYearsInvalid)
-      .min(1, MESSAGES.affiliateYearsInvalid)
-      .max(AFFILIATE_VALIDITY_YEARS_MAX, MESSAGES.affiliateYearsInvalid),
-  ),
+  validity_years: integerField(MESSAGES.affiliateYearsInvalid, 1, AFFILIATE_VALIDITY_YEARS_MAX),
 });
 export type AffiliateSettingsRequest = z.input<typeof AffiliateSettingsRequest>;
 export type AffiliateSettingsInput = z.output<typeof AffiliateSettingsRequest>;

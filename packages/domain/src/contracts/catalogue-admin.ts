@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
 import { Coupon, PRODUCT_AVAILABILITY, ProductType, ProductTypeImage } from './catalogue';
-import { boundedString, isoDateTime, numberOrText, optionalText, requiredText } from './common';
+import { boundedString, integerField, isoDateTime, numberOrText, optionalText, requiredText } from './common';
 import { shownMoney } from './silver-withdrawals';
 
 // The catalogue's back office (operators): product types and their images, coupons, fees and taxes, the house's
@@ -40,13 +40,7 @@ export const ProductTypeRequest = z.object({
   name: requiredText(MESSAGES.productNameRequired, 120),
   description: boundedString({ max: 2000, multiline: true }).default(''),
   grams_per_unit: shippingGramsFieldForAdmin(),
-  stock: numberOrText(MESSAGES.stockInvalid).pipe(
-    z.coerce
-      .number<string | number>({ error: MESSAGES.stockInvalid })
-      .int(MESSAGES.stockInvalid)
-      .min(0, MESSAGES.stockInvalid)
-      .max(1_000_000, MESSAGES.stockInvalid),
-  ),
+  stock: integerField(MESSAGES.stockInvalid, 0, 1_000_000),
   active: z.boolean().default(true),
   icon: optionalText(60),
   /** image paths as the storage serves them (uploads are the back office's business) */
@@ -74,13 +68,7 @@ export type ProductTypeUpdateInput = z.output<typeof ProductTypeUpdateRequest>;
 
 /** POST /api/admin/silver-product-types/{id}/stock: units in (+) or out (−); the stock never goes below zero. */
 export const StockAdjustRequest = z.object({
-  delta: numberOrText(MESSAGES.stockInvalid).pipe(
-    z.coerce
-      .number<string | number>({ error: MESSAGES.stockInvalid })
-      .int(MESSAGES.stockInvalid)
-      .min(-1_000_000, MESSAGES.stockInvalid)
-      .max(1_000_000, MESSAGES.stockInvalid),
-  ),
+  delta: integerField(MESSAGES.stockInvalid, -1_000_000, 1_000_000),
 });
 export type StockAdjustRequest = z.input<typeof StockAdjustRequest>;
 

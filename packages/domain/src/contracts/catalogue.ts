@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
 import { onlyDigits } from '../text';
-import { boundedString, emailField, numberOrText, PAGE_MAX, pageOf } from './common';
+import { boundedString, emailField, integerField, PAGE_MAX, pageOf } from './common';
 
 /**
  * Physical silver, the catalogue and the charges (spec 1 §2.3–2.5, §3, §4.1, §4.2, §5, §7; spec 3 "Retirar prata";
@@ -63,14 +63,7 @@ export type CheckEmailResponse = z.infer<typeof CheckEmailResponse>;
 // same as POST /api/login, second factor included.
 
 /** A product id of a cart: required ('Escolha uma das opções acima'). */
-const productTypeIdField = () =>
-  numberOrText(MESSAGES.chooseOption).pipe(
-    z.coerce
-      .number<string | number>({ error: MESSAGES.chooseOption })
-      .int(MESSAGES.chooseOption)
-      .positive(MESSAGES.chooseOption)
-      .max(Number.MAX_SAFE_INTEGER, MESSAGES.chooseOption),
-  );
+const productTypeIdField = () => integerField(MESSAGES.chooseOption, 1, Number.MAX_SAFE_INTEGER);
 
 /** Units of a product: required, a whole number, not zero ('Informe uma quantidade para a retirada'). */
 export const unitQuantityField = () =>
@@ -188,14 +181,7 @@ export const ShippingServiceChoice = z.object(
 export type ShippingServiceChoice = z.input<typeof ShippingServiceChoice>;
 
 /** A city id (IBGE code) of an address: required. */
-export const cityIdField = () =>
-  numberOrText(MESSAGES.cityRequired).pipe(
-    z.coerce
-      .number<string | number>({ error: MESSAGES.cityRequired })
-      .int(MESSAGES.cityRequired)
-      .positive(MESSAGES.cityRequired)
-      .max(9_999_999, MESSAGES.cityRequired),
-  );
+export const cityIdField = () => integerField(MESSAGES.cityRequired, 1, 9_999_999);
 
 /** A coupon code as typed: trimmed, upper-cased, letters, digits, '-' and '_'. */
 export const couponCodeField = () =>

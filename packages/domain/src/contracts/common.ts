@@ -98,6 +98,12 @@ export const boolField = (message: string) =>
 export const numberOrText = (message?: string) =>
   z.union([z.number(), z.string()], message === undefined ? undefined : { error: message });
 
+/** A whole number from `min` to `max`, sent as a number or typed as text; anything else gets `message`. */
+export const integerField = (message: string, min: number, max: number) =>
+  numberOrText(message).pipe(
+    z.coerce.number<string | number>({ error: message }).int(message).min(min, message).max(max, message),
+  );
+
 /** The answer of every failed call: a stable machine code, the Portuguese message, and field messages when any. */
 export const ErrorResponse = z
   .object({

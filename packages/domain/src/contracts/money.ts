@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { MINIMUM_PIX_DEPOSIT_CENTS } from '../money/index';
 import { moneyField } from './account';
-import { boundedString, isoDateTime, numberOrText, pageOf } from './common';
+import { boundedString, integerField, isoDateTime, pageOf } from './common';
 import { BankingInformation } from './profile';
 
 /**
@@ -206,13 +206,7 @@ export const WithdrawalRequest = z.object({
       if (v === '') ctx.addIssue({ code: 'custom', message: MESSAGES.codeRequired });
       else if (!/^\d{6}$/.test(v)) ctx.addIssue({ code: 'custom', message: MESSAGES.codeInvalid });
     }),
-  bankingInformationId: numberOrText(MESSAGES.chooseOption).pipe(
-    z.coerce
-      .number<string | number>({ error: MESSAGES.chooseOption })
-      .int(MESSAGES.chooseOption)
-      .positive(MESSAGES.chooseOption)
-      .max(Number.MAX_SAFE_INTEGER, MESSAGES.chooseOption),
-  ),
+  bankingInformationId: integerField(MESSAGES.chooseOption, 1, Number.MAX_SAFE_INTEGER),
   amount: moneyField(MESSAGES.withdrawalAmountRequired).refine((c) => c > 0, MESSAGES.withdrawalAmountRequired),
 });
 export type WithdrawalRequest = z.input<typeof WithdrawalRequest>;

@@ -4,6 +4,7 @@ import { onlyDigits } from '../text';
 import { MESSAGES } from '../messages';
 import { BANK_ACCOUNT_TYPES, PIX_KEY_TYPES } from './account';
 import { codeField } from './auth';
+import { cityIdField } from './catalogue';
 import {
   boolField,
   boundedString,
@@ -12,7 +13,6 @@ import {
   emailField,
   isoDateField,
   isoDateTime,
-  numberOrText,
   optionalText,
   requiredText,
 } from './common';
@@ -109,12 +109,7 @@ export const AddressRequest = z.object({
     .min(1, MESSAGES.cepRequired)
     .refine((v) => onlyDigits(v).length === 8 && /^[\d-]+$/.test(v), MESSAGES.cepIncomplete)
     .transform((v) => onlyDigits(v)),
-  city_id: numberOrText(MESSAGES.cityRequired).pipe(
-    z.coerce
-      .number<string | number>({ error: MESSAGES.cityRequired })
-      .int(MESSAGES.cityRequired)
-      .positive(MESSAGES.cityRequired),
-  ),
+  city_id: cityIdField(),
   neighborhood: requiredText(MESSAGES.neighborhoodRequired, 120),
   street: requiredText(MESSAGES.streetRequired, 200),
   number: requiredText(MESSAGES.numberRequired, 20),

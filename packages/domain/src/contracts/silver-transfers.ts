@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages';
 import { SILVER_TRANSFER_STATUS_LABELS } from '../messages/silver-transfers';
 import { parseDecimal } from '../money/index';
 import { onlyDigits } from '../text';
-import { boundedString, emailField, isoDateTime, numberOrText, PAGE_MAX, pageOf } from './common';
+import { boundedString, emailField, integerField, isoDateTime, PAGE_MAX, pageOf } from './common';
 
 /**
  * Silver transfers between customers, free of charge (spec 3 "Transferir prata", §3 Transfer and Receiver, §4, §5,
@@ -74,14 +74,7 @@ export const transferMessageField = () =>
     .transform((v) => (v ? v : null));
 
 const receiverIdField = () =>
-  numberOrText(MESSAGES.transferReceiverIdInvalid)
-    .pipe(
-      z.coerce
-        .number<string | number>({ error: MESSAGES.transferReceiverIdInvalid })
-        .int(MESSAGES.transferReceiverIdInvalid)
-        .positive(MESSAGES.transferReceiverIdInvalid)
-        .max(Number.MAX_SAFE_INTEGER, MESSAGES.transferReceiverIdInvalid),
-    )
+  integerField(MESSAGES.transferReceiverIdInvalid, 1, Number.MAX_SAFE_INTEGER)
     .nullish()
     .transform((v) => v ?? null);
 

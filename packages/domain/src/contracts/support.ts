@@ -5,6 +5,7 @@ import { codeField } from './auth';
 import {
   boundedString,
   emailField,
+  integerField,
   isoDateTime,
   numberOrText,
   optionalText,
@@ -119,14 +120,7 @@ export type TicketCategoriesResponse = z.infer<typeof TicketCategoriesResponse>;
 // ------------------------------------------------------------------ tickets
 
 /** A choice of the list: a positive id ('' or 0 from an untouched select is 'Selecione um item da lista'). */
-const listChoice = () =>
-  numberOrText(MESSAGES.ticketChooseItem).pipe(
-    z.coerce
-      .number<string | number>({ error: MESSAGES.ticketChooseItem })
-      .int(MESSAGES.ticketChooseItem)
-      .positive(MESSAGES.ticketChooseItem)
-      .max(Number.MAX_SAFE_INTEGER, MESSAGES.ticketChooseItem),
-  );
+const listChoice = () => integerField(MESSAGES.ticketChooseItem, 1, Number.MAX_SAFE_INTEGER);
 
 /** The ticket form's fields (spec 3 §5); the files travel beside them as attachments[]. */
 export const TicketFields = z.object({
@@ -222,13 +216,7 @@ export type TicketInteractionResponse = z.infer<typeof TicketInteractionResponse
 
 /** POST /api/ticket/{id}/rating (once, on a closed ticket; submit is disabled without stars) */
 export const TicketRatingRequest = z.object({
-  stars: numberOrText(MESSAGES.ticketStarsRequired).pipe(
-    z.coerce
-      .number<string | number>({ error: MESSAGES.ticketStarsRequired })
-      .int(MESSAGES.ticketStarsRequired)
-      .min(1, MESSAGES.ticketStarsRequired)
-      .max(5, MESSAGES.ticketStarsRequired),
-  ),
+  stars: integerField(MESSAGES.ticketStarsRequired, 1, 5),
   description: optionalText(TICKET_RATING_TEXT_MAX, { multiline: true }),
 });
 export type TicketRatingRequest = z.input<typeof TicketRatingRequest>;
