@@ -10,6 +10,10 @@ export const PRICE_ALERT_MESSAGES = {
   pushSubscriptionSaved: 'Notificações ativadas neste aparelho',
   pushSubscriptionRemoved: 'Notificações desativadas neste aparelho',
   pushSubscriptionInvalid: 'Não foi possível ativar as notificações neste navegador',
+  pushEndpointNotAllowed:
+    'Este navegador indicou um serviço de notificações que não usamos. As notificações vêm pelos serviços do Google, da Mozilla, da Apple ou da Microsoft; os alertas continuam chegando por e-mail.',
+  pushEndpointTaken:
+    'As notificações deste navegador estão ligadas a outra conta. Ative-as de novo neste navegador para recebê-las nesta conta.',
   /** the push notification and the e-mail's subject */
   priceAlertTitle: 'Alerta de preço da prata',
   priceAlertBody: (direction: 'above' | 'below', target: string, traded: string) =>
