@@ -4,6 +4,8 @@
  */
 export const PRICE_ALERT_MESSAGES = {
   priceAlertDirectionRequired: 'Escolha se o alerta é para preço acima ou abaixo',
+  priceAlertPriceZero: 'O preço por grama do alerta deve ser maior que zero',
+  priceAlertPriceTooHigh: (max: string) => `O preço por grama do alerta deve ser de no máximo ${max}`,
   priceAlertLimitReached: (max: number) => `Você já tem ${max} alertas de preço ativos. Apague um para criar outro.`,
   priceAlertCreated: 'Alerta de preço criado',
   priceAlertDeleted: 'Alerta de preço apagado',

@@ -74,6 +74,26 @@ describe('price alerts: list, create, delete', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('refuses a price per gram of zero or above R$ 1.000,00, and writes nothing', async () => {
+    const ana = await approvedCustomer(t);
+    const refused: Array<[unknown, string]> = [
+      ['99.999,00', MESSAGES.priceAlertPriceTooHigh('R$ 1.000,00')],
+      [99_999, MESSAGES.priceAlertPriceTooHigh('R$ 1.000,00')],
+      ['0', MESSAGES.priceAlertPriceZero],
+    ];
+    for (const [price, message] of refused) {
+      const r = await create(ana, { direction: 'above', price_per_gram: price });
+      expect([r.statusCode, r.json().code, r.json().errors.price_per_gram], String(price)).toEqual([
+        422,
+        'VALIDATION_FAILED',
+        [message],
+      ]);
+    }
+    expect((await list(ana)).json().alerts).toEqual([]);
+    const ceiling = await create(ana, { direction: 'above', price_per_gram: '1.000,00' });
+    expect([ceiling.statusCode, ceiling.json().price_per_gram]).toEqual([201, 1000]);
+  });
+
   it(`keeps at most ${PRICE_ALERTS_ACTIVE_MAX} active alerts per customer`, async () => {
     const ana = await approvedCustomer(t);
     for (let i = 1; i <= PRICE_ALERTS_ACTIVE_MAX; i++) {
