@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { approvedCustomer, buildTestApp, type TestApp } from '../../../test/helpers';
 import {
@@ -6,9 +7,10 @@ import {
   type OutboundRefused,
   outboundClient,
 } from '../../adapters/outbound/index';
+import { rows } from '../../db/sql';
 import { alertCheckerOf, checkPriceAlerts } from './index';
 import { pushDeliveriesIdle } from './push';
-import { createAlert, fakePushService, LOCAL_PUSH, subscribe, trade, waitFor } from './test-helpers';
+import { browserKeys, createAlert, fakePushService, LOCAL_PUSH, subscribe, trade, waitFor } from './test-helpers';
 
 // How fired alerts reach the push services: through the outbound client, side by side, each with its deadline.
 // Every push service here is a fake on 127.0.0.1.
@@ -61,6 +63,26 @@ describe('push deliveries', () => {
     expect(inside.received).toEqual([]);
     expect(refused).toHaveLength(1);
     expect(q.errors).toEqual([refused[0]]);
+  });
+
+  it('deletes unsent a subscription kept before the rule that points elsewhere than a push service', async () => {
+    const inside = await pushService(201);
+    const q = await quietApp({ config: { outboundAllow: ['127.0.0.1'] } });
+    const ana = await approvedCustomer(q.app);
+    await q.app.database.db.execute(
+      sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+          values (${ana.id}, ${`${inside.url}/planted`}, ${browserKeys().keys.p256dh}, 'YWJjZGVmZ2hpamtsbW5vcA')`,
+    );
+    const pair = await trade(q.app, 850);
+    await q.check();
+    await createAlert(q.app, ana, { direction: 'above', price_per_gram: '8,60' });
+    await trade(q.app, 870, pair);
+    await q.check();
+    await pushDeliveriesIdle(q.app.app.deps);
+    expect(inside.received).toEqual([]);
+    const left = await rows(q.app.database.db, sql`select id from push_subscriptions where user_id = ${ana.id}`);
+    expect(left).toEqual([]);
+    expect(q.errors.map(String)).toEqual([expect.stringMatching(/does not point at a push service; deleted unsent/)]);
   });
 
   it("does not follow a push service's redirect: the 302 is a failure, its Location gets nothing", async () => {
