@@ -131,6 +131,13 @@ export const EnvSchema = z.object({
    * 'exit-at-once', separated by commas. Refused in production.
    */
   PRATA_FAULTS: z.string().optional(),
+  /**
+   * Development and tests only: addresses or CIDRs the outbound client may reach although private (a local push
+   * service on 127.0.0.1), separated by commas. Never the clouds' metadata services. Refused in production.
+   */
+  PRATA_OUTBOUND_ALLOW: z.string().optional(),
+  /** development only: push subscriptions may name any http(s) host, not only the push services'. Refused in production */
+  PRATA_PUSH_ANY_HOST: z.enum(['0', '1']).optional(),
   /** the company's account that receives TEDs (the TED screen shows it); demo values outside production */
   TED_BANK_CODE: z
     .string()

@@ -1,5 +1,6 @@
 // The sections of the configuration that have rules of their own, each read from the parsed environment.
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { parseDecimal } from '@prata/domain';
 import { toBrCodeText } from './adapters/payments/br-code';
 import { ASAAS_PRODUCTION_URL, ASAAS_SANDBOX_URL, DEMO_PIX_KEY } from './adapters/payments/index';
@@ -204,4 +205,38 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   if (bad.length > 0)
     throw new Error(`TRUST_PROXY inválido: ${bad.join(', ')} (use endereços ou CIDRs separados por vírgula).`);
   return list;
+}
+
+/** An address or a CIDR (10.0.0.0/8, ::1/128). */
+function isAddressOrCidr(item: string): boolean {
+  const [address = '', bits, extra] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * PRATA_OUTBOUND_ALLOW and PRATA_PUSH_ANY_HOST (adapters/outbound, features/price-alerts), fail closed: both exist for
+ * a local push service in development and tests, and production refuses to start with either.
+ */
+export function outboundSettings(e: Env, production: boolean): { outboundAllow: string[]; pushAnyHost: boolean } {
+  const outboundAllow = (e.PRATA_OUTBOUND_ALLOW ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const pushAnyHost = e.PRATA_PUSH_ANY_HOST === '1';
+  if (production && outboundAllow.length > 0) {
+    throw new Error('PRATA_OUTBOUND_ALLOW não pode ser usado em produção: abriria a rede interna a URLs de clientes.');
+  }
+  if (production && pushAnyHost) {
+    throw new Error('PRATA_PUSH_ANY_HOST não pode ser usado em produção: só os serviços de push recebem notificações.');
+  }
+  const bad = outboundAllow.filter((item) => !isAddressOrCidr(item));
+  if (bad.length > 0) {
+    throw new Error(
+      `PRATA_OUTBOUND_ALLOW inválido: ${bad.join(', ')} (use endereços IP ou CIDRs separados por vírgula).`,
+    );
+  }
+  return { outboundAllow, pushAnyHost };
 }

@@ -11,6 +11,7 @@ import { type Env, EnvSchema, REPO_DATA_DIR } from './config-env';
 import {
   type Fault,
   type MoneySettings,
+  outboundSettings,
   paymentSettings,
   parseTrustProxy,
   readFaults,
@@ -101,6 +102,13 @@ export type Config = {
   shutdownDrainMs: number;
   /** deliberate faults (PRATA_FAULTS), for the fault tests' tests of themselves; never in production */
   faults: ReadonlySet<Fault>;
+  /**
+   * development and tests only (PRATA_OUTBOUND_ALLOW): addresses or CIDRs the outbound client may reach although
+   * private; empty in production (adapters/outbound)
+   */
+  outboundAllow: string[];
+  /** development only (PRATA_PUSH_ANY_HOST): push endpoints on any http(s) host, not only the push services' */
+  pushAnyHost: boolean;
   /** the routes that ask for it reuse a session row this long (ms; 0: never); revocation still ends it at once */
   sessionCacheMs: number;
 };
@@ -231,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionCacheMs: e.SESSION_CACHE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (production ? 5000 : 0),
     faults: readFaults(e.PRATA_FAULTS, production),
+    ...outboundSettings(e, production),
   };
   return { ...config, ...overrides };
 }

@@ -5,6 +5,7 @@ import { embeddedCpfStatus, nfeioCpfStatus, type CpfStatusPort } from './cpf-sta
 import type { Db } from '../db/client';
 import { devMailboxTransports } from './dev-mailbox/index';
 import { smtpMailTransport, unconfiguredMailTransport, type MailTransport } from './mail/index';
+import { type OutboundClient, outboundClient } from './outbound/index';
 import { type PaymentsPort, paymentsPortFor } from './payments/index';
 import { type ShippingPort, shippingPortFor } from './shipping/index';
 import { httpSmsTransport, unconfiguredSmsTransport, type SmsTransport, zenviaSmsTransport } from './sms/index';
@@ -21,6 +22,8 @@ export type Adapters = {
   shipping: ShippingPort;
   chatModel: ChatModelPort;
   invoicing: InvoicingPort;
+  /** the one way out for URLs a customer or partner can influence (push endpoints): no inside address, no redirect */
+  outbound: OutboundClient;
 };
 
 /**
@@ -64,5 +67,6 @@ export function createAdapters(config: Config, env: NodeJS.ProcessEnv = process.
       nfeioCityServiceCode: config.nfeioCityServiceCode,
     }),
     chatModel: chatModelPortFor(config.chatModel),
+    outbound: outboundClient({ allowAddresses: config.outboundAllow }),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { formatBRL, parseAmountInput, parseDecimal } from '../money/index';
 import { boundedString, isoDateTime } from './common';
-import { pricePerGramField } from './orders';
 
 /**
  * Price alerts (issue 30 item 3; docs/price-alerts.md): "tell me when a gram trades at or above / at or below X".
@@ -17,13 +17,47 @@ export const PRICE_ALERTS_ACTIVE_MAX = 20;
 export const PRICE_ALERTS_LISTED_MAX = 50;
 /** Devices a customer may register for push; beyond it the oldest is replaced. */
 export const PUSH_SUBSCRIPTIONS_MAX = 10;
+/**
+ * The highest price per gram an alert may name: R$ 1.000,00 (centavos). A gram of silver has traded between R$ 2 and
+ * R$ 15 in the last twenty years; a hundred times today's price is a typo, not a target (docs/price-alerts.md).
+ */
+export const PRICE_ALERT_MAX_PER_GRAM_CENTS = 100_000;
 /** A push service's URL: the longest we store. */
 export const PUSH_ENDPOINT_MAX = 1000;
+
+/**
+ * An alert's price per gram → centavos: a number (9.5) or what a person types, read the Brazilian way
+ * (parseAmountInput: "9,50", "1.000", "R$ 9,50"); above zero and at most PRICE_ALERT_MAX_PER_GRAM_CENTS, each refusal
+ * with its own message (a "0" is not an empty field).
+ */
+const alertPriceField = () =>
+  z
+    .union(
+      [
+        boundedString({ max: 40, tooLong: MESSAGES.orderPriceInvalid, invalid: MESSAGES.orderPriceInvalid }),
+        z.number(),
+      ],
+      {
+        error: MESSAGES.orderPriceRequired,
+      },
+    )
+    .transform((v, ctx) => {
+      const limits = { max: PRICE_ALERT_MAX_PER_GRAM_CENTS };
+      const parsed = typeof v === 'number' ? parseDecimal(v, limits) : parseAmountInput(v, limits);
+      if (parsed.ok) return parsed.minor;
+      const messages: Partial<Record<typeof parsed.reason, string>> = {
+        empty: MESSAGES.orderPriceRequired,
+        zero: MESSAGES.priceAlertPriceZero,
+        too_large: MESSAGES.priceAlertPriceTooHigh(formatBRL(PRICE_ALERT_MAX_PER_GRAM_CENTS)),
+      };
+      ctx.addIssue({ code: 'custom', message: messages[parsed.reason] ?? MESSAGES.orderPriceInvalid });
+      return z.NEVER;
+    });
 
 /** POST /api/price-alerts */
 export const CreatePriceAlertRequest = z.object({
   direction: z.enum(PRICE_ALERT_DIRECTIONS, { error: MESSAGES.priceAlertDirectionRequired }),
-  price_per_gram: pricePerGramField(),
+  price_per_gram: alertPriceField(),
 });
 export type CreatePriceAlertInput = z.input<typeof CreatePriceAlertRequest>;
 

@@ -6,15 +6,16 @@ import type { AppDeps } from '../../deps';
 import { enqueueEmail } from '../../messaging/outbox';
 import { priceAlertMail } from '../../messaging/templates';
 import { type Fired, fireCrossed, lockCursor, moveCursor, subscriptionsOf, tradeWindow } from './repository';
-import { sendPush } from './push';
+import { queuePush } from './push';
 
 /**
  * Price alerts fire from the trades as they commit (docs/price-alerts.md): after each of the matcher's batches (its
  * onChange, through features/orders/index.ts) the checker runs soon, coalesced. One step, in one transaction: lock the
  * cursor (price_alert_cursor), take the trades after it (at most TRADES_PER_STEP), fire every active alert one of them
  * crossed with the atomic claim, queue each one's e-mail in the outbox, move the cursor. After the commit, the
- * notifications go to the customers' browsers. A sweep every minute covers an instance that stopped between a batch and
- * its check, and batches written by another instance when this one placed none.
+ * notifications are queued for the customers' browsers (push.ts), so a slow push service never holds the checker.
+ * A sweep every minute covers an instance that stopped between a batch and its check, and batches written by
+ * another instance when this one placed none.
  */
 
 /** Trades read per transaction, and transactions per run (the rest waits for the next run). */
@@ -47,8 +48,9 @@ async function checkStep(deps: AppDeps): Promise<{ more: boolean; fired: Fired[]
 
 /**
  * Looks at every trade committed so far (bounded per run) and fires the alerts they crossed. Answers the alerts it
- * fired; their notifications are sent before it resolves, and one that did not go out goes to `onError` (logged by
- * default: the e-mail is the alert's record, but the failure is still written down).
+ * fired once their e-mails are queued and their notifications handed to the push deliveries (push.ts), which send
+ * them side by side after it returns; one that does not go out goes to `onError` (logged by default: the e-mail is
+ * the alert's record, but the failure is still written down).
  */
 export async function checkPriceAlerts(
   deps: AppDeps,
@@ -62,22 +64,12 @@ export async function checkPriceAlerts(
   }
   if (all.length === 0) return all;
   deps.outbox.kick();
-  await notify(deps, all, onError);
+  const subs = await subscriptionsOf(deps.database.db, [...new Set(all.map((f) => f.userId))]);
+  for (const f of all) {
+    const message = { title: MESSAGES.priceAlertTitle, body: firedSentence(f), url: PRICE_ALERTS_PATH };
+    queuePush(deps, subs.get(f.userId) ?? [], message, onError);
+  }
   return all;
-}
-
-async function notify(deps: AppDeps, fired: Fired[], onError: (err: unknown) => void) {
-  const subs = await subscriptionsOf(deps.database.db, [...new Set(fired.map((f) => f.userId))]);
-  await Promise.all(
-    fired.map((f) =>
-      sendPush(
-        deps,
-        subs.get(f.userId) ?? [],
-        { title: MESSAGES.priceAlertTitle, body: firedSentence(f), url: PRICE_ALERTS_PATH },
-        onError,
-      ).catch(onError),
-    ),
-  );
 }
 
 /** The checker: the coalesced runner of checkPriceAlerts. */

@@ -1,8 +1,5 @@
-import { createECDH, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { MESSAGES, orderCost, PRICE_ALERTS_ACTIVE_MAX } from '@prata/domain';
+import { MESSAGES, PRICE_ALERTS_ACTIVE_MAX } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +7,6 @@ import {
   bearer,
   buildTestApp,
   type Customer,
-  fundCustomer,
   onPostgres,
   openSecondPool,
   outboxFor,
@@ -21,7 +17,9 @@ import { loadConfig } from '../../config';
 import { int, rows } from '../../db/sql';
 import { withTransaction } from '../../db/tx';
 import { alertCheckerOf, checkPriceAlerts, vapidKeys } from './index';
+import { pushDeliveriesIdle } from './push';
 import { fireCrossed } from './repository';
+import { browserKeys, createAlert, fakePushService, LOCAL_PUSH, trade } from './test-helpers';
 
 // the encryption web-push uses (its own dependency, untyped): the fake push service opens what it received
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -30,42 +28,10 @@ const ece = createRequire(import.meta.url)('http_ece') as {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp(LOCAL_PUSH);
 });
 
-const RATES = { feeRateBps: 50, iofRateBps: 38 };
-/** A limit order through the API; price in centavos per gram, quantity in centigrams. */
-function limit(app: TestApp, c: Customer, side: 'buy' | 'sell', price: number, quantity: number) {
-  return app.app.inject({
-    method: 'POST',
-    url: `/api/order/${side}`,
-    headers: bearer(c.token),
-    payload: {
-      mode: 'limit',
-      price_per_gram: price / 100,
-      quantity_grams: quantity / 100,
-      total_amount:
-        orderCost({ side, pricePerGramCents: price, quantityCentigrams: quantity, ...RATES }).totalCents / 100,
-    },
-  });
-}
-
-/** A trade of 1 g at `price` centavos between two funded customers (a resting sell taken by a buy). */
-async function trade(app: TestApp, price: number, pair?: { seller: Customer; buyer: Customer }) {
-  const seller = pair?.seller ?? (await approvedCustomer(app));
-  const buyer = pair?.buyer ?? (await approvedCustomer(app));
-  if (!pair) {
-    await fundCustomer(app.database, seller.id, 'AG', 100_000);
-    await fundCustomer(app.database, buyer.id, 'BRL', 10_000_000);
-  }
-  expect((await limit(app, seller, 'sell', price, 100)).statusCode).toBe(201);
-  const bought = await limit(app, buyer, 'buy', price, 100);
-  expect(bought.statusCode).toBe(201);
-  return { seller, buyer };
-}
-
-const create = (c: Customer, payload: Record<string, unknown>, app = t) =>
-  app.app.inject({ method: 'POST', url: '/api/price-alerts', headers: bearer(c.token), payload });
+const create = (c: Customer, payload: Record<string, unknown>, app = t) => createAlert(app, c, payload);
 const list = (c: Customer) => t.app.inject({ method: 'GET', url: '/api/price-alerts', headers: bearer(c.token) });
 const alertMails = async (app: TestApp, c: Customer) =>
   (await outboxFor(app.database, c.email)).filter((m) => m.subject === MESSAGES.priceAlertTitle);
@@ -108,6 +74,26 @@ describe('price alerts: list, create, delete', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('refuses a price per gram of zero or above R$ 1.000,00, and writes nothing', async () => {
+    const ana = await approvedCustomer(t);
+    const refused: Array<[unknown, string]> = [
+      ['99.999,00', MESSAGES.priceAlertPriceTooHigh('R$ 1.000,00')],
+      [99_999, MESSAGES.priceAlertPriceTooHigh('R$ 1.000,00')],
+      ['0', MESSAGES.priceAlertPriceZero],
+    ];
+    for (const [price, message] of refused) {
+      const r = await create(ana, { direction: 'above', price_per_gram: price });
+      expect([r.statusCode, r.json().code, r.json().errors.price_per_gram], String(price)).toEqual([
+        422,
+        'VALIDATION_FAILED',
+        [message],
+      ]);
+    }
+    expect((await list(ana)).json().alerts).toEqual([]);
+    const ceiling = await create(ana, { direction: 'above', price_per_gram: '1.000,00' });
+    expect([ceiling.statusCode, ceiling.json().price_per_gram]).toEqual([201, 1000]);
+  });
+
   it(`keeps at most ${PRICE_ALERTS_ACTIVE_MAX} active alerts per customer`, async () => {
     const ana = await approvedCustomer(t);
     for (let i = 1; i <= PRICE_ALERTS_ACTIVE_MAX; i++) {
@@ -135,34 +121,6 @@ describe('VAPID keys', () => {
     await other.app.close();
   });
 });
-
-/** A fake push service: records each request; answers `status`. */
-async function fakePushService(status = 201) {
-  const received: Array<{ path: string; headers: Record<string, unknown>; body: Buffer }> = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(status).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** A browser's keys, as PushManager.subscribe makes them. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-  };
-}
 
 describe('price alerts: firing from the trades', () => {
   const services: Array<{ close(): Promise<void> }> = [];
@@ -206,6 +164,7 @@ describe('price alerts: firing from the trades', () => {
     await alertCheckerOf(t.app.deps)!.flush();
     await trade(t, 920, pair);
     await alertCheckerOf(t.app.deps)!.flush();
+    await pushDeliveriesIdle(t.app.deps);
     const mails = await alertMails(t, ana);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.textBody).toContain(MESSAGES.priceAlertBody('above', 'R$ 9,00', 'R$ 9,10'));

@@ -3,12 +3,16 @@ import webpush from 'web-push';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/sql';
 import type { AppDeps } from '../../deps';
+import { logFailure } from '../../lib/log-failure';
+import { type BoundedQueue, boundedQueue } from './deliveries';
+import { pushEndpointAllowed } from './endpoints';
 import { removeEndpoint, type PushSubscriptionRow } from './repository';
 
 /**
  * Web Push (RFC 8030, with VAPID, RFC 8292) through the `web-push` package: it encrypts the payload for the
- * browser's keys (aes128gcm) and signs the request. The VAPID pair is the configured one, or one generated the first
- * time any instance needs it and kept in app_settings (as the JWT secret is), so every instance signs with the same.
+ * browser's keys (aes128gcm) and signs the request; the app's outbound client sends it (adapters/outbound). The
+ * VAPID pair is the configured one, or one generated the first time any instance needs it and kept in app_settings
+ * (as the JWT secret is), so every instance signs with the same.
  */
 
 export type VapidKeys = { publicKey: string; privateKey: string };
@@ -16,8 +20,8 @@ export type VapidKeys = { publicKey: string; privateKey: string };
 const VAPID_SETTING = 'vapid_keys';
 /** How long a push service keeps a notification for an offline device: a price alert is stale after a day. */
 const PUSH_TTL_SECONDS = 24 * 3600;
-/** A push service slower than this is given up for this notification (the e-mail still goes). */
-const PUSH_TIMEOUT_MS = 10_000;
+/** A push service slower than this (from the lookup to the answer) is given up for this notification. */
+const PUSH_TIMEOUT_MS = 5_000;
 
 const keysByApp = new WeakMap<AppDeps, Promise<VapidKeys>>();
 
@@ -56,49 +60,67 @@ function vapidSubject(deps: AppDeps): string {
 
 export type PushMessage = { title: string; body: string; url: string };
 
+/** Notifications one instance sends at once: each holds its lane at most PUSH_TIMEOUT_MS. */
+const PUSH_DELIVERIES_AT_ONCE = 8;
+/** Notifications waiting for a lane; beyond it one is dropped and logged (the e-mail is the alert's record). */
+const PUSH_DELIVERIES_WAITING_MAX = 1000;
+
+const queues = new WeakMap<AppDeps, BoundedQueue>();
+function deliveriesOf(deps: AppDeps): BoundedQueue {
+  let queue = queues.get(deps);
+  if (!queue) {
+    queue = boundedQueue(PUSH_DELIVERIES_AT_ONCE, PUSH_DELIVERIES_WAITING_MAX, (err) => logFailure('push', err));
+    queues.set(deps, queue);
+  }
+  return queue;
+}
+
+/** Resolves when every notification queued so far has been sent or given up (tests; the app closing). */
+export const pushDeliveriesIdle = (deps: AppDeps): Promise<void> => queues.get(deps)?.idle() ?? Promise.resolve();
+
 /**
- * Sends one notification to each of a customer's browsers. web-push encrypts and signs the request
- * (generateRequestDetails); it is sent with fetch, which also reaches a test's plain-http push service (web-push's own
- * sender speaks https only). Production sends only to https push services. A subscription the push service says is
- * gone (404 or 410) is deleted; any other failure is reported and the subscription kept (the e-mail is the alert's
- * record).
+ * Queues one notification to each of a customer's browsers and returns at once: the app's notifications go out side
+ * by side, PUSH_DELIVERIES_AT_ONCE at a time, each through the outbound client with its own deadline, so a push
+ * service that never answers delays no other alert. A failure goes to `onError`; the subscription is kept.
  */
-export async function sendPush(
+export function queuePush(
   deps: AppDeps,
   subscriptions: PushSubscriptionRow[],
   message: PushMessage,
   onError: (err: unknown) => void,
-): Promise<number> {
-  if (subscriptions.length === 0) return 0;
-  const keys = await vapidKeys(deps);
+): void {
   const payload = JSON.stringify(message);
-  let sent = 0;
-  await Promise.all(
-    subscriptions.map(async (s) => {
-      if (deps.config.env === 'production' && !s.endpoint.startsWith('https://')) return;
-      try {
-        const request = webpush.generateRequestDetails(
-          { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
-          payload,
-          { TTL: PUSH_TTL_SECONDS, vapidDetails: { subject: vapidSubject(deps), ...keys } },
-        );
-        const answer = await fetch(request.endpoint, {
-          method: request.method,
-          headers: request.headers as Record<string, string>,
-          body: request.body,
-          signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-        });
-        await answer.body?.cancel();
-        if (answer.status === 404 || answer.status === 410) {
-          await removeEndpoint(deps.database.db, s.id);
-          return;
-        }
-        if (!answer.ok) throw new Error(`push service answered ${answer.status}`);
-        sent++;
-      } catch (err) {
-        onError(err);
-      }
-    }),
+  const queue = deliveriesOf(deps);
+  for (const s of subscriptions) {
+    if (!queue.add(() => deliver(deps, s, payload).catch(onError))) {
+      onError(new Error('price alerts: too many push notifications waiting; one was dropped'));
+    }
+  }
+}
+
+/**
+ * One notification: web-push encrypts and signs it (generateRequestDetails), the outbound client sends it. A
+ * subscription that does not point at a push service (kept before the rule, or the setting changed) is deleted
+ * unsent; one the push service says is gone (404 or 410) is deleted; any other answer (a redirect too) is a failure.
+ */
+async function deliver(deps: AppDeps, s: PushSubscriptionRow, payload: string): Promise<void> {
+  if (!pushEndpointAllowed(s.endpoint, deps.config.pushAnyHost)) {
+    await removeEndpoint(deps.database.db, s.id);
+    throw new Error(`price alerts: subscription ${s.id} does not point at a push service; deleted unsent`);
+  }
+  const keys = await vapidKeys(deps);
+  const request = webpush.generateRequestDetails(
+    { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+    payload,
+    { TTL: PUSH_TTL_SECONDS, vapidDetails: { subject: vapidSubject(deps), ...keys } },
   );
-  return sent;
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
+  const answer = await deps.adapters.outbound.send(request.endpoint, {
+    method: 'POST',
+    headers,
+    body: request.body,
+    timeoutMs: PUSH_TIMEOUT_MS,
+  });
+  if (answer.status === 404 || answer.status === 410) return removeEndpoint(deps.database.db, s.id);
+  if (answer.status < 200 || answer.status > 299) throw new Error(`push service answered ${answer.status}`);
 }

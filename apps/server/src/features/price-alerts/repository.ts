@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { PriceAlertDirection } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -47,9 +48,14 @@ export async function listAlerts(ex: Executor, userId: number, limit: number): P
   return found.map(toAlert);
 }
 
+/** Locks the customer's row: two writes of their alerts or browsers at once wait for each other, and count each other. */
+async function lockCustomer(tx: Executor, userId: number): Promise<void> {
+  await tx.execute(sql`select id from users where id = ${userId} for update`);
+}
+
 /** Locks the customer's row (two creations at once count each other) and counts their active alerts. */
 export async function countActiveForUpdate(tx: Executor, userId: number): Promise<number> {
-  await tx.execute(sql`select id from users where id = ${userId} for update`);
+  await lockCustomer(tx, userId);
   const [r] = await rows<{ n: string }>(
     tx,
     sql`select count(*)::text as n from price_alerts where user_id = ${userId} and fired_at is null`,
@@ -168,27 +174,58 @@ export async function fireCrossed(tx: Executor, after: number, upto: number): Pr
 }
 
 export type PushSubscriptionRow = { id: number; endpoint: string; p256dh: string; auth: string };
+type Keys = { p256dh: string; auth: string };
+
+/** The same subscription keys: what only the browser that subscribed (and we) know. */
+function sameKeys(a: Keys, b: Keys): boolean {
+  const bytes = (k: Keys) => Buffer.from(`${k.p256dh}\n${k.auth}`);
+  const [x, y] = [bytes(a), bytes(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Tries of insert-or-take: a row deleted between the insert's conflict and the read is inserted again. */
+const SAVE_TRIES = 3;
 
 /**
- * Saves a browser's subscription for the customer (the same endpoint moves to whoever subscribes it last), keeping
- * at most `max` per customer (the oldest go).
+ * Saves a browser's subscription for the customer, under the lock on the customer's row, keeping at most `max` of
+ * theirs (the oldest go). An endpoint another customer holds moves only with its keys (the browser, now signed in as
+ * this customer, posts what it posted before): otherwise 'taken', and nothing is written.
  */
 export async function saveSubscription(
   tx: Executor,
-  s: { userId: number; endpoint: string; p256dh: string; auth: string },
+  s: { userId: number; endpoint: string } & Keys,
   max: number,
-): Promise<void> {
-  await tx.execute(
-    sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth)
-        values (${s.userId}, ${s.endpoint}, ${s.p256dh}, ${s.auth})
-        on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh,
-          auth = excluded.auth, created_at = now()`,
-  );
+): Promise<'saved' | 'taken'> {
+  await lockCustomer(tx, s.userId);
+  let saved = false;
+  for (let attempt = 0; attempt < SAVE_TRIES && !saved; attempt++) {
+    const inserted = await rows<{ id: string }>(
+      tx,
+      sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+          values (${s.userId}, ${s.endpoint}, ${s.p256dh}, ${s.auth})
+          on conflict (endpoint) do nothing returning id::text as id`,
+    );
+    saved = inserted.length > 0;
+    if (saved) break;
+    const [held] = await rows<{ user_id: string } & Keys>(
+      tx,
+      sql`select user_id::text as user_id, p256dh, auth from push_subscriptions where endpoint = ${s.endpoint} for update`,
+    );
+    if (!held) continue;
+    if (int(held.user_id) !== s.userId && !sameKeys(held, s)) return 'taken';
+    await tx.execute(
+      sql`update push_subscriptions set user_id = ${s.userId}, p256dh = ${s.p256dh}, auth = ${s.auth}, created_at = now()
+           where endpoint = ${s.endpoint}`,
+    );
+    saved = true;
+  }
+  if (!saved) throw new Error('price-alerts: a push subscription kept vanishing while it was saved');
   await tx.execute(
     sql`delete from push_subscriptions where user_id = ${s.userId} and id not in
           (select id from push_subscriptions where user_id = ${s.userId} order by created_at desc, id desc
             limit ${max})`,
   );
+  return 'saved';
 }
 
 export async function removeSubscription(ex: Executor, userId: number, endpoint: string): Promise<void> {

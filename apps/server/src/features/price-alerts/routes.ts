@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, currentUser } from '../../plugins/auth';
 import { engineOf } from '../orders/index';
 import { startAlertChecker } from './firing';
-import { vapidKeys } from './push';
+import { pushDeliveriesIdle, vapidKeys } from './push';
 import * as service from './service';
 
 /**
@@ -30,6 +30,7 @@ export async function priceAlertRoutes(fastify: FastifyInstance) {
   app.addHook('onClose', async () => {
     unsubscribe();
     await checker.stop();
+    await pushDeliveriesIdle(deps);
   });
 
   app.get(

@@ -12,6 +12,7 @@ import { withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { lastTradePrice } from '../orders/index';
+import { pushEndpointAllowed } from './endpoints';
 import * as repo from './repository';
 
 /** Price alerts and push subscriptions: the customer's calls (routes.ts). Firing is firing.ts. */
@@ -58,19 +59,26 @@ export async function deletePriceAlert(deps: AppDeps, userId: number, id: number
   return { message: MESSAGES.priceAlertDeleted };
 }
 
-/** POST /api/push/subscriptions */
+/**
+ * POST /api/push/subscriptions: only on the push services' hosts (422 PUSH_ENDPOINT_NOT_ALLOWED); another customer's
+ * endpoint moves here only with its keys (409 PUSH_ENDPOINT_TAKEN). Nothing is written when refused.
+ */
 export async function subscribePush(
   deps: AppDeps,
   userId: number,
   s: { endpoint: string; keys: { p256dh: string; auth: string } },
 ) {
-  await withTransaction(deps.database.db, (tx) =>
+  if (!pushEndpointAllowed(s.endpoint, deps.config.pushAnyHost)) {
+    throw new AppError('PUSH_ENDPOINT_NOT_ALLOWED', MESSAGES.pushEndpointNotAllowed);
+  }
+  const outcome = await withTransaction(deps.database.db, (tx) =>
     repo.saveSubscription(
       tx,
       { userId, endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth },
       PUSH_SUBSCRIPTIONS_MAX,
     ),
   );
+  if (outcome === 'taken') throw new AppError('PUSH_ENDPOINT_TAKEN', MESSAGES.pushEndpointTaken);
   return { message: MESSAGES.pushSubscriptionSaved };
 }
 

@@ -59,6 +59,17 @@ describe('PriceAlertsPage', { timeout: 20_000 }, () => {
     expect(screen.getByText(MESSAGES.orderPriceRequired)).toBeTruthy();
     expect(posted).toEqual([]);
 
+    // a typed "0" is a price of zero, not an empty field; a price past the ceiling says the ceiling
+    const price = screen.getByRole('textbox', { name: 'Preço por grama' });
+    fireEvent.change(price, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar alerta' }));
+    expect(await screen.findByText(MESSAGES.priceAlertPriceZero)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.orderPriceRequired)).toBeNull();
+    fireEvent.change(price, { target: { value: '99.999,00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar alerta' }));
+    expect(await screen.findByText(MESSAGES.priceAlertPriceTooHigh('R$ 1.000,00'))).toBeTruthy();
+    expect(posted).toEqual([]);
+
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Quando' }));
     fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Preço igual ou abaixo de' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Preço por grama' }), { target: { value: '8,20' } });

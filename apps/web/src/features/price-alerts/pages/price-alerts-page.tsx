@@ -33,8 +33,12 @@ import { currentSubscription, disablePush, enablePush, pushSupported } from '../
 
 type Errors = Partial<Record<'direction' | 'price_per_gram', string>>;
 
-/** The largest price the field lets through, in reais (the server checks again: R$ 100.000,00). */
-const MAX_PRICE_REAIS = 100_000;
+/**
+ * The largest price the field lets a person type, in reais: well above an alert's ceiling
+ * (PRICE_ALERT_MAX_PER_GRAM_CENTS), so a price past it is answered with the contract's message, not a key that does
+ * nothing.
+ */
+const TYPED_PRICE_MAX_REAIS = 100_000;
 
 function alertLine(a: PriceAlert): string {
   return `${PRICE_ALERT_DIRECTION_LABELS[a.direction]} ${formatReais(a.price_per_gram)} o grama`;
@@ -194,7 +198,7 @@ export function PriceAlertsPage() {
             <DecimalTextField
               label="Preço por grama"
               prefix="R$"
-              max={MAX_PRICE_REAIS}
+              max={TYPED_PRICE_MAX_REAIS}
               value={price}
               onChange={setPrice}
               error={Boolean(errors.price_per_gram)}
