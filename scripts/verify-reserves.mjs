@@ -114,7 +114,11 @@ function verify(proof, publishedRoot, publishedTotal) {
   return { ok: true, why: 'verificado' };
 }
 
-const grams = (cg) => `${(cg / 100).toFixed(2).replace('.', ',')} g`;
+/** 322500 → "3.225,00 g", as the page writes grams. */
+function grams(cg) {
+  const whole = String(Math.floor(cg / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${whole},${String(cg % 100).padStart(2, '0')} g`;
+}
 
 function main() {
   const [file, publishedRoot, publishedTotal] = process.argv.slice(2);
