@@ -137,38 +137,8 @@ function section(w: Writer, title: string, part: MonthlyStatementCurrency, forma
   w.y -= 15;
 }
 
-/**
- * The month's statement as a PDF (pdf-lib, standard fonts, the receipts' look: lib/pdf.ts): who and which month,
- * the balances and the average cost in a panel, then reais and silver, each opening balance, every movement with the
- * balance after it, and the closing balance. Figures are the JSON answer's, so the screen and the PDF cannot differ.
- */
-export async function renderStatement(s: MonthlyStatementResponse, issuedAt: Date): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const label = statementMonthLabel(s.month);
-  doc.setTitle(`Extrato Prata de ${label}`);
-  doc.setAuthor('Prata');
-  doc.setCreationDate(issuedAt);
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-  );
-
-  w.text('Prata', { size: 22, font: w.bold, color: PDF_ACCENT });
-  w.y -= 28;
-  w.text(`Extrato mensal · ${label}`, { size: 15, font: w.bold });
-  w.y -= 18;
-  const period = `${formatDateBR(s.from)} a ${formatDateBR(new Date(new Date(s.to).getTime() - 1))}`;
-  w.text(`${s.customer.name}${s.customer.document ? ` · ${s.customer.document}` : ''}`, { size: 10 });
-  w.y -= 14;
-  w.text(
-    `Período: ${period} (horário de Brasília)${s.complete ? '' : ' · mês em andamento'} · emitido em ${formatDateTimeBR(issuedAt)}`,
-    { size: 9, color: PDF_MUTED },
-  );
-  w.y -= 14;
-  w.rule();
-  w.y -= 24;
-
+/** The panel under the header: the four balances, each with its split, and both average costs. */
+function summaryPanel(w: Writer, s: MonthlyStatementResponse) {
   const cost = s.average_cost;
   const balance = (total: number, available: number, reserved: number, format: (n: number) => string) =>
     `${format(total)} (${splitText(available, reserved, format)})`;
@@ -214,6 +184,41 @@ export async function renderStatement(s: MonthlyStatementResponse, issuedAt: Dat
     w.y -= LINE_HEIGHT;
   }
   w.y -= 26;
+}
+
+/**
+ * The month's statement as a PDF (pdf-lib, standard fonts, the receipts' look: lib/pdf.ts): who and which month,
+ * the balances and the average cost in a panel, then reais and silver, each opening balance, every movement with the
+ * balance after it, and the closing balance. Figures are the JSON answer's, so the screen and the PDF cannot differ.
+ */
+export async function renderStatement(s: MonthlyStatementResponse, issuedAt: Date): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const label = statementMonthLabel(s.month);
+  doc.setTitle(`Extrato Prata de ${label}`);
+  doc.setAuthor('Prata');
+  doc.setCreationDate(issuedAt);
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  );
+
+  w.text('Prata', { size: 22, font: w.bold, color: PDF_ACCENT });
+  w.y -= 28;
+  w.text(`Extrato mensal · ${label}`, { size: 15, font: w.bold });
+  w.y -= 18;
+  const period = `${formatDateBR(s.from)} a ${formatDateBR(new Date(new Date(s.to).getTime() - 1))}`;
+  w.text(`${s.customer.name}${s.customer.document ? ` · ${s.customer.document}` : ''}`, { size: 10 });
+  w.y -= 14;
+  w.text(
+    `Período: ${period} (horário de Brasília)${s.complete ? '' : ' · mês em andamento'} · emitido em ${formatDateTimeBR(issuedAt)}`,
+    { size: 9, color: PDF_MUTED },
+  );
+  w.y -= 14;
+  w.rule();
+  w.y -= 24;
+
+  summaryPanel(w, s);
 
   section(w, 'Reais', s.reais, formatReais);
   section(w, 'Prata (gramas)', s.grams, formatDecimalGrams);
