@@ -44,6 +44,8 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().optional(),
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  /** the key the proof of reserves derives each customer's salt of a day from; unset, generated once and kept */
+  RESERVES_SALT_SECRET: z.string().min(32).optional(),
   /** Web Push (price alerts): both or neither; when unset, a pair is generated once and kept in app_settings */
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),

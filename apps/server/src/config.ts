@@ -49,6 +49,8 @@ export type Config = {
   dataDir: string;
   redisUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** the proof of reserves' salt key, as configured; undefined: generated once and kept (features/reserves) */
+  reservesSaltSecret: string | undefined;
   /** VAPID keys of Web Push (base64url), as configured; undefined: generated once and kept (features/price-alerts) */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   jwtTtlSeconds: number;
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: e.REDIS_URL || undefined,
     // When unset, the server keeps a generated secret in the database (app_settings) so every instance shares it.
     jwtSecret: e.JWT_SECRET,
+    reservesSaltSecret: e.RESERVES_SALT_SECRET,
     vapidKeys:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }

@@ -15,3 +15,5 @@ export * from './contracts/index';
 export * from './statements/index';
 export * from './site';
 export * from './reserves/merkle';
+export * from './reserves/sum-tree';
+export * from './reserves/verify';

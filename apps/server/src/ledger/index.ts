@@ -9,7 +9,7 @@ export {
   SYSTEM_ACCOUNTS,
   type SystemCode,
 } from './accounts';
-export { type SilverOwedAsOf, silverOwedAsOf } from './as-of';
+export { type SilverOwedAsOf, silverOwedAsOf, silverOwedAtInstants } from './as-of';
 export { type Balances, balanceOf, balancesJson, getBalances } from './balances';
 export { type CloseResult, closeAccount, lockOwners, reopenAccount } from './close';
 export { LedgerRefusedError, type Refusal, type Refused, requireAllOk, requireOk } from './errors';

@@ -21,10 +21,17 @@ const hash = () => z.string().regex(/^[0-9a-f]{64}$/);
 
 export const ReserveProofSummary = z.object({
   day: isoDate(),
+  /** 1: a plain Merkle tree (the days built before the sum tree); 2: a Merkle sum tree whose root's sum is customersCg */
+  version: z.union([z.literal(1), z.literal(2)]),
+  /** the instant the balances are as of: the day's end in Brasília, or earlier for a day still in progress */
+  endsAt: isoDateTime(),
   root: hash(),
   customerCount: z.number().int(),
-  /** the tree's total: every customer's available + held silver as of the day's end */
+  /** the tree's total (version 2: the root's sum): every customer's available + reserved silver as of endsAt */
   customersCg: z.number().int(),
+  /** of customersCg, what customers could use and what open sell orders and withdrawals reserved; null in version 1 */
+  customersAvailableCg: z.number().int().nullable(),
+  customersReservedCg: z.number().int().nullable(),
   /** silver sent to e-mails with no account yet: owed too, outside the tree (no customer to hold a leaf) */
   unclaimedCg: z.number().int(),
   /** what the vault must hold at least: customersCg + unclaimedCg */
@@ -66,8 +73,10 @@ export const ReserveProofQuery = z.object({
   day: isoDateField(MESSAGES.reservesDayInvalid, MESSAGES.reservesDayInvalid).optional(),
 });
 
-/** GET /api/reserves/proof: the signed-in customer's own leaf and its path (scripts/verify-reserves.mjs reads it). */
-export const ReserveProofResponse = z.object({
+const proofStep = z.object({ side: z.enum(['left', 'right']), hash: hash() });
+
+/** A version 1 proof (a plain Merkle tree, one salt per customer for every day): still served for the days built so. */
+export const ReserveProofV1 = z.object({
   version: z.literal(1),
   day: isoDate(),
   /** the customer's salt: only they see it */
@@ -76,9 +85,35 @@ export const ReserveProofResponse = z.object({
   leaf: hash(),
   leafIndex: z.number().int(),
   leafCount: z.number().int(),
-  path: z.array(z.object({ side: z.enum(['left', 'right']), hash: hash() })),
+  path: z.array(proofStep),
   root: hash(),
 });
+
+/** A version 2 proof (the Merkle sum tree, packages/domain/src/reserves/sum-tree.ts). */
+export const ReserveProofV2 = z.object({
+  version: z.literal(2),
+  day: isoDate(),
+  /** the customer's salt of this day only (derived from a secret the server keeps) */
+  salt: hash(),
+  /** what the leaf commits to: available + reserved = centigrams (the leaf's sum) */
+  availableCg: z.number().int(),
+  reservedCg: z.number().int(),
+  centigrams: z.number().int(),
+  leaf: hash(),
+  leafIndex: z.number().int(),
+  leafCount: z.number().int(),
+  /** the siblings from the leaf up, each with its hash and the sum under it */
+  path: z.array(proofStep.extend({ sum: z.number().int() })),
+  root: hash(),
+  /** the root's sum: the published total of customers' silver (customersCg) */
+  rootSum: z.number().int(),
+});
+
+/**
+ * GET /api/reserves/proof: the signed-in customer's own leaf and its path (scripts/verify-reserves.mjs reads it, and
+ * the page reads it back from a file). Version 1 or 2, as the day was built.
+ */
+export const ReserveProofResponse = z.discriminatedUnion('version', [ReserveProofV1, ReserveProofV2]);
 export type ReserveProofResponse = z.infer<typeof ReserveProofResponse>;
 
 /** GET /api/admin/reserves: the back office's view, with the ledger's own vault figure. */

@@ -28,10 +28,18 @@ export const MonthlyStatementMovement = z.object({
 });
 export type MonthlyStatementMovement = z.infer<typeof MonthlyStatementMovement>;
 
-/** One currency's part of the statement; opening + Σ amount = closing. */
+/**
+ * One currency's part of the statement; opening + Σ amount = closing. Each balance is split as the drawer shows it:
+ * available (what the customer can use: the drawer's balance) + reserved (held by an open order or a withdrawal in
+ * analysis) = the total, which is what the movements run on.
+ */
 export const MonthlyStatementCurrency = z.object({
   opening: z.number(),
+  opening_available: z.number(),
+  opening_reserved: z.number(),
   closing: z.number(),
+  closing_available: z.number(),
+  closing_reserved: z.number(),
   credits: z.number(),
   debits: z.number(),
   movements: z.array(MonthlyStatementMovement),

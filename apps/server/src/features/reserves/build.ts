@@ -1,21 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
+  addSums,
   brasiliaDayEnd,
   EMPTY_ROOT,
   lastClosedBrasiliaDay,
-  leafHash,
-  merkleLevels,
   type ReserveProofSummary,
-  rootOf,
+  sortLeaves,
+  sumLeaf,
+  sumRootOf,
+  sumTreeLevels,
 } from '@prata/domain';
 import type { Db, Executor } from '../../db/client';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
 import { withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
-import { silverOwedAsOf } from '../../ledger/index';
+import { type SilverOwedAsOf, silverOwedAsOf } from '../../ledger/index';
+import { loggedAs } from '../../lib/log-failure';
 import { every } from '../../lib/per-turn';
 import { findDay, latestClosedDay, listBars } from './repository';
+import { daySalt, reservesSecret } from './salts';
 
 /** Leaves written per statement. */
 const LEAF_CHUNK = 5_000;
@@ -29,110 +32,143 @@ const BACKFILL_DAYS_MAX = 31;
 
 export type BuildSource = 'daily' | 'operator';
 
-/**
- * Builds the day's tree from the ledger as of the day's end in Brasília and stores it with its leaves and the bars
- * listed now. 'daily' claims the day by inserting its row (nothing to do when it exists, even while another instance
- * builds it: the insert waits for that transaction; a day built before its end, by the development route, is built
- * again); 'operator' builds it again and answers the root it had.
- * Everything in one transaction: a crash leaves no half-built day and no claim.
- */
-export async function buildReserveDay(
-  db: Db,
-  opts: {
-    day: string;
-    source: BuildSource;
-    builtBy?: number | null;
-    endsAt?: Date;
-    /** runs in the build's transaction once the day is stored (the operator's audit entry) */
-    afterBuild?: (tx: Executor, built: { proof: ReserveProofSummary; previousRoot: string | null }) => Promise<void>;
-  },
-): Promise<{ proof: ReserveProofSummary; previousRoot: string | null } | null> {
-  const endsAt = opts.endsAt ?? brasiliaDayEnd(opts.day);
-  return withTransaction(db, async (tx) => {
-    const claimed =
-      opts.source === 'daily'
-        ? await rows<{ root: string; builds: number }>(
-            tx,
-            sql`insert into reserve_days (day, ends_at, root, customer_count, customers_cg, unclaimed_cg, bars_cg, source)
-                values (${opts.day}::date, ${endsAt.toISOString()}::timestamptz, ${EMPTY_ROOT}, 0, 0, 0, 0, 'daily')
-                on conflict (day) do update set builds = reserve_days.builds + 1
-                  where reserve_days.ends_at < excluded.ends_at
-                returning root, builds`,
-          )
-        : await rows<{ root: string; builds: number }>(
-            tx,
-            sql`insert into reserve_days (day, ends_at, root, customer_count, customers_cg, unclaimed_cg, bars_cg, source)
-                values (${opts.day}::date, ${endsAt.toISOString()}::timestamptz, ${EMPTY_ROOT}, 0, 0, 0, 0, 'operator')
-                on conflict (day) do update set builds = reserve_days.builds + 1 returning root, builds`,
-          );
-    const claim = claimed[0];
-    if (!claim) return null;
-    const previousRoot = claim.builds > 1 ? claim.root : null;
-    await tx.execute(sql`delete from reserve_leaves where day = ${opts.day}::date`);
+/** A customer's leaf before it is placed: balances as the leaf commits to them. */
+export type Placed = { userId: number; availableCg: number; reservedCg: number; hash: string; sum: number };
 
-    const owed = await silverOwedAsOf(tx, endsAt);
-    const salts = await saltsFor(
-      tx,
-      owed.customers.map((c) => c.userId),
-    );
-    const leaves = await Promise.all(owed.customers.map((c) => leafHash(opts.day, salts.get(c.userId)!, c.centigrams)));
-    const root = rootOf(await merkleLevels(leaves));
-    for (let start = 0; start < leaves.length; start += LEAF_CHUNK) {
-      const chunk = owed.customers.slice(start, start + LEAF_CHUNK).map((c, k) => ({
-        position: start + k,
-        user_id: c.userId,
-        centigrams: c.centigrams,
-        leaf: leaves[start + k],
-      }));
-      await tx.execute(
-        sql`insert into reserve_leaves (day, position, user_id, centigrams, leaf)
-            select ${opts.day}::date, x.position, x.user_id, x.centigrams, x.leaf
-              from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
-                   as x(position integer, user_id bigint, centigrams bigint, leaf text)`,
-      );
-    }
-    const bars = await listBars(tx);
-    const barsCg = bars.reduce((sum, b) => sum + b.weightCg, 0);
-    const customersCg = owed.customers.reduce((sum, c) => sum + c.centigrams, 0);
-    await tx.execute(
-      sql`update reserve_days
-             set ends_at = ${endsAt.toISOString()}::timestamptz, root = ${root}, customer_count = ${leaves.length},
-                 customers_cg = ${customersCg}, unclaimed_cg = ${owed.unclaimedCg}, bars_cg = ${barsCg},
-                 bars = ${JSON.stringify(bars.map((b) => ({ id: b.id, serial: b.serial, refiner: b.refiner, weightCg: b.weightCg })))}::jsonb,
-                 built_at = now(), built_by = ${opts.builtBy ?? null}, source = ${opts.source}
-           where day = ${opts.day}::date`,
-    );
-    const built = { proof: (await findDay(tx, opts.day))!, previousRoot };
-    await opts.afterBuild?.(tx, built);
-    return built;
-  });
+/**
+ * What a leaf commits to: the customer's silver, never below zero. A balance read as of an instant can only be negative
+ * when a transaction that began before it debited money credited by one that began after it; a customer who owes
+ * silver is owed nothing, so the leaf holds zero (the total is then never lowered by a debt: as in proofs of
+ * liabilities, a negative leaf is never published).
+ */
+function committed(c: { availableCg: number; heldCg: number }) {
+  const total = Math.max(0, c.availableCg + c.heldCg);
+  const reservedCg = Math.min(Math.max(0, c.heldCg), total);
+  return { availableCg: total - reservedCg, reservedCg };
 }
 
-/** Each customer's salt, created (32 random bytes) the first time they enter a tree. */
-async function saltsFor(tx: Executor, userIds: number[]): Promise<Map<number, string>> {
-  const fresh = userIds.map((id) => ({ user_id: id, salt: randomBytes(32).toString('hex') }));
-  if (fresh.length > 0) {
+/** The day's leaves, in tree order (by hash: the salts change every day, and so does the order). */
+export async function dayLeaves(day: string, owed: SilverOwedAsOf, secret: string) {
+  const leaves = await Promise.all(
+    owed.customers.map(async (c) => {
+      const { availableCg, reservedCg } = committed(c);
+      const node = await sumLeaf(day, daySalt(secret, day, c.userId), availableCg, reservedCg);
+      return { userId: c.userId, availableCg, reservedCg, ...node };
+    }),
+  );
+  return { leaves: sortLeaves<Placed>(leaves), unclaimedCg: owed.unclaimedCg };
+}
+
+/** Writes days' leaves, each with its place in its day's tree, LEAF_CHUNK rows per statement. */
+export async function insertLeaves(tx: Executor, days: ReadonlyArray<{ day: string; leaves: readonly Placed[] }>) {
+  const all = days.flatMap(({ day, leaves }) =>
+    leaves.map((l, position) => ({
+      day,
+      position,
+      user_id: l.userId,
+      available_cg: l.availableCg,
+      reserved_cg: l.reservedCg,
+      leaf: l.hash,
+    })),
+  );
+  for (let start = 0; start < all.length; start += LEAF_CHUNK) {
     await tx.execute(
-      sql`insert into reserve_salts (user_id, salt)
-          select x.user_id, x.salt from jsonb_to_recordset(${JSON.stringify(fresh)}::jsonb) as x(user_id bigint, salt text)
-          on conflict (user_id) do nothing`,
+      sql`insert into reserve_leaves (day, position, user_id, centigrams, available_cg, reserved_cg, leaf)
+          select x.day, x.position, x.user_id, x.available_cg + x.reserved_cg, x.available_cg, x.reserved_cg, x.leaf
+            from jsonb_to_recordset(${JSON.stringify(all.slice(start, start + LEAF_CHUNK))}::jsonb)
+                 as x(day date, position integer, user_id bigint, available_cg bigint, reserved_cg bigint, leaf text)`,
     );
   }
-  const list = await rows<{ user_id: string; salt: string }>(
-    tx,
-    sql`select user_id::text, salt from reserve_salts
-         where user_id in (select (jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))::bigint)`,
-  );
-  return new Map(list.map((r) => [int(r.user_id), r.salt]));
 }
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+/** Inserts the day's row as a claim (see buildReserveDay); null when there is nothing to do. */
+async function claimDay(tx: Executor, day: string, endsAt: Date, source: BuildSource) {
+  const values = sql`(${day}::date, ${endsAt.toISOString()}::timestamptz, ${EMPTY_ROOT}, 0, 0, 0, 0, ${source})`;
+  const claimed =
+    source === 'daily'
+      ? await rows<{ root: string; builds: number }>(
+          tx,
+          sql`insert into reserve_days (day, ends_at, root, customer_count, customers_cg, unclaimed_cg, bars_cg, source)
+              values ${values}
+              on conflict (day) do update set builds = reserve_days.builds + 1
+                where reserve_days.ends_at < excluded.ends_at
+              returning root, builds`,
+        )
+      : await rows<{ root: string; builds: number }>(
+          tx,
+          sql`insert into reserve_days (day, ends_at, root, customer_count, customers_cg, unclaimed_cg, bars_cg, source)
+              values ${values}
+              on conflict (day) do update set builds = reserve_days.builds + 1 returning root, builds`,
+        );
+  return claimed[0] ?? null;
+}
+
+type Built = { proof: ReserveProofSummary; previousRoot: string | null };
+
+type DayBuild = {
+  day: string;
+  source: BuildSource;
+  /** the salts' key (reservesSecret) */
+  secret: string;
+  builtBy?: number | null;
+  /** the instant the balances are as of; default the day's end in Brasília */
+  endsAt?: Date;
+  /** runs in the build's transaction once the day is stored (the operator's audit entry) */
+  afterBuild?: (tx: Executor, built: Built) => Promise<void>;
+};
+
+/** One day, in the caller's transaction: the claim, then the balances (`owed`), the tree, its leaves and its row. */
+async function buildInTransaction(
+  tx: Executor,
+  opts: DayBuild & { endsAt: Date },
+  owed: () => Promise<SilverOwedAsOf>,
+): Promise<Built | null> {
+  const claim = await claimDay(tx, opts.day, opts.endsAt, opts.source);
+  if (!claim) return null;
+  const previousRoot = claim.builds > 1 ? claim.root : null;
+  await tx.execute(sql`delete from reserve_leaves where day = ${opts.day}::date`);
+
+  const { leaves, unclaimedCg } = await dayLeaves(opts.day, await owed(), opts.secret);
+  const root = sumRootOf(await sumTreeLevels(leaves));
+  await insertLeaves(tx, [{ day: opts.day, leaves }]);
+  const reservedCg = leaves.reduce((sum, l) => addSums(sum, l.reservedCg), 0);
+  const bars = await listBars(tx);
+  const barsCg = bars.reduce((sum, b) => sum + b.weightCg, 0);
+  await tx.execute(
+    sql`update reserve_days
+           set ends_at = ${opts.endsAt.toISOString()}::timestamptz, version = 2, root = ${root.hash},
+               customer_count = ${leaves.length}, customers_cg = ${root.sum},
+               customers_available_cg = ${root.sum - reservedCg}, customers_reserved_cg = ${reservedCg},
+               unclaimed_cg = ${unclaimedCg}, bars_cg = ${barsCg},
+               bars = ${JSON.stringify(bars.map((b) => ({ id: b.id, serial: b.serial, refiner: b.refiner, weightCg: b.weightCg })))}::jsonb,
+               built_at = now(), built_by = ${opts.builtBy ?? null}, source = ${opts.source}
+         where day = ${opts.day}::date`,
+  );
+  const built = { proof: (await findDay(tx, opts.day))!, previousRoot };
+  await opts.afterBuild?.(tx, built);
+  return built;
+}
+
+/**
+ * Builds the day's Merkle sum tree (version 2) from the ledger as of the day's end in Brasília and stores it with its
+ * leaves and the bars listed now. 'daily' claims the day by inserting its row (nothing to do when it exists, even
+ * while another instance builds it: the insert waits for that transaction; a day built before its end, as a day in
+ * progress, is built again); 'operator' builds it again and answers the root it had.
+ * Everything in one transaction: a crash leaves no half-built day and no claim.
+ */
+export async function buildReserveDay(db: Db, opts: DayBuild): Promise<Built | null> {
+  const endsAt = opts.endsAt ?? brasiliaDayEnd(opts.day);
+  return withTransaction(db, (tx) => buildInTransaction(tx, { ...opts, endsAt }, () => silverOwedAsOf(tx, endsAt)));
+}
+
+export const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * One run of the daily job: every closed day after the latest built (at most BACKFILL_DAYS_MAX), or only the last
  * closed day on a fresh database. Safe with any number of instances. Answers the days this run built.
  */
-export async function buildClosedDays(db: Db, now: Date = new Date()): Promise<string[]> {
+export async function buildClosedDays(db: Db, secret: string, now: Date = new Date()): Promise<string[]> {
   const last = lastClosedBrasiliaDay(new Date(now.getTime() - DAY_GRACE_MS));
   const latest = await latestClosedDay(db);
   if (latest !== null && latest >= last) return [];
@@ -140,12 +176,18 @@ export async function buildClosedDays(db: Db, now: Date = new Date()): Promise<s
   for (let day = latest === null ? last : nextDay(latest); day <= last; day = nextDay(day)) days.push(day);
   const built: string[] = [];
   for (const day of days.slice(-BACKFILL_DAYS_MAX)) {
-    if (await buildReserveDay(db, { day, source: 'daily' })) built.push(day);
+    if (await buildReserveDay(db, { day, source: 'daily', secret })) built.push(day);
   }
   return built;
 }
 
-/** The daily job: looks every `everyMs` for a closed day not yet built (boot.ts starts it on every instance). */
+/**
+ * The daily job: runs once at once (a fresh or restarted server publishes the day that ended without waiting for the
+ * first interval), then looks every `everyMs` for a closed day not yet built (boot.ts starts it on every instance).
+ */
 export function startReservesJob(deps: AppDeps, everyMs = 600_000): () => void {
-  return every(everyMs, () => buildClosedDays(deps.database.db), 'reserves: daily proof');
+  const db = deps.database.db;
+  const run = async () => buildClosedDays(db, await reservesSecret(deps, db));
+  run().catch(loggedAs('reserves: daily proof: run failed'));
+  return every(everyMs, run, 'reserves: daily proof');
 }

@@ -1,12 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { formatGrams } from '@prata/domain';
+import { brasiliaDayEnd, brasiliaIsoDate, formatGrams, lastClosedBrasiliaDay } from '@prata/domain';
 import { rows } from '../../db/sql';
 import { withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { proofOfReserves } from '../../ledger/index';
-import { type BarDocument, insertBar } from './repository';
+import { DAY_GRACE_MS, nextDay } from './build';
+import { buildReserveDays, HISTORY_DAYS_MAX } from './history';
+import { type BarDocument, closedDaysSince, insertBar } from './repository';
+import { reservesSecret } from './salts';
 
 /** The most bars the demo lists: past it, each bar is heavier than 1 kg. */
 const DEMO_BARS_MAX = 12;
@@ -28,10 +31,41 @@ async function demoReport(serials: string[], totalCg: number): Promise<Buffer> {
 }
 
 /**
- * The demo vault's bars (`npm start`): enough bars of a whole number of kilograms to hold the ledger's vault, so
- * /prova-de-reservas shows a list and no shortfall. Runs once: a vault with bars listed is left as it is.
+ * A proof of reserves for every day the demo's ledger spans (`npm start`), each as of the end of that day, from its
+ * first transfer to the last closed day, and today's so far, so the demo customers see their own leaf at once. Run
+ * after every other demo seed: their history, dated back, is in the ledger by then. The days are built from one read
+ * of the ledger; a day already built is left as it is (the daily job's claim), today so far is built again at each
+ * start.
+ */
+async function seedReserveDays(deps: AppDeps): Promise<void> {
+  const db = deps.database.db;
+  const [first] = await rows<{ at: string | Date | null }>(db, sql`select min(created_at) as at from ledger_transfers`);
+  if (!first?.at) return;
+  const now = new Date();
+  const lastClosed = lastClosedBrasiliaDay(new Date(now.getTime() - DAY_GRACE_MS));
+  const from = brasiliaIsoDate(new Date(first.at));
+  const built = await closedDaysSince(db, from);
+  const days: Array<{ day: string; endsAt: Date }> = [];
+  for (let day = from; day <= lastClosed; day = nextDay(day)) {
+    if (!built.has(day)) days.push({ day, endsAt: brasiliaDayEnd(day) });
+  }
+  days.push({ day: brasiliaIsoDate(now), endsAt: now });
+  await buildReserveDays(db, await reservesSecret(deps, db), days.slice(-HISTORY_DAYS_MAX));
+}
+
+/**
+ * The demo's proof of reserves (`npm start`): the vault's bars, then the proof of every day of the demo's history.
  */
 export async function seedReservesDemo(deps: AppDeps): Promise<void> {
+  await seedBars(deps);
+  await seedReserveDays(deps);
+}
+
+/**
+ * The demo vault's bars: enough bars of a whole number of kilograms to hold the ledger's vault, so
+ * /prova-de-reservas shows a list and no shortfall. Runs once: a vault with bars listed is left as it is.
+ */
+async function seedBars(deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const [listed] = await rows<{ n: number }>(db, sql`select count(*)::int as n from reserve_bars`);
   if ((listed?.n ?? 0) > 0) return;

@@ -7,16 +7,20 @@ import { int, rows } from '../../db/sql';
 
 type DayRow = {
   day: string;
+  version: number;
+  ends_at: Date | string;
   root: string;
   customer_count: number;
   customers_cg: string;
+  customers_available_cg: string | null;
+  customers_reserved_cg: string | null;
   unclaimed_cg: string;
   bars_cg: string;
   built_at: Date | string;
 };
 
-const DAY_COLUMNS = sql`to_char(day, 'YYYY-MM-DD') as day, root, customer_count, customers_cg::text, unclaimed_cg::text,
-  bars_cg::text, built_at`;
+const DAY_COLUMNS = sql`to_char(day, 'YYYY-MM-DD') as day, version, ends_at, root, customer_count, customers_cg::text,
+  customers_available_cg::text, customers_reserved_cg::text, unclaimed_cg::text, bars_cg::text, built_at`;
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -27,9 +31,13 @@ function presentDay(r: DayRow): ReserveProofSummary {
   const liabilitiesCg = customersCg + unclaimedCg;
   return {
     day: r.day,
+    version: r.version === 2 ? 2 : 1,
+    endsAt: iso(r.ends_at),
     root: r.root,
     customerCount: r.customer_count,
     customersCg,
+    customersAvailableCg: r.customers_available_cg === null ? null : int(r.customers_available_cg),
+    customersReservedCg: r.customers_reserved_cg === null ? null : int(r.customers_reserved_cg),
     unclaimedCg,
     liabilitiesCg,
     barsCg,
@@ -57,14 +65,25 @@ export async function latestDay(db: Executor): Promise<string | null> {
   return r?.day ?? null;
 }
 
-/** The latest day built as of its real end (a development build of today so far does not count). */
+/** A day built as of its real end (a day in progress, built so far, is not). */
+const CLOSED = sql`ends_at >= (day + 1)::timestamp at time zone 'America/Sao_Paulo'`;
+
+/** The latest day built as of its real end. */
 export async function latestClosedDay(db: Executor): Promise<string | null> {
   const [r] = await rows<{ day: string | null }>(
     db,
-    sql`select to_char(max(day), 'YYYY-MM-DD') as day from reserve_days
-         where ends_at >= (day + 1)::timestamp at time zone 'America/Sao_Paulo'`,
+    sql`select to_char(max(day), 'YYYY-MM-DD') as day from reserve_days where ${CLOSED}`,
   );
   return r?.day ?? null;
+}
+
+/** The days from `from` on built as of their real end. */
+export async function closedDaysSince(db: Executor, from: string): Promise<Set<string>> {
+  const list = await rows<{ day: string }>(
+    db,
+    sql`select to_char(day, 'YYYY-MM-DD') as day from reserve_days where day >= ${from}::date and ${CLOSED}`,
+  );
+  return new Set(list.map((r) => r.day));
 }
 
 type BarRow = {
@@ -150,21 +169,40 @@ export async function removeBar(tx: Executor, id: number): Promise<boolean> {
   return removed.length === 1;
 }
 
-/** The day's leaves in tree order, with their owners. */
-export async function dayLeaves(db: Executor, day: string): Promise<Array<{ userId: number; leaf: string }>> {
-  const list = await rows<{ user_id: string; leaf: string }>(
+/** The day's leaves in tree order: each hash and the sum under it (its silver, available + reserved). */
+export async function dayLeaves(db: Executor, day: string): Promise<Array<{ hash: string; sum: number }>> {
+  const list = await rows<{ leaf: string; centigrams: string }>(
     db,
-    sql`select user_id::text, leaf from reserve_leaves where day = ${day}::date order by position`,
+    sql`select leaf, centigrams::text from reserve_leaves where day = ${day}::date order by position`,
   );
-  return list.map((r) => ({ userId: int(r.user_id), leaf: r.leaf }));
+  return list.map((r) => ({ hash: r.leaf, sum: int(r.centigrams) }));
 }
 
+/**
+ * A customer's leaf of a day: its place, balances and hash, and the customer's version 1 salt (the same every day;
+ * a version 2 salt is derived, never stored).
+ */
 export async function customerLeaf(db: Executor, day: string, userId: number) {
-  const [r] = await rows<{ position: number; centigrams: string; leaf: string; salt: string }>(
+  const [r] = await rows<{
+    position: number;
+    centigrams: string;
+    available_cg: string | null;
+    reserved_cg: string | null;
+    leaf: string;
+    salt: string | null;
+  }>(
     db,
-    sql`select l.position, l.centigrams::text, l.leaf, s.salt
-          from reserve_leaves l join reserve_salts s on s.user_id = l.user_id
+    sql`select l.position, l.centigrams::text, l.available_cg::text, l.reserved_cg::text, l.leaf, s.salt
+          from reserve_leaves l left join reserve_salts s on s.user_id = l.user_id
          where l.day = ${day}::date and l.user_id = ${userId}`,
   );
-  return r ? { position: r.position, centigrams: int(r.centigrams), leaf: r.leaf, salt: r.salt } : null;
+  if (!r) return null;
+  return {
+    position: r.position,
+    centigrams: int(r.centigrams),
+    availableCg: int(r.available_cg ?? r.centigrams),
+    reservedCg: int(r.reserved_cg ?? 0),
+    leaf: r.leaf,
+    v1Salt: r.salt,
+  };
 }

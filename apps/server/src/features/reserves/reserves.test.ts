@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { brasiliaDayEnd, brasiliaIsoDate, lastClosedBrasiliaDay, MESSAGES, verifyLeafProof } from '@prata/domain';
+import { brasiliaDayEnd, brasiliaIsoDate, lastClosedBrasiliaDay, MESSAGES, verifyReserveProof } from '@prata/domain';
 import {
   approvedCustomer,
   bearer,
@@ -16,6 +16,7 @@ import {
 import { rows } from '../../db/sql';
 import { post } from '../../ledger/index';
 import { buildClosedDays, buildReserveDay, seedReservesDemo } from './index';
+import { reservesSecret } from './salts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 32)]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -51,9 +52,11 @@ describe('proof of reserves', () => {
   let finance: Customer;
   let endsAt: Date;
   let root: string;
+  let secret: string;
 
   beforeAll(async () => {
     t = await buildTestApp();
+    secret = await reservesSecret(t.app.deps, t.database.db);
     ana = await approvedCustomer(t, { name: 'Ana Reserva' });
     bia = await approvedCustomer(t, { name: 'Bia Reserva' });
     logistics = await staffMember(t, ['logistics'], 'Lia Logística');
@@ -74,12 +77,12 @@ describe('proof of reserves', () => {
   });
 
   it("the day's root is reproducible: transfers after the day's end leave the rebuilt root unchanged", async () => {
-    const first = await buildReserveDay(t.database.db, { day: TEST_DAY, source: 'daily', endsAt });
+    const first = await buildReserveDay(t.database.db, { day: TEST_DAY, source: 'daily', secret, endsAt });
     expect(first!.proof).toMatchObject({ day: TEST_DAY, customersCg: 62_345, customerCount: 4, liabilitiesCg: 62_345 });
     // every customer with a silver account is a leaf, those at zero too (the two operators here)
     root = first!.proof.root;
     // the same day claimed again by the daily job: nothing to do
-    expect(await buildReserveDay(t.database.db, { day: TEST_DAY, source: 'daily', endsAt })).toBeNull();
+    expect(await buildReserveDay(t.database.db, { day: TEST_DAY, source: 'daily', secret, endsAt })).toBeNull();
 
     // after the day's end: silver moves, more arrives, a new customer opens an account
     await moveSilver(t, bia.id, ana.id, 5_000);
@@ -90,6 +93,7 @@ describe('proof of reserves', () => {
     const again = await buildReserveDay(t.database.db, {
       day: TEST_DAY,
       source: 'operator',
+      secret,
       endsAt,
       builtBy: finance.id,
     });
@@ -102,16 +106,17 @@ describe('proof of reserves', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/reserves/proof', headers: bearer(ana.token) });
     expect(res.statusCode).toBe(200);
     const proof = res.json();
-    expect(proof).toMatchObject({ version: 1, day: TEST_DAY, centigrams: 12_345, root, leafCount: 4 });
-    expect(await verifyLeafProof(proof)).toBe(true);
-    expect(await verifyLeafProof({ ...proof, centigrams: 12_346 })).toBe(false);
+    expect(proof).toMatchObject({ version: 2, day: TEST_DAY, centigrams: 12_345, root, leafCount: 4 });
+    const published = { root, totalCg: 62_345 };
+    expect([proof.rootSum, await verifyReserveProof(proof, published)]).toEqual([62_345, 'ok']);
+    expect(await verifyReserveProof({ ...proof, availableCg: 12_346, centigrams: 12_346 })).toBe('leaf');
 
     const other = (
       await t.app.inject({ method: 'GET', url: '/api/reserves/proof', headers: bearer(bia.token) })
     ).json();
     expect(other.centigrams).toBe(50_000);
     expect(other.salt).not.toBe(proof.salt);
-    expect(await verifyLeafProof(other)).toBe(true);
+    expect(await verifyReserveProof(other, published)).toBe('ok');
 
     // Caio had no account at the day's end: there is no leaf of his, and nobody else's is shown to him
     const none = await t.app.inject({
@@ -306,12 +311,16 @@ describe('the daily job', () => {
     const c = await createCustomer(t);
     await fundCustomer(t.database, c.id, 'AG', 1_000);
     const now = new Date('2026-11-28T04:00:00Z');
-    const [one, two] = await Promise.all([buildClosedDays(t.database.db, now), buildClosedDays(t.database.db, now)]);
+    const secret = await reservesSecret(t.app.deps, t.database.db);
+    const [one, two] = await Promise.all([
+      buildClosedDays(t.database.db, secret, now),
+      buildClosedDays(t.database.db, secret, now),
+    ]);
     expect([...one, ...two]).toEqual(['2026-11-27']);
     // five minutes after midnight in Brasília is still inside the grace: nothing new
-    expect(await buildClosedDays(t.database.db, new Date('2026-11-29T03:04:00Z'))).toEqual([]);
+    expect(await buildClosedDays(t.database.db, secret, new Date('2026-11-29T03:04:00Z'))).toEqual([]);
     // three days later: the two days missed and the day that just ended
-    expect(await buildClosedDays(t.database.db, new Date('2026-12-01T03:10:00Z'))).toEqual([
+    expect(await buildClosedDays(t.database.db, secret, new Date('2026-12-01T03:10:00Z'))).toEqual([
       '2026-11-28',
       '2026-11-29',
       '2026-11-30',
@@ -341,11 +350,12 @@ describe("the development build of today's proof so far", () => {
     const today = brasiliaIsoDate();
     expect([built.statusCode, built.json().proof.day, built.json().proof.customersCg]).toEqual([200, today, 2_500]);
     const proof = (await t.app.inject({ method: 'GET', url: '/api/reserves/proof', headers: bearer(c.token) })).json();
-    expect([proof.day, proof.centigrams, await verifyLeafProof(proof)]).toEqual([today, 2_500, true]);
+    expect([proof.day, proof.centigrams, await verifyReserveProof(proof)]).toEqual([today, 2_500, 'ok']);
 
     const afterEnd = new Date(brasiliaDayEnd(today).getTime() + 10 * 60_000);
-    expect(await buildClosedDays(t.database.db, afterEnd)).toEqual([today]);
-    expect(await buildClosedDays(t.database.db, afterEnd)).toEqual([]);
+    const secret = await reservesSecret(t.app.deps, t.database.db);
+    expect(await buildClosedDays(t.database.db, secret, afterEnd)).toEqual([today]);
+    expect(await buildClosedDays(t.database.db, secret, afterEnd)).toEqual([]);
     const [row] = await rows<{ builds: number; ends_at: string }>(
       t.database.db,
       sql`select builds, ends_at::text from reserve_days where day = ${today}::date`,

@@ -18,6 +18,7 @@ import {
 import { sendAttachment, uploadedFile } from '../../lib/uploads';
 import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
 import { acceptForms, uploadForm } from '../../plugins/multipart';
+import { customerProof } from './proof';
 import * as service from './service';
 
 /**
@@ -49,7 +50,7 @@ export async function reservesRoutes(fastify: FastifyInstance) {
       preHandler: authenticate,
       schema: { tags, querystring: ReserveProofQuery, response: { 200: ReserveProofResponse } },
     },
-    async (req) => service.customerProof(deps, currentUser(req).id, req.query.day),
+    async (req) => customerProof(deps, currentUser(req).id, req.query.day),
   );
 
   // development only (config.ts refuses PRATA_DEV_MAILBOX in production): today's proof so far

@@ -4,13 +4,9 @@ import {
   brasiliaIsoDate,
   lastClosedBrasiliaDay,
   MESSAGES,
-  merkleLevels,
-  proofPath,
   RESERVE_BARS_MAX,
   RESERVE_HISTORY_DAYS,
-  type ReserveProofResponse,
   type ReservesResponse,
-  rootOf,
 } from '@prata/domain';
 import { withTransaction, pgErrorCode } from '../../db/tx';
 import type { AppDeps } from '../../deps';
@@ -21,6 +17,7 @@ import { loggedAs } from '../../lib/log-failure';
 import { inspectUpload, type UploadedFile } from '../../lib/uploads';
 import { buildReserveDay } from './build';
 import * as repo from './repository';
+import { reservesSecret } from './salts';
 
 type Actor = { userId: number; ip: string };
 
@@ -50,46 +47,6 @@ export async function adminReservesSummary(deps: AppDeps): Promise<AdminReserves
   };
 }
 
-/** The levels of each day's tree recently asked for: rebuilt from the stored leaves once per day per instance. */
-const treeCache = new Map<string, string[][]>();
-const TREE_CACHE_MAX = 2;
-
-async function dayLevels(deps: AppDeps, day: string, root: string): Promise<string[][]> {
-  const key = `${day}:${root}`;
-  const cached = treeCache.get(key);
-  if (cached) return cached;
-  const leaves = await repo.dayLeaves(deps.database.db, day);
-  const levels = await merkleLevels(leaves.map((l) => l.leaf));
-  // the stored leaves must give the published root; anything else is a broken day, never a proof to hand out
-  if (rootOf(levels) !== root) throw new Error(`reserves: the leaves of ${day} do not give its root`);
-  if (treeCache.size >= TREE_CACHE_MAX) treeCache.delete(treeCache.keys().next().value!);
-  treeCache.set(key, levels);
-  return levels;
-}
-
-/** GET /api/reserves/proof: the customer's own leaf of the day (default the latest) and its path to the root. */
-export async function customerProof(deps: AppDeps, userId: number, day?: string): Promise<ReserveProofResponse> {
-  const db = deps.database.db;
-  const wanted = day ?? (await repo.latestDay(db));
-  if (!wanted) throw new AppError('NOT_FOUND', MESSAGES.reservesNoProofYet);
-  const summary = await repo.findDay(db, wanted);
-  if (!summary) throw new AppError('NOT_FOUND', MESSAGES.reservesNoProofYet);
-  const mine = await repo.customerLeaf(db, wanted, userId);
-  if (!mine) throw new AppError('NOT_FOUND', MESSAGES.reservesNotInProof);
-  const levels = await dayLevels(deps, wanted, summary.root);
-  return {
-    version: 1,
-    day: wanted,
-    salt: mine.salt,
-    centigrams: mine.centigrams,
-    leaf: mine.leaf,
-    leafIndex: mine.position,
-    leafCount: summary.customerCount,
-    path: proofPath(levels, mine.position),
-    root: summary.root,
-  };
-}
-
 /** POST /api/admin/reserves/rebuild: an operator builds a closed day again (default yesterday). */
 export async function rebuildDay(deps: AppDeps, actor: Actor, day?: string) {
   const lastClosed = lastClosedBrasiliaDay();
@@ -100,6 +57,7 @@ export async function rebuildDay(deps: AppDeps, actor: Actor, day?: string) {
   const built = await buildReserveDay(deps.database.db, {
     day: wanted,
     source: 'operator',
+    secret: await reservesSecret(deps, deps.database.db),
     builtBy: actor.userId,
     afterBuild: (tx, { proof, previousRoot }) =>
       writeAudit(tx, {
@@ -224,6 +182,7 @@ export async function buildTodaySoFar(deps: AppDeps) {
   const built = await buildReserveDay(deps.database.db, {
     day: brasiliaIsoDate(),
     source: 'operator',
+    secret: await reservesSecret(deps, deps.database.db),
     endsAt: new Date(),
   });
   return { ...built!, message: MESSAGES.reservesRebuilt };

@@ -1,4 +1,5 @@
 import type { MonthlyStatementResponse } from '@prata/domain';
+import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { renderStatement } from './pdf';
@@ -21,17 +22,55 @@ const statement = (movements: number): MonthlyStatementResponse => ({
   customer: { name: 'Empresa Ltda', document: '11.222.333/0001-81' },
   reais: {
     opening: 100,
+    opening_available: 70,
+    opening_reserved: 30,
     closing: 100 - 0.05 * movements,
+    closing_available: 70 - 0.05 * movements,
+    closing_reserved: 30,
     credits: 0,
     debits: 0.05 * movements,
     movements: Array.from({ length: movements }, (_, i) => movement(i)),
   },
-  grams: { opening: 0, closing: 0, credits: 0, debits: 0, movements: [] },
+  grams: {
+    opening: 0,
+    opening_available: 0,
+    opening_reserved: 0,
+    closing: 0,
+    closing_available: 0,
+    closing_reserved: 0,
+    credits: 0,
+    debits: 0,
+    movements: [],
+  },
   truncated: false,
   average_cost: { bought_grams: 0, bought_amount: 0, month_per_gram: null, irpf_per_gram: null },
 });
 
+/** The text a PDF draws (pdf-lib's Tj operators in its deflated content streams), one string per drawText. */
+function drawnText(pdf: Uint8Array): string[] {
+  const raw = Buffer.from(pdf);
+  const texts: string[] = [];
+  for (let at = raw.indexOf('stream\n'); at !== -1; at = raw.indexOf('stream\n', at + 1)) {
+    const end = raw.indexOf('endstream', at);
+    let content: string;
+    try {
+      content = inflateSync(raw.subarray(at + 7, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const m of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)) texts.push(Buffer.from(m[1]!, 'hex').toString('latin1'));
+  }
+  return texts;
+}
+
 describe('the statement PDF', () => {
+  it('says how each opening and closing balance splits into available and reserved', async () => {
+    const texts = drawnText(await renderStatement(statement(3), new Date('2026-11-02T12:00:00Z')));
+    expect(texts).toContain('R$ 100,00 (disponível R$ 70,00 + reservado R$ 30,00)');
+    expect(texts).toContain('disponível R$ 69,85 + reservado R$ 30,00');
+    expect(texts).toContain('disponível 0,00 g + reservado 0,00 g');
+  });
+
   it('fits a quiet month on one page and carries a busy one over as many as it needs', async () => {
     const quiet = await PDFDocument.load(await renderStatement(statement(3), new Date('2026-11-02T12:00:00Z')));
     expect(quiet.getPageCount()).toBe(1);

@@ -75,6 +75,20 @@ class Writer {
   }
 }
 
+/** "disponível R$ 700,00 + reservado R$ 300,00": how a balance splits, as the drawer shows it. */
+export function splitText(available: number, reserved: number, format: (n: number) => string): string {
+  return `disponível ${format(available)} + reservado ${format(reserved)}`;
+}
+
+/** A balance line of a section: its label and total in bold, and how it splits, muted, under the description. */
+function balanceLine(w: Writer, label: string, total: string, split: string, labelX: number) {
+  w.text(label, { font: w.bold, x: labelX, alignRight: labelX !== COLUMNS.description });
+  w.text(total, { font: w.bold, x: COLUMNS.balanceEnd, alignRight: true });
+  w.y -= LINE_HEIGHT - 3;
+  w.text(split, { size: 8, color: PDF_MUTED, x: COLUMNS.balanceEnd, alignRight: true });
+  w.y -= LINE_HEIGHT;
+}
+
 function section(w: Writer, title: string, part: MonthlyStatementCurrency, format: (n: number) => string) {
   const header = () => {
     w.text('Data', { size: 9, color: PDF_MUTED, x: COLUMNS.date });
@@ -89,9 +103,13 @@ function section(w: Writer, title: string, part: MonthlyStatementCurrency, forma
   w.text(title, { size: 13, font: w.bold, color: PDF_ACCENT });
   w.y -= 20;
   header();
-  w.text('Saldo inicial', { font: w.bold, x: COLUMNS.description });
-  w.text(format(part.opening), { font: w.bold, x: COLUMNS.balanceEnd, alignRight: true });
-  w.y -= LINE_HEIGHT;
+  balanceLine(
+    w,
+    'Saldo inicial',
+    format(part.opening),
+    splitText(part.opening_available, part.opening_reserved, format),
+    COLUMNS.description,
+  );
   if (part.movements.length === 0) {
     w.text('Nenhuma movimentação no mês.', { color: PDF_MUTED, x: COLUMNS.description });
     w.y -= LINE_HEIGHT;
@@ -104,14 +122,68 @@ function section(w: Writer, title: string, part: MonthlyStatementCurrency, forma
     w.text(format(m.balance), { x: COLUMNS.balanceEnd, alignRight: true, color: PDF_MUTED });
     w.y -= LINE_HEIGHT;
   }
-  w.need(LINE_HEIGHT * 3, header);
+  w.need(LINE_HEIGHT * 4, header);
   w.y += 6;
   w.rule();
   w.y -= LINE_HEIGHT;
   w.text(`Entradas ${format(part.credits)} · Saídas ${format(part.debits)}`, { size: 9, color: PDF_MUTED });
-  w.text('Saldo final', { font: w.bold, x: COLUMNS.amountEnd, alignRight: true });
-  w.text(format(part.closing), { font: w.bold, x: COLUMNS.balanceEnd, alignRight: true });
-  w.y -= 30;
+  balanceLine(
+    w,
+    'Saldo final',
+    format(part.closing),
+    splitText(part.closing_available, part.closing_reserved, format),
+    COLUMNS.amountEnd,
+  );
+  w.y -= 15;
+}
+
+/** The panel under the header: the four balances, each with its split, and both average costs. */
+function summaryPanel(w: Writer, s: MonthlyStatementResponse) {
+  const cost = s.average_cost;
+  const balance = (total: number, available: number, reserved: number, format: (n: number) => string) =>
+    `${format(total)} (${splitText(available, reserved, format)})`;
+  const summary: Array<[string, string]> = [
+    [
+      'Saldo inicial em reais',
+      balance(s.reais.opening, s.reais.opening_available, s.reais.opening_reserved, formatReais),
+    ],
+    [
+      'Saldo final em reais',
+      balance(s.reais.closing, s.reais.closing_available, s.reais.closing_reserved, formatReais),
+    ],
+    [
+      'Saldo inicial em prata',
+      balance(s.grams.opening, s.grams.opening_available, s.grams.opening_reserved, formatDecimalGrams),
+    ],
+    [
+      'Saldo final em prata',
+      balance(s.grams.closing, s.grams.closing_available, s.grams.closing_reserved, formatDecimalGrams),
+    ],
+    [
+      'Custo médio das compras do mês',
+      cost.month_per_gram === null
+        ? 'sem compras no mês'
+        : `${formatReais(cost.month_per_gram)}/g (${formatDecimalGrams(cost.bought_grams)} por ${formatReais(cost.bought_amount)})`,
+    ],
+    [
+      'Custo médio de aquisição (IRPF) no fim do mês',
+      cost.irpf_per_gram === null ? '—' : `${formatReais(cost.irpf_per_gram)}/g`,
+    ],
+  ];
+  const panelHeight = summary.length * LINE_HEIGHT + 16;
+  w.page.drawRectangle({
+    x: PDF_MARGIN,
+    y: w.y - panelHeight + 18,
+    width: RIGHT - PDF_MARGIN,
+    height: panelHeight,
+    color: PDF_PANEL,
+  });
+  for (const [name, value] of summary) {
+    w.text(name, { x: PDF_MARGIN + 12, color: PDF_MUTED });
+    w.text(value, { x: RIGHT - 12, alignRight: true, font: w.bold });
+    w.y -= LINE_HEIGHT;
+  }
+  w.y -= 26;
 }
 
 /**
@@ -146,37 +218,7 @@ export async function renderStatement(s: MonthlyStatementResponse, issuedAt: Dat
   w.rule();
   w.y -= 24;
 
-  const cost = s.average_cost;
-  const summary: Array<[string, string]> = [
-    ['Saldo inicial em reais', formatReais(s.reais.opening)],
-    ['Saldo final em reais', formatReais(s.reais.closing)],
-    ['Saldo inicial em prata', formatDecimalGrams(s.grams.opening)],
-    ['Saldo final em prata', formatDecimalGrams(s.grams.closing)],
-    [
-      'Custo médio das compras do mês',
-      cost.month_per_gram === null
-        ? 'sem compras no mês'
-        : `${formatReais(cost.month_per_gram)}/g (${formatDecimalGrams(cost.bought_grams)} por ${formatReais(cost.bought_amount)})`,
-    ],
-    [
-      'Custo médio de aquisição (IRPF) no fim do mês',
-      cost.irpf_per_gram === null ? '—' : `${formatReais(cost.irpf_per_gram)}/g`,
-    ],
-  ];
-  const panelHeight = summary.length * LINE_HEIGHT + 16;
-  w.page.drawRectangle({
-    x: PDF_MARGIN,
-    y: w.y - panelHeight + 18,
-    width: RIGHT - PDF_MARGIN,
-    height: panelHeight,
-    color: PDF_PANEL,
-  });
-  for (const [name, value] of summary) {
-    w.text(name, { x: PDF_MARGIN + 12, color: PDF_MUTED });
-    w.text(value, { x: RIGHT - 12, alignRight: true, font: w.bold });
-    w.y -= LINE_HEIGHT;
-  }
-  w.y -= 26;
+  summaryPanel(w, s);
 
   section(w, 'Reais', s.reais, formatReais);
   section(w, 'Prata (gramas)', s.grams, formatDecimalGrams);

@@ -41,22 +41,30 @@ export async function firstMovementAt(db: Executor, userId: number): Promise<Dat
 }
 
 /**
- * The customer's balance in one currency (available + held) just before `before`: what the transfers into their
- * accounts add minus what the transfers out take. A move between their own two accounts (a hold, a release) adds and
- * takes the same amount, so it never changes the figure.
+ * The customer's balances in one currency just before `before`, as the drawer splits them: what they can use
+ * (available) and what an open order or a withdrawal in analysis reserves (held). Each is what the transfers into
+ * that account add minus what the transfers out take; their total never moves on a hold or a release.
  */
-export async function balanceBefore(db: Executor, userId: number, currency: Currency, before: Date): Promise<number> {
+export async function balancesBefore(
+  db: Executor,
+  userId: number,
+  currency: Currency,
+  before: Date,
+): Promise<{ available: number; held: number }> {
   const at = before.toISOString();
-  const [r] = await rows<{ balance: string }>(
+  const found = await rows<{ bucket: string; balance: string }>(
     db,
-    sql`with mine as (select id from ledger_accounts where owner_user_id = ${userId} and currency = ${currency})
-        select (coalesce((select sum(t.amount) from ledger_transfers t
-                           where t.credit_account_id in (select id from mine) and t.created_at < ${at}::timestamptz), 0)
+    sql`select split_part(a.code, ':', 3) as bucket,
+               (coalesce((select sum(t.amount) from ledger_transfers t
+                           where t.credit_account_id = a.id and t.created_at < ${at}::timestamptz), 0)
               - coalesce((select sum(t.amount) from ledger_transfers t
-                           where t.debit_account_id in (select id from mine) and t.created_at < ${at}::timestamptz), 0)
-               )::bigint::text as balance`,
+                           where t.debit_account_id = a.id and t.created_at < ${at}::timestamptz), 0)
+               )::bigint::text as balance
+          from ledger_accounts a
+         where a.owner_user_id = ${userId} and a.currency = ${currency}`,
   );
-  return int(r?.balance ?? 0);
+  const of = (bucket: string) => int(found.find((r) => r.bucket === bucket)?.balance ?? 0);
+  return { available: of('available'), held: of('held') };
 }
 
 /**

@@ -16,7 +16,7 @@ import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { averageCostAt, purchasesBetween } from '../irpf/index';
 import {
-  balanceBefore,
+  balancesBefore,
   type Currency,
   findHolder,
   firstMovementAt,
@@ -24,10 +24,15 @@ import {
   movementsBetween,
 } from './repository';
 
+type Split = { available: number; held: number };
+
 /** One currency's statement in minor units (centavos or centigrams): opening + Σ signed = closing. */
 export type CurrencyStatement = {
   openingMinor: number;
   closingMinor: number;
+  /** the opening and closing balances as the drawer splits them: available + held = the total */
+  openingSplit: Split;
+  closingSplit: Split;
   creditsMinor: number;
   debitsMinor: number;
   movements: Array<MovementRow & { balanceMinor: number }>;
@@ -45,11 +50,13 @@ export async function currencyStatement(
   currency: Currency,
   range: { from: Date; to: Date },
 ): Promise<CurrencyStatement> {
-  const [openingMinor, closingMinor, found] = await Promise.all([
-    balanceBefore(db, userId, currency, range.from),
-    balanceBefore(db, userId, currency, range.to),
+  const [openingSplit, closingSplit, found] = await Promise.all([
+    balancesBefore(db, userId, currency, range.from),
+    balancesBefore(db, userId, currency, range.to),
     movementsBetween(db, userId, currency, range, STATEMENT_MOVEMENTS_MAX + 1),
   ]);
+  const openingMinor = openingSplit.available + openingSplit.held;
+  const closingMinor = closingSplit.available + closingSplit.held;
   const truncated = found.length > STATEMENT_MOVEMENTS_MAX;
   let balance = openingMinor;
   let creditsMinor = 0;
@@ -60,7 +67,7 @@ export async function currencyStatement(
     else debitsMinor -= m.signed;
     return { ...m, balanceMinor: balance };
   });
-  return { openingMinor, closingMinor, creditsMinor, debitsMinor, movements, truncated };
+  return { openingMinor, closingMinor, openingSplit, closingSplit, creditsMinor, debitsMinor, movements, truncated };
 }
 
 /** The month asked for, or the last complete one; refused before the account's first month or after this one. */
@@ -72,7 +79,11 @@ export function checkMonth(months: readonly string[], asked: string | undefined,
 
 const present = (s: CurrencyStatement) => ({
   opening: minorToDecimal(s.openingMinor),
+  opening_available: minorToDecimal(s.openingSplit.available),
+  opening_reserved: minorToDecimal(s.openingSplit.held),
   closing: minorToDecimal(s.closingMinor),
+  closing_available: minorToDecimal(s.closingSplit.available),
+  closing_reserved: minorToDecimal(s.closingSplit.held),
   credits: minorToDecimal(s.creditsMinor),
   debits: minorToDecimal(s.debitsMinor),
   movements: s.movements.map((m) => ({

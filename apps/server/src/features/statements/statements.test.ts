@@ -259,6 +259,62 @@ describe('GET /api/statements', () => {
   });
 });
 
+describe('the balances split as the drawer shows them', () => {
+  it('opening and closing say available + reserved = total, and the month in progress closes on GET /api/user', async () => {
+    const c = await approvedCustomer(t, { name: 'Rita Reservada' });
+    const current = statementMonthOf(new Date());
+    const previous = addStatementMonths(current, -1);
+    await deposit(c, 1_000_00);
+    await trade(c, 'buy', 500, 2_000);
+    // a withdrawal in analysis and a sell order's grams: reserved, still the customer's
+    await withdraw(c, 300_00, false);
+    const sell = `test-sell:${randomUUID()}`;
+    requireOk(
+      await hold(t.database.db, {
+        id: sell,
+        holder: { customer: c.id },
+        currency: 'AG',
+        amount: 500,
+        reason: 'test',
+        reference: sell,
+      }),
+    );
+    const { user } = (await get('/api/user', c)).json();
+    const now = (await get(`/api/statements?month=${current}`, c)).json();
+    expect([now.reais.closing_available, now.reais.closing_reserved]).toEqual([
+      user.balance_brl,
+      user.balance_brl_held,
+    ]);
+    expect([now.grams.closing_available, now.grams.closing_reserved]).toEqual([user.balance_ag, user.balance_ag_held]);
+    expect([now.reais.closing_reserved, now.grams.closing_reserved]).toEqual([300, 5]);
+    for (const part of [now.reais, now.grams]) {
+      expect(toMinorUnits(part.closing)).toBe(
+        toMinorUnits(part.closing_available) + toMinorUnits(part.closing_reserved),
+      );
+    }
+
+    // the deposit and the withdrawal's hold happened last month: it closed with R$ 300,00 reserved, this month opens so
+    const dated = await rows<{ transfer_id: string }>(
+      t.database.db,
+      sql`select t.transfer_id from ledger_transfers t
+           where (t.code = 'deposit.pix' or t.transfer_id like 'test-withdrawal:%')
+             and (t.debit_account_id in (select id from ledger_accounts where owner_user_id = ${c.id})
+               or t.credit_account_id in (select id from ledger_accounts where owner_user_id = ${c.id}))`,
+    );
+    await dateBack(
+      dated.map((r) => r.transfer_id),
+      new Date(statementMonthRange(previous).from.getTime() + 3 * 86_400_000),
+    );
+    const [last, again] = [
+      (await get(`/api/statements?month=${previous}`, c)).json(),
+      (await get(`/api/statements?month=${current}`, c)).json(),
+    ];
+    expect(last.reais).toMatchObject({ closing: 1_000, closing_available: 700, closing_reserved: 300 });
+    expect(again.reais).toMatchObject({ opening: 1_000, opening_available: 700, opening_reserved: 300 });
+    expect(again.grams).toMatchObject({ opening: 0, opening_available: 0, opening_reserved: 0 });
+  });
+});
+
 describe('the months offered', () => {
   it('reach back to the first movement when the history is older than the account row (the demo)', async () => {
     const d = await approvedCustomer(t);

@@ -15,9 +15,13 @@ afterEach(() => {
 
 const latest = {
   day: '2026-11-27',
+  version: 2 as const,
+  endsAt: '2026-11-28T03:00:00.000Z',
   root: 'a'.repeat(64),
   customerCount: 3,
   customersCg: 60_000,
+  customersAvailableCg: 59_000,
+  customersReservedCg: 1_000,
   unclaimedCg: 2_345,
   liabilitiesCg: 62_345,
   barsCg: 50_000,

@@ -3,12 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatGrams, isoToBrDate, type ReserveProofResponse, verifyLeafProof } from '@prata/domain';
-import { useEffect, useState } from 'react';
+import { formatGrams, type ReserveProofResponse, type ReserveProofSummary } from '@prata/domain';
 import { firstError, isApiError } from '../../../lib/api';
 import { useMyProof } from '../api/get-my-proof';
-
-type Check = 'checking' | 'ok' | 'failed';
+import { asOfText, CheckOutcome, publishedOf, useProofCheck } from './proof-check';
 
 const mono = { fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere' } as const;
 
@@ -23,49 +21,74 @@ function download(proof: ReserveProofResponse) {
   URL.revokeObjectURL(url);
 }
 
-/** The signed-in customer's leaf and path, verified here in the browser with Web Crypto. */
-export function MyProof() {
+/** available + reserved = total, as the drawer shows the balances (available) and what is reserved. */
+function Balances({ proof, asOf }: { proof: ReserveProofResponse; asOf: string }) {
+  if (proof.version === 1) {
+    return (
+      <Typography sx={{ mb: 1 }}>
+        {asOf[0]!.toUpperCase()}
+        {asOf.slice(1)}, você tinha <strong>{formatGrams(proof.centigrams)}</strong> de prata.
+      </Typography>
+    );
+  }
+  return (
+    <>
+      <Typography sx={{ mb: 0.5 }}>
+        {asOf[0]!.toUpperCase()}
+        {asOf.slice(1)}, sua prata era:
+      </Typography>
+      <Typography sx={{ mb: 1, fontVariantNumeric: 'tabular-nums' }} data-testid="my-proof-balances">
+        disponível <strong>{formatGrams(proof.availableCg)}</strong> + reservado{' '}
+        <strong>{formatGrams(proof.reservedCg)}</strong> = total <strong>{formatGrams(proof.centigrams)}</strong>
+      </Typography>
+      {proof.reservedCg > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Reservado é a prata de ordens de venda abertas e de retiradas em análise: continua sua e entra na conta.
+        </Typography>
+      )}
+    </>
+  );
+}
+
+function Path({ proof }: { proof: ReserveProofResponse }) {
+  return (
+    <Box component="ol" sx={{ ...mono, pl: 3, my: 0.5 }}>
+      {proof.path.map((step, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a path's steps are fixed, their order is their identity
+        <li key={i}>
+          {step.side === 'left' ? 'à esquerda' : 'à direita'}: {step.hash}
+          {'sum' in step && (
+            <Box component="span" sx={{ fontFamily: 'inherit' }}>{` · soma ${formatGrams(step.sum)}`}</Box>
+          )}
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+/** The signed-in customer's leaf and path, verified here in the browser against the published root and total. */
+export function MyProof({ days }: { days: readonly ReserveProofSummary[] }) {
   const query = useMyProof(true);
   const proof = query.data;
-  const [check, setCheck] = useState<Check>('checking');
-
-  useEffect(() => {
-    if (!proof) return;
-    let live = true;
-    setCheck('checking');
-    void verifyLeafProof(proof).then((ok) => live && setCheck(ok ? 'ok' : 'failed'));
-    return () => {
-      live = false;
-    };
-  }, [proof]);
+  const published = proof ? publishedOf(days, proof.day) : undefined;
+  const check = useProofCheck(proof, published);
+  const day = proof ? days.find((d) => d.day === proof.day) : undefined;
 
   if (query.isPending) return <Typography color="text.secondary">Carregando sua folha...</Typography>;
   if (query.isError) {
     return <Alert severity={isApiError(query.error, 404) ? 'info' : 'error'}>{firstError(query.error)}</Alert>;
   }
   if (!proof) return null;
+  const steps = proof.path.length === 1 ? '1 passo' : `${proof.path.length} passos`;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="my-proof">
       <Typography variant="h3" component="h2" gutterBottom>
         Sua folha na árvore
       </Typography>
-      <Typography sx={{ mb: 1 }}>
-        Em {isoToBrDate(proof.day)}, ao fim do dia, você tinha <strong>{formatGrams(proof.centigrams)}</strong> de
-        prata.
-      </Typography>
-      {check === 'ok' && (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          Verificado neste navegador: sua folha leva à raiz publicada.
-        </Alert>
-      )}
-      {check === 'failed' && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          A verificação falhou: sua folha não leva à raiz publicada. Fale com o atendimento.
-        </Alert>
-      )}
-      {check === 'checking' && <Typography color="text.secondary">Verificando...</Typography>}
+      <Balances proof={proof} asOf={day ? asOfText(day) : `em ${proof.day}`} />
+      <CheckOutcome check={check} version={proof.version} totalCg={published?.totalCg} />
       <Typography variant="body2" color="text.secondary">
-        Seu sal (só você o vê)
+        {proof.version === 2 ? 'Seu sal deste dia (só você o vê; muda todo dia)' : 'Seu sal (só você o vê)'}
       </Typography>
       <Box sx={mono}>{proof.salt}</Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -73,21 +96,16 @@ export function MyProof() {
       </Typography>
       <Box sx={mono}>{proof.leaf}</Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        Caminho até a raiz ({proof.path.length === 1 ? '1 passo' : `${proof.path.length} passos`})
+        Caminho até a raiz ({steps}
+        {proof.version === 2 ? ', cada um com a soma da prata abaixo dele' : ''})
       </Typography>
-      <Box component="ol" sx={{ ...mono, pl: 3, my: 0.5 }}>
-        {proof.path.map((step, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a path's steps are fixed, their order is their identity
-          <li key={i}>
-            {step.side === 'left' ? 'à esquerda' : 'à direita'}: {step.hash}
-          </li>
-        ))}
-      </Box>
+      <Path proof={proof} />
       <Button variant="outlined" sx={{ mt: 2 }} onClick={() => download(proof)}>
         Baixar minha prova (JSON)
       </Button>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        Para conferir fora do site: node scripts/verify-reserves.mjs prova-de-reservas-{proof.day}.json
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+        Para conferir fora do site: node scripts/verify-reserves.mjs prova-de-reservas-{proof.day}.json {proof.root}
+        {proof.version === 2 ? ` ${proof.rootSum}` : ''}
       </Typography>
     </Paper>
   );

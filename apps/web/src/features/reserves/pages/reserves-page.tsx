@@ -13,6 +13,8 @@ import { useUser } from '../../../lib/auth';
 import { barDocumentUrl } from '../api/bar-document-url';
 import { useReserves } from '../api/get-reserves';
 import { MyProof } from './my-proof';
+import { asOfText } from './proof-check';
+import { VerifyFile } from './verify-file';
 
 const signed = (cg: number) => `${cg < 0 ? '−' : '+'}${formatGrams(Math.abs(cg))}`;
 
@@ -24,6 +26,19 @@ function Figure({ label, value }: { label: string; value: string }) {
       </Typography>
       <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{value}</Typography>
     </Box>
+  );
+}
+
+/** What the tree holds: available + reserved = the root's sum (version 2), and what is owed outside it. */
+function TreeTotals({ day }: { day: ReserveProofSummary }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="reserves-split">
+      Na árvore, {asOfText(day)}: {formatGrams(day.customersCg)}
+      {day.customersAvailableCg !== null && day.customersReservedCg !== null
+        ? ` (disponível ${formatGrams(day.customersAvailableCg)} + reservado ${formatGrams(day.customersReservedCg)}), a soma da raiz`
+        : ''}
+      {day.unclaimedCg > 0 ? `; transferências ainda não resgatadas: ${formatGrams(day.unclaimedCg)}` : ''}.
+    </Typography>
   );
 }
 
@@ -49,11 +64,12 @@ export function Component() {
   if (query.isPending) return <CenteredSpinner />;
   if (query.isError) return <Alert severity="error">{firstError(query.error)}</Alert>;
   const { latest, bars, barsCg, differenceCg, history } = query.data;
+  const days = latest ? [latest, ...history] : history;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
       <PageHeader
         title="Prova de reservas"
-        description="Todo dia publicamos a raiz de uma árvore de Merkle com a prata de cada cliente ao fim do dia, ao lado das barras que estão no cofre. Cada cliente confere que sua prata está na conta."
+        description="Todo dia publicamos a raiz de uma árvore de Merkle de soma com a prata de cada cliente ao fim do dia, ao lado das barras que estão no cofre. Cada cliente confere que sua prata está na conta e que a soma da árvore é o total publicado."
       />
       <Stack spacing={2}>
         {latest ? (
@@ -66,6 +82,7 @@ export function Component() {
               <Figure label="Barras no cofre" value={formatGrams(barsCg)} />
               <Figure label="Diferença" value={signed(differenceCg ?? 0)} />
             </Stack>
+            <TreeTotals day={latest} />
             <Typography variant="body2" color="text.secondary">
               Raiz ({latest.customerCount} clientes, calculada em {formatDateTimeBR(latest.builtAt)})
             </Typography>
@@ -80,7 +97,7 @@ export function Component() {
         )}
 
         {isLoggedIn ? (
-          latest && <MyProof />
+          latest && <MyProof days={days} />
         ) : (
           <Alert severity="info">
             <Link component={RouterLink} to="/login">
@@ -109,6 +126,8 @@ export function Component() {
             </Box>
           ))}
         </Paper>
+
+        {latest && <VerifyFile days={days} />}
 
         {history.length > 0 && (
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

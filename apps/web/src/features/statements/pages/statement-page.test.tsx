@@ -21,7 +21,17 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-const empty = { opening: 0, closing: 0, credits: 0, debits: 0, movements: [] };
+const empty = {
+  opening: 0,
+  opening_available: 0,
+  opening_reserved: 0,
+  closing: 0,
+  closing_available: 0,
+  closing_reserved: 0,
+  credits: 0,
+  debits: 0,
+  movements: [],
+};
 
 function statement(month: string): MonthlyStatementResponse {
   const october = month === '2026-10';
@@ -35,7 +45,11 @@ function statement(month: string): MonthlyStatementResponse {
     reais: october
       ? {
           opening: 100,
+          opening_available: 100,
+          opening_reserved: 0,
           closing: 39.48,
+          closing_available: 9.48,
+          closing_reserved: 30,
           credits: 0,
           debits: 60.52,
           movements: [
@@ -54,7 +68,11 @@ function statement(month: string): MonthlyStatementResponse {
     grams: october
       ? {
           opening: 0,
+          opening_available: 0,
+          opening_reserved: 0,
           closing: 10,
+          closing_available: 8,
+          closing_reserved: 2,
           credits: 10,
           debits: 0,
           movements: [
@@ -95,12 +113,16 @@ describe('StatementPage', { timeout: 20_000 }, () => {
     expect(fetchMock.mock.calls.map((c) => String(c[0]))).toContain('/api/statements');
     const rows = within(reais).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual([
-      'Saldo inicialR$ 100,00',
+      'Saldo inicialR$ 100,00disponível R$ 100,00 + reservado R$ 0,00',
       'Compra de prata: valor pago05/10/2026 12:00-R$ 55,00saldo R$ 45,00',
       'Tarifa de operação05/10/2026 12:00-R$ 5,00saldo R$ 40,00',
       'IOF05/10/2026 12:00-R$ 0,52saldo R$ 39,48',
-      'Saldo finalR$ 39,48',
+      'Saldo finalR$ 39,48disponível R$ 9,48 + reservado R$ 30,00',
     ]);
+    // the closing balances as the drawer shows them: what can be used, and what a withdrawal or an order reserves
+    expect(screen.getByText('Saldo final em prata').parentElement?.textContent).toBe(
+      'Saldo final em prata10,00 gdisponível 8,00 g + reservado 2,00 g',
+    );
     const grams = screen.getByRole('list', { name: 'Movimentações: Prata (gramas)' });
     expect(grams.textContent).toContain('+10,00 g');
     expect(screen.getByText('Custo médio das compras do mês').nextElementSibling?.textContent).toBe('R$ 6,05/g');

@@ -34,7 +34,7 @@ export function monthOptionLabel(month: string, current: boolean): string {
   return `${label.charAt(0).toUpperCase()}${label.slice(1)}${current ? ' (em andamento)' : ''}`;
 }
 
-function Figure({ label, value }: { label: string; value: ReactNode }) {
+function Figure({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="body2" color="text.secondary">
@@ -43,9 +43,28 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
       <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
         {value}
       </Typography>
+      {detail && (
+        <Typography variant="caption" color="text.secondary" component="p">
+          {detail}
+        </Typography>
+      )}
     </Box>
   );
 }
+
+type Format = (n: number) => ReactNode;
+
+/** "disponível R$ 700,00 + reservado R$ 300,00": the balance as the drawer splits it. */
+function Split({ available, reserved, format }: { available: number; reserved: number; format: Format }) {
+  return (
+    <>
+      disponível {format(available)} + reservado {format(reserved)}
+    </>
+  );
+}
+
+const reais: Format = (n) => reaisText(n);
+const grams: Format = (n) => gramsText(n);
 
 function Summary({ s }: { s: MonthlyStatementResponse | undefined }) {
   const value = (render: (s: MonthlyStatementResponse) => ReactNode) => (s ? render(s) : <Skeleton width={110} />);
@@ -53,10 +72,34 @@ function Summary({ s }: { s: MonthlyStatementResponse | undefined }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-busy={!s || undefined}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-        <Figure label="Saldo inicial em reais" value={value((x) => reaisText(x.reais.opening))} />
-        <Figure label="Saldo final em reais" value={value((x) => reaisText(x.reais.closing))} />
-        <Figure label="Saldo inicial em prata" value={value((x) => gramsText(x.grams.opening))} />
-        <Figure label="Saldo final em prata" value={value((x) => gramsText(x.grams.closing))} />
+        <Figure
+          label="Saldo inicial em reais"
+          value={value((x) => reaisText(x.reais.opening))}
+          detail={
+            s && <Split available={s.reais.opening_available} reserved={s.reais.opening_reserved} format={reais} />
+          }
+        />
+        <Figure
+          label="Saldo final em reais"
+          value={value((x) => reaisText(x.reais.closing))}
+          detail={
+            s && <Split available={s.reais.closing_available} reserved={s.reais.closing_reserved} format={reais} />
+          }
+        />
+        <Figure
+          label="Saldo inicial em prata"
+          value={value((x) => gramsText(x.grams.opening))}
+          detail={
+            s && <Split available={s.grams.opening_available} reserved={s.grams.opening_reserved} format={grams} />
+          }
+        />
+        <Figure
+          label="Saldo final em prata"
+          value={value((x) => gramsText(x.grams.closing))}
+          detail={
+            s && <Split available={s.grams.closing_available} reserved={s.grams.closing_reserved} format={grams} />
+          }
+        />
         <Figure
           label="Custo médio das compras do mês"
           value={value((x) =>
@@ -74,32 +117,28 @@ function Summary({ s }: { s: MonthlyStatementResponse | undefined }) {
         {cost && cost.month_per_gram !== null
           ? `No mês você comprou ${formatDecimalGrams(cost.bought_grams)} por ${formatReais(cost.bought_amount)}, com a taxa operacional e o IOF. `
           : 'Nenhuma compra de prata neste mês. '}
-        O custo médio de aquisição é a média ponderada de todas as suas compras até o fim do mês, como no IRPF.
+        O custo médio de aquisição é a média ponderada de todas as suas compras até o fim do mês, como no IRPF. Os
+        saldos somam o disponível (o do menu) e o reservado por ordens abertas e retiradas em análise.
       </Typography>
     </Paper>
   );
 }
 
-/** A balance line (opening, closing) of a currency's list. */
-function BalanceRow({ label, value }: { label: string; value: ReactNode }) {
+/** A balance line (opening, closing) of a currency's list: the total, and how it splits under it. */
+function BalanceRow({ label, value, split }: { label: string; value: ReactNode; split: ReactNode }) {
   return (
-    <Box component="li" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1.25, fontWeight: 700 }}>
-      <span>{label}</span>
-      {value}
+    <Box component="li" sx={{ py: 1.25 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, fontWeight: 700 }}>
+        <span>{label}</span>
+        {value}
+      </Box>
+      <Box sx={{ color: 'text.secondary', fontSize: '0.8125rem', textAlign: 'right' }}>{split}</Box>
     </Box>
   );
 }
 
 /** One currency: the opening balance, each movement with the balance after it, the closing balance. */
-function CurrencySection({
-  title,
-  part,
-  format,
-}: {
-  title: string;
-  part: MonthlyStatementCurrency;
-  format: (n: number) => ReactNode;
-}) {
+function CurrencySection({ title, part, format }: { title: string; part: MonthlyStatementCurrency; format: Format }) {
   return (
     <Paper variant="outlined" component="section" aria-label={title} sx={{ px: { xs: 2, sm: 3 }, py: 1.5 }}>
       <Typography variant="h4" component="h2" sx={{ py: 1 }}>
@@ -110,7 +149,11 @@ function CurrencySection({
         aria-label={`Movimentações: ${title}`}
         sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}
       >
-        <BalanceRow label="Saldo inicial" value={format(part.opening)} />
+        <BalanceRow
+          label="Saldo inicial"
+          value={format(part.opening)}
+          split={<Split available={part.opening_available} reserved={part.opening_reserved} format={format} />}
+        />
         {part.movements.length === 0 && (
           <Box component="li" sx={{ py: 1.5, color: 'text.secondary' }}>
             Nenhuma movimentação no mês.
@@ -131,7 +174,11 @@ function CurrencySection({
             </Box>
           </Box>
         ))}
-        <BalanceRow label="Saldo final" value={format(part.closing)} />
+        <BalanceRow
+          label="Saldo final"
+          value={format(part.closing)}
+          split={<Split available={part.closing_available} reserved={part.closing_reserved} format={format} />}
+        />
       </Box>
     </Paper>
   );
@@ -199,8 +246,8 @@ export function StatementPage() {
                     Mês em andamento: o saldo final é o de agora.
                   </Typography>
                 )}
-                <CurrencySection title="Reais" part={s.reais} format={(n) => reaisText(n)} />
-                <CurrencySection title="Prata (gramas)" part={s.grams} format={(n) => gramsText(n)} />
+                <CurrencySection title="Reais" part={s.reais} format={reais} />
+                <CurrencySection title="Prata (gramas)" part={s.grams} format={grams} />
                 {s.truncated && (
                   <Typography variant="body2" color="text.secondary">
                     Este mês tem movimentações demais para listar aqui; os saldos estão completos. Fale com o suporte

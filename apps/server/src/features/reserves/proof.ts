@@ -1,0 +1,106 @@
+import {
+  MESSAGES,
+  merkleLevels,
+  proofPath,
+  type ReserveProofResponse,
+  type ReserveProofSummary,
+  rootOf,
+  type SumNode,
+  sumLeaf,
+  sumProofPath,
+  sumRootOf,
+  sumTreeLevels,
+} from '@prata/domain';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import * as repo from './repository';
+import { daySalt, reservesSecret } from './salts';
+
+/**
+ * The levels of each day's tree recently asked for: rebuilt from the stored leaves once per day per instance (a
+ * version 1 day's levels are hashes, a version 2 day's hashes with sums).
+ */
+const treeCache = new Map<string, string[][] | SumNode[][]>();
+const TREE_CACHE_MAX = 2;
+
+function remember<T extends string[][] | SumNode[][]>(key: string, levels: T): T {
+  if (treeCache.size >= TREE_CACHE_MAX) treeCache.delete(treeCache.keys().next().value!);
+  treeCache.set(key, levels);
+  return levels;
+}
+
+/** The stored leaves must give the published root and total; anything else is a broken day, never a proof to hand out. */
+async function sumLevels(deps: AppDeps, summary: ReserveProofSummary): Promise<SumNode[][]> {
+  const key = `2:${summary.day}:${summary.root}`;
+  const cached = treeCache.get(key) as SumNode[][] | undefined;
+  if (cached) return cached;
+  const levels = await sumTreeLevels(await repo.dayLeaves(deps.database.db, summary.day));
+  const root = sumRootOf(levels);
+  if (root.hash !== summary.root || root.sum !== summary.customersCg) {
+    throw new Error(`reserves: the leaves of ${summary.day} do not give its root and total`);
+  }
+  return remember(key, levels);
+}
+
+async function plainLevels(deps: AppDeps, summary: ReserveProofSummary): Promise<string[][]> {
+  const key = `1:${summary.day}:${summary.root}`;
+  const cached = treeCache.get(key) as string[][] | undefined;
+  if (cached) return cached;
+  const leaves = await repo.dayLeaves(deps.database.db, summary.day);
+  const levels = await merkleLevels(leaves.map((l) => l.hash));
+  if (rootOf(levels) !== summary.root) throw new Error(`reserves: the leaves of ${summary.day} do not give its root`);
+  return remember(key, levels);
+}
+
+type Mine = NonNullable<Awaited<ReturnType<typeof repo.customerLeaf>>>;
+
+async function proofV2(deps: AppDeps, summary: ReserveProofSummary, userId: number, mine: Mine) {
+  const salt = daySalt(await reservesSecret(deps, deps.database.db), summary.day, userId);
+  // a salt key changed since the day was built would hand out a proof that cannot verify: refuse it loudly
+  if ((await sumLeaf(summary.day, salt, mine.availableCg, mine.reservedCg)).hash !== mine.leaf) {
+    throw new Error(`reserves: the salt key is not the one ${summary.day} was built with`);
+  }
+  const levels = await sumLevels(deps, summary);
+  return {
+    version: 2 as const,
+    day: summary.day,
+    salt,
+    availableCg: mine.availableCg,
+    reservedCg: mine.reservedCg,
+    centigrams: mine.centigrams,
+    leaf: mine.leaf,
+    leafIndex: mine.position,
+    leafCount: summary.customerCount,
+    path: sumProofPath(levels, mine.position),
+    root: summary.root,
+    rootSum: summary.customersCg,
+  };
+}
+
+async function proofV1(deps: AppDeps, summary: ReserveProofSummary, mine: Mine) {
+  if (!mine.v1Salt) throw new Error(`reserves: a leaf of ${summary.day} has no salt`);
+  const levels = await plainLevels(deps, summary);
+  return {
+    version: 1 as const,
+    day: summary.day,
+    salt: mine.v1Salt,
+    centigrams: mine.centigrams,
+    leaf: mine.leaf,
+    leafIndex: mine.position,
+    leafCount: summary.customerCount,
+    path: proofPath(levels, mine.position),
+    root: summary.root,
+  };
+}
+
+/** GET /api/reserves/proof: the customer's own leaf of the day (default the latest) and its path to the root. */
+export async function customerProof(deps: AppDeps, userId: number, day?: string): Promise<ReserveProofResponse> {
+  const db = deps.database.db;
+  const wanted = day ?? (await repo.latestDay(db));
+  if (!wanted) throw new AppError('NOT_FOUND', MESSAGES.reservesNoProofYet);
+  const summary = await repo.findDay(db, wanted);
+  if (!summary) throw new AppError('NOT_FOUND', MESSAGES.reservesNoProofYet);
+  const mine = await repo.customerLeaf(db, wanted, userId);
+  if (!mine) throw new AppError('NOT_FOUND', MESSAGES.reservesNotInProof);
+  return summary.version === 2 ? proofV2(deps, summary, userId, mine) : proofV1(deps, summary, mine);
+}
