@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { loadConfig } from '../../config';
+import { loadConfig, type MoneySettings } from '../../config';
 import { auditLog, deposits, paymentEvents, users } from '../../db/schema/index';
 import { balanceOf, getBalances } from '../../ledger/index';
 import {
@@ -14,7 +14,8 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { depositLimitsFor, isPixNight } from './deposit-limits';
+import type { Executor } from '../../db/client';
+import { type MoneyIn, moneyInFacts, writeMoneyInSettings } from './deposit-limits';
 
 /**
  * Issue 27, money in: limits before the charge, payments that do not match their charge held for an operator,
@@ -158,29 +159,46 @@ describe('deposit limits', () => {
     expect((await pix(c, '40000.01')).json().message).toBe(MESSAGES.depositAbovePerDeposit('R$ 40.000,00'));
   });
 
-  it('the night limit applies 20h–6h in Brasília, to Pix only', () => {
-    const settings = {
+  it('the night limit applies 20h–6h in Brasília to a Pix made now: not to a TED, nor to a scheduled debit', async () => {
+    const c = await approvedCustomer(t);
+    const limits = {
       perDepositCents: 100_000,
       perPeriodCents: 5_000_000,
       periodDays: 30,
       nightPerDepositCents: 20_000,
     };
-    const night = new Date('2026-03-10T23:30:00Z'); // 20h30 in Brasília
-    const day = new Date('2026-03-10T12:00:00Z'); // 9h
-    expect(isPixNight(night)).toBe(true);
-    expect(isPixNight(new Date('2026-03-10T08:59:00Z'))).toBe(true); // 5h59
-    expect(isPixNight(new Date('2026-03-10T09:00:00Z'))).toBe(false); // 6h
-    expect(depositLimitsFor(settings, 5_000_000, 0, night)).toMatchObject({
-      nightPerDepositCents: 20_000,
-      maxNowCents: 20_000,
+    const at = (tx: Executor, iso: string, charge: Partial<MoneyIn> = {}) =>
+      moneyInFacts(tx, { userId: c.id, method: 'pix', amountCents: 20_001, ...charge }, new Date(iso));
+    await withSettings({ ...t.config.money, depositLimits: limits }, async (tx) => {
+      // 20h30 in Brasília
+      expect(await at(tx, '2026-03-10T23:30:00Z')).toMatchObject({
+        nightPerDepositCents: 20_000,
+        maxNowCents: 20_000,
+        refusal: 'night',
+      });
+      expect((await at(tx, '2026-03-10T08:59:00Z')).refusal).toBe('night'); // 5h59
+      expect(await at(tx, '2026-03-10T09:00:00Z')).toMatchObject({ nightPerDepositCents: null, refusal: null }); // 6h
+      expect((await at(tx, '2026-03-10T22:59:00Z')).refusal).toBeNull(); // 19h59
+      expect((await at(tx, '2026-03-10T23:30:00Z', { method: 'ted' })).refusal).toBeNull();
+      expect((await at(tx, '2026-03-10T23:30:00Z', { scheduledDebit: true })).refusal).toBeNull();
+      expect((await at(tx, '2026-03-10T12:00:00Z', { amountCents: 100_001 })).refusal).toBe('per_deposit');
     });
-    expect(depositLimitsFor(settings, 5_000_000, 0, day)).toMatchObject({
-      nightPerDepositCents: null,
-      maxNowCents: 100_000,
-    });
-    expect(depositLimitsFor(settings, 5_000_000, 4_990_000, day).maxNowCents).toBe(10_000);
   });
 });
+
+/** Runs `fn` with other limits in the admission's settings, in a transaction rolled back after it. */
+async function withSettings(money: MoneySettings, fn: (tx: Executor) => Promise<void>) {
+  const rollback = new Error('rollback');
+  await t.database.db
+    .transaction(async (tx) => {
+      await writeMoneyInSettings(tx, money);
+      await fn(tx);
+      throw rollback;
+    })
+    .catch((err) => {
+      if (err !== rollback) throw err;
+    });
+}
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 32)]);
 const withAuth = (c: Customer, form: { payload: Buffer; headers: Record<string, string> }) => ({

@@ -3,6 +3,7 @@ import {
   brasiliaIsoDate,
   type CreateSavingPlanInput,
   formatBRL,
+  isoToBrDate,
   MESSAGES,
   minorToDecimal,
   SAVING_PLANS_MAX,
@@ -16,7 +17,14 @@ import { type UserRow, users } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
-import { handlePaymentWebhook, payerOf, recordChargeDeposit } from '../money/index';
+import { loggedAs } from '../../lib/log-failure';
+import {
+  handlePaymentWebhook,
+  moneyInRefusal,
+  noteOnPendingDeposits,
+  payerOf,
+  recordChargeDeposit,
+} from '../money/index';
 import { averagePriceCents, sizeBuy } from './buy';
 import { savingClock } from './clock';
 import * as repo from './repository';
@@ -99,22 +107,49 @@ export async function preview(deps: AppDeps, userId: number, amountCents: number
   };
 }
 
+/** The Brasília date a plan's first run belongs to (its first due date from today); null when it ends before. */
+function firstPeriod(input: CreateSavingPlanInput, today: string): string | null {
+  return nextRunDate(
+    {
+      frequency: input.frequency,
+      weekday: input.frequency === 'weekly' ? (input.weekday ?? null) : null,
+      monthDay: input.frequency === 'monthly' ? (input.month_day ?? null) : null,
+      startDate: today,
+      endDate: input.end_date,
+    },
+    today,
+    null,
+  );
+}
+
+/** The end date, before today or before the first run, is refused on its field. */
+function requireEndAfterFirstRun(input: CreateSavingPlanInput, today: string): string {
+  const invalid = (message: string) => new AppError('VALIDATION_FAILED', message, { end_date: [message] });
+  if (input.end_date !== null && input.end_date < today) throw invalid(MESSAGES.savingEndDateInvalid);
+  const first = firstPeriod(input, today);
+  if (first === null) {
+    const unbounded = firstPeriod({ ...input, end_date: null }, today)!;
+    throw invalid(MESSAGES.savingFirstRunAfterEnd(isoToBrDate(unbounded)));
+  }
+  return first;
+}
+
 /**
- * POST /api/saving-plans. From the balance: active at once, the first run on the first due date from today. By Pix
- * Automático: the provider's authorisation with its first charge (Journey 3); that charge is the plan's first run
- * (period: today), a pending deposit like any other, and paying it activates the plan.
+ * The plan's row, under the customer's lock: at most SAVING_PLANS_MAX live plans, and a Pix Automático plan whose
+ * first charge the limits on money in would refuse now is refused with them (DEPOSIT_LIMIT_EXCEEDED on the amount,
+ * with what is left), before any provider is asked. The charge itself is admitted again where it is written.
  */
-export async function createPlan(deps: AppDeps, user: UserRow, input: CreateSavingPlanInput) {
-  const db = deps.database.db;
-  const today = brasiliaIsoDate(savingClock.now());
-  if (input.end_date !== null && input.end_date < today)
-    throw new AppError('VALIDATION_FAILED', MESSAGES.savingEndDateInvalid, {
-      end_date: [MESSAGES.savingEndDateInvalid],
-    });
-  if ((await repo.countLivePlans(db, user.id)) >= SAVING_PLANS_MAX)
-    throw new AppError('LIST_LIMIT_REACHED', MESSAGES.savingPlansLimit(SAVING_PLANS_MAX));
+async function insertPlanChecked(deps: AppDeps, user: UserRow, input: CreateSavingPlanInput, today: string) {
   const pix = input.payment_method === 'pix_automatico';
-  const plan = await withTransaction(db, async (tx) => {
+  return withTransaction(deps.database.db, async (tx) => {
+    await repo.lockCustomer(tx, user.id);
+    if ((await repo.countLivePlans(tx, user.id)) >= SAVING_PLANS_MAX)
+      throw new AppError('LIST_LIMIT_REACHED', MESSAGES.savingPlansLimit(SAVING_PLANS_MAX));
+    if (pix) {
+      const charge = { userId: user.id, method: 'pix' as const, amountCents: input.amount };
+      const refused = await moneyInRefusal(tx, charge, MESSAGES.savingPlanDepositLimit);
+      if (refused) throw refused;
+    }
     const created = await repo.insertPlan(tx, {
       userId: user.id,
       amountCents: input.amount,
@@ -129,44 +164,53 @@ export async function createPlan(deps: AppDeps, user: UserRow, input: CreateSavi
     await logEvent(tx, user.id, `Poupança automática de ${formatBRL(input.amount)} criada`);
     return created;
   });
-  if (!pix) {
+}
+
+/**
+ * POST /api/saving-plans. From the balance: active at once, the first run on the first due date from today. By Pix
+ * Automático: the provider's authorisation with its first charge (Journey 3); that charge pays the plan's first run,
+ * the one of the current period (its first due date from today: a "todo dia 5" plan paid on 01/12 bought 05/12's and
+ * next charges on 05/01), a pending deposit like any other, and paying it activates the plan.
+ */
+export async function createPlan(deps: AppDeps, user: UserRow, input: CreateSavingPlanInput) {
+  const db = deps.database.db;
+  const today = brasiliaIsoDate(savingClock.now());
+  const period = requireEndAfterFirstRun(input, today);
+  const plan = await insertPlanChecked(deps, user, input, today);
+  if (plan.paymentMethod === 'balance') {
     const [shown] = await presentPlans(db, [plan]);
     return { plan: shown!, pix_qr_code: null, message: MESSAGES.savingPlanCreated };
   }
-  let authorization: Awaited<ReturnType<typeof deps.adapters.payments.createRecurringAuthorization>>;
+  const authorization = await authorize(deps, user, plan, today);
   try {
-    authorization = await deps.adapters.payments.createRecurringAuthorization({
-      reference: `saving-plan:${plan.id}`,
-      customer: await payerOf(db, user),
-      amountCents: plan.amountCents,
-      frequency: plan.frequency === 'weekly' ? 'WEEKLY' : 'MONTHLY',
-      startDate: today,
-      endDate: plan.endDate,
-      description: `Poupança Prata ${formatBRL(plan.amountCents)}`.slice(0, 35),
+    await withTransaction(db, async (tx) => {
+      await repo.setAuthorization(tx, plan.id, authorization.authorizationId, authorization.pixCopiaECola);
+      const run = await repo.claimRun(tx, {
+        planId: plan.id,
+        period,
+        status: 'awaiting_payment',
+        amountCents: plan.amountCents,
+      });
+      const deposit = await recordChargeDeposit(
+        tx,
+        {
+          userId: user.id,
+          amountCents: plan.amountCents,
+          paymentId: authorization.firstPaymentId,
+          reference: `saving-run:${run!.id}`,
+          pixCopiaECola: authorization.pixCopiaECola,
+          // the first code is scanned by the payer: it expires like a deposit's, and the plan with it (repository.ts)
+          pixExpiresAt: new Date(Date.now() + deps.config.money.pixChargeTtlMinutes * 60_000),
+        },
+        MESSAGES.savingPlanDepositLimit,
+      );
+      await repo.setRunPayment(tx, run!.id, deposit.id, authorization.firstPaymentId);
     });
-  } catch {
-    await repo.changeStatus(db, plan.id, ['awaiting_authorization'], 'cancelled');
-    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', MESSAGES.paymentProviderUnavailable);
+  } catch (err) {
+    // the limits refused the first charge after all (another charge came in meanwhile): no plan, no authorisation
+    await withdrawAuthorization(deps, plan, authorization.authorizationId, err);
+    throw err;
   }
-  await withTransaction(db, async (tx) => {
-    await repo.setAuthorization(tx, plan.id, authorization.authorizationId, authorization.pixCopiaECola);
-    const run = await repo.claimRun(tx, {
-      planId: plan.id,
-      period: today,
-      status: 'awaiting_payment',
-      amountCents: plan.amountCents,
-    });
-    const deposit = await recordChargeDeposit(tx, {
-      userId: user.id,
-      amountCents: plan.amountCents,
-      paymentId: authorization.firstPaymentId,
-      reference: `saving-run:${run!.id}`,
-      pixCopiaECola: authorization.pixCopiaECola,
-      // the first code is scanned by the payer: it expires like a deposit's, and the plan with it (repository.ts)
-      pixExpiresAt: new Date(Date.now() + deps.config.money.pixChargeTtlMinutes * 60_000),
-    });
-    await repo.setRunPayment(tx, run!.id, deposit.id, authorization.firstPaymentId);
-  });
   const fresh = (await repo.findPlan(db, plan.id, user.id))!;
   const [shown] = await presentPlans(db, [fresh]);
   return {
@@ -176,40 +220,90 @@ export async function createPlan(deps: AppDeps, user: UserRow, input: CreateSavi
   };
 }
 
+/** The provider's authorisation and first charge; a provider that does not answer leaves the plan cancelled (503). */
+async function authorize(deps: AppDeps, user: UserRow, plan: repo.PlanRow, today: string) {
+  try {
+    return await deps.adapters.payments.createRecurringAuthorization({
+      reference: `saving-plan:${plan.id}`,
+      customer: await payerOf(deps.database.db, user),
+      amountCents: plan.amountCents,
+      frequency: plan.frequency === 'weekly' ? 'WEEKLY' : 'MONTHLY',
+      startDate: today,
+      endDate: plan.endDate,
+      description: `Poupança Prata ${formatBRL(plan.amountCents)}`.slice(0, 35),
+    });
+  } catch {
+    await repo.changeStatus(deps.database.db, plan.id, ['awaiting_authorization'], 'cancelled');
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', MESSAGES.paymentProviderUnavailable);
+  }
+}
+
+/** A plan whose first charge could not be recorded ends cancelled, with why, and its authorisation is revoked. */
+async function withdrawAuthorization(deps: AppDeps, plan: repo.PlanRow, authorizationId: string, err: unknown) {
+  const reason = err instanceof AppError ? err.message : MESSAGES.paymentProviderUnavailable;
+  await repo.endPlan(deps.database.db, plan.id, 'cancelled', reason);
+  await deps.adapters.payments
+    .cancelRecurringAuthorization(authorizationId)
+    .catch(loggedAs(`saving plan ${plan.id}: the authorisation ${authorizationId} was not revoked`, 'warn'));
+}
+
 const MOVES = {
-  pause: { from: ['active'], to: 'paused', message: MESSAGES.savingPlanPaused },
-  resume: { from: ['paused'], to: 'active', message: MESSAGES.savingPlanResumed },
-  cancel: {
-    from: ['active', 'paused', 'awaiting_authorization'],
-    to: 'cancelled',
-    message: MESSAGES.savingPlanCancelled,
-  },
-} as const satisfies Record<string, { from: repo.PlanRow['status'][]; to: repo.PlanRow['status']; message: string }>;
+  pause: { from: ['active'], to: 'paused' },
+  resume: { from: ['paused'], to: 'active' },
+  cancel: { from: ['active', 'paused', 'awaiting_authorization'], to: 'cancelled' },
+} as const satisfies Record<string, { from: repo.PlanRow['status'][]; to: repo.PlanRow['status'] }>;
+
+type Move = keyof typeof MOVES;
+
+/** A plan with an authorisation at the provider (Pix Automático, once the provider answered). */
+const authorized = (plan: repo.PlanRow) => plan.authorizationId !== null && plan.authorizationId !== 'pending';
+
+/** What the customer reads after a move: a cancel says an authorisation was revoked only when there was one. */
+function movedMessage(move: Move, plan: repo.PlanRow): string {
+  if (move === 'pause') return MESSAGES.savingPlanPaused;
+  if (move === 'resume') return MESSAGES.savingPlanResumed;
+  return authorized(plan) ? MESSAGES.savingPlanCancelled : MESSAGES.savingPlanCancelledNoAuthorization;
+}
 
 /**
  * POST /api/saving-plans/{id}/pause | resume | cancel. A cancel revokes the Pix Automático authorisation at the
- * provider first (a plan that cannot stop its debits is not shown as cancelled); resuming does not buy the periods
- * missed while paused.
+ * provider first (a plan that cannot stop its debits is not shown as cancelled), then, in one transaction, ends the
+ * plan and closes its runs not bought yet: a charge paid after all is credited as a deposit, and its e-mail says the
+ * plan was cancelled and the money is in the balance. Resuming does not buy the periods missed while paused.
  */
-export async function changePlan(deps: AppDeps, userId: number, id: number, move: keyof typeof MOVES) {
+export async function changePlan(deps: AppDeps, userId: number, id: number, move: Move) {
   const db = deps.database.db;
   const plan = await repo.findPlan(db, id, userId);
   if (!plan) throw notFound();
   const rule = MOVES[move];
   if (!(rule.from as readonly string[]).includes(plan.status))
     throw new AppError('SAVING_PLAN_NOT_CHANGEABLE', MESSAGES.savingPlanNotChangeable);
-  if (move === 'cancel' && plan.authorizationId && plan.authorizationId !== 'pending') {
+  if (move === 'cancel' && authorized(plan)) {
     try {
-      await deps.adapters.payments.cancelRecurringAuthorization(plan.authorizationId);
+      await deps.adapters.payments.cancelRecurringAuthorization(plan.authorizationId!);
     } catch {
       throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', MESSAGES.paymentProviderUnavailable);
     }
   }
-  const changed = await repo.changeStatus(db, id, [...rule.from], rule.to);
-  if (!changed) throw new AppError('SAVING_PLAN_NOT_CHANGEABLE', MESSAGES.savingPlanNotChangeable);
-  await logEvent(db, userId, `Poupança automática ${id}: ${rule.to}`);
+  const changed = await withTransaction(db, async (tx) => {
+    const moved = await repo.changeStatus(tx, id, [...rule.from], rule.to);
+    if (!moved) throw new AppError('SAVING_PLAN_NOT_CHANGEABLE', MESSAGES.savingPlanNotChangeable);
+    if (move === 'cancel') await closeRunsOfEndedPlan(tx, moved, MESSAGES.savingRunPlanCancelled);
+    await logEvent(tx, userId, `Poupança automática ${id}: ${rule.to}`);
+    return moved;
+  });
   const [shown] = await presentPlans(db, [changed]);
-  return { plan: shown!, pix_qr_code: null, message: rule.message };
+  return { plan: shown!, pix_qr_code: null, message: movedMessage(move, plan) };
+}
+
+/**
+ * A plan that ended (cancelled by the customer, or its authorisation ended at the bank) buys nothing more: its runs
+ * not bought yet say why, and the charges still out carry the sentence their "credited" e-mail adds (the caller's
+ * transaction).
+ */
+export async function closeRunsOfEndedPlan(tx: Executor, plan: repo.PlanRow, reason: string) {
+  const depositIds = await repo.closeWaitingRuns(tx, plan.id, reason);
+  await noteOnPendingDeposits(tx, depositIds, MESSAGES.savingChargeAfterPlanEnded(formatBRL(plan.amountCents)));
 }
 
 /** GET /api/admin/saving-plans: every plan with its customer and latest runs, newest first. */
