@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@prata/domain';
+import { depositLimitRefusal, MESSAGES } from '@prata/domain';
 import { loadConfig, type MoneySettings } from '../../config';
 import { auditLog, deposits, paymentEvents, users } from '../../db/schema/index';
 import { balanceOf, getBalances } from '../../ledger/index';
@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import type { Executor } from '../../db/client';
-import { type MoneyIn, moneyInFacts, writeMoneyInSettings } from './deposit-limits';
+import { type MoneyIn, moneyInFacts, refusalMessage, writeMoneyInSettings } from './deposit-limits';
 
 /**
  * Issue 27, money in: limits before the charge, payments that do not match their charge held for an operator,
@@ -182,6 +182,38 @@ describe('deposit limits', () => {
       expect((await at(tx, '2026-03-10T23:30:00Z', { method: 'ted' })).refusal).toBeNull();
       expect((await at(tx, '2026-03-10T23:30:00Z', { scheduledDebit: true })).refusal).toBeNull();
       expect((await at(tx, '2026-03-10T12:00:00Z', { amountCents: 100_001 })).refusal).toBe('per_deposit');
+    });
+  });
+});
+
+describe('one rule for the screen and the database', () => {
+  it("the domain's depositLimitRefusal (the screen's) says what the admission refuses, amount by amount", async () => {
+    const c = await approvedCustomer(t);
+    // an approved annual limit below the period's: the standard tier
+    await t.database.db.update(users).set({ tradingLimitCents: 1_000_000 }).where(eq(users.id, c.id));
+    const paid = (await pix(c, '10000.00')).json().deposit;
+    await payByBank(paid.asaas_payment_id, 1_000_000);
+    expect((await pix(c, '5000.00')).statusCode).toBe(201);
+    // R$ 10.000,00 a charge, R$ 1.000,00 at night, R$ 20.000,00 a period: R$ 5.000,00 left
+    const limits = {
+      perDepositCents: 1_000_000,
+      perPeriodCents: 2_000_000,
+      periodDays: 30,
+      nightPerDepositCents: 100_000,
+    };
+    await withSettings({ ...t.config.money, depositLimits: limits }, async (tx) => {
+      for (const when of ['2026-03-10T23:30:00Z', '2026-03-10T15:00:00Z']) {
+        for (const method of ['pix', 'ted'] as const) {
+          for (const amountCents of [500, 100_000, 100_001, 500_000, 500_001, 1_000_000, 1_000_001]) {
+            const facts = await moneyInFacts(tx, { userId: c.id, method, amountCents }, new Date(when));
+            expect(depositLimitRefusal(facts, amountCents, method), `${when} ${method} ${amountCents}`).toBe(
+              refusalMessage(facts),
+            );
+          }
+        }
+      }
+      const facts = await moneyInFacts(tx, { userId: c.id, method: 'ted', amountCents: 500_001 });
+      expect(refusalMessage(facts)).toBe(MESSAGES.depositAbovePeriod('R$ 20.000,00', 30, 'R$ 5.000,00'));
     });
   });
 });
