@@ -117,6 +117,7 @@ export const SavingSchedulePreview = z.object({
   first_run_date: isoDate(),
   next_run_date: isoDate(),
 });
+export type SavingSchedulePreview = z.infer<typeof SavingSchedulePreview>;
 export const SavingPreviewResponse = z.object({
   amount: z.number(),
   /** false: the book cannot sell anything for this amount now */
