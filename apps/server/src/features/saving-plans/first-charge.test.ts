@@ -71,7 +71,10 @@ describe('the first charge of a Pix Automático plan', () => {
       headers: bearer(c.token),
       payload: { amount: '30.00', frequency: 'monthly', month_day: 5, payment_method: 'pix_automatico' },
     });
-    expect(created.json().plan).toMatchObject({ runs: [{ period: fifth }], next_run_date: nextFifth });
+    expect(created.json().plan).toMatchObject({
+      runs: [{ period: fifth, paid_ahead_on: today() }],
+      next_run_date: nextFifth,
+    });
     await payFirstCharge(c);
     await runSavingPlans(t.app.deps);
     const before = charges;
@@ -89,6 +92,10 @@ describe('the first charge of a Pix Automático plan', () => {
     expect(plan.runs.map((r: { period: string; status: string }) => [r.period, r.status])).toEqual([
       [nextFifth, 'bought'],
       [fifth, 'bought'],
+    ]);
+    expect(plan.runs.map((r: { paid_ahead_on: string | null }) => r.paid_ahead_on)).toEqual([
+      null,
+      created.json().plan.start_date,
     ]);
   });
 

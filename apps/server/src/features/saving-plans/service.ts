@@ -24,11 +24,21 @@ import { scheduleOf } from './scheduler';
 
 const RUNS_SHOWN = 20;
 
-function presentRun(r: repo.RunRow) {
+/**
+ * The Brasília date a run was paid ahead of its period, or null: a Pix Automático plan's first Pix pays the current
+ * period's run when the plan is made (create.ts), so that run's period can come after the plan's start.
+ */
+function paidAheadOn(p: repo.PlanRow, r: repo.RunRow): string | null {
+  if (p.paymentMethod !== 'pix_automatico' || r.period <= p.startDate) return null;
+  return nextRunDate(scheduleOf(p), p.startDate, null) === r.period ? p.startDate : null;
+}
+
+function presentRun(p: repo.PlanRow, r: repo.RunRow) {
   const money = (v: number | null) => (v === null ? null : minorToDecimal(v));
   return {
     id: r.id,
     period: r.period,
+    paid_ahead_on: paidAheadOn(p, r),
     status: r.status,
     amount: minorToDecimal(r.amountCents),
     quantity_grams: r.quantityCg === null ? null : r.quantityCg / 100,
@@ -61,7 +71,7 @@ export function presentPlan(p: repo.PlanRow, runs: repo.RunRow[], today: string)
     pix_copia_e_cola: p.status === 'awaiting_authorization' ? p.authorizationCode : null,
     end_reason: p.endReason,
     created_at: p.createdAt.toISOString(),
-    runs: mine.map(presentRun),
+    runs: mine.map((r) => presentRun(p, r)),
   };
 }
 

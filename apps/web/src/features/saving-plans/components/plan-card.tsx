@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  brasiliaIsoDate,
   formatDecimalGrams,
   SAVING_PLAN_STATUS_LABELS,
   SAVING_RUN_STATUS_LABELS,
@@ -67,11 +66,9 @@ function confirmOf(move: PlanMove, method: SavingPaymentMethod): { title: string
   };
 }
 
-/** The run's date; a run paid before its date (the first Pix pays the current period's) says when it was. */
-function runDate(run: SavingRun): string {
-  const made = brasiliaIsoDate(new Date(run.created_at));
-  return made < run.period ? `${dateBR(run.period)} · antecipada em ${dateBR(made)}` : dateBR(run.period);
-}
+/** The run's date; the run the first Pix paid before its date (the current period's) says when it was paid. */
+const runDate = (run: SavingRun) =>
+  run.paid_ahead_on ? `${dateBR(run.period)} · antecipada em ${dateBR(run.paid_ahead_on)}` : dateBR(run.period);
 
 /** A plan: what it buys and when, its state, pause / resume / cancel, and its runs. */
 export function PlanCard({ plan }: { plan: SavingPlan }) {

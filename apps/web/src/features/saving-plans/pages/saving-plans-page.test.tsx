@@ -27,6 +27,7 @@ const calls = (key: string) =>
 const run = (overrides: object = {}) => ({
   id: 7,
   period: '2026-11-30',
+  paid_ahead_on: null,
   status: 'bought',
   amount: 50,
   quantity_grams: 8.9,
@@ -55,7 +56,7 @@ const plan = (overrides: object = {}) => ({
   pix_copia_e_cola: null,
   created_at: '2026-11-28T12:00:00Z',
   runs: [
-    run(),
+    run({ paid_ahead_on: '2026-11-28' }),
     run({
       id: 8,
       period: '2026-12-07',
@@ -89,6 +90,7 @@ describe('/poupanca-automatica', { timeout: 30_000 }, () => {
     renderRoute(<SavingPlansPage />, { path: '/poupanca-automatica' });
     const card = await screen.findByRole('article', { name: 'R$ 50,00 toda segunda' }, LONG);
     const runs = within(card).getAllByTestId('saving-run');
+    expect(runs[0]!.textContent).toContain('30/11/2026 · antecipada em 28/11/2026');
     expect(runs[0]!.textContent).toContain('8,90 g');
     expect(runs[0]!.textContent).toContain('R$ 49,69');
     expect(runs[1]!.textContent).toContain('Não havia prata à venda');
