@@ -13,7 +13,7 @@ import { apiCall, apiLogin } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
 import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { approvedCustomer } from '../lib/orders';
-import { byRole, click, expectText, expectVisible, fill, normalizeSpace, snackbar } from '../lib/ui';
+import { byRole, click, expectFieldError, expectText, expectVisible, fill, normalizeSpace, snackbar } from '../lib/ui';
 import { eventually } from '../lib/wait';
 
 let browser: Browser;
@@ -40,6 +40,15 @@ describe('Poupança automática', () => {
     await withPage(browser, { viewport: PHONE, token: customer.token, name: 'poupanca-automatica' }, async (page) => {
       await page.goto('/poupanca-automatica');
       await expectText(page, 'Você ainda não tem uma poupança automática.');
+      // each Pix Automático charge is a deposit: above the most per deposit, the plan is refused under the amount
+      await fill(page, 'Valor de cada compra', '50.000,00');
+      await click(page, 'button', 'Criar poupança automática');
+      await expectFieldError(
+        page,
+        'Valor de cada compra',
+        'Cada cobrança do Pix Automático entra como um depósito na sua conta. O valor máximo por depósito é R$ 10.000,00.',
+      );
+      await shotBoth(page, 'poupanca-0-limite');
       await fill(page, 'Valor de cada compra', '50,00');
       const preview = page.getByTestId('saving-preview');
       await expectVisible(preview);

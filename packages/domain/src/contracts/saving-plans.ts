@@ -141,7 +141,7 @@ export type SavingPreviewResponse = z.infer<typeof SavingPreviewResponse>;
 export const SavingRun = z.object({
   id: z.number().int(),
   period: isoDate(),
-  /** the plan's first Pix pays the current period's run at once: the date it did, when before the period */
+  /** the plan's first Pix pays the current period's run at once: the date it did, when before the period (paid) */
   paid_ahead_on: isoDate().nullable(),
   status: z.enum(SAVING_RUN_STATUSES),
   amount: z.number(),

@@ -72,7 +72,7 @@ describe('the first charge of a Pix Automático plan', () => {
       payload: { amount: '30.00', frequency: 'monthly', month_day: 5, payment_method: 'pix_automatico' },
     });
     expect(created.json().plan).toMatchObject({
-      runs: [{ period: fifth, paid_ahead_on: today() }],
+      runs: [{ period: fifth, paid_ahead_on: null, status: 'awaiting_payment' }],
       next_run_date: nextFifth,
     });
     await payFirstCharge(c);

@@ -26,10 +26,12 @@ const RUNS_SHOWN = 20;
 
 /**
  * The Brasília date a run was paid ahead of its period, or null: a Pix Automático plan's first Pix pays the current
- * period's run when the plan is made (create.ts), so that run's period can come after the plan's start.
+ * period's run when the plan is made (create.ts), so that run's period can come after the plan's start. A run still
+ * waiting for that Pix, or that bought nothing, was not paid.
  */
 function paidAheadOn(p: repo.PlanRow, r: repo.RunRow): string | null {
   if (p.paymentMethod !== 'pix_automatico' || r.period <= p.startDate) return null;
+  if (r.status === 'awaiting_payment' || r.status === 'nothing') return null;
   return nextRunDate(scheduleOf(p), p.startDate, null) === r.period ? p.startDate : null;
 }
 
