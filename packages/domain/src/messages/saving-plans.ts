@@ -14,6 +14,7 @@ export const SAVING_PLAN_MESSAGES = {
   savingPlanResumed: 'Poupança automática retomada.',
   savingPlanCancelled: 'Poupança automática cancelada. A autorização do Pix Automático foi revogada.',
   savingPlanCancelledNoAuthorization: 'Poupança automática cancelada. Nenhuma nova compra será feita.',
+  savingPlanNotCreated: 'A poupança automática não pôde ser criada. Tente de novo em instantes.',
   savingPlanNotChangeable: 'Esta poupança automática não pode ser alterada neste estado.',
   savingPlansLimit: (max: number) => `Você pode ter no máximo ${max} poupanças automáticas ativas.`,
   // the limits on money in (the deposits' own messages, after why they apply)

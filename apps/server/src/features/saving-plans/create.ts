@@ -122,8 +122,9 @@ export async function createPlan(deps: AppDeps, user: UserRow, input: CreateSavi
       await repo.setRunPayment(tx, run!.id, deposit.id, authorization.firstPaymentId);
     });
   } catch (err) {
-    // the limits refused the first charge after all (another charge came in meanwhile): no plan, no authorisation
-    await withdrawAuthorization(deps, plan, authorization.authorizationId, err);
+    // the limits refused the first charge after all (another charge came in meanwhile), or the database failed: the
+    // plan ends cancelled with why, and nothing is left to pay at the provider
+    await withdrawAuthorization(deps, plan, authorization, err);
     throw err;
   }
   const fresh = (await repo.findPlan(db, plan.id, user.id))!;
@@ -153,11 +154,27 @@ async function authorize(deps: AppDeps, user: UserRow, plan: repo.PlanRow, today
   }
 }
 
-/** A plan whose first charge could not be recorded ends cancelled, with why, and its authorisation is revoked. */
-async function withdrawAuthorization(deps: AppDeps, plan: repo.PlanRow, authorizationId: string, err: unknown) {
-  const reason = err instanceof AppError ? err.message : MESSAGES.paymentProviderUnavailable;
-  await repo.endPlan(deps.database.db, plan.id, 'cancelled', reason);
-  await deps.adapters.payments
-    .cancelRecurringAuthorization(authorizationId)
-    .catch(loggedAs(`saving plan ${plan.id}: the authorisation ${authorizationId} was not revoked`, 'warn'));
+/**
+ * A plan whose first charge could not be recorded ends cancelled, with why; its first charge and its authorisation
+ * are cancelled at the provider (best effort: a payment of a charge we never recorded is kept for operators).
+ */
+async function withdrawAuthorization(
+  deps: AppDeps,
+  plan: repo.PlanRow,
+  authorization: { authorizationId: string; firstPaymentId: string },
+  err: unknown,
+) {
+  const reason = err instanceof AppError ? err.message : MESSAGES.savingPlanNotCreated;
+  await repo.endPlan(deps.database.db, plan.id, 'cancelled', reason).catch(loggedAs(`saving plan ${plan.id}`, 'warn'));
+  const payments = deps.adapters.payments;
+  await payments
+    .cancelCharge(authorization.firstPaymentId)
+    .catch(
+      loggedAs(`saving plan ${plan.id}: the first charge ${authorization.firstPaymentId} was not cancelled`, 'warn'),
+    );
+  await payments
+    .cancelRecurringAuthorization(authorization.authorizationId)
+    .catch(
+      loggedAs(`saving plan ${plan.id}: the authorisation ${authorization.authorizationId} was not revoked`, 'warn'),
+    );
 }
