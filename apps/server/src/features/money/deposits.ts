@@ -96,7 +96,8 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
  * POST /api/deposit/pix: a Pix charge at the provider, then the pending deposit. The charge comes first (a network
  * call outside any transaction); if the row cannot be written after it, the charge is cancelled, and a payment of a
  * charge we never recorded is kept as an event for operators (webhooks.ts), never credited blindly. An amount above
- * the customer's limits is refused before the charge (deposit-limits.ts).
+ * the customer's limits is refused before the charge, and again, under the customer's lock, by the database as the
+ * row is written (deposit-limits.ts): two charges asked for at once cannot pass the limits together.
  */
 export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents: number) {
   const db = deps.database.db;
