@@ -46,7 +46,7 @@ describe('Poupança automática', () => {
       await expectFieldError(
         page,
         'Valor de cada compra',
-        'Cada cobrança do Pix Automático entra como um depósito na sua conta. O valor máximo por depósito é R$ 10.000,00.',
+        'Cada cobrança do Pix Automático entra como um depósito na sua conta. O valor máximo por depósito é R$ 10.000,00. Seu limite de depósitos é de R$ 50.000,00 a cada 30 dias. Você ainda pode depositar R$ 50.000,00.',
       );
       await shotBoth(page, 'poupanca-0-limite');
       await fill(page, 'Valor de cada compra', '50,00');

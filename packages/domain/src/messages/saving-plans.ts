@@ -18,8 +18,9 @@ export const SAVING_PLAN_MESSAGES = {
   savingPlanNotChangeable: 'Esta poupança automática não pode ser alterada neste estado.',
   savingPlansLimit: (max: number) => `Você pode ter no máximo ${max} poupanças automáticas ativas.`,
   // the limits on money in (the deposits' own messages, after why they apply)
-  savingPlanDepositLimit: (refusal: string) =>
-    `Cada cobrança do Pix Automático entra como um depósito na sua conta. ${refusal}`,
+  /** `room`: what is left of the period (the deposits' own sentence), when the refusal does not say it already */
+  savingPlanDepositLimit: (refusal: string, room: string | null = null) =>
+    `Cada cobrança do Pix Automático entra como um depósito na sua conta. ${refusal}${room ? ` ${room}` : ''}`,
   savingFirstRunAfterEnd: (firstRun: string) =>
     `A primeira compra seria em ${firstRun}, depois da data de término. Escolha uma data de término posterior.`,
   savingChargeAfterPlanEnded: (amount: string) =>

@@ -6,8 +6,9 @@
 -- calls it for the screen's limits and to refuse before asking the provider for a charge; the trigger below calls it
 -- on every pending row written, so nothing can record a charge around it. Answers the facts as jsonb (centavos):
 -- per_deposit_cents, night_per_deposit_cents (the night limit when it is night now and one is configured, else null),
--- per_period_cents, period_days, period_left_cents, max_now_cents, tier ('standard' | 'approved_limit'), pending,
--- pending_max and refusal: null, or the first rule the charge breaks, in this order:
+-- per_period_cents, period_days, period_left_cents, max_now_cents (the most this kind of charge may be now), tier
+-- ('standard' | 'approved_limit'), pending, pending_max and refusal: null, or the first rule the charge breaks, in
+-- this order:
 -- - 'pending': a Pix charge while pending_max Pix charges are still payable (scheduled debits count);
 -- - 'per_deposit': above the most per charge. A customer whose approved annual trading limit is above the period's
 --   limit is in the higher tier: the period's limit becomes that trading limit and the per-charge limit grows in the
@@ -62,7 +63,9 @@ begin
     'per_period_cents', v_per_period,
     'period_days', s.period_days,
     'period_left_cents', v_left,
-    'max_now_cents', least(v_per_deposit, coalesce(v_night, v_per_deposit), v_left),
+    'max_now_cents', least(v_per_deposit, v_left,
+                           case when p_method = 'pix' and not p_scheduled then coalesce(v_night, v_per_deposit)
+                                else v_per_deposit end),
     'tier', case when v_trading > s.per_period_cents then 'approved_limit' else 'standard' end,
     'pending', v_pending,
     'pending_max', s.pending_pix_max,

@@ -111,20 +111,28 @@ export function refusalMessage(f: MoneyInFacts): string | null {
   }
 }
 
-/** How a feature says why a deposit limit applies to it (a saving plan's charge); the deposit's own words by default. */
-export type Wording = (refusal: string) => string;
+/**
+ * How a feature says why a deposit limit applies to it (a saving plan's charge), from the deposit's words and the
+ * facts; the deposit's own words by default.
+ */
+export type Wording = (refusal: string, facts: MoneyInFacts) => string;
 const asIs: Wording = (refusal) => refusal;
 
 /**
  * The refusal as the error answered: PENDING_DEPOSITS_LIMIT, or DEPOSIT_LIMIT_EXCEEDED on the amount field (the form
- * shows it under the field, with what is left); null when the charge fits.
+ * shows it under the field) with `max_amount`, the most this charge may be now (reais); null when the charge fits.
  */
 export function refusalError(f: MoneyInFacts, wording: Wording = asIs): AppError | null {
   const message = refusalMessage(f);
   if (message === null) return null;
-  const said = wording(message);
+  const said = wording(message, f);
   if (f.refusal === 'pending') return new AppError('PENDING_DEPOSITS_LIMIT', said);
-  return new AppError('DEPOSIT_LIMIT_EXCEEDED', said, { amount: [said] });
+  return new AppError(
+    'DEPOSIT_LIMIT_EXCEEDED',
+    said,
+    { amount: [said] },
+    { max_amount: minorToDecimal(f.maxNowCents) },
+  );
 }
 
 /** The error a charge would be refused with now (before a provider is asked for it), or null; writes nothing. */

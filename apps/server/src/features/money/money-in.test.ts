@@ -105,7 +105,12 @@ describe('deposit limits', () => {
     const r = await pix(c, '10000.01');
     expect(r.statusCode).toBe(422);
     const message = MESSAGES.depositAbovePerDeposit('R$ 10.000,00');
-    expect(r.json()).toEqual({ code: 'DEPOSIT_LIMIT_EXCEEDED', message, errors: { amount: [message] } });
+    expect(r.json()).toEqual({
+      code: 'DEPOSIT_LIMIT_EXCEEDED',
+      message,
+      errors: { amount: [message] },
+      max_amount: 10000,
+    });
     // the report's R$ 9.999.999.999,00
     expect((await pix(c, '9999999999.00')).json().code).toBe('DEPOSIT_LIMIT_EXCEEDED');
     expect(charges.length).toBe(before);
@@ -123,7 +128,12 @@ describe('deposit limits', () => {
     const before = charges.length;
     const r = await pix(c, '1000.01');
     const message = MESSAGES.depositAbovePeriod('R$ 50.000,00', 30, 'R$ 1.000,00');
-    expect(r.json()).toEqual({ code: 'DEPOSIT_LIMIT_EXCEEDED', message, errors: { amount: [message] } });
+    expect(r.json()).toEqual({
+      code: 'DEPOSIT_LIMIT_EXCEEDED',
+      message,
+      errors: { amount: [message] },
+      max_amount: 1000,
+    });
     expect(charges.length).toBe(before);
     expect(await rowsOf(c)).toHaveLength(5);
     // a cancelled charge gives its room back

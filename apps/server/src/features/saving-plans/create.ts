@@ -13,7 +13,7 @@ import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { loggedAs } from '../../lib/log-failure';
-import { moneyInRefusal, payerOf, recordChargeDeposit } from '../money/index';
+import { moneyInRefusal, payerOf, recordChargeDeposit, type Wording } from '../money/index';
 import { savingClock } from './clock';
 import * as repo from './repository';
 import { nextRunDate } from './schedule';
@@ -21,6 +21,18 @@ import { presentPlans } from './service';
 
 // A new plan (POST /api/saving-plans): its checks under the customer's lock, and by Pix Automático the provider's
 // authorisation and the first charge, admitted by the limits on money in like any deposit.
+
+/**
+ * A plan refused by the limits on money in: why a deposit limit applies to it, and what is left of the period when
+ * the refusal does not say it (the plan's form shows no limits before the amount is typed).
+ */
+const planWording: Wording = (refusal, f) =>
+  MESSAGES.savingPlanDepositLimit(
+    refusal,
+    f.refusal === 'per_deposit' || f.refusal === 'night'
+      ? MESSAGES.depositAbovePeriod(formatBRL(f.perPeriodCents), f.periodDays, formatBRL(f.periodLeftCents))
+      : null,
+  );
 
 /** The Brasília date a plan's first run belongs to (its first due date from today); null when it ends before. */
 function firstPeriod(input: CreateSavingPlanInput, today: string): string | null {
@@ -62,7 +74,7 @@ async function insertPlanChecked(deps: AppDeps, user: UserRow, input: CreateSavi
       throw new AppError('LIST_LIMIT_REACHED', MESSAGES.savingPlansLimit(SAVING_PLANS_MAX));
     if (pix) {
       const charge = { userId: user.id, method: 'pix' as const, amountCents: input.amount };
-      const refused = await moneyInRefusal(tx, charge, MESSAGES.savingPlanDepositLimit);
+      const refused = await moneyInRefusal(tx, charge, planWording);
       if (refused) throw refused;
     }
     const created = await repo.insertPlan(tx, {
@@ -117,7 +129,7 @@ export async function createPlan(deps: AppDeps, user: UserRow, input: CreateSavi
           // the first code is scanned by the payer: it expires like a deposit's, and the plan with it (repository.ts)
           pixExpiresAt: new Date(Date.now() + deps.config.money.pixChargeTtlMinutes * 60_000),
         },
-        MESSAGES.savingPlanDepositLimit,
+        planWording,
       );
       await repo.setRunPayment(tx, run!.id, deposit.id, authorization.firstPaymentId);
     });

@@ -120,8 +120,13 @@ describe('one gate for money in', () => {
       weekday: 3,
       payment_method: 'pix_automatico',
     });
-    const perCharge = MESSAGES.savingPlanDepositLimit(MESSAGES.depositAbovePerDeposit('R$ 10.000,00'));
-    expect(big.json()).toEqual({ code: 'DEPOSIT_LIMIT_EXCEEDED', message: perCharge, errors: { amount: [perCharge] } });
+    const perCharge = MESSAGES.savingPlanDepositLimit(MESSAGES.depositAbovePerDeposit('R$ 10.000,00'), left);
+    expect(big.json()).toEqual({
+      code: 'DEPOSIT_LIMIT_EXCEEDED',
+      message: perCharge,
+      errors: { amount: [perCharge] },
+      max_amount: 1990,
+    });
     const over = await plan(c, {
       amount: '2000.00',
       frequency: 'monthly',
