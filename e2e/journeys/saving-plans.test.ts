@@ -1,9 +1,10 @@
 /**
  * Automatic saving (issue 30 item 2). A fresh customer (phone) sets a weekly plan of R$ 50,00 paid by Pix Automático
- * on /poupanca-automatica, reading a run's grams, fee and IOF before starting; pays the first charge with "Pagar" on
- * /dev/caixa-postal (the embedded provider's payer's bank); the test clock moves a week; the plan has bought twice
- * (the first charge, then the week's charge debited through the same webhook) and each run shows what it bought. The
- * operator sees the plan and its runs on /admin/poupancas.
+ * on /poupanca-automatica, reading a run's grams, fee (the minimum, said so) and IOF, and when the first and next
+ * charges happen, before starting; a double click makes one plan; pays the first charge with "Pagar" on
+ * /dev/caixa-postal (the embedded provider's payer's bank); the test clock moves to the next charge's date the screen
+ * said; the plan has bought twice (the first charge, then the week's charge debited through the same webhook) and
+ * each run shows what it bought. The operator sees the plan and its runs on /admin/poupancas.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -12,7 +13,7 @@ import { apiCall, apiLogin } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
 import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { approvedCustomer } from '../lib/orders';
-import { byRole, click, expectText, expectVisible, fill, normalizeSpace, snackbar } from '../lib/ui';
+import { byRole, click, expectFieldError, expectText, expectVisible, fill, normalizeSpace, snackbar } from '../lib/ui';
 import { eventually } from '../lib/wait';
 
 let browser: Browser;
@@ -30,7 +31,7 @@ after(async () => {
 });
 
 describe('Poupança automática', () => {
-  it('a weekly plan by Pix Automático: the first Pix paid, a week later the plan buys again', {
+  it('a weekly plan by Pix Automático: the first Pix paid, at the next charge the plan buys again', {
     timeout: 240_000,
   }, async () => {
     const email = uniqueEmail('poupanca');
@@ -39,22 +40,48 @@ describe('Poupança automática', () => {
     await withPage(browser, { viewport: PHONE, token: customer.token, name: 'poupanca-automatica' }, async (page) => {
       await page.goto('/poupanca-automatica');
       await expectText(page, 'Você ainda não tem uma poupança automática.');
+      // each Pix Automático charge is a deposit: above the most per deposit, the plan is refused under the amount
+      await fill(page, 'Valor de cada compra', '50.000,00');
+      await click(page, 'button', 'Criar poupança automática');
+      await expectFieldError(
+        page,
+        'Valor de cada compra',
+        'Cada cobrança do Pix Automático entra como um depósito na sua conta. O valor máximo por depósito é R$ 10.000,00. Seu limite de depósitos é de R$ 50.000,00 a cada 30 dias. Você ainda pode depositar R$ 50.000,00.',
+      );
+      await shotBoth(page, 'poupanca-0-limite');
       await fill(page, 'Valor de cada compra', '50,00');
       const preview = page.getByTestId('saving-preview');
       await expectVisible(preview);
       await eventually(async () => {
         const text = normalizeSpace(await preview.textContent());
-        assert.match(text, /Tarifa \(0,5%\)R\$ \d+,\d\d/, text);
+        // R$ 50,00 a run: 0,5% of the silver is less than the R$ 5,00 minimum fee, and the label says so
+        assert.match(text, /Tarifa \(mínima\)R\$ 5,00/, text);
         assert.match(text, /IOF \(0,38%\)R\$ \d+,\d\d/, text);
       });
+      // before paying: which run the first Pix pays, and when the next charge comes
+      await expectText(
+        page.getByTestId('saving-schedule'),
+        /Ao pagar o primeiro Pix agora, a compra de \d\d\/\d\d\/\d{4} é feita na hora\. A próxima cobrança pelo Pix Automático será em \d\d\/\d\d\/\d{4}\./,
+      );
       await shotBoth(page, 'poupanca-1-formulario');
-      await click(page, 'button', 'Criar poupança automática');
+      // a double click makes one plan (one intention, one Idempotency-Key)
+      await byRole(page, 'button', 'Criar poupança automática').dblclick();
       const pix = byRole(page, 'region', 'Pix para autorizar');
       await expectVisible(pix);
       await expectVisible(pix.getByRole('img', { name: /QR Code do Pix de R\$ 50,00/ }));
       await shotBoth(page, 'poupanca-2-pix');
       const card = byRole(page, 'article', 'R$ 50,00 toda segunda');
       await expectText(card, 'Aguardando o Pix');
+      const { plans } = await apiCall<{ plans: Array<{ next_run_date: string }> }>(
+        'GET',
+        '/saving-plans',
+        undefined,
+        customer.token,
+      );
+      assert.equal(plans.length, 1, 'a double click made one plan');
+      const nextCharge = plans[0]!.next_run_date;
+      const nextShown = nextCharge.split('-').reverse().join('/');
+      await expectText(pix, new RegExp(`A próxima cobrança pelo Pix Automático será em ${nextShown}\\.`));
 
       // the payer's bank pays the composite code: the mailbox's "Pagar"
       const { pendingDeposits } = await apiCall<{ pendingDeposits: Array<{ asaas_payment_id: string | null }> }>(
@@ -71,9 +98,14 @@ describe('Poupança automática', () => {
       await click(row, 'button', `Pagar ${paymentId}`);
       await expectVisible(snackbar(page, 'Pagamento recebido pelo provedor embutido.'));
 
-      // a week passes: the first run buys, the week's charge is debited and buys too
-      const moved = await apiCall<{ offset_days: number }>('POST', '/dev/clock', { advance_days: 7 });
-      assert.equal(moved.offset_days, 7);
+      // the clock moves to the next charge's date, as the screen said: the week's charge is debited and buys too
+      const { now } = await apiCall<{ now: string }>('POST', '/dev/clock', { advance_days: 0 });
+      // Brasília's date (UTC−3 all year)
+      const today = new Date(Date.parse(now) - 3 * 3_600_000).toISOString().slice(0, 10);
+      const days = Math.round((Date.parse(nextCharge) - Date.parse(today)) / 86_400_000);
+      assert.ok(days >= 1 && days <= 14, `next charge ${nextCharge}, today ${today}`);
+      const moved = await apiCall<{ offset_days: number }>('POST', '/dev/clock', { advance_days: days });
+      assert.equal(moved.offset_days, days);
       await page.goto('/poupanca-automatica');
       await expectText(card, 'Ativa');
       const runs = card.getByTestId('saving-run');

@@ -161,10 +161,17 @@ export function withdrawalCodeMail(name: string, code: string, amount: string, v
 }
 
 /** A deposit entered the balance (Pix paid, or a TED an operator confirmed). */
-export function depositCreditedMail(name: string, amount: string, method: 'pix' | 'ted'): Rendered {
+export function depositCreditedMail(
+  name: string,
+  amount: string,
+  method: 'pix' | 'ted',
+  /** a sentence of the deposit's own (a cancelled saving plan's charge: nothing was bought) */
+  note: string | null = null,
+): Rendered {
   const lines = [
     `Olá, ${firstName(name)}!`,
     `Recebemos seu depósito de ${amount} por ${method === 'pix' ? 'Pix' : 'TED'}. O valor já está no seu saldo.`,
+    ...(note ? [note] : []),
   ];
   return {
     subject: `Depósito de ${amount} creditado`,

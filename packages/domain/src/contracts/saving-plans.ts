@@ -94,8 +94,30 @@ export const CreateSavingPlanRequest = z
 export type CreateSavingPlanRequest = z.input<typeof CreateSavingPlanRequest>;
 export type CreateSavingPlanInput = z.output<typeof CreateSavingPlanRequest>;
 
-/** GET /api/saving-plans/preview?amount=: what the amount would buy now, with the fee and the IOF. */
-export const SavingPreviewQuery = z.object({ amount: savingAmountField() });
+/**
+ * GET /api/saving-plans/preview?amount=&frequency=&weekday=&month_day=&payment_method=: what the amount would buy
+ * now, with the fee and the IOF; with the schedule's fields, also when the first and the next runs happen.
+ */
+export const SavingPreviewQuery = z.object({
+  amount: savingAmountField(),
+  frequency: z.enum(SAVING_FREQUENCIES, { error: MESSAGES.chooseOption }).optional(),
+  weekday: z.coerce.number({ error: MESSAGES.savingWeekdayRequired }).int().min(0).max(6).optional(),
+  month_day: z.coerce.number({ error: MESSAGES.savingMonthDayRequired }).int().min(1).max(28).optional(),
+  payment_method: z.enum(SAVING_PAYMENT_METHODS, { error: MESSAGES.savingPaymentMethodRequired }).optional(),
+});
+export type SavingPreviewQuery = z.input<typeof SavingPreviewQuery>;
+export type SavingPreviewInput = z.output<typeof SavingPreviewQuery>;
+
+/**
+ * When a new plan's runs happen (Brasília dates). By Pix Automático the first Pix, paid now, buys at once and is the
+ * run of `first_run_date` (the current period's); the next charge is on `next_run_date`. From the balance the first
+ * run buys on `first_run_date`.
+ */
+export const SavingSchedulePreview = z.object({
+  first_run_date: isoDate(),
+  next_run_date: isoDate(),
+});
+export type SavingSchedulePreview = z.infer<typeof SavingSchedulePreview>;
 export const SavingPreviewResponse = z.object({
   amount: z.number(),
   /** false: the book cannot sell anything for this amount now */
@@ -108,13 +130,19 @@ export const SavingPreviewResponse = z.object({
   /** value + fee + IOF: never above amount */
   total: z.number(),
   fee_rate_percent: z.number(),
+  /** true: the fee is the minimum per order (the rate would charge less) */
+  fee_is_minimum: z.boolean(),
   iof_rate_percent: z.number(),
+  /** the runs' dates, when the query named the schedule (frequency and its day) */
+  schedule: SavingSchedulePreview.nullable(),
 });
 export type SavingPreviewResponse = z.infer<typeof SavingPreviewResponse>;
 
 export const SavingRun = z.object({
   id: z.number().int(),
   period: isoDate(),
+  /** the plan's first Pix pays the current period's run at once: the date it did, when before the period (paid) */
+  paid_ahead_on: isoDate().nullable(),
   status: z.enum(SAVING_RUN_STATUSES),
   amount: z.number(),
   quantity_grams: z.number().nullable(),

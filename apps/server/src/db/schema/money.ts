@@ -33,6 +33,10 @@ export const deposits = pgTable('deposits', {
   holdReason: text('hold_reason').$type<DepositHoldReason>(),
   reviewedBy: bigint('reviewed_by', { mode: 'number' }),
   reviewedAt: ts('reviewed_at'),
+  /** a Pix Automático charge the payer's bank debits on its due date (no code scanned now): 0032 */
+  scheduledDebit: boolean('scheduled_debit').notNull().default(false),
+  /** a sentence for the "credited" e-mail (a cancelled saving plan's charge paid after all): 0032 */
+  creditNote: text('credit_note'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

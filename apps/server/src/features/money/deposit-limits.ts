@@ -1,79 +1,91 @@
-import { depositLimitRefusal, minorToDecimal } from '@prata/domain';
+import { sql } from 'drizzle-orm';
+import { formatBRL, MESSAGES, minorToDecimal } from '@prata/domain';
 import type { MoneySettings } from '../../config';
 import type { Executor } from '../../db/client';
+import { deposits, type DepositRow } from '../../db/schema/index';
+import { rows } from '../../db/sql';
+import { pgErrorCode, pgErrorDetail } from '../../db/tx';
 import { AppError } from '../../lib/errors';
-import { sumDepositedSince, tradingLimitCentsOf } from './repository/index';
 
 /**
- * The limits on money in (issue 27), after Banco Central's Pix rules: a most per deposit, a most per period, and
- * (when configured) a lower most per deposit at night, 20h–6h in Brasília. A customer whose operators approved an
- * annual trading limit above the period's limit is in the higher tier: the period's limit becomes that approved
- * limit, and the per-deposit limit grows in the same proportion (the night limit does not: it is the payer's bank's
- * rule too). Everything here is centavos.
+ * The gate for money coming in (docs/decisions.md "One gate for money in"). Every path that asks a payment provider
+ * to collect money for a customer's balance (a Pix deposit, a TED, each Pix Automático charge of a saving plan and
+ * the plan that promises them) writes a pending row of `deposits`, and only through `insertPendingDeposit` here. The
+ * rule itself is one SQL function, `money_in_admission` (db/functions/money_in_admission.sql): the per-charge limit
+ * (higher tier: the approved trading limit), the night limit for a Pix made now, the period's limit and the cap on
+ * pending Pix charges. A trigger calls it on every pending row written, under the customer's row lock, and refuses
+ * (PM001) what breaks it; this module calls the same function to show the limits, to refuse before a charge is asked
+ * of the provider, and to turn the trigger's refusal into the customer's message.
  */
-export type DepositLimitFacts = {
+
+export type MoneyInRefusal = 'pending' | 'per_deposit' | 'night' | 'period';
+
+/** What `money_in_admission` answers, centavos. */
+export type MoneyInFacts = {
   perDepositCents: number;
+  /** the night limit when it is night now and one is configured; null otherwise */
   nightPerDepositCents: number | null;
   perPeriodCents: number;
   periodDays: number;
   periodLeftCents: number;
   maxNowCents: number;
   tier: 'standard' | 'approved_limit';
+  pending: number;
+  pendingMax: number;
+  refusal: MoneyInRefusal | null;
 };
 
-type LimitSettings = MoneySettings['depositLimits'];
+/** A charge asking to come in: a Pix the payer makes now, a TED, or a Pix Automático debit on its due date. */
+export type MoneyIn = { userId: number; method: 'pix' | 'ted'; scheduledDebit?: boolean; amountCents: number };
 
-/** 20h–6h in Brasília (UTC−3 all year since 2019). */
-export function isPixNight(now: Date): boolean {
-  const hour = (now.getUTCHours() + 21) % 24;
-  return hour >= 20 || hour < 6;
-}
+/** The SQLSTATE the admission trigger raises (detail: the facts, as JSON). */
+const REFUSED = 'PM001';
 
-/** The limits for a customer with this approved trading limit and this much deposited in the period (pure). */
-export function depositLimitsFor(
-  settings: LimitSettings,
-  tradingLimitCents: number,
-  usedCents: number,
-  now: Date,
-): DepositLimitFacts {
-  const raised = tradingLimitCents > settings.perPeriodCents;
-  const perPeriodCents = raised ? tradingLimitCents : settings.perPeriodCents;
-  // the per-deposit limit in the same proportion as the period's, rounded down to the centavo (bigint: no overflow)
-  const perDepositCents = raised
-    ? Number((BigInt(settings.perDepositCents) * BigInt(perPeriodCents)) / BigInt(settings.perPeriodCents))
-    : settings.perDepositCents;
-  const nightPerDepositCents =
-    settings.nightPerDepositCents !== null && isPixNight(now) ? settings.nightPerDepositCents : null;
-  const periodLeftCents = Math.max(0, perPeriodCents - usedCents);
-  return {
-    perDepositCents,
-    nightPerDepositCents,
-    perPeriodCents,
-    periodDays: settings.periodDays,
-    periodLeftCents,
-    maxNowCents: Math.min(perDepositCents, nightPerDepositCents ?? perDepositCents, periodLeftCents),
-    tier: raised ? 'approved_limit' : 'standard',
-  };
-}
+type RawFacts = {
+  per_deposit_cents: number;
+  night_per_deposit_cents: number | null;
+  per_period_cents: number;
+  period_days: number;
+  period_left_cents: number;
+  max_now_cents: number;
+  tier: MoneyInFacts['tier'];
+  pending: number;
+  pending_max: number;
+  refusal: MoneyInRefusal | null;
+};
+
+const factsOf = (raw: RawFacts): MoneyInFacts => ({
+  perDepositCents: raw.per_deposit_cents,
+  nightPerDepositCents: raw.night_per_deposit_cents,
+  perPeriodCents: raw.per_period_cents,
+  periodDays: raw.period_days,
+  periodLeftCents: raw.period_left_cents,
+  maxNowCents: raw.max_now_cents,
+  tier: raw.tier,
+  pending: raw.pending,
+  pendingMax: raw.pending_max,
+  refusal: raw.refusal,
+});
 
 /**
- * What counts against the period: the deposits of its days that brought money in or still may (approved, held,
- * pending and not expired), at what they credited or charged. Cancelled, expired, rejected and refunded ones do not.
+ * The admission's answer for this charge now (the caller's transaction, or the database), without a lock: what the
+ * screen shows (amount 0) and the refusal before a provider is asked for a charge. The trigger decides again, locked.
  */
-export async function depositedInPeriod(ex: Executor, userId: number, periodDays: number, now: Date) {
-  const since = new Date(now.getTime() - periodDays * 86_400_000);
-  return sumDepositedSince(ex, userId, since, now);
+export async function moneyInFacts(ex: Executor, charge: MoneyIn, now: Date | null = null): Promise<MoneyInFacts> {
+  const [row] = await rows<{ facts: string }>(
+    ex,
+    sql`select money_in_admission(${charge.userId}, ${charge.method}, ${charge.scheduledDebit ?? false},
+          ${charge.amountCents}, coalesce(${now?.toISOString() ?? null}::timestamptz, now()))::text as facts`,
+  );
+  return factsOf(JSON.parse(row!.facts) as RawFacts);
 }
 
-/** The customer's limits now, read from the database (the caller's transaction, or the database). */
-export async function depositLimits(ex: Executor, settings: LimitSettings, userId: number, now = new Date()) {
-  const tradingLimitCents = await tradingLimitCentsOf(ex, userId);
-  const used = await depositedInPeriod(ex, userId, settings.periodDays, now);
-  return depositLimitsFor(settings, tradingLimitCents, used, now);
-}
+/** The customer's limits now, as GET /api/deposit shows them (a Pix made now). */
+export const depositLimits = (ex: Executor, userId: number) =>
+  moneyInFacts(ex, { userId, method: 'pix', amountCents: 0 });
 
 /** The limits as GET /api/deposit answers them (reais). */
-export const presentDepositLimits = (f: DepositLimitFacts) => ({
+export const presentDepositLimits = (f: MoneyInFacts) => ({
   maxNow: minorToDecimal(f.maxNowCents),
   perDeposit: minorToDecimal(f.perDepositCents),
   nightPerDeposit: f.nightPerDepositCents === null ? null : minorToDecimal(f.nightPerDepositCents),
@@ -83,11 +95,94 @@ export const presentDepositLimits = (f: DepositLimitFacts) => ({
   tier: f.tier,
 });
 
+/** The refusal in the spec's words: the limit that binds and what is left of it; null when the charge fits. */
+export function refusalMessage(f: MoneyInFacts): string | null {
+  switch (f.refusal) {
+    case null:
+      return null;
+    case 'pending':
+      return MESSAGES.pendingDepositsLimit(f.pendingMax);
+    case 'per_deposit':
+      return MESSAGES.depositAbovePerDeposit(formatBRL(f.perDepositCents));
+    case 'night':
+      return MESSAGES.depositAboveNight(formatBRL(f.nightPerDepositCents ?? 0));
+    case 'period':
+      return MESSAGES.depositAbovePeriod(formatBRL(f.perPeriodCents), f.periodDays, formatBRL(f.periodLeftCents));
+  }
+}
+
 /**
- * Refuses an amount above what the customer may deposit now, naming the limit that binds and what is left; on the
- * amount field, so the form shows it under the field. Nothing is written before or after.
+ * How a feature says why a deposit limit applies to it (a saving plan's charge), from the deposit's words and the
+ * facts; the deposit's own words by default.
  */
-export function requireWithinDepositLimits(facts: DepositLimitFacts, amountCents: number, method: 'pix' | 'ted') {
-  const refusal = depositLimitRefusal(facts, amountCents, method);
-  if (refusal) throw new AppError('DEPOSIT_LIMIT_EXCEEDED', refusal, { amount: [refusal] });
+export type Wording = (refusal: string, facts: MoneyInFacts) => string;
+const asIs: Wording = (refusal) => refusal;
+
+/**
+ * The refusal as the error answered: PENDING_DEPOSITS_LIMIT, or DEPOSIT_LIMIT_EXCEEDED on the amount field (the form
+ * shows it under the field) with `max_amount`, the most this charge may be now (reais); null when the charge fits.
+ */
+export function refusalError(f: MoneyInFacts, wording: Wording = asIs): AppError | null {
+  const message = refusalMessage(f);
+  if (message === null) return null;
+  const said = wording(message, f);
+  if (f.refusal === 'pending') return new AppError('PENDING_DEPOSITS_LIMIT', said);
+  return new AppError(
+    'DEPOSIT_LIMIT_EXCEEDED',
+    said,
+    { amount: [said] },
+    { max_amount: minorToDecimal(f.maxNowCents) },
+  );
+}
+
+/** The error a charge would be refused with now (before a provider is asked for it), or null; writes nothing. */
+export async function moneyInRefusal(ex: Executor, charge: MoneyIn, wording: Wording = asIs) {
+  return refusalError(await moneyInFacts(ex, charge), wording);
+}
+
+/**
+ * The admission trigger's refusal of a write, as the customer's error (in `wording`); undefined for any other error.
+ */
+export function admissionRefusal(err: unknown, wording: Wording = asIs): AppError | undefined {
+  if (pgErrorCode(err) !== REFUSED) return undefined;
+  return refusalError(factsOf(JSON.parse(pgErrorDetail(err) ?? '{}') as RawFacts), wording) ?? undefined;
+}
+
+/** Refuses a charge the admission refuses now (before a provider is asked for it); nothing is written. */
+export async function requireMoneyInAdmitted(ex: Executor, charge: MoneyIn): Promise<void> {
+  const refused = await moneyInRefusal(ex, charge);
+  if (refused) throw refused;
+}
+
+/**
+ * Writes a pending inbound charge, the one way to (the caller's transaction): the trigger admits it under the
+ * customer's lock or refuses it, and a refusal is thrown as the customer's error. Nothing else inserts deposits.
+ */
+export async function insertPendingDeposit(
+  tx: Executor,
+  values: Omit<typeof deposits.$inferInsert, 'status' | 'id'>,
+  wording: Wording = asIs,
+): Promise<DepositRow> {
+  try {
+    const [inserted] = await tx.insert(deposits).values(values).returning();
+    return inserted!;
+  } catch (err) {
+    throw admissionRefusal(err, wording) ?? err;
+  }
+}
+
+/** The limits of the configuration, where the admission reads them: written by every instance as it starts. */
+export async function writeMoneyInSettings(ex: Executor, money: MoneySettings): Promise<void> {
+  const l = money.depositLimits;
+  await ex.execute(sql`insert into money_in_settings as s (id, per_deposit_cents, per_period_cents, period_days,
+      night_per_deposit_cents, pending_pix_max)
+    values (true, ${l.perDepositCents}, ${l.perPeriodCents}, ${l.periodDays}, ${l.nightPerDepositCents},
+      ${money.maxPendingPixDeposits})
+    on conflict (id) do update set per_deposit_cents = excluded.per_deposit_cents,
+      per_period_cents = excluded.per_period_cents, period_days = excluded.period_days,
+      night_per_deposit_cents = excluded.night_per_deposit_cents, pending_pix_max = excluded.pending_pix_max,
+      updated_at = now()
+    where (s.per_deposit_cents, s.per_period_cents, s.period_days, s.night_per_deposit_cents, s.pending_pix_max)
+      is distinct from (excluded.per_deposit_cents, excluded.per_period_cents, excluded.period_days,
+        excluded.night_per_deposit_cents, excluded.pending_pix_max)`);
 }

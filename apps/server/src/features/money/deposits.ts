@@ -14,21 +14,25 @@ import { enqueueEmail } from '../../messaging/outbox';
 import { depositCreditedMail } from '../../messaging/templates';
 import { findCompanyByUser } from '../users/index';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
-import { depositLimits, presentDepositLimits, requireWithinDepositLimits } from './deposit-limits';
+import {
+  depositLimits,
+  insertPendingDeposit,
+  presentDepositLimits,
+  requireMoneyInAdmitted,
+  type Wording,
+} from './deposit-limits';
 import { isExpired, presentDeposit } from './presenter';
 import { logFailure, loggedAs } from '../../lib/log-failure';
 import {
-  countPendingPixDeposits,
   findContact,
   findDeposit,
-  insertDeposit,
   listPendingDeposits,
-  lockCustomerForDeposit,
   lockOwnDeposit,
   markApproved,
   markCancelled,
   markExpired,
   pageOfDeposits,
+  setCreditNote,
 } from './repository/index';
 
 /** The ledger transfer that credits a deposit: one id per deposit, so however many events confirm it, it posts once. */
@@ -53,7 +57,7 @@ export async function depositOverview(deps: AppDeps, userId: number) {
   const [balances, pending, limits] = await Promise.all([
     getBalances(db, userId),
     listPendingDeposits(db, userId, new Date()),
-    depositLimits(db, deps.config.money.depositLimits, userId),
+    depositLimits(db, userId),
   ]);
   return {
     currentBalance: minorToDecimal(balances.BRL.available),
@@ -62,15 +66,6 @@ export async function depositOverview(deps: AppDeps, userId: number) {
     minimumPixDeposit: minorToDecimal(MINIMUM_PIX_DEPOSIT_CENTS),
     depositLimits: presentDepositLimits(limits),
   };
-}
-
-/**
- * The limits checked again inside the transaction that writes the deposit, under the customer's row lock: two
- * deposits asked for at once are counted one after the other, so together they cannot pass the period's limit.
- */
-async function recheckLimits(deps: AppDeps, tx: Executor, userId: number, amountCents: number, method: 'pix' | 'ted') {
-  await lockCustomerForDeposit(tx, userId);
-  requireWithinDepositLimits(await depositLimits(tx, deps.config.money.depositLimits, userId), amountCents, method);
 }
 
 /** The charge's expiry: the provider's, or our own TTL, whichever comes first. */
@@ -101,14 +96,12 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
  * POST /api/deposit/pix: a Pix charge at the provider, then the pending deposit. The charge comes first (a network
  * call outside any transaction); if the row cannot be written after it, the charge is cancelled, and a payment of a
  * charge we never recorded is kept as an event for operators (webhooks.ts), never credited blindly. An amount above
- * the customer's limits is refused before the charge (deposit-limits.ts).
+ * the customer's limits is refused before the charge, and again, under the customer's lock, by the database as the
+ * row is written (deposit-limits.ts): two charges asked for at once cannot pass the limits together.
  */
 export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents: number) {
   const db = deps.database.db;
-  const open = await countPendingPixDeposits(db, user.id, new Date());
-  const max = deps.config.money.maxPendingPixDeposits;
-  if (open >= max) throw new AppError('PENDING_DEPOSITS_LIMIT', MESSAGES.pendingDepositsLimit(max));
-  requireWithinDepositLimits(await depositLimits(db, deps.config.money.depositLimits, user.id), amountCents, 'pix');
+  await requireMoneyInAdmitted(db, { userId: user.id, method: 'pix', amountCents });
 
   const reference = `deposit-${randomBytes(10).toString('hex')}`;
   const payments = deps.adapters.payments;
@@ -129,8 +122,7 @@ export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents
   let row: DepositRow;
   try {
     row = await withTransaction(db, async (tx) => {
-      await recheckLimits(deps, tx, user.id, amountCents, 'pix');
-      const inserted = await insertDeposit(tx, {
+      const inserted = await insertPendingDeposit(tx, {
         userId: user.id,
         method: 'pix',
         amountCents,
@@ -158,8 +150,9 @@ export async function createPixDeposit(deps: AppDeps, user: UserRow, amountCents
 
 /**
  * A deposit for a charge another feature made at the provider (a Pix Automático charge of a saving plan): the same
- * pending row a Pix deposit writes, so the one webhook path credits it (and only once). Written in the caller's
- * transaction. The deposit limits are the caller's to check.
+ * pending row a Pix deposit writes, so the one webhook path credits it (and only once), through the same gate (the
+ * limits on money in, under the customer's lock: a refusal is thrown as DEPOSIT_LIMIT_EXCEEDED or
+ * PENDING_DEPOSITS_LIMIT and nothing is written). Written in the caller's transaction.
  */
 export async function recordChargeDeposit(
   tx: Executor,
@@ -169,37 +162,46 @@ export async function recordChargeDeposit(
     paymentId: string;
     reference: string;
     pixCopiaECola: string;
-    /** when the code stops being payable (a code the payer scans); null: the provider debits it on its due date */
-    pixExpiresAt?: Date | null;
+    /** when the code stops being payable (a code the payer scans); null: a debit on its due date (scheduled) */
+    pixExpiresAt: Date | null;
   },
+  wording?: Wording,
 ): Promise<DepositRow> {
-  const inserted = await insertDeposit(tx, {
-    userId: input.userId,
-    method: 'pix',
-    amountCents: input.amountCents,
-    asaasPaymentId: input.paymentId,
-    externalReference: input.reference,
-    pixCopiaECola: input.pixCopiaECola,
-    pixExpiresAt: input.pixExpiresAt ?? null,
-  });
+  const inserted = await insertPendingDeposit(
+    tx,
+    {
+      userId: input.userId,
+      method: 'pix',
+      amountCents: input.amountCents,
+      asaasPaymentId: input.paymentId,
+      externalReference: input.reference,
+      pixCopiaECola: input.pixCopiaECola,
+      pixExpiresAt: input.pixExpiresAt,
+      scheduledDebit: input.pixExpiresAt === null,
+    },
+    wording,
+  );
   await logEvent(tx, input.userId, `Depósito por Pix Automático de ${formatBRL(input.amountCents)} criado`);
   return inserted;
+}
+
+/**
+ * Leaves a sentence on pending deposits for the e-mail that will say they were credited (a saving plan cancelled
+ * while its charge was out: the money stays in the balance). The caller's transaction.
+ */
+export async function noteOnPendingDeposits(tx: Executor, ids: number[], note: string): Promise<void> {
+  await setCreditNote(tx, ids, note);
 }
 
 /** POST /api/deposit/ted: the receipt is checked by content, stored, and the deposit waits for an operator. */
 export async function createTedDeposit(deps: AppDeps, user: UserRow, amountCents: number, file: UploadedFile) {
   const facts = inspectUpload(file);
-  requireWithinDepositLimits(
-    await depositLimits(deps.database.db, deps.config.money.depositLimits, user.id),
-    amountCents,
-    'ted',
-  );
+  await requireMoneyInAdmitted(deps.database.db, { userId: user.id, method: 'ted', amountCents });
   const storageKey = `ted${user.id}/${randomBytes(16).toString('hex')}.${facts.ext}`;
   await deps.adapters.storage.put(storageKey, file.data);
   try {
     const row = await withTransaction(deps.database.db, async (tx) => {
-      await recheckLimits(deps, tx, user.id, amountCents, 'ted');
-      const inserted = await insertDeposit(tx, {
+      const inserted = await insertPendingDeposit(tx, {
         userId: user.id,
         method: 'ted',
         amountCents,
@@ -319,6 +321,8 @@ export async function creditLockedDeposit(
   const owner = await findContact(tx, row.userId);
   const amount = formatBRL(row.amountCents);
   await logEvent(tx, row.userId, `Depósito por ${row.method === 'pix' ? 'Pix' : 'TED'} de ${amount} creditado`);
-  if (owner) await enqueueEmail(tx, { to: owner.email, ...depositCreditedMail(owner.name, amount, row.method) });
+  if (owner) {
+    await enqueueEmail(tx, { to: owner.email, ...depositCreditedMail(owner.name, amount, row.method, row.creditNote) });
+  }
   return 'credited';
 }

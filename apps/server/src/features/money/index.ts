@@ -4,7 +4,8 @@ export { seedMoneyDemo } from './demo';
 export { registerMoneyReconciliation } from './reconciliation';
 export { moneyRoutes } from './routes';
 export { handlePaymentWebhook } from './webhooks';
-export { payerOf, recordChargeDeposit } from './deposits';
+export { noteOnPendingDeposits, payerOf, recordChargeDeposit } from './deposits';
+export { type MoneyIn, type MoneyInFacts, moneyInRefusal, type Wording } from './deposit-limits';
 export {
   type PaymentTarget,
   type PaymentTargetOutcome,

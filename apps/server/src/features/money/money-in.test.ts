@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@prata/domain';
-import { loadConfig } from '../../config';
+import { depositLimitRefusal, MESSAGES } from '@prata/domain';
+import { loadConfig, type MoneySettings } from '../../config';
 import { auditLog, deposits, paymentEvents, users } from '../../db/schema/index';
 import { balanceOf, getBalances } from '../../ledger/index';
 import {
@@ -14,7 +14,8 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { depositLimitsFor, isPixNight } from './deposit-limits';
+import type { Executor } from '../../db/client';
+import { type MoneyIn, moneyInFacts, refusalMessage, writeMoneyInSettings } from './deposit-limits';
 
 /**
  * Issue 27, money in: limits before the charge, payments that do not match their charge held for an operator,
@@ -104,7 +105,12 @@ describe('deposit limits', () => {
     const r = await pix(c, '10000.01');
     expect(r.statusCode).toBe(422);
     const message = MESSAGES.depositAbovePerDeposit('R$ 10.000,00');
-    expect(r.json()).toEqual({ code: 'DEPOSIT_LIMIT_EXCEEDED', message, errors: { amount: [message] } });
+    expect(r.json()).toEqual({
+      code: 'DEPOSIT_LIMIT_EXCEEDED',
+      message,
+      errors: { amount: [message] },
+      max_amount: 10000,
+    });
     // the report's R$ 9.999.999.999,00
     expect((await pix(c, '9999999999.00')).json().code).toBe('DEPOSIT_LIMIT_EXCEEDED');
     expect(charges.length).toBe(before);
@@ -122,7 +128,12 @@ describe('deposit limits', () => {
     const before = charges.length;
     const r = await pix(c, '1000.01');
     const message = MESSAGES.depositAbovePeriod('R$ 50.000,00', 30, 'R$ 1.000,00');
-    expect(r.json()).toEqual({ code: 'DEPOSIT_LIMIT_EXCEEDED', message, errors: { amount: [message] } });
+    expect(r.json()).toEqual({
+      code: 'DEPOSIT_LIMIT_EXCEEDED',
+      message,
+      errors: { amount: [message] },
+      max_amount: 1000,
+    });
     expect(charges.length).toBe(before);
     expect(await rowsOf(c)).toHaveLength(5);
     // a cancelled charge gives its room back
@@ -158,29 +169,78 @@ describe('deposit limits', () => {
     expect((await pix(c, '40000.01')).json().message).toBe(MESSAGES.depositAbovePerDeposit('R$ 40.000,00'));
   });
 
-  it('the night limit applies 20h–6h in Brasília, to Pix only', () => {
-    const settings = {
+  it('the night limit applies 20h–6h in Brasília to a Pix made now: not to a TED, nor to a scheduled debit', async () => {
+    const c = await approvedCustomer(t);
+    const limits = {
       perDepositCents: 100_000,
       perPeriodCents: 5_000_000,
       periodDays: 30,
       nightPerDepositCents: 20_000,
     };
-    const night = new Date('2026-03-10T23:30:00Z'); // 20h30 in Brasília
-    const day = new Date('2026-03-10T12:00:00Z'); // 9h
-    expect(isPixNight(night)).toBe(true);
-    expect(isPixNight(new Date('2026-03-10T08:59:00Z'))).toBe(true); // 5h59
-    expect(isPixNight(new Date('2026-03-10T09:00:00Z'))).toBe(false); // 6h
-    expect(depositLimitsFor(settings, 5_000_000, 0, night)).toMatchObject({
-      nightPerDepositCents: 20_000,
-      maxNowCents: 20_000,
+    const at = (tx: Executor, iso: string, charge: Partial<MoneyIn> = {}) =>
+      moneyInFacts(tx, { userId: c.id, method: 'pix', amountCents: 20_001, ...charge }, new Date(iso));
+    await withSettings({ ...t.config.money, depositLimits: limits }, async (tx) => {
+      // 20h30 in Brasília
+      expect(await at(tx, '2026-03-10T23:30:00Z')).toMatchObject({
+        nightPerDepositCents: 20_000,
+        maxNowCents: 20_000,
+        refusal: 'night',
+      });
+      expect((await at(tx, '2026-03-10T08:59:00Z')).refusal).toBe('night'); // 5h59
+      expect(await at(tx, '2026-03-10T09:00:00Z')).toMatchObject({ nightPerDepositCents: null, refusal: null }); // 6h
+      expect((await at(tx, '2026-03-10T22:59:00Z')).refusal).toBeNull(); // 19h59
+      expect((await at(tx, '2026-03-10T23:30:00Z', { method: 'ted' })).refusal).toBeNull();
+      expect((await at(tx, '2026-03-10T23:30:00Z', { scheduledDebit: true })).refusal).toBeNull();
+      expect((await at(tx, '2026-03-10T12:00:00Z', { amountCents: 100_001 })).refusal).toBe('per_deposit');
     });
-    expect(depositLimitsFor(settings, 5_000_000, 0, day)).toMatchObject({
-      nightPerDepositCents: null,
-      maxNowCents: 100_000,
-    });
-    expect(depositLimitsFor(settings, 5_000_000, 4_990_000, day).maxNowCents).toBe(10_000);
   });
 });
+
+describe('one rule for the screen and the database', () => {
+  it("the domain's depositLimitRefusal (the screen's) says what the admission refuses, amount by amount", async () => {
+    const c = await approvedCustomer(t);
+    // an approved annual limit below the period's: the standard tier
+    await t.database.db.update(users).set({ tradingLimitCents: 1_000_000 }).where(eq(users.id, c.id));
+    const paid = (await pix(c, '10000.00')).json().deposit;
+    await payByBank(paid.asaas_payment_id, 1_000_000);
+    expect((await pix(c, '5000.00')).statusCode).toBe(201);
+    // R$ 10.000,00 a charge, R$ 1.000,00 at night, R$ 20.000,00 a period: R$ 5.000,00 left
+    const limits = {
+      perDepositCents: 1_000_000,
+      perPeriodCents: 2_000_000,
+      periodDays: 30,
+      nightPerDepositCents: 100_000,
+    };
+    await withSettings({ ...t.config.money, depositLimits: limits }, async (tx) => {
+      for (const when of ['2026-03-10T23:30:00Z', '2026-03-10T15:00:00Z']) {
+        for (const method of ['pix', 'ted'] as const) {
+          for (const amountCents of [500, 100_000, 100_001, 500_000, 500_001, 1_000_000, 1_000_001]) {
+            const facts = await moneyInFacts(tx, { userId: c.id, method, amountCents }, new Date(when));
+            expect(depositLimitRefusal(facts, amountCents, method), `${when} ${method} ${amountCents}`).toBe(
+              refusalMessage(facts),
+            );
+          }
+        }
+      }
+      const facts = await moneyInFacts(tx, { userId: c.id, method: 'ted', amountCents: 500_001 });
+      expect(refusalMessage(facts)).toBe(MESSAGES.depositAbovePeriod('R$ 20.000,00', 30, 'R$ 5.000,00'));
+    });
+  });
+});
+
+/** Runs `fn` with other limits in the admission's settings, in a transaction rolled back after it. */
+async function withSettings(money: MoneySettings, fn: (tx: Executor) => Promise<void>) {
+  const rollback = new Error('rollback');
+  await t.database.db
+    .transaction(async (tx) => {
+      await writeMoneyInSettings(tx, money);
+      await fn(tx);
+      throw rollback;
+    })
+    .catch((err) => {
+      if (err !== rollback) throw err;
+    });
+}
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 32)]);
 const withAuth = (c: Customer, form: { payload: Buffer; headers: Record<string, string> }) => ({

@@ -9,6 +9,7 @@ import {
   users,
   withdrawals,
 } from '../../db/schema/index';
+import { loadConfig } from '../../config';
 import { getBalances, post } from '../../ledger/index';
 import {
   approvedCustomer,
@@ -23,7 +24,9 @@ import { placeWithdrawal } from './withdrawals';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // the storm keeps 20 charges of each customer pending at once: the database's admission caps them (0032)
+  const money = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv).money;
+  t = await buildTestApp({ config: { money: { ...money, maxPendingPixDeposits: 20 } } });
 });
 
 function shuffle<T>(items: T[]): T[] {

@@ -8,6 +8,7 @@ import { enqueueEmail } from '../../messaging/outbox';
 import { savingAuthorizationEndedMail } from '../../messaging/templates';
 import type { AuthorizationEvent, AuthorizationTarget, PaymentTargetOutcome } from '../money/index';
 import * as repo from './repository';
+import { closeRunsOfEndedPlan } from './service';
 
 const END_REASONS = {
   authorization_cancelled: MESSAGES.savingAuthorizationCancelled,
@@ -40,7 +41,7 @@ export async function applyToPlan(
       const reason = END_REASONS[event.kind];
       const ended = await repo.endPlan(tx, plan.id, 'cancelled', reason);
       if (!ended) return { outcome: 'plan_unchanged', detail };
-      await repo.closeWaitingRuns(tx, plan.id, reason);
+      await closeRunsOfEndedPlan(tx, ended, reason);
       await logEvent(tx, plan.userId, `Poupança automática ${plan.id}: autorização encerrada pelo banco`);
       await mailEnded(deps, tx, ended, reason);
       return { outcome: 'plan_ended', detail: `${detail}: ${reason}` };

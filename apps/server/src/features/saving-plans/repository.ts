@@ -146,6 +146,15 @@ export async function plansOf(ex: Executor, userId: number): Promise<PlanRow[]> 
   return found.map(plan);
 }
 
+/**
+ * Takes the customer's row lock (the caller's transaction; for no key update, the lock the deposits' admission takes):
+ * two plans of one customer are counted one after the other.
+ */
+export async function lockCustomer(tx: Executor, userId: number): Promise<void> {
+  await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
+}
+
+/** Live plans (awaiting, active or paused): counted under lockCustomer, so the most a customer may keep holds. */
 export async function countLivePlans(ex: Executor, userId: number): Promise<number> {
   const [row] = await rows<{ n: string }>(
     ex,
@@ -225,13 +234,34 @@ export async function abandonUnchargedRuns(ex: Executor, reason: string): Promis
     where status = 'awaiting_payment' and deposit_id is null and created_at < now() - interval '1 hour'`);
 }
 
-/** Claims one due run for this instance: 'due' → 'buying', skipping rows another instance holds. */
+/** Plans whose due runs buy: running ones, and ended ones (their last period's money arrived after the end). */
+const BUYING_PLANS = sql`('active', 'ended')`;
+
+/**
+ * Due runs of plans that must not buy (cancelled, or paused while the run's money arrived) buy nothing, with the
+ * reason of the plan's state: the money stays in the balance.
+ */
+export async function closeStrandedDueRuns(ex: Executor, reasons: { cancelled: string; paused: string }) {
+  await ex.execute(sql`update saving_runs r set status = 'nothing', updated_at = now(),
+      reason = case p.status when 'paused' then ${reasons.paused} else ${reasons.cancelled} end
+    from saving_plans p
+    where r.status = 'due' and p.id = r.plan_id and p.status not in ${BUYING_PLANS}`);
+}
+
+/**
+ * Claims one due run for this instance: 'due' → 'buying', skipping rows another instance holds. Only a run of a plan
+ * that buys (active, or ended after its last period): a cancelled plan's run is never bought, whatever moved it.
+ */
 export async function claimDueRun(ex: Executor): Promise<(RunRow & { userId: number }) | null> {
   const [row] = await rows<RawPlan>(
     ex,
     sql`update saving_runs as r set status = 'buying', updated_at = now()
-        where r.id = (select id from saving_runs where status = 'due' order by id limit 1 for update skip locked)
-        returning ${RUN_COLUMNS}, (select user_id::text from saving_plans where id = r.plan_id) as user_id`,
+        from saving_plans p
+        where p.id = r.plan_id and p.status in ${BUYING_PLANS}
+          and r.id = (select d.id from saving_runs d join saving_plans dp on dp.id = d.plan_id
+                       where d.status = 'due' and dp.status in ${BUYING_PLANS}
+                       order by d.id limit 1 for update of d skip locked)
+        returning ${RUN_COLUMNS}, p.user_id::text as user_id`,
   );
   return row ? { ...run(row), userId: int(row.user_id) } : null;
 }
@@ -293,13 +323,18 @@ export async function lockPlanByAuthorization(ex: Executor, authorizationId: str
 }
 
 /**
- * Runs still waiting for their Pix when the authorisation ended buy nothing, with its reason: a charge paid after all
- * is a credited deposit like any other, and its money stays in the balance (promotePaidRuns only moves runs that
- * still wait).
+ * Runs not bought yet when the plan ended (cancelled by the customer, or the authorisation ended) buy nothing, with
+ * its reason: waiting for their Pix, or due (the money arrived, the buy not claimed yet). A charge paid after all is
+ * a credited deposit like any other, and its money stays in the balance (promotePaidRuns only moves runs that still
+ * wait). Answers the deposits of the runs closed.
  */
-export async function closeWaitingRuns(ex: Executor, planId: number, reason: string) {
-  await ex.execute(sql`update saving_runs set status = 'nothing', reason = ${reason}, updated_at = now()
-    where plan_id = ${planId} and status = 'awaiting_payment'`);
+export async function closeWaitingRuns(ex: Executor, planId: number, reason: string): Promise<number[]> {
+  const closed = await rows<{ deposit_id: string | null }>(
+    ex,
+    sql`update saving_runs set status = 'nothing', reason = ${reason}, updated_at = now()
+        where plan_id = ${planId} and status in ('awaiting_payment', 'due') returning deposit_id::text`,
+  );
+  return closed.flatMap((r) => (r.deposit_id === null ? [] : [int(r.deposit_id)]));
 }
 
 /** Ends a live plan with the reason the customer reads; null when it was not live (ended before). */

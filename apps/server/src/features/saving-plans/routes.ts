@@ -22,6 +22,7 @@ import { requireApprovedRegistration } from '../users/index';
 import { savingAuthorizationTarget } from './authorization';
 import { advanceSavingClock, resetSavingClock, savingClock, savingClockOffsetDays } from './clock';
 import { runSavingPlans } from './scheduler';
+import { createPlan } from './create';
 import * as service from './service';
 
 const MoveParams = IdParams.extend({ move: z.enum(['pause', 'resume', 'cancel']) });
@@ -49,7 +50,7 @@ export async function savingPlanRoutes(fastify: FastifyInstance) {
       preHandler: requireApprovedRegistration,
       schema: { tags, querystring: SavingPreviewQuery, response: { 200: SavingPreviewResponse } },
     },
-    async (req) => service.preview(deps, currentUser(req).id, req.query.amount),
+    async (req) => service.preview(deps, currentUser(req).id, req.query),
   );
 
   app.post(
@@ -59,7 +60,7 @@ export async function savingPlanRoutes(fastify: FastifyInstance) {
       config: { idempotent: true },
       schema: { tags, body: CreateSavingPlanRequest, response: { 201: SavingPlanResponse } },
     },
-    async (req, reply) => reply.status(201).send(await service.createPlan(deps, currentUser(req), req.body)),
+    async (req, reply) => reply.status(201).send(await createPlan(deps, currentUser(req), req.body)),
   );
 
   app.post(

@@ -4,7 +4,9 @@ import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { every } from '../../lib/per-turn';
-import { handlePaymentWebhook, payerOf, recordChargeDeposit } from '../money/index';
+import { AppError } from '../../lib/errors';
+import { loggedAs } from '../../lib/log-failure';
+import { handlePaymentWebhook, moneyInRefusal, payerOf, recordChargeDeposit } from '../money/index';
 import { buyFor } from './buy';
 import { savingClock } from './clock';
 import * as repo from './repository';
@@ -29,7 +31,8 @@ export const scheduleOf = (p: repo.PlanRow): Schedule => ({
  * 2. each active plan due today claims its period (insert ... on conflict do nothing: one instance wins); a balance
  *    plan's run is due at once, a Pix Automático plan's charge goes to the provider and becomes a pending deposit;
  * 3. step 0 again, for the charges just paid (the embedded provider pays at once);
- * 4. due runs are claimed one at a time (skip locked) and buy.
+ * 4. due runs of plans cancelled or paused meanwhile buy nothing (the money stays in the balance); the others are
+ *    claimed one at a time (skip locked) and buy.
  * Safe to run at any moment, on any number of instances, after any restart.
  */
 export async function runSavingPlans(
@@ -69,6 +72,10 @@ export async function runSavingPlans(
   }
   await repo.promotePaidRuns(db, MESSAGES.savingRunPaymentFailed);
   await repo.activateAuthorizedPlans(db);
+  await repo.closeStrandedDueRuns(db, {
+    cancelled: MESSAGES.savingRunPlanCancelled,
+    paused: MESSAGES.savingRunPlanPaused,
+  });
   let bought = 0;
   for (let i = 0; i < BUYS_PER_TICK_MAX; i++) {
     const run = await repo.claimDueRun(db);
@@ -82,13 +89,22 @@ export async function runSavingPlans(
 
 /**
  * A Pix Automático run's charge at the provider against the plan's authorisation, recorded as a pending deposit so
- * the one webhook path credits it. The embedded provider's payer's bank debits it at once, through that same path.
+ * the one webhook path credits it. The limits on money in come first: a charge they refuse (the period's limit above
+ * all: the customer deposited meanwhile) is not sent to the provider, and the run says why; one refused when it is
+ * recorded (another charge came in meanwhile) is cancelled at the provider. A scheduled debit is not subject to the
+ * night limit (docs/decisions.md). The embedded provider's payer's bank debits it at once, through the same path.
  */
 async function chargeRun(deps: AppDeps, plan: repo.PlanRow, run: repo.RunRow, period: string) {
   const db = deps.database.db;
   const [user] = await db.select().from(users).where(eq(users.id, plan.userId)).limit(1);
   if (!user || !plan.authorizationId) {
     await repo.finishRun(db, run.id, { status: 'nothing', reason: MESSAGES.savingRunPaymentFailed });
+    return;
+  }
+  const debit = { userId: plan.userId, method: 'pix' as const, scheduledDebit: true, amountCents: run.amountCents };
+  const refused = await moneyInRefusal(db, debit, MESSAGES.savingRunNotCharged);
+  if (refused) {
+    await repo.finishRun(db, run.id, { status: 'nothing', reason: refused.message });
     return;
   }
   const reference = `saving-run:${run.id}`;
@@ -107,16 +123,23 @@ async function chargeRun(deps: AppDeps, plan: repo.PlanRow, run: repo.RunRow, pe
     await repo.finishRun(db, run.id, { status: 'nothing', reason: MESSAGES.paymentProviderUnavailable });
     return;
   }
-  await withTransaction(db, async (tx) => {
-    const deposit = await recordChargeDeposit(tx, {
-      userId: plan.userId,
-      amountCents: run.amountCents,
-      paymentId: charge.paymentId,
-      reference,
-      pixCopiaECola: charge.pixCopiaECola,
+  try {
+    await withTransaction(db, async (tx) => {
+      const deposit = await recordChargeDeposit(
+        tx,
+        { ...debit, paymentId: charge.paymentId, reference, pixCopiaECola: charge.pixCopiaECola, pixExpiresAt: null },
+        MESSAGES.savingRunNotCharged,
+      );
+      await repo.setRunPayment(tx, run.id, deposit.id, charge.paymentId);
     });
-    await repo.setRunPayment(tx, run.id, deposit.id, charge.paymentId);
-  });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    await payments
+      .cancelCharge(charge.paymentId)
+      .catch(loggedAs(`saving run ${run.id}: the provider's charge ${charge.paymentId} was not cancelled`, 'warn'));
+    await repo.finishRun(db, run.id, { status: 'nothing', reason: err.message });
+    return;
+  }
   if (payments.simulatePayment) {
     const delivery = payments.simulatePayment({ paymentId: charge.paymentId, reference, amountCents: run.amountCents });
     await handlePaymentWebhook(deps, delivery.headers, delivery.body);

@@ -1,22 +1,21 @@
 import { inArray } from 'drizzle-orm';
 import {
   brasiliaIsoDate,
-  type CreateSavingPlanInput,
+  feeAndIof,
   formatBRL,
   MESSAGES,
   minorToDecimal,
-  SAVING_PLANS_MAX,
   type SavingPlan,
+  type SavingPreviewInput,
   type SavingPreviewResponse,
 } from '@prata/domain';
-import { brCodeQrPngBase64 } from '../../adapters/payments/index';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { type UserRow, users } from '../../db/schema/index';
+import { users } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
-import { handlePaymentWebhook, payerOf, recordChargeDeposit } from '../money/index';
+import { handlePaymentWebhook, noteOnPendingDeposits } from '../money/index';
 import { averagePriceCents, sizeBuy } from './buy';
 import { savingClock } from './clock';
 import * as repo from './repository';
@@ -25,11 +24,23 @@ import { scheduleOf } from './scheduler';
 
 const RUNS_SHOWN = 20;
 
-function presentRun(r: repo.RunRow) {
+/**
+ * The Brasília date a run was paid ahead of its period, or null: a Pix Automático plan's first Pix pays the current
+ * period's run when the plan is made (create.ts), so that run's period can come after the plan's start. A run still
+ * waiting for that Pix, or that bought nothing, was not paid.
+ */
+function paidAheadOn(p: repo.PlanRow, r: repo.RunRow): string | null {
+  if (p.paymentMethod !== 'pix_automatico' || r.period <= p.startDate) return null;
+  if (r.status === 'awaiting_payment' || r.status === 'nothing') return null;
+  return nextRunDate(scheduleOf(p), p.startDate, null) === r.period ? p.startDate : null;
+}
+
+function presentRun(p: repo.PlanRow, r: repo.RunRow) {
   const money = (v: number | null) => (v === null ? null : minorToDecimal(v));
   return {
     id: r.id,
     period: r.period,
+    paid_ahead_on: paidAheadOn(p, r),
     status: r.status,
     amount: minorToDecimal(r.amountCents),
     quantity_grams: r.quantityCg === null ? null : r.quantityCg / 100,
@@ -62,7 +73,7 @@ export function presentPlan(p: repo.PlanRow, runs: repo.RunRow[], today: string)
     pix_copia_e_cola: p.status === 'awaiting_authorization' ? p.authorizationCode : null,
     end_reason: p.endReason,
     created_at: p.createdAt.toISOString(),
-    runs: mine.map(presentRun),
+    runs: mine.map((r) => presentRun(p, r)),
   };
 }
 
@@ -82,11 +93,35 @@ export async function listPlans(deps: AppDeps, userId: number) {
   return { plans: await presentPlans(db, await repo.plansOf(db, userId)) };
 }
 
-/** GET /api/saving-plans/preview: what the amount buys now, the fee and the IOF shown before the plan starts. */
-export async function preview(deps: AppDeps, userId: number, amountCents: number): Promise<SavingPreviewResponse> {
-  const size = await sizeBuy(deps.database.db, userId, amountCents);
+/** The dates of a new plan's first two runs, when the query names the schedule; null otherwise. */
+function schedulePreview(query: SavingPreviewInput, today: string) {
+  const day = query.frequency === 'weekly' ? query.weekday : query.month_day;
+  if (query.frequency === undefined || day === undefined) return null;
+  const schedule = {
+    frequency: query.frequency,
+    weekday: query.frequency === 'weekly' ? day : null,
+    monthDay: query.frequency === 'monthly' ? day : null,
+    startDate: today,
+    endDate: null,
+  };
+  const first = nextRunDate(schedule, today, null)!;
+  return { first_run_date: first, next_run_date: nextRunDate(schedule, today, first)! };
+}
+
+/**
+ * GET /api/saving-plans/preview: what the amount buys now, the fee (and whether it is the minimum per order) and the
+ * IOF, shown before the plan starts; with the schedule's fields, the dates of its first two runs.
+ */
+export async function preview(
+  deps: AppDeps,
+  userId: number,
+  query: SavingPreviewInput,
+): Promise<SavingPreviewResponse> {
+  const size = await sizeBuy(deps.database.db, userId, query.amount);
+  // the fee the rate alone would charge (the one fee rule, without its minimum)
+  const byRate = feeAndIof(size.valueCents, { ...size.rates, minimumFeeCents: 0 }).feeCents;
   return {
-    amount: minorToDecimal(amountCents),
+    amount: minorToDecimal(query.amount),
     available: size.quantityCg > 0,
     quantity_grams: size.quantityCg / 100,
     price_per_gram: minorToDecimal(averagePriceCents(size)),
@@ -95,121 +130,69 @@ export async function preview(deps: AppDeps, userId: number, amountCents: number
     iof_fee: minorToDecimal(size.iofCents),
     total: minorToDecimal(size.totalCents),
     fee_rate_percent: size.rates.feeRateBps / 100,
+    fee_is_minimum: size.quantityCg > 0 && byRate < size.rates.minimumFeeCents,
     iof_rate_percent: size.rates.iofRateBps / 100,
-  };
-}
-
-/**
- * POST /api/saving-plans. From the balance: active at once, the first run on the first due date from today. By Pix
- * Automático: the provider's authorisation with its first charge (Journey 3); that charge is the plan's first run
- * (period: today), a pending deposit like any other, and paying it activates the plan.
- */
-export async function createPlan(deps: AppDeps, user: UserRow, input: CreateSavingPlanInput) {
-  const db = deps.database.db;
-  const today = brasiliaIsoDate(savingClock.now());
-  if (input.end_date !== null && input.end_date < today)
-    throw new AppError('VALIDATION_FAILED', MESSAGES.savingEndDateInvalid, {
-      end_date: [MESSAGES.savingEndDateInvalid],
-    });
-  if ((await repo.countLivePlans(db, user.id)) >= SAVING_PLANS_MAX)
-    throw new AppError('LIST_LIMIT_REACHED', MESSAGES.savingPlansLimit(SAVING_PLANS_MAX));
-  const pix = input.payment_method === 'pix_automatico';
-  const plan = await withTransaction(db, async (tx) => {
-    const created = await repo.insertPlan(tx, {
-      userId: user.id,
-      amountCents: input.amount,
-      frequency: input.frequency,
-      weekday: input.frequency === 'weekly' ? (input.weekday ?? null) : null,
-      monthDay: input.frequency === 'monthly' ? (input.month_day ?? null) : null,
-      startDate: today,
-      endDate: input.end_date,
-      paymentMethod: input.payment_method,
-      status: pix ? 'awaiting_authorization' : 'active',
-    });
-    await logEvent(tx, user.id, `Poupança automática de ${formatBRL(input.amount)} criada`);
-    return created;
-  });
-  if (!pix) {
-    const [shown] = await presentPlans(db, [plan]);
-    return { plan: shown!, pix_qr_code: null, message: MESSAGES.savingPlanCreated };
-  }
-  let authorization: Awaited<ReturnType<typeof deps.adapters.payments.createRecurringAuthorization>>;
-  try {
-    authorization = await deps.adapters.payments.createRecurringAuthorization({
-      reference: `saving-plan:${plan.id}`,
-      customer: await payerOf(db, user),
-      amountCents: plan.amountCents,
-      frequency: plan.frequency === 'weekly' ? 'WEEKLY' : 'MONTHLY',
-      startDate: today,
-      endDate: plan.endDate,
-      description: `Poupança Prata ${formatBRL(plan.amountCents)}`.slice(0, 35),
-    });
-  } catch {
-    await repo.changeStatus(db, plan.id, ['awaiting_authorization'], 'cancelled');
-    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', MESSAGES.paymentProviderUnavailable);
-  }
-  await withTransaction(db, async (tx) => {
-    await repo.setAuthorization(tx, plan.id, authorization.authorizationId, authorization.pixCopiaECola);
-    const run = await repo.claimRun(tx, {
-      planId: plan.id,
-      period: today,
-      status: 'awaiting_payment',
-      amountCents: plan.amountCents,
-    });
-    const deposit = await recordChargeDeposit(tx, {
-      userId: user.id,
-      amountCents: plan.amountCents,
-      paymentId: authorization.firstPaymentId,
-      reference: `saving-run:${run!.id}`,
-      pixCopiaECola: authorization.pixCopiaECola,
-      // the first code is scanned by the payer: it expires like a deposit's, and the plan with it (repository.ts)
-      pixExpiresAt: new Date(Date.now() + deps.config.money.pixChargeTtlMinutes * 60_000),
-    });
-    await repo.setRunPayment(tx, run!.id, deposit.id, authorization.firstPaymentId);
-  });
-  const fresh = (await repo.findPlan(db, plan.id, user.id))!;
-  const [shown] = await presentPlans(db, [fresh]);
-  return {
-    plan: shown!,
-    pix_qr_code: await brCodeQrPngBase64(authorization.pixCopiaECola),
-    message: MESSAGES.savingPlanAwaitingPix,
+    schedule: schedulePreview(query, brasiliaIsoDate(savingClock.now())),
   };
 }
 
 const MOVES = {
-  pause: { from: ['active'], to: 'paused', message: MESSAGES.savingPlanPaused },
-  resume: { from: ['paused'], to: 'active', message: MESSAGES.savingPlanResumed },
-  cancel: {
-    from: ['active', 'paused', 'awaiting_authorization'],
-    to: 'cancelled',
-    message: MESSAGES.savingPlanCancelled,
-  },
-} as const satisfies Record<string, { from: repo.PlanRow['status'][]; to: repo.PlanRow['status']; message: string }>;
+  pause: { from: ['active'], to: 'paused' },
+  resume: { from: ['paused'], to: 'active' },
+  cancel: { from: ['active', 'paused', 'awaiting_authorization'], to: 'cancelled' },
+} as const satisfies Record<string, { from: repo.PlanRow['status'][]; to: repo.PlanRow['status'] }>;
+
+type Move = keyof typeof MOVES;
+
+/** A plan with an authorisation at the provider (Pix Automático, once the provider answered). */
+const authorized = (plan: repo.PlanRow) => plan.authorizationId !== null && plan.authorizationId !== 'pending';
+
+/** What the customer reads after a move: a cancel says an authorisation was revoked only when there was one. */
+function movedMessage(move: Move, plan: repo.PlanRow): string {
+  if (move === 'pause') return MESSAGES.savingPlanPaused;
+  if (move === 'resume') return MESSAGES.savingPlanResumed;
+  return authorized(plan) ? MESSAGES.savingPlanCancelled : MESSAGES.savingPlanCancelledNoAuthorization;
+}
 
 /**
  * POST /api/saving-plans/{id}/pause | resume | cancel. A cancel revokes the Pix Automático authorisation at the
- * provider first (a plan that cannot stop its debits is not shown as cancelled); resuming does not buy the periods
- * missed while paused.
+ * provider first (a plan that cannot stop its debits is not shown as cancelled), then, in one transaction, ends the
+ * plan and closes its runs not bought yet: a charge paid after all is credited as a deposit, and its e-mail says the
+ * plan was cancelled and the money is in the balance. Resuming does not buy the periods missed while paused.
  */
-export async function changePlan(deps: AppDeps, userId: number, id: number, move: keyof typeof MOVES) {
+export async function changePlan(deps: AppDeps, userId: number, id: number, move: Move) {
   const db = deps.database.db;
   const plan = await repo.findPlan(db, id, userId);
   if (!plan) throw notFound();
   const rule = MOVES[move];
   if (!(rule.from as readonly string[]).includes(plan.status))
     throw new AppError('SAVING_PLAN_NOT_CHANGEABLE', MESSAGES.savingPlanNotChangeable);
-  if (move === 'cancel' && plan.authorizationId && plan.authorizationId !== 'pending') {
+  if (move === 'cancel' && authorized(plan)) {
     try {
-      await deps.adapters.payments.cancelRecurringAuthorization(plan.authorizationId);
+      await deps.adapters.payments.cancelRecurringAuthorization(plan.authorizationId!);
     } catch {
       throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', MESSAGES.paymentProviderUnavailable);
     }
   }
-  const changed = await repo.changeStatus(db, id, [...rule.from], rule.to);
-  if (!changed) throw new AppError('SAVING_PLAN_NOT_CHANGEABLE', MESSAGES.savingPlanNotChangeable);
-  await logEvent(db, userId, `Poupança automática ${id}: ${rule.to}`);
+  const changed = await withTransaction(db, async (tx) => {
+    const moved = await repo.changeStatus(tx, id, [...rule.from], rule.to);
+    if (!moved) throw new AppError('SAVING_PLAN_NOT_CHANGEABLE', MESSAGES.savingPlanNotChangeable);
+    if (move === 'cancel') await closeRunsOfEndedPlan(tx, moved, MESSAGES.savingRunPlanCancelled);
+    await logEvent(tx, userId, `Poupança automática ${id}: ${rule.to}`);
+    return moved;
+  });
   const [shown] = await presentPlans(db, [changed]);
-  return { plan: shown!, pix_qr_code: null, message: rule.message };
+  return { plan: shown!, pix_qr_code: null, message: movedMessage(move, plan) };
+}
+
+/**
+ * A plan that ended (cancelled by the customer, or its authorisation ended at the bank) buys nothing more: its runs
+ * not bought yet say why, and the charges still out carry the sentence their "credited" e-mail adds (the caller's
+ * transaction).
+ */
+export async function closeRunsOfEndedPlan(tx: Executor, plan: repo.PlanRow, reason: string) {
+  const depositIds = await repo.closeWaitingRuns(tx, plan.id, reason);
+  await noteOnPendingDeposits(tx, depositIds, MESSAGES.savingChargeAfterPlanEnded(formatBRL(plan.amountCents)));
 }
 
 /** GET /api/admin/saving-plans: every plan with its customer and latest runs, newest first. */

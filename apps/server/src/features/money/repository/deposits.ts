@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { type DepositHoldReason, type DepositRow, type DepositStatus, deposits, users } from '../../../db/schema/index';
+import { type DepositHoldReason, type DepositRow, type DepositStatus, deposits } from '../../../db/schema/index';
 
 /** Pending and still payable: a Pix charge past its expiry is no longer pending (it reads 'expired'). */
 export const stillPending = (now: Date) =>
@@ -20,27 +20,13 @@ export async function listPendingDeposits(ex: Executor, userId: number, now: Dat
     .limit(50);
 }
 
-/** How many Pix charges of the customer are still payable. */
-export async function countPendingPixDeposits(ex: Executor, userId: number, now: Date): Promise<number> {
-  const [open] = await ex
-    .select({ n: count() })
-    .from(deposits)
-    .where(and(eq(deposits.userId, userId), stillPending(now), eq(deposits.method, 'pix')));
-  return Number(open?.n ?? 0);
-}
-
-/**
- * Takes the customer's row lock for a deposit (the caller's transaction). No key update: two deposits of one customer
- * wait for each other; rows that merely reference the user do not.
- */
-export async function lockCustomerForDeposit(tx: Executor, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-}
-
-/** Writes a new deposit (pending), answering its row. */
-export async function insertDeposit(ex: Executor, values: typeof deposits.$inferInsert): Promise<DepositRow> {
-  const [inserted] = await ex.insert(deposits).values(values).returning();
-  return inserted!;
+/** The sentence the "credited" e-mail adds, on deposits still pending (the caller's transaction). */
+export async function setCreditNote(tx: Executor, ids: number[], note: string): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(deposits)
+    .set({ creditNote: note, updatedAt: new Date() })
+    .where(and(inArray(deposits.id, ids), eq(deposits.status, 'pending')));
 }
 
 /** A deposit by id, the customer's own only when userId is given (null: any, for an operator). */
@@ -211,27 +197,6 @@ export async function pageOfDepositsForReview(
     ex.select({ n: count() }).from(deposits).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
-}
-
-/**
- * What counts against the deposit limits' period since `since`: the deposits that brought money in or still may
- * (approved, held, pending and not expired), at what they credited or charged.
- */
-export async function sumDepositedSince(ex: Executor, userId: number, since: Date, now: Date): Promise<number> {
-  const [row] = await ex
-    .select({ total: sum(sql`coalesce(${deposits.creditedCents}, ${deposits.amountCents})`) })
-    .from(deposits)
-    .where(
-      and(
-        eq(deposits.userId, userId),
-        gt(deposits.createdAt, since),
-        or(
-          inArray(deposits.status, ['approved', 'held']),
-          and(eq(deposits.status, 'pending'), or(isNull(deposits.pixExpiresAt), gt(deposits.pixExpiresAt, now))),
-        ),
-      ),
-    );
-  return Number(row?.total ?? 0);
 }
 
 /** How many deposits these customers have, any status. */

@@ -76,13 +76,3 @@ export async function pageOfTransfersTouching(ex: Executor, accountIds: number[]
 export async function insertBankEntries(ex: Executor, entries: Array<typeof bankingInformation.$inferInsert>) {
   await ex.insert(bankingInformation).values(entries);
 }
-
-/** The customer's trading limit, centavos (0 for no such customer). */
-export async function tradingLimitCentsOf(ex: Executor, userId: number): Promise<number> {
-  const [user] = await ex
-    .select({ tradingLimitCents: users.tradingLimitCents })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return user?.tradingLimitCents ?? 0;
-}

@@ -8,10 +8,12 @@ import {
   formatDecimalGrams,
   SAVING_PLAN_STATUS_LABELS,
   SAVING_RUN_STATUS_LABELS,
+  type SavingPaymentMethod,
   type SavingPlan,
   type SavingRun,
 } from '@prata/domain';
 import { useState } from 'react';
+import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MoneyText } from '../../../components/money-text';
 import { StatusChip } from '../../../components/status-chip';
@@ -28,7 +30,7 @@ function RunRow({ run }: { run: SavingRun }) {
     >
       <Stack spacing={0.25} sx={{ minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {dateBR(run.period)}
+          {runDate(run)}
         </Typography>
         {run.status === 'bought' && run.quantity_grams !== null && (
           <Typography variant="body2" color="text.secondary">
@@ -48,20 +50,31 @@ function RunRow({ run }: { run: SavingRun }) {
   );
 }
 
-const CONFIRM: Record<PlanMove, { title: string; text: string; label: string }> = {
-  pause: { title: 'Pausar a poupança?', text: 'Nenhuma compra é feita enquanto estiver pausada.', label: 'Pausar' },
-  resume: { title: 'Retomar a poupança?', text: 'As compras voltam no próximo dia marcado.', label: 'Retomar' },
-  cancel: {
+/** What each move asks before it happens; a cancel speaks of Pix Automático only for a plan paid by it. */
+function confirmOf(move: PlanMove, method: SavingPaymentMethod): { title: string; text: string; label: string } {
+  if (move === 'pause')
+    return { title: 'Pausar a poupança?', text: 'Nenhuma compra é feita enquanto estiver pausada.', label: 'Pausar' };
+  if (move === 'resume')
+    return { title: 'Retomar a poupança?', text: 'As compras voltam no próximo dia marcado.', label: 'Retomar' };
+  return {
     title: 'Cancelar a poupança?',
-    text: 'O plano termina e a autorização do Pix Automático é revogada. Isso não pode ser desfeito.',
+    text:
+      method === 'pix_automatico'
+        ? 'O plano termina e a autorização do Pix Automático é revogada. Um Pix desta poupança pago depois disso fica no seu saldo em reais. Isso não pode ser desfeito.'
+        : 'O plano termina e nenhuma nova compra é feita com o seu saldo. Isso não pode ser desfeito.',
     label: 'Cancelar poupança',
-  },
-};
+  };
+}
+
+/** The run's date; the run the first Pix paid before its date (the current period's) says when it was paid. */
+const runDate = (run: SavingRun) =>
+  run.paid_ahead_on ? `${dateBR(run.period)} · antecipada em ${dateBR(run.paid_ahead_on)}` : dateBR(run.period);
 
 /** A plan: what it buys and when, its state, pause / resume / cancel, and its runs. */
 export function PlanCard({ plan }: { plan: SavingPlan }) {
   const change = useChangeSavingPlan();
   const [asked, setAsked] = useState<PlanMove | null>(null);
+  const confirm = asked ? confirmOf(asked, plan.payment_method) : null;
   const moves: PlanMove[] =
     plan.status === 'active'
       ? ['pause', 'cancel']
@@ -105,7 +118,7 @@ export function PlanCard({ plan }: { plan: SavingPlan }) {
               color={m === 'cancel' ? 'error' : 'primary'}
               onClick={() => setAsked(m)}
             >
-              {CONFIRM[m].label}
+              {confirmOf(m, plan.payment_method).label}
             </Button>
           ))}
         </Stack>
@@ -123,18 +136,27 @@ export function PlanCard({ plan }: { plan: SavingPlan }) {
           </Stack>
         </>
       )}
-      {asked && (
+      {confirm && asked && (
         <ConfirmDialog
           open
-          title={CONFIRM[asked].title}
-          confirmLabel={CONFIRM[asked].label}
+          title={confirm.title}
+          confirmLabel={confirm.label}
           confirmColor={asked === 'cancel' ? 'error' : 'primary'}
           cancelLabel="Voltar"
           pending={change.isPending}
           onClose={() => setAsked(null)}
-          onConfirm={() => change.mutate({ id: plan.id, move: asked }, { onSettled: () => setAsked(null) })}
+          onConfirm={() =>
+            change.mutate(
+              { id: plan.id, move: asked, method: plan.payment_method },
+              {
+                onSuccess: (answer) => notify.success(answer.message),
+                onError: (error) => notify.error(error),
+                onSettled: () => setAsked(null),
+              },
+            )
+          }
         >
-          {CONFIRM[asked].text}
+          {confirm.text}
         </ConfirmDialog>
       )}
     </Paper>

@@ -11,46 +11,72 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  formatDecimalGrams,
   type SavingFrequency,
   type SavingPaymentMethod,
   type SavingPlanResponse,
-  formatDecimalGrams,
+  type SavingSchedulePreview,
   WEEKDAY_LABELS,
 } from '@prata/domain';
 import { type FormEvent, useState } from 'react';
 import { MoneyText } from '../../../components/money-text';
 import { MoneyTextField } from '../../../components/money-field';
-import { firstError } from '../../../lib/api';
-import { newIdempotencyKey } from '../../../lib/idempotency';
+import { ApiError, firstError } from '../../../lib/api';
+import { useIntention } from '../../../lib/intention';
 import { useCreateSavingPlan } from '../api/create-plan';
-import { useSavingPreview } from '../api/preview';
-import { brl } from '../labels';
+import { type PreviewSchedule, useSavingPreview } from '../api/preview';
+import { brl, dateBR } from '../labels';
+
+/** When the runs happen, said before anything is paid: the first Pix buys at once, as the current period's run. */
+function ScheduleNote({ schedule, method }: { schedule: SavingSchedulePreview; method: SavingPaymentMethod }) {
+  const first = dateBR(schedule.first_run_date);
+  const next = dateBR(schedule.next_run_date);
+  return (
+    <Alert severity="info" data-testid="saving-schedule">
+      {method === 'pix_automatico'
+        ? `Ao pagar o primeiro Pix agora, a compra de ${first} é feita na hora. A próxima cobrança pelo Pix Automático será em ${next}.`
+        : `A primeira compra será em ${first}, com o seu saldo em reais; a seguinte, em ${next}.`}
+    </Alert>
+  );
+}
 
 /** The preview of one run at today's book: grams, price, fee, IOF and total, never above the amount. */
-function Preview({ amount }: { amount: string }) {
-  const preview = useSavingPreview(amount);
+function Preview({ amount, schedule }: { amount: string; schedule: PreviewSchedule }) {
+  const preview = useSavingPreview(amount, schedule);
   if (Number(amount) < 10) return null;
   const p = preview.data;
   if (!p) return null;
+  const when = p.schedule && schedule.payment_method && (
+    <ScheduleNote schedule={p.schedule} method={schedule.payment_method} />
+  );
   if (!p.available) {
-    return <Alert severity="warning">Hoje não há prata à venda para este valor. O plano compra quando houver.</Alert>;
-  }
-  return (
-    <Paper variant="outlined" sx={{ p: 2, bgcolor: 'background.default' }} aria-label="Prévia de cada compra">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Com os preços de agora, cada compra seria:
-      </Typography>
-      <Stack spacing={0.5} data-testid="saving-preview">
-        <Row label="Prata" value={`${formatDecimalGrams(p.quantity_grams)} a ${brl(p.price_per_gram)}/g`} />
-        <Row label="Valor da prata" value={brl(p.value)} />
-        <Row label={`Tarifa (${p.fee_rate_percent.toLocaleString('pt-BR')}%)`} value={brl(p.transaction_fee)} />
-        <Row label={`IOF (${p.iof_rate_percent.toLocaleString('pt-BR')}%)`} value={brl(p.iof_fee)} />
-        <Row label="Total" value={brl(p.total)} strong />
+    return (
+      <Stack spacing={2}>
+        <Alert severity="warning">Hoje não há prata à venda para este valor. O plano compra quando houver.</Alert>
+        {when}
       </Stack>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-        Ordem a mercado no dia da compra. Se o preço subir, compramos menos prata: nunca mais do que o valor do plano.
-      </Typography>
-    </Paper>
+    );
+  }
+  const fee = p.fee_is_minimum ? 'Tarifa (mínima)' : `Tarifa (${p.fee_rate_percent.toLocaleString('pt-BR')}%)`;
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2, bgcolor: 'background.default' }} aria-label="Prévia de cada compra">
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Com os preços de agora, cada compra seria:
+        </Typography>
+        <Stack spacing={0.5} data-testid="saving-preview">
+          <Row label="Prata" value={`${formatDecimalGrams(p.quantity_grams)} a ${brl(p.price_per_gram)}/g`} />
+          <Row label="Valor da prata" value={brl(p.value)} />
+          <Row label={fee} value={brl(p.transaction_fee)} />
+          <Row label={`IOF (${p.iof_rate_percent.toLocaleString('pt-BR')}%)`} value={brl(p.iof_fee)} />
+          <Row label="Total" value={brl(p.total)} strong />
+        </Stack>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+          Ordem a mercado no dia da compra. Se o preço subir, compramos menos prata: nunca mais do que o valor do plano.
+        </Typography>
+      </Paper>
+      {when}
+    </Stack>
   );
 }
 
@@ -65,7 +91,17 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
-/** The new plan: amount, frequency and day, optional end date, and how to pay; the preview under the amount. */
+/** The field a server refusal names (the limits on money in name the amount), or undefined. */
+function fieldError(error: unknown, field: string): string | undefined {
+  return error instanceof ApiError ? error.errors?.[field]?.[0] : undefined;
+}
+
+/**
+ * The new plan: amount, frequency and day, optional end date, and how to pay; the preview under the amount. One
+ * intention (lib/intention.ts): a double click, or a retry after a lost answer, sends the same Idempotency-Key, so
+ * the server makes one plan.
+ */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a form, mostly JSX
 export function PlanForm({ onCreated }: { onCreated: (answer: SavingPlanResponse) => void }) {
   const [amount, setAmount] = useState('');
   const [frequency, setFrequency] = useState<SavingFrequency>('weekly');
@@ -73,33 +109,47 @@ export function PlanForm({ onCreated }: { onCreated: (answer: SavingPlanResponse
   const [monthDay, setMonthDay] = useState(5);
   const [endDate, setEndDate] = useState('');
   const [method, setMethod] = useState<SavingPaymentMethod>('pix_automatico');
+  const [failure, setFailure] = useState<unknown>(null);
   const create = useCreateSavingPlan();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      {
-        key: newIdempotencyKey(),
-        body: {
-          amount,
-          frequency,
-          weekday: frequency === 'weekly' ? weekday : null,
-          month_day: frequency === 'monthly' ? monthDay : null,
-          end_date: endDate || null,
-          payment_method: method,
-        },
-      },
-      {
-        onSuccess: (answer) => {
-          setAmount('');
-          onCreated(answer);
-        },
-      },
-    );
+  const body = {
+    amount,
+    frequency,
+    weekday: frequency === 'weekly' ? weekday : null,
+    month_day: frequency === 'monthly' ? monthDay : null,
+    end_date: endDate || null,
+    payment_method: method,
   };
+  const intention = useIntention(body);
+  const schedule: PreviewSchedule =
+    frequency === 'weekly'
+      ? { frequency, weekday, payment_method: method }
+      : { frequency, month_day: monthDay, payment_method: method };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    try {
+      const answer = await intention.run((key) => create.mutateAsync({ body, key }));
+      if (!answer) return;
+      setAmount('');
+      onCreated(answer);
+    } catch (error) {
+      setFailure(error);
+    }
+  };
+  const amountError = fieldError(failure, 'amount');
+  const endDateError = fieldError(failure, 'end_date');
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label="Nova poupança automática">
-      <MoneyTextField label="Valor de cada compra" value={amount} onChange={setAmount} required fullWidth />
-      <Preview amount={amount} />
+      <MoneyTextField
+        label="Valor de cada compra"
+        value={amount}
+        onChange={setAmount}
+        required
+        fullWidth
+        error={amountError !== undefined}
+        helperText={amountError}
+      />
+      <Preview amount={amount} schedule={schedule} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           select
@@ -147,6 +197,8 @@ export function PlanForm({ onCreated }: { onCreated: (answer: SavingPlanResponse
         value={endDate}
         onChange={(e) => setEndDate(e.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
+        error={endDateError !== undefined}
+        helperText={endDateError}
         fullWidth
       />
       <FormControl>
@@ -164,8 +216,10 @@ export function PlanForm({ onCreated }: { onCreated: (answer: SavingPlanResponse
           <FormControlLabel value="balance" control={<Radio />} label="Do meu saldo em reais" />
         </RadioGroup>
       </FormControl>
-      {create.isError && <Alert severity="error">{firstError(create.error)}</Alert>}
-      <Button type="submit" variant="contained" size="large" disabled={create.isPending || !amount}>
+      {failure !== null && amountError === undefined && endDateError === undefined && (
+        <Alert severity="error">{firstError(failure)}</Alert>
+      )}
+      <Button type="submit" variant="contained" size="large" disabled={intention.busy || !amount}>
         Criar poupança automática
       </Button>
     </Stack>

@@ -27,6 +27,7 @@ const calls = (key: string) =>
 const run = (overrides: object = {}) => ({
   id: 7,
   period: '2026-11-30',
+  paid_ahead_on: null,
   status: 'bought',
   amount: 50,
   quantity_grams: 8.9,
@@ -55,7 +56,7 @@ const plan = (overrides: object = {}) => ({
   pix_copia_e_cola: null,
   created_at: '2026-11-28T12:00:00Z',
   runs: [
-    run(),
+    run({ paid_ahead_on: '2026-11-28' }),
     run({
       id: 8,
       period: '2026-12-07',
@@ -78,7 +79,9 @@ const preview = {
   iof_fee: 0.19,
   total: 49.69,
   fee_rate_percent: 0.5,
+  fee_is_minimum: false,
   iof_rate_percent: 0.38,
+  schedule: { first_run_date: '2026-12-05', next_run_date: '2027-01-05' },
 };
 
 describe('/poupanca-automatica', { timeout: 30_000 }, () => {
@@ -87,6 +90,7 @@ describe('/poupanca-automatica', { timeout: 30_000 }, () => {
     renderRoute(<SavingPlansPage />, { path: '/poupanca-automatica' });
     const card = await screen.findByRole('article', { name: 'R$ 50,00 toda segunda' }, LONG);
     const runs = within(card).getAllByTestId('saving-run');
+    expect(runs[0]!.textContent).toContain('30/11/2026 · antecipada em 28/11/2026');
     expect(runs[0]!.textContent).toContain('8,90 g');
     expect(runs[0]!.textContent).toContain('R$ 49,69');
     expect(runs[1]!.textContent).toContain('Não havia prata à venda');
@@ -130,5 +134,90 @@ describe('/poupanca-automatica', { timeout: 30_000 }, () => {
       'Você cancelou a autorização do Pix Automático no seu banco.',
     );
     expect(within(card).queryByRole('button', { name: /Cancelar|Pausar/ })).toBeNull();
+  });
+
+  it('a double click on "Criar poupança automática" sends one request, under an Idempotency-Key', async () => {
+    let answer: (r: Response) => void = () => {};
+    const created = plan({ status: 'awaiting_authorization', pix_copia_e_cola: '00020101021226', runs: [] });
+    routes(fetchMock, {
+      'GET /api/saving-plans': () => jsonResponse(200, { plans: [] }),
+      'GET /api/saving-plans/preview': () => jsonResponse(200, preview),
+      'POST /api/saving-plans': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderRoute(<SavingPlansPage />, { path: '/poupanca-automatica' });
+    await screen.findByText('Você ainda não tem uma poupança automática.', {}, LONG);
+    fireEvent.change(screen.getByLabelText(/Valor de cada compra/), { target: { value: '50,00' } });
+    const button = screen.getByRole('button', { name: 'Criar poupança automática' });
+    await act(async () => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    await act(async () => fireEvent.click(button));
+    expect(calls('POST /api/saving-plans')).toHaveLength(1);
+    expect(new Headers(calls('POST /api/saving-plans')[0]?.[1]?.headers).get('Idempotency-Key')).toBeTruthy();
+    await act(async () => answer(jsonResponse(201, { plan: created, pix_qr_code: 'iVBORw0KGgo=', message: 'Ok.' })));
+    await screen.findByRole('region', { name: 'Pix para autorizar' }, LONG);
+    expect(calls('POST /api/saving-plans')).toHaveLength(1);
+  });
+
+  it('says the minimum fee as such, and before paying when the first and the next charges happen', async () => {
+    routes(fetchMock, {
+      'GET /api/saving-plans': () => jsonResponse(200, { plans: [] }),
+      'GET /api/saving-plans/preview': () => jsonResponse(200, { ...preview, fee_is_minimum: true }),
+    });
+    renderRoute(<SavingPlansPage />, { path: '/poupanca-automatica' });
+    await screen.findByText('Você ainda não tem uma poupança automática.', {}, LONG);
+    fireEvent.change(screen.getByLabelText(/Valor de cada compra/), { target: { value: '50,00' } });
+    const shown = await screen.findByTestId('saving-preview', {}, LONG);
+    expect(shown.textContent).toContain('Tarifa (mínima)R$ 5,00');
+    expect(shown.textContent).not.toContain('0,5%');
+    expect((await screen.findByTestId('saving-schedule', {}, LONG)).textContent).toBe(
+      'Ao pagar o primeiro Pix agora, a compra de 05/12/2026 é feita na hora. A próxima cobrança pelo Pix Automático será em 05/01/2027.',
+    );
+    const asked = new URL(String(calls('GET /api/saving-plans/preview').at(-1)?.[0] ?? ''), 'http://x').searchParams;
+    expect(Object.fromEntries(asked)).toMatchObject({
+      frequency: 'weekly',
+      weekday: '1',
+      payment_method: 'pix_automatico',
+    });
+  });
+
+  it('a refusal by the limits on money in is said under the amount', async () => {
+    const message =
+      'Cada cobrança do Pix Automático entra como um depósito na sua conta. O valor máximo por depósito é R$ 10.000,00.';
+    routes(fetchMock, {
+      'GET /api/saving-plans': () => jsonResponse(200, { plans: [] }),
+      'GET /api/saving-plans/preview': () => jsonResponse(200, preview),
+      'POST /api/saving-plans': () =>
+        jsonResponse(422, { code: 'DEPOSIT_LIMIT_EXCEEDED', message, errors: { amount: [message] } }),
+    });
+    renderRoute(<SavingPlansPage />, { path: '/poupanca-automatica' });
+    await screen.findByText('Você ainda não tem uma poupança automática.', {}, LONG);
+    const field = screen.getByLabelText(/Valor de cada compra/);
+    fireEvent.change(field, { target: { value: '50.000,00' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Criar poupança automática' }));
+    });
+    await screen.findByText(message, {}, LONG);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('cancelling speaks of Pix Automático only for a plan paid by it', async () => {
+    const balancePlan = plan({ id: 5, payment_method: 'balance', weekday: 2, runs: [] });
+    routes(fetchMock, { 'GET /api/saving-plans': () => jsonResponse(200, { plans: [plan(), balancePlan] }) });
+    renderRoute(<SavingPlansPage />, { path: '/poupanca-automatica' });
+    const texts: string[] = [];
+    for (const name of ['R$ 50,00 toda segunda', 'R$ 50,00 toda terça']) {
+      const card = await screen.findByRole('article', { name }, LONG);
+      await act(async () => fireEvent.click(within(card).getByRole('button', { name: 'Cancelar poupança' })));
+      const dialog = await screen.findByRole('dialog', {}, LONG);
+      texts.push(dialog.textContent ?? '');
+      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Voltar' })));
+    }
+    expect(texts[0]).toContain('a autorização do Pix Automático é revogada');
+    expect(texts[1]).not.toContain('Pix Automático');
   });
 });

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { SavingPlanResponse } from '@prata/domain';
+import type { SavingPlan, SavingPlanResponse } from '@prata/domain';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page';
 import { RegistrationQueryState } from '../../../components/registration-query-state';
@@ -12,6 +12,7 @@ import { PixQrCode } from '../../money/index';
 import { useSavingPlans } from '../api/plans';
 import { PlanCard } from '../components/plan-card';
 import { PlanForm } from '../components/plan-form';
+import { dateBR } from '../labels';
 
 function PlansSkeleton() {
   return (
@@ -22,6 +23,18 @@ function PlansSkeleton() {
   );
 }
 
+/** What paying the first Pix does, and when the next charge comes (the run it pays and the plan's next date). */
+function firstPixText(plan: SavingPlan): string {
+  const period = plan.runs[0]?.period;
+  const buys = period
+    ? `Ao pagar, a compra de ${dateBR(period)} é feita na hora`
+    : 'Ao pagar, você faz a primeira compra';
+  const next = plan.next_run_date
+    ? ` A próxima cobrança pelo Pix Automático será em ${dateBR(plan.next_run_date)}.`
+    : '';
+  return `${buys} e o Pix Automático das próximas fica autorizado.${next} Você pode cancelar quando quiser.`;
+}
+
 /** The first Pix Automático charge, right after the plan is made: paying it buys and authorises the next ones. */
 function PixToAuthorize({ answer }: { answer: SavingPlanResponse }) {
   if (!answer.pix_qr_code || !answer.plan.pix_copia_e_cola) return null;
@@ -30,8 +43,8 @@ function PixToAuthorize({ answer }: { answer: SavingPlanResponse }) {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         Pague o primeiro Pix
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Ao pagar, você faz a primeira compra e autoriza o Pix Automático das próximas. Você pode cancelar quando quiser.
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="saving-first-pix">
+        {firstPixText(answer.plan)}
       </Typography>
       <PixQrCode
         qr={{ pixQrCode: answer.pix_qr_code, pixCopiaECola: answer.plan.pix_copia_e_cola }}
