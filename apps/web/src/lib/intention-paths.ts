@@ -1,8 +1,8 @@
 /**
  * Which POSTs may leave without an intention's Idempotency-Key (lib/intention.ts). Every other POST creates
- * something a double click would create twice (an order, a ticket, a message, an address...), so the client refuses
- * it without a key (lib/api.ts), and intention.paths.test.ts checks every POST of the app against this file and that
- * keys are made only by useIntention. `:id` stands for one path segment. Kept short: lib/api.ts is on every first load.
+ * something a double click would create twice (an order, a ticket, a message, an address...): intention-paths.test.ts
+ * checks every POST of the source against this file, and that keys are made only by useIntention; in development and
+ * tests the client also refuses such a POST without a key (lib/api.ts). `:id` stands for one path segment.
  */
 export const POSTS_WITHOUT_INTENTION: readonly string[] = [
   // signing in, out and proving who one is: nothing is created, a second try answers the same or is refused
@@ -38,10 +38,9 @@ export const POSTS_WITHOUT_INTENTION: readonly string[] = [
 export const CREATIONS_NOT_YET_THROUGH_INTENTION: readonly string[] = ['/price-alerts', '/admin/reserves/bars'];
 
 const pattern = (path: string) => new RegExp(`^${path.replace(/:id/g, '[^/]+')}$`);
-const allowed = [...POSTS_WITHOUT_INTENTION, ...CREATIONS_NOT_YET_THROUGH_INTENTION].map(pattern);
 
 /** True when a POST to `path` (as the app calls it, '/ticket/verify-code') may go without an intention's key. */
 export function postNeedsNoIntention(path: string): boolean {
   const bare = (path.startsWith('/') ? path : `/${path}`).split('?')[0]!;
-  return allowed.some((p) => p.test(bare));
+  return [...POSTS_WITHOUT_INTENTION, ...CREATIONS_NOT_YET_THROUGH_INTENTION].some((p) => pattern(p).test(bare));
 }
