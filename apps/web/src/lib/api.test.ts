@@ -57,7 +57,7 @@ describe('api client', () => {
     const form = new FormData();
     form.set('name', 'Ana');
 
-    await api.post('/register', form);
+    await api.post('/register', form, { headers: { 'Idempotency-Key': 'chave-da-intencao' } });
 
     const init = fetchMock.mock.calls[0]![1];
     expect(init?.body).toBe(form);

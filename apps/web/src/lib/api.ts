@@ -1,6 +1,7 @@
 // COMMON_MESSAGES rather than MESSAGES: this module is on every first load, and MESSAGES carries every feature's.
 import { COMMON_MESSAGES, type ErrorCode, type ErrorResponse } from '@prata/domain';
 import { clearLoginData, clearToken, decodeJwtPayload, getToken, isTokenExpired } from './auth-storage';
+import { postNeedsNoIntention } from './intention-paths';
 import { rememberExpiredSession } from './session-expiry';
 
 export const API_BASE = '/api';
@@ -41,6 +42,20 @@ export class ApiError extends Error {
   get code(): ErrorCode | undefined {
     const code = this.body.code;
     return typeof code === 'string' && CODE_SHAPE.test(code) ? (code as ErrorCode) : undefined;
+  }
+}
+
+/**
+ * A POST that creates something, sent without an intention's Idempotency-Key (lib/intention.ts): a mistake of the app,
+ * refused before it leaves, since a double click would create twice. The person reads the generic message.
+ */
+export class IntentionRequiredError extends Error {
+  readonly path: string;
+
+  constructor(path: string) {
+    super(COMMON_MESSAGES.internalError);
+    this.name = 'IntentionRequiredError';
+    this.path = path;
   }
 }
 
@@ -136,11 +151,22 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * fetch for /api: bearer token on every request, JSON or FormData, `{ message, errors }` failures as ApiError.
+ * A POST carries an intention's Idempotency-Key unless lib/intention-paths.ts says it creates nothing.
  * An expired token never leaves the browser: the call fails here as a 401 'Token expired' (spec 1 §4.3).
  * Answers the successful Response, body unread.
  */
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const headers = new Headers({ ...options.headers, Accept: accept });
+  // In development and tests (where every screen test runs through here): half a kB of first load in production, where
+  // intention-paths.test.ts has already refused any POST of the source that would be refused.
+  if (
+    import.meta.env.DEV &&
+    options.method === 'POST' &&
+    !headers.has('Idempotency-Key') &&
+    !postNeedsNoIntention(path)
+  ) {
+    throw new IntentionRequiredError(path);
+  }
   const token = getToken();
   if (token) {
     if (isTokenExpired(token)) {

@@ -12,5 +12,5 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The request options of one attempt: `{ headers: { 'Idempotency-Key': key } }`. */
-export const idempotent = (key: string = newIdempotencyKey()) => ({ headers: { [IDEMPOTENCY_HEADER]: key } });
+/** The request options carrying an intention's key (lib/intention.ts): `{ headers: { 'Idempotency-Key': key } }`. */
+export const idempotent = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key } });

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { parseDecimal } from '@prata/domain';
+import { hasControlChars, parseDecimal } from '@prata/domain';
 import { z } from 'zod';
 import type { AuthorizationEventKind, PaymentEvent, WebhookVerdict } from './port';
 
@@ -21,19 +21,46 @@ export function webhookTokenMatches(expected: string, headers: Headers): boolean
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-const id = z.string().min(1).max(100);
-const reference = z.string().max(200).nullish();
+/** A lone half of a surrogate pair (a /u pattern sees a whole pair as one code point, never as Cs). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Text PostgreSQL keeps as it is: no control character (NUL is refused), no lone surrogate (it would be replaced). */
+function isPlainText(value: string): boolean {
+  return !hasControlChars(value) && !LONE_SURROGATE.test(value);
+}
+
+/** A provider's free text (why a transfer failed) without what PostgreSQL refuses or replaces. */
+function plainText(value: string): string {
+  return [...value]
+    .filter((ch) => !hasControlChars(ch))
+    .map((ch) => (LONE_SURROGATE.test(ch) ? '\uFFFD' : ch))
+    .join('');
+}
+
+/** Ids and event names are keys we store and look up: one with NUL or a lone surrogate is not the provider's. */
+const id = z.string().min(1).max(100).refine(isPlainText);
+/** Our own reference echoed back: one with NUL or a lone surrogate is not ours, so none. */
+const reference = z
+  .string()
+  .max(200)
+  .nullish()
+  .transform((value) => (value && isPlainText(value) ? value : null));
+const reason = z
+  .string()
+  .max(500)
+  .nullish()
+  .transform((value) => (value ? plainText(value) || null : null));
 
 /** Only what we read; Asaas sends many more fields, which are let through and ignored. */
 const DeliverySchema = z.object({
   id,
-  event: z.string().min(1).max(100),
+  event: z.string().min(1).max(100).refine(isPlainText),
   payment: z.object({ id, value: z.number().optional(), externalReference: reference }).optional(),
   transfer: z
     .object({
       id,
       status: z.string().max(50).optional(),
-      failReason: z.string().max(500).nullish(),
+      failReason: reason,
       externalReference: reference,
     })
     .optional(),
@@ -46,7 +73,7 @@ const DeliverySchema = z.object({
       authorization: z.object({ id }).optional(),
       paymentId: id.nullish(),
       payment: z.object({ id }).nullish(),
-      refusalReason: z.string().max(500).nullish(),
+      refusalReason: reason,
     })
     .optional(),
 });

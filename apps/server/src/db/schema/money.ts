@@ -50,7 +50,8 @@ export const paymentEvents = pgTable('payment_events', {
   transferId: text('transfer_id'),
   outcome: text('outcome').notNull(),
   detail: text('detail'),
-  body: jsonb('body').notNull(),
+  /** the JSON text as the provider sent it (migration 0034: jsonb refuses \u0000) */
+  body: text('body').notNull(),
   receivedAt: ts('received_at').notNull().defaultNow(),
 });
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;

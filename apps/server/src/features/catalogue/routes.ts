@@ -193,7 +193,11 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/admin/silver-product-types',
-    { preHandler: finance, schema: { body: ProductTypeRequest, response: { 201: AdminProductTypeResponse } } },
+    {
+      preHandler: finance,
+      config: { idempotent: true },
+      schema: { body: ProductTypeRequest, response: { 201: AdminProductTypeResponse } },
+    },
     async (req, reply) => reply.status(201).send(await products.saveProductType(deps, staff(req), null, req.body)),
   );
   app.put(
@@ -209,6 +213,7 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
     '/admin/silver-product-types/:id/stock',
     {
       preHandler: finance,
+      config: { idempotent: true },
       schema: { params: IdParams, body: StockAdjustRequest, response: { 200: StockAdjustResponse } },
     },
     async (req) => {
@@ -231,6 +236,7 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
       '/admin/silver-product-types/:id/images',
       {
         onRequest: finance,
+        config: { idempotent: true },
         schema: {
           params: IdParams,
           body: z.object({ image: uploadedFile(MESSAGES.productImageRequired) }),
@@ -250,7 +256,11 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/admin/coupons',
-    { preHandler: finance, schema: { body: CouponRequest, response: { 201: AdminCouponResponse } } },
+    {
+      preHandler: finance,
+      config: { idempotent: true },
+      schema: { body: CouponRequest, response: { 201: AdminCouponResponse } },
+    },
     async (req, reply) => reply.status(201).send(await coupons.saveCoupon(deps, staff(req), null, req.body)),
   );
   app.put(

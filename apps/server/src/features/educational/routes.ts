@@ -39,7 +39,11 @@ export async function educationalRoutes(fastify: FastifyInstance) {
   const staff = (req: FastifyRequest) => ({ userId: currentUser(req).id, ip: req.ip });
   app.post(
     '/admin/videos',
-    { preHandler: support, schema: { body: VideoRequest, response: { 201: AdminVideoResponse }, tags: ['admin'] } },
+    {
+      preHandler: support,
+      config: { idempotent: true },
+      schema: { body: VideoRequest, response: { 201: AdminVideoResponse }, tags: ['admin'] },
+    },
     async (req, reply) => reply.status(201).send(await createVideo(app.deps, staff(req), req.body)),
   );
   app.put(

@@ -41,7 +41,7 @@ import * as backOffice from './back-office';
 import { writeMoneyInSettings } from './deposit-limits';
 import * as deposits from './deposits';
 import { decideHeldDeposit } from './held-deposits';
-import { handlePaymentWebhook } from './webhooks';
+import { receivePaymentWebhook } from './webhooks';
 import * as withdrawals from './withdrawals';
 
 /**
@@ -164,11 +164,18 @@ export async function moneyRoutes(fastify: FastifyInstance) {
    * The payment provider's webhook (Asaas: the `asaas-access-token` header carries the token we configured). Answers
    * 200 for every authenticated event, even one we ignore, so the provider's queue never stops on us.
    */
-  app.post(
-    '/webhooks/payments',
-    { schema: { body: z.unknown(), response: { 200: WebhookAckResponse } } },
-    async (req) => handlePaymentWebhook(deps, req.headers, req.body),
-  );
+  await fastify.register(async (scope) => {
+    // the body reaches the handler as the text sent: kept as it came, parsed only once the token matched
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => done(null, text));
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/webhooks/payments',
+        { schema: { body: z.unknown(), response: { 200: WebhookAckResponse } } },
+        async (req) => receivePaymentWebhook(deps, req.headers, typeof req.body === 'string' ? req.body : ''),
+      );
+  });
 
   // ------------------------------------------------------------------ back office (the finance role)
   const finance = requireStaff('finance');

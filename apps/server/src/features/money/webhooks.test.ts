@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@prata/domain';
 import {
   bankingInformation,
   deposits,
@@ -16,6 +17,7 @@ import {
   buildTestApp,
   onPostgres,
   skippedOnPglite,
+  staffMember,
   type Customer,
   type TestApp,
 } from '../../../test/helpers';
@@ -244,5 +246,148 @@ describe('the reconciliation knows deposits and withdrawals', () => {
       await t.database.db.delete(deposits).where(eq(deposits.id, d!.id));
     }
     expect((await reconcile(t.database.db)).ok).toBe(true);
+  });
+});
+
+describe('webhooks take any valid JSON', () => {
+  const token = () => t.app.deps.config.paymentsWebhookToken;
+  /** A JSON text as the provider sends it: escapes such as \u0000 stay escapes in the bytes on the wire. */
+  const send = (text: string, headers: Record<string, string> = { 'asaas-access-token': token() }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/payments',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: text,
+    });
+  const storedBody = async (eventId: string) =>
+    (await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId)))[0]?.body;
+
+  async function pendingPix(amount: string) {
+    const c = await approvedCustomer(t);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/deposit/pix',
+      headers: { authorization: `Bearer ${c.token}` },
+      payload: { amount },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return { c, deposit: created.json().deposit as { id: number; asaas_payment_id: string } };
+  }
+
+  it("the embedded provider's signed payment with \\u0000 in a description is credited once, kept as sent", async () => {
+    const { c, deposit } = await pendingPix('25,00');
+    const delivery = t.adapters.payments.simulatePayment!({
+      paymentId: deposit.asaas_payment_id,
+      reference: 'x',
+      amountCents: 2500,
+    });
+    const body = delivery.body as { id: string; payment: Record<string, unknown> };
+    body.payment.description = 'Depósito\u0000 Prata \ud800 fim';
+    const text = JSON.stringify(body, null, 1);
+    expect(text).toContain('\\u0000');
+    const outcomes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await send(text, delivery.headers);
+      expect(r.statusCode, r.body).toBe(200);
+      outcomes.push(r.json().outcome);
+    }
+    expect(outcomes).toEqual(['credited', 'duplicate', 'duplicate']);
+    expect((await getBalances(t.database.db, c.id)).BRL).toEqual({ available: 2500, held: 0 });
+    expect(await storedBody(body.id)).toBe(text);
+  });
+
+  it('a field nested thousands deep, which we do not read, neither breaks nor changes the event', async () => {
+    const { c, deposit } = await pendingPix('10,00');
+    const delivery = t.adapters.payments.simulatePayment!({
+      paymentId: deposit.asaas_payment_id,
+      reference: 'x',
+      amountCents: 1000,
+    });
+    const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    const text = `${JSON.stringify(delivery.body).slice(0, -1)},"extra":${deep}}`;
+    const r = await send(text, delivery.headers);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().outcome).toBe('credited');
+    expect((await getBalances(t.database.db, c.id)).BRL).toEqual({ available: 1000, held: 0 });
+  });
+
+  it('NUL or a lone surrogate where we read an id or an event is malformed (400), and nothing is kept', async () => {
+    const { c, deposit } = await pendingPix('10,00');
+    const payment = { id: deposit.asaas_payment_id, value: 10, externalReference: 'x' };
+    const bodies = [
+      { id: 'evt_nul\u0000a', event: 'PAYMENT_RECEIVED', payment },
+      { id: 'evt_surrogate\ud800', event: 'PAYMENT_RECEIVED', payment },
+      { id: 'evt_badpayment1', event: 'PAYMENT_RECEIVED', payment: { ...payment, id: 'pay_\u0000' } },
+      { id: 'evt_badevent001', event: 'PAYMENT_\u0000RECEIVED', payment },
+    ];
+    for (const body of bodies) {
+      const r = await send(JSON.stringify(body));
+      expect([r.statusCode, r.json().code]).toEqual([400, 'WEBHOOK_MALFORMED']);
+    }
+    for (const text of ['{"id":', '', '{"__proto__":{"a":1}}', '"texto"', 'null']) {
+      const r = await send(text);
+      expect([text, r.statusCode, r.json().code]).toEqual([text, 400, 'WEBHOOK_MALFORMED']);
+      // without the token, a bad body is never read: 401
+      const anonymous = await send(text, {});
+      expect([text, anonymous.statusCode]).toEqual([text, 401]);
+    }
+    expect((await getBalances(t.database.db, c.id)).BRL).toEqual({ available: 0, held: 0 });
+    const kept = await t.database.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, deposit.asaas_payment_id));
+    expect(kept).toEqual([]);
+  });
+
+  it('a reference with NUL is not ours: the payment is still found by its id and credited', async () => {
+    const { c, deposit } = await pendingPix('10,00');
+    const body = {
+      id: 'evt_refwithnul01',
+      event: 'PAYMENT_RECEIVED',
+      payment: { id: deposit.asaas_payment_id, value: 10, externalReference: 'deposit:\u0000' },
+    };
+    const r = await send(JSON.stringify(body));
+    expect([r.statusCode, r.json().outcome]).toEqual([200, 'credited']);
+    expect((await getBalances(t.database.db, c.id)).BRL).toEqual({ available: 1000, held: 0 });
+  });
+
+  it('a failed transfer whose reason holds \\u0000 gives the money back, the reason kept without it', async () => {
+    const c = await approvedCustomer(t);
+    const funded = await post(t.database.db, {
+      id: `test-fund:nul:${c.id}`,
+      debit: { system: 'pix:clearing' },
+      credit: { customer: c.id, bucket: 'available' },
+      currency: 'BRL',
+      amount: 5000,
+      code: 'deposit.pix',
+    });
+    expect(funded.ok).toBe(true);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/banking-information',
+      headers: { authorization: `Bearer ${c.token}` },
+      payload: { type: 'pix', key_type: 'email', key: c.email },
+    });
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, c.id));
+    const [entry] = await listBanking(t.database.db, c.id);
+    const placed = await placeWithdrawal(t.app.deps, user!, entry!, 2000);
+    const finance = await staffMember(t, ['finance']);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${placed.withdrawal.id}/review`,
+      headers: { authorization: `Bearer ${finance.token}` },
+      payload: { decision: 'approve' },
+    });
+    const transferId = approved.json().withdrawal.payout_id as string;
+    const body = {
+      id: 'evt_failwithnul1',
+      event: 'TRANSFER_FAILED',
+      transfer: { id: transferId, status: 'FAILED', failReason: 'Conta\u0000 encerrada' },
+    };
+    const r = await send(JSON.stringify(body));
+    expect([r.statusCode, r.json().outcome]).toEqual([200, 'payout_failed']);
+    expect((await getBalances(t.database.db, c.id)).BRL).toEqual({ available: 5000, held: 0 });
+    const [row] = await t.database.db.select().from(withdrawals).where(eq(withdrawals.id, placed.withdrawal.id));
+    expect(row!.rejectionReason).toBe(MESSAGES.withdrawalPayoutFailed('Conta encerrada'));
   });
 });

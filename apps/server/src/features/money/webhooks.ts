@@ -18,16 +18,48 @@ import { claimPaymentEvent, lockDeposit, markCancelled, markExpired, recordEvent
 export type WebhookOutcome = string;
 
 /**
- * One webhook delivery, from the provider (POST /api/webhooks/payments) or from the embedded provider's "payer's
- * bank" (the back office, the dev mailbox page, POST /api/dev/payments/{id}/receive): the same code for both.
- * Authenticated by the adapter; then, in one transaction, the event id is claimed (a redelivery does nothing) and the
- * event applied. A payment credits once however many events confirm it: the deposit's row is locked and its ledger
- * transfer id is the deposit's own.
+ * The provider's delivery to POST /api/webhooks/payments, as the JSON text it sent: authenticated, then parsed, then
+ * handled as below, the text kept as it came (payment_events.body). Text that is not JSON is WEBHOOK_MALFORMED once the
+ * token matched (an unauthenticated body is not read). JSON.parse keeps a `__proto__` key as an own property and the
+ * adapter's schema copies only the fields it reads, so no prototype is touched.
+ */
+export async function receivePaymentWebhook(
+  deps: AppDeps,
+  headers: Record<string, string | string[] | undefined>,
+  text: string,
+): Promise<{ received: true; outcome: WebhookOutcome }> {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return handleDelivery(deps, headers, body, text);
+}
+
+/**
+ * One webhook delivery, from the embedded provider's "payer's bank" (the back office, the dev mailbox page,
+ * POST /api/dev/payments/{id}/receive, the saving plans' charges): the same code as the provider's, with the body
+ * built here and stored as its JSON text.
  */
 export async function handlePaymentWebhook(
   deps: AppDeps,
   headers: Record<string, string | string[] | undefined>,
   body: unknown,
+): Promise<{ received: true; outcome: WebhookOutcome }> {
+  return handleDelivery(deps, headers, body, JSON.stringify(body) ?? 'null');
+}
+
+/**
+ * Authenticated by the adapter; then, in one transaction, the event id is claimed (a redelivery does nothing) and the
+ * event applied. A payment credits once however many events confirm it: the deposit's row is locked and its ledger
+ * transfer id is the deposit's own.
+ */
+async function handleDelivery(
+  deps: AppDeps,
+  headers: Record<string, string | string[] | undefined>,
+  body: unknown,
+  text: string,
 ): Promise<{ received: true; outcome: WebhookOutcome }> {
   const verdict = deps.adapters.payments.readWebhook(headers, body);
   if (!verdict.ok) {
@@ -44,7 +76,7 @@ export async function handlePaymentWebhook(
       paymentId: 'paymentId' in event ? event.paymentId : null,
       transferId: 'transferId' in event ? event.transferId : null,
       outcome: 'processing',
-      body: body as object,
+      body: text,
     });
     if (!claimed) return 'duplicate';
     const { outcome, detail } = await apply(deps, tx, event);

@@ -2,6 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { type AddressRequest, MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import { addresses, type UserRow } from '../../db/schema/index';
+import { lockCustomer } from '../../db/lock';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
@@ -45,6 +46,7 @@ async function checkCityAndCep(deps: AppDeps, input: AddressRequest) {
 export async function createAddress(deps: AppDeps, user: UserRow, input: AddressRequest) {
   await checkCityAndCep(deps, input);
   return withTransaction(deps.database.db, async (tx) => {
+    await lockCustomer(tx, user.id);
     const [n] = await tx
       .select({ n: count() })
       .from(addresses)

@@ -3,6 +3,7 @@ import { type BankingInformationRequest, MESSAGES, PIX_KEY_TYPES_BY_ACCOUNT } fr
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { type BankingInformationRow, bankingInformation, type UserRow } from '../../db/schema/index';
+import { lockCustomer } from '../../db/lock';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
@@ -51,6 +52,8 @@ async function checkOwnership(tx: Executor, user: UserRow, input: Extract<Bankin
 export async function addBanking(deps: AppDeps, user: UserRow, input: BankingInformationRequest) {
   return withTransaction(deps.database.db, async (tx) => {
     if (input.type === 'pix') await checkOwnership(tx, user, input);
+    // the count and the duplicate check below see every entry another request of this customer is adding
+    await lockCustomer(tx, user.id);
     const existing = await listBanking(tx, user.id);
     if (existing.length >= MAX_BANKING_ENTRIES) throw new AppError('LIST_LIMIT_REACHED', MESSAGES.bankingLimit);
     const duplicate = existing.some((b) =>

@@ -3,6 +3,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
+import { lockCustomer } from '../../db/lock';
 import { type DocumentRow, documents } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
@@ -42,6 +43,7 @@ export async function storeDocuments(
   tradingLimitRequestId: number | null = null,
 ): Promise<DocumentRow[]> {
   const inspected = files.map((f) => ({ file: f, facts: inspectUpload(f) }));
+  await lockCustomer(tx, userId);
   const [n] = await tx
     .select({ n: count() })
     .from(documents)

@@ -12,6 +12,7 @@ import {
 import type { CpfStatusResponse } from '../../adapters/cpf-status/index';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
+import { lockCustomer } from '../../db/lock';
 import { type CompanyRow, companies, users, type UserRow } from '../../db/schema/index';
 import { pgConstraint, withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
@@ -134,6 +135,7 @@ export async function createCompany(deps: AppDeps, user: UserRow, input: Company
   requireCompanyAccount(user);
   try {
     return await withTransaction(deps.database.db, async (tx) => {
+      await lockCustomer(tx, user.id);
       if (await findCompanyByUser(tx, user.id)) throw new AppError('ALREADY_EXISTS', MESSAGES.companyExists);
       if (await cnpjTakenByOther(tx, input.cnpj, user.id)) throw invalid('cnpj', MESSAGES.cnpjTaken);
       const [row] = await tx

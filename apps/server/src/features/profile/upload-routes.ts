@@ -28,6 +28,7 @@ export async function uploadRoutes(fastify: FastifyInstance) {
       '/documents',
       {
         onRequest: authenticate,
+        config: { idempotent: true },
         schema: {
           body: z.object({ document: uploadedFile(MESSAGES.documentRequired) }),
           response: { 201: DocumentUploadResponse },

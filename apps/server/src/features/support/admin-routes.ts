@@ -84,6 +84,7 @@ export async function supportAdminRoutes(fastify: FastifyInstance) {
       '/admin/tickets/:id/attachment',
       {
         onRequest: support,
+        config: { idempotent: true },
         schema: {
           params: IdParams,
           body: z.object({ file: uploadedFile(MESSAGES.ticketFileRequired) }),
@@ -101,7 +102,11 @@ export async function supportAdminRoutes(fastify: FastifyInstance) {
   }));
   app.post(
     '/admin/faqs',
-    { preHandler: support, schema: { body: FaqRequest, response: { 201: AdminFaqResponse } } },
+    {
+      preHandler: support,
+      config: { idempotent: true },
+      schema: { body: FaqRequest, response: { 201: AdminFaqResponse } },
+    },
     async (req, reply) => reply.status(201).send(await faqs.createFaq(deps, staff(req), req.body)),
   );
   app.put(
@@ -138,7 +143,11 @@ export async function supportAdminRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/admin/ticket-categories',
-    { preHandler: support, schema: { body: TicketCategoryRequest, response: { 201: AdminTicketCategoryResponse } } },
+    {
+      preHandler: support,
+      config: { idempotent: true },
+      schema: { body: TicketCategoryRequest, response: { 201: AdminTicketCategoryResponse } },
+    },
     async (req, reply) => reply.status(201).send(await categories.createCategory(deps, staff(req), req.body)),
   );
   app.put(
@@ -153,6 +162,7 @@ export async function supportAdminRoutes(fastify: FastifyInstance) {
     '/admin/ticket-categories/:id/subcategories',
     {
       preHandler: support,
+      config: { idempotent: true },
       schema: { params: IdParams, body: TicketCategoryRequest, response: { 201: AdminTicketCategoryResponse } },
     },
     async (req, reply) =>

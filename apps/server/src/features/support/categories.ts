@@ -13,6 +13,14 @@ export const SUBCATEGORIES_MAX = 500;
 
 type Staff = { userId: number; ip: string };
 
+/**
+ * Two operators adding at once count one after the other: `share row exclusive` conflicts with itself and with other
+ * writes of the table, never with reads.
+ */
+const lockCategories = (tx: Executor) => tx.execute(sql`lock table ticket_categories in share row exclusive mode`);
+const lockSubcategories = (tx: Executor) =>
+  tx.execute(sql`lock table ticket_subcategories in share row exclusive mode`);
+
 /** GET /api/ticket: the active categories and the active subcategories of active categories, in order. */
 export async function listActiveCategories(db: Executor) {
   const categories = await db
@@ -86,6 +94,7 @@ type CategoryInput = { name: string; active: boolean };
 export async function createCategory(deps: AppDeps, staff: Staff, input: CategoryInput) {
   return unique(() =>
     withTransaction(deps.database.db, async (tx) => {
+      await lockCategories(tx);
       const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(ticketCategories)) as [{ n: number }];
       if (n >= CATEGORIES_MAX) throw new AppError('LIST_LIMIT_REACHED', `No máximo ${CATEGORIES_MAX} categorias.`);
       const [row] = await tx
@@ -135,6 +144,7 @@ export async function createSubcategory(deps: AppDeps, staff: Staff, categoryId:
         .from(ticketCategories)
         .where(eq(ticketCategories.id, categoryId));
       if (!category) throw notFound();
+      await lockSubcategories(tx);
       const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(ticketSubcategories)) as [{ n: number }];
       if (n >= SUBCATEGORIES_MAX)
         throw new AppError('LIST_LIMIT_REACHED', `No máximo ${SUBCATEGORIES_MAX} subcategorias.`);

@@ -99,6 +99,7 @@ export async function supportRoutes(fastify: FastifyInstance) {
     '/ticket/:id/interaction',
     {
       preHandler: authenticate,
+      config: { idempotent: true },
       schema: { params: IdParams, body: TicketInteractionRequest, response: { 201: TicketInteractionResponse } },
     },
     async (req, reply) =>
@@ -108,6 +109,7 @@ export async function supportRoutes(fastify: FastifyInstance) {
     '/ticket/:id/rating',
     {
       preHandler: authenticate,
+      config: { idempotent: true },
       schema: { params: IdParams, body: TicketRatingRequest, response: { 201: TicketRatingResponse } },
     },
     async (req, reply) =>
@@ -136,6 +138,7 @@ export async function supportRoutes(fastify: FastifyInstance) {
       '/ticket/:id/attachment',
       {
         onRequest: authenticate,
+        config: { idempotent: true },
         schema: {
           params: IdParams,
           body: z.object({ file: uploadedFile(MESSAGES.ticketFileRequired) }),

@@ -9,6 +9,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { CUSTOMERS_QUERY_KEY, customerQueryKey } from '../../../lib/admin-query-keys';
 import { api } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 
 export type { CustomerFilter, CustomerStatus, CustomerSummary } from '@prata/domain';
@@ -45,17 +46,20 @@ export function useCustomer(id: number) {
   });
 }
 
-/** POST /api/admin/customers/{id}/review → the customer's detail and a message (409 when already approved). */
-export function reviewCustomer(id: number, decision: RegistrationDecision) {
-  return api.post<CustomerReviewResponse>(`/admin/customers/${id}/review`, decision);
+/**
+ * POST /api/admin/customers/{id}/review → the customer's detail and a message (409 when already approved), with the
+ * decision's Idempotency-Key (lib/intention.ts): a double click decides, and e-mails, once.
+ */
+export function reviewCustomer(id: number, decision: RegistrationDecision, key: string) {
+  return api.post<CustomerReviewResponse>(`/admin/customers/${id}/review`, decision, idempotent(key));
 }
 
 export function useReviewCustomer(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (decision: RegistrationDecision) =>
+    mutationFn: ({ decision, key }: { decision: RegistrationDecision; key: string }) =>
       withLoading(decision.decision === 'approve' ? 'Aprovando cadastro...' : 'Recusando cadastro...', () =>
-        reviewCustomer(id, decision),
+        reviewCustomer(id, decision, key),
       ),
     onSuccess: ({ message: _message, ...detail }) => {
       queryClient.setQueryData(customerQueryKey(id), detail);

@@ -2,6 +2,7 @@ import type { LimitReviewRequest, LimitReviewResponse, PendingLimitRequestsRespo
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 import { CUSTOMERS_QUERY_KEY } from '../../../lib/admin-query-keys';
 
@@ -26,17 +27,20 @@ export function useLimitRequests(page: number) {
   });
 }
 
-/** POST /api/admin/trading-limit-requests/{id}/review → { tradingLimitRequest, message } */
-export function reviewLimitRequest(id: number, decision: LimitDecision) {
-  return api.post<LimitReviewResponse>(`/admin/trading-limit-requests/${id}/review`, decision);
+/**
+ * POST /api/admin/trading-limit-requests/{id}/review → { tradingLimitRequest, message }, with the decision's
+ * Idempotency-Key (lib/intention.ts): a double click decides, and e-mails, once.
+ */
+export function reviewLimitRequest(id: number, decision: LimitDecision, key: string) {
+  return api.post<LimitReviewResponse>(`/admin/trading-limit-requests/${id}/review`, decision, idempotent(key));
 }
 
 export function useReviewLimitRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: LimitDecision }) =>
+    mutationFn: ({ id, decision, key }: { id: number; decision: LimitDecision; key: string }) =>
       withLoading(decision.decision === 'approve' ? 'Aprovando limite...' : 'Recusando pedido...', () =>
-        reviewLimitRequest(id, decision),
+        reviewLimitRequest(id, decision, key),
       ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: LIMIT_REQUESTS_QUERY_KEY });

@@ -6,8 +6,9 @@ import { MESSAGES } from '@prata/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { isApiError } from '../../../lib/api';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
-import { type CustomerDetail, useReviewCustomer } from '../api/customers';
+import { type CustomerDetail, type RegistrationDecision, useReviewCustomer } from '../api/customers';
 
 /** Approve or reject a registration (with a note, or the reason the customer reads), when the status allows. */
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: two dialogs' JSX around one mutation
@@ -21,6 +22,9 @@ export function CustomerReviewActions({ detail }: { detail: CustomerDetail }) {
   const canApprove =
     (customer.status === 'pending' || customer.status === 'rejected') && customer.registration_complete;
   const canReject = customer.status === 'pending';
+  const approval: RegistrationDecision = { decision: 'approve', ...(note.trim() ? { note: note.trim() } : {}) };
+  const rejection: RegistrationDecision = { decision: 'reject', reason: reason.trim() };
+  const intention = useIntention(dialog === 'reject' ? rejection : approval);
 
   const close = () => {
     setDialog(null);
@@ -28,35 +32,36 @@ export function CustomerReviewActions({ detail }: { detail: CustomerDetail }) {
   };
 
   const approve = () =>
-    review.mutate(
-      { decision: 'approve', ...(note.trim() ? { note: note.trim() } : {}) },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
+    intention
+      .run((key) => review.mutateAsync({ decision: approval, key }))
+      .then(
+        (answer) => {
+          if (!answer) return;
+          notify.success(answer.message);
           setNote('');
           close();
         },
-        onError: (error) => {
+        (error: unknown) => {
           notify.error(error);
           close();
         },
-      },
-    );
+      );
 
   const reject = () => {
     if (!reason.trim()) {
       setReasonError(MESSAGES.reasonRequired);
       return;
     }
-    review.mutate(
-      { decision: 'reject', reason: reason.trim() },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
+    intention
+      .run((key) => review.mutateAsync({ decision: rejection, key }))
+      .then(
+        (answer) => {
+          if (!answer) return;
+          notify.success(answer.message);
           setReason('');
           close();
         },
-        onError: (error) => {
+        (error: unknown) => {
           const fieldError = isApiError(error) ? error.errors?.reason?.[0] : undefined;
           if (fieldError) setReasonError(fieldError);
           else {
@@ -64,8 +69,7 @@ export function CustomerReviewActions({ detail }: { detail: CustomerDetail }) {
             close();
           }
         },
-      },
-    );
+      );
   };
 
   if (!canApprove && !canReject) return null;
@@ -89,7 +93,7 @@ export function CustomerReviewActions({ detail }: { detail: CustomerDetail }) {
         title="Aprovar cadastro?"
         confirmLabel="Aprovar cadastro"
         confirmColor="secondary"
-        pending={review.isPending}
+        pending={intention.busy}
         onConfirm={approve}
         onClose={close}
       >
@@ -111,7 +115,7 @@ export function CustomerReviewActions({ detail }: { detail: CustomerDetail }) {
         title="Recusar cadastro?"
         confirmLabel="Recusar cadastro"
         confirmColor="error"
-        pending={review.isPending}
+        pending={intention.busy}
         onConfirm={reject}
         onClose={close}
       >

@@ -12,9 +12,15 @@ import { reaisText } from '../../../components/money-text';
 import { PageHeader } from '../../../components/page';
 import { type Column, PaginatedTable, usePageParam } from '../../../components/paginated-table';
 import { hasErrorCode } from '../../../lib/api';
+import { useIntention } from '../../../lib/intention';
 import { toMinorUnits } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { type PendingLimitRequest, useLimitRequests, useReviewLimitRequest } from '../api/limit-requests';
+import {
+  type LimitDecision,
+  type PendingLimitRequest,
+  useLimitRequests,
+  useReviewLimitRequest,
+} from '../api/limit-requests';
 import { type Decision, decisionColumn } from '../../../components/admin/review-queue';
 
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: a form dialog: mostly its fields' JSX
@@ -44,47 +50,36 @@ function DecisionDialog({
     setShownFor(null);
     onClose();
   };
+  const intention = useIntention({ id: request?.id, kind: decision?.kind, amount, reason: reason.trim() });
+  const send = (id: number, chosen: LimitDecision) =>
+    intention
+      .run((key) => review.mutateAsync({ id, decision: chosen, key }))
+      .then(
+        (answer) => {
+          if (!answer) return;
+          notify.success(answer.message);
+          close();
+        },
+        (failure: unknown) => {
+          notify.error(failure);
+          if (!hasErrorCode(failure, 'VALIDATION_FAILED')) close();
+        },
+      );
 
   const submit = () => {
     if (!decision || !request) return;
     if (decision.kind === 'reject') {
       if (!reason.trim()) return setError(MESSAGES.reasonRequired);
-      review.mutate(
-        { id: request.id, decision: { decision: 'reject', reason: reason.trim() } },
-        {
-          onSuccess: ({ message }) => {
-            notify.success(message);
-            close();
-          },
-          onError: (failure) => {
-            notify.error(failure);
-            if (!hasErrorCode(failure, 'VALIDATION_FAILED')) close();
-          },
-        },
-      );
-      return;
+      return void send(request.id, { decision: 'reject', reason: reason.trim() });
     }
     const parsed = parseAmountInput(amount);
     if (!parsed.ok) return setError(parsed.reason === 'empty' ? MESSAGES.newLimitRequired : MESSAGES.amountInvalid);
     const asked = toMinorUnits(request.new_limit);
-    review.mutate(
-      {
-        id: request.id,
-        decision:
-          parsed.minor === asked
-            ? { decision: 'approve' }
-            : { decision: 'approve', approved_limit: centsToDecimalText(parsed.minor) },
-      },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
-          close();
-        },
-        onError: (failure) => {
-          notify.error(failure);
-          if (!hasErrorCode(failure, 'VALIDATION_FAILED')) close();
-        },
-      },
+    void send(
+      request.id,
+      parsed.minor === asked
+        ? { decision: 'approve' }
+        : { decision: 'approve', approved_limit: centsToDecimalText(parsed.minor) },
     );
   };
 
@@ -95,7 +90,7 @@ function DecisionDialog({
       title={approving ? 'Aprovar aumento de limite?' : 'Recusar pedido de limite?'}
       confirmLabel={approving ? 'Aprovar limite' : 'Recusar pedido'}
       confirmColor={approving ? 'secondary' : 'error'}
-      pending={review.isPending}
+      pending={intention.busy}
       onConfirm={submit}
       onClose={close}
     >

@@ -16,6 +16,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ADMIN_SILVER_QUERY_KEY } from '../../../lib/admin-query-keys';
 import { api } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 
 export type {
@@ -52,6 +53,12 @@ export function useAdminProductTypes() {
   return useQuery({ queryKey: PRODUCTS_KEY, queryFn: getAdminProductTypes, staleTime: 0 });
 }
 
+/**
+ * The intention's Idempotency-Key (lib/intention.ts): a double click creates one product, one image, one coupon, and
+ * moves the stock once.
+ */
+type Intended = { key: string };
+
 /** What a save sends: a new product with its initial stock, or an existing one without any (PUT ignores it). */
 export type ProductSave = { id: null; product: ProductTypeRequest } | { id: number; product: ProductTypeUpdateRequest };
 
@@ -59,16 +66,16 @@ export type ProductSave = { id: null; product: ProductTypeRequest } | { id: numb
  * POST /api/admin/silver-product-types (with the initial stock) or PUT …/{id} (without: the stock moves only by
  * 'Ajustar estoque' and by sales, so a save never undoes a sale made while the dialog was open) → { productType, message }
  */
-export function saveProductType(save: ProductSave): Promise<ProductTypeAnswer> {
+export function saveProductType(save: ProductSave & Intended): Promise<ProductTypeAnswer> {
   return save.id === null
-    ? api.post<ProductTypeAnswer>('/admin/silver-product-types', save.product)
+    ? api.post<ProductTypeAnswer>('/admin/silver-product-types', save.product, idempotent(save.key))
     : api.put<ProductTypeAnswer>(`/admin/silver-product-types/${save.id}`, save.product);
 }
 
 export function useSaveProductType() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (save: ProductSave) => withLoading('Salvando produto...', () => saveProductType(save)),
+    mutationFn: (save: ProductSave & Intended) => withLoading('Salvando produto...', () => saveProductType(save)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ADMIN_SILVER_QUERY_KEY }),
   });
 }
@@ -77,17 +84,17 @@ export function useSaveProductType() {
  * POST /api/admin/silver-product-types/{id}/images (multipart, the file in `image`; PNG, JPEG or WebP up to 5 MB,
  * checked again by content) → 201 { productType, image: { path }, message }: the image is the product's last one.
  */
-export function uploadProductImage(id: number, file: File): Promise<ProductImageUploadResponse> {
+export function uploadProductImage(id: number, file: File, key: string): Promise<ProductImageUploadResponse> {
   const form = new FormData();
   form.append('image', file, file.name);
-  return api.post<ProductImageUploadResponse>(`/admin/silver-product-types/${id}/images`, form);
+  return api.post<ProductImageUploadResponse>(`/admin/silver-product-types/${id}/images`, form, idempotent(key));
 }
 
 export function useUploadProductImage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, file }: { id: number; file: File }) =>
-      withLoading('Enviando imagem...', () => uploadProductImage(id, file)),
+    mutationFn: ({ id, file, key }: { id: number; file: File } & Intended) =>
+      withLoading('Enviando imagem...', () => uploadProductImage(id, file, key)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
   });
 }
@@ -119,15 +126,15 @@ export function useHouseBarStock() {
  * POST /api/admin/silver-product-types/{id}/stock { delta } (units, + or −) → the house's bars as they are now and a
  * message; below zero is a 422 STOCK_BELOW_ZERO saying how many there are.
  */
-export function adjustStock(id: number, delta: number): Promise<StockAdjustResponse> {
-  return api.post<StockAdjustResponse>(`/admin/silver-product-types/${id}/stock`, { delta });
+export function adjustStock(id: number, delta: number, key: string): Promise<StockAdjustResponse> {
+  return api.post<StockAdjustResponse>(`/admin/silver-product-types/${id}/stock`, { delta }, idempotent(key));
 }
 
 export function useAdjustStock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, delta }: { id: number; delta: number }) =>
-      withLoading('Ajustando estoque...', () => adjustStock(id, delta)),
+    mutationFn: ({ id, delta, key }: { id: number; delta: number } & Intended) =>
+      withLoading('Ajustando estoque...', () => adjustStock(id, delta, key)),
     onSuccess: (stock) => {
       queryClient.setQueryData(STOCK_KEY, stock);
       void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
@@ -147,17 +154,17 @@ export function useAdminCoupons() {
 }
 
 /** POST /api/admin/coupons (id null) or PUT /api/admin/coupons/{id} → { coupon, message } */
-export function saveCoupon(id: number | null, coupon: CouponRequest): Promise<CouponAnswer> {
+export function saveCoupon(id: number | null, coupon: CouponRequest, key: string): Promise<CouponAnswer> {
   return id === null
-    ? api.post<CouponAnswer>('/admin/coupons', coupon)
+    ? api.post<CouponAnswer>('/admin/coupons', coupon, idempotent(key))
     : api.put<CouponAnswer>(`/admin/coupons/${id}`, coupon);
 }
 
 export function useSaveCoupon() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, coupon }: { id: number | null; coupon: CouponRequest }) =>
-      withLoading('Salvando cupom...', () => saveCoupon(id, coupon)),
+    mutationFn: ({ id, coupon, key }: { id: number | null; coupon: CouponRequest } & Intended) =>
+      withLoading('Salvando cupom...', () => saveCoupon(id, coupon, key)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: COUPONS_KEY }),
   });
 }

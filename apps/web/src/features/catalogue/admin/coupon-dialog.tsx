@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Typography from '@mui/material/Typography';
 import { CouponRequest, type CouponInput, minorToDecimal } from '@prata/domain';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { type AdminCoupon, useSaveCoupon } from './api';
 import { decimalText, isoToLocalInput, localInputToIso } from './labels';
 import { closeOnSave, FieldGrid, FormDialog } from '../../../components/admin/form-dialog';
+import { useIntention } from '../../../lib/intention';
 import { FormPercentField } from '../../../components/admin/form-decimal-field';
 import { FormSwitch } from '../../../components/admin/form-switch';
 import { FormTextField } from '../../../components/admin/form-text-field';
@@ -88,9 +89,13 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; 
     resolver,
     defaultValues: asForm(coupon),
   });
-  const onSubmit = handleSubmit((input) =>
-    save.mutate({ id: coupon?.id ?? null, coupon: asBody(input) }, closeOnSave(onClose, setError, FIELDS)),
-  );
+  const intention = useIntention({ id: coupon?.id ?? null, form: useWatch({ control }) });
+  const onSubmit = handleSubmit((input) => {
+    const { onSuccess, onError } = closeOnSave(onClose, setError, FIELDS);
+    void intention
+      .run((key) => save.mutateAsync({ id: coupon?.id ?? null, coupon: asBody(input), key }))
+      .then((answer) => answer && onSuccess(answer), onError);
+  });
 
   return (
     <FormDialog
@@ -98,7 +103,7 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; 
       titleId="cupom-title"
       title={coupon ? `Editar cupom ${coupon.code}` : 'Novo cupom'}
       submitLabel={coupon ? 'Salvar cupom' : 'Criar cupom'}
-      pending={save.isPending}
+      pending={intention.busy}
       onSubmit={onSubmit}
       onClose={onClose}
     >

@@ -10,6 +10,7 @@ import { type AdminProductType, type ProductSave, useSaveProductType } from './a
 import { decimalText, units } from './labels';
 import { ImagesField } from './product-images-field';
 import { closeOnSave, FieldGrid, FormDialog } from '../../../components/admin/form-dialog';
+import { useIntention } from '../../../lib/intention';
 import { FormDecimalField, FormPercentField } from '../../../components/admin/form-decimal-field';
 import { FormSwitch } from '../../../components/admin/form-switch';
 import { FormTextField } from '../../../components/admin/form-text-field';
@@ -109,12 +110,16 @@ export function ProductDialog({
     defaultValues: asForm(product),
   });
   const active = useWatch({ control, name: 'active' });
+  const intention = useIntention({ id: product?.id ?? null, form: useWatch({ control }) });
 
   const onSubmit = handleSubmit((input) => {
     const body = asBody(input);
     const { stock: _stock, ...withoutStock } = body;
     const request: ProductSave = product ? { id: product.id, product: withoutStock } : { id: null, product: body };
-    save.mutate(request, closeOnSave(onClose, setError, FIELDS));
+    const { onSuccess, onError } = closeOnSave(onClose, setError, FIELDS);
+    void intention
+      .run((key) => save.mutateAsync({ ...request, key }))
+      .then((answer) => answer && onSuccess(answer), onError);
   });
 
   return (
@@ -123,7 +128,7 @@ export function ProductDialog({
       titleId="produto-title"
       title={product ? `Editar ${product.name}` : 'Novo produto'}
       submitLabel={product ? 'Salvar produto' : 'Criar produto'}
-      pending={save.isPending}
+      pending={intention.busy}
       onSubmit={onSubmit}
       onClose={onClose}
     >

@@ -11,6 +11,7 @@ import { MESSAGES } from '@prata/domain';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api';
 import { uploadProblem } from '../../../lib/files';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useRemoveProductImage, useUploadProductImage } from './api';
 
@@ -113,7 +114,8 @@ export function ImagesField({
   const [problem, setProblem] = useState<string | null>(null);
   // the paths the server already has for this product: removing one of them is a DELETE
   const [onServer, setOnServer] = useState<ReadonlySet<string>>(() => new Set(productId === null ? [] : value));
-  const busy = upload.isPending || remove.isPending;
+  const uploading = useIntention({ imageOf: productId });
+  const busy = uploading.busy || remove.isPending;
   const add = () => {
     const next = path.trim();
     if (!next || value.includes(next)) return;
@@ -128,17 +130,17 @@ export function ImagesField({
       setProblem(tooLarge);
       return;
     }
-    upload.mutate(
-      { id: productId, file },
-      {
-        onSuccess: ({ image, message }) => {
-          onChange([...value, image.path]);
-          setOnServer((known) => new Set([...known, image.path]));
-          notify.success(message);
+    uploading
+      .run((key) => upload.mutateAsync({ id: productId, file, key }))
+      .then(
+        (answer) => {
+          if (!answer) return;
+          onChange([...value, answer.image.path]);
+          setOnServer((known) => new Set([...known, answer.image.path]));
+          notify.success(answer.message);
         },
-        onError: (failure) => setProblem(isApiError(failure) ? failure.message : MESSAGES.fileTypeNotAllowed),
-      },
-    );
+        (failure: unknown) => setProblem(isApiError(failure) ? failure.message : MESSAGES.fileTypeNotAllowed),
+      );
   };
   const drop = (image: string) => {
     if (productId === null || !onServer.has(image)) {

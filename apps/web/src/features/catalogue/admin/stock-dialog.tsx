@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { hasErrorCode } from '../../../lib/api';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { type HouseBarStock, useAdjustStock } from './api';
 import { units } from './labels';
@@ -30,6 +31,7 @@ export function StockDialog({ product, onClose }: { product: StockProduct | null
   const quantity = /^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : null;
   const delta = quantity === null ? null : direction === 'in' ? quantity : -quantity;
   const after = product && delta !== null ? product.stock + delta : null;
+  const intention = useIntention({ product: product?.id ?? null, delta });
 
   const confirm = () => {
     if (!product) return;
@@ -41,14 +43,15 @@ export function StockDialog({ product, onClose }: { product: StockProduct | null
       setError(`O estoque tem ${units(product.stock)}: não dá para tirar mais que isso.`);
       return;
     }
-    adjust.mutate(
-      { id: product.id, delta: delta! },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
+    intention
+      .run((key) => adjust.mutateAsync({ id: product.id, delta: delta!, key }))
+      .then(
+        (answer) => {
+          if (!answer) return;
+          notify.success(answer.message);
           onClose();
         },
-        onError: (failure) => {
+        (failure: unknown) => {
           // sales took units while the dialog was open: the server says how many are left, under the field
           if (hasErrorCode(failure, 'STOCK_BELOW_ZERO')) {
             setError(failure.message);
@@ -57,8 +60,7 @@ export function StockDialog({ product, onClose }: { product: StockProduct | null
           notify.error(failure);
           onClose();
         },
-      },
-    );
+      );
   };
 
   return (
@@ -67,7 +69,7 @@ export function StockDialog({ product, onClose }: { product: StockProduct | null
       title="Ajustar estoque"
       confirmLabel={direction === 'in' ? 'Adicionar ao estoque' : 'Retirar do estoque'}
       confirmColor={direction === 'in' ? 'primary' : 'error'}
-      pending={adjust.isPending}
+      pending={intention.busy}
       onConfirm={confirm}
       onClose={onClose}
     >

@@ -142,9 +142,10 @@ export function BuyAuthPage() {
     }
   };
 
-  const sendCode = (user: LoginUser, method: VerificationMethod) =>
+  /** `key`: the click's intention (MethodStep, CodeStep), so a double click sends one code. */
+  const sendCode = (user: LoginUser, method: VerificationMethod, key: string) =>
     methodRequest.mutate(
-      { email: email.trim(), password, verificationMethod: method },
+      { input: { email: email.trim(), password, verificationMethod: method }, key },
       {
         onSuccess: (answer) => {
           if (answer.message) notify.success(answer.message);
@@ -246,7 +247,7 @@ export function BuyAuthPage() {
           user={step.user}
           email={email.trim()}
           pending={methodRequest.isPending}
-          onChoose={(method) => sendCode(step.user, method)}
+          onChoose={(method, key) => sendCode(step.user, method, key)}
           onBack={() => setStep({ kind: 'password' })}
         />
       )}
@@ -269,7 +270,7 @@ export function BuyAuthPage() {
               },
             )
           }
-          onResend={() => sendCode(step.user, step.method)}
+          onResend={(key) => sendCode(step.user, step.method, key)}
           onChangeMethod={() => setStep({ kind: 'method', user: step.user })}
         />
       )}

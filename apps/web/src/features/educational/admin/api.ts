@@ -1,6 +1,7 @@
 import type { AdminVideoResponse, MessageResponse, VideoRequest, VideosResponse } from '@prata/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 
 const KEY = ['admin', 'videos'] as const;
@@ -22,14 +23,17 @@ function invalidate(queryClient: ReturnType<typeof useQueryClient>) {
   void queryClient.invalidateQueries({ queryKey: ['educational'] });
 }
 
-/** POST /api/admin/videos or PUT /api/admin/videos/{id} → { video, message } */
+/**
+ * POST /api/admin/videos or PUT /api/admin/videos/{id} → { video, message }; a new one with the intention's
+ * Idempotency-Key (`key`, lib/intention.ts), so a double click lists it once.
+ */
 export function useSaveVideo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, video }: { id: number | null; video: VideoRequest }) =>
+    mutationFn: ({ id, video, key }: { id: number | null; video: VideoRequest; key: string }) =>
       withLoading('Salvando vídeo...', () =>
         id === null
-          ? api.post<AdminVideoResponse>('/admin/videos', video)
+          ? api.post<AdminVideoResponse>('/admin/videos', video, idempotent(key))
           : api.put<AdminVideoResponse>(`/admin/videos/${id}`, video),
       ),
     onSuccess: () => invalidate(queryClient),

@@ -14,8 +14,9 @@ import {
   type VideoInput,
   VideoRequest,
 } from '@prata/domain';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useSaveVideo } from './api';
 import { FormTextField } from '../../../components/admin/form-text-field';
@@ -34,20 +35,27 @@ export function VideoDialog({ video, onClose }: { video: Video | null; onClose: 
       tag: video?.tag ?? 'informative',
     },
   });
+  const intention = useIntention({ id: video?.id ?? null, form: useWatch({ control }) });
   const close = () => {
-    if (!save.isPending) onClose();
+    if (!intention.busy) onClose();
   };
   const onSubmit = handleSubmit((input) =>
-    save.mutate(
-      { id: video?.id ?? null, video: { youtube: input.youtube, title: input.title, tag: input.tag } },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
+    intention
+      .run((key) =>
+        save.mutateAsync({
+          id: video?.id ?? null,
+          video: { youtube: input.youtube, title: input.title, tag: input.tag },
+          key,
+        }),
+      )
+      .then(
+        (answer) => {
+          if (!answer) return;
+          notify.success(answer.message);
           onClose();
         },
-        onError: (error) => applyServerErrors(error, setError, FIELDS),
-      },
-    ),
+        (error: unknown) => applyServerErrors(error, setError, FIELDS),
+      ),
   );
   return (
     <Dialog
@@ -88,10 +96,10 @@ export function VideoDialog({ video, onClose }: { video: Video | null; onClose: 
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={close} disabled={save.isPending}>
+        <Button color="inherit" onClick={close} disabled={intention.busy}>
           Cancelar
         </Button>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
+        <Button type="submit" variant="contained" disabled={intention.busy}>
           {video ? 'Salvar vídeo' : 'Adicionar vídeo'}
         </Button>
       </DialogActions>

@@ -4,14 +4,14 @@ import { api } from '../../../lib/api';
 import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 
-/** POST /api/address, with the intention's key when the screen has one (a double click saves one address). */
-export function createAddress(input: AddressRequest, idempotencyKey?: string): Promise<AddressSavedResponse> {
+/** POST /api/address → 201 { address, message }, with the intention's key (a double click saves one address). */
+export function createAddress(input: AddressRequest, idempotencyKey: string): Promise<AddressSavedResponse> {
   return api.post<AddressSavedResponse>('/address', input, idempotent(idempotencyKey));
 }
 
 export function useCreateAddress() {
   return useMutation({
-    mutationFn: (input: AddressRequest & { idempotencyKey?: string }) => {
+    mutationFn: (input: AddressRequest & { idempotencyKey: string }) => {
       const { idempotencyKey, ...address } = input;
       return withLoading('Salvando endereço...', () => createAddress(address, idempotencyKey));
     },

@@ -1,10 +1,11 @@
 import type { AddressRequest, AddressSavedResponse } from '@prata/domain';
 import { api } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 import { useAccountMutation } from './use-account-mutation';
 
-/** POST /api/address → 201 { address, message } */
-export function createAddress(input: AddressRequest): Promise<AddressSavedResponse> {
-  return api.post<AddressSavedResponse>('/address', input);
+/** POST /api/address → 201 { address, message }, with the intention's key (a double click saves one address). */
+export function createAddress({ key, ...input }: AddressRequest & { key: string }): Promise<AddressSavedResponse> {
+  return api.post<AddressSavedResponse>('/address', input, idempotent(key));
 }
 
 /** PUT /api/address/{id} → { address, message } */

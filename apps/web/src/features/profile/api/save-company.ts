@@ -11,7 +11,7 @@ import { withLoading } from '../../../lib/loading';
 export function saveCompany(
   input: CompanyRequest | CompanyUpdateRequest,
   companyId: number | null,
-  idempotencyKey?: string,
+  idempotencyKey: string,
 ): Promise<CompanySavedResponse> {
   return companyId === null
     ? api.post<CompanySavedResponse>('/company', input, idempotent(idempotencyKey))

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTimeBR } from '@prata/domain';
 import { downloadFromApi } from '../../../lib/download';
 import { formatFileSize } from '../../../lib/files';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import type { DocumentInfo } from '../api/types';
 import { useUploadDocument } from '../api/upload-document';
@@ -21,14 +22,14 @@ import { TabSection } from './tab-section';
 /** Documentos: send a PDF or an image (up to 5 MB), list them, download them back (spec 2 §2, §5). */
 export function DocumentsTab({ documents }: { documents: DocumentInfo[] }) {
   const upload = useUploadDocument();
+  const intention = useIntention('document');
 
   const send = (files: File[]) => {
     const file = files[0];
     if (!file) return;
-    upload.mutate(file, {
-      onSuccess: ({ message }) => notify.success(message),
-      onError: (error) => notify.error(error),
-    });
+    intention
+      .run((key) => upload.mutateAsync({ file, key }))
+      .then((answer) => answer && notify.success(answer.message), notify.error);
   };
 
   return (
@@ -41,7 +42,7 @@ export function DocumentsTab({ documents }: { documents: DocumentInfo[] }) {
           variant="contained"
           startIcon={<UploadFileOutlined />}
           onFiles={send}
-          disabled={upload.isPending}
+          disabled={intention.busy}
           inputLabel="Arquivo do documento"
         >
           Enviar documento

@@ -10,6 +10,7 @@ import { RouterLink } from '../../../components/router-link';
 import { PageHeader } from '../../../components/page';
 import { firstError, hasErrorCode } from '../../../lib/api';
 import { useUser } from '../../../lib/auth';
+import { useIntention } from '../../../lib/intention';
 import { AddressForm } from '../components/address-form';
 import { useAddress } from '../api/get-address';
 import { useCreateAddress, useUpdateAddress } from '../api/save-address';
@@ -33,6 +34,7 @@ function Frame({ title, children }: { title: string; children: React.ReactNode }
 export function AddAddressPage() {
   const navigate = useNavigate();
   const create = useCreateAddress();
+  const intention = useIntention('new-address');
   const { user } = useUser();
   const back = () => navigate(ADDRESSES_PATH);
   return (
@@ -43,8 +45,8 @@ export function AddAddressPage() {
           // first and changes under the person's eyes
           accountType={user.account_type}
           submitLabel="Salvar endereço"
-          pending={create.isPending}
-          save={(request) => create.mutateAsync(request)}
+          pending={intention.busy}
+          save={(request) => intention.run((key) => create.mutateAsync({ ...request, key }))}
           onSaved={back}
           onBack={back}
           backLabel="Cancelar"

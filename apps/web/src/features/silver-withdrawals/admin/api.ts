@@ -60,10 +60,13 @@ const MOVE_LOADING: Record<FulfilmentMove['kind'], string> = {
  */
 export function moveSilverWithdrawal(move: FulfilmentMove & { key: string }): Promise<WithdrawalAnswer> {
   const path = `/admin/silver-withdrawals/${move.id}/${move.kind}`;
-  const options = idempotent(move.key);
-  if (move.kind === 'sent') return api.post<WithdrawalAnswer>(path, { tracking_code: move.tracking_code }, options);
-  if (move.kind === 'reject') return api.post<WithdrawalAnswer>(path, { reason: move.reason }, options);
-  return api.post<WithdrawalAnswer>(path, undefined, options);
+  const body =
+    move.kind === 'sent'
+      ? { tracking_code: move.tracking_code }
+      : move.kind === 'reject'
+        ? { reason: move.reason }
+        : undefined;
+  return api.post<WithdrawalAnswer>(path, body, idempotent(move.key));
 }
 
 export function useMoveSilverWithdrawal() {

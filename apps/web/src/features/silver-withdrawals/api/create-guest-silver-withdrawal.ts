@@ -5,11 +5,11 @@ import { withLoading } from '../../../lib/loading';
 
 /**
  * POST /api/silver-withdrawal/guest (visitors, Pix only), with an Idempotency-Key: the intention's (useIntention,
- * kept across double clicks and retries), or a fresh one.
+ * kept across double clicks and retries).
  */
 export function createGuestSilverWithdrawal(
   input: GuestSilverWithdrawalRequest,
-  idempotencyKey?: string,
+  idempotencyKey: string,
 ): Promise<CreateSilverWithdrawalResponse> {
   return withLoading('Gerando o Pix...', () =>
     api.post<CreateSilverWithdrawalResponse>('/silver-withdrawal/guest', input, idempotent(idempotencyKey)),

@@ -5,11 +5,11 @@ import { withLoading } from '../../../lib/loading';
 
 /**
  * POST /api/silver-withdrawal (signed in: Pix or balance), with an Idempotency-Key: the intention's (useIntention,
- * kept across double clicks and retries), or a fresh one.
+ * kept across double clicks and retries).
  */
 export function createSilverWithdrawal(
   input: CreateSilverWithdrawalRequest,
-  idempotencyKey?: string,
+  idempotencyKey: string,
 ): Promise<CreateSilverWithdrawalResponse> {
   return withLoading(input.paymentMethod === 'pix' ? 'Gerando o Pix...' : 'Registrando a retirada...', () =>
     api.post<CreateSilverWithdrawalResponse>('/silver-withdrawal', input, idempotent(idempotencyKey)),

@@ -62,32 +62,38 @@ export function useAdminTicket(id: number) {
   });
 }
 
+/**
+ * The writes below carry the intention's Idempotency-Key (`key`, lib/intention.ts): a double click answers, closes,
+ * attaches or creates once.
+ */
+type Intended = { key: string };
+
 /** POST /api/admin/tickets/{id}/interaction { message }: the customer is e-mailed. */
 export const useAnswerTicket = () =>
-  useSupportWrite('Enviando resposta...', (input: { id: number; message: string }) =>
+  useSupportWrite('Enviando resposta...', (input: { id: number; message: string } & Intended) =>
     api.post<AdminTicketMoveResponse>(
       `/admin/tickets/${input.id}/interaction`,
       { message: input.message },
-      idempotent(),
+      idempotent(input.key),
     ),
   );
 
 /** POST /api/admin/tickets/{id}/close { message? }: the customer is e-mailed and asked to rate. */
 export const useCloseTicket = () =>
-  useSupportWrite('Fechando ticket...', (input: { id: number; message: string }) =>
+  useSupportWrite('Fechando ticket...', (input: { id: number; message: string } & Intended) =>
     api.post<AdminTicketMoveResponse>(
       `/admin/tickets/${input.id}/close`,
       { message: input.message.trim() || null },
-      idempotent(),
+      idempotent(input.key),
     ),
   );
 
 /** POST /api/admin/tickets/{id}/attachment (multipart: file) */
 export const useAttachToTicket = () =>
-  useSupportWrite('Enviando anexo...', (input: { id: number; file: File }) => {
+  useSupportWrite('Enviando anexo...', (input: { id: number; file: File } & Intended) => {
     const form = new FormData();
     form.append('file', input.file, input.file.name);
-    return api.post<TicketAttachmentResponse>(`/admin/tickets/${input.id}/attachment`, form);
+    return api.post<TicketAttachmentResponse>(`/admin/tickets/${input.id}/attachment`, form, idempotent(input.key));
   });
 
 // ---------------------------------------------------------------- FAQs
@@ -98,10 +104,10 @@ export function useAdminFaqs() {
 
 /** POST /api/admin/faqs or PUT /api/admin/faqs/{id} */
 export const useSaveFaq = () =>
-  useSupportWrite('Salvando pergunta...', (input: { id?: number; faq: FaqRequest }) =>
+  useSupportWrite('Salvando pergunta...', (input: { id?: number; faq: FaqRequest } & Intended) =>
     input.id
       ? api.put<AdminFaqResponse>(`/admin/faqs/${input.id}`, input.faq)
-      : api.post<AdminFaqResponse>('/admin/faqs', input.faq),
+      : api.post<AdminFaqResponse>('/admin/faqs', input.faq, idempotent(input.key)),
   );
 
 export const useDeleteFaq = () =>
@@ -139,12 +145,16 @@ export type CategoryWrite =
   | { kind: 'subcategory'; id?: number; categoryId: number; body: TicketCategoryRequest };
 
 export const useSaveCategory = () =>
-  useSupportWrite('Salvando categoria...', (input: CategoryWrite) => {
+  useSupportWrite('Salvando categoria...', (input: CategoryWrite & Intended) => {
     if (input.kind === 'category')
       return input.id
         ? api.put<AdminTicketCategoryResponse>(`/admin/ticket-categories/${input.id}`, input.body)
-        : api.post<AdminTicketCategoryResponse>('/admin/ticket-categories', input.body);
+        : api.post<AdminTicketCategoryResponse>('/admin/ticket-categories', input.body, idempotent(input.key));
     return input.id
       ? api.put<AdminTicketCategoryResponse>(`/admin/ticket-subcategories/${input.id}`, input.body)
-      : api.post<AdminTicketCategoryResponse>(`/admin/ticket-categories/${input.categoryId}/subcategories`, input.body);
+      : api.post<AdminTicketCategoryResponse>(
+          `/admin/ticket-categories/${input.categoryId}/subcategories`,
+          input.body,
+          idempotent(input.key),
+        );
   });

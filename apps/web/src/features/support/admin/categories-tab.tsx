@@ -16,6 +16,7 @@ import { CATEGORY_NAME_MAX } from '@prata/domain';
 import { useState } from 'react';
 import { LoadError } from '../../../components/paginated-table';
 import { firstError } from '../../../lib/api';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { type CategoryWrite, useAdminCategories, useSaveCategory } from './api';
 
@@ -31,14 +32,19 @@ function NameDialog({ editing, onClose }: { editing: Editing; onClose: () => voi
   const [name, setName] = useState(editing.name);
   const [active, setActive] = useState(editing.active);
   const [error, setError] = useState<string | null>(null);
+  const write = editing.write({ name, active });
+  const intention = useIntention(write);
   const submit = () =>
-    save.mutate(editing.write({ name, active }), {
-      onSuccess: ({ message }) => {
-        notify.success(message);
-        onClose();
-      },
-      onError: (e) => setError(firstError(e)),
-    });
+    intention
+      .run((key) => save.mutateAsync({ ...write, key }))
+      .then(
+        (answer) => {
+          if (!answer) return;
+          notify.success(answer.message);
+          onClose();
+        },
+        (e: unknown) => setError(firstError(e)),
+      );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="category-dialog-title">
       <DialogTitle id="category-dialog-title">{editing.title}</DialogTitle>
@@ -61,7 +67,7 @@ function NameDialog({ editing, onClose }: { editing: Editing; onClose: () => voi
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancelar</Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending}>
+        <Button variant="contained" onClick={submit} disabled={intention.busy}>
           Salvar
         </Button>
       </DialogActions>

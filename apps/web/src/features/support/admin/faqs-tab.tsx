@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/paginated-table';
 import { firstError, isApiError } from '../../../lib/api';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { type AdminFaq, useAdminFaqs, useDeleteFaq, useSaveFaq } from './api';
 
@@ -29,29 +30,28 @@ function FaqDialog({ draft, onClose }: { draft: Draft; onClose: () => void }) {
   const save = useSaveFaq();
   const [value, setValue] = useState(draft);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const faq = {
+    question: value.question,
+    answer: value.answer,
+    position: Number(value.position) || 0,
+    active: value.active,
+  };
+  const intention = useIntention({ id: value.id, faq });
   const submit = () =>
-    save.mutate(
-      {
-        id: value.id,
-        faq: {
-          question: value.question,
-          answer: value.answer,
-          position: Number(value.position) || 0,
-          active: value.active,
-        },
-      },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
+    intention
+      .run((key) => save.mutateAsync({ id: value.id, faq, key }))
+      .then(
+        (answer) => {
+          if (!answer) return;
+          notify.success(answer.message);
           onClose();
         },
-        onError: (error) => {
+        (error: unknown) => {
           const fields = isApiError(error) ? error.errors : undefined;
           if (!fields) return notify.error(error);
           setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])));
         },
-      },
-    );
+      );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="faq-dialog-title">
       <DialogTitle id="faq-dialog-title">{value.id ? 'Editar pergunta' : 'Nova pergunta'}</DialogTitle>
@@ -99,7 +99,7 @@ function FaqDialog({ draft, onClose }: { draft: Draft; onClose: () => void }) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancelar</Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending}>
+        <Button variant="contained" onClick={submit} disabled={intention.busy}>
           Salvar
         </Button>
       </DialogActions>

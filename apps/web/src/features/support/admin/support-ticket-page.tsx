@@ -26,6 +26,7 @@ import { RouterLink } from '../../../components/router-link';
 import { StatusChip } from '../../../components/status-chip';
 import { downloadFromApi } from '../../../lib/download';
 import { formatFileSize } from '../../../lib/files';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { TicketConversation } from '../components/ticket-conversation';
 import { useAdminTicket, useAnswerTicket, useAttachToTicket, useCloseTicket } from './api';
@@ -41,6 +42,9 @@ export function SupportTicketPage() {
   const [message, setMessage] = useState('');
   const [closing, setClosing] = useState(false);
   const [lastWords, setLastWords] = useState('');
+  const answering = useIntention({ answer: id, message: message.trim() });
+  const attaching = useIntention({ attach: id });
+  const closingIntention = useIntention({ close: id, message: lastWords.trim() });
   const t = ticket.data?.ticket;
 
   return (
@@ -95,14 +99,13 @@ export function SupportTicketPage() {
                       variant="outlined"
                       startIcon={<AttachFileOutlined />}
                       inputLabel="Anexo do atendimento"
-                      disabled={attach.isPending}
+                      disabled={attaching.busy}
                       onFiles={(files) => {
                         const file = files[0];
                         if (file)
-                          attach.mutate(
-                            { id: t.id, file },
-                            { onSuccess: (r) => notify.success(r.message), onError: (e) => notify.error(e) },
-                          );
+                          attaching
+                            .run((key) => attach.mutateAsync({ id: t.id, file, key }))
+                            .then((r) => r && notify.success(r.message), notify.error);
                       }}
                     >
                       Anexar arquivo
@@ -112,18 +115,15 @@ export function SupportTicketPage() {
                     </Button>
                     <Button
                       variant="contained"
-                      disabled={!message.trim() || answer.isPending}
+                      disabled={!message.trim() || answering.busy}
                       onClick={() =>
-                        answer.mutate(
-                          { id: t.id, message: message.trim() },
-                          {
-                            onSuccess: (r) => {
-                              notify.success(r.message);
-                              setMessage('');
-                            },
-                            onError: (e) => notify.error(e),
-                          },
-                        )
+                        answering
+                          .run((key) => answer.mutateAsync({ id: t.id, message: message.trim(), key }))
+                          .then((r) => {
+                            if (!r) return;
+                            notify.success(r.message);
+                            setMessage('');
+                          }, notify.error)
                       }
                     >
                       Responder
@@ -210,20 +210,17 @@ export function SupportTicketPage() {
         title="Fechar ticket"
         confirmLabel="Fechar ticket"
         confirmColor="warning"
-        pending={close.isPending}
+        pending={closingIntention.busy}
         onClose={() => setClosing(false)}
         onConfirm={() =>
-          close.mutate(
-            { id, message: lastWords },
-            {
-              onSuccess: (r) => {
-                notify.success(r.message);
-                setClosing(false);
-                setLastWords('');
-              },
-              onError: (e) => notify.error(e),
-            },
-          )
+          closingIntention
+            .run((key) => close.mutateAsync({ id, message: lastWords, key }))
+            .then((r) => {
+              if (!r) return;
+              notify.success(r.message);
+              setClosing(false);
+              setLastWords('');
+            }, notify.error)
         }
       >
         <Typography sx={{ mb: 2 }}>

@@ -67,16 +67,23 @@ export function createTicket(input: {
   return api.post<TicketCreatedResponse>('/ticket', ticketFormData(input.fields, input.files), idempotent(input.key));
 }
 
+/** The intention's Idempotency-Key (lib/intention.ts): a double tap sends one message, one file, one rating. */
+type Intended = { key: string };
+
 /** POST /api/ticket/{id}/interaction { message } → 201 { interaction, message } */
-export function sendInteraction(input: { id: number; message: string }): Promise<TicketInteractionResponse> {
-  return api.post<TicketInteractionResponse>(`/ticket/${input.id}/interaction`, { message: input.message });
+export function sendInteraction(input: { id: number; message: string } & Intended): Promise<TicketInteractionResponse> {
+  return api.post<TicketInteractionResponse>(
+    `/ticket/${input.id}/interaction`,
+    { message: input.message },
+    idempotent(input.key),
+  );
 }
 
 /** POST /api/ticket/{id}/attachment (multipart: file) → 201 { attachment, message } */
-export function uploadAttachment(input: { id: number; file: File }): Promise<TicketAttachmentResponse> {
+export function uploadAttachment(input: { id: number; file: File } & Intended): Promise<TicketAttachmentResponse> {
   const form = new FormData();
   form.append('file', input.file, input.file.name);
-  return api.post<TicketAttachmentResponse>(`/ticket/${input.id}/attachment`, form);
+  return api.post<TicketAttachmentResponse>(`/ticket/${input.id}/attachment`, form, idempotent(input.key));
 }
 
 /** DELETE /api/ticket/attachment/{id} → { attachment, message } */
@@ -85,9 +92,9 @@ export function deleteAttachment(input: { attachmentId: number }): Promise<Ticke
 }
 
 /** POST /api/ticket/{id}/rating { stars, description } → 201 { rating, message } */
-export function rateTicket(input: { id: number } & TicketRatingRequest): Promise<TicketRatingResponse> {
-  const { id, ...body } = input;
-  return api.post<TicketRatingResponse>(`/ticket/${id}/rating`, body);
+export function rateTicket(input: { id: number } & TicketRatingRequest & Intended): Promise<TicketRatingResponse> {
+  const { id, key, ...body } = input;
+  return api.post<TicketRatingResponse>(`/ticket/${id}/rating`, body, idempotent(key));
 }
 
 /** A write of the support screens: the loading dialog with `progress`, then every support list is refreshed. */

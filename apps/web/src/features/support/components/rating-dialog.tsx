@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { TICKET_RATING_TEXT_MAX } from '@prata/domain';
 import { useId, useState } from 'react';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useRateTicket } from '../api/tickets';
 import { canSubmitRating } from '../rules';
@@ -24,19 +25,18 @@ export function RatingDialog({ ticketId, open, onClose }: { ticketId: number; op
   const [description, setDescription] = useState('');
   const labelId = useId();
   const shown = hover !== -1 ? hover : stars;
+  const rating = { id: ticketId, stars: stars!, description: description.trim() || null };
+  const intention = useIntention(rating);
 
   const submit = () => {
     if (!canSubmitRating(stars)) return;
-    rate.mutate(
-      { id: ticketId, stars: stars!, description: description.trim() || null },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
-          onClose();
-        },
-        onError: (error) => notify.error(error),
-      },
-    );
+    intention
+      .run((key) => rate.mutateAsync({ ...rating, key }))
+      .then((answer) => {
+        if (!answer) return;
+        notify.success(answer.message);
+        onClose();
+      }, notify.error);
   };
 
   return (
@@ -69,7 +69,7 @@ export function RatingDialog({ ticketId, open, onClose }: { ticketId: number; op
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Agora não</Button>
-        <Button variant="contained" onClick={submit} disabled={!canSubmitRating(stars) || rate.isPending}>
+        <Button variant="contained" onClick={submit} disabled={!canSubmitRating(stars) || intention.busy}>
           Enviar avaliação
         </Button>
       </DialogActions>

@@ -181,6 +181,25 @@ describe('/contato/ticket/{id}/details', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   }, 20_000);
 
+  it('a double tap on "Enviar mensagem" sends one message, under the intention\'s key', async () => {
+    api({
+      'GET /api/ticket/7': () => jsonResponse(200, { ticket: ticket() }),
+      'POST /api/ticket/7/interaction': () =>
+        jsonResponse(201, { interaction: ticket().interactions[0], message: 'Mensagem enviada.' }),
+    });
+    renderRoute(<TicketDetailsPage />, { path: '/contato/ticket/:id/details', url: '/contato/ticket/7/details' });
+    const button = await screen.findByRole('button', { name: 'Enviar mensagem' }, LONG);
+    fireEvent.change(screen.getByLabelText('Nova mensagem'), { target: { value: 'Obrigada' } });
+    await act(async () => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    await waitLong(() => expect(getNotice()?.message).toBe('Mensagem enviada.'));
+    const sent = calls('POST /api/ticket/7/interaction');
+    expect(sent).toHaveLength(1);
+    expect(new Headers(sent[0]![1]?.headers).get('Idempotency-Key')).toMatch(/^[\w-]{32,36}$/);
+  }, 20_000);
+
   it('a closed ticket without a rating opens the rating dialog by itself; submit waits for stars; no message field', async () => {
     api({
       'GET /api/ticket/7': () =>

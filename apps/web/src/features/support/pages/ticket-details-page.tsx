@@ -25,6 +25,7 @@ import { FileButton } from '../../../components/file-button';
 import { LoadError } from '../../../components/paginated-table';
 import { StatusChip } from '../../../components/status-chip';
 import { downloadFromApi } from '../../../lib/download';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useDeleteAttachment, useSendInteraction, useTicket, useUploadAttachment } from '../api/tickets';
 import { FileList } from '../components/file-list';
@@ -36,18 +37,16 @@ import { asksForRating, canSendMessage, isOpen } from '../rules';
 function NewMessage({ ticketId }: { ticketId: number }) {
   const send = useSendInteraction();
   const [message, setMessage] = useState('');
+  const intention = useIntention({ ticketId, message: message.trim() });
   const submit = () => {
     if (!canSendMessage(message)) return;
-    send.mutate(
-      { id: ticketId, message: message.trim() },
-      {
-        onSuccess: ({ message: done }) => {
-          notify.success(done);
-          setMessage('');
-        },
-        onError: (error) => notify.error(error),
-      },
-    );
+    intention
+      .run((key) => send.mutateAsync({ id: ticketId, message: message.trim(), key }))
+      .then((answer) => {
+        if (!answer) return;
+        notify.success(answer.message);
+        setMessage('');
+      }, notify.error);
   };
   return (
     <Stack spacing={1}>
@@ -65,7 +64,7 @@ function NewMessage({ ticketId }: { ticketId: number }) {
           variant="contained"
           endIcon={<SendOutlined />}
           onClick={submit}
-          disabled={!canSendMessage(message) || send.isPending}
+          disabled={!canSendMessage(message) || intention.busy}
         >
           Enviar mensagem
         </Button>
@@ -77,6 +76,7 @@ function NewMessage({ ticketId }: { ticketId: number }) {
 function Attachments({ ticket }: { ticket: Ticket }) {
   const upload = useUploadAttachment();
   const remove = useDeleteAttachment();
+  const intention = useIntention({ attachTo: ticket.id });
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
   const open = isOpen(ticket);
   const full = ticket.attachments.length >= TICKET_ATTACHMENTS_MAX;
@@ -95,14 +95,13 @@ function Attachments({ ticket }: { ticket: Ticket }) {
             variant="outlined"
             startIcon={<AttachFileOutlined />}
             inputLabel="Novo anexo"
-            disabled={upload.isPending || full}
+            disabled={intention.busy || full}
             onFiles={(files) => {
               const file = files[0];
               if (!file) return;
-              upload.mutate(
-                { id: ticket.id, file },
-                { onSuccess: ({ message }) => notify.success(message), onError: (error) => notify.error(error) },
-              );
+              intention
+                .run((key) => upload.mutateAsync({ id: ticket.id, file, key }))
+                .then((answer) => answer && notify.success(answer.message), notify.error);
             }}
           >
             Anexar arquivo
