@@ -11,7 +11,7 @@ import { seedAffiliatesDemo } from './features/affiliates/index';
 import { seedFiscalDemo, startInvoiceIssuer } from './features/invoices/index';
 import { seedEducationalDemo } from './features/educational/index';
 import { seedCatalogueDemo } from './features/catalogue/index';
-import { seedMoneyDemo } from './features/money/index';
+import { seedMoneyDemo, writeMoneyInSettings } from './features/money/index';
 import { seedOrdersDemo } from './features/orders/index';
 import { seedReservesDemo, startReservesJob } from './features/reserves/index';
 import { startSilverExpirySweeper } from './features/silver-withdrawals/index';
@@ -46,6 +46,8 @@ export async function boot(config: Config): Promise<Running> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pgdata') });
   await migrate(database);
   await seedReferenceData(database.db);
+  // the limits on money in, where the database's admission reads them (docs/decisions.md, "One gate for money in")
+  await writeMoneyInSettings(database.db, config.money);
   const jwtSecret = config.jwtSecret ?? (await ensureSecret(database.db, 'jwt_secret'));
   const adapters = createAdapters(config, process.env, database.db);
   let app: FastifyInstance | undefined;

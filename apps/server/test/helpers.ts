@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { outboxMessages, users } from '../src/db/schema/index';
 import { post } from '../src/ledger/index';
+import { writeMoneyInSettings } from '../src/features/money/index';
 import { withDatabase } from './global-setup';
 import { finishDatabase, trackDatabase, trackSecondary } from './setup';
 
@@ -89,6 +90,8 @@ export async function buildTestApp(
   const app = await buildApp({ config, database, adapters, outbox: { kick() {} } });
   opts.routes?.(app);
   await app.ready();
+  // as boot.ts does; a test that changes no money setting keeps the migration's row, which holds the defaults
+  if (opts.config?.money) await writeMoneyInSettings(database.db, config.money);
   return { app, database, adapters, config };
 }
 

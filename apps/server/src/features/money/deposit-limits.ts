@@ -171,7 +171,10 @@ export async function insertPendingDeposit(
   }
 }
 
-/** The limits of the configuration, where the admission reads them: written by every instance as it starts. */
+/**
+ * The limits of the configuration, where the admission reads them: written by every instance as it starts (boot.ts,
+ * after the migrations; building the app reads and writes no data). Until then the migration's row holds the defaults.
+ */
 export async function writeMoneyInSettings(ex: Executor, money: MoneySettings): Promise<void> {
   const l = money.depositLimits;
   await ex.execute(sql`insert into money_in_settings as s (id, per_deposit_cents, per_period_cents, period_days,

@@ -38,7 +38,6 @@ import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
 import { acceptForms, acceptUrlencoded, SHORT_FORM, uploadForm } from '../../plugins/multipart';
 import { requireApprovedRegistration } from '../users/index';
 import * as backOffice from './back-office';
-import { writeMoneyInSettings } from './deposit-limits';
 import * as deposits from './deposits';
 import { decideHeldDeposit } from './held-deposits';
 import { receivePaymentWebhook } from './webhooks';
@@ -54,8 +53,6 @@ import * as withdrawals from './withdrawals';
 export async function moneyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  // the limits on money in, where the database's admission reads them (deposit-limits.ts)
-  await writeMoneyInSettings(deps.database.db, deps.config.money);
 
   app.get(
     '/deposit',
