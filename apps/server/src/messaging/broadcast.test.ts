@@ -107,7 +107,10 @@ describe('the broadcast bus with Redis down', () => {
     expect(errors.some((e) => String((e as Error).message).includes('entregue só aqui'))).toBe(true);
 
     await b.close();
-    expect(handles()).toEqual(before);
+    // no more than before: the worker runs other files too (isolate: false), whose own timers may end meanwhile
+    const after = handles();
+    expect(after.sockets).toBeLessThanOrEqual(before.sockets);
+    expect(after.timers).toBeLessThanOrEqual(before.timers);
   });
 });
 
