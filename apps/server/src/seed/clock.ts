@@ -1,5 +1,6 @@
 import { brasiliaYear } from '@prata/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
 import { int, rows } from '../db/sql';
 import { withTransaction } from '../db/tx';
 import type { AppDeps } from '../deps';
@@ -97,14 +98,7 @@ async function usageOf(deps: AppDeps, year: number): Promise<Usage> {
 }
 
 /** Moves what the event traded from the year it ran in to the year it happened in. */
-async function moveUsage(
-  tx: Parameters<typeof backdateForDemo>[0],
-  before: Usage,
-  after: Usage,
-  from: number,
-  to: number,
-) {
-  if (from === to) return;
+async function moveUsage(tx: Tx, before: Usage, after: Usage, from: number, to: number) {
   for (const [userId, cents] of after) {
     const traded = cents - (before.get(userId) ?? 0);
     if (traded <= 0) continue;
@@ -123,7 +117,8 @@ async function moveUsage(
  */
 async function runAt(deps: AppDeps, columns: Columns, event: DemoEvent & { at: Date }): Promise<DemoWindow> {
   const year = brasiliaYear();
-  const before = await usageOf(deps, year);
+  const past = brasiliaYear(event.at);
+  const before = past === year ? undefined : await usageOf(deps, year);
   const start = await instant(deps);
   try {
     await event.run();
@@ -131,12 +126,12 @@ async function runAt(deps: AppDeps, columns: Columns, event: DemoEvent & { at: D
     throw new Error(`demo: ${event.what}: ${(err as Error).message}`, { cause: err });
   }
   const end = await instant(deps);
-  const after = await usageOf(deps, year);
+  const after = before && (await usageOf(deps, year));
   const since = new Date(Math.min(start.js, start.db));
   const until = new Date(Math.max(end.js, end.db));
   await withTransaction(deps.database.db, async (tx) => {
     await tx.execute(shiftRows(columns, { since, until, at: event.at }));
-    await moveUsage(tx, before, after, year, brasiliaYear(event.at));
+    if (before && after) await moveUsage(tx, before, after, year, past);
   });
   return { since: new Date(start.db), until: new Date(end.db), at: event.at };
 }
