@@ -38,4 +38,16 @@ export async function backdateForDemo(tx: Tx, env: string, windows: readonly Dem
   await tx.execute(move('ledger_holds', 'resolved_at'));
   await tx.execute(move('ledger_accounts', 'created_at'));
   await tx.execute(move('ledger_owners', 'created_at'));
+  // no account younger than its first transfer: the chart's accounts, opened by the migrations, hold the history too
+  await tx.execute(sql`
+    update ledger_accounts a set created_at = f.first
+      from (select account_id, min(created_at) as first
+              from (select debit_account_id as account_id, created_at from ledger_transfers
+                    union all select credit_account_id, created_at from ledger_transfers) t
+             group by account_id) f
+     where f.account_id = a.id and f.first < a.created_at`);
+  await tx.execute(sql`
+    update ledger_owners o set created_at = a.first
+      from (select owner_id, min(created_at) as first from ledger_accounts where owner_id is not null group by owner_id) a
+     where a.owner_id = o.id and a.first < o.created_at`);
 }

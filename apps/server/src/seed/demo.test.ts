@@ -242,8 +242,16 @@ describe("the demo's fiscal history", () => {
 });
 
 describe('the demo', () => {
-  it('leaves the ledger reconciled', async () => {
+  it('leaves the ledger reconciled, each account opened before its first transfer', async () => {
     expect(await reconcile(running.database.db)).toEqual({ ok: true, problems: [] });
+    const early = await rows<{ transfer_id: string }>(
+      running.database.db,
+      sql`select t.transfer_id from ledger_transfers t
+            join ledger_accounts d on d.id = t.debit_account_id join ledger_accounts c on c.id = t.credit_account_id
+           where t.created_at < d.created_at or t.created_at < c.created_at
+           limit 5`,
+    );
+    expect(early).toEqual([]);
   });
 
   it('adds nothing on a second start', async () => {
