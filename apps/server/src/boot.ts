@@ -7,15 +7,12 @@ import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
 import { startChatPurge } from './features/chat/index';
-import { seedAffiliatesDemo } from './features/affiliates/index';
-import { seedFiscalDemo, startInvoiceIssuer } from './features/invoices/index';
+import { startInvoiceIssuer } from './features/invoices/index';
 import { seedEducationalDemo } from './features/educational/index';
-import { seedCatalogueDemo } from './features/catalogue/index';
-import { seedMoneyDemo, writeMoneyInSettings } from './features/money/index';
-import { seedOrdersDemo } from './features/orders/index';
+import { writeMoneyInSettings } from './features/money/index';
 import { seedReservesDemo, startReservesJob } from './features/reserves/index';
 import { startSilverExpirySweeper } from './features/silver-withdrawals/index';
-import { seedSilverTransfersDemo, startTransferExpirySweeper } from './features/silver-transfers/index';
+import { startTransferExpirySweeper } from './features/silver-transfers/index';
 import { startSavingScheduler } from './features/saving-plans/index';
 import { startBalanceFolder } from './ledger/index';
 import { startOutboxDispatcher } from './messaging/outbox';
@@ -68,21 +65,11 @@ export async function boot(config: Config): Promise<Running> {
   const deps = app.deps;
   const demoAccounts = config.demo
     ? await oneAtATime(database, DEMO_SEED_LOCK_KEY, async () => {
-        const accounts = await seedDemo(database.db);
-        // the demo's deposits, withdrawals and grams go through the same code as customers' (features/money/demo.ts)
-        await seedMoneyDemo(deps);
-        // the house's orders and the demo customers' trades go through the matcher (features/orders/demo.ts)
-        await seedOrdersDemo(deps);
-        // referred customers who traded, and the rewards paid through the ledger (features/affiliates/demo.ts)
-        await seedAffiliatesDemo(deps);
+        // the accounts and their two years of history, each event at its own date through the product's own code:
+        // deposits, trades, transfers, referrals, bars and invoices (seed/demo.ts)
+        const accounts = await seedDemo(deps);
         // a dozen educational videos of both tags (features/educational/demo.ts)
         await seedEducationalDemo(database.db);
-        // the bars of the catalogue, their fees and a coupon (features/catalogue/demo.ts)
-        await seedCatalogueDemo(deps);
-        // transfers sent and received, one waiting for its receiver, one cancelled (features/silver-transfers/demo.ts)
-        await seedSilverTransfersDemo(deps);
-        // two years of trades and the invoices of their fees and of two orders of bars (features/invoices/demo.ts)
-        await seedFiscalDemo(deps);
         // the vault's bars, enough to hold the demo's silver, each with a demonstration report (features/reserves/demo.ts)
         await seedReservesDemo(deps);
         return accounts;

@@ -55,3 +55,4 @@ export {
   recordReconciliation,
   runReconciliation,
 } from './runs';
+export { backdateForDemo, type DemoWindow } from './backdate';

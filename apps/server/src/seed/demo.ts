@@ -1,8 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { addresses, companies, users } from '../db/schema/index';
-import { hashPassword } from '../lib/passwords';
+import type { AppDeps } from '../deps';
+import { affiliatesDemoEvents } from '../features/affiliates/index';
+import { seedCatalogueDemo } from '../features/catalogue/index';
+import { fiscalDemoEvents } from '../features/invoices/index';
+import { moneyDemoEvents } from '../features/money/index';
+import { ordersDemoEvents } from '../features/orders/index';
+import { silverTransfersDemoEvents } from '../features/silver-transfers/index';
 import { seedSupportDemo } from '../features/support/index';
+import { type DemoCalendar, type DemoEvent, demoCalendar } from '../lib/demo-calendar';
+import { hashPassword } from '../lib/passwords';
+import { runDemoEvents } from './clock';
 
 export type DemoAccount = { label: string; email: string; password: string };
 
@@ -10,11 +19,11 @@ const PASSWORD = 'prata1234';
 const SAO_PAULO = 3550308;
 
 /**
- * Demo data for `npm start`: a complete individual, a complete company and an operator. Idempotent: accounts that
- * already exist are left as they are.
+ * The demo accounts: a complete individual, a complete company and an operator, as of now (the demo's clock moves
+ * them to the day they opened). Accounts that already exist are left as they are.
  */
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: demo data written out, one block per account
-export async function seedDemo(db: Db): Promise<DemoAccount[]> {
+async function insertDemoAccounts(db: Db): Promise<void> {
   const passwordHash = await hashPassword(PASSWORD);
   const now = new Date();
   // biome-ignore lint/complexity/noExcessiveLinesPerFunction: demo data written out, one block per account
@@ -109,7 +118,37 @@ export async function seedDemo(db: Db): Promise<DemoAccount[]> {
       });
     }
   });
+}
+
+/** Every feature's events of the demo's history, each feature's checked before any runs (each runs once). */
+async function historyEvents(deps: AppDeps, calendar: DemoCalendar): Promise<DemoEvent[]> {
+  return [
+    // the bars of the catalogue, their fees, a coupon and the house's silver for them (features/catalogue/demo.ts)
+    { at: new Date(calendar.opened.getTime() + 45 * 60_000), what: 'o catálogo', run: () => seedCatalogueDemo(deps) },
+    // deposits, withdrawals and bank accounts, through the same code as customers' (features/money/demo.ts)
+    ...(await moneyDemoEvents(deps, calendar)),
+    // the house funded, the demo customers' first grams and their month of trades, the resting book (orders/demo.ts)
+    ...(await ordersDemoEvents(deps, calendar)),
+    // referred customers who traded, and the rewards paid through the ledger (features/affiliates/demo.ts)
+    ...(await affiliatesDemoEvents(deps, calendar)),
+    // transfers sent and received, one waiting for its receiver, one cancelled (features/silver-transfers/demo.ts)
+    ...(await silverTransfersDemoEvents(deps, calendar)),
+    // two years of trades between the demo customers, their bars and invoices (features/invoices/demo.ts)
+    ...(await fiscalDemoEvents(deps, calendar)),
+  ];
+}
+
+/**
+ * Demo data for `npm start`: the accounts, opened two years ago (lib/demo-calendar.ts), support's content, and their
+ * history, every event through the product's own code at its own date (seed/clock.ts), so the ledger, the statements
+ * and every history screen agree. Idempotent: what exists is left as it is.
+ */
+export async function seedDemo(deps: AppDeps): Promise<DemoAccount[]> {
+  const db = deps.database.db;
+  const calendar = demoCalendar(new Date());
+  await runDemoEvents(deps, [{ at: calendar.opened, what: 'as contas', run: () => insertDemoAccounts(db) }]);
   await seedSupportDemo(db); // FAQs, contact information, ticket categories and the demo customers' tickets
+  await runDemoEvents(deps, await historyEvents(deps, calendar));
   return [
     { label: 'Cliente pessoa física', email: 'cliente@prata.dev', password: PASSWORD },
     { label: 'Cliente pessoa jurídica', email: 'empresa@prata.dev', password: PASSWORD },

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { orderCost, type OrderSide } from '@prata/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
-import { post } from '../../ledger/index';
 import { int, rows } from '../../db/sql';
+import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
 import { hashPassword } from '../../lib/passwords';
+import { paidPixForDemo } from '../money/index';
 import { placeHouseOrder, placeOrder } from '../orders/index';
 import { creditAffiliateRewards } from './rewards';
 import { ensureAffiliateCoupon } from './service';
@@ -21,56 +22,17 @@ const REFERRED: Referred[] = [
   { name: 'Lucas Almeida', email: 'lucas.almeida@exemplo.com.br', days: 1, state: 'unverified' },
 ];
 
-/**
- * The affiliate program of the demo (`npm start`): Maria (cliente@prata.dev) has her coupon; five customers registered
- * with it over the last weeks; the three approved ones traded silver with the house through the matcher, and the
- * crediter paid Maria her share of their fees through the ledger, as it does for any trade. Runs once: a demo
- * affiliate who already has referred customers is left as she is. Call after the order book's demo (the house).
- */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: demo data written out, one block per record
-export async function seedAffiliatesDemo(deps: AppDeps): Promise<void> {
-  const db = deps.database.db;
-  const [maria] = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, 'cliente@prata.dev'));
-  if (!maria) return;
-  const coupon = await ensureAffiliateCoupon(db, maria);
-  const [seen] = await rows<{ n: string }>(
-    db,
-    sql`select count(*)::text as n from users where referred_by_coupon_id = ${coupon.id}`,
-  );
-  if (int(seen?.n ?? 0) > 0) return;
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
 
-  const passwordHash = await hashPassword(randomBytes(18).toString('base64url'));
-  const now = Date.now();
-  const day = 86_400_000;
-  const traders: Array<{ id: number; days: number }> = [];
-  for (const r of REFERRED) {
-    const createdAt = new Date(now - r.days * day);
-    const [u] = await db
-      .insert(users)
-      .values({
-        name: r.name,
-        email: r.email,
-        passwordHash,
-        accountType: 'individual',
-        referredByCouponId: coupon.id,
-        emailVerifiedAt: r.state === 'unverified' ? null : new Date(createdAt.getTime() + 600_000),
-        approvedAt: r.state === 'approved' ? new Date(createdAt.getTime() + day) : null,
-        createdAt,
-        updatedAt: createdAt,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (u && r.state === 'approved') traders.push({ id: u.id, days: r.days });
-  }
+type Cost = (side: OrderSide, price: number, quantity: number) => number;
 
+async function costOf(deps: AppDeps): Promise<Cost> {
   const [rates] = await rows<{ fee: number; iof: number; minimum: string }>(
-    db,
+    deps.database.db,
     sql`select fee_rate_bps as fee, iof_rate_bps as iof, minimum_fee_cents::text as minimum from market_settings`,
   );
-  const cost = (side: OrderSide, price: number, quantity: number) =>
+  return (side, price, quantity) =>
     orderCost({
       side,
       pricePerGramCents: price,
@@ -79,54 +41,110 @@ export async function seedAffiliatesDemo(deps: AppDeps): Promise<void> {
       iofRateBps: rates?.iof ?? 38,
       minimumFeeCents: int(rates?.minimum ?? 500),
     }).totalCents;
+}
 
-  const fromTrade = await rows<{ last: string }>(db, sql`select coalesce(max(id), 0)::text as last from trades`);
-  const firstTrade = int(fromTrade[0]?.last ?? 0) + 1;
-  for (const [n, trader] of traders.entries()) {
-    await post(db, {
-      id: `demo-affiliates:fund:${trader.id}`,
-      debit: { system: 'pix:clearing' },
-      credit: { customer: trader.id, bucket: 'available' },
-      currency: 'BRL',
-      amount: 1_000_000,
-      code: 'demo.funding',
+/** A referred customer's registration, dated by its own fields (the ledger's accounts follow through the clock). */
+async function register(deps: AppDeps, r: Referred, couponId: number, at: Date, passwordHash: string) {
+  const [u] = await deps.database.db
+    .insert(users)
+    .values({
+      name: r.name,
+      email: r.email,
+      passwordHash,
+      accountType: 'individual',
+      referredByCouponId: couponId,
+      emailVerifiedAt: r.state === 'unverified' ? null : new Date(at.getTime() + 10 * MINUTE_MS),
+      approvedAt: r.state === 'approved' ? new Date(at.getTime() + DAY_MS) : null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return u?.id;
+}
+
+/**
+ * A referred customer's trade with the house, inside the spread of the demo's book (house bids up to R$ 8,90, asks
+ * from R$ 9,10), then the crediter that pays Maria her share of the fee, as it runs after every trade, so the reward
+ * is dated with its trade.
+ */
+async function referredTrade(deps: AppDeps, cost: Cost, trader: number, n: number, k: number) {
+  const price = 896 + n * 3 + k;
+  const grams = 5_000 + n * 2_500 + k * 1_000;
+  const side: OrderSide = k === 2 && n === 0 ? 'sell' : 'buy';
+  const house = await placeHouseOrder(deps, null, {
+    type: side === 'buy' ? 'sell' : 'buy',
+    price_per_gram: price,
+    quantity_grams: grams,
+  });
+  await placeOrder(deps, trader, side, {
+    order_id: house.order.id,
+    price_per_gram: price,
+    quantity_grams: grams,
+    total_amount: cost(side, price, grams),
+  });
+  await creditAffiliateRewards(deps.database.db);
+}
+
+/**
+ * The affiliate program of the demo (`npm start`), each step at its date in the demo's history: Maria
+ * (cliente@prata.dev) joined 45 days ago; five customers registered with her coupon over the last weeks; the three
+ * approved ones paid in R$ 10.000,00 by Pix and traded silver with the house through the matcher a few times each
+ * (buys, and one sale), and the crediter paid Maria her share of their fees through the ledger, as it does for any
+ * trade. Runs once: a demo affiliate who already has referred customers is left as she is.
+ */
+export async function affiliatesDemoEvents(deps: AppDeps, calendar: DemoCalendar): Promise<DemoEvent[]> {
+  const db = deps.database.db;
+  const [maria] = await rows<{ id: string; name: string }>(
+    db,
+    sql`select id::text, name from users where lower(email) = 'cliente@prata.dev'`,
+  );
+  if (!maria) return [];
+  const [seen] = await rows<{ n: string }>(
+    db,
+    sql`select count(*)::text as n from users u join coupons c on c.id = u.referred_by_coupon_id
+         where c.owner_user_id = ${int(maria.id)}`,
+  );
+  if (int(seen?.n ?? 0) > 0) return [];
+  const passwordHash = await hashPassword(randomBytes(18).toString('base64url'));
+  const cost = await costOf(deps);
+  const coupon = { id: 0 };
+  const events: DemoEvent[] = [
+    {
+      at: calendar.daysAgo(45, 19, 30),
+      what: 'o cupom de afiliada da Maria',
+      run: async () => {
+        coupon.id = (await ensureAffiliateCoupon(db, { id: int(maria.id), name: maria.name })).id;
+      },
+    },
+  ];
+  let traders = 0;
+  for (const [i, r] of REFERRED.entries()) {
+    const registered = calendar.daysAgo(r.days, 9 + i * 2, 15);
+    const trader = { id: 0 };
+    events.push({
+      at: registered,
+      what: `o cadastro de ${r.email}`,
+      run: async () => {
+        trader.id = (await register(deps, r, coupon.id, registered, passwordHash)) ?? 0;
+      },
     });
-    // each buys silver from the house a few times (R$ 5,00 minimum fee or more), the last one also sells some back
+    if (r.state !== 'approved') continue;
+    const n = traders++;
+    events.push({
+      at: new Date(registered.getTime() + DAY_MS + 2 * 60 * MINUTE_MS),
+      what: `o Pix de ${r.email}`,
+      run: () => paidPixForDemo(deps, trader.id, 1_000_000),
+    });
+    // each buys silver from the house a few times (R$ 5,00 minimum fee or more), the first one also sells some back
     for (let k = 0; k < 3; k++) {
-      // inside the demo book's spread (house bids up to R$ 8,90, a customer's bid at R$ 8,95, house asks from R$ 9,10):
-      // the house's order crosses nothing of its own and rests until the referred customer takes it
-      const price = 896 + n * 3 + k;
-      const grams = 5_000 + n * 2_500 + k * 1_000;
-      const side: OrderSide = k === 2 && n === 0 ? 'sell' : 'buy';
-      const house = await placeHouseOrder(deps, null, {
-        type: side === 'buy' ? 'sell' : 'buy',
-        price_per_gram: price,
-        quantity_grams: grams,
-      });
-      await placeOrder(deps, trader.id, side, {
-        order_id: house.order.id,
-        price_per_gram: price,
-        quantity_grams: grams,
-        total_amount: cost(side, price, grams),
+      const at = registered.getTime() + (calendar.now.getTime() - registered.getTime()) * (0.2 + 0.25 * k);
+      events.push({
+        at: new Date(at),
+        what: `a ordem ${k + 1} de ${r.email}`,
+        run: () => referredTrade(deps, cost, trader.id, n, k),
       });
     }
   }
-  // as if they had traded since their registration: the trades spread between then and now
-  await db.execute(sql`
-    with t as (
-      select t.id, u.created_at as since
-        from trades t
-        join orders o on o.id = t.taker_order_id
-        join users u on u.id = o.user_id
-       where t.id >= ${firstTrade} and u.referred_by_coupon_id = ${coupon.id})
-    update trades set created_at = t.since + (now() - t.since) * (0.2 + 0.25 * (trades.id % 3))
-      from t where t.id = trades.id`);
-  await db.execute(sql`
-    update orders o set created_at = t.created_at, updated_at = t.created_at
-      from trades t where t.id >= ${firstTrade} and (o.id = t.taker_order_id or o.id = t.maker_order_id)`);
-  // the rewards, through the same crediter as every trade's; dated as their trades
-  await creditAffiliateRewards(db);
-  await db.execute(sql`
-    update affiliate_rewards w set created_at = t.created_at
-      from trades t where t.id = w.trade_id and w.affiliate_user_id = ${maria.id}`);
+  return events;
 }

@@ -1,15 +1,9 @@
-import {
-  brasiliaYear,
-  CreateSilverWithdrawalRequest,
-  orderCost,
-  type OrderSide,
-  silverValueCents,
-  BRASILIA_TIME_ZONE,
-} from '@prata/domain';
+import { BRASILIA_TIME_ZONE, CreateSilverWithdrawalRequest, orderCost, type OrderSide } from '@prata/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema/index';
 import { int, rows } from '../../db/sql';
+import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
 import { placeOrder } from '../orders/index';
 import { createForCustomer, markSent } from '../silver-withdrawals/index';
 import { issueDueInvoices } from './issue';
@@ -23,18 +17,57 @@ function walk(seed: number) {
   };
 }
 
-type Dated = { from: number; to: number; at: Date; orders: number[] };
+/** The months of trades between the demo customers: from this many months ago to two months ago. */
+const MONTHS = 22;
+
+type Cost = (side: OrderSide, price: number, quantity: number) => number;
+
+/** The buyer rests a buy at the month's price (below the house's asks, so it rests); the seller takes it from the table. */
+async function tradeBetween(deps: AppDeps, cost: Cost, buyer: number, seller: number, price: number, grams: number) {
+  const resting = await placeOrder(deps, buyer, 'buy', {
+    mode: 'limit',
+    price_per_gram: price,
+    quantity_grams: grams,
+    total_amount: cost('buy', price, grams),
+  });
+  await placeOrder(deps, seller, 'sell', {
+    order_id: resting.order.id,
+    price_per_gram: price,
+    quantity_grams: grams,
+    total_amount: cost('sell', price, grams),
+  });
+}
+
+/** The trades of the two years, a trade or two a month, from about R$ 5,80/g towards R$ 8,20/g with some noise. */
+function twoYears(deps: AppDeps, cost: Cost, calendar: DemoCalendar, maria: number, empresa: number): DemoEvent[] {
+  const random = walk(20_241_126);
+  const events: DemoEvent[] = [];
+  for (let back = MONTHS + 1; back >= 2; back--) {
+    const price = Math.round(580 + ((MONTHS + 1 - back) * 240) / MONTHS + (random() - 0.5) * 30);
+    // [buyer, seller, grams]; the house, whose book rests around R$ 9,00, stays out
+    const trades: Array<[number, number, number]> = [[maria, empresa, 500 + Math.round(random() * 10) * 100]];
+    if (back % 4 === 0) trades.push([empresa, maria, 400 + Math.round(random() * 4) * 100]);
+    if (back % 3 === 0) trades.push([empresa, maria, 300]);
+    for (const [i, [buyer, seller, grams]] of trades.entries()) {
+      const day = 3 + ((back * 7 + i * 9) % 24);
+      events.push({
+        at: calendar.monthsAgo(back, day, 10 + i, i * 17),
+        what: `a ordem ${i + 1} de ${back} meses atrás`,
+        run: () => tradeBetween(deps, cost, buyer, seller, price, grams),
+      });
+    }
+  }
+  return events;
+}
 
 /**
  * The demo's fiscal history (`npm start`; docs/fiscal.md): the demo customers traded with each other over the two
- * years before the orders demo's last month (a trade or two a month), through the same matcher as every order; the history
- * is then dated back: its orders, trades and ledger transfers take their month's date (the only time the demo rewrites
- * a date of the ledger, in one transaction, as migration 0006 did), and the trading limit's usage moves to those years.
- * Then each customer has an order of bars paid from the balance, and the invoices are issued: a service invoice per
+ * years before the orders demo's last month (a trade or two a month), through the same matcher as every order, each
+ * trade at its date in the demo's history (its orders, trades, ledger transfers and the trading limit of its year).
+ * Now, each customer has an order of bars paid from the balance, and the invoices are issued: a service invoice per
  * closed month with fees, a product invoice per order of bars, dated when they would have been issued. Runs once.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: demo data written out, one block per record
-export async function seedFiscalDemo(deps: AppDeps): Promise<void> {
+export async function fiscalDemoEvents(deps: AppDeps, calendar: DemoCalendar): Promise<DemoEvent[]> {
   const db = deps.database.db;
   const demo = await rows<{ id: string; email: string }>(
     db,
@@ -43,7 +76,7 @@ export async function seedFiscalDemo(deps: AppDeps): Promise<void> {
   );
   const maria = demo.find((u) => u.email === 'cliente@prata.dev');
   const empresa = demo.find((u) => u.email === 'empresa@prata.dev');
-  if (!maria || !empresa) return;
+  if (!maria || !empresa) return [];
   const [seen] = await rows<{ n: string }>(
     db,
     sql`select count(*)::text as n from service_invoices where user_id in (${int(maria.id)}, ${int(empresa.id)})`,
@@ -52,13 +85,13 @@ export async function seedFiscalDemo(deps: AppDeps): Promise<void> {
     db,
     sql`select count(*)::text as n from orders where created_at < now() - interval '45 days'`,
   );
-  if (int(seen?.n ?? 0) > 0 || int(old?.n ?? 0) > 0) return;
+  if (int(seen?.n ?? 0) > 0 || int(old?.n ?? 0) > 0) return [];
 
   const [rates] = await rows<{ fee: number; iof: number; min: string }>(
     db,
     sql`select fee_rate_bps as fee, iof_rate_bps as iof, minimum_fee_cents::text as min from market_settings`,
   );
-  const cost = (side: OrderSide, price: number, quantity: number) =>
+  const cost: Cost = (side, price, quantity) =>
     orderCost({
       side,
       pricePerGramCents: price,
@@ -67,83 +100,23 @@ export async function seedFiscalDemo(deps: AppDeps): Promise<void> {
       iofRateBps: rates?.iof ?? 38,
       minimumFeeCents: int(rates?.min ?? 500),
     }).totalCents;
-  const lastTransfer = async () =>
-    int((await rows<{ n: string }>(db, sql`select coalesce(max(id), 0)::text as n from ledger_transfers`))[0]?.n);
-
-  const random = walk(20_241_126);
-  const now = new Date();
-  const dated: Dated[] = [];
-  const usage = new Map<string, number>();
-  const MONTHS = 22;
-  for (let back = MONTHS + 1; back >= 2; back--) {
-    // from about R$ 5,80/g two years ago towards R$ 8,20/g, with some noise
-    const price = Math.round(580 + ((MONTHS + 1 - back) * 240) / MONTHS + (random() - 0.5) * 30);
-    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-    // [buyer, seller, grams]: the buyer rests a buy at the month's price (below the house's asks, so it rests) and the
-    // seller takes it from the table, as on the orders screen; the house, whose book rests around R$ 9,00, stays out
-    const trades: Array<[string, string, number]> = [[maria.id, empresa.id, 500 + Math.round(random() * 10) * 100]];
-    if (back % 4 === 0) trades.push([empresa.id, maria.id, 400 + Math.round(random() * 4) * 100]);
-    if (back % 3 === 0) trades.push([empresa.id, maria.id, 300]);
-    for (const [i, [buyer, seller, grams]] of trades.entries()) {
-      const day = 3 + ((back * 7 + i * 9) % 24);
-      const at = new Date(month.getTime() + (day - 1) * 86_400_000 + (13 + i) * 3_600_000 + i * 17 * 60_000);
-      const from = await lastTransfer();
-      const resting = await placeOrder(deps, int(buyer), 'buy', {
-        mode: 'limit',
-        price_per_gram: price,
-        quantity_grams: grams,
-        total_amount: cost('buy', price, grams),
-      });
-      const taken = await placeOrder(deps, int(seller), 'sell', {
-        order_id: resting.order.id,
-        price_per_gram: price,
-        quantity_grams: grams,
-        total_amount: cost('sell', price, grams),
-      });
-      dated.push({ from, to: await lastTransfer(), at, orders: [resting.order.id, taken.order.id] });
-      const year = brasiliaYear(at);
-      for (const who of [buyer, seller]) {
-        const key = `${who}:${year}`;
-        usage.set(key, (usage.get(key) ?? 0) + silverValueCents(price, grams));
-      }
-    }
-  }
-
-  const thisYear = brasiliaYear(now);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`alter table ledger_transfers disable trigger ledger_transfers_immutable`);
-    for (const d of dated) {
-      const at = d.at.toISOString();
-      await tx.execute(
-        sql`update ledger_transfers set created_at = ${at}::timestamptz where id > ${d.from} and id <= ${d.to}`,
-      );
-      await tx.execute(sql`update orders set created_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
-                            where id in (${d.orders[0]}, ${d.orders[1]})`);
-      await tx.execute(sql`update trades set created_at = ${at}::timestamptz where taker_order_id = ${d.orders[1]}`);
-      await tx.execute(sql`update ledger_holds set created_at = ${at}::timestamptz,
-                                  resolved_at = case when resolved_at is null then null else ${at}::timestamptz end
-                            where hold_id like ${`order:${d.orders[0]}:%`} or hold_id like ${`order:${d.orders[1]}:%`}`);
-    }
-    await tx.execute(sql`alter table ledger_transfers enable trigger ledger_transfers_immutable`);
-    // the history counts against the trading limit of its own years, not this one's
-    for (const [key, cents] of usage) {
-      const [customer, year] = key.split(':').map(Number) as [number, number];
-      if (year === thisYear) continue;
-      await tx.execute(sql`update trading_usage set traded_cents = greatest(0, traded_cents - ${cents})
-                            where user_id = ${customer} and year = ${thisYear}`);
-      await tx.execute(sql`insert into trading_usage (user_id, year, traded_cents) values (${customer}, ${year}, ${cents})
-                           on conflict (user_id, year) do update set traded_cents = trading_usage.traded_cents + excluded.traded_cents`);
-    }
-  });
-
-  await barsFromBalance(deps, int(maria.id), 'Barra de prata 50 g', false);
-  await barsFromBalance(deps, int(empresa.id), 'Barra de prata 31,1 g (1 onça)', true);
-
-  await issueDueInvoices(deps, { now });
-  // dated as they would have been issued: a month's service invoice on the 1st of the next, at 06:00 in Brasília
-  await db.execute(sql`update service_invoices
-                          set created_at = ((period + interval '1 month')::timestamp + interval '6 hours') at time zone ${BRASILIA_TIME_ZONE}
-                        where user_id in (${int(maria.id)}, ${int(empresa.id)})`);
+  const ids = { maria: int(maria.id), empresa: int(empresa.id) };
+  return [
+    ...twoYears(deps, cost, calendar, ids.maria, ids.empresa),
+    {
+      at: null,
+      what: 'as barras dos clientes e as notas fiscais',
+      run: async () => {
+        await barsFromBalance(deps, ids.maria, 'Barra de prata 50 g', false);
+        await barsFromBalance(deps, ids.empresa, 'Barra de prata 31,1 g (1 onça)', true);
+        await issueDueInvoices(deps, { now: new Date() });
+        // dated as they would have been issued: a month's service invoice on the 1st of the next, at 06:00 in Brasília
+        await db.execute(sql`update service_invoices
+                                set created_at = ((period + interval '1 month')::timestamp + interval '6 hours') at time zone ${BRASILIA_TIME_ZONE}
+                              where user_id in (${ids.maria}, ${ids.empresa})`);
+      },
+    },
+  ];
 }
 
 /** An order of one bar paid from the balance: from custody (grams) or bought from the house's asks. */

@@ -1,4 +1,4 @@
 // Invoices (Minhas notas): issued from the ledger's and the orders' facts through the invoicing port. docs/fiscal.md.
 export { issueDueInvoices, startInvoiceIssuer } from './issue';
 export { invoiceRoutes } from './routes';
-export { seedFiscalDemo } from './demo';
+export { fiscalDemoEvents } from './demo';

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
-import { post } from '../../ledger/index';
+import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
 import { listBanking } from '../profile/index';
 import { reviewDeposit, simulatePixPayment } from './back-office';
 import { createPixDeposit, createTedDeposit } from './deposits';
@@ -17,93 +19,126 @@ const RECEIPT = Buffer.from(
 
 const byEmail = (deps: AppDeps, email: string) => findUserByEmail(deps.database.db, email);
 
+type Customer = NonNullable<Awaited<ReturnType<typeof byEmail>>>;
+
+const ted = (deps: AppDeps, customer: Customer, amountCents: number, filename: string) =>
+  createTedDeposit(deps, customer, amountCents, { filename, mimetype: 'application/pdf', data: RECEIPT });
+
+async function paidPix(deps: AppDeps, customer: Customer, amountCents: number) {
+  const deposit = await createPixDeposit(deps, customer, amountCents);
+  await simulatePixPayment(deps, { id: deposit.deposit.id });
+}
+
+/** A Pix deposit of a demo customer, charged and paid by the embedded provider (other features' demo events). */
+export async function paidPixForDemo(deps: AppDeps, userId: number, amountCents: number): Promise<void> {
+  const [customer] = await deps.database.db.select().from(users).where(eq(users.id, userId));
+  if (!customer) throw new Error(`demo: no customer ${userId}`);
+  await paidPix(deps, customer, amountCents);
+}
+
 /**
- * Money for the demo accounts (`npm start`), made through the same code paths customers and operators use: Pix
- * deposits paid by the embedded provider, TED deposits approved by the operator, withdrawals paid and waiting, grams
- * in custody. Every screen and history tab of money shows real rows on first start. Runs once: a demo customer who
- * already has deposits is left as it is.
+ * Money for the demo accounts (`npm start`), made through the same code paths customers and operators use, each at
+ * its date in the demo's history (lib/demo-calendar.ts): the accounts open with Pix deposits paid by the embedded
+ * provider, a TED approved by the operator a year ago, and over the last weeks a TED refused, one waiting, withdrawals
+ * paid and waiting; now, a Pix charge waiting for each customer. Every screen and history tab of money shows real
+ * rows on first start. Runs once: a demo customer who already has deposits is left as it is.
  */
-export async function seedMoneyDemo(deps: AppDeps): Promise<void> {
+export async function moneyDemoEvents(deps: AppDeps, calendar: DemoCalendar): Promise<DemoEvent[]> {
   const db = deps.database.db;
   const maria = await byEmail(deps, 'cliente@prata.dev');
   const empresa = await byEmail(deps, 'empresa@prata.dev');
   const operator = await byEmail(deps, 'operador@prata.dev');
-  if (!maria || !empresa || !operator) return;
-  if ((await countDepositsOf(db, [maria.id, empresa.id])) > 0) return;
+  if (!maria || !empresa || !operator) return [];
+  if ((await countDepositsOf(db, [maria.id, empresa.id])) > 0) return [];
   const reviewer = { userId: operator.id, ip: '127.0.0.1' };
+  const { monthsAgo, daysAgo } = calendar;
+  const sent = new Map<string, number>();
 
-  // the company's R$ 20.000,00 arrives in two Pix: one deposit may be at most DEPOSIT_MAX_AMOUNT (R$ 10.000,00)
-  for (const [customer, paid, ted, pending] of [
-    [maria, [500_000], 150_000, 25_000],
-    [empresa, [1_000_000, 1_000_000], 0, 100_000],
-  ] as const) {
-    for (const amount of paid) {
-      const deposit = await createPixDeposit(deps, customer, amount);
-      await simulatePixPayment(deps, { id: deposit.deposit.id });
-    }
-    if (ted > 0) {
-      const sent = await createTedDeposit(deps, customer, ted, {
-        filename: 'comprovante-ted.pdf',
-        mimetype: 'application/pdf',
-        data: RECEIPT,
-      });
-      await reviewDeposit(deps, sent.deposit.id, { decision: 'approve' }, reviewer);
-    }
-    await createPixDeposit(deps, customer, pending);
-  }
-  // a TED waiting for the operator, and one refused
-  await createTedDeposit(deps, maria, 80_000, {
-    filename: 'comprovante.pdf',
-    mimetype: 'application/pdf',
-    data: RECEIPT,
-  });
-  const refused = await createTedDeposit(deps, maria, 40_000, {
-    filename: 'comprovante-2.pdf',
-    mimetype: 'application/pdf',
-    data: RECEIPT,
-  });
-  await reviewDeposit(
-    deps,
-    refused.deposit.id,
+  return [
+    // the company's R$ 20.000,00 arrives in two Pix: one deposit may be at most DEPOSIT_MAX_AMOUNT (R$ 10.000,00)
+    { at: monthsAgo(24, 2, 10), what: 'o primeiro Pix da Maria', run: () => paidPix(deps, maria, 500_000) },
+    { at: monthsAgo(24, 2, 11), what: 'o primeiro Pix da empresa', run: () => paidPix(deps, empresa, 1_000_000) },
     {
-      decision: 'reject',
-      reason: 'A transferência não foi localizada na conta da Prata. Envie o comprovante correto.',
+      at: monthsAgo(24, 2, 12),
+      what: 'as contas bancárias',
+      run: () =>
+        insertBankEntries(db, [
+          { userId: maria.id, type: 'pix', keyType: 'cpf', key: maria.cpf },
+          {
+            userId: maria.id,
+            type: 'account',
+            accountType: 'checking',
+            bankNumber: '341',
+            branchNumber: '1234',
+            accountNumber: '567890',
+          },
+          { userId: empresa.id, type: 'pix', keyType: 'cnpj', key: '11222333000181' },
+        ]),
     },
-    reviewer,
-  );
-
-  // silver in custody: grams the customers hold (as if bought before)
-  for (const [customer, centigrams] of [
-    [maria, 12_550],
-    [empresa, 250_000],
-  ] as const) {
-    await post(db, {
-      id: `demo:custody:${customer.id}`,
-      debit: { system: 'vault' },
-      credit: { customer: customer.id, bucket: 'available' },
-      currency: 'AG',
-      amount: centigrams,
-      code: 'demo.custody',
-    });
-  }
-
-  // bank entries and withdrawals: one paid at once (CPF key), one waiting for the operator (bank account)
-  await insertBankEntries(db, [
-    { userId: maria.id, type: 'pix', keyType: 'cpf', key: maria.cpf },
+    { at: monthsAgo(24, 3, 11), what: 'o segundo Pix da empresa', run: () => paidPix(deps, empresa, 1_000_000) },
     {
-      userId: maria.id,
-      type: 'account',
-      accountType: 'checking',
-      bankNumber: '341',
-      branchNumber: '1234',
-      accountNumber: '567890',
+      at: monthsAgo(12, 10, 14),
+      what: 'a TED da Maria',
+      run: async () => void sent.set('approved', (await ted(deps, maria, 150_000, 'comprovante-ted.pdf')).deposit.id),
     },
-    { userId: empresa.id, type: 'pix', keyType: 'cnpj', key: '11222333000181' },
-  ]);
-  const [cpfKey, account] = await listBanking(db, maria.id);
-  await placeWithdrawal(deps, maria, cpfKey!, 30_000);
-  await placeWithdrawal(deps, maria, account!, 20_000);
-  const [companyKey] = await listBanking(db, empresa.id);
-  const placed = await placeWithdrawal(deps, empresa, companyKey!, 150_000);
-  await payOut(deps, placed.withdrawal.id, reviewer);
+    {
+      at: monthsAgo(12, 10, 16, 30),
+      what: 'a TED da Maria aprovada',
+      run: async () => void (await reviewDeposit(deps, sent.get('approved')!, { decision: 'approve' }, reviewer)),
+    },
+    {
+      at: daysAgo(12, 9, 40),
+      what: 'a retirada por Pix da Maria',
+      run: async () => void (await placeWithdrawal(deps, maria, (await listBanking(db, maria.id))[0]!, 30_000)),
+    },
+    {
+      at: daysAgo(10, 15, 20),
+      what: 'a TED recusada da Maria',
+      run: async () => void sent.set('refused', (await ted(deps, maria, 40_000, 'comprovante-2.pdf')).deposit.id),
+    },
+    {
+      at: daysAgo(9, 11),
+      what: 'a TED da Maria recusada',
+      run: async () =>
+        void (await reviewDeposit(
+          deps,
+          sent.get('refused')!,
+          {
+            decision: 'reject',
+            reason: 'A transferência não foi localizada na conta da Prata. Envie o comprovante correto.',
+          },
+          reviewer,
+        )),
+    },
+    {
+      at: daysAgo(7, 10, 5),
+      what: 'a retirada da empresa',
+      run: async () => {
+        const placed = await placeWithdrawal(deps, empresa, (await listBanking(db, empresa.id))[0]!, 150_000);
+        sent.set('withdrawal', placed.withdrawal.id);
+      },
+    },
+    {
+      at: daysAgo(7, 14, 30),
+      what: 'a retirada da empresa paga',
+      run: async () => void (await payOut(deps, sent.get('withdrawal')!, reviewer)),
+    },
+    {
+      at: daysAgo(2, 16),
+      what: 'a TED em análise',
+      run: async () => void (await ted(deps, maria, 80_000, 'comprovante.pdf')),
+    },
+    {
+      at: daysAgo(1, 18, 15),
+      what: 'a retirada da Maria em análise',
+      run: async () => void (await placeWithdrawal(deps, maria, (await listBanking(db, maria.id))[1]!, 20_000)),
+    },
+    // charges waiting for their Pix: they expire minutes after they are made, so they are made now
+    { at: null, what: 'o Pix pendente da Maria', run: async () => void (await createPixDeposit(deps, maria, 25_000)) },
+    {
+      at: null,
+      what: 'o Pix pendente da empresa',
+      run: async () => void (await createPixDeposit(deps, empresa, 100_000)),
+    },
+  ];
 }

@@ -2,6 +2,8 @@ import { orderCost, type OrderSide } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { int, rows } from '../../db/sql';
+import { type DemoCalendar, type DemoEvent, demoCalendar } from '../../lib/demo-calendar';
+import { runDemoEvents } from '../../seed/clock';
 import { fundHouse, placeHouseOrder } from './house';
 import { cancelOrder, marketRates, placeOrder } from './service';
 
@@ -30,94 +32,154 @@ function walk(seed: number) {
   };
 }
 
-/**
- * The order book of the demo (`npm start`), made through the same calls as operators' and customers' orders: the house
- * is funded (silver put in the vault, capital paid in) and rests several sell and buy orders around R$ 9,00/g with a
- * spread between them, so a new customer can buy, sell, or rest an order inside the spread at once. The demo customers
- * traded with it over the last 30 days (their completed orders, and the price chart's trades, spread over the month),
- * one cancelled an order, and each has one resting. Runs once: a database with orders is left as it is.
- */
-export async function seedOrdersDemo(deps: AppDeps): Promise<void> {
-  const db = deps.database.db;
-  const [seen] = await rows<{ n: string }>(db, sql`select count(*)::text as n from orders`);
-  if (int(seen?.n ?? 0) > 0) return;
-  const demo = await rows<{ id: string; email: string }>(
-    db,
-    sql`select id::text, lower(email) as email from users
-         where lower(email) in ('cliente@prata.dev', 'empresa@prata.dev') and approved_at is not null`,
-  );
-  const maria = demo.find((u) => u.email === 'cliente@prata.dev');
-  const empresa = demo.find((u) => u.email === 'empresa@prata.dev');
+/** What the demo customers held before their first trade with each other: bought from the house when they opened. */
+const OPENING_PRICE = 575;
+const OPENING_GRAMS: ReadonlyArray<[email: string, centigrams: number, day: number]> = [
+  ['cliente@prata.dev', 12_550, 4],
+  ['empresa@prata.dev', 250_000, 5],
+];
+/** The demo customers' trades with the house over the last month, and the hours before now of the first. */
+const MONTH_TRADES = 24;
+const MONTH_HOURS = 700;
 
-  await fundHouse(deps, null, { currency: 'AG', amount: 5_000_000 }); // 50 kg in the vault
-  await fundHouse(deps, null, { currency: 'BRL', amount: 50_000_000 }); // R$ 500.000,00 of capital
+type Trade = { customer: number; side: OrderSide; price: number; grams: number };
 
-  if (maria && empresa) {
-    const rates = await marketRates(db);
-    const cost = (side: OrderSide, price: number, quantity: number) =>
-      orderCost({ side, pricePerGramCents: price, quantityCentigrams: quantity, ...rates }).totalCents;
-    const random = walk(20_261_125);
-    let price: number;
-    for (let day = 0; day < 24; day++) {
-      // from R$ 8,20 towards the reference, with some noise
-      price = 820 + Math.round((day * 70) / 23 + (random() - 0.5) * 16);
-      const customer = int(day % 3 === 2 ? empresa.id : maria.id);
-      const customerSells = day % 4 === 3;
-      const grams = 100 + Math.round(random() * 6) * 50; // 1 to 4 g
-      // the house rests an order at the day's price, the customer takes it from the table
-      const house = await placeHouseOrder(deps, null, {
-        type: customerSells ? 'buy' : 'sell',
-        price_per_gram: price,
-        quantity_grams: grams,
-      });
-      const side: OrderSide = customerSells ? 'sell' : 'buy';
-      await placeOrder(deps, customer, side, {
-        order_id: house.order.id,
-        price_per_gram: price,
-        quantity_grams: grams,
-        total_amount: cost(side, price, grams),
-      });
-    }
-    // spread them over the last 29 days, oldest first and denser lately (the day, week and month charts all show some),
-    // as if the demo had been running for a month; the new dates move the market's version (migration 0031), so the
-    // matcher's copy and the answers' JSON follow without being told
-    await db.execute(sql`
-      with t as (select id, row_number() over (order by id) as n, count(*) over () as total from trades)
-      update trades
-         set created_at = now() - (power((t.total - t.n)::float / (t.total - 1), 2) * 700 + 0.5) * interval '1 hour'
-        from t where t.id = trades.id`);
-    await db.execute(sql`
-      update orders o set created_at = x.at, updated_at = x.at
-        from (select maker_order_id as id, created_at as at from trades
-              union all select taker_order_id, created_at from trades) x
-       where x.id = o.id`);
+/** The house rests an order at the trade's price; the customer takes it from the table, as on the orders screen. */
+async function tradeWithHouse(
+  deps: AppDeps,
+  cost: (side: OrderSide, price: number, grams: number) => number,
+  t: Trade,
+) {
+  const house = await placeHouseOrder(deps, null, {
+    type: t.side === 'buy' ? 'sell' : 'buy',
+    price_per_gram: t.price,
+    quantity_grams: t.grams,
+  });
+  await placeOrder(deps, t.customer, t.side, {
+    order_id: house.order.id,
+    price_per_gram: t.price,
+    quantity_grams: t.grams,
+    total_amount: cost(t.side, t.price, t.grams),
+  });
+}
 
-    // one cancelled order, and one resting order for each demo customer
-    const cancelled = await placeOrder(deps, int(maria.id), 'buy', {
-      mode: 'limit',
-      price_per_gram: 800,
-      quantity_grams: 500,
-      total_amount: cost('buy', 800, 500),
-    });
-    await cancelOrder(deps, { userId: int(maria.id) }, cancelled.order.id);
-    await placeOrder(deps, int(maria.id), 'sell', {
-      mode: 'limit',
-      price_per_gram: 960,
-      quantity_grams: 200,
-      total_amount: cost('sell', 960, 200),
-    });
-    await placeOrder(deps, int(empresa.id), 'buy', {
-      mode: 'limit',
-      price_per_gram: 895,
-      quantity_grams: 1000,
-      total_amount: cost('buy', 895, 1000),
-    });
-  }
+/** The month's trades: from R$ 8,20 towards the reference, with some noise; oldest first and denser lately. */
+function monthTrades(maria: number, empresa: number): Trade[] {
+  const random = walk(20_261_125);
+  return Array.from({ length: MONTH_TRADES }, (_, day) => {
+    const price = 820 + Math.round((day * 70) / 23 + (random() - 0.5) * 16);
+    const grams = 100 + Math.round(random() * 6) * 50; // 1 to 4 g
+    return { customer: day % 3 === 2 ? empresa : maria, side: day % 4 === 3 ? 'sell' : 'buy', price, grams };
+  });
+}
 
+/** The house's resting asks and bids: placed now, after every trade with the house (it never crosses its own). */
+async function restTheBook(deps: AppDeps) {
   for (const [price, grams] of ASKS) {
     await placeHouseOrder(deps, null, { type: 'sell', price_per_gram: price, quantity_grams: grams * 100 });
   }
   for (const [price, grams] of BIDS) {
     await placeHouseOrder(deps, null, { type: 'buy', price_per_gram: price, quantity_grams: grams * 100 });
   }
+}
+
+/**
+ * The order book of the demo (`npm start`), made through the same calls as operators' and customers' orders, each at
+ * its date in the demo's history: the house is funded when the accounts open (silver put in the vault, capital paid
+ * in) and sells the demo customers their first grams; they trade with it over the last month (their completed
+ * orders, and the price chart's trades, oldest first and denser lately, so the day, week and month charts all show
+ * some); one cancelled an order. Now, each has one order resting, and the house rests several sell and buy orders
+ * around R$ 9,00/g with a spread between them, so a new customer can buy, sell, or rest an order inside the spread at
+ * once. Runs once: a database with orders is left as it is.
+ */
+export async function ordersDemoEvents(deps: AppDeps, calendar: DemoCalendar): Promise<DemoEvent[]> {
+  const db = deps.database.db;
+  const [seen] = await rows<{ n: string }>(db, sql`select count(*)::text as n from orders`);
+  if (int(seen?.n ?? 0) > 0) return [];
+  const demo = await rows<{ id: string; email: string }>(
+    db,
+    sql`select id::text, lower(email) as email from users
+         where lower(email) in ('cliente@prata.dev', 'empresa@prata.dev') and approved_at is not null`,
+  );
+  const idOf = (email: string) => demo.find((u) => u.email === email)?.id;
+  const rates = await marketRates(db);
+  const cost = (side: OrderSide, price: number, quantity: number) =>
+    orderCost({ side, pricePerGramCents: price, quantityCentigrams: quantity, ...rates }).totalCents;
+
+  const events: DemoEvent[] = [
+    {
+      at: new Date(calendar.opened.getTime() + 30 * 60_000),
+      what: 'a casa recebe prata e capital',
+      run: async () => {
+        await fundHouse(deps, null, { currency: 'AG', amount: 5_000_000 }); // 50 kg in the vault
+        await fundHouse(deps, null, { currency: 'BRL', amount: 50_000_000 }); // R$ 500.000,00 of capital
+      },
+    },
+    { at: null, what: 'o livro da casa', run: () => restTheBook(deps) },
+  ];
+  const maria = idOf('cliente@prata.dev');
+  const empresa = idOf('empresa@prata.dev');
+  if (!maria || !empresa) return events;
+
+  for (const [email, grams, day] of OPENING_GRAMS) {
+    const customer = int(idOf(email));
+    events.push({
+      at: calendar.monthsAgo(24, day, 15),
+      what: `a primeira compra de ${email}`,
+      run: () => tradeWithHouse(deps, cost, { customer, side: 'buy', price: OPENING_PRICE, grams }),
+    });
+  }
+  for (const [n, trade] of monthTrades(int(maria), int(empresa)).entries()) {
+    const hours = ((MONTH_TRADES - 1 - n) / (MONTH_TRADES - 1)) ** 2 * MONTH_HOURS + 0.5;
+    events.push({
+      at: calendar.hoursAgo(hours),
+      what: `a ordem ${n + 1} do mês`,
+      run: () => tradeWithHouse(deps, cost, trade),
+    });
+  }
+  const cancelled = { id: 0 };
+  events.push(
+    {
+      at: calendar.daysAgo(4, 10, 12),
+      what: 'a ordem que a Maria cancelou',
+      run: async () => {
+        const placed = await placeOrder(deps, int(maria), 'buy', {
+          mode: 'limit',
+          price_per_gram: 800,
+          quantity_grams: 500,
+          total_amount: cost('buy', 800, 500),
+        });
+        cancelled.id = placed.order.id;
+      },
+    },
+    {
+      at: calendar.daysAgo(3, 17, 45),
+      what: 'a ordem da Maria cancelada',
+      run: async () => void (await cancelOrder(deps, { userId: int(maria) }, cancelled.id)),
+    },
+    {
+      at: null,
+      what: 'as ordens em aberto dos clientes',
+      run: async () => {
+        await placeOrder(deps, int(maria), 'sell', {
+          mode: 'limit',
+          price_per_gram: 960,
+          quantity_grams: 200,
+          total_amount: cost('sell', 960, 200),
+        });
+        await placeOrder(deps, int(empresa), 'buy', {
+          mode: 'limit',
+          price_per_gram: 895,
+          quantity_grams: 1000,
+          total_amount: cost('buy', 895, 1000),
+        });
+      },
+    },
+  );
+  return events;
+}
+
+/** The orders demo alone, through the demo's clock (tests of features that need the house's book). */
+export async function seedOrdersDemo(deps: AppDeps): Promise<void> {
+  await runDemoEvents(deps, await ordersDemoEvents(deps, demoCalendar(new Date())));
 }

@@ -1,6 +1,6 @@
 // The order book: the matcher, the orders screen's calls, the history lists, the house's back office.
 export { MarketEngine } from './engine';
-export { seedOrdersDemo } from './demo';
+export { ordersDemoEvents, seedOrdersDemo } from './demo';
 export { fundHouse, placeHouseOrder } from './house';
 export { type HouseAskWalk, walkHouseAsks } from './house-asks';
 export { orderRoutes } from './routes';

@@ -1,7 +1,7 @@
 // Silver transfers between customers: the transfer (to an account at once, or held in transfer:unclaimed for an
 // e-mail with no account), its code, receipt, history, cancel and expiry, the claim when a registration is approved,
 // the back office's view and the demo's transfers. docs/silver-transfers.md.
-export { seedSilverTransfersDemo } from './demo';
+export { silverTransfersDemoEvents } from './demo';
 export {
   claimPendingTransfers,
   expireUnclaimedTransfers,
