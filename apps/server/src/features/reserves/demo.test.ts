@@ -4,12 +4,6 @@ import { brasiliaIsoDate, toMinorUnits, verifyReserveProof } from '@prata/domain
 import { bearer, buildTestApp, signIn, type TestApp } from '../../../test/helpers';
 import { rows } from '../../db/sql';
 import { seedDemo } from '../../seed/demo';
-import { seedAffiliatesDemo } from '../affiliates/index';
-import { seedCatalogueDemo } from '../catalogue/index';
-import { seedFiscalDemo } from '../invoices/index';
-import { seedMoneyDemo } from '../money/index';
-import { seedOrdersDemo } from '../orders/index';
-import { seedSilverTransfersDemo } from '../silver-transfers/index';
 import { buildReserveDay, nextDay } from './build';
 import { seedReservesDemo } from './index';
 import { reservesSecret } from './salts';
@@ -21,13 +15,7 @@ const DEMO = ['cliente@prata.dev', 'empresa@prata.dev'];
 // the demo's seeds in boot.ts's order, the reserves' last: it must see all of the demo's ledger history
 beforeAll(async () => {
   t = await buildTestApp();
-  await seedDemo(t.database.db);
-  await seedMoneyDemo(t.app.deps);
-  await seedOrdersDemo(t.app.deps);
-  await seedAffiliatesDemo(t.app.deps);
-  await seedCatalogueDemo(t.app.deps);
-  await seedSilverTransfersDemo(t.app.deps);
-  await seedFiscalDemo(t.app.deps);
+  await seedDemo(t.app.deps);
   await seedReservesDemo(t.app.deps);
   for (const email of DEMO) tokens[email] = await signIn(t, email, 'prata1234');
 }, 300_000);
