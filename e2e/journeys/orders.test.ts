@@ -36,6 +36,7 @@ import {
 import {
   byRole,
   click,
+  dataTable,
   expectHidden,
   expectPath,
   expectText,
@@ -259,13 +260,13 @@ describe('Ordens: dois clientes negociam pelo livro', () => {
       // ---- the history tabs
       await page.goto('/meu-historico/ordens-canceladas');
       await expectPath(page, '/meu-historico/ordens-canceladas');
-      const cancelled = page.getByRole('table', { name: 'Ordens canceladas' });
+      const cancelled = dataTable(page, 'Ordens canceladas');
       await expectVisible(cancelled);
       await expectOneRow(cancelled, ['Compra', 'R$ 8,91', '3,00 g', 'R$ 26,73']);
       await shotBoth(page, 'meu-historico-ordens-canceladas');
 
       await page.goto('/meu-historico/ordens-realizadas');
-      const completed = page.getByRole('table', { name: 'Ordens realizadas' });
+      const completed = dataTable(page, 'Ordens realizadas');
       await expectVisible(completed);
       await expectOneRow(completed, ['Venda', 'R$ 9,05', '2,00 g', 'R$ 5,00', 'R$ 0,09', centsText(TRADE.sellNet)]);
       // and the 10 g bought at market when the journey began

@@ -115,7 +115,7 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
     source: { path: '/deposits', key: 'deposits' },
     tableLabel: 'Depósitos',
     rowKey: (row) => row.id,
-    // two columns, so a phone (390 px) sees the status and a pending charge's "Pagar" and "Cancelar" without scrolling
+    // the amount with when and how, beside the status and a pending charge's "Pagar" and "Cancelar"
     columns: [
       {
         key: 'deposit',
