@@ -25,32 +25,41 @@ function RowCard<T>({ columns, row }: { columns: ReadonlyArray<CardColumn<T>>; r
       sx={{
         m: 0,
         display: 'grid',
-        gridTemplateColumns: 'minmax(5.5rem, max-content) minmax(0, 1fr)',
+        // the names take what they need up to 45 % of the card; the values the rest
+        gridTemplateColumns: 'fit-content(45%) minmax(0, 1fr)',
         columnGap: 2,
         rowGap: 0.75,
         alignItems: 'baseline',
       }}
     >
-      {columns.map((column) => (
-        <Box key={column.key} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {column.header}
-          </Typography>
-          <Box
-            component="dd"
-            sx={{
-              m: 0,
-              typography: 'body2',
-              minWidth: 0,
-              overflowWrap: 'anywhere',
-              fontVariantNumeric: 'tabular-nums',
-              textAlign: column.align === 'right' ? 'right' : 'left',
-            }}
-          >
-            {column.render(row)}
+      {columns.map((column) => {
+        const value = column.render(row);
+        // a column with nothing for this row (no action to take) is left out of its card
+        if (value === null || value === undefined || value === false || value === '') return null;
+        return (
+          <Box key={column.key} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {column.header}
+            </Typography>
+            <Box
+              component="dd"
+              sx={{
+                m: 0,
+                typography: 'body2',
+                minWidth: 0,
+                overflowWrap: 'break-word',
+                fontVariantNumeric: 'tabular-nums',
+                textAlign: column.align === 'right' ? 'right' : 'left',
+                // a long status wraps inside its chip instead of being cut with "…" (320 px screens)
+                '& .MuiChip-root': { height: 'auto', minHeight: 24, maxWidth: '100%' },
+                '& .MuiChip-label': { whiteSpace: 'normal', textOverflow: 'clip', py: 0.25 },
+              }}
+            >
+              {value}
+            </Box>
           </Box>
-        </Box>
-      ))}
+        );
+      })}
     </Box>
   );
 }

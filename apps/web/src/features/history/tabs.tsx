@@ -196,7 +196,12 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
         header: 'Rastreio',
         render: (row) => (row.tracking_code ? <Box component="code">{row.tracking_code}</Box> : '—'),
       },
-      { key: 'actions', header: 'Ações', render: (row) => <CancelSilverWithdrawal row={row} /> },
+      {
+        key: 'actions',
+        header: 'Ações',
+        // nothing (not even the name, on a phone's card) when there is nothing to do
+        render: (row) => (row.cancellable ? <CancelSilverWithdrawal row={row} /> : null),
+      },
     ],
   }),
   tab<SilverTransferRow>({
@@ -229,7 +234,7 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
         key: 'actions',
         header: 'Ações',
         render: (row) => (
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <TransferReceiptButton row={row} />
             <CancelSilverTransfer row={row} />
           </Box>
