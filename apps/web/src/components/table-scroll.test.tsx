@@ -37,11 +37,12 @@ describe('TableScroll', () => {
     expect(region.getAttribute('aria-describedby')).toBe(hint.id);
   });
 
-  it('says nothing and takes no focus when every column fits', () => {
+  it('says nothing, takes no focus and adds no landmark when every column fits', () => {
     widths(900, 900);
     render(table);
-    const region = screen.getByRole('region', { name: 'Retiradas de dinheiro' });
-    expect(region.hasAttribute('tabindex')).toBe(false);
+    expect(screen.getByRole('table', { name: 'Retiradas de dinheiro' })).toBeTruthy();
+    expect(screen.queryByRole('region')).toBeNull();
     expect(screen.queryByText(SCROLL_HINT)).toBeNull();
+    expect(document.querySelector('[tabindex]')).toBeNull();
   });
 });

@@ -26,9 +26,10 @@ function useOverflowsX() {
 }
 
 /**
- * A data table that may be wider than the screen (WCAG 1.4.10 lets data tables scroll sideways): a region named after
- * the table that scrolls on its own. When its columns do not fit, it says so ("Deslize para ver mais colunas") and
- * takes the keyboard's focus, so the arrow keys scroll it too.
+ * A data table that may be wider than the screen (WCAG 1.4.10 lets data tables scroll sideways), in a box that scrolls
+ * on its own. When its columns do not fit, the box becomes a region named after the table, says so ("Deslize para ver
+ * mais colunas") and takes the keyboard's focus, so the arrow keys scroll it too; a table that fits is only a table
+ * (no landmark named like it beside it).
  */
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   const { ref, overflows } = useOverflowsX();
@@ -48,8 +49,8 @@ export function TableScroll({ label, children }: { label: string; children: Reac
       )}
       <Box
         ref={ref}
-        role="region"
-        aria-label={label}
+        role={overflows ? 'region' : undefined}
+        aria-label={overflows ? label : undefined}
         aria-describedby={overflows ? hintId : undefined}
         tabIndex={overflows ? 0 : undefined}
         sx={{

@@ -234,7 +234,11 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
             disabled
             helperText="O preço das ofertas do livro"
             fullWidth
-            slotProps={{ input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> } }}
+            slotProps={{
+              input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> },
+              // read, not greyed out: the field is off, not what it says
+              formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+            }}
           />
         ) : (
           <FormMoneyField
