@@ -16,6 +16,7 @@ import { completeIndividualRegistration, randomCpf } from '../lib/meus-dados';
 import {
   byRole,
   click,
+  dataTable,
   expectFieldError,
   expectHidden,
   expectPath,
@@ -108,7 +109,7 @@ describe('Depósitos confiáveis: limites, um clique duplo, cobranças pendentes
       // ---- the history: "Aguardando pagamento", reopened, then cancelled
       await page.goto('/meu-historico');
       await expectPath(page, '/meu-historico');
-      const table = page.getByRole('table', { name: 'Depósitos' });
+      const table = dataTable(page, 'Depósitos');
       await expectVisible(table);
       await expectVisible(table.getByText('Aguardando pagamento'));
       assert.equal(await table.getByText('Em análise').count(), 0, 'an unpaid Pix charge is not "Em análise"');
@@ -150,7 +151,7 @@ describe('Depósitos confiáveis: limites, um clique duplo, cobranças pendentes
 
     await withPage(browser, { viewport: PHONE, name: 'deposits-trust-held', token }, async (page) => {
       await page.goto('/meu-historico');
-      const table = page.getByRole('table', { name: 'Depósitos' });
+      const table = dataTable(page, 'Depósitos');
       await expectVisible(table.getByText('Pagamento em análise'));
       await shotBoth(page, 'historico-pagamento-retido');
     });

@@ -14,7 +14,7 @@ import type { Browser } from 'playwright-core';
 import { apiLogin } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
 import { DEMO, DEMO_PASSWORD } from '../lib/env';
-import { byRole, click, expectText, expectVisible } from '../lib/ui';
+import { byRole, click, dataRows, dataTable, expectText, expectVisible } from '../lib/ui';
 import { eventually } from '../lib/wait';
 
 const lastYear = new Date(Date.now() - 3 * 3_600_000).getUTCFullYear() - 1;
@@ -78,8 +78,8 @@ describe('Minhas notas e IRPF', () => {
       await expectText(page, new RegExp(`Sua posição em 31/12/${lastYear}`));
       const combo = byRole(page, 'combobox', 'Ano-calendário');
       assert.equal((await combo.textContent())?.trim(), String(lastYear));
-      const orders = byRole(page, 'table', `Ordens realizadas em ${lastYear}`);
-      await eventually(async () => assert.ok((await orders.locator('tbody tr').count()) >= 10, 'orders of the year'));
+      const orders = dataTable(page, `Ordens realizadas em ${lastYear}`);
+      await eventually(async () => assert.ok((await dataRows(orders).count()) >= 10, 'orders of the year'));
       await expectText(orders, new RegExp(`/${lastYear}`));
       await shotBoth(page, 'irpf');
 
@@ -96,7 +96,7 @@ describe('Minhas notas e IRPF', () => {
       // another year from the selector
       await combo.click();
       await click(page, 'option', String(lastYear + 1));
-      await expectVisible(byRole(page, 'table', `Ordens realizadas em ${lastYear + 1}`));
+      await expectVisible(dataTable(page, `Ordens realizadas em ${lastYear + 1}`));
       await shotBoth(page, 'irpf-ano-atual');
     });
   });

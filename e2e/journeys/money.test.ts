@@ -22,6 +22,7 @@ import { lastMessageId, latestCode } from '../lib/outbox';
 import {
   byRole,
   click,
+  dataTable,
   expectFieldError,
   expectHidden,
   expectPath,
@@ -288,7 +289,7 @@ describe('Dinheiro: adicionar por Pix e TED, retirar com código', () => {
       await click(confirm, 'button', 'Confirmar retirada');
       await expectPath(page, '/meu-historico/dinheiro-retirado');
       await expectVisible(snackbar(page, 'Retirada solicitada. Ela será processada em até 24 horas.'));
-      const table = page.getByRole('table', { name: 'Retiradas de dinheiro' });
+      const table = dataTable(page, 'Retiradas de dinheiro');
       await expectVisible(table);
       await eventually(async () => {
         const text = normalizeSpace(await table.textContent());
@@ -310,7 +311,7 @@ describe('Dinheiro: adicionar por Pix e TED, retirar com código', () => {
 
     await withPage(browser, { viewport: DESKTOP, name: 'money-withdrawal-approved', token }, async (page) => {
       await page.goto('/meu-historico/dinheiro-retirado');
-      const table = page.getByRole('table', { name: 'Retiradas de dinheiro' });
+      const table = dataTable(page, 'Retiradas de dinheiro');
       await expectVisible(table);
       await eventually(async () => {
         const row = normalizeSpace(await table.getByRole('row').nth(1).textContent());

@@ -36,6 +36,7 @@ import {
 import {
   byRole,
   click,
+  dataTable,
   expectHidden,
   expectPath,
   expectText,
@@ -259,17 +260,35 @@ describe('Ordens: dois clientes negociam pelo livro', () => {
       // ---- the history tabs
       await page.goto('/meu-historico/ordens-canceladas');
       await expectPath(page, '/meu-historico/ordens-canceladas');
-      const cancelled = page.getByRole('table', { name: 'Ordens canceladas' });
+      const cancelled = dataTable(page, 'Ordens canceladas');
       await expectVisible(cancelled);
       await expectOneRow(cancelled, ['Compra', 'R$ 8,91', '3,00 g', 'R$ 26,73']);
       await shotBoth(page, 'meu-historico-ordens-canceladas');
 
       await page.goto('/meu-historico/ordens-realizadas');
-      const completed = page.getByRole('table', { name: 'Ordens realizadas' });
+      const completed = dataTable(page, 'Ordens realizadas');
       await expectVisible(completed);
-      await expectOneRow(completed, ['Venda', 'R$ 9,05', '2,00 g', 'R$ 5,00', 'R$ 0,09', centsText(TRADE.sellNet)]);
+      const sale = await expectOneRow(completed, [
+        'Venda',
+        'R$ 9,05',
+        '2,00 g',
+        'R$ 5,00',
+        'R$ 0,09',
+        centsText(TRADE.sellNet),
+      ]);
       // and the 10 g bought at market when the journey began
       await expectOneRow(completed, ['Compra', '10,00 g']);
+      // on a phone, down to 320 px, every figure of the row is on the screen and the page never scrolls sideways
+      for (const width of [PHONE.width, 320]) {
+        await page.setViewportSize({ width, height: PHONE.height });
+        await eventually(async () => {
+          const net = await sale.getByText(centsText(TRADE.sellNet), { exact: true }).boundingBox();
+          assert.ok(net && net.x >= 0 && net.x + net.width <= width, `the net at ${width} px: ${JSON.stringify(net)}`);
+          const sideways = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+          assert.ok(sideways <= 0, `the page scrolls ${sideways} px sideways at ${width} px`);
+        });
+      }
+      await page.setViewportSize(PHONE);
       await shotBoth(page, 'meu-historico-ordens-realizadas');
     });
   });

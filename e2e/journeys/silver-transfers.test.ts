@@ -18,6 +18,7 @@ import { lastMessageId, latestCode } from '../lib/outbox';
 import {
   byRole,
   click,
+  dataTable,
   expectFieldError,
   expectHidden,
   expectPath,
@@ -133,7 +134,7 @@ describe('Transferir prata', () => {
       );
       await click(receipt, 'link', 'Ver no histórico');
       await expectPath(page, '/meu-historico/prata-transferida');
-      const table = page.getByRole('table', { name: 'Transferências de prata' });
+      const table = dataTable(page, 'Transferências de prata');
       await expectVisible(table);
       await eventually(async () => {
         const text = normalizeSpace(await table.textContent());
@@ -151,7 +152,7 @@ describe('Transferir prata', () => {
         assert.equal(normalizeSpace(await page.getByTestId('silver-balance').textContent()), '2,50 g'),
       );
       await page.goto('/meu-historico/prata-transferida');
-      const table = page.getByRole('table', { name: 'Transferências de prata' });
+      const table = dataTable(page, 'Transferências de prata');
       await expectVisible(table);
       await eventually(async () => {
         const text = normalizeSpace(await table.textContent());
@@ -207,7 +208,7 @@ describe('Transferir prata', () => {
       await shotBoth(page, 'transferir-prata-8-reservada');
       await click(receipt, 'link', 'Ver no histórico');
       await expectPath(page, '/meu-historico/prata-transferida');
-      const table = page.getByRole('table', { name: 'Transferências de prata' });
+      const table = dataTable(page, 'Transferências de prata');
       await eventually(async () =>
         assert.ok(normalizeSpace(await table.textContent()).includes('Aguardando cadastro')),
       );

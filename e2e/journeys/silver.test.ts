@@ -21,6 +21,7 @@ import { approvedCustomer, centsOf, centsText, marketOrder } from '../lib/orders
 import {
   byRole,
   click,
+  dataTable,
   expectHidden,
   expectPath,
   expectText,
@@ -229,7 +230,7 @@ async function customerWithdraws(page: Page, label: string): Promise<number> {
   step('paid');
   await expectPath(page, '/meu-historico/prata-retirada', 20_000);
   step('on the history');
-  const table = page.getByRole('table', { name: 'Retiradas de prata' });
+  const table = dataTable(page, 'Retiradas de prata');
   await eventually(
     async () => {
       const text = normalizeSpace(await table.textContent());

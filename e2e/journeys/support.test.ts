@@ -15,7 +15,18 @@ import { apiCall, apiLogin, createAccount, type NewAccount } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
 import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { lastMessageId, latestCode, outbox } from '../lib/outbox';
-import { byRole, choose, click, expectHidden, expectPath, expectText, expectVisible, fill, snackbar } from '../lib/ui';
+import {
+  byRole,
+  choose,
+  click,
+  dataTable,
+  expectHidden,
+  expectPath,
+  expectText,
+  expectVisible,
+  fill,
+  snackbar,
+} from '../lib/ui';
 import { eventually } from '../lib/wait';
 
 /** A tiny valid PNG (1×1, transparent): the server checks uploads by their bytes. */
@@ -144,7 +155,7 @@ describe('Atendimento: ticket de visitante, resposta, anexo, fechamento e avalia
       await shotBoth(page, 'suporte-6-faqs');
 
       await page.goto('/contato');
-      const table = page.getByRole('table', { name: 'Meus tickets' });
+      const table = dataTable(page, 'Meus tickets');
       await expectVisible(table.getByRole('link', { name: subject }));
       await expectVisible(table.getByText('Respondido'));
       await expectText(page, 'atendimento@prata.dev');

@@ -54,6 +54,19 @@ export function visible(locator: Locator): Locator {
   return locator.filter({ visible: true }).first();
 }
 
+/**
+ * A data table by its name: the table on wider screens, its list of cards on a phone (the web's PaginatedTable and
+ * the orders' lists show each row as a card there).
+ */
+export function dataTable(scope: Page | Locator, name: string): Locator {
+  return visible(scope.getByRole('table', { name, exact: true }).or(scope.getByRole('list', { name, exact: true })));
+}
+
+/** The rows of such a table: its body's rows, or the cards. */
+export function dataRows(table: Locator): Locator {
+  return table.locator(':scope > tbody > tr, :scope > li');
+}
+
 /** Waits until (one match of) the locator is visible and asserts it. */
 export async function expectVisible(locator: Locator, what?: string): Promise<void> {
   const first = visible(locator);

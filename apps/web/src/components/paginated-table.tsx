@@ -2,17 +2,20 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useCallback } from 'react';
 import { useSearchParams } from '../lib/search-params';
 import { firstError } from '../lib/api';
+import { RowCards } from './row-cards';
+import { TableScroll } from './table-scroll';
 
 /** One page of a server list, as every paginated call answers (spec 2 §7): pages start at 1. */
 export type PageOf<T> = { data: T[]; total: number; per_page: number };
@@ -96,6 +99,8 @@ export function ServerPagination<T>({
 /**
  * A table of one server page: skeleton rows while loading, the error with a retry, "Nenhum registro encontrado."
  * when empty, and MUI's pagination (0-based) mapped to the API's pages (1-based) when there is more than a page.
+ * On a phone each row is a card (components/row-cards.tsx: every column's name beside its value); on wider screens a
+ * table whose columns do not fit scrolls in its own region, which says so (components/table-scroll.tsx).
  */
 export function PaginatedTable<T>({
   columns,
@@ -123,13 +128,29 @@ export function PaginatedTable<T>({
   emptyText?: string;
   skeletonRows?: number;
 }) {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (error && !data) return <LoadError error={error} onRetry={onRetry} />;
 
   const rows = data?.data ?? [];
 
+  if (narrow)
+    return (
+      <Paper variant="outlined">
+        <RowCards
+          label={label}
+          columns={columns}
+          rows={data?.data}
+          rowKey={rowKey}
+          isPending={isPending}
+          emptyText={emptyText}
+        />
+        <ServerPagination data={data} page={page} onPageChange={onPageChange} />
+      </Paper>
+    );
+
   return (
     <Paper variant="outlined">
-      <TableContainer>
+      <TableScroll label={label}>
         <Table size="small" aria-label={label} aria-busy={isPending || undefined}>
           <TableHead>
             <TableRow>
@@ -185,7 +206,7 @@ export function PaginatedTable<T>({
             )}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableScroll>
       <ServerPagination data={data} page={page} onPageChange={onPageChange} />
     </Paper>
   );

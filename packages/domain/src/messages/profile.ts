@@ -39,6 +39,8 @@ export const PROFILE_MESSAGES = {
   cepIncomplete: 'Informe o CEP com todos os dígitos',
   cityRequired: 'Informe a cidade',
   cityNotFound: 'Cidade não encontrada. Escolha uma cidade da lista.',
+  /** a city typed but not picked, that matches no single city of the state */
+  cityChooseFromList: 'Escolha a cidade na lista',
   cepNotFound: 'CEP não encontrado. Confira os números ou preencha o endereço.',
   cepStateMismatch: (cepState: string, cityState: string) =>
     `Este CEP é de ${cepState}, mas a cidade escolhida é de ${cityState}. Confira o CEP e a cidade.`,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatDecimalGrams, formatGrams, formatPercentBps, formatReais } from './format';
+import {
+  formatAveragePricePerGram,
+  formatBRL,
+  formatDecimalGrams,
+  formatGrams,
+  formatPercentBps,
+  formatReais,
+} from './format';
+import { mulDivHalfUp } from './rounding';
 
 describe('formatBRL', () => {
   it('formats centavos with comma decimals and thousands dots', () => {
@@ -76,5 +84,44 @@ describe("formatReais and formatDecimalGrams (the API's dot-decimal numbers)", (
     expect(formatReais(-1)).toBe('-R$ 1,00');
     expect(formatDecimalGrams(12.34)).toBe('12,34 g');
     expect(formatDecimalGrams(1234.5)).toBe('1.234,50 g');
+  });
+});
+
+describe('formatAveragePricePerGram', () => {
+  /** What "quantity × the price shown" comes to, rounded half-up to the centavo. */
+  const product = (centigrams: number, shown: string) => {
+    const [integer, fraction = ''] = shown.replace('R$ ', '').replace(/\./g, '').split(',');
+    const scale = 10 ** fraction.length;
+    return mulDivHalfUp(centigrams, Number(integer) * scale + Number(fraction), scale);
+  };
+
+  it('writes two decimals when they multiply back to the value', () => {
+    expect(formatAveragePricePerGram(5364, 600)).toBe('R$ 8,94');
+    expect(formatAveragePricePerGram(910, 100)).toBe('R$ 9,10');
+    expect(formatAveragePricePerGram(0, 100)).toBe('R$ 0,00');
+  });
+
+  it('writes as many more as the value needs: 6,00 g for R$ 53,65 is R$ 8,942 a gram, not R$ 8,94', () => {
+    expect(formatAveragePricePerGram(5365, 600)).toBe('R$ 8,942');
+    expect(product(600, 'R$ 8,942')).toBe(5365);
+    expect(formatAveragePricePerGram(123456789, 1333)).toMatch(/^R\$ 92\.615,7/);
+  });
+
+  it('always multiplies back to the value, for any value and quantity', () => {
+    let seed = 7;
+    const next = (max: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % max;
+    };
+    for (let i = 0; i < 2000; i++) {
+      const centigrams = 1 + next(10 ** (1 + next(8)));
+      const value = next(10 ** (1 + next(10)));
+      const shown = formatAveragePricePerGram(value, centigrams);
+      expect(product(centigrams, shown), `${centigrams} cg for ${value} cents: ${shown}`).toBe(value);
+    }
+  });
+
+  it('refuses a quantity of zero', () => {
+    expect(() => formatAveragePricePerGram(100, 0)).toThrow(RangeError);
   });
 });

@@ -42,6 +42,32 @@ export function formatGrams(centigrams: number, opts: { decimals?: 0 | 2 } = {})
   return `${sign}${hundredthsToPtBr(abs)} g`;
 }
 
+/** The most decimals an average price is written with: 10^9 is above the largest order's centigrams (10^8). */
+const AVERAGE_PRICE_MAX_DECIMALS = 9;
+
+/**
+ * The average price per gram of `valueCents` paid for `quantityCentigrams` (an order filled at several prices), written
+ * with as few decimals as make "quantity × price" come back to the value under the one rounding rule: 6,00 g for
+ * R$ 53,65 → 'R$ 8,942' (6 × 8,942 = 53,652 → R$ 53,65), where 'R$ 8,94' would read R$ 53,64. Two decimals at least;
+ * a quantity under 10^d centigrams always fits in d decimals. The quantity must be above 0.
+ */
+export function formatAveragePricePerGram(valueCents: number, quantityCentigrams: number): string {
+  assertMinorUnits(valueCents, 'valueCents');
+  assertMinorUnits(quantityCentigrams, 'quantityCentigrams');
+  if (valueCents < 0 || quantityCentigrams <= 0)
+    throw new RangeError('formatAveragePricePerGram takes value >= 0, quantity > 0');
+  for (let decimals = 2; ; decimals++) {
+    const scale = 10 ** decimals;
+    // the price in units of 10^-decimals reais per gram: (value / 100) / (quantity / 100) × scale
+    const price = mulDivHalfUp(valueCents, scale, quantityCentigrams);
+    const backCents = mulDivHalfUp(quantityCentigrams, price, scale);
+    if (backCents === valueCents || decimals === AVERAGE_PRICE_MAX_DECIMALS) {
+      const fraction = String(price % scale).padStart(decimals, '0');
+      return `R$ ${groupThousands(String(Math.floor(price / scale)))},${fraction}`;
+    }
+  }
+}
+
 /** The API's reais (a dot-decimal number) as the customer reads them: 1234.56 → 'R$ 1.234,56'. */
 export function formatReais(reais: number): string {
   return formatBRL(toMinorUnits(reais));

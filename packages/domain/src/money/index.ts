@@ -8,7 +8,14 @@ export {
 export { CONFIRM_ABOVE_CENTS, needsConfirmation } from './confirmation';
 export { type DepositLimitCents, depositLimitRefusal } from './deposit-limits';
 export { exactValueCents, minorToDecimalText, perGramCents, silverValueCents, toMinorUnits } from './convert';
-export { formatBRL, formatDecimalGrams, formatGrams, formatPercentBps, formatReais } from './format';
+export {
+  formatAveragePricePerGram,
+  formatBRL,
+  formatDecimalGrams,
+  formatGrams,
+  formatPercentBps,
+  formatReais,
+} from './format';
 export {
   chargeFill,
   type FillCharge,

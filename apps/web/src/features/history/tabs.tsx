@@ -115,7 +115,7 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
     source: { path: '/deposits', key: 'deposits' },
     tableLabel: 'Depósitos',
     rowKey: (row) => row.id,
-    // two columns, so a phone (390 px) sees the status and a pending charge's "Pagar" and "Cancelar" without scrolling
+    // the amount with when and how, beside the status and a pending charge's "Pagar" and "Cancelar"
     columns: [
       {
         key: 'deposit',
@@ -196,7 +196,12 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
         header: 'Rastreio',
         render: (row) => (row.tracking_code ? <Box component="code">{row.tracking_code}</Box> : '—'),
       },
-      { key: 'actions', header: 'Ações', render: (row) => <CancelSilverWithdrawal row={row} /> },
+      {
+        key: 'actions',
+        header: 'Ações',
+        // nothing (not even the name, on a phone's card) when there is nothing to do
+        render: (row) => (row.cancellable ? <CancelSilverWithdrawal row={row} /> : null),
+      },
     ],
   }),
   tab<SilverTransferRow>({
@@ -229,7 +234,7 @@ export const HISTORY_TABS: readonly HistoryTab[] = [
         key: 'actions',
         header: 'Ações',
         render: (row) => (
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <TransferReceiptButton row={row} />
             <CancelSilverTransfer row={row} />
           </Box>

@@ -1,4 +1,11 @@
-import { type OrderSide, orderCost, parseAmountInput, parseDecimal } from '@prata/domain';
+import {
+  formatAveragePricePerGram,
+  formatBRL,
+  type OrderSide,
+  orderCost,
+  parseAmountInput,
+  parseDecimal,
+} from '@prata/domain';
 import { toMinorUnits } from '../../lib/format';
 import type { MarketRates, OrderQuoteResponse } from './api/types';
 
@@ -17,6 +24,11 @@ export function ratesOf(market: MarketRates): Rates {
 export type OrderSummary = {
   side: OrderSide;
   pricePerGramCents: number;
+  /**
+   * The price the value line multiplies the grams by: a limit order's own price; a market order's average over the
+   * book's prices, with as many decimals as make "grams × price = value" true (6,00 g × R$ 8,942 = R$ 53,65)
+   */
+  pricePerGramText: string;
   quantityCentigrams: number;
   valueCents: number;
   feeCents: number;
@@ -53,6 +65,7 @@ export function limitSummary(
   return {
     side,
     pricePerGramCents,
+    pricePerGramText: formatBRL(pricePerGramCents),
     quantityCentigrams,
     ...cost,
     feeAboveMinimum: cost.feeCents > rates.minimumFeeCents,
@@ -63,11 +76,14 @@ export function limitSummary(
 export function quoteSummary(quote: OrderQuoteResponse, rates: Rates): OrderSummary | null {
   if (!quote.available || quote.value <= 0) return null;
   const feeCents = toMinorUnits(quote.transaction_fee);
+  const quantityCentigrams = toMinorUnits(quote.quantity_grams);
+  const valueCents = toMinorUnits(quote.value);
   return {
     side: quote.type,
     pricePerGramCents: toMinorUnits(quote.price_per_gram),
-    quantityCentigrams: toMinorUnits(quote.quantity_grams),
-    valueCents: toMinorUnits(quote.value),
+    pricePerGramText: formatAveragePricePerGram(valueCents, quantityCentigrams),
+    quantityCentigrams,
+    valueCents,
     feeCents,
     iofCents: toMinorUnits(quote.iof_fee),
     totalCents: toMinorUnits(quote.total),

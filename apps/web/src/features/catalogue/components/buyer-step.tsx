@@ -6,6 +6,8 @@ import { BuyerSummary, canCheckCpf } from './buyer-summary';
 import { GuestBuyerForm } from './guest-buyer-form';
 import { StepButtons } from './step-buttons';
 
+export { clearGuestBuyerDraft } from './guest-buyer-form';
+
 type GuestProps = ComponentProps<typeof GuestBuyerForm>;
 
 /**

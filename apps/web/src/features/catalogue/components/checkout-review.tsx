@@ -2,7 +2,13 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type AddressRequest, type CalculateChargeResponse, formatCep, type ShippingService } from '@prata/domain';
+import {
+  type AddressRequest,
+  type CalculateChargeResponse,
+  type City,
+  formatCep,
+  type ShippingService,
+} from '@prata/domain';
 import type { ReactNode } from 'react';
 import { MoneyText } from '../../../components/money-text';
 import { brl, businessDays, grams, units } from '../labels';
@@ -19,30 +25,43 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The street, number and unit, the neighbourhood and the CEP of an address typed for an order. */
-export function addressLines(address: Pick<AddressRequest, 'street' | 'number' | 'unit' | 'neighborhood' | 'cep'>) {
+/** A city and its state (UF), as an order's address names them. */
+export type Place = { city: string; state: string };
+
+/**
+ * The lines of an address typed for an order: the street, number and unit; the neighbourhood; the city/UF (when
+ * known); the CEP.
+ */
+export function addressLines(
+  address: Pick<AddressRequest, 'street' | 'number' | 'unit' | 'neighborhood' | 'cep'>,
+  place: Place | null,
+) {
   return [
     [address.street, address.number, address.unit].filter(Boolean).join(', '),
     address.neighborhood,
+    ...(place ? [`${place.city}/${place.state}`] : []),
     `CEP ${formatCep(address.cep)}`,
   ];
 }
 
 /**
  * The review of an order before paying (spec 1 §2.5 'Pagamento'): the items as the charge calculation answered them,
- * who receives, where and how it travels.
+ * who receives, where (street, number, unit, neighbourhood, city/UF and CEP) and how it travels.
  */
 export function CheckoutReview({
   charge,
   lines,
   buyer,
   address,
+  city,
   shipping,
 }: {
   charge: CalculateChargeResponse;
   lines: readonly CartLine[];
   buyer: { name: string; email: string };
   address: AddressRequest;
+  /** the city chosen with the address (its name and UF) */
+  city: City | null;
   shipping: ShippingService;
 }) {
   const nameOf = (productId: number) => lines.find((line) => line.product.id === productId)?.product.name ?? 'Produto';
@@ -68,7 +87,7 @@ export function CheckoutReview({
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {buyer.email}
           </Typography>
-          {addressLines(address).map((line) => (
+          {addressLines(address, city && { city: city.name, state: city.state }).map((line) => (
             <Typography key={line} variant="body2">
               {line}
             </Typography>

@@ -12,10 +12,11 @@ import {
   onlyDigits,
   SEXOS,
 } from '@prata/domain';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-fields';
 import { FormMaskedField } from '../../../components/form-masked-field';
+import { clearFormDraft, useFormDraft } from '../../../lib/form-draft';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { SexoField } from '../../profile';
 import { checkCpfStatus } from '../api/checkout';
@@ -61,6 +62,25 @@ export function fillMask(pattern: string, digits: string): string {
 const FIELDS = ['name', 'email', 'cpf', 'nascimento', 'celular', 'sexo'];
 
 /**
+ * What a visitor types on 'Dados pessoais' before 'Continuar', kept in this tab's sessionStorage (lib/form-draft.ts,
+ * never localStorage: it holds the CPF) so a reload finds it; dropped once the order exists.
+ */
+const GUEST_DRAFT = 'checkout:dados-pessoais';
+export const clearGuestBuyerDraft = () => clearFormDraft(GUEST_DRAFT);
+
+function defaultsOf(email: string, initial: GuestBuyerData | null | undefined): GuestBuyerValues {
+  if (!initial) return { name: '', email, cpf: '', nascimento: '', celular: '', sexo: '' };
+  return {
+    name: initial.name,
+    email: initial.email,
+    cpf: fillMask(MASKS.cpf.mask, initial.cpf),
+    nascimento: isoToBrDate(initial.nascimento),
+    celular: fillMask(MASKS.celular.mask, initial.celular),
+    sexo: initial.sexo,
+  };
+}
+
+/**
  * 'Dados pessoais' of a guest (spec 1 §2.5, §5): name, e-mail (the one typed on the identification step), CPF ###.###.###-##, birth date
  * dd/mm/aaaa, mobile (##) # #### ####, sex. The step advances only once the CPF check succeeds (spec 1 §4.1).
  */
@@ -76,19 +96,12 @@ export function GuestBuyerForm({
   onDone: (buyer: GuestBuyerData) => void;
   onBack: () => void;
 }) {
-  const { control, handleSubmit, setError, formState } = useForm<GuestBuyerValues>({
+  const defaults = defaultsOf(email, initial);
+  const { control, handleSubmit, setError, formState, reset } = useForm<GuestBuyerValues>({
     resolver: zodResolver(GuestBuyerSchema),
-    defaultValues: initial
-      ? {
-          name: initial.name,
-          email: initial.email,
-          cpf: fillMask(MASKS.cpf.mask, initial.cpf),
-          nascimento: isoToBrDate(initial.nascimento),
-          celular: fillMask(MASKS.celular.mask, initial.celular),
-          sexo: initial.sexo,
-        }
-      : { name: '', email, cpf: '', nascimento: '', celular: '', sexo: '' },
+    defaultValues: defaults,
   });
+  useFormDraft(GUEST_DRAFT, useWatch({ control }), (draft) => reset({ ...defaults, ...draft }));
 
   const onSubmit = handleSubmit(async (v) => {
     const cpf = onlyDigits(v.cpf);

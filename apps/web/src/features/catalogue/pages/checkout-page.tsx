@@ -33,7 +33,7 @@ import { PAYMENT_STEP, PIX_SLUG, type SavedCheckout, startingState } from '../ch
 import { useCheckoutStep, useSavedCheckout } from '../checkout-steps';
 import { Locked, Panel } from '../components/checkout-panels';
 import { BackToCatalogue } from '../components/back-to-catalogue';
-import { BuyerStep } from '../components/buyer-step';
+import { BuyerStep, clearGuestBuyerDraft } from '../components/buyer-step';
 import { CartStep, cartItemsOf } from '../components/cart-step';
 import { cartCentigrams } from '../components/cart-table';
 import { CouponDialog } from '../components/coupon-dialog';
@@ -60,7 +60,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
   const [feesOpen, setFeesOpen] = useState(false);
   const [couponOpen, setCouponOpen] = useState(false);
   const charge = useSilverCharge(initial.couponCode);
-  const { lines, guest, address, shipping, orderToken } = state;
+  const { lines, guest, address, shipping, orderToken, visited } = state;
   const order = useSilverOrder(orderToken);
 
   const appliedCoupon = charge.charge?.coupon?.code ?? null;
@@ -163,6 +163,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
           : createGuestSilverWithdrawal({ ...orderRequest, address, user: guest }, key),
       );
       if (!answer) return;
+      clearGuestBuyerDraft();
       if (isLoggedIn) {
         void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: HISTORY_QUERY_KEY });
@@ -212,7 +213,6 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
       content
     );
 
-  const visited = state.visited;
   return (
     <>
       <Stepper
@@ -314,6 +314,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
               lines={lines}
               buyer={buyer}
               address={address}
+              city={state.city}
               shipping={shipping}
               onBack={back}
               onExplain={() => setFeesOpen(true)}

@@ -2,9 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -25,7 +27,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { FormMoneyField, MoneyTextField } from '../../../components/money-field';
+import { FormMoneyField } from '../../../components/money-field';
 import { MoneyText } from '../../../components/money-text';
 import { hasErrorCode } from '../../../lib/api';
 import { useUser } from '../../../lib/auth';
@@ -225,13 +227,18 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
       {/* side by side only where the form is wide: alone on a tablet; beside the book from md up it is narrow */}
       <Stack direction={{ xs: 'column', sm: 'row', md: 'column' }} spacing={2}>
         {market ? (
-          <MoneyTextField
+          <TextField
             label="Preço médio por grama"
-            value={summary ? minorToDecimalText(summary.pricePerGramCents) : ''}
-            onChange={() => undefined}
+            // the summary's own average, to as many decimals as it needs (R$ 8,942)
+            value={summary ? summary.pricePerGramText.replace(/^R\$ /, '') : ''}
             disabled
             helperText="O preço das ofertas do livro"
             fullWidth
+            slotProps={{
+              input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> },
+              // read, not greyed out: the field is off, not what it says
+              formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+            }}
           />
         ) : (
           <FormMoneyField

@@ -56,7 +56,7 @@ export function OrderSummary({ summary, rates, title }: { summary: Summary; rate
     >
       <Box component="dl" sx={{ m: 0 }}>
         <Line
-          label={`Valor (${formatGrams(summary.quantityCentigrams)} × ${formatBRL(summary.pricePerGramCents)})`}
+          label={`Valor (${formatGrams(summary.quantityCentigrams)} × ${summary.pricePerGramText})`}
           value={formatBRL(summary.valueCents)}
         />
         <Line label={feeLabel} value={minus(summary.feeCents)} />

@@ -6,12 +6,12 @@ import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useState } from 'react';
+import { TableScroll } from '../../../components/table-scroll';
 
 export type ListColumn<T> = {
   key: string;
@@ -100,7 +100,7 @@ function Cards<T>({ label, columns, rows, rowKey, actions, muted }: Omit<Props<T
 function Rows<T>({ label, columns, rows, rowKey, actions, muted }: Omit<Props<T>, 'emptyText' | 'initialRows'>) {
   return (
     <Paper variant="outlined">
-      <TableContainer>
+      <TableScroll label={label}>
         <Table size="small" aria-label={label}>
           {/* the names of the columns of figures: the chat button keeps clear of them (features/chat/clear-spot.ts) */}
           <TableHead data-keep-clear="">
@@ -144,7 +144,7 @@ function Rows<T>({ label, columns, rows, rowKey, actions, muted }: Omit<Props<T>
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableScroll>
     </Paper>
   );
 }

@@ -5,9 +5,16 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDateTimeBR, formatGrams, isoToBrDate } from '@prata/domain';
+import {
+  formatDateTimeBR,
+  formatGrams,
+  isoToBrDate,
+  parseAmountInput,
+  RESERVE_BAR_MAX_CENTIGRAMS,
+} from '@prata/domain';
 import { type FormEvent, useState } from 'react';
 import { DataList } from '../../../components/admin/data-list';
+import { DecimalTextField } from '../../../components/decimal-field';
 import { SectionCard } from '../../../components/admin/section-card';
 import { CenteredSpinner, PageHeader } from '../../../components/page';
 import { firstError } from '../../../lib/api';
@@ -16,23 +23,29 @@ import { barDocumentUrl } from '../api/bar-document-url';
 import { useAddBar, useAdminReserves, useRebuildDay, useRemoveBar } from './api';
 import { ReservesShortfallBanner } from './shortfall-banner';
 
+const BAR_WEIGHT_INVALID = 'Informe o peso da barra em gramas, maior que zero';
+
 function AddBarForm() {
   const add = useAddBar();
   const [serial, setSerial] = useState('');
   const [refiner, setRefiner] = useState('');
-  const [weightCg, setWeightCg] = useState('');
+  // grams as typed the Brazilian way ("5.000", "5.000,00", "1,5"), held dot-decimal; sent as centigrams
+  const [weight, setWeight] = useState('');
+  const [weightError, setWeightError] = useState(false);
   const [document, setDocument] = useState<File | null>(null);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!document) return;
+    const grams = parseAmountInput(weight, { unit: 'g', max: RESERVE_BAR_MAX_CENTIGRAMS });
+    setWeightError(!grams.ok);
+    if (!grams.ok || !document) return;
     add.mutate(
-      { serial, refiner, weightCg, document },
+      { serial, refiner, weightCg: String(grams.minor), document },
       {
         onSuccess: (r) => {
           notify.success(r.message);
           setSerial('');
           setRefiner('');
-          setWeightCg('');
+          setWeight('');
           setDocument(null);
         },
       },
@@ -44,11 +57,17 @@ function AddBarForm() {
         {add.isError && <Alert severity="error">{firstError(add.error)}</Alert>}
         <TextField label="Número de série" value={serial} onChange={(e) => setSerial(e.target.value)} required />
         <TextField label="Refinadora" value={refiner} onChange={(e) => setRefiner(e.target.value)} required />
-        <TextField
-          label="Peso (centigramas)"
-          value={weightCg}
-          onChange={(e) => setWeightCg(e.target.value)}
-          inputMode="numeric"
+        <DecimalTextField
+          label="Peso"
+          unit="g"
+          max={RESERVE_BAR_MAX_CENTIGRAMS / 100}
+          value={weight}
+          onChange={(next) => {
+            setWeight(next);
+            setWeightError(false);
+          }}
+          error={weightError}
+          helperText={weightError ? BAR_WEIGHT_INVALID : 'Em gramas: 5.000 ou 5.000,00 para uma barra de 5 kg'}
           required
         />
         <Button variant="outlined" component="label">
