@@ -40,7 +40,11 @@ export async function priceAlertRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/price-alerts',
-    { preHandler: authenticate, schema: { tags, body: CreatePriceAlertRequest, response: { 201: PriceAlert } } },
+    {
+      preHandler: authenticate,
+      config: { idempotent: true },
+      schema: { tags, body: CreatePriceAlertRequest, response: { 201: PriceAlert } },
+    },
     async (req, reply) => reply.status(201).send(await service.createPriceAlert(deps, currentUser(req).id, req.body)),
   );
   app.delete(

@@ -206,3 +206,8 @@ export async function customerLeaf(db: Executor, day: string, userId: number) {
     v1Salt: r.salt,
   };
 }
+
+/** Bars are a shared list with a most (RESERVE_BARS_MAX): two operators adding at once are counted one after the other. */
+export async function lockBars(tx: Executor): Promise<void> {
+  await tx.execute(sql`lock table reserve_bars in share row exclusive mode`);
+}

@@ -96,6 +96,7 @@ export async function reservesRoutes(fastify: FastifyInstance) {
       '/admin/reserves/bars',
       {
         onRequest: logistics,
+        config: { idempotent: true },
         schema: {
           tags,
           body: ReserveBarFields.extend({ document: uploadedFile(MESSAGES.reservesBarDocumentRequired) }),

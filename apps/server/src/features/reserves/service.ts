@@ -95,6 +95,7 @@ export async function addBar(deps: AppDeps, actor: Actor, fields: BarFields, fil
   const document = await storeDocument(deps, file);
   try {
     const id = await withTransaction(deps.database.db, async (tx) => {
+      await repo.lockBars(tx);
       if ((await repo.listBars(tx)).length >= RESERVE_BARS_MAX) {
         throw new AppError('LIST_LIMIT_REACHED', MESSAGES.reservesBarsLimit);
       }

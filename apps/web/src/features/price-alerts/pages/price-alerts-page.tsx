@@ -25,6 +25,7 @@ import { DecimalTextField } from '../../../components/decimal-field';
 import { PageHeader } from '../../../components/page';
 import { LoadError } from '../../../components/paginated-table';
 import { isApiError } from '../../../lib/api';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useCreatePriceAlert } from '../api/create-price-alert';
 import { useDeletePriceAlert } from '../api/delete-price-alert';
@@ -138,6 +139,7 @@ export function PriceAlertsPage() {
   const [direction, setDirection] = useState<PriceAlertDirection | ''>('');
   const [price, setPrice] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const intention = useIntention({ direction, price });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -153,7 +155,9 @@ export function PriceAlertsPage() {
     }
     setErrors({});
     try {
-      await create.mutateAsync({ direction: checked.data.direction, price_per_gram: price });
+      const body = { direction: checked.data.direction, price_per_gram: price };
+      const created = await intention.run((key) => create.mutateAsync({ body, key }));
+      if (created === undefined) return;
       notify.success('Alerta de preço criado');
       setPrice('');
       setDirection('');
@@ -204,7 +208,7 @@ export function PriceAlertsPage() {
               error={Boolean(errors.price_per_gram)}
               helperText={errors.price_per_gram}
             />
-            <Button type="submit" variant="contained" disabled={create.isPending} sx={{ alignSelf: 'flex-start' }}>
+            <Button type="submit" variant="contained" disabled={intention.busy} sx={{ alignSelf: 'flex-start' }}>
               Criar alerta
             </Button>
           </Stack>

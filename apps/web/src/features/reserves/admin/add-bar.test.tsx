@@ -56,4 +56,25 @@ describe('/admin/reservas: a bar’s weight', () => {
     expect(await addBar('0')).toBeNull();
     await waitFor(() => expect(screen.getByText('Informe o peso da barra em gramas, maior que zero')).toBeTruthy());
   });
+
+  it('a double click on "Incluir barra" lists the bar once, under one Idempotency-Key', async () => {
+    answerFrom(fetchMock, {
+      'GET /api/admin/reserves': () => jsonResponse(200, empty),
+      'POST /api/admin/reserves/bars': () => jsonResponse(201, { message: 'Barra incluída.' }),
+    });
+    renderRoute(<ReservesAdminPage />);
+    fireEvent.change(await screen.findByLabelText(/Número de série/), { target: { value: 'AG-0002' } });
+    fireEvent.change(screen.getByLabelText(/Refinadora/), { target: { value: 'Umicore' } });
+    fireEvent.change(screen.getByLabelText(/^Peso/), { target: { value: '1.000' } });
+    const file = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(file, { target: { files: [new File(['%PDF-1.4'], 'laudo.pdf', { type: 'application/pdf' })] } });
+    const button = screen.getByRole('button', { name: 'Incluir barra' });
+    await act(async () => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    const sent = callsTo(fetchMock, 'POST /api/admin/reserves/bars');
+    expect(sent).toHaveLength(1);
+    expect(new Headers(sent[0]?.[1]?.headers).get('Idempotency-Key')).toBeTruthy();
+  });
 });

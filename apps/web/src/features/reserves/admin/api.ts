@@ -1,6 +1,7 @@
 import type { AdminReservesResponse, MessageResponse } from '@prata/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch } from '../../../lib/api';
+import { idempotent } from '../../../lib/idempotency';
 
 export const ADMIN_RESERVES_QUERY_KEY = ['admin', 'reserves'] as const;
 
@@ -15,14 +16,17 @@ export function useAdminReserves(enabled = true) {
 
 export type BarInput = { serial: string; refiner: string; weightCg: string; document: File };
 
-/** POST /api/admin/reserves/bars (multipart: serial, refiner, weightCg, document) → 201 { bar, message } */
-export function addBar(input: BarInput): Promise<MessageResponse> {
+/**
+ * POST /api/admin/reserves/bars (multipart: serial, refiner, weightCg, document) → 201 { bar, message }, with the
+ * intention's key (lib/intention.ts): a double click lists the bar once.
+ */
+export function addBar({ key, ...input }: BarInput & { key: string }): Promise<MessageResponse> {
   const form = new FormData();
   form.append('serial', input.serial);
   form.append('refiner', input.refiner);
   form.append('weightCg', input.weightCg);
   form.append('document', input.document, input.document.name);
-  return apiFetch<MessageResponse>('/admin/reserves/bars', { method: 'POST', body: form });
+  return apiFetch<MessageResponse>('/admin/reserves/bars', { method: 'POST', body: form, ...idempotent(key) });
 }
 
 /** DELETE /api/admin/reserves/bars/:id → { message } */

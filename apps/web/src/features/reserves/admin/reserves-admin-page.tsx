@@ -18,6 +18,7 @@ import { DecimalTextField } from '../../../components/decimal-field';
 import { SectionCard } from '../../../components/admin/section-card';
 import { CenteredSpinner, PageHeader } from '../../../components/page';
 import { firstError } from '../../../lib/api';
+import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { barDocumentUrl } from '../api/bar-document-url';
 import { useAddBar, useAdminReserves, useRebuildDay, useRemoveBar } from './api';
@@ -33,26 +34,28 @@ function AddBarForm() {
   const [weight, setWeight] = useState('');
   const [weightError, setWeightError] = useState(false);
   const [document, setDocument] = useState<File | null>(null);
-  const onSubmit = (e: FormEvent) => {
+  // one bar per intention (lib/intention.ts): a double click on "Incluir barra" lists it once
+  const intention = useIntention({ serial, refiner, weight, document: document && [document.name, document.size] });
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const grams = parseAmountInput(weight, { unit: 'g', max: RESERVE_BAR_MAX_CENTIGRAMS });
     setWeightError(!grams.ok);
     if (!grams.ok || !document) return;
-    add.mutate(
-      { serial, refiner, weightCg: String(grams.minor), document },
-      {
-        onSuccess: (r) => {
-          notify.success(r.message);
-          setSerial('');
-          setRefiner('');
-          setWeight('');
-          setDocument(null);
-        },
-      },
-    );
+    const bar = { serial, refiner, weightCg: String(grams.minor), document };
+    try {
+      const added = await intention.run((key) => add.mutateAsync({ ...bar, key }));
+      if (added === undefined) return;
+      notify.success(added.message);
+      setSerial('');
+      setRefiner('');
+      setWeight('');
+      setDocument(null);
+    } catch {
+      // shown by the form's alert (add.error)
+    }
   };
   return (
-    <Box component="form" onSubmit={onSubmit}>
+    <Box component="form" onSubmit={(e) => void onSubmit(e)}>
       <Stack spacing={2}>
         {add.isError && <Alert severity="error">{firstError(add.error)}</Alert>}
         <TextField label="Número de série" value={serial} onChange={(e) => setSerial(e.target.value)} required />
@@ -79,7 +82,7 @@ function AddBarForm() {
             onChange={(e) => setDocument(e.target.files?.[0] ?? null)}
           />
         </Button>
-        <Button type="submit" variant="contained" disabled={!document || add.isPending}>
+        <Button type="submit" variant="contained" disabled={!document || intention.busy}>
           Incluir barra
         </Button>
       </Stack>
