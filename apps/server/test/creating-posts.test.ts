@@ -272,4 +272,3 @@ describe('one key, one creation', () => {
     expect(alerts.map((a) => a.id)).toEqual([first.json().id]);
   });
 });
-

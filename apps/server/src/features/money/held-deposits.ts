@@ -61,14 +61,12 @@ export async function holdPayment(tx: Executor, row: DepositRow, paidCents: numb
 type Reviewer = { userId: number; ip: string };
 
 /** POST /api/admin/deposits/{id}/held: the operator's decision on a held payment (table above). */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the decision table above, case by case
 export async function decideHeldDeposit(
   deps: AppDeps,
   id: number,
   decision: HeldDepositDecisionRequest,
   reviewer: Reviewer,
 ) {
-  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the decision table above, case by case
   await withTransaction(deps.database.db, async (tx) => {
     const row = await lockDeposit(tx, { id });
     if (!row) throw notFound();
