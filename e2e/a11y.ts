@@ -1,26 +1,12 @@
-/**
- * The axe-core measure of every screen (`npm run a11y`, from the repository root; optionally followed by paths that
- * restrict the screens, e.g. `npm run a11y -- /login /ordens`, and by `--fail-on-serious`).
- *
- * Starts the product as lighthouse.ts does (the demo data on a fresh embedded database in a temporary folder, the
- * built web app: built first when apps/web/dist is missing), or targets A11Y_BASE_URL when set (a server started with
- * --demo, whose /api/dev/outbox gives the sign-in codes). Each screen is visited as a guest (public screens), as the
- * demo customer (every customer screen) and as the operator (the back office), on a phone (390x844) and a desktop
- * (1280x800); axe-core runs the WCAG 2.1 A and AA rules and the table shows, per visit, the serious and critical
- * nodes and their rule ids, then the totals per rule. Exits 0 unless the harness fails; with --fail-on-serious it
- * exits 1 when any serious or critical node is found. Figures are kept in docs/accessibility.md.
- */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
+import { type DemoServer, startDemoServer } from './lib/demo-server';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const HOST = '127.0.0.1';
+const _ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const _HOST = '127.0.0.1';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -95,67 +81,9 @@ type Row = { screen: string; role: Role; viewport: string; serious: number; crit
 type AxeNode = { target: unknown };
 type AxeViolation = { id: string; impact: string | null; nodes: AxeNode[] };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited during startup (exit code ${child.exitCode})`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not answer GET /api/health within 240 s');
-}
-
-type Server = { baseUrl: string; stop: () => Promise<void> };
-
-async function startServer(): Promise<Server> {
+async function startServer(): Promise<DemoServer> {
   if (process.env.A11Y_BASE_URL) return { baseUrl: process.env.A11Y_BASE_URL.replace(/\/$/, ''), stop: async () => {} };
-  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
-    const built = spawnSync('npm', ['run', 'build', '-w', '@prata/web'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('the web build failed');
-  }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'prata-a11y-'));
-  const port = await freePort();
-  const baseUrl = `http://${HOST}:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST, PUBLIC_URL: baseUrl, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--demo'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForHealth(baseUrl, server);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { baseUrl, stop };
+  return startDemoServer('a11y');
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

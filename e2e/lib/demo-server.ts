@@ -1,0 +1,74 @@
+// A demo server of its own for the measuring commands (npm run lighthouse, npm run a11y): the built web app, an
+// embedded database in a temporary folder, a free port; no DATABASE_URL or REDIS_URL of the caller's.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const HOST = '127.0.0.1';
+
+export type DemoServer = { baseUrl: string; stop: () => Promise<void> };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited during startup (exit code ${child.exitCode})`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not answer GET /api/health within 240 s');
+}
+
+/** Builds the web app when it is not built, starts `main.ts --demo` and waits until it answers its health check. */
+export async function startDemoServer(name: string): Promise<DemoServer> {
+  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+    const built = spawnSync('npm', ['run', 'build', '-w', '@prata/web'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('the web build failed');
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `prata-${name}-`));
+  const port = await freePort();
+  const baseUrl = `http://${HOST}:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST, PUBLIC_URL: baseUrl, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--demo'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
