@@ -17,7 +17,16 @@ import {
   educationalVideos,
 } from '../src/db/schema/index';
 import { fields, form, PDF, withSupportData } from '../src/features/support/test-helpers';
-import { bearer, buildTestApp, createCustomer, type Customer, multipart, staffMember, type TestApp } from './helpers';
+import {
+  bearer,
+  buildTestApp,
+  createCustomer,
+  type Customer,
+  multipart,
+  sameKeyTwice,
+  staffMember,
+  type TestApp,
+} from './helpers';
 
 /**
  * Every POST that creates something takes an Idempotency-Key (plugins/idempotency.ts), so the web's one intention
@@ -76,20 +85,7 @@ beforeAll(async () => {
   ticketId = created.json().ticket.id;
 });
 
-/** Sends the same request twice with one key; the second answer is the first, replayed. */
-async function twice(request: () => InjectOptions) {
-  const key = `intencao-${randomUUID()}`;
-  const send = () => {
-    const options = request();
-    return t.app.inject({ ...options, headers: { ...options.headers, 'idempotency-key': key } });
-  };
-  const first = await send();
-  const second = await send();
-  expect(first.statusCode, first.body).toBeLessThan(300);
-  expect([second.statusCode, second.body]).toEqual([first.statusCode, first.body]);
-  expect(second.headers['idempotent-replayed']).toBe('true');
-  return first;
-}
+const twice = (request: () => InjectOptions) => sameKeyTwice(t, request);
 
 const upload = (url: string, token: string, field: string, file: { filename: string; type: string; data: Buffer }) => {
   const body = multipart({}, { [field]: file });

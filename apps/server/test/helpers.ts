@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { inject, onTestFinished } from 'vitest';
+import { expect, inject, onTestFinished } from 'vitest';
 import { createAdapters, type Adapters } from '../src/adapters/index';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -319,4 +319,22 @@ export async function fundCustomer(
     code,
   });
   if (!r.ok) throw new Error(`test funding refused: ${JSON.stringify(r)}`);
+}
+
+/**
+ * Sends the same request twice under one Idempotency-Key (as the web's one intention does on a double click): the first
+ * answer is a success and the second is the first, replayed. Answers the first.
+ */
+export async function sameKeyTwice(t: TestApp, request: () => InjectOptions) {
+  const key = `intencao-${randomUUID()}`;
+  const send = () => {
+    const options = request();
+    return t.app.inject({ ...options, headers: { ...options.headers, 'idempotency-key': key } });
+  };
+  const first = await send();
+  const second = await send();
+  expect(first.statusCode, first.body).toBeLessThan(300);
+  expect([second.statusCode, second.body]).toEqual([first.statusCode, first.body]);
+  expect(second.headers['idempotent-replayed']).toBe('true');
+  return first;
 }

@@ -13,6 +13,7 @@ import {
   latestCode,
   staffMember,
   type TestApp,
+  sameKeyTwice,
 } from './helpers';
 
 /**
@@ -30,22 +31,7 @@ beforeAll(async () => {
   await completeIndividual(t, c);
 });
 
-type Request = InjectOptions;
-
-/** Sends the same request twice with one key; both answers are the first, the second replayed. */
-async function twice(request: () => Request) {
-  const key = `intencao-${randomUUID()}`;
-  const send = () => {
-    const options = request();
-    return t.app.inject({ ...options, headers: { ...options.headers, 'idempotency-key': key } });
-  };
-  const first = await send();
-  const second = await send();
-  expect(first.statusCode, first.body).toBeLessThan(300);
-  expect([second.statusCode, second.body]).toEqual([first.statusCode, first.body]);
-  expect(second.headers['idempotent-replayed']).toBe('true');
-  return first;
-}
+const twice = (request: () => InjectOptions) => sameKeyTwice(t, request);
 
 describe('one key, one write', () => {
   it('POST /api/ticket with an attachment opens one ticket', async () => {
