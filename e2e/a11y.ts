@@ -8,9 +8,14 @@ import { type DemoServer, startDemoServer } from './lib/demo-server';
 const _ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const _HOST = '127.0.0.1';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/**
+ * Each screen is measured on a phone and a desktop in the light theme, and on a phone in the operating system's
+ * forced-colors (high contrast) mode, which Chromium emulates (`forced-colors: active`).
+ */
 const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844, forcedColors: 'none' },
+  { name: 'desktop', width: 1280, height: 800, forcedColors: 'none' },
+  { name: 'phone-hc', width: 390, height: 844, forcedColors: 'active' },
 ] as const;
 const ARGS = process.argv.slice(2);
 const FAIL_ON_SERIOUS = ARGS.includes('--fail-on-serious');
@@ -100,6 +105,7 @@ async function measure(
     const context = await browser.newContext({
       baseURL: baseUrl,
       viewport: { width: viewport.width, height: viewport.height },
+      forcedColors: viewport.forcedColors,
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',
       storageState: token
