@@ -63,6 +63,7 @@ const CUSTOMER = [
   '/poupanca-automatica',
 ];
 const OPERATOR = [
+  '/admin',
   '/admin/clientes',
   '/admin/clientes/1',
   '/admin/limites',
