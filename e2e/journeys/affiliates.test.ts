@@ -203,7 +203,7 @@ describe('Back office', () => {
       const first = page.getByRole('list', { name: 'Vídeos' }).getByRole('link').first();
       await expectVisible(first);
       assert.equal(
-        await first.getAttribute('aria-label'),
+        await first.getByRole('heading').getAttribute('title'),
         'Aula ao vivo: como ler o livro de ofertas da prata antes de comprar',
       );
       await expectText(page, 'Aula ao vivo: como ler o livro de oferta…');
