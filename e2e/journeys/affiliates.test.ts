@@ -154,7 +154,8 @@ describe('Educacional', () => {
       await eventually(async () => assert.equal(await grid.getByRole('listitem').count(), 5));
       await shotBoth(page, 'educacional-tutoriais');
       const first = grid.getByRole('link').first();
-      const title = await first.getAttribute('aria-label');
+      // the card shows the title cut at 40 characters; its heading's title attribute has it whole
+      const title = await first.getByRole('heading').getAttribute('title');
       await first.click();
       await eventually(async () => assert.match(new URL(page.url()).pathname, /^\/educacional\/video\/\d+$/));
       // the video page's own title (h1): the grid's card (h3) has the same text and may still be there for a moment
@@ -202,7 +203,7 @@ describe('Back office', () => {
       const first = page.getByRole('list', { name: 'Vídeos' }).getByRole('link').first();
       await expectVisible(first);
       assert.equal(
-        await first.getAttribute('aria-label'),
+        await first.getByRole('heading').getAttribute('title'),
         'Aula ao vivo: como ler o livro de ofertas da prata antes de comprar',
       );
       await expectText(page, 'Aula ao vivo: como ler o livro de oferta…');

@@ -35,3 +35,11 @@ export function initials(name: string | undefined): string {
   const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
   return (first + last).toUpperCase();
 }
+
+/**
+ * The account button's accessible name: it begins with what the button shows, the initials and (from sm up) the first
+ * name, so a voice user can say what they see (WCAG 2.5.3), then says what it opens and whose it is.
+ */
+export function accountMenuLabel(name: string): string {
+  return `${initials(name)} ${firstName(name)}: menu da conta de ${name}`;
+}

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { RouterLink } from '../../components/router-link';
 import { Logo } from '../../components/logo';
 import { type User, useLogout } from '../../lib/auth';
-import { firstName, initials } from './account-links';
+import { accountMenuLabel, firstName, initials } from './account-links';
 import { BalanceButton } from './balance-button';
 import { sectionByKey } from './sections';
 
@@ -46,12 +46,13 @@ export function TopBar({ user, onMenuClick }: { user: User | undefined; onMenuCl
             aria-controls={anchor ? 'user-menu' : undefined}
             aria-haspopup="true"
             aria-expanded={anchor ? 'true' : undefined}
-            aria-label={`Menu da conta de ${user.name}`}
+            aria-label={accountMenuLabel(user.name)}
             sx={{ gap: 1, pl: 0.5, pr: { xs: 0.5, sm: 1.5 }, minWidth: 0 }}
           >
             <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: '0.8125rem', fontWeight: 600 }}>
               {initials(user.name)}
             </Avatar>
+            {/* a space between the initials and the first name, as text tools read them (the flex box ignores it) */}{' '}
             <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
               {firstName(user.name)}
             </Box>

@@ -368,7 +368,11 @@ describe('/adicionar-dinheiro', () => {
     });
     const { router } = renderRoute(<AddMoneyPage />, { path: '/adicionar-dinheiro' });
     expect(await screen.findByText('R$ 1.234,56', undefined, LONG)).toBeTruthy();
-    const item = screen.getByRole('button', { name: /Depósito por TED de R\$ 300,00, 10\/03\/2026 10:05/ });
+    // named by what it shows (WCAG 2.5.3): amount, date and form, in a list item of its own
+    const list = screen.getByRole('list', { name: 'Depósitos pendentes' });
+    const item = within(within(list).getByRole('listitem')).getByRole('button', {
+      name: /^R\$ 300,00\s*10\/03\/2026 10:05\s*TED$/,
+    });
     fireEvent.click(item);
     expect(await screen.findByRole('button', { name: 'Ver comprovante' }, LONG)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));

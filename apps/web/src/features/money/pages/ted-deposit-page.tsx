@@ -34,36 +34,32 @@ import { depositLimitMessage, depositLimitsText } from '../limits';
 type TedInput = z.input<typeof TedDepositFields>;
 type TedOutput = z.output<typeof TedDepositFields>;
 
-/** One line of the bank data: a label, the value, and (for branch and account) a copy button. */
+/**
+ * One line of the bank data: a label, the value, and (for branch and account) a copy button. Each line is a `div`
+ * group of the definition list holding only its `dt` and `dd` (the button goes inside the `dd`).
+ */
 function BankLine({ label, value, copy = false }: { label: string; value: string; copy?: boolean }) {
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        py: 1,
-        '&:not(:last-of-type)': { borderBottom: 1, borderColor: 'divider' },
-      }}
-    >
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography variant="caption" color="text.secondary" component="dt">
-          {label}
-        </Typography>
-        <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+    <Box sx={{ py: 1, '&:not(:last-of-type)': { borderBottom: 1, borderColor: 'divider' } }}>
+      <Typography variant="caption" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Box component="dd" sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography component="span" sx={{ flexGrow: 1, minWidth: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
           {value}
         </Typography>
+        {copy && (
+          <Button
+            size="small"
+            startIcon={<ContentCopyOutlined fontSize="small" />}
+            aria-label={`Copiar ${label.toLowerCase()}`}
+            onClick={() => void copyText(value)}
+            sx={{ my: -0.5 }}
+          >
+            Copiar
+          </Button>
+        )}
       </Box>
-      {copy && (
-        <Button
-          size="small"
-          startIcon={<ContentCopyOutlined fontSize="small" />}
-          aria-label={`Copiar ${label.toLowerCase()}`}
-          onClick={() => void copyText(value)}
-        >
-          Copiar
-        </Button>
-      )}
     </Box>
   );
 }

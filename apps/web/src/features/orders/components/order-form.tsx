@@ -275,7 +275,7 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
           {warning}
         </Alert>
       ))}
-      {quoting && <Skeleton variant="rounded" height={164} aria-label="Calculando o resumo" />}
+      {quoting && <Skeleton variant="rounded" height={164} role="progressbar" aria-label="Calculando o resumo" />}
       {notAllowed && <Alert severity="info">{MESSAGES.orderSellNotAllowed}</Alert>}
       {unavailable && <Alert severity="warning">{NOT_ENOUGH_IN_BOOK}</Alert>}
       {!notAllowed && (

@@ -36,7 +36,9 @@ export default function PriceChartCanvas({
         background: { type: ColorType.Solid, color: 'transparent' },
         textColor: TEXT,
         fontFamily: 'inherit',
-        attributionLogo: true,
+        // the logo is a link inside the chart's picture (role="img"): an interactive element inside another one.
+        // The attribution TradingView's licence asks for is a link beside the chart instead (price-chart.tsx).
+        attributionLogo: false,
       },
       grid: { vertLines: { visible: false }, horzLines: { color: GRID } },
       // room above and below the line, so the top and bottom price labels are not clipped

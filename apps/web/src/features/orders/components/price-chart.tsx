@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -113,7 +114,12 @@ export function PriceChart() {
         </ToggleButtonGroup>
       </Stack>
       {history.isPending ? (
-        <Skeleton variant="rounded" sx={{ height: CHART_HEIGHT }} aria-label="Carregando o gráfico" />
+        <Skeleton
+          variant="rounded"
+          sx={{ height: CHART_HEIGHT }}
+          role="progressbar"
+          aria-label="Carregando o gráfico"
+        />
       ) : history.isError && !data ? (
         <Alert
           severity="error"
@@ -126,7 +132,15 @@ export function PriceChart() {
           {firstError(history.error)}
         </Alert>
       ) : data && data.candles.length > 0 ? (
-        <Chart data={data} />
+        <>
+          <Chart data={data} />
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, textAlign: 'right' }}>
+            Gráfico:{' '}
+            <Link href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer" color="inherit">
+              TradingView Lightweight Charts
+            </Link>
+          </Typography>
+        </>
       ) : (
         <Box
           sx={{

@@ -36,7 +36,6 @@ export function WizardSection({
       aria-labelledby={id}
       sx={{
         p: { xs: 2, sm: 3 },
-        opacity: disabled ? 0.6 : 1,
         borderColor: !locked && !disabled ? 'primary.light' : undefined,
       }}
     >
@@ -52,14 +51,17 @@ export function WizardSection({
             fontWeight: 700,
             fontSize: '0.875rem',
             flexShrink: 0,
-            bgcolor: locked ? 'success.main' : disabled ? 'grey.300' : 'primary.main',
-            color: 'common.white',
+            // a later step is drawn as an outlined circle, not faded: its title keeps 4.5:1 (WCAG 1.4.3)
+            bgcolor: locked ? 'success.main' : disabled ? 'transparent' : 'primary.main',
+            color: disabled && !locked ? 'text.secondary' : 'common.white',
+            border: disabled && !locked ? 1 : 0,
+            borderColor: 'text.secondary',
           }}
         >
           {locked ? <LockOutlined sx={{ fontSize: 16 }} /> : number}
         </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography id={id} variant="h5" component="h2">
+          <Typography id={id} variant="h5" component="h2" color={disabled ? 'text.secondary' : undefined}>
             {title}
           </Typography>
           {locked && summary && (
