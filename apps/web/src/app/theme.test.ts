@@ -1,4 +1,4 @@
-import { getContrastRatio } from '@mui/material/styles';
+import { decomposeColor, getContrastRatio, recomposeColor } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { FOCUS_RING_COLOR, theme } from './theme';
 
@@ -31,7 +31,22 @@ describe('theme contrast (WCAG 2.1 AA)', () => {
     }
   });
 
+  it("each intent's main colour reads at 4.5:1 on its own selected tint (a selected toggle, as /admin/mercado's)", () => {
+    for (const intent of INTENTS) {
+      const tint = over(palette.background.paper, palette[intent].main, palette.action.selectedOpacity);
+      expect(getContrastRatio(palette[intent].main, tint), intent).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('links are underlined, not told apart by colour alone (WCAG 1.4.1)', () => {
     expect(theme.components?.MuiLink?.defaultProps?.underline).toBe('always');
   });
 });
+
+/** `color` at `opacity` over an opaque `background`, as the browser paints a selected toggle's tint. */
+function over(background: string, color: string, opacity: number): string {
+  const back = decomposeColor(background).values;
+  const front = decomposeColor(color).values;
+  const mix = (i: number) => Math.round((back[i] ?? 0) * (1 - opacity) + (front[i] ?? 0) * opacity);
+  return recomposeColor({ type: 'rgb', values: [mix(0), mix(1), mix(2)] });
+}

@@ -14,7 +14,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
-import { ThemeProvider } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@prata/domain';
 import { useState } from 'react';
@@ -26,7 +25,6 @@ import { firstError } from '../../lib/api';
 import { useLogout, useUser } from '../../lib/auth';
 import { ReservesShortfallBanner } from '../../features/reserves/admin/index';
 import { ADMIN_NAV } from './admin-nav';
-import { withReadableStatusColors } from './readable-status-colors';
 
 const NAV_WIDTH = 260;
 
@@ -71,19 +69,8 @@ function Forbidden({ message }: { message: string }) {
   );
 }
 
-/**
- * The back office frame: only for staff (user.staff_roles not empty); its own top bar and navigation. Its status
- * colours (the queues' chips, the ticket's and the market's buttons) are the readable ones.
- */
+/** The back office frame: only for staff (user.staff_roles not empty); its own top bar and navigation. */
 export function AdminLayout() {
-  return (
-    <ThemeProvider theme={withReadableStatusColors}>
-      <AdminFrame />
-    </ThemeProvider>
-  );
-}
-
-function AdminFrame() {
   const { user, isPending, isError, error } = useUser();
   const logout = useLogout();
   const [navOpen, setNavOpen] = useState(false);
