@@ -24,6 +24,11 @@ const VIEWPORTS = [
 const ARGS = process.argv.slice(2);
 const FAIL_ON_SERIOUS = ARGS.includes('--fail-on-serious');
 const ONLY = ARGS.filter((a) => a.startsWith('/'));
+/** `--viewports=reflow-320,desktop`: only those passes (all by default). */
+const ONLY_VIEWPORTS =
+  ARGS.find((a) => a.startsWith('--viewports='))
+    ?.slice('--viewports='.length)
+    .split(',') ?? [];
 
 /** Path parameters are filled with the first demo record's id (a missing one shows the screen's not-found state). */
 const PUBLIC = [
@@ -33,6 +38,7 @@ const PUBLIC = [
   '/comprar-prata/1/checkout',
   '/register',
   '/termos-de-uso',
+  '/acessibilidade',
   '/email/verify/token-de-exemplo',
   '/login',
   '/password/reset/token-de-exemplo',
@@ -119,7 +125,7 @@ async function measure(
   token?: string,
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const viewport of VIEWPORTS) {
+  for (const viewport of VIEWPORTS.filter((v) => ONLY_VIEWPORTS.length === 0 || ONLY_VIEWPORTS.includes(v.name))) {
     const context = await browser.newContext({
       baseURL: baseUrl,
       viewport: { width: viewport.width, height: viewport.height },

@@ -12,12 +12,16 @@ export const TEXT_200_CSS = 'html { font-size: 200% !important; }';
 
 export type Sideways = { overflowPx: number; offenders: string[] };
 
+/** tsx (esbuild, keepNames) wraps the named helpers inside the functions below in `__name()`; the page needs one. */
+const definePageNameHelper = (page: Page) => page.evaluate('globalThis.__name ??= (fn) => fn');
+
 /**
  * How far the page scrolls sideways (`scrollWidth - innerWidth`, 0 when it does not) and the outermost elements that
  * stick out past the right edge, widest first. An element inside a box that clips or scrolls on its own does not move
  * the page; a data table in a region that says it scrolls (components/table-scroll.tsx) is allowed to be wider.
  */
-export function measureSideways(page: Page): Promise<Sideways> {
+export async function measureSideways(page: Page): Promise<Sideways> {
+  await definePageNameHelper(page);
   return page.evaluate((listedMax) => {
     const viewportWidth = window.innerWidth;
     const overflowPx = Math.max(0, document.documentElement.scrollWidth - viewportWidth);
@@ -57,7 +61,8 @@ export function measureSideways(page: Page): Promise<Sideways> {
  * wider or taller than itself. Visually hidden text (1 px boxes, visibility hidden) and form inputs (which scroll their
  * own text) are not cut content.
  */
-export function findClipped(page: Page): Promise<string[]> {
+export async function findClipped(page: Page): Promise<string[]> {
+  await definePageNameHelper(page);
   return page.evaluate(() => {
     const cut: HTMLElement[] = [];
     for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
