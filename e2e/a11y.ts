@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { type DemoServer, startDemoServer } from './lib/demo-server';
-import { measureSideways, textPass } from './lib/reflow';
+import { measureSideways, settle, textPass } from './lib/reflow';
 
 const _ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const _HOST = '127.0.0.1';
@@ -140,6 +140,7 @@ async function measure(
     for (const screen of screens) {
       await page.goto(screen, { waitUntil: 'networkidle', timeout: 30_000 }).catch(() => undefined);
       await page.waitForTimeout(300);
+      await settle(page);
       const bad = viewport.axe ? await runAxe(page) : null;
       const sideways = viewport.reflow ? await measureSideways(page) : null;
       const text = viewport.text ? [await textPass(page, 'spacing'), await textPass(page, 'text200')] : [];

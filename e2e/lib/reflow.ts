@@ -10,6 +10,22 @@ export const TEXT_SPACING_CSS = `* { line-height: 1.5 !important; letter-spacing
 /** Text alone at 200 % (the theme sizes type in rem, so this grows every text). */
 export const TEXT_200_CSS = 'html { font-size: 200% !important; }';
 
+/**
+ * Waits (8 s at most) until the screen has drawn its content: a heading or main, and no loading bar, spinner or
+ * skeleton left. On a busy machine `networkidle` comes before the lazy page's chunk has rendered.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelector('h1, main') !== null &&
+        document.querySelector('[role="progressbar"], .MuiSkeleton-root') === null,
+      undefined,
+      { timeout: 8_000, polling: 200 },
+    )
+    .catch(() => undefined);
+}
+
 export type Sideways = { overflowPx: number; offenders: string[] };
 
 /** tsx (esbuild, keepNames) wraps the named helpers inside the functions below in `__name()`; the page needs one. */
@@ -32,12 +48,20 @@ export async function measureSideways(page: Page): Promise<Sideways> {
       const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 30);
       return `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}${text ? ` "${text}"` : ''}`;
     };
-    /** A box between the element and the page that clips or scrolls: what sticks out of it does not move the page. */
+    /**
+     * A box between the element and the page that clips or scrolls: what sticks out of it does not move the page. An
+     * absolutely positioned element escapes every such box below its containing block (its nearest positioned
+     * ancestor): a visually hidden span in a scrolling table without one moves the page.
+     */
     const contained = (el: Element) => {
+      let escaping = getComputedStyle(el).position === 'absolute';
       for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
         const style = getComputedStyle(a);
         if (style.position === 'fixed') return true;
+        const positioned = style.position !== 'static' || style.transform !== 'none';
+        if (escaping && !positioned) continue;
         if (style.overflowX !== 'visible') return true;
+        escaping = style.position === 'absolute';
       }
       return false;
     };
@@ -45,10 +69,11 @@ export async function measureSideways(page: Page): Promise<Sideways> {
       const rect = el.getBoundingClientRect();
       return rect.width > 0 && rect.right > viewportWidth + 1;
     };
+    const escapes = (el: Element) => sticksOut(el) && getComputedStyle(el).position !== 'fixed' && !contained(el);
     const found: { label: string; px: number }[] = [];
     for (const el of document.body.querySelectorAll('*')) {
-      if (!sticksOut(el) || getComputedStyle(el).position === 'fixed' || contained(el)) continue;
-      if (el.parentElement && el.parentElement !== document.body && sticksOut(el.parentElement)) continue;
+      if (!escapes(el)) continue;
+      if (el.parentElement && el.parentElement !== document.body && escapes(el.parentElement)) continue;
       found.push({ label: describe(el), px: Math.round(el.getBoundingClientRect().right - viewportWidth) });
     }
     found.sort((a, b) => b.px - a.px);
