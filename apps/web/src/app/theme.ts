@@ -124,9 +124,15 @@ export const theme = createTheme(
 );
 
 /** The theme when reduced motion is asked for: MUI's transitions (dialogs, menus, collapses) take no time either. */
-export const reducedMotionTheme = createTheme(theme, {
+export const reducedMotionTheme: typeof theme = {
+  ...theme,
   transitions: {
+    ...theme.transitions,
     create: () => 'none',
     duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
   },
-});
+};
+
+/** Whether the system asks for reduced motion now (read on each render of the providers; the CSS rule follows live). */
+export const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.(REDUCED_MOTION_QUERY).matches === true;
