@@ -29,6 +29,7 @@ import { bearer, buildTestApp, completeIndividual, createCustomer, type TestApp 
  */
 const NO_BODY: ReadonlySet<string> = new Set([
   'POST /api/logout', // the session of the bearer token
+  'POST /api/session/renew', // the session of the bearer token
   'POST /api/register/verify/:token', // the link's token, in the path
   'PUT /api/user/toggle-balances-visibility', // flips the signed-in customer's setting
   'PUT /api/user/close-account', // the signed-in customer's account

@@ -38,6 +38,7 @@ const CREATING_NOTHING = new Set([
   'POST /api/login',
   'POST /api/login/verification-code',
   'POST /api/logout',
+  'POST /api/session/renew',
   'POST /api/password/reset',
   'POST /api/register/verify/:token',
   'POST /api/ticket/verify-code',

@@ -2,7 +2,7 @@ import { randomUUID, webcrypto } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { MESSAGES } from '@prata/domain';
+import { MESSAGES, SESSION_MAX_SECONDS } from '@prata/domain';
 import type { AppDeps } from '../deps';
 import type { Db, Executor } from '../db/client';
 import { sessions, users, type UserRow } from '../db/schema/index';
@@ -163,16 +163,42 @@ export async function issueSession(
     ip: meta.ip ?? null,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
   });
-  const authToken = await new SignJWT({ sid: sessionId })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(String(userId))
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .setJti(sessionId)
-    .sign(await key(deps.config.jwtSecret));
+  const authToken = await signToken(deps, userId, sessionId, expiresAt);
   return { authToken, sessionId };
+}
+
+function signToken(deps: AppDeps, userId: number, sessionId: string, expiresAt: Date): Promise<string> {
+  return key(deps.config.jwtSecret).then((secret) =>
+    new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .setJti(sessionId)
+      .sign(secret),
+  );
+}
+
+/**
+ * "Continuar conectado" (WCAG 2.2.1): the signed-in session lasts JWT_TTL_SECONDS more, as a new token naming the same
+ * session, never past SESSION_MAX_SECONDS from its start. Revoking the session still ends it, old and new tokens alike.
+ */
+export async function renewSession(deps: AppDeps, auth: Auth): Promise<{ authToken: string; expiresAt: Date }> {
+  const [row] = await deps.database.db
+    .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, auth.sessionId), isNull(sessions.revokedAt)));
+  if (!row) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+  const wanted = Date.now() + deps.config.jwtTtlSeconds * 1000;
+  const limit = row.createdAt.getTime() + SESSION_MAX_SECONDS * 1000;
+  const expiresAt = new Date(Math.max(row.expiresAt.getTime(), Math.min(wanted, limit)));
+  await deps.database.db
+    .update(sessions)
+    .set({ expiresAt })
+    .where(and(eq(sessions.id, auth.sessionId), isNull(sessions.revokedAt)));
+  return { authToken: await signToken(deps, auth.user.id, auth.sessionId, expiresAt), expiresAt };
 }
 
 /**

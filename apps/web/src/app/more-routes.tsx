@@ -46,6 +46,7 @@ const ContactPage = lazy(() => supportPages().then((m) => ({ default: m.ContactP
 const CreateTicketPage = lazy(() => supportPages().then((m) => ({ default: m.CreateTicketPage })));
 const TicketDetailsPage = lazy(() => supportPages().then((m) => ({ default: m.TicketDetailsPage })));
 const VisitorTicketPage = lazy(() => supportPages().then((m) => ({ default: m.VisitorTicketPage })));
+const AccessibilityPage = lazy(() => supportPages().then((m) => ({ default: m.AccessibilityPage })));
 const InvoicesPage = lazyPage(() => import('../features/invoices/pages/invoices-page'));
 const IrpfPage = lazyPage(() => import('../features/irpf/pages/irpf-page'));
 const PriceAlertsPage = lazyPage(() => import('../features/price-alerts/pages/price-alerts-page'));
@@ -66,6 +67,7 @@ export function Component() {
         <Route path="comprar-prata/:id/checkout" element={<CheckoutPage />} />
         <Route path="register" element={<RegisterPage />} />
         <Route path="termos-de-uso" element={<TermsPage />} />
+        <Route path="acessibilidade" element={<AccessibilityPage />} />
         <Route path="email/verify/:token" element={<VerifyEmailPage />} />
         <Route path="password/reset/:token" element={<ResetPasswordPage />} />
         <Route path="dev/caixa-postal" element={<CaixaPostalPage />} />

@@ -29,6 +29,25 @@ const focusRing = (offset: number) => ({
   boxShadow: offset > 0 ? `0 0 0 ${offset}px #FFFFFF` : undefined,
 });
 
+/**
+ * `prefers-reduced-motion: reduce` (WCAG 2.3.3, 2.2.2): every CSS animation and transition ends at once (skeleton
+ * pulses, spinners, the loading bar, the chat's typing dots, dialogs fading) and scrolling jumps instead of gliding.
+ * 0.01 ms rather than none, so `animationend` and `transitionend` still fire for whoever waits for them.
+ */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+const REDUCED_MOTION_BASELINE = {
+  [`@media ${REDUCED_MOTION_QUERY}`]: {
+    '*, *::before, *::after': {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      animationDelay: '0s !important',
+      transitionDuration: '0.01ms !important',
+      transitionDelay: '0s !important',
+      scrollBehavior: 'auto !important',
+    },
+  },
+};
+
 export const theme = createTheme(
   {
     palette: {
@@ -61,6 +80,7 @@ export const theme = createTheme(
         styleOverrides: {
           body: { WebkitFontSmoothing: 'antialiased' },
           '.tabular-nums': { fontVariantNumeric: 'tabular-nums' },
+          ...REDUCED_MOTION_BASELINE,
         },
       },
       // Buttons, icon buttons, tabs, menu and list items, chips, switches: all are ButtonBase.
@@ -109,3 +129,17 @@ export const theme = createTheme(
   },
   ptBR,
 );
+
+/** The theme when reduced motion is asked for: MUI's transitions (dialogs, menus, collapses) take no time either. */
+export const reducedMotionTheme: typeof theme = {
+  ...theme,
+  transitions: {
+    ...theme.transitions,
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+};
+
+/** Whether the system asks for reduced motion now (read on each render of the providers; the CSS rule follows live). */
+export const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.(REDUCED_MOTION_QUERY).matches === true;

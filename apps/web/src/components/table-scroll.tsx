@@ -56,6 +56,9 @@ export function TableScroll({ label, children }: { label: string; children: Reac
         sx={{
           width: '100%',
           overflowX: 'auto',
+          // the containing block of what is positioned inside (visually hidden text): else it escapes the scroll box
+          // and the whole page scrolls sideways
+          position: 'relative',
           '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
         }}
       >

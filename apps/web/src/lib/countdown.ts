@@ -5,6 +5,8 @@ export function useNow(until: string | null | undefined): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!until) return;
+    // a countdown that starts later than the component (a warning that opens) starts from the present, not the mount
+    setNow(Date.now());
     const end = Date.parse(until);
     const timer = window.setInterval(() => {
       const next = Date.now();

@@ -9,6 +9,7 @@ export const POSTS_WITHOUT_INTENTION: readonly string[] = [
   '/login',
   '/login/verification-code',
   '/logout',
+  '/session/renew',
   '/password/reset',
   '/register/verify/:id',
   '/ticket/verify-code',

@@ -91,6 +91,7 @@ describe("the catalogue's first paint, drawn by the page's own components on the
       '<a href="/login">Entrar</a>',
       '<a href="/register">Criar conta</a>',
       '<a href="/termos-de-uso">Termos de uso</a>',
+      '<a href="/acessibilidade">Acessibilidade</a>',
     ]) {
       expect(html).toContain(link);
     }

@@ -133,3 +133,12 @@ export type VerificationMethodResponse = z.infer<typeof VerificationMethodRespon
 /** POST /api/login/verification-code: the session's bearer token and the user (as GET /api/user answers it). */
 export const VerifyLoginCodeResponse = z.object({ authToken: z.string(), user: User });
 export type VerifyLoginCodeResponse = z.infer<typeof VerifyLoginCodeResponse>;
+
+/**
+ * POST /api/session/renew ("Continuar conectado"): the same session with a later end, as a new bearer token. A session
+ * lasts JWT_TTL_SECONDS from its start or its last renewal, never past SESSION_MAX_SECONDS from its start.
+ */
+export const SessionRenewResponse = z.object({ authToken: z.string(), expires_at: z.string() });
+export type SessionRenewResponse = z.infer<typeof SessionRenewResponse>;
+/** How long a session may last in all, renewals included (past WCAG 2.2.1's 20-hour exception). */
+export const SESSION_MAX_SECONDS = 24 * 60 * 60;

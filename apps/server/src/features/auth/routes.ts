@@ -10,13 +10,14 @@ import {
   RegisterRequest,
   RegisterResponse,
   ResendVerificationParams,
+  SessionRenewResponse,
   VerificationCodeRequest,
   VerificationMethodRequest,
   VerificationMethodResponse,
   VerifyEmailParams,
   VerifyLoginCodeResponse,
 } from '@prata/domain';
-import { authenticate, currentUser } from '../../plugins/auth';
+import { authenticate, currentUser, renewSession } from '../../plugins/auth';
 import { acceptForms, TEXT_FORM } from '../../plugins/multipart';
 import * as auth from './service';
 
@@ -123,4 +124,14 @@ export async function authRoutes(fastify: FastifyInstance) {
     await auth.logout(deps, req.auth!.sessionId);
     return { message: MESSAGES.loggedOut };
   });
+
+  // "Continuar conectado" before the session ends (web: app/shell/session-timeout-dialog.tsx)
+  app.post(
+    '/session/renew',
+    { preHandler: authenticate, schema: { response: { 200: SessionRenewResponse } } },
+    async (req) => {
+      const { authToken, expiresAt } = await renewSession(deps, req.auth!);
+      return { authToken, expires_at: expiresAt.toISOString() };
+    },
+  );
 }

@@ -24,6 +24,7 @@ import { CenteredSpinner, useDocumentTitle } from '../../components/page';
 import { firstError } from '../../lib/api';
 import { useLogout, useUser } from '../../lib/auth';
 import { ReservesShortfallBanner } from '../../features/reserves/admin/index';
+import { SessionTimeoutDialog } from '../shell/session-timeout-dialog';
 import { ADMIN_NAV } from './admin-nav';
 
 const NAV_WIDTH = 260;
@@ -131,6 +132,7 @@ export function AdminLayout() {
         />
         <Outlet />
       </Box>
+      <SessionTimeoutDialog />
     </Box>
   );
 }

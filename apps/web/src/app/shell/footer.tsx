@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { RouterLink } from '../../components/router-link';
 import { COMPANY, useSiteLinks } from '../../config/site';
 
-/** The company, the app stores when their addresses are set (docs/configuration.md), the terms. */
+/** The company, the app stores when their addresses are set (docs/configuration.md), the terms, accessibility. */
 export function Footer() {
   const { app_store: appStore, google_play: googlePlay } = useSiteLinks();
   const stores = [
@@ -49,6 +49,9 @@ export function Footer() {
             )}
             <Link component={RouterLink} to="/termos-de-uso" color="inherit" variant="body2">
               Termos de uso
+            </Link>
+            <Link component={RouterLink} to="/acessibilidade" color="inherit" variant="body2">
+              Acessibilidade
             </Link>
           </Stack>
         </Stack>

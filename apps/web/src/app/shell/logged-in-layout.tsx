@@ -7,6 +7,7 @@ import { useUser } from '../../lib/auth';
 import { queryClient } from '../../lib/query-client';
 import { registerAfterLoad } from '../../lib/service-worker';
 import { Footer } from './footer';
+import { SessionTimeoutDialog } from './session-timeout-dialog';
 import { DRAWER_WIDTH, SideDrawer } from './side-drawer';
 import { TopBar } from './top-bar';
 import { UnverifiedEmailDialog } from './unverified-email-dialog';
@@ -49,6 +50,7 @@ function Frame() {
         <Footer />
       </Box>
       <UnverifiedEmailDialog user={user} />
+      <SessionTimeoutDialog />
     </Box>
   );
 }

@@ -25,7 +25,8 @@ function DrawerContent({ user, onNavigate }: { user: User | undefined; onNavigat
         <Typography variant="caption" color="text.secondary">
           Olá,
         </Typography>
-        <Typography sx={{ fontWeight: 650 }} noWrap>
+        {/* wraps rather than cut: a long name, or text enlarged to 200 % (WCAG 1.4.4) */}
+        <Typography sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}>
           {user ? user.name : <Skeleton width={160} />}
         </Typography>
       </Box>

@@ -49,7 +49,10 @@ export function TopBar({ user, onMenuClick }: { user: User | undefined; onMenuCl
             aria-label={accountMenuLabel(user.name)}
             sx={{ gap: 1, pl: 0.5, pr: { xs: 0.5, sm: 1.5 }, minWidth: 0 }}
           >
-            <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: '0.8125rem', fontWeight: 600 }}>
+            {/* in rem: the initials grow with the text size and stay inside their circle */}
+            <Avatar
+              sx={{ width: '2rem', height: '2rem', bgcolor: 'primary.main', fontSize: '0.8125rem', fontWeight: 600 }}
+            >
               {initials(user.name)}
             </Avatar>
             {/* a space between the initials and the first name, as text tools read them (the flex box ignores it) */}{' '}

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormCodeField } from '../../../components/code-field';
+import { ResendAnnouncer } from '../../../components/countdown-announcer';
 import { useSecondsUntil } from '../../../lib/hooks';
 import { useIntention } from '../../../lib/intention';
 import type { VerificationMethod } from '../api/choose-verification-method';
@@ -84,10 +85,10 @@ export function CodeStep({
         <Button
           onClick={() => void resend.run(async (key) => onResend(key)).catch(() => undefined)}
           disabled={remaining > 0 || pending || resend.busy}
-          aria-live="polite"
         >
           {resendLabel(remaining)}
         </Button>
+        <ResendAnnouncer secondsLeft={remaining} />
         <Button color="inherit" onClick={onChangeMethod}>
           Escolher outro método
         </Button>

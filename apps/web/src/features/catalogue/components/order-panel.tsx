@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SilverWithdrawal } from '@prata/domain';
+import { CountdownAnnouncer, PAYMENT_MILESTONES_SECONDS, sayPixLeft } from '../../../components/countdown-announcer';
 import { MoneyText } from '../../../components/money-text';
 import { RouterLink } from '../../../components/router-link';
 import { brl, businessDays, SILVER_HISTORY_PATH } from '../labels';
@@ -45,10 +46,11 @@ export function OrderPanel({
         ? `Pedido nº ${order.id} expirado`
         : `Pedido nº ${order.id} recebido`;
   return (
-    <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }} role="status" aria-label={`Pedido nº ${order.id}`}>
+    // not a live region as a whole: its countdown ticks every second; the heading speaks when the stage changes
+    <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }} role="group" aria-label={`Pedido nº ${order.id}`}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <Icon color={stage === 'paid' ? 'success' : stage === 'expired' ? 'warning' : 'primary'} fontSize="large" />
-        <Typography variant="h3" component="h2">
+        <Typography variant="h3" component="h2" aria-live="polite">
           {heading}
         </Typography>
       </Stack>
@@ -58,7 +60,10 @@ export function OrderPanel({
           {left !== null && (
             <>
               {' '}
-              em até <MoneyText sx={{ fontWeight: 700 }}>{countdownText(left)}</MoneyText>
+              em até{' '}
+              <MoneyText sx={{ fontWeight: 700 }} role="timer">
+                {countdownText(left)}
+              </MoneyText>
             </>
           )}
           . Assim que ele for confirmado, separamos as suas barras e as enviamos com seguro.{delivery}
@@ -76,6 +81,9 @@ export function OrderPanel({
           pedido foi cancelado; nada foi cobrado. Gere um novo Pix para comprar as mesmas barras: o valor é calculado de
           novo.
         </Typography>
+      )}
+      {stage === 'waiting' && (
+        <CountdownAnnouncer secondsLeft={left} milestones={PAYMENT_MILESTONES_SECONDS} say={sayPixLeft} />
       )}
       {email && stage !== 'expired' && (
         <Typography color="text.secondary">

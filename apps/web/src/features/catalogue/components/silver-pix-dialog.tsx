@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { CreateSilverWithdrawalResponse, SilverWithdrawal } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { CountdownAnnouncer, PAYMENT_MILESTONES_SECONDS, sayPixLeft } from '../../../components/countdown-announcer';
 import { MoneyText } from '../../../components/money-text';
 import { RouterLink } from '../../../components/router-link';
 import { USER_QUERY_KEY } from '../../../lib/auth';
@@ -127,6 +128,7 @@ export function SilverPixDialog({
                     {payment.message}
                   </Typography>
                 )}
+                <CountdownAnnouncer secondsLeft={left} milestones={PAYMENT_MILESTONES_SECONDS} say={sayPixLeft} />
                 <PixQrCode qr={qr} amount={amount} />
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
                   <CircularProgress size={18} aria-hidden />

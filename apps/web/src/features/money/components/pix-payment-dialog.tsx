@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { CountdownAnnouncer, PAYMENT_MILESTONES_SECONDS, sayPixLeft } from '../../../components/countdown-announcer';
 import { MoneyText } from '../../../components/money-text';
 import { countdownText, useSecondsLeft } from '../../../lib/countdown';
 import type { PixQrCodeResponse } from '../api/types';
@@ -63,10 +64,11 @@ export function PixPaymentDialog({
             deposit && <PixQrCode qr={qr} amount={deposit.amount} />
           )}
           {!expired && secondsLeft !== null && (
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }} role="timer">
               Expira em <span style={{ fontVariantNumeric: 'tabular-nums' }}>{countdownText(secondsLeft)}</span>
             </Typography>
           )}
+          <CountdownAnnouncer secondsLeft={secondsLeft} milestones={PAYMENT_MILESTONES_SECONDS} say={sayPixLeft} />
           {!expired && (
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
               <CircularProgress size={18} aria-hidden />

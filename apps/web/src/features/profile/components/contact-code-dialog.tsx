@@ -12,6 +12,7 @@ import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormCodeField } from '../../../components/code-field';
+import { ResendAnnouncer } from '../../../components/countdown-announcer';
 import { firstError, hasErrorCode, isApiError } from '../../../lib/api';
 import { useCountdown } from '../../../lib/hooks';
 import { useIntention } from '../../../lib/intention';
@@ -130,11 +131,11 @@ function CodeDialogBody<T>({
               if (await confirmation.resend()) restart();
             }}
             disabled={remaining > 0 || saving}
-            aria-live="polite"
             sx={{ alignSelf: 'flex-start' }}
           >
             {resendLabel(remaining)}
           </Button>
+          <ResendAnnouncer secondsLeft={remaining} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import { CODE_LENGTH, MESSAGES } from '@prata/domain';
 import { type FormEvent, useState } from 'react';
 import { CodeField } from '../../../components/code-field';
+import { ResendAnnouncer } from '../../../components/countdown-announcer';
 import { useSecondsUntil } from '../../../lib/hooks';
 import { resendLabel } from '../rules';
 
@@ -93,6 +94,7 @@ export function TransferCodeDialog({
           >
             {resendLabel(waiting)}
           </Button>
+          <ResendAnnouncer secondsLeft={waiting} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

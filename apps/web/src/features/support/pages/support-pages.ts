@@ -1,4 +1,5 @@
-// The support screens share one chunk: one lazy import for the five routes (app/more-routes.tsx).
+// The support screens share one chunk: one lazy import for their routes (app/more-routes.tsx).
+export { AccessibilityPage } from './accessibility-page';
 export { ContactPage } from './contact-page';
 export { CreateTicketPage } from './create-ticket-page';
 export { FaqsPage } from './faqs-page';
