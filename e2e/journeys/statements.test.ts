@@ -59,8 +59,8 @@ describe('Extrato mensal', () => {
       await expectText(grams, '+1,00 g');
       // the closing balances are the account's
       await eventually(async () => {
-        const closingReais = await reais.getByRole('listitem').last().textContent();
-        const closingGrams = await grams.getByRole('listitem').last().textContent();
+        const closingReais = await reais.getByRole('listitem').last().innerText();
+        const closingGrams = await grams.getByRole('listitem').last().innerText();
         assert.match(
           closingReais.replace(/\s+/g, ' '),
           new RegExp(`Saldo final ${brlText(balances.brl).replace('$', '\\$')}`),
