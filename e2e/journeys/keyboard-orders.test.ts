@@ -124,7 +124,8 @@ describe('Teclado: ordem, transferência de prata e ticket', () => {
     const subject = `Pelo teclado ${Date.now().toString(36)}`;
     await withPage(browser, { viewport: DESKTOP, name: 'teclado-ticket', token: customer.token }, async (page) => {
       await page.goto('/contato/ticket/create');
-      await expectVisible(byRole(page, 'heading', 'Abrir ticket'));
+      // the first screen of a context loads the app and its chunks: slower on a busy machine
+      await byRole(page, 'heading', 'Abrir ticket').waitFor({ timeout: 30_000 });
       // a select: the arrow opens its list (focus on the options), Enter picks one and gives the focus back
       for (const [label, option] of [
         ['Categoria', 'Conta e cadastro'],
