@@ -78,15 +78,19 @@ export const theme = createTheme(
     components: {
       MuiCssBaseline: {
         styleOverrides: {
+          // An element scrolled to by the keyboard's focus stops clear of the fixed top bar and of the snackbar at the
+          // bottom (WCAG 2.4.7: a focused field is not hidden under them).
+          html: { scrollPaddingTop: 80, scrollPaddingBottom: 96 },
           body: { WebkitFontSmoothing: 'antialiased' },
           '.tabular-nums': { fontVariantNumeric: 'tabular-nums' },
           ...REDUCED_MOTION_BASELINE,
         },
       },
       // Buttons, icon buttons, tabs, menu and list items, chips, switches: all are ButtonBase.
-      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(2) } } },
+      // `:focus-visible` too: the server's painted /comprar-prata has no script to set MUI's class until the app boots.
+      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible, &:focus-visible': focusRing(2) } } },
       MuiButton: { defaultProps: { disableElevation: true } },
-      MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing(-3) } } },
+      MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible, &:focus-visible': focusRing(-3) } } },
       MuiTabs: {
         styleOverrides: {
           // Horizontal tabs wider than the screen: the arrows stay visible and the cut edge fades, so it is

@@ -24,6 +24,7 @@ export function ConfirmDialog({
   pending = false,
   onConfirm,
   onClose,
+  onExited,
 }: {
   open: boolean;
   title: string;
@@ -34,6 +35,8 @@ export function ConfirmDialog({
   pending?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** once closed; where the opener may be gone after the action, put the focus somewhere sensible (lib/focus.ts) */
+  onExited?: (node: HTMLElement) => void;
 }) {
   const titleId = `confirm-${title.replace(/\W+/g, '-').toLowerCase()}`;
   const openedAt = useRef(0);
@@ -59,6 +62,7 @@ export function ConfirmDialog({
       fullWidth
       maxWidth="xs"
       slotProps={{
+        transition: { onExited },
         paper: {
           component: 'form',
           noValidate: true,

@@ -21,6 +21,7 @@ import { Outlet } from 'react-router';
 import { NavLink, RouterLink } from '../../components/router-link';
 import { Logo } from '../../components/logo';
 import { CenteredSpinner, useDocumentTitle } from '../../components/page';
+import { mainFocusSx, mainProps, SkipLink } from '../../components/skip-link';
 import { firstError } from '../../lib/api';
 import { useLogout, useUser } from '../../lib/auth';
 import { ReservesShortfallBanner } from '../../features/reserves/admin/index';
@@ -82,6 +83,7 @@ export function AdminLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink />
       <AppBar position="fixed" color="primary" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           <IconButton
@@ -124,7 +126,7 @@ export function AdminLayout() {
           <AdminNav onNavigate={() => {}} />
         </Drawer>
       </Box>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+      <Box component="main" {...mainProps} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, ...mainFocusSx }}>
         <Toolbar />
         {/* the vault below what is owed: shown on every back-office page to whoever can read the reserves */}
         <ReservesShortfallBanner

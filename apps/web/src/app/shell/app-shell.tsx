@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingBar } from '../../components/loading-bar';
+import { mainFocusSx, mainProps, SkipLink } from '../../components/skip-link';
 import { ChatLauncher } from '../../features/chat/index';
 import { useAuthToken } from '../../lib/auth-storage';
 import { Footer } from './footer';
@@ -12,8 +13,9 @@ const LoggedInLayout = lazy(() => import('./logged-in-layout'));
 function GuestLayout() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <SkipLink />
       <GuestHeader />
-      <Box component="main" sx={{ flexGrow: 1 }}>
+      <Box component="main" {...mainProps} sx={{ flexGrow: 1, ...mainFocusSx }}>
         <Outlet />
       </Box>
       <Footer />

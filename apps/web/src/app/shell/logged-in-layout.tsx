@@ -3,6 +3,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { mainFocusSx, mainProps, SkipLink } from '../../components/skip-link';
 import { useUser } from '../../lib/auth';
 import { queryClient } from '../../lib/query-client';
 import { registerAfterLoad } from '../../lib/service-worker';
@@ -32,6 +33,7 @@ function Frame() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <TopBar user={user} onMenuClick={() => setMobileOpen(true)} />
       <SideDrawer user={user} mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} />
       <Box
@@ -44,7 +46,7 @@ function Frame() {
         }}
       >
         <Toolbar />
-        <Box component="main" sx={{ flexGrow: 1 }}>
+        <Box component="main" {...mainProps} sx={{ flexGrow: 1, ...mainFocusSx }}>
           <Outlet />
         </Box>
         <Footer />

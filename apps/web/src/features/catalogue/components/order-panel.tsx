@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SilverWithdrawal } from '@prata/domain';
+import type { Ref } from 'react';
 import { CountdownAnnouncer, PAYMENT_MILESTONES_SECONDS, sayPixLeft } from '../../../components/countdown-announcer';
 import { MoneyText } from '../../../components/money-text';
 import { RouterLink } from '../../../components/router-link';
@@ -25,6 +26,7 @@ export function OrderPanel({
   signedIn,
   onShowPix,
   onRenew,
+  headingRef,
 }: {
   order: SilverWithdrawal;
   /** a visitor's e-mail as typed (the page may not know it: opened from the e-mail's link) */
@@ -33,6 +35,8 @@ export function OrderPanel({
   signedIn: boolean;
   onShowPix: () => void;
   onRenew: () => void;
+  /** the heading takes the focus when the Pix dialog closes over it (its opener is gone) */
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const now = useNow(order.status === 'pending' ? order.expires_at : null);
   const stage = pixStage(order, now);
@@ -50,7 +54,7 @@ export function OrderPanel({
     <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }} role="group" aria-label={`Pedido nº ${order.id}`}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <Icon color={stage === 'paid' ? 'success' : stage === 'expired' ? 'warning' : 'primary'} fontSize="large" />
-        <Typography variant="h3" component="h2" aria-live="polite">
+        <Typography variant="h3" component="h2" aria-live="polite" ref={headingRef} tabIndex={-1}>
           {heading}
         </Typography>
       </Stack>

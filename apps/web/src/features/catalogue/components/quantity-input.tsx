@@ -48,6 +48,8 @@ export function QuantityInput({
         borderColor: 'divider',
         borderRadius: 5,
         width: 'fit-content',
+        // the typed number's focus: the halo of the other text fields (theme.ts), around the whole control
+        '&:has(input:focus)': { borderColor: 'secondary.main', boxShadow: '0 0 0 3px rgba(0, 121, 107, 0.35)' },
       }}
     >
       <IconButton

@@ -54,12 +54,15 @@ export function SilverPixDialog({
   closeLabel = 'Fechar',
   onClose,
   onRenew,
+  onExited,
 }: {
   payment: CreateSilverWithdrawalResponse | null;
   closeTo?: string;
   closeLabel?: string;
   onClose: () => void;
   onRenew?: () => void;
+  /** once closed: the opener ('Fazer um Pix') may be gone, and the screen says where the focus goes (lib/focus.ts) */
+  onExited?: (node: HTMLElement) => void;
 }) {
   const queryClient = useQueryClient();
   const live = useSilverOrder(payment?.order_token ?? null);
@@ -89,7 +92,7 @@ export function SilverPixDialog({
       aria-labelledby="silver-pix-title"
       fullWidth
       maxWidth="xs"
-      disableRestoreFocus
+      slotProps={{ transition: { onExited } }}
     >
       <DialogTitle id="silver-pix-title">{TITLES[stage]}</DialogTitle>
       <DialogContent>

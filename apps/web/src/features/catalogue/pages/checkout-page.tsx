@@ -9,11 +9,12 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { type AddressRequest, type CreateSilverWithdrawalResponse, MESSAGES, minorToDecimalText } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page';
 import { firstError, hasErrorCode } from '../../../lib/api';
 import { type City, USER_QUERY_KEY, useUser } from '../../../lib/auth';
+import { focusIfLost } from '../../../lib/focus';
 import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useRegistrationRedirect } from '../../../lib/registration-redirect';
@@ -198,6 +199,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
     go(PAYMENT_STEP, null);
   };
 
+  const orderHeading = useRef<HTMLHeadingElement>(null);
   const closePix = () => {
     setUntracked(null);
     if (isLoggedIn) navigate(SILVER_HISTORY_PATH);
@@ -302,6 +304,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
                 signedIn={isLoggedIn}
                 onShowPix={() => go(PIX_SLUG)}
                 onRenew={renew}
+                headingRef={orderHeading}
               />
             ) : order.isError ? (
               <BackToCatalogue error={order.error} />
@@ -358,6 +361,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
         closeLabel={isLoggedIn ? 'Ver em Meu histórico' : 'Fechar'}
         onClose={closePix}
         onRenew={renew}
+        onExited={(node) => focusIfLost(orderHeading.current, node)}
       />
     </>
   );

@@ -30,6 +30,7 @@ export function PixPaymentDialog({
   actions,
   watch = true,
   onClose,
+  onExited,
 }: {
   deposit: { id: number; amount: number; expires_at?: string | null } | null;
   qr: PixQrCodeResponse | undefined;
@@ -39,12 +40,21 @@ export function PixPaymentDialog({
   /** false while the deposit is being cancelled: its leaving the pending list is then no payment */
   watch?: boolean;
   onClose: () => void;
+  /** once closed: the opener was disabled while the QR code was made, and lost the focus (lib/focus.ts) */
+  onExited?: (node: HTMLElement) => void;
 }) {
   const secondsLeft = useSecondsLeft(deposit?.expires_at);
   const expired = secondsLeft === 0;
   useWaitForPixPayment(watch && !expired ? deposit : null, onClose);
   return (
-    <Dialog open={deposit !== null} onClose={onClose} aria-labelledby="pix-payment-title" fullWidth maxWidth="xs">
+    <Dialog
+      open={deposit !== null}
+      onClose={onClose}
+      aria-labelledby="pix-payment-title"
+      fullWidth
+      maxWidth="xs"
+      slotProps={{ transition: { onExited } }}
+    >
       <DialogTitle id="pix-payment-title">Pague com Pix</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>

@@ -7,12 +7,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type DepositLimits, PixDepositRequest, minorToDecimalText } from '@prata/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormMoneyField } from '../../../components/money-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useFormDraft } from '../../../lib/form-draft';
+import { focusIfLost } from '../../../lib/focus';
 import { useIntention } from '../../../lib/intention';
 import { useCreatePixDeposit, useDepositOverview } from '../api/deposits';
 import type { PixDepositResponse } from '../api/types';
@@ -33,6 +34,8 @@ export function PixDepositForm({ minimum, limits }: { minimum: number; limits?: 
   const create = useCreatePixDeposit();
   const handle = useRegistrationErrorHandler();
   const [payment, setPayment] = useState<PixDepositResponse | null>(null);
+  // disabled while the QR code is made, the button loses the focus: it gets it back when the dialog closes
+  const submit = useRef<HTMLButtonElement>(null);
   const { control, handleSubmit, setError, reset } = useForm<PixInput, unknown, PixOutput>({
     resolver: zodResolver(PixDepositRequest),
     defaultValues: { amount: '' },
@@ -76,6 +79,7 @@ export function PixDepositForm({ minimum, limits }: { minimum: number; limits?: 
         />
         <Box>
           <Button
+            ref={submit}
             type="submit"
             variant="contained"
             size="large"
@@ -92,6 +96,7 @@ export function PixDepositForm({ minimum, limits }: { minimum: number; limits?: 
         qr={payment ?? undefined}
         note={payment?.message}
         onClose={() => setPayment(null)}
+        onExited={(node) => focusIfLost(submit.current, node)}
       />
     </>
   );

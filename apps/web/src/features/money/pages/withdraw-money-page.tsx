@@ -284,8 +284,10 @@ export function WithdrawForm({ overview }: { overview: WithdrawalOverviewRespons
               <MoneyText sx={{ fontWeight: 700 }}>{formatBRL(sentFor)}</MoneyText>.
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+              {/* 'Enviar código' is replaced by this section: the keyboard's focus goes on to the code */}
               <CodeField
                 label="Código de verificação"
+                autoFocus
                 value={code}
                 onChange={(value) => {
                   setCode(value);

@@ -15,7 +15,16 @@ export type CancellableOrder = { id: number; type: 'buy' | 'sell'; price_per_gra
  * The cancel-order confirmation (spec 2 §2), then DELETE /api/order/{id} under one Idempotency-Key per order
  * cancelled (a double tap cancels once and says so once), and the server's message.
  */
-export function CancelOrderDialog({ order, onClose }: { order: CancellableOrder | null; onClose: () => void }) {
+export function CancelOrderDialog({
+  order,
+  onClose,
+  onExited,
+}: {
+  order: CancellableOrder | null;
+  onClose: () => void;
+  /** the cancelled order's row and button are gone once it closes: the screen puts the focus back (lib/focus.ts) */
+  onExited?: (node: HTMLElement) => void;
+}) {
   const cancel = useCancelOrder();
   const handle = useRegistrationErrorHandler();
   const intention = useIntention({ cancel: order?.id ?? null });
@@ -40,6 +49,7 @@ export function CancelOrderDialog({ order, onClose }: { order: CancellableOrder 
       confirmColor="error"
       pending={intention.busy}
       onClose={onClose}
+      onExited={onExited}
       onConfirm={() => void confirm()}
     >
       {order && (

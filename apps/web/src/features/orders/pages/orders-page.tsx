@@ -19,6 +19,7 @@ import { CancelOrderDialog, type CancellableOrder } from '../components/cancel-o
 import { MyOrders } from '../components/my-orders';
 import { OrderForm } from '../components/order-form';
 import { RegistrationQueryState } from '../../../components/registration-query-state';
+import { focusIfLost } from '../../../lib/focus';
 import { PriceChart } from '../components/price-chart';
 import { TakeOrderDialog } from '../components/take-order-dialog';
 import { SIDE_TEXT } from '../labels';
@@ -159,7 +160,11 @@ function OrdersScreen({ data }: { data: OrdersResponse }) {
         rates={rates}
         onClose={() => setTaking(null)}
       />
-      <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
+      <CancelOrderDialog
+        order={cancelling}
+        onClose={() => setCancelling(null)}
+        onExited={(node) => focusIfLost(document.getElementById(`ordens-tab-${tab}`), node)}
+      />
     </>
   );
 }

@@ -31,14 +31,24 @@ export function TransferReceiptDialog({
   transfer,
   message,
   onClose,
+  onExited,
 }: {
   transfer: SilverTransfer | null;
   message: string;
   onClose: () => void;
+  /** once closed: the form that opened it was reset, so the screen says where the focus goes (lib/focus.ts) */
+  onExited?: (node: HTMLElement) => void;
 }) {
   const pending = transfer?.status === 'pending';
   return (
-    <Dialog open={transfer !== null} onClose={onClose} aria-labelledby="transfer-receipt-title" fullWidth maxWidth="xs">
+    <Dialog
+      open={transfer !== null}
+      onClose={onClose}
+      aria-labelledby="transfer-receipt-title"
+      fullWidth
+      maxWidth="xs"
+      slotProps={{ transition: { onExited } }}
+    >
       {transfer && (
         <>
           <DialogTitle id="transfer-receipt-title">

@@ -15,11 +15,12 @@ import {
   type SilverTransfer,
   type SilverTransferOverviewResponse,
 } from '@prata/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { DecimalTextField } from '../../../components/decimal-field';
 import { MaskedTextField } from '../../../components/masked-text-field';
 import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
 import { firstError, isApiError } from '../../../lib/api';
+import { focusIfLost } from '../../../lib/focus';
 import { useFormDraft } from '../../../lib/form-draft';
 import { toMinorUnits } from '../../../lib/format';
 import { useIntention } from '../../../lib/intention';
@@ -86,6 +87,8 @@ export function TransferForm({ overview }: { overview: SilverTransferOverviewRes
   const [resendAt, setResendAt] = useState(0);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [done, setDone] = useState<{ transfer: SilverTransfer; message: string } | null>(null);
+  // a new transfer starts at the receiver's e-mail: the focus goes there when the receipt closes
+  const emailInput = useRef<HTMLInputElement>(null);
   useFormDraft('transferir-prata', { email, cpf, quantity, message }, (d) => {
     setEmail(d.email ?? '');
     setCpf(d.cpf ?? '');
@@ -207,6 +210,7 @@ export function TransferForm({ overview }: { overview: SilverTransferOverviewRes
             sx={{ alignItems: { sm: 'flex-start' } }}
           >
             <TextField
+              inputRef={emailInput}
               label="E-mail do recebedor"
               type="email"
               autoComplete="off"
@@ -319,6 +323,7 @@ export function TransferForm({ overview }: { overview: SilverTransferOverviewRes
         transfer={done?.transfer ?? null}
         message={done?.message ?? ''}
         onClose={() => setDone(null)}
+        onExited={(node) => focusIfLost(emailInput.current, node)}
       />
     </>
   );
