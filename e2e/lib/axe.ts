@@ -90,7 +90,7 @@ const PAGE_SCRIPT = String.raw`(() => {
       const forms = invalid().map((el) => el.closest('form') || el.parentElement);
       const parts = open.length > 0 ? [...open, ...forms] : forms.length > 0 ? forms : [];
       const context = parts.length > 0 ? { include: [...new Set(parts)] } : document;
-      const result = await window.axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      const result = await window.axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false });
       const after = state();
       if (after !== before) return { outcome: 'changed', state: after };
       const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({
@@ -125,7 +125,7 @@ const PAGE_SCRIPT = String.raw`(() => {
 
 /** What this journey file (this process) checked: each state once, whichever test meets it first. */
 const checked = new Set<string>();
-const totals = { runs: 0, dropped: 0, ms: 0, serious: 0, minor: 0 };
+const totals = { runs: 0, dropped: 0, ms: 0, loadMs: 0, serious: 0 };
 let summaryRegistered = false;
 
 function registerSummary(): void {
@@ -135,7 +135,7 @@ function registerSummary(): void {
   process.on('exit', () => {
     process.stdout.write(
       `axe: ${file}: ${checked.size} screen states checked in ${totals.runs} runs (${totals.dropped} dropped and ` +
-        `retried), ${Math.round(totals.ms)} ms in axe, ${totals.serious} serious/critical nodes\n`,
+        `retried), ${Math.round(totals.ms)} ms in axe (${Math.round(totals.loadMs)} loading it), ${totals.serious} serious/critical nodes\n`,
     );
   });
 }
@@ -195,7 +195,11 @@ export class AxeChecks {
         const now = (await page.evaluate('window.__prataAxe ? window.__prataAxe.state() : null')) as string | null;
         if (now === null || checked.has(now)) return;
       }
-      if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource());
+      if (!(await page.evaluate('typeof window.axe === "object"'))) {
+        const t1 = performance.now();
+        await page.evaluate(axeSource());
+        totals.loadMs += performance.now() - t1;
+      }
       totals.runs += 1;
       const result = (await page.evaluate(
         `window.__prataAxe.run(${JSON.stringify(AXE_TAGS)}, ${JSON.stringify(expected)})`,
