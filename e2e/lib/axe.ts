@@ -61,7 +61,7 @@ const PAGE_SCRIPT = String.raw`(() => {
   const text = (s) => (s || '').replace(/\s+/g, ' ').replace(/\d+([.,:]\d+)*/g, '9').trim().slice(0, 60);
   const nameOf = (el) => {
     if (el.classList.contains('MuiSnackbar-root')) return 'snackbar';
-    const kind = el.classList.contains('MuiDrawer-paper') ? 'drawer' : el.getAttribute('role');
+    const kind = el.classList.contains('MuiDrawer-paper') ? 'drawer' : el.getAttribute('role') || 'modal';
     let name = el.getAttribute('aria-label') || '';
     const by = el.getAttribute('aria-labelledby');
     if (!name && by) name = by.split(/\s+/).map((id) => document.getElementById(id)?.textContent || '').join(' ');
@@ -70,7 +70,10 @@ const PAGE_SCRIPT = String.raw`(() => {
   };
   const layers = () => {
     const all = [...document.querySelectorAll(LAYERS)].filter(shown);
-    return all.filter((el) => !all.some((other) => other !== el && other.contains(el)));
+    const outer = all.filter((el) => !all.some((other) => other !== el && other.contains(el)));
+    // any other MUI modal (a popover, a backdrop) by its heading
+    const modals = [...document.querySelectorAll('.MuiModal-root')].filter((m) => shown(m) && !outer.some((el) => m.contains(el)));
+    return [...outer, ...modals];
   };
   const invalid = () => [...document.querySelectorAll('[aria-invalid=true]')].filter(shown);
   const state = () => {
@@ -80,10 +83,21 @@ const PAGE_SCRIPT = String.raw`(() => {
     return [path, ...open].join(' + ');
   };
   let running = false;
+  // a dialog fading in reads as low contrast: wait (1 s at most) for the transitions that end
+  const settled = () => {
+    const ending = document.getAnimations().filter((a) => a.playState === 'running' &&
+      a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+    if (ending.length === 0) return undefined;
+    return Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 1000))]);
+  };
   const run = async (tags, expected) => {
+    await settled();
     const before = state();
     if (expected && before !== expected) return { outcome: 'changed', state: before };
     if (running || !window.axe) return { outcome: 'busy', state: before };
+    // the app hidden with nothing open: a modal opening or closing
+    if (layers().length === 0 && document.querySelector('#root[aria-hidden=true]')) return { outcome: 'changed', state: before };
     running = true;
     try {
       const open = layers();

@@ -170,6 +170,7 @@ export async function withPage(
     } else {
       await capture(page, `failures/${options.name}`).catch(() => undefined);
     }
+    if (axe && axe.findings.length > 0) console.error(describeFindings(axe.findings));
     const seen = [...errors.uncaught.map((e) => `uncaught: ${e.message}`), ...errors.console];
     if (seen.length > 0) console.error(`page errors on ${page.url()}:\n${seen.map((m) => `  - ${m}`).join('\n')}`);
     throw error;

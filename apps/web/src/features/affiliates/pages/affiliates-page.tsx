@@ -146,7 +146,7 @@ function Tables({ earned }: { earned: number }) {
 
 function PageSkeleton() {
   return (
-    <Stack spacing={2} aria-busy="true" aria-label="Carregando">
+    <Stack spacing={2} role="status" aria-busy="true" aria-label="Carregando">
       <Skeleton variant="rounded" height={140} />
       <Skeleton variant="rounded" height={200} />
     </Stack>

@@ -306,7 +306,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
             ) : order.isError ? (
               <BackToCatalogue error={order.error} />
             ) : (
-              <Skeleton variant="rounded" height={240} aria-label="Carregando o pedido" />
+              <Skeleton variant="rounded" height={240} role="status" aria-label="Carregando o pedido" />
             )
           ) : charge.charge && address && shipping && buyer ? (
             <PaymentReview
@@ -386,7 +386,7 @@ export function CheckoutPage() {
       {product.isError ? (
         <BackToCatalogue error={product.error} />
       ) : product.isPending || !initial ? (
-        <Stack spacing={2} aria-busy="true" aria-label="Carregando">
+        <Stack spacing={2} role="status" aria-busy="true" aria-label="Carregando">
           <Skeleton variant="rounded" height={56} />
           <Skeleton variant="rounded" height={240} />
         </Stack>

@@ -100,7 +100,7 @@ function Catalogue({ signedIn }: { signedIn: boolean }) {
   }
   if (!data) {
     return (
-      <Box sx={GRID_SX} aria-busy="true" aria-label="Carregando produtos">
+      <Box sx={GRID_SX} role="status" aria-busy="true" aria-label="Carregando produtos">
         <ProductCardSkeleton />
         <ProductCardSkeleton />
         <ProductCardSkeleton />
@@ -221,7 +221,9 @@ export function LandingPage() {
       <Container sx={{ py: { xs: 3, md: 5 } }}>
         <Stack spacing={{ xs: 3, md: 4 }}>
           {signedIn && (
-            <Suspense fallback={<Skeleton variant="rounded" height={188} aria-label="Carregando seus saldos" />}>
+            <Suspense
+              fallback={<Skeleton variant="rounded" height={188} role="status" aria-label="Carregando seus saldos" />}
+            >
               <CustomerSummary />
             </Suspense>
           )}

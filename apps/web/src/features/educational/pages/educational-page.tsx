@@ -57,7 +57,7 @@ export function EducationalPage() {
       </ToggleButtonGroup>
 
       {pages.isPending ? (
-        <Box sx={GRID} aria-busy="true" aria-label="Carregando vídeos">
+        <Box sx={GRID} role="status" aria-busy="true" aria-label="Carregando vídeos">
           {Array.from({ length: VIDEOS_PAGE_SIZE }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
             <Skeleton key={i} variant="rounded" sx={{ aspectRatio: '4 / 3', height: 'auto' }} />

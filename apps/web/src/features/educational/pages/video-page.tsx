@@ -43,7 +43,7 @@ export function VideoPage() {
       ) : query.isError ? (
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : !video ? (
-        <Stack spacing={2} aria-busy="true" aria-label="Carregando">
+        <Stack spacing={2} role="status" aria-busy="true" aria-label="Carregando">
           <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 9', height: 'auto' }} />
           <Skeleton width="60%" />
         </Stack>

@@ -66,7 +66,7 @@ export function BalanceCard({ reais, label = 'Saldo disponível' }: { reais: num
 /** The skeleton of a money screen: the balance card and a few blocks. */
 export function MoneySkeleton({ blocks = 2 }: { blocks?: number }) {
   return (
-    <Stack spacing={2} aria-busy="true" aria-label="Carregando">
+    <Stack spacing={2} role="status" aria-busy="true" aria-label="Carregando">
       <Skeleton variant="rounded" height={96} />
       {Array.from({ length: blocks }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity

@@ -35,7 +35,13 @@ export function PixQrCode({ qr, amount }: { qr: PixQrCodeResponse | undefined; a
           }}
         />
       ) : (
-        <Skeleton variant="rectangular" width={QR_SIZE} height={QR_SIZE} aria-label="Carregando QR Code" />
+        <Skeleton
+          variant="rectangular"
+          width={QR_SIZE}
+          height={QR_SIZE}
+          role="status"
+          aria-label="Carregando QR Code"
+        />
       )}
       <TextField
         label="Pix copia e cola"

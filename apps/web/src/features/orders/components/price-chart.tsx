@@ -113,7 +113,7 @@ export function PriceChart() {
         </ToggleButtonGroup>
       </Stack>
       {history.isPending ? (
-        <Skeleton variant="rounded" sx={{ height: CHART_HEIGHT }} aria-label="Carregando o gráfico" />
+        <Skeleton variant="rounded" sx={{ height: CHART_HEIGHT }} role="status" aria-label="Carregando o gráfico" />
       ) : history.isError && !data ? (
         <Alert
           severity="error"

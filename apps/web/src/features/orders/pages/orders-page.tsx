@@ -42,7 +42,7 @@ function useTab(): [TabValue, (next: TabValue) => void] {
 
 function OrdersSkeleton() {
   return (
-    <Stack spacing={3} aria-busy="true" aria-label="Carregando">
+    <Stack spacing={3} role="status" aria-busy="true" aria-label="Carregando">
       <Skeleton variant="rounded" height={48} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 5 }}>

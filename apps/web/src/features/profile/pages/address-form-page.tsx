@@ -52,7 +52,7 @@ export function AddAddressPage() {
           backLabel="Cancelar"
         />
       ) : (
-        <Skeleton variant="rounded" height={320} aria-label="Carregando o formulário" />
+        <Skeleton variant="rounded" height={320} role="status" aria-label="Carregando o formulário" />
       )}
     </Frame>
   );

@@ -16,7 +16,7 @@ import { dateBR } from '../labels';
 
 function PlansSkeleton() {
   return (
-    <Stack spacing={2} aria-busy="true" aria-label="Carregando">
+    <Stack spacing={2} role="status" aria-busy="true" aria-label="Carregando">
       <Skeleton variant="rounded" height={240} />
       <Skeleton variant="rounded" height={120} />
     </Stack>

@@ -31,7 +31,7 @@ function SilverBalance({ grams }: { grams: number }) {
 
 function TransferSkeleton() {
   return (
-    <Stack spacing={2} aria-busy="true" aria-label="Carregando">
+    <Stack spacing={2} role="status" aria-busy="true" aria-label="Carregando">
       <Skeleton variant="rounded" height={96} />
       <Skeleton variant="rounded" height={160} />
     </Stack>

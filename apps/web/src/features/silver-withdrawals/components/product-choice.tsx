@@ -33,7 +33,7 @@ export function ProductChoice({
   if (query.isError && !data) return <Alert severity="error">{firstError(query.error)}</Alert>;
   if (!data) {
     return (
-      <Stack spacing={1.5} aria-busy="true" aria-label="Carregando produtos">
+      <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Carregando produtos">
         <Skeleton variant="rounded" height={72} />
         <Skeleton variant="rounded" height={72} />
       </Stack>

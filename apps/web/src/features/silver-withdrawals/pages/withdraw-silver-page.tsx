@@ -220,7 +220,7 @@ export function WithdrawSilverPage() {
         description="Receba em casa barras feitas com a prata que você tem em custódia."
       />
       {!user ? (
-        <Stack spacing={2} aria-busy="true" aria-label="Carregando">
+        <Stack spacing={2} role="status" aria-busy="true" aria-label="Carregando">
           <Skeleton variant="rounded" height={72} />
           <Skeleton variant="rounded" height={240} />
         </Stack>

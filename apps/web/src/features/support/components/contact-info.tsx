@@ -66,7 +66,7 @@ const Lines = ({ lines, href }: { lines: string[]; href?: (line: string) => stri
 export function ContactInformation() {
   const contact = useContactInformation();
   if (contact.isPending)
-    return <Skeleton variant="rounded" height={260} aria-label="Carregando informações de contato" />;
+    return <Skeleton variant="rounded" height={260} role="status" aria-label="Carregando informações de contato" />;
   if (contact.isError) return <LoadError error={contact.error} onRetry={() => void contact.refetch()} />;
   const c = contactLayout(contact.data.info);
   const blocks: Array<{

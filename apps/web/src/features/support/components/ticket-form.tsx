@@ -57,7 +57,7 @@ export function TicketForm({
   if (lists.error && !lists.data) return <LoadError error={lists.error} onRetry={lists.refetch} />;
   if (!lists.data)
     return (
-      <Stack spacing={2} aria-busy="true" aria-label="Carregando">
+      <Stack spacing={2} role="status" aria-busy="true" aria-label="Carregando">
         <Skeleton variant="rounded" height={56} />
         <Skeleton variant="rounded" height={56} />
         <Skeleton variant="rounded" height={56} />

@@ -23,7 +23,7 @@ export function FaqsPage() {
       description="Respostas rápidas sobre custódia, ordens, taxas, depósitos e mais."
     >
       {faqs.isPending ? (
-        <Stack spacing={1} aria-busy="true" aria-label="Carregando">
+        <Stack spacing={1} role="status" aria-busy="true" aria-label="Carregando">
           {[1, 2, 3, 4, 5].map((n) => (
             <Skeleton key={n} variant="rounded" height={56} />
           ))}

@@ -189,7 +189,7 @@ export function TicketDetailsPage() {
   return (
     <SupportFrame title={data ? `Ticket nº ${data.id}` : 'Ticket'} back={{ to: '/contato', label: 'Meus tickets' }}>
       {ticket.isPending ? (
-        <Stack spacing={2} aria-busy="true" aria-label="Carregando">
+        <Stack spacing={2} role="status" aria-busy="true" aria-label="Carregando">
           <Skeleton variant="rounded" height={80} />
           <Skeleton variant="rounded" height={160} />
         </Stack>
