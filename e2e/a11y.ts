@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { AXE_TAGS, axeSource } from './lib/axe';
 import { type DemoServer, startDemoServer } from './lib/demo-server';
 import { measureSideways, settle, textPass } from './lib/reflow';
 
 const _ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const _HOST = '127.0.0.1';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /**
  * Each screen is measured on a phone and a desktop in the light theme, and on a phone in the operating system's
  * forced-colors (high contrast) mode, which Chromium emulates (`forced-colors: active`). The desktop pass also applies
@@ -116,8 +114,6 @@ async function startServer(): Promise<DemoServer> {
   return startDemoServer('a11y');
 }
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 async function measure(
   browser: Browser,
   baseUrl: string,
@@ -173,13 +169,13 @@ async function measure(
 }
 
 async function runAxe(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(AXE_SOURCE); // through CDP: the app's CSP forbids an inline script tag
+  await page.evaluate(axeSource()); // through CDP: the app's CSP forbids an inline script tag
   const violations = (await page.evaluate(
     (tags) =>
       (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: unknown }> } }).axe
         .run(document, { runOnly: { type: 'tag', values: tags } })
         .then((r) => r.violations),
-    TAGS,
+    [...AXE_TAGS],
   )) as AxeViolation[];
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { AxeChecks, describeFindings } from './axe';
 import { BASE_URL, E2E_DIR } from './env';
 
 export type Viewport = { width: number; height: number };
@@ -50,7 +51,16 @@ const PAGE_DEADLINE_MS = Number(process.env.E2E_PAGE_DEADLINE_MS) || 240_000;
  * sticky header in the middle of the picture).
  */
 export async function shot(page: Page, name: string): Promise<void> {
+  await axeCheckpoint(page);
   if (SCREENSHOTS) await capture(page, name);
+}
+
+/** The axe checks of each page's context (see lib/axe.ts). */
+const axeOfContext = new WeakMap<BrowserContext, AxeChecks>();
+
+/** Checks the page's screen state with axe now, unless this journey file already did (`shot` and `shotBoth` do). */
+export async function axeCheckpoint(page: Page): Promise<void> {
+  await axeOfContext.get(page.context())?.checkpoint(page);
 }
 
 async function capture(page: Page, name: string): Promise<void> {
@@ -73,6 +83,7 @@ async function settle(page: Page): Promise<void> {
  * is resized in place (state and dialogs stay as they are) and put back to its own size afterwards.
  */
 export async function shotBoth(page: Page, name: string): Promise<void> {
+  await axeCheckpoint(page);
   if (!SCREENSHOTS) return;
   const own = page.viewportSize() ?? DESKTOP;
   for (const size of [PHONE, DESKTOP]) {
@@ -129,7 +140,8 @@ export async function newContext(browser: Browser, options: PageOptions): Promis
 
 /**
  * Runs `fn` on a page of a new browser context (new context per test), then closes it. The test fails on an uncaught
- * page error; when it fails, a screenshot of the page is kept and the console errors are printed.
+ * page error, and on a serious or critical axe violation on a screen state it passed through (lib/axe.ts); when it
+ * fails, a screenshot of the page is kept and the console errors are printed.
  */
 export async function withPage(
   browser: Browser,
@@ -137,8 +149,11 @@ export async function withPage(
   fn: (page: Page, errors: PageErrors) => Promise<void>,
 ): Promise<void> {
   const context = await newContext(browser, options);
+  const axe = await AxeChecks.attach(context);
+  if (axe) axeOfContext.set(context, axe);
   const page = await context.newPage();
   const errors = new PageErrors(page);
+  let axeFindings: Awaited<ReturnType<AxeChecks['finish']>> = [];
   let expired = false;
   const deadline = setTimeout(() => {
     expired = true;
@@ -148,12 +163,14 @@ export async function withPage(
   }, PAGE_DEADLINE_MS);
   try {
     await fn(page, errors);
+    if (axe) axeFindings = await axe.finish(page);
   } catch (error) {
     if (expired) {
       console.error(`${options.name}: stopped after ${PAGE_DEADLINE_MS / 1000} s on ${page.url()}`);
     } else {
       await capture(page, `failures/${options.name}`).catch(() => undefined);
     }
+    if (axe && axe.findings.length > 0) console.error(describeFindings(axe.findings));
     const seen = [...errors.uncaught.map((e) => `uncaught: ${e.message}`), ...errors.console];
     if (seen.length > 0) console.error(`page errors on ${page.url()}:\n${seen.map((m) => `  - ${m}`).join('\n')}`);
     throw error;
@@ -165,4 +182,5 @@ export async function withPage(
     console.log(`console errors in ${options.name}:\n${errors.console.map((m) => `  - ${m}`).join('\n')}`);
   }
   errors.assertNone();
+  if (axeFindings.length > 0) throw new Error(describeFindings(axeFindings));
 }

@@ -248,7 +248,7 @@ export function SettingsTab() {
   const settings = useSilverSettings();
   if (settings.isPending) {
     return (
-      <Stack spacing={2} aria-busy aria-label="Carregando as configurações">
+      <Stack spacing={2} role="progressbar" aria-busy aria-label="Carregando as configurações">
         <Skeleton variant="rounded" height={120} />
         <Skeleton variant="rounded" height={320} />
       </Stack>

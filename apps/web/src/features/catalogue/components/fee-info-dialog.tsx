@@ -13,7 +13,7 @@ import { FEE_LINES } from '../fees';
  */
 export function FeeInfoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="fee-info-title" fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={onClose} aria-labelledby="fee-info-title" fullWidth maxWidth="sm" scroll="body">
       <DialogTitle id="fee-info-title">Entenda as taxas</DialogTitle>
       <DialogContent>
         <Stack spacing={2} component="dl" sx={{ m: 0 }}>
@@ -36,11 +36,11 @@ export function FeeInfoDialog({ open, onClose }: { open: boolean; onClose: () =>
               nem sobre os impostos. Um cupom de 10% tira 10% dessas taxas; no total do pedido, a diferença é menor.
             </Typography>
           </div>
-          <Typography variant="body2" color="text.secondary">
-            As taxas e os impostos aparecem somente quando são maiores que zero. Cada imposto mostra a sua alíquota e a
-            base sobre a qual é calculado (o subtotal); os impostos são somados ao subtotal, não estão dentro dele.
-          </Typography>
         </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          As taxas e os impostos aparecem somente quando são maiores que zero. Cada imposto mostra a sua alíquota e a
+          base sobre a qual é calculado (o subtotal); os impostos são somados ao subtotal, não estão dentro dele.
+        </Typography>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} autoFocus>

@@ -17,7 +17,7 @@ import { RatesForm } from './rates-form';
 
 function MarketSkeleton() {
   return (
-    <Stack spacing={2} aria-busy aria-label="Carregando o mercado">
+    <Stack spacing={2} role="progressbar" aria-busy aria-label="Carregando o mercado">
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
         {['a', 'b', 'c', 'd'].map((k) => (
           <Skeleton key={k} variant="rounded" height={84} />
