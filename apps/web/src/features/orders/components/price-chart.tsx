@@ -54,7 +54,7 @@ function Chart({ data }: { data: PriceHistoryResponse }) {
   const low = Math.min(...closes);
   const high = Math.max(...closes);
   // A figure named by its summary, with the last prices as a (visually hidden) table: not role="img", whose children
-  // are hidden, since the chart holds the library's attribution link (a focusable link inside an image).
+  // are hidden, so a label could only summarise the figures the table gives.
   return (
     <Box component="figure" aria-labelledby="price-chart-summary" sx={{ m: 0, position: 'relative' }}>
       <Box component="figcaption" id="price-chart-summary" sx={visuallyHidden}>
