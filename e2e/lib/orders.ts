@@ -49,7 +49,7 @@ async function payPix(paymentId: string): Promise<void> {
 }
 
 /** A JSON write with an Idempotency-Key, as the screens send money and order writes. */
-async function idempotentCall<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
+export async function idempotentCall<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
   const response = await fetch(`${BASE_URL}/api${path}`, {
     method,
     headers: {

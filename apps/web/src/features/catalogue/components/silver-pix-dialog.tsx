@@ -1,6 +1,7 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import TimerOffOutlined from '@mui/icons-material/TimerOffOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -14,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { CountdownAnnouncer, PAYMENT_MILESTONES_SECONDS, sayPixLeft } from '../../../components/countdown-announcer';
 import { MoneyText } from '../../../components/money-text';
+import { visuallyHidden } from '../../../components/polite-announcer';
 import { RouterLink } from '../../../components/router-link';
 import { USER_QUERY_KEY } from '../../../lib/auth';
 import { countdownText, secondsUntil, useNow } from '../../../lib/countdown';
@@ -106,18 +108,6 @@ export function SilverPixDialog({
                 Valor: <MoneyText sx={{ fontWeight: 700 }}>{brl(amount)}</MoneyText>
               </Typography>
             </Stack>
-            {stage === 'paid' && (
-              <Alert icon={<CheckCircleOutline />} severity="success" role="status">
-                Recebemos o seu Pix de <MoneyText>{brl(amount)}</MoneyText>. O pedido nº {order.id} está confirmado:
-                separamos as barras e enviamos o código de rastreio por e-mail.
-              </Alert>
-            )}
-            {stage === 'expired' && (
-              <Alert icon={<TimerOffOutlined />} severity="warning" role="status">
-                O prazo para pagar este Pix terminou e o pedido nº {order.id} foi cancelado; nada foi cobrado.
-                {onRenew ? ' Gere um novo Pix para comprar as mesmas barras (o valor é calculado de novo).' : ''}
-              </Alert>
-            )}
             {stage === 'waiting' && (
               <>
                 {left !== null && (
@@ -133,14 +123,34 @@ export function SilverPixDialog({
                 )}
                 <CountdownAnnouncer secondsLeft={left} milestones={PAYMENT_MILESTONES_SECONDS} say={sayPixLeft} />
                 <PixQrCode qr={qr} amount={amount} />
-                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
+              </>
+            )}
+            {/* one polite region, there from the start and last in every stage: its words change when the payment
+                arrives or the window closes, so screen readers announce it (a region inserted with its words is not) */}
+            <Box role="status" aria-live="polite" aria-atomic="true">
+              {stage === 'paid' && (
+                <Alert icon={<CheckCircleOutline />} severity="success" role="none">
+                  <Box component="span" sx={visuallyHidden}>{`${TITLES.paid}. `}</Box>
+                  Recebemos o seu Pix de <MoneyText>{brl(amount)}</MoneyText>. O pedido nº {order.id} está confirmado:
+                  separamos as barras e enviamos o código de rastreio por e-mail.
+                </Alert>
+              )}
+              {stage === 'expired' && (
+                <Alert icon={<TimerOffOutlined />} severity="warning" role="none">
+                  <Box component="span" sx={visuallyHidden}>{`${TITLES.expired}. `}</Box>O prazo para pagar este Pix
+                  terminou e o pedido nº {order.id} foi cancelado; nada foi cobrado.
+                  {onRenew ? ' Gere um novo Pix para comprar as mesmas barras (o valor é calculado de novo).' : ''}
+                </Alert>
+              )}
+              {stage === 'waiting' && (
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                   <CircularProgress size={18} aria-hidden />
                   <Typography variant="body2" color="text.secondary">
                     Aguardando o pagamento. Esta janela muda sozinha quando o Pix chegar.
                   </Typography>
                 </Stack>
-              </>
-            )}
+              )}
+            </Box>
           </Stack>
         )}
       </DialogContent>

@@ -22,6 +22,7 @@ import { CodeField } from '../../../components/code-field';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MoneyText } from '../../../components/money-text';
 import { FormMoneyField } from '../../../components/money-field';
+import { groupErrorProps } from '../../../components/group-error';
 import { RouterLink } from '../../../components/router-link';
 import { isApiError } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -202,6 +203,7 @@ export function WithdrawForm({ overview }: { overview: WithdrawalOverviewRespons
                 value={String(field.value)}
                 onChange={(event) => field.onChange(event.target.value)}
                 onBlur={field.onBlur}
+                {...groupErrorProps('withdraw-destination-error', fieldState.error)}
               >
                 <Paper variant="outlined">
                   {overview.bankingInformation.map((b, i) => {
@@ -210,7 +212,8 @@ export function WithdrawForm({ overview }: { overview: WithdrawalOverviewRespons
                       <FormControlLabel
                         key={b.id}
                         value={String(b.id)}
-                        control={<Radio />}
+                        // a submit with errors focuses the first option (react-hook-form's shouldFocusError)
+                        control={<Radio slotProps={{ input: { ref: i === 0 ? field.ref : undefined } }} />}
                         label={
                           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 1 }}>
                             <BankingIcon entry={b} />
@@ -234,7 +237,9 @@ export function WithdrawForm({ overview }: { overview: WithdrawalOverviewRespons
                   })}
                 </Paper>
               </RadioGroup>
-              {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+              {fieldState.error && (
+                <FormHelperText id="withdraw-destination-error">{fieldState.error.message}</FormHelperText>
+              )}
               <Box sx={{ mt: 1 }}>
                 <Button component={RouterLink} to={BANKING_PATH} size="small">
                   Gerenciar dados bancários

@@ -13,10 +13,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatBRL, formatPercentBps, PRICE_RANGES } from '@prata/domain';
 import { lazy, Suspense, useState } from 'react';
 import { MoneyText } from '../../../components/money-text';
+import { visuallyHidden } from '../../../components/polite-announcer';
 import { firstError } from '../../../lib/api';
 import { toMinorUnits } from '../../../lib/format';
 import { type PriceRange, usePriceHistory } from '../api/get-price-history';
 import type { PriceHistoryResponse } from '../api/types';
+import { LastPricesTable } from './last-prices-table';
 
 const PriceChartCanvas = lazy(() => import('./price-chart-canvas'));
 
@@ -51,19 +53,23 @@ function Chart({ data }: { data: PriceHistoryResponse }) {
   const closes = data.candles.map((c) => c.close);
   const low = Math.min(...closes);
   const high = Math.max(...closes);
+  // A figure named by its summary, with the last prices as a (visually hidden) table: not role="img", whose children
+  // are hidden, so a label could only summarise the figures the table gives.
   return (
-    <Box
-      role="img"
-      aria-label={`Gráfico do preço por grama ${RANGE_PERIOD[data.range]}: mínimo de ${formatBRL(toMinorUnits(low))} e máximo de ${formatBRL(toMinorUnits(high))}.`}
-      sx={{ height: CHART_HEIGHT }}
-    >
-      <Suspense fallback={<Skeleton variant="rounded" sx={{ height: CHART_HEIGHT }} />}>
-        <PriceChartCanvas
-          candles={data.candles}
-          range={data.range}
-          height={narrow ? CHART_HEIGHT.xs : CHART_HEIGHT.sm}
-        />
-      </Suspense>
+    <Box component="figure" aria-labelledby="price-chart-summary" sx={{ m: 0, position: 'relative' }}>
+      <Box component="figcaption" id="price-chart-summary" sx={visuallyHidden}>
+        {`Gráfico do preço por grama ${RANGE_PERIOD[data.range]}: mínimo de ${formatBRL(toMinorUnits(low))} e máximo de ${formatBRL(toMinorUnits(high))}.`}
+      </Box>
+      <Box sx={{ height: CHART_HEIGHT }}>
+        <Suspense fallback={<Skeleton variant="rounded" sx={{ height: CHART_HEIGHT }} />}>
+          <PriceChartCanvas
+            candles={data.candles}
+            range={data.range}
+            height={narrow ? CHART_HEIGHT.xs : CHART_HEIGHT.sm}
+          />
+        </Suspense>
+      </Box>
+      <LastPricesTable data={data} />
     </Box>
   );
 }

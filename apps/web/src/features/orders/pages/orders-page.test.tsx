@@ -461,7 +461,21 @@ describe('/ordens: the book', { timeout: 20_000 }, () => {
         jsonResponse(200, { ...history, range: 'week', candles: [], last_price: null, change_reference_price: null }),
     });
     expect(await screen.findByTestId('price-chart', undefined, LONG)).toBeTruthy();
-    expect(screen.getByText('R$ 5,40')).toBeTruthy();
+    const chart = screen.getByRole('region', { name: 'Preço da prata' });
+    expect(within(chart).getAllByText('R$ 5,40')[0]?.tagName).toBe('SPAN');
+    // the text alternative: the figure's summary and the last prices, newest first
+    expect(within(chart).getByRole('figure').textContent).toContain('mínimo de R$ 5,30 e máximo de R$ 5,40');
+    const prices = within(chart).getByRole('table', { name: 'Últimos preços' });
+    expect(
+      within(prices)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Data e hora', 'Preço por grama']);
+    expect(
+      within(prices)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Data e horaPreço por grama', '10/03/2026 09:15R$ 5,40', '10/03/2026 09:00R$ 5,30']);
     // the last trade against the price 24 hours ago (5,25), not the first candle's open (5,20)
     expect(screen.getByText('+2,86%')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Semana' }));

@@ -16,6 +16,7 @@ import type { BookOrder, OrdersResponse } from '../api/types';
 import { useOrderStream } from '../api/use-order-stream';
 import { BookTable } from '../components/book-table';
 import { CancelOrderDialog, type CancellableOrder } from '../components/cancel-order-dialog';
+import { LivePriceAnnouncer } from '../components/live-price-announcer';
 import { MyOrders } from '../components/my-orders';
 import { OrderForm } from '../components/order-form';
 import { RegistrationQueryState } from '../../../components/registration-query-state';
@@ -182,6 +183,7 @@ export function OrdersPage() {
         title="Ordens"
         description="Compre e venda prata com outros clientes: ao preço que você escolher ou ao preço do mercado."
       />
+      <LivePriceAnnouncer />
       {/* a gap, not margins: on phones the chart goes below the tabs (the form first), and margins follow the DOM */}
       <Stack spacing={3} useFlexGap>
         <Box sx={{ order: { xs: 2, md: 1 } }}>

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@prata/domain';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { groupErrorProps } from '../../../components/group-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import type { FatcaFlags } from '../api/get-register-finish';
@@ -87,16 +88,24 @@ export function FatcaStep({
               key={key}
               control={control}
               name={key}
-              render={({ field, fieldState }) => (
+              render={({ field: { ref, ...field }, fieldState }) => (
                 <FormControl error={Boolean(fieldState.error)} required>
                   <FormLabel id={`fatca-${key}`} sx={{ color: 'text.primary' }}>
                     {question}
                   </FormLabel>
-                  <RadioGroup row aria-labelledby={`fatca-${key}`} {...field}>
-                    <FormControlLabel value="true" control={<Radio />} label="Sim" />
+                  <RadioGroup
+                    row
+                    aria-labelledby={`fatca-${key}`}
+                    {...groupErrorProps(`fatca-${key}-error`, fieldState.error)}
+                    {...field}
+                  >
+                    {/* a submit with errors focuses the first option (react-hook-form's shouldFocusError) */}
+                    <FormControlLabel value="true" control={<Radio slotProps={{ input: { ref } }} />} label="Sim" />
                     <FormControlLabel value="false" control={<Radio />} label="Não" />
                   </RadioGroup>
-                  {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+                  {fieldState.error && (
+                    <FormHelperText id={`fatca-${key}-error`}>{fieldState.error.message}</FormHelperText>
+                  )}
                 </FormControl>
               )}
             />

@@ -8,10 +8,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Address } from '@prata/domain';
+import { groupErrorProps } from '../../../components/group-error';
 import { RouterLink } from '../../../components/router-link';
 import { formatAddress } from '../../profile';
 
 export const ADD_ADDRESS_PATH = '/meus-dados/meus-enderecos/adicionar';
+const ADDRESS_ERROR_ID = 'address-choice-error';
 
 /** The customer's saved addresses as a radio list (spec 3: choose a saved address); none → a link to add one. */
 export function AddressChoice({
@@ -43,6 +45,7 @@ export function AddressChoice({
     <FormControl error={Boolean(error)} sx={{ width: '100%' }}>
       <RadioGroup
         aria-label="Endereços salvos"
+        {...groupErrorProps(ADDRESS_ERROR_ID, error)}
         value={value ? String(value.id) : ''}
         onChange={(_event, id) => {
           const chosen = addresses.find((address) => String(address.id) === id);
@@ -79,7 +82,7 @@ export function AddressChoice({
           ))}
         </Stack>
       </RadioGroup>
-      {error && <FormHelperText>{error}</FormHelperText>}
+      {error && <FormHelperText id={ADDRESS_ERROR_ID}>{error}</FormHelperText>}
       <Button component={RouterLink} to={ADD_ADDRESS_PATH} size="small" sx={{ alignSelf: 'flex-start', mt: 1 }}>
         Cadastrar outro endereço
       </Button>

@@ -9,8 +9,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ProductType } from '@prata/domain';
 import { useState } from 'react';
+import { groupErrorProps } from '../../../components/group-error';
 import { firstError } from '../../../lib/api';
 import { grams, OUT_OF_STOCK, ProductImage, useProductTypes } from '../../catalogue';
+
+const PRODUCT_ERROR_ID = 'product-choice-error';
 
 /** A bar can leave custody while the product is in stock (its price, which carries the silver, does not matter). */
 export const inStock = (product: ProductType) => product.availability === 'in_stock' && product.stock > 0;
@@ -50,6 +53,7 @@ export function ProductChoice({
       <Box
         role="radiogroup"
         aria-label="Produtos"
+        {...groupErrorProps(PRODUCT_ERROR_ID, error)}
         sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
       >
         {data.data.map((product) => {
@@ -91,7 +95,7 @@ export function ProductChoice({
           );
         })}
       </Box>
-      {error && <FormHelperText>{error}</FormHelperText>}
+      {error && <FormHelperText id={PRODUCT_ERROR_ID}>{error}</FormHelperText>}
       {data.total > data.per_page && (
         <Stack sx={{ alignItems: 'center', mt: 2 }}>
           <Pagination count={pages} page={Math.min(page, pages)} onChange={(_e, next) => setPage(next)} size="small" />
