@@ -36,7 +36,7 @@ const CHUNK_GROUPS: ReadonlyArray<{ name: string; test?: RegExp; tags?: ['$initi
  */
 const FIRST_LOAD_BUDGETS = [
   { page: '/login', routeChunkPrefix: 'login-page', maxKb: 150 },
-  { page: '/comprar-prata', routeChunkPrefix: 'landing-page', maxKb: 146 },
+  { page: '/comprar-prata', routeChunkPrefix: 'landing-page', maxKb: 147 },
 ];
 
 /** Modules the bundler may drop when nothing of theirs is used (see `treeshake` below). */

@@ -1,6 +1,7 @@
 // The theme's typeface, shipped with the app (latin and latin-ext subsets load on demand, by unicode-range).
 import '@fontsource-variable/inter';
 import './app/forced-colors.css';
+import './app/reduced-motion.css';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type NavigateFunction, useNavigate } from 'react-router';

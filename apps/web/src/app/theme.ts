@@ -29,24 +29,8 @@ const focusRing = (offset: number) => ({
   boxShadow: offset > 0 ? `0 0 0 ${offset}px #FFFFFF` : undefined,
 });
 
-/**
- * `prefers-reduced-motion: reduce` (WCAG 2.3.3, 2.2.2): every CSS animation and transition ends at once (skeleton
- * pulses, spinners, the loading bar, the chat's typing dots, dialogs fading) and scrolling jumps instead of gliding.
- * 0.01 ms rather than none, so `animationend` and `transitionend` still fire for whoever waits for them.
- */
+/** The system's wish for reduced motion; app/reduced-motion.css ends CSS animations under it. */
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
-const REDUCED_MOTION_BASELINE = {
-  [`@media ${REDUCED_MOTION_QUERY}`]: {
-    '*, *::before, *::after': {
-      animationDuration: '0.01ms !important',
-      animationIterationCount: '1 !important',
-      animationDelay: '0s !important',
-      transitionDuration: '0.01ms !important',
-      transitionDelay: '0s !important',
-      scrollBehavior: 'auto !important',
-    },
-  },
-};
 
 export const theme = createTheme(
   {
@@ -56,10 +40,10 @@ export const theme = createTheme(
       secondary: { main: '#00796B', light: '#48A999', dark: '#004C40', contrastText: '#FFFFFF' },
       // Status colours dark enough for text (4.5:1 on the paper and on the page's background): MUI's default warning
       // and info are 3.1:1 and 3.9:1 on white; its error barely passes on the grey page. theme.test.ts checks them.
-      error: { main: '#C62828', light: '#EF5350', dark: '#8E0000', contrastText: '#FFFFFF' },
-      warning: { main: '#A35200', light: '#FF9800', dark: '#6D3700', contrastText: '#FFFFFF' },
-      info: { main: '#01579B', light: '#03A9F4', dark: '#002F6C', contrastText: '#FFFFFF' },
-      success: { main: '#2E7D32', light: '#4CAF50', dark: '#1B5E20', contrastText: '#FFFFFF' },
+      error: { main: '#C62828' },
+      warning: { main: '#A35200' },
+      info: { main: '#01579B' },
+      success: { main: '#2E7D32' },
       background: { default: '#F4F6F7', paper: '#FFFFFF' },
       text: { primary: '#1F2A30', secondary: '#55636B' },
       divider: 'rgba(38, 50, 56, 0.12)',
@@ -83,7 +67,6 @@ export const theme = createTheme(
           html: { scrollPaddingTop: 80, scrollPaddingBottom: 96 },
           body: { WebkitFontSmoothing: 'antialiased' },
           '.tabular-nums': { fontVariantNumeric: 'tabular-nums' },
-          ...REDUCED_MOTION_BASELINE,
         },
       },
       // Buttons, icon buttons, tabs, menu and list items, chips, switches: all are ButtonBase.
