@@ -146,7 +146,7 @@ describe('Dinheiro: adicionar por Pix e TED, retirar com código', () => {
       await eventually(async () => assert.equal(await pending.getByRole('button').count(), 2));
       await shotBoth(page, 'adicionar-dinheiro-pendentes');
 
-      await click(pending, 'button', /Depósito por Pix de R\$ 20,00/);
+      await click(pending, 'button', /R\$ 20,00.*Pix/);
       await expectVisible(dialog);
       await expectVisible(dialog.getByRole('img', { name: 'QR Code do Pix de R$ 20,00' }));
       await click(dialog, 'button', 'Cancelar depósito');
@@ -158,7 +158,7 @@ describe('Dinheiro: adicionar por Pix e TED, retirar com código', () => {
       await expectHidden(dialog);
       await eventually(async () => assert.equal(await pending.getByRole('button').count(), 1));
 
-      await click(pending, 'button', /Depósito por Pix de R\$ 50,00/);
+      await click(pending, 'button', /R\$ 50,00.*Pix/);
       await expectVisible(dialog.getByRole('img', { name: 'QR Code do Pix de R$ 50,00' }));
       await shotBoth(page, 'adicionar-dinheiro-deposito-pix');
       const second = (await deposits(token)).find((d) => d.amount === 50 && d.status === 'pending');
@@ -194,7 +194,7 @@ describe('Dinheiro: adicionar por Pix e TED, retirar com código', () => {
       await send.click();
       await expectPath(page, '/adicionar-dinheiro');
       await expectVisible(snackbar(page, /^Comprovante enviado/));
-      await click(page, 'button', /Depósito por TED de R\$ 300,00/);
+      await click(page.getByRole('list', { name: 'Depósitos pendentes' }), 'button', /R\$ 300,00.*TED/);
       const ted = page.getByRole('dialog', { name: 'Depósito por TED' });
       await expectVisible(ted);
       await shotBoth(page, 'adicionar-dinheiro-deposito-ted');

@@ -64,7 +64,9 @@ export const theme = createTheme(
         styleOverrides: {
           // An element scrolled to by the keyboard's focus stops clear of the fixed top bar and of the snackbar at the
           // bottom (WCAG 2.4.7: a focused field is not hidden under them).
-          html: { scrollPaddingTop: 80, scrollPaddingBottom: 96 },
+          // Only under a fixed top bar (signed in, back office): the guest header is sticky, and with the padding a
+          // focus on its own menu button scrolled the page away from where the visitor was (first-visit journey).
+          html: { scrollPaddingBottom: 96, '&:has(.MuiAppBar-positionFixed)': { scrollPaddingTop: 80 } },
           body: { WebkitFontSmoothing: 'antialiased' },
           '.tabular-nums': { fontVariantNumeric: 'tabular-nums' },
         },

@@ -3,22 +3,33 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { CHECKOUT_STEPS } from '../labels';
 
-/** A step's panel: mounted once visited and kept (hidden) afterwards, so going back finds the forms as they were. */
+/**
+ * A step's panel: mounted once visited and kept (hidden) afterwards, so going back finds the forms as they were. When
+ * the person moves to it (`focusOnShow`: not on the page's first step), the focus goes to its heading: the button that
+ * moved them is now hidden, and a keyboard or screen reader would otherwise start again from the page's top or bottom.
+ */
 export function Panel({
   index,
   active,
   visited,
+  focusOnShow = false,
   children,
 }: {
   index: number;
   active: number;
   visited: number;
+  focusOnShow?: boolean;
   children: ReactNode;
 }) {
-  if (index > visited && index !== active) return null;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = index === active;
+  useEffect(() => {
+    if (shown && focusOnShow) heading.current?.focus({ preventScroll: false });
+  }, [shown, focusOnShow]);
+  if (index > visited && !shown) return null;
   return (
     <Box
       role="region"
@@ -26,7 +37,7 @@ export function Panel({
       hidden={index !== active}
       sx={{ display: index === active ? 'block' : 'none' }}
     >
-      <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
+      <Typography variant="h3" component="h2" ref={heading} tabIndex={-1} sx={{ mb: 2 }}>
         {CHECKOUT_STEPS[index]}
       </Typography>
       {children}

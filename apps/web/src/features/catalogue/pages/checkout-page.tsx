@@ -73,6 +73,10 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
 
   const userPending = isLoggedIn && !user;
   const { slug, active, go, back, leavePix } = useCheckoutStep({ ...saved, isLoggedIn, userPending });
+  // once the person has moved between steps, each step shown takes the focus to its heading (checkout-panels.tsx)
+  const firstStep = useRef(active);
+  const stepMoved = useRef(false);
+  if (active !== firstStep.current) stepMoved.current = true;
   const pixOpen = slug === PIX_SLUG && orderToken !== null && order.data !== undefined;
 
   const buyer = isLoggedIn ? (user ? { name: user.name, email: user.email } : null) : guest;
@@ -229,7 +233,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
         ))}
       </Stepper>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
-        <Panel index={0} active={active} visited={visited}>
+        <Panel index={0} active={active} visited={visited} focusOnShow={stepMoved.current}>
           {lockedTo(
             <CartStep
               lines={lines}
@@ -243,7 +247,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
             />,
           )}
         </Panel>
-        <Panel index={1} active={active} visited={visited}>
+        <Panel index={1} active={active} visited={visited} focusOnShow={stepMoved.current}>
           {lockedTo(
             <BuyerStep
               isLoggedIn={isLoggedIn}
@@ -260,7 +264,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
             />,
           )}
         </Panel>
-        <Panel index={2} active={active} visited={visited}>
+        <Panel index={2} active={active} visited={visited} focusOnShow={stepMoved.current}>
           {isLoggedIn && !user ? (
             <Skeleton variant="rounded" height={320} />
           ) : (
@@ -277,7 +281,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
             )
           )}
         </Panel>
-        <Panel index={3} active={active} visited={visited}>
+        <Panel index={3} active={active} visited={visited} focusOnShow={stepMoved.current}>
           {lockedTo(
             <Stack spacing={2}>
               <ShippingOptions
@@ -294,7 +298,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
             </Stack>,
           )}
         </Panel>
-        <Panel index={4} active={active} visited={visited}>
+        <Panel index={4} active={active} visited={visited} focusOnShow={stepMoved.current}>
           {orderToken ? (
             order.data ? (
               <OrderPanel

@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -91,14 +92,17 @@ export function CaixaPostalPage() {
         ) : (
           <List disablePadding aria-label="Mensagens">
             {outbox.data.map((message) => (
-              <ListItemButton key={message.id} divider onClick={() => setOpen(message)}>
-                <ListItemIcon>{message.channel === 'sms' ? <SmsOutlined /> : <EmailOutlined />}</ListItemIcon>
-                <ListItemText
-                  primary={message.subject || message.text?.slice(0, 80) || '(sem assunto)'}
-                  secondary={`${message.channel === 'sms' ? 'SMS' : 'E-mail'} para ${message.to} · ${formatDateTimeBR(message.created_at)}`}
-                  slotProps={{ primary: { noWrap: true } }}
-                />
-              </ListItemButton>
+              // each button in a list item of its own: a list holds only items (axe's `list`)
+              <ListItem key={message.id} disablePadding divider>
+                <ListItemButton onClick={() => setOpen(message)}>
+                  <ListItemIcon>{message.channel === 'sms' ? <SmsOutlined /> : <EmailOutlined />}</ListItemIcon>
+                  <ListItemText
+                    primary={message.subject || message.text?.slice(0, 80) || '(sem assunto)'}
+                    secondary={`${message.channel === 'sms' ? 'SMS' : 'E-mail'} para ${message.to} · ${formatDateTimeBR(message.created_at)}`}
+                    slotProps={{ primary: { noWrap: true } }}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}
