@@ -141,7 +141,21 @@ async function snapshotWeb(): Promise<string> {
 
 // ---------------------------------------------------------------- database
 
-function freePort(): Promise<number> {
+/** Ports already given to a lane: the system can offer a just-closed port again before the first server binds it. */
+const givenPorts = new Set<number>();
+
+/** A free port no other lane of this run was given (two lanes once got the same one and shared one server). */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await anyFreePort();
+    if (!givenPorts.has(port)) {
+      givenPorts.add(port);
+      return port;
+    }
+  }
+}
+
+function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
