@@ -65,8 +65,9 @@ export function CaixaPostalPage() {
         </Button>
         <Button
           startIcon={<RefreshOutlined />}
+          // never disabled: a refetch while one runs is harmless, and its colour flipping on every poll was read
+          // by axe mid-change as low contrast (price-alerts journey)
           onClick={() => void outbox.refetch()}
-          disabled={outbox.isFetching}
           sx={{ flexShrink: 0 }}
         >
           Atualizar
