@@ -1,18 +1,6 @@
 import Box from '@mui/material/Box';
 import { useEffect, useRef, useState } from 'react';
-
-/** Read by screen readers, not shown ('1px', not 1: in sx a 1 is 100%). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from './polite-announcer';
 
 /** When a payment's time limit is announced: 5 minutes and 1 minute before it ends (its end has an alert of its own). */
 export const PAYMENT_MILESTONES_SECONDS = [300, 60] as const;

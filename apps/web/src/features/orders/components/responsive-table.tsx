@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useState } from 'react';
 import { TableScroll } from '../../../components/table-scroll';
+import { visuallyHidden } from '../../../components/polite-announcer';
 
 export type ListColumn<T> = {
   key: string;
@@ -148,19 +149,6 @@ function Rows<T>({ label, columns, rows, rowKey, actions, muted }: Omit<Props<T>
     </Paper>
   );
 }
-
-/** Read by screen readers, not shown ('1px', not 1: in sx a 1 is 100%). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * A short list of the orders screen: a table on wider screens, one card per row on phones (as the money screens'
