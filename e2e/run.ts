@@ -17,11 +17,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from './lib/ports';
 
 const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(E2E_DIR, '..');
@@ -35,7 +35,8 @@ const serverLog = (lane: number) => path.join(ARTIFACTS, lane === 1 ? 'server.lo
  */
 const LANES = Math.max(1, Number(process.env.E2E_LANES) || (os.availableParallelism() >= 2 ? 2 : 1));
 const HOST = '127.0.0.1';
-const STARTUP_TIMEOUT_MS = 90_000;
+/** How long a lane's server may take to answer its health check (E2E_STARTUP_MS): 90 s was short on a loaded machine. */
+const STARTUP_TIMEOUT_MS = Number(process.env.E2E_STARTUP_MS) || 180_000;
 /**
  * A hung journey must not hang CI: a file still running after FILE_TIMEOUT_MS is stopped and fails (the longest took
  * 121 s on a slow day, 2026-11-28), and, last, the whole run after TESTS_TIMEOUT_MS. The run's own length follows the
@@ -140,33 +141,6 @@ async function snapshotWeb(): Promise<string> {
 }
 
 // ---------------------------------------------------------------- database
-
-/** Ports already given to a lane: the system can offer a just-closed port again before the first server binds it. */
-const givenPorts = new Set<number>();
-
-/** A free port no other lane of this run was given (two lanes once got the same one and shared one server). */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await anyFreePort();
-    if (!givenPorts.has(port)) {
-      givenPorts.add(port);
-      return port;
-    }
-  }
-}
-
-function anyFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -418,7 +392,7 @@ async function main(): Promise<number> {
   for (let lane = 1; lane <= lanes; lane++) {
     const database = await createDatabase();
     cleanups.push(database.cleanup);
-    const server = startServer(await freePort(), { ...database.env, WEB_DIST: webDist }, lane);
+    const server = startServer(await freePort(HOST), { ...database.env, WEB_DIST: webDist }, lane);
     children.push(server.child);
     cleanups.push(() => stopServer(server));
     servers.push(server);

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** The main branch's HEAD when the rule came in (issue 29, item 7); `node scripts/commits.mjs <rev>` overrides it. */
+/** The main branch's HEAD when the rule came in; `node scripts/commits.mjs <rev>` overrides it. */
 const CUTOFF = 'b39d6e8';
 const SUBJECT_MAX = 72;
 /**

@@ -29,8 +29,8 @@ const CHUNK_GROUPS: ReadonlyArray<{ name: string; test?: RegExp; tags?: ['$initi
 /**
  * The most JavaScript a page may need on its first load, in decimal kB (1000 bytes) of gzip at the default level 6 per
  * file, the ruler an outside reviewer uses (scripts/first-load-count.mjs); the build fails past it
- * (docs/performance.md). Until issue 27 the build counted KiB at level 9, 2–3 % kinder than this ruler.
- * /login: the goal of 150 kB (issue 27, item 9). /comprar-prata, the catalogue (issue 11: at most 200): where it
+ * (docs/performance.md).
+ * /login: the goal of 150 kB. /comprar-prata, the catalogue (at most 200): where it
  * stands, so that the public landing does not grow back. React, react-router and MUI's styling engine alone are about
  * 100 kB of either page, so each new byte on these pages has to be paid for.
  */

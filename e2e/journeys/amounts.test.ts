@@ -1,5 +1,5 @@
 /**
- * Journey: amounts written the Brazilian way (issue 27 item 2; docs/ARCHITECTURE.md "Money").
+ * Journey: amounts written the Brazilian way (docs/ARCHITECTURE.md "Money").
  *
  * The demo customer signs in on a phone (the code from the mailbox). On /adicionar-dinheiro/pix, "1.234,56" typed key
  * by key stays R$ 1.234,56 (it was read as R$ 1,23) and is what "Criar QR Code" would send; "R$ 1.500,00" pasted (a

@@ -98,6 +98,8 @@ describe('Back office: análise de cadastro e de limite', () => {
           'Afiliados',
           'Vídeos',
           'Atendimento',
+          'Privacidade',
+          'Retenção de dados',
           'Registro de auditoria',
           'Conferência do razão',
         ],

@@ -1,5 +1,6 @@
 /**
- * Journey: issue 30 as one customer lives it (phone). A fresh customer sets a price alert, then a weekly plan of
+ * Journey: price alerts, automatic saving, the statement and the proof of reserves as one customer lives them
+ * (phone). A fresh customer sets a price alert, then a weekly plan of
  * R$ 50,00 paid by Pix Automático on /poupanca-automatica; pays the first charge with "Pagar" on /dev/caixa-postal;
  * the test clock moves a week and the plan buys; the plan's buy crosses the alert, whose e-mail shows in the mailbox;
  * the month's statement lists the purchase; and /prova-de-reservas verifies the customer's own leaf in the browser.

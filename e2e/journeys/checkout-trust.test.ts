@@ -1,5 +1,5 @@
 /**
- * Journey: a checkout that survives the browser (issue 27 items 1 and 4; docs/silver.md "The checkout's steps").
+ * Journey: a checkout that survives the browser (docs/silver.md "The checkout's steps").
  *
  * A visitor on a phone buys a bar: each step has its own address, Back and Forward move between them with nothing
  * lost, a reload keeps the step; the e-mail never appears in the address bar. A double click on 'Fazer um Pix' makes
@@ -71,7 +71,7 @@ describe('Checkout que sobrevive ao navegador', () => {
       });
 
       await page.goto('/comprar-prata');
-      // the price says what the total adds to it (issue 27: clear prices)
+      // the price says what the total adds to it (clear prices)
       await expectVisible(page.getByText('+ frete e impostos do frete').first());
       await shotBoth(page, 'checkout-confiavel-0-catalogo');
       await click(page, 'link', `Comprar ${BAR}`);

@@ -1,5 +1,5 @@
 /**
- * Journey: money in that a person can trust (issue 27, items 1, 3 and 7), on a phone (390x844).
+ * Journey: money in that a person can trust, on a phone (390x844).
  *
  * An approved customer opens /adicionar-dinheiro/pix and reads the limits before typing; an amount above them is
  * refused under the field before any charge exists on the server; a double click on "Criar QR Code" makes ONE

@@ -1,5 +1,5 @@
 /**
- * Journey: nothing charged twice by a person (issue 27, item 1).
+ * Journey: nothing charged twice by a person.
  *
  * A customer on a phone double-clicks every button that moves money or sends a code, as a real finger does, and the
  * server must record ONE operation each (read back through the API): a market buy of 1 g on /ordens (one order, the

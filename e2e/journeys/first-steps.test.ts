@@ -1,5 +1,5 @@
 /**
- * What a new customer and a new operator tripped over (issue 8, part 7).
+ * What a new customer and a new operator tripped over.
  *
  * - The demo operator signs in at /login and lands in the back office, not on the customer onboarding; the page
  *   uses the Inter typeface shipped with the app, keyboard focus draws a visible ring, and no page asks for the

@@ -1,5 +1,5 @@
 /**
- * A visitor's first visit to /comprar-prata (issue 11, "Fast first visit"; docs/decisions.md): the server's painted
+ * A visitor's first visit to /comprar-prata: the server's painted
  * page is the page until the visitor uses a control that needs the app. The app's files are fetched once the page is
  * painted but not run; a tap, Enter or a screen reader's click on the menu or the chat boots the app, which then opens
  * what was asked. A signed-in customer's app boots at once (their page shows balances).

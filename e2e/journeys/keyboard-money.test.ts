@@ -1,5 +1,5 @@
 /**
- * Journey: the keyboard alone moves money (issue 36, point 2), part 1: a visitor buys a bar and pays by Pix (desktop),
+ * Journey: the keyboard alone moves money, part 1: a visitor buys a bar and pays by Pix (desktop),
  * a customer signs in with the e-mail code (phone), adds money by Pix and withdraws it (desktop).
  *
  * Setup goes through the API (accounts, approval, money); each journey itself only presses keys (lib/keyboard.ts):
@@ -8,11 +8,11 @@
  * on Escape where closing is allowed, and gives the focus back to the button that opened it.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiLogin, createAccount } from '../lib/api';
-import { DESKTOP, launchBrowser, PHONE, withPage } from '../lib/browser';
-import { BASE_URL, DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { apiCall, createAccount } from '../lib/api';
+import { DESKTOP, PHONE, withPage } from '../lib/browser';
+import { BASE_URL, uniqueEmail } from '../lib/env';
 import {
   activate,
   arrowTo,
@@ -30,17 +30,9 @@ import { approvedCustomer } from '../lib/orders';
 import { lastMessageId, latestCode } from '../lib/outbox';
 import { byRole, dataTable, expectPath, expectText, expectVisible, normalizeSpace, snackbar } from '../lib/ui';
 import { eventually } from '../lib/wait';
+import { journeyContext } from '../lib/flows';
 
-let browser: Browser;
-let operatorToken: string;
-
-before(async () => {
-  browser = await launchBrowser();
-  operatorToken = await apiLogin(DEMO.operator.email, DEMO_PASSWORD);
-});
-after(async () => {
-  await browser?.close();
-});
+const journey = journeyContext();
 
 /** The embedded provider receives a Pix (development route). */
 async function receivePix(paymentId: string): Promise<void> {
@@ -66,7 +58,7 @@ const region = (page: Page, name: string) => page.getByRole('region', { name, ex
 describe('Teclado: comprar como visitante, entrar, adicionar e retirar dinheiro', () => {
   it('um visitante compra uma barra e paga o Pix só com o teclado (computador)', { timeout: 120_000 }, async () => {
     const email = uniqueEmail('teclado-visitante');
-    await withPage(browser, { viewport: DESKTOP, name: 'teclado-visitante' }, async (page) => {
+    await withPage(journey.browser, { viewport: DESKTOP, name: 'teclado-visitante' }, async (page) => {
       await page.goto('/comprar-prata');
       await activate(page, 'Comprar Barra de prata 31,1 g (1 onça)', { role: 'link', max: 60 });
       await expectText(page, 'Identificar o seu perfil');
@@ -161,7 +153,7 @@ describe('Teclado: comprar como visitante, entrar, adicionar e retirar dinheiro'
 
   it('uma cliente entra com o código do e-mail só com o teclado (celular)', { timeout: 60_000 }, async () => {
     const account = await createAccount({ name: 'Célia Teclado Nunes', email: uniqueEmail('teclado-login') });
-    await withPage(browser, { viewport: PHONE, name: 'teclado-login' }, async (page) => {
+    await withPage(journey.browser, { viewport: PHONE, name: 'teclado-login' }, async (page) => {
       await page.goto('/login');
       await expectVisible(byRole(page, 'heading', 'Entrar'));
       // the e-mail field takes the focus on arrival
@@ -187,61 +179,65 @@ describe('Teclado: comprar como visitante, entrar, adicionar e retirar dinheiro'
     timeout: 120_000,
   }, async () => {
     const email = uniqueEmail('teclado-dinheiro');
-    const customer = await approvedCustomer({ name: 'Davi Teclado Moura', email }, operatorToken, 0);
+    const customer = await approvedCustomer({ name: 'Davi Teclado Moura', email }, journey.operatorToken, 0);
     await apiCall('POST', '/banking-information', { type: 'pix', key_type: 'email', key: email }, customer.token);
-    await withPage(browser, { viewport: DESKTOP, name: 'teclado-dinheiro', token: customer.token }, async (page) => {
-      // ---- Pix: the QR dialog closed with Escape gives the focus back; a second one is paid while open
-      await page.goto('/adicionar-dinheiro/pix');
-      // the first screen of a context loads the app and its chunks: slower on a busy machine
-      await byRole(page, 'heading', 'Adicionar por Pix').waitFor({ timeout: 30_000 });
-      await expectFocusOn(page, byRole(page, 'textbox', /^Valor do depósito/), 'the amount field (autofocus)');
-      await typeText(page, '150,00');
-      const create = byRole(page, 'button', 'Criar QR Code');
-      await activate(page, 'Criar QR Code', { role: 'button' });
-      const dialog = page.getByRole('dialog', { name: 'Pague com Pix' });
-      await expectDialogFocus(page, dialog, create, "'Pague com Pix'", { close: true });
-      // the form was emptied for the next deposit: the amount again, and Enter in the field
-      await typeInto(page, /^Valor do depósito/, '150,00', { back: true });
-      await press(page, 'Enter');
-      const amount = byRole(page, 'textbox', /^Valor do depósito/);
-      await expectDialogFocus(page, dialog, amount, "'Pague com Pix'");
-      await expectVisible(dialog.getByRole('img', { name: 'QR Code do Pix de R$ 150,00' }));
-      const { deposits } = await apiCall<{
-        deposits: { data: Array<{ amount: number; status: string; asaas_payment_id: string | null }> };
-      }>('GET', '/deposits?page=1', undefined, customer.token);
-      const open = deposits.data.find((d) => d.status === 'pending' && d.asaas_payment_id);
-      assert.ok(open?.asaas_payment_id, 'a pending Pix deposit');
-      await receivePix(open.asaas_payment_id);
-      await expectVisible(snackbar(page, 'Pix de R$ 150,00 recebido. O valor já está no seu saldo.'));
-      // closed by the payment itself: the focus is back where Enter was pressed
-      await expectFocusReturned(page, dialog, amount, "'Pague com Pix'");
+    await withPage(
+      journey.browser,
+      { viewport: DESKTOP, name: 'teclado-dinheiro', token: customer.token },
+      async (page) => {
+        // ---- Pix: the QR dialog closed with Escape gives the focus back; a second one is paid while open
+        await page.goto('/adicionar-dinheiro/pix');
+        // the first screen of a context loads the app and its chunks: slower on a busy machine
+        await byRole(page, 'heading', 'Adicionar por Pix').waitFor({ timeout: 30_000 });
+        await expectFocusOn(page, byRole(page, 'textbox', /^Valor do depósito/), 'the amount field (autofocus)');
+        await typeText(page, '150,00');
+        const create = byRole(page, 'button', 'Criar QR Code');
+        await activate(page, 'Criar QR Code', { role: 'button' });
+        const dialog = page.getByRole('dialog', { name: 'Pague com Pix' });
+        await expectDialogFocus(page, dialog, create, "'Pague com Pix'", { close: true });
+        // the form was emptied for the next deposit: the amount again, and Enter in the field
+        await typeInto(page, /^Valor do depósito/, '150,00', { back: true });
+        await press(page, 'Enter');
+        const amount = byRole(page, 'textbox', /^Valor do depósito/);
+        await expectDialogFocus(page, dialog, amount, "'Pague com Pix'");
+        await expectVisible(dialog.getByRole('img', { name: 'QR Code do Pix de R$ 150,00' }));
+        const { deposits } = await apiCall<{
+          deposits: { data: Array<{ amount: number; status: string; asaas_payment_id: string | null }> };
+        }>('GET', '/deposits?page=1', undefined, customer.token);
+        const open = deposits.data.find((d) => d.status === 'pending' && d.asaas_payment_id);
+        assert.ok(open?.asaas_payment_id, 'a pending Pix deposit');
+        await receivePix(open.asaas_payment_id);
+        await expectVisible(snackbar(page, 'Pix de R$ 150,00 recebido. O valor já está no seu saldo.'));
+        // closed by the payment itself: the focus is back where Enter was pressed
+        await expectFocusReturned(page, dialog, amount, "'Pague com Pix'");
 
-      // ---- the withdrawal: the key, the amount, the code, the confirmation
-      await page.goto('/retirar-dinheiro');
-      await expectVisible(byRole(page, 'heading', 'Retirar dinheiro'));
-      await tabTo(page, new RegExp(email.replace(/\./g, '\\.')), { role: 'radio', max: 60 });
-      await press(page, ' ');
-      await typeInto(page, /^Valor da retirada/, '100,00');
-      const after = await lastMessageId(email);
-      await activate(page, 'Enviar código', { role: 'button' });
-      await expectVisible(snackbar(page, /^Enviamos um código/));
-      // the button is replaced by the code's section: the focus goes to the code field
-      const codeField = byRole(page, 'textbox', /^Código de verificação/);
-      await expectFocusOn(page, codeField, 'the code field');
-      await typeText(page, await latestCode(email, { after }));
-      const confirm = page.getByRole('dialog', { name: 'Confirmar retirada?' });
-      await expectDialogFocus(page, confirm, codeField, "'Confirmar retirada?'", { close: true });
-      const review = byRole(page, 'button', 'Revisar e confirmar');
-      await activate(page, 'Revisar e confirmar', { role: 'button' });
-      await expectDialogFocus(page, confirm, review, "'Confirmar retirada?'");
-      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text keeps label and value apart
-      const summary = normalizeSpace(await confirm.innerText());
-      assert.ok(summary.includes('Você recebe R$ 100,00'), summary);
-      await activate(page, 'Confirmar retirada', { role: 'button' });
-      await expectPath(page, '/meu-historico/dinheiro-retirado');
-      await expectVisible(snackbar(page, 'Retirada solicitada. Ela será processada em até 24 horas.'));
-      const table = dataTable(page, 'Retiradas de dinheiro');
-      await eventually(async () => assert.match(normalizeSpace(await table.textContent()), /R\$ 100,00.*Em análise/));
-    });
+        // ---- the withdrawal: the key, the amount, the code, the confirmation
+        await page.goto('/retirar-dinheiro');
+        await expectVisible(byRole(page, 'heading', 'Retirar dinheiro'));
+        await tabTo(page, new RegExp(email.replace(/\./g, '\\.')), { role: 'radio', max: 60 });
+        await press(page, ' ');
+        await typeInto(page, /^Valor da retirada/, '100,00');
+        const after = await lastMessageId(email);
+        await activate(page, 'Enviar código', { role: 'button' });
+        await expectVisible(snackbar(page, /^Enviamos um código/));
+        // the button is replaced by the code's section: the focus goes to the code field
+        const codeField = byRole(page, 'textbox', /^Código de verificação/);
+        await expectFocusOn(page, codeField, 'the code field');
+        await typeText(page, await latestCode(email, { after }));
+        const confirm = page.getByRole('dialog', { name: 'Confirmar retirada?' });
+        await expectDialogFocus(page, confirm, codeField, "'Confirmar retirada?'", { close: true });
+        const review = byRole(page, 'button', 'Revisar e confirmar');
+        await activate(page, 'Revisar e confirmar', { role: 'button' });
+        await expectDialogFocus(page, confirm, review, "'Confirmar retirada?'");
+        // biome-ignore lint/performance/useDomNodeTextContent: the rendered text keeps label and value apart
+        const summary = normalizeSpace(await confirm.innerText());
+        assert.ok(summary.includes('Você recebe R$ 100,00'), summary);
+        await activate(page, 'Confirmar retirada', { role: 'button' });
+        await expectPath(page, '/meu-historico/dinheiro-retirado');
+        await expectVisible(snackbar(page, 'Retirada solicitada. Ela será processada em até 24 horas.'));
+        const table = dataTable(page, 'Retiradas de dinheiro');
+        await eventually(async () => assert.match(normalizeSpace(await table.textContent()), /R\$ 100,00.*Em análise/));
+      },
+    );
   });
 });

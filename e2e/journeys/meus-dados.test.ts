@@ -461,6 +461,8 @@ describe('Meus dados e Meu histórico', () => {
           'Dados bancários',
           'Aumentar limite',
           'Alterar senha',
+          'Privacidade e dados',
+          'Acesso e dispositivos',
           'Encerrar conta',
         ]),
       );

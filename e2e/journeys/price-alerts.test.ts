@@ -1,31 +1,21 @@
 /**
- * Price alerts (issue 30 item 3). A customer on a phone opens /alertas-de-preco from the drawer, sees the form's
+ * Price alerts. A customer on a phone opens /alertas-de-preco from the drawer, sees the form's
  * messages, creates "Preço igual ou acima de" at the price the book's best ask has now; a market buy of 1 g (through the API)
  * trades at that price, the alert fires once: the page shows it 'Disparado' with the trade's price, and its e-mail is
  * in the local mailbox /dev/caixa-postal. A second buy sends no second e-mail. On the way: the manifest and the
  * service worker of the installable app.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { apiLogin } from '../lib/api';
-import { launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
-import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
+import { describe, it } from 'node:test';
+import { PHONE, shotBoth, withPage } from '../lib/browser';
+import { uniqueEmail } from '../lib/env';
 import { approvedCustomer, centsText, marketOrder, quote } from '../lib/orders';
 import { outbox } from '../lib/outbox';
 import { byRole, choose, click, expectFieldError, expectText, expectVisible, fill, normalizeSpace } from '../lib/ui';
 import { eventually } from '../lib/wait';
+import { journeyContext } from '../lib/flows';
 
-let browser: Browser;
-let operatorToken: string;
-
-before(async () => {
-  browser = await launchBrowser();
-  operatorToken = await apiLogin(DEMO.operator.email, DEMO_PASSWORD);
-});
-after(async () => {
-  await browser?.close();
-});
+const journey = journeyContext();
 
 const SUBJECT = 'Alerta de preço da prata';
 
@@ -34,74 +24,78 @@ describe('Alertas de preço', () => {
     timeout: 240_000,
   }, async () => {
     const email = uniqueEmail('alerta');
-    const customer = await approvedCustomer({ name: 'Alice Alerta Moreira', email }, operatorToken, 200);
+    const customer = await approvedCustomer({ name: 'Alice Alerta Moreira', email }, journey.operatorToken, 200);
     const best = await quote(customer.token, 'buy', 1);
     assert.ok(best.available, 'the demo book has asks');
     const priceCents = Math.round(best.price_per_gram * 100);
     const priceText = centsText(priceCents);
 
-    await withPage(browser, { viewport: PHONE, token: customer.token, name: 'alertas-de-preco' }, async (page) => {
-      await page.goto('/alertas-de-preco');
-      await expectVisible(byRole(page, 'heading', 'Alertas de preço'));
-      await expectText(page, 'Você ainda não tem alertas.');
-      // the installable app: the manifest in Portuguese, and the service worker the signed-in frame registered
-      const manifest = await page.evaluate(async () => {
-        const href = document.querySelector('link[rel="manifest"]')?.getAttribute('href') ?? '';
-        return (await fetch(href)).json();
-      });
-      assert.equal(manifest.name, 'Prata Metais Preciosos');
-      assert.equal(manifest.lang, 'pt-BR');
-      const worker = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.scriptURL ?? ''));
-      assert.match(worker, /\/sw\.js$/);
-      await shotBoth(page, 'alertas-de-preco-1-vazio');
+    await withPage(
+      journey.browser,
+      { viewport: PHONE, token: customer.token, name: 'alertas-de-preco' },
+      async (page) => {
+        await page.goto('/alertas-de-preco');
+        await expectVisible(byRole(page, 'heading', 'Alertas de preço'));
+        await expectText(page, 'Você ainda não tem alertas.');
+        // the installable app: the manifest in Portuguese, and the service worker the signed-in frame registered
+        const manifest = await page.evaluate(async () => {
+          const href = document.querySelector('link[rel="manifest"]')?.getAttribute('href') ?? '';
+          return (await fetch(href)).json();
+        });
+        assert.equal(manifest.name, 'Prata Metais Preciosos');
+        assert.equal(manifest.lang, 'pt-BR');
+        const worker = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.scriptURL ?? ''));
+        assert.match(worker, /\/sw\.js$/);
+        await shotBoth(page, 'alertas-de-preco-1-vazio');
 
-      // the contract's messages before any call
-      await click(page, 'button', 'Criar alerta');
-      await expectFieldError(page, 'Preço por grama', 'Informe o preço por grama');
-      await expectText(page, 'Escolha se o alerta é para preço acima ou abaixo');
+        // the contract's messages before any call
+        await click(page, 'button', 'Criar alerta');
+        await expectFieldError(page, 'Preço por grama', 'Informe o preço por grama');
+        await expectText(page, 'Escolha se o alerta é para preço acima ou abaixo');
 
-      await choose(page, 'Quando', 'Preço igual ou acima de');
-      await fill(page, 'Preço por grama', priceText.replace('R$ ', ''));
-      await click(page, 'button', 'Criar alerta');
-      const list = page.getByRole('list', { name: 'Alertas de preço' });
-      await eventually(async () => {
-        const text = normalizeSpace(await list.textContent());
-        assert.ok(text.includes(`Preço igual ou acima de ${priceText} o grama`) && text.includes('Ativo'), text);
-      });
-      await shotBoth(page, 'alertas-de-preco-2-ativo');
+        await choose(page, 'Quando', 'Preço igual ou acima de');
+        await fill(page, 'Preço por grama', priceText.replace('R$ ', ''));
+        await click(page, 'button', 'Criar alerta');
+        const list = page.getByRole('list', { name: 'Alertas de preço' });
+        await eventually(async () => {
+          const text = normalizeSpace(await list.textContent());
+          assert.ok(text.includes(`Preço igual ou acima de ${priceText} o grama`) && text.includes('Ativo'), text);
+        });
+        await shotBoth(page, 'alertas-de-preco-2-ativo');
 
-      // a buy of 1 g trades at the best ask: the alert fires (after the batch, within a moment)
-      await marketOrder(customer.token, 'buy', 1);
-      await eventually(
-        async () => {
-          const mails = (await outbox(email)).filter((m) => m.subject === SUBJECT);
-          assert.equal(mails.length, 1, 'one alert e-mail');
-        },
-        { timeoutMs: 20_000, intervalMs: 500 },
-      );
-      await page.reload();
-      await eventually(async () => {
-        const text = normalizeSpace(await list.textContent());
-        assert.ok(text.includes('Disparado') && text.includes(`negociado a ${priceText}`), text);
-      });
-      await shotBoth(page, 'alertas-de-preco-3-disparado');
+        // a buy of 1 g trades at the best ask: the alert fires (after the batch, within a moment)
+        await marketOrder(customer.token, 'buy', 1);
+        await eventually(
+          async () => {
+            const mails = (await outbox(email)).filter((m) => m.subject === SUBJECT);
+            assert.equal(mails.length, 1, 'one alert e-mail');
+          },
+          { timeoutMs: 20_000, intervalMs: 500 },
+        );
+        await page.reload();
+        await eventually(async () => {
+          const text = normalizeSpace(await list.textContent());
+          assert.ok(text.includes('Disparado') && text.includes(`negociado a ${priceText}`), text);
+        });
+        await shotBoth(page, 'alertas-de-preco-3-disparado');
 
-      // the mailbox shows the e-mail to this customer
-      await page.goto('/dev/caixa-postal');
-      await fill(page, 'E-mail ou celular', email);
-      await click(page, 'button', 'Buscar');
-      const messages = page.getByRole('list', { name: 'Mensagens' });
-      await eventually(async () => {
-        const text = normalizeSpace(await messages.textContent());
-        assert.ok(text.includes(SUBJECT), text);
-      });
-      await messages
-        .getByRole('button', { name: new RegExp(SUBJECT) })
-        .first()
-        .click();
-      await expectVisible(page.getByRole('dialog', { name: SUBJECT }));
-      await shotBoth(page, 'alertas-de-preco-4-email');
-    });
+        // the mailbox shows the e-mail to this customer
+        await page.goto('/dev/caixa-postal');
+        await fill(page, 'E-mail ou celular', email);
+        await click(page, 'button', 'Buscar');
+        const messages = page.getByRole('list', { name: 'Mensagens' });
+        await eventually(async () => {
+          const text = normalizeSpace(await messages.textContent());
+          assert.ok(text.includes(SUBJECT), text);
+        });
+        await messages
+          .getByRole('button', { name: new RegExp(SUBJECT) })
+          .first()
+          .click();
+        await expectVisible(page.getByRole('dialog', { name: SUBJECT }));
+        await shotBoth(page, 'alertas-de-preco-4-email');
+      },
+    );
 
     // another trade at or above the price: the alert does not fire again
     await marketOrder(customer.token, 'buy', 1);

@@ -1,5 +1,5 @@
 /**
- * Journey: one price everywhere, and fees that explain themselves (issue 27 item 5).
+ * Journey: one price everywhere, and fees that explain themselves.
  *
  * The demo's trades were dated back after they were made, so the trade with the highest id is not the last one: the
  * last price on /ordens once read R$ 7,97 while the chart's last candle and the back office said R$ 8,95. Here the

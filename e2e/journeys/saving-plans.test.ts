@@ -1,5 +1,5 @@
 /**
- * Automatic saving (issue 30 item 2). A fresh customer (phone) sets a weekly plan of R$ 50,00 paid by Pix Automático
+ * Automatic saving. A fresh customer (phone) sets a weekly plan of R$ 50,00 paid by Pix Automático
  * on /poupanca-automatica, reading a run's grams, fee (the minimum, said so) and IOF, and when the first and next
  * charges happen, before starting; a double click makes one plan; pays the first charge with "Pagar" on
  * /dev/caixa-postal (the embedded provider's payer's bank); the test clock moves to the next charge's date the screen

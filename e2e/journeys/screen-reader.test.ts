@@ -1,5 +1,5 @@
 /**
- * Journey: what a screen reader gets (issue 36 point 3), read from Chromium's accessibility tree through CDP
+ * Journey: what a screen reader gets, read from Chromium's accessibility tree through CDP
  * (`Accessibility.getFullAXTree`), not from the DOM: /ordens' chart has a named figure and a table of the last prices,
  * the book's table has column headers, the live price is one polite atomic status region (the ticking figure outside
  * any live region) that says the new best price once the book moves; on /adicionar-dinheiro/pix an empty submit

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 27): what fingers and browsers do to the sign-in screens, on a phone. A double click on 'Criar conta'
+ * Journey: what fingers and browsers do to the sign-in screens, on a phone. A double click on 'Criar conta'
  * creates one account and never says the e-mail is taken; /login opens with the keyboard on the e-mail; a session
  * that expires while an amount is typed on /ordens says 'Sua sessão expirou', and after the sign-in the person is
  * back on /ordens with the amount still there and no stale 'Enviamos um código' notice.

@@ -6,11 +6,11 @@
  * (the CPF is asked) and cancels it from the history. An operator checks the receipt's code in /admin/transferencias.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiLogin } from '../lib/api';
-import { DESKTOP, launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
-import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { apiCall } from '../lib/api';
+import { DESKTOP, PHONE, shotBoth, withPage } from '../lib/browser';
+import { uniqueEmail } from '../lib/env';
 import { randomCpf } from '../lib/meus-dados';
 import { balancesOf } from '../lib/money';
 import { approvedCustomer, marketOrder } from '../lib/orders';
@@ -30,17 +30,9 @@ import {
   typeMasked,
 } from '../lib/ui';
 import { eventually } from '../lib/wait';
+import { journeyContext } from '../lib/flows';
 
-let browser: Browser;
-let operatorToken: string;
-
-before(async () => {
-  browser = await launchBrowser();
-  operatorToken = await apiLogin(DEMO.operator.email, DEMO_PASSWORD);
-});
-after(async () => {
-  await browser?.close();
-});
+const journey = journeyContext();
 
 const gramsOf = async (token: string) => Math.round((await balancesOf(token)).grams * 100);
 
@@ -77,13 +69,13 @@ describe('Transferir prata', () => {
   }, async () => {
     const emailA = uniqueEmail('transfere-a');
     const emailB = uniqueEmail('transfere-b');
-    const a = await approvedCustomer({ name: 'Ana Transferência Souza', email: emailA }, operatorToken, 500);
-    const b = await approvedCustomer({ name: 'Bruno Recebedor Lima', email: emailB }, operatorToken, 0);
+    const a = await approvedCustomer({ name: 'Ana Transferência Souza', email: emailA }, journey.operatorToken, 500);
+    const b = await approvedCustomer({ name: 'Bruno Recebedor Lima', email: emailB }, journey.operatorToken, 0);
     await marketOrder(a.token, 'buy', 10);
     const [aBefore, bBefore] = [await gramsOf(a.token), await gramsOf(b.token)];
     assert.ok(aBefore >= 1000, `A holds grams (${aBefore} cg)`);
 
-    await withPage(browser, { viewport: DESKTOP, token: a.token, name: 'transferir-prata-a' }, async (page) => {
+    await withPage(journey.browser, { viewport: DESKTOP, token: a.token, name: 'transferir-prata-a' }, async (page) => {
       await page.goto('/transferir-prata');
       const balance = page.getByTestId('silver-balance');
       await balance.waitFor({ timeout: 30_000 });
@@ -146,7 +138,7 @@ describe('Transferir prata', () => {
     assert.equal(await gramsOf(a.token), aBefore - 250, "A's grams went down by 2,50 g");
     assert.equal(await gramsOf(b.token), bBefore + 250, "B's grams went up by 2,50 g");
 
-    await withPage(browser, { viewport: PHONE, token: b.token, name: 'transferir-prata-b' }, async (page) => {
+    await withPage(journey.browser, { viewport: PHONE, token: b.token, name: 'transferir-prata-b' }, async (page) => {
       await page.goto('/transferir-prata');
       await eventually(async () =>
         assert.equal(normalizeSpace(await page.getByTestId('silver-balance').textContent()), '2,50 g'),
@@ -166,57 +158,65 @@ describe('Transferir prata', () => {
       'GET',
       `/admin/silver-transfers?q=${encodeURIComponent(emailA)}`,
       undefined,
-      operatorToken,
+      journey.operatorToken,
     );
     const sent = list.data[0];
     assert.ok(sent, 'the transfer is in the back office');
-    await withPage(browser, { viewport: DESKTOP, token: operatorToken, name: 'admin-transferencias' }, async (page) => {
-      await page.goto('/admin/transferencias');
-      await expectVisible(page.getByRole('table', { name: 'Transferências de prata' }));
-      const check = byRole(page, 'region', 'Verificar comprovante');
-      await fill(check, 'Código de verificação', sent.check_code.replace(/(.{4})(?=.)/g, '$1-'));
-      await click(check, 'button', 'Verificar');
-      await expectText(check, `Comprovante autêntico: transferência nº ${sent.id}.`);
-      await shotBoth(page, 'admin-transferencias');
-    });
+    await withPage(
+      journey.browser,
+      { viewport: DESKTOP, token: journey.operatorToken, name: 'admin-transferencias' },
+      async (page) => {
+        await page.goto('/admin/transferencias');
+        await expectVisible(page.getByRole('table', { name: 'Transferências de prata' }));
+        const check = byRole(page, 'region', 'Verificar comprovante');
+        await fill(check, 'Código de verificação', sent.check_code.replace(/(.{4})(?=.)/g, '$1-'));
+        await click(check, 'button', 'Verificar');
+        await expectText(check, `Comprovante autêntico: transferência nº ${sent.id}.`);
+        await shotBoth(page, 'admin-transferencias');
+      },
+    );
   });
 
   it('to an e-mail with no account: the CPF is asked, the grams wait, the sender cancels from the history', {
     timeout: 180_000,
   }, async () => {
     const emailA = uniqueEmail('transfere-pendente');
-    const a = await approvedCustomer({ name: 'Paula Pendente Reis', email: emailA }, operatorToken, 300);
+    const a = await approvedCustomer({ name: 'Paula Pendente Reis', email: emailA }, journey.operatorToken, 300);
     await marketOrder(a.token, 'buy', 5);
     const aBefore = await gramsOf(a.token);
     const newcomer = uniqueEmail('sem-conta');
-    await withPage(browser, { viewport: PHONE, token: a.token, name: 'transferir-prata-pendente' }, async (page) => {
-      await page.goto('/transferir-prata');
-      // the page's first load, on a busy machine, takes longer than a click
-      await page.getByTestId('silver-balance').waitFor({ timeout: 30_000 });
-      await checkReceiver(page, newcomer);
-      await expectText(byRole(page, 'group', 'Recebedor'), 'Sem conta no Prata');
-      await typeMasked(page, 'CPF do recebedor', '111.111.111-11');
-      await typeMasked(page, 'Quantidade', '1,00');
-      await click(page, 'button', 'Transferir');
-      await expectFieldError(page, 'CPF do recebedor', 'Informe um CPF válido');
-      await typeMasked(page, 'CPF do recebedor', randomCpf());
-      await shotBoth(page, 'transferir-prata-7-sem-conta');
-      await confirmWithCode(page, emailA);
-      const receipt = byRole(page, 'dialog', 'Transferência reservada');
-      await expectVisible(receipt);
-      await expectText(receipt, 'Aguarda cadastro até');
-      await shotBoth(page, 'transferir-prata-8-reservada');
-      await click(receipt, 'link', 'Ver no histórico');
-      await expectPath(page, '/meu-historico/prata-transferida');
-      const table = dataTable(page, 'Transferências de prata');
-      await eventually(async () =>
-        assert.ok(normalizeSpace(await table.textContent()).includes('Aguardando cadastro')),
-      );
-      await click(table, 'button', /Cancelar transferência nº \d+/);
-      await click(byRole(page, 'dialog', 'Cancelar transferência'), 'button', 'Cancelar transferência');
-      await expectVisible(snackbar(page, 'Transferência de prata cancelada'));
-      await eventually(async () => assert.ok(normalizeSpace(await table.textContent()).includes('Cancelado')));
-    });
+    await withPage(
+      journey.browser,
+      { viewport: PHONE, token: a.token, name: 'transferir-prata-pendente' },
+      async (page) => {
+        await page.goto('/transferir-prata');
+        // the page's first load, on a busy machine, takes longer than a click
+        await page.getByTestId('silver-balance').waitFor({ timeout: 30_000 });
+        await checkReceiver(page, newcomer);
+        await expectText(byRole(page, 'group', 'Recebedor'), 'Sem conta no Prata');
+        await typeMasked(page, 'CPF do recebedor', '111.111.111-11');
+        await typeMasked(page, 'Quantidade', '1,00');
+        await click(page, 'button', 'Transferir');
+        await expectFieldError(page, 'CPF do recebedor', 'Informe um CPF válido');
+        await typeMasked(page, 'CPF do recebedor', randomCpf());
+        await shotBoth(page, 'transferir-prata-7-sem-conta');
+        await confirmWithCode(page, emailA);
+        const receipt = byRole(page, 'dialog', 'Transferência reservada');
+        await expectVisible(receipt);
+        await expectText(receipt, 'Aguarda cadastro até');
+        await shotBoth(page, 'transferir-prata-8-reservada');
+        await click(receipt, 'link', 'Ver no histórico');
+        await expectPath(page, '/meu-historico/prata-transferida');
+        const table = dataTable(page, 'Transferências de prata');
+        await eventually(async () =>
+          assert.ok(normalizeSpace(await table.textContent()).includes('Aguardando cadastro')),
+        );
+        await click(table, 'button', /Cancelar transferência nº \d+/);
+        await click(byRole(page, 'dialog', 'Cancelar transferência'), 'button', 'Cancelar transferência');
+        await expectVisible(snackbar(page, 'Transferência de prata cancelada'));
+        await eventually(async () => assert.ok(normalizeSpace(await table.textContent()).includes('Cancelado')));
+      },
+    );
     assert.equal(await gramsOf(a.token), aBefore, 'the grams came back');
   });
 });

@@ -78,7 +78,7 @@ async function visitorBuys(page: Page, email: string, label: string): Promise<nu
   await expectText(page, 'Identificar o seu perfil');
   await fill(page, 'E-mail', email);
   await click(page, 'button', 'Continuar');
-  // the e-mail goes to the checkout out of the address bar (issue 27); each step has its own address
+  // the e-mail goes to the checkout out of the address bar; each step has its own address
   await eventually(() => assert.match(page.url(), /\/checkout\?etapa=carrinho$/));
 
   // Carrinho: the bar, and a second product from the dialog
@@ -140,7 +140,7 @@ async function visitorBuys(page: Page, email: string, label: string): Promise<nu
     const after = centsOf(/Total\s*(R\$\s*[\d.,]+)/.exec(text)?.[1] ?? '');
     assert.ok(after < before, `the coupon lowers the total (${before} → ${after}): ${text}`);
   });
-  // the coupon in its own words, each tax as its rate of the subtotal, no line as a share of the total (issue 27)
+  // the coupon in its own words, each tax as its rate of the subtotal, no line as a share of the total
   const explained = normalizeSpace(await breakdown.textContent());
   assert.match(explained, /PRATA10: 10% de desconto nas taxas da plataforma/);
   assert.match(explained, /ICMS\s*[\d,]+% do subtotal/);

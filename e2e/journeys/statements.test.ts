@@ -1,5 +1,5 @@
 /**
- * Journey: the monthly statement (issue 30 item 4; docs/statements.md).
+ * Journey: the monthly statement (docs/statements.md).
  *
  * A fresh customer adds R$ 200,00 by Pix and buys 1 g at market. On a phone, Meu histórico's "Extrato mensal" opens
  * /meu-historico/extrato on the last complete month (nothing yet: the account is new); the month in progress lists

@@ -1,5 +1,5 @@
 /**
- * Journey: the small things that cost trust (issue 27, items 8, 9 and 11), on a phone and a desktop with the demo data.
+ * Journey: the small things that cost trust, on a phone and a desktop with the demo data.
  *
  * Auro's button never covers a money figure: the demo customer's /ordens scrolled from top to bottom on a phone and on
  * a desktop, the button checked against every figure at each step.

@@ -59,7 +59,7 @@ export async function shot(page: Page, name: string): Promise<void> {
 const axeOfContext = new WeakMap<BrowserContext, AxeChecks>();
 
 /** Checks the page's screen state with axe now, unless this journey file already did (`shot` and `shotBoth` do). */
-export async function axeCheckpoint(page: Page): Promise<void> {
+async function axeCheckpoint(page: Page): Promise<void> {
   await axeOfContext.get(page.context())?.checkpoint(page);
 }
 
@@ -123,7 +123,7 @@ export type PageOptions = {
   name: string;
 };
 
-export async function newContext(browser: Browser, options: PageOptions): Promise<BrowserContext> {
+async function newContext(browser: Browser, options: PageOptions): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: BASE_URL,
     viewport: options.viewport,

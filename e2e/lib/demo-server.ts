@@ -2,28 +2,15 @@
 // embedded database in a temporary folder, a free port; no DATABASE_URL or REDIS_URL of the caller's.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './ports';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const HOST = '127.0.0.1';
 
 export type DemoServer = { baseUrl: string; stop: () => Promise<void> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 240_000;
@@ -47,7 +34,7 @@ export async function startDemoServer(name: string): Promise<DemoServer> {
     if (built.status !== 0) throw new Error('the web build failed');
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `prata-${name}-`));
-  const port = await freePort();
+  const port = await freePort(HOST);
   const baseUrl = `http://${HOST}:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST, PUBLIC_URL: baseUrl, DATA_DIR: dataDir };
   delete env.DATABASE_URL;

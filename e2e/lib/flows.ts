@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
-import { shotBoth } from './browser';
+import { after, before } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { apiLogin } from './api';
+import { launchBrowser, shotBoth } from './browser';
+import { DEMO, DEMO_PASSWORD } from './env';
 import { lastMessageId, latestCode } from './outbox';
 import { byRole, click, expectPath, expectVisible, fill, normalizeSpace, visible } from './ui';
 import { eventually } from './wait';
@@ -74,4 +77,23 @@ export async function expectLoggedOut(page: Page): Promise<void> {
   await expectPath(page, '/login');
   await expectVisible(byRole(page, 'heading', 'Entrar'));
   assert.equal(await page.evaluate(() => localStorage.getItem('authToken')), null, 'the token is removed');
+}
+
+/** What most journey files share: one browser for the file's tests, and the demo operator signed in by the API. */
+export type JourneyContext = { browser: Browser; operatorToken: string };
+
+/**
+ * Opens the file's browser and signs the demo operator in before its tests, and closes the browser after them
+ * (node:test hooks of the calling file). Its fields are there once the tests run.
+ */
+export function journeyContext(): JourneyContext {
+  const context = {} as JourneyContext;
+  before(async () => {
+    context.browser = await launchBrowser();
+    context.operatorToken = await apiLogin(DEMO.operator.email, DEMO_PASSWORD);
+  });
+  after(async () => {
+    await context.browser?.close();
+  });
+  return context;
 }

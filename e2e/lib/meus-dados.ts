@@ -6,10 +6,10 @@ import { apiCall } from './api';
 import { BASE_URL } from './env';
 
 /** Campinas - SP (IBGE code), a city the server knows. */
-export const CAMPINAS = 3509502;
+const CAMPINAS = 3509502;
 
 /** The server's wait between two sign-in codes of one account (CODE_RESEND_SECONDS, set short by run.ts), plus a margin. */
-export const CODE_WAIT_MS = Number(process.env.E2E_CODE_RESEND_SECONDS ?? 60) * 1000 + 500;
+const CODE_WAIT_MS = Number(process.env.E2E_CODE_RESEND_SECONDS ?? 60) * 1000 + 500;
 
 /** Waits until `CODE_WAIT_MS` have passed since `since` (a Date.now()), so the account may receive a new code. */
 export async function waitForNextCode(since: number): Promise<void> {

@@ -23,7 +23,7 @@ export function centsOf(text: string): number {
 }
 
 /** '12,34 g' → 1234 centigrams. */
-export const centigramsOf = (text: string) => centsOf(text);
+const centigramsOf = (text: string) => centsOf(text);
 
 /** 123456 → 'R$ 1.234,56', as the screens print centavos. */
 export function centsText(cents: number): string {
@@ -147,7 +147,7 @@ export const orderForm = (page: Page, side: Side) =>
   page.getByRole('form', { name: side === 'buy' ? 'Nova ordem de compra' : 'Nova ordem de venda' });
 
 /** An order's live summary (or the take dialog's 'Resumo da oferta'), as one line of text. */
-export async function summaryText(scope: Page | Locator, name = 'Resumo da ordem'): Promise<string> {
+async function summaryText(scope: Page | Locator, name = 'Resumo da ordem'): Promise<string> {
   const summary = visible(scope.getByRole('region', { name }));
   await expectVisible(summary, `the summary '${name}'`);
   // biome-ignore lint/performance/useDomNodeTextContent: the rendered text keeps label and value apart

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 const LISTED_MAX = 3;
 
 /** WCAG 1.4.12's minimums, as the usual bookmarklet applies them to every element. */
-export const TEXT_SPACING_CSS = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
+const TEXT_SPACING_CSS = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
   word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }`;
 /** Text alone at 200 % (the theme sizes type in rem, so this grows every text). */
 export const TEXT_200_CSS = 'html { font-size: 200% !important; }';
@@ -83,12 +83,21 @@ export async function measureSideways(page: Page): Promise<Sideways> {
 
 /**
  * Text cut by its box: an element that hides its overflow (overflow hidden or clip, ellipsis included) and holds text
- * wider or taller than itself. Visually hidden text (1 px boxes, visibility hidden) and form inputs (which scroll their
- * own text) are not cut content.
+ * wider or taller than itself. Not cut content: visually hidden text (1 px boxes, `clip: rect(0 0 0 0)`, visibility
+ * hidden), form inputs (which scroll their own text), and a box that a visible collapsed control opens ("Ler mais":
+ * `aria-expanded="false"` and `aria-controls` naming the box), whose rest is one press away.
  */
 export async function findClipped(page: Page): Promise<string[]> {
   await definePageNameHelper(page);
   return page.evaluate(() => {
+    const opensOnPress = (el: HTMLElement) =>
+      el.id !== '' &&
+      [...document.querySelectorAll('[aria-expanded="false"][aria-controls]')].some(
+        (control) =>
+          (control.getAttribute('aria-controls') ?? '').split(/\s+/).includes(el.id) &&
+          control.getClientRects().length > 0 &&
+          getComputedStyle(control).visibility === 'visible',
+      );
     const cut: HTMLElement[] = [];
     for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
       if (['INPUT', 'TEXTAREA', 'SELECT', 'svg', 'IMG', 'VIDEO', 'CANVAS', 'IFRAME'].includes(el.tagName)) continue;
@@ -98,12 +107,14 @@ export async function findClipped(page: Page): Promise<string[]> {
       if (!hidesX && !hidesY) continue;
       if (el.clientWidth <= 1 || el.clientHeight <= 1 || style.visibility !== 'visible') continue;
       if (el.closest('[aria-hidden="true"], legend, .MuiTouchRipple-root')) continue;
+      if (style.position === 'absolute' && style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
       const cutX = hidesX && el.scrollWidth > el.clientWidth + 1;
       const cutY = hidesY && el.scrollHeight > el.clientHeight + 1;
       if (!cutX && !cutY) continue;
       // biome-ignore lint/performance/useDomNodeTextContent: only rendered text can be cut
       const text = (el.innerText ?? '').replace(/\s+/g, ' ').trim();
       if (!text) continue;
+      if (opensOnPress(el)) continue;
       cut.push(el);
     }
     // the innermost cut box names the text; its clipping ancestors (a dialog's paper, a card) would repeat it

@@ -98,7 +98,7 @@ export async function expectPath(page: Page, pathname: string, timeoutMs = 10_00
 }
 
 /** The helper text under a MUI field (its error message), read through aria-describedby. */
-export async function helperTextOf(scope: Page | Locator, label: string): Promise<string> {
+async function helperTextOf(scope: Page | Locator, label: string): Promise<string> {
   const input = field(scope, label);
   const id = await input.getAttribute('aria-describedby');
   assert.ok(id, `the field '${label}' has no helper text`);

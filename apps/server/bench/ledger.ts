@@ -19,7 +19,13 @@ const CUSTOMERS = 1000;
 const WARMUP_SECONDS = 1;
 const BATCH = 100;
 
-export type LedgerBenchOptions = { seconds?: number; connections?: number; databaseUrl?: string };
+export type LedgerBenchOptions = {
+  seconds?: number;
+  connections?: number;
+  databaseUrl?: string;
+  /** run on this database as it is (bench:scale's copy of a seeded one) instead of a throwaway one; not dropped */
+  onDatabase?: string;
+};
 export type LedgerBenchResult = {
   cores: number;
   connections: number;
@@ -90,9 +96,10 @@ export default async function runLedgerBench(opts: LedgerBenchOptions = {}): Pro
   const connections = opts.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 32);
   const serverUrl = opts.databaseUrl || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   // It compares with pgbench on a PostgreSQL server: without either there is nothing to measure against.
+  const given = opts.onDatabase;
   const missing = await run('pgbench', ['--version']).then(
     () =>
-      throwaway(serverUrl).then(
+      (given ? Promise.resolve({ url: given, drop: async () => {} }) : throwaway(serverUrl)).then(
         (db) => ({ db }),
         (err: Error) => ({ why: `PostgreSQL at ${serverUrl}: ${err.message}` }),
       ),
@@ -112,9 +119,10 @@ export default async function runLedgerBench(opts: LedgerBenchOptions = {}): Pro
       await database.withConnection((c) =>
         c.query(
           `insert into users (name, email, password_hash, account_type)
-           select 'Cliente ' || g, 'bench-' || g || '@example.com', 'x', 'individual' from generate_series(1, $1) g
+           select 'Cliente ' || g, 'bench-' || $2::text || g || '@example.com', 'x', 'individual'
+             from generate_series(1, $1) g
            returning id`,
-          [CUSTOMERS],
+          [CUSTOMERS, given ? `${process.pid}-${Date.now()}-` : ''],
         ),
       )
     ).rows.map((r) => Number(r.id));

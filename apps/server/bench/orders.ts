@@ -50,6 +50,11 @@ export type OrdersBenchOptions = {
   seconds?: number;
   clients?: number[];
   databaseUrl?: string;
+  /**
+   * run on this database as it is (bench:scale's copy of a seeded one) instead of a throwaway one: the bench's
+   * customers, orders and pgbench's tables are written into it, and it is not dropped
+   */
+  onDatabase?: string;
   /** called once the server listens, before the customers exist: what-if experiments (a pool size, a matcher's pool) */
   afterBoot?: (running: Running) => Promise<void> | void;
   /** called when the customers are ready, before the first client count */
@@ -414,9 +419,10 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
   const serverUrl = opts.databaseUrl || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const trace = process.env.BENCH_TRACE === '1';
   const profileDir = process.env.BENCH_PROFILE;
+  const given = opts.onDatabase;
   const missing = await run('pgbench', ['--version']).then(
     () =>
-      throwaway(serverUrl).then(
+      (given ? Promise.resolve({ url: given, drop: async () => {} }) : throwaway(serverUrl)).then(
         (db) => ({ db }),
         (err: Error) => ({ why: `PostgreSQL at ${serverUrl}: ${err.message}` }),
       ),
@@ -456,10 +462,10 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
         c.query(
           `insert into users (name, email, password_hash, account_type, email_verified_at, approved_at,
                               trading_limit_cents)
-           select 'Cliente ' || g, 'bench-orders-' || g || '@example.com', 'x', 'individual', now(), now(), $2
+           select 'Cliente ' || g, 'bench-orders-' || $3::text || g || '@example.com', 'x', 'individual', now(), now(), $2
              from generate_series(1, $1) g
            returning id`,
-          [CUSTOMERS, TRADING_LIMIT_CENTS],
+          [CUSTOMERS, TRADING_LIMIT_CENTS, given ? `${process.pid}-${Date.now()}-` : ''],
         ),
       )
     ).rows.map((r) => Number(r.id));

@@ -10,7 +10,7 @@ import { freePort } from './ports';
 const run = promisify(execFile);
 
 /** The machine's PostgreSQL 15 programs (Debian keeps them outside PATH). */
-export function postgresBin(name: string): string | null {
+function postgresBin(name: string): string | null {
   for (const dir of ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin']) {
     const file = path.join(dir, name);
     if (existsSync(file)) return file;

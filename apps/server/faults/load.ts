@@ -397,11 +397,7 @@ async function operate(
 }
 
 /** The provider's PAYMENT_RECEIVED for a deposit, as Asaas sends it, delivered until it is answered. */
-export async function payByWebhook(
-  o: { base: string; world: World; tally: Tally },
-  depositId: number,
-  eventId?: string,
-) {
+async function payByWebhook(o: { base: string; world: World; tally: Tally }, depositId: number, eventId?: string) {
   const row = await depositRow(o.world, depositId);
   return send(o.base, o.tally, {
     kind: 'webhook',

@@ -15,6 +15,7 @@ import { registerAuth } from './plugins/auth';
 import { registerIdempotency } from './plugins/idempotency';
 import { type Broadcast, createBroadcast } from './messaging/broadcast';
 import { createLimiter, type Limiter } from './plugins/rate-limit';
+import { registerResponseCheck } from './plugins/response-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerFirstPaints } from './plugins/first-paint';
 import { registerWeb } from './plugins/web';
@@ -110,6 +111,7 @@ export async function buildApp(
   // before the features: a page of theirs may give index.html its first paint (plugins/first-paint.ts)
   registerFirstPaints(app);
 
+  if (config.checkResponses) registerResponseCheck(app);
   // Private answers must never be cached by browsers or proxies.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

@@ -6,15 +6,16 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { lockDataDir } from './db/lock';
 import { migrate } from './db/migrate';
-import { startChatPurge } from './features/chat/index';
 import { startInvoiceIssuer } from './features/invoices/index';
 import { seedEducationalDemo } from './features/educational/index';
 import { writeMoneyInSettings } from './features/money/index';
+import { startCostMonthsJob } from './features/irpf/index';
 import { seedReservesDemo, startReservesJob } from './features/reserves/index';
+import { startRetentionJob, writeRetentionSettings } from './features/retention/index';
 import { startSilverExpirySweeper } from './features/silver-withdrawals/index';
 import { startTransferExpirySweeper } from './features/silver-transfers/index';
 import { startSavingScheduler } from './features/saving-plans/index';
-import { startBalanceFolder } from './ledger/index';
+import { startAccountMonthsJob, startBalanceFolder } from './ledger/index';
 import { startOutboxDispatcher } from './messaging/outbox';
 import { seedDemo, type DemoAccount } from './seed/demo';
 import { ensureSecret, seedReferenceData } from './seed/reference';
@@ -45,6 +46,8 @@ export async function boot(config: Config): Promise<Running> {
   await seedReferenceData(database.db);
   // the limits on money in, where the database's admission reads them (docs/decisions.md, "One gate for money in")
   await writeMoneyInSettings(database.db, config.money);
+  // CHAT_RETENTION_SECONDS is the chat rule's period, where the retention job reads it (docs/privacy-retention.md)
+  await writeRetentionSettings(database.db, config);
   const jwtSecret = config.jwtSecret ?? (await ensureSecret(database.db, 'jwt_secret'));
   const adapters = createAdapters(config, process.env, database.db);
   let app: FastifyInstance | undefined;
@@ -81,12 +84,17 @@ export async function boot(config: Config): Promise<Running> {
   const stopIssuer = startInvoiceIssuer(app.deps);
   // silver sent to an e-mail nobody registered goes back to its sender (docs/silver-transfers.md)
   const stopTransferSweeper = startTransferExpirySweeper(app.deps);
-  // conversations with Auro are erased CHAT_RETENTION_SECONDS after their last message (docs/chat.md)
-  const stopChatPurge = startChatPurge(app.deps);
+  // what has outlived its purpose goes by itself, rule by rule (retention_rules), once across instances: codes,
+  // old sessions, rejected registrations' documents, visitors' contacts, Auro's conversations (docs/privacy-retention.md)
+  const stopRetention = startRetentionJob(app.deps);
   // saving plans' runs, once per period whatever the instances (docs/saving-plans.md)
   const stopSavingScheduler = startSavingScheduler(app.deps);
   // each closed day's proof of reserves, once across instances (docs/reserves.md)
   const stopReserves = startReservesJob(app.deps);
+  // each closed month's per-account sums, once across instances: statements start from them (docs/statements.md)
+  const stopAccountMonths = startAccountMonthsJob(database.db);
+  // and the IRPF's average cost as of each closed month's end (docs/fiscal.md)
+  const stopCostMonths = startCostMonthsJob(database.db);
   // keeps balance reads short: folds the ledger's balance deltas into their accounts (docs/ledger.md)
   const folder = startBalanceFolder(database.db, { onError: (err) => app?.log.error({ err }, 'ledger fold') });
   return {
@@ -97,9 +105,11 @@ export async function boot(config: Config): Promise<Running> {
       stopSweeper();
       stopIssuer();
       stopTransferSweeper();
-      stopChatPurge();
+      stopRetention();
       stopSavingScheduler();
       stopReserves();
+      stopAccountMonths();
+      stopCostMonths();
       await app?.close();
       await dispatcher.stop();
       adapters.mail.close?.();

@@ -29,16 +29,22 @@ export const EnvSchema = z.object({
   PRATA_TEST_CLOCK: z.enum(['0', '1']).optional(),
   /** the OpenAPI document and browser at /api/docs: on outside production, off in production unless set to 1 */
   API_DOCS: z.enum(['0', '1']).optional(),
+  CHECK_RESPONSES: z.enum(['0', '1']).optional(),
   /** which proxies may set X-Forwarded-For: unset (none), a hop count, or addresses/CIDRs separated by commas */
   TRUST_PROXY: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().url().optional(),
+  /** operators open the back office only after registering a passkey (features/passkeys) */
+  PASSKEYS_REQUIRED_FOR_OPERATORS: z.enum(['0', '1']).default('0'),
   /** the header's and footer's links out of the app (https only; unset or empty: the link is not shown) */
   JEWELRY_URL: externalUrl,
   REFINING_URL: externalUrl,
   APP_STORE_URL: externalUrl,
   GOOGLE_PLAY_URL: externalUrl,
+  /** the encarregado (DPO, LGPD art. 41) shown on /privacidade and in the privacy tab; DPO_EMAIL required in production */
+  DPO_NAME: z.string().trim().min(1).max(120).default('Encarregado de Proteção de Dados da Prata'),
+  DPO_EMAIL: z.email().max(254).optional(),
   DATABASE_URL: z.string().optional(),
   /** default: data/ at the repository's root, wherever the server is started from */
   DATA_DIR: z.string().optional(),

@@ -127,7 +127,7 @@ export function readMoney(e: Env, production: boolean): MoneySettings {
   };
 }
 
-export const FAULTS = ['idempotency-in-memory', 'exit-at-once'] as const;
+const FAULTS = ['idempotency-in-memory', 'exit-at-once'] as const;
 export type Fault = (typeof FAULTS)[number];
 
 /** PRATA_FAULTS: each name known, and none at all in production (they exist to prove that the fault tests fail). */
@@ -239,4 +239,38 @@ export function outboundSettings(e: Env, production: boolean): { outboundAllow: 
     );
   }
   return { outboundAllow, pushAnyHost };
+}
+
+/** Where passkeys live: the relying party's id (a domain name) and the one origin whose pages may use them. */
+export type PasskeySettings = { rpId: string; origin: string; rpName: string };
+
+const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
+
+/**
+ * Passkeys from the web's own address (PUBLIC_URL): its origin and its host name as the RP ID. Production takes them
+ * only from PUBLIC_URL, https and a domain name; without one, passkeys are off there (the routes answer
+ * PASSKEYS_UNAVAILABLE) and requiring them of operators refuses to start. A browser refuses an IP address as an RP ID,
+ * so outside production an address such as http://127.0.0.1:3000 gives passkeys at http://localhost:3000.
+ */
+export function passkeySettings(
+  publicUrlSetting: string | undefined,
+  fallbackUrl: string,
+  production: boolean,
+  requiredForOperators: boolean,
+): PasskeySettings | null {
+  if (production) {
+    const url = publicUrlSetting ? new URL(publicUrlSetting) : undefined;
+    const ok = url && url.protocol === 'https:' && !IP_HOST.test(url.hostname);
+    if (!ok) {
+      if (requiredForOperators)
+        throw new Error(
+          'PASSKEYS_REQUIRED_FOR_OPERATORS=1 precisa de PUBLIC_URL com https e um nome de domínio: é dele que vêm a origem e o RP ID das chaves de acesso.',
+        );
+      return null;
+    }
+    return { rpId: url.hostname, origin: url.origin, rpName: 'Prata' };
+  }
+  const url = new URL(publicUrlSetting ?? fallbackUrl);
+  if (IP_HOST.test(url.hostname)) url.hostname = 'localhost';
+  return { rpId: url.hostname, origin: url.origin, rpName: 'Prata' };
 }

@@ -12,6 +12,8 @@ import {
   type Fault,
   type MoneySettings,
   outboundSettings,
+  type PasskeySettings,
+  passkeySettings,
   paymentSettings,
   parseTrustProxy,
   readFaults,
@@ -23,7 +25,7 @@ import {
 // The environment's schema lives in config-env.ts, the sections with rules of their own in config-sections.ts;
 // the rest of the server imports all of it from here.
 export { ENV_NAMES } from './config-env';
-export { FAULTS, type Fault, type MoneySettings, parseTrustProxy } from './config-sections';
+export type { MoneySettings, PasskeySettings } from './config-sections';
 
 export type Config = {
   env: 'development' | 'test' | 'production';
@@ -34,6 +36,8 @@ export type Config = {
   testClock: boolean;
   /** /api/docs is served */
   apiDocs: boolean;
+  /** every JSON answer is checked against its route's response schema as it leaves (plugins/response-check.ts) */
+  checkResponses: boolean;
   /** Fastify's trustProxy: false, a hop count, or a list of addresses/CIDRs */
   trustProxy: false | number | string[];
   /** every rate limit (limits.ts), each { max, windowSeconds } */
@@ -45,6 +49,8 @@ export type Config = {
   publicUrl: string;
   /** the links out of the app (GET /api/site, the first paint): null when unset, and the link is not shown */
   siteLinks: SiteLinks;
+  /** the encarregado (DPO) customers write to about their data (docs/privacy.md) */
+  dpo: { name: string; email: string };
   databaseUrl: string | undefined;
   dataDir: string;
   redisUrl: string | undefined;
@@ -111,6 +117,10 @@ export type Config = {
   outboundAllow: string[];
   /** development only (PRATA_PUSH_ANY_HOST): push endpoints on any http(s) host, not only the push services' */
   pushAnyHost: boolean;
+  /** passkeys' relying party (features/passkeys): null when production has no https PUBLIC_URL (passkeys off) */
+  passkeys: PasskeySettings | null;
+  /** PASSKEYS_REQUIRED_FOR_OPERATORS: the back office opens only to an operator with a passkey */
+  operatorPasskeys: boolean;
   /** the routes that ask for it reuse a session row this long (ms; 0: never); revocation still ends it at once */
   sessionCacheMs: number;
 };
@@ -176,19 +186,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const { limits, windows, problems } = readLimits(env);
   if (problems.length > 0) throw new Error(`Configuração inválida:\n${problems.join('\n')}`);
   const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : REPO_DATA_DIR;
+  const demo = e.PRATA_DEMO ? e.PRATA_DEMO === '1' : !production && e.NODE_ENV !== 'test';
+  // "Perdi minha chave de acesso" waits 15 minutes in production; a demo or a test run does not wait that long
+  if (!env.PASSKEY_FALLBACK_WAIT_SECONDS && !production && (demo || e.NODE_ENV === 'test'))
+    windows.passkeyFallbackWaitSeconds = 30;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(
+    /\/$/,
+    '',
+  );
+  const operatorPasskeys = e.PASSKEYS_REQUIRED_FOR_OPERATORS === '1';
   const config: Config = {
     env: e.NODE_ENV,
     // `npm start` on a fresh machine shows the product with demo data; production never does.
-    demo: e.PRATA_DEMO ? e.PRATA_DEMO === '1' : !production && e.NODE_ENV !== 'test',
+    demo,
     devMailbox,
     testClock,
     apiDocs: e.API_DOCS ? e.API_DOCS === '1' : !production,
+    checkResponses: e.CHECK_RESPONSES === '1',
     trustProxy,
     limits,
     windows,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    passkeys: passkeySettings(e.PUBLIC_URL, publicUrl, production, operatorPasskeys),
+    operatorPasskeys,
+    // a demonstration address outside production only (loadConfig requires DPO_EMAIL in production)
+    dpo: { name: e.DPO_NAME, email: e.DPO_EMAIL ?? 'encarregado@prata.dev' },
     siteLinks: {
       jewelry: e.JEWELRY_URL ?? null,
       refining: e.REFINING_URL ?? null,
@@ -244,5 +268,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     faults: readFaults(e.PRATA_FAULTS, production),
     ...outboundSettings(e, production),
   };
+  // last: every other refusal of production names its own setting first
+  if (production && !e.DPO_EMAIL)
+    throw new Error('DPO_EMAIL é obrigatório em produção: a LGPD exige publicar o contato do encarregado.');
   return { ...config, ...overrides };
 }

@@ -174,6 +174,13 @@ export const LIMITS = {
     window: '10m',
     meaning: 'messages to Auro from one address, over all accounts and visitors (a visitor may give any e-mail)',
   },
+  privacyExportAccount: {
+    env: 'LIMIT_PRIVACY_EXPORT_ACCOUNT',
+    max: 1,
+    window: '24h',
+    meaning:
+      "copies of their data one customer may ask for (each builds a ZIP of everything Prata holds about them); counted in the database under the customer's lock, refused with 429 PRIVACY_EXPORT_TOO_SOON",
+  },
 } as const satisfies Catalogue;
 
 export type LimitName = keyof typeof LIMITS;
@@ -207,6 +214,16 @@ export const WINDOWS = {
     default: 3600,
     meaning: 'how long a password-reset link stays valid (1 hour)',
   },
+  sessionEndLinkTtlSeconds: {
+    env: 'SESSION_END_LINK_TTL_SECONDS',
+    default: 604_800,
+    meaning: 'how long the link of a new-device e-mail that ends that session stays valid (7 days)',
+  },
+  sessionSeenSeconds: {
+    env: 'SESSION_SEEN_SECONDS',
+    default: 300,
+    meaning: 'how often at most a session\'s last access is written ("Onde estou conectado"; 5 minutes)',
+  },
   idempotencyTtlSeconds: {
     env: 'IDEMPOTENCY_TTL_SECONDS',
     default: 86_400,
@@ -224,21 +241,38 @@ export const WINDOWS = {
     meaning:
       'how long silver sent to an e-mail with no account waits for that person to register and be approved before it goes back to the sender (30 days)',
   },
+  passkeyChallengeSeconds: {
+    env: 'PASSKEY_CHALLENGE_SECONDS',
+    default: 300,
+    meaning: 'how long a passkey challenge (registration, sign-in or a money confirmation) may be answered, once',
+  },
+  passkeyFallbackWaitSeconds: {
+    env: 'PASSKEY_FALLBACK_WAIT_SECONDS',
+    default: 900,
+    meaning:
+      "the wait after 'Perdi minha chave de acesso' before the e-mail code may be asked instead of the passkey (15 minutes; 30 seconds in a demo or a test run when unset)",
+  },
   chatRetentionSeconds: {
     env: 'CHAT_RETENTION_SECONDS',
     default: 7_776_000,
     meaning:
-      "how long a conversation with Auro is kept after its last message before it is erased, visitors' names and e-mails included (90 days)",
+      "how long a conversation with Auro is kept after its last message before it is erased, visitors' names and e-mails included (90 days): the period of the retention rule chat_conversations",
+  },
+  privacyExportLinkSeconds: {
+    env: 'PRIVACY_EXPORT_LINK_SECONDS',
+    default: 604_800,
+    meaning:
+      "how long the copy of a customer's data can be downloaded (the e-mailed link and the tab's button) before the file is deleted (7 days)",
   },
 } as const;
 
-export type WindowName = keyof typeof WINDOWS;
+type WindowName = keyof typeof WINDOWS;
 export type Windows = Record<WindowName, number>;
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
 
 /** '15m' → 900; '90' → 90 (seconds). */
-export function parseDuration(text: string): number | null {
+function parseDuration(text: string): number | null {
   const m = /^(\d{1,7})([smhd]?)$/.exec(text.trim());
   if (!m) return null;
   const seconds = Number(m[1]) * UNIT_SECONDS[m[2] || 's']!;

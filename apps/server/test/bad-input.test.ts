@@ -7,7 +7,7 @@ import { MESSAGES } from '@prata/domain';
 import { sessions, users } from '../src/db/schema/index';
 import { bearer, buildTestApp, completeIndividual, createCustomer, type Customer, type TestApp } from './helpers';
 
-/** Issue 7: no request can stall the server, and bad input is a 4xx in one Portuguese shape, never a 500. */
+/** No request can stall the server, and bad input is a 4xx in one Portuguese shape, never a 500. */
 let t: TestApp;
 let base: string;
 let port: number;

@@ -19,7 +19,7 @@ import type { RouteEntry } from '../src/plugins/input';
 import { bearer, buildTestApp, completeIndividual, createCustomer, type TestApp } from './helpers';
 
 /**
- * Issue 8 (response contracts): every route declares what it takes and what it answers, with the schemas of
+ * Response contracts: every route declares what it takes and what it answers, with the schemas of
  * packages/domain; the server answers through them, and the OpenAPI document is made of them.
  */
 
@@ -29,6 +29,7 @@ import { bearer, buildTestApp, completeIndividual, createCustomer, type TestApp 
  */
 const NO_BODY: ReadonlySet<string> = new Set([
   'POST /api/logout', // the session of the bearer token
+  'POST /api/user/passkeys/registration-options', // a challenge for the bearer token's account
   'POST /api/session/renew', // the session of the bearer token
   'POST /api/register/verify/:token', // the link's token, in the path
   'PUT /api/user/toggle-balances-visibility', // flips the signed-in customer's setting
@@ -40,6 +41,7 @@ const NO_BODY: ReadonlySet<string> = new Set([
   'PUT /api/silver-transfer/:id/cancel', // the sender's own pending transfer, in the path (spec 2 §7)
   'POST /api/admin/silver-withdrawals/:id/delivered', // the carrier delivered the withdrawal in the path
   'POST /api/admin/silver-withdrawals/:id/retry-refund', // asks the provider again for the refund of the one in the path
+  'POST /api/privacy/exports', // a copy of the signed-in customer's data: nothing to choose
 ]);
 
 const isApiRoute = (r: RouteEntry) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs');
@@ -236,7 +238,11 @@ describe('the OpenAPI document is made of the contracts', () => {
   });
 
   it('describes the answers of sign-in, the history and the back office', () => {
-    expect(Object.keys(schemaOf('/api/login', 'post', '200')?.properties ?? {})).toEqual(['user']);
+    expect(Object.keys(schemaOf('/api/login', 'post', '200')?.properties ?? {})).toEqual([
+      'user',
+      'second_step',
+      'fallback_ready_at',
+    ]);
     expect(Object.keys(schemaOf('/api/login/verification-code', 'post', '200')?.properties ?? {})).toEqual([
       'authToken',
       'user',

@@ -41,8 +41,16 @@ const CREATING_NOTHING = new Set([
   'POST /api/session/renew',
   'POST /api/password/reset',
   'POST /api/register/verify/:token',
+  // the new-device e-mail's link: ends one session, the same answer when opened again
+  'POST /api/sessions/end-by-link',
   'POST /api/ticket/verify-code',
   'POST /api/silver-withdrawal/check-password',
+  'POST /api/login/passkey/options',
+  'POST /api/login/passkey',
+  // passkey challenges: each answered once, within minutes (features/passkeys)
+  'POST /api/user/passkeys/registration-options',
+  'POST /api/withdrawal/passkey-options',
+  'POST /api/silver-transfer/passkey-options',
   // checks and previews
   'POST /api/silver-transfer/check-receiver',
   'POST /api/silver-withdrawal/check-email',

@@ -11,7 +11,7 @@ const TED = {
   TED_HOLDER_CNPJ: '11222333000181',
 };
 
-/** Defaults that must be safe when nobody set anything (issue 7). */
+/** Defaults that must be safe when nobody set anything. */
 describe('fail-closed defaults', () => {
   it('request.ip is the TCP peer unless TRUST_PROXY names the proxy that reports it', async () => {
     const routes = (app: import('fastify').FastifyInstance) => {
@@ -59,6 +59,7 @@ describe('fail-closed defaults', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(32),
       SMTP_URL: 'smtp://localhost:2525',
+      DPO_EMAIL: 'encarregado@example.com',
       ...ASAAS,
       ...TED,
     };
@@ -82,7 +83,8 @@ describe('fail-closed defaults', () => {
     expect(() => loadConfig({ ...withSmtp, PAYMENTS_PROVIDER: 'embedded' })).toThrow(/PAYMENTS_PROVIDER=asaas/);
     expect(() => loadConfig({ ...withSmtp, ...ASAAS })).toThrow(/TED_ACCOUNT, TED_HOLDER_NAME, TED_HOLDER_CNPJ/);
     expect(() => loadConfig({ ...withSmtp, ...ASAAS, ...TED, TED_HOLDER_CNPJ: '' })).toThrow(/TED_HOLDER_CNPJ/);
-    const ok = { ...withSmtp, ...ASAAS, ...TED };
+    expect(() => loadConfig({ ...withSmtp, ...ASAAS, ...TED })).toThrow(/DPO_EMAIL/);
+    const ok = { ...withSmtp, ...ASAAS, ...TED, DPO_EMAIL: 'encarregado@example.com' };
     expect(loadConfig(ok)).toMatchObject({ demo: false, devMailbox: false, apiDocs: false, trustProxy: false });
     expect(() => loadConfig({ ...ok, PRATA_DEMO: '1' })).toThrow(/PRATA_DEMO/);
     expect(() => loadConfig({ ...ok, PRATA_DEV_MAILBOX: '1' })).toThrow(/PRATA_DEV_MAILBOX/);
@@ -90,7 +92,16 @@ describe('fail-closed defaults', () => {
 
   it('the Asaas provider refuses to start without its API key or a webhook token of 32 characters', () => {
     const { ASAAS_API_KEY, ASAAS_WEBHOOK_TOKEN, ...provider } = ASAAS;
-    for (const env of [{}, { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://h', ...TED }]) {
+    for (const env of [
+      {},
+      {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        SMTP_URL: 'smtp://h',
+        DPO_EMAIL: 'dpo@example.com',
+        ...TED,
+      },
+    ]) {
       expect(() => loadConfig({ ...env, ...provider, ASAAS_WEBHOOK_TOKEN })).toThrow(/ASAAS_API_KEY/);
       expect(() => loadConfig({ ...env, ...provider, ASAAS_API_KEY })).toThrow(/ASAAS_WEBHOOK_TOKEN/);
       expect(() => loadConfig({ ...env, ...provider, ASAAS_API_KEY, ASAAS_WEBHOOK_TOKEN: 'h'.repeat(31) })).toThrow(

@@ -2,7 +2,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect, inject, onTestFinished } from 'vitest';
@@ -85,7 +85,13 @@ export async function buildTestApp(
     REDIS_URL: process.env.REDIS_URL,
   } as NodeJS.ProcessEnv);
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'prata-uploads-'));
-  const config = { ...base, uploadsDir, ...opts.config, jwtSecret: 'test-secret-test-secret-test-secret-0123' };
+  const config = {
+    ...base,
+    uploadsDir,
+    checkResponses: true,
+    ...opts.config,
+    jwtSecret: 'test-secret-test-secret-test-secret-0123',
+  };
   const adapters = { ...createAdapters(config, {}, database.db), ...opts.adapters };
   const app = await buildApp({ config, database, adapters, outbox: { kick() {} } });
   opts.routes?.(app);
@@ -124,8 +130,6 @@ export async function latestLink(database: Database, to: string, prefix: string)
 export function bearer(token: string): InjectOptions['headers'] {
   return { authorization: `Bearer ${token}` };
 }
-
-export { and, eq };
 
 let customerSeq = 0;
 export type Customer = { id: number; email: string; password: string; token: string };

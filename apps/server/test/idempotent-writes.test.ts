@@ -17,7 +17,7 @@ import {
 } from './helpers';
 
 /**
- * The writes that took an Idempotency-Key for issue 27 (one key per intention, a double tap applies once): the same
+ * The writes that take an Idempotency-Key (one key per intention, a double tap applies once): the same
  * key and body sent twice runs once, and the second answer is the first one replayed.
  */
 let t: TestApp;

@@ -4,6 +4,7 @@ import { type ChatModelPort, chatModelPortFor } from './chat-model/index';
 import { embeddedCpfStatus, nfeioCpfStatus, type CpfStatusPort } from './cpf-status/index';
 import type { Db } from '../db/client';
 import { devMailboxTransports } from './dev-mailbox/index';
+import { type GeoIpPort, noGeoIp } from './geoip/index';
 import { smtpMailTransport, unconfiguredMailTransport, type MailTransport } from './mail/index';
 import { type OutboundClient, outboundClient } from './outbound/index';
 import { type PaymentsPort, paymentsPortFor } from './payments/index';
@@ -24,6 +25,8 @@ export type Adapters = {
   invoicing: InvoicingPort;
   /** the one way out for URLs a customer or partner can influence (push endpoints): no inside address, no redirect */
   outbound: OutboundClient;
+  /** the city of a sign-in's address (features/devices): none by default, "Local desconhecido" */
+  geoip: GeoIpPort;
 };
 
 /**
@@ -68,5 +71,7 @@ export function createAdapters(config: Config, env: NodeJS.ProcessEnv = process.
     }),
     chatModel: chatModelPortFor(config.chatModel),
     outbound: outboundClient({ allowAddresses: config.outboundAllow }),
+    // no GeoIP database ships with Prata: a licensed one plugs in here (adapters/geoip)
+    geoip: noGeoIp,
   };
 }

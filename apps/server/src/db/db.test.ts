@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
 import { lockDataDir } from './lock';
-import { FUNCTIONS_DIR, migrate } from './migrate';
+import { FUNCTIONS_DIR, MIGRATIONS_DIR, migrate, OUTSIDE_TRANSACTION, statementsOf } from './migrate';
 import * as schema from './schema/index';
 
 describe('migrations', () => {
@@ -50,6 +50,36 @@ describe('migrations', () => {
       await writeFile(path.join(dir, 'prata_function_probe.sql'), probe(3));
       expect(await migrate(database, { functionsDir: dir })).toEqual(['functions/prata_function_probe.sql']);
       expect(await value()).toBe(3);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('run a file marked to run outside a transaction one statement at a time (create index concurrently), once', async () => {
+    const database = await createTestDatabase();
+    const dir = await mkdtemp(path.join(tmpdir(), 'prata-migrations-'));
+    const indexes = async () =>
+      (
+        (await database.db.execute(
+          sql`select indexname from pg_indexes where tablename = 'migration_probe' order by indexname`,
+        )) as unknown as { rows: Array<{ indexname: string }> }
+      ).rows.map((r) => r.indexname);
+    try {
+      // the real migrations first (already applied by the template), then the probe's two files
+      for (const f of (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql'))) {
+        await writeFile(path.join(dir, f), await readFile(path.join(MIGRATIONS_DIR, f), 'utf8'));
+      }
+      await writeFile(path.join(dir, '9998_probe_table.sql'), 'create table migration_probe (a int, b int);\n');
+      const concurrently = `${OUTSIDE_TRANSACTION}
+-- a comment; with a semicolon;
+drop index concurrently if exists migration_probe_ab;
+create index concurrently migration_probe_ab on migration_probe (a, b desc);
+drop index concurrently if exists migration_probe_a;`;
+      await writeFile(path.join(dir, '9999_probe_index.sql'), concurrently);
+      expect(statementsOf(concurrently)).toHaveLength(3);
+      expect(await migrate(database, { migrationsDir: dir })).toEqual(['9998_probe_table.sql', '9999_probe_index.sql']);
+      expect(await indexes()).toEqual(['migration_probe_ab']);
+      expect(await migrate(database, { migrationsDir: dir })).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

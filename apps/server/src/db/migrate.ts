@@ -9,6 +9,28 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 export const FUNCTIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'functions');
 /** Any constant: all instances starting at once queue on it, so each migration runs exactly once. */
 const MIGRATION_LOCK_KEY = 727_001;
+/** How often an instance that waits for another's migrations asks for the lock again. */
+const LOCK_POLL_MS = 200;
+
+/**
+ * The first line of a migration that must run outside a transaction: `create index concurrently` builds an index on a
+ * big table without blocking its writes, and PostgreSQL refuses it inside a transaction block. Such a file is run one
+ * statement at a time (statements end with `;` at the end of a line; no function bodies, no `;` inside a line), and
+ * must be safe to run again from the top: a build that failed half-way leaves an invalid index behind, so the file
+ * drops it (`drop index concurrently if exists`) before creating it. It is recorded once its last statement ran.
+ */
+export const OUTSIDE_TRANSACTION = '-- migrate: outside transaction';
+
+/** The statements of a migration run outside a transaction: comments dropped, split at a `;` that ends a line. */
+export function statementsOf(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('--'))
+    .join('\n')
+    .split(/;[ \t]*(?:\n|$)/)
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.length > 0);
+}
 
 export type MigrateOptions = { migrationsDir?: string; functionsDir?: string };
 
@@ -38,7 +60,11 @@ export async function migrate(database: Database, opts: MigrateOptions = {}): Pr
       }
       applied.push(name);
     };
-    await query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    // Polled rather than waited for: a session blocked in pg_advisory_lock holds a snapshot, which a `create index
+    // concurrently` of the instance holding the lock would wait for (a deadlock PostgreSQL would break by failing one).
+    while (!(await query('select pg_try_advisory_lock($1) as locked', [MIGRATION_LOCK_KEY])).rows[0]?.locked) {
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
     try {
       await query(
         'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
@@ -47,6 +73,16 @@ export async function migrate(database: Database, opts: MigrateOptions = {}): Pr
       for (const file of files) {
         if (done.has(file)) continue;
         const text = await readFile(path.join(migrationsDir, file), 'utf8');
+        if (text.startsWith(OUTSIDE_TRANSACTION)) {
+          try {
+            for (const statement of statementsOf(text)) await query(statement);
+            await query('insert into schema_migrations (name) values ($1)', [file]);
+          } catch (err) {
+            throw new Error(`Falha na migração ${file}: ${(err as Error).message}`);
+          }
+          applied.push(file);
+          continue;
+        }
         await inTransaction(file, async () => {
           await exec(text);
           await query('insert into schema_migrations (name) values ($1)', [file]);

@@ -8,21 +8,42 @@ import { cityRoutes } from './cities/index';
 import { contentRoutes } from './content/index';
 import { educationalRoutes } from './educational/index';
 import { devRoutes } from './dev/index';
+import { deviceRoutes } from './devices/index';
 import { healthRoutes } from './health/index';
 import { historyRoutes } from './history/index';
 import { invoiceRoutes } from './invoices/index';
 import { irpfRoutes } from './irpf/index';
-import { moneyRoutes, registerMoneyReconciliation } from './money/index';
-import { orderRoutes, registerOrdersReconciliation } from './orders/index';
+import { moneyRoutes, pendingMoneyOf, registerMoneyReconciliation } from './money/index';
+import { hasOpenOrders, orderRoutes, registerOrdersReconciliation } from './orders/index';
+import { passkeyRoutes } from './passkeys/index';
 import { priceAlertRoutes } from './price-alerts/index';
+import { type ErasureChecks, privacyRoutesWith } from './privacy/index';
 import { profileRoutes } from './profile/index';
-import { savingPlanRoutes } from './saving-plans/index';
+import { hasLiveSavingPlans, savingPlanRoutes } from './saving-plans/index';
 import { reservesRoutes } from './reserves/index';
-import { registerSilverTransfersReconciliation, silverTransferRoutes } from './silver-transfers/index';
-import { registerSilverWithdrawalsReconciliation, silverWithdrawalRoutes } from './silver-withdrawals/index';
+import { retentionRoutes } from './retention/index';
+import {
+  hasPendingOutgoingTransfers,
+  registerSilverTransfersReconciliation,
+  silverTransferRoutes,
+} from './silver-transfers/index';
+import {
+  hasPendingSilverWithdrawals,
+  registerSilverWithdrawalsReconciliation,
+  silverWithdrawalRoutes,
+} from './silver-withdrawals/index';
 import { statementRoutes } from './statements/index';
 import { supportRoutes } from './support/index';
 import { userRoutes } from './users/index';
+
+/** What the erasure asks each feature (features/privacy): given here, as the privacy room cannot import them. */
+const erasureChecks: ErasureChecks = {
+  hasOpenOrders,
+  pendingMoneyOf,
+  hasPendingSilverWithdrawals,
+  hasPendingOutgoingTransfers,
+  hasLiveSavingPlans,
+};
 
 /** Every feature's routes, registered under /api. Each feature is reached only through its index.ts. */
 export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -50,6 +71,10 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   priceAlertRoutes,
   savingPlanRoutes,
   reservesRoutes,
+  passkeyRoutes,
+  deviceRoutes,
+  privacyRoutesWith(erasureChecks),
+  retentionRoutes,
 ];
 
 /**

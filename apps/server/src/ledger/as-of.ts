@@ -13,46 +13,86 @@ export type SilverOwedAsOf = {
   unclaimedCg: number;
 };
 
+/** A customer's silver at the instant, as streamed by streamSilverOwedAsOf. */
+export type CustomerOwed = { userId: number; availableCg: number; heldCg: number };
+
+/** Rows per FETCH of the stream's cursor: the most customers in memory at once. */
+const OWED_BATCH = 10_000;
+
 /**
- * The silver the ledger owed to each customer, and to unclaimed transfers, just before `endsAt`: the sums of the
- * transfers posted before it (created_at is the posting transaction's start), per account, in one set-based
- * statement (never a customer at a time). The proof of reserves builds each day's tree from it, so the same day gives
- * the same balances whenever it is rebuilt. An account counts from its first transfer even when its row is younger
- * (a history dated back). A read of the AG transfers before the instant: run once a day or by an operator, never on a
- * request path.
+ * The silver the ledger owed to each customer just before `endsAt`, handed to `onBatch` in batches of customers by
+ * user id ascending, and what it owed to unclaimed transfers: each account's balance now (row + deltas, as the ledger_balances view) less the
+ * transfers posted at or after the instant (created_at is the posting transaction's start), never the history before
+ * it; an account counts when it was opened before the instant or moved before it (a history dated back). One cursor,
+ * so one snapshot of the database, in the caller's transaction; memory is one batch. The proof of reserves builds each
+ * day's tree from it, so the same day gives the same balances whenever it is built (the transfers are immutable and
+ * the reconciliation proves every balance is the sum of its transfers). Run once a day or by an operator.
  */
-export async function silverOwedAsOf(db: Executor, endsAt: Date): Promise<SilverOwedAsOf> {
+export async function streamSilverOwedAsOf(
+  tx: Executor,
+  endsAt: Date,
+  onBatch: (customers: CustomerOwed[]) => Promise<void> | void,
+): Promise<{ unclaimedCg: number }> {
   const at = endsAt.toISOString();
-  const list = await rows<{ user_id: string; available: string; held: string }>(
-    db,
-    sql`with moves as (
-          select credit_account_id as id, amount from ledger_transfers where currency = 'AG' and created_at < ${at}::timestamptz
-          union all
-          select debit_account_id, -amount from ledger_transfers where currency = 'AG' and created_at < ${at}::timestamptz
-        ), sums as (
-          select id, sum(amount) as cg from moves group by id
+  const cursor = `silver_owed_${process.pid}_${Date.now()}`;
+  await tx.execute(
+    sql`declare ${sql.identifier(cursor)} no scroll cursor for
+        with after as (
+          select id, sum(d) as d, sum(c) as c from (
+            select debit_account_id as id, amount as d, 0::bigint as c from ledger_transfers
+             where currency = 'AG' and created_at >= ${at}::timestamptz
+            union all
+            select credit_account_id, 0::bigint, amount from ledger_transfers
+             where currency = 'AG' and created_at >= ${at}::timestamptz) m
+          group by id
+        ), owed as (
+          select a.owner_user_id, a.code,
+                 a.credits_posted + coalesce(dl.c, 0) - coalesce(s.c, 0)
+                   - (a.debits_posted + coalesce(dl.d, 0) - coalesce(s.d, 0)) as cg
+            from ledger_accounts a
+            left join (select account_id, sum(debits) as d, sum(credits) as c from ledger_balance_deltas
+                        group by account_id) dl on dl.account_id = a.id
+            left join after s on s.id = a.id
+           where a.currency = 'AG' and (a.code like 'customer:%' or a.code = 'transfer:unclaimed')
+             and (a.created_at < ${at}::timestamptz or a.debits_posted + coalesce(dl.d, 0) > coalesce(s.d, 0)
+                  or a.credits_posted + coalesce(dl.c, 0) > coalesce(s.c, 0))
         )
-        select a.owner_user_id::text as user_id,
-               coalesce(sum(s.cg) filter (where a.code like 'customer:%:available:AG'), 0)::text as available,
-               coalesce(sum(s.cg) filter (where a.code like 'customer:%:held:AG'), 0)::text as held
-          from ledger_accounts a left join sums s on s.id = a.id
-         where a.currency = 'AG' and a.owner_user_id is not null and a.code like 'customer:%'
-           and (a.created_at < ${at}::timestamptz or s.id is not null)
-         group by a.owner_user_id order by a.owner_user_id`,
+        select null::text as user_id, '0' as available, '0' as held,
+               coalesce((select sum(cg) from owed where code = 'transfer:unclaimed'), 0)::text as unclaimed
+        union all
+        (select owner_user_id::text,
+                coalesce(sum(cg) filter (where code like 'customer:%:available:AG'), 0)::text,
+                coalesce(sum(cg) filter (where code like 'customer:%:held:AG'), 0)::text, null
+           from owed where owner_user_id is not null group by owner_user_id order by owner_user_id)`,
   );
-  const [unclaimed] = await rows<{ cg: string }>(
-    db,
-    sql`select (coalesce(sum(t.amount) filter (where t.credit_account_id = a.id), 0)
-              - coalesce(sum(t.amount) filter (where t.debit_account_id = a.id), 0))::text as cg
-          from ledger_accounts a
-          left join ledger_transfers t on (t.credit_account_id = a.id or t.debit_account_id = a.id)
-                                      and t.created_at < ${at}::timestamptz
-         where a.code = 'transfer:unclaimed'`,
-  );
-  return {
-    customers: list.map((r) => ({ userId: int(r.user_id), availableCg: int(r.available), heldCg: int(r.held) })),
-    unclaimedCg: int(unclaimed?.cg ?? 0),
-  };
+  let unclaimedCg = 0;
+  for (;;) {
+    const batch = await rows<{ user_id: string | null; available: string; held: string; unclaimed: string | null }>(
+      tx,
+      sql`fetch ${sql.raw(String(OWED_BATCH))} from ${sql.identifier(cursor)}`,
+    );
+    const customers: CustomerOwed[] = [];
+    for (const r of batch) {
+      if (r.user_id === null) unclaimedCg = int(r.unclaimed ?? 0);
+      else customers.push({ userId: int(r.user_id), availableCg: int(r.available), heldCg: int(r.held) });
+    }
+    if (customers.length > 0) await onBatch(customers);
+    if (batch.length < OWED_BATCH) break;
+  }
+  await tx.execute(sql`close ${sql.identifier(cursor)}`);
+  return { unclaimedCg };
+}
+
+/**
+ * The silver owed at an instant to every customer at once (streamSilverOwedAsOf collected): for small ledgers and
+ * tests; the daily proof streams.
+ */
+export async function silverOwedAsOf(tx: Executor, endsAt: Date): Promise<SilverOwedAsOf> {
+  const customers: CustomerOwed[] = [];
+  const { unclaimedCg } = await streamSilverOwedAsOf(tx, endsAt, (batch) => {
+    customers.push(...batch);
+  });
+  return { customers, unclaimedCg };
 }
 
 type Bucket = 'available' | 'held' | 'unclaimed';

@@ -34,6 +34,9 @@ export async function backdateForDemo(tx: Tx, env: string, windows: readonly Dem
   await tx.execute(sql`alter table ledger_transfers disable trigger ledger_transfers_immutable`);
   await tx.execute(move('ledger_transfers', 'created_at'));
   await tx.execute(sql`alter table ledger_transfers enable trigger ledger_transfers_immutable`);
+  // the monthly checkpoints summed the transfers where they were: the job builds them again from the moved history
+  await tx.execute(sql`delete from ledger_account_months`);
+  await tx.execute(sql`delete from ledger_checkpoint_months`);
   await tx.execute(move('ledger_holds', 'created_at'));
   await tx.execute(move('ledger_holds', 'resolved_at'));
   await tx.execute(move('ledger_accounts', 'created_at'));

@@ -9,7 +9,20 @@ export {
   SYSTEM_ACCOUNTS,
   type SystemCode,
 } from './accounts';
-export { type SilverOwedAsOf, silverOwedAsOf, silverOwedAtInstants } from './as-of';
+export {
+  type CustomerOwed,
+  type SilverOwedAsOf,
+  silverOwedAsOf,
+  silverOwedAtInstants,
+  streamSilverOwedAsOf,
+} from './as-of';
+export {
+  type AccountSums,
+  accountSumsBefore,
+  buildAccountMonths,
+  CHECKPOINT_GRACE_MS,
+  startAccountMonthsJob,
+} from './checkpoints';
 export { type Balances, balanceOf, balancesJson, getBalances } from './balances';
 export { type CloseResult, closeAccount, lockOwners, reopenAccount } from './close';
 export { LedgerRefusedError, type Refusal, type Refused, requireAllOk, requireOk } from './errors';
@@ -46,6 +59,7 @@ export {
   type ReconciliationCheck,
   type ReconciliationReport,
   reconcile,
+  type ReconciliationScope,
   reconciliationCheckNames,
   registerReconciliationCheck,
 } from './reconcile';
@@ -54,5 +68,7 @@ export {
   type ReconciliationRun,
   recordReconciliation,
   runReconciliation,
+  type TimedReconciliation,
 } from './runs';
+export { RECONCILE_CHECKPOINT_GRACE_MS, reconcileFromCheckpoint } from './reconcile-checkpoint';
 export { backdateForDemo, type DemoWindow } from './backdate';

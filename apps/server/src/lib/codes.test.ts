@@ -7,7 +7,7 @@ import { type Binding, bindingText, consumeCode, issueCode } from './codes';
 
 const SETTINGS = { jwtSecret: 'test-secret-test-secret-test-secret-0123', windows: readLimits({}).windows };
 
-/** The encoding before issue 7: `k=v` joined with '&', which several different operations could share. */
+/** The former encoding of a binding: `k=v` joined with '&', which several different operations could share. */
 const oldBindingText = (b: Binding) =>
   Object.keys(b)
     .sort()

@@ -10,7 +10,7 @@ import { RateLimitedError } from '../plugins/rate-limit';
 /** The secret that keys the stored HMACs and the windows of codes (CODE_RESEND_SECONDS, CODE_TTL_SECONDS, ...). */
 export type CodeSettings = Pick<Config, 'windows'> & { jwtSecret: string };
 
-export type CodePurpose = 'login' | 'withdrawal' | 'transfer' | 'ticket' | 'contact_change';
+type CodePurpose = 'login' | 'withdrawal' | 'transfer' | 'ticket' | 'contact_change';
 type CodeKey = { subject: string; purpose: CodePurpose };
 
 /**

@@ -3,7 +3,7 @@ import { BRASILIA_OFFSET_MS, brasiliaWallClock } from '@prata/domain';
 const HOUR_MS = 3_600_000;
 
 /** How many months of history the demo has: its accounts opened on the 1st of the month this many months ago. */
-export const DEMO_HISTORY_MONTHS = 24;
+const DEMO_HISTORY_MONTHS = 24;
 
 /**
  * One thing that happened in the demo's history (`npm start`), made through the product's own code: the demo's

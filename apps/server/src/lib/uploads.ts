@@ -68,7 +68,7 @@ export function inspectUpload(file: UploadedFile) {
 }
 
 /** A display name without paths or control characters, ending in the real extension. */
-export function cleanFileName(name: string, ext: string): string {
+function cleanFileName(name: string, ext: string): string {
   const base = [...(name.split(/[\\/]/).pop() ?? '')]
     .filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127 && !'"<>|*?:'.includes(ch))
     .join('')

@@ -6,6 +6,7 @@ import { embeddedChatModel } from '../adapters/chat-model/index';
 import { embeddedCep } from '../adapters/cep/index';
 import { embeddedCpfStatus } from '../adapters/cpf-status/index';
 import { embeddedInvoicing } from '../adapters/invoicing/index';
+import { noGeoIp } from '../adapters/geoip/index';
 import { outboundClient } from '../adapters/outbound/index';
 import { embeddedPayments } from '../adapters/payments/index';
 import { embeddedShipping } from '../adapters/shipping/index';
@@ -52,6 +53,7 @@ function recordingAdapters(failFirst = 0) {
     chatModel: embeddedChatModel,
     invoicing: embeddedInvoicing({ production: false }),
     outbound: outboundClient(),
+    geoip: noGeoIp,
   };
   return { adapters, sent };
 }

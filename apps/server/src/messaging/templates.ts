@@ -15,7 +15,7 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /** How long a code or link lasts, in words: 600 → '10 minutos', 172800 → '48 horas' (the windows are settings). */
-export function validity(seconds: number): string {
+function validity(seconds: number): string {
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   if (seconds % 3600 === 0) return plural(seconds / 3600, 'hora', 'horas');
   if (seconds % 60 === 0) return plural(seconds / 60, 'minuto', 'minutos');
@@ -399,5 +399,79 @@ export function savingAuthorizationEndedMail(name: string, amount: string, reaso
     subject: 'Sua poupança automática foi encerrada',
     text: [...lines, url].join('\n\n'),
     html: layout('Poupança automática encerrada', lines, { label: 'Ver poupança automática', url }),
+  };
+}
+
+/** "Perdi minha chave de acesso": the customer is told at once, before the e-mail code may replace the passkey. */
+export function passkeyFallbackMail(name: string, waitSeconds: number): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `Alguém acertou a senha da sua conta no Prata e pediu para entrar sem a chave de acesso. Por segurança, o código por e-mail só poderá ser pedido daqui a ${validity(waitSeconds)}.`,
+    'Se foi você, aguarde e entre com o código. Se não foi você, altere sua senha agora: quem pediu conhece a sua senha.',
+  ];
+  return {
+    subject: 'Pedido de acesso sem a chave de acesso',
+    text: lines.join('\n\n'),
+    html: layout('Acesso sem a chave de acesso', lines),
+  };
+}
+
+/** A passkey was created or removed: the customer hears of every change to how their account is opened. */
+export function passkeyChangedMail(name: string, passkeyName: string, change: 'created' | 'removed'): Rendered {
+  const what = change === 'created' ? 'criada' : 'removida';
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    `A chave de acesso "${passkeyName}" foi ${what} na sua conta no Prata.`,
+    'Se não foi você, altere sua senha e fale conosco.',
+  ];
+  return {
+    subject: `Chave de acesso ${what}`,
+    text: lines.join('\n\n'),
+    html: layout(`Chave de acesso ${what}`, lines),
+  };
+}
+
+/**
+ * A sign-in from a device none of the customer's earlier sessions came from (features/devices), with the link that ends
+ * that session without signing in.
+ */
+export function newDeviceMail(
+  name: string,
+  signIn: { when: string; device: string; place: string; ip: string | null },
+  url: string,
+  validForSeconds: number,
+): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    'Sua conta no Prata foi acessada de um dispositivo novo:',
+    `${signIn.device}, ${signIn.place}${signIn.ip ? ` (IP ${signIn.ip})` : ''}, em ${signIn.when}.`,
+    'Se foi você, não precisa fazer nada.',
+    `Se não foi você, encerre essa sessão agora pelo link abaixo (vale por ${validity(validForSeconds)}, não precisa entrar na conta) e troque sua senha.`,
+  ];
+  return {
+    subject: 'Novo acesso à sua conta no Prata',
+    text: `${lines.join('\n\n')}\n\nEncerrar essa sessão: ${url}`,
+    html: layout('Novo acesso à sua conta', lines, { label: 'Encerrar essa sessão', url }),
+  };
+}
+
+/** The copy of a customer's data is ready (docs/privacy.md): the link downloads the ZIP until it expires. */
+export function privacyExportReadyMail(name: string, url: string, validUntil: string): Rendered {
+  const lines = [
+    `Olá, ${firstName(name)}!`,
+    'A cópia dos seus dados na Prata que você pediu está pronta: um arquivo ZIP com os dados em formato JSON, os seus documentos e anexos e um resumo em PDF.',
+    `O link vale até ${validUntil}. Depois disso o arquivo é apagado, e você pode pedir uma nova cópia em Meus dados, na aba Privacidade e dados.`,
+  ];
+  return {
+    subject: 'Seus dados na Prata estão prontos para download',
+    text: `${lines.join('\n\n')}\n\nBaixar meus dados: ${url}\n\nSe você não pediu esta cópia, altere sua senha e fale com o nosso atendimento.`,
+    html: layout(
+      'Seus dados estão prontos',
+      [...lines, 'Se você não pediu esta cópia, altere sua senha e fale com o nosso atendimento.'],
+      {
+        label: 'Baixar meus dados',
+        url,
+      },
+    ),
   };
 }

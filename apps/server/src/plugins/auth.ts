@@ -1,11 +1,11 @@
 import { randomUUID, webcrypto } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { MESSAGES, SESSION_MAX_SECONDS } from '@prata/domain';
 import type { AppDeps } from '../deps';
 import type { Db, Executor } from '../db/client';
-import { sessions, users, type UserRow } from '../db/schema/index';
+import { passkeys, sessions, users, type UserRow } from '../db/schema/index';
 import { AppError } from '../lib/errors';
 import { perTurn } from '../lib/per-turn';
 
@@ -43,7 +43,7 @@ const HOLD_OFF_MS = 10_000;
 /** How many session rows one instance remembers (the oldest is forgotten first). */
 const SESSION_CACHE_MAX = 10_000;
 
-type SessionRow = { user: UserRow; sessionUserId: number };
+type SessionRow = { user: UserRow; sessionUserId: number; lastSeenAt: Date };
 type SessionCache = {
   readonly ms: number;
   get(sid: string): SessionRow | null;
@@ -146,12 +146,21 @@ function key(secret: string): Promise<webcrypto.CryptoKey> {
   return k;
 }
 
+/** What a session remembers of the device it was opened on (features/devices parses it from the user agent). */
+export type SessionDevice = {
+  browser: string | null;
+  os: string | null;
+  device: 'desktop' | 'mobile' | 'tablet' | 'tv' | 'other';
+  city: string | null;
+  fingerprint: string;
+};
+
 /** Creates the server-side session and the signed token that names it. */
 export async function issueSession(
   tx: Executor,
   deps: AppDeps,
   userId: number,
-  meta: { ip?: string; userAgent?: string },
+  meta: { ip?: string; userAgent?: string; device?: SessionDevice },
 ): Promise<{ authToken: string; sessionId: string }> {
   const sessionId = randomUUID();
   const ttl = deps.config.jwtTtlSeconds;
@@ -162,6 +171,7 @@ export async function issueSession(
     expiresAt,
     ip: meta.ip ?? null,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ...(meta.device ?? {}),
   });
   const authToken = await signToken(deps, userId, sessionId, expiresAt);
   return { authToken, sessionId };
@@ -231,7 +241,7 @@ export async function forgetSessions(filter: { sessionId: string } | { userId: n
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 function prepareSessionQuery(db: Db) {
   return db
-    .select({ sessionId: sessions.id, user: users, sessionUserId: sessions.userId })
+    .select({ sessionId: sessions.id, user: users, sessionUserId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -320,9 +330,38 @@ async function readAuth(request: FastifyRequest): Promise<Auth | null> {
     row = await readSession(deps.database.db, sid);
     if (useCache && row) cache.put(sid, sub, row, epoch, exp * 1000);
   }
-  if (!row || String(row.sessionUserId) !== sub || row.user.closedAt)
+  if (!row || String(row.sessionUserId) !== sub || row.user.closedAt || row.user.blockedAt)
     throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+  await touchSession(request, sid, row.lastSeenAt);
   return { user: row.user, sessionId: sid };
+}
+
+/** The sessions whose last access this process wrote, and when (ms): the cached rows still carry the older time. */
+const touchedSessions = new Map<string, number>();
+
+/**
+ * "Último acesso" (features/devices): the session's last_seen_at, written at most once per SESSION_SEEN_SECONDS, by
+ * whichever instance sees it first (the update is conditional), never on every request. A failure to write it is
+ * logged and the request goes on.
+ */
+async function touchSession(request: FastifyRequest, sid: string, lastSeenAt: Date) {
+  const { deps } = request.server;
+  const every = deps.config.windows.sessionSeenSeconds * 1000;
+  const now = Date.now();
+  if (now - lastSeenAt.getTime() < every) return;
+  const written = touchedSessions.get(sid);
+  if (written !== undefined && now - written < every) return;
+  if (touchedSessions.size >= SESSION_CACHE_MAX) touchedSessions.delete(touchedSessions.keys().next().value!);
+  touchedSessions.delete(sid);
+  touchedSessions.set(sid, now);
+  try {
+    await deps.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(and(eq(sessions.id, sid), lt(sessions.lastSeenAt, new Date(now - every))));
+  } catch (err) {
+    request.log.warn({ err }, 'last access of a session not written');
+  }
 }
 
 /** preHandler: a valid, unrevoked session is required. */
@@ -355,8 +394,19 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export function requireStaff(...roles: StaffRole[]) {
   return async (request: FastifyRequest) => {
     await authenticate(request);
-    const held = currentUser(request).staffRoles;
-    if (held.includes('admin') || roles.some((r) => held.includes(r))) return;
-    throw new AppError('FORBIDDEN', MESSAGES.forbiddenRole);
+    const user = currentUser(request);
+    const held = user.staffRoles;
+    if (!(held.includes('admin') || roles.some((r) => held.includes(r))))
+      throw new AppError('FORBIDDEN', MESSAGES.forbiddenRole);
+    // PASSKEYS_REQUIRED_FOR_OPERATORS: the back office opens only to an operator who registered a passkey
+    const { deps } = request.server;
+    if (deps.config.operatorPasskeys && !(await hasPasskey(deps.database.db, user.id)))
+      throw new AppError('OPERATOR_PASSKEY_REQUIRED', MESSAGES.operatorPasskeyRequired);
   };
+}
+
+/** Whether the user registered a passkey (features/passkeys keeps them; the back office's guard asks too). */
+export async function hasPasskey(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  return row !== undefined;
 }

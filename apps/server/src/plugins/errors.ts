@@ -36,6 +36,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   INVALID_CREDENTIALS: 422,
   SIGNIN_LOCKED: 429,
   ACCOUNT_CLOSED: 403,
+  ACCOUNT_BLOCKED: 403,
   EMAIL_NOT_VERIFIED: 403,
   SMS_UNAVAILABLE: 422,
   CODE_INVALID: 422,
@@ -58,7 +59,22 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   LIMIT_REQUEST_PENDING: 422,
   ALREADY_DECIDED: 409,
   NOT_READY_FOR_APPROVAL: 422,
+  SEARCH_TERM_TOO_SHORT: 422,
+  PASSKEYS_UNAVAILABLE: 503,
+  PASSKEY_REQUIRED: 403,
+  PASSKEY_UNKNOWN: 422,
+  PASSKEY_INVALID: 422,
+  PASSKEY_WRONG_ORIGIN: 422,
+  PASSKEY_WRONG_RP_ID: 422,
+  PASSKEY_CHALLENGE_EXPIRED: 422,
+  PASSKEY_CHALLENGE_USED: 422,
+  PASSKEY_COUNTER_REPLAYED: 422,
+  PASSKEY_FALLBACK_WAIT: 429,
+  OPERATOR_PASSKEY_REQUIRED: 403,
   CUSTOMER_ACCOUNT_CLOSED: 422,
+  RECONCILIATION_RUNNING: 409,
+  // a day older than the leaves' retention: the day and its totals are public, the customer's leaf is gone
+  RESERVES_PROOF_EXPIRED: 410,
   INSUFFICIENT_BALANCE: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
   IDEMPOTENCY_IN_PROGRESS: 409,
@@ -101,6 +117,12 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   PUSH_ENDPOINT_NOT_ALLOWED: 422,
   PUSH_ENDPOINT_TAKEN: 409,
   SAVING_PLAN_NOT_CHANGEABLE: 409,
+  PRIVACY_EXPORT_TOO_SOON: 429,
+  ERASURE_NOT_ALLOWED: 409,
+  ERASURE_PASSWORD_WRONG: 422,
+  ACCOUNT_ERASED: 403,
+  RETENTION_RULE_DISABLED: 409,
+  RETENTION_RUN_IN_PROGRESS: 409,
 };
 
 /** Fastify's errors about a request it could not read, as the code and the message people get. */
@@ -126,7 +148,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 };
 
 /** Sends `{ code, message, errors?, ...extra }` with the code's status. */
-export function sendError(
+function sendError(
   reply: FastifyReply,
   code: ErrorCode,
   message: string,
@@ -137,7 +159,7 @@ export function sendError(
 }
 
 /** What every API route may answer when it fails: a route's own entry for a status or range wins. */
-export const ERROR_RESPONSES = { '4xx': ErrorResponse, '5xx': ErrorResponse } as const;
+const ERROR_RESPONSES = { '4xx': ErrorResponse, '5xx': ErrorResponse } as const;
 
 /** The routes under /api that are not the API's own (the OpenAPI document and its browser). */
 const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');

@@ -48,7 +48,7 @@ export const SHORT_FORM: FormLimits = {
 const PART_OVERHEAD_BYTES = 1024;
 
 /** The most a well-formed request within `limits` can weigh. */
-export const maxFormBytes = (limits: FormLimits) =>
+const maxFormBytes = (limits: FormLimits) =>
   limits.files * limits.fileSize +
   limits.fields * limits.fieldSize +
   (limits.files + limits.fields + 1) * PART_OVERHEAD_BYTES;

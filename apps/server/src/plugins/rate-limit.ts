@@ -36,7 +36,7 @@ export type Limiter = {
 /** The 429 of a limit: the message says how long to wait, Retry-After says it to machines. */
 export class RateLimitedError extends AppError {
   constructor(
-    code: 'RATE_LIMITED' | 'SIGNIN_LOCKED' | 'CODE_RESEND_WAIT',
+    code: 'RATE_LIMITED' | 'SIGNIN_LOCKED' | 'CODE_RESEND_WAIT' | 'PASSKEY_FALLBACK_WAIT',
     message: string,
     readonly retryAfterSeconds: number,
   ) {

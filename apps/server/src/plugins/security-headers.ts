@@ -12,7 +12,7 @@ const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/he
 ) => Middleware;
 
 /** The headers helmet sets for these options, by running its middleware once against a recording response. */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader(name: string, value: unknown) {

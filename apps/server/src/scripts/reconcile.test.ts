@@ -18,7 +18,7 @@ describe('npm run reconcile', () => {
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' };
     const args = ['--import', 'tsx', 'src/scripts/reconcile.ts'];
     const clean = await run('node', args, { cwd: serverDir, env });
-    expect(clean.stdout).toMatch(/^Conferência concluída: o razão confere\. \(\d+ ms\)\n$/);
+    expect(clean.stdout).toMatch(/^Conferência concluída: o razão confere\. \(completa, \d+ ms\)\n$/);
 
     // Someone edits a balance behind the ledger's back.
     const database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });

@@ -1,7 +1,8 @@
 // `npm run reconcile`: the ledger's reconciliation (docs/ledger.md) against the configured database, the way the server
 // opens it (DATABASE_URL's PostgreSQL, or the embedded one in DATA_DIR while no server holds it). Prints the outcome in
 // Portuguese, stores it beside the back office's runs, and exits 0 when everything checks, 1 with the problems listed
-// otherwise (2 when the database cannot be opened).
+// otherwise (2 when the database cannot be opened, 3 when another run is under way). It runs from the reconciliation's
+// checkpoint (what changed since); `npm run reconcile -- --full` checks everything and derives the checkpoint again.
 import path from 'node:path';
 import { MESSAGES } from '@prata/domain';
 import { loadConfig } from '../config';
@@ -23,21 +24,27 @@ try {
   process.exit(2);
 }
 
-let ok = false;
+let exitCode = 1;
 try {
   await migrate(database);
   registerFeatureReconciliation();
-  const run = await runReconciliation(database.db);
-  await recordReconciliation(database.db, run, { source: 'cli', userId: null });
-  ok = run.ok;
-  if (run.ok) {
-    console.log(`${MESSAGES.reconciliationClean} (${run.durationMs} ms)`);
+  const run = await runReconciliation(database.db, { full: process.argv.includes('--full') });
+  if (!run) {
+    console.log(MESSAGES.reconciliationRunning);
+    exitCode = 3;
   } else {
-    console.log(`${MESSAGES.reconciliationProblems(run.problems.length)} (${run.durationMs} ms)`);
-    for (const problem of run.problems) console.log(`- ${problem}`);
+    await recordReconciliation(database.db, run, { source: 'cli', userId: null });
+    exitCode = run.ok ? 0 : 1;
+    const how = `${run.full ? 'completa' : 'desde o último ponto de controle'}, ${run.durationMs} ms`;
+    if (run.ok) {
+      console.log(`${MESSAGES.reconciliationClean} (${how})`);
+    } else {
+      console.log(`${MESSAGES.reconciliationProblems(run.problems.length)} (${how})`);
+      for (const problem of run.problems) console.log(`- ${problem}`);
+    }
   }
 } finally {
   await database.close();
   await release?.();
 }
-process.exit(ok ? 0 : 1);
+process.exit(exitCode);

@@ -4,9 +4,11 @@ import { addresses, companies, users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { affiliatesDemoEvents } from '../features/affiliates/index';
 import { seedCatalogueDemo } from '../features/catalogue/index';
+import { seedDevicesDemo } from '../features/devices/index';
 import { fiscalDemoEvents } from '../features/invoices/index';
 import { moneyDemoEvents } from '../features/money/index';
 import { ordersDemoEvents } from '../features/orders/index';
+import { privacyDemoEvents } from '../features/privacy/index';
 import { silverTransfersDemoEvents } from '../features/silver-transfers/index';
 import { seedSupportDemo } from '../features/support/index';
 import { type DemoCalendar, type DemoEvent, demoCalendar } from '../lib/demo-calendar';
@@ -135,6 +137,8 @@ async function historyEvents(deps: AppDeps, calendar: DemoCalendar): Promise<Dem
     ...(await silverTransfersDemoEvents(deps, calendar)),
     // two years of trades between the demo customers, their bars and invoices (features/invoices/demo.ts)
     ...(await fiscalDemoEvents(deps, calendar)),
+    // the terms and privacy policy accepted when the accounts opened, Maria's marketing opt-in (features/privacy/demo.ts)
+    ...(await privacyDemoEvents(deps, calendar)),
   ];
 }
 
@@ -149,6 +153,8 @@ export async function seedDemo(deps: AppDeps): Promise<DemoAccount[]> {
   await runDemoEvents(deps, [{ at: calendar.opened, what: 'as contas', run: () => insertDemoAccounts(db) }]);
   await seedSupportDemo(db); // FAQs, contact information, ticket categories and the demo customers' tickets
   await runDemoEvents(deps, await historyEvents(deps, calendar));
+  // other devices signed in to Maria's account, for "Onde estou conectado" (features/devices/demo.ts)
+  await seedDevicesDemo(db);
   return [
     { label: 'Cliente pessoa física', email: 'cliente@prata.dev', password: PASSWORD },
     { label: 'Cliente pessoa jurídica', email: 'empresa@prata.dev', password: PASSWORD },

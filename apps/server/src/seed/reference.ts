@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { appSettings, cities, siteContent } from '../db/schema/index';
 import { municipios } from '../features/cities/index';
+import { seedPrivacyReferenceData } from '../features/privacy/index';
 import { TERMS_HTML } from './terms';
 
 export const MUNICIPALITY_COUNT = 5570;
@@ -20,6 +21,8 @@ export async function seedReferenceData(db: Db) {
     }
   }
   await db.insert(siteContent).values({ key: 'termos', html: TERMS_HTML }).onConflictDoNothing();
+  // the terms' and the privacy policy's versions, and the processors register's first state (docs/privacy.md)
+  await seedPrivacyReferenceData(db);
 }
 
 /** A secret generated once and kept in the database, so every instance shares it (used when JWT_SECRET is unset). */

@@ -1,3 +1,6 @@
+/** The version of TERMS_HTML (legal_documents: a customer's consent names it); a new text is a new version. */
+export const TERMS_VERSION = '2026-11';
+
 /** The terms of use shipped with the product; operators may replace them (site_content 'termos'). */
 export const TERMS_HTML = `
 <h2>Termos de Uso da Plataforma Prata</h2>

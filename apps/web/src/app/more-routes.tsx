@@ -12,8 +12,11 @@ const BuyAuthPage = lazyPage(() => import('../features/catalogue/pages/buy-auth-
 const CheckoutPage = lazyPage(() => import('../features/catalogue/pages/checkout-page'));
 const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page'));
 const TermsPage = lazyPage(() => import('../features/auth/pages/terms-page'));
+const PrivacyPolicyPage = lazyPage(() => import('../features/privacy/pages/privacy-policy-page'));
+const ErasureDonePage = lazyPage(() => import('../features/privacy/pages/erasure-done-page'));
 const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page'));
 const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'));
+const EndSessionPage = lazyPage(() => import('../features/devices/pages/end-session-page'));
 const CaixaPostalPage = lazyPage(() => import('../features/dev/pages/caixa-postal-page'));
 const WithdrawSilverPage = lazyPage(() => import('../features/silver-withdrawals/pages/withdraw-silver-page'));
 const ReservesPage = lazyPage(() => import('../features/reserves/pages/reserves-page'));
@@ -67,9 +70,14 @@ export function Component() {
         <Route path="comprar-prata/:id/checkout" element={<CheckoutPage />} />
         <Route path="register" element={<RegisterPage />} />
         <Route path="termos-de-uso" element={<TermsPage />} />
+        <Route path="privacidade" element={<PrivacyPolicyPage />} />
+        {/* after "Pedir eliminação": the customer is signed out and sees what went and what stays */}
+        <Route path="conta-eliminada" element={<ErasureDonePage />} />
         <Route path="acessibilidade" element={<AccessibilityPage />} />
         <Route path="email/verify/:token" element={<VerifyEmailPage />} />
         <Route path="password/reset/:token" element={<ResetPasswordPage />} />
+        {/* the new-device e-mail's link: ends that session, signed in or not */}
+        <Route path="encerrar-sessao/:token" element={<EndSessionPage />} />
         <Route path="dev/caixa-postal" element={<CaixaPostalPage />} />
         <Route path="contato/ticket/visitante" element={<VisitorTicketPage />} />
         <Route path="prova-de-reservas" element={<ReservesPage />} />

@@ -3,20 +3,12 @@ import { join } from 'node:path';
 import { useTheme } from '@mui/material/styles';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '../testing/viewport';
 import { AppProviders } from './provider';
 import { REDUCED_MOTION_QUERY } from './theme';
 
 function stubReducedMotion(reduce: boolean): void {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: reduce && query.includes('prefers-reduced-motion: reduce'),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+  stubMatchMedia((query) => reduce && query.includes('prefers-reduced-motion: reduce'));
 }
 
 function Probe() {

@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
 import { RouterLink } from '../components/router-link';
 
 /** Shown when a page fails to render or its code cannot be downloaded (for example after a deploy). */
-export function RouteError() {
+function RouteError() {
   return (
     <Container sx={{ py: 10 }}>
       <Stack spacing={2} sx={{ maxWidth: 520, mx: 'auto', textAlign: 'center', alignItems: 'center' }}>

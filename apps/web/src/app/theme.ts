@@ -32,6 +32,58 @@ const focusRing = (offset: number) => ({
 /** The system's wish for reduced motion; app/reduced-motion.css ends CSS animations under it. */
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
+/**
+ * Outlined fields whose label or value is longer than the field (text at 200 %, WCAG 1.4.12's spacing, or a narrow
+ * field) wrap it instead of ending it in an ellipsis (WCAG 1.4.4, 1.4.12). At normal size a label that fits looks as
+ * MUI draws it. For that the field's FormControl is a one-column grid and its label is in the flow, not on top:
+ *
+ * - floated (shrunk), the label is in row 1 above the input, at 0.75rem instead of scaled to 0.75, with a negative
+ *   bottom margin of one line: one line takes no room (it sits on the border, as MUI's), each further line pushes the
+ *   input down, so a long label reads above the field and its last line sits in the notch;
+ * - resting in the empty field, it shares row 2 with the input, and its bottom margin is the field's padding: a label
+ *   on two lines makes the field taller instead of spilling out of it;
+ * - the label's box is as wide as its text (a click beside it reaches the field), at most the field's width less the
+ *   notch's insets; a field of auto width would widen to fit its label (every field here is full width or sized);
+ * - the notch (the fieldset's hidden legend, with the same text at the same size) wraps at the same width, so the gap
+ *   in the border is as wide as the label's widest line.
+ */
+const LABEL_LINE = '1.4375em'; // FormLabel's line height
+const LABEL_INSET = 28; // 14 px on the left; on the right the notch's 8 px padding, 1 px border and 5 px gap
+const OUTLINED_FIELD_GRID = {
+  '&:has(> .MuiInputLabel-outlined.MuiInputLabel-formControl)': {
+    display: 'inline-grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    alignContent: 'start',
+    '& > *': { gridColumn: '1' },
+    '& > .MuiInputLabel-root': { gridRow: '1' },
+    '& > .MuiInputLabel-root:not(.MuiInputLabel-shrink), & > .MuiInputBase-root': { gridRow: '2' },
+    '& > .MuiFormHelperText-root': { gridRow: '3' },
+  },
+} as const;
+const OUTLINED_LABEL = {
+  '&.MuiInputLabel-outlined.MuiInputLabel-formControl': {
+    position: 'relative',
+    alignSelf: 'start',
+    justifySelf: 'start',
+    whiteSpace: 'normal',
+    overflowWrap: 'anywhere',
+    textOverflow: 'clip',
+    // resting in the empty field: below it, the field's padding (16 px, 9 px when small) less a pixel
+    marginBottom: '32px',
+    '&.MuiInputLabel-sizeSmall': { marginBottom: '16px' },
+    '&.MuiInputLabel-animated': { transitionProperty: 'color, transform, max-width, font-size' },
+  },
+  '&.MuiInputLabel-outlined.MuiInputLabel-formControl.MuiInputLabel-shrink': {
+    fontSize: '0.75rem',
+    transform: 'translate(14px, -9px)',
+    maxWidth: `calc(100% - ${LABEL_INSET}px)`,
+    marginBottom: `-${LABEL_LINE}`,
+  },
+} as const;
+const NOTCH_FOLLOWS_LABEL = {
+  '& > legend': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+} as const;
+
 export const theme = createTheme(
   {
     palette: {
@@ -103,8 +155,13 @@ export const theme = createTheme(
             '&.Mui-focused': { boxShadow: `0 0 0 3px ${FOCUS_RING_COLOR}59` },
             '&.Mui-focused.Mui-error': { boxShadow: '0 0 0 3px rgba(198, 40, 40, 0.3)' },
           },
+          notchedOutline: NOTCH_FOLLOWS_LABEL,
         },
       },
+      MuiFormControl: { styleOverrides: { root: OUTLINED_FIELD_GRID } },
+      MuiInputLabel: { styleOverrides: { root: OUTLINED_LABEL } },
+      // A select's value wraps rather than ending in an ellipsis (the field grows taller).
+      MuiSelect: { styleOverrides: { select: { whiteSpace: 'normal', overflowWrap: 'anywhere' } } },
       MuiAppBar: { defaultProps: { elevation: 0 } },
       MuiTextField: { defaultProps: { fullWidth: true } },
       MuiPaper: { styleOverrides: { outlined: { borderColor: 'rgba(38, 50, 56, 0.12)' } } },

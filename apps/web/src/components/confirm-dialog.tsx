@@ -11,7 +11,7 @@ const DOUBLE_CLICK_MS = 500;
 /**
  * A yes/no question before an action that cannot be undone (delete, close the account, an operator's decision).
  * The content may hold fields: the dialog is a form, so Enter confirms. The second click of a double click that
- * opened it lands on its backdrop or on one of its buttons: that click does nothing (issue 27: a double tap on
+ * opened it lands on its backdrop or on one of its buttons: that click does nothing (a double tap on
  * "Comprar" showed the confirmation for an instant and took it away; one on "Pagar com saldo" paid through it).
  */
 export function ConfirmDialog({

@@ -9,8 +9,8 @@ export const PAYMENT_MILESTONES_SECONDS = [300, 60] as const;
 export const sayPixLeft = (seconds: number) => `O Pix expira em ${timeLeftText(seconds)}.`;
 
 /** When a code may be sent again: when its wait ends. */
-export const RESEND_MILESTONES_SECONDS = [0] as const;
-export const RESEND_READY = 'Você já pode pedir um novo código.';
+const RESEND_MILESTONES_SECONDS = [0] as const;
+const RESEND_READY = 'Você já pode pedir um novo código.';
 const sayResendReady = () => RESEND_READY;
 
 /** The resend button's wait, announced once when it ends (the button's ticking label is not a live region). */

@@ -1,5 +1,5 @@
 /**
- * What ties a radio group to its error text (issue 36): the group is invalid and described by the text, as MUI's
+ * What ties a radio group to its error text: the group is invalid and described by the text, as MUI's
  * TextField does for its input by itself. The text takes `id={errorId}`.
  */
 export function groupErrorProps(

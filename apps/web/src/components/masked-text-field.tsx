@@ -25,7 +25,7 @@ function slotRules(spec: MaskSpec): RegExp[] {
 }
 
 /** Keeps the characters some slot accepts (after prepareChar), in order: '123.456.789-09' → '12345678909'. */
-export function slotCharacters(text: string, spec: MaskSpec): string {
+function slotCharacters(text: string, spec: MaskSpec): string {
   const rules = slotRules(spec);
   let out = '';
   for (const raw of text) {

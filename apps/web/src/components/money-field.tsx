@@ -28,7 +28,7 @@ export function FormMoneyField<T extends FieldValues>({ control, name, helperTex
 }
 
 /**
- * Centavos as the API's dot-decimal text: 25000000 → '250000.00'. The domain's minorToDecimalText under its old name,
- * kept for the back-office pages that still import it from here (features/admin, being moved: issue 29).
+ * Centavos as the API's dot-decimal text: 25000000 → '250000.00'. The domain's minorToDecimalText under the name the
+ * back-office forms (admin limit requests, house rates) import it by.
  */
 export { minorToDecimalText as centsToDecimalText } from '@prata/domain';

@@ -49,6 +49,23 @@ describe('PaginatedTable', () => {
     expect(onPageChange).toHaveBeenCalledWith(1);
   });
 
+  it('a capped total says "mais de 10.000" and always offers the next page, with no last page', () => {
+    const onPageChange = vi.fn();
+    const rows = Array.from({ length: 15 }, (_, i) => ({ id: i + 1486, text: `linha ${i + 1486}` }));
+    renderRoute(
+      table({ data: { data: rows, total: 10_000, per_page: 15, total_capped: true }, page: 100, onPageChange }),
+    );
+    expect(screen.getByText('1486–1500 de mais de 10.000')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /próxima página/i }));
+    expect(onPageChange).toHaveBeenCalledWith(101);
+    // past the cap's last page (10.000 / 15 = 667) the pager still follows the URL's page
+    cleanup();
+    const later = Array.from({ length: 15 }, (_, i) => ({ id: i + 10_501, text: `linha ${i + 10_501}` }));
+    renderRoute(table({ data: { data: later, total: 10_000, per_page: 15, total_capped: true }, page: 701 }));
+    expect(screen.getByText('10501–10515 de mais de 10.000')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /próxima página/i }).hasAttribute('disabled')).toBe(false);
+  });
+
   it('shows the error with a retry when nothing could be loaded', () => {
     const onRetry = vi.fn();
     renderRoute(table({ error: new Error('Falhou'), onRetry }));

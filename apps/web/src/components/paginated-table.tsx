@@ -17,8 +17,13 @@ import { firstError } from '../lib/api';
 import { RowCards } from './row-cards';
 import { TableScroll } from './table-scroll';
 
-/** One page of a server list, as every paginated call answers (spec 2 §7): pages start at 1. */
-export type PageOf<T> = { data: T[]; total: number; per_page: number };
+/**
+ * One page of a server list, as every paginated call answers (spec 2 §7): pages start at 1. A long list's total is
+ * capped by the server (`total_capped`: there are more than `total` rows), so no last page is known.
+ */
+export type PageOf<T> = { data: T[]; total: number; per_page: number; total_capped?: boolean };
+
+const wholeNumber = new Intl.NumberFormat('pt-BR');
 
 export type Column<T> = {
   key: string;
@@ -71,7 +76,10 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
   );
 }
 
-/** MUI's pagination (0-based) over the API's pages (1-based); nothing when everything fits on one page. */
+/**
+ * MUI's pagination (0-based) over the API's pages (1-based); nothing when everything fits on one page. A capped total
+ * reads "1–15 de mais de 10.000" and always offers the next page (MUI's unknown count), never a false last page.
+ */
 export function ServerPagination<T>({
   data,
   page,
@@ -83,15 +91,21 @@ export function ServerPagination<T>({
 }) {
   const perPage = data?.per_page ?? 0;
   const total = data?.total ?? 0;
-  if (perPage <= 0 || total <= perPage) return null;
+  const capped = data?.total_capped === true;
+  if (perPage <= 0 || (!capped && total <= perPage)) return null;
+  const lastIndex = capped ? Number.POSITIVE_INFINITY : Math.ceil(total / perPage) - 1;
   return (
     <TablePagination
       component="div"
-      count={total}
-      page={Math.min(Math.max(0, page - 1), Math.ceil(total / perPage) - 1)}
+      count={capped ? -1 : total}
+      page={Math.min(Math.max(0, page - 1), lastIndex)}
       rowsPerPage={perPage}
       rowsPerPageOptions={[]}
       onPageChange={(_event, next) => onPageChange(next + 1)}
+      {...(capped && {
+        labelDisplayedRows: ({ from, to }: { from: number; to: number }) =>
+          `${from}–${to} de mais de ${wholeNumber.format(total)}`,
+      })}
     />
   );
 }

@@ -22,7 +22,7 @@ export const visuallyHidden = {
  * screen already shows it), then the latest sentence when it differs from the last one said, at most once every
  * `everyMs` (a change inside the window is said when the window ends, if it still stands).
  */
-export function useThrottledAnnouncement(sentence: string | null, everyMs: number = ANNOUNCE_EVERY_MS): string {
+function useThrottledAnnouncement(sentence: string | null, everyMs: number = ANNOUNCE_EVERY_MS): string {
   const [said, setSaid] = useState('');
   // `baseline` is what the person has heard or seen last; `at` when the region last spoke
   const state = useRef<{ baseline: string | null; at: number; latest: string | null }>({
@@ -60,7 +60,7 @@ export function useThrottledAnnouncement(sentence: string | null, everyMs: numbe
 }
 
 /**
- * The one way a screen announces a live figure (issue 36): a visually hidden polite status region (present from the
+ * The one way a screen announces a live figure: a visually hidden polite status region (present from the
  * start, so screen readers watch it) that says `sentence` when it changes, throttled by useThrottledAnnouncement. The
  * ticking figures themselves stay outside any live region.
  */

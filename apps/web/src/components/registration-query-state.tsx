@@ -13,7 +13,7 @@ import { useRedirectOnIncompleteRegistration, useRegistrationRedirect } from '..
 const NOT_APPROVED = ['REGISTRATION_UNDER_REVIEW', 'REGISTRATION_REJECTED'] as const;
 
 /** The server's reason for refusing a screen to a registration that is not approved, as a notice on the page. */
-export function RegistrationNotice({ error }: { error: unknown }) {
+function RegistrationNotice({ error }: { error: unknown }) {
   const rejected = hasErrorCode(error, 'REGISTRATION_REJECTED');
   return (
     <Alert

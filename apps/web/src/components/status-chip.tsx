@@ -24,8 +24,6 @@ export const STATUS_LABELS = {
   completed: 'Realizada',
 } as const;
 
-export type Status = keyof typeof STATUS_LABELS;
-
 /**
  * Waiting is amber, refused red, closed without effect grey; a silver order's journey goes teal (paid: the money is
  * in, to pack), blue (sent: on its way), green (delivered).

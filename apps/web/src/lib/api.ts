@@ -15,7 +15,7 @@ export type FieldErrors = NonNullable<ErrorResponse['errors']>;
  */
 export type ApiErrorBody = Partial<ErrorResponse>;
 
-export const NETWORK_ERROR_MESSAGE = 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.';
+const NETWORK_ERROR_MESSAGE = 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.';
 
 const CODE_SHAPE = /^[A-Z][A-Z0-9_]{1,63}$/;
 
@@ -218,7 +218,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
 }
 
 /** The file name of a `Content-Disposition: attachment` answer (RFC 6266: filename* first), or null. */
-export function fileNameFromDisposition(header: string | null): string | null {
+function fileNameFromDisposition(header: string | null): string | null {
   if (!header) return null;
   const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
   if (extended?.[1]) {

@@ -39,7 +39,7 @@ export function clearToken(): void {
   }
 }
 
-export function subscribeToken(listener: () => void): () => void {
+function subscribeToken(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
     if (event.key === TOKEN_KEY || event.key === null) listener();

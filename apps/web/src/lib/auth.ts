@@ -14,7 +14,7 @@ export type { AccountType, Address, City, Company, User } from '@prata/domain';
 /** The sign-in's user and the user query's key live in session.ts, which the sign-in page uses without react-query. */
 export { type LoginUser, USER_QUERY_KEY } from './session';
 
-export async function getUser(): Promise<User> {
+async function getUser(): Promise<User> {
   const { user } = await api.get<UserResponse>('/user');
   return user;
 }

@@ -1,7 +1,7 @@
 import { notify } from './notify';
 
 /** The spec's notice after copying bank data (spec 2 §8). */
-export const COPIED_MESSAGE = 'Copiado para a área de transferência';
+const COPIED_MESSAGE = 'Copiado para a área de transferência';
 
 /**
  * Puts `text` on the clipboard and says so with `message`. The Clipboard API needs a secure context; elsewhere (the

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { firstPaintData, resetFirstPaintData } from './first-paint';
 
+// the module may have been read by another file first (the web project shares one module graph per worker)
+beforeEach(() => resetFirstPaintData());
 afterEach(() => {
   document.body.innerHTML = '';
   resetFirstPaintData();

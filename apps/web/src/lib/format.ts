@@ -5,17 +5,9 @@
 // The API speaks reais and grams as dot-decimal numbers (1234.56); toMinorUnits turns them into the integers the
 // domain's formatting takes (packages/domain/src/money/convert.ts).
 export {
-  brDateToIso,
   formatBRL,
-  formatCelular,
-  formatCep,
-  formatCnpj,
-  formatCpf,
   formatDateTimeBR,
-  formatDecimalGrams,
   formatGrams,
   formatReais,
-  isoToBrDate,
-  onlyDigits,
   toMinorUnits,
 } from '@prata/domain';

@@ -1,5 +1,5 @@
 /** The header the server reads on the writes that move money or send a code (apps/server/src/plugins/idempotency.ts). */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * A fresh key for one attempt of a write: a retry of the same request (the network dropped the answer) would carry

@@ -8,12 +8,19 @@ export const POSTS_WITHOUT_INTENTION: readonly string[] = [
   // signing in, out and proving who one is: nothing is created, a second try answers the same or is refused
   '/login',
   '/login/verification-code',
+  '/login/passkey/options',
+  '/login/passkey',
   '/logout',
   '/session/renew',
   '/password/reset',
   '/register/verify/:id',
+  '/sessions/end-by-link',
   '/ticket/verify-code',
   '/silver-withdrawal/check-password',
+  // passkey challenges: each answered once, within minutes; a second one is another challenge, nothing more
+  '/user/passkeys/registration-options',
+  '/withdrawal/passkey-options',
+  '/silver-transfer/passkey-options',
   // checks and previews: they answer, they keep nothing
   '/silver-transfer/check-receiver',
   '/silver-withdrawal/check-email',

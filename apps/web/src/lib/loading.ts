@@ -7,7 +7,7 @@ import { useSyncExternalStore } from 'react';
 type Task = { id: number; message: string };
 export type LoadingState = { open: boolean; message: string };
 
-export const DEFAULT_LOADING_MESSAGE = 'Carregando...';
+const DEFAULT_LOADING_MESSAGE = 'Carregando...';
 
 let tasks: Task[] = [];
 let nextId = 1;
@@ -21,7 +21,7 @@ function publish(): void {
 }
 
 /** Starts showing the dialog; call the returned function when the task ends. */
-export function startLoading(message: string = DEFAULT_LOADING_MESSAGE): () => void {
+function startLoading(message: string = DEFAULT_LOADING_MESSAGE): () => void {
   const id = nextId++;
   tasks = [...tasks, { id, message }];
   publish();

@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { firstError } from './api';
 
 /** The global snackbar: one notice at a time; a new one replaces the current one. */
-export type NoticeSeverity = 'success' | 'error' | 'info' | 'warning';
-export type NoticeAction = { label: string; onClick: () => void };
+type NoticeSeverity = 'success' | 'error' | 'info' | 'warning';
+type NoticeAction = { label: string; onClick: () => void };
 export type Notice = {
   id: number;
   message: string;
@@ -52,7 +52,7 @@ export const notify = {
   },
 };
 
-export function subscribeNotice(listener: () => void): () => void {
+function subscribeNotice(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -7,7 +7,7 @@
 
 const SW_URL = '/sw.js';
 
-export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
+async function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator)) return null;
   try {
     return await navigator.serviceWorker.register(SW_URL, { scope: '/' });

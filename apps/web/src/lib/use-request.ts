@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type RequestCallbacks<T> = { onSuccess?: (answer: T) => void; onError?: (error: unknown) => void };
+type RequestCallbacks<T> = { onSuccess?: (answer: T) => void; onError?: (error: unknown) => void };
 
 export type Request<I, T> = {
   /** Sends; the callbacks run for the latest call only, and not after the component is gone. */

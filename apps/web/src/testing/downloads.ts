@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-export type SavedFile = { fileName: string; size: number };
+type SavedFile = { fileName: string; size: number };
 
 /**
  * Watches the files the page hands to the browser (lib/files' saveBlob: an object URL and a click on an

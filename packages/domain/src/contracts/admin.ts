@@ -37,12 +37,23 @@ export type CustomersResponse = z.infer<typeof CustomersResponse>;
 
 /** GET /api/admin/customers/{id}: the customer (as GET /api/user presents it, with the review status) and its files. */
 export const CustomerDetailResponse = z.object({
-  customer: User.extend({ status: CustomerStatus }),
+  customer: User.extend({
+    status: CustomerStatus,
+    /** an operator's block: no sign-in, no session (PUT/DELETE /api/admin/customers/{id}/block) */
+    blocked_at: isoDateTime().nullable(),
+    blocked_reason: z.string().nullable(),
+  }),
   documents: z.array(DocumentInfo),
   bankingInformation: z.array(BankingInformation),
   tradingLimitRequests: z.array(TradingLimitRequest),
 });
 export type CustomerDetailResponse = z.infer<typeof CustomerDetailResponse>;
+
+/** PUT /api/admin/customers/{id}/block: the reason, kept for the audit and shown to operators (not to the customer). */
+export const BlockCustomerRequest = z.object({
+  reason: requiredText(MESSAGES.reasonRequired, 500, { multiline: true }),
+});
+export type BlockCustomerRequest = z.infer<typeof BlockCustomerRequest>;
 
 /** POST /api/admin/customers/{id}/review: the customer's detail after the decision. */
 export const CustomerReviewResponse = CustomerDetailResponse.extend({ message: z.string() });

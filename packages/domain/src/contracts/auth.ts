@@ -117,8 +117,16 @@ export const PreAuthUser = z.object({
 });
 export type PreAuthUser = z.infer<typeof PreAuthUser>;
 
-/** POST /api/login: the password is right; a code is asked next (no token yet). */
-export const LoginResponse = z.object({ user: PreAuthUser });
+/**
+ * POST /api/login: the password is right; the second step is next (no token yet): a code by e-mail or SMS, or the
+ * passkey when the account has one. `fallback_ready_at`: after "Perdi minha chave de acesso", when the e-mail code may
+ * be asked (second_step is 'code' once that moment has passed).
+ */
+export const LoginResponse = z.object({
+  user: PreAuthUser,
+  second_step: z.enum(['code', 'passkey']),
+  fallback_ready_at: isoDateTime().nullable(),
+});
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /** POST /api/login/verification-method: the code was sent (or sent again). */

@@ -252,7 +252,7 @@ export const Coupon = z.object({
 export type Coupon = z.infer<typeof Coupon>;
 
 /**
- * What the breakdown explains (issue 27: rates as rates, amounts as amounts, the coupon in its own words), all from
+ * What the breakdown explains (rates as rates, amounts as amounts, the coupon in its own words), all from
  * the same calculation as `totals`. Money in reais, rates as percentages (18 is 18%).
  */
 export const ChargeExplanation = z.object({

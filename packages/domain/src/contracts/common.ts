@@ -129,9 +129,18 @@ export const PAGE_MAX = 100_000;
 /** `?page=N` of every paged list (1-based; 1 when absent). */
 export const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1) });
 
-/** A page of a list as every paged answer has it: the rows, how many there are in all, and the page size. */
+/**
+ * A page of a list as every paged answer has it: the rows, how many there are in all, and the page size. A total that
+ * would cost a scan is capped (apps/server/src/lib/paging.ts, TOTAL_CAP): then `total` is the cap and `total_capped`
+ * is true, and a pager says "mais de N" instead of showing a last page.
+ */
 export const pageOf = <Row extends z.ZodType>(row: Row) =>
-  z.object({ data: z.array(row), total: z.number().int(), per_page: z.number().int() });
+  z.object({
+    data: z.array(row),
+    total: z.number().int(),
+    per_page: z.number().int(),
+    total_capped: z.literal(true).optional(),
+  });
 
 /** An instant as the API writes it: ISO 8601 in UTC (`2025-01-31T12:00:00.000Z`). */
 export const isoDateTime = () => z.string();

@@ -26,3 +26,7 @@ export * from './statements';
 export * from './price-alerts';
 export * from './saving-plans';
 export * from './reserves';
+export * from './passkeys';
+export * from './devices';
+export * from './privacy';
+export * from './retention';

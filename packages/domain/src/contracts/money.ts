@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages';
 import { MINIMUM_PIX_DEPOSIT_CENTS } from '../money/index';
 import { moneyField } from './account';
 import { boundedString, integerField, isoDateTime, pageOf } from './common';
+import { PasskeyAssertion } from './passkeys';
 import { BankingInformation } from './profile';
 
 /**
@@ -70,7 +71,7 @@ export const Deposit = z.object({
 export type Deposit = z.infer<typeof Deposit>;
 
 /**
- * How much a customer may deposit now (issue 27): per deposit, at night (Banco Central's Pix rules: 20h–6h), and per
+ * How much a customer may deposit now: per deposit, at night (Banco Central's Pix rules: 20h–6h), and per
  * period of days; 'approved_limit' when an operator's approved annual trading limit raised them. Reais.
  */
 export const DepositLimits = z.object({
@@ -185,6 +186,8 @@ export const WithdrawalOverviewResponse = z.object({
   freeWithdrawalsLeft: z.number().int(),
   /** seconds between two codes (the resend countdown) */
   resendAfterSeconds: z.number().int(),
+  /** how the withdrawal is confirmed: the e-mail code, or the passkey when the customer has one */
+  confirm_with: z.enum(['code', 'passkey']),
 });
 export type WithdrawalOverviewResponse = z.infer<typeof WithdrawalOverviewResponse>;
 
@@ -210,6 +213,17 @@ export const WithdrawalRequest = z.object({
   amount: moneyField(MESSAGES.withdrawalAmountRequired).refine((c) => c > 0, MESSAGES.withdrawalAmountRequired),
 });
 export type WithdrawalRequest = z.input<typeof WithdrawalRequest>;
+
+/** POST /api/withdrawal/passkey-options: what the passkey will confirm (the account and the amount). */
+export const WithdrawalPasskeyOptionsRequest = z.object({
+  bankingInformationId: integerField(MESSAGES.chooseOption, 1, Number.MAX_SAFE_INTEGER),
+  amount: moneyField(MESSAGES.withdrawalAmountRequired).refine((c) => c > 0, MESSAGES.withdrawalAmountRequired),
+});
+export type WithdrawalPasskeyOptionsRequest = z.input<typeof WithdrawalPasskeyOptionsRequest>;
+
+/** POST /api/withdrawal/passkey: the withdrawal confirmed with the passkey instead of the e-mail code. */
+export const WithdrawalPasskeyRequest = WithdrawalPasskeyOptionsRequest.extend({ passkey: PasskeyAssertion });
+export type WithdrawalPasskeyRequest = z.input<typeof WithdrawalPasskeyRequest>;
 
 /** POST /api/withdrawal */
 export const WithdrawalCreatedResponse = z.object({ withdrawal: Withdrawal, message: z.string() });

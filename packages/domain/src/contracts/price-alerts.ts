@@ -4,7 +4,7 @@ import { formatBRL, parseAmountInput, parseDecimal } from '../money/index';
 import { boundedString, isoDateTime } from './common';
 
 /**
- * Price alerts (issue 30 item 3; docs/price-alerts.md): "tell me when a gram trades at or above / at or below X".
+ * Price alerts (docs/price-alerts.md): "tell me when a gram trades at or above / at or below X".
  * Each alert fires once, from the trades as they commit, by e-mail and by Web Push on the devices the customer allowed.
  * Prices travel in reais per gram (8.95), as on the orders screen; the server keeps centavos.
  */

@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages';
 import { boundedString, isoDate, isoDateField, isoDateTime } from './common';
 
 /**
- * Proof of reserves (issue 30 item 1; docs/reserves.md): each day's Merkle root of customers' silver as of the end of
+ * Proof of reserves (docs/reserves.md): each day's Merkle root of customers' silver as of the end of
  * that day in Brasília, beside the vault's bars (entered by logistics with the auditor's PDF) and the difference.
  * Silver travels in centigrams (integers), hashes as 64 lowercase hex characters.
  */

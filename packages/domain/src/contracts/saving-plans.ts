@@ -4,7 +4,7 @@ import { parseDecimal } from '../money/index';
 import { boundedString, isoDate, isoDateTime, PAGE_MAX, pageOf } from './common';
 
 /**
- * Automatic saving (issue 30 item 2; docs/saving-plans.md): a fixed amount of reais buys silver with a market order
+ * Automatic saving (docs/saving-plans.md): a fixed amount of reais buys silver with a market order
  * every week or month, paid from the balance or by Pix Automático. Reais travel as dot-decimal numbers; the server
  * keeps centavos and centigrams.
  */

@@ -5,6 +5,7 @@ import { SILVER_TRANSFER_STATUS_LABELS } from '../messages/silver-transfers';
 import { parseDecimal } from '../money/index';
 import { onlyDigits } from '../text';
 import { boundedString, emailField, integerField, isoDateTime, PAGE_MAX, pageOf } from './common';
+import { PasskeyAssertion } from './passkeys';
 
 /**
  * Silver transfers between customers, free of charge (spec 3 "Transferir prata", §3 Transfer and Receiver, §4, §5,
@@ -93,6 +94,8 @@ export const SilverTransferOverviewResponse = z.object({
   resendAfterSeconds: z.number().int(),
   /** days a transfer to an e-mail with no account waits for its receiver */
   unclaimedExpiryDays: z.number().int(),
+  /** how the transfer is confirmed: the e-mail code, or the passkey when the customer has one */
+  confirm_with: z.enum(['code', 'passkey']),
 });
 export type SilverTransferOverviewResponse = z.infer<typeof SilverTransferOverviewResponse>;
 
@@ -134,6 +137,12 @@ export const CreateSilverTransferRequest = z.object({
 });
 export type CreateSilverTransferRequest = z.input<typeof CreateSilverTransferRequest>;
 export type CreateSilverTransferInput = z.output<typeof CreateSilverTransferRequest>;
+
+/** POST /api/silver-transfer/passkey: the transfer confirmed with the passkey instead of the e-mail code. */
+export const CreateSilverTransferWithPasskeyRequest = CreateSilverTransferRequest.omit({
+  verificationCode: true,
+}).extend({ passkey: PasskeyAssertion });
+export type CreateSilverTransferWithPasskeyRequest = z.input<typeof CreateSilverTransferWithPasskeyRequest>;
 
 /** The other party as the customer sees them: a name ('Maria S.') and, for a receiver, the e-mail the sender typed. */
 const Party = z.object({ id: z.number().int().nullable(), name: z.string().nullable(), email: z.string().nullable() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from './common';
 
 /**
- * The monthly statement (extrato mensal, issue 30 item 4; docs/statements.md): GET /api/statements?month=yyyy-mm and
+ * The monthly statement (extrato mensal; docs/statements.md): GET /api/statements?month=yyyy-mm and
  * its PDF, GET /api/statements/pdf?month=yyyy-mm. Always the signed-in customer's own.
  */
 

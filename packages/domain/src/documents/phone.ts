@@ -30,8 +30,8 @@ export function isValidCelular(value: string): boolean {
 
 /**
  * The way Brazilians write phone numbers (ANATEL, the banks' apps): `11987654321` → `(11) 98765-4321`, a landline's
- * 10 digits `1134567890` → `(11) 3456-7890`. The spec's `(##) # #### ####` read as a typo to people (issue 27,
- * decisions.md). Partial input formats what it can, as the mask does while typing.
+ * 10 digits `1134567890` → `(11) 3456-7890`. The spec's `(##) # #### ####` read as a typo to people
+ * (decisions.md). Partial input formats what it can, as the mask does while typing.
  */
 export function formatCelular(value: string): string {
   const digits = onlyDigits(value).slice(0, 11);

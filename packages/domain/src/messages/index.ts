@@ -14,6 +14,10 @@ import { STATEMENT_MESSAGES } from './statements';
 import { PRICE_ALERT_MESSAGES } from './price-alerts';
 import { SAVING_PLAN_MESSAGES } from './saving-plans';
 import { RESERVES_MESSAGES } from './reserves';
+import { PASSKEY_MESSAGES } from './passkeys';
+import { DEVICE_MESSAGES } from './devices';
+import { PRIVACY_MESSAGES } from './privacy';
+import { RETENTION_MESSAGES } from './retention';
 
 /**
  * Every message a person reads, in Portuguese, grouped by feature (one file each) and read through one object. The
@@ -38,6 +42,10 @@ export const MESSAGES = {
   ...PRICE_ALERT_MESSAGES,
   ...SAVING_PLAN_MESSAGES,
   ...RESERVES_MESSAGES,
+  ...PASSKEY_MESSAGES,
+  ...DEVICE_MESSAGES,
+  ...PRIVACY_MESSAGES,
+  ...RETENTION_MESSAGES,
 } as const;
 
 export const MESSAGE_GROUPS = {
@@ -58,4 +66,8 @@ export const MESSAGE_GROUPS = {
   priceAlerts: PRICE_ALERT_MESSAGES,
   savingPlans: SAVING_PLAN_MESSAGES,
   reserves: RESERVES_MESSAGES,
+  passkeys: PASSKEY_MESSAGES,
+  devices: DEVICE_MESSAGES,
+  privacy: PRIVACY_MESSAGES,
+  retention: RETENTION_MESSAGES,
 } as const;

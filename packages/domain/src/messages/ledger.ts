@@ -11,4 +11,5 @@ export const LEDGER_MESSAGES = {
     count === 1
       ? 'Conferência concluída: 1 problema encontrado.'
       : `Conferência concluída: ${count} problemas encontrados.`,
+  reconciliationRunning: 'Uma conferência do razão já está em andamento. Aguarde o resultado dela.',
 } as const;

@@ -16,7 +16,7 @@ export const MONEY_MESSAGES = {
   depositNoQrCode: 'Este depósito não tem QR Code.',
   pendingDepositsLimit: (n: number) =>
     `Você já tem ${n} depósitos pendentes. Pague ou cancele um deles antes de criar outro.`,
-  // deposit limits (issue 27): the limit that binds, and what is left of it; amounts already formatted (R$ 1.000,00)
+  // deposit limits: the limit that binds, and what is left of it; amounts already formatted (R$ 1.000,00)
   depositAbovePerDeposit: (limit: string) => `O valor máximo por depósito é ${limit}.`,
   depositAboveNight: (limit: string) => `Entre 20h e 6h, o valor máximo por depósito é ${limit}.`,
   depositAbovePeriod: (limit: string, days: number, left: string) =>

@@ -1,5 +1,5 @@
 /**
- * Price alerts (issue 30 item 3; docs/price-alerts.md). The spec gives no wording: all of it is ours. The price's own
+ * Price alerts (docs/price-alerts.md). The spec gives no wording: all of it is ours. The price's own
  * messages ('Informe o preço por grama', ...) are the order form's, in the orders group.
  */
 export const PRICE_ALERT_MESSAGES = {

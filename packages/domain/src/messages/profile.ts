@@ -83,6 +83,9 @@ export const PROFILE_MESSAGES = {
   registrationUnderReview: 'Seu cadastro está em análise. Você poderá movimentar sua conta assim que ele for aprovado.',
   registrationRejected: (reason: string) => `Seu cadastro foi recusado: ${reason}. Atualize seus dados e fale conosco.`,
   reasonRequired: 'Informe o motivo',
+  /** the back office's customer search (GET /api/admin/customers?q=) */
+  searchTermTooShort: (min: number) =>
+    `Digite ao menos ${min} letras do nome ou do e-mail, ou ${min} dígitos do CPF ou CNPJ.`,
 
   balancesHidden: 'Saldos ocultos.',
   balancesShown: 'Saldos visíveis.',

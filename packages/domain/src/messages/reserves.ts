@@ -1,7 +1,9 @@
-/** Proof of reserves (issue 30 item 1; docs/reserves.md). The spec gives no wording: all of it is ours. */
+/** Proof of reserves (docs/reserves.md). The spec gives no wording: all of it is ours. */
 export const RESERVES_MESSAGES = {
   reservesNoProofYet: 'A prova de reservas ainda não foi publicada. A primeira sai logo após o fim do dia.',
   reservesNotInProof: 'Você não tinha conta de prata ao fim deste dia, por isso não há folha sua nesta prova.',
+  reservesProofExpired: (days: number) =>
+    `As provas individuais ficam disponíveis por ${days} dias. Deste dia continuam publicados a raiz, os totais e as barras do cofre.`,
   reservesDayInvalid: 'Informe um dia já encerrado, no formato aaaa-mm-dd.',
   reservesRebuilt: 'Prova de reservas do dia recalculada.',
   reservesBarSerialRequired: 'Informe o número de série da barra',

@@ -1,4 +1,4 @@
-/** Automatic saving (issue 30 item 2; docs/saving-plans.md). The wording is ours. */
+/** Automatic saving (docs/saving-plans.md). The wording is ours. */
 export const SAVING_PLAN_MESSAGES = {
   savingAmountRequired: 'Informe o valor em reais',
   savingAmountInvalid: 'Informe o valor em reais com até 2 casas decimais',

@@ -5,7 +5,7 @@ type Row = [input: string, expected: number | string, opts?: AmountInputOptions]
 
 // expected: the minor units (centavos, centigrams), or the reason of the refusal
 const ROWS: Row[] = [
-  // the misreads seen by a customer (issue 27)
+  // the misreads seen by a customer
   ['1.234,56', 123456],
   ['1.000', 100000, { unit: 'g' }],
   ['R$ 1.500,00', 150000],

@@ -1,6 +1,6 @@
 /**
  * Money that leaves a customer's balance above this amount (R$ 100,00) asks for a confirmation first, showing the
- * all-in figure (what leaves the balance with fees, IOF and freight, as the server will charge it: issue 27, item 1).
+ * all-in figure (what leaves the balance with fees, IOF and freight, as the server will charge it).
  * Below it the action goes at once, locked while it runs, as a small order on a phone should. Chosen as the point
  * where a slip of the finger (a 0 too many, a double tap) starts to cost more than a few minutes of someone's day.
  * Where silver leaves the custody (a transfer to someone else, bars paid with the balance on /retirar-prata) the

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { exactValueCents, minorToDecimalText, perGramCents, silverValueCents, toMinorUnits } from './convert';
+import {
+  decimalText,
+  exactValueCents,
+  minorToDecimalText,
+  perGramCents,
+  silverValueCents,
+  toMinorUnits,
+} from './convert';
 import { minorToDecimal } from './parse';
 
 describe('toMinorUnits', () => {
@@ -81,5 +88,38 @@ describe('exactValueCents', () => {
     expect(exactValueCents(149)).toBe(1);
     expect(exactValueCents(150)).toBe(2);
     expect(exactValueCents(500 * 1000)).toBe(silverValueCents(500, 1000));
+  });
+});
+
+describe('decimalText', () => {
+  it('writes two decimals', () => {
+    expect(decimalText(0.5)).toBe('0.50');
+    expect(decimalText(0)).toBe('0.00');
+    expect(decimalText(12)).toBe('12.00');
+    expect(decimalText(1234.56)).toBe('1234.56');
+    expect(decimalText(0.07)).toBe('0.07');
+  });
+  it('rounds half-up the decimals the number was written with, not its float product', () => {
+    expect(Math.round(1.005 * 100) / 100).toBe(1); // the float way loses the half
+    expect(decimalText(1.005)).toBe('1.01');
+    expect(decimalText(1.004)).toBe('1.00');
+    expect(decimalText(0.125)).toBe('0.13');
+    expect(decimalText(2.675)).toBe('2.68');
+    expect(decimalText(0.994999)).toBe('0.99');
+    expect(decimalText(9.995)).toBe('10.00');
+  });
+  it('rounds a negative away from zero and never writes -0.00', () => {
+    expect(decimalText(-2.345)).toBe('-2.35');
+    expect(decimalText(-0.001)).toBe('0.00');
+    expect(decimalText(-12.3)).toBe('-12.30');
+  });
+  it('reads the exponent writing of very small and very large numbers', () => {
+    expect(decimalText(1e-7)).toBe('0.00');
+    expect(decimalText(5e-3)).toBe('0.01');
+    expect(decimalText(1.5e21)).toBe('1500000000000000000000.00');
+  });
+  it('refuses what is not a number', () => {
+    expect(() => decimalText(Number.NaN)).toThrow(RangeError);
+    expect(() => decimalText(Number.NEGATIVE_INFINITY)).toThrow(RangeError);
   });
 });

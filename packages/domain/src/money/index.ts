@@ -7,7 +7,14 @@ export {
 } from './amount-input';
 export { CONFIRM_ABOVE_CENTS, needsConfirmation } from './confirmation';
 export { type DepositLimitCents, depositLimitRefusal } from './deposit-limits';
-export { exactValueCents, minorToDecimalText, perGramCents, silverValueCents, toMinorUnits } from './convert';
+export {
+  decimalText,
+  exactValueCents,
+  minorToDecimalText,
+  perGramCents,
+  silverValueCents,
+  toMinorUnits,
+} from './convert';
 export {
   formatAveragePricePerGram,
   formatBRL,

@@ -67,7 +67,8 @@ export function statementMonthLabel(month: StatementMonth): string {
   return `${MONTH_NAMES[monthIndex]} de ${year}`;
 }
 
-const MONTH_NAMES = [
+/** The months' names in Portuguese, lower case as a date writes them ('outubro de 2026'). */
+export const MONTH_NAMES = [
   'janeiro',
   'fevereiro',
   'março',

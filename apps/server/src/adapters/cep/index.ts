@@ -4,7 +4,7 @@ import { ufForCep } from '@prata/domain';
  * What a CEP service knows about a CEP. The embedded default knows only the state (from the Correios ranges); a
  * real service also knows the municipality (its 7-digit IBGE code), the street and the neighbourhood.
  */
-export type CepInfo = {
+type CepInfo = {
   /** 8 digits */
   cep: string;
   /** UF, e.g. 'SP' */
@@ -23,7 +23,7 @@ export const CEP_PROVIDERS = ['embedded', 'viacep'] as const;
 export type CepProvider = (typeof CEP_PROVIDERS)[number];
 
 /** How long a real service may take before the answer falls back to the ranges: a form is waiting. */
-export const CEP_TIMEOUT_MS = 3000;
+const CEP_TIMEOUT_MS = 3000;
 
 const isCep = (cep: string) => /^\d{8}$/.test(cep);
 

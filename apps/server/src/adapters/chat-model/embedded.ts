@@ -2,7 +2,7 @@ import { MESSAGES } from '@prata/domain';
 import type { ChatModelAnswer, ChatModelInput, ChatModelPort, ChatPassage } from './port';
 
 /** The longest passage quoted whole; a longer one is cut at the last sentence that fits. */
-export const EMBEDDED_QUOTE_MAX = 1200;
+const EMBEDDED_QUOTE_MAX = 1200;
 /** A second passage is suggested ("Veja também") when it scores at least this share of the first. */
 const SEE_ALSO_SHARE = 0.75;
 
@@ -10,7 +10,7 @@ export const sourceLine = (p: Pick<ChatPassage, 'kind' | 'title'>) =>
   p.kind === 'faq' ? MESSAGES.chatSourceFaq(p.title) : MESSAGES.chatSourceArticle(p.title);
 
 /** The passage's text, cut at a sentence end when it is too long to quote. */
-export function quote(text: string, max = EMBEDDED_QUOTE_MAX): string {
+function quote(text: string, max = EMBEDDED_QUOTE_MAX): string {
   // lines (paragraphs, list items) are kept; runs of spaces are not
   const clean = text
     .replace(/[ \t]+/g, ' ')

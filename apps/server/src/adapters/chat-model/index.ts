@@ -3,8 +3,8 @@ import { openAiChatModel } from './openai';
 import type { ChatModelPort } from './port';
 
 export * from './port';
-export { EMBEDDED_QUOTE_MAX, embeddedChatModel, quote, sourceLine } from './embedded';
-export { CHAT_MODEL_TIMEOUT_MS, CHAT_REPLY_MAX, openAiChatModel, systemPrompt } from './openai';
+export { embeddedChatModel } from './embedded';
+export { openAiChatModel } from './openai';
 
 export const CHAT_MODEL_PROVIDERS = ['embedded', 'openai'] as const;
 export type ChatModelProvider = (typeof CHAT_MODEL_PROVIDERS)[number];

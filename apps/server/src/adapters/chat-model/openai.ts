@@ -3,9 +3,9 @@ import { sourceLine } from './embedded';
 import { type ChatModelAnswer, ChatModelError, type ChatModelInput, type ChatModelPort } from './port';
 
 /** The person waits with the typing indicator on: twenty seconds, then the embedded answer (features/chat). */
-export const CHAT_MODEL_TIMEOUT_MS = 20_000;
+const CHAT_MODEL_TIMEOUT_MS = 20_000;
 /** The longest reply kept; a model that runs on is cut here. */
-export const CHAT_REPLY_MAX = 4000;
+const CHAT_REPLY_MAX = 4000;
 const MAX_TOKENS = 600;
 
 export type OpenAiChatOptions = {
@@ -27,7 +27,7 @@ const SYSTEM_PROMPT = [
 ].join('\n');
 
 /** The system prompt with the retrieved passages, each under its source line. */
-export function systemPrompt(input: Pick<ChatModelInput, 'passages'>): string {
+function systemPrompt(input: Pick<ChatModelInput, 'passages'>): string {
   const context =
     input.passages.length === 0
       ? '(nenhum trecho das perguntas frequentes ou dos artigos de ajuda responde a esta mensagem)'

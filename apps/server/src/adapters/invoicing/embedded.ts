@@ -3,7 +3,7 @@ import { degrees, type PDFFont, type PDFPage, PDFDocument, rgb, StandardFonts } 
 import type { InvoiceBorrower, InvoicingPort, StoredProductInvoice, StoredServiceInvoice } from './port';
 
 /** The platform as issuer on the embedded documents: the company the web app's footer names (demonstration data). */
-export const EMBEDDED_ISSUER = {
+const EMBEDDED_ISSUER = {
   name: 'Prata Metais Preciosos Ltda (demonstração)',
   cnpj: '12.ABC.345/01DE-35',
   address: 'Avenida Paulista, 1000, 10º andar - Bela Vista - São Paulo/SP - CEP 01310-100',
@@ -159,7 +159,7 @@ function footer(w: Writer, test: boolean) {
   );
 }
 
-export async function renderServiceInvoicePdf(i: StoredServiceInvoice): Promise<Buffer> {
+async function renderServiceInvoicePdf(i: StoredServiceInvoice): Promise<Buffer> {
   const { doc, w } = await start('Nota Fiscal de Serviço Eletrônica (NFS-e)', i.testDocument, i.number, i.issuedAt);
   borrower(w, 'Tomador do serviço', i.borrower);
   w.text('Discriminação dos serviços', { bold: true });
@@ -173,7 +173,7 @@ export async function renderServiceInvoicePdf(i: StoredServiceInvoice): Promise<
   return Buffer.from(await doc.save());
 }
 
-export async function renderProductInvoicePdf(i: StoredProductInvoice): Promise<Buffer> {
+async function renderProductInvoicePdf(i: StoredProductInvoice): Promise<Buffer> {
   const { doc, w } = await start(
     'Nota Fiscal Eletrônica (NF-e) - DANFE simplificado',
     i.testDocument,

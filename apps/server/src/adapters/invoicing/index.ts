@@ -3,8 +3,8 @@ import { nfeioInvoicing } from './nfeio';
 import type { InvoicingPort } from './port';
 
 export * from './port';
-export { EMBEDDED_ISSUER, embeddedInvoicing, renderProductInvoicePdf, renderServiceInvoicePdf } from './embedded';
-export { NFEIO_PRODUCT_URL, NFEIO_SERVICE_URL, nfeioInvoicing } from './nfeio';
+export { embeddedInvoicing } from './embedded';
+export { nfeioInvoicing } from './nfeio';
 
 export const INVOICING_PROVIDERS = ['embedded', 'nfeio'] as const;
 export type InvoicingProvider = (typeof INVOICING_PROVIDERS)[number];

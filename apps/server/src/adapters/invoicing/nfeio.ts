@@ -1,9 +1,9 @@
 import { minorToDecimal } from '@prata/domain';
 import { type InvoiceBorrower, InvoicingError, type InvoicingPort } from './port';
 
-export const NFEIO_SERVICE_URL = 'https://api.nfe.io';
-export const NFEIO_PRODUCT_URL = 'https://api.nfse.io';
-export const NFEIO_TIMEOUT_MS = 15_000;
+const NFEIO_SERVICE_URL = 'https://api.nfe.io';
+const NFEIO_PRODUCT_URL = 'https://api.nfse.io';
+const NFEIO_TIMEOUT_MS = 15_000;
 
 export type NfeioOptions = {
   apiKey: string;

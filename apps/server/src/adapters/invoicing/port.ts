@@ -6,10 +6,10 @@ import type {
   ServiceInvoiceLine,
 } from '../../db/schema/invoices';
 
-export type { InvoiceBorrower, InvoiceProvider, ProductInvoiceLine, ProductInvoiceTaxes, ServiceInvoiceLine };
+export type { InvoiceBorrower };
 
 /** A service invoice (NFS-e) to issue: the services one customer paid in one month. */
-export type ServiceInvoiceDraft = {
+type ServiceInvoiceDraft = {
   /** unique per invoice (the issuer is asked again with the same one after a failure) */
   reference: string;
   /** the next number of the embedded series (a real issuer numbers its own) */
@@ -21,7 +21,7 @@ export type ServiceInvoiceDraft = {
 };
 
 /** A product invoice (NF-e) to issue: the bars of one paid order and their taxes. */
-export type ProductInvoiceDraft = {
+type ProductInvoiceDraft = {
   reference: string;
   sequence: number;
   borrower: InvoiceBorrower;
@@ -32,7 +32,7 @@ export type ProductInvoiceDraft = {
   taxesCents: number;
 };
 
-export type IssuedInvoice = { externalId: string; number: string };
+type IssuedInvoice = { externalId: string; number: string };
 
 /** An invoice as stored, for its PDF. */
 export type StoredServiceInvoice = ServiceInvoiceDraft & IssuedInvoice & { issuedAt: Date; testDocument: boolean };

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string | null };
+type MailMessage = { to: string; subject: string; text: string; html?: string | null };
 /** Delivers one e-mail or throws; the outbox dispatcher retries. `close` lets go of what it keeps open. */
 export type MailTransport = { name: string; send(message: MailMessage): Promise<void>; close?(): void };
 

@@ -5,7 +5,7 @@ import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-f
 import { logFailure } from '../../lib/log-failure';
 import { guardedLookup, OutboundRefused, outboundTarget } from './targets';
 
-export { isMetadataAddress, OutboundRefused } from './targets';
+export { OutboundRefused } from './targets';
 
 /**
  * THE way out to the internet for every URL a customer or partner can influence (push endpoints today; webhooks and
@@ -17,18 +17,18 @@ export { isMetadataAddress, OutboundRefused } from './targets';
  */
 
 /** The whole exchange, from the lookup to the answer's last byte. */
-export const OUTBOUND_TIMEOUT_MS = 5_000;
+const OUTBOUND_TIMEOUT_MS = 5_000;
 /** An answer's body beyond this is not read: the request fails. */
-export const OUTBOUND_ANSWER_MAX_BYTES = 64 * 1024;
+const OUTBOUND_ANSWER_MAX_BYTES = 64 * 1024;
 
-export type OutboundRequest = {
+type OutboundRequest = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
   body?: Buffer | string;
   /** shorter than OUTBOUND_TIMEOUT_MS when the caller wants */
   timeoutMs?: number;
 };
-export type OutboundAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+type OutboundAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 /** A request that got no answer: no answer in time, or one longer than the bound. */
 export class OutboundFailed extends Error {

@@ -26,7 +26,7 @@ METADATA.addSubnet('169.254.0.0', 16, 'ipv4');
 METADATA.addAddress('100.100.100.200', 'ipv4');
 METADATA.addAddress('fd00:ec2::254', 'ipv6');
 
-export function isMetadataAddress(address: string): boolean {
+function isMetadataAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
   return METADATA.check(address, family === 4 ? 'ipv4' : 'ipv6');

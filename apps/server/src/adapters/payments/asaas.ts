@@ -8,7 +8,7 @@ import { readAsaasWebhook } from './webhook';
 export const ASAAS_PRODUCTION_URL = 'https://api.asaas.com/v3';
 export const ASAAS_SANDBOX_URL = 'https://api-sandbox.asaas.com/v3';
 /** A charge is created while the customer waits on the deposit screen: ten seconds, then an error they can retry. */
-export const ASAAS_TIMEOUT_MS = 10_000;
+const ASAAS_TIMEOUT_MS = 10_000;
 
 export type AsaasPaymentsOptions = {
   apiKey: string;

@@ -108,7 +108,7 @@ function asciiOnly(value: string, label: string): string {
   return value;
 }
 
-export type ParsedBrCode = {
+type ParsedBrCode = {
   singleUse: boolean;
   key: string | null;
   url: string | null;

@@ -3,6 +3,7 @@ import { loadConfig } from '../../config';
 import { createAdapters } from '../index';
 import { parseBrCode } from './br-code';
 import { ASAAS_PRODUCTION_URL, ASAAS_SANDBOX_URL, DEMO_PIX_KEY } from './index';
+import { PRODUCTION_ENV } from '../../../test/production-env';
 
 const charge = {
   reference: 'deposit:1',
@@ -67,15 +68,7 @@ describe('payments configuration', () => {
     expect(loadConfig({ ...asaas, ASAAS_BASE_URL: 'https://asaas.internal/v3' }).asaasBaseUrl).toBe(
       'https://asaas.internal/v3',
     );
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(32),
-      SMTP_URL: 'smtp://h',
-      ...asaas,
-      TED_ACCOUNT: '98765-4',
-      TED_HOLDER_NAME: 'Prata Metais Preciosos Ltda',
-      TED_HOLDER_CNPJ: '11222333000181',
-    };
+    const production = { ...PRODUCTION_ENV, ...asaas };
     expect(loadConfig(production).asaasBaseUrl).toBe(ASAAS_PRODUCTION_URL);
   });
 });

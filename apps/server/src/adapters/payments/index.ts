@@ -3,13 +3,10 @@ import { embeddedPayments } from './embedded';
 import type { PaymentsPort } from './port';
 
 export * from './port';
-export { ASAAS_PRODUCTION_URL, ASAAS_SANDBOX_URL, ASAAS_TIMEOUT_MS, asaasPayments } from './asaas';
-export { type BrCodeCheck, type BrCodeInput, crc16, encodeBrCode, type ParsedBrCode, parseBrCode } from './br-code';
-export { payoutDestinationProblem } from './destination';
+export { ASAAS_PRODUCTION_URL, ASAAS_SANDBOX_URL } from './asaas';
+export { parseBrCode } from './br-code';
 export { DEMO_PIX_KEY, embeddedPayments } from './embedded';
-export { PaymentProviderError } from './errors';
-export { brCodeQrPngBase64, PIX_QR_SIZE_PX } from './qr';
-export { WEBHOOK_TOKEN_HEADER } from './webhook';
+export { brCodeQrPngBase64 } from './qr';
 
 export const PAYMENTS_PROVIDERS = ['embedded', 'asaas'] as const;
 export type PaymentsProvider = (typeof PAYMENTS_PROVIDERS)[number];

@@ -26,7 +26,7 @@ export type PixChargeInput = {
   dueDate: string;
 };
 
-export type PixCharge = {
+type PixCharge = {
   /** the provider's payment id, asaas-shaped: `pay_` and 16 lowercase letters and digits */
   paymentId: string;
   /** the BR Code ("Pix copia e cola"), with its CRC */
@@ -58,7 +58,7 @@ export type PayoutInput = {
 };
 
 export type PayoutStatus = 'pending' | 'done' | 'failed';
-export type Payout = {
+type Payout = {
   /**
    * The provider's transfer id (Asaas: a UUID; embedded: `tra_...`). Empty when the payout was refused before it
    * reached the provider (an invalid destination, status 'failed'): no transfer exists anywhere.
@@ -74,7 +74,7 @@ export type Payout = {
  * at once and, by being paid, authorises the next ones. The authorisation becomes active when the first charge is
  * settled; every later charge is created against it and debited by the payer's bank on its due date.
  */
-export type RecurringAuthorizationInput = {
+type RecurringAuthorizationInput = {
   /** ours, at most 35 characters: e.g. `saving-plan:12` (Asaas's contractId) */
   reference: string;
   customer: PaymentCustomer;
@@ -89,7 +89,7 @@ export type RecurringAuthorizationInput = {
   description: string;
 };
 
-export type RecurringAuthorization = {
+type RecurringAuthorization = {
   /** the provider's authorisation id (Asaas: a UUID), needed for every later charge and to revoke it */
   authorizationId: string;
   /** the first charge's payment id: its payment arrives through the webhook like a deposit's */
@@ -99,7 +99,7 @@ export type RecurringAuthorization = {
   expiresAt: string | null;
 };
 
-export type RecurringChargeInput = {
+type RecurringChargeInput = {
   authorizationId: string;
   /** ours, unique: e.g. `saving-run:42` */
   reference: string;
@@ -145,7 +145,7 @@ export type PaymentEvent =
     }
   | { kind: 'ignored'; eventId: string; event: string };
 
-export const AUTHORIZATION_EVENT_KINDS = [
+const AUTHORIZATION_EVENT_KINDS = [
   'authorization_activated',
   'authorization_cancelled',
   'authorization_expired',

@@ -13,7 +13,7 @@ type Headers = Record<string, string | string[] | undefined>;
  * two equal-length digests and reveals neither the token nor its length. A missing, repeated or empty header, or no
  * configured token, never matches.
  */
-export function webhookTokenMatches(expected: string, headers: Headers): boolean {
+function webhookTokenMatches(expected: string, headers: Headers): boolean {
   const name = Object.keys(headers).find((key) => key.toLowerCase() === WEBHOOK_TOKEN_HEADER);
   const given = name === undefined ? undefined : headers[name];
   if (typeof given !== 'string' || given === '' || expected === '') return false;

@@ -7,7 +7,7 @@ import { ufForCep, minorToDecimal, toMinorUnits } from '@prata/domain';
  * Amounts are centavos and weights centigrams on this side of the port.
  */
 
-export type ShippingQuoteInput = {
+type ShippingQuoteInput = {
   /** 8 digits */
   originCep: string;
   /** 8 digits */
@@ -40,11 +40,11 @@ export const SHIPPING_PROVIDERS = ['embedded', 'frenet'] as const;
 export type ShippingProvider = (typeof SHIPPING_PROVIDERS)[number];
 
 /** Box, foam and seal around the bars: added to the silver's weight. */
-export const PACKAGING_CG = 20_000;
+const PACKAGING_CG = 20_000;
 /** Above this a package is refused by every service of the table (Correios' limit). */
-export const MAX_PACKAGE_CG = 3_000_000;
-export const FRENET_URL = 'https://api.frenet.com.br';
-export const FRENET_TIMEOUT_MS = 8000;
+const MAX_PACKAGE_CG = 3_000_000;
+const FRENET_URL = 'https://api.frenet.com.br';
+const FRENET_TIMEOUT_MS = 8000;
 
 /** Destination zones from an origin in the Southeast (the company is in SP by default). */
 type Zone = 'local' | 'southeast_south' | 'center_northeast' | 'north';
@@ -86,7 +86,7 @@ type Service = { carrier: string; code: string; description: string; rates: Reco
  * days, by zone. Figures in the range of the carriers' 2025 counter prices for 1–5 kg packages; Jadlog's .Package
  * does not serve the North in this table (its answer carries an Error, as Frenet's do).
  */
-export const EMBEDDED_SERVICES: readonly Service[] = [
+const EMBEDDED_SERVICES: readonly Service[] = [
   {
     carrier: 'Correios',
     code: '04014',

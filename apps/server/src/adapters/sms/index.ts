@@ -1,10 +1,10 @@
-export type SmsMessage = { to: string; text: string };
+type SmsMessage = { to: string; text: string };
 export type SmsTransport = { name: string; send(message: SmsMessage): Promise<void> };
 
 /** Who sends SMS: a plain HTTP gateway (SMS_GATEWAY_URL) or Zenvia's API v2. */
 export const SMS_PROVIDERS = ['http', 'zenvia'] as const;
 export type SmsProvider = (typeof SMS_PROVIDERS)[number];
-export const ZENVIA_URL = 'https://api.zenvia.com';
+const ZENVIA_URL = 'https://api.zenvia.com';
 
 /** No SMS gateway configured (and no local mailbox): every delivery fails and the outbox keeps retrying. */
 export const unconfiguredSmsTransport: SmsTransport = {

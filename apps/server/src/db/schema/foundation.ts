@@ -77,6 +77,10 @@ export const users = pgTable('users', {
   emailVerifiedAt: ts('email_verified_at'),
   approvedAt: ts('approved_at'),
   closedAt: ts('closed_at'),
+  /** an operator's block (features/admin): no sign-in, no session */
+  blockedAt: ts('blocked_at'),
+  blockedReason: text('blocked_reason'),
+  blockedBy: bigint('blocked_by', { mode: 'number' }),
   reopenAllowedUntil: ts('reopen_allowed_until'),
   hideBalances: boolean('hide_balances').notNull().default(false),
   tradingLimitCents: bigint('trading_limit_cents', { mode: 'number' }).notNull().default(5_000_000),
@@ -86,6 +90,10 @@ export const users = pgTable('users', {
   registrationRejectedAt: ts('registration_rejected_at'),
   registrationRejectionReason: text('registration_rejection_reason'),
   registrationReviewedBy: bigint('registration_reviewed_by', { mode: 'number' }),
+  /** the customer's erasure (features/privacy): personal data anonymised, sign-in refused (ACCOUNT_ERASED) */
+  erasedAt: ts('erased_at'),
+  /** SHA-256 of the e-mail before the erasure, until the AML record goes (migration 0040) */
+  erasedEmailSha256: char('erased_email_sha256', { length: 64 }),
   createdAt: createdAt(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -130,11 +138,13 @@ export type AddressRow = typeof addresses.$inferSelect;
 export const oneTimeTokens = pgTable('one_time_tokens', {
   id: id(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
-  purpose: text('purpose').$type<'email_verification' | 'password_reset'>().notNull(),
+  purpose: text('purpose').$type<'email_verification' | 'password_reset' | 'session_end'>().notNull(),
   tokenHash: char('token_hash', { length: 64 }).notNull(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: createdAt(),
+  /** the session a 'session_end' link ends */
+  sessionId: uuid('session_id'),
 });
 
 export const verificationCodes = pgTable('verification_codes', {
@@ -159,6 +169,16 @@ export const sessions = pgTable('sessions', {
   revokedAt: ts('revoked_at'),
   ip: text('ip'),
   userAgent: text('user_agent'),
+  /** written at most once per SESSION_SEEN_SECONDS (plugins/auth.ts) */
+  lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  /** parsed from the user agent at sign-in (features/devices) */
+  browser: text('browser'),
+  os: text('os'),
+  device: text('device').$type<'desktop' | 'mobile' | 'tablet' | 'tv' | 'other'>(),
+  /** from the optional GeoIP adapter; null: unknown */
+  city: text('city'),
+  /** SHA-256 of browser, system, kind of device and the address's network: features/devices/device.ts */
+  fingerprint: char('fingerprint', { length: 64 }),
 });
 
 export const outboxMessages = pgTable('outbox_messages', {
@@ -218,4 +238,40 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   responseType: text('response_type'),
   createdAt: createdAt(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** A customer's passkey (WebAuthn credential); features/passkeys. */
+export const passkeys = pgTable('passkeys', {
+  id: id(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  credentialId: text('credential_id').notNull(),
+  /** the COSE public key, base64url */
+  publicKey: text('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: text('transports').array().notNull().default([]),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: ts('last_used_at'),
+});
+export type PasskeyRow = typeof passkeys.$inferSelect;
+
+/** A challenge handed to a browser: single use, short-lived, for one account and purpose. */
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  id: id(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  purpose: text('purpose').notNull(),
+  challenge: text('challenge').notNull(),
+  bindingHash: char('binding_hash', { length: 64 }),
+  expiresAt: ts('expires_at').notNull(),
+  consumedAt: ts('consumed_at'),
+  createdAt: createdAt(),
+});
+
+/** "Perdi minha chave de acesso": when the e-mail code may replace the passkey, once. */
+export const passkeyFallbacks = pgTable('passkey_fallbacks', {
+  id: id(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  requestedAt: ts('requested_at').notNull().defaultNow(),
+  availableAt: ts('available_at').notNull(),
+  usedAt: ts('used_at'),
 });

@@ -122,6 +122,8 @@ export const ledgerReconciliations = pgTable(
     durationMs: integer('duration_ms').notNull(),
     runByUserId: bigint('run_by_user_id', { mode: 'number' }).references(() => users.id),
     source: text('source').$type<'admin' | 'cli'>().notNull(),
+    // false for an incremental run (from the reconciliation's checkpoint, ledger/reconcile-checkpoint.ts)
+    fullRun: boolean('full_run').notNull().default(true),
   },
   (t) => [index('ledger_reconciliations_ran_at_idx').on(t.ranAt)],
 );

@@ -9,6 +9,8 @@ import { formatBRL, formatCnpj, isoToBrDate, maskCelular } from '@prata/domain';
 const ACTIONS: Record<string, string> = {
   'customer.registration_approved': 'Cadastro aprovado',
   'customer.registration_rejected': 'Cadastro recusado',
+  'customer.blocked': 'Acesso do cliente bloqueado',
+  'customer.unblocked': 'Acesso do cliente desbloqueado',
   'customer.identity_changed': 'Dados de identificação alterados pelo cliente',
   'customer.contact_changed': 'Dados de contato alterados pelo cliente (confirmado com código enviado ao e-mail)',
   'trading_limit.approved': 'Aumento de limite aprovado',
@@ -37,6 +39,7 @@ const ACTIONS: Record<string, string> = {
   'reserves.bar_updated': 'Barra da lista do cofre alterada',
   'reserves.bar_removed': 'Barra retirada da lista do cofre',
   'reserves.rebuilt': 'Prova de reservas do dia recalculada',
+  'retention.run': 'Regra de retenção executada agora',
 };
 
 const TARGETS: Record<string, string> = {
@@ -49,6 +52,7 @@ const TARGETS: Record<string, string> = {
   deposit: 'Depósito',
   withdrawal: 'Retirada',
   silver_transfer: 'Transferência de prata',
+  retention_rule: 'Regra de retenção',
 };
 
 const FIELDS: Record<string, string> = {
@@ -156,6 +160,9 @@ export function describeDetails(details: unknown): string[] {
         break;
       case 'problems':
         lines.push(`Problemas: ${value}`);
+        break;
+      case 'run_id':
+        lines.push(`Execução nº ${value}`);
         break;
       default:
         lines.push(`${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);

@@ -1,29 +1,33 @@
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { auditLog, users } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { inKeyOrder, pageAnswer, readPageKeys } from '../../lib/paging';
 import { presentAuditEntry } from './audit-presenter';
 
 export const AUDIT_PAGE_SIZE = 25;
 
-async function auditPage(deps: AppDeps, where: SQL | undefined, page: number) {
+/**
+ * One page of entries, newest first, through lib/paging.ts: the page's ids are read on audit_log's primary key (or, for
+ * one customer, on the two indexes of migration 0005), then the page's rows and actors; the total is capped.
+ */
+async function auditPage(deps: AppDeps, where: SQL, page: number) {
   const db = deps.database.db;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ entry: auditLog, actor: { id: users.id, name: users.name, email: users.email } })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorUserId))
-      .where(where)
-      .orderBy(desc(auditLog.id))
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((page - 1) * AUDIT_PAGE_SIZE),
-    db.select({ n: count() }).from(auditLog).where(where),
-  ]);
-  return { data: rows.map(presentAuditEntry), total: Number(total?.n ?? 0), per_page: AUDIT_PAGE_SIZE };
+  const list = { from: sql`audit_log a where ${where}`, orderBy: sql`a.id desc`, key: sql`a.id` };
+  const { keys, total } = await readPageKeys(db, list, { page, perPage: AUDIT_PAGE_SIZE });
+  const rows = keys.length
+    ? await db
+        .select({ entry: auditLog, actor: { id: users.id, name: users.name, email: users.email } })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorUserId))
+        .where(inArray(auditLog.id, keys))
+    : [];
+  const data = inKeyOrder(rows, keys, (r) => r.entry.id).map(presentAuditEntry);
+  return pageAnswer(data, total, AUDIT_PAGE_SIZE);
 }
 
 /** Every entry, newest first. */
-export const listAudit = (deps: AppDeps, page: number) => auditPage(deps, undefined, page);
+export const listAudit = (deps: AppDeps, page: number) => auditPage(deps, sql`true`, page);
 
 /**
  * One customer's entries: those about the customer (operators' decisions, the customer's own changes) and those about
@@ -39,10 +43,7 @@ export async function listCustomerAudit(deps: AppDeps, customerId: number, page:
   const id = String(customerId);
   return auditPage(
     deps,
-    or(
-      and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, id)),
-      sql`${auditLog.details}->>'customer_id' = ${id}`,
-    ),
+    sql`((a.target_type = 'user' and a.target_id = ${id}) or a.details ->> 'customer_id' = ${id})`,
     page,
   );
 }

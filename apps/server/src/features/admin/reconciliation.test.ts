@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, ReconciliationResponse } from '@prata/domain';
 import { auditLog, users } from '../../db/schema/index';
 import { post } from '../../ledger/index';
-import { bearer, buildTestApp, createCustomer } from '../../../test/helpers';
+import { bearer, buildTestApp, createCustomer, onPostgres, openSecondPool } from '../../../test/helpers';
 
 describe('back office: the ledger reconciliation', () => {
   it('finance runs it and reads the last run; it is stored and audited; other roles and customers cannot', async () => {
@@ -89,5 +89,34 @@ describe('back office: the ledger reconciliation', () => {
       target: `Conferência do razão nº ${broken.reconciliation!.id}`,
       details: ['Resultado: problemas encontrados', 'Problemas: 2'],
     });
+  });
+
+  it.skipIf(!onPostgres)('answers RECONCILIATION_RUNNING while a run holds the lock on another instance', async () => {
+    const t = await buildTestApp();
+    const finance = await createCustomer(t, { name: 'Flávia Financeiro' });
+    await t.database.db
+      .update(users)
+      .set({ staffRoles: ['finance'] })
+      .where(eq(users.id, finance.id));
+    const other = await openSecondPool(t.database);
+    await other.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(727044)`);
+      const busy = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/reconciliation',
+        headers: bearer(finance.token),
+      });
+      expect([busy.statusCode, busy.json().code, busy.json().message]).toEqual([
+        409,
+        'RECONCILIATION_RUNNING',
+        MESSAGES.reconciliationRunning,
+      ]);
+    });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/reconciliation',
+      headers: bearer(finance.token),
+    });
+    expect([done.statusCode, done.json().reconciliation.ok]).toEqual([200, true]);
   });
 });

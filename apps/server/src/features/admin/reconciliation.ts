@@ -10,6 +10,7 @@ import {
   runReconciliation,
 } from '../../ledger/index';
 import { writeAudit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
 import { currentUser, requireStaff } from '../../plugins/auth';
 
 const present = (run: ReconciliationRun): ReconciliationView => ({
@@ -28,7 +29,8 @@ export async function lastRun(deps: AppDeps): Promise<ReconciliationView | null>
   return run ? present(run) : null;
 }
 
-// One run at a time per instance: it reads every table of the ledger, and a second click adds nothing.
+// One run at a time per instance (a second click shares it); across instances the run's lock answers
+// RECONCILIATION_RUNNING. It runs from the checkpoint: the transfers and records since the last horizon.
 let running: Promise<ReconciliationView> | undefined;
 
 /**
@@ -38,6 +40,7 @@ let running: Promise<ReconciliationView> | undefined;
 export function runNow(deps: AppDeps, actor: { userId: number; name: string; ip: string }) {
   running ??= (async () => {
     const run = await runReconciliation(deps.database.db);
+    if (!run) throw new AppError('RECONCILIATION_RUNNING', MESSAGES.reconciliationRunning);
     const stored = await withTransaction(deps.database.db, async (tx) => {
       const row = await recordReconciliation(tx, run, { source: 'admin', userId: actor.userId });
       await writeAudit(tx, {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AdminCustomersQuery,
   AuditLogResponse,
+  BlockCustomerRequest,
   CustomerDetailResponse,
   CustomerReviewResponse,
   CustomersResponse,
@@ -10,6 +11,7 @@ import {
   IdParams,
   LimitReviewRequest,
   LimitReviewResponse,
+  MESSAGES,
   PageQuery,
   PendingLimitRequestsResponse,
   ReviewDecisionRequest,
@@ -78,6 +80,27 @@ export async function adminRoutes(fastify: FastifyInstance) {
     async (req) => ({
       ...(await customers.reviewRegistration(app.deps, actor(req), req.params.id, req.body)),
       message: req.body.decision === 'approve' ? 'Cadastro aprovado.' : 'Cadastro recusado.',
+    }),
+  );
+
+  /** An operator's block: the customer's sessions end at once and no sign-in opens the account until it is lifted. */
+  app.put(
+    '/admin/customers/:id/block',
+    {
+      preHandler: reviewers,
+      schema: { params: IdParams, body: BlockCustomerRequest, response: { 200: CustomerReviewResponse } },
+    },
+    async (req) => ({
+      ...(await customers.blockCustomer(app.deps, actor(req), req.params.id, req.body.reason)),
+      message: MESSAGES.customerBlocked,
+    }),
+  );
+  app.delete(
+    '/admin/customers/:id/block',
+    { preHandler: reviewers, schema: { params: IdParams, response: { 200: CustomerReviewResponse } } },
+    async (req) => ({
+      ...(await customers.unblockCustomer(app.deps, actor(req), req.params.id)),
+      message: MESSAGES.customerUnblocked,
     }),
   );
 

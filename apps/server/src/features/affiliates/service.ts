@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import { int, rows } from '../../db/sql';
+import { type PageTotal, pageAnswer, readPage } from '../../lib/paging';
 import { loadAffiliateSettings } from './settings';
 
 /** Letters and digits nobody confuses when reading a code aloud (no 0/O, 1/I/L). */
@@ -91,31 +92,31 @@ export async function affiliateProgram(deps: AppDeps, user: UserRow): Promise<Af
   };
 }
 
-const pageOf = <T>(data: T[], total: number) => ({ data, total, per_page: AFFILIATES_PAGE_SIZE });
+const pageOf = <T>(data: T[], total: PageTotal) => pageAnswer(data, total, AFFILIATES_PAGE_SIZE);
 
 /** GET /api/affiliates-program/affiliates?page: who registered with the customer's coupon, newest first. */
 export async function listAffiliates(db: Executor, userId: number, page: number): Promise<AffiliatesResponse> {
   const coupon = await couponOf(db, userId);
-  if (!coupon) return { affiliates: pageOf([], 0) };
-  const offset = (page - 1) * AFFILIATES_PAGE_SIZE;
-  const [found, [total]] = await Promise.all([
-    rows<{
-      name: string;
-      email: string;
-      created_at: string;
-      email_verified_at: string | null;
-      approved_at: string | null;
-    }>(
-      db,
-      sql`select name, email, created_at, email_verified_at, approved_at from users
-           where referred_by_coupon_id = ${coupon.id} and id <> ${userId}
-           order by created_at desc, id desc limit ${AFFILIATES_PAGE_SIZE} offset ${offset}`,
-    ),
-    rows<{ n: string }>(
-      db,
-      sql`select count(*)::text as n from users where referred_by_coupon_id = ${coupon.id} and id <> ${userId}`,
-    ),
-  ]);
+  if (!coupon) return { affiliates: pageOf([], { total: 0, capped: false }) };
+  // users_referred_by_coupon_idx (referred_by_coupon_id, created_at desc, id desc)
+  const { found, total } = await readPage<{
+    name: string;
+    email: string;
+    created_at: string;
+    email_verified_at: string | null;
+    approved_at: string | null;
+  }>(
+    db,
+    {
+      from: sql`users u where u.referred_by_coupon_id = ${coupon.id} and u.id <> ${userId}`,
+      orderBy: sql`u.created_at desc, u.id desc`,
+      key: sql`u.id`,
+    },
+    { page, perPage: AFFILIATES_PAGE_SIZE },
+    (keys) =>
+      sql`select u.name, u.email, u.created_at, u.email_verified_at, u.approved_at
+            from ${keys} join users u on u.id = page_keys.key order by page_keys.n`,
+  );
   return {
     affiliates: pageOf(
       found.map((u) => ({
@@ -125,31 +126,34 @@ export async function listAffiliates(db: Executor, userId: number, page: number)
         email_verified_at: u.email_verified_at ? iso(u.email_verified_at) : null,
         approved_at: u.approved_at ? iso(u.approved_at) : null,
       })),
-      int(total?.n ?? 0),
+      total,
     ),
   };
 }
 
 /** GET /api/affiliates-program/rewards?page: what the customer earned, newest first. */
 export async function listRewards(db: Executor, userId: number, page: number): Promise<RewardsResponse> {
-  const offset = (page - 1) * AFFILIATES_PAGE_SIZE;
-  const [found, [total]] = await Promise.all([
-    rows<{
-      id: string;
-      description: string;
-      amount: string;
-      currency: 'BRL' | 'AG';
-      email: string;
-      created_at: string;
-    }>(
-      db,
+  // affiliate_rewards_affiliate_idx (affiliate_user_id, created_at desc, id desc)
+  const { found, total } = await readPage<{
+    id: string;
+    description: string;
+    amount: string;
+    currency: 'BRL' | 'AG';
+    email: string;
+    created_at: string;
+  }>(
+    db,
+    {
+      from: sql`affiliate_rewards w where w.affiliate_user_id = ${userId}`,
+      orderBy: sql`w.created_at desc, w.id desc`,
+      key: sql`w.id`,
+    },
+    { page, perPage: AFFILIATES_PAGE_SIZE },
+    (keys) =>
       sql`select w.id::text, w.description, w.amount::text, w.currency, r.email, w.created_at
-            from affiliate_rewards w join users r on r.id = w.referred_user_id
-           where w.affiliate_user_id = ${userId}
-           order by w.created_at desc, w.id desc limit ${AFFILIATES_PAGE_SIZE} offset ${offset}`,
-    ),
-    rows<{ n: string }>(db, sql`select count(*)::text as n from affiliate_rewards where affiliate_user_id = ${userId}`),
-  ]);
+            from ${keys} join affiliate_rewards w on w.id = page_keys.key join users r on r.id = w.referred_user_id
+           order by page_keys.n`,
+  );
   return {
     rewards: pageOf(
       found.map((w) => ({
@@ -160,7 +164,7 @@ export async function listRewards(db: Executor, userId: number, page: number): P
         anonymized_email: anonymizeEmail(w.email),
         created_at: iso(w.created_at),
       })),
-      int(total?.n ?? 0),
+      total,
     ),
   };
 }

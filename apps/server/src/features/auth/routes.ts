@@ -6,6 +6,10 @@ import {
   LoginResponse,
   MESSAGES,
   MessageResponse,
+  PasskeyFallbackResponse,
+  PasskeyLoginOptionsRequest,
+  PasskeyLoginRequest,
+  PasskeyOptionsResponse,
   PasswordResetRequest,
   RegisterRequest,
   RegisterResponse,
@@ -85,6 +89,8 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (req) => auth.verifyLoginCode(deps, req.body, meta(req)),
   );
 
+  passkeySignIn(fastify);
+
   app.put(
     '/user/reopen-account',
     { schema: { body: EmailOnlyRequest, response: { 200: MessageResponse } }, config: { idempotent: true } },
@@ -133,5 +139,32 @@ export async function authRoutes(fastify: FastifyInstance) {
       const { authToken, expiresAt } = await renewSession(deps, req.auth!);
       return { authToken, expires_at: expiresAt.toISOString() };
     },
+  );
+}
+
+/** With a passkey, it is the second step instead of the code (features/passkeys keeps the ceremonies). */
+function passkeySignIn(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  app.post(
+    '/login/passkey/options',
+    { schema: { body: PasskeyLoginOptionsRequest, response: { 200: PasskeyOptionsResponse }, tags: ['auth'] } },
+    async (req) => auth.passkeyLoginOptions(deps, req.body.email, req.body.password, meta(req)),
+  );
+
+  app.post(
+    '/login/passkey',
+    { schema: { body: PasskeyLoginRequest, response: { 200: VerifyLoginCodeResponse }, tags: ['auth'] } },
+    async (req) => auth.verifyLoginPasskey(deps, req.body, meta(req)),
+  );
+
+  // "Perdi minha chave de acesso": the e-mail code after a wait, and an e-mail to the customer at once.
+  app.post(
+    '/login/passkey/fallback',
+    {
+      schema: { body: PasskeyLoginOptionsRequest, response: { 200: PasskeyFallbackResponse }, tags: ['auth'] },
+      config: { idempotent: true },
+    },
+    async (req) => auth.passkeyFallback(deps, req.body.email, req.body.password, meta(req)),
   );
 }

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import {
   MESSAGES,
   maskCelular,
+  type PasskeyAssertion,
+  type PasskeyLoginRequest,
   type PasswordResetRequest,
   type RegisterRequest,
   type VerificationCodeRequest,
@@ -26,8 +28,18 @@ import {
   loginCodeSms,
   passwordResetMail,
 } from '../../messaging/templates';
-import { issueSession, revokeSessions } from '../../plugins/auth';
+import { revokeSessions } from '../../plugins/auth';
+import { describeDevice, openSession } from '../devices/index';
 import { emailKey } from '../../plugins/rate-limit';
+import { findErasedAccount, recordRegistrationConsents } from '../privacy/index';
+import {
+  assertionOptions,
+  codeAllowed,
+  requestFallback,
+  secondStep,
+  spendFallback,
+  verifyAssertion,
+} from '../passkeys/index';
 import { presentUser } from '../users/index';
 import { findUserByEmail, findUserById } from '../users/index';
 import { sql } from 'drizzle-orm';
@@ -76,6 +88,8 @@ export async function register(deps: AppDeps, input: RegisterRequest, meta: Meta
       ...emailVerificationMail(row.name, verificationUrl(deps, token), deps.config.windows.emailVerificationTtlSeconds),
       carriesSecret: true,
     });
+    // the form's checkbox accepts the terms and the privacy policy: their current versions, recorded with the time
+    await recordRegistrationConsents(tx, row.id, meta.ip);
     await logEvent(tx, row.id, 'Conta criada');
     return row;
   }).catch(async (err) => {
@@ -152,7 +166,13 @@ async function checkCredentials(deps: AppDeps, email: string, password: string, 
   await deps.limiter.check('signinAccount', account);
   await deps.limiter.check('signinAddress', meta.ip);
   const user = await findUserByEmail(db, email);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  // an account erased at its holder's request (features/privacy) answers why, but only after its right password
+  const erased = user ? undefined : await findErasedAccount(db, email);
+  const ok = await verifyPassword(user?.passwordHash ?? erased?.passwordHash ?? (await dummyPasswordHash()), password);
+  if (erased && ok) {
+    await deps.limiter.clear('signinAccount', account);
+    throw new AppError('ACCOUNT_ERASED', MESSAGES.accountErased);
+  }
   if (!user || !ok) {
     await deps.limiter.fail('signinAccount', account);
     await deps.limiter.fail('signinAddress', meta.ip);
@@ -166,6 +186,8 @@ async function checkCredentials(deps: AppDeps, email: string, password: string, 
       .where(eq(users.id, user.id));
     throw new AppError('ACCOUNT_CLOSED', MESSAGES.accountClosed, undefined, { closed_at: user.closedAt.toISOString() });
   }
+  // an operator's block (features/admin): said only after a right password, like a closed account
+  if (user.blockedAt) throw new AppError('ACCOUNT_BLOCKED', MESSAGES.accountBlocked);
   return user;
 }
 
@@ -178,16 +200,29 @@ const preAuthUser = (u: UserRow) => ({
   celular: u.celular ? maskCelular(u.celular) : null,
 });
 
-/** Step 1: the password. Every sign-in then asks for a code, so no token is returned here. */
+/**
+ * Step 1: the password. Every sign-in then asks for a second step, so no token is returned here: the code, or the
+ * passkey when the account has one (features/passkeys).
+ */
 export async function login(deps: AppDeps, email: string, password: string, meta: Meta) {
   const user = await checkCredentials(deps, email, password, meta);
-  return { user: preAuthUser(user) };
+  return { user: preAuthUser(user), ...(await secondStep(deps.database.db, user.id)) };
+}
+
+/** The password again, for the steps that follow it (the code's, the passkey's, the fallback's). */
+async function checkPassword(deps: AppDeps, email: string, password: string, meta: Meta): Promise<UserRow> {
+  const user = await checkCredentials(deps, email, password, meta);
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', MESSAGES.emailNotVerified);
+  return user;
 }
 
 /** Step 2: send a code by e-mail or SMS (also the resend, no sooner than CODE_RESEND_SECONDS). */
 export async function requestLoginCode(deps: AppDeps, input: VerificationMethodRequest, meta: Meta) {
   const user = await checkCredentials(deps, input.email, input.password, meta);
   if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', MESSAGES.emailNotVerified);
+  // With a passkey, a code only after "Perdi minha chave de acesso" and its wait, and only by e-mail.
+  if ((await codeAllowed(deps.database.db, user.id)) && input.verificationMethod === 'sms')
+    throw invalid('verificationMethod', MESSAGES.passkeyFallbackEmailOnly);
   if (input.verificationMethod === 'sms' && !user.celular)
     throw invalid('verificationMethod', MESSAGES.smsUnavailable, 'SMS_UNAVAILABLE');
   await deps.limiter.hit('messagesAddress', meta.ip);
@@ -232,8 +267,19 @@ export async function verifyLoginCode(deps: AppDeps, input: VerificationCodeRequ
   await deps.limiter.check('codeAccount', account);
   await deps.limiter.check('codeAddress', meta.ip);
   const user = await findUserByEmail(db, input.email);
+  // An account with a passkey signs in with a code only through a fallback whose wait is over. Otherwise the answer
+  // is the one of an unknown e-mail (no code can be valid): this step comes before any password, so it must not say
+  // which accounts exist or have a passkey.
+  let fallback: { fallbackId: number } | null = null;
+  let passkeyOnly = false;
+  if (user)
+    fallback = await codeAllowed(db, user.id).catch((err: unknown) => {
+      if (!(err instanceof AppError)) throw err;
+      passkeyOnly = true;
+      return null;
+    });
   try {
-    if (!user) throw invalid('code', MESSAGES.codeExpired, 'CODE_EXPIRED');
+    if (!user || passkeyOnly) throw invalid('code', MESSAGES.codeExpired, 'CODE_EXPIRED');
     await consumeCode(db, deps.config, { subject: user.email, purpose: 'login', code: input.code });
   } catch (err) {
     await deps.limiter.fail('codeAccount', account);
@@ -241,13 +287,61 @@ export async function verifyLoginCode(deps: AppDeps, input: VerificationCodeRequ
     throw err;
   }
   await deps.limiter.clear('codeAccount', account);
+  return finishSignIn(deps, user, meta, fallback);
+}
+
+/** The second step passed (code or passkey): the session, its event and the user as GET /api/user answers it. */
+async function finishSignIn(deps: AppDeps, user: UserRow, meta: Meta, fallback?: { fallbackId: number } | null) {
+  if (user.erasedAt) throw new AppError('ACCOUNT_ERASED', MESSAGES.accountErased);
   if (user.closedAt)
     throw new AppError('ACCOUNT_CLOSED', MESSAGES.accountClosed, undefined, { closed_at: user.closedAt.toISOString() });
-  return withTransaction(db, async (tx) => {
-    const { authToken } = await issueSession(tx, deps, user.id, meta);
+  // a code sent before an operator blocked the account opens nothing
+  if (user.blockedAt) throw new AppError('ACCOUNT_BLOCKED', MESSAGES.accountBlocked);
+  const device = await describeDevice(deps, meta);
+  const signedIn = await withTransaction(deps.database.db, async (tx) => {
+    // the session with its device; a device none of the user's sessions came from is announced by e-mail
+    const { authToken, newDevice } = await openSession(tx, deps, user, meta, device);
+    if (fallback) await spendFallback(tx, user.id, fallback.fallbackId, meta);
     await logEvent(tx, user.id, `Acesso à conta (IP ${meta.ip})`);
-    return { authToken, user: await presentUser(tx, user) };
+    return { authToken, user: await presentUser(tx, user), newDevice };
   });
+  if (signedIn.newDevice) deps.outbox.kick();
+  return { authToken: signedIn.authToken, user: signedIn.user };
+}
+
+/** POST /api/login/passkey/options: the password again, then a sign-in challenge for the account's passkeys. */
+export async function passkeyLoginOptions(deps: AppDeps, email: string, password: string, meta: Meta) {
+  const user = await checkPassword(deps, email, password, meta);
+  return { options: await assertionOptions(deps, user.id, 'login') };
+}
+
+/**
+ * POST /api/login/passkey: the assertion in place of the code. Failures count as wrong codes (per account, per
+ * address), so guessing costs the same either way.
+ */
+export async function verifyLoginPasskey(deps: AppDeps, input: PasskeyLoginRequest, meta: Meta) {
+  const account = emailKey(input.email);
+  await deps.limiter.check('codeAccount', account);
+  await deps.limiter.check('codeAddress', meta.ip);
+  const user = await findUserByEmail(deps.database.db, input.email);
+  try {
+    // an unknown e-mail goes through the same checks as an account without that passkey (no id 0 exists): the
+    // answers do not tell which e-mails have an account
+    await verifyAssertion(deps, user?.id ?? 0, 'login', input.credential as PasskeyAssertion, { ip: meta.ip });
+    if (!user) throw new AppError('PASSKEY_UNKNOWN', MESSAGES.passkeyUnknown);
+  } catch (err) {
+    await deps.limiter.fail('codeAccount', account);
+    await deps.limiter.fail('codeAddress', meta.ip);
+    throw err;
+  }
+  await deps.limiter.clear('codeAccount', account);
+  return finishSignIn(deps, user!, meta);
+}
+
+/** POST /api/login/passkey/fallback: "Perdi minha chave de acesso", after the password. */
+export async function passkeyFallback(deps: AppDeps, email: string, password: string, meta: Meta) {
+  const user = await checkPassword(deps, email, password, meta);
+  return requestFallback(deps, user, meta);
 }
 
 /** 'Reabrir conta': allowed within 10 minutes of a correct-password attempt on the closed account. */

@@ -6,8 +6,7 @@ import { MESSAGES } from '@prata/domain';
 import { openAiChatModel } from '../../adapters/chat-model/index';
 import { chatMessages, chats, faqs } from '../../db/schema/index';
 import { listFaqs, seedSupportDemo } from '../support/index';
-import { bearer, buildTestApp, createCustomer, type TestApp } from '../../../test/helpers';
-import { purgeOldChats } from './index';
+import { bearer, buildTestApp, createCustomer, staffMember, type TestApp } from '../../../test/helpers';
 import { CHAT_MESSAGES_MAX } from './service';
 
 const visitor = { name: 'Paula Visitante', email: 'paula.visitante@exemplo.com.br' };
@@ -253,7 +252,21 @@ describe('POST /api/chat/ask', () => {
   });
 });
 
-describe('the retention of conversations (CHAT_RETENTION_SECONDS)', () => {
+/** The retention rule of conversations, run now by compliance (features/retention): how many it erased. */
+async function purgeOldChats(t: TestApp): Promise<number> {
+  const compliance = await staffMember(t, ['compliance'], 'Carla Conformidade');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/retention/rules/chat_conversations/run',
+    headers: { ...bearer(compliance.token), 'idempotency-key': `chat-purge-${Math.random()}` },
+    payload: {},
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().run.error).toBeNull();
+  return res.json().run.erased;
+}
+
+describe('the retention of conversations (CHAT_RETENTION_SECONDS, the rule chat_conversations)', () => {
   it('erases a conversation, its messages and the visitor data once the period after its last message ran out', async () => {
     const t = await buildTestApp();
     const old = await askAs(t, { chat_id: null, message: 'Oi', visitor_info: visitor });
@@ -273,8 +286,8 @@ describe('the retention of conversations (CHAT_RETENTION_SECONDS)', () => {
       .update(chats)
       .set({ lastMessageAt: new Date(Date.now() - 89 * 86_400_000) })
       .where(eq(chats.id, before.rows[1]!.id));
-    expect(await purgeOldChats(t.app.deps)).toBe(1);
-    expect(await purgeOldChats(t.app.deps)).toBe(0);
+    expect(await purgeOldChats(t)).toBe(1);
+    expect(await purgeOldChats(t)).toBe(0);
     const after = await storedChats(t);
     expect(after.rows.map((r) => r.visitorEmail)).toEqual(['r@exemplo.com.br']);
     expect(after.messages.every((m) => m.chatId === after.rows[0]!.id)).toBe(true);

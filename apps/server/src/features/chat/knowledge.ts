@@ -8,7 +8,7 @@ import { buildRetrieval, type HelpDoc, htmlToText, type Retrieval } from './retr
  * How long an instance searches the FAQs it read before reading them again: an operator's change reaches Auro within
  * this time. The index is rebuilt only when what was read differs (a hash of the questions and answers).
  */
-export const FAQ_REFRESH_MS = 5_000;
+const FAQ_REFRESH_MS = 5_000;
 
 type Cached = { retrieval: Retrieval; signature: string; readAt: number };
 const cache = new WeakMap<AppDeps, Cached>();

@@ -14,7 +14,7 @@ export type HelpDoc = { id: string; kind: ChatSourceKind; title: string; text: s
 export const fold = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Portuguese function words and the fillers of a question ("como faço para...") that carry no subject. */
-export const STOP_WORDS = new Set(
+const STOP_WORDS = new Set(
   (
     'a o as os um uma uns umas de do da dos das no na nos nas ao aos em por pelo pela pelos pelas para pra pro com sem ' +
     'sob sobre entre ate apos e ou mas nem que se ja nao sim mais menos muito muita muitos muitas pouco ' +
@@ -99,17 +99,17 @@ function queryWords(question: string): QueryWord[] {
  * (retrieval.test.ts): real questions score 8 and above with most of their words found; nonsense finds nothing or
  * one stray word.
  */
-export const MIN_SCORE = 3;
-export const MIN_COVERAGE = 0.6;
+const MIN_SCORE = 3;
+const MIN_COVERAGE = 0.6;
 /** How much an FAQ outweighs a help article of the same relevance. */
-export const FAQ_BOOST = 1.5;
+const FAQ_BOOST = 1.5;
 /**
  * The operators' FAQs are the official word: an FAQ that answers (above the bar) leads whenever it scores at least
  * this share of the best article, which then comes second ("Veja também").
  */
-export const FAQ_PREFERENCE = 0.3;
+const FAQ_PREFERENCE = 0.3;
 /** The passages handed to the model: the best few only. */
-export const MAX_PASSAGES = 3;
+const MAX_PASSAGES = 3;
 
 export type Retrieval = { search(question: string): ChatPassage[]; size: number };
 

@@ -10,12 +10,11 @@ import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { emailKey } from '../../plugins/rate-limit';
 import { helpRetrieval } from './knowledge';
 import { smallTalk } from './retrieval';
-import { every } from '../../lib/per-turn';
 
 /** The most messages of both roles one conversation keeps; then 'Encerrar conversa' starts another. */
 export const CHAT_MESSAGES_MAX = 200;
 /** The turns before the message that an OpenAI-compatible model reads (the embedded one reads none). */
-export const CHAT_HISTORY_TURNS = 10;
+const CHAT_HISTORY_TURNS = 10;
 
 export type ChatAsker = { user: UserRow } | { visitor: ChatVisitorInfo };
 export type AskInput = { chat_id: string | null; message: string; visitor_info: ChatVisitorInfo | null };
@@ -138,19 +137,6 @@ export async function ask(
   return { reply: answer.reply, chat_id: token, offer_ticket: answer.offerTicket, sources: answer.sources };
 }
 
-/**
- * LGPD: a conversation is kept only while it can still serve its purpose (the person coming back to it, a ticket
- * opened from it): CHAT_RETENTION_SECONDS after its last message it is erased with its messages and the visitor's
- * name and e-mail. Run by a timer (boot.ts) and by tests directly; answers how many conversations were erased.
- */
-export async function purgeOldChats(deps: AppDeps, now = new Date()): Promise<number> {
-  const before = new Date(now.getTime() - deps.config.windows.chatRetentionSeconds * 1000);
-  // chat_messages.chat_id cascades: the messages go with their conversation.
-  const gone = await deps.database.db.delete(chats).where(lte(chats.lastMessageAt, before)).returning({ id: chats.id });
-  return gone.length;
-}
-
-/** Runs the purge every hour; answers a stop function. */
-export function startChatPurge(deps: AppDeps, everyMs = 3_600_000): () => void {
-  return every(everyMs, () => purgeOldChats(deps), 'chat: purge');
-}
+// LGPD: a conversation is kept only while it can still serve its purpose (the person coming back to it, a ticket
+// opened from it): CHAT_RETENTION_SECONDS after its last message the retention rule 'chat_conversations' erases it
+// with its messages and the visitor's name and e-mail (features/retention, docs/privacy-retention.md).

@@ -5,7 +5,7 @@ type City = { id: number; name: string; state: string };
 export type CityResult = City & { description: string };
 
 /** The 27 state capitals (IBGE codes): where most customers live, so they lead among equal matches. */
-export const STATE_CAPITALS: ReadonlySet<number> = new Set([
+const STATE_CAPITALS: ReadonlySet<number> = new Set([
   1200401, 2704302, 1600303, 1302603, 2927408, 2304400, 5300108, 3205309, 5208707, 2111300, 5103403, 5002704, 3106200,
   1501402, 2507507, 4106902, 2611606, 2211001, 3304557, 2408102, 4314902, 1100205, 1400100, 4205407, 3550308, 2800308,
   1721000,
@@ -19,7 +19,7 @@ const INDEX = (municipios as City[]).map((c) => ({
 }));
 const BY_ID = new Map((municipios as City[]).map((c) => [c.id, c]));
 
-export const SEARCH_LIMIT = 20;
+const SEARCH_LIMIT = 20;
 
 /** How well a name matches the text: lower is better; null is no match. */
 function matchRank(key: string, full: string, q: string): number | null {
@@ -57,9 +57,7 @@ export function searchCities(text: string, opts: { state?: string } = {}): CityR
     .map(({ city }) => presentCity(city));
 }
 
-export const presentCity = (c: City): CityResult => ({ ...c, description: `${c.name} - ${c.state}` });
-
-export const cityExists = (id: number) => BY_ID.has(id);
+const presentCity = (c: City): CityResult => ({ ...c, description: `${c.name} - ${c.state}` });
 
 /** The municipality with this IBGE code, or undefined. */
 export function findCity(id: number): CityResult | undefined {

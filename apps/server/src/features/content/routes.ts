@@ -12,7 +12,7 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** Server HTML is sanitized on the way out: only text formatting and links survive. */
-export function sanitize(html: string): string {
+function sanitize(html: string): string {
   return sanitizeRichText(html, ['h1', 'h2', 'h3', 'h4']);
 }
 

@@ -9,7 +9,7 @@ import { AppError, invalid } from '../../lib/errors';
 
 type VideoRow = typeof educationalVideos.$inferSelect;
 
-export const presentVideo = (v: VideoRow): Video => ({
+const presentVideo = (v: VideoRow): Video => ({
   id: v.id,
   youtube_id: v.youtubeId,
   title: v.title,

@@ -1,15 +1,16 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EventLogsResponse, PageQuery } from '@prata/domain';
-import { eventLogs } from '../../db/schema/index';
+import { int } from '../../db/sql';
+import { type PageTotal, pageAnswer, readPage } from '../../lib/paging';
 import { authenticate, currentUser } from '../../plugins/auth';
 
 export const HISTORY_PAGE_SIZE = 15;
 
-/** A page of a customer's own rows: { data, total, per_page } as every history tab reads it. */
-export function page<T>(data: T[], total: number) {
-  return { data, total, per_page: HISTORY_PAGE_SIZE };
+/** A page of a customer's own rows: { data, total, per_page, total_capped? } as every history tab reads it. */
+export function page<T>(data: T[], total: PageTotal) {
+  return pageAnswer(data, total, HISTORY_PAGE_SIZE);
 }
 
 export async function historyRoutes(fastify: FastifyInstance) {
@@ -22,20 +23,26 @@ export async function historyRoutes(fastify: FastifyInstance) {
     { preHandler: authenticate, schema: { querystring: PageQuery, response: { 200: EventLogsResponse } } },
     async (req) => {
       const userId = currentUser(req).id;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(eventLogs)
-          .where(eq(eventLogs.userId, userId))
-          .orderBy(desc(eventLogs.id))
-          .limit(HISTORY_PAGE_SIZE)
-          .offset((req.query.page - 1) * HISTORY_PAGE_SIZE),
-        db.select({ n: count() }).from(eventLogs).where(eq(eventLogs.userId, userId)),
-      ]);
+      const { found, total } = await readPage<{ id: string; created_at: Date | string; description: string }>(
+        db,
+        {
+          from: sql`event_logs e where e.user_id = ${userId}`,
+          orderBy: sql`e.created_at desc, e.id desc`,
+          key: sql`e.id`,
+        },
+        { page: req.query.page, perPage: HISTORY_PAGE_SIZE },
+        (keys) =>
+          sql`select e.id::text as id, e.created_at, e.description
+                from ${keys} join event_logs e on e.id = page_keys.key order by page_keys.n`,
+      );
       return {
         event_logs: page(
-          rows.map((e) => ({ id: e.id, created_at: e.createdAt.toISOString(), description: e.description })),
-          Number(total?.n ?? 0),
+          found.map((e) => ({
+            id: int(e.id),
+            created_at: new Date(e.created_at).toISOString(),
+            description: e.description,
+          })),
+          total,
         ),
       };
     },

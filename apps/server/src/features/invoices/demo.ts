@@ -31,7 +31,7 @@ async function tradeBetween(deps: AppDeps, cost: Cost, buyer: number, seller: nu
     total_amount: cost('buy', price, grams),
   });
   await placeOrder(deps, seller, 'sell', {
-    order_id: resting.order.id,
+    order_id: resting.orderId,
     price_per_gram: price,
     quantity_grams: grams,
     total_amount: cost('sell', price, grams),

@@ -1,4 +1,4 @@
-import { BRASILIA_TIME_ZONE, silverValueCents } from '@prata/domain';
+import { BRASILIA_TIME_ZONE, MONTH_NAMES, silverValueCents } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type {
@@ -42,8 +42,11 @@ export async function dueServiceInvoices(
   since?: Date,
 ): Promise<DueServiceInvoice[]> {
   const who = (column: ReturnType<typeof sql.raw>) => (userId === undefined ? sql`true` : sql`${column} = ${userId}`);
-  // the hourly run for everyone looks at the last months only (an index range on trades); a customer's list, at all
+  // the hourly run for everyone looks at the last months only (an index range on trades); a customer's list, from the
+  // month its last complete visit left off (watermark.ts), or from the first day
   const from = since ? sql`${since.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`;
+  // only closed months are issued: their fees end where the month of `now` begins (Brasília), an index range's end
+  const before = sql`(date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${TZ}) at time zone ${TZ})`;
   const found = await rows<{ user_id: string; period: string; kind: string; n: string; cents: string }>(
     db,
     sql`with facts as (
@@ -51,22 +54,23 @@ export async function dueServiceInvoices(
                  case when o.side = 'buy' then t.buyer_fee_cents else t.seller_fee_cents end as cents
             from trades t join orders o on o.id = t.maker_order_id or o.id = t.taker_order_id
            where o.user_id is not null and ${who(sql.raw('o.user_id'))} and t.created_at >= ${from}
+             and t.created_at < ${before}
           union all
           select w.user_id, coalesce(w.reviewed_at, w.created_at), 'withdrawal-fee', w.fee_cents
             from withdrawals w where w.status = 'approved' and w.fee_cents > 0 and ${who(sql.raw('w.user_id'))}
-             and coalesce(w.reviewed_at, w.created_at) >= ${from}
+             and coalesce(w.reviewed_at, w.created_at) >= ${from} and coalesce(w.reviewed_at, w.created_at) < ${before}
           union all
           select s.user_id, s.paid_at, x.kind, x.cents
             from silver_withdrawals s
             cross join lateral (values ('minting', s.minting_cents), ('shipping', s.shipping_cents),
                                        ('insurance', s.insurance_cents)) as x (kind, cents)
            where s.user_id is not null and s.paid_at is not null and s.status in ('paid', 'sent', 'delivered')
-             and ${who(sql.raw('s.user_id'))} and s.paid_at >= ${from}
+             and ${who(sql.raw('s.user_id'))} and s.paid_at >= ${from} and s.paid_at < ${before}
         )
         select f.user_id::text, to_char(date_trunc('month', f.at at time zone ${TZ}), 'YYYY-MM-DD') as period,
                f.kind, count(*)::text as n, sum(f.cents)::bigint::text as cents
           from facts f
-         where f.cents > 0 and f.at < date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${TZ}) at time zone ${TZ}
+         where f.cents > 0
            and not exists (select 1 from service_invoices i
                             where i.user_id = f.user_id
                               and i.period = date_trunc('month', f.at at time zone ${TZ})::date)
@@ -89,22 +93,8 @@ export async function dueServiceInvoices(
   return [...byKey.values()].slice(0, ISSUE_BATCH_MAX);
 }
 
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
 /** 'yyyy-mm-01' → 'outubro de 2026' */
-export const monthName = (period: string) => `${MONTHS[Number(period.slice(5, 7)) - 1]} de ${period.slice(0, 4)}`;
+export const monthName = (period: string) => `${MONTH_NAMES[Number(period.slice(5, 7)) - 1]} de ${period.slice(0, 4)}`;
 
 export function serviceDescription(due: Pick<DueServiceInvoice, 'period' | 'lines'>): string {
   const parts = due.lines.map((l) => `${l.label.toLowerCase()} (${l.count})`);

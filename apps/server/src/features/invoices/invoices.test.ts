@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CreateSilverWithdrawalRequest, INVOICES_PAGE_SIZE, MESSAGES, orderCost } from '@prata/domain';
+import { CreateSilverWithdrawalRequest, INVOICES_PAGE_SIZE, MESSAGES } from '@prata/domain';
 import { eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +13,10 @@ import {
   skippedOnPglite,
   type TestApp,
 } from '../../../test/helpers';
+import { takeHouseOrder } from '../../../test/trades';
 import { embeddedInvoicing, type InvoicingPort } from '../../adapters/invoicing/index';
 import { productInvoices, serviceInvoices, users } from '../../db/schema/index';
+import { rows } from '../../db/sql';
 import { post } from '../../ledger/index';
 import { seedCatalogueDemo } from '../catalogue/index';
 import { fundHouse, placeHouseOrder } from '../orders/index';
@@ -55,28 +57,8 @@ async function funded(reais: number, centigrams = 0): Promise<Customer> {
 }
 
 /** The customer takes a resting order of the house (buy: the house sells). */
-async function trade(c: Customer, side: 'buy' | 'sell', price: number, quantity: number) {
-  const house = await placeHouseOrder(t.app.deps, null, {
-    type: side === 'buy' ? 'sell' : 'buy',
-    price_per_gram: price,
-    quantity_grams: quantity,
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/order/${side}`,
-    headers: bearer(c.token),
-    payload: {
-      order_id: house.order.id,
-      price_per_gram: price / 100,
-      quantity_grams: quantity / 100,
-      total_amount:
-        orderCost({ side, pricePerGramCents: price, quantityCentigrams: quantity, feeRateBps: 50, iofRateBps: 38 })
-          .totalCents / 100,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().order as { id: number; transaction_fee: number };
-}
+const trade = (c: Customer, side: 'buy' | 'sell', price: number, quantity: number) =>
+  takeHouseOrder(t, c, side, price, quantity);
 
 /** The first instant of the month after this one (Brasília): this month is then closed. */
 const nextMonth = () => {
@@ -264,9 +246,11 @@ describe('the invoicing port', () => {
     const saved = t.app.deps.adapters.invoicing;
     t.app.deps.adapters.invoicing = offline;
     try {
+      // nothing issued, and nothing marked issued: a list would look at these months again
       expect(await issueDueInvoices(t.app.deps, { userId: a.id, now: nextMonth() })).toEqual({
         service: 0,
         product: 0,
+        serviceComplete: false,
       });
     } finally {
       t.app.deps.adapters.invoicing = saved;
@@ -317,6 +301,37 @@ describe('the hourly run', () => {
   });
 });
 
+describe('a list remembers the months it issued', () => {
+  /** Moves the customer's newest trade to `interval` before this month's first day (UTC). */
+  const backdate = (c: Customer, interval: string) =>
+    t.database.db.execute(sql`
+      update trades set created_at = date_trunc('month', now()) - ${interval}::interval
+       where id = (select max(t.id) from trades t join orders o on o.id = t.taker_order_id where o.user_id = ${c.id})`);
+
+  it('reads the fees from where its last complete visit left off; the hourly run still finds a late one', async () => {
+    const c = await funded(1_000_000);
+    await trade(c, 'buy', 900, 1000);
+    await backdate(c, '5 days');
+    expect((await get('/api/service-invoices', c)).json().total).toBe(1);
+    const [mark] = await rows<{ same: boolean }>(
+      t.database.db,
+      sql`select complete_before = (date_trunc('month', now() at time zone 'America/Sao_Paulo')
+                                    at time zone 'America/Sao_Paulo') as same
+            from invoice_watermarks where user_id = ${c.id}`,
+    );
+    expect(mark?.same).toBe(true);
+    // a fee dated in a month the list already closed (a transaction begun before midnight, committed after): the
+    // list, reading from its mark, does not look there again
+    await trade(c, 'buy', 900, 1000);
+    await backdate(c, '40 days');
+    expect((await get('/api/service-invoices', c)).json().total).toBe(1);
+    // the hourly run looks three months back for everyone and issues it; the list shows it
+    const since = new Date(Date.now() - 100 * 86_400_000);
+    expect((await issueDueInvoices(t.app.deps, { userId: c.id, since })).service).toBe(1);
+    expect((await get('/api/service-invoices', c)).json().total).toBe(2);
+  });
+});
+
 describe('a list with a real issuer', () => {
   it('asks it for a few invoices at most before answering (the hourly run issues the rest)', async () => {
     const c = await funded(1_000_000);
@@ -343,6 +358,9 @@ describe('a list with a real issuer', () => {
       const list = (await get('/api/service-invoices', c)).json();
       expect([asked, list.total]).toEqual([LIST_ISSUE_MAX, LIST_ISSUE_MAX]);
       expect(list.data[0].test_document).toBe(false);
+      // months are still due: the list does not mark them issued, and the next one looks at them again
+      const marks = await rows(t.database.db, sql`select 1 from invoice_watermarks where user_id = ${c.id}`);
+      expect(marks).toHaveLength(0);
     } finally {
       t.app.deps.adapters.invoicing = saved;
     }

@@ -2,12 +2,20 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { productInvoices, serviceInvoices } from '../../db/schema/index';
 import { int, rows } from '../../db/sql';
-import { borrowerOf, dueProductInvoices, dueServiceInvoices, productDescription, serviceDescription } from './facts';
+import {
+  borrowerOf,
+  dueProductInvoices,
+  dueServiceInvoices,
+  ISSUE_BATCH_MAX,
+  productDescription,
+  serviceDescription,
+} from './facts';
 
 /** Serializes issuing per customer (any instance): the same month or order is never sent to the issuer twice. */
 const ISSUE_LOCK = 727_015;
 
-export type IssueResult = { service: number; product: number };
+/** What a run issued; `serviceComplete`: every service invoice due was issued (none left by the budget or a failure). */
+export type IssueResult = { service: number; product: number; serviceComplete: boolean };
 
 /**
  * Issues what is due (docs/fiscal.md): a service invoice for each closed month with services paid, a product invoice
@@ -21,15 +29,20 @@ export async function issueDueInvoices(
   opts: { userId?: number; now?: Date; since?: Date; limit?: number } = {},
 ): Promise<IssueResult> {
   const port = deps.adapters.invoicing;
-  const result: IssueResult = { service: 0, product: 0 };
+  const result: IssueResult = { service: 0, product: 0, serviceComplete: false };
   if (!port.canIssue) return result;
   const db = deps.database.db;
   const now = opts.now ?? new Date();
   // each invoice may be a call to the issuer: a caller that waits (a list) asks for a few at most
   let budget = opts.limit ?? Number.POSITIVE_INFINITY;
 
-  for (const due of await dueServiceInvoices(db, now, opts.userId, opts.since)) {
-    if (budget-- <= 0) break;
+  const dueService = await dueServiceInvoices(db, now, opts.userId, opts.since);
+  let serviceFailed = dueService.length >= ISSUE_BATCH_MAX;
+  for (const due of dueService) {
+    if (budget-- <= 0) {
+      serviceFailed = true;
+      break;
+    }
     try {
       const issued = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${ISSUE_LOCK}, ${due.userId}::int)`);
@@ -65,9 +78,11 @@ export async function issueDueInvoices(
       });
       if (issued) result.service += 1;
     } catch (err) {
+      serviceFailed = true;
       logFailure(deps, 'service', err);
     }
   }
+  result.serviceComplete = !serviceFailed;
 
   for (const due of await dueProductInvoices(db, opts.userId)) {
     if (budget-- <= 0) break;

@@ -7,7 +7,7 @@ import {
   type ProductInvoice,
   type ServiceInvoice,
 } from '@prata/domain';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { InvoicingError, type StoredProductInvoice, type StoredServiceInvoice } from '../../adapters/invoicing/index';
 import type { AppDeps } from '../../deps';
 import {
@@ -17,7 +17,9 @@ import {
   serviceInvoices,
 } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/errors';
+import { inKeyOrder, pageAnswer, readPageKeys } from '../../lib/paging';
 import { issueDueInvoices } from './issue';
+import { invoicesCompleteBefore, markInvoicesComplete } from './watermark';
 
 /** How many invoices a list asks a real issuer for before it answers. */
 export const LIST_ISSUE_MAX = 3;
@@ -44,46 +46,46 @@ const presentProduct = (r: ProductInvoiceRow): ProductInvoice => ({
 /**
  * Issues what is due for the reader first, so the list is complete however long ago the issuer last ran; with the
  * embedded issuer everything at once, with a real one (a network call each) a few per list, the rest by the hourly run.
+ * Once every closed month is issued the list remembers it (watermark.ts), and the next one reads the fees from there.
  */
 async function issueOwn(deps: AppDeps, userId: number) {
   const limit = deps.adapters.invoicing.provider === 'embedded' ? undefined : LIST_ISSUE_MAX;
-  await issueDueInvoices(deps, { userId, limit });
+  const db = deps.database.db;
+  const now = new Date();
+  // the fees from the month the last complete list left off: a list costs the months since, not the whole history
+  const since = await invoicesCompleteBefore(db, userId);
+  const issued = await issueDueInvoices(deps, { userId, limit, since, now });
+  if (issued.serviceComplete) await markInvoicesComplete(db, userId, now);
 }
 
 /** GET /api/service-invoices?page: newest month first. */
 export async function listServiceInvoices(deps: AppDeps, userId: number, page: number) {
   await issueOwn(deps, userId);
   const db = deps.database.db;
-  const where = eq(serviceInvoices.userId, userId);
-  const [found, [total]] = await Promise.all([
-    db
-      .select()
-      .from(serviceInvoices)
-      .where(where)
-      .orderBy(desc(serviceInvoices.period), desc(serviceInvoices.id))
-      .limit(INVOICES_PAGE_SIZE)
-      .offset((page - 1) * INVOICES_PAGE_SIZE),
-    db.select({ n: count() }).from(serviceInvoices).where(where),
-  ]);
-  return { data: found.map(presentService), total: Number(total?.n ?? 0), per_page: INVOICES_PAGE_SIZE };
+  // service_invoices_user_idx (user_id, period desc, id desc)
+  const { keys, total } = await readPageKeys(
+    db,
+    { from: sql`service_invoices where user_id = ${userId}`, orderBy: sql`period desc, id desc` },
+    { page, perPage: INVOICES_PAGE_SIZE },
+  );
+  const found =
+    keys.length === 0 ? [] : await db.select().from(serviceInvoices).where(inArray(serviceInvoices.id, keys));
+  return pageAnswer(inKeyOrder(found, keys, (r) => r.id).map(presentService), total, INVOICES_PAGE_SIZE);
 }
 
 /** GET /api/product-invoices?page: newest first. */
 export async function listProductInvoices(deps: AppDeps, userId: number, page: number) {
   await issueOwn(deps, userId);
   const db = deps.database.db;
-  const where = eq(productInvoices.userId, userId);
-  const [found, [total]] = await Promise.all([
-    db
-      .select()
-      .from(productInvoices)
-      .where(where)
-      .orderBy(desc(productInvoices.createdAt), desc(productInvoices.id))
-      .limit(INVOICES_PAGE_SIZE)
-      .offset((page - 1) * INVOICES_PAGE_SIZE),
-    db.select({ n: count() }).from(productInvoices).where(where),
-  ]);
-  return { data: found.map(presentProduct), total: Number(total?.n ?? 0), per_page: INVOICES_PAGE_SIZE };
+  // product_invoices_user_idx (user_id, created_at desc, id desc)
+  const { keys, total } = await readPageKeys(
+    db,
+    { from: sql`product_invoices where user_id = ${userId}`, orderBy: sql`created_at desc, id desc` },
+    { page, perPage: INVOICES_PAGE_SIZE },
+  );
+  const found =
+    keys.length === 0 ? [] : await db.select().from(productInvoices).where(inArray(productInvoices.id, keys));
+  return pageAnswer(inKeyOrder(found, keys, (r) => r.id).map(presentProduct), total, INVOICES_PAGE_SIZE);
 }
 
 const storedService = (r: ServiceInvoiceRow): StoredServiceInvoice => ({

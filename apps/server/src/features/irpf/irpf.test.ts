@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, mulDivHalfUp, orderCost, XLSX_MIME } from '@prata/domain';
+import { MESSAGES, mulDivHalfUp, XLSX_MIME } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvedCustomer, bearer, buildTestApp, type Customer, type TestApp } from '../../../test/helpers';
+import { takeHouseOrder, testOrderCost } from '../../../test/trades';
 import { post } from '../../ledger/index';
-import { fundHouse, placeHouseOrder } from '../orders/index';
+import { fundHouse } from '../orders/index';
 import { FORMATS } from './workbook';
 
 let t: TestApp;
@@ -19,8 +20,7 @@ beforeAll(async () => {
 });
 
 const get = (url: string, c: Customer) => t.app.inject({ method: 'GET', url, headers: bearer(c.token) });
-const cost = (side: 'buy' | 'sell', price: number, quantity: number) =>
-  orderCost({ side, pricePerGramCents: price, quantityCentigrams: quantity, feeRateBps: 50, iofRateBps: 38 });
+const cost = testOrderCost;
 
 async function fund(c: Customer, currency: 'BRL' | 'AG', amount: number, id = `test-fund:${randomUUID()}`) {
   await post(t.database.db, {
@@ -34,26 +34,8 @@ async function fund(c: Customer, currency: 'BRL' | 'AG', amount: number, id = `t
   return id;
 }
 
-async function trade(c: Customer, side: 'buy' | 'sell', price: number, quantity: number) {
-  const house = await placeHouseOrder(t.app.deps, null, {
-    type: side === 'buy' ? 'sell' : 'buy',
-    price_per_gram: price,
-    quantity_grams: quantity,
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/order/${side}`,
-    headers: bearer(c.token),
-    payload: {
-      order_id: house.order.id,
-      price_per_gram: price / 100,
-      quantity_grams: quantity / 100,
-      total_amount: cost(side, price, quantity).totalCents / 100,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().order as { id: number };
-}
+const trade = (c: Customer, side: 'buy' | 'sell', price: number, quantity: number) =>
+  takeHouseOrder(t, c, side, price, quantity);
 
 /** Moves an order (and its trade) to another date, as if it had been made then. */
 async function dateOrder(id: number, at: string) {

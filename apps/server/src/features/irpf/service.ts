@@ -2,7 +2,7 @@ import { minorToDecimal } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { rows } from '../../db/sql';
-import { checkYear, positionOf } from './facts';
+import { checkYear, positionOf, yearOrders } from './facts';
 import { buildWorkbook } from './workbook';
 
 /** GET /api/irpf/position/{year} */
@@ -24,11 +24,12 @@ export async function position(deps: AppDeps, userId: number, year: number) {
 /** GET /api/orders/export/{year}: the workbook and its file name. */
 export async function exportYear(deps: AppDeps, userId: number, year: number) {
   const db = deps.database.db;
-  const p = await positionOf(db, userId, checkYear(year));
+  const checked = checkYear(year);
+  const [p, orders] = await Promise.all([positionOf(db, userId, checked), yearOrders(db, userId, checked)]);
   const [who] = await rows<{ name: string }>(
     db,
     sql`select coalesce(c.razao_social, u.name) as name from users u left join companies c on c.user_id = u.id
          where u.id = ${userId}`,
   );
-  return { data: await buildWorkbook(p, who?.name ?? ''), fileName: `prata-irpf-${year}.xlsx` };
+  return { data: await buildWorkbook(p, orders, who?.name ?? ''), fileName: `prata-irpf-${year}.xlsx` };
 }

@@ -5,6 +5,7 @@ import type { DepositRow, DepositStatus, WithdrawalRow, WithdrawalStatus } from 
 import { withTransaction } from '../../db/tx';
 import { logEvent, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
+import { pageAnswer } from '../../lib/paging';
 import { getBalances } from '../../ledger/index';
 import { enqueueEmail } from '../../messaging/outbox';
 import { moneyRejectedMail } from '../../messaging/templates';
@@ -53,16 +54,18 @@ export async function listDepositsForReview(
   query: { status: DepositStatus; method?: 'pix' | 'ted'; page: number },
 ) {
   const db = deps.database.db;
-  const offset = (query.page - 1) * BACK_OFFICE_PAGE_SIZE;
-  const { rows, total } = await pageOfDepositsForReview(db, query, BACK_OFFICE_PAGE_SIZE, offset, new Date());
+  const at = { page: query.page, perPage: BACK_OFFICE_PAGE_SIZE };
+  const { rows, total } = await pageOfDepositsForReview(db, query, at, new Date());
   const people = await customersById(
     db,
     rows.map((r) => r.userId),
   );
   return {
-    data: rows.map((r) => adminDeposit(r, people.get(r.userId))),
-    total,
-    per_page: BACK_OFFICE_PAGE_SIZE,
+    ...pageAnswer(
+      rows.map((r) => adminDeposit(r, people.get(r.userId))),
+      total,
+      BACK_OFFICE_PAGE_SIZE,
+    ),
     can_simulate_payments: Boolean(deps.adapters.payments.simulatePayment),
   };
 }
@@ -162,17 +165,17 @@ export async function simulatePixPayment(deps: AppDeps, where: { id: number } | 
 /** GET /api/admin/withdrawals */
 export async function listWithdrawalsForReview(deps: AppDeps, query: { status: WithdrawalStatus; page: number }) {
   const db = deps.database.db;
-  const offset = (query.page - 1) * BACK_OFFICE_PAGE_SIZE;
-  const { rows, total } = await pageOfWithdrawalsForReview(db, query.status, BACK_OFFICE_PAGE_SIZE, offset);
+  const at = { page: query.page, perPage: BACK_OFFICE_PAGE_SIZE };
+  const { rows, total } = await pageOfWithdrawalsForReview(db, query.status, at);
   const people = await customersById(
     db,
     rows.map((r) => r.userId),
   );
-  return {
-    data: rows.map((r) => adminWithdrawal(r, people.get(r.userId))),
+  return pageAnswer(
+    rows.map((r) => adminWithdrawal(r, people.get(r.userId))),
     total,
-    per_page: BACK_OFFICE_PAGE_SIZE,
-  };
+    BACK_OFFICE_PAGE_SIZE,
+  );
 }
 
 /** POST /api/admin/withdrawals/{id}/review: approve (paid through the provider) or reject (the hold goes back). */
@@ -211,8 +214,7 @@ export async function customerStatement(deps: AppDeps, userId: number, pageNumbe
     AG: { available: minorToDecimal(balances.AG.available), held: minorToDecimal(balances.AG.held) },
   };
   if (ids.length === 0) return { data: [], total: 0, per_page: BACK_OFFICE_PAGE_SIZE, balances: presentBalances };
-  const offset = (pageNumber - 1) * BACK_OFFICE_PAGE_SIZE;
-  const { rows, total } = await pageOfTransfersTouching(db, ids, BACK_OFFICE_PAGE_SIZE, offset);
+  const { rows, total } = await pageOfTransfersTouching(db, ids, { page: pageNumber, perPage: BACK_OFFICE_PAGE_SIZE });
   const otherIds = rows.flatMap((r) => [r.debitAccountId, r.creditAccountId]).filter((id) => !ids.includes(id));
   const others = await ledgerAccountsById(db, otherIds);
   const codeOf = new Map([...accounts, ...others].map((a) => [a.id, a.code]));
@@ -232,7 +234,7 @@ export async function customerStatement(deps: AppDeps, userId: number, pageNumbe
       code: t.code,
     }));
   });
-  return { data, total, per_page: BACK_OFFICE_PAGE_SIZE, balances: presentBalances };
+  return { ...pageAnswer(data, total, BACK_OFFICE_PAGE_SIZE), balances: presentBalances };
 }
 
 /** POST /api/admin/withdrawals/{id}/payout */

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors';
  * of the provider, and to turn the trigger's refusal into the customer's message.
  */
 
-export type MoneyInRefusal = 'pending' | 'per_deposit' | 'night' | 'period';
+type MoneyInRefusal = 'pending' | 'per_deposit' | 'night' | 'period';
 
 /** What `money_in_admission` answers, centavos. */
 export type MoneyInFacts = {
@@ -122,7 +122,7 @@ const asIs: Wording = (refusal) => refusal;
  * The refusal as the error answered: PENDING_DEPOSITS_LIMIT, or DEPOSIT_LIMIT_EXCEEDED on the amount field (the form
  * shows it under the field) with `max_amount`, the most this charge may be now (reais); null when the charge fits.
  */
-export function refusalError(f: MoneyInFacts, wording: Wording = asIs): AppError | null {
+function refusalError(f: MoneyInFacts, wording: Wording = asIs): AppError | null {
   const message = refusalMessage(f);
   if (message === null) return null;
   const said = wording(message, f);
@@ -143,7 +143,7 @@ export async function moneyInRefusal(ex: Executor, charge: MoneyIn, wording: Wor
 /**
  * The admission trigger's refusal of a write, as the customer's error (in `wording`); undefined for any other error.
  */
-export function admissionRefusal(err: unknown, wording: Wording = asIs): AppError | undefined {
+function admissionRefusal(err: unknown, wording: Wording = asIs): AppError | undefined {
   if (pgErrorCode(err) !== REFUSED) return undefined;
   return refusalError(factsOf(JSON.parse(pgErrorDetail(err) ?? '{}') as RawFacts), wording) ?? undefined;
 }

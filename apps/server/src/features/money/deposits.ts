@@ -38,7 +38,7 @@ import {
 /** The ledger transfer that credits a deposit: one id per deposit, so however many events confirm it, it posts once. */
 export const depositTransferId = (depositId: number) => `deposit:${depositId}`;
 
-export function receivingAccount(deps: AppDeps) {
+function receivingAccount(deps: AppDeps) {
   const a = deps.config.money.receivingAccount;
   return {
     bank_code: a.bankCode,
@@ -280,8 +280,8 @@ export async function cancelDeposit(deps: AppDeps, userId: number, id: number) {
 
 /** GET /api/deposits?page=N */
 export async function listDeposits(deps: AppDeps, userId: number, pageNumber: number) {
-  const offset = (pageNumber - 1) * HISTORY_PAGE_SIZE;
-  const { rows, total } = await pageOfDeposits(deps.database.db, userId, HISTORY_PAGE_SIZE, offset);
+  const at = { page: pageNumber, perPage: HISTORY_PAGE_SIZE };
+  const { rows, total } = await pageOfDeposits(deps.database.db, userId, at);
   return {
     deposits: page(
       rows.map((row) => presentDeposit(row)),

@@ -14,7 +14,7 @@ import { isExpired } from './presenter';
 import { findContact, lockDeposit, markHeld, markHeldDecided } from './repository/index';
 
 /**
- * Payments that do not match their charge (issue 27). Money that arrived is never lost and never credited blindly:
+ * Payments that do not match their charge. Money that arrived is never lost and never credited blindly:
  * it is recorded at once, pix:clearing → deposit:suspense (a liability owed to no one yet), and the deposit waits as
  * 'held' until an operator decides. Each decision empties the suspense of that payment in one transaction:
  *
@@ -28,8 +28,8 @@ import { findContact, lockDeposit, markHeld, markHeldDecided } from './repositor
  * lock before the transaction commits: if the provider refuses, nothing is written and the operator can try again.
  */
 
-export const receivedTransferId = (depositId: number) => `deposit:${depositId}:received`;
-export const refundTransferId = (depositId: number) => `deposit:${depositId}:refund`;
+const receivedTransferId = (depositId: number) => `deposit:${depositId}:received`;
+const refundTransferId = (depositId: number) => `deposit:${depositId}:refund`;
 
 /** Why a payment of `paidCents` for this deposit cannot simply be credited; null when it can. */
 export function holdReasonFor(row: DepositRow, paidCents: number, now = new Date()): DepositHoldReason | null {

@@ -5,7 +5,7 @@ export { registerMoneyReconciliation } from './reconciliation';
 export { moneyRoutes } from './routes';
 export { handlePaymentWebhook } from './webhooks';
 export { noteOnPendingDeposits, payerOf, recordChargeDeposit } from './deposits';
-export { type MoneyIn, type MoneyInFacts, moneyInRefusal, type Wording, writeMoneyInSettings } from './deposit-limits';
+export { moneyInRefusal, type Wording, writeMoneyInSettings } from './deposit-limits';
 export {
   type PaymentTarget,
   type PaymentTargetOutcome,
@@ -18,3 +18,4 @@ export {
   type AuthorizationTarget,
   registerAuthorizationTarget,
 } from './authorization-targets';
+export { pendingMoneyOf } from './pending';

@@ -18,7 +18,7 @@ import type { Executor } from '../../db/client';
 import { type MoneyIn, moneyInFacts, refusalMessage, writeMoneyInSettings } from './deposit-limits';
 
 /**
- * Issue 27, money in: limits before the charge, payments that do not match their charge held for an operator,
+ * Money in: limits before the charge, payments that do not match their charge held for an operator,
  * charges that expire, form data on POST /api/deposit/pix, one charge per Idempotency-Key.
  */
 

@@ -30,6 +30,9 @@ import {
   WithdrawalCreatedResponse,
   WithdrawalOverviewResponse,
   WithdrawalRequest,
+  WithdrawalPasskeyOptionsRequest,
+  WithdrawalPasskeyRequest,
+  PasskeyOptionsResponse,
   WithdrawalsPageResponse,
 } from '@prata/domain';
 import { writeAudit } from '../../lib/audit';
@@ -49,8 +52,16 @@ import * as withdrawals from './withdrawals';
  * REGISTRATION_INCOMPLETE sends the screen to /register/finish; REGISTRATION_UNDER_REVIEW says an operator is looking);
  * writes that move money or send a code accept an Idempotency-Key.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a route table: each route is a schema and one call
 export async function moneyRoutes(fastify: FastifyInstance) {
+  await depositRoutes(fastify);
+  await withdrawalRoutes(fastify);
+  await paymentWebhookRoute(fastify);
+  backOfficeDepositRoutes(fastify);
+  backOfficeWithdrawalRoutes(fastify);
+}
+
+/** The customer's deposits: the overview, a Pix charge, a TED with its receipt, their documents and history. */
+async function depositRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
@@ -124,6 +135,12 @@ export async function moneyRoutes(fastify: FastifyInstance) {
     { preHandler: authenticate, schema: { querystring: PageQuery, response: { 200: DepositsPageResponse } } },
     async (req) => deposits.listDeposits(deps, currentUser(req).id, req.query.page),
   );
+}
+
+/** The customer's withdrawals: the overview, the confirmation code or passkey, the request and the history. */
+async function withdrawalRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
 
   app.get(
     '/withdrawal',
@@ -151,16 +168,40 @@ export async function moneyRoutes(fastify: FastifyInstance) {
     async (req, reply) => reply.status(201).send(await withdrawals.requestWithdrawal(deps, currentUser(req), req.body)),
   );
 
+  // A customer with a passkey confirms with it instead of the e-mail code (features/passkeys).
+  app.post(
+    '/withdrawal/passkey-options',
+    {
+      preHandler: requireApprovedRegistration,
+      schema: { body: WithdrawalPasskeyOptionsRequest, response: { 200: PasskeyOptionsResponse } },
+    },
+    async (req) => withdrawals.withdrawalPasskeyOptions(deps, currentUser(req), req.body),
+  );
+
+  app.post(
+    '/withdrawal/passkey',
+    {
+      preHandler: requireApprovedRegistration,
+      config: { idempotent: true },
+      schema: { body: WithdrawalPasskeyRequest, response: { 201: WithdrawalCreatedResponse } },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await withdrawals.requestWithdrawalWithPasskey(deps, currentUser(req), req.body, req.ip)),
+  );
+
   app.get(
     '/withdrawals',
     { preHandler: authenticate, schema: { querystring: PageQuery, response: { 200: WithdrawalsPageResponse } } },
     async (req) => withdrawals.listWithdrawals(deps, currentUser(req).id, req.query.page),
   );
+}
 
-  /**
-   * The payment provider's webhook (Asaas: the `asaas-access-token` header carries the token we configured). Answers
-   * 200 for every authenticated event, even one we ignore, so the provider's queue never stops on us.
-   */
+/**
+ * The payment provider's webhook (Asaas: the `asaas-access-token` header carries the token we configured). Answers
+ * 200 for every authenticated event, even one we ignore, so the provider's queue never stops on us.
+ */
+async function paymentWebhookRoute(fastify: FastifyInstance) {
+  const { deps } = fastify;
   await fastify.register(async (scope) => {
     // the body reaches the handler as the text sent: kept as it came, parsed only once the token matched
     scope.removeContentTypeParser('application/json');
@@ -173,10 +214,15 @@ export async function moneyRoutes(fastify: FastifyInstance) {
         async (req) => receivePaymentWebhook(deps, req.headers, typeof req.body === 'string' ? req.body : ''),
       );
   });
+}
 
-  // ------------------------------------------------------------------ back office (the finance role)
-  const finance = requireStaff('finance');
-  const reviewer = (req: Parameters<typeof currentUser>[0]) => ({ userId: currentUser(req).id, ip: req.ip });
+const finance = requireStaff('finance');
+const reviewer = (req: Parameters<typeof currentUser>[0]) => ({ userId: currentUser(req).id, ip: req.ip });
+
+/** The back office's deposits (the finance role): the queue, a receipt, a held payment's decision, the test payer. */
+function backOfficeDepositRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
 
   app.get(
     '/admin/deposits',
@@ -253,6 +299,12 @@ export async function moneyRoutes(fastify: FastifyInstance) {
       },
     );
   }
+}
+
+/** The back office's withdrawals (the finance role): the queue, the review, the payout; a customer's statement. */
+function backOfficeWithdrawalRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
 
   app.get(
     '/admin/withdrawals',

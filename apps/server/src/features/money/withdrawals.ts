@@ -4,6 +4,7 @@ import {
   freeWithdrawalsLeft,
   MESSAGES,
   minorToDecimal,
+  type PasskeyAssertion,
   withdrawalFee,
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
@@ -18,6 +19,8 @@ import { enqueueEmail } from '../../messaging/outbox';
 import { withdrawalCodeMail } from '../../messaging/templates';
 import { emailKey } from '../../plugins/rate-limit';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
+import { assertionOptions, verifyAssertion } from '../passkeys/index';
+import { hasPasskey } from '../../plugins/auth';
 import { listBanking } from '../profile/index';
 import { payOut, withdrawalHoldId } from './payouts';
 import { describeDestination, presentWithdrawal } from './presenter';
@@ -45,6 +48,7 @@ export async function withdrawalOverview(deps: AppDeps, userId: number) {
     freeWithdrawalsPerMonth: settings.freeWithdrawalsPerMonth,
     freeWithdrawalsLeft: freeWithdrawalsLeft(earlier, settings.freeWithdrawalsPerMonth),
     resendAfterSeconds: deps.config.windows.codeResendSeconds,
+    confirm_with: (await hasPasskey(db, userId)) ? ('passkey' as const) : ('code' as const),
   };
 }
 
@@ -76,6 +80,7 @@ async function checkBalance(db: Executor, userId: number, amountCents: number) {
  */
 export async function sendWithdrawalCode(deps: AppDeps, user: UserRow, amountCents: number) {
   const db = deps.database.db;
+  await refuseCodeWithPasskey(db, user.id);
   checkAmount(deps, amountCents, feeFor(deps, await countThisMonth(db, user.id)));
   await checkBalance(db, user.id, amountCents);
   await withTransaction(db, async (tx) => {
@@ -118,10 +123,8 @@ export async function requestWithdrawal(
   input: { verificationCode: string; bankingInformationId: number; amount: number },
 ) {
   const db = deps.database.db;
-  const entry = (await listBanking(db, user.id)).find((b) => b.id === input.bankingInformationId);
-  if (!entry) throw invalid('bankingInformationId', MESSAGES.chooseOption);
-  checkAmount(deps, input.amount, feeFor(deps, await countThisMonth(db, user.id)));
-  await checkBalance(db, user.id, input.amount);
+  await refuseCodeWithPasskey(db, user.id);
+  const entry = await checkWithdrawal(deps, user, input);
   try {
     await consumeCode(db, deps.config, {
       subject: user.email,
@@ -133,6 +136,52 @@ export async function requestWithdrawal(
     if (err instanceof AppError) throw new AppError(err.code, err.message, { verificationCode: [err.message] });
     throw err;
   }
+  return placeWithdrawal(deps, user, entry, input.amount);
+}
+
+/** A customer with a passkey confirms money leaving with it: the e-mail code is refused (PASSKEY_REQUIRED). */
+async function refuseCodeWithPasskey(db: Executor, userId: number) {
+  if (await hasPasskey(db, userId)) throw new AppError('PASSKEY_REQUIRED', MESSAGES.passkeyRequired);
+}
+
+/** The bank entry (the customer's own), the amount rules and the balance, before anything is confirmed. */
+async function checkWithdrawal(deps: AppDeps, user: UserRow, input: { bankingInformationId: number; amount: number }) {
+  const db = deps.database.db;
+  const entry = (await listBanking(db, user.id)).find((b) => b.id === input.bankingInformationId);
+  if (!entry) throw invalid('bankingInformationId', MESSAGES.chooseOption);
+  checkAmount(deps, input.amount, feeFor(deps, await countThisMonth(db, user.id)));
+  await checkBalance(db, user.id, input.amount);
+  return entry;
+}
+
+/** What a withdrawal's passkey confirms: this bank entry and this amount (an assertion for R$ 100 cannot take R$ 1.000). */
+const passkeyBinding = (input: { bankingInformationId: number; amount: number }) => ({
+  bankingInformationId: input.bankingInformationId,
+  amount: input.amount,
+});
+
+/** POST /api/withdrawal/passkey-options: checked as the final request is, then a challenge bound to it. */
+export async function withdrawalPasskeyOptions(
+  deps: AppDeps,
+  user: UserRow,
+  input: { bankingInformationId: number; amount: number },
+) {
+  await checkWithdrawal(deps, user, input);
+  return { options: await assertionOptions(deps, user.id, 'withdrawal', passkeyBinding(input)) };
+}
+
+/** POST /api/withdrawal/passkey: the withdrawal confirmed with the passkey instead of the e-mail code. */
+export async function requestWithdrawalWithPasskey(
+  deps: AppDeps,
+  user: UserRow,
+  input: { bankingInformationId: number; amount: number; passkey: unknown },
+  ip: string,
+) {
+  const entry = await checkWithdrawal(deps, user, input);
+  await verifyAssertion(deps, user.id, 'withdrawal', input.passkey as PasskeyAssertion, {
+    binding: passkeyBinding(input),
+    ip,
+  });
   return placeWithdrawal(deps, user, entry, input.amount);
 }
 
@@ -191,7 +240,7 @@ export async function placeWithdrawal(
 
 /** GET /api/withdrawals?page=N */
 export async function listWithdrawals(deps: AppDeps, userId: number, pageNumber: number) {
-  const offset = (pageNumber - 1) * HISTORY_PAGE_SIZE;
-  const { rows, total } = await pageOfWithdrawals(deps.database.db, userId, HISTORY_PAGE_SIZE, offset);
+  const at = { page: pageNumber, perPage: HISTORY_PAGE_SIZE };
+  const { rows, total } = await pageOfWithdrawals(deps.database.db, userId, at);
   return { withdrawals: page(rows.map(presentWithdrawal), total) };
 }

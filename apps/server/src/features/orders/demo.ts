@@ -149,7 +149,7 @@ export async function ordersDemoEvents(deps: AppDeps, calendar: DemoCalendar): P
           quantity_grams: 500,
           total_amount: cost('buy', 800, 500),
         });
-        cancelled.id = placed.order.id;
+        cancelled.id = placed.orderId;
       },
     },
     {

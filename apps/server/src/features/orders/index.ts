@@ -7,3 +7,4 @@ export { orderRoutes } from './routes';
 export { registerOrdersReconciliation } from './reconciliation';
 export { engineOf, marketRates, orderLists, placeOrder, walkBook } from './service';
 export { lastTradePrice } from './last-trade';
+export { hasOpenOrders } from './pending';

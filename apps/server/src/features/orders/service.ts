@@ -8,7 +8,6 @@ import {
   type OrderRates,
   type OrderSide,
   type PlaceOrderInput,
-  type PlaceOrderResponse,
   brasiliaYear,
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
@@ -156,10 +155,34 @@ function placedMessage(outcome: Outcome) {
   return MESSAGES.orderResting;
 }
 
+/** The matcher's outcome of one placement. */
+function submitPlacement(deps: AppDeps, userId: number, side: OrderSide, input: PlaceOrderInput) {
+  const price = input.price_per_gram === undefined ? {} : { pricePerGramCents: input.price_per_gram };
+  const owner: Owner = { userId };
+  const common = { kind: 'place', owner, side, quantityCentigrams: input.quantity_grams } as const;
+  return engineOf(deps).submit(
+    input.order_id !== undefined
+      ? { ...common, mode: 'take', targetOrderId: input.order_id, expectedTotalCents: input.total_amount, ...price }
+      : { ...common, mode: input.mode ?? 'limit', expectedTotalCents: input.total_amount, ...price },
+  );
+}
+
+/** The customer's lists as the placement left them, the placed order among them: the matcher's copy when it knows them. */
+async function listsAfter(deps: AppDeps, userId: number, outcome: Outcome) {
+  const engine = engineOf(deps);
+  const own =
+    engine.ownLists(outcome.version, userId, outcome.orderId) ??
+    (await ownListsAfterCommit(deps, userId, outcome.orderId));
+  if ('learnt' in own && own.learnt) engine.learnCompleted(own.learnt.version, userId, own.learnt.entries);
+  if (!own.order) throw new Error(`orders: order ${outcome.orderId} vanished after its commit`);
+  return { ...own, order: own.order };
+}
+
 /**
  * POST /api/order/buy and /sell: the answer (PlaceOrderResponse) as the bytes of its JSON, as the route sends them
  * (placement-bytes.ts). The book's rows were encoded through the contract when read (once for every answer of that
- * version), the completed orders when first listed (they never change), the rest is encoded now.
+ * version), the completed orders when first listed (they never change), the rest is encoded now. Every answer is
+ * checked against the contract in tests (test/response-contracts.ts), as Fastify's serializer would.
  */
 export async function placeOrderBytes(
   deps: AppDeps,
@@ -167,23 +190,8 @@ export async function placeOrderBytes(
   side: OrderSide,
   input: PlaceOrderInput,
 ): Promise<Buffer> {
-  const engine = engineOf(deps);
-  const price = input.price_per_gram === undefined ? {} : { pricePerGramCents: input.price_per_gram };
-  const owner: Owner = { userId };
-  const common = { kind: 'place', owner, side, quantityCentigrams: input.quantity_grams } as const;
-  const outcome = await engine.submit(
-    input.order_id !== undefined
-      ? { ...common, mode: 'take', targetOrderId: input.order_id, expectedTotalCents: input.total_amount, ...price }
-      : { ...common, mode: input.mode ?? 'limit', expectedTotalCents: input.total_amount, ...price },
-  );
-  // the customer's lists from the matcher's copy as the batch left it, when it knows them; else read
-  const known = engine.ownLists(outcome.version, userId, outcome.orderId);
-  const [book, own] = await Promise.all([
-    bookAfter(deps, outcome.version),
-    known ?? ownListsAfterCommit(deps, userId, outcome.orderId),
-  ]);
-  if ('learnt' in own && own.learnt) engine.learnCompleted(own.learnt.version, userId, own.learnt.entries);
-  if (!own.order) throw new Error(`orders: order ${outcome.orderId} vanished after its commit`);
+  const outcome = await submitPlacement(deps, userId, side, input);
+  const [book, own] = await Promise.all([bookAfter(deps, outcome.version), listsAfter(deps, userId, outcome)]);
   const view = outcome.status === 'open' && outcome.filledCentigrams === 0 ? 'pending' : 'completed';
   return placementBytes({
     asks: book.asks,
@@ -196,14 +204,41 @@ export async function placeOrderBytes(
   });
 }
 
-/** A placement's answer as an object (the demo's start, callers inside the server). */
+/** What a placement did, for callers inside the server (the saving plans, the demo): typed, in integer units. */
+export type PlacedOrder = {
+  orderId: number;
+  status: Outcome['status'];
+  filledCentigrams: number;
+  /** the fills' value, fee and IOF, and what the customer paid (buy) or received (sell) in all */
+  valueCents: number;
+  feeCents: number;
+  iofCents: number;
+  totalCents: number;
+  message: string;
+};
+
+/** Places an order as POST /api/order/{side} does, without the answer's lists and book. */
 export async function placeOrder(
   deps: AppDeps,
   userId: number,
   side: OrderSide,
   input: PlaceOrderInput,
-): Promise<PlaceOrderResponse> {
-  return JSON.parse((await placeOrderBytes(deps, userId, side, input)).toString()) as PlaceOrderResponse;
+): Promise<PlacedOrder> {
+  const outcome = await submitPlacement(deps, userId, side, input);
+  const row = (await listsAfter(deps, userId, outcome)).order;
+  const valueCents = int(row.value_cents);
+  const feeCents = int(row.fee_cents);
+  const iofCents = int(row.iof_cents);
+  return {
+    orderId: int(row.id),
+    status: outcome.status,
+    filledCentigrams: int(row.filled_cg),
+    valueCents,
+    feeCents,
+    iofCents,
+    totalCents: side === 'buy' ? valueCents + feeCents + iofCents : valueCents - feeCents - iofCents,
+    message: placedMessage(outcome),
+  };
 }
 
 /** DELETE /api/order/{id}: another customer's order, or none, is a 404; one no longer open is ORDER_NOT_OPEN. */
@@ -219,8 +254,8 @@ export async function cancelOrder(deps: AppDeps, owner: Owner, id: number) {
 
 /** GET /api/orders/completed?page&year: orders with fills that are no longer open, newest first. */
 export async function completedOrders(db: Executor, userId: number, pageNumber: number, year?: number) {
-  const offset = (pageNumber - 1) * HISTORY_PAGE_SIZE;
-  const { found, total } = await readCompletedPage(db, userId, HISTORY_PAGE_SIZE, offset, year);
+  const at = { page: pageNumber, perPage: HISTORY_PAGE_SIZE };
+  const { found, total } = await readCompletedPage(db, userId, at, year);
   return {
     orders: page(
       found.map((o) => presentOrder(o, 'completed')),
@@ -231,8 +266,8 @@ export async function completedOrders(db: Executor, userId: number, pageNumber: 
 
 /** GET /api/orders/deleted?page: cancelled orders, newest first. */
 export async function deletedOrders(db: Executor, userId: number, pageNumber: number) {
-  const offset = (pageNumber - 1) * HISTORY_PAGE_SIZE;
-  const { found, total } = await readDeletedPage(db, userId, HISTORY_PAGE_SIZE, offset);
+  const at = { page: pageNumber, perPage: HISTORY_PAGE_SIZE };
+  const { found, total } = await readDeletedPage(db, userId, at);
   return {
     deleted_orders: page(
       found.map((o) => presentOrder(o, 'cancelled')),

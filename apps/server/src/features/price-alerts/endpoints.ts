@@ -5,7 +5,7 @@
  */
 
 /** The push services: FCM (Chrome, Edge on Android, Opera...), Mozilla (Firefox), Apple (Safari), WNS (Edge). */
-export const PUSH_SERVICE_HOSTS: readonly { host: string; subdomains: boolean }[] = [
+const PUSH_SERVICE_HOSTS: readonly { host: string; subdomains: boolean }[] = [
   { host: 'fcm.googleapis.com', subdomains: false },
   { host: 'push.services.mozilla.com', subdomains: true },
   { host: 'push.apple.com', subdomains: true },

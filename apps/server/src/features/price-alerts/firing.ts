@@ -22,10 +22,10 @@ import { queuePush } from './push';
 const TRADES_PER_STEP = 1000;
 const STEPS_PER_RUN = 20;
 /** Where the notification and the e-mail take the customer. */
-export const PRICE_ALERTS_PATH = '/alertas-de-preco';
+const PRICE_ALERTS_PATH = '/alertas-de-preco';
 
 /** The words of a fired alert, the same in the e-mail and in the notification. */
-export function firedSentence(f: Pick<Fired, 'direction' | 'priceCents' | 'tradePriceCents'>): string {
+function firedSentence(f: Pick<Fired, 'direction' | 'priceCents' | 'tradePriceCents'>): string {
   return MESSAGES.priceAlertBody(f.direction, formatBRL(f.priceCents), formatBRL(f.tradePriceCents));
 }
 

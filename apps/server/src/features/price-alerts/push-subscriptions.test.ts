@@ -13,6 +13,7 @@ import {
 import { loadConfig } from '../../config';
 import { int, rows } from '../../db/sql';
 import { browserKeys, createAlert, subscribe } from './test-helpers';
+import { PRODUCTION_ENV } from '../../../test/production-env';
 
 // Who may keep a browser's push subscription, and where it may point. No alert fires here: nothing is ever sent.
 
@@ -84,17 +85,7 @@ describe('push subscriptions: where they may point', () => {
     expect((await subscribe(dev, ana, 'ftp://127.0.0.1/local')).statusCode).toBe(422);
     await dev.app.close();
 
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(32),
-      SMTP_URL: 'smtp://localhost:2525',
-      PAYMENTS_PROVIDER: 'asaas',
-      ASAAS_API_KEY: '$aact_prod_key',
-      ASAAS_WEBHOOK_TOKEN: 'h'.repeat(32),
-      TED_ACCOUNT: '98765-4',
-      TED_HOLDER_NAME: 'Prata Metais Preciosos Ltda',
-      TED_HOLDER_CNPJ: '11222333000181',
-    };
+    const production = PRODUCTION_ENV;
     expect(loadConfig(production)).toMatchObject({ pushAnyHost: false, outboundAllow: [] });
     expect(() => loadConfig({ ...production, PRATA_PUSH_ANY_HOST: '1' })).toThrow(/PRATA_PUSH_ANY_HOST/);
     expect(() => loadConfig({ ...production, PRATA_OUTBOUND_ALLOW: '127.0.0.1' })).toThrow(/PRATA_OUTBOUND_ALLOW/);

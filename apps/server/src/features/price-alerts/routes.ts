@@ -17,7 +17,7 @@ import { pushDeliveriesIdle, vapidKeys } from './push';
 import * as service from './service';
 
 /**
- * Price alerts (issue 30 item 3; docs/price-alerts.md): a signed-in customer's list, create and delete, and the
+ * Price alerts (docs/price-alerts.md): a signed-in customer's list, create and delete, and the
  * browsers that receive their notifications. The checker that fires them runs after the matcher's batches.
  */
 export async function priceAlertRoutes(fastify: FastifyInstance) {

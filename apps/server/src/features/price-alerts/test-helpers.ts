@@ -52,7 +52,7 @@ export const subscribe = (app: TestApp, c: Customer, endpoint: string, keys = br
     payload: { endpoint, keys },
   });
 
-export type Received = { method: string; path: string; headers: Record<string, unknown>; body: Buffer; at: number };
+type Received = { method: string; path: string; headers: Record<string, unknown>; body: Buffer; at: number };
 
 /**
  * A fake push service on 127.0.0.1: records each request (and when it arrived, performance.now()); `answer` writes the

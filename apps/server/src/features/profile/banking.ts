@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { type BankingInformationRequest, MESSAGES, PIX_KEY_TYPES_BY_ACCOUNT } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
@@ -11,7 +11,7 @@ import { findCompanyByUser } from '../users/index';
 
 export const MAX_BANKING_ENTRIES = 10;
 
-export const presentBanking = (b: BankingInformationRow) => ({
+const presentBanking = (b: BankingInformationRow) => ({
   id: b.id,
   type: b.type,
   key_type: b.keyType,
@@ -102,12 +102,4 @@ export async function deleteBanking(deps: AppDeps, user: UserRow, id: number) {
     await logEvent(tx, user.id, row.type === 'pix' ? 'Chave Pix excluída' : 'Conta bancária excluída');
     return presentBanking(row);
   });
-}
-
-export async function countBanking(db: Executor, userId: number) {
-  const [n] = await db
-    .select({ n: count() })
-    .from(bankingInformation)
-    .where(and(eq(bankingInformation.userId, userId), isNull(bankingInformation.deletedAt)));
-  return Number(n?.n ?? 0);
 }

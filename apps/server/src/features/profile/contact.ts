@@ -24,7 +24,7 @@ export type Contact = { celular: string | null; email?: string | null };
 const contactBinding = (next: Contact): Binding =>
   next.email === undefined ? { celular: next.celular } : { celular: next.celular, email: next.email };
 
-export const contactChanges = (stored: Contact, next: Contact): FieldChange[] =>
+const contactChanges = (stored: Contact, next: Contact): FieldChange[] =>
   changedFields({
     celular: [stored.celular, next.celular],
     ...(next.email === undefined ? {} : { email: [stored.email ?? null, next.email] }),
@@ -42,7 +42,7 @@ const describeChanges = (changes: FieldChange[]) =>
   );
 
 /** The stored contact of the account: the user's mobile number, or the company's number and contact e-mail. */
-export async function storedContact(tx: Executor, user: UserRow): Promise<Contact | null> {
+async function storedContact(tx: Executor, user: UserRow): Promise<Contact | null> {
   if (user.accountType === 'individual') return { celular: user.celular };
   const company = await findCompanyByUser(tx, user.id);
   return company ? { celular: company.celular, email: company.email } : null;

@@ -13,7 +13,7 @@ import { loggedAs } from '../../lib/log-failure';
 
 export const MAX_DOCUMENTS = 30;
 
-export const presentDocument = (d: DocumentRow) => ({
+const presentDocument = (d: DocumentRow) => ({
   id: d.id,
   original_name: d.originalName,
   mime_type: d.mimeType,

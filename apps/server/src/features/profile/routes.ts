@@ -36,8 +36,17 @@ import * as profile from './service';
 import * as limits from './trading-limit';
 import { uploadRoutes } from './upload-routes';
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a route table: each route is a schema and one call
+/** The customer's own registration and data: /meus-dados, addresses, documents, bank details, password. */
 export async function profileRoutes(fastify: FastifyInstance) {
+  accountRoutes(fastify);
+  personalDataRoutes(fastify);
+  addressRoutes(fastify);
+  await documentAndBankingRoutes(fastify);
+  securityRoutes(fastify);
+}
+
+/** Finishing the registration, and everything /meus-dados shows at once. */
+function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const db = deps.database.db;
@@ -70,6 +79,12 @@ export async function profileRoutes(fastify: FastifyInstance) {
       };
     },
   );
+}
+
+/** Personal data, the contact change's code, the CPF's status, a company's data and FATCA. */
+function personalDataRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
 
   app.put(
     '/user/pessoais',
@@ -141,8 +156,13 @@ export async function profileRoutes(fastify: FastifyInstance) {
       message: MESSAGES.fatcaSaved,
     }),
   );
+}
 
-  // Addresses
+/** The customer's addresses. */
+function addressRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
   app.post(
     '/address',
     {
@@ -183,9 +203,15 @@ export async function profileRoutes(fastify: FastifyInstance) {
       message: MESSAGES.addressDeleted,
     }),
   );
+}
 
-  // Documents: stored outside the web root, served only to their owner (operators read them in the back office).
-  // the uploads (documents, trading-limit increase) take multipart, in contexts of their own
+/**
+ * Documents: stored outside the web root, served only to their owner (operators read them in the back office); the
+ * uploads (documents, trading-limit increase) take multipart, in contexts of their own. Bank details for withdrawals.
+ */
+async function documentAndBankingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
   await uploadRoutes(app);
   app.get(
     '/document/:id',
@@ -196,7 +222,6 @@ export async function profileRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // Bank details for withdrawals
   app.post(
     '/banking-information',
     {
@@ -219,6 +244,12 @@ export async function profileRoutes(fastify: FastifyInstance) {
       message: MESSAGES.bankingDeleted,
     }),
   );
+}
+
+/** The password's change and the account's closing. */
+function securityRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
 
   app.put(
     '/password',

@@ -15,7 +15,7 @@ import {
 } from '../../../test/helpers';
 
 /**
- * Issue 7, "no account can be taken over through side doors": the mobile number that receives SMS sign-in codes
+ * No account can be taken over through side doors: the mobile number that receives SMS sign-in codes
  * (and a company's contact e-mail) changes only with a code sent to the account's e-mail; identity data approved by
  * operators is locked; every such change is in the audit log.
  */

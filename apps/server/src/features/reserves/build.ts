@@ -1,24 +1,22 @@
 import { sql } from 'drizzle-orm';
 import {
-  addSums,
   brasiliaDayEnd,
   EMPTY_ROOT,
   lastClosedBrasiliaDay,
   type ReserveProofSummary,
   sortLeaves,
   sumLeaf,
-  sumRootOf,
-  sumTreeLevels,
 } from '@prata/domain';
 import type { Db, Executor } from '../../db/client';
 import { rows } from '../../db/sql';
 import { withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
-import { type SilverOwedAsOf, silverOwedAsOf } from '../../ledger/index';
+import type { SilverOwedAsOf } from '../../ledger/index';
 import { loggedAs } from '../../lib/log-failure';
 import { every } from '../../lib/per-turn';
 import { findDay, latestClosedDay, listBars } from './repository';
 import { daySalt, reservesSecret } from './salts';
+import { buildDayTree, committed } from './stream';
 
 /** Leaves written per statement. */
 const LEAF_CHUNK = 5_000;
@@ -30,22 +28,10 @@ export const DAY_GRACE_MS = 5 * 60_000;
 /** The most missing days one run of the job builds (after downtime), oldest first. */
 const BACKFILL_DAYS_MAX = 31;
 
-export type BuildSource = 'daily' | 'operator';
+type BuildSource = 'daily' | 'operator';
 
 /** A customer's leaf before it is placed: balances as the leaf commits to them. */
 export type Placed = { userId: number; availableCg: number; reservedCg: number; hash: string; sum: number };
-
-/**
- * What a leaf commits to: the customer's silver, never below zero. A balance read as of an instant can only be negative
- * when a transaction that began before it debited money credited by one that began after it; a customer who owes
- * silver is owed nothing, so the leaf holds zero (the total is then never lowered by a debt: as in proofs of
- * liabilities, a negative leaf is never published).
- */
-function committed(c: { availableCg: number; heldCg: number }) {
-  const total = Math.max(0, c.availableCg + c.heldCg);
-  const reservedCg = Math.min(Math.max(0, c.heldCg), total);
-  return { availableCg: total - reservedCg, reservedCg };
-}
 
 /** The day's leaves, in tree order (by hash: the salts change every day, and so does the order). */
 export async function dayLeaves(day: string, owed: SilverOwedAsOf, secret: string) {
@@ -117,27 +103,23 @@ type DayBuild = {
   afterBuild?: (tx: Executor, built: Built) => Promise<void>;
 };
 
-/** One day, in the caller's transaction: the claim, then the balances (`owed`), the tree, its leaves and its row. */
-async function buildInTransaction(
-  tx: Executor,
-  opts: DayBuild & { endsAt: Date },
-  owed: () => Promise<SilverOwedAsOf>,
-): Promise<Built | null> {
+/**
+ * One day, in the caller's transaction: the claim, then the tree streamed from the ledger as of the day's end
+ * (stream.ts: memory bounded by a batch of balances and 32 bytes of hash a customer), its leaves and its row.
+ */
+async function buildInTransaction(tx: Executor, opts: DayBuild & { endsAt: Date }): Promise<Built | null> {
   const claim = await claimDay(tx, opts.day, opts.endsAt, opts.source);
   if (!claim) return null;
   const previousRoot = claim.builds > 1 ? claim.root : null;
   await tx.execute(sql`delete from reserve_leaves where day = ${opts.day}::date`);
 
-  const { leaves, unclaimedCg } = await dayLeaves(opts.day, await owed(), opts.secret);
-  const root = sumRootOf(await sumTreeLevels(leaves));
-  await insertLeaves(tx, [{ day: opts.day, leaves }]);
-  const reservedCg = leaves.reduce((sum, l) => addSums(sum, l.reservedCg), 0);
+  const { root, customerCount, reservedCg, unclaimedCg } = await buildDayTree(tx, opts.day, opts.endsAt, opts.secret);
   const bars = await listBars(tx);
   const barsCg = bars.reduce((sum, b) => sum + b.weightCg, 0);
   await tx.execute(
     sql`update reserve_days
            set ends_at = ${opts.endsAt.toISOString()}::timestamptz, version = 2, root = ${root.hash},
-               customer_count = ${leaves.length}, customers_cg = ${root.sum},
+               customer_count = ${customerCount}, customers_cg = ${root.sum},
                customers_available_cg = ${root.sum - reservedCg}, customers_reserved_cg = ${reservedCg},
                unclaimed_cg = ${unclaimedCg}, bars_cg = ${barsCg},
                bars = ${JSON.stringify(bars.map((b) => ({ id: b.id, serial: b.serial, refiner: b.refiner, weightCg: b.weightCg })))}::jsonb,
@@ -158,7 +140,7 @@ async function buildInTransaction(
  */
 export async function buildReserveDay(db: Db, opts: DayBuild): Promise<Built | null> {
   const endsAt = opts.endsAt ?? brasiliaDayEnd(opts.day);
-  return withTransaction(db, (tx) => buildInTransaction(tx, { ...opts, endsAt }, () => silverOwedAsOf(tx, endsAt)));
+  return withTransaction(db, (tx) => buildInTransaction(tx, { ...opts, endsAt }));
 }
 
 export const nextDay = (day: string) =>

@@ -13,6 +13,7 @@ import {
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { keptDays } from '../retention/index';
 import * as repo from './repository';
 import { daySalt, reservesSecret } from './salts';
 
@@ -51,6 +52,10 @@ async function plainLevels(deps: AppDeps, summary: ReserveProofSummary): Promise
   if (rootOf(levels) !== summary.root) throw new Error(`reserves: the leaves of ${summary.day} do not give its root`);
   return remember(key, levels);
 }
+
+/** The retention rule that erases the leaves of old days (migration 0044) and its default period. */
+const RESERVE_LEAVES_RULE = 'reserve_leaves';
+const RESERVE_LEAVES_DEFAULT_DAYS = 90;
 
 type Mine = NonNullable<Awaited<ReturnType<typeof repo.customerLeaf>>>;
 
@@ -101,6 +106,13 @@ export async function customerProof(deps: AppDeps, userId: number, day?: string)
   const summary = await repo.findDay(db, wanted);
   if (!summary) throw new AppError('NOT_FOUND', MESSAGES.reservesNoProofYet);
   const mine = await repo.customerLeaf(db, wanted, userId);
-  if (!mine) throw new AppError('NOT_FOUND', MESSAGES.reservesNotInProof);
+  if (!mine) {
+    // a day whose leaves the retention rule 'reserve_leaves' erased: the day is public, no one's proof is kept
+    if (summary.customerCount > 0 && !(await repo.hasLeaves(db, wanted))) {
+      const days = (await keptDays(db, RESERVE_LEAVES_RULE)) ?? RESERVE_LEAVES_DEFAULT_DAYS;
+      throw new AppError('RESERVES_PROOF_EXPIRED', MESSAGES.reservesProofExpired(days));
+    }
+    throw new AppError('NOT_FOUND', MESSAGES.reservesNotInProof);
+  }
   return summary.version === 2 ? proofV2(deps, summary, userId, mine) : proofV1(deps, summary, mine);
 }

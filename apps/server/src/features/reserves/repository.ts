@@ -48,7 +48,12 @@ function presentDay(r: DayRow): ReserveProofSummary {
 
 /** The days built, newest first. */
 export async function listDays(db: Executor, limit: number): Promise<ReserveProofSummary[]> {
-  const list = await rows<DayRow>(db, sql`select ${DAY_COLUMNS} from reserve_days order by day desc limit ${limit}`);
+  // ordered by the column, not by DAY_COLUMNS' text alias of the same name: the primary key's backward scan reads
+  // `limit` rows, where the alias made every day of the decade be formatted and sorted
+  const list = await rows<DayRow>(
+    db,
+    sql`select ${DAY_COLUMNS} from reserve_days order by reserve_days.day desc limit ${limit}`,
+  );
   return list.map(presentDay);
 }
 
@@ -176,6 +181,15 @@ export async function dayLeaves(db: Executor, day: string): Promise<Array<{ hash
     sql`select leaf, centigrams::text from reserve_leaves where day = ${day}::date order by position`,
   );
   return list.map((r) => ({ hash: r.leaf, sum: int(r.centigrams) }));
+}
+
+/** Whether the day still has its leaves (the retention rule 'reserve_leaves' erases those of old days). */
+export async function hasLeaves(db: Executor, day: string): Promise<boolean> {
+  const found = await rows<{ one: number }>(
+    db,
+    sql`select 1 as one from reserve_leaves where day = ${day}::date limit 1`,
+  );
+  return found.length > 0;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 import { rows } from '../../db/sql';
 import { post } from '../../ledger/index';
 import { buildClosedDays, buildReserveDay, seedReservesDemo } from './index';
+import { runRuleNow } from '../retention/index';
 import { reservesSecret } from './salts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 32)]);
@@ -377,5 +378,38 @@ describe('the demo vault', () => {
     expect(pub.bars.map((b: { weightCg: number }) => b.weightCg)).toEqual([100_000, 100_000, 100_000]);
     const doc = await t.app.inject({ method: 'GET', url: `/api/reserves/bars/${pub.bars[0].id}/document` });
     expect(doc.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('proof of reserves: leaves kept for the retention period', () => {
+  it('erases the leaves of days past the period; the day stays public and its proof answers RESERVES_PROOF_EXPIRED', async () => {
+    const t = await buildTestApp();
+    const ana = await approvedCustomer(t, { name: 'Ana Antiga' });
+    await fundCustomer(t.database, ana.id, 'AG', 7_000);
+    const secret = await reservesSecret(t.app.deps, t.database.db);
+    const now = await dbNow(t);
+    const recent = lastClosedBrasiliaDay(now);
+    await buildReserveDay(t.database.db, { day: TEST_DAY, source: 'daily', secret, endsAt: now });
+    await buildReserveDay(t.database.db, { day: recent, source: 'daily', secret, endsAt: now });
+    const proofOf = (day: string) =>
+      t.app.inject({ method: 'GET', url: `/api/reserves/proof?day=${day}`, headers: bearer(ana.token) });
+    expect((await proofOf(TEST_DAY)).statusCode).toBe(200);
+
+    const run = await runRuleNow(t.app.deps, { userId: ana.id, ip: '127.0.0.1' }, 'reserve_leaves');
+    expect(run.run.erased).toBe(1);
+
+    const old = await proofOf(TEST_DAY);
+    expect([old.statusCode, old.json().code, old.json().message]).toEqual([
+      410,
+      'RESERVES_PROOF_EXPIRED',
+      MESSAGES.reservesProofExpired(90),
+    ]);
+    expect((await proofOf(recent)).statusCode).toBe(200);
+    const [day] = await rows<{ root: string; customer_count: number }>(
+      t.database.db,
+      sql`select root, customer_count from reserve_days where day = ${TEST_DAY}::date`,
+    );
+    expect(day!.customer_count).toBe(1);
+    expect(day!.root).toMatch(/^[0-9a-f]{64}$/);
   });
 });

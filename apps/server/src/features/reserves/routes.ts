@@ -22,7 +22,7 @@ import { customerProof } from './proof';
 import * as service from './service';
 
 /**
- * Proof of reserves (issue 30 item 1; docs/reserves.md): the public summary and bar documents, the signed-in
+ * Proof of reserves (docs/reserves.md): the public summary and bar documents, the signed-in
  * customer's own leaf and path, and the back office's bars (logistics) and rebuild (finance).
  */
 export async function reservesRoutes(fastify: FastifyInstance) {

@@ -22,7 +22,7 @@ const END_REASONS = {
  * EXPIRED and REFUSED end a live plan with the reason the customer reads, and e-mail it; a refused payment instruction
  * makes its run buy nothing. null: the authorisation is no plan's.
  */
-export async function applyToPlan(
+async function applyToPlan(
   deps: AppDeps,
   tx: Executor,
   event: AuthorizationEvent,

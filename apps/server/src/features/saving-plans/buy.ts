@@ -1,4 +1,4 @@
-import { feeAndIof, MAX_ORDER_CENTIGRAMS, MESSAGES, mulDivHalfUp, type OrderRates, toMinorUnits } from '@prata/domain';
+import { feeAndIof, MAX_ORDER_CENTIGRAMS, MESSAGES, mulDivHalfUp, type OrderRates } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -75,20 +75,10 @@ export async function buyFor(deps: AppDeps, userId: number, amountCents: number)
         quantity_grams: size.quantityCg,
         total_amount: amountCents,
       });
-      const o = answer.order;
-      const feeCents = toMinorUnits(o.transaction_fee);
-      const iofCents = toMinorUnits(o.iof_fee);
-      const totalCents = toMinorUnits(o.total_amount);
-      const quantityCg = toMinorUnits(o.filled_grams);
-      if (totalCents > amountCents) throw new Error(`saving-plans: order ${o.id} cost ${totalCents} > ${amountCents}`);
-      return {
-        status: 'bought',
-        orderId: o.id,
-        quantityCg,
-        valueCents: totalCents - feeCents - iofCents,
-        feeCents,
-        iofCents,
-      };
+      const { orderId, feeCents, iofCents, totalCents, valueCents } = answer;
+      if (totalCents > amountCents)
+        throw new Error(`saving-plans: order ${orderId} cost ${totalCents} > ${amountCents}`);
+      return { status: 'bought', orderId, quantityCg: answer.filledCentigrams, valueCents, feeCents, iofCents };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       if (MOVED.has(err.code) && attempt < ATTEMPTS_MAX) continue;

@@ -304,14 +304,6 @@ export async function runsOf(ex: Executor, planIds: number[], perPlan: number): 
   return found.map(run);
 }
 
-export async function lastPeriod(ex: Executor, planId: number): Promise<string | null> {
-  const [row] = await rows<{ p: string | null }>(
-    ex,
-    sql`select to_char(max(period), 'YYYY-MM-DD') as p from saving_runs where plan_id = ${planId}`,
-  );
-  return row?.p ?? null;
-}
-
 /** The plan holding a Pix Automático authorisation, locked for the webhook's transaction; null when none does. */
 export async function lockPlanByAuthorization(ex: Executor, authorizationId: string): Promise<PlanRow | null> {
   const [row] = await rows<RawPlan>(

@@ -28,7 +28,7 @@ import * as service from './service';
 const MoveParams = IdParams.extend({ move: z.enum(['pause', 'resume', 'cancel']) });
 
 /**
- * Automatic saving (issue 30 item 2; docs/saving-plans.md): the customer's plans and their runs, the preview of a
+ * Automatic saving (docs/saving-plans.md): the customer's plans and their runs, the preview of a
  * run's fee and IOF, pause, resume and cancel; the back office's read-only list; the test clock (PRATA_TEST_CLOCK=1).
  */
 export async function savingPlanRoutes(fastify: FastifyInstance) {

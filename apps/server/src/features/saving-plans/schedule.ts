@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 const day = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
 const isoOf = (d: Date) => d.toISOString().slice(0, 10);
 
-export function addDays(iso: string, days: number): string {
+function addDays(iso: string, days: number): string {
   return isoOf(new Date(day(iso).getTime() + days * DAY_MS));
 }
 

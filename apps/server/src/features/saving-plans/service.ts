@@ -55,7 +55,7 @@ function presentRun(p: repo.PlanRow, r: repo.RunRow) {
   };
 }
 
-export function presentPlan(p: repo.PlanRow, runs: repo.RunRow[], today: string): SavingPlan {
+function presentPlan(p: repo.PlanRow, runs: repo.RunRow[], today: string): SavingPlan {
   const mine = runs.filter((r) => r.planId === p.id);
   const live = p.status === 'active' || p.status === 'paused' || p.status === 'awaiting_authorization';
   const last = mine[0]?.period ?? null;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   type AdminSilverTransfer,
   MESSAGES,
@@ -10,9 +10,10 @@ import type { AppDeps } from '../../deps';
 import { type SilverTransferRow, silverTransfers, users } from '../../db/schema/index';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { inKeyOrder, pageAnswer, readPageKeys } from '../../lib/paging';
 import { balanceOf } from '../../ledger/index';
 
-export const ADMIN_TRANSFERS_PAGE_SIZE = 25;
+const ADMIN_TRANSFERS_PAGE_SIZE = 25;
 
 type Party = { id: number; name: string; email: string };
 
@@ -59,35 +60,28 @@ export async function listForBackOffice(
   const q = query.q?.trim();
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const matching = db
-      .select({ id: users.id })
-      .from(users)
-      .where(or(ilike(users.email, like), ilike(users.name, like)));
+    // the customers through the operator search's trigram index (migration 0043), accent- and case-free
+    const matching = sql`select id from users where prata_fold(name || ' ' || email) like prata_fold(${like})`;
     conditions.push(
-      or(
-        ilike(silverTransfers.receiverEmail, like),
-        inArray(silverTransfers.senderId, matching),
-        inArray(silverTransfers.receiverId, matching),
-      )!,
+      sql`(${ilike(silverTransfers.receiverEmail, like)} or ${silverTransfers.senderId} in (${matching})
+           or ${silverTransfers.receiverId} in (${matching}))`,
     );
   }
   const where = conditions.length > 0 ? and(...conditions) : sql`true`;
-  const [rows, [total], unclaimed] = await Promise.all([
-    db
-      .select()
-      .from(silverTransfers)
-      .where(where)
-      .orderBy(desc(silverTransfers.id))
-      .limit(ADMIN_TRANSFERS_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_TRANSFERS_PAGE_SIZE),
-    db.select({ n: count() }).from(silverTransfers).where(where),
+  const list = { from: sql`${silverTransfers} where ${where}`, orderBy: sql`id desc` };
+  const [{ keys, total }, unclaimed] = await Promise.all([
+    readPageKeys(db, list, { page: query.page, perPage: ADMIN_TRANSFERS_PAGE_SIZE }),
     balanceOf(db, { system: 'transfer:unclaimed' }, 'AG'),
   ]);
+  const found = keys.length ? await db.select().from(silverTransfers).where(inArray(silverTransfers.id, keys)) : [];
+  const rows = inKeyOrder(found, keys, (r) => r.id);
   const parties = await partiesOf(deps, rows);
   return {
-    data: rows.map((r) => present(r, parties)),
-    total: Number(total?.n ?? 0),
-    per_page: ADMIN_TRANSFERS_PAGE_SIZE,
+    ...pageAnswer(
+      rows.map((r) => present(r, parties)),
+      total,
+      ADMIN_TRANSFERS_PAGE_SIZE,
+    ),
     unclaimed_grams: minorToDecimal(unclaimed),
   };
 }

@@ -7,7 +7,7 @@ import type { SilverTransferRow } from '../../db/schema/index';
  * of the last ('Maria Oliveira Santos' → 'Maria S.'); a single name stays as it is. The e-mail shown to a sender is
  * the one they typed themselves; nobody ever reads the other party's CPF, balance or account details.
  */
-export function shortName(name: string | null | undefined): string | null {
+function shortName(name: string | null | undefined): string | null {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
   const first = words[0]!;

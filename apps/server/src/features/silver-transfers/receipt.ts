@@ -28,7 +28,7 @@ type ReceiptData = {
  * grams, the sender's name, the receiver (a short name once there is an account; the e-mail the sender typed and the
  * masked CPF while it waits), the status, the message, and the check code the back office finds the transfer by.
  */
-export async function renderReceipt({ row, senderName, receiverName }: ReceiptData): Promise<Uint8Array> {
+async function renderReceipt({ row, senderName, receiverName }: ReceiptData): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Comprovante de transferência de prata nº ${row.id}`);
   doc.setAuthor('Prata');

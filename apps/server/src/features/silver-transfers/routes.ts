@@ -7,6 +7,8 @@ import {
   CheckReceiverRequest,
   CheckReceiverResponse,
   CreateSilverTransferRequest,
+  CreateSilverTransferWithPasskeyRequest,
+  PasskeyOptionsResponse,
   IdParams,
   SilverTransferCodeRequest,
   SilverTransferCodeResponse,
@@ -59,6 +61,8 @@ export async function silverTransferRoutes(fastify: FastifyInstance) {
     },
     async (req) => service.sendTransferCode(deps, currentUser(req), req.body),
   );
+
+  passkeyConfirmation(fastify);
 
   app.post(
     '/silver-transfer',
@@ -118,5 +122,31 @@ export async function silverTransferRoutes(fastify: FastifyInstance) {
       schema: { tags, params: TransferCheckCodeParams, response: { 200: AdminSilverTransferResponse } },
     },
     async (req) => backOffice.checkReceiptCode(deps, req.params.code, actor(req)),
+  );
+}
+
+/** A customer with a passkey confirms with it instead of the e-mail code (features/passkeys). */
+function passkeyConfirmation(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const tags = ['silver-transfers'];
+  app.post(
+    '/silver-transfer/passkey-options',
+    {
+      preHandler: requireApprovedRegistration,
+      schema: { tags, body: SilverTransferCodeRequest, response: { 200: PasskeyOptionsResponse } },
+    },
+    async (req) => service.transferPasskeyOptions(deps, currentUser(req), req.body),
+  );
+
+  app.post(
+    '/silver-transfer/passkey',
+    {
+      preHandler: requireApprovedRegistration,
+      config: { idempotent: true },
+      schema: { tags, body: CreateSilverTransferWithPasskeyRequest, response: { 201: SilverTransferResponse } },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await service.createTransferWithPasskey(deps, currentUser(req), req.body, req.ip)),
   );
 }

@@ -1,5 +1,12 @@
-import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm';
-import { type CreateSilverTransferInput, formatDateBR, formatGrams, MESSAGES, minorToDecimal } from '@prata/domain';
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import {
+  type CreateSilverTransferInput,
+  formatDateBR,
+  formatGrams,
+  MESSAGES,
+  minorToDecimal,
+  type PasskeyAssertion,
+} from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { companies, type SilverTransferRow, silverTransfers, type UserRow, users } from '../../db/schema/index';
@@ -7,11 +14,14 @@ import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { consumeCode, issueCode } from '../../lib/codes';
 import { AppError, invalid, notFound } from '../../lib/errors';
+import { inKeyOrder, readPageKeys } from '../../lib/paging';
 import { getBalances, LedgerRefusedError, post } from '../../ledger/index';
 import { enqueueEmail } from '../../messaging/outbox';
 import { transferCodeMail, transferInvitationMail, transferReceivedMail } from '../../messaging/templates';
+import { hasPasskey } from '../../plugins/auth';
 import { emailKey } from '../../plugins/rate-limit';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
+import { assertionOptions, verifyAssertion } from '../passkeys/index';
 import { findUserByEmail } from '../users/index';
 import { transferLedgerId } from './ledger';
 import { newCheckCode, type Names, partyName, presentTransfer } from './presenter';
@@ -25,6 +35,7 @@ export async function transferOverview(deps: AppDeps, userId: number) {
     currentBalance: minorToDecimal(balances.AG.available),
     resendAfterSeconds: deps.config.windows.codeResendSeconds,
     unclaimedExpiryDays: Math.max(1, Math.round(deps.config.windows.transferUnclaimedSeconds / DAY_SECONDS)),
+    confirm_with: (await hasPasskey(deps.database.db, userId)) ? ('passkey' as const) : ('code' as const),
   };
 }
 
@@ -107,11 +118,8 @@ export async function sendTransferCode(
   input: { quantity_grams: number; receiver_email: string },
 ) {
   const db = deps.database.db;
-  if (input.receiver_email === sender.email.toLowerCase())
-    throw invalid('receiver_email', MESSAGES.transferToSelf, 'SILVER_TRANSFER_TO_SELF');
-  const receiver = await findUserByEmail(db, input.receiver_email);
-  if (receiver) checkReceivable(sender, receiver);
-  await checkBalance(db, sender.id, input.quantity_grams);
+  await refuseCodeWithPasskey(db, sender.id);
+  await checkCodeRequest(deps, sender, input);
   await withTransaction(db, async (tx) => {
     const code = await issueCode(tx, deps.config, {
       userId: sender.id,
@@ -134,6 +142,53 @@ export async function sendTransferCode(
   });
   deps.outbox.kick();
   return { message: MESSAGES.transferCodeSent, resendAfterSeconds: deps.config.windows.codeResendSeconds };
+}
+
+/** The quantity and the receiver, checked before anything is confirmed. */
+async function checkCodeRequest(
+  deps: AppDeps,
+  sender: UserRow,
+  input: { quantity_grams: number; receiver_email: string },
+) {
+  const db = deps.database.db;
+  if (input.receiver_email === sender.email.toLowerCase())
+    throw invalid('receiver_email', MESSAGES.transferToSelf, 'SILVER_TRANSFER_TO_SELF');
+  const receiver = await findUserByEmail(db, input.receiver_email);
+  if (receiver) checkReceivable(sender, receiver);
+  await checkBalance(db, sender.id, input.quantity_grams);
+}
+
+/** A customer with a passkey confirms transfers with it: the e-mail code is refused (PASSKEY_REQUIRED). */
+async function refuseCodeWithPasskey(db: Executor, userId: number) {
+  if (await hasPasskey(db, userId)) throw new AppError('PASSKEY_REQUIRED', MESSAGES.passkeyRequired);
+}
+
+/** POST /api/silver-transfer/passkey-options: checked as the code's request is, then a challenge bound to it. */
+export async function transferPasskeyOptions(
+  deps: AppDeps,
+  sender: UserRow,
+  input: { quantity_grams: number; receiver_email: string },
+) {
+  await checkCodeRequest(deps, sender, input);
+  return {
+    options: await assertionOptions(deps, sender.id, 'transfer', binding(input.quantity_grams, input.receiver_email)),
+  };
+}
+
+/** POST /api/silver-transfer/passkey: the transfer confirmed with the passkey instead of the e-mail code. */
+export async function createTransferWithPasskey(
+  deps: AppDeps,
+  sender: UserRow,
+  input: Omit<CreateSilverTransferInput, 'verificationCode'> & { passkey: unknown },
+  ip: string,
+) {
+  const destination = await destinationOf(deps, sender, { ...input, verificationCode: '' });
+  await checkBalance(deps.database.db, sender.id, input.quantity_grams);
+  await verifyAssertion(deps, sender.id, 'transfer', input.passkey as PasskeyAssertion, {
+    binding: binding(input.quantity_grams, input.receiver_email),
+    ip,
+  });
+  return placeTransfer(deps, sender, destination, input.quantity_grams, input.message);
 }
 
 export type Destination = { receiver: UserRow } | { receiver: null; email: string; cpf: string };
@@ -165,6 +220,7 @@ async function destinationOf(deps: AppDeps, sender: UserRow, input: CreateSilver
  */
 export async function createTransfer(deps: AppDeps, sender: UserRow, input: CreateSilverTransferInput) {
   const db = deps.database.db;
+  await refuseCodeWithPasskey(db, sender.id);
   const destination = await destinationOf(deps, sender, input);
   await checkBalance(db, sender.id, input.quantity_grams);
   try {
@@ -264,19 +320,28 @@ export async function placeTransfer(
 
 const mine = (userId: number) => or(eq(silverTransfers.senderId, userId), eq(silverTransfers.receiverId, userId));
 
-/** GET /api/silver-transfers?page=N: the customer's sent and received transfers, newest first. */
+/**
+ * GET /api/silver-transfers?page=N: the customer's sent and received transfers, newest first. The two halves are
+ * disjoint (a transfer to oneself is refused by a CHECK), so each half reads its own index (sender's, receiver's) up to
+ * the page's end and the two are merged, instead of an OR that reads every transfer the customer ever had.
+ */
 export async function listTransfers(deps: AppDeps, userId: number, pageNumber: number) {
   const db = deps.database.db;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(silverTransfers)
-      .where(mine(userId))
-      .orderBy(desc(silverTransfers.id))
-      .limit(HISTORY_PAGE_SIZE)
-      .offset((pageNumber - 1) * HISTORY_PAGE_SIZE),
-    db.select({ n: count() }).from(silverTransfers).where(mine(userId)),
-  ]);
+  const { keys, total } = await readPageKeys(
+    db,
+    {
+      from: (needed) =>
+        sql`((select id from silver_transfers where sender_id = ${userId} order by id desc limit ${needed})
+             union all
+             (select id from silver_transfers where receiver_id = ${userId} order by id desc limit ${needed})) as mine`,
+      orderBy: sql`mine.id desc`,
+      key: sql`mine.id`,
+    },
+    { page: pageNumber, perPage: HISTORY_PAGE_SIZE },
+  );
+  const found =
+    keys.length === 0 ? [] : await db.select().from(silverTransfers).where(inArray(silverTransfers.id, keys));
+  const rows = inKeyOrder(found, keys, (r) => r.id);
   const names = await namesOf(
     db,
     rows.flatMap((r) => [r.senderId, r.receiverId]),
@@ -284,7 +349,7 @@ export async function listTransfers(deps: AppDeps, userId: number, pageNumber: n
   return {
     silverTransfers: page(
       rows.map((r) => presentTransfer(r, userId, names)),
-      Number(total?.n ?? 0),
+      total,
     ),
   };
 }

@@ -91,7 +91,12 @@ describe('GET /api/silver-transfer and the registration rule', () => {
   it('answers the available grams, the resend wait and the unclaimed period', async () => {
     const a = await withSilver(12_345);
     const res = await call(a, 'GET', '/silver-transfer');
-    expect(res.json()).toEqual({ currentBalance: 123.45, resendAfterSeconds: 0, unclaimedExpiryDays: 30 });
+    expect(res.json()).toEqual({
+      currentBalance: 123.45,
+      resendAfterSeconds: 0,
+      unclaimedExpiryDays: 30,
+      confirm_with: 'code',
+    });
   });
 
   it('403 REGISTRATION_INCOMPLETE for a customer whose registration is not finished (the screen goes to /register/finish)', async () => {

@@ -17,6 +17,7 @@ import {
 } from './repository/index';
 import { giveBackStockAndCoupon, presentWithdrawal } from './service';
 import { logFailure, loggedAs } from '../../lib/log-failure';
+import { pageAnswer } from '../../lib/paging';
 
 /**
  * The back office's side of silver withdrawals (docs/silver.md): the queue to pack and ship, and the moves of the
@@ -87,13 +88,11 @@ const refundOwed = (r: SilverWithdrawalRow) =>
  * withdrawals paid by balance (their money is already held), oldest first. Other statuses newest first.
  */
 export async function listForFulfilment(deps: AppDeps, query: { status: SilverWithdrawalStatus; page: number }) {
-  const { rows, total } = await pageOfWithdrawalsByStatus(
-    deps.database.db,
-    query.status,
-    FULFILMENT_PAGE_SIZE,
-    (query.page - 1) * FULFILMENT_PAGE_SIZE,
-  );
-  return { data: await present(deps, rows), total, per_page: FULFILMENT_PAGE_SIZE };
+  const { rows, total } = await pageOfWithdrawalsByStatus(deps.database.db, query.status, {
+    page: query.page,
+    perPage: FULFILMENT_PAGE_SIZE,
+  });
+  return pageAnswer(await present(deps, rows), total, FULFILMENT_PAGE_SIZE);
 }
 
 /** One withdrawal as operators read it. */

@@ -20,3 +20,4 @@ export {
   listSilverWithdrawals,
   startSilverExpirySweeper,
 } from './service';
+export { hasPendingSilverWithdrawals } from './pending';

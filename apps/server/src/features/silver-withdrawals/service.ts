@@ -61,12 +61,7 @@ export function presentWithdrawal(w: SilverWithdrawalRow, items: SilverWithdrawa
 /** GET /api/silver-withdrawals?page=N: the customer's own, newest first. */
 export async function listSilverWithdrawals(deps: AppDeps, userId: number, pageNumber: number) {
   const db = deps.database.db;
-  const { rows, total } = await pageOfCustomerWithdrawals(
-    db,
-    userId,
-    HISTORY_PAGE_SIZE,
-    (pageNumber - 1) * HISTORY_PAGE_SIZE,
-  );
+  const { rows, total } = await pageOfCustomerWithdrawals(db, userId, { page: pageNumber, perPage: HISTORY_PAGE_SIZE });
   const items = await itemsOfWithdrawals(
     db,
     rows.map((r) => r.id),

@@ -7,7 +7,7 @@ import { renderStatement } from './pdf';
 import { monthlyStatement } from './service';
 
 /**
- * The monthly statement (issue 30 item 4; docs/statements.md): the JSON the page shows and the same figures as a
+ * The monthly statement (docs/statements.md): the JSON the page shows and the same figures as a
  * PDF. No id in the path: it is always the signed-in customer's own, so no other customer's can be asked for.
  */
 export async function statementRoutes(fastify: FastifyInstance) {

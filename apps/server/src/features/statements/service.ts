@@ -16,8 +16,9 @@ import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { averageCostAt, purchasesBetween } from '../irpf/index';
 import {
+  type AccountPair,
   balancesBefore,
-  type Currency,
+  customerAccounts,
   findHolder,
   firstMovementAt,
   type MovementRow,
@@ -27,7 +28,7 @@ import {
 type Split = { available: number; held: number };
 
 /** One currency's statement in minor units (centavos or centigrams): opening + Σ signed = closing. */
-export type CurrencyStatement = {
+type CurrencyStatement = {
   openingMinor: number;
   closingMinor: number;
   /** the opening and closing balances as the drawer splits them: available + held = the total */
@@ -44,16 +45,15 @@ export type CurrencyStatement = {
  * before `to`. The closing balance is read from the ledger on its own, never summed from the listed movements, so a
  * list cut at STATEMENT_MOVEMENTS_MAX still closes on the ledger's figure; the test checks both agree.
  */
-export async function currencyStatement(
+async function currencyStatement(
   db: Executor,
-  userId: number,
-  currency: Currency,
+  pair: AccountPair,
   range: { from: Date; to: Date },
 ): Promise<CurrencyStatement> {
   const [openingSplit, closingSplit, found] = await Promise.all([
-    balancesBefore(db, userId, currency, range.from),
-    balancesBefore(db, userId, currency, range.to),
-    movementsBetween(db, userId, currency, range, STATEMENT_MOVEMENTS_MAX + 1),
+    balancesBefore(db, pair, range.from),
+    balancesBefore(db, pair, range.to),
+    movementsBetween(db, pair, range, STATEMENT_MOVEMENTS_MAX + 1),
   ]);
   const openingMinor = openingSplit.available + openingSplit.held;
   const closingMinor = closingSplit.available + closingSplit.held;
@@ -71,7 +71,7 @@ export async function currencyStatement(
 }
 
 /** The month asked for, or the last complete one; refused before the account's first month or after this one. */
-export function checkMonth(months: readonly string[], asked: string | undefined, now: Date): string {
+function checkMonth(months: readonly string[], asked: string | undefined, now: Date): string {
   const month = asked ?? defaultStatementMonth(now);
   if (!months.includes(month)) throw new AppError('STATEMENT_MONTH_OUT_OF_RANGE', MESSAGES.statementMonthOutOfRange);
   return month;
@@ -105,15 +105,16 @@ export async function monthlyStatement(
   askedMonth: string | undefined,
   now: Date = new Date(),
 ): Promise<MonthlyStatementResponse> {
-  const [holder, firstMovement] = await Promise.all([findHolder(db, userId), firstMovementAt(db, userId)]);
+  const [holder, accounts] = await Promise.all([findHolder(db, userId), customerAccounts(db, userId)]);
   if (!holder) throw notFound();
+  const firstMovement = await firstMovementAt(db, accounts);
   const opened = firstMovement && firstMovement < holder.created_at ? firstMovement : holder.created_at;
   const months = statementMonths(opened, now);
   const month = checkMonth(months, askedMonth, now);
   const range = statementMonthRange(month);
   const [reais, grams, bought, basis] = await Promise.all([
-    currencyStatement(db, userId, 'BRL', range),
-    currencyStatement(db, userId, 'AG', range),
+    currencyStatement(db, accounts.BRL, range),
+    currencyStatement(db, accounts.AG, range),
     purchasesBetween(db, userId, range),
     averageCostAt(db, userId, range.to),
   ]);

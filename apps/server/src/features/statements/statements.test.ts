@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import {
-  addStatementMonths,
-  orderCost,
-  perGramCents,
-  statementMonthOf,
-  statementMonthRange,
-  toMinorUnits,
-} from '@prata/domain';
+import { addStatementMonths, perGramCents, statementMonthOf, statementMonthRange, toMinorUnits } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvedCustomer, bearer, buildTestApp, type Customer, type TestApp } from '../../../test/helpers';
+import { takeHouseOrder, testOrderCost } from '../../../test/trades';
 import { capture, getBalances, hold, post, requireOk } from '../../ledger/index';
 import { rows } from '../../db/sql';
 import { randomInt, seededRandom } from '../../lib/seeded-random';
-import { fundHouse, placeHouseOrder } from '../orders/index';
+import { fundHouse } from '../orders/index';
 
 let t: TestApp;
 const PRICE_MIN = 480;
@@ -27,29 +21,11 @@ beforeAll(async () => {
 });
 
 const get = (url: string, c: Customer) => t.app.inject({ method: 'GET', url, headers: bearer(c.token) });
-const cost = (side: 'buy' | 'sell', price: number, quantity: number) =>
-  orderCost({ side, pricePerGramCents: price, quantityCentigrams: quantity, feeRateBps: 50, iofRateBps: 38 });
+const cost = testOrderCost;
 
 /** A market order against a house order at `price`: one fill, its value, fee and IOF through the order book. */
-async function trade(c: Customer, side: 'buy' | 'sell', price: number, quantity: number) {
-  const house = await placeHouseOrder(t.app.deps, null, {
-    type: side === 'buy' ? 'sell' : 'buy',
-    price_per_gram: price,
-    quantity_grams: quantity,
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/order/${side}`,
-    headers: bearer(c.token),
-    payload: {
-      order_id: house.order.id,
-      price_per_gram: price / 100,
-      quantity_grams: quantity / 100,
-      total_amount: cost(side, price, quantity).totalCents / 100,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-}
+const trade = (c: Customer, side: 'buy' | 'sell', price: number, quantity: number) =>
+  takeHouseOrder(t, c, side, price, quantity);
 
 const deposit = (c: Customer, amount: number) =>
   post(t.database.db, {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AdminTicketsQuery, MESSAGES, type TicketStatus } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
@@ -6,6 +6,7 @@ import { type TicketRow, ticketAttachments, ticketInteractions, tickets, users }
 import { withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
+import { inKeyOrder, pageAnswer, readPageKeys } from '../../lib/paging';
 import type { UploadedFile } from '../../lib/uploads';
 import { enqueueEmail } from '../../messaging/outbox';
 import { ticketAnsweredMail } from '../../messaging/templates';
@@ -21,6 +22,11 @@ import { presentAttachment, presentList, presentTicket } from './presenter';
 export const STAFF_TICKETS_PAGE_SIZE = 25;
 type Staff = { userId: number; ip: string };
 
+/**
+ * The staff's tickets, filtered by status and category: the pending queue oldest first, anything else newest first.
+ * Paged by lib/paging.ts on tickets_queue_idx (status, category, id) or tickets_status_idx (status, id, migration
+ * 0043); the total is capped.
+ */
 export async function listForStaff(
   deps: AppDeps,
   query: { status?: TicketStatus; category_id?: number; page: number },
@@ -29,17 +35,15 @@ export async function listForStaff(
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(tickets.status, query.status));
   if (query.category_id) filters.push(eq(tickets.categoryId, query.category_id));
-  const where = filters.length ? and(...filters) : undefined;
-  const [total] = await db.select({ n: count() }).from(tickets).where(where);
-  // the pending queue is worked oldest first; anything else reads newest first
-  const rows = await db
-    .select()
-    .from(tickets)
-    .where(where)
-    .orderBy(query.status === 'pending' ? asc(tickets.id) : desc(tickets.id))
-    .limit(STAFF_TICKETS_PAGE_SIZE)
-    .offset((query.page - 1) * STAFF_TICKETS_PAGE_SIZE);
-  return { data: await presentList(db, rows), total: Number(total?.n ?? 0), per_page: STAFF_TICKETS_PAGE_SIZE };
+  const where = filters.length ? and(...filters) : sql`true`;
+  const list = { from: sql`${tickets} where ${where}`, orderBy: query.status === 'pending' ? sql`id` : sql`id desc` };
+  const { keys, total } = await readPageKeys(db, list, { page: query.page, perPage: STAFF_TICKETS_PAGE_SIZE });
+  const rows = keys.length ? await db.select().from(tickets).where(inArray(tickets.id, keys)) : [];
+  const data = await presentList(
+    db,
+    inKeyOrder(rows, keys, (r) => r.id),
+  );
+  return pageAnswer(data, total, STAFF_TICKETS_PAGE_SIZE);
 }
 export type { AdminTicketsQuery };
 

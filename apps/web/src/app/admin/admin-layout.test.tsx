@@ -62,4 +62,22 @@ describe('AdminLayout', { timeout: 20_000 }, () => {
     const button = getComputedStyle(screen.getByRole('button', { name: 'Reabrir' }));
     expect(button.getPropertyValue('--variant-textColor').toUpperCase()).toBe('#A35200');
   });
+
+  it('sends an operator without a passkey to create one when the back office requires it', async () => {
+    const message = 'Crie uma chave de acesso em Meus dados para usar o back office.';
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith('/api/user')
+        ? jsonResponse(200, { user: aUser({ staff_roles: ['support'] }) })
+        : String(input).startsWith('/api/admin/access')
+          ? jsonResponse(403, { code: 'OPERATOR_PASSKEY_REQUIRED', message })
+          : jsonResponse(404, { code: 'NOT_FOUND', message: 'sem rota' }),
+    );
+    renderInFrame(<p>Página do back office</p>);
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('link', { name: 'Criar chave de acesso' }).getAttribute('href')).toBe(
+      '/meus-dados/acesso-e-dispositivos',
+    );
+    expect(screen.queryByText('Página do back office')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
+  });
 });

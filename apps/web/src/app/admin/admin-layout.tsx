@@ -22,8 +22,9 @@ import { NavLink, RouterLink } from '../../components/router-link';
 import { Logo } from '../../components/logo';
 import { CenteredSpinner, useDocumentTitle } from '../../components/page';
 import { mainFocusSx, mainProps, SkipLink } from '../../components/skip-link';
-import { firstError } from '../../lib/api';
+import { firstError, hasErrorCode } from '../../lib/api';
 import { useLogout, useUser } from '../../lib/auth';
+import { useAdminAccess } from '../../features/passkeys/index';
 import { ReservesShortfallBanner } from '../../features/reserves/admin/index';
 import { SessionTimeoutDialog } from '../shell/session-timeout-dialog';
 import { ADMIN_NAV } from './admin-nav';
@@ -54,7 +55,7 @@ function AdminNav({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
-function Forbidden({ message }: { message: string }) {
+function Forbidden({ message, passkey = false }: { message: string; passkey?: boolean }) {
   useDocumentTitle('Back office');
   return (
     <Container sx={{ py: 10 }}>
@@ -63,9 +64,15 @@ function Forbidden({ message }: { message: string }) {
           Back office
         </Typography>
         <Typography role="alert">{message}</Typography>
-        <Button component={RouterLink} to="/" variant="contained">
-          Voltar ao Prata
-        </Button>
+        {passkey ? (
+          <Button component={RouterLink} to="/meus-dados/acesso-e-dispositivos" variant="contained">
+            Criar chave de acesso
+          </Button>
+        ) : (
+          <Button component={RouterLink} to="/" variant="contained">
+            Voltar ao Prata
+          </Button>
+        )}
       </Stack>
     </Container>
   );
@@ -76,10 +83,15 @@ export function AdminLayout() {
   const { user, isPending, isError, error } = useUser();
   const logout = useLogout();
   const [navOpen, setNavOpen] = useState(false);
+  const staff = Boolean(user && user.staff_roles.length > 0);
+  // PASSKEYS_REQUIRED_FOR_OPERATORS: an operator without a passkey registers one before the back office opens
+  const access = useAdminAccess(staff);
 
-  if (isPending) return <CenteredSpinner />;
+  if (isPending || (staff && access.isPending)) return <CenteredSpinner />;
   if (isError) return <Forbidden message={firstError(error)} />;
-  if (!user || user.staff_roles.length === 0) return <Forbidden message={MESSAGES.forbiddenRole} />;
+  if (!user || !staff) return <Forbidden message={MESSAGES.forbiddenRole} />;
+  if (hasErrorCode(access.error, 'OPERATOR_PASSKEY_REQUIRED'))
+    return <Forbidden message={firstError(access.error)} passkey />;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>

@@ -1,10 +1,12 @@
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import AutoDeleteOutlined from '@mui/icons-material/AutoDeleteOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
@@ -30,6 +32,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Afiliados', to: '/admin/afiliados', icon: GroupAddOutlined },
   { label: 'Vídeos', to: '/admin/videos', icon: SchoolOutlined },
   { label: 'Atendimento', to: '/admin/atendimento', icon: SupportAgentOutlined },
+  { label: 'Privacidade', to: '/admin/privacidade', icon: PrivacyTipOutlined },
+  { label: 'Retenção de dados', to: '/admin/retencao', icon: AutoDeleteOutlined },
   { label: 'Registro de auditoria', to: '/admin/auditoria', icon: ManageSearchOutlined },
   { label: 'Conferência do razão', to: '/admin/conferencia', icon: FactCheckOutlined },
 ];

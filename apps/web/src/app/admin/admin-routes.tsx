@@ -24,6 +24,8 @@ const AdminVideosPage = lazyPage(() => import('../../features/educational/admin/
 const ReservesAdminPage = lazyPage(() => import('../../features/reserves/admin/reserves-admin-page'));
 const SilverTransfersPage = lazyPage(() => import('../../features/silver-transfers/admin/silver-transfers-page'));
 const SavingPlansPage = lazyPage(() => import('../../features/saving-plans/admin/saving-plans-page'));
+const PrivacyAdminPage = lazyPage(() => import('../../features/privacy/admin/privacy-admin-page'));
+const RetentionPage = lazyPage(() => import('../../features/retention/retention-admin-page'));
 
 /**
  * The back office's routes under /admin, in a chunk of their own: a customer's or a visitor's first load does not
@@ -48,6 +50,8 @@ export function Component() {
         <Route path="reservas" element={<ReservesAdminPage />} />
         <Route path="afiliados" element={<AdminAffiliatesPage />} />
         <Route path="videos" element={<AdminVideosPage />} />
+        <Route path="privacidade" element={<PrivacyAdminPage />} />
+        <Route path="retencao" element={<RetentionPage />} />
         <Route path="auditoria" element={<AuditLogPage />} />
         <Route path="conferencia" element={<ReconciliationPage />} />
         <Route path="*" element={<NotFoundPage />} />

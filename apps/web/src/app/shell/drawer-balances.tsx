@@ -15,7 +15,7 @@ import { ORDER_BOOK_OPEN } from './sections';
 
 export const HIDDEN_BRL = 'R$ ••••';
 export const HIDDEN_GRAMS = '•••• g';
-export const NO_OFFERS = 'Sem ofertas no momento';
+const NO_OFFERS = 'Sem ofertas no momento';
 
 function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -49,7 +49,8 @@ export function DrawerBalances({ user, showPrice = ORDER_BOOK_OPEN }: { user: Us
         background: 'linear-gradient(135deg, #37474F 0%, #263238 100%)',
       }}
     >
-      <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+      {/* the eye goes below the figures when enlarged text leaves it no room beside them (WCAG 1.4.4) */}
+      <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <Stack spacing={1.25}>
           <Figure
             label="Saldo em reais"

@@ -50,6 +50,9 @@ export function Footer() {
             <Link component={RouterLink} to="/termos-de-uso" color="inherit" variant="body2">
               Termos de uso
             </Link>
+            <Link component={RouterLink} to="/privacidade" color="inherit" variant="body2">
+              Privacidade
+            </Link>
             <Link component={RouterLink} to="/acessibilidade" color="inherit" variant="body2">
               Acessibilidade
             </Link>

@@ -32,7 +32,17 @@ function DrawerContent({ user, onNavigate }: { user: User | undefined; onNavigat
       </Box>
       <DrawerBalances user={user} />
       {links.length > 0 && (
-        <Box component="nav" aria-label="Seções" sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, p: 2 }}>
+        <Box
+          component="nav"
+          aria-label="Seções"
+          // two tiles a row; one when enlarged text makes a tile wider than half the drawer (WCAG 1.4.4)
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 7.5rem), 1fr))',
+            gap: 1,
+            p: 2,
+          }}
+        >
           {links.map((link) => {
             const Icon = link.icon;
             return (

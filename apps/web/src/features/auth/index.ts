@@ -8,5 +8,6 @@ export { notifyAccountClosed } from './closed-account';
 export { CodeStep } from './components/code-step';
 export { ForgotPasswordDialog } from './components/forgot-password-dialog';
 export { MethodStep } from './components/method-step';
+export { PasskeyStep } from './components/passkey-step';
 export { truncateEmail } from './components/truncate-email';
 export { UnverifiedStep } from './components/unverified-step';

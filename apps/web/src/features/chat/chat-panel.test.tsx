@@ -90,7 +90,7 @@ describe('Auro chat panel', { timeout: 20_000 }, () => {
     expect(screen.getByText('Resposta dois.')).toBeTruthy();
   });
 
-  it('answers a question sent a second after it opens, after the greeting (it used to be dropped)', async () => {
+  it('answers a question sent a second after it opens, after the greeting', async () => {
     fetchMock.mockResolvedValueOnce(reply('Resposta cedo.'));
     renderRoute(<ChatPanel open identity={{ signedIn: true, name: 'Ana Souza' }} onClose={() => {}} />);
     await advance(1000);

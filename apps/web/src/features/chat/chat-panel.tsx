@@ -22,7 +22,7 @@ import { VisitorForm } from './visitor-form';
 const TICKET_ROUTES = { signedIn: '/contato/ticket/create', visitor: '/contato/ticket/visitante' } as const;
 
 /** The ticket screen a person goes to from the chat, with the subject and (for a visitor) the e-mail filled in. */
-export function ticketUrl(signedIn: boolean, subject: string | null, email: string | null): string {
+function ticketUrl(signedIn: boolean, subject: string | null, email: string | null): string {
   const params = new URLSearchParams();
   if (subject) params.set('assunto', subject.slice(0, 120));
   if (!signedIn && email) params.set('email', email);
@@ -63,7 +63,8 @@ export default function ChatPanel({
 }: {
   open: boolean;
   identity: ChatIdentity;
-  onClose: () => void;
+  /** `returnFocus`: give the keyboard's focus back to the help button (not when the chat leads to another page). */
+  onClose: (returnFocus?: boolean) => void;
 }) {
   const userName = useCustomerName(identity);
   const chat = useChat({ signedIn: identity.signedIn, name: userName });
@@ -72,7 +73,17 @@ export default function ChatPanel({
   const [confirmTicket, setConfirmTicket] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const { greet, ready, messages, typing } = chat;
+
+  // the focus goes into the panel when it opens (the visitor's name, or the message), and to the message once the
+  // visitor's form is done (WCAG 2.4.3): a keyboard user is not left on a button that is gone
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` swaps the visitor's form for the message field
+  useEffect(() => {
+    if (!open) return;
+    const field = panelRef.current?.querySelector<HTMLElement>('input:not([type=hidden]), textarea:not([aria-hidden])');
+    field?.focus();
+  }, [open, ready]);
 
   useEffect(() => {
     if (open && ready && messages.length === 0 && !typing) greet();
@@ -98,7 +109,7 @@ export default function ChatPanel({
   const lastQuestion = [...messages].reverse().find((m) => m.role === 'user')?.content ?? null;
   const openTicket = () => {
     setConfirmTicket(false);
-    onClose();
+    onClose(false);
     navigate(ticketUrl(identity.signedIn, lastQuestion, chat.visitor?.email ?? null));
   };
   const endChat = () => {
@@ -110,8 +121,16 @@ export default function ChatPanel({
   return (
     <>
       <Paper
+        ref={panelRef}
         role="dialog"
         aria-label="Chat com o Auro"
+        // Escape closes the chat from anywhere in it (the ticket's confirmation, a dialog of its own, handles its own)
+        onKeyDown={(event: KeyboardEvent) => {
+          if (event.key === 'Escape' && !event.defaultPrevented) {
+            event.preventDefault();
+            onClose();
+          }
+        }}
         elevation={12}
         sx={{
           display: open ? 'flex' : 'none',
@@ -143,7 +162,7 @@ export default function ChatPanel({
               Assistente virtual da Prata
             </Typography>
           </Box>
-          <IconButton aria-label="Fechar o chat" onClick={onClose} sx={{ color: 'inherit' }}>
+          <IconButton aria-label="Fechar o chat" onClick={() => onClose()} sx={{ color: 'inherit' }}>
             <CloseIcon />
           </IconButton>
         </Stack>

@@ -6,7 +6,7 @@ const TAPPABLE = 'button, a[href], input, select, textarea, [role="button"], [ro
  * What a person must read whole: money and grams (components/money-text.tsx marks every figure it sets) and any
  * section that says so. The button never covers a bit of one, however little.
  */
-export const KEEP_CLEAR = '[data-keep-clear]';
+const KEEP_CLEAR = '[data-keep-clear]';
 /** MUI's xs: the button stands closer to the corner on a phone. */
 const PHONE_QUERY = '(max-width: 599.95px)';
 const GAP_PX = 8;

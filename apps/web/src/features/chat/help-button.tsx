@@ -2,6 +2,7 @@ import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import CircularProgress from '@mui/material/CircularProgress';
 import Fab from '@mui/material/Fab';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { MAIN_ID } from '../../components/skip-link';
 import { getLoginData, useAuthToken } from '../../lib/auth-storage';
 import { takePaintedAction } from '../../lib/first-paint';
 import type { LoginUser } from '../../lib/session';
@@ -32,6 +33,16 @@ export default function HelpButton() {
   const name = signedIn ? (getLoginData<LoginUser>()?.name ?? null) : null;
   const fabRef = useRef<HTMLButtonElement>(null);
   const lift = useClearSpot(fabRef, OFFSETS);
+  // closing the chat gives the focus back to this button, drawn again in the panel's place (WCAG 2.4.3); when it is
+  // stepped aside (hidden), to the page's main content
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (open || !returnFocus.current) return;
+    returnFocus.current = false;
+    const fab = fabRef.current;
+    if (fab && fab.tabIndex >= 0) fab.focus();
+    else document.getElementById(MAIN_ID)?.focus();
+  }, [open]);
   // the visitor tapped the painted page's button, which booted the app (lib/first-paint.ts): open the chat now
   useEffect(() => {
     if (takePaintedAction('chat')) {
@@ -42,7 +53,8 @@ export default function HelpButton() {
 
   const waiting = (
     <Fab size="medium" color="secondary" disabled aria-label="Abrindo o chat" sx={fabPlace}>
-      <CircularProgress size={22} color="inherit" />
+      {/* the button says what is happening; its spinner adds nothing to hear */}
+      <CircularProgress size={22} color="inherit" aria-hidden />
     </Fab>
   );
   return (
@@ -74,7 +86,14 @@ export default function HelpButton() {
       )}
       {loaded && (
         <Suspense fallback={open ? waiting : null}>
-          <ChatPanel open={open} identity={{ signedIn, name }} onClose={() => setOpen(false)} />
+          <ChatPanel
+            open={open}
+            identity={{ signedIn, name }}
+            onClose={(back = true) => {
+              returnFocus.current = back;
+              setOpen(false);
+            }}
+          />
         </Suspense>
       )}
     </>

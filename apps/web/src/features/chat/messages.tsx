@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@prata/domain';
+import { visuallyHidden } from '../../components/polite-announcer';
 import { withAppLinks } from './app-links';
 import type { ChatBubble } from './use-chat';
 
@@ -25,10 +26,7 @@ export function Bubble({ bubble, onTicket }: { bubble: ChatBubble; onTicket: () 
           overflowWrap: 'anywhere',
         }}
       >
-        <Typography
-          component="span"
-          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-        >
+        <Typography component="span" sx={visuallyHidden}>
           {mine ? 'Você: ' : 'Auro: '}
         </Typography>
         {bubble.content.split(/\n{2,}/).map((paragraph, i) => (

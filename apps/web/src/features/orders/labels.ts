@@ -6,7 +6,6 @@ export const NO_PENDING_ORDERS = 'Nenhuma ordem pendente.';
 export const NO_COMPLETED_ORDERS = 'Nenhuma ordem realizada.';
 export const SEE_HISTORY = 'Ver histórico';
 export const COMPLETED_HISTORY_PATH = '/meu-historico/ordens-realizadas';
-export const ORDERS_PATH = '/ordens';
 
 export const SIDE_TEXT: Record<
   OrderSide,

@@ -38,7 +38,7 @@ export function bankName(code: string | null | undefined): string | null {
 export const PIX_KEY_TYPE_LABELS: Record<PixKeyType, string> = { cpf: 'CPF', cnpj: 'CNPJ', email: 'E-mail' };
 export const BANK_ACCOUNT_TYPE_LABELS = { checking: 'Conta corrente', savings: 'Conta poupança' } as const;
 
-export function formatPixKey(keyType: string | null, key: string | null): string {
+function formatPixKey(keyType: string | null, key: string | null): string {
   if (!key) return '';
   if (keyType === 'cpf') return formatCpf(key);
   if (keyType === 'cnpj') return formatCnpj(key);

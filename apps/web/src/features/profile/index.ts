@@ -1,6 +1,6 @@
 // The profile feature's public surface for other features (the back office shows a customer's data with the same
 // labels). Pages load through the router, each in its own chunk.
-export type { AccountUser, BankingInformation, DocumentInfo, TradingLimitRequest } from './api/types';
+export type { BankingInformation } from './api/types';
 export { describeBanking } from './banks';
 export {
   DECLARATION_SECTIONS,

@@ -1,6 +1,6 @@
 import type { AccountType } from '../../lib/auth';
 
-export type AccountTabKey =
+type AccountTabKey =
   | 'personal'
   | 'company'
   | 'addresses'
@@ -9,6 +9,8 @@ export type AccountTabKey =
   | 'banking'
   | 'limit'
   | 'password'
+  | 'privacy'
+  | 'access'
   | 'close';
 
 export type AccountTab = {
@@ -22,9 +24,9 @@ export type AccountTab = {
 
 /**
  * The tabs of /meus-dados in the spec's order (spec 2 §2). The parameter values of the first five are the spec's;
- * the last three are ours. Companies have no FATCA tab, so their indices differ: tabs are found by value.
+ * the last four are ours. Companies have no FATCA tab, so their indices differ: tabs are found by value.
  */
-export const ACCOUNT_TABS: readonly AccountTab[] = [
+const ACCOUNT_TABS: readonly AccountTab[] = [
   { key: 'personal', value: '', label: 'Dados pessoais', only: 'individual' },
   { key: 'company', value: '', label: 'Dados da empresa', only: 'company' },
   { key: 'addresses', value: 'meus-enderecos', label: 'Meus endereços' },
@@ -33,6 +35,8 @@ export const ACCOUNT_TABS: readonly AccountTab[] = [
   { key: 'banking', value: 'dados-bancarios', label: 'Dados bancários' },
   { key: 'limit', value: 'aumentar-limite', label: 'Aumentar limite' },
   { key: 'password', value: 'alterar-senha', label: 'Alterar senha' },
+  { key: 'privacy', value: 'privacidade-e-dados', label: 'Privacidade e dados' },
+  { key: 'access', value: 'acesso-e-dispositivos', label: 'Acesso e dispositivos' },
   { key: 'close', value: 'encerrar-conta', label: 'Encerrar conta' },
 ];
 

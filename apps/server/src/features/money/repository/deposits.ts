@@ -1,13 +1,14 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { inKeyOrder, type PageAt, readPageKeys } from '../../../lib/paging';
 import { type DepositHoldReason, type DepositRow, type DepositStatus, deposits } from '../../../db/schema/index';
 
 /** Pending and still payable: a Pix charge past its expiry is no longer pending (it reads 'expired'). */
-export const stillPending = (now: Date) =>
+const stillPending = (now: Date) =>
   and(eq(deposits.status, 'pending'), or(isNull(deposits.pixExpiresAt), gt(deposits.pixExpiresAt, now)));
 
 /** Expired: marked so, or a pending Pix charge past its expiry that nothing has marked yet. */
-export const expiredOrPastDue = (now: Date) =>
+const expiredOrPastDue = (now: Date) =>
   or(eq(deposits.status, 'expired'), and(eq(deposits.status, 'pending'), lte(deposits.pixExpiresAt, now)));
 
 /** The customer's deposits still payable, newest first (at most 50). */
@@ -152,31 +153,27 @@ export async function markHeldDecided(
     .where(eq(deposits.id, id));
 }
 
-/** One page of the customer's deposits, newest first, with how many there are. */
-export async function pageOfDeposits(ex: Executor, userId: number, limit: number, offset: number) {
-  const [rows, [total]] = await Promise.all([
-    ex
-      .select()
-      .from(deposits)
-      .where(eq(deposits.userId, userId))
-      .orderBy(desc(deposits.id))
-      .limit(limit)
-      .offset(offset),
-    ex.select({ n: count() }).from(deposits).where(eq(deposits.userId, userId)),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+/** One page of the customer's deposits, newest first, with how many there are (deposits_user_idx: user_id, id desc). */
+export async function pageOfDeposits(ex: Executor, userId: number, at: PageAt) {
+  const { keys, total } = await readPageKeys(
+    ex,
+    { from: sql`deposits where user_id = ${userId}`, orderBy: sql`id desc` },
+    at,
+  );
+  const found = keys.length === 0 ? [] : await ex.select().from(deposits).where(inArray(deposits.id, keys));
+  return { rows: inKeyOrder(found, keys, (r) => r.id), total };
 }
 
 /**
  * One page of the back office's deposits of a status (and method): pending and held ones oldest first (the queues),
  * decided ones newest first. A Pix charge past its expiry is in the expired list, not the pending queue, before
- * anything marks it.
+ * anything marks it. Paged by lib/paging.ts on deposits_review_idx (status, id) and the pending and held partial
+ * indexes (migrations 0009, 0024, 0043); the total is capped.
  */
 export async function pageOfDepositsForReview(
   ex: Executor,
   query: { status: DepositStatus; method?: 'pix' | 'ted' },
-  limit: number,
-  offset: number,
+  at: PageAt,
   now: Date,
 ) {
   const status =
@@ -186,17 +183,11 @@ export async function pageOfDepositsForReview(
         ? expiredOrPastDue(now)
         : eq(deposits.status, query.status);
   const where = and(status, query.method ? eq(deposits.method, query.method) : undefined);
-  const [rows, [total]] = await Promise.all([
-    ex
-      .select()
-      .from(deposits)
-      .where(where)
-      .orderBy(query.status === 'pending' || query.status === 'held' ? asc(deposits.id) : desc(deposits.id))
-      .limit(limit)
-      .offset(offset),
-    ex.select({ n: count() }).from(deposits).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  const queue = query.status === 'pending' || query.status === 'held';
+  const list = { from: sql`${deposits} where ${where}`, orderBy: queue ? sql`id` : sql`id desc` };
+  const { keys, total } = await readPageKeys(ex, list, at);
+  const rows = keys.length ? await ex.select().from(deposits).where(inArray(deposits.id, keys)) : [];
+  return { rows: inKeyOrder(rows, keys, (r) => r.id), total };
 }
 
 /** How many deposits these customers have, any status. */

@@ -1,4 +1,4 @@
-// Money's SQL, all of it (issue 29 item 4): deposits.ts and withdrawals.ts for their rows, events.ts for the
+// Money's SQL, all of it: deposits.ts and withdrawals.ts for their rows, events.ts for the
 // provider's events, people.ts for the customers, ledger accounts and bank entries money reads, reconciliation.ts for
 // the checks against the ledger. Everything here answers plain rows: the rules stay in the feature's service files.
 // The one exception: a pending deposit is written only by its gate, deposit-limits.ts (insertPendingDeposit), with the

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { inKeyOrder, type PageAt, readPageKeys } from '../../../lib/paging';
 import { type WithdrawalRow, type WithdrawalStatus, withdrawals } from '../../../db/schema/index';
 
 /** The customer's withdrawals since `since` that count towards the free ones: asked for and not refused. */
@@ -112,38 +113,27 @@ export async function markWithdrawalRejected(tx: Executor, id: number, reason: s
   return updated!;
 }
 
-/** One page of the customer's withdrawals, newest first, with how many there are. */
-export async function pageOfWithdrawals(ex: Executor, userId: number, limit: number, offset: number) {
-  const [rows, [total]] = await Promise.all([
-    ex
-      .select()
-      .from(withdrawals)
-      .where(eq(withdrawals.userId, userId))
-      .orderBy(desc(withdrawals.id))
-      .limit(limit)
-      .offset(offset),
-    ex.select({ n: count() }).from(withdrawals).where(eq(withdrawals.userId, userId)),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+/** One page of the customer's withdrawals, newest first, with how many there are (withdrawals_user_idx: user_id, id desc). */
+export async function pageOfWithdrawals(ex: Executor, userId: number, at: PageAt) {
+  const { keys, total } = await readPageKeys(
+    ex,
+    { from: sql`withdrawals where user_id = ${userId}`, orderBy: sql`id desc` },
+    at,
+  );
+  const found = keys.length === 0 ? [] : await ex.select().from(withdrawals).where(inArray(withdrawals.id, keys));
+  return { rows: inKeyOrder(found, keys, (r) => r.id), total };
 }
 
-/** One page of the back office's withdrawals of a status: pending ones oldest first (the queue), others newest. */
-export async function pageOfWithdrawalsForReview(
-  ex: Executor,
-  status: WithdrawalStatus,
-  limit: number,
-  offset: number,
-) {
-  const where = eq(withdrawals.status, status);
-  const [rows, [total]] = await Promise.all([
-    ex
-      .select()
-      .from(withdrawals)
-      .where(where)
-      .orderBy(status === 'pending' ? asc(withdrawals.id) : desc(withdrawals.id))
-      .limit(limit)
-      .offset(offset),
-    ex.select({ n: count() }).from(withdrawals).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+/**
+ * One page of the back office's withdrawals of a status: pending ones oldest first (the queue), decided ones newest
+ * first. Paged by lib/paging.ts on withdrawals_review_idx (status, id) (migration 0043); the total is capped.
+ */
+export async function pageOfWithdrawalsForReview(ex: Executor, status: WithdrawalStatus, at: PageAt) {
+  const list = {
+    from: sql`${withdrawals} where ${eq(withdrawals.status, status)}`,
+    orderBy: status === 'pending' ? sql`id` : sql`id desc`,
+  };
+  const { keys, total } = await readPageKeys(ex, list, at);
+  const rows = keys.length ? await ex.select().from(withdrawals).where(inArray(withdrawals.id, keys)) : [];
+  return { rows: inKeyOrder(rows, keys, (r) => r.id), total };
 }

@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { int, preparedRows, rows } from '../../../db/sql';
+import { type PageAt, type PageTotal, readPage } from '../../../lib/paging';
 import { PENDING_ROWS } from '../copy';
 import type { WalkLevel } from '../core/index';
 
@@ -181,44 +182,44 @@ export async function readWalkLevels(
 export async function readCompletedPage(
   db: Executor,
   userId: number,
-  limit: number,
-  offset: number,
+  at: PageAt,
   year?: number,
-): Promise<{ found: OrderRow[]; total: number }> {
+): Promise<{ found: OrderRow[]; total: PageTotal }> {
   const inYear =
     year === undefined
       ? sql`true`
       : sql`o.updated_at >= ${brasiliaYearStart(year).toISOString()}::timestamptz
             and o.updated_at < ${brasiliaYearStart(year + 1).toISOString()}::timestamptz`;
-  const where = sql`o.user_id = ${userId} and o.status <> 'open' and o.filled_cg > 0 and ${inYear}`;
-  const [found, [count]] = await Promise.all([
-    rows<OrderRow>(
-      db,
-      sql`select ${ORDER_COLUMNS} from orders o where ${where} order by o.updated_at desc, o.id desc
-           limit ${limit} offset ${offset}`,
-    ),
-    rows<{ n: string }>(db, sql`select count(*)::text as n from orders o where ${where}`),
-  ]);
-  return { found, total: int(count?.n ?? 0) };
+  // the conditions of orders_user_completed_cover_idx (user_id, updated_at desc, id desc): the page's keys come from it alone
+  return readPage<OrderRow>(
+    db,
+    {
+      from: sql`orders o where o.user_id = ${userId} and o.status <> 'open' and o.filled_cg > 0 and ${inYear}`,
+      orderBy: sql`o.updated_at desc, o.id desc`,
+      key: sql`o.id`,
+    },
+    at,
+    (keys) => sql`select ${ORDER_COLUMNS} from ${keys} join orders o on o.id = page_keys.key order by page_keys.n`,
+  );
 }
 
 /** One page of a customer's cancelled orders, newest first, and how many in all. */
 export async function readDeletedPage(
   db: Executor,
   userId: number,
-  limit: number,
-  offset: number,
-): Promise<{ found: OrderRow[]; total: number }> {
-  const where = sql`o.user_id = ${userId} and o.status = 'cancelled'`;
-  const [found, [count]] = await Promise.all([
-    rows<OrderRow>(
-      db,
-      sql`select ${ORDER_COLUMNS} from orders o where ${where} order by o.deleted_at desc, o.id desc
-           limit ${limit} offset ${offset}`,
-    ),
-    rows<{ n: string }>(db, sql`select count(*)::text as n from orders o where ${where}`),
-  ]);
-  return { found, total: int(count?.n ?? 0) };
+  at: PageAt,
+): Promise<{ found: OrderRow[]; total: PageTotal }> {
+  // orders_user_cancelled_idx (user_id, deleted_at desc, id desc) where status = 'cancelled'
+  return readPage<OrderRow>(
+    db,
+    {
+      from: sql`orders o where o.user_id = ${userId} and o.status = 'cancelled'`,
+      orderBy: sql`o.deleted_at desc, o.id desc`,
+      key: sql`o.id`,
+    },
+    at,
+    (keys) => sql`select ${ORDER_COLUMNS} from ${keys} join orders o on o.id = page_keys.key order by page_keys.n`,
+  );
 }
 
 /** The trades since `since` (an interval) in buckets of `minutes`, oldest first. */

@@ -1,6 +1,7 @@
-import { type SQL, and, asc, count, desc, eq, lt, or } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { SilverWithdrawalStatus } from '@prata/domain';
 import type { Executor } from '../../../db/client';
+import { inKeyOrder, type PageAt, readPageKeys } from '../../../lib/paging';
 import { type SilverWithdrawalRow, silverWithdrawals } from '../../../db/schema/index';
 
 type NewWithdrawal = typeof silverWithdrawals.$inferInsert;
@@ -26,31 +27,23 @@ export async function lockWithdrawal(
   return row;
 }
 
-/** A page of one customer's withdrawals, newest first, and how many they have in all. */
-export async function pageOfCustomerWithdrawals(db: Executor, userId: number, limit: number, offset: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(silverWithdrawals)
-      .where(eq(silverWithdrawals.userId, userId))
-      .orderBy(desc(silverWithdrawals.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(silverWithdrawals).where(eq(silverWithdrawals.userId, userId)),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+/** A page of one customer's withdrawals, newest first, and how many they have (silver_withdrawals_user_idx). */
+export async function pageOfCustomerWithdrawals(db: Executor, userId: number, at: PageAt) {
+  const { keys, total } = await readPageKeys(
+    db,
+    { from: sql`silver_withdrawals where user_id = ${userId}`, orderBy: sql`id desc` },
+    at,
+  );
+  const found =
+    keys.length === 0 ? [] : await db.select().from(silverWithdrawals).where(inArray(silverWithdrawals.id, keys));
+  return { rows: inKeyOrder(found, keys, (r) => r.id), total };
 }
 
 /**
  * A page of the back office's list of one status. 'paid' is the packing queue: paid orders and the pending
  * withdrawals paid by balance. The queues ('paid', 'pending') oldest first, other statuses newest first.
  */
-export async function pageOfWithdrawalsByStatus(
-  db: Executor,
-  status: SilverWithdrawalStatus,
-  limit: number,
-  offset: number,
-) {
+export async function pageOfWithdrawalsByStatus(db: Executor, status: SilverWithdrawalStatus, at: PageAt) {
   const where =
     status === 'paid'
       ? or(
@@ -59,17 +52,11 @@ export async function pageOfWithdrawalsByStatus(
         )
       : eq(silverWithdrawals.status, status);
   const queue = status === 'paid' || status === 'pending';
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(silverWithdrawals)
-      .where(where)
-      .orderBy(queue ? asc(silverWithdrawals.id) : desc(silverWithdrawals.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(silverWithdrawals).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  // paged by lib/paging.ts on silver_withdrawals_status_idx (status, id); the total is capped
+  const list = { from: sql`${silverWithdrawals} where ${where}`, orderBy: queue ? sql`id` : sql`id desc` };
+  const { keys, total } = await readPageKeys(db, list, at);
+  const rows = keys.length ? await db.select().from(silverWithdrawals).where(inArray(silverWithdrawals.id, keys)) : [];
+  return { rows: inKeyOrder(rows, keys, (r) => r.id), total };
 }
 
 /** The ids of the pending Pix orders whose window closed before `now`, oldest first. */

@@ -1,4 +1,5 @@
 import type {
+  BlockCustomerRequest,
   CustomerDetailResponse,
   CustomerFilter,
   CustomerReviewResponse,
@@ -12,7 +13,7 @@ import { api } from '../../../lib/api';
 import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 
-export type { CustomerFilter, CustomerStatus, CustomerSummary } from '@prata/domain';
+export type { CustomerFilter, CustomerSummary } from '@prata/domain';
 
 /** GET /api/admin/customers/{id} */
 export type CustomerDetail = CustomerDetailResponse;
@@ -20,7 +21,7 @@ export type CustomerDetail = CustomerDetailResponse;
 export type RegistrationDecision = z.input<typeof ReviewDecisionRequest>;
 
 /** GET /api/admin/customers?q=&status=&page= (name, e-mail, CPF or CNPJ; review status) */
-export function getCustomers(q: string, status: CustomerFilter, page: number): Promise<CustomersResponse> {
+function getCustomers(q: string, status: CustomerFilter, page: number): Promise<CustomersResponse> {
   return api.get<CustomersResponse>('/admin/customers', { query: { q: q || undefined, status, page } });
 }
 
@@ -33,7 +34,7 @@ export function useCustomers(q: string, status: CustomerFilter, page: number) {
   });
 }
 
-export function getCustomer(id: number): Promise<CustomerDetail> {
+function getCustomer(id: number): Promise<CustomerDetail> {
   return api.get<CustomerDetail>(`/admin/customers/${id}`);
 }
 
@@ -50,7 +51,7 @@ export function useCustomer(id: number) {
  * POST /api/admin/customers/{id}/review → the customer's detail and a message (409 when already approved), with the
  * decision's Idempotency-Key (lib/intention.ts): a double click decides, and e-mails, once.
  */
-export function reviewCustomer(id: number, decision: RegistrationDecision, key: string) {
+function reviewCustomer(id: number, decision: RegistrationDecision, key: string) {
   return api.post<CustomerReviewResponse>(`/admin/customers/${id}/review`, decision, idempotent(key));
 }
 
@@ -64,6 +65,25 @@ export function useReviewCustomer(id: number) {
     onSuccess: ({ message: _message, ...detail }) => {
       queryClient.setQueryData(customerQueryKey(id), detail);
       void queryClient.invalidateQueries({ queryKey: [...CUSTOMERS_QUERY_KEY, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: [...CUSTOMERS_QUERY_KEY, 'audit', id] });
+    },
+  });
+}
+
+/** PUT /api/admin/customers/{id}/block { reason }: every session ends, no sign-in until lifted (DELETE). */
+const blockCustomer = (id: number, body: BlockCustomerRequest) =>
+  api.put<CustomerReviewResponse>(`/admin/customers/${id}/block`, body);
+const unblockCustomer = (id: number) => api.delete<CustomerReviewResponse>(`/admin/customers/${id}/block`);
+
+export function useCustomerBlock(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string | null) =>
+      withLoading(reason === null ? 'Desbloqueando acesso...' : 'Bloqueando acesso...', () =>
+        reason === null ? unblockCustomer(id) : blockCustomer(id, { reason }),
+      ),
+    onSuccess: ({ message: _message, ...detail }) => {
+      queryClient.setQueryData(customerQueryKey(id), detail);
       void queryClient.invalidateQueries({ queryKey: [...CUSTOMERS_QUERY_KEY, 'audit', id] });
     },
   });

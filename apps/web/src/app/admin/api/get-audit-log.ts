@@ -9,7 +9,7 @@ export type { AuditEntry } from '@prata/domain';
 export type AuditLogPage = AuditLogResponse;
 
 /** GET /api/admin/audit-log?page=N (1-based) */
-export function getAuditLog(page: number): Promise<AuditLogPage> {
+function getAuditLog(page: number): Promise<AuditLogPage> {
   return api.get<AuditLogPage>('/admin/audit-log', { query: { page } });
 }
 
@@ -22,7 +22,7 @@ export function useAuditLog(page: number) {
 }
 
 /** GET /api/admin/customers/{id}/audit?page=N: the customer page's history. */
-export function getCustomerAudit(customerId: number, page: number): Promise<AuditLogPage> {
+function getCustomerAudit(customerId: number, page: number): Promise<AuditLogPage> {
   return api.get<AuditLogPage>(`/admin/customers/${customerId}/audit`, { query: { page } });
 }
 

@@ -12,9 +12,9 @@ export type { PendingLimitRequest } from '@prata/domain';
 /** approved_limit as dot-decimal text ('150000.00'); without it the asked limit is approved. */
 export type LimitDecision = z.input<typeof LimitReviewRequest>;
 
-export const LIMIT_REQUESTS_QUERY_KEY = ['admin', 'limit-requests'] as const;
+const LIMIT_REQUESTS_QUERY_KEY = ['admin', 'limit-requests'] as const;
 
-export function getLimitRequests(page: number): Promise<PendingLimitRequestsResponse> {
+function getLimitRequests(page: number): Promise<PendingLimitRequestsResponse> {
   return api.get<PendingLimitRequestsResponse>('/admin/trading-limit-requests', { query: { page } });
 }
 
@@ -31,7 +31,7 @@ export function useLimitRequests(page: number) {
  * POST /api/admin/trading-limit-requests/{id}/review → { tradingLimitRequest, message }, with the decision's
  * Idempotency-Key (lib/intention.ts): a double click decides, and e-mails, once.
  */
-export function reviewLimitRequest(id: number, decision: LimitDecision, key: string) {
+function reviewLimitRequest(id: number, decision: LimitDecision, key: string) {
   return api.post<LimitReviewResponse>(`/admin/trading-limit-requests/${id}/review`, decision, idempotent(key));
 }
 

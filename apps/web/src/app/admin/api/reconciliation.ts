@@ -2,12 +2,12 @@ import type { ReconciliationResponse } from '@prata/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export type { ReconciliationResponse, ReconciliationRun } from '@prata/domain';
+export type { ReconciliationRun } from '@prata/domain';
 
-export const RECONCILIATION_QUERY_KEY = ['admin', 'reconciliation'] as const;
+const RECONCILIATION_QUERY_KEY = ['admin', 'reconciliation'] as const;
 
 /** GET /api/admin/reconciliation → { reconciliation: the last run, or null } (administration and finance only). */
-export function getReconciliation(): Promise<ReconciliationResponse> {
+function getReconciliation(): Promise<ReconciliationResponse> {
   return api.get<ReconciliationResponse>('/admin/reconciliation');
 }
 
@@ -16,7 +16,7 @@ export function useReconciliation() {
 }
 
 /** POST /api/admin/reconciliation → { reconciliation, message }: runs it now. */
-export function runReconciliation(): Promise<ReconciliationResponse> {
+function runReconciliation(): Promise<ReconciliationResponse> {
   return api.post<ReconciliationResponse>('/admin/reconciliation');
 }
 

@@ -20,6 +20,7 @@ import { type CustomerDetail, useCustomer } from '../api/customers';
 import { CustomerAccountSections } from '../components/customer-account-sections';
 import { CustomerAuditSection } from '../components/customer-audit-section';
 import { CompanySection, PersonalSection } from '../components/customer-identity-sections';
+import { CustomerBlockActions } from '../components/customer-block-actions';
 import { CustomerReviewActions } from '../components/customer-review-actions';
 import { ACCOUNT_TYPE_LABELS, CUSTOMER_STATUS_LABELS } from '../customer-labels';
 
@@ -64,6 +65,7 @@ function Detail({ detail }: { detail: CustomerDetail }) {
           {customer.registration_rejection_reason}
         </Alert>
       )}
+      <CustomerBlockActions detail={detail} />
       {!customer.registration_complete && customer.status !== 'closed' && (
         <Alert severity="warning">O cliente ainda não concluiu o cadastro: ele só pode ser aprovado depois.</Alert>
       )}

@@ -56,6 +56,12 @@ const COLUMNS: ReadonlyArray<Column<CustomerSummary>> = [
   { key: 'created_at', header: 'Cadastro', nowrap: true, render: (row) => formatDateTimeBR(row.created_at) },
 ];
 
+/** "1 cliente", "12 clientes", or "mais de 10.000 clientes" when the server capped the total (lib/paging.ts). */
+export function customersCount({ total, total_capped }: { total: number; total_capped?: true }): string {
+  if (total_capped) return `mais de ${total.toLocaleString('pt-BR')} clientes`;
+  return total === 1 ? '1 cliente' : `${total.toLocaleString('pt-BR')} clientes`;
+}
+
 /** Clientes: search by name, e-mail, CPF or CNPJ, filter by review status; each row opens the customer. */
 export function CustomersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -130,7 +136,7 @@ export function CustomersPage() {
       {customers.data && (
         <Box sx={{ mb: 1 }}>
           <Typography variant="body2" color="text.secondary" aria-live="polite">
-            {customers.data.total === 1 ? '1 cliente' : `${customers.data.total} clientes`}
+            {customersCount(customers.data)}
           </Typography>
         </Box>
       )}

@@ -5,7 +5,7 @@ import { withLoading } from '../../../lib/loading';
 import { notify } from '../../../lib/notify';
 
 /** GET /api/email/resend → { message }: a new verification link for the signed-in user. */
-export function resendVerificationEmail(idempotencyKey: string): Promise<MessageResponse> {
+function resendVerificationEmail(idempotencyKey: string): Promise<MessageResponse> {
   return api.get<MessageResponse>('/email/resend', idempotent(idempotencyKey));
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { USER_QUERY_KEY, type User } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 
-export function toggleBalancesVisibility(): Promise<HideBalancesResponse> {
+function toggleBalancesVisibility(): Promise<HideBalancesResponse> {
   return api.put<HideBalancesResponse>('/user/toggle-balances-visibility');
 }
 

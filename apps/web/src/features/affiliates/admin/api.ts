@@ -11,7 +11,7 @@ import { withLoading } from '../../../lib/loading';
 const KEY = ['admin', 'affiliates'] as const;
 
 /** GET /api/admin/affiliates/settings → { settings: { reward_share, validity_years } } */
-export const getAffiliateSettings = () => api.get<AffiliateSettingsResponse>('/admin/affiliates/settings');
+const getAffiliateSettings = () => api.get<AffiliateSettingsResponse>('/admin/affiliates/settings');
 export function useAffiliateSettings() {
   return useQuery({ queryKey: [...KEY, 'settings'], queryFn: getAffiliateSettings, staleTime: 0 });
 }

@@ -3,17 +3,17 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** Everything of /afiliados lives under ['affiliates']. */
-export const AFFILIATES_QUERY_KEY = ['affiliates'] as const;
+const AFFILIATES_QUERY_KEY = ['affiliates'] as const;
 
 /** GET /api/affiliates-program → { user, coupon, years, reward_share } */
-export const getAffiliateProgram = () => api.get<AffiliateProgramResponse>('/affiliates-program');
+const getAffiliateProgram = () => api.get<AffiliateProgramResponse>('/affiliates-program');
 
 export function useAffiliateProgram() {
   return useQuery({ queryKey: [...AFFILIATES_QUERY_KEY, 'program'], queryFn: getAffiliateProgram, staleTime: 0 });
 }
 
 /** GET /api/affiliates-program/affiliates?page → { affiliates: { data, total, per_page } } */
-export const getAffiliates = (page: number) =>
+const getAffiliates = (page: number) =>
   api.get<AffiliatesResponse>('/affiliates-program/affiliates', { query: { page } });
 
 export function useAffiliates(page: number, enabled: boolean) {
@@ -27,8 +27,7 @@ export function useAffiliates(page: number, enabled: boolean) {
 }
 
 /** GET /api/affiliates-program/rewards?page → { rewards: { data, total, per_page } } */
-export const getRewards = (page: number) =>
-  api.get<RewardsResponse>('/affiliates-program/rewards', { query: { page } });
+const getRewards = (page: number) => api.get<RewardsResponse>('/affiliates-program/rewards', { query: { page } });
 
 export function useRewards(page: number, enabled: boolean) {
   return useQuery({

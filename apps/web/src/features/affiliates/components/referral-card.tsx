@@ -9,8 +9,8 @@ import type { AffiliateCoupon } from '@prata/domain';
 import { copyText } from '../../../lib/clipboard';
 import { shareText, yearsText } from '../labels';
 
-export const COUPON_COPIED = 'Cupom copiado';
-export const LINK_COPIED = 'Link de indicação copiado';
+const COUPON_COPIED = 'Cupom copiado';
+const LINK_COPIED = 'Link de indicação copiado';
 
 /** The coupon and the referral link, each with a copy button, and the rule in one sentence. */
 export function ReferralCard({ coupon, years, share }: { coupon: AffiliateCoupon; years: number; share: number }) {

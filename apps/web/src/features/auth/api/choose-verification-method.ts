@@ -7,7 +7,7 @@ import { useRequest } from '../../../lib/use-request';
 export type VerificationMethod = z.infer<typeof VerificationMethodSchema>;
 
 /** POST /api/login/verification-method: sends the sign-in code; calling it again resends it. */
-export function chooseVerificationMethod(
+function chooseVerificationMethod(
   input: VerificationMethodRequest,
   idempotencyKey: string,
 ): Promise<VerificationMethodResponse> {

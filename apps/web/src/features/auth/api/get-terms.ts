@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** GET /api/termos → { termos }: HTML already sanitized by the server. */
-export async function getTerms(): Promise<string> {
+async function getTerms(): Promise<string> {
   const { termos } = await api.get<TermsResponse>('/termos');
   return termos;
 }

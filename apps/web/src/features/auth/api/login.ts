@@ -4,7 +4,7 @@ import { withLoading } from '../../../lib/loading';
 import { useRequest } from '../../../lib/use-request';
 
 /** POST /api/login → { user }: the password is right; a verification code is needed next. */
-export function login(input: LoginRequest): Promise<LoginResponse> {
+function login(input: LoginRequest): Promise<LoginResponse> {
   return api.post<LoginResponse>('/login', input);
 }
 

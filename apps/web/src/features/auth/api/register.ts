@@ -11,7 +11,7 @@ export type RegisteredUser = RegisterResponse['user'];
  * POST /api/register as multipart FormData (spec 1 §7). The key names the intention (lib/intention.ts): a double
  * click or a retry gets the first answer, so one account and never "Este e-mail já está cadastrado".
  */
-export function register(input: RegisterRequest, idempotencyKey: string): Promise<RegisterResponse> {
+function register(input: RegisterRequest, idempotencyKey: string): Promise<RegisterResponse> {
   const form = new FormData();
   form.set('name', input.name);
   form.set('email', input.email);

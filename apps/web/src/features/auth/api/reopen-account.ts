@@ -3,7 +3,7 @@ import { withLoading } from '../../../lib/loading';
 import { notify } from '../../../lib/notify';
 
 /** PUT /api/user/reopen-account { email } → { message } */
-export function reopenAccount(email: string): Promise<MessageResponse> {
+function reopenAccount(email: string): Promise<MessageResponse> {
   return api.put<MessageResponse>('/user/reopen-account', { email });
 }
 

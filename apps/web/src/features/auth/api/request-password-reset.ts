@@ -3,7 +3,7 @@ import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 
 /** POST /api/password/email { email } → { message }; the key makes a double click send one e-mail. */
-export function requestPasswordReset(email: string, idempotencyKey: string): Promise<MessageResponse> {
+function requestPasswordReset(email: string, idempotencyKey: string): Promise<MessageResponse> {
   return api.post<MessageResponse>('/password/email', { email }, idempotent(idempotencyKey));
 }
 

@@ -5,7 +5,7 @@ import { withLoading } from '../../../lib/loading';
 import { notify } from '../../../lib/notify';
 
 /** GET /api/register/verify/{userId} → { message }: sends the verification link again. */
-export function resendVerificationLink(userId: number, idempotencyKey: string): Promise<MessageResponse> {
+function resendVerificationLink(userId: number, idempotencyKey: string): Promise<MessageResponse> {
   return api.get<MessageResponse>(`/register/verify/${encodeURIComponent(String(userId))}`, idempotent(idempotencyKey));
 }
 

@@ -4,7 +4,7 @@ import { api, type MessageResponse } from '../../../lib/api';
 import { withLoading } from '../../../lib/loading';
 
 /** POST /api/password/reset { token, email, password, password_confirmation } → { message } */
-export function resetPassword(input: PasswordResetRequest): Promise<MessageResponse> {
+function resetPassword(input: PasswordResetRequest): Promise<MessageResponse> {
   return api.post<MessageResponse>('/password/reset', input);
 }
 

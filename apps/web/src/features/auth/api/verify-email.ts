@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, type MessageResponse } from '../../../lib/api';
 
 /** POST /api/register/verify/{token} → { message } */
-export function verifyEmail(token: string): Promise<MessageResponse> {
+function verifyEmail(token: string): Promise<MessageResponse> {
   return api.post<MessageResponse>(`/register/verify/${encodeURIComponent(token)}`);
 }
 

@@ -4,7 +4,7 @@ import { withLoading } from '../../../lib/loading';
 import { useRequest } from '../../../lib/use-request';
 
 /** POST /api/login/verification-code → { authToken, user } */
-export function verifyLoginCode(input: VerificationCodeRequest): Promise<VerifyLoginCodeResponse> {
+function verifyLoginCode(input: VerificationCodeRequest): Promise<VerifyLoginCodeResponse> {
   return api.post<VerifyLoginCodeResponse>('/login/verification-code', input);
 }
 

@@ -69,7 +69,7 @@ export function CredentialsStep({
           label="E-mail"
           type="email"
           autoComplete="username"
-          // the page is for this field: the keyboard opens on it (issue 27)
+          // the page is for this field: the keyboard opens on it
           autoFocus
           required
           value={values.email}

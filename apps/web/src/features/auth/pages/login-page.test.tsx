@@ -258,4 +258,42 @@ describe('LoginPage', () => {
     expect(expired.router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeTruthy();
   });
+
+  it('an account with a passkey: the passkey step; "Perdi minha chave de acesso" waits, then the code by e-mail only', async () => {
+    const user = { id: 1, name: 'Joana', email: EMAIL, email_verified_at: '2026-01-01', celular: '(11) 9****-4321' };
+    const readyAt = new Date(Date.now() + 15 * 60_000).toISOString();
+    let fallback: string | null = null;
+    serve(
+      answer('/login/passkey/fallback', 200, {
+        message: 'Pedido registrado. Avisamos você por e-mail; o código fica disponível após a espera.',
+        available_at: readyAt,
+        wait_seconds: 900,
+      }),
+      (url) =>
+        url === '/api/login'
+          ? jsonResponse(200, { user, second_step: fallback ? 'code' : 'passkey', fallback_ready_at: fallback })
+          : undefined,
+    );
+    renderRoute(<LoginPage />, { path: '/login' });
+    await submitCredentials();
+    expect(await screen.findByRole('heading', { name: 'Chave de acesso' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Entrar com chave de acesso' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Perdi minha chave de acesso' }));
+    });
+    const asked = fetchMock.mock.calls.find(([url]) => String(url) === '/api/login/passkey/fallback');
+    expect(JSON.parse(String(asked?.[1]?.body))).toEqual({ email: EMAIL, password: 'segredo123' });
+    expect(new Headers(asked?.[1]?.headers).get('Idempotency-Key')).toBeTruthy();
+    expect((await screen.findByText(/o código por e-mail fica disponível às/)).textContent).toMatch(/em 15 minutos/);
+    expect(screen.queryByRole('button', { name: 'Perdi minha chave de acesso' })).toBeNull();
+
+    // after the wait, the sign-in goes to the method step with e-mail only (no SMS)
+    cleanup();
+    fallback = new Date(Date.now() - 1000).toISOString();
+    renderRoute(<LoginPage />, { path: '/login' });
+    await submitCredentials();
+    expect(await screen.findByRole('heading', { name: 'Verificação em duas etapas' })).toBeTruthy();
+    expect(screen.queryByText('SMS')).toBeNull();
+    expect(screen.getByText('E-mail')).toBeTruthy();
+  });
 });

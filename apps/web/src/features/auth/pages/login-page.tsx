@@ -20,10 +20,12 @@ import { landingPathFor } from '../landing';
 const loadMethodStep = () => import('../components/method-step');
 const loadCodeStep = () => import('../components/code-step');
 const loadUnverifiedStep = () => import('../components/unverified-step');
+const loadPasskeyStep = () => import('../components/passkey-step');
 const loadClosedAccount = () => import('../closed-account');
 const MethodStep = lazy(() => loadMethodStep().then((m) => ({ default: m.MethodStep })));
 const CodeStep = lazy(() => loadCodeStep().then((m) => ({ default: m.CodeStep })));
 const UnverifiedStep = lazy(() => loadUnverifiedStep().then((m) => ({ default: m.UnverifiedStep })));
+const PasskeyStep = lazy(() => loadPasskeyStep().then((m) => ({ default: m.PasskeyStep })));
 const SessionExpiredNotice = lazy(() =>
   import('../components/session-expired-notice').then((m) => ({ default: m.SessionExpiredNotice })),
 );
@@ -32,6 +34,7 @@ type Step =
   | { kind: 'credentials' }
   | { kind: 'unverified'; user: LoginUser }
   | { kind: 'method'; user: LoginUser }
+  | { kind: 'passkey'; user: LoginUser; fallbackReadyAt: string | null }
   | { kind: 'code'; user: LoginUser };
 
 /** The code sent in this sign-in: kept while the person goes back to the method choice, so it is never lost. */
@@ -41,6 +44,7 @@ const TITLES: Record<Step['kind'], string> = {
   credentials: 'Entrar',
   unverified: 'Entrar',
   method: 'Verificação em duas etapas',
+  passkey: 'Chave de acesso',
   code: 'Digite o código',
 };
 
@@ -107,12 +111,16 @@ export function LoginPage() {
     void loadMethodStep();
     void loadCodeStep();
     void loadUnverifiedStep();
+    void loadPasskeyStep();
     void loadClosedAccount();
     loginMutation.mutate(values, {
       // The password is right; the session starts only after the code (POST /api/login answers no token).
-      onSuccess: ({ user }) => {
+      onSuccess: ({ user, second_step, fallback_ready_at }) => {
         setLoginData(user);
-        setStep(user.email_verified_at ? { kind: 'method', user } : { kind: 'unverified', user });
+        if (!user.email_verified_at) setStep({ kind: 'unverified', user });
+        else if (second_step === 'passkey') setStep({ kind: 'passkey', user, fallbackReadyAt: fallback_ready_at });
+        // after "Perdi minha chave de acesso" and its wait, the code goes by e-mail only
+        else setStep({ kind: 'method', user: fallback_ready_at ? { ...user, celular: null } : user });
       },
       onError: (error) => {
         const closedAt = hasErrorCode(error, 'ACCOUNT_CLOSED') ? error.body.closed_at : undefined;
@@ -191,6 +199,15 @@ export function LoginPage() {
       )}
       <Suspense fallback={null}>
         {step.kind === 'unverified' && <UnverifiedStep user={step.user} />}
+        {step.kind === 'passkey' && (
+          <PasskeyStep
+            credentials={credentials}
+            fallbackReadyAt={step.fallbackReadyAt}
+            onSignedIn={({ authToken, user }) => finish(authToken, user)}
+            onUseCode={() => setStep({ kind: 'method', user: { ...step.user, celular: null } })}
+            onBack={() => setStep({ kind: 'credentials' })}
+          />
+        )}
         {step.kind === 'method' && (
           <MethodStep
             user={step.user}

@@ -131,6 +131,10 @@ export function RegisterPage() {
               Li e aceito os{' '}
               <Link component={RouterLink} to="/termos-de-uso" target="_blank">
                 termos de uso
+              </Link>{' '}
+              e a{' '}
+              <Link component={RouterLink} to="/privacidade" target="_blank">
+                política de privacidade
               </Link>
             </Typography>
           }

@@ -9,6 +9,7 @@ import type { ProductType } from '@prata/domain';
 import { MoneyText } from '../../../components/money-text';
 import { RouterLink } from '../../../components/router-link';
 import { brl, grams, OUT_OF_STOCK, PIX_PRICE_LABEL, PRICE_NOTE } from '../labels';
+import { ClampedDescription } from './clamped-description';
 
 /** The intrinsic size given to every product image (4:3), so the cards never move when the images arrive. */
 export const IMAGE_WIDTH = 640;
@@ -54,8 +55,9 @@ export function ProductImage({ product, eager = false }: { product: ProductType;
 }
 
 /**
- * A catalogue card (spec 1 §2.3): the first image, the name, the description, the price 'no Pix' and the buy button
- * (checkout when signed in, the e-mail step otherwise). A product out of stock says so and cannot be bought.
+ * A catalogue card (spec 1 §2.3): the first image, the name, the description (three lines, and "Ler mais" when it has
+ * more), the price 'no Pix' and the buy button (checkout when signed in, the e-mail step otherwise). A product out of
+ * stock says so and cannot be bought.
  */
 export function ProductCard({
   product,
@@ -86,19 +88,7 @@ export function ProductCard({
         <Typography id={titleId} variant="h5" component="h3">
           {product.name}
         </Typography>
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{
-            display: '-webkit-box',
-            WebkitLineClamp: 3,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-            flexGrow: 1,
-          }}
-        >
-          {product.description}
-        </Typography>
+        <ClampedDescription text={product.description} />
         <Typography variant="body2" color="text.secondary">
           {grams(product.grams_per_unit)} de prata
         </Typography>

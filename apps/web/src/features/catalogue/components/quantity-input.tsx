@@ -6,16 +6,7 @@ import InputBase from '@mui/material/InputBase';
 import Stack from '@mui/material/Stack';
 import { CART_MAX_UNITS } from '@prata/domain';
 import { useEffect, useId, useState } from 'react';
-
-/** Present for screen readers and label clicks, not drawn: the column's header (or the row) says it to the eye. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from '../../../components/polite-announcer';
 
 /**
  * Units of a product: − and + around a whole number, at least 1 (spec 1 §5) and at most CART_MAX_UNITS. While the
@@ -60,7 +51,8 @@ export function QuantityInput({
       >
         <Remove fontSize="small" />
       </IconButton>
-      <Box component="label" htmlFor={id} sx={VISUALLY_HIDDEN}>
+      {/* present for screen readers and label clicks, not drawn: the column's header (or the row) says it to the eye */}
+      <Box component="label" htmlFor={id} sx={visuallyHidden}>
         {label.charAt(0).toUpperCase() + label.slice(1)}
       </Box>
       <InputBase

@@ -72,10 +72,16 @@ function usePage(): [number, (page: number) => void] {
 const pageHref = (page: number | null) =>
   page === null ? undefined : page <= 1 ? '/comprar-prata' : `/comprar-prata?page=${page}`;
 
+/**
+ * Up to two cards a row from sm, three from md, each at least 10rem wide: with text enlarged to 200 % a card keeps
+ * room for its price (which never breaks) and the row holds fewer cards (WCAG 1.4.4).
+ */
+const cardColumns = (most: number, gapPx: number) =>
+  `repeat(auto-fill, minmax(max(min(100%, 10rem), (100% - ${(most - 1) * gapPx}px) / ${most}), 1fr))`;
 const GRID_SX = {
   display: 'grid',
   gap: { xs: 2, md: 3 },
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+  gridTemplateColumns: { xs: '1fr', sm: cardColumns(2, 16), md: cardColumns(3, 24) },
 } as const;
 
 function Catalogue({ signedIn }: { signedIn: boolean }) {

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api';
 export type { OutboxMessage } from '@prata/domain';
 
 /** GET /api/dev/outbox?to= → { messages } newest first (development only). */
-export async function getOutbox(to: string): Promise<OutboxMessage[]> {
+async function getOutbox(to: string): Promise<OutboxMessage[]> {
   const { messages } = await api.get<OutboxResponse>('/dev/outbox', { query: { to: to || undefined } });
   return messages;
 }

@@ -2,12 +2,10 @@ import type { DevPaymentReceivedResponse, DevPendingPaymentsResponse } from '@pr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export type { DevPendingPayment } from '@prata/domain';
-
 const DEV_PAYMENTS_QUERY_KEY = ['dev', 'payments'] as const;
 
 /** GET /api/dev/payments → pending Pix deposits of everyone, newest first (development and demo only; else 404). */
-export function getDevPayments(): Promise<DevPendingPaymentsResponse> {
+function getDevPayments(): Promise<DevPendingPaymentsResponse> {
   return api.get<DevPendingPaymentsResponse>('/dev/payments');
 }
 
@@ -21,7 +19,7 @@ export function useDevPayments() {
 }
 
 /** POST /api/dev/payments/{asaas_payment_id}/receive: the embedded provider's payer pays the charge. */
-export function payDevPayment(paymentId: string): Promise<DevPaymentReceivedResponse> {
+function payDevPayment(paymentId: string): Promise<DevPaymentReceivedResponse> {
   return api.post<DevPaymentReceivedResponse>(`/dev/payments/${encodeURIComponent(paymentId)}/receive`);
 }
 

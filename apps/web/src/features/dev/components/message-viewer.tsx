@@ -12,7 +12,7 @@ import type { OutboxMessage } from '../api/get-outbox';
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
 /** Plain text with its URLs as links (SMS and text-only e-mails). */
-export function LinkifiedText({ text }: { text: string }) {
+function LinkifiedText({ text }: { text: string }) {
   const parts = text.split(URL_PATTERN);
   return (
     <Typography component="pre" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', m: 0, overflowWrap: 'anywhere' }}>
@@ -32,9 +32,10 @@ export function LinkifiedText({ text }: { text: string }) {
 
 /**
  * The e-mail's HTML in a sandboxed iframe (no scripts, no same-origin access). `<base target="_top">` makes its
- * links open in this window, since they point to this same site (verification and reset links).
+ * links open in this window, since they point to this same site (verification and reset links); downloads are allowed,
+ * as a mail client's are, for the links that answer a file (the copy of one's data).
  */
-export function withTopTarget(html: string): string {
+function withTopTarget(html: string): string {
   const base = '<base target="_top">';
   return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => head + base) : base + html;
 }
@@ -55,7 +56,7 @@ export function MessageViewer({ message, onClose }: { message: OutboxMessage | n
               <Box
                 component="iframe"
                 title={message.subject ?? 'Mensagem'}
-                sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation"
+                sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation allow-downloads"
                 srcDoc={withTopTarget(message.html)}
                 sx={{
                   width: '100%',

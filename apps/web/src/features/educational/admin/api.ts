@@ -6,7 +6,7 @@ import { withLoading } from '../../../lib/loading';
 
 const KEY = ['admin', 'videos'] as const;
 /** The back office lists 20 a page. */
-export const ADMIN_VIDEOS_PER_PAGE = 20;
+const ADMIN_VIDEOS_PER_PAGE = 20;
 
 /** The same list customers see (GET /api/educational/videos), newest first. */
 export function useAdminVideos(page: number) {

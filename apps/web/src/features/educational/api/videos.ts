@@ -2,10 +2,10 @@ import { type VideoResponse, type VideosResponse, type VideoTag, VIDEOS_PAGE_SIZ
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export const VIDEOS_QUERY_KEY = ['educational'] as const;
+const VIDEOS_QUERY_KEY = ['educational'] as const;
 
 /** GET /api/educational/videos?page&perPage&tag → { videos: { data, total, per_page, current_page, last_page } } */
-export const getVideos = (page: number, tag: VideoTag | null, perPage = VIDEOS_PAGE_SIZE) =>
+const getVideos = (page: number, tag: VideoTag | null, perPage = VIDEOS_PAGE_SIZE) =>
   api.get<VideosResponse>('/educational/videos', { query: { page, perPage, tag } });
 
 /** The grid: 12 at a time (spec 3 §9), 'Carregar mais' asks for the next page. */
@@ -20,7 +20,7 @@ export function useVideoPages(tag: VideoTag | null) {
 }
 
 /** GET /api/educational/video/{id} → { video } */
-export const getVideo = (id: number) => api.get<VideoResponse>(`/educational/video/${id}`);
+const getVideo = (id: number) => api.get<VideoResponse>(`/educational/video/${id}`);
 
 export function useVideo(id: number) {
   return useQuery({

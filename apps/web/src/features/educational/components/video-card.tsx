@@ -12,7 +12,7 @@ import { RouterLink } from '../../../components/router-link';
  * YouTube's thumbnail, or a plain tile with a play icon when the image cannot load (blocked, offline): the card keeps
  * its size either way.
  */
-export function VideoThumbnail({ youtubeId }: { youtubeId: string }) {
+function VideoThumbnail({ youtubeId }: { youtubeId: string }) {
   const [failed, setFailed] = useState(false);
   return (
     <Box

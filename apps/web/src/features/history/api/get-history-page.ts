@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import type { HistorySource } from '../tabs';
 
 /** GET {path}?page=N → { [key]: { data, total, per_page } } (spec 2 §7; pages start at 1). */
-export async function getHistoryPage<T>(source: HistorySource, page: number): Promise<PageOf<T>> {
+async function getHistoryPage<T>(source: HistorySource, page: number): Promise<PageOf<T>> {
   const answer = await api.get<Record<string, PageOf<T>>>(source.path, { query: { page } });
   const found = answer[source.key];
   if (!found) throw new Error(`A resposta de ${source.path} não trouxe ${source.key}.`);

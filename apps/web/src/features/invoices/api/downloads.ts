@@ -9,7 +9,7 @@ export const downloadServiceInvoice = (id: number, number: string) =>
   downloadFromApi(`/service-invoice/${id}/pdf`, `nota-servico-${number}.pdf`);
 
 /** Opens a link the browser downloads from (an attachment: the page stays where it is). */
-export function openLink(uri: string): void {
+function openLink(uri: string): void {
   const link = document.createElement('a');
   link.href = uri;
   link.rel = 'noopener';

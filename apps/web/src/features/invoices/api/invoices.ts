@@ -3,12 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** GET /api/service-invoices?page=N → { data, total, per_page } (newest month first). */
-export const getServiceInvoices = (page: number) =>
-  api.get<ServiceInvoicesResponse>('/service-invoices', { query: { page } });
+const getServiceInvoices = (page: number) => api.get<ServiceInvoicesResponse>('/service-invoices', { query: { page } });
 
 /** GET /api/product-invoices?page=N → { data, total, per_page } (newest first). */
-export const getProductInvoices = (page: number) =>
-  api.get<ProductInvoicesResponse>('/product-invoices', { query: { page } });
+const getProductInvoices = (page: number) => api.get<ProductInvoicesResponse>('/product-invoices', { query: { page } });
 
 export function useServiceInvoices(page: number) {
   return useQuery({

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { downloadFromApi } from '../../../lib/download';
 
 /** GET /api/orders/completed?page&year: the year's completed orders, newest first. */
-export const getCompletedOrders = (year: number, page: number) =>
+const getCompletedOrders = (year: number, page: number) =>
   api.get<CompletedOrdersResponse>('/orders/completed', { query: { page, year } });
 
 export function useCompletedOrders(year: number, page: number) {
@@ -17,7 +17,7 @@ export function useCompletedOrders(year: number, page: number) {
 }
 
 /** GET /api/irpf/position/{year}: the custody on 31 December and the average cost per gram. */
-export const getPosition = (year: number) => api.get<IrpfPositionResponse>(`/irpf/position/${year}`);
+const getPosition = (year: number) => api.get<IrpfPositionResponse>(`/irpf/position/${year}`);
 
 export function usePosition(year: number) {
   return useQuery({ queryKey: ['irpf', 'position', year], queryFn: () => getPosition(year) });

@@ -32,9 +32,9 @@ export type DepositStatus = z.infer<typeof AdminDepositsQuery>['status'];
 export type DepositMethod = NonNullable<z.infer<typeof AdminDepositsQuery>['method']>;
 export type WithdrawalStatus = z.infer<typeof AdminWithdrawalsQuery>['status'];
 
-export const ADMIN_DEPOSITS_QUERY_KEY = ['admin', 'deposits'] as const;
-export const ADMIN_WITHDRAWALS_QUERY_KEY = ['admin', 'withdrawals'] as const;
-export const statementQueryKey = (customerId: number) => [...CUSTOMERS_QUERY_KEY, 'statement', customerId] as const;
+const ADMIN_DEPOSITS_QUERY_KEY = ['admin', 'deposits'] as const;
+const ADMIN_WITHDRAWALS_QUERY_KEY = ['admin', 'withdrawals'] as const;
+const statementQueryKey = (customerId: number) => [...CUSTOMERS_QUERY_KEY, 'statement', customerId] as const;
 
 /**
  * A write that moves money, with the decision's Idempotency-Key (`key`: one per decision, kept across double clicks
@@ -47,7 +47,7 @@ function postMoney<T>(path: string, body: unknown, key: string): Promise<T> {
 // ---------------------------------------------------------------- deposits
 
 /** GET /api/admin/deposits?status=&method=&page=: pending ones oldest first, decided ones newest first. */
-export function getAdminDeposits(
+function getAdminDeposits(
   status: DepositStatus,
   method: DepositMethod | undefined,
   page: number,
@@ -65,12 +65,12 @@ export function useAdminDeposits(status: DepositStatus, method: DepositMethod | 
 }
 
 /** POST /api/admin/deposits/{id}/review (TED only) → { deposit, message } */
-export function reviewDeposit(id: number, decision: MoneyDecision, key: string): Promise<AdminDepositResponse> {
+function reviewDeposit(id: number, decision: MoneyDecision, key: string): Promise<AdminDepositResponse> {
   return postMoney<AdminDepositResponse>(`/admin/deposits/${id}/review`, decision, key);
 }
 
 /** POST /api/admin/deposits/{id}/receive-payment: the embedded provider "pays" a Pix deposit (never in production). */
-export function simulateDepositPayment(id: number, key: string): Promise<AdminDepositResponse> {
+function simulateDepositPayment(id: number, key: string): Promise<AdminDepositResponse> {
   return postMoney<AdminDepositResponse>(`/admin/deposits/${id}/receive-payment`, undefined, key);
 }
 
@@ -78,7 +78,7 @@ export function simulateDepositPayment(id: number, key: string): Promise<AdminDe
 export type HeldDecision = HeldDepositDecisionRequest;
 
 /** POST /api/admin/deposits/{id}/held: the operator's decision on a held payment → { deposit, message } */
-export function decideHeldDeposit(id: number, decision: HeldDecision, key: string): Promise<AdminDepositResponse> {
+function decideHeldDeposit(id: number, decision: HeldDecision, key: string): Promise<AdminDepositResponse> {
   return postMoney<AdminDepositResponse>(`/admin/deposits/${id}/held`, decision, key);
 }
 
@@ -124,7 +124,7 @@ export function useSimulateDepositPayment() {
 // ---------------------------------------------------------------- withdrawals
 
 /** GET /api/admin/withdrawals?status=&page= */
-export function getAdminWithdrawals(status: WithdrawalStatus, page: number): Promise<AdminWithdrawalsResponse> {
+function getAdminWithdrawals(status: WithdrawalStatus, page: number): Promise<AdminWithdrawalsResponse> {
   return api.get<AdminWithdrawalsResponse>('/admin/withdrawals', { query: { status, page } });
 }
 
@@ -138,7 +138,7 @@ export function useAdminWithdrawals(status: WithdrawalStatus, page: number) {
 }
 
 /** POST /api/admin/withdrawals/{id}/review → { withdrawal, message }: approve pays it through the provider. */
-export function reviewWithdrawal(id: number, decision: MoneyDecision, key: string): Promise<AdminWithdrawalResponse> {
+function reviewWithdrawal(id: number, decision: MoneyDecision, key: string): Promise<AdminWithdrawalResponse> {
   return postMoney<AdminWithdrawalResponse>(`/admin/withdrawals/${id}/review`, decision, key);
 }
 
@@ -157,7 +157,7 @@ export function useReviewWithdrawal() {
 export type PayoutSettlement = z.input<typeof PayoutSettlementRequest>;
 
 /** POST /api/admin/withdrawals/{id}/payout → { withdrawal, message } */
-export function settlePayout(id: number, settlement: PayoutSettlement, key: string): Promise<AdminWithdrawalResponse> {
+function settlePayout(id: number, settlement: PayoutSettlement, key: string): Promise<AdminWithdrawalResponse> {
   return postMoney<AdminWithdrawalResponse>(`/admin/withdrawals/${id}/payout`, settlement, key);
 }
 
@@ -173,7 +173,7 @@ export function useSettlePayout() {
 // ---------------------------------------------------------------- statement
 
 /** GET /api/admin/customers/{id}/statement?page=: the ledger lines, newest first, and the balances now. */
-export function getCustomerStatement(customerId: number, page: number): Promise<StatementResponse> {
+function getCustomerStatement(customerId: number, page: number): Promise<StatementResponse> {
   return api.get<StatementResponse>(`/admin/customers/${customerId}/statement`, { query: { page } });
 }
 

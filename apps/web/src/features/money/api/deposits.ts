@@ -15,7 +15,7 @@ import type {
 import { useMoneyMutation } from './use-money-mutation';
 
 /** GET /api/deposit: the balance, the pending deposits (newest first) and the account that receives TEDs. */
-export function getDepositOverview(): Promise<DepositOverviewResponse> {
+function getDepositOverview(): Promise<DepositOverviewResponse> {
   return api.get<DepositOverviewResponse>('/deposit');
 }
 
@@ -34,7 +34,7 @@ export function useDepositOverview({ pollMs }: { pollMs?: number } = {}) {
 }
 
 /** GET /api/deposit/{id}/qrcode: the QR image (PNG, base64) and the copy-paste code of a pending Pix deposit. */
-export function getDepositQrCode(id: number): Promise<PixQrCodeResponse> {
+function getDepositQrCode(id: number): Promise<PixQrCodeResponse> {
   return api.get<PixQrCodeResponse>(`/deposit/${id}/qrcode`);
 }
 
@@ -60,12 +60,12 @@ export type AmountInput = { amount: string };
 export type Intended = { idempotencyKey: string };
 
 /** POST /api/deposit/pix { amount } with the intention's Idempotency-Key → 201 { deposit, pixQrCode, pixCopiaECola, message } */
-export function createPixDeposit(input: PixDepositRequest & Intended): Promise<PixDepositResponse> {
+function createPixDeposit(input: PixDepositRequest & Intended): Promise<PixDepositResponse> {
   return api.post<PixDepositResponse>('/deposit/pix', { amount: input.amount }, idempotent(input.idempotencyKey));
 }
 
 /** POST /api/deposit/ted (multipart: amount, receipt) with the intention's Idempotency-Key → 201 { deposit, message } */
-export function createTedDeposit(input: AmountInput & { receipt: File } & Intended): Promise<TedDepositResponse> {
+function createTedDeposit(input: AmountInput & { receipt: File } & Intended): Promise<TedDepositResponse> {
   const form = new FormData();
   form.append('amount', input.amount);
   form.append('receipt', input.receipt, input.receipt.name);
@@ -77,7 +77,7 @@ export function createTedDeposit(input: AmountInput & { receipt: File } & Intend
 }
 
 /** DELETE /api/deposit/{id} → { deposit: { id }, message }: only a pending Pix deposit can be cancelled. */
-export function cancelDeposit(id: number): Promise<CancelDepositResponse> {
+function cancelDeposit(id: number): Promise<CancelDepositResponse> {
   return api.delete<CancelDepositResponse>(`/deposit/${id}`);
 }
 

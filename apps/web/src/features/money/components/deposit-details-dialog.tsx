@@ -20,7 +20,7 @@ import { useRegistrationErrorHandler } from '../../../components/registration-qu
 import { PixPaymentDialog } from './pix-payment-dialog';
 
 /** "Cancelar depósito" and its confirmation; `compact` for a table row (the history). */
-export function CancelDepositButton({
+function CancelDepositButton({
   deposit,
   onCancelling = () => {},
   onCancelled = () => {},

@@ -9,7 +9,7 @@ import type { PixQrCodeResponse } from '../api/types';
 import { brl, QR_CODE_COPIED } from '../labels';
 
 /** The spec's size of the QR image (spec 2 §2). */
-export const QR_SIZE = 256;
+const QR_SIZE = 256;
 
 /**
  * A Pix deposit's QR code at 256 px and its copy-paste code ("Pix copia e cola") with a copy button. `qr` undefined

@@ -6,7 +6,7 @@ import { findRecentDeposit, useDepositOverview } from '../api/deposits';
 import { DEPOSIT_NOT_PENDING, pixReceived } from '../labels';
 
 /** How often the screen asks whether a Pix on screen was paid. */
-export const PAYMENT_POLL_MS = 3_000;
+const PAYMENT_POLL_MS = 3_000;
 
 /**
  * While a Pix deposit's QR code is on screen, asks GET /api/deposit every 3 s. Once the deposit leaves the pending

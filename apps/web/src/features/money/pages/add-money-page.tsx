@@ -24,8 +24,8 @@ import { RegistrationQueryState } from '../../../components/registration-query-s
 import { PendingDeposits } from '../components/pending-deposits';
 import { TED_SLOWER_WARNING } from '../labels';
 
-export const PIX_PATH = '/adicionar-dinheiro/pix';
-export const TED_PATH = '/adicionar-dinheiro/ted';
+const PIX_PATH = '/adicionar-dinheiro/pix';
+const TED_PATH = '/adicionar-dinheiro/ted';
 
 /** One way to add money: an icon, a name, how long it takes; the whole card is the button or link. */
 function OptionCard({
@@ -146,4 +146,5 @@ export function AddMoneyPage() {
   );
 }
 
+/** The page as the router loads it (lazyPage in app/router.tsx). @public */
 export const Component = AddMoneyPage;

@@ -58,6 +58,7 @@ const withdrawalOverview: WithdrawalOverviewResponse = {
   minimumWithdrawalAmount: 10,
   currentBalance: 500,
   withdrawalFee: 9.9,
+  confirm_with: 'code',
   freeWithdrawalsPerMonth: 2,
   freeWithdrawalsLeft: 0,
   resendAfterSeconds: 1,

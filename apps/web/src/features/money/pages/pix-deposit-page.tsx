@@ -30,7 +30,7 @@ type PixOutput = z.output<typeof PixDepositRequest>;
  * The amount and "Criar QR Code": the spec's messages come from the domain's schema (spec 2 §5). One intention per
  * amount: a double click, or a retry after a lost answer, sends the same Idempotency-Key, so one charge is made.
  */
-export function PixDepositForm({ minimum, limits }: { minimum: number; limits?: DepositLimits }) {
+function PixDepositForm({ minimum, limits }: { minimum: number; limits?: DepositLimits }) {
   const create = useCreatePixDeposit();
   const handle = useRegistrationErrorHandler();
   const [payment, setPayment] = useState<PixDepositResponse | null>(null);
@@ -128,4 +128,5 @@ export function PixDepositPage() {
   );
 }
 
+/** The page as the router loads it (lazyPage in app/router.tsx). @public */
 export const Component = PixDepositPage;

@@ -65,7 +65,7 @@ function BankLine({ label, value, copy = false }: { label: string; value: string
 }
 
 /** Where the TED goes: the company's receiving account, as the server has it. */
-export function ReceivingAccountCard({ account }: { account: ReceivingAccount }) {
+function ReceivingAccountCard({ account }: { account: ReceivingAccount }) {
   return (
     <Paper variant="outlined" sx={{ px: { xs: 2, sm: 2.5 }, py: 1 }}>
       <Box component="dl" sx={{ m: 0 }} aria-label="Dados bancários para a TED">
@@ -81,7 +81,7 @@ export function ReceivingAccountCard({ account }: { account: ReceivingAccount })
 }
 
 /** The amount and the receipt; "Enviar comprovante" stays disabled until a receipt is chosen (spec 2 §2, §5). */
-export function TedDepositForm({ limits }: { limits?: DepositLimits }) {
+function TedDepositForm({ limits }: { limits?: DepositLimits }) {
   const send = useCreateTedDeposit();
   const handle = useRegistrationErrorHandler();
   const navigate = useNavigate();
@@ -224,4 +224,5 @@ export function TedDepositPage() {
   );
 }
 
+/** The page as the router loads it (lazyPage in app/router.tsx). @public */
 export const Component = TedDepositPage;

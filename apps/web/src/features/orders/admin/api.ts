@@ -15,12 +15,12 @@ export type { AdminMarketResponse, HouseFundingRequest, HouseOrderRequest, Marke
 export type HouseOrder = AdminMarketResponse['house_orders'][number];
 export type BookLevel = AdminMarketResponse['bids'][number];
 
-export const ADMIN_MARKET_QUERY_KEY = ['admin', 'market'] as const;
+const ADMIN_MARKET_QUERY_KEY = ['admin', 'market'] as const;
 /** The book moves while the page is open: read it again this often (and when the operator comes back to the tab). */
 const MARKET_REFRESH_MS = 15_000;
 
 /** GET /api/admin/market: the rates, the house's position and orders, the book's levels, today's figures. */
-export function getAdminMarket(): Promise<AdminMarketResponse> {
+function getAdminMarket(): Promise<AdminMarketResponse> {
   return api.get<AdminMarketResponse>('/admin/market');
 }
 
@@ -39,7 +39,7 @@ function useRefreshMarket() {
 }
 
 /** PUT /api/admin/market/settings (percents as 0.5 and 0.38, the minimum fee in reais) → { message } */
-export function saveMarketSettings(settings: MarketSettingsRequest): Promise<MessageResponse> {
+function saveMarketSettings(settings: MarketSettingsRequest): Promise<MessageResponse> {
   return api.put<MessageResponse>('/admin/market/settings', settings);
 }
 
@@ -57,13 +57,7 @@ export function useSaveMarketSettings() {
  * order's Idempotency-Key (one per intention, kept across double clicks and retries, lib/intention.ts) makes a request
  * sent twice run once.
  */
-export function placeHouseOrder({
-  order,
-  key,
-}: {
-  order: HouseOrderRequest;
-  key: string;
-}): Promise<HouseOrderResponse> {
+function placeHouseOrder({ order, key }: { order: HouseOrderRequest; key: string }): Promise<HouseOrderResponse> {
   return api.post<HouseOrderResponse>('/admin/market/house-orders', order, idempotent(key));
 }
 
@@ -77,7 +71,7 @@ export function usePlaceHouseOrder() {
 }
 
 /** DELETE /api/admin/market/house-orders/{id} → { message }: takes what is still open off the book (its own key). */
-export function cancelHouseOrder({ id, key }: { id: number; key: string }): Promise<MessageResponse> {
+function cancelHouseOrder({ id, key }: { id: number; key: string }): Promise<MessageResponse> {
   return api.delete<MessageResponse>(`/admin/market/house-orders/${id}`, idempotent(key));
 }
 
@@ -91,7 +85,7 @@ export function useCancelHouseOrder() {
 }
 
 /** POST /api/admin/market/house-funding → { message }: silver put in the vault (grams) or capital paid in (reais). */
-export function fundHouse({ funding, key }: { funding: HouseFundingRequest; key: string }): Promise<MessageResponse> {
+function fundHouse({ funding, key }: { funding: HouseFundingRequest; key: string }): Promise<MessageResponse> {
   return api.post<MessageResponse>('/admin/market/house-funding', funding, idempotent(key));
 }
 

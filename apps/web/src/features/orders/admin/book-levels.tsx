@@ -17,7 +17,7 @@ import { brl, grams, perGram } from './labels';
 import { SectionCard } from '../../../components/admin/section-card';
 
 /** Levels of each side shown before "Mostrar todos". */
-export const LEVELS_SHOWN = 8;
+const LEVELS_SHOWN = 8;
 
 const cell = { py: 0.5, px: 1, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 

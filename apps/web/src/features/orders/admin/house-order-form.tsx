@@ -45,7 +45,7 @@ function valueCents(price: string, quantity: string): number | null {
  * The house's own open order on the other side that this price would cross (centavos per gram), if any: the house does
  * not trade with itself, so both would rest and the book would be crossed.
  */
-export function ownCrossing(market: AdminMarketResponse, type: OrderSide, priceCents: number): number | null {
+function ownCrossing(market: AdminMarketResponse, type: OrderSide, priceCents: number): number | null {
   const opposite = market.house_orders
     .filter((o) => o.status === 'open' && o.type !== type)
     .map((o) => toMinorUnits(o.price_per_gram));

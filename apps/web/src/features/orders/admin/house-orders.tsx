@@ -69,7 +69,7 @@ function CancelDialog({ order, onClose }: { order: HouseOrder | null; onClose: (
 }
 
 /** Executed and cancelled orders listed below the open ones before "Mostrar mais". */
-export const CLOSED_SHOWN = 5;
+const CLOSED_SHOWN = 5;
 
 /**
  * The house's orders: every open one (with "Cancelar"), then the latest executed or cancelled ones; the rest of what

@@ -1,4 +1,4 @@
-import { formatGrams, formatPercentBps, type OrderSide, type OrderStatus } from '@prata/domain';
+import { formatGrams, type OrderSide, type OrderStatus } from '@prata/domain';
 import { toMinorUnits } from '../../../lib/format';
 
 /** The house's orders as the back office reads them (a ordem: feminine). */
@@ -14,6 +14,5 @@ import { formatReais as brl } from '../../../lib/format';
 
 export { brl };
 export const grams = (value: number) => formatGrams(toMinorUnits(value));
-export const percent = (value: number) => formatPercentBps(toMinorUnits(value));
 /** A price per gram: 'R$ 5,37/g'. */
 export const perGram = (reais: number) => `${brl(reais)}/g`;

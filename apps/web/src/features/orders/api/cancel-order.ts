@@ -12,7 +12,7 @@ export type CancelOrderInput = { id: number; key: string };
  * DELETE /api/order/{id} with the intention's Idempotency-Key → { order: { id }, message }: the customer's own open
  * order leaves the book; a second tap with the same key gets the same answer, not "no longer open".
  */
-export function cancelOrder({ id, key }: CancelOrderInput): Promise<CancelOrderResponse> {
+function cancelOrder({ id, key }: CancelOrderInput): Promise<CancelOrderResponse> {
   return api.delete<CancelOrderResponse>(`/order/${id}`, idempotent(key));
 }
 

@@ -8,7 +8,7 @@ import type { OrderQuoteResponse, OrderSide } from './types';
  * GET /api/orders/quote/{buy|sell}/{grams}: the summary of a market order of that many grams now, as the server will
  * charge it (available=false when the book cannot fill it; allowed=false for a sell whose net is not above zero).
  */
-export function getOrderQuote(side: OrderSide, quantityCentigrams: number): Promise<OrderQuoteResponse> {
+function getOrderQuote(side: OrderSide, quantityCentigrams: number): Promise<OrderQuoteResponse> {
   return api.get<OrderQuoteResponse>(`/orders/quote/${side}/${minorToDecimalText(quantityCentigrams)}`);
 }
 

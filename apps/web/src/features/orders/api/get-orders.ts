@@ -4,7 +4,7 @@ import { ORDER_BOOK_QUERY_KEY } from './keys';
 import type { OrdersResponse } from './types';
 
 /** GET /api/orders: the rates, the annual limit, the book's two sides and the customer's own orders. */
-export function getOrders(): Promise<OrdersResponse> {
+function getOrders(): Promise<OrdersResponse> {
   return api.get<OrdersResponse>('/orders');
 }
 

@@ -6,7 +6,7 @@ import type { PriceHistoryResponse } from './types';
 export type PriceRange = PriceHistoryResponse['range'];
 
 /** GET /api/orders/price-history?range=day|week|month: the period's trades in buckets, oldest first. */
-export function getPriceHistory(range: PriceRange): Promise<PriceHistoryResponse> {
+function getPriceHistory(range: PriceRange): Promise<PriceHistoryResponse> {
   return api.get<PriceHistoryResponse>('/orders/price-history', { query: { range } });
 }
 

@@ -6,8 +6,8 @@ import type { OrderSide, PriceHistoryResponse } from '@prata/domain';
  */
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 export const ORDER_BOOK_QUERY_KEY = ['orders', 'book'] as const;
-export const ORDER_QUOTE_QUERY_KEY = ['orders', 'quote'] as const;
-export const PRICE_HISTORY_QUERY_KEY = ['orders', 'price-history'] as const;
+const ORDER_QUOTE_QUERY_KEY = ['orders', 'quote'] as const;
+const PRICE_HISTORY_QUERY_KEY = ['orders', 'price-history'] as const;
 export const orderQuoteQueryKey = (side: OrderSide, quantityCentigrams: number) =>
   [...ORDER_QUOTE_QUERY_KEY, side, quantityCentigrams] as const;
 export const priceHistoryQueryKey = (range: PriceHistoryResponse['range']) =>

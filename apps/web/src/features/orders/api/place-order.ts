@@ -15,7 +15,7 @@ export type PlaceOrderInput = { side: OrderSide; body: PlaceOrderRequest; key: s
  * myCompletedOrders, order, message }. The body is one of: a limit order (mode 'limit', price_per_gram), a market
  * order (mode 'market', no price) or a row of the table taken (order_id, its price and quantity, no mode).
  */
-export function placeOrder({ side, body, key }: PlaceOrderInput): Promise<PlaceOrderResponse> {
+function placeOrder({ side, body, key }: PlaceOrderInput): Promise<PlaceOrderResponse> {
   return api.post<PlaceOrderResponse>(`/order/${side}`, body, idempotent(key));
 }
 

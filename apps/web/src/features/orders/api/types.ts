@@ -2,11 +2,8 @@
 export type {
   BookOrder,
   CancelOrderResponse,
-  CompletedOrdersResponse,
-  DeletedOrdersResponse,
   MarketRates,
   Order,
-  OrderMode,
   OrderQuoteResponse,
   OrderSide,
   OrdersResponse,

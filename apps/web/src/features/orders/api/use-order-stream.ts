@@ -4,9 +4,9 @@ import { API_BASE } from '../../../lib/api';
 import { USER_QUERY_KEY } from '../../../lib/auth';
 import { ORDERS_QUERY_KEY } from './keys';
 
-export const ORDER_STREAM_PATH = `${API_BASE}/orders/stream`;
+const ORDER_STREAM_PATH = `${API_BASE}/orders/stream`;
 /** Several trades in a burst are one refetch: the screen asks again at most this often. */
-export const STREAM_REFRESH_MS = 400;
+const STREAM_REFRESH_MS = 400;
 
 /**
  * Live refresh while the orders screen is open: GET /api/orders/stream (Server-Sent Events, public) sends

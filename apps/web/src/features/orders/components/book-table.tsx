@@ -9,7 +9,7 @@ import { SIDE_TEXT } from '../labels';
 import { type ListColumn, ResponsiveTable } from './responsive-table';
 
 /** Rows of the book shown before "Mostrar mais" (the server sends up to BOOK_ROWS per side). */
-export const BOOK_ROWS_SHOWN = 10;
+const BOOK_ROWS_SHOWN = 10;
 
 const columns: ReadonlyArray<ListColumn<BookOrder>> = [
   {

@@ -4,12 +4,12 @@ import { visuallyHidden } from '../../../components/polite-announcer';
 import type { PriceHistoryResponse } from '../api/types';
 
 /** How many of the chart's last points the text alternative lists. */
-export const LAST_PRICES_ROWS = 12;
+const LAST_PRICES_ROWS = 12;
 
-export const LAST_PRICES_CAPTION = 'Últimos preços';
+const LAST_PRICES_CAPTION = 'Últimos preços';
 
 /**
- * The chart's text alternative (issue 36, WCAG 1.1.1): the last closing prices it draws, newest first, as a table a
+ * The chart's text alternative: the last closing prices it draws, newest first, as a table a
  * screen reader walks cell by cell. Visually hidden: the chart shows the same figures to those who see it.
  */
 export function LastPricesTable({ data }: { data: PriceHistoryResponse }) {

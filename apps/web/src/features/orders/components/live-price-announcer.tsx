@@ -27,7 +27,7 @@ export function livePriceSentence(
 }
 
 /**
- * /ordens' polite announcement of the live price (issue 36): the figures on screen tick with the book's stream, this
+ * /ordens' polite announcement of the live price: the figures on screen tick with the book's stream, this
  * says their summary at most every 30 s, and only when it changed.
  */
 export function LivePriceAnnouncer() {

@@ -40,4 +40,18 @@ describe('OrderSummary', () => {
     render(<OrderSummary summary={summary} rates={rates} />);
     expect(valueLine()).toBe('Valor (6,00 g × R$ 8,94)R$ 53,64');
   });
+
+  it('is a polite, atomic live region in the order form, and no live region in the confirmation dialog', () => {
+    const summary = limitSummary('buy', 894, 600, rates);
+    if (!summary) throw new Error('no summary');
+    const { unmount } = render(<OrderSummary summary={summary} rates={rates} live />);
+    const form = screen.getByRole('region', { name: 'Resumo da ordem' });
+    expect(form.getAttribute('aria-live')).toBe('polite');
+    expect(form.getAttribute('aria-atomic')).toBe('true');
+    unmount();
+    render(<OrderSummary summary={summary} rates={rates} title="Resumo da compra" />);
+    const dialog = screen.getByRole('region', { name: 'Resumo da compra' });
+    expect(dialog.hasAttribute('aria-live')).toBe(false);
+    expect(dialog.hasAttribute('aria-atomic')).toBe(false);
+  });
 });

@@ -40,8 +40,21 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
  * An order's summary (spec 2 §2, §9): the value, the operating fee (its percentage only when it is above the minimum;
  * at the minimum it says so), the IOF, the VET and the total to pay or the net to receive. A sell's fee and IOF are
  * shown as deductions.
+ *
+ * `live` (the order form, where it follows what is typed): a polite, atomic live region, so a change is read as the
+ * whole summary, not as a lone figure out of its line. Not in the confirmation dialog, where it does not change.
  */
-export function OrderSummary({ summary, rates, title }: { summary: Summary; rates: Rates; title?: string }) {
+export function OrderSummary({
+  summary,
+  rates,
+  title,
+  live = false,
+}: {
+  summary: Summary;
+  rates: Rates;
+  title?: string;
+  live?: boolean;
+}) {
   const sell = summary.side === 'sell';
   const minus = (cents: number) => (sell ? `-${formatBRL(cents)}` : formatBRL(cents));
   const feeLabel = summary.feeAboveMinimum
@@ -51,7 +64,8 @@ export function OrderSummary({ summary, rates, title }: { summary: Summary; rate
     <Box
       component="section"
       aria-label={title ?? 'Resumo da ordem'}
-      aria-live="polite"
+      aria-live={live ? 'polite' : undefined}
+      aria-atomic={live ? true : undefined}
       sx={{ bgcolor: 'background.default', borderRadius: 2, px: 2, py: 1.5 }}
     >
       <Box component="dl" sx={{ m: 0 }}>

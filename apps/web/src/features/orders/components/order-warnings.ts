@@ -5,7 +5,7 @@ import type { OrdersResponse } from '../api/types';
 import type { OrderSummary as Summary } from '../summary';
 
 /**
- * The refusals the server would give this order, said while typing (issue 27, item 6): a buy's total above the
+ * The refusals the server would give this order, said while typing: a buy's total above the
  * available reais, a sell's grams above the available silver (both from the signed-in user, refreshed after every
  * order), and the order's value above the annual limit left (GET /api/orders' `trading_limit_left`, which already
  * counts the resting orders). The same figures and words as the server's refusals (MESSAGES).

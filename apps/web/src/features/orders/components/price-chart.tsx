@@ -22,10 +22,10 @@ import { LastPricesTable } from './last-prices-table';
 
 const PriceChartCanvas = lazy(() => import('./price-chart-canvas'));
 
-export const RANGE_LABELS: Record<PriceRange, string> = { day: 'Dia', week: 'Semana', month: 'Mês' };
+const RANGE_LABELS: Record<PriceRange, string> = { day: 'Dia', week: 'Semana', month: 'Mês' };
 const RANGE_PERIOD: Record<PriceRange, string> = { day: 'nas últimas 24 horas', week: 'na semana', month: 'no mês' };
-export const NO_TRADES = 'Nenhum negócio neste período.';
-export const NO_TRADES_YET = 'Ainda não houve negócios no livro.';
+const NO_TRADES = 'Nenhum negócio neste período.';
+const NO_TRADES_YET = 'Ainda não houve negócios no livro.';
 const CHART_HEIGHT = { xs: 180, sm: 220 } as const;
 
 /**

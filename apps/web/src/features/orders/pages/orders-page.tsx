@@ -199,4 +199,5 @@ export function OrdersPage() {
   );
 }
 
+/** The page as the router loads it (lazyPage in app/router.tsx). @public */
 export const Component = OrdersPage;

@@ -5,7 +5,7 @@ import { idempotent } from '../../../lib/idempotency';
 import { PRICE_ALERTS_QUERY_KEY } from './price-alerts';
 
 /** POST /api/price-alerts, with the intention's key (lib/intention.ts): a double click creates one alert */
-export const createPriceAlert = ({ body, key }: { body: CreatePriceAlertInput; key: string }) =>
+const createPriceAlert = ({ body, key }: { body: CreatePriceAlertInput; key: string }) =>
   api.post<PriceAlert>('/price-alerts', body, idempotent(key));
 
 export function useCreatePriceAlert() {

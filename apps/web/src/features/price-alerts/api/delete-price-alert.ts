@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { PRICE_ALERTS_QUERY_KEY } from './price-alerts';
 
 /** DELETE /api/price-alerts/{id} */
-export const deletePriceAlert = (id: number) => api.delete<MessageResponse>(`/price-alerts/${id}`);
+const deletePriceAlert = (id: number) => api.delete<MessageResponse>(`/price-alerts/${id}`);
 
 export function useDeletePriceAlert() {
   const queryClient = useQueryClient();

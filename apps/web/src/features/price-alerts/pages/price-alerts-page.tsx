@@ -128,7 +128,7 @@ function PushCard() {
 }
 
 /**
- * /alertas-de-preco (issue 30 item 3; docs/price-alerts.md): the form (above or below a price per gram), the list
+ * /alertas-de-preco (docs/price-alerts.md): the form (above or below a price per gram), the list
  * (active, then fired) with delete, and this device's push notifications. Each alert fires once, by e-mail and by a
  * notification on the devices that allowed them.
  */

@@ -7,7 +7,7 @@ import { useAccountMutation } from './use-account-mutation';
  * POST /api/banking-information → 201 { bankingInformation, message }, with the intention's Idempotency-Key
  * (lib/intention.ts): where withdrawals go, saved once on a double tap.
  */
-export function createBankingInformation({
+function createBankingInformation({
   body,
   key,
 }: {
@@ -18,7 +18,7 @@ export function createBankingInformation({
 }
 
 /** DELETE /api/banking-information/{id} → { bankingInformation, message } */
-export function deleteBankingInformation(id: number): Promise<BankingInformationSavedResponse> {
+function deleteBankingInformation(id: number): Promise<BankingInformationSavedResponse> {
   return api.delete<BankingInformationSavedResponse>(`/banking-information/${id}`);
 }
 

@@ -7,7 +7,7 @@ import { withLoading } from '../../../lib/loading';
 export type PasswordChangeInput = z.input<typeof PasswordChangeRequest>;
 
 /** PUT /api/password → { message }. Other sessions end; this one stays. */
-export function changePassword(input: PasswordChangeInput): Promise<MessageResponse> {
+function changePassword(input: PasswordChangeInput): Promise<MessageResponse> {
   return api.put<MessageResponse>('/password', input);
 }
 

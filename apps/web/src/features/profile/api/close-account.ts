@@ -3,7 +3,7 @@ import { api, type MessageResponse } from '../../../lib/api';
 import { withLoading } from '../../../lib/loading';
 
 /** PUT /api/user/close-account → { message }; 422 { message } while the customer holds money or silver. */
-export function closeAccount(): Promise<MessageResponse> {
+function closeAccount(): Promise<MessageResponse> {
   return api.put<MessageResponse>('/user/close-account');
 }
 

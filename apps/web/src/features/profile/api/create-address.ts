@@ -5,7 +5,7 @@ import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
 
 /** POST /api/address → 201 { address, message }, with the intention's key (a double click saves one address). */
-export function createAddress(input: AddressRequest, idempotencyKey: string): Promise<AddressSavedResponse> {
+function createAddress(input: AddressRequest, idempotencyKey: string): Promise<AddressSavedResponse> {
   return api.post<AddressSavedResponse>('/address', input, idempotent(idempotencyKey));
 }
 

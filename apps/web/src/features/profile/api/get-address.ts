@@ -3,7 +3,7 @@ import type { Address, AddressResponse } from '@prata/domain';
 import { api } from '../../../lib/api';
 
 /** GET /api/address/{id} → { address }; 404 when it is not the customer's. */
-export async function getAddress(id: number): Promise<Address> {
+async function getAddress(id: number): Promise<Address> {
   const { address } = await api.get<AddressResponse>(`/address/${id}`);
   return address;
 }

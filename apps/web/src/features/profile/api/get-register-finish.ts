@@ -19,7 +19,7 @@ export type RegisterFinishUser = RegisterFinishResponse['user'];
 
 export const REGISTER_FINISH_QUERY_KEY = ['register', 'finish'] as const;
 
-export function getRegisterFinish(): Promise<RegisterFinishResponse> {
+function getRegisterFinish(): Promise<RegisterFinishResponse> {
   return api.get<RegisterFinishResponse>('/register/finish');
 }
 

@@ -3,10 +3,10 @@ import { api } from '../../../lib/api';
 import type { UserIndex } from './types';
 
 /** Under ['user'], so refreshing the signed-in user (after any change) refreshes this too. */
-export const USER_INDEX_QUERY_KEY = ['user', 'index'] as const;
+const USER_INDEX_QUERY_KEY = ['user', 'index'] as const;
 
 /** GET /api/user/index: everything the /meus-dados tabs show. 403 while the registration is incomplete. */
-export function getUserIndex(): Promise<UserIndex> {
+function getUserIndex(): Promise<UserIndex> {
   return api.get<UserIndex>('/user/index');
 }
 

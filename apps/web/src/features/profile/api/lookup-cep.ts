@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api';
 
 /** GET /api/cep/{cep} → what is known about the CEP; null when it does not exist (404). No loading dialog. */
-export async function lookupCep(cep: string, signal?: AbortSignal): Promise<CepLookupResponse | null> {
+async function lookupCep(cep: string, signal?: AbortSignal): Promise<CepLookupResponse | null> {
   try {
     return await api.get<CepLookupResponse>(`/cep/${onlyDigits(cep)}`, { signal });
   } catch (error) {

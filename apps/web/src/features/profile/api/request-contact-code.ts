@@ -12,7 +12,7 @@ export type ContactTarget = z.input<typeof ContactCodeRequest>;
  * POST /api/user/contact-code: sends the code to the account's e-mail (429 within 60 s of the last one), with the
  * intention's Idempotency-Key (lib/intention.ts): a double tap sends one e-mail.
  */
-export function requestContactCode({ target, key }: { target: ContactTarget; key: string }): Promise<MessageResponse> {
+function requestContactCode({ target, key }: { target: ContactTarget; key: string }): Promise<MessageResponse> {
   return api.post<MessageResponse>('/user/contact-code', target, idempotent(key));
 }
 

@@ -4,17 +4,17 @@ import { idempotent } from '../../../lib/idempotency';
 import { useAccountMutation } from './use-account-mutation';
 
 /** POST /api/address → 201 { address, message }, with the intention's key (a double click saves one address). */
-export function createAddress({ key, ...input }: AddressRequest & { key: string }): Promise<AddressSavedResponse> {
+function createAddress({ key, ...input }: AddressRequest & { key: string }): Promise<AddressSavedResponse> {
   return api.post<AddressSavedResponse>('/address', input, idempotent(key));
 }
 
 /** PUT /api/address/{id} → { address, message } */
-export function updateAddress(id: number, input: AddressRequest): Promise<AddressSavedResponse> {
+function updateAddress(id: number, input: AddressRequest): Promise<AddressSavedResponse> {
   return api.put<AddressSavedResponse>(`/address/${id}`, input);
 }
 
 /** DELETE /api/address/{id} → { address, message } */
-export function deleteAddress(id: number): Promise<AddressSavedResponse> {
+function deleteAddress(id: number): Promise<AddressSavedResponse> {
   return api.delete<AddressSavedResponse>(`/address/${id}`);
 }
 

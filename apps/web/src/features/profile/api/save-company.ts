@@ -8,7 +8,7 @@ import { withLoading } from '../../../lib/loading';
  * POST /api/company, or PUT /api/company/{id} when the company already exists (with `code` when the stored mobile
  * number or contact e-mail changes).
  */
-export function saveCompany(
+function saveCompany(
   input: CompanyRequest | CompanyUpdateRequest,
   companyId: number | null,
   idempotencyKey: string,

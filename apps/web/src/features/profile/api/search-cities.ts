@@ -9,7 +9,7 @@ export const CITY_SEARCH_MIN_CHARS = 2;
  * GET /api/cities/search/{text}?uf= → { cities }; `state` (the CEP's) puts that state's cities first. Never uses the
  * global loading dialog (spec 3).
  */
-export async function searchCities(text: string, state?: string, signal?: AbortSignal): Promise<City[]> {
+async function searchCities(text: string, state?: string, signal?: AbortSignal): Promise<City[]> {
   const { cities } = await api.get<CitySearchResponse>(`/cities/search/${encodeURIComponent(text)}`, {
     query: { uf: state },
     signal,

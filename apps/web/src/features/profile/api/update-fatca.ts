@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { withLoading } from '../../../lib/loading';
 
 /** PUT /api/user/fatca { five booleans } */
-export function updateFatca(input: FatcaRequest): Promise<UserSavedResponse> {
+function updateFatca(input: FatcaRequest): Promise<UserSavedResponse> {
   return api.put<UserSavedResponse>('/user/fatca', input);
 }
 

@@ -5,7 +5,7 @@ import { withLoading } from '../../../lib/loading';
 import { checkCpfStatus } from './check-cpf-status';
 
 /** PUT /api/user/pessoais */
-export function updatePersonalData(input: PersonalDataRequest): Promise<UserSavedResponse> {
+function updatePersonalData(input: PersonalDataRequest): Promise<UserSavedResponse> {
   return api.put<UserSavedResponse>('/user/pessoais', input);
 }
 

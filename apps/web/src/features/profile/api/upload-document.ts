@@ -7,7 +7,7 @@ import { useAccountMutation } from './use-account-mutation';
  * POST /api/documents (multipart, one file in `document`) → 201 { document, message }, with the intention's
  * Idempotency-Key (lib/intention.ts): a double tap keeps one copy.
  */
-export function uploadDocument({ file, key }: { file: File; key: string }): Promise<DocumentUploadResponse> {
+function uploadDocument({ file, key }: { file: File; key: string }): Promise<DocumentUploadResponse> {
   const form = new FormData();
   form.append('document', file, file.name);
   return api.post('/documents', form, idempotent(key));

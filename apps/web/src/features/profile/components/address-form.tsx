@@ -14,7 +14,7 @@ import { useCepLookup } from '../api/lookup-cep';
 import { CityAutocomplete } from './city-autocomplete';
 import { StepActions } from './step-actions';
 
-export const ADDRESS_TYPES = ['Residencial', 'Comercial'] as const;
+const ADDRESS_TYPES = ['Residencial', 'Comercial'] as const;
 
 const CitySchema = z.object({ id: z.number(), name: z.string(), state: z.string(), description: z.string() });
 
@@ -37,7 +37,7 @@ type AddressFormValues = z.input<typeof AddressFormSchema>;
 const FIELDS = Object.keys(AddressFormSchema.shape);
 
 /** A company's address is where it works: Comercial; a person's, Residencial. */
-export function defaultAddressType(accountType: AccountType | undefined): string {
+function defaultAddressType(accountType: AccountType | undefined): string {
   return accountType === 'company' ? 'Comercial' : 'Residencial';
 }
 

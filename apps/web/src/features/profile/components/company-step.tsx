@@ -22,7 +22,7 @@ type CompanyInput = z.input<typeof CompanyRequest>;
 const FIELDS = Object.keys(CompanyRequest.shape);
 
 /** Shown once operators approved the registration: the company's identity changes only through support. */
-export const COMPANY_LOCKED_NOTICE =
+const COMPANY_LOCKED_NOTICE =
   'O cadastro da empresa foi aprovado: CNPJ e razão social não podem mais ser alterados por aqui. Para corrigi-los, fale com o nosso atendimento.';
 
 /** Read-only fields look filled in, so nobody tries to type in them. */

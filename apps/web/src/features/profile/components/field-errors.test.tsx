@@ -63,7 +63,7 @@ function description(element: HTMLElement): string {
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 }
 
-describe('field errors (issue 36: a screen reader hears the error with its field)', () => {
+describe('field errors (a screen reader hears the error with its field)', () => {
   it('ties each error to its input (aria-describedby, aria-invalid) and focuses the first invalid field', async () => {
     render(<AllFields />);
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));

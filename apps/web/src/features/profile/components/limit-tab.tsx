@@ -41,8 +41,8 @@ import { FileButton } from '../../../components/file-button';
 import { TabSection } from './tab-section';
 
 /** At least one document and at most five go with a request (the server says the same). */
-export const MAX_LIMIT_DOCUMENTS = 5;
-export const LIMIT_DOCUMENTS_MAX_MESSAGE = `Envie no máximo ${MAX_LIMIT_DOCUMENTS} documentos.`;
+const MAX_LIMIT_DOCUMENTS = 5;
+const LIMIT_DOCUMENTS_MAX_MESSAGE = `Envie no máximo ${MAX_LIMIT_DOCUMENTS} documentos.`;
 
 const FIELDS = [
   'new_limit',

@@ -45,7 +45,7 @@ const hasSpouse = (estadoCivil: string) => (WITH_SPOUSE as readonly string[]).in
  * The personal-data form's schema. The sex message differs by screen: 'Escolha uma das opções' on
  * /register/finish (spec 1 §5), 'Informe seu sexo' on /meus-dados (spec 2 §5).
  */
-export function personalFormSchema(sexMessage: string) {
+function personalFormSchema(sexMessage: string) {
   return z
     .object({
       name: z.string().trim().min(1, MESSAGES.nameRequired),

@@ -59,7 +59,7 @@ export function AddAddressPage() {
 }
 
 /** An id that is not one of the customer's addresses (a typo, a deleted one, another customer's): say so, and lead back. */
-export function AddressNotFound() {
+function AddressNotFound() {
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Alert severity="warning" sx={{ alignSelf: 'stretch' }}>

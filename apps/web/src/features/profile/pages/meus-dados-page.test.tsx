@@ -108,6 +108,8 @@ describe('MeusDadosPage', { timeout: 20_000 }, () => {
       'Dados bancários',
       'Aumentar limite',
       'Alterar senha',
+      'Privacidade e dados',
+      'Acesso e dispositivos',
       'Encerrar conta',
     ]);
 

@@ -29,6 +29,8 @@ import { DocumentsTab } from '../components/documents-tab';
 import { LimitTab } from '../components/limit-tab';
 import { PasswordTab } from '../components/password-tab';
 import { ReviewBanner } from '../../../components/review-banner';
+import { AccessTab } from '../../devices/index';
+import { PrivacyTab } from '../../privacy/index';
 import { TabSection } from '../components/tab-section';
 import { type AccountTab, accountTabsFor, pathForTab, tabFromParam } from '../tabs';
 
@@ -77,6 +79,10 @@ function Panel({ tab, data }: { tab: AccountTab; data: UserIndex }) {
       return <LimitTab user={user} requests={data.tradingLimitRequests} />;
     case 'password':
       return <PasswordTab />;
+    case 'access':
+      return <AccessTab />;
+    case 'privacy':
+      return <PrivacyTab />;
     case 'close':
       return <CloseAccountTab user={user} />;
   }

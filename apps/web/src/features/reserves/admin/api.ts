@@ -3,10 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch } from '../../../lib/api';
 import { idempotent } from '../../../lib/idempotency';
 
-export const ADMIN_RESERVES_QUERY_KEY = ['admin', 'reserves'] as const;
+const ADMIN_RESERVES_QUERY_KEY = ['admin', 'reserves'] as const;
 
 /** GET /api/admin/reserves: the latest day, the bars, the ledger's vault and whether the bars fall short. */
-export function getAdminReserves(): Promise<AdminReservesResponse> {
+function getAdminReserves(): Promise<AdminReservesResponse> {
   return api.get<AdminReservesResponse>('/admin/reserves');
 }
 
@@ -20,7 +20,7 @@ export type BarInput = { serial: string; refiner: string; weightCg: string; docu
  * POST /api/admin/reserves/bars (multipart: serial, refiner, weightCg, document) → 201 { bar, message }, with the
  * intention's key (lib/intention.ts): a double click lists the bar once.
  */
-export function addBar({ key, ...input }: BarInput & { key: string }): Promise<MessageResponse> {
+function addBar({ key, ...input }: BarInput & { key: string }): Promise<MessageResponse> {
   const form = new FormData();
   form.append('serial', input.serial);
   form.append('refiner', input.refiner);
@@ -30,12 +30,12 @@ export function addBar({ key, ...input }: BarInput & { key: string }): Promise<M
 }
 
 /** DELETE /api/admin/reserves/bars/:id → { message } */
-export function removeBar(id: number): Promise<MessageResponse> {
+function removeBar(id: number): Promise<MessageResponse> {
   return api.delete<MessageResponse>(`/admin/reserves/bars/${id}`);
 }
 
 /** POST /api/admin/reserves/rebuild { day? } → { proof, previousRoot, message } */
-export function rebuildDay(day?: string): Promise<MessageResponse> {
+function rebuildDay(day?: string): Promise<MessageResponse> {
   return api.post<MessageResponse>('/admin/reserves/rebuild', day ? { day } : {});
 }
 

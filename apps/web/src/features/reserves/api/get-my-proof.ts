@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** GET /api/reserves/proof: the signed-in customer's own leaf of the latest day and its path to the root. */
-export function getMyProof(): Promise<ReserveProofResponse> {
+function getMyProof(): Promise<ReserveProofResponse> {
   return api.get<ReserveProofResponse>('/reserves/proof');
 }
 

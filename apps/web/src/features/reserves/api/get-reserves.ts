@@ -2,10 +2,10 @@ import type { ReservesResponse } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export const RESERVES_QUERY_KEY = ['reserves'] as const;
+const RESERVES_QUERY_KEY = ['reserves'] as const;
 
 /** GET /api/reserves (public): the latest day's root and totals, the vault's bars, the difference and the history. */
-export function getReserves(): Promise<ReservesResponse> {
+function getReserves(): Promise<ReservesResponse> {
   return api.get<ReservesResponse>('/reserves');
 }
 

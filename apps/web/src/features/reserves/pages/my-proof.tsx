@@ -76,7 +76,9 @@ export function MyProof({ days }: { days: readonly ReserveProofSummary[] }) {
 
   if (query.isPending) return <Typography color="text.secondary">Carregando sua folha...</Typography>;
   if (query.isError) {
-    return <Alert severity={isApiError(query.error, 404) ? 'info' : 'error'}>{firstError(query.error)}</Alert>;
+    // 404: no leaf of theirs that day; 410: a day older than the leaves are kept (RESERVES_PROOF_EXPIRED)
+    const expected = isApiError(query.error, 404) || isApiError(query.error, 410);
+    return <Alert severity={expected ? 'info' : 'error'}>{firstError(query.error)}</Alert>;
   }
   if (!proof) return null;
   const steps = proof.path.length === 1 ? '1 passo' : `${proof.path.length} passos`;
@@ -106,6 +108,10 @@ export function MyProof({ days }: { days: readonly ReserveProofSummary[] }) {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
         Para conferir fora do site: node scripts/verify-reserves.mjs prova-de-reservas-{proof.day}.json {proof.root}
         {proof.version === 2 ? ` ${proof.rootSum}` : ''}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        As provas individuais ficam disponíveis por 90 dias: guarde o arquivo se quiser conferir depois. Dos dias mais
+        antigos continuam publicados a raiz, os totais e as barras do cofre.
       </Typography>
     </Paper>
   );

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** GET /api/admin/saving-plans?page=: every plan, newest first, with its customer and latest runs. */
-export function getAdminSavingPlans(page: number): Promise<AdminSavingPlansResponse> {
+function getAdminSavingPlans(page: number): Promise<AdminSavingPlansResponse> {
   return api.get<AdminSavingPlansResponse>('/admin/saving-plans', { query: { page } });
 }
 

@@ -16,7 +16,7 @@ function loadingOf({ move, method }: Change): string {
 }
 
 /** POST /api/saving-plans/{id}/{pause|resume|cancel} → { plan, message } */
-export function changeSavingPlan({ id, move }: Pick<Change, 'id' | 'move'>) {
+function changeSavingPlan({ id, move }: Pick<Change, 'id' | 'move'>) {
   return api.post<SavingPlanResponse>(`/saving-plans/${id}/${move}`, {});
 }
 

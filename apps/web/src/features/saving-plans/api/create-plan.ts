@@ -6,7 +6,7 @@ import { withLoading } from '../../../lib/loading';
 import { SAVING_PLANS_QUERY_KEY } from './plans';
 
 /** POST /api/saving-plans → 201 { plan, pix_qr_code, message } */
-export function createSavingPlan({ body, key }: { body: CreateSavingPlanRequest; key: string }) {
+function createSavingPlan({ body, key }: { body: CreateSavingPlanRequest; key: string }) {
   return api.post<SavingPlanResponse>('/saving-plans', body, idempotent(key));
 }
 

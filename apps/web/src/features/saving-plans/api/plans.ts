@@ -5,7 +5,7 @@ import { api } from '../../../lib/api';
 export const SAVING_PLANS_QUERY_KEY = ['saving-plans'] as const;
 
 /** GET /api/saving-plans: the customer's plans, newest first, each with its latest runs. */
-export function getSavingPlans(): Promise<SavingPlansResponse> {
+function getSavingPlans(): Promise<SavingPlansResponse> {
   return api.get<SavingPlansResponse>('/saving-plans');
 }
 

@@ -14,7 +14,7 @@ export type PreviewSchedule = {
  * GET /api/saving-plans/preview?amount=&frequency=&weekday=&month_day=&payment_method=: what the amount buys now,
  * with the fee and the IOF, and when the runs happen.
  */
-export function getSavingPreview(amount: string, schedule: PreviewSchedule = {}): Promise<SavingPreviewResponse> {
+function getSavingPreview(amount: string, schedule: PreviewSchedule = {}): Promise<SavingPreviewResponse> {
   return api.get<SavingPreviewResponse>('/saving-plans/preview', { query: { amount, ...schedule } });
 }
 

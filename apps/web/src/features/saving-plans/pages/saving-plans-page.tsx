@@ -55,7 +55,7 @@ function PixToAuthorize({ answer }: { answer: SavingPlanResponse }) {
 }
 
 /**
- * /poupanca-automatica (issue 30 item 2): a new plan (amount, frequency, day, end, how to pay, with the fee and IOF of
+ * /poupanca-automatica: a new plan (amount, frequency, day, end, how to pay, with the fee and IOF of
  * a run at today's prices), then the plans with their runs.
  */
 export function SavingPlansPage() {

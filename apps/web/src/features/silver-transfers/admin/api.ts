@@ -2,12 +2,12 @@ import type { AdminSilverTransferResponse, AdminSilverTransfersResponse, SilverT
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export type { AdminSilverTransfer, AdminSilverTransfersResponse, SilverTransferStatus } from '@prata/domain';
+export type { AdminSilverTransfersResponse, SilverTransferStatus } from '@prata/domain';
 
-export const ADMIN_TRANSFERS_QUERY_KEY = ['admin', 'silver-transfers'] as const;
+const ADMIN_TRANSFERS_QUERY_KEY = ['admin', 'silver-transfers'] as const;
 
 /** GET /api/admin/silver-transfers?status=&q=&page=: newest first, with the grams waiting in transfer:unclaimed. */
-export function getAdminTransfers(
+function getAdminTransfers(
   status: SilverTransferStatus | undefined,
   q: string,
   page: number,
@@ -27,7 +27,7 @@ export function useAdminTransfers(status: SilverTransferStatus | undefined, q: s
 }
 
 /** GET /api/admin/silver-transfers/check/{code}: the transfer a receipt's check code belongs to (404 when none). */
-export function checkReceiptCode(code: string): Promise<AdminSilverTransferResponse> {
+function checkReceiptCode(code: string): Promise<AdminSilverTransferResponse> {
   return api.get<AdminSilverTransferResponse>(`/admin/silver-transfers/check/${encodeURIComponent(code.trim())}`);
 }
 

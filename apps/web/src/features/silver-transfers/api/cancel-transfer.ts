@@ -8,7 +8,7 @@ import { withLoading } from '../../../lib/loading';
 import { SILVER_TRANSFERS_PATH, TRANSFER_OVERVIEW_QUERY_KEY } from './transfers';
 
 /** PUT /api/silver-transfer/{id}/cancel → { transfer, message }: a pending transfer, cancelled (its grams come back). */
-export function cancelTransfer({ id, key }: { id: number; key: string }): Promise<SilverTransferResponse> {
+function cancelTransfer({ id, key }: { id: number; key: string }): Promise<SilverTransferResponse> {
   return api.put<SilverTransferResponse>(`/silver-transfer/${id}/cancel`, undefined, idempotent(key));
 }
 

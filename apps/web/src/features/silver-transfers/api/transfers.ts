@@ -1,6 +1,8 @@
 import type {
   CheckReceiverResponse,
   CreateSilverTransferRequest,
+  CreateSilverTransferWithPasskeyRequest,
+  PasskeyOptionsResponse,
   SilverTransferCodeRequest,
   SilverTransferCodeResponse,
   SilverTransferOverviewResponse,
@@ -11,13 +13,14 @@ import { api } from '../../../lib/api';
 import { USER_QUERY_KEY } from '../../../lib/auth';
 import { idempotent } from '../../../lib/idempotency';
 import { withLoading } from '../../../lib/loading';
+import { getAssertion } from '../../passkeys/index';
 
 export const TRANSFER_OVERVIEW_QUERY_KEY = ['silver-transfer'] as const;
 /** The history tab's list (GET /api/silver-transfers), as the history feature caches it. */
 export const SILVER_TRANSFERS_PATH = '/silver-transfers';
 
 /** GET /api/silver-transfer: the grams available, the resend wait and the unclaimed period. */
-export function getTransferOverview(): Promise<SilverTransferOverviewResponse> {
+function getTransferOverview(): Promise<SilverTransferOverviewResponse> {
   return api.get<SilverTransferOverviewResponse>('/silver-transfer');
 }
 
@@ -26,7 +29,7 @@ export function useTransferOverview() {
 }
 
 /** POST /api/silver-transfer/check-receiver { email } → { receiver: { id, name } | null, message } */
-export function checkReceiver(email: string): Promise<CheckReceiverResponse> {
+function checkReceiver(email: string): Promise<CheckReceiverResponse> {
   return api.post<CheckReceiverResponse>('/silver-transfer/check-receiver', { email });
 }
 
@@ -40,7 +43,7 @@ export function useCheckReceiver() {
 type Keyed<T> = { body: T; key: string };
 
 /** POST /api/silver-transfer/verification-code { quantity_grams, receiver_email } (a resend sends it again). */
-export function sendTransferCode({ body, key }: Keyed<SilverTransferCodeRequest>): Promise<SilverTransferCodeResponse> {
+function sendTransferCode({ body, key }: Keyed<SilverTransferCodeRequest>): Promise<SilverTransferCodeResponse> {
   return api.post<SilverTransferCodeResponse>('/silver-transfer/verification-code', body, idempotent(key));
 }
 
@@ -52,7 +55,7 @@ export function useSendTransferCode() {
 }
 
 /** POST /api/silver-transfer → 201 { transfer, message } */
-export function createTransfer({ body, key }: Keyed<CreateSilverTransferRequest>): Promise<SilverTransferResponse> {
+function createTransfer({ body, key }: Keyed<CreateSilverTransferRequest>): Promise<SilverTransferResponse> {
   return api.post<SilverTransferResponse>('/silver-transfer', body, idempotent(key));
 }
 
@@ -65,6 +68,37 @@ export function useCreateTransfer() {
   return useMutation({
     mutationFn: (input: Keyed<CreateSilverTransferRequest>) =>
       withLoading('Transferindo prata...', () => createTransfer(input)),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: TRANSFER_OVERVIEW_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['history'] }),
+      ]),
+  });
+}
+
+type PasskeyTransfer = Omit<CreateSilverTransferWithPasskeyRequest, 'passkey'>;
+
+/**
+ * A customer with a passkey confirms with it instead of the e-mail code: the challenge bound to the grams and the
+ * receiver (POST /api/silver-transfer/passkey-options, which creates nothing), the browser's passkey dialog, then
+ * POST /api/silver-transfer/passkey under the intention's Idempotency-Key.
+ */
+async function createTransferWithPasskey({ body, key }: Keyed<PasskeyTransfer>): Promise<SilverTransferResponse> {
+  const { options } = await api.post<PasskeyOptionsResponse>('/silver-transfer/passkey-options', {
+    quantity_grams: body.quantity_grams,
+    receiver_email: body.receiver_email,
+  });
+  const passkey = await getAssertion(options);
+  return withLoading('Transferindo prata...', () =>
+    api.post<SilverTransferResponse>('/silver-transfer/passkey', { ...body, passkey }, idempotent(key)),
+  );
+}
+
+export function useCreateTransferWithPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTransferWithPasskey,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),

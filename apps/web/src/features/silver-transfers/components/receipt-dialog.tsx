@@ -15,7 +15,7 @@ import { RouterLink } from '../../../components/router-link';
 import { toMinorUnits } from '../../../lib/format';
 import { openTransferReceipt } from '../api/receipt';
 
-export const TRANSFERS_HISTORY_PATH = '/meu-historico/prata-transferida';
+const TRANSFERS_HISTORY_PATH = '/meu-historico/prata-transferida';
 
 function Line({ label, value }: { label: string; value: string }) {
   return (

@@ -181,6 +181,28 @@ describe('/transferir-prata', { timeout: 30_000 }, () => {
     expect(keys).toContain(JSON.stringify(['silver-transfer']));
   });
 
+  it('closed and opened again before a new code may be sent, the dialog comes back without a second code', async () => {
+    transferRoutes();
+    await open();
+    await checkEmail('maria@exemplo.com.br');
+    await screen.findByRole('group', { name: 'Recebedor' });
+    typeMasked(/Quantidade/, '1');
+    await click('Transferir');
+    let dialog = await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+    await click('Cancelar', dialog);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirme a transferência' })).toBeNull());
+    await click('Transferir');
+    dialog = await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+    expect(calls('POST /api/silver-transfer/verification-code')).toHaveLength(1);
+    // another quantity is another transfer: a new code
+    await click('Cancelar', dialog);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirme a transferência' })).toBeNull());
+    typeMasked(/Quantidade/, '2');
+    await click('Transferir');
+    await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+    await vi.waitFor(() => expect(calls('POST /api/silver-transfer/verification-code')).toHaveLength(2));
+  });
+
   it("a wrong code keeps the dialog open with the server's message", async () => {
     transferRoutes({
       'POST /api/silver-transfer': () =>

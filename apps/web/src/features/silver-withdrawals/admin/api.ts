@@ -19,7 +19,7 @@ const SHIPMENTS_KEY = [...ADMIN_SILVER_QUERY_KEY, 'withdrawals'] as const;
 // ---------------------------------------------------------------- the fulfilment queue (logistics or finance)
 
 /** GET /api/admin/silver-withdrawals?status=&page=: 'paid' is the packing queue (oldest first), others newest first. */
-export function getAdminSilverWithdrawals(
+function getAdminSilverWithdrawals(
   status: SilverWithdrawalStatus,
   page: number,
 ): Promise<AdminSilverWithdrawalsResponse> {
@@ -58,7 +58,7 @@ const MOVE_LOADING: Record<FulfilmentMove['kind'], string> = {
  * Idempotency-Key (`key`, one per intention, lib/intention.ts): a request sent twice runs once (one e-mail, one
  * refund).
  */
-export function moveSilverWithdrawal(move: FulfilmentMove & { key: string }): Promise<WithdrawalAnswer> {
+function moveSilverWithdrawal(move: FulfilmentMove & { key: string }): Promise<WithdrawalAnswer> {
   const path = `/admin/silver-withdrawals/${move.id}/${move.kind}`;
   const body =
     move.kind === 'sent'

@@ -7,7 +7,7 @@ import { withLoading } from '../../../lib/loading';
 import { SILVER_WITHDRAWALS_PATH } from './get-silver-withdrawals';
 
 /** PUT /api/silver-withdrawal/{id}/cancel → { silverWithdrawal, message }: a pending withdrawal, cancelled. */
-export function cancelSilverWithdrawal(id: number): Promise<SilverWithdrawalResponse> {
+function cancelSilverWithdrawal(id: number): Promise<SilverWithdrawalResponse> {
   return api.put<SilverWithdrawalResponse>(`/silver-withdrawal/${id}/cancel`);
 }
 

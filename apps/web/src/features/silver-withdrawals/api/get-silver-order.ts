@@ -6,13 +6,13 @@ import { api } from '../../../lib/api';
  * How often an order waiting for its Pix is read again: the deposit dialog's rhythm (features/money
  * use-wait-for-payment.ts, PAYMENT_POLL_MS), so "Pagamento aprovado" shows within seconds of the payment.
  */
-export const ORDER_POLL_MS = 3_000;
+const ORDER_POLL_MS = 3_000;
 
 /** A buyer's order by its token, cached under the silver withdrawals' own key. */
 export const silverOrderQueryKey = (token: string) => ['silver-withdrawals', 'order', token] as const;
 
 /** GET /api/silver-withdrawal/order/{token}: the buyer's order and, while it can be paid, its Pix (404 otherwise). */
-export function getSilverOrder(token: string): Promise<SilverOrderResponse> {
+function getSilverOrder(token: string): Promise<SilverOrderResponse> {
   return api.get<SilverOrderResponse>(`/silver-withdrawal/order/${encodeURIComponent(token)}`);
 }
 

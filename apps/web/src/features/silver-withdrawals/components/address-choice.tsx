@@ -12,7 +12,7 @@ import { groupErrorProps } from '../../../components/group-error';
 import { RouterLink } from '../../../components/router-link';
 import { formatAddress } from '../../profile';
 
-export const ADD_ADDRESS_PATH = '/meus-dados/meus-enderecos/adicionar';
+const ADD_ADDRESS_PATH = '/meus-dados/meus-enderecos/adicionar';
 const ADDRESS_ERROR_ID = 'address-choice-error';
 
 /** The customer's saved addresses as a radio list (spec 3: choose a saved address); none → a link to add one. */

@@ -16,7 +16,7 @@ import { grams, OUT_OF_STOCK, ProductImage, useProductTypes } from '../../catalo
 const PRODUCT_ERROR_ID = 'product-choice-error';
 
 /** A bar can leave custody while the product is in stock (its price, which carries the silver, does not matter). */
-export const inStock = (product: ProductType) => product.availability === 'in_stock' && product.stock > 0;
+const inStock = (product: ProductType) => product.availability === 'in_stock' && product.stock > 0;
 
 /** The product types as radio cards, page by page (spec 3 'Retirar prata': choose a product type). */
 export function ProductChoice({

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** GET /api/statements?month=yyyy-mm: the month's statement; no month = the last complete one. */
-export const getStatement = (month: string | undefined) =>
+const getStatement = (month: string | undefined) =>
   api.get<MonthlyStatementResponse>('/statements', { query: month ? { month } : {} });
 
 export function useStatement(month: string | undefined) {

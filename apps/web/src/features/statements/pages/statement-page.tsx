@@ -185,7 +185,7 @@ function CurrencySection({ title, part, format }: { title: string; part: Monthly
 }
 
 /**
- * /meu-historico/extrato (issue 30 item 4; docs/statements.md): a month's statement, phone first: the month selector
+ * /meu-historico/extrato (docs/statements.md): a month's statement, phone first: the month selector
  * (the last complete month by default) and "Baixar PDF", the balances and average costs, then reais and silver.
  */
 export function StatementPage() {

@@ -20,14 +20,13 @@ import { withLoading } from '../../../lib/loading';
 export type {
   AdminFaq,
   AdminTicket,
-  AdminTicketCategory,
   AdminTicketListItem,
   ContactInfoEntry,
   FaqRequest,
   TicketStatus,
 } from '@prata/domain';
 
-export const ADMIN_SUPPORT_QUERY_KEY = ['admin', 'support'] as const;
+const ADMIN_SUPPORT_QUERY_KEY = ['admin', 'support'] as const;
 const key = (...parts: Array<string | number | undefined>) => [...ADMIN_SUPPORT_QUERY_KEY, ...parts] as const;
 
 /** A back-office write of support: the loading dialog, then every support list of the back office is refreshed. */

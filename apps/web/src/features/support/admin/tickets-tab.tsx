@@ -12,7 +12,7 @@ import { useSearchParams } from '../../../lib/search-params';
 import { type AdminTicketListItem, type TicketStatus, useAdminCategories, useAdminTickets } from './api';
 import { StaffTable } from '../../../components/admin/staff-table';
 
-export const adminTicketPath = (id: number) => `/admin/atendimento/tickets/${id}`;
+const adminTicketPath = (id: number) => `/admin/atendimento/tickets/${id}`;
 
 const COLUMNS: ReadonlyArray<Column<AdminTicketListItem>> = [
   {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { CONTACT_QUERY_KEY, FAQS_QUERY_KEY } from './keys';
 
 /** GET /api/faqs → faqs (answers are HTML the server sanitized) */
-export function getFaqs(): Promise<FaqsResponse> {
+function getFaqs(): Promise<FaqsResponse> {
   return api.get<FaqsResponse>('/faqs');
 }
 
@@ -13,7 +13,7 @@ export function useFaqs() {
 }
 
 /** GET /api/contact-information → info[] { key, value } */
-export function getContactInformation(): Promise<ContactInformationResponse> {
+function getContactInformation(): Promise<ContactInformationResponse> {
   return api.get<ContactInformationResponse>('/contact-information');
 }
 

@@ -16,7 +16,7 @@ import { withLoading } from '../../../lib/loading';
 import { CATEGORIES_QUERY_KEY, SUPPORT_QUERY_KEY, ticketQueryKey, ticketsQueryKey } from './keys';
 
 /** GET /api/tickets?page → tickets { data, total, per_page } */
-export function getTickets(page: number): Promise<TicketsResponse> {
+function getTickets(page: number): Promise<TicketsResponse> {
   return api.get<TicketsResponse>('/tickets', { query: { page } });
 }
 
@@ -30,7 +30,7 @@ export function useTickets(page: number) {
 }
 
 /** GET /api/ticket → categories and subcategories */
-export function getTicketCategories(): Promise<TicketCategoriesResponse> {
+function getTicketCategories(): Promise<TicketCategoriesResponse> {
   return api.get<TicketCategoriesResponse>('/ticket');
 }
 
@@ -39,7 +39,7 @@ export function useTicketCategories() {
 }
 
 /** GET /api/ticket/{id} → ticket */
-export function getTicket(id: number): Promise<TicketResponse> {
+function getTicket(id: number): Promise<TicketResponse> {
   return api.get<TicketResponse>(`/ticket/${id}`);
 }
 
@@ -59,11 +59,7 @@ export function ticketFormData(fields: TicketFields, files: File[], extra: Recor
  * POST /api/ticket (multipart: category_id, subcategory_id, subject, description, attachments[]) → 201 { message },
  * with the intention's Idempotency-Key (lib/intention.ts): a double tap opens one ticket.
  */
-export function createTicket(input: {
-  fields: TicketFields;
-  files: File[];
-  key: string;
-}): Promise<TicketCreatedResponse> {
+function createTicket(input: { fields: TicketFields; files: File[]; key: string }): Promise<TicketCreatedResponse> {
   return api.post<TicketCreatedResponse>('/ticket', ticketFormData(input.fields, input.files), idempotent(input.key));
 }
 
@@ -71,7 +67,7 @@ export function createTicket(input: {
 type Intended = { key: string };
 
 /** POST /api/ticket/{id}/interaction { message } → 201 { interaction, message } */
-export function sendInteraction(input: { id: number; message: string } & Intended): Promise<TicketInteractionResponse> {
+function sendInteraction(input: { id: number; message: string } & Intended): Promise<TicketInteractionResponse> {
   return api.post<TicketInteractionResponse>(
     `/ticket/${input.id}/interaction`,
     { message: input.message },
@@ -80,25 +76,25 @@ export function sendInteraction(input: { id: number; message: string } & Intende
 }
 
 /** POST /api/ticket/{id}/attachment (multipart: file) → 201 { attachment, message } */
-export function uploadAttachment(input: { id: number; file: File } & Intended): Promise<TicketAttachmentResponse> {
+function uploadAttachment(input: { id: number; file: File } & Intended): Promise<TicketAttachmentResponse> {
   const form = new FormData();
   form.append('file', input.file, input.file.name);
   return api.post<TicketAttachmentResponse>(`/ticket/${input.id}/attachment`, form, idempotent(input.key));
 }
 
 /** DELETE /api/ticket/attachment/{id} → { attachment, message } */
-export function deleteAttachment(input: { attachmentId: number }): Promise<TicketAttachmentResponse> {
+function deleteAttachment(input: { attachmentId: number }): Promise<TicketAttachmentResponse> {
   return api.delete<TicketAttachmentResponse>(`/ticket/attachment/${input.attachmentId}`);
 }
 
 /** POST /api/ticket/{id}/rating { stars, description } → 201 { rating, message } */
-export function rateTicket(input: { id: number } & TicketRatingRequest & Intended): Promise<TicketRatingResponse> {
+function rateTicket(input: { id: number } & TicketRatingRequest & Intended): Promise<TicketRatingResponse> {
   const { id, key, ...body } = input;
   return api.post<TicketRatingResponse>(`/ticket/${id}/rating`, body, idempotent(key));
 }
 
 /** A write of the support screens: the loading dialog with `progress`, then every support list is refreshed. */
-export function useSupportMutation<TInput, TResult>(progress: string, call: (input: TInput) => Promise<TResult>) {
+function useSupportMutation<TInput, TResult>(progress: string, call: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TInput) => withLoading(progress, () => call(input)),

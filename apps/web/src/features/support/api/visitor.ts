@@ -9,12 +9,12 @@ import { ticketFormData } from './tickets';
  * POST /api/ticket/send-verification-code { email } → { message, resendAfterSeconds } (also the resend), with the
  * intention's Idempotency-Key (lib/intention.ts): a double tap sends one e-mail.
  */
-export function sendVisitorCode({ email, key }: { email: string; key: string }): Promise<TicketCodeResponse> {
+function sendVisitorCode({ email, key }: { email: string; key: string }): Promise<TicketCodeResponse> {
   return api.post<TicketCodeResponse>('/ticket/send-verification-code', { email }, idempotent(key));
 }
 
 /** POST /api/ticket/verify-code { email, code } → { message, verification_token } */
-export function verifyVisitorCode(input: { email: string; code: string }): Promise<TicketVerifyCodeResponse> {
+function verifyVisitorCode(input: { email: string; code: string }): Promise<TicketVerifyCodeResponse> {
   return api.post<TicketVerifyCodeResponse>('/ticket/verify-code', input);
 }
 

@@ -22,7 +22,7 @@ const READERS: Record<ConversationReader, { maxWidth: string; teamAccent: boolea
 };
 
 /** The description first, then the interactions in order. */
-export function conversationMessages(ticket: ConversationTicket): Message[] {
+function conversationMessages(ticket: ConversationTicket): Message[] {
   return [
     { key: 'd', author: ticket.user.name, staff: false, text: ticket.description, at: ticket.created_at },
     ...ticket.interactions.map((i) => ({

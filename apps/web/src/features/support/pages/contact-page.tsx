@@ -14,7 +14,7 @@ import { useTickets } from '../api/tickets';
 import { ContactInformation } from '../components/contact-info';
 import { SupportFrame } from '../components/support-frame';
 
-export const CREATE_TICKET_PATH = '/contato/ticket/create';
+const CREATE_TICKET_PATH = '/contato/ticket/create';
 export const ticketPath = (id: number) => `/contato/ticket/${id}/details`;
 
 const COLUMNS: ReadonlyArray<Column<TicketListItem>> = [
@@ -97,4 +97,5 @@ export function ContactPage() {
   );
 }
 
+/** The page as the router loads it (lazyPage in app/router.tsx). @public */
 export const Component = ContactPage;

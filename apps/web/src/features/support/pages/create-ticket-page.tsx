@@ -46,4 +46,5 @@ export function CreateTicketPage() {
   );
 }
 
+/** The page as the router loads it (lazyPage in app/router.tsx). @public */
 export const Component = CreateTicketPage;

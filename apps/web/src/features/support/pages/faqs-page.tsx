@@ -85,4 +85,5 @@ export function FaqsPage() {
   );
 }
 
+/** The page as the router loads it (lazyPage in app/router.tsx). @public */
 export const Component = FaqsPage;

@@ -221,4 +221,5 @@ export function TicketDetailsPage() {
   );
 }
 
+/** The page as the router loads it (lazyPage in app/router.tsx). @public */
 export const Component = TicketDetailsPage;

@@ -237,4 +237,5 @@ function useTicketCategoriesPublic() {
   return { data: lists.data, isPending: lists.isPending, error: lists.error, refetch: () => void lists.refetch() };
 }
 
+/** The page as the router loads it (lazyPage in app/router.tsx). @public */
 export const Component = VisitorTicketPage;

@@ -1,0 +1,132 @@
+// bench:scale's harness: for each size whose database exists, the HTTP reads (read-only on the seeded database), the
+// backup and its restore (read-only), then on a copy of it the jobs, the latest migration and the write path.
+import os from 'node:os';
+import pg from 'pg';
+import type { Subjects } from './calls';
+import { measureHttp } from './http';
+import { backupAndRestore, childJob, copyOf, type JobRow, migrationLock, type WriteRow, writePath } from './jobs';
+import { markdown, type SizeResult, tableRows } from './report';
+
+export const DEFAULT_SIZES = [10_000, 100_000, 1_000_000];
+export const DEFAULT_BASE = 'postgres://postgres@127.0.0.1:5432/';
+
+export type ScaleOptions = {
+  sizes: number[];
+  /** the server's URL; each size's database is prata_scale_<N> on it (or `databases[size]`) */
+  databaseBase: string;
+  databases?: Record<number, string>;
+  seconds: number;
+  only?: RegExp;
+  subjects: Subjects;
+  /** the write path (order, ledger and pgbench benches on the copy); default true */
+  writes?: boolean;
+  /** the second connection count of the HTTP calls; default 32 */
+  many?: number;
+  /** the quick mode (tests): each call answered once and then this many times more, no autocannon (http.ts) */
+  quick?: number;
+  /** e-mails the outbox job queues; default 10,000 */
+  outboxMessages?: number;
+  log?: (line: string) => void;
+};
+
+export const databaseNameOf = (size: number) => `prata_scale_${size}`;
+
+async function exists(base: string, name: string): Promise<boolean> {
+  const url = new URL(base);
+  url.pathname = '/postgres';
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  try {
+    return (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  } finally {
+    await c.end();
+  }
+}
+
+const JOBS: Array<[string, string]> = [
+  ['proof', 'daily proof of reserves'],
+  ['reconciliation', 'reconciliation'],
+  ['invoices', 'monthly invoices'],
+  ['saving', 'saving-plan pass'],
+  ['outbox', 'outbox'],
+];
+
+export async function runScaleBench(opts: ScaleOptions) {
+  const log = opts.log ?? (() => {});
+  const only = opts.only;
+  const wants = (name: string) => !only || only.test(name);
+  const results: SizeResult[] = [];
+  for (const size of opts.sizes) {
+    const database = opts.databases?.[size] ?? databaseNameOf(size);
+    const url = new URL(opts.databaseBase);
+    url.pathname = `/${database}`;
+    if (!(await exists(opts.databaseBase, database))) {
+      const skipped = `no database ${database}: make it with \`npm run seed:scale -- --customers ${size}\``;
+      log(`${size}: ${skipped}`);
+      results.push({ size, database, skipped, http: [], jobs: [], writes: [], missingSubjects: [] });
+      continue;
+    }
+    log(`${size} customers (${database}): HTTP`);
+    const http = await measureHttp({
+      databaseUrl: url.toString(),
+      subjects: opts.subjects,
+      seconds: opts.seconds,
+      only,
+      log,
+      ...(opts.many ? { many: opts.many } : {}),
+      ...(opts.quick !== undefined ? { quick: opts.quick } : {}),
+    });
+    const jobs: JobRow[] = [];
+    const writes: WriteRow[] = [];
+    if (wants('backup') || wants('restore')) {
+      log(`${size}: backup and restore`);
+      const dumped = await backupAndRestore(opts.databaseBase, database);
+      for (const j of dumped) log(`  ${j.name}: ${j.ms} ms, ${j.detail}`);
+      jobs.push(...dumped);
+    }
+    const wantedJobs = JOBS.filter(([, name]) => wants(name));
+    const wantsMigration = wants('latest migration');
+    const wantsWrites = opts.writes !== false && (wants('order bench') || wants('ledger bench') || wants('pgbench'));
+    if (wantedJobs.length > 0 || wantsMigration || wantsWrites) {
+      log(`${size}: a copy of ${database} for what writes`);
+      const copy = await copyOf(opts.databaseBase, database, `${database}_benchcopy`.slice(0, 63));
+      try {
+        for (const [job, name] of wantedJobs) {
+          try {
+            const r = await childJob(
+              job,
+              copy.url,
+              opts.outboxMessages ? { BENCH_SCALE_OUTBOX: String(opts.outboxMessages) } : {},
+            );
+            const label =
+              job === 'outbox'
+                ? `outbox, ${(opts.outboxMessages ?? 10_000).toLocaleString('en-US')} queued e-mails`
+                : name;
+            jobs.push({ name: label, ...r });
+            log(`  ${label}: ${r.ms} ms, ${r.peakRssMb} MB, ${r.detail}`);
+          } catch (err) {
+            jobs.push({ name: job === 'outbox' ? 'outbox' : name, ms: 0, detail: '', error: (err as Error).message });
+            log(`  ${name}: ${(err as Error).message}`);
+          }
+        }
+        if (wantsMigration) {
+          const m = await migrationLock(copy.url);
+          jobs.push(m);
+          log(`  ${m.name}: ${m.error ?? m.detail}`);
+        }
+        // last: it writes the most (customers, orders, pgbench's tables)
+        if (wantsWrites) writes.push(...(await writePath(opts.databaseBase, copy.url, opts.seconds, log)));
+      } finally {
+        await copy.drop();
+      }
+    }
+    results.push({ size, database, http: http.rows, jobs, writes, missingSubjects: http.missing });
+  }
+  const cpus = os.cpus();
+  const meta = {
+    date: new Date().toISOString(),
+    seconds: opts.seconds,
+    machine: `${os.availableParallelism()} cores (${cpus[0]?.model.trim() ?? '?'}), Node ${process.version}`,
+  };
+  return { meta, results, rows: tableRows(results), markdown: markdown(results, meta) };
+}

@@ -1,0 +1,129 @@
+// One of bench:scale's jobs, in a process of its own so its peak memory (maxRSS) is its own:
+// `node --import tsx job-child.ts <job> <database url>` prints one line of JSON, { ms, peakRssMb, detail }.
+// The jobs that write (proof, invoices, saving, outbox) are given a copy of the seeded database (jobs.ts).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { createAdapters } from '../../../src/adapters/index';
+import { buildApp } from '../../../src/app';
+import { loadConfig } from '../../../src/config';
+import { openDatabase } from '../../../src/db/client';
+import { registerFeatureReconciliation } from '../../../src/features/index';
+import { alertCheckerOf } from '../../../src/features/price-alerts/firing';
+import { issueDueInvoices } from '../../../src/features/invoices/index';
+import { buildReserveDay } from '../../../src/features/reserves/index';
+import { reservesSecret } from '../../../src/features/reserves/salts';
+import { runSavingPlans } from '../../../src/features/saving-plans/index';
+import { runReconciliation } from '../../../src/ledger/index';
+import { deliverDueMessages, enqueueEmail } from '../../../src/messaging/outbox';
+import { ensureSecret } from '../../../src/seed/reference';
+
+/** how many e-mails the outbox job queues (BENCH_SCALE_OUTBOX; 10,000 unless a test asks for fewer) */
+const OUTBOX_MESSAGES = Number(process.env.BENCH_SCALE_OUTBOX ?? 10_000);
+
+const [job, url] = process.argv.slice(2);
+if (!job || !url) throw new Error('usage: job-child.ts <job> <database url>');
+const dataDir = await mkdtemp(path.join(tmpdir(), 'prata-bench-scale-job-'));
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: url,
+  DATA_DIR: dataDir,
+  NODE_ENV: 'development',
+  PRATA_DEMO: '0',
+  PRATA_DEV_MAILBOX: '0',
+  LOG_LEVEL: 'warn',
+});
+const database = await openDatabase({ url, poolSize: 4 });
+let sent = 0;
+const adapters = {
+  ...createAdapters(config, process.env, database.db),
+  // the outbox's own cost: a transport that accepts at once (no SMTP server's latency in the figure)
+  mail: {
+    name: 'bench',
+    async send() {
+      sent++;
+    },
+  },
+};
+const jwtSecret = config.jwtSecret ?? (await ensureSecret(database.db, 'jwt_secret'));
+const app = await buildApp({ config: { ...config, jwtSecret }, database, adapters, outbox: { kick() {} } });
+const deps = app.deps;
+// the price alerts' checker, started with the routes, is not the job measured here
+await alertCheckerOf(deps)?.stop();
+const db = database.db;
+
+let detail = '';
+/** what the process held before the job began (the server's modules, the app): the peak is read beside it */
+const baseRssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
+/** the figure, when it is not the whole run (the outbox: its delivery, not its queueing) */
+let measuredMs: number | undefined;
+const started = performance.now();
+try {
+  switch (job) {
+    case 'proof': {
+      // the latest closed day built again, as the daily job builds a day (the operator's source rebuilds one that exists)
+      const rows = (await db.execute(sql`select max(day)::text as day from reserve_days`)) as unknown as {
+        rows: Array<{ day: string | null }>;
+      };
+      const day = rows.rows[0]?.day ?? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      const built = await buildReserveDay(db, { day, source: 'operator', secret: await reservesSecret(deps, db) });
+      detail = `day ${day}, ${built?.proof.customerCount ?? 0} leaves`;
+      break;
+    }
+    case 'reconciliation': {
+      registerFeatureReconciliation();
+      // the daily run: from the checkpoint (the first one on a fresh database derives it, as a full run)
+      const run = await runReconciliation(db);
+      if (!run) throw new Error('bench: another reconciliation is running on this database');
+      detail = `${run.ok ? 'clean' : `${run.problems.length} problems: ${run.problems.slice(0, 3).join('; ')}`}, ${run.full ? 'full' : 'from the checkpoint'}`;
+      break;
+    }
+    case 'invoices': {
+      const result = await issueDueInvoices(deps);
+      detail = `${result.service} service and ${result.product} product invoices issued`;
+      break;
+    }
+    case 'saving': {
+      const result = await runSavingPlans(deps);
+      detail = `${result.claimed} runs claimed, ${result.bought} bought`;
+      break;
+    }
+    case 'outbox': {
+      const queued = performance.now();
+      for (let i = 0; i < OUTBOX_MESSAGES; i += 500) {
+        await db.transaction(async (tx) => {
+          for (let k = i; k < Math.min(OUTBOX_MESSAGES, i + 500); k++) {
+            await enqueueEmail(tx, {
+              to: `fila-${k % 2000}@escala.prata.test`,
+              subject: 'Aviso',
+              text: `Mensagem ${k}`,
+            });
+          }
+        });
+      }
+      const queueMs = performance.now() - queued;
+      const delivering = performance.now();
+      while ((await deliverDueMessages(db, adapters)) > 0) {}
+      measuredMs = performance.now() - delivering;
+      detail = `${sent.toLocaleString('en-US')} delivered (${OUTBOX_MESSAGES.toLocaleString('en-US')} queued by the bench in ${Math.round(queueMs)} ms)`;
+      break;
+    }
+    default:
+      throw new Error(`unknown job ${job}`);
+  }
+} finally {
+  const ms = measuredMs ?? performance.now() - started;
+  await app.close();
+  await database.close();
+  await rm(dataDir, { recursive: true, force: true });
+  // maxRSS: kilobytes on Linux
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  console.log(
+    JSON.stringify({
+      ms: Math.round(ms),
+      peakRssMb: Math.round(peakRssMb),
+      detail: `${detail}; RSS ${baseRssMb} MB before the job`,
+    }),
+  );
+}

@@ -1,0 +1,293 @@
+// bench:scale's jobs and write path. What writes runs on a copy of the seeded database (CREATE DATABASE … TEMPLATE,
+// made once the HTTP section has closed its connections, dropped at the end), so the seeded database stays reusable.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { MIGRATIONS_DIR, migrate } from '../../../src/db/migrate';
+import { openDatabase } from '../../../src/db/client';
+import { hasPgbench, pgbench } from '../../load';
+import runLedgerBench from '../../ledger';
+import runOrdersBench from '../../orders';
+
+const run = promisify(execFile);
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+export type JobRow = {
+  name: string;
+  ms: number;
+  peakRssMb?: number;
+  detail: string;
+  /** the figure the targets read, when it is not `ms` (the migration's longest write-blocking lock) */
+  value?: number;
+  unit?: string;
+  error?: string;
+};
+
+const urlOf = (base: string, name: string) => {
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function admin<T>(serverUrl: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: urlOf(serverUrl, 'postgres') });
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A copy of `database` (no other session may be connected to it while it is made). */
+export async function copyOf(serverUrl: string, database: string, name: string) {
+  await admin(serverUrl, async (c) => {
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.query(`create database ${name} template ${database}`);
+  });
+  return {
+    url: urlOf(serverUrl, name),
+    drop: () => admin(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
+/** One job in a child process (job-child.ts): its time and peak RSS. */
+export async function childJob(
+  job: string,
+  url: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ ms: number; peakRssMb: number; detail: string }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'job-child.ts'), job, url], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let out = '';
+  let err = '';
+  proc.stdout.on('data', (b: Buffer) => {
+    out += b.toString();
+  });
+  proc.stderr.on('data', (b: Buffer) => {
+    err += b.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => proc.once('exit', resolve));
+  const last = out.trim().split('\n').pop() ?? '';
+  if (code !== 0 || !last.startsWith('{'))
+    throw new Error(`${job} exited with ${code}: ${(err || out).trim().slice(-600)}`);
+  return JSON.parse(last) as { ms: number; peakRssMb: number; detail: string };
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
+  const t = performance.now();
+  const out = await work();
+  return [Math.round(performance.now() - t), out];
+}
+
+/** pg_dump -Fc of the seeded database, then pg_restore into a scratch database (both dropped afterwards). */
+export async function backupAndRestore(serverUrl: string, database: string): Promise<JobRow[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'prata-bench-scale-dump-'));
+  const file = path.join(dir, `${database}.dump`);
+  const scratch = `${database}_restore`.slice(0, 63);
+  try {
+    const [dumpMs] = await timed(() =>
+      run('pg_dump', ['-Fc', '-f', file, urlOf(serverUrl, database)], { timeout: 3_600_000 }),
+    );
+    const size = (await stat(file)).size;
+    await admin(serverUrl, async (c) => {
+      await c.query(`drop database if exists ${scratch} with (force)`);
+      await c.query(`create database ${scratch}`);
+    });
+    const [restoreMs] = await timed(() =>
+      run('pg_restore', ['--no-owner', '-j', '2', '-d', urlOf(serverUrl, scratch), file], { timeout: 3_600_000 }),
+    );
+    return [
+      { name: 'backup (pg_dump -Fc)', ms: dumpMs, detail: `${(size / 1e6).toFixed(0)} MB` },
+      { name: 'restore (pg_restore -j 2)', ms: restoreMs, detail: 'into a scratch database' },
+    ];
+  } finally {
+    await admin(serverUrl, (c) => c.query(`drop database if exists ${scratch} with (force)`)).catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Lock modes that conflict with ROW EXCLUSIVE (what INSERT, UPDATE and DELETE take): they block writes. */
+const BLOCKS_WRITES = ['ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock', 'AccessExclusiveLock'];
+
+/**
+ * What the latest migration's file creates, dropped again (indexes, tables, columns, constraints, functions, triggers,
+ * rows inserted by key), so migrate() applies it afresh. Parsed from the file: a statement it cannot undo makes the
+ * migration fail, and the row says so.
+ */
+export function undoStatements(text: string): string[] {
+  const code = text.replace(/--[^\n]*/g, '');
+  const undo: string[] = [];
+  for (const m of code.matchAll(/create\s+(?:unique\s+)?index\s+(?:concurrently\s+)?(?:if\s+not\s+exists\s+)?(\w+)/gi))
+    undo.push(`drop index if exists ${m[1]}`);
+  for (const m of code.matchAll(/create\s+trigger\s+(\w+)[\s\S]*?\bon\s+(\w+)/gi))
+    undo.push(`drop trigger if exists ${m[1]} on ${m[2]}`);
+  for (const m of code.matchAll(/create\s+(?:unlogged\s+)?table\s+(?:if\s+not\s+exists\s+)?(\w+)/gi))
+    undo.push(`drop table if exists ${m[1]} cascade`);
+  for (const m of code.matchAll(/create\s+(?:or\s+replace\s+)?function\s+(\w+)/gi))
+    undo.push(`drop function if exists ${m[1]} cascade`);
+  for (const m of code.matchAll(/create\s+(?:materialized\s+)?view\s+(\w+)/gi))
+    undo.push(`drop view if exists ${m[1]} cascade`);
+  for (const m of code.matchAll(/create\s+extension\s+(?:if\s+not\s+exists\s+)?(\w+)/gi))
+    undo.push(`drop extension if exists ${m[1]} cascade`);
+  for (const m of code.matchAll(/alter\s+table\s+(\w+)\s+add\s+constraint\s+(\w+)/gi))
+    undo.push(`alter table ${m[1]} drop constraint if exists ${m[2]}`);
+  for (const m of code.matchAll(/alter\s+table\s+(\w+)\s+add\s+column\s+(?:if\s+not\s+exists\s+)?(\w+)/gi))
+    undo.push(`alter table ${m[1]} drop column if exists ${m[2]} cascade`);
+  for (const m of code.matchAll(/insert\s+into\s+(\w+)\s*\((\w+)[^)]*\)\s*values\s*\(\s*'([^']*)'/gi))
+    undo.push(`delete from ${m[1]} where ${m[2]} = '${m[3]}'`);
+  // tables first would drop their indexes and triggers already: the order above is the order of the file's kinds
+  return undo;
+}
+
+/**
+ * The latest migration applied to the full database (the copy), through migrate() itself (its transaction), while a
+ * second connection samples pg_locks every 10 ms: the longest time any lock that blocks writes (SHARE and stronger on
+ * a table) was held by the migration's backend. Tables the migration creates are invisible to the watcher until it
+ * commits, and nobody else can write them: their locks are not counted. Its objects are dropped first (undoStatements) and its row deleted
+ * from schema_migrations.
+ */
+export async function migrationLock(url: string): Promise<JobRow> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
+  const latest = files[files.length - 1]!;
+  const text = await readFile(path.join(MIGRATIONS_DIR, latest), 'utf8');
+  const setup = new pg.Client({ connectionString: url });
+  await setup.connect();
+  try {
+    // on the copy only: without foreign-key triggers, so a row the migration inserted goes even when others point to it
+    await setup.query('set session_replication_role = replica');
+    for (const statement of undoStatements(text)) await setup.query(statement).catch(() => undefined);
+    await setup.query('delete from schema_migrations where name = $1', [latest]);
+  } finally {
+    await setup.end();
+  }
+  const database = await openDatabase({ url, poolSize: 1 });
+  const watcher = new pg.Client({ connectionString: url });
+  await watcher.connect();
+  const held = new Map<string, { first: number; last: number }>();
+  let longest = { ms: 0, what: 'none' };
+  let watching = true;
+  const watch = (async () => {
+    while (watching) {
+      const now = performance.now();
+      const { rows } = await watcher.query<{ rel: string; mode: string }>(
+        `select c.relname as rel, l.mode
+           from pg_locks l join pg_stat_activity a on a.pid = l.pid join pg_class c on c.oid = l.relation
+          where l.locktype = 'relation' and l.granted and l.mode = any($1) and a.pid <> pg_backend_pid()
+            and c.relkind in ('r', 'p')
+            and a.datname = current_database() and a.application_name <> 'bench-scale-watcher'`,
+        [BLOCKS_WRITES],
+      );
+      for (const r of rows) {
+        const key = `${r.mode} on ${r.rel}`;
+        const h = held.get(key) ?? { first: now, last: now };
+        h.last = now;
+        held.set(key, h);
+        if (h.last - h.first > longest.ms) longest = { ms: h.last - h.first, what: key };
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  try {
+    await watcher.query("set application_name = 'bench-scale-watcher'");
+    const [ms, applied] = await timed(() => migrate(database));
+    watching = false;
+    await watch;
+    const locked =
+      longest.ms > 0 ? `${longest.what}, held ${Math.round(longest.ms)} ms` : 'no lock that blocks writes seen';
+    return {
+      name: `latest migration (${latest})`,
+      ms,
+      value: Math.round(longest.ms),
+      unit: 'ms lock',
+      detail: `${applied.length > 0 ? 'applied' : 'NOT applied'} in ${ms} ms; longest write-blocking lock: ${locked}`,
+    };
+  } catch (err) {
+    return { name: `latest migration (${latest})`, ms: 0, detail: '', error: (err as Error).message.slice(0, 300) };
+  } finally {
+    watching = false;
+    await watch.catch(() => undefined);
+    await watcher.end();
+    await database.close();
+  }
+}
+
+export type WriteRow = { name: string; value: number; unit: string; detail: string };
+
+/** The order and ledger benches on `url` (the copy) and on an empty throwaway database, with pgbench on the copy. */
+export async function writePath(
+  serverUrl: string,
+  url: string,
+  seconds: number,
+  log: (s: string) => void,
+): Promise<WriteRow[]> {
+  const rows: WriteRow[] = [];
+  if (!(await hasPgbench())) {
+    log('  write path: pgbench is not installed, skipped');
+    return rows;
+  }
+  for (const p of [
+    await pgbench(url, { clients: 32, seconds, selectOnly: true }),
+    await pgbench(url, { clients: 32, seconds, selectOnly: false }),
+  ]) {
+    rows.push({
+      name: `pgbench ${p.mode}, 32 clients`,
+      value: Math.round(p.tps),
+      unit: 'tps',
+      detail: `latency ${p.latencyMs} ms`,
+    });
+  }
+  const quiet = console.log;
+  for (const [where, onDatabase] of [
+    ['empty', undefined],
+    ['full', url],
+  ] as const) {
+    console.log = () => {};
+    try {
+      const orders = await runOrdersBench({
+        seconds,
+        clients: [32],
+        databaseUrl: serverUrl,
+        ...(onDatabase ? { onDatabase } : {}),
+      });
+      const ledger = await runLedgerBench({
+        seconds,
+        connections: 32,
+        databaseUrl: serverUrl,
+        ...(onDatabase ? { onDatabase } : {}),
+      });
+      const o = orders?.rows[0];
+      if (o) {
+        rows.push({
+          name: `order bench (${where}), 32 clients`,
+          value: Math.round(o.ordersPerSecond),
+          unit: 'orders/s',
+          detail: `p99 ${o.p99.toFixed(0)} ms; pgbench -N ${Math.round(o.pgbenchTps)} tps; reconciled: ${orders.reconciled}`,
+        });
+      }
+      if (ledger) {
+        rows.push({
+          name: `ledger bench (${where}), c2c transfers`,
+          value: Math.round(ledger.customerToCustomer),
+          unit: 'transfers/s',
+          detail: `deposit ${Math.round(ledger.depositToCustomer)}/s, batched ${Math.round(ledger.batchedTransfers)}/s, pgbench -N ${Math.round(ledger.pgbenchTps)} tps`,
+        });
+      }
+    } finally {
+      console.log = quiet;
+    }
+    log(
+      `  write path (${where}): ${rows
+        .slice(-2)
+        .map((r) => `${r.name} ${r.value} ${r.unit}`)
+        .join('; ')}`,
+    );
+  }
+  return rows;
+}

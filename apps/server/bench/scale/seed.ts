@@ -1,0 +1,191 @@
+// `npm run seed:scale -- --customers 1000000`: a decade of Prata in a PostgreSQL database (docs/scale.md, "The
+// generator"). Applies the product's migrations, then each step in one transaction recorded in scale_seed_steps, so
+// a rerun skips what is done and redoes what was interrupted; `--fresh` starts over. Ends with the product's
+// reconciliation (fails when it is not clean) and ANALYZE. Never imported by src/.
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '../../src/db/client';
+import { migrate } from '../../src/db/migrate';
+import { registerFeatureReconciliation } from '../../src/features/index';
+import { hashPassword } from '../../src/lib/passwords';
+import { reconcile } from '../../src/ledger/index';
+import { seedReferenceData } from '../../src/seed/reference';
+import { checkpoints } from './checkpoints';
+import type { Ctx, Step } from './context';
+import { FUNCTIONS_SQL } from './functions';
+import { dropIndexes, rebuildIndexes } from './indexes';
+import { ledgerSteps } from './ledger';
+import { moneySteps } from './money';
+import { peopleSteps } from './people';
+import { serviceSteps } from './service';
+import { silverSteps } from './silver';
+import { tradingSteps } from './trading';
+import { reserveSteps } from './reserves';
+
+export const STEPS: Step[] = [
+  ...peopleSteps,
+  dropIndexes,
+  ...tradingSteps,
+  ...moneySteps,
+  ...silverSteps,
+  ...serviceSteps,
+  rebuildIndexes,
+  ...ledgerSteps,
+  ...reserveSteps,
+  checkpoints,
+];
+
+export type SeedOptions = {
+  customers: number;
+  database: string;
+  fresh?: boolean;
+  leafDays?: number;
+  log?: (line: string) => void;
+};
+
+export type StepReport = { step: string; rows: number; seconds: number; skipped: boolean };
+
+/** The database named in a URL, and the URL of the server's maintenance database beside it. */
+function splitUrl(url: string): { name: string; admin: string } {
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.replace(/^\//, ''));
+  u.pathname = '/postgres';
+  return { name, admin: u.toString() };
+}
+
+async function ensureDatabase(url: string, fresh: boolean) {
+  const { name, admin } = splitUrl(url);
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    const quoted = `"${name.replace(/"/g, '""')}"`;
+    if (fresh) await client.query(`drop database if exists ${quoted} with (force)`);
+    const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (rows.length === 0) await client.query(`create database ${quoted}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Generates (or finishes generating) the database; answers each step's rows and seconds. */
+export async function seedScale(opts: SeedOptions): Promise<StepReport[]> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  await ensureDatabase(opts.database, opts.fresh === true);
+  const database = await openDatabase({ url: opts.database, poolSize: 2 });
+  try {
+    await migrate(database);
+    await seedReferenceData(database.db);
+  } finally {
+    await database.close();
+  }
+  const client = new pg.Client({ connectionString: opts.database });
+  await client.connect();
+  const reports: StepReport[] = [];
+  try {
+    await client.query(`set synchronous_commit = off; set maintenance_work_mem = '512MB'; set work_mem = '128MB';
+                        set jit = off; set max_parallel_workers_per_gather = 2`);
+    await client.query(FUNCTIONS_SQL);
+    const sys: Record<string, number> = {};
+    for (const r of (
+      await client.query<{ id: string; code: string }>(
+        'select id::text, code from ledger_accounts where owner_user_id is null',
+      )
+    ).rows)
+      sys[r.code] = Number(r.id);
+    const house = await client.query<{ id: string }>(`select id::text from ledger_owners where code = 'house'`);
+    sys.houseOwner = Number(house.rows[0]?.id);
+    const n = opts.customers;
+    const ctx: Ctx = {
+      client,
+      url: opts.database,
+      customers: n,
+      leafDays: opts.leafDays ?? 7,
+      passwordHash: await hashPassword('prata1234'),
+      sys,
+      staff: { admin: n + 1, finance: n + 2, support: n + 3, logistics: n + 4, compliance: n + 5 },
+    };
+    const done = new Set(
+      (await client.query<{ step: string }>('select step from scale_seed_steps')).rows.map((r) => r.step),
+    );
+    for (const step of STEPS) {
+      if (done.has(step.name)) {
+        reports.push({ step: step.name, rows: 0, seconds: 0, skipped: true });
+        log(`${step.name.padEnd(24)} já feito`);
+        continue;
+      }
+      const started = performance.now();
+      await client.query('begin');
+      try {
+        if (step.replica) await client.query('set local session_replication_role = replica');
+        const rows = await step.run(ctx);
+        if (step.analyze) await client.query(`analyze ${step.analyze.join(', ')}`);
+        const seconds = (performance.now() - started) / 1000;
+        await client.query('insert into scale_seed_steps (step, rows, seconds) values ($1, $2, $3)', [
+          step.name,
+          rows,
+          seconds.toFixed(2),
+        ]);
+        await client.query('commit');
+        reports.push({ step: step.name, rows, seconds, skipped: false });
+        log(
+          `${step.name.padEnd(24)} ${String(rows).padStart(11)} linhas ${seconds.toFixed(1).padStart(8)} s ${
+            seconds > 0 ? Math.round(rows / seconds) : rows
+          } linhas/s`,
+        );
+      } catch (err) {
+        await client.query('rollback');
+        throw new Error(`etapa ${step.name}: ${(err as Error).message}`);
+      }
+    }
+    if (!done.has('analyze')) {
+      const started = performance.now();
+      // VACUUM too: a decade-old database has had autovacuum's passes, whose visibility map lets the covering indexes
+      // answer from the index alone (a freshly written table has none, and every index-only scan reads the heap)
+      await client.query('vacuum (analyze)');
+      const seconds = (performance.now() - started) / 1000;
+      await client.query(`insert into scale_seed_steps (step, rows, seconds) values ('analyze', 0, $1)`, [
+        seconds.toFixed(2),
+      ]);
+      log(`${'vacuum analyze'.padEnd(24)} ${seconds.toFixed(1)} s`);
+    }
+  } finally {
+    await client.end();
+  }
+  const checked = await openDatabase({ url: opts.database, poolSize: 2 });
+  try {
+    registerFeatureReconciliation();
+    const started = performance.now();
+    const run = await reconcile(checked.db);
+    log(`reconciliação ${run.ok ? 'limpa' : 'COM PROBLEMAS'} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    if (!run.ok) throw new Error(`reconciliação com problemas:\n${run.problems.join('\n')}`);
+  } finally {
+    await checked.close();
+  }
+  return reports;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      customers: { type: 'string', default: '1000' },
+      database: { type: 'string' },
+      fresh: { type: 'boolean', default: false },
+      'leaf-days': { type: 'string', default: '7' },
+    },
+  });
+  const customers = Number(values.customers);
+  if (!Number.isSafeInteger(customers) || customers < 10) throw new Error('--customers: um número inteiro ≥ 10');
+  const database = values.database ?? `postgres://postgres@127.0.0.1:5432/prata_scale_${customers}`;
+  const started = performance.now();
+  await seedScale({ customers, database, fresh: values.fresh, leafDays: Number(values['leaf-days']) });
+  console.log(
+    `pronto em ${((performance.now() - started) / 1000).toFixed(0)} s: ${database.replace(/\/\/[^@]*@/, '//')}`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error((err as Error).message);
+    process.exit(1);
+  });
+}

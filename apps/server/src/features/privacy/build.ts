@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { formatDateTimeBR, PrivacyExportData } from '@prata/domain';
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import { withTransaction } from '../../db/tx';
+import type { AppDeps } from '../../deps';
+import { writeAudit } from '../../lib/audit';
+import { randomToken, sha256Hex } from '../../lib/crypto';
+import { enqueueEmail } from '../../messaging/outbox';
+import { privacyExportReadyMail } from '../../messaging/templates';
+import { findUserById } from '../users/index';
+import { collectCustomerData } from './collect';
+import { README_TEXT } from './readme';
+import * as repo from './repository';
+import { summaryPdf } from './summary-pdf';
+
+/** A claim older than this belongs to an instance that died mid-build: another takes it. */
+const EXPORT_STALE_SECONDS = 15 * 60;
+/** Tries before an export is left 'failed' for an operator to look at (the queue shows its last error). */
+const EXPORT_MAX_ATTEMPTS = 5;
+
+/** The link the e-mail carries: the API answers the ZIP to whoever holds the token, until it expires. */
+const downloadUrl = (deps: AppDeps, token: string) => `${deps.config.publicUrl}/api/privacy/download/${token}`;
+
+/** The ZIP: data.json, resumo.pdf, LEIA-ME.txt, and the documents' and attachments' files as they were sent. */
+async function buildExportZip(deps: AppDeps, userId: number, requestId: number) {
+  const db = deps.database.db;
+  const { data, files } = await collectCustomerData(db, userId, requestId, new Date());
+  // the file follows its documented schema, or it is not built (a failure the queue shows)
+  const checked = PrivacyExportData.parse(data);
+  const entries: Zippable = {
+    'data.json': strToU8(JSON.stringify(checked, null, 2)),
+    'resumo.pdf': [await summaryPdf(checked, deps.config.dpo), { level: 0 }],
+    'LEIA-ME.txt': strToU8(README_TEXT),
+  };
+  for (const f of files) {
+    // already compressed (PDF, images): stored as they are
+    entries[f.path] = [new Uint8Array(await deps.adapters.storage.get(f.storageKey)), { level: 0 }];
+  }
+  const zip = zipSync(entries, { level: 6, mtime: new Date() });
+  return { zip: Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength), data: checked };
+}
+
+/**
+ * Builds the next pending export, if any (once across instances: the claim is an UPDATE ... SKIP LOCKED), stores it,
+ * and in one transaction marks it ready with its link's token hash and queues the e-mail. Answers whether it built one.
+ */
+async function buildNextExport(deps: AppDeps): Promise<boolean> {
+  const db = deps.database.db;
+  const claimed = await repo.claimNextExport(db, EXPORT_STALE_SECONDS, EXPORT_MAX_ATTEMPTS);
+  if (!claimed) return false;
+  let fileKey: string | undefined;
+  try {
+    const { zip, data } = await buildExportZip(deps, claimed.userId, claimed.id);
+    fileKey = `privacy-exports/${randomBytes(16).toString('hex')}.zip`;
+    await deps.adapters.storage.put(fileKey, zip);
+    const token = randomToken();
+    const linkSeconds = deps.config.windows.privacyExportLinkSeconds;
+    const result = {
+      counts: Object.fromEntries(Object.entries(data.sections).map(([k, v]) => [k, v.length])),
+      files: data.files.length,
+    };
+    const done = await withTransaction(db, async (tx) => {
+      const ready = await repo.markReady(tx, claimed.id, {
+        fileKey: fileKey!,
+        fileSize: zip.length,
+        tokenHash: sha256Hex(token),
+        linkSeconds,
+        result,
+      });
+      if (!ready) return null;
+      const user = await findUserById(tx, claimed.userId);
+      if (user) {
+        await enqueueEmail(tx, {
+          to: user.email,
+          ...privacyExportReadyMail(user.name, downloadUrl(deps, token), formatDateTimeBR(ready.expiresAt!)),
+          carriesSecret: true,
+        });
+      }
+      await writeAudit(tx, {
+        actorUserId: null,
+        action: 'privacy.export.ready',
+        targetType: 'user',
+        targetId: claimed.userId,
+        details: { customer_id: claimed.userId, request_id: claimed.id, size_bytes: zip.length, ...result },
+      });
+      return ready;
+    });
+    if (!done) {
+      // another instance took the claim over (this one was too slow): its file stands, this one goes
+      await deps.adapters.storage.delete(fileKey);
+      return true;
+    }
+    deps.outbox.kick();
+    return true;
+  } catch (err) {
+    if (fileKey) await deps.adapters.storage.delete(fileKey).catch(() => undefined);
+    await withTransaction(db, async (tx) => {
+      await repo.markFailed(tx, claimed.id, err instanceof Error ? err.message : String(err));
+      await writeAudit(tx, {
+        actorUserId: null,
+        action: 'privacy.export.failed',
+        targetType: 'user',
+        targetId: claimed.userId,
+        details: { customer_id: claimed.userId, request_id: claimed.id, attempt: claimed.attempts },
+      });
+    });
+    throw err;
+  }
+}
+
+/** Deletes the files of exports whose link expired, a few at a time, and marks them expired. */
+async function expireExports(deps: AppDeps): Promise<number> {
+  const db = deps.database.db;
+  const due = await repo.expiredExports(db, 50);
+  for (const r of due) {
+    if (r.fileKey) await deps.adapters.storage.delete(r.fileKey);
+    await withTransaction(db, async (tx) => {
+      await repo.markExpired(tx, r.id);
+      await writeAudit(tx, {
+        actorUserId: null,
+        action: 'privacy.export.expired',
+        targetType: 'user',
+        targetId: r.userId,
+        details: { customer_id: r.userId, request_id: r.id },
+      });
+    });
+  }
+  return due.length;
+}
+
+/** Every pending export, one after the other, then the expired files: one run of the job. */
+export async function runPrivacyJob(deps: AppDeps): Promise<number> {
+  let built = 0;
+  while (await buildNextExport(deps)) built += 1;
+  await expireExports(deps);
+  return built;
+}

@@ -1,0 +1,176 @@
+import { createHash } from 'node:crypto';
+import { addSums, EMPTY_ROOT, leafTextV2, RESERVES_MAX_LEAVES, type SumNode } from '@prata/domain';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { type CustomerOwed, streamSilverOwedAsOf } from '../../ledger/index';
+import { daySalt } from './salts';
+
+/**
+ * A day's tree (version 2, packages/domain/src/reserves/sum-tree.ts) built with bounded memory: the balances stream
+ * from the ledger a batch at a time, and each customer keeps only columns of numbers and 32 bytes of hash (about 70
+ * bytes a customer: 70 MB at a million), never an object or a hex string. The hashes are the domain's (SHA-256 of the
+ * same bytes, here through node:crypto, which is synchronous and several times faster than Web Crypto per call);
+ * reserves.test.ts pins the roots against the domain's own tree.
+ */
+
+/** Rows written per INSERT of the leaves (arrays bound as parameters: five per statement). */
+const LEAF_ROWS_PER_INSERT = 10_000;
+const HASH_BYTES = 32;
+/** The byte a v2 node's input starts with (sum-tree.ts). */
+const NODE_TAG = 2;
+
+/** Growable columns of the day's leaves, in the order the customers came (user id ascending). */
+class Leaves {
+  count = 0;
+  private capacity = 1 << 14;
+  hashes = Buffer.alloc(this.capacity * HASH_BYTES);
+  userIds = new Float64Array(this.capacity);
+  available = new Float64Array(this.capacity);
+  reserved = new Float64Array(this.capacity);
+
+  push(userId: number, availableCg: number, reservedCg: number, hash: Buffer) {
+    if (this.count === this.capacity) this.grow();
+    const i = this.count++;
+    hash.copy(this.hashes, i * HASH_BYTES);
+    this.userIds[i] = userId;
+    this.available[i] = availableCg;
+    this.reserved[i] = reservedCg;
+  }
+
+  private grow() {
+    this.capacity *= 2;
+    const hashes = Buffer.alloc(this.capacity * HASH_BYTES);
+    this.hashes.copy(hashes);
+    this.hashes = hashes;
+    const wider = (a: Float64Array) => {
+      const b = new Float64Array(this.capacity);
+      b.set(a);
+      return b;
+    };
+    this.userIds = wider(this.userIds);
+    this.available = wider(this.available);
+    this.reserved = wider(this.reserved);
+  }
+
+  /** The leaves' indexes in tree order: by hash (the salts change every day, and so does the order). */
+  treeOrder(): Uint32Array {
+    const order = new Uint32Array(this.count);
+    for (let i = 0; i < this.count; i++) order[i] = i;
+    const h = this.hashes;
+    // h.compare(target, ..., source ...) orders the source (leaf a) against the target (leaf b): ascending bytes, as hex
+    order.sort((a, b) => h.compare(h, b * HASH_BYTES, (b + 1) * HASH_BYTES, a * HASH_BYTES, (a + 1) * HASH_BYTES));
+    return order;
+  }
+}
+
+/**
+ * What a leaf commits to: the customer's silver, never below zero. A balance read as of an instant can only be negative
+ * when a transaction that began before it debited money credited by one that began after it; a customer who owes
+ * silver is owed nothing, so the leaf holds zero (the total is then never lowered by a debt: as in proofs of
+ * liabilities, a negative leaf is never published).
+ */
+export function committed(c: { availableCg: number; heldCg: number }) {
+  const total = Math.max(0, c.availableCg + c.heldCg);
+  const reservedCg = Math.min(Math.max(0, c.heldCg), total);
+  return { availableCg: total - reservedCg, reservedCg };
+}
+
+/** Every customer's leaf of the day, streamed from the ledger as of `endsAt`, and the silver owed to unclaimed transfers. */
+async function collect(tx: Executor, day: string, endsAt: Date, secret: string) {
+  const leaves = new Leaves();
+  const { unclaimedCg } = await streamSilverOwedAsOf(tx, endsAt, (batch: CustomerOwed[]) => {
+    if (leaves.count + batch.length > RESERVES_MAX_LEAVES) {
+      throw new RangeError(`reserves: more than ${RESERVES_MAX_LEAVES} leaves`);
+    }
+    for (const c of batch) {
+      const { availableCg, reservedCg } = committed(c);
+      const text = leafTextV2(day, daySalt(secret, day, c.userId), availableCg, reservedCg);
+      leaves.push(c.userId, availableCg, reservedCg, createHash('sha256').update(text, 'utf8').digest());
+    }
+  });
+  return { leaves, unclaimedCg };
+}
+
+/** The root of the leaves in tree order, one level at a time (a level's hashes and sums, then the next's). */
+function rootOf(leaves: Leaves, order: Uint32Array): SumNode & { reservedCg: number } {
+  const n = leaves.count;
+  if (n === 0) return { hash: EMPTY_ROOT, sum: 0, reservedCg: 0 };
+  let hashes = Buffer.alloc(n * HASH_BYTES);
+  let sums = new Float64Array(n);
+  let reservedCg = 0;
+  for (let p = 0; p < n; p++) {
+    const i = order[p]!;
+    leaves.hashes.copy(hashes, p * HASH_BYTES, i * HASH_BYTES, (i + 1) * HASH_BYTES);
+    sums[p] = addSums(leaves.available[i]!, leaves.reserved[i]!);
+    reservedCg = addSums(reservedCg, leaves.reserved[i]!);
+  }
+  const input = Buffer.alloc(81);
+  for (let width = n; width > 1; ) {
+    const next = Math.ceil(width / 2);
+    const up = Buffer.alloc(next * HASH_BYTES);
+    const upSums = new Float64Array(next);
+    for (let k = 0; k + 1 < width; k += 2) {
+      input[0] = NODE_TAG;
+      hashes.copy(input, 1, k * HASH_BYTES, (k + 1) * HASH_BYTES);
+      input.writeBigUInt64BE(BigInt(sums[k]!), 33);
+      hashes.copy(input, 41, (k + 1) * HASH_BYTES, (k + 2) * HASH_BYTES);
+      input.writeBigUInt64BE(BigInt(sums[k + 1]!), 73);
+      createHash('sha256')
+        .update(input)
+        .digest()
+        .copy(up, (k / 2) * HASH_BYTES);
+      upSums[k / 2] = addSums(sums[k]!, sums[k + 1]!);
+    }
+    if (width % 2 === 1) {
+      hashes.copy(up, (next - 1) * HASH_BYTES, (width - 1) * HASH_BYTES, width * HASH_BYTES);
+      upSums[next - 1] = sums[width - 1]!;
+    }
+    hashes = up;
+    sums = upSums;
+    width = next;
+  }
+  return { hash: hashes.subarray(0, HASH_BYTES).toString('hex'), sum: sums[0]!, reservedCg };
+}
+
+/** Writes the day's leaves in tree order, LEAF_ROWS_PER_INSERT rows per statement. */
+async function writeLeaves(tx: Executor, day: string, leaves: Leaves, order: Uint32Array) {
+  for (let start = 0; start < order.length; start += LEAF_ROWS_PER_INSERT) {
+    const end = Math.min(order.length, start + LEAF_ROWS_PER_INSERT);
+    const userIds: number[] = [];
+    const available: number[] = [];
+    const reserved: number[] = [];
+    const hashes: string[] = [];
+    for (let p = start; p < end; p++) {
+      const i = order[p]!;
+      userIds.push(leaves.userIds[i]!);
+      available.push(leaves.available[i]!);
+      reserved.push(leaves.reserved[i]!);
+      hashes.push(leaves.hashes.toString('hex', i * HASH_BYTES, (i + 1) * HASH_BYTES));
+    }
+    await tx.execute(
+      sql`insert into reserve_leaves (day, position, user_id, centigrams, available_cg, reserved_cg, leaf)
+          select ${day}::date, ${start} + x.n - 1, x.user_id, x.available_cg + x.reserved_cg, x.available_cg,
+                 x.reserved_cg, x.leaf
+            from unnest(${sql.param(userIds)}::bigint[], ${sql.param(available)}::bigint[],
+                        ${sql.param(reserved)}::bigint[], ${sql.param(hashes)}::text[])
+                 with ordinality as x(user_id, available_cg, reserved_cg, leaf, n)`,
+    );
+  }
+}
+
+/**
+ * The day's tree from the ledger as of `endsAt`, its leaves written (in the caller's transaction): the root, the
+ * customers counted and the reserved part of the total.
+ */
+export async function buildDayTree(tx: Executor, day: string, endsAt: Date, secret: string) {
+  const { leaves, unclaimedCg } = await collect(tx, day, endsAt, secret);
+  const order = leaves.treeOrder();
+  const root = rootOf(leaves, order);
+  await writeLeaves(tx, day, leaves, order);
+  return {
+    root: { hash: root.hash, sum: root.sum },
+    customerCount: leaves.count,
+    reservedCg: root.reservedCg,
+    unclaimedCg,
+  };
+}

@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  gramsField,
+  MAX_ORDER_CENTIGRAMS,
+  MAX_PRICE_PER_GRAM_CENTS,
+  MESSAGES,
+  needsConfirmation,
+  type OrderMode,
+  type OrderSide,
+  pricePerGramField,
+  minorToDecimalText,
+} from '@prata/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
+import { hasErrorCode } from '../../../lib/api';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useFormDraft } from '../../../lib/form-draft';
+import { toMinorUnits } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/hooks';
+import { useIntention } from '../../../lib/intention';
+import { notify } from '../../../lib/notify';
+import { useOrderQuote } from '../api/get-order-quote';
+import { ORDERS_QUERY_KEY } from '../api/keys';
+import { usePlaceOrder } from '../api/place-order';
+import type { OrdersResponse, PlaceOrderRequest } from '../api/types';
+import { limitSummary, type OrderSummary as Summary, quoteSummary, type Rates, typedMinor } from '../summary';
+import { atStakeCents, useOrderWarnings } from './order-warnings';
+
+/** The spec's calculation delay: the summary follows the fields 300 ms after typing stops (spec 2 §4). */
+const SUMMARY_DELAY_MS = 300;
+
+/** A limit order needs its price; a market order takes the book's (the field is disabled and not sent). */
+const orderFormSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('limit'), price_per_gram: pricePerGramField(), quantity_grams: gramsField() }),
+  z.object({
+    mode: z.literal('market'),
+    price_per_gram: z.union([z.string(), z.number()]).optional(),
+    quantity_grams: gramsField(),
+  }),
+]);
+/** The masked fields hold dot-decimal text ('12.50'); the schema gives centavos and centigrams. */
+type OrderFormInput = { mode: OrderMode; price_per_gram?: string | number; quantity_grams: string | number };
+type FormInput = OrderFormInput;
+type OrderFormOutput = z.output<typeof orderFormSchema>;
+type FormOutput = OrderFormOutput;
+
+const EMPTY: FormInput = { mode: 'limit', price_per_gram: '', quantity_grams: '' };
+
+/**
+ * The order form's state: the fields, the live summary 300 ms after typing stops (computed here with orderCost for a
+ * limit order, the server's quote for a market order), the warnings, and the submit — one intention per order
+ * (lib/intention.ts): the Idempotency-Key follows what is typed and the summary's total, so a double click or a retry
+ * places one order. Above CONFIRM_ABOVE_CENTS the order waits in `confirming` for the dialog.
+ */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: summary and submit share one form's state; split, it goes by arguments
+export function useOrderForm(side: OrderSide, data: OrdersResponse, rates: Rates) {
+  const queryClient = useQueryClient();
+  const place = usePlaceOrder();
+  const handleError = useRegistrationErrorHandler();
+  const [explaining, setExplaining] = useState(false);
+  const [confirming, setConfirming] = useState<{ body: PlaceOrderRequest; summary: Summary } | null>(null);
+  const { control, handleSubmit, setError, clearErrors, reset } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(orderFormSchema) as never,
+    defaultValues: EMPTY,
+  });
+  const [mode, priceText, quantityText] = useWatch({ control, name: ['mode', 'price_per_gram', 'quantity_grams'] });
+  useFormDraft(`ordens:${side}`, useWatch({ control }), (draft) => reset({ ...EMPTY, ...draft }));
+  const typed = useDebouncedValue(`${priceText ?? ''}|${quantityText}`, SUMMARY_DELAY_MS);
+  const [debouncedPrice = '', debouncedQuantity = ''] = typed.split('|');
+  const quantity = typedMinor(quantityText, MAX_ORDER_CENTIGRAMS);
+  const settledQuantity = typedMinor(debouncedQuantity, MAX_ORDER_CENTIGRAMS);
+  const market = mode === 'market';
+  const quote = useOrderQuote(side, market ? settledQuantity : null);
+
+  let summary: Summary | null = null;
+  if (!market) {
+    summary = limitSummary(side, typedMinor(debouncedPrice, MAX_PRICE_PER_GRAM_CENTS), settledQuantity, rates);
+  } else if (quote.data && settledQuantity !== null && toMinorUnits(quote.data.quantity_grams) === settledQuantity) {
+    summary = quoteSummary(quote.data, rates);
+  }
+  const notAllowed = summary !== null && !summary.allowed;
+  const unavailable = market && settledQuantity !== null && quote.data?.available === false;
+  const quoting = market && settledQuantity !== null && !summary && !unavailable && !quote.isError;
+  /** a market order goes with the quote of the quantity on screen, never with one still on its way */
+  const marketReady = summary?.allowed && summary.quantityCentigrams === quantity;
+  const warnings = useOrderWarnings(summary, data);
+  const intention = useIntention({
+    side,
+    mode,
+    price: priceText ?? '',
+    quantity: quantityText,
+    total: summary?.totalCents,
+  });
+
+  const onPlaced = ({ message }: { message: string }) => {
+    notify.success(message);
+    setConfirming(null);
+    reset(EMPTY);
+  };
+  const onFailed = (error: unknown) => {
+    if (hasErrorCode(error, 'ORDER_PRICE_CHANGED')) {
+      void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+      notify.warning(error.message);
+      return;
+    }
+    applyServerErrors(error, setError, ['price_per_gram', 'quantity_grams']);
+  };
+
+  const send = async (body: PlaceOrderRequest) => {
+    try {
+      const answer = await intention.run((key) => place.mutateAsync({ side, body, key }));
+      if (answer) onPlaced(answer);
+    } catch (error) {
+      setConfirming(null);
+      handleError(error, onFailed);
+    }
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    let body: PlaceOrderRequest;
+    let cost: Summary | null;
+    if (values.mode === 'limit') {
+      cost = limitSummary(side, values.price_per_gram, values.quantity_grams, rates);
+      if (!cost) return;
+      if (!cost.allowed) {
+        notify.error(MESSAGES.orderSellNotAllowed);
+        return;
+      }
+      body = {
+        mode: 'limit',
+        price_per_gram: minorToDecimalText(values.price_per_gram),
+        quantity_grams: minorToDecimalText(values.quantity_grams),
+        total_amount: minorToDecimalText(cost.totalCents),
+      };
+    } else {
+      if (!marketReady || !summary) return;
+      cost = summary;
+      body = {
+        mode: 'market',
+        quantity_grams: minorToDecimalText(values.quantity_grams),
+        total_amount: minorToDecimalText(summary.totalCents),
+      };
+    }
+    if (needsConfirmation(atStakeCents(cost))) setConfirming({ body, summary: cost });
+    else return send(body);
+  });
+
+  return {
+    control,
+    clearErrors,
+    market,
+    summary,
+    notAllowed,
+    unavailable,
+    quoting,
+    marketReady,
+    quantity,
+    warnings,
+    busy: intention.busy,
+    onSubmit,
+    confirming,
+    closeConfirmation: () => setConfirming(null),
+    confirm: () => confirming && void send(confirming.body),
+    explaining,
+    setExplaining,
+  };
+}

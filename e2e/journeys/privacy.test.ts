@@ -1,0 +1,155 @@
+/**
+ * Journey: "Baixar meus dados" (docs/privacy.md).
+ *
+ * Maria, the demo customer, also sends what the demo's history does not give her (a document, an attachment on her
+ * open ticket, a limit request, a price alert, a saving plan). On /meus-dados/privacidade-e-dados she reads with whom
+ * Prata shares her data, her consents and the encarregado, and asks for a copy of her data. The job builds it; the tab
+ * shows it ready. In the dev mailbox she opens the e-mail and its link downloads the ZIP: data.json follows the schema
+ * and holds every kind of record, the files are there, and resumo.pdf is a PDF. The back office lists the request with
+ * its legal deadline.
+ */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import { PRIVACY_EXPORT_SECTIONS, PrivacyExportData } from '@prata/domain';
+import { strFromU8, unzipSync } from 'fflate';
+import type { Browser } from 'playwright-core';
+import { apiCall, apiLogin } from '../lib/api';
+import { DESKTOP, launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
+import { BASE_URL, DEMO, DEMO_PASSWORD } from '../lib/env';
+import { byRole, click, expectText, expectVisible } from '../lib/ui';
+import { eventually } from '../lib/wait';
+
+let browser: Browser;
+let token: string;
+let operatorToken: string;
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** A multipart POST as a browser's form sends it, with an Idempotency-Key. */
+async function postForm(path: string, fields: Record<string, string>, files: Record<string, string>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, name] of Object.entries(files)) form.append(k, new Blob([PDF], { type: 'application/pdf' }), name);
+  const response = await fetch(`${BASE_URL}/api${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `privacy-journey-${crypto.randomUUID()}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`POST /api${path} answered ${response.status}: ${await response.text()}`);
+}
+
+/** A JSON POST with an Idempotency-Key. */
+async function postJson(path: string, body: unknown) {
+  const response = await fetch(`${BASE_URL}/api${path}`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': `privacy-journey-${crypto.randomUUID()}`,
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST /api${path} answered ${response.status}: ${await response.text()}`);
+}
+
+before(async () => {
+  browser = await launchBrowser();
+  token = await apiLogin(DEMO.customer.email, DEMO_PASSWORD);
+  operatorToken = await apiLogin(DEMO.operator.email, DEMO_PASSWORD);
+  await postForm('/documents', {}, { document: 'RG frente.pdf' });
+  const tickets = await apiCall<{ tickets: { data: Array<{ id: number; status: string }> } }>(
+    'GET',
+    '/tickets',
+    undefined,
+    token,
+  );
+  const open = tickets.tickets.data.find((t) => t.status !== 'closed');
+  assert.ok(open, 'the demo customer has an open ticket');
+  await postForm(`/ticket/${open.id}/attachment`, {}, { file: 'comprovante.pdf' });
+  await postForm(
+    '/trading-limit-increase',
+    {
+      new_limit: '100000,00',
+      net_worth: '500000,00',
+      monthly_income: '20000,00',
+      profession: 'Arquiteta',
+      company_name: 'Escritório Santos',
+      company_cnpj: '11.222.333/0001-81',
+      other_info: '',
+    },
+    { 'documents[]': 'declaracao-ir.pdf' },
+  );
+  await postJson('/price-alerts', { direction: 'above', price_per_gram: '12,00' });
+  await postJson('/saving-plans', { amount: '50,00', frequency: 'monthly', month_day: 10, payment_method: 'balance' });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+describe('Privacidade e dados', () => {
+  it('asks for a copy, downloads it from the e-mailed link and finds every kind of record', {
+    timeout: 240_000,
+  }, async () => {
+    await withPage(browser, { viewport: PHONE, token, name: 'privacidade-e-dados' }, async (page) => {
+      await page.goto('/meus-dados/privacidade-e-dados');
+      await expectVisible(byRole(page, 'heading', 'Privacidade e dados'));
+      await expectVisible(byRole(page, 'heading', 'Com quem compartilhamos'));
+      await expectVisible(byRole(page, 'heading', 'Asaas Gestão Financeira'));
+      await expectText(page, /Termos de uso: versão 2026-11, aceita em/);
+      await expectVisible(byRole(page, 'switch', /novidades e ofertas/));
+      await expectVisible(byRole(page, 'link', 'encarregado@prata.dev'));
+      await shotBoth(page, 'privacidade-e-dados');
+
+      await click(page, 'button', 'Pedir cópia dos meus dados');
+      await expectText(page, /Vamos preparar o arquivo/);
+      // the tab asks again while the copy is prepared, and offers it when it is ready
+      const requests = byRole(page, 'list', 'Seus pedidos de cópia dos dados');
+      await eventually(
+        () => requests.getByRole('button', { name: 'Baixar arquivo' }).waitFor({ state: 'visible', timeout: 5_000 }),
+        { timeoutMs: 90_000 },
+      );
+      await expectText(requests, /Pronto/);
+      await expectText(page, /Um novo pedido pode ser feito a partir de/);
+    });
+
+    await withPage(browser, { viewport: DESKTOP, name: 'privacidade-caixa-postal' }, async (page) => {
+      await page.goto('/dev/caixa-postal');
+      await page
+        .getByRole('button', { name: /Seus dados na Prata estão prontos/ })
+        .first()
+        .click();
+      const mail = page.frameLocator('iframe[title="Seus dados na Prata estão prontos para download"]');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        mail.getByRole('link', { name: 'Baixar meus dados' }).click(),
+      ]);
+      assert.match(download.suggestedFilename(), /^prata-meus-dados-\d{4}-\d{2}-\d{2}-\d+\.zip$/);
+      const zip = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+      const data = PrivacyExportData.parse(JSON.parse(strFromU8(zip['data.json']!)));
+      assert.equal(data.customer.email, DEMO.customer.email);
+      const empty = PRIVACY_EXPORT_SECTIONS.filter((s) => data.sections[s].length === 0);
+      assert.deepEqual(empty, [], `sections without a record: ${empty.join(', ')}`);
+      assert.ok(data.declarations.fatca_declared_at, 'the FATCA declaration');
+      for (const f of data.files) assert.equal(zip[f.path]?.length, f.size_bytes, f.path);
+      assert.deepEqual(new Set(data.files.map((f) => f.source)), new Set(['document', 'ticket_attachment']));
+      assert.equal(strFromU8(zip['resumo.pdf']!.subarray(0, 5)), '%PDF-');
+      assert.match(strFromU8(zip['LEIA-ME.txt']!), /data\.json/);
+    });
+
+    await withPage(browser, { viewport: DESKTOP, token: operatorToken, name: 'admin-privacidade' }, async (page) => {
+      await page.goto('/admin/privacidade');
+      await expectVisible(byRole(page, 'heading', 'Privacidade'));
+      await click(page, 'tab', 'Todos');
+      const queue = byRole(page, 'table', /Pedidos de titulares/);
+      const row = queue.getByRole('row').filter({ hasText: DEMO.customer.email });
+      await expectVisible(row.first());
+      await expectText(row.first(), /Cópia dos dados/);
+      await expectText(row.first(), /Pronto/);
+      await shotBoth(page, 'admin-privacidade');
+      await click(page, 'tab', 'Operadores de dados');
+      await expectVisible(byRole(page, 'table', 'Operadores de dados pessoais'));
+    });
+  });
+});
