@@ -21,11 +21,11 @@ export {
 } from './coupons';
 export {
   adjustStock,
-  forgetCatalogueCache,
   houseBarStock,
   listProductTypesForAdmin,
   saveProductType,
 } from './products';
+export { catalogueChanged, catalogueVersion } from './cache';
 export { seedCatalogueDemo } from './demo';
 // what an order of bars reads and moves of the catalogue, in the order's transaction
 export { couponCodesById, returnStock, stockLeft, takeStockIfLeft } from './repository/index';

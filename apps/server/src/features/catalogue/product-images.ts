@@ -9,7 +9,8 @@ import { writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { detectFileType, MAX_UPLOAD_BYTES, type UploadedFile } from '../../lib/uploads';
 import { loggedAs } from '../../lib/log-failure';
-import { forgetCatalogueCache, presentAdmin, type Staff } from './products';
+import { catalogueChanged } from './cache';
+import { presentAdmin, type Staff } from './products';
 import { imagesOfAllProductTypes, lockProductType, updateProductType } from './repository/index';
 
 export const MAX_PRODUCT_IMAGES = 10;
@@ -64,7 +65,7 @@ export async function addProductImage(deps: AppDeps, staff: Staff, id: number, f
     await deps.adapters.storage.delete(key).catch(loggedAs(`product image: file ${key} left behind`, 'warn'));
     throw err;
   }
-  forgetCatalogueCache();
+  catalogueChanged();
   const [product] = await presentAdmin(deps.database.db, [row]);
   return { productType: product!, image: { path }, message: MESSAGES.productImageUploaded };
 }
@@ -99,7 +100,7 @@ export async function removeProductImage(
     });
     return { row: saved!, removed: image.path };
   });
-  forgetCatalogueCache();
+  catalogueChanged();
   const key = storageKeyOf(removed);
   if (key) {
     const all = await imagesOfAllProductTypes(deps.database.db);

@@ -28,6 +28,7 @@ import {
   updateProductType,
 } from './repository/index';
 import { loadSilverSettings, taxRatesFor } from './settings';
+import { cached, cacheScope, catalogueChanged } from './cache';
 
 export type Staff = { userId: number; ip: string };
 
@@ -69,27 +70,6 @@ async function presentAll(db: Executor, rows: ProductTypeRow[]) {
   return rows.map((p, i) => presentProduct(p, prices[i]!));
 }
 
-/**
- * The catalogue is the first page every visitor opens: each page is computed at most once a second per instance
- * (a price at most a second old; the checkout prices everything again).
- */
-const CACHE_MS = 1000;
-const cache = new Map<string, { at: number; value: Promise<unknown> }>();
-function cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && now - hit.at < CACHE_MS) return hit.value as Promise<T>;
-  const value = compute();
-  value.catch(() => cache.delete(key));
-  if (cache.size > 200) cache.clear();
-  cache.set(key, { at: now, value });
-  return value;
-}
-/** Forget cached pages (after an operator's change, a purchase's stock change and in tests). */
-export function forgetCatalogueCache() {
-  cache.clear();
-}
-
 /** GET /api/silver-withdrawal-product-types?page=N: active products in the operators' order. */
 export async function listProductTypes(deps: AppDeps, pageNumber: number) {
   const db = deps.database.db;
@@ -119,17 +99,6 @@ export function getProductTypeJson(deps: AppDeps, id: number): Promise<string> {
   return cached(`one-json:${id}:${cacheScope(deps)}`, async () =>
     JSON.stringify(ProductTypeResponse.encode(await getProductType(deps, id))),
   );
-}
-
-/** Each app (and each test database) has its own cache entries. */
-const scopes = new WeakMap<object, number>();
-let nextScope = 0;
-function cacheScope(deps: AppDeps): number {
-  const known = scopes.get(deps.database);
-  if (known !== undefined) return known;
-  nextScope += 1;
-  scopes.set(deps.database, nextScope);
-  return nextScope;
 }
 
 /** GET /api/silver-withdrawal-product-type/{id}: 404 for an unknown or withdrawn product. */
@@ -214,7 +183,7 @@ export async function saveProductType(
     }
     return saved;
   });
-  forgetCatalogueCache();
+  catalogueChanged();
   const [product] = await presentAdmin(deps.database.db, [row]);
   return { productType: product!, message: MESSAGES.productTypeSaved };
 }
@@ -242,7 +211,7 @@ export async function adjustStock(deps: AppDeps, staff: Staff | null, id: number
       ip: staff.ip,
     });
   }
-  forgetCatalogueCache();
+  catalogueChanged();
   return { row, message: MESSAGES.stockAdjusted(row.name, row.stock) };
 }
 

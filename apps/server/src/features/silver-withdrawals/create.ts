@@ -26,7 +26,7 @@ import { enqueueEmail } from '../../messaging/outbox';
 import { silverPixMail } from '../../messaging/templates';
 import { LedgerRefusedError } from '../../ledger/index';
 import {
-  forgetCatalogueCache,
+  catalogueChanged,
   loadSilverSettings,
   type PricedOrder,
   priceOrder,
@@ -159,7 +159,7 @@ async function create(deps: AppDeps, order: Order) {
   const row = await withTransaction(deps.database.db, (tx) =>
     insertWithHolds(tx, order, priced, kind, settings.pixExpiryMinutes),
   );
-  forgetCatalogueCache();
+  catalogueChanged();
   deps.outbox.kick();
   if (row.paymentMethod === 'balance') {
     return { message: MESSAGES.silverBalanceCreated, silverWithdrawal: presentWithdrawal(row, row.items) };
