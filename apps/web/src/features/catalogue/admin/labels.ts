@@ -1,11 +1,10 @@
 import { formatPercentBps } from '@prata/domain';
+
+export { decimalText } from '@prata/domain';
 import { toMinorUnits } from '../../../lib/format';
 
 export { brl, grams } from '../labels';
 export const percent = (value: number) => formatPercentBps(toMinorUnits(value));
-
-/** A number of the API as the dot-decimal text a DecimalTextField holds: 0.5 → '0.50'. */
-export const decimalText = (value: number) => (Math.round(value * 100) / 100).toFixed(2);
 
 /** Units, singular or plural: '1 unidade', '12 unidades'. */
 export const units = (n: number) => `${n.toLocaleString('pt-BR')} ${Math.abs(n) === 1 ? 'unidade' : 'unidades'}`;
