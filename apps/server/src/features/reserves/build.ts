@@ -17,6 +17,7 @@ import { every } from '../../lib/per-turn';
 import { findDay, latestClosedDay, listBars } from './repository';
 import { daySalt, reservesSecret } from './salts';
 import { buildDayTree, committed } from './stream';
+import { reservesChanged } from './summary';
 
 /** Leaves written per statement. */
 const LEAF_CHUNK = 5_000;
@@ -140,7 +141,9 @@ async function buildInTransaction(tx: Executor, opts: DayBuild & { endsAt: Date 
  */
 export async function buildReserveDay(db: Db, opts: DayBuild): Promise<Built | null> {
   const endsAt = opts.endsAt ?? brasiliaDayEnd(opts.day);
-  return withTransaction(db, (tx) => buildInTransaction(tx, { ...opts, endsAt }));
+  const built = await withTransaction(db, (tx) => buildInTransaction(tx, { ...opts, endsAt }));
+  if (built) reservesChanged(db);
+  return built;
 }
 
 export const nextDay = (day: string) =>

@@ -6,6 +6,7 @@ import { withTransaction } from '../../db/tx';
 import { silverOwedAtInstants } from '../../ledger/index';
 import { dayLeaves, insertLeaves } from './build';
 import { listBars } from './repository';
+import { reservesChanged } from './summary';
 
 /** The most days one call builds: a history of years at once. */
 export const HISTORY_DAYS_MAX = 1_000;
@@ -37,7 +38,7 @@ async function dayTrees(db: Executor, secret: string, days: readonly Wanted[]) {
 export async function buildReserveDays(db: Db, secret: string, wanted: readonly Wanted[]): Promise<string[]> {
   if (wanted.length > HISTORY_DAYS_MAX) throw new RangeError(`reserves: more than ${HISTORY_DAYS_MAX} days at once`);
   const trees = await dayTrees(db, secret, wanted);
-  return withTransaction(db, async (tx) => {
+  const days = await withTransaction(db, async (tx) => {
     const bars = await listBars(tx);
     const barsCg = bars.reduce((sum, b) => sum + b.weightCg, 0);
     const listed = JSON.stringify(
@@ -78,4 +79,6 @@ export async function buildReserveDays(db: Db, secret: string, wanted: readonly 
     );
     return trees.filter((t) => built.has(t.day)).map((t) => t.day);
   });
+  reservesChanged(db);
+  return days;
 }

@@ -5,8 +5,6 @@ import {
   lastClosedBrasiliaDay,
   MESSAGES,
   RESERVE_BARS_MAX,
-  RESERVE_HISTORY_DAYS,
-  type ReservesResponse,
 } from '@prata/domain';
 import { withTransaction, pgErrorCode } from '../../db/tx';
 import type { AppDeps } from '../../deps';
@@ -18,27 +16,13 @@ import { inspectUpload, type UploadedFile } from '../../lib/uploads';
 import { buildReserveDay } from './build';
 import * as repo from './repository';
 import { reservesSecret } from './salts';
+import { reservesChanged, reservesSummary } from './summary';
 
 type Actor = { userId: number; ip: string };
 
-/** GET /api/reserves: the latest day, the bars now and the history. */
-export async function reservesSummary(deps: AppDeps): Promise<ReservesResponse> {
-  const db = deps.database.db;
-  const [days, bars] = await Promise.all([repo.listDays(db, RESERVE_HISTORY_DAYS + 1), repo.listBars(db)]);
-  const latest = days[0] ?? null;
-  const barsCg = bars.reduce((sum, b) => sum + b.weightCg, 0);
-  return {
-    latest,
-    bars,
-    barsCg,
-    differenceCg: latest ? barsCg - latest.liabilitiesCg : null,
-    history: days.slice(1),
-  };
-}
-
 /** GET /api/admin/reserves: the same, the ledger's vault, and whether the bars fall short of what is owed. */
 export async function adminReservesSummary(deps: AppDeps): Promise<AdminReservesResponse> {
-  const summary = await reservesSummary(deps);
+  const summary = await reservesSummary(deps.database.db);
   const { vault } = await proofOfReserves(deps.database.db);
   return {
     ...summary,
@@ -110,6 +94,7 @@ export async function addBar(deps: AppDeps, actor: Actor, fields: BarFields, fil
       });
       return id;
     });
+    reservesChanged(deps.database.db);
     const found = await repo.findBar(deps.database.db, id, { includeRemoved: false });
     return { bar: found!.bar, message: MESSAGES.reservesBarSaved };
   } catch (err) {
@@ -147,6 +132,7 @@ export async function changeBar(deps: AppDeps, actor: Actor, id: number, fields:
     if (pgErrorCode(err) === '23505') throw serialTaken();
     throw err;
   }
+  reservesChanged(deps.database.db);
   const found = await repo.findBar(deps.database.db, id, { includeRemoved: false });
   return { bar: found!.bar, message: MESSAGES.reservesBarSaved };
 }
@@ -163,6 +149,7 @@ export async function removeBar(deps: AppDeps, actor: Actor, id: number) {
       ip: actor.ip,
     });
   });
+  reservesChanged(deps.database.db);
   return { message: MESSAGES.reservesBarRemoved };
 }
 
