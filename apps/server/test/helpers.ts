@@ -16,6 +16,13 @@ import { writeMoneyInSettings } from '../src/features/money/index';
 import { withDatabase } from './global-setup';
 import { finishDatabase, trackDatabase, trackSecondary } from './setup';
 
+/**
+ * How long a test's query waits for a pooled connection. The server's own wait (5 s, then 503) is a production
+ * setting; a race test queues 200 operations on a pool of 10, and on a loaded machine the queue alone passed 5 s, so
+ * tests wait longer: what they prove is the outcome, not the queue's speed (database-away.test.ts opens its own).
+ */
+const TEST_CONNECT_TIMEOUT_MS = 30_000;
+
 /** A fresh, migrated database of its own: a clone of the run's template (PostgreSQL) or a loaded dump (PGlite). */
 export async function createTestDatabase(
   opts: {
@@ -35,7 +42,11 @@ export async function createTestDatabase(
     } finally {
       await admin.end();
     }
-    database = await openDatabase({ url: withDatabase(url, name), poolSize: opts.poolSize ?? 10 });
+    database = await openDatabase({
+      url: withDatabase(url, name),
+      poolSize: opts.poolSize ?? 10,
+      connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS,
+    });
   } else {
     const dump = await readFile(inject('pgliteDump'));
     database = await openDatabase({ loadDataDir: new Blob([dump]) });
@@ -48,7 +59,7 @@ export async function createTestDatabase(
 /** PostgreSQL only: another connection pool to the same database, as a second server instance would have. */
 export async function openSecondPool(database: Database): Promise<Database> {
   if (!database.url) throw new Error('openSecondPool needs PostgreSQL (TEST_DATABASE_URL)');
-  const second = await openDatabase({ url: database.url, poolSize: 10 });
+  const second = await openDatabase({ url: database.url, poolSize: 10, connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
   trackSecondary(second);
   return second;
 }

@@ -53,18 +53,20 @@ export type OpenOptions = {
   url?: string | undefined;
   dataDir?: string | undefined;
   poolSize?: number;
+  /** PostgreSQL: how long a query waits for a connection of the pool (CONNECT_TIMEOUT_MS unless told) */
+  connectTimeoutMs?: number;
   /** PGlite only: start from this dump (tests) */
   loadDataDir?: Blob;
 };
 
 /** PostgreSQL through node-postgres when a URL is given; otherwise the embedded PGlite (in a folder, or in memory). */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10);
+  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10, opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
   return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+async function openPostgres(url: string, poolSize: number, connectTimeoutMs: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: connectTimeoutMs });
   let logError = stderrLogger;
   // An idle client whose server went away: the pool drops it and opens another on the next checkout.
   pool.on('error', (err) => logError(err, 'idle connection lost'));

@@ -13,6 +13,7 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   fetchMock.mockReset();
   notify.close();
@@ -236,10 +237,12 @@ describe('TED deposit', () => {
 
 describe('Withdrawal', { timeout: 20_000 }, () => {
   it('asks for a destination and the minimum, sends the code with a countdown, confirms with a summary', async () => {
+    // the countdown reads the clock: only the clock is held (timers run), so the wait ends when the test says
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     api({
       'GET /api/withdrawal': () => jsonResponse(200, withdrawalOverview),
       'POST /api/withdrawal/verification-code': () =>
-        jsonResponse(200, { message: 'Enviamos um código para o seu e-mail.', resendAfterSeconds: 1 }),
+        jsonResponse(200, { message: 'Enviamos um código para o seu e-mail.', resendAfterSeconds: 30 }),
       'POST /api/withdrawal': () =>
         fetchMock.mock.calls.filter(([i, r]) => String(i) === '/api/withdrawal' && r?.method === 'POST').length === 1
           ? jsonResponse(422, {
@@ -273,6 +276,7 @@ describe('Withdrawal', { timeout: 20_000 }, () => {
       amount: '100.00',
     });
     // the countdown ends: the resend sends the amount again
+    vi.setSystemTime(Date.now() + 30_000);
     const again = await screen.findByRole('button', { name: 'Reenviar código' }, { timeout: 5000 });
     await act(async () => fireEvent.click(again));
     await waitLong(() => expect(calls('POST /api/withdrawal/verification-code')).toHaveLength(2));
