@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decimalText,
-  exactValueCents,
-  minorToDecimalText,
-  perGramCents,
-  silverValueCents,
-  toMinorUnits,
-} from './convert';
+import { exactValueCents, minorToDecimalText, perGramCents, silverValueCents, toMinorUnits } from './convert';
+import { decimalText } from './decimal-text';
 import { minorToDecimal } from './parse';
 
 describe('toMinorUnits', () => {

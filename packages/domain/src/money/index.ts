@@ -7,8 +7,8 @@ export {
 } from './amount-input';
 export { CONFIRM_ABOVE_CENTS, needsConfirmation } from './confirmation';
 export { type DepositLimitCents, depositLimitRefusal } from './deposit-limits';
+export { decimalText } from './decimal-text';
 export {
-  decimalText,
   exactValueCents,
   minorToDecimalText,
   perGramCents,
