@@ -1,22 +1,15 @@
-import CloseIcon from '@mui/icons-material/Close';
-import SendIcon from '@mui/icons-material/Send';
-import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CHAT_MESSAGE_MAX, MESSAGES, type UserResponse } from '@prata/domain';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { MESSAGES, type UserResponse } from '@prata/domain';
+import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ChatComposer, ChatHeader } from './chat-parts';
 import { apiFetch } from '../../lib/api';
 import { MESSAGES_MAX_HEIGHT_PX } from './constants';
 import { Bubble, TypingIndicator } from './messages';
-import { type ChatIdentity, useChat } from './use-chat';
+import { type ChatBubble, type ChatIdentity, useChat } from './use-chat';
 import { VisitorForm } from './visitor-form';
 
 const TICKET_ROUTES = { signedIn: '/contato/ticket/create', visitor: '/contato/ticket/visitante' } as const;
@@ -29,6 +22,19 @@ function ticketUrl(signedIn: boolean, subject: string | null, email: string | nu
   const query = params.toString();
   return `${signedIn ? TICKET_ROUTES.signedIn : TICKET_ROUTES.visitor}${query ? `?${query}` : ''}`;
 }
+
+/** The panel's place: a card over the page's bottom right corner (the whole width on a phone). */
+const PANEL_SX = {
+  flexDirection: 'column',
+  position: 'fixed',
+  right: { xs: 8, sm: 24 },
+  left: { xs: 8, sm: 'auto' },
+  bottom: { xs: 8, sm: 24 },
+  width: { sm: 380 },
+  maxHeight: 'calc(100dvh - 16px)',
+  borderRadius: 3,
+  overflow: 'hidden',
+} as const;
 
 /** The signed-in customer's name for the greeting: the sign-in's, or GET /api/user's when the tab has none. */
 function useCustomerName(identity: ChatIdentity): string | null {
@@ -50,12 +56,49 @@ function useCustomerName(identity: ChatIdentity): string | null {
   return identity.signedIn ? (identity.name ?? fetched) : null;
 }
 
+/** The conversation, newest at the bottom, read out as it grows; a message may offer to open a ticket. */
+function MessageLog({
+  listRef,
+  messages,
+  typing,
+  onTicket,
+}: {
+  listRef: RefObject<HTMLDivElement | null>;
+  messages: ChatBubble[];
+  typing: boolean;
+  onTicket: () => void;
+}) {
+  return (
+    <Box
+      ref={listRef}
+      role="log"
+      aria-label="Mensagens"
+      aria-live="polite"
+      sx={{
+        flex: '1 1 auto',
+        minHeight: 160,
+        maxHeight: MESSAGES_MAX_HEIGHT_PX,
+        overflowY: 'auto',
+        px: 2,
+        py: 1.5,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1.25,
+      }}
+    >
+      {messages.map((m) => (
+        <Bubble key={m.id} bubble={m} onTicket={onTicket} />
+      ))}
+      {typing && <TypingIndicator />}
+    </Box>
+  );
+}
+
 /**
  * The Auro chat (spec 3 Shell, §4 Chat): the visitor's name and e-mail first, then the conversation in a message
  * area of at most 480 px, the composer, 'Abrir ticket' (asks for confirmation) and 'Encerrar conversa'. Stays
  * mounted while closed, so the conversation survives closing and reopening it and moving between pages.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the panel's layout JSX around useChat
 export default function ChatPanel({
   open,
   identity,
@@ -99,13 +142,6 @@ export default function ChatPanel({
     event?.preventDefault();
     if (chat.send(text)) setText('');
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    // Enter sends, Shift+Enter breaks the line
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  };
   const lastQuestion = [...messages].reverse().find((m) => m.role === 'user')?.content ?? null;
   const openTicket = () => {
     setConfirmTicket(false);
@@ -132,99 +168,24 @@ export default function ChatPanel({
           }
         }}
         elevation={12}
-        sx={{
-          display: open ? 'flex' : 'none',
-          flexDirection: 'column',
-          position: 'fixed',
-          zIndex: (t) => t.zIndex.appBar + 1,
-          right: { xs: 8, sm: 24 },
-          left: { xs: 8, sm: 'auto' },
-          bottom: { xs: 8, sm: 24 },
-          width: { sm: 380 },
-          maxHeight: 'calc(100dvh - 16px)',
-          borderRadius: 3,
-          overflow: 'hidden',
-        }}
+        sx={{ ...PANEL_SX, display: open ? 'flex' : 'none', zIndex: (t) => t.zIndex.appBar + 1 }}
       >
-        <Stack
-          direction="row"
-          spacing={1.5}
-          sx={{ alignItems: 'center', px: 2, py: 1.25, bgcolor: 'primary.dark', color: 'common.white' }}
-        >
-          <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36 }}>
-            <SmartToyOutlined fontSize="small" />
-          </Avatar>
-          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
-              Auro
-            </Typography>
-            <Typography variant="caption" sx={{ opacity: 0.8 }}>
-              Assistente virtual da Prata
-            </Typography>
-          </Box>
-          <IconButton aria-label="Fechar o chat" onClick={() => onClose()} sx={{ color: 'inherit' }}>
-            <CloseIcon />
-          </IconButton>
-        </Stack>
+        <ChatHeader onClose={() => onClose()} />
 
         {!ready ? (
           <VisitorForm onStart={chat.setVisitor} />
         ) : (
           <>
-            <Box
-              ref={listRef}
-              role="log"
-              aria-label="Mensagens"
-              aria-live="polite"
-              sx={{
-                flex: '1 1 auto',
-                minHeight: 160,
-                maxHeight: MESSAGES_MAX_HEIGHT_PX,
-                overflowY: 'auto',
-                px: 2,
-                py: 1.5,
-                display: 'flex',
-                flexDirection: 'column',
-                gap: 1.25,
-              }}
-            >
-              {messages.map((m) => (
-                <Bubble key={m.id} bubble={m} onTicket={() => setConfirmTicket(true)} />
-              ))}
-              {typing && <TypingIndicator />}
-            </Box>
-            <Box
-              component="form"
-              noValidate
+            <MessageLog listRef={listRef} messages={messages} typing={typing} onTicket={() => setConfirmTicket(true)} />
+            <ChatComposer
+              text={text}
+              onText={setText}
               onSubmit={submit}
-              sx={{ px: 1.5, pt: 1, borderTop: 1, borderColor: 'divider' }}
-            >
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end' }}>
-                <TextField
-                  inputRef={inputRef}
-                  value={text}
-                  onChange={(e) => setText(e.target.value)}
-                  onKeyDown={onKeyDown}
-                  placeholder="Digite sua pergunta"
-                  multiline
-                  maxRows={4}
-                  size="small"
-                  fullWidth
-                  slotProps={{ htmlInput: { 'aria-label': 'Sua mensagem', maxLength: CHAT_MESSAGE_MAX } }}
-                />
-                <IconButton type="submit" color="secondary" aria-label="Enviar mensagem" disabled={chat.answering}>
-                  <SendIcon />
-                </IconButton>
-              </Stack>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', py: 0.5 }}>
-                <Button size="small" color="secondary" onClick={() => setConfirmTicket(true)}>
-                  {MESSAGES.chatOpenTicket}
-                </Button>
-                <Button size="small" color="inherit" onClick={endChat}>
-                  {MESSAGES.chatEnd}
-                </Button>
-              </Stack>
-            </Box>
+              answering={chat.answering}
+              inputRef={inputRef}
+              onTicket={() => setConfirmTicket(true)}
+              onEnd={endChat}
+            />
           </>
         )}
       </Paper>

@@ -12,29 +12,13 @@ export type ChatIdentity = { signedIn: boolean; name: string | null };
 const firstName = (name: string | null | undefined) => name?.trim().split(/\s+/)[0] || 'cliente';
 
 /**
- * Auro's conversation (spec 3 §4 Chat, §8, §9): a visitor gives name and e-mail first; the greeting comes 2 s later;
- * each answer shows the typing indicator for at least 2 s; empty messages are ignored; ending clears the messages and
- * the chat id; a failure stops the typing indicator and says nothing. A late answer of an ended chat is dropped.
- * A question may be sent while the greeting is on its way: it is asked at once and its answer comes after the
- * greeting; only a question waiting for its answer holds the next one back.
+ * The chat's timers, by generation: `later` runs only if the chat has not ended meanwhile; `dropAll` ends the
+ * generation (its timers cleared, and its answers, which check `generation`, dropped). Unmounting clears them too.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one stream's state machine over shared refs
-export function useChat(identity: ChatIdentity) {
-  const [visitor, setVisitor] = useState<ChatVisitorInfo | null>(null);
-  const [messages, setMessages] = useState<ChatBubble[]>([]);
-  // what Auro is writing: the greeting and the answer to the question asked, 0, 1 or 2 of them
-  const [writing, setWriting] = useState(0);
-  const [answering, setAnswering] = useState(false);
-  // the guard of send(): two Enters in one frame see the same state, not the same ref
-  const waitingAnswer = useRef(false);
-  const chatId = useRef<string | null>(null);
-  const greeted = useRef(false);
-  /** When the greeting shows (epoch ms) while it is on its way, so an answer never comes before it. */
-  const greetingAt = useRef<number | null>(null);
+function useGenerations() {
   // bumped when the chat ends: timers and answers of the chat before are dropped
   const generation = useRef(0);
   const timers = useRef(new Set<number>());
-  const nextId = useRef(1);
 
   const later = useCallback((ms: number, run: () => void) => {
     const gen = generation.current;
@@ -48,6 +32,26 @@ export function useChat(identity: ChatIdentity) {
     timers.current.add(id);
   }, []);
 
+  const dropAll = useCallback(() => {
+    generation.current += 1;
+    for (const id of timers.current) window.clearTimeout(id);
+    timers.current.clear();
+  }, []);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const id of pending) window.clearTimeout(id);
+    };
+  }, []);
+
+  return { generation, later, dropAll };
+}
+
+/** The conversation's messages, each with its own id. */
+function useBubbles() {
+  const [messages, setMessages] = useState<ChatBubble[]>([]);
+  const nextId = useRef(1);
   /** Adds a message at the end, or first (the greeting, when a question was sent before it came). */
   const push = useCallback(
     (bubble: Omit<ChatBubble, 'id' | 'offerTicket'> & { offerTicket?: boolean }, first = false) => {
@@ -56,6 +60,29 @@ export function useChat(identity: ChatIdentity) {
     },
     [],
   );
+  return { messages, setMessages, push };
+}
+
+/**
+ * Auro's conversation (spec 3 §4 Chat, §8, §9): a visitor gives name and e-mail first; the greeting comes 2 s later;
+ * each answer shows the typing indicator for at least 2 s; empty messages are ignored; ending clears the messages and
+ * the chat id; a failure stops the typing indicator and says nothing. A late answer of an ended chat is dropped.
+ * A question may be sent while the greeting is on its way: it is asked at once and its answer comes after the
+ * greeting; only a question waiting for its answer holds the next one back.
+ */
+export function useChat(identity: ChatIdentity) {
+  const [visitor, setVisitor] = useState<ChatVisitorInfo | null>(null);
+  const { messages, setMessages, push } = useBubbles();
+  // what Auro is writing: the greeting and the answer to the question asked, 0, 1 or 2 of them
+  const [writing, setWriting] = useState(0);
+  const [answering, setAnswering] = useState(false);
+  // the guard of send(): two Enters in one frame see the same state, not the same ref
+  const waitingAnswer = useRef(false);
+  const chatId = useRef<string | null>(null);
+  const greeted = useRef(false);
+  /** When the greeting shows (epoch ms) while it is on its way, so an answer never comes before it. */
+  const greetingAt = useRef<number | null>(null);
+  const { generation, later, dropAll } = useGenerations();
 
   const ready = identity.signedIn || visitor !== null;
   // read when the greeting is written: a customer's name may arrive while the indicator runs
@@ -76,9 +103,7 @@ export function useChat(identity: ChatIdentity) {
   }, [ready, later, push]);
 
   const end = useCallback(() => {
-    generation.current += 1;
-    for (const id of timers.current) window.clearTimeout(id);
-    timers.current.clear();
+    dropAll();
     chatId.current = null;
     greeted.current = false;
     greetingAt.current = null;
@@ -86,7 +111,7 @@ export function useChat(identity: ChatIdentity) {
     setMessages([]);
     setWriting(0);
     setAnswering(false);
-  }, []);
+  }, [dropAll, setMessages]);
 
   /** Sends the message; answers false (and does nothing) for an empty one or while Auro is still answering. */
   const send = useCallback(
@@ -122,7 +147,7 @@ export function useChat(identity: ChatIdentity) {
       );
       return true;
     },
-    [ready, identity.signedIn, visitor, later, push],
+    [ready, identity.signedIn, visitor, generation, later, push],
   );
 
   // Signing in or out ends the chat: a chat belongs to one person.
@@ -136,13 +161,6 @@ export function useChat(identity: ChatIdentity) {
     end();
     if (signedIn) setVisitor(null);
   }, [signedIn, end]);
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const id of pending) window.clearTimeout(id);
-    };
-  }, []);
 
   return { visitor, setVisitor, ready, messages, typing: writing > 0, answering, greet, send, end, chatId };
 }

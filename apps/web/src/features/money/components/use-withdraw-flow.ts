@@ -7,27 +7,26 @@ import { useRegistrationErrorHandler } from '../../../components/registration-qu
 import { isApiError } from '../../../lib/api';
 import { useFormDraft } from '../../../lib/form-draft';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { useSecondsUntil } from '../../../lib/hooks';
 import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { PasskeyCeremonyError } from '../../passkeys/index';
-import { useRequestWithdrawal, useRequestWithdrawalWithPasskey, useSendWithdrawalCode } from '../api/withdrawals';
+import { useRequestWithdrawal, useRequestWithdrawalWithPasskey } from '../api/withdrawals';
 import type { WithdrawalOverviewResponse } from '../api/types';
+import { useWithdrawCode } from './use-withdraw-code';
 import { nextFeeCents, type WithdrawInput, type WithdrawOutput, withdrawalSchema } from '../withdrawal-rules';
 
 const WITHDRAWALS_HISTORY_PATH = '/meu-historico/dinheiro-retirado';
 
 /**
- * The withdrawal's state and steps: destination and amount in a form, "Enviar código" (the e-mail code, bound to the
- * amount; resend after the server's wait), the code, a summary to confirm, then POST /api/withdrawal (spec 2 §2); or,
- * with a passkey, the summary and the passkey. The code and the withdrawal are each one intention
- * (lib/intention.ts): one Idempotency-Key kept across double taps and retries, the button locked meanwhile.
+ * The withdrawal's state and steps: destination and amount in a form, "Enviar código" (use-withdraw-code.ts: the
+ * e-mail code, bound to the amount; resend after the server's wait), the code, a summary to confirm, then POST
+ * /api/withdrawal (spec 2 §2); or, with a passkey, the summary and the passkey. The code and the withdrawal are each
+ * one intention (lib/intention.ts): one Idempotency-Key kept across double taps and retries, the button locked
+ * meanwhile.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one state machine of four steps; split, its state goes by arguments
 export function useWithdrawFlow(overview: WithdrawalOverviewResponse) {
   const navigate = useNavigate();
   const handle = useRegistrationErrorHandler();
-  const sendCode = useSendWithdrawalCode();
   const withdraw = useRequestWithdrawal();
   const withdrawWithPasskey = useRequestWithdrawalWithPasskey();
   // with a passkey, it confirms the withdrawal instead of the e-mail code
@@ -40,62 +39,35 @@ export function useWithdrawFlow(overview: WithdrawalOverviewResponse) {
   });
   useFormDraft('sacar', useWatch({ control }), (draft) => reset({ bankingInformationId: '', amount: '', ...draft }));
   const chosenId = useWatch({ control, name: 'bankingInformationId' });
-  /** The amount (centavos) the last code was sent for: the code confirms that amount only. */
-  const [sentFor, setSentFor] = useState<number | null>(null);
-  const [resendAt, setResendAt] = useState(0);
-  const waiting = useSecondsUntil(resendAt);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const serverErrors = (error: unknown) => applyServerErrors(error, setError, ['amount', 'bankingInformationId']);
+  const typedAmount = useWatch({ control, name: 'amount' });
+  const codeStep = useWithdrawCode({ typedAmount, handle, serverErrors });
+  const { sentFor, code, setCodeError } = codeStep;
 
   const entry = overview.bankingInformation.find((b) => String(b.id) === chosenId);
-  const fee = nextFeeCents(overview);
-  const typedAmount = useWatch({ control, name: 'amount' });
-  const codeIntention = useIntention({ amount: sentFor ?? typedAmount });
   const withdrawal = useIntention({ code, entry: entry?.id ?? null, sentFor, passkeyAmount });
-  const confirmAmount = usePasskey ? passkeyAmount : sentFor;
 
-  const requestCode = async (amountCents: number) => {
-    try {
-      const answer = await codeIntention.run((key) =>
-        sendCode.mutateAsync({ amount: minorToDecimalText(amountCents), key }),
-      );
-      if (!answer) return;
-      notify.success(answer.message);
-      setSentFor(amountCents);
-      setResendAt(Date.now() + answer.resendAfterSeconds * 1000);
-      setCodeError(null);
-    } catch (error) {
-      handle(error, (e) => applyServerErrors(e, setError, ['amount', 'bankingInformationId']));
-    }
+  /** Sends the withdrawal; its answer's message, then the history of withdrawals. */
+  const send = async (request: (key: string) => Promise<{ message: string }>) => {
+    const answer = await withdrawal.run(request);
+    if (!answer) return;
+    notify.success(answer.message);
+    navigate(WITHDRAWALS_HISTORY_PATH);
   };
-
-  const onSendCode = handleSubmit(({ amount }) => requestCode(amount));
-  const onReview = handleSubmit(({ amount }) => {
-    setPasskeyAmount(amount);
-    setConfirming(true);
-  });
 
   const confirmWithPasskey = async () => {
     if (passkeyAmount === null || !entry) return;
+    const amount = minorToDecimalText(passkeyAmount);
     try {
-      const answer = await withdrawal.run((key) =>
-        withdrawWithPasskey.mutateAsync({
-          bankingInformationId: entry.id,
-          amount: minorToDecimalText(passkeyAmount),
-          key,
-        }),
-      );
-      if (!answer) return;
-      notify.success(answer.message);
-      navigate(WITHDRAWALS_HISTORY_PATH);
+      await send((key) => withdrawWithPasskey.mutateAsync({ bankingInformationId: entry.id, amount, key }));
     } catch (error) {
       setConfirming(false);
       if (error instanceof PasskeyCeremonyError) return notify.error(error.message);
       handle(error, (e) => {
         const errors = isApiError(e) ? e.errors : undefined;
         if (errors?.passkey?.[0]) return notify.error(errors.passkey[0]);
-        applyServerErrors(e, setError, ['amount', 'bankingInformationId']);
+        serverErrors(e);
       });
     }
   };
@@ -112,18 +84,11 @@ export function useWithdrawFlow(overview: WithdrawalOverviewResponse) {
 
   const confirm = async () => {
     if (sentFor === null || !entry) return;
+    const amount = minorToDecimalText(sentFor);
     try {
-      const answer = await withdrawal.run((key) =>
-        withdraw.mutateAsync({
-          verificationCode: code,
-          bankingInformationId: entry.id,
-          amount: minorToDecimalText(sentFor),
-          key,
-        }),
+      await send((key) =>
+        withdraw.mutateAsync({ verificationCode: code, bankingInformationId: entry.id, amount, key }),
       );
-      if (!answer) return;
-      notify.success(answer.message);
-      navigate(WITHDRAWALS_HISTORY_PATH);
     } catch (error) {
       setConfirming(false);
       handle(error, (e) => {
@@ -131,31 +96,23 @@ export function useWithdrawFlow(overview: WithdrawalOverviewResponse) {
         const codeMessage = errors?.verificationCode?.[0];
         if (codeMessage) setCodeError(codeMessage);
         if (codeMessage && Object.keys(errors ?? {}).length === 1) return;
-        applyServerErrors(e, setError, ['amount', 'bankingInformationId']);
+        serverErrors(e);
       });
     }
   };
 
+  const onSendCode = handleSubmit(({ amount }) => codeStep.requestCode(amount));
+  const onReview = handleSubmit(({ amount }) => {
+    setPasskeyAmount(amount);
+    setConfirming(true);
+  });
+
   return {
-    usePasskey,
-    control,
-    entry,
-    fee,
-    sentFor,
-    changeAmount: () => setSentFor(null),
-    waiting,
-    code,
-    setCode: (value: string) => {
-      setCode(value);
-      setCodeError(null);
-    },
-    codeError,
-    confirming,
+    ...codeStep,
+    ...{ usePasskey, control, entry, fee: nextFeeCents(overview), confirming },
     closeConfirmation: () => setConfirming(false),
-    confirmAmount,
-    codeBusy: codeIntention.busy,
+    confirmAmount: usePasskey ? passkeyAmount : sentFor,
     withdrawalBusy: withdrawal.busy,
-    requestCode,
     onSubmit: usePasskey ? onReview : onSendCode,
     review,
     confirm: () => void (usePasskey ? confirmWithPasskey() : confirm()),

@@ -12,7 +12,7 @@ import {
 } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type Control, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
 import { hasErrorCode } from '../../../lib/api';
@@ -50,24 +50,11 @@ type FormOutput = OrderFormOutput;
 const EMPTY: FormInput = { mode: 'limit', price_per_gram: '', quantity_grams: '' };
 
 /**
- * The order form's state: the fields, the live summary 300 ms after typing stops (computed here with orderCost for a
- * limit order, the server's quote for a market order), the warnings, and the submit — one intention per order
- * (lib/intention.ts): the Idempotency-Key follows what is typed and the summary's total, so a double click or a retry
- * places one order. Above CONFIRM_ABOVE_CENTS the order waits in `confirming` for the dialog.
+ * The live summary 300 ms after typing stops: computed here with orderCost for a limit order, the server's quote for a
+ * market order (which goes with the quote of the quantity on screen, never with one still on its way).
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: summary and submit share one form's state; split, it goes by arguments
-export function useOrderForm(side: OrderSide, data: OrdersResponse, rates: Rates) {
-  const queryClient = useQueryClient();
-  const place = usePlaceOrder();
-  const handleError = useRegistrationErrorHandler();
-  const [explaining, setExplaining] = useState(false);
-  const [confirming, setConfirming] = useState<{ body: PlaceOrderRequest; summary: Summary } | null>(null);
-  const { control, handleSubmit, setError, clearErrors, reset } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(orderFormSchema) as never,
-    defaultValues: EMPTY,
-  });
+function useOrderSummary(side: OrderSide, control: Control<FormInput, unknown, FormOutput>, rates: Rates) {
   const [mode, priceText, quantityText] = useWatch({ control, name: ['mode', 'price_per_gram', 'quantity_grams'] });
-  useFormDraft(`ordens:${side}`, useWatch({ control }), (draft) => reset({ ...EMPTY, ...draft }));
   const typed = useDebouncedValue(`${priceText ?? ''}|${quantityText}`, SUMMARY_DELAY_MS);
   const [debouncedPrice = '', debouncedQuantity = ''] = typed.split('|');
   const quantity = typedMinor(quantityText, MAX_ORDER_CENTIGRAMS);
@@ -81,19 +68,72 @@ export function useOrderForm(side: OrderSide, data: OrdersResponse, rates: Rates
   } else if (quote.data && settledQuantity !== null && toMinorUnits(quote.data.quantity_grams) === settledQuantity) {
     summary = quoteSummary(quote.data, rates);
   }
-  const notAllowed = summary !== null && !summary.allowed;
   const unavailable = market && settledQuantity !== null && quote.data?.available === false;
-  const quoting = market && settledQuantity !== null && !summary && !unavailable && !quote.isError;
-  /** a market order goes with the quote of the quantity on screen, never with one still on its way */
-  const marketReady = summary?.allowed && summary.quantityCentigrams === quantity;
-  const warnings = useOrderWarnings(summary, data);
-  const intention = useIntention({
-    side,
-    mode,
-    price: priceText ?? '',
-    quantity: quantityText,
-    total: summary?.totalCents,
+  return {
+    typed: { mode, price: priceText ?? '', quantity: quantityText },
+    market,
+    summary,
+    notAllowed: summary !== null && !summary.allowed,
+    unavailable,
+    quoting: market && settledQuantity !== null && !summary && !unavailable && !quote.isError,
+    marketReady: summary?.allowed && summary.quantityCentigrams === quantity,
+    quantity,
+  };
+}
+
+/**
+ * The request of the order submitted and the cost it is confirmed against: a limit order's computed from its fields
+ * (refused when the sale would not cover its costs), a market order's the summary on screen. Null: nothing to send.
+ */
+function orderOf(
+  side: OrderSide,
+  values: FormOutput,
+  rates: Rates,
+  { summary, marketReady }: Pick<ReturnType<typeof useOrderSummary>, 'summary' | 'marketReady'>,
+): { body: PlaceOrderRequest; summary: Summary } | null {
+  if (values.mode === 'market') {
+    if (!marketReady || !summary) return null;
+    const body: PlaceOrderRequest = {
+      mode: 'market',
+      quantity_grams: minorToDecimalText(values.quantity_grams),
+      total_amount: minorToDecimalText(summary.totalCents),
+    };
+    return { body, summary };
+  }
+  const cost = limitSummary(side, values.price_per_gram, values.quantity_grams, rates);
+  if (!cost) return null;
+  if (!cost.allowed) {
+    notify.error(MESSAGES.orderSellNotAllowed);
+    return null;
+  }
+  const body: PlaceOrderRequest = {
+    mode: 'limit',
+    price_per_gram: minorToDecimalText(values.price_per_gram),
+    quantity_grams: minorToDecimalText(values.quantity_grams),
+    total_amount: minorToDecimalText(cost.totalCents),
+  };
+  return { body, summary: cost };
+}
+
+/**
+ * The order form's state: the fields, the live summary (useOrderSummary), the warnings, and the submit — one intention
+ * per order (lib/intention.ts): the Idempotency-Key follows what is typed and the summary's total, so a double click or
+ * a retry places one order. Above CONFIRM_ABOVE_CENTS the order waits in `confirming` for the dialog.
+ */
+export function useOrderForm(side: OrderSide, data: OrdersResponse, rates: Rates) {
+  const queryClient = useQueryClient();
+  const place = usePlaceOrder();
+  const handleError = useRegistrationErrorHandler();
+  const [explaining, setExplaining] = useState(false);
+  const [confirming, setConfirming] = useState<{ body: PlaceOrderRequest; summary: Summary } | null>(null);
+  const { control, handleSubmit, setError, clearErrors, reset } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(orderFormSchema) as never,
+    defaultValues: EMPTY,
   });
+  const live = useOrderSummary(side, control, rates);
+  useFormDraft(`ordens:${side}`, useWatch({ control }), (draft) => reset({ ...EMPTY, ...draft }));
+  const warnings = useOrderWarnings(live.summary, data);
+  const intention = useIntention({ side, ...live.typed, total: live.summary?.totalCents });
 
   const onPlaced = ({ message }: { message: string }) => {
     notify.success(message);
@@ -120,51 +160,16 @@ export function useOrderForm(side: OrderSide, data: OrdersResponse, rates: Rates
   };
 
   const onSubmit = handleSubmit((values) => {
-    let body: PlaceOrderRequest;
-    let cost: Summary | null;
-    if (values.mode === 'limit') {
-      cost = limitSummary(side, values.price_per_gram, values.quantity_grams, rates);
-      if (!cost) return;
-      if (!cost.allowed) {
-        notify.error(MESSAGES.orderSellNotAllowed);
-        return;
-      }
-      body = {
-        mode: 'limit',
-        price_per_gram: minorToDecimalText(values.price_per_gram),
-        quantity_grams: minorToDecimalText(values.quantity_grams),
-        total_amount: minorToDecimalText(cost.totalCents),
-      };
-    } else {
-      if (!marketReady || !summary) return;
-      cost = summary;
-      body = {
-        mode: 'market',
-        quantity_grams: minorToDecimalText(values.quantity_grams),
-        total_amount: minorToDecimalText(summary.totalCents),
-      };
-    }
-    if (needsConfirmation(atStakeCents(cost))) setConfirming({ body, summary: cost });
-    else return send(body);
+    const order = orderOf(side, values, rates, live);
+    if (!order) return;
+    if (needsConfirmation(atStakeCents(order.summary))) setConfirming(order);
+    else return send(order.body);
   });
 
   return {
-    control,
-    clearErrors,
-    market,
-    summary,
-    notAllowed,
-    unavailable,
-    quoting,
-    marketReady,
-    quantity,
-    warnings,
-    busy: intention.busy,
-    onSubmit,
-    confirming,
+    ...live,
+    ...{ control, clearErrors, warnings, busy: intention.busy, onSubmit, confirming, explaining, setExplaining },
     closeConfirmation: () => setConfirming(null),
     confirm: () => confirming && void send(confirming.body),
-    explaining,
-    setExplaining,
   };
 }

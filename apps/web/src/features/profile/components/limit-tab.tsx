@@ -1,74 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  CompanyTradingLimitIncreaseFields,
-  formatCnpj,
-  formatDateTimeBR,
-  MASKS,
-  MESSAGES,
-  TradingLimitIncreaseFields,
-  minorToDecimalText,
-} from '@prata/domain';
-import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { formatCnpj, formatDateTimeBR, MASKS, MESSAGES } from '@prata/domain';
 import { FormTextField } from '../../../components/form-fields';
 import { FormMaskedField } from '../../../components/form-masked-field';
 import { FormMoneyField } from '../../../components/money-field';
 import { MoneyText } from '../../../components/money-text';
 import { StatusWithReason } from '../../../components/status-chip';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { formatFileSize } from '../../../lib/files';
-import { toMinorUnits } from '../../../lib/format';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
-import { useRequestLimitIncrease } from '../api/request-limit-increase';
 import type { Company } from '../../../lib/auth';
+import { toMinorUnits } from '../../../lib/format';
 import type { AccountUser, TradingLimitRequest } from '../api/types';
-import { FileButton } from '../../../components/file-button';
+import { LimitDocuments } from './limit-documents';
 import { TabSection } from './tab-section';
-
-/** At least one document and at most five go with a request (the server says the same). */
-const MAX_LIMIT_DOCUMENTS = 5;
-const LIMIT_DOCUMENTS_MAX_MESSAGE = `Envie no máximo ${MAX_LIMIT_DOCUMENTS} documentos.`;
-
-const FIELDS = [
-  'new_limit',
-  'net_worth',
-  'monthly_income',
-  'profession',
-  'company_name',
-  'company_cnpj',
-  'other_info',
-] as const;
-
-type LimitInput = z.input<typeof TradingLimitIncreaseFields>;
-type LimitOutput = z.output<typeof TradingLimitIncreaseFields>;
-
-const EMPTY: LimitInput = {
-  new_limit: '',
-  net_worth: '',
-  monthly_income: '',
-  profession: '',
-  company_name: '',
-  company_cnpj: '',
-  other_info: '',
-};
-
-const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
-
+import { useLimitRequest } from './use-limit-request';
 import { formatReais as brl } from '../../../lib/format';
 
 function RequestList({ requests }: { requests: TradingLimitRequest[] }) {
@@ -100,91 +50,11 @@ function RequestList({ requests }: { requests: TradingLimitRequest[] }) {
 
 /**
  * A person tells their profession and the company they work for; a company asks in its own name (the server takes
- * its razão social and CNPJ), so its form has neither.
+ * its razão social and CNPJ), so its form has neither (use-limit-request.ts holds the form and its call).
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form, mostly its fields' JSX
 function LimitForm({ currentLimitCents, company }: { currentLimitCents: number; company: Company | null }) {
-  const send = useRequestLimitIncrease();
-  const [files, setFiles] = useState<File[]>([]);
-  const [filesError, setFilesError] = useState<string | null>(null);
-  const schema = useMemo(
-    () =>
-      (company
-        ? CompanyTradingLimitIncreaseFields.extend({
-            profession: z.string(),
-            company_name: z.string(),
-            company_cnpj: z.string(),
-          })
-        : TradingLimitIncreaseFields
-      ).superRefine((v, ctx) => {
-        if (v.new_limit <= currentLimitCents) {
-          ctx.addIssue({ code: 'custom', path: ['new_limit'], message: MESSAGES.newLimitTooLow });
-        }
-      }),
-    [currentLimitCents, company],
-  );
-  const { control, handleSubmit, setError, reset } = useForm<LimitInput, unknown, LimitOutput>({
-    resolver: zodResolver(schema),
-    defaultValues: EMPTY,
-  });
-  // one request per form filled, whatever the fingers do (lib/intention.ts)
-  const intention = useIntention({ values: useWatch({ control }), files: files.map((f) => `${f.name}:${f.size}`) });
-
-  const addFiles = (chosen: File[]) => {
-    // The same file chosen twice is sent once.
-    const next = [...files, ...chosen.filter((file) => !files.some((f) => fileKey(f) === fileKey(file)))];
-    if (next.length > MAX_LIMIT_DOCUMENTS) notify.error(LIMIT_DOCUMENTS_MAX_MESSAGE);
-    setFiles(next.slice(0, MAX_LIMIT_DOCUMENTS));
-    setFilesError(null);
-  };
-
-  const checkFiles = () => {
-    if (files.length === 0) {
-      setFilesError(MESSAGES.limitDocumentsRequired);
-      return false;
-    }
-    return true;
-  };
-
-  const onSubmit = handleSubmit(
-    (v) => {
-      if (!checkFiles()) return;
-      // mutateAsync, not mutate's callbacks: on success the refreshed data replaces this form with the request
-      // list, and callbacks given to mutate() do not run for a component that is gone.
-      intention
-        .run((key) =>
-          send.mutateAsync({
-            new_limit: minorToDecimalText(v.new_limit),
-            net_worth: minorToDecimalText(v.net_worth),
-            monthly_income: minorToDecimalText(v.monthly_income),
-            ...(company
-              ? {}
-              : { profession: v.profession, company_name: v.company_name, company_cnpj: v.company_cnpj }),
-            other_info: v.other_info ?? '',
-            documents: files,
-            key,
-          }),
-        )
-        .then(
-          (answer) => {
-            if (!answer) return;
-            const { message } = answer;
-            notify.success(message);
-            reset(EMPTY);
-            setFiles([]);
-          },
-          (error: unknown) => {
-            const documentsError = (error as { errors?: Record<string, string[]> }).errors?.documents?.[0];
-            if (documentsError) setFilesError(documentsError);
-            applyServerErrors(error, setError, FIELDS);
-          },
-        );
-    },
-    () => {
-      checkFiles();
-    },
-  );
-
+  const request = useLimitRequest(currentLimitCents, company);
+  const { control, onSubmit } = request;
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} aria-label="Pedido de aumento de limite">
       <FormMoneyField control={control} name="new_limit" label="Novo limite anual" required />
@@ -226,59 +96,9 @@ function LimitForm({ currentLimitCents, company }: { currentLimitCents: number; 
         multiline
         minRows={3}
       />
-      <Box>
-        <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
-          Documentos *
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          Comprovantes de renda e patrimônio (imposto de renda, holerites, extratos): de 1 a {MAX_LIMIT_DOCUMENTS}{' '}
-          arquivos, PDF ou imagem, até 5 MB cada.
-        </Typography>
-        {files.length > 0 && (
-          <Paper variant="outlined" sx={{ mb: 1.5 }}>
-            <List dense disablePadding aria-label="Documentos escolhidos">
-              {files.map((file, i) => (
-                <ListItem
-                  key={fileKey(file)}
-                  divider={i < files.length - 1}
-                  secondaryAction={
-                    <IconButton
-                      edge="end"
-                      aria-label={`Remover ${file.name}`}
-                      onClick={() => setFiles(files.filter((_, j) => j !== i))}
-                    >
-                      <CloseOutlined fontSize="small" />
-                    </IconButton>
-                  }
-                >
-                  <ListItemText
-                    primary={file.name}
-                    secondary={formatFileSize(file.size)}
-                    slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          </Paper>
-        )}
-        <FileButton
-          variant="outlined"
-          startIcon={<AttachFileOutlined />}
-          multiple
-          onFiles={addFiles}
-          disabled={files.length >= MAX_LIMIT_DOCUMENTS}
-          inputLabel="Documentos do pedido"
-        >
-          Escolher arquivos
-        </FileButton>
-        {filesError && (
-          <FormHelperText error role="alert">
-            {filesError}
-          </FormHelperText>
-        )}
-      </Box>
+      <LimitDocuments request={request} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" size="large" disabled={intention.busy}>
+        <Button type="submit" variant="contained" size="large" disabled={request.busy}>
           Enviar pedido
         </Button>
       </Box>

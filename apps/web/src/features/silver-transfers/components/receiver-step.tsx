@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FormEvent, Ref } from 'react';
-import type { Checked } from './use-transfer-flow';
+import type { Checked } from './use-transfer-fields';
 
 /** The receiver once checked: name (or "Sem conta no Prata") and e-mail, and 'Alterar' to type another. */
 export function ReceiverSummary({ checked, onChange }: { checked: Checked; onChange: () => void }) {

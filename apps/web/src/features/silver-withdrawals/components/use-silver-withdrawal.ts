@@ -1,30 +1,11 @@
-import {
-  type Address,
-  type CreateSilverWithdrawalResponse,
-  MESSAGES,
-  type ProductType,
-  type ShippingService,
-  type SilverPaymentMethod,
-  minorToDecimalText,
-} from '@prata/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { type Address, MESSAGES, type ProductType, type ShippingService, minorToDecimalText } from '@prata/domain';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { hasErrorCode } from '../../../lib/api';
-import { USER_QUERY_KEY, useUser } from '../../../lib/auth';
+import { useUser } from '../../../lib/auth';
 import { toMinorUnits } from '../../../lib/format';
-import { useIntention } from '../../../lib/intention';
 import { notify } from '../../../lib/notify';
 import { useRegistrationRedirect } from '../../../lib/registration-redirect';
-import {
-  HISTORY_QUERY_KEY,
-  orderItemOf,
-  quoteShipping,
-  SILVER_HISTORY_PATH,
-  useSilverCharge,
-  validateQuantity,
-} from '../../catalogue';
-import { createSilverWithdrawal } from '../api/create-silver-withdrawal';
+import { quoteShipping, useSilverCharge, validateQuantity } from '../../catalogue';
+import { freightCharge, itemsOf, useSilverPayment } from './use-silver-payment';
 
 /** The wizard's steps (spec 3 §4): product and quantity, address, shipping, then the cost and the payment. */
 export type WizardStep = 0 | 1 | 2 | 3;
@@ -34,44 +15,23 @@ export const centigramsOf = (product: ProductType, quantity: number) => toMinorU
 /**
  * The wizard's state and steps. Each step, once done, locks its choices ('Alterar' opens it again and the later steps
  * start over): product and quantity (validate-quantity), the saved address (shipping-quote), the shipping option
- * (calculate-charge without the silver value), then the payment. Each payment is one intention (lib/intention.ts):
- * one Idempotency-Key for what is chosen, kept across double taps and retries, both payment buttons locked while it
- * runs.
+ * (calculate-charge without the silver value), then the payment (use-silver-payment.ts).
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one state machine of four steps; split, its state goes by arguments
 export function useSilverWithdrawal() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const redirect = useRegistrationRedirect();
   const { user } = useUser();
   const [step, setStep] = useState<WizardStep>(0);
-  const [product, setProduct] = useState<ProductType | null>(null);
+  const product = useChoice<ProductType | null>(null);
   const [quantity, setQuantity] = useState(1);
-  const [productError, setProductError] = useState<string | null>(null);
-  const [pickedAddress, setAddress] = useState<Address | null>(null);
+  const picked = useChoice<Address | null>(null);
   // the only saved address is the one the bars go to unless the customer says otherwise: chosen already
-  const address = pickedAddress ?? (user?.addresses.length === 1 ? (user.addresses[0] ?? null) : null);
-  const [addressError, setAddressError] = useState<string | null>(null);
+  const address = picked.value ?? (user?.addresses.length === 1 ? (user.addresses[0] ?? null) : null);
   const [services, setServices] = useState<ShippingService[]>([]);
-  const [shipping, setShipping] = useState<ShippingService | null>(null);
-  const [shippingError, setShippingError] = useState<string | null>(null);
+  const shipping = useChoice<ShippingService | null>(null);
   const [pending, setPending] = useState(false);
-  const [payment, setPayment] = useState<CreateSilverWithdrawalResponse | null>(null);
   const [feesOpen, setFeesOpen] = useState(false);
   const [couponOpen, setCouponOpen] = useState(false);
   const charge = useSilverCharge();
-  const [confirmingBalance, setConfirmingBalance] = useState(false);
-  const chosen = {
-    product: product?.id ?? null,
-    quantity,
-    address: address?.id ?? null,
-    shipping: shipping ? `${shipping.Carrier}|${shipping.ServiceCode}` : null,
-    coupon: charge.charge?.coupon?.id ?? null,
-    total: charge.charge?.totals.total ?? null,
-  };
-  const byBalance = useIntention({ ...chosen, paymentMethod: 'balance' });
-  const byPix = useIntention({ ...chosen, paymentMethod: 'pix' });
-  const paying = byBalance.busy || byPix.busy;
 
   /** Opens a step again: its choices unlock and what came after is asked again. */
   const reopen = (target: WizardStep) => {
@@ -80,145 +40,86 @@ export function useSilverWithdrawal() {
     if (target <= 1) setServices([]);
   };
 
-  const fail = (error: unknown) => {
-    if (!redirect(error)) notify.error(error);
-  };
-
-  const items = () => (product ? [{ product_type_id: product.id, quantity }] : []);
-
-  const confirmProduct = async () => {
-    if (!product) return setProductError(MESSAGES.chooseOption);
+  /** A step's call: the buttons wait for it; a refusal is shown (or leads to the registration it asks for). */
+  const send = async (call: () => Promise<void>) => {
     setPending(true);
     try {
-      await validateQuantity({ items: items() });
-      setStep(1);
+      await call();
     } catch (error) {
-      fail(error);
+      if (!redirect(error)) notify.error(error);
     } finally {
       setPending(false);
     }
+  };
+
+  const confirmProduct = async () => {
+    const chosen = product.value;
+    if (!chosen) return product.setError(MESSAGES.chooseOption);
+    await send(async () => {
+      await validateQuantity({ items: itemsOf(chosen, quantity) });
+      setStep(1);
+    });
   };
 
   const confirmAddress = async () => {
-    if (!address || !product) return setAddressError(MESSAGES.chooseOption);
-    setPending(true);
-    try {
+    const chosen = product.value;
+    if (!address || !chosen) return picked.setError(MESSAGES.chooseOption);
+    await send(async () => {
       const quoted = await quoteShipping({
-        quantity_grams: minorToDecimalText(centigramsOf(product, quantity)),
+        quantity_grams: minorToDecimalText(centigramsOf(chosen, quantity)),
         address: { cep: address.cep },
       });
       setServices(quoted);
-      setShipping((chosen) =>
-        chosen && quoted.some((s) => s.ServiceCode === chosen.ServiceCode && s.Carrier === chosen.Carrier)
-          ? chosen
-          : null,
+      shipping.set((kept) =>
+        kept && quoted.some((s) => s.ServiceCode === kept.ServiceCode && s.Carrier === kept.Carrier) ? kept : null,
       );
       setStep(2);
-    } catch (error) {
-      fail(error);
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   const confirmShipping = async () => {
-    if (!shipping || !address) return setShippingError(MESSAGES.chooseOption);
+    const chosen = shipping.value;
+    if (!chosen || !address) return shipping.setError(MESSAGES.chooseOption);
     try {
-      await charge.calculate({
-        items: items(),
-        address: { cep: address.cep, city_id: address.city_id },
-        shippingService: shipping,
-        includeSilverValue: false,
-      });
+      await charge.calculate(freightCharge(product.value, quantity, address, chosen));
       setStep(3);
     } catch (error) {
-      fail(error);
+      if (!redirect(error)) notify.error(error);
     }
   };
 
-  const pay = async (paymentMethod: SilverPaymentMethod) => {
-    const current = charge.charge;
-    if (!current || !address || !shipping) return;
-    const body = {
-      items: current.items.map(orderItemOf),
-      address: { id: address.id },
-      shippingService: shipping,
-      coupon_id: current.coupon?.id ?? null,
-      includeSilverValue: false,
-      requiresOrder: false,
-      paymentMethod,
-    };
-    try {
-      const intention = paymentMethod === 'pix' ? byPix : byBalance;
-      const answer = await intention.run((key) => createSilverWithdrawal(body, key));
-      if (!answer) return;
-      setConfirmingBalance(false);
-      if (paymentMethod === 'pix') {
-        setPayment(answer);
-      } else {
-        notify.success(answer.message);
-        navigate(SILVER_HISTORY_PATH);
-      }
-    } catch (error) {
-      setConfirmingBalance(false);
-      fail(error);
-      if (hasErrorCode(error, 'SILVER_CHARGE_CHANGED'))
-        await charge
-          .calculate({
-            items: items(),
-            address: { cep: address.cep, city_id: address.city_id },
-            shippingService: shipping,
-            includeSilverValue: false,
-          })
-          .catch(() => undefined);
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: HISTORY_QUERY_KEY });
-    }
+  const fail = (error: unknown) => {
+    if (!redirect(error)) notify.error(error);
   };
+  const payment = useSilverPayment({
+    product: product.value,
+    quantity,
+    address,
+    shipping: shipping.value,
+    charge,
+    fail,
+  });
 
   const total = charge.charge?.totals.total ?? 0;
   const balanceShort = user ? total > user.balance_brl : true;
   return {
-    user,
-    step,
-    reopen,
-    product,
-    setProduct: (chosen: ProductType | null) => {
-      setProduct(chosen);
-      setProductError(null);
-    },
-    quantity,
-    setQuantity,
-    productError,
-    address,
-    setAddress: (chosen: Address | null) => {
-      setAddress(chosen);
-      setAddressError(null);
-    },
-    addressError,
-    services,
-    shipping,
-    setShipping: (chosen: ShippingService | null) => {
-      setShipping(chosen);
-      setShippingError(null);
-    },
-    shippingError,
-    pending,
-    payment,
-    feesOpen,
-    setFeesOpen,
-    couponOpen,
-    setCouponOpen,
-    charge,
-    confirmingBalance,
-    setConfirmingBalance,
-    paying,
-    payingByBalance: byBalance.busy,
-    confirmProduct,
-    confirmAddress,
-    confirmShipping,
-    pay,
-    balanceShort,
+    ...{ user, step, reopen, quantity, setQuantity, address, services, pending, charge, balanceShort },
+    ...{ product: product.value, setProduct: product.choose, productError: product.error },
+    ...{ setAddress: picked.choose, addressError: picked.error },
+    ...{ shipping: shipping.value, setShipping: shipping.choose, shippingError: shipping.error },
+    ...{ feesOpen, setFeesOpen, couponOpen, setCouponOpen },
+    ...payment,
+    ...{ confirmProduct, confirmAddress, confirmShipping },
   };
+}
+
+/** A step's choice and the error under it: choosing again clears the error. */
+function useChoice<T>(initial: T) {
+  const [value, set] = useState<T>(initial);
+  const [error, setError] = useState<string | null>(null);
+  const choose = (chosen: T) => {
+    set(chosen);
+    setError(null);
+  };
+  return { value, set, choose, error, setError };
 }
