@@ -2,88 +2,27 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@prata/domain';
-import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { isApiError } from '../../../lib/api';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
-import { type CustomerDetail, type RegistrationDecision, useReviewCustomer } from '../api/customers';
+import type { CustomerDetail } from '../api/customers';
+import { useCustomerReview } from './use-customer-review';
 
 /** Approve or reject a registration (with a note, or the reason the customer reads), when the status allows. */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: two dialogs' JSX around one mutation
 export function CustomerReviewActions({ detail }: { detail: CustomerDetail }) {
   const { customer } = detail;
-  const review = useReviewCustomer(customer.id);
-  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
-  const [note, setNote] = useState('');
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const canApprove =
-    (customer.status === 'pending' || customer.status === 'rejected') && customer.registration_complete;
-  const canReject = customer.status === 'pending';
-  const approval: RegistrationDecision = { decision: 'approve', ...(note.trim() ? { note: note.trim() } : {}) };
-  const rejection: RegistrationDecision = { decision: 'reject', reason: reason.trim() };
-  const intention = useIntention(dialog === 'reject' ? rejection : approval);
-
-  const close = () => {
-    setDialog(null);
-    setReasonError(null);
-  };
-
-  const approve = () =>
-    intention
-      .run((key) => review.mutateAsync({ decision: approval, key }))
-      .then(
-        (answer) => {
-          if (!answer) return;
-          notify.success(answer.message);
-          setNote('');
-          close();
-        },
-        (error: unknown) => {
-          notify.error(error);
-          close();
-        },
-      );
-
-  const reject = () => {
-    if (!reason.trim()) {
-      setReasonError(MESSAGES.reasonRequired);
-      return;
-    }
-    intention
-      .run((key) => review.mutateAsync({ decision: rejection, key }))
-      .then(
-        (answer) => {
-          if (!answer) return;
-          notify.success(answer.message);
-          setReason('');
-          close();
-        },
-        (error: unknown) => {
-          const fieldError = isApiError(error) ? error.errors?.reason?.[0] : undefined;
-          if (fieldError) setReasonError(fieldError);
-          else {
-            notify.error(error);
-            close();
-          }
-        },
-      );
-  };
-
+  const r = useCustomerReview(detail);
+  const { canApprove, canReject, dialog } = r;
   if (!canApprove && !canReject) return null;
 
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
         {canReject && (
-          <Button variant="outlined" color="error" onClick={() => setDialog('reject')}>
+          <Button variant="outlined" color="error" onClick={() => r.setDialog('reject')}>
             Recusar cadastro
           </Button>
         )}
         {canApprove && (
-          <Button variant="contained" color="secondary" onClick={() => setDialog('approve')}>
+          <Button variant="contained" color="secondary" onClick={() => r.setDialog('approve')}>
             Aprovar cadastro
           </Button>
         )}
@@ -93,9 +32,9 @@ export function CustomerReviewActions({ detail }: { detail: CustomerDetail }) {
         title="Aprovar cadastro?"
         confirmLabel="Aprovar cadastro"
         confirmColor="secondary"
-        pending={intention.busy}
-        onConfirm={approve}
-        onClose={close}
+        pending={r.busy}
+        onConfirm={r.approve}
+        onClose={r.close}
       >
         <Typography sx={{ mb: 2 }}>
           {customer.name} poderá movimentar dinheiro e prata. O cliente recebe um e-mail com a aprovação.
@@ -103,8 +42,8 @@ export function CustomerReviewActions({ detail }: { detail: CustomerDetail }) {
         <TextField
           label="Observação"
           helperText="Opcional; fica no registro de auditoria"
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
+          value={r.note}
+          onChange={(event) => r.setNote(event.target.value)}
           multiline
           minRows={2}
           slotProps={{ htmlInput: { maxLength: 500 } }}
@@ -115,22 +54,19 @@ export function CustomerReviewActions({ detail }: { detail: CustomerDetail }) {
         title="Recusar cadastro?"
         confirmLabel="Recusar cadastro"
         confirmColor="error"
-        pending={intention.busy}
-        onConfirm={reject}
-        onClose={close}
+        pending={r.busy}
+        onConfirm={r.reject}
+        onClose={r.close}
       >
         <Typography sx={{ mb: 2 }}>O cliente recebe o motivo por e-mail e pode corrigir seus dados.</Typography>
         <TextField
           label="Motivo"
           required
           autoFocus
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (reasonError) setReasonError(null);
-          }}
-          error={Boolean(reasonError)}
-          helperText={reasonError ?? 'O cliente lerá este texto'}
+          value={r.reason}
+          onChange={(event) => r.changeReason(event.target.value)}
+          error={Boolean(r.reasonError)}
+          helperText={r.reasonError ?? 'O cliente lerá este texto'}
           multiline
           minRows={2}
           slotProps={{ htmlInput: { maxLength: 500 } }}

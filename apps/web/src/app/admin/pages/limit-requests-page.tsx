@@ -3,27 +3,20 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatBRL, formatCnpj, formatDateTimeBR, MESSAGES, parseAmountInput } from '@prata/domain';
+import { formatBRL, formatCnpj, formatDateTimeBR } from '@prata/domain';
 import { useState } from 'react';
 import { RouterLink } from '../../../components/router-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { centsToDecimalText, MoneyTextField } from '../../../components/money-field';
+import { MoneyTextField } from '../../../components/money-field';
 import { reaisText } from '../../../components/money-text';
 import { PageHeader } from '../../../components/page';
 import { type Column, PaginatedTable, usePageParam } from '../../../components/paginated-table';
-import { hasErrorCode } from '../../../lib/api';
-import { useIntention } from '../../../lib/intention';
 import { toMinorUnits } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
-import {
-  type LimitDecision,
-  type PendingLimitRequest,
-  useLimitRequests,
-  useReviewLimitRequest,
-} from '../api/limit-requests';
+import { type PendingLimitRequest, useLimitRequests } from '../api/limit-requests';
 import { type Decision, decisionColumn } from '../../../components/admin/review-queue';
+import { useLimitDecision } from '../components/use-limit-decision';
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a form dialog: mostly its fields' JSX
+/** Approve (the asked limit, or another) or reject (with a reason) one request (use-limit-decision.ts). */
 function DecisionDialog({
   decision,
   onClose,
@@ -31,58 +24,7 @@ function DecisionDialog({
   decision: Decision<PendingLimitRequest> | null;
   onClose: () => void;
 }) {
-  const review = useReviewLimitRequest();
-  const request = decision?.row;
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [shownFor, setShownFor] = useState<number | null>(null);
-
-  // Each request opens with the asked limit filled in and no reason.
-  if (request && shownFor !== request.id) {
-    setShownFor(request.id);
-    setAmount(centsToDecimalText(toMinorUnits(request.new_limit)));
-    setReason('');
-    setError(null);
-  }
-
-  const close = () => {
-    setShownFor(null);
-    onClose();
-  };
-  const intention = useIntention({ id: request?.id, kind: decision?.kind, amount, reason: reason.trim() });
-  const send = (id: number, chosen: LimitDecision) =>
-    intention
-      .run((key) => review.mutateAsync({ id, decision: chosen, key }))
-      .then(
-        (answer) => {
-          if (!answer) return;
-          notify.success(answer.message);
-          close();
-        },
-        (failure: unknown) => {
-          notify.error(failure);
-          if (!hasErrorCode(failure, 'VALIDATION_FAILED')) close();
-        },
-      );
-
-  const submit = () => {
-    if (!decision || !request) return;
-    if (decision.kind === 'reject') {
-      if (!reason.trim()) return setError(MESSAGES.reasonRequired);
-      return void send(request.id, { decision: 'reject', reason: reason.trim() });
-    }
-    const parsed = parseAmountInput(amount);
-    if (!parsed.ok) return setError(parsed.reason === 'empty' ? MESSAGES.newLimitRequired : MESSAGES.amountInvalid);
-    const asked = toMinorUnits(request.new_limit);
-    void send(
-      request.id,
-      parsed.minor === asked
-        ? { decision: 'approve' }
-        : { decision: 'approve', approved_limit: centsToDecimalText(parsed.minor) },
-    );
-  };
-
+  const { request, amount, reason, error, close, submit, busy, ...edit } = useLimitDecision(decision, onClose);
   const approving = decision?.kind === 'approve';
   return (
     <ConfirmDialog
@@ -90,7 +32,7 @@ function DecisionDialog({
       title={approving ? 'Aprovar aumento de limite?' : 'Recusar pedido de limite?'}
       confirmLabel={approving ? 'Aprovar limite' : 'Recusar pedido'}
       confirmColor={approving ? 'secondary' : 'error'}
-      pending={intention.busy}
+      pending={busy}
       onConfirm={submit}
       onClose={close}
     >
@@ -104,10 +46,7 @@ function DecisionDialog({
             <MoneyTextField
               label="Limite aprovado"
               value={amount}
-              onChange={(value) => {
-                setAmount(value);
-                setError(null);
-              }}
+              onChange={edit.setAmount}
               error={Boolean(error)}
               helperText={error ?? 'Você pode aprovar um valor diferente do pedido.'}
               required
@@ -118,10 +57,7 @@ function DecisionDialog({
               required
               autoFocus
               value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
+              onChange={(event) => edit.setReason(event.target.value)}
               error={Boolean(error)}
               helperText={error ?? 'O cliente lerá este texto'}
               multiline

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { minorToDecimal, ProductTypeRequest, type ProductTypeInput } from '@prata/domain';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { bindField } from '../../../components/bind-field';
 import { MoneyTextField } from '../../../components/money-field';
 import { type AdminProductType, type ProductSave, useSaveProductType } from './api';
@@ -88,12 +88,69 @@ const asBody = (input: ProductTypeInput): ProductTypeRequest => ({
   cofins_rate: minorToDecimal(input.cofins_rate),
 });
 
+type ProductControl = Control<ProductForm, unknown, ProductTypeInput>;
+
+/** The silver in each unit, and the stock: typed for a new product, shown (changed by 'Ajustar estoque') otherwise. */
+function WeightAndStock({ control, product }: { control: ProductControl; product: AdminProductType | null }) {
+  return (
+    <FieldGrid>
+      <FormDecimalField
+        control={control}
+        name="grams_per_unit"
+        label="Peso por unidade"
+        unit="g"
+        max={MAX_GRAMS}
+        required
+        helperText="Prata de cada unidade"
+      />
+      {product ? (
+        <TextField label="Estoque" value={units(product.stock)} disabled helperText="Mude pelo botão Ajustar estoque" />
+      ) : (
+        <FormTextField
+          control={control}
+          name="stock"
+          label="Estoque inicial"
+          helperText="Unidades prontas para envio"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+        />
+      )}
+    </FieldGrid>
+  );
+}
+
+/** What each unit pays on top of its silver: minting, insurance, PIS and COFINS. */
+function UnitFees({ control }: { control: ProductControl }) {
+  return (
+    <>
+      <Typography variant="subtitle2" component="h3">
+        Taxas por unidade
+      </Typography>
+      <FieldGrid>
+        <Controller
+          control={control}
+          name="minting_fee"
+          render={({ field, fieldState }) => (
+            <MoneyTextField label="Cunhagem" {...bindField(field, fieldState, 'Reais por unidade')} />
+          )}
+        />
+        <FormPercentField
+          control={control}
+          name="insurance_rate"
+          label="Seguro"
+          helperText="Do valor de mercado da prata"
+        />
+        <FormPercentField control={control} name="pis_rate" label="PIS" helperText="Sobre o valor da operação" />
+        <FormPercentField control={control} name="cofins_rate" label="COFINS" helperText="Sobre o valor da operação" />
+      </FieldGrid>
+    </>
+  );
+}
+
 /**
  * 'Novo produto' / 'Editar produto': everything the contract has (name, description, grams per unit, fees and rates,
  * images, position, on sale). The stock is typed only for a new product; an existing one's changes only through
  * 'Ajustar estoque' (a delta the server applies with a guard) and sales, so its save sends no stock at all.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form of twelve fields, mostly JSX
 export function ProductDialog({
   open,
   product,
@@ -148,53 +205,8 @@ export function ProductDialog({
         minRows={2}
         slotProps={{ htmlInput: { maxLength: 2000 } }}
       />
-      <FieldGrid>
-        <FormDecimalField
-          control={control}
-          name="grams_per_unit"
-          label="Peso por unidade"
-          unit="g"
-          max={MAX_GRAMS}
-          required
-          helperText="Prata de cada unidade"
-        />
-        {product ? (
-          <TextField
-            label="Estoque"
-            value={units(product.stock)}
-            disabled
-            helperText="Mude pelo botão Ajustar estoque"
-          />
-        ) : (
-          <FormTextField
-            control={control}
-            name="stock"
-            label="Estoque inicial"
-            helperText="Unidades prontas para envio"
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
-          />
-        )}
-      </FieldGrid>
-      <Typography variant="subtitle2" component="h3">
-        Taxas por unidade
-      </Typography>
-      <FieldGrid>
-        <Controller
-          control={control}
-          name="minting_fee"
-          render={({ field, fieldState }) => (
-            <MoneyTextField label="Cunhagem" {...bindField(field, fieldState, 'Reais por unidade')} />
-          )}
-        />
-        <FormPercentField
-          control={control}
-          name="insurance_rate"
-          label="Seguro"
-          helperText="Do valor de mercado da prata"
-        />
-        <FormPercentField control={control} name="pis_rate" label="PIS" helperText="Sobre o valor da operação" />
-        <FormPercentField control={control} name="cofins_rate" label="COFINS" helperText="Sobre o valor da operação" />
-      </FieldGrid>
+      <WeightAndStock control={control} product={product} />
+      <UnitFees control={control} />
       <Typography variant="body2" color="text.secondary">
         O ICMS e o DIFAL vêm da tabela por estado, na aba Taxas e impostos.
       </Typography>

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, minorToDecimal, type SilverSettingsInput, SilverSettingsRequest } from '@prata/domain';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { bindField } from '../../../components/bind-field';
 import { DecimalTextField } from '../../../components/decimal-field';
 import { LoadError } from '../../../components/paginated-table';
@@ -23,6 +23,7 @@ import { SectionCard } from '../../../components/admin/section-card';
 
 type IcmsRow = { state: string; internal_rate: string; interstate_rate: string };
 type SettingsForm = { origin_state: string; pix_expiry_minutes: string; icms: IcmsRow[] };
+type FormControl = Control<SettingsForm, unknown, SilverSettingsInput>;
 
 const asForm = (settings: SilverSettings): SettingsForm => ({
   origin_state: settings.origin_state,
@@ -54,7 +55,115 @@ function difalText(row: IcmsRow | undefined, origin: string): string {
   return `DIFAL ${percent(Math.max(0, internal - interstate))}`;
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form of every fee and rate, mostly JSX
+/** The company's state (where the silver leaves from) and the Pix's window. */
+function CompanySection({ control }: { control: FormControl }) {
+  return (
+    <SectionCard title="Empresa e Pix" id="empresa">
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 240px))' },
+        }}
+      >
+        <Controller
+          control={control}
+          name="origin_state"
+          render={({ field, fieldState }) => (
+            <TextField select label="Estado da empresa" {...bindField(field, fieldState, 'De onde a prata sai')}>
+              {BRAZIL_STATES.map((uf) => (
+                <MenuItem key={uf} value={uf}>
+                  {uf}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="pix_expiry_minutes"
+          render={({ field, fieldState }) => (
+            <TextField
+              label="Prazo do Pix (minutos)"
+              {...bindField(field, fieldState, 'De 5 a 1.440 minutos')}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+            />
+          )}
+        />
+      </Box>
+    </SectionCard>
+  );
+}
+
+/** One state's ICMS: its internal and interstate rates (none for the company's own state) and the DIFAL they make. */
+function IcmsRowFields({
+  control,
+  index,
+  row,
+  state,
+  origin,
+}: {
+  control: FormControl;
+  index: number;
+  row: IcmsRow | undefined;
+  state: string;
+  origin: string;
+}) {
+  return (
+    <Box
+      component="li"
+      aria-label={`ICMS de ${state}`}
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        alignItems: 'center',
+        gridTemplateColumns: {
+          xs: '40px repeat(2, minmax(0, 1fr))',
+          md: '48px repeat(2, minmax(0, 200px)) minmax(0, 1fr)',
+        },
+      }}
+    >
+      <Typography sx={{ fontWeight: 700 }}>{state}</Typography>
+      <Controller
+        control={control}
+        name={`icms.${index}.internal_rate`}
+        render={({ field, fieldState }) => (
+          <DecimalTextField
+            size="small"
+            label="Interna"
+            unit="%"
+            max={100}
+            slotProps={{ htmlInput: { 'aria-label': `Alíquota interna de ${state}` } }}
+            {...bindField(field, fieldState)}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name={`icms.${index}.interstate_rate`}
+        render={({ field, fieldState }) => (
+          <DecimalTextField
+            size="small"
+            label="Interestadual"
+            unit="%"
+            max={100}
+            disabled={state === origin}
+            slotProps={{ htmlInput: { 'aria-label': `Alíquota interestadual para ${state}` } }}
+            {...bindField(field, fieldState)}
+          />
+        )}
+      />
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ gridColumn: { xs: '2 / -1', md: 'auto' }, mt: { xs: -1, md: 0 } }}
+      >
+        {difalText(row, origin)}
+      </Typography>
+    </Box>
+  );
+}
+
 function SettingsForm({ settings }: { settings: SilverSettings }) {
   const save = useSaveSilverSettings();
   const { control, handleSubmit, setError, reset } = useForm<SettingsForm, unknown, SilverSettingsInput>({
@@ -84,40 +193,7 @@ function SettingsForm({ settings }: { settings: SilverSettings }) {
 
   return (
     <Stack component="form" noValidate spacing={3} onSubmit={onSubmit} aria-label="Taxas e impostos da prata física">
-      <SectionCard title="Empresa e Pix" id="empresa">
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 240px))' },
-          }}
-        >
-          <Controller
-            control={control}
-            name="origin_state"
-            render={({ field, fieldState }) => (
-              <TextField select label="Estado da empresa" {...bindField(field, fieldState, 'De onde a prata sai')}>
-                {BRAZIL_STATES.map((uf) => (
-                  <MenuItem key={uf} value={uf}>
-                    {uf}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="pix_expiry_minutes"
-            render={({ field, fieldState }) => (
-              <TextField
-                label="Prazo do Pix (minutos)"
-                {...bindField(field, fieldState, 'De 5 a 1.440 minutos')}
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-              />
-            )}
-          />
-        </Box>
-      </SectionCard>
+      <CompanySection control={control} />
       <SectionCard title="ICMS por estado de destino" id="icms">
         <Alert severity="info" sx={{ mb: 2 }}>
           Dentro do estado da empresa, o ICMS é a alíquota interna. Para outro estado, o ICMS é a alíquota interestadual
@@ -135,63 +211,16 @@ function SettingsForm({ settings }: { settings: SilverSettings }) {
             aria-label="Alíquotas de ICMS"
             sx={{ listStyle: 'none', m: 0, p: 0, mb: 2 }}
           >
-            {fields.map((item, index) => {
-              const state = rows[index]?.state ?? item.state;
-              return (
-                <Box
-                  component="li"
-                  key={item.id}
-                  aria-label={`ICMS de ${state}`}
-                  sx={{
-                    display: 'grid',
-                    gap: 1.5,
-                    alignItems: 'center',
-                    gridTemplateColumns: {
-                      xs: '40px repeat(2, minmax(0, 1fr))',
-                      md: '48px repeat(2, minmax(0, 200px)) minmax(0, 1fr)',
-                    },
-                  }}
-                >
-                  <Typography sx={{ fontWeight: 700 }}>{state}</Typography>
-                  <Controller
-                    control={control}
-                    name={`icms.${index}.internal_rate`}
-                    render={({ field, fieldState }) => (
-                      <DecimalTextField
-                        size="small"
-                        label="Interna"
-                        unit="%"
-                        max={100}
-                        slotProps={{ htmlInput: { 'aria-label': `Alíquota interna de ${state}` } }}
-                        {...bindField(field, fieldState)}
-                      />
-                    )}
-                  />
-                  <Controller
-                    control={control}
-                    name={`icms.${index}.interstate_rate`}
-                    render={({ field, fieldState }) => (
-                      <DecimalTextField
-                        size="small"
-                        label="Interestadual"
-                        unit="%"
-                        max={100}
-                        disabled={state === origin}
-                        slotProps={{ htmlInput: { 'aria-label': `Alíquota interestadual para ${state}` } }}
-                        {...bindField(field, fieldState)}
-                      />
-                    )}
-                  />
-                  <Typography
-                    variant="body2"
-                    color="text.secondary"
-                    sx={{ gridColumn: { xs: '2 / -1', md: 'auto' }, mt: { xs: -1, md: 0 } }}
-                  >
-                    {difalText(rows[index], origin)}
-                  </Typography>
-                </Box>
-              );
-            })}
+            {fields.map((item, index) => (
+              <IcmsRowFields
+                key={item.id}
+                control={control}
+                index={index}
+                row={rows[index]}
+                state={rows[index]?.state ?? item.state}
+                origin={origin}
+              />
+            ))}
           </Stack>
         )}
         {missing.length > 0 && (

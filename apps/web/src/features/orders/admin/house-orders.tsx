@@ -68,6 +68,77 @@ function CancelDialog({ order, onClose }: { order: HouseOrder | null; onClose: (
   );
 }
 
+/** The columns every order has: side and number, price, grams ordered, executed and open, status. */
+const COLUMNS: ReadonlyArray<Column<HouseOrder>> = [
+  {
+    key: 'order',
+    header: 'Ordem',
+    minWidth: 160,
+    render: (row) => (
+      <Stack spacing={0.25}>
+        <Typography variant="body2" sx={{ fontWeight: 600, color: row.type === 'buy' ? 'success.main' : 'error.main' }}>
+          {SIDE_LABELS[row.type]} #{row.id}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {formatDateTimeBR(row.created_at)}
+        </Typography>
+      </Stack>
+    ),
+  },
+  {
+    key: 'price',
+    header: 'Preço por grama',
+    nowrap: true,
+    align: 'right',
+    render: (row) => <MoneyText>{brl(row.price_per_gram)}</MoneyText>,
+  },
+  {
+    key: 'ordered',
+    header: 'Pedida',
+    nowrap: true,
+    align: 'right',
+    render: (row) => <MoneyText>{grams(row.ordered_grams)}</MoneyText>,
+  },
+  {
+    key: 'filled',
+    header: 'Executada',
+    nowrap: true,
+    align: 'right',
+    render: (row) => <MoneyText>{grams(row.filled_grams)}</MoneyText>,
+  },
+  {
+    key: 'open',
+    header: 'Em aberto',
+    nowrap: true,
+    align: 'right',
+    render: (row) => <MoneyText>{row.status === 'open' ? grams(row.quantity_grams) : '—'}</MoneyText>,
+  },
+  {
+    key: 'status',
+    header: 'Situação',
+    render: (row) => (
+      <Chip
+        size="small"
+        variant={row.status === 'cancelled' ? 'outlined' : 'filled'}
+        color={STATUS_COLORS[row.status]}
+        label={HOUSE_ORDER_STATUS_LABELS[row.status]}
+      />
+    ),
+  },
+];
+
+/** "Cancelar" on an open order. */
+const actionsColumn = (onCancel: (order: HouseOrder) => void): Column<HouseOrder> => ({
+  key: 'actions',
+  header: 'Ações',
+  render: (row) =>
+    row.status === 'open' ? (
+      <Button size="small" color="error" onClick={() => onCancel(row)} aria-label={`Cancelar ordem da casa #${row.id}`}>
+        Cancelar
+      </Button>
+    ) : null,
+});
+
 /** Executed and cancelled orders listed below the open ones before "Mostrar mais". */
 const CLOSED_SHOWN = 5;
 
@@ -75,7 +146,6 @@ const CLOSED_SHOWN = 5;
  * The house's orders: every open one (with "Cancelar"), then the latest executed or cancelled ones; the rest of what
  * the server sent behind "Mostrar mais". Newest first within each group.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a table with its columns and actions, mostly JSX
 export function HouseOrders({
   orders,
   isPending,
@@ -89,81 +159,7 @@ export function HouseOrders({
 }) {
   const [cancelling, setCancelling] = useState<HouseOrder | null>(null);
   const [showAll, setShowAll] = useState(false);
-  const columns: ReadonlyArray<Column<HouseOrder>> = [
-    {
-      key: 'order',
-      header: 'Ordem',
-      minWidth: 160,
-      render: (row) => (
-        <Stack spacing={0.25}>
-          <Typography
-            variant="body2"
-            sx={{ fontWeight: 600, color: row.type === 'buy' ? 'success.main' : 'error.main' }}
-          >
-            {SIDE_LABELS[row.type]} #{row.id}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {formatDateTimeBR(row.created_at)}
-          </Typography>
-        </Stack>
-      ),
-    },
-    {
-      key: 'price',
-      header: 'Preço por grama',
-      nowrap: true,
-      align: 'right',
-      render: (row) => <MoneyText>{brl(row.price_per_gram)}</MoneyText>,
-    },
-    {
-      key: 'ordered',
-      header: 'Pedida',
-      nowrap: true,
-      align: 'right',
-      render: (row) => <MoneyText>{grams(row.ordered_grams)}</MoneyText>,
-    },
-    {
-      key: 'filled',
-      header: 'Executada',
-      nowrap: true,
-      align: 'right',
-      render: (row) => <MoneyText>{grams(row.filled_grams)}</MoneyText>,
-    },
-    {
-      key: 'open',
-      header: 'Em aberto',
-      nowrap: true,
-      align: 'right',
-      render: (row) => <MoneyText>{row.status === 'open' ? grams(row.quantity_grams) : '—'}</MoneyText>,
-    },
-    {
-      key: 'status',
-      header: 'Situação',
-      render: (row) => (
-        <Chip
-          size="small"
-          variant={row.status === 'cancelled' ? 'outlined' : 'filled'}
-          color={STATUS_COLORS[row.status]}
-          label={HOUSE_ORDER_STATUS_LABELS[row.status]}
-        />
-      ),
-    },
-    {
-      key: 'actions',
-      header: 'Ações',
-      render: (row) =>
-        row.status === 'open' ? (
-          <Button
-            size="small"
-            color="error"
-            onClick={() => setCancelling(row)}
-            aria-label={`Cancelar ordem da casa #${row.id}`}
-          >
-            Cancelar
-          </Button>
-        ) : null,
-    },
-  ];
+  const columns = [...COLUMNS, actionsColumn(setCancelling)];
   const all = orders ?? [];
   const newestFirst = [...all].sort((a, b) => b.id - a.id);
   const open = newestFirst.filter((o) => o.status === 'open');

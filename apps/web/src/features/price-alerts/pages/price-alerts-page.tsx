@@ -127,15 +127,9 @@ function PushCard() {
   );
 }
 
-/**
- * /alertas-de-preco (docs/price-alerts.md): the form (above or below a price per gram), the list
- * (active, then fired) with delete, and this device's push notifications. Each alert fires once, by e-mail and by a
- * notification on the devices that allowed them.
- */
-export function PriceAlertsPage() {
-  const alerts = usePriceAlerts();
+/** 'Novo alerta': above or below a price per gram, checked by the contract's rules, one intention per alert. */
+function NewAlertForm({ lastPricePerGram }: { lastPricePerGram: number | null | undefined }) {
   const create = useCreatePriceAlert();
-  const remove = useDeletePriceAlert();
   const [direction, setDirection] = useState<PriceAlertDirection | ''>('');
   const [price, setPrice] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -169,6 +163,51 @@ export function PriceAlertsPage() {
     }
   };
 
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack component="form" spacing={2} onSubmit={(e) => void submit(e)} noValidate aria-label="Novo alerta">
+        <Typography variant="h3" component="h2">
+          Novo alerta
+        </Typography>
+        {lastPricePerGram != null && (
+          <Typography color="text.secondary">Último negócio: {formatReais(lastPricePerGram)} o grama</Typography>
+        )}
+        <TextField
+          select
+          label="Quando"
+          value={direction}
+          onChange={(e) => setDirection(e.target.value as PriceAlertDirection)}
+          error={Boolean(errors.direction)}
+          helperText={errors.direction}
+        >
+          <MenuItem value="above">{PRICE_ALERT_DIRECTION_LABELS.above}</MenuItem>
+          <MenuItem value="below">{PRICE_ALERT_DIRECTION_LABELS.below}</MenuItem>
+        </TextField>
+        <DecimalTextField
+          label="Preço por grama"
+          prefix="R$"
+          max={TYPED_PRICE_MAX_REAIS}
+          value={price}
+          onChange={setPrice}
+          error={Boolean(errors.price_per_gram)}
+          helperText={errors.price_per_gram}
+        />
+        <Button type="submit" variant="contained" disabled={intention.busy} sx={{ alignSelf: 'flex-start' }}>
+          Criar alerta
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * /alertas-de-preco (docs/price-alerts.md): the form (above or below a price per gram), the list
+ * (active, then fired) with delete, and this device's push notifications. Each alert fires once, by e-mail and by a
+ * notification on the devices that allowed them.
+ */
+export function PriceAlertsPage() {
+  const alerts = usePriceAlerts();
+  const remove = useDeletePriceAlert();
   const data = alerts.data;
   const active = data?.alerts.filter((a) => a.fired_at === null).length ?? 0;
   return (
@@ -178,41 +217,7 @@ export function PriceAlertsPage() {
         description="Seja avisado quando a prata for negociada acima ou abaixo do preço que você escolher. Cada alerta dispara uma vez, por e-mail e por notificação."
       />
       <Stack spacing={3}>
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Stack component="form" spacing={2} onSubmit={(e) => void submit(e)} noValidate aria-label="Novo alerta">
-            <Typography variant="h3" component="h2">
-              Novo alerta
-            </Typography>
-            {data?.last_price_per_gram != null && (
-              <Typography color="text.secondary">
-                Último negócio: {formatReais(data.last_price_per_gram)} o grama
-              </Typography>
-            )}
-            <TextField
-              select
-              label="Quando"
-              value={direction}
-              onChange={(e) => setDirection(e.target.value as PriceAlertDirection)}
-              error={Boolean(errors.direction)}
-              helperText={errors.direction}
-            >
-              <MenuItem value="above">{PRICE_ALERT_DIRECTION_LABELS.above}</MenuItem>
-              <MenuItem value="below">{PRICE_ALERT_DIRECTION_LABELS.below}</MenuItem>
-            </TextField>
-            <DecimalTextField
-              label="Preço por grama"
-              prefix="R$"
-              max={TYPED_PRICE_MAX_REAIS}
-              value={price}
-              onChange={setPrice}
-              error={Boolean(errors.price_per_gram)}
-              helperText={errors.price_per_gram}
-            />
-            <Button type="submit" variant="contained" disabled={intention.busy} sx={{ alignSelf: 'flex-start' }}>
-              Criar alerta
-            </Button>
-          </Stack>
-        </Paper>
+        <NewAlertForm lastPricePerGram={data?.last_price_per_gram} />
 
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography variant="h3" component="h2" sx={{ mb: 1 }}>

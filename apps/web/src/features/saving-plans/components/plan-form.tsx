@@ -18,14 +18,12 @@ import {
   type SavingSchedulePreview,
   WEEKDAY_LABELS,
 } from '@prata/domain';
-import { type FormEvent, useState } from 'react';
 import { MoneyText } from '../../../components/money-text';
 import { MoneyTextField } from '../../../components/money-field';
-import { ApiError, firstError } from '../../../lib/api';
-import { useIntention } from '../../../lib/intention';
-import { useCreateSavingPlan } from '../api/create-plan';
+import { firstError } from '../../../lib/api';
 import { type PreviewSchedule, useSavingPreview } from '../api/preview';
 import { brl, dateBR } from '../labels';
+import { usePlanForm } from './use-plan-form';
 
 /** When the runs happen, said before anything is paid: the first Pix buys at once, as the current period's run. */
 function ScheduleNote({ schedule, method }: { schedule: SavingSchedulePreview; method: SavingPaymentMethod }) {
@@ -92,134 +90,115 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 }
 
 /** The field a server refusal names (the limits on money in name the amount), or undefined. */
-function fieldError(error: unknown, field: string): string | undefined {
-  return error instanceof ApiError ? error.errors?.[field]?.[0] : undefined;
+/** How often the plan buys: every week on a weekday, or every month on a day from 1 to 28. */
+function ScheduleFields({ form }: { form: ReturnType<typeof usePlanForm> }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <TextField
+        select
+        label="Frequência"
+        value={form.frequency}
+        onChange={(e) => form.setFrequency(e.target.value as SavingFrequency)}
+        fullWidth
+      >
+        <MenuItem value="weekly">Toda semana</MenuItem>
+        <MenuItem value="monthly">Todo mês</MenuItem>
+      </TextField>
+      {form.frequency === 'weekly' ? (
+        <TextField
+          select
+          label="Dia da semana"
+          value={form.weekday}
+          onChange={(e) => form.setWeekday(Number(e.target.value))}
+          fullWidth
+        >
+          {WEEKDAY_LABELS.map((label, i) => (
+            <MenuItem key={label} value={i}>
+              {label}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : (
+        <TextField
+          select
+          label="Dia do mês"
+          value={form.monthDay}
+          onChange={(e) => form.setMonthDay(Number(e.target.value))}
+          fullWidth
+        >
+          {Array.from({ length: 28 }, (_, i) => i + 1).map((d) => (
+            <MenuItem key={d} value={d}>
+              dia {d}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </Stack>
+  );
+}
+
+/** How each run is paid: Pix Automático (authorized with the first Pix) or the balance in reais. */
+function MethodField({
+  method,
+  onChange,
+}: {
+  method: SavingPaymentMethod;
+  onChange: (method: SavingPaymentMethod) => void;
+}) {
+  return (
+    <FormControl>
+      <FormLabel id="saving-method">Como pagar</FormLabel>
+      <RadioGroup
+        aria-labelledby="saving-method"
+        value={method}
+        onChange={(e) => onChange(e.target.value as SavingPaymentMethod)}
+      >
+        <FormControlLabel
+          value="pix_automatico"
+          control={<Radio />}
+          label="Pix Automático: você autoriza uma vez, pagando o primeiro Pix"
+        />
+        <FormControlLabel value="balance" control={<Radio />} label="Do meu saldo em reais" />
+      </RadioGroup>
+    </FormControl>
+  );
 }
 
 /**
- * The new plan: amount, frequency and day, optional end date, and how to pay; the preview under the amount. One
- * intention (lib/intention.ts): a double click, or a retry after a lost answer, sends the same Idempotency-Key, so
- * the server makes one plan.
+ * The new plan: amount, frequency and day, optional end date, and how to pay; the preview under the amount
+ * (use-plan-form.ts holds the state and the one intention that creates it).
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a form, mostly JSX
 export function PlanForm({ onCreated }: { onCreated: (answer: SavingPlanResponse) => void }) {
-  const [amount, setAmount] = useState('');
-  const [frequency, setFrequency] = useState<SavingFrequency>('weekly');
-  const [weekday, setWeekday] = useState(1);
-  const [monthDay, setMonthDay] = useState(5);
-  const [endDate, setEndDate] = useState('');
-  const [method, setMethod] = useState<SavingPaymentMethod>('pix_automatico');
-  const [failure, setFailure] = useState<unknown>(null);
-  const create = useCreateSavingPlan();
-  const body = {
-    amount,
-    frequency,
-    weekday: frequency === 'weekly' ? weekday : null,
-    month_day: frequency === 'monthly' ? monthDay : null,
-    end_date: endDate || null,
-    payment_method: method,
-  };
-  const intention = useIntention(body);
-  const schedule: PreviewSchedule =
-    frequency === 'weekly'
-      ? { frequency, weekday, payment_method: method }
-      : { frequency, month_day: monthDay, payment_method: method };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    try {
-      const answer = await intention.run((key) => create.mutateAsync({ body, key }));
-      if (!answer) return;
-      setAmount('');
-      onCreated(answer);
-    } catch (error) {
-      setFailure(error);
-    }
-  };
-  const amountError = fieldError(failure, 'amount');
-  const endDateError = fieldError(failure, 'end_date');
+  const form = usePlanForm(onCreated);
+  const { amount, endDate, failure, amountError, endDateError } = form;
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label="Nova poupança automática">
+    <Stack component="form" noValidate spacing={2.5} onSubmit={form.submit} aria-label="Nova poupança automática">
       <MoneyTextField
         label="Valor de cada compra"
         value={amount}
-        onChange={setAmount}
+        onChange={form.setAmount}
         required
         fullWidth
         error={amountError !== undefined}
         helperText={amountError}
       />
-      <Preview amount={amount} schedule={schedule} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          select
-          label="Frequência"
-          value={frequency}
-          onChange={(e) => setFrequency(e.target.value as SavingFrequency)}
-          fullWidth
-        >
-          <MenuItem value="weekly">Toda semana</MenuItem>
-          <MenuItem value="monthly">Todo mês</MenuItem>
-        </TextField>
-        {frequency === 'weekly' ? (
-          <TextField
-            select
-            label="Dia da semana"
-            value={weekday}
-            onChange={(e) => setWeekday(Number(e.target.value))}
-            fullWidth
-          >
-            {WEEKDAY_LABELS.map((label, i) => (
-              <MenuItem key={label} value={i}>
-                {label}
-              </MenuItem>
-            ))}
-          </TextField>
-        ) : (
-          <TextField
-            select
-            label="Dia do mês"
-            value={monthDay}
-            onChange={(e) => setMonthDay(Number(e.target.value))}
-            fullWidth
-          >
-            {Array.from({ length: 28 }, (_, i) => i + 1).map((d) => (
-              <MenuItem key={d} value={d}>
-                dia {d}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      </Stack>
+      <Preview amount={amount} schedule={form.schedule} />
+      <ScheduleFields form={form} />
       <TextField
         label="Termina em (opcional)"
         type="date"
         value={endDate}
-        onChange={(e) => setEndDate(e.target.value)}
+        onChange={(e) => form.setEndDate(e.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
         error={endDateError !== undefined}
         helperText={endDateError}
         fullWidth
       />
-      <FormControl>
-        <FormLabel id="saving-method">Como pagar</FormLabel>
-        <RadioGroup
-          aria-labelledby="saving-method"
-          value={method}
-          onChange={(e) => setMethod(e.target.value as SavingPaymentMethod)}
-        >
-          <FormControlLabel
-            value="pix_automatico"
-            control={<Radio />}
-            label="Pix Automático: você autoriza uma vez, pagando o primeiro Pix"
-          />
-          <FormControlLabel value="balance" control={<Radio />} label="Do meu saldo em reais" />
-        </RadioGroup>
-      </FormControl>
+      <MethodField method={form.method} onChange={form.setMethod} />
       {failure !== null && amountError === undefined && endDateError === undefined && (
         <Alert severity="error">{firstError(failure)}</Alert>
       )}
-      <Button type="submit" variant="contained" size="large" disabled={intention.busy || !amount}>
+      <Button type="submit" variant="contained" size="large" disabled={form.busy || !amount}>
         Criar poupança automática
       </Button>
     </Stack>

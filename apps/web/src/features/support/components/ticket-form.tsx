@@ -16,7 +16,7 @@ import {
   type TicketFields,
 } from '@prata/domain';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, type UseFormSetValue, useForm, useWatch } from 'react-hook-form';
 import { bindField } from '../../../components/bind-field';
 import { FileButton } from '../../../components/file-button';
 import { LoadError } from '../../../components/paginated-table';
@@ -27,12 +27,82 @@ import { FileList } from './file-list';
 
 const FIELDS = ['category_id', 'subcategory_id', 'subject', 'description'] as const;
 
+function TicketFormSkeleton() {
+  return (
+    <Stack spacing={2} aria-busy="true" role="progressbar" aria-label="Carregando">
+      <Skeleton variant="rounded" height={56} />
+      <Skeleton variant="rounded" height={56} />
+      <Skeleton variant="rounded" height={56} />
+      <Skeleton variant="rounded" height={140} />
+    </Stack>
+  );
+}
+
+type Category = TicketCategoriesResponse['categories'][number];
+
+/** Category, then its subcategories (choosing another category empties the subcategory). */
+function CategoryFields({
+  control,
+  setValue,
+  categories,
+  subcategories,
+}: {
+  control: Control<TicketFormInput, unknown, TicketFields>;
+  setValue: UseFormSetValue<TicketFormInput>;
+  categories: Category[];
+  subcategories: ReturnType<typeof subcategoriesOf>;
+}) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <Controller
+        control={control}
+        name="category_id"
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            fullWidth
+            label="Categoria"
+            {...bindField(field, fieldState)}
+            onChange={(event) => {
+              field.onChange(event.target.value);
+              setValue('subcategory_id', '');
+            }}
+          >
+            {categories.map((c) => (
+              <MenuItem key={c.id} value={String(c.id)}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="subcategory_id"
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            fullWidth
+            label="Subcategoria"
+            {...bindField(field, fieldState, subcategories.length === 0 ? 'Escolha antes a categoria' : undefined)}
+          >
+            {subcategories.map((s) => (
+              <MenuItem key={s.id} value={String(s.id)}>
+                {s.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+    </Stack>
+  );
+}
+
 /**
  * The ticket form (spec 3 "Abrir ticket", §5), for customers and visitors: category, then its subcategories, subject,
  * description and attachments (images or PDFs, up to TICKET_FILES_PER_REQUEST; the server checks the content).
  * `onSubmit` sends; its failure is shown under the fields it names.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form with attachments, mostly JSX
 export function TicketForm({
   lists,
   submitLabel = 'Enviar ticket',
@@ -55,15 +125,7 @@ export function TicketForm({
   const [files, setFiles] = useState<File[]>([]);
 
   if (lists.error && !lists.data) return <LoadError error={lists.error} onRetry={lists.refetch} />;
-  if (!lists.data)
-    return (
-      <Stack spacing={2} aria-busy="true" role="progressbar" aria-label="Carregando">
-        <Skeleton variant="rounded" height={56} />
-        <Skeleton variant="rounded" height={56} />
-        <Skeleton variant="rounded" height={56} />
-        <Skeleton variant="rounded" height={140} />
-      </Stack>
-    );
+  if (!lists.data) return <TicketFormSkeleton />;
   const { categories, subcategories } = lists.data;
   const subs = subcategoriesOf(subcategories, categoryId);
 
@@ -82,48 +144,7 @@ export function TicketForm({
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={submit} aria-label="Abrir ticket">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Controller
-          control={control}
-          name="category_id"
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              fullWidth
-              label="Categoria"
-              {...bindField(field, fieldState)}
-              onChange={(event) => {
-                field.onChange(event.target.value);
-                setValue('subcategory_id', '');
-              }}
-            >
-              {categories.map((c) => (
-                <MenuItem key={c.id} value={String(c.id)}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        <Controller
-          control={control}
-          name="subcategory_id"
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              fullWidth
-              label="Subcategoria"
-              {...bindField(field, fieldState, subs.length === 0 ? 'Escolha antes a categoria' : undefined)}
-            >
-              {subs.map((s) => (
-                <MenuItem key={s.id} value={String(s.id)}>
-                  {s.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-      </Stack>
+      <CategoryFields control={control} setValue={setValue} categories={categories} subcategories={subs} />
       <Controller
         control={control}
         name="subject"
