@@ -61,7 +61,8 @@ async function readIfExists(file: string): Promise<Buffer | undefined> {
  * RECHECK_MS, so a new build is served without a restart.
  */
 export function webFiles(root: string) {
-  const files = new Map<string, { file: WebFile; checkedAt: number; mtimeMs: number; size: number }>();
+  /** `size`: the file's on disk (what a stat is compared with); `bytes`: what it and its copies take in memory */
+  const files = new Map<string, { file: WebFile; checkedAt: number; mtimeMs: number; size: number; bytes: number }>();
   const misses = new Map<string, number>();
   let cachedBytes = 0;
 
@@ -76,7 +77,7 @@ export function webFiles(root: string) {
     if (!info?.isFile()) {
       if (known) {
         files.delete(rel);
-        cachedBytes -= known.size;
+        cachedBytes -= known.bytes;
       }
       if (misses.size >= MAX_MISSES) misses.clear();
       misses.set(rel, now);
@@ -98,14 +99,14 @@ export function webFiles(root: string) {
       br: br ? { body: br, etag: `${tag.slice(0, -1)}-br"`, encoding: 'br' } : undefined,
       gzip: gzip ? { body: gzip, etag: `${tag.slice(0, -1)}-gz"`, encoding: 'gzip' } : undefined,
     };
-    const size = identity.length + (br?.length ?? 0) + (gzip?.length ?? 0);
+    const bytes = identity.length + (br?.length ?? 0) + (gzip?.length ?? 0);
     if (known) {
       files.delete(rel);
-      cachedBytes -= known.size;
+      cachedBytes -= known.bytes;
     }
-    if (identity.length <= MAX_CACHED_FILE_BYTES && cachedBytes + size <= MAX_CACHED_BYTES) {
-      files.set(rel, { file, checkedAt: now, mtimeMs: info.mtimeMs, size });
-      cachedBytes += size;
+    if (identity.length <= MAX_CACHED_FILE_BYTES && cachedBytes + bytes <= MAX_CACHED_BYTES) {
+      files.set(rel, { file, checkedAt: now, mtimeMs: info.mtimeMs, size: info.size, bytes });
+      cachedBytes += bytes;
     }
     return file;
   }
