@@ -64,15 +64,28 @@ export function webFiles(root: string) {
   /** `size`: the file's on disk (what a stat is compared with); `bytes`: what it and its copies take in memory */
   const files = new Map<string, { file: WebFile; checkedAt: number; mtimeMs: number; size: number; bytes: number }>();
   const misses = new Map<string, number>();
+  /** the disk reads under way: the requests that come meanwhile share one, and so one file */
+  const reading = new Map<string, Promise<WebFile | undefined>>();
   let cachedBytes = 0;
 
-  async function load(rel: string): Promise<WebFile | undefined> {
-    const full = path.join(root, rel);
+  function load(rel: string): Promise<WebFile | undefined> | WebFile | undefined {
     const now = Date.now();
     const known = files.get(rel);
     if (known && (known.file.immutable || now - known.checkedAt < RECHECK_MS)) return known.file;
     const missedAt = misses.get(rel);
     if (!known && missedAt !== undefined && now - missedAt < RECHECK_MS) return undefined;
+    let read = reading.get(rel);
+    if (!read) {
+      read = refresh(rel).finally(() => reading.delete(rel));
+      reading.set(rel, read);
+    }
+    return read;
+  }
+
+  async function refresh(rel: string): Promise<WebFile | undefined> {
+    const full = path.join(root, rel);
+    const now = Date.now();
+    const known = files.get(rel);
     const info = await stat(full).catch(() => undefined);
     if (!info?.isFile()) {
       if (known) {

@@ -135,9 +135,11 @@ describe('serving the web app', () => {
     }
   });
 
-  it('keeps an unchanged file with its compressed copies in memory after checking it on disk again', async () => {
+  it('reads a file once for the requests that ask meanwhile, and keeps it, unchanged, after checking it again', async () => {
     const files = webFiles(await fixtureDist());
-    const first = await files.get('/index.html');
+    // requests that come while it is read share the one read
+    const [first, meanwhile] = await Promise.all([files.get('/index.html'), files.get('/index.html')]);
+    expect(meanwhile).toBe(first);
     await new Promise((resolve) => setTimeout(resolve, RECHECK_MS + 50));
     // the same object: what is built from it (a page's first paint) is not built again
     expect(await files.get('/index.html')).toBe(first);
