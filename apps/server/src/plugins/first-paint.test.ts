@@ -2,9 +2,12 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../test/helpers';
-import { APP_LOADER_PATH, APP_LOADER_SOURCE, addFirstPaint, jsonForHtml } from './first-paint';
+import { APP_LOADER_PATH, APP_LOADER_SOURCE, addFirstPaint, firstPaintCache, jsonForHtml } from './first-paint';
+import { webFiles } from './web-files';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const INDEX =
   '<!doctype html><html><head><title>Prata</title><link rel="stylesheet" crossorigin href="/assets/app-1.css"></head><body><div id="root"></div><script type="module" src="/assets/app-1.js"></script></body></html>';
@@ -29,13 +32,16 @@ describe('first paint', () => {
   it("puts the page's HTML inside the root element and its data beside it, only on that page", async () => {
     const { app } = await buildTestApp({ config: { webDist: await dist() } });
     let calls = 0;
-    addFirstPaint(app, '/comprar-prata', async () => {
-      calls++;
-      return {
-        html: '<h1>Barras de prata</h1>',
-        data: { productTypes: { total: 1, note: '</script><b>' } },
-        title: 'Comprar <prata> | Prata',
-      };
+    addFirstPaint(app, '/comprar-prata', {
+      version: () => '1',
+      paint: async () => {
+        calls++;
+        return {
+          html: '<h1>Barras de prata</h1>',
+          data: { productTypes: { total: 1, note: '</script><b>' } },
+          title: 'Comprar <prata> | Prata',
+        };
+      },
     });
     const page = await app.inject({ method: 'GET', url: '/comprar-prata?page=1' });
     expect(page.statusCode).toBe(200);
@@ -67,7 +73,7 @@ describe('first paint', () => {
       headers: { 'if-none-match': String(page.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
-    // built once for all these answers (reused for FIRST_PAINT_TTL_MS)
+    // built once for all these answers (kept while its version stays)
     expect(calls).toBe(1);
     // other pages get the plain index.html
     expect((await app.inject({ method: 'GET', url: '/login' })).body).toBe(INDEX);
@@ -90,15 +96,78 @@ describe('first paint', () => {
 
   it('serves the plain index.html when the provider fails or has nothing to show', async () => {
     const { app } = await buildTestApp({ config: { webDist: await dist() } });
-    addFirstPaint(app, '/falha', async () => {
-      throw new Error('database down');
+    addFirstPaint(app, '/falha', {
+      version: () => '1',
+      paint: async () => {
+        throw new Error('database down');
+      },
     });
-    addFirstPaint(app, '/vazio', async () => null);
+    addFirstPaint(app, '/vazio', { version: () => '1', paint: async () => null });
     for (const url of ['/falha', '/vazio']) {
       const page = await app.inject({ method: 'GET', url });
       expect(page.statusCode).toBe(200);
       expect(page.body).toBe(INDEX);
     }
+  });
+
+  it('builds a page once per version, and keeps its bytes when a new version draws the same page', async () => {
+    const { app } = await buildTestApp({ config: { webDist: await dist() } });
+    let version = 1;
+    let price = '10,00';
+    let calls = 0;
+    addFirstPaint(app, '/comprar-prata', {
+      version: () => String(version),
+      paint: async () => {
+        calls++;
+        return { html: `<p>R$ ${price}</p>`, data: { price } };
+      },
+    });
+    const get = () => app.inject({ method: 'GET', url: '/comprar-prata', headers: { 'accept-encoding': 'br' } });
+    const first = await get();
+    for (let i = 0; i < 5; i++) expect((await get()).headers.etag).toBe(first.headers.etag);
+    expect(calls).toBe(1);
+    // the version moved, the page did not: drawn again, the same bytes and ETag kept
+    version = 2;
+    const same = await get();
+    expect(calls).toBe(2);
+    expect(same.rawPayload).toEqual(first.rawPayload);
+    expect(same.headers.etag).toBe(first.headers.etag);
+    // the version moved with the page: the next request shows it
+    price = '11,00';
+    version = 3;
+    const moved = await get();
+    expect(brotliDecompressSync(moved.rawPayload).toString()).toContain('<p>R$ 11,00</p>');
+    expect(moved.headers.etag).not.toBe(first.headers.etag);
+    expect(calls).toBe(3);
+  });
+
+  it('checks a page its version cannot see off the request path, and rebuilds it only when it changed', async () => {
+    const { app } = await buildTestApp({ config: { webDist: await dist() } });
+    let price = '10,00';
+    let calls = 0;
+    addFirstPaint(app, '/comprar-prata', {
+      version: () => '1',
+      paint: async () => {
+        calls++;
+        return { html: `<p>R$ ${price}</p>`, data: { price } };
+      },
+    });
+    const index = (await webFiles(await dist()).get('/index.html'))!;
+    const recheckMs = 200;
+    const firstPaint = firstPaintCache(app, recheckMs);
+    const first = await firstPaint('/comprar-prata', index);
+    expect(await firstPaint('/comprar-prata', index)).toBe(first);
+    await sleep(recheckMs + 10);
+    // served at once; the check runs behind it and finds the same page: the same file is kept
+    expect(await firstPaint('/comprar-prata', index)).toBe(first);
+    await vi.waitFor(() => expect(calls).toBe(2));
+    expect(await firstPaint('/comprar-prata', index)).toBe(first);
+    price = '11,00';
+    await sleep(recheckMs + 10);
+    expect(await firstPaint('/comprar-prata', index)).toBe(first);
+    await vi.waitFor(async () =>
+      expect((await firstPaint('/comprar-prata', index)).identity.body.toString()).toContain('<p>R$ 11,00</p>'),
+    );
   });
 
   it('writes JSON that no HTML parser can end early', () => {

@@ -17,29 +17,42 @@ export type FirstPaint = {
   /** The document's title as the page's React sets it (components/page.tsx): a visitor's painted page may stay. */
   title?: string;
 };
-export type FirstPaintProvider = (app: FastifyInstance) => Promise<FirstPaint | null>;
+type FirstPaintProvider = (app: FastifyInstance) => Promise<FirstPaint | null>;
 
-/** How long a page's first paint is reused before it is built again (the catalogue's prices follow the book). */
-export const FIRST_PAINT_TTL_MS = 5_000;
+/**
+ * A page's first paint as a feature gives it: `version` names, without I/O, the state of what the page is drawn from
+ * (the catalogue's and the book's versions); the page is built when it moves, and its bytes are kept while it stays.
+ */
+export type FirstPaintPage = { version: (app: FastifyInstance) => string; paint: FirstPaintProvider };
 
-/** `paint`: what the file was built from (its HTML, data and title), so that an unchanged page is not built again. */
-type Entry = { file: WebFile; source: WebFile; builtAt: number; paint: string };
+/**
+ * What no version names (an edit on another instance, whose catalogue this process does not hear of; the footer's
+ * year) shows within this: a page served this long after its last check is drawn again off the request path, and
+ * rebuilt only if it changed. A request never waits for the check.
+ */
+const FIRST_PAINT_RECHECK_MS = 5_000;
+
+/**
+ * `source`: the index.html it was built from; `version`: the page's version it was built at; `paint`: what it was built
+ * from (its HTML, data and title), so that a check that finds the same page keeps its bytes.
+ */
+type Entry = { file: WebFile; source: WebFile; version: string; checkedAt: number; paint: string; started: number };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** pathname → provider; read by the web plugin when it answers that page with index.html */
-    firstPaints: Map<string, FirstPaintProvider>;
+    firstPaints: Map<string, FirstPaintPage>;
   }
 }
 
 /** Decorates the app with an empty registry: call before the features register their pages. */
 export function registerFirstPaints(app: FastifyInstance): void {
-  app.decorate('firstPaints', new Map<string, FirstPaintProvider>());
+  app.decorate('firstPaints', new Map<string, FirstPaintPage>());
 }
 
 /** A feature gives a page (an exact pathname, e.g. '/comprar-prata') its first paint. */
-export function addFirstPaint(app: FastifyInstance, pathname: string, provider: FirstPaintProvider): void {
-  app.firstPaints.set(pathname, provider);
+export function addFirstPaint(app: FastifyInstance, pathname: string, page: FirstPaintPage): void {
+  app.firstPaints.set(pathname, page);
 }
 
 /** `<` and the line separators written as escapes: the JSON can neither close its script element nor break it. */
@@ -277,7 +290,7 @@ export const APP_LOADER_FILE: WebFile = (() => {
  * are inline, and React's first render starts from its data), and every request started before the first paint
  * delays it.
  */
-export function withFirstPaint(index: WebFile, paint: FirstPaint): WebFile {
+function withFirstPaint(index: WebFile, paint: FirstPaint): WebFile {
   let html = index.identity.body.toString('utf8');
   const deferred: string[] = [];
   html = html.replace(APP_SCRIPTS, (tag) => {
@@ -321,36 +334,62 @@ export function withFirstPaint(index: WebFile, paint: FirstPaint): WebFile {
 }
 
 /**
- * The first paints of one app: each page's index.html built at most once per FIRST_PAINT_TTL_MS (and again when the
- * build's index.html changes); a provider that fails or has nothing leaves the plain index.html, logged.
+ * The first paints of one app: each page's index.html built once per version of the page (and again when the build's
+ * index.html changes), its compressed copies and ETags kept until then; checked again off the request path every
+ * FIRST_PAINT_RECHECK_MS. A provider that fails or has nothing leaves the plain index.html, logged.
  */
-export function firstPaintCache(app: FastifyInstance, ttlMs = FIRST_PAINT_TTL_MS) {
+export function firstPaintCache(app: FastifyInstance, recheckMs = FIRST_PAINT_RECHECK_MS) {
   const entries = new Map<string, Entry>();
-  const building = new Map<string, Promise<WebFile>>();
-  return async (pathname: string, index: WebFile): Promise<WebFile> => {
-    const provider = app.firstPaints.get(pathname);
-    if (!provider) return index;
-    const cached = entries.get(pathname);
-    if (cached && cached.source === index && Date.now() - cached.builtAt < ttlMs) return cached.file;
+  /** the build under way for a page, with the version and index.html it builds */
+  const building = new Map<string, { version: string; source: WebFile; order: number; file: Promise<WebFile> }>();
+  /** builds in the order they started: a build never replaces the page of one that started after it */
+  let started = 0;
+
+  function build(pathname: string, page: FirstPaintPage, index: WebFile, version: string): Promise<WebFile> {
     const running = building.get(pathname);
-    if (running) return running;
-    const build = (async () => {
+    if (running && running.version === version && running.source === index) return running.file;
+    const order = ++started;
+    // started in a later turn, once it is registered as the page's build
+    const file = Promise.resolve().then(async () => {
+      const before = entries.get(pathname);
       try {
-        const paint = await provider(app);
+        const paint = await page.paint(app);
         const key = paint ? `${paint.title ?? ''}\n${jsonForHtml(paint.data)}\n${paint.html}` : '';
-        // the same page as last time (the catalogue's prices did not move): its compressed copies are kept
-        const same = cached?.source === index && cached.paint === key;
-        const file = same ? cached.file : paint ? withFirstPaint(index, paint) : index;
-        entries.set(pathname, { file, source: index, builtAt: Date.now(), paint: key });
-        return file;
+        // the same page as before (a check, or a version that moved without changing it): its bytes are kept
+        const same = before?.source === index && before.paint === key;
+        const built = same ? before.file : paint ? withFirstPaint(index, paint) : index;
+        if ((entries.get(pathname)?.started ?? 0) < order) {
+          entries.set(pathname, {
+            file: built,
+            source: index,
+            version,
+            checkedAt: Date.now(),
+            paint: key,
+            started: order,
+          });
+        }
+        return built;
       } catch (error) {
         app.log.warn({ err: error, pathname }, 'first paint failed; serving the plain index.html');
-        return index;
+        return before?.source === index && before.version === version ? before.file : index;
       } finally {
-        building.delete(pathname);
+        if (building.get(pathname)?.order === order) building.delete(pathname);
       }
-    })();
-    building.set(pathname, build);
-    return build;
+    });
+    building.set(pathname, { version, source: index, order, file });
+    return file;
+  }
+
+  return async (pathname: string, index: WebFile): Promise<WebFile> => {
+    const page = app.firstPaints.get(pathname);
+    if (!page) return index;
+    const version = page.version(app);
+    const cached = entries.get(pathname);
+    if (cached?.source !== index || cached.version !== version) return build(pathname, page, index, version);
+    if (Date.now() - cached.checkedAt >= recheckMs && !building.has(pathname)) {
+      cached.checkedAt = Date.now();
+      void build(pathname, page, index, version);
+    }
+    return cached.file;
   };
 }

@@ -61,22 +61,36 @@ async function readIfExists(file: string): Promise<Buffer | undefined> {
  * RECHECK_MS, so a new build is served without a restart.
  */
 export function webFiles(root: string) {
-  const files = new Map<string, { file: WebFile; checkedAt: number; mtimeMs: number; size: number }>();
+  /** `size`: the file's on disk (what a stat is compared with); `bytes`: what it and its copies take in memory */
+  const files = new Map<string, { file: WebFile; checkedAt: number; mtimeMs: number; size: number; bytes: number }>();
   const misses = new Map<string, number>();
+  /** the disk reads under way: the requests that come meanwhile share one, and so one file */
+  const reading = new Map<string, Promise<WebFile | undefined>>();
   let cachedBytes = 0;
 
-  async function load(rel: string): Promise<WebFile | undefined> {
-    const full = path.join(root, rel);
+  function load(rel: string): Promise<WebFile | undefined> | WebFile | undefined {
     const now = Date.now();
     const known = files.get(rel);
     if (known && (known.file.immutable || now - known.checkedAt < RECHECK_MS)) return known.file;
     const missedAt = misses.get(rel);
     if (!known && missedAt !== undefined && now - missedAt < RECHECK_MS) return undefined;
+    let read = reading.get(rel);
+    if (!read) {
+      read = refresh(rel).finally(() => reading.delete(rel));
+      reading.set(rel, read);
+    }
+    return read;
+  }
+
+  async function refresh(rel: string): Promise<WebFile | undefined> {
+    const full = path.join(root, rel);
+    const now = Date.now();
+    const known = files.get(rel);
     const info = await stat(full).catch(() => undefined);
     if (!info?.isFile()) {
       if (known) {
         files.delete(rel);
-        cachedBytes -= known.size;
+        cachedBytes -= known.bytes;
       }
       if (misses.size >= MAX_MISSES) misses.clear();
       misses.set(rel, now);
@@ -98,14 +112,14 @@ export function webFiles(root: string) {
       br: br ? { body: br, etag: `${tag.slice(0, -1)}-br"`, encoding: 'br' } : undefined,
       gzip: gzip ? { body: gzip, etag: `${tag.slice(0, -1)}-gz"`, encoding: 'gzip' } : undefined,
     };
-    const size = identity.length + (br?.length ?? 0) + (gzip?.length ?? 0);
+    const bytes = identity.length + (br?.length ?? 0) + (gzip?.length ?? 0);
     if (known) {
       files.delete(rel);
-      cachedBytes -= known.size;
+      cachedBytes -= known.bytes;
     }
-    if (identity.length <= MAX_CACHED_FILE_BYTES && cachedBytes + size <= MAX_CACHED_BYTES) {
-      files.set(rel, { file, checkedAt: now, mtimeMs: info.mtimeMs, size });
-      cachedBytes += size;
+    if (identity.length <= MAX_CACHED_FILE_BYTES && cachedBytes + bytes <= MAX_CACHED_BYTES) {
+      files.set(rel, { file, checkedAt: now, mtimeMs: info.mtimeMs, size: info.size, bytes });
+      cachedBytes += bytes;
     }
     return file;
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helpers';
-import { RECHECK_MS } from './web-files';
+import { RECHECK_MS, webFiles } from './web-files';
 
 const INDEX = '<!doctype html><title>Prata</title><script type="module" src="/assets/app-1.js"></script>';
 const APP_JS = `console.log(${JSON.stringify('prata '.repeat(200))})`;
@@ -133,5 +133,15 @@ describe('serving the web app', () => {
       expect(res.body, url).not.toContain('root:');
       if (url.startsWith('/assets/')) expect(res.statusCode, url).toBe(404);
     }
+  });
+
+  it('reads a file once for the requests that ask meanwhile, and keeps it, unchanged, after checking it again', async () => {
+    const files = webFiles(await fixtureDist());
+    // requests that come while it is read share the one read
+    const [first, meanwhile] = await Promise.all([files.get('/index.html'), files.get('/index.html')]);
+    expect(meanwhile).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, RECHECK_MS + 50));
+    // the same object: what is built from it (a page's first paint) is not built again
+    expect(await files.get('/index.html')).toBe(first);
   });
 });

@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/helpers';
-import { seedOrdersDemo } from '../orders/index';
+import { describe, expect, it, vi } from 'vitest';
+import { bearer, buildTestApp, staffMember, type TestApp } from '../../../test/helpers';
+import { placeHouseOrder, seedOrdersDemo } from '../orders/index';
 import { WEB_RENDER_FILE } from './first-paint';
 import { seedCatalogueDemo } from './index';
 
@@ -69,6 +69,57 @@ describe("the catalogue's first paint", () => {
     });
     // the render is the server's own: not a file of the site
     expect((await t.app.inject({ method: 'GET', url: `/${WEB_RENDER_FILE}` })).body).not.toContain('renderCatalogue');
+  });
+
+  it("shows an operator's edit and a move of the book's asks at the next request, and is kept between them", async () => {
+    const t = await demoApp(await dist(true));
+    const painted = async (app = t.app) => {
+      const body = (await app.inject({ method: 'GET', url: '/comprar-prata' })).body;
+      return dataOf(body).productTypes as { data: Array<{ id: number; name: string; price: number }> };
+    };
+    const before = await painted();
+    const [first] = before.data;
+    expect((await t.app.inject({ method: 'GET', url: '/comprar-prata' })).headers.etag).toBe(
+      (await t.app.inject({ method: 'GET', url: '/comprar-prata' })).headers.etag,
+    );
+    // an operator renames a product
+    const finance = await staffMember(t, ['finance'], 'Fábio Financeiro');
+    const admin = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/silver-product-types', headers: bearer(finance.token) })
+    ).json().productTypes as Array<Record<string, unknown>>;
+    const edited = admin.find((p) => p.id === first!.id)!;
+    const { id: _id, availability: _a, price: _p, ...form } = edited;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/silver-product-types/${first!.id}`,
+      payload: {
+        ...form,
+        name: `${first!.name} (nova)`,
+        images: (edited.images as Array<{ path: string }>).map((i) => i.path),
+      },
+      headers: bearer(finance.token),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await painted()).data[0]!.name).toBe(`${first!.name} (nova)`);
+    // the house offers silver below its best ask (R$ 9,10), above its best bid: every price falls at once
+    await placeHouseOrder(t.app.deps, null, { type: 'sell', price_per_gram: 900, quantity_grams: 100_000 });
+    const cheaper = await painted();
+    for (const [i, p] of cheaper.data.entries()) expect(p.price, p.name).toBeLessThan(before.data[i]!.price);
+  });
+
+  it.skipIf(!process.env.REDIS_URL)("shows another instance's move of the book, heard through Redis", async () => {
+    const t = await demoApp(await dist(true));
+    const other: TestApp = await buildTestApp({ database: t.database, config: { webDist: await dist(true) } });
+    const prices = async () =>
+      (
+        dataOf((await t.app.inject({ method: 'GET', url: '/comprar-prata' })).body).productTypes as {
+          data: Array<{ price: number }>;
+        }
+      ).data.map((p) => p.price);
+    const before = await prices();
+    await placeHouseOrder(other.app.deps, null, { type: 'sell', price_per_gram: 900, quantity_grams: 100_000 });
+    await vi.waitFor(async () => expect((await prices())[0]).toBeLessThan(before[0]!), { timeout: 3_000 });
+    await other.app.close();
   });
 
   it('is left out when the build has no server render: the plain index.html, as without a build', async () => {

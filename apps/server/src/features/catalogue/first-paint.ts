@@ -3,9 +3,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ProductTypesResponse, SiteLinks } from '@prata/domain';
 import type { FastifyInstance } from 'fastify';
-import type { FirstPaint } from '../../plugins/first-paint';
+import type { FirstPaint, FirstPaintPage } from '../../plugins/first-paint';
 import { webDistOf } from '../../plugins/web';
-import { listProductTypes } from './products';
+import { bookVersion } from '../orders/index';
+import { catalogueVersion } from './cache';
+import { readProductTypes } from './products';
 
 /** The data the page's first render reads, in the browser and in the server's render alike. */
 type CatalogueData = { productTypes: ProductTypesResponse['productTypes']; siteLinks: SiteLinks };
@@ -45,14 +47,20 @@ export async function loadWebRender(app: FastifyInstance): Promise<void> {
  * The first paint of /comprar-prata (plugins/first-paint.ts): the visitor's page drawn on the server by the web app's
  * own components (apps/web/src/ssr/first-paint.tsx: the guest header, the hero, the catalogue's first page, 'Como
  * funciona', the footer and Auro's button), from the same data the page's first render in the browser reads (the data
- * block: `productTypes`, `siteLinks`). Without a server render in the build (tests that build no web app), the page
- * goes without a first paint.
+ * block: `productTypes`, `siteLinks`). Drawn once per version: the catalogue's (an operator's edit, an image, a
+ * purchase's stock) and the book's (the prices are the house's asks: any batch of any instance, heard through the
+ * broadcast bus). Its data is read afresh, never from the catalogue's one-second cache, so that the page drawn for a
+ * version shows that version. Without a server render in the build (tests that build no web app), the page goes
+ * without a first paint.
  */
-export async function catalogueFirstPaint(app: FastifyInstance): Promise<FirstPaint | null> {
-  const render = await webRender(webDistOf(app));
-  if (!render) return null;
-  const page = await listProductTypes(app.deps, 1);
-  const data: CatalogueData = { productTypes: page.productTypes, siteLinks: app.deps.config.siteLinks };
-  const { html, title } = await render.renderCataloguePage(data);
-  return { html, data, title };
-}
+export const catalogueFirstPaint: FirstPaintPage = {
+  version: (app) => `${catalogueVersion()}:${bookVersion(app.deps)}`,
+  async paint(app): Promise<FirstPaint | null> {
+    const render = await webRender(webDistOf(app));
+    if (!render) return null;
+    const page = await readProductTypes(app.deps, 1);
+    const data: CatalogueData = { productTypes: page.productTypes, siteLinks: app.deps.config.siteLinks };
+    const { html, title } = await render.renderCataloguePage(data);
+    return { html, data, title };
+  },
+};

@@ -71,18 +71,19 @@ async function presentAll(db: Executor, rows: ProductTypeRow[]) {
 }
 
 /** GET /api/silver-withdrawal-product-types?page=N: active products in the operators' order. */
-export async function listProductTypes(deps: AppDeps, pageNumber: number) {
+export function listProductTypes(deps: AppDeps, pageNumber: number) {
+  return cached(`page:${pageNumber}:${cacheScope(deps)}`, () => readProductTypes(deps, pageNumber));
+}
+
+/** listProductTypes's answer read now, past the cache (the first paint: first-paint.ts). */
+export async function readProductTypes(deps: AppDeps, pageNumber: number) {
   const db = deps.database.db;
-  return cached(`page:${pageNumber}:${cacheScope(deps)}`, async () => {
-    const { rows, total } = await pageOfActiveProductTypes(
-      db,
-      CATALOGUE_PAGE_SIZE,
-      (pageNumber - 1) * CATALOGUE_PAGE_SIZE,
-    );
-    return {
-      productTypes: { data: await presentAll(db, rows), total, per_page: CATALOGUE_PAGE_SIZE },
-    };
-  });
+  const { rows, total } = await pageOfActiveProductTypes(
+    db,
+    CATALOGUE_PAGE_SIZE,
+    (pageNumber - 1) * CATALOGUE_PAGE_SIZE,
+  );
+  return { productTypes: { data: await presentAll(db, rows), total, per_page: CATALOGUE_PAGE_SIZE } };
 }
 
 /**

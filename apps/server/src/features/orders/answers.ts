@@ -31,6 +31,10 @@ class OrderCaches {
   readonly completedRows = new Map<number, WrittenOrder>();
   /** how many times the JSON was dropped: a read of completed orders begun before a drop is not kept */
   drops = 0;
+  /** how many changes of the book this app has made, found or heard of (bookVersion) */
+  bookChanges = 0;
+  /** the broadcast's subscription that counts other instances' changes, made on the first bookVersion */
+  hearing = false;
 
   /**
    * The matcher found the market moved past its copy by a write not its own (MarketEngine.onStale): what the JSON says
@@ -61,17 +65,38 @@ export function engineOf(deps: AppDeps): MarketEngine {
   const engine = new MarketEngine(deps.database, deps.config.orderQueueMax);
   // every instance's screens hear of this instance's changes (stream.ts)
   engine.onChange((version) => void deps.broadcast.publish(BOOK_CHANNEL, String(version)));
-  engine.onStale(() => caches.dropJson());
+  engine.onStale(() => {
+    caches.dropJson();
+    caches.bookChanges++;
+  });
   // after each batch: the book its answers show, from the matcher's copy; the orders it completed, encoded once for
   // the answers' lists (completedJson: they never change again). Both are only taken here, and encoded in the next
   // turn of the event loop: the next batch is matched and sent first (the chain of batches waits for nothing else).
   engine.onWritten((orders, version) => {
+    caches.bookChanges++;
     bookFromEngine(caches, engine, version);
     const completed = orders.filter((o) => o.status !== 'open' && o.filled_cg > 0);
     if (completed.length > 0) completedLater(caches, completed);
   });
   caches.engine = engine;
   return engine;
+}
+
+/**
+ * A number that moves on whenever the book may have changed, read without I/O: what is built from the book (the
+ * catalogue's prices in its first paint) is kept while it stays. It counts this app's batches (before their requests
+ * are answered), the writes of others its matcher finds, and every instance's batches heard on the broadcast bus
+ * (Redis across instances; without Redis, this process's only). This app's own count, not the market's version.
+ */
+export function bookVersion(deps: AppDeps): number {
+  const caches = cachesOf(deps);
+  if (!caches.hearing) {
+    caches.hearing = true;
+    deps.broadcast.subscribe(BOOK_CHANNEL, () => {
+      caches.bookChanges++;
+    });
+  }
+  return caches.bookChanges;
 }
 
 type BookSides = { asks: BookRowJson[]; bids: BookRowJson[] };

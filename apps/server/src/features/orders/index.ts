@@ -5,6 +5,6 @@ export { fundHouse, placeHouseOrder } from './house';
 export { type HouseAskWalk, walkHouseAsks } from './house-asks';
 export { orderRoutes } from './routes';
 export { registerOrdersReconciliation } from './reconciliation';
-export { engineOf, marketRates, orderLists, placeOrder, walkBook } from './service';
+export { bookVersion, engineOf, marketRates, orderLists, placeOrder, walkBook } from './service';
 export { lastTradePrice } from './last-trade';
 export { hasOpenOrders } from './pending';

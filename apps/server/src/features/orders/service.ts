@@ -35,7 +35,7 @@ import {
   readWalkLevels,
 } from './repository/index';
 
-export { BOOK_CHANNEL, engineOf } from './answers';
+export { BOOK_CHANNEL, bookVersion, engineOf } from './answers';
 export { iso, presentOrder, presentRates } from './present';
 
 function presentLists(

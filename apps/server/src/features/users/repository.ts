@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses, cities, companies, users, type UserRow } from '../../db/schema/index';
 import { type Balances, balancesJson, customerCode } from '../../ledger/index';
+import { perTurn } from '../../lib/per-turn';
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [u] = await db
@@ -85,14 +86,16 @@ const BALANCE_BUCKETS = [
 
 /**
  * Everything the presenter adds to the user row, in one round trip: the addresses (with their cities), the company
- * and the four ledger balances, built as JSON by PostgreSQL with the same fields as listAddresses and presentCompany.
- * Customer accounts are liabilities, so a balance is credits - debits (ledger/balances.ts); an account not opened yet
- * reads 0. A named prepared statement: PostgreSQL plans it once per connection (planning cost more than running it).
+ * and the four ledger balances, built as JSON by PostgreSQL with the same fields as listAddresses and presentCompany,
+ * for each user of `uids` (row `n` for the n-th, its account codes at `codes[4n-3 .. 4n]`). Customer accounts are
+ * liabilities, so a balance is credits - debits (ledger/balances.ts); an account not opened yet reads 0. A named
+ * prepared statement: PostgreSQL plans it once per connection (planning cost more than running it).
  */
 function prepareExtras(db: Executor) {
-  const uid = sql.placeholder('uid');
+  const codes = sql.placeholder('codes');
   return db
     .select({
+      n: sql<number>`u.n::int`,
       addresses: sql<AddressView[]>`coalesce((
         select json_agg(json_build_object(
           'id', a.id, 'type', a.type, 'cep', a.cep,
@@ -101,7 +104,7 @@ function prepareExtras(db: Executor) {
           'unit', a.unit, 'other_info', a.other_info
         ) order by a.id)
         from addresses a join cities c on c.id = a.city_id
-        where a.user_id = ${uid} and a.deleted_at is null
+        where a.user_id = u.uid and a.deleted_at is null
       ), '[]'::json)`,
       company: sql<CompanyView | null>`(
         select json_build_object(
@@ -110,32 +113,54 @@ function prepareExtras(db: Executor) {
           'celular', co.celular, 'email', co.email, 'cnae_principal', co.cnae_principal,
           'cnaes_secundarios', co.cnaes_secundarios, 'regime_tributario', co.regime_tributario, 'site', co.site
         )
-        from companies co where co.user_id = ${uid}
+        from companies co where co.user_id = u.uid
       )`,
-      balances: sql<Record<string, string> | null>`${balancesJson(sql`${sql.placeholder('codes')}`)}`,
+      balances: sql<Record<string, string> | null>`${balancesJson(sql`(${codes}::text[])[u.n * 4 - 3 : u.n * 4]`)}`,
     })
-    .from(sql`(select 1) as one`)
+    .from(sql`unnest(${sql.placeholder('uids')}::bigint[]) with ordinality as u(uid, n)`)
     .prepare('user_extras');
 }
 const preparedExtras = new WeakMap<Executor, ReturnType<typeof prepareExtras>>();
 
-export async function findUserExtras(db: Executor, userId: number): Promise<UserExtras> {
-  if (!Number.isSafeInteger(userId) || userId <= 0) throw new TypeError(`users: invalid user id ${userId}`);
-  const codes = BALANCE_BUCKETS.map(([currency, bucket]) => customerCode(userId, bucket, currency));
+/** The extras of each user of `userIds` (distinct), in their order. */
+async function readExtras(db: Executor, userIds: number[]): Promise<UserExtras[]> {
+  const codes = userIds.flatMap((id) =>
+    BALANCE_BUCKETS.map(([currency, bucket]) => customerCode(id, bucket, currency)),
+  );
   // Transactions come and go: only the database handle keeps its built query.
   let query = preparedExtras.get(db);
   if (!query) {
     query = prepareExtras(db);
     if (!('rollback' in db)) preparedExtras.set(db, query);
   }
-  const [row] = await query.execute({ uid: userId, codes });
-  const balances: Balances = { BRL: { available: 0, held: 0 }, AG: { available: 0, held: 0 } };
-  for (const [i, [currency, bucket]] of BALANCE_BUCKETS.entries()) {
-    const value = row?.balances?.[codes[i]!];
-    if (value === undefined) continue;
-    const n = Number(value);
-    if (!Number.isSafeInteger(n)) throw new RangeError(`users: balance ${value} is not a safe integer`);
-    balances[currency][bucket] = n;
-  }
-  return { addresses: row!.addresses, company: row!.company, balances };
+  const found = new Map((await query.execute({ uids: userIds, codes })).map((r) => [Number(r.n), r]));
+  return userIds.map((_, i) => {
+    const row = found.get(i + 1);
+    const balances: Balances = { BRL: { available: 0, held: 0 }, AG: { available: 0, held: 0 } };
+    for (const [k, [currency, bucket]] of BALANCE_BUCKETS.entries()) {
+      const value = row?.balances?.[codes[i * BALANCE_BUCKETS.length + k]!];
+      if (value === undefined) continue;
+      const n = Number(value);
+      if (!Number.isSafeInteger(n)) throw new RangeError(`users: balance ${value} is not a safe integer`);
+      balances[currency][bucket] = n;
+    }
+    return { addresses: row?.addresses ?? [], company: row?.company ?? null, balances };
+  });
+}
+
+/**
+ * The extras of the users asked for in one turn of the event loop, in one statement: GET /api/user is the call every
+ * screen makes, and under load many arrive together (their session reads are gathered the same way: plugins/auth.ts).
+ */
+const extrasInTurn = perTurn(async (db: Executor, userIds: number[]): Promise<UserExtras[]> => {
+  const distinct = [...new Set(userIds)];
+  const extras = await readExtras(db, distinct);
+  return userIds.map((id) => extras[distinct.indexOf(id)]!);
+});
+
+export async function findUserExtras(db: Executor, userId: number): Promise<UserExtras> {
+  if (!Number.isSafeInteger(userId) || userId <= 0) throw new TypeError(`users: invalid user id ${userId}`);
+  // inside a transaction, its own statement (what the transaction wrote is seen)
+  if ('rollback' in db) return (await readExtras(db, [userId]))[0]!;
+  return extrasInTurn(db, userId);
 }
