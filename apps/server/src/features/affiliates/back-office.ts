@@ -1,7 +1,8 @@
 import { type AdminAffiliatesResponse, type AdminRewardsResponse, minorToDecimal } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 
 /** Rows per page of the back office's tables. */
 export const ADMIN_AFFILIATES_PAGE_SIZE = 20;

@@ -3,7 +3,8 @@ import { orderCost, type OrderSide } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
 import { hashPassword } from '../../lib/passwords';
 import { paidPixForDemo } from '../money/index';
@@ -73,9 +74,9 @@ async function referredTrade(deps: AppDeps, cost: Cost, trader: number, n: numbe
   const grams = 5_000 + n * 2_500 + k * 1_000;
   const side: OrderSide = k === 2 && n === 0 ? 'sell' : 'buy';
   const house = await placeHouseOrder(deps, null, {
-    type: side === 'buy' ? 'sell' : 'buy',
-    price_per_gram: price,
-    quantity_grams: grams,
+    side: side === 'buy' ? 'sell' : 'buy',
+    pricePerGramCents: price,
+    quantityCentigrams: grams,
   });
   await placeOrder(deps, trader, side, {
     order_id: house.order.id,

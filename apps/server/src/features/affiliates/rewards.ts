@@ -5,7 +5,8 @@ import { affiliateRewards } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { postBatch, type TransferInput } from '../../ledger/index';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import { type CoalescedRunner, startCoalescedRunner } from '../../lib/coalesced-runner';
 import { loadAffiliateSettings } from './settings';
 

@@ -11,9 +11,10 @@ import {
 } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import type { UserRow } from '../../db/schema/index';
+import type { UserRow } from '../../db/rows';
 import type { AppDeps } from '../../deps';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import { type PageTotal, pageAnswer, readPage } from '../../lib/paging';
 import { loadAffiliateSettings } from './settings';
 

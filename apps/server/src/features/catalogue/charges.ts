@@ -13,7 +13,7 @@ import {
 import type { ShippingOption } from '../../adapters/shipping/index';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import type { ProductTypeRow } from '../../db/schema/index';
+import type { ProductTypeRow } from '../../db/rows';
 import { AppError, invalid } from '../../lib/errors';
 import { type CityResult, findCity } from '../cities/index';
 import { walkHouseAsks } from '../orders/index';

@@ -11,7 +11,7 @@ import {
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import type { ProductTypeRow } from '../../db/schema/index';
+import type { ProductTypeRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';

@@ -2,7 +2,8 @@ import { BRASILIA_TIME_ZONE, CreateSilverWithdrawalRequest, orderCost, type Orde
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema/index';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
 import { placeOrder } from '../orders/index';
 import { createForCustomer, markSent } from '../silver-withdrawals/index';

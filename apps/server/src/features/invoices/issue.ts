@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { productInvoices, serviceInvoices } from '../../db/schema/index';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import {
   borrowerOf,
   dueProductInvoices,

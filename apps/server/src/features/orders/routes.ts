@@ -151,7 +151,13 @@ export async function orderRoutes(fastify: FastifyInstance) {
   app.put(
     '/admin/market/settings',
     { preHandler: finance, schema: { body: MarketSettingsRequest, response: { 200: MessageResponse } } },
-    async (req) => house.updateMarketSettings(deps, staff(req), req.body),
+    async (req) =>
+      // the contract parsed percents and reais into hundredths: 0,5% → 50 bps, R$ 5,00 → 500 centavos
+      house.updateMarketSettings(deps, staff(req), {
+        feeRateBps: req.body.transaction_fee,
+        iofRateBps: req.body.iof_fee,
+        minimumFeeCents: req.body.minimum_fee,
+      }),
   );
 
   app.post(
@@ -161,7 +167,15 @@ export async function orderRoutes(fastify: FastifyInstance) {
       config: { idempotent: true },
       schema: { body: HouseOrderRequest, response: { 201: HouseOrderResponse } },
     },
-    async (req, reply) => reply.status(201).send(await house.placeHouseOrder(deps, staff(req), req.body)),
+    async (req, reply) => {
+      // the contract parsed reais per gram into centavos and grams into centigrams
+      const order = {
+        side: req.body.type,
+        pricePerGramCents: req.body.price_per_gram,
+        quantityCentigrams: req.body.quantity_grams,
+      };
+      return reply.status(201).send(await house.placeHouseOrder(deps, staff(req), order));
+    },
   );
 
   app.delete(
@@ -181,6 +195,8 @@ export async function orderRoutes(fastify: FastifyInstance) {
       config: { idempotent: true },
       schema: { body: HouseFundingRequest, response: { 200: MessageResponse } },
     },
-    async (req) => house.fundHouse(deps, staff(req), req.body),
+    async (req) =>
+      // the contract parsed grams into centigrams, reais into centavos
+      house.fundHouse(deps, staff(req), { currency: req.body.currency, amountMinorUnits: req.body.amount }),
   );
 }

@@ -13,16 +13,16 @@ import {
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import { int } from '../../db/sql';
+import { int } from '../../db/integers';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { bookAfter, completedListJson, engineOf, ownListsAfterCommit } from './answers';
 import { walkLevels } from './core/index';
 import type { Outcome, Owner } from './engine';
-import { lastTradePrice, referencePrice } from './last-trade';
 import { placementBytes } from './placement-bytes';
 import { iso, presentBookOrder, presentOrder, presentRates, reais } from './present';
 import {
   findOrderRow,
+  lastTradePrice,
   type OrderRow,
   type RawBookRow,
   readBook,
@@ -33,6 +33,7 @@ import {
   readOwnLists,
   readTradingUsage,
   readWalkLevels,
+  referencePrice,
 } from './repository/index';
 
 export { BOOK_CHANNEL, engineOf } from './answers';
@@ -278,7 +279,7 @@ export async function deletedOrders(db: Executor, userId: number, pageNumber: nu
 
 /**
  * GET /api/orders/price-history?range: the trades of the period in buckets, oldest first; the last trade's price and the
- * reference of the period's change (last-trade.ts).
+ * reference of the period's change (repository/last-trade.ts).
  */
 export async function priceHistory(db: Executor, range: 'day' | 'week' | 'month') {
   const minutes = { day: 15, week: 120, month: 480 }[range];

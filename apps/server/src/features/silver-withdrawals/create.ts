@@ -18,7 +18,7 @@ import type {
   SilverWithdrawalItemRow,
   SilverWithdrawalRow,
   UserRow,
-} from '../../db/schema/index';
+} from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid } from '../../lib/errors';

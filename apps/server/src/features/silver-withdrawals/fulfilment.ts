@@ -1,6 +1,6 @@
 import { MESSAGES, minorToDecimal, type SilverWithdrawalStatus } from '@prata/domain';
 import type { AppDeps } from '../../deps';
-import type { SilverWithdrawalRow } from '../../db/schema/index';
+import type { SilverWithdrawalRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';

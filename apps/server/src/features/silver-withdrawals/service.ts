@@ -8,7 +8,7 @@ import {
 import { brCodeQrPngBase64 } from '../../adapters/payments/index';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import type { SilverWithdrawalItemRow, SilverWithdrawalRow } from '../../db/schema/index';
+import type { SilverWithdrawalItemRow, SilverWithdrawalRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
