@@ -18,7 +18,6 @@ import { AppError, notFound } from '../../lib/errors';
 import { balanceOf } from '../../ledger/index';
 import { walkHouseAsks } from '../orders/index';
 import {
-  addToStockUnlessNegative,
   allProductTypes,
   findActiveProductType,
   insertProductType,
@@ -29,6 +28,7 @@ import {
 } from './repository/index';
 import { loadSilverSettings, taxRatesFor } from './settings';
 import { cached, cacheScope, catalogueChanged } from './cache';
+import { addToStockUnlessNegative } from './stock';
 
 export type Staff = { userId: number; ip: string };
 
@@ -211,7 +211,6 @@ export async function adjustStock(deps: AppDeps, staff: Staff | null, id: number
       ip: staff.ip,
     });
   }
-  catalogueChanged();
   return { row, message: MESSAGES.stockAdjusted(row.name, row.stock) };
 }
 

@@ -26,7 +26,6 @@ import { enqueueEmail } from '../../messaging/outbox';
 import { silverPixMail } from '../../messaging/templates';
 import { LedgerRefusedError } from '../../ledger/index';
 import {
-  catalogueChanged,
   loadSilverSettings,
   type PricedOrder,
   priceOrder,
@@ -159,7 +158,6 @@ async function create(deps: AppDeps, order: Order) {
   const row = await withTransaction(deps.database.db, (tx) =>
     insertWithHolds(tx, order, priced, kind, settings.pixExpiryMinutes),
   );
-  catalogueChanged();
   deps.outbox.kick();
   if (row.paymentMethod === 'balance') {
     return { message: MESSAGES.silverBalanceCreated, silverWithdrawal: presentWithdrawal(row, row.items) };

@@ -14,7 +14,7 @@ import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../messaging/outbox';
 import { silverPaidMail } from '../../messaging/templates';
-import { catalogueChanged, returnCouponUse, returnStock } from '../catalogue/index';
+import { returnCouponUse, returnStock } from '../catalogue/index';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { releaseHolds } from './ledger';
 import {
@@ -155,7 +155,6 @@ export async function closeWithdrawal(
     }
     return updated!;
   });
-  catalogueChanged();
   if (row?.asaasPaymentId) {
     // best effort: the row already refuses any payment (a late one is recorded for operators, never applied)
     await deps.adapters.payments
