@@ -159,9 +159,9 @@ export async function priceOrder(
   const silverCg = input.items.reduce((s, item, i) => s + item.quantity * products[i]!.gramsPerUnitCg, 0);
 
   const walk = await walkHouseAsks(db, silverCg);
-  if (walk.filled < silverCg) throw new AppError('SILVER_PRICE_UNAVAILABLE', MESSAGES.silverPriceUnavailable);
+  if (walk.filledCg < silverCg) throw new AppError('SILVER_PRICE_UNAVAILABLE', MESSAGES.silverPriceUnavailable);
 
-  const options = await quoteShipping(deps, input.cep, silverCg, walk.value);
+  const options = await quoteShipping(deps, input.cep, silverCg, walk.valueCents);
   const shipping = options.find(
     (o) => o.carrier === input.shipping.Carrier && o.serviceCode === input.shipping.ServiceCode && o.error === null,
   );
@@ -188,7 +188,7 @@ export async function priceOrder(
         cofinsRateBps: p.cofinsRateBps,
       };
     }),
-    marketValue: walk.value,
+    marketValue: walk.valueCents,
     includeSilverValue: input.includeSilverValue,
     shipping: shipping.priceCents,
     taxes,
@@ -202,7 +202,7 @@ export async function priceOrder(
     city,
     destinationState: city.state,
     silverCg,
-    marketValue: walk.value,
+    marketValue: walk.valueCents,
     taxes,
     originState: settings.originState,
   };

@@ -35,7 +35,7 @@ export type Staff = { userId: number; ip: string };
 /** The 'no Pix' price of one unit (centavos), or 0 when the house does not offer its grams now. */
 async function unitPrice(db: Executor, p: ProductTypeRow, taxes: SilverTaxRates): Promise<number> {
   const walk = await walkHouseAsks(db, p.gramsPerUnitCg);
-  if (walk.filled < p.gramsPerUnitCg) return 0;
+  if (walk.filledCg < p.gramsPerUnitCg) return 0;
   return unitPriceNoFreight({
     item: {
       gramsPerUnit: p.gramsPerUnitCg,
@@ -44,7 +44,7 @@ async function unitPrice(db: Executor, p: ProductTypeRow, taxes: SilverTaxRates)
       pisRateBps: p.pisRateBps,
       cofinsRateBps: p.cofinsRateBps,
     },
-    marketValue: walk.value,
+    marketValue: walk.valueCents,
     taxes,
   });
 }

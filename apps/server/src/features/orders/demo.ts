@@ -58,10 +58,10 @@ async function tradeWithHouse(
     quantityCentigrams: t.quantityCentigrams,
   });
   await placeOrder(deps, t.customer, t.side, {
-    order_id: house.order.id,
-    price_per_gram: t.pricePerGramCents,
-    quantity_grams: t.quantityCentigrams,
-    total_amount: cost(t.side, t.pricePerGramCents, t.quantityCentigrams),
+    targetOrderId: house.order.id,
+    pricePerGramCents: t.pricePerGramCents,
+    quantityCentigrams: t.quantityCentigrams,
+    expectedTotalCents: cost(t.side, t.pricePerGramCents, t.quantityCentigrams),
   });
 }
 
@@ -148,9 +148,9 @@ export async function ordersDemoEvents(deps: AppDeps, calendar: DemoCalendar): P
       run: async () => {
         const placed = await placeOrder(deps, maria, 'buy', {
           mode: 'limit',
-          price_per_gram: 800,
-          quantity_grams: 500,
-          total_amount: cost('buy', 800, 500),
+          pricePerGramCents: 800,
+          quantityCentigrams: 500,
+          expectedTotalCents: cost('buy', 800, 500),
         });
         cancelled.id = placed.orderId;
       },
@@ -166,15 +166,15 @@ export async function ordersDemoEvents(deps: AppDeps, calendar: DemoCalendar): P
       run: async () => {
         await placeOrder(deps, maria, 'sell', {
           mode: 'limit',
-          price_per_gram: 960,
-          quantity_grams: 200,
-          total_amount: cost('sell', 960, 200),
+          pricePerGramCents: 960,
+          quantityCentigrams: 200,
+          expectedTotalCents: cost('sell', 960, 200),
         });
         await placeOrder(deps, empresa, 'buy', {
           mode: 'limit',
-          price_per_gram: 895,
-          quantity_grams: 1000,
-          total_amount: cost('buy', 895, 1000),
+          pricePerGramCents: 895,
+          quantityCentigrams: 1000,
+          expectedTotalCents: cost('buy', 895, 1000),
         });
       },
     },

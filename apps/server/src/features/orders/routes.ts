@@ -57,7 +57,10 @@ export async function orderRoutes(fastify: FastifyInstance) {
         preHandler: authenticate,
         schema: { params: AveragePriceParams.pick({ grams: true }), response: { 200: AveragePriceResponse } },
       },
-      async (req) => service.averagePrice(deps, side, req.params.grams, currentUser(req).id),
+      async (req) => {
+        const quantityCg = req.params.grams; // the contract parsed grams into centigrams
+        return service.averagePrice(deps, side, quantityCg, currentUser(req).id);
+      },
     );
   }
 
@@ -68,7 +71,10 @@ export async function orderRoutes(fastify: FastifyInstance) {
       config: hot,
       schema: { params: AveragePriceParams, response: { 200: OrderQuoteResponse } },
     },
-    async (req) => service.quote(deps, req.params.side, req.params.grams, currentUser(req).id),
+    async (req) => {
+      const quantityCg = req.params.grams; // the contract parsed grams into centigrams
+      return service.quote(deps, req.params.side, quantityCg, currentUser(req).id);
+    },
   );
 
   for (const side of ['buy', 'sell'] as const) {
@@ -82,7 +88,8 @@ export async function orderRoutes(fastify: FastifyInstance) {
       // the answer comes as the bytes of its JSON, encoded through PlaceOrderResponse's parts in the service (the
       // book's rows once per version): Fastify sends a buffer as it is, with the JSON content type set here
       async (req, reply) => {
-        const body = await service.placeOrderBytes(deps, currentUser(req).id, side, req.body);
+        const placement = service.placementOf(req.body);
+        const body = await service.placeOrderBytes(deps, currentUser(req).id, side, placement);
         return reply
           .status(201)
           .type('application/json; charset=utf-8')
