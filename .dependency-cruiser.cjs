@@ -28,12 +28,7 @@ const SQL_MODULES = ['(^|/)node_modules/drizzle-orm/', '^apps/server/src/db/(sch
  * shrinks: a new file with SQL goes in a repository from its first commit. Paths under apps/server/src/features/.
  */
 const SQL_OUTSIDE_REPOSITORIES = [
-  'affiliates/back-office.ts',
   'affiliates/demo.ts',
-  'affiliates/reconciliation.ts',
-  'affiliates/rewards.ts',
-  'affiliates/service.ts',
-  'affiliates/settings.ts',
   'auth/service.ts',
   'chat/service.ts',
   'content/routes.ts',
