@@ -134,7 +134,7 @@ export type PricedOrder = {
   /** centigrams of all items */
   silverCg: number;
   /** centavos: the market value of those grams at the house's asks */
-  marketValue: number;
+  marketValueCents: number;
   /** the ICMS rates applied, and the company's state they depend on */
   taxes: SilverTaxRates;
   originState: string;
@@ -181,14 +181,14 @@ export async function priceOrder(
       return {
         productTypeId: p.id,
         quantity: item.quantity,
-        gramsPerUnit: p.gramsPerUnitCg,
-        mintingFeePerUnit: p.mintingFeeCents,
+        gramsPerUnitCg: p.gramsPerUnitCg,
+        mintingFeePerUnitCents: p.mintingFeeCents,
         insuranceRateBps: p.insuranceRateBps,
         pisRateBps: p.pisRateBps,
         cofinsRateBps: p.cofinsRateBps,
       };
     }),
-    marketValue: walk.valueCents,
+    marketValueCents: walk.valueCents,
     includeSilverValue: input.includeSilverValue,
     shipping: shipping.priceCents,
     taxes,
@@ -202,7 +202,7 @@ export async function priceOrder(
     city,
     destinationState: city.state,
     silverCg,
-    marketValue: walk.valueCents,
+    marketValueCents: walk.valueCents,
     taxes,
     originState: settings.originState,
   };
@@ -238,7 +238,7 @@ function explain(priced: PricedOrder) {
     shipping_fee: minorToDecimal(t.shippingGross),
     units: t.quantity,
     insurance_rate: sharedRate(priced.products, (p) => p.insuranceRateBps),
-    insured_value: minorToDecimal(priced.marketValue),
+    insured_value: minorToDecimal(priced.marketValueCents),
     discount_rate: minorToDecimal(priced.coupon?.discountBps ?? 0),
     discount_base: minorToDecimal(t.mintingGross + t.insuranceGross + t.shippingGross),
     tax_base: minorToDecimal(t.taxBase),

@@ -38,13 +38,13 @@ async function unitPrice(db: Executor, p: ProductTypeRow, taxes: SilverTaxRates)
   if (walk.filledCg < p.gramsPerUnitCg) return 0;
   return unitPriceNoFreight({
     item: {
-      gramsPerUnit: p.gramsPerUnitCg,
-      mintingFeePerUnit: p.mintingFeeCents,
+      gramsPerUnitCg: p.gramsPerUnitCg,
+      mintingFeePerUnitCents: p.mintingFeeCents,
       insuranceRateBps: p.insuranceRateBps,
       pisRateBps: p.pisRateBps,
       cofinsRateBps: p.cofinsRateBps,
     },
-    marketValue: walk.valueCents,
+    marketValueCents: walk.valueCents,
     taxes,
   });
 }
