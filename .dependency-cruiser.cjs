@@ -7,12 +7,78 @@
  * - the web's back-office modules (features/<x>/admin/) are imported only by the back office;
  * - the web's shared components and lib import no feature and nothing of the app shell;
  * - the ledger is used from outside apps/server/src/ledger only through ledger/index.ts;
- * - packages/domain imports nothing of the apps.
+ * - packages/domain imports nothing of the apps;
+ * - a server feature runs SQL only in its repository (`repository.ts` or `repository/`): nothing else of it imports the
+ *   query builder, the tables or the raw SQL helpers (SQL_OUTSIDE_REPOSITORIES lists the files still to move).
  */
 const FEATURE = '^apps/(server|web)/src/features/([^/]+)/';
 const FEATURE_INDEX = '^apps/(server|web)/src/features/[^/]+/index\\.tsx?$';
 /** A web feature's back-office surface, apart from its index.ts (which customer pages import). */
 const WEB_ADMIN_INDEX = '^apps/web/src/features/[^/]+/admin/index\\.tsx?$';
+
+/**
+ * What running SQL takes: drizzle's query builder and `sql` template, the tables of db/schema, and the raw helpers of
+ * db/sql.ts (`rows`, `preparedRows`). Types (`import type`: a row's type, `SQL`) run nothing and are free; so are
+ * db/client.ts (`Executor`, `Tx`), db/tx.ts (`withTransaction`) and db/integers.ts (`int`, reading a bigint's text).
+ */
+const SQL_MODULES = ['(^|/)node_modules/drizzle-orm/', '^apps/server/src/db/(schema/|sql\\.ts$)'];
+
+/**
+ * Feature files that still run SQL of their own, each to be moved into its feature's repository. The list only
+ * shrinks: a new file with SQL goes in a repository from its first commit. Paths under apps/server/src/features/.
+ */
+const SQL_OUTSIDE_REPOSITORIES = [
+  'affiliates/demo.ts',
+  'auth/service.ts',
+  'chat/service.ts',
+  'content/routes.ts',
+  'dev/routes.ts',
+  'devices/demo.ts',
+  'devices/service.ts',
+  'educational/demo.ts',
+  'educational/service.ts',
+  'health/routes.ts',
+  'history/routes.ts',
+  'invoices/demo.ts',
+  'irpf/checkpoints.ts',
+  'irpf/facts.ts',
+  'irpf/service.ts',
+  'money/demo.ts',
+  'money/deposit-limits.ts',
+  'passkeys/ceremony.ts',
+  'passkeys/service.ts',
+  'price-alerts/push.ts',
+  'privacy/collect.ts',
+  'privacy/demo.ts',
+  'privacy/reference.ts',
+  'profile/addresses.ts',
+  'profile/banking.ts',
+  'profile/documents.ts',
+  'profile/security.ts',
+  'profile/service.ts',
+  'profile/trading-limit.ts',
+  'reserves/build.ts',
+  'reserves/demo.ts',
+  'reserves/history.ts',
+  'reserves/salts.ts',
+  'reserves/stream.ts',
+  'retention/erasers.ts',
+  'saving-plans/authorization.ts',
+  'saving-plans/scheduler.ts',
+  'saving-plans/service.ts',
+  'silver-transfers/back-office.ts',
+  'silver-transfers/demo.ts',
+  'silver-transfers/lifecycle.ts',
+  'silver-transfers/reconciliation.ts',
+  'silver-transfers/service.ts',
+  'support/back-office.ts',
+  'support/categories.ts',
+  'support/demo.ts',
+  'support/presenter.ts',
+  'support/tickets.ts',
+  'support/visitor.ts',
+  'users/routes.ts',
+];
 
 module.exports = {
   forbidden: [
@@ -112,6 +178,25 @@ module.exports = {
       to: { path: '^apps/server/src/features/orders/matching/' },
     },
     {
+      name: 'sql-in-repositories',
+      comment:
+        "A feature's SQL lives in its repository (`repository.ts`, `<what>-repository.ts` or `repository/`): services, routes, presenters and " +
+        'demos call repository functions and never build a query, so every query of a feature is found in one place ' +
+        '(docs/CODE_STYLE.md). Tests and their helpers may read the database directly.',
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/features/',
+        pathNot: [
+          '^apps/server/src/features/[^/]+/repository(\\.ts$|/)',
+          '^apps/server/src/features/[^/]+/[a-z-]+-repository\\.ts$',
+          '\\.test\\.ts$',
+          '/test-helpers\\.ts$',
+          ...SQL_OUTSIDE_REPOSITORIES.map((file) => `^apps/server/src/features/${file.replaceAll('.', '\\.')}$`),
+        ],
+      },
+      to: { path: SQL_MODULES, dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'domain-is-pure',
       comment: 'packages/domain is shared by server and browser: it imports nothing of the apps.',
       severity: 'error',
@@ -121,7 +206,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist)/' },
+    // drizzle-orm stays in the graph (not followed) for `sql-in-repositories`
+    exclude: { path: ['(^|/)dist/', '(^|/)node_modules/(?!drizzle-orm/)'] },
     tsPreCompilationDeps: true,
     combinedDependencies: false,
     tsConfig: { fileName: 'tsconfig.base.json' },

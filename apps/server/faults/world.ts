@@ -59,8 +59,8 @@ export async function buildWorld(clusterUrl: string, count: number): Promise<Wor
     position: 1000,
   });
   // the house sells silver: bars are priced from its offers (the catalogue's rule)
-  await fundHouse(t.app.deps, null, { currency: 'AG', amount: 1_000_000 });
-  await placeHouseOrder(t.app.deps, null, { type: 'sell', price_per_gram: 600, quantity_grams: 500_000 });
+  await fundHouse(t.app.deps, null, { currency: 'AG', amountMinorUnits: 1_000_000 });
+  await placeHouseOrder(t.app.deps, null, { side: 'sell', pricePerGramCents: 600, quantityCentigrams: 500_000 });
   // what was queued while the customers were made (links, sign-in codes) is not the load's business
   await database.db.execute(sql`update outbox_messages set status = 'sent'`);
   return { t, database, people, productId: product.productType.id, databaseUrl };

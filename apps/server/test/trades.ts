@@ -22,9 +22,9 @@ export async function takeHouseOrder(
   quantityCg: number,
 ) {
   const house = await placeHouseOrder(t.app.deps, null, {
-    type: side === 'buy' ? 'sell' : 'buy',
-    price_per_gram: priceCents,
-    quantity_grams: quantityCg,
+    side: side === 'buy' ? 'sell' : 'buy',
+    pricePerGramCents: priceCents,
+    quantityCentigrams: quantityCg,
   });
   const res = await t.app.inject({
     method: 'POST',

@@ -1,25 +1,18 @@
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Executor } from './client';
+import { safeInteger } from './integers';
 
-// Raw SQL helpers shared by the ledger and the features: rows of a statement, prepared statements, integers read
-// back from bigint text, and the array literals the batch functions take (docs/ledger.md, "A planned batch").
+// `int` is integers.ts's; the ledger reads it from here with the rest
+export { int } from './integers';
+
+// Raw SQL helpers shared by the ledger and the features: rows of a statement, prepared statements, and the array
+// literals the batch functions take (docs/ledger.md, "A planned batch").
 
 /** The rows of a raw statement; both drivers answer `{ rows }`. bigint columns arrive as strings: cast in SQL. */
 export async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {
   const result = (await ex.execute(query)) as unknown as { rows: T[] };
   return result.rows;
-}
-
-/** Parses a bigint that came back as text; amounts and ids are safe integers. */
-export function int(value: unknown): number {
-  return safeInteger(Number(value), value);
-}
-
-/** `n` when it is a safe integer; a RangeError naming `shown` otherwise. */
-function safeInteger(n: number, shown: unknown = n): number {
-  if (!Number.isSafeInteger(n)) throw new RangeError(`sql: ${String(shown)} is not a safe integer`);
-  return n;
 }
 
 /** A field of a row literal: text, a safe integer, a time (written as its ISO text), or null. */

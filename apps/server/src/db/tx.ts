@@ -1,4 +1,4 @@
-import type { Db, Tx } from './client';
+import type { Db, Executor, Tx } from './client';
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
 const MAX_ATTEMPTS = 5;
@@ -9,8 +9,15 @@ const MAX_ATTEMPTS = 5;
  */
 export async function withTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    // each attempt has its own: what a rolled-back attempt asked for never runs
+    const committed: Array<() => void> = [];
     try {
-      return await db.transaction(fn);
+      const result = await db.transaction((tx) => {
+        afterCommitOf.set(tx, committed);
+        return fn(tx);
+      });
+      for (const run of committed) run();
+      return result;
     } catch (err) {
       const code = pgErrorCode(err);
       if (code && RETRYABLE.has(code) && attempt < MAX_ATTEMPTS) {
@@ -20,6 +27,21 @@ export async function withTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Pr
       throw err;
     }
   }
+}
+
+/** What runs once a transaction of `withTransaction` commits, by its handle. */
+const afterCommitOf = new WeakMap<Executor, Array<() => void>>();
+
+/**
+ * Runs `fn` once `ex`'s transaction has committed, when `ex` is a transaction of `withTransaction`; never when it
+ * rolls back. Otherwise at once: the pool commits each statement as it runs, and a transaction opened another way (a
+ * savepoint inside one, `db.transaction` itself) is not known here. For what only forgets (a cache): a callback that
+ * must never run before the commit needs a transaction of `withTransaction`.
+ */
+export function afterCommit(ex: Executor, fn: () => void): void {
+  const committed = afterCommitOf.get(ex);
+  if (committed) committed.push(fn);
+  else fn();
 }
 
 /** A field of a driver error, on it or on the errors it wraps (drizzle's wrapping), that `ok` accepts. */

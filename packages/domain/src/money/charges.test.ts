@@ -10,8 +10,8 @@ import {
 const bar100: SilverChargeItemInput = {
   productTypeId: 1,
   quantity: 1,
-  gramsPerUnit: 10_000,
-  mintingFeePerUnit: 2500,
+  gramsPerUnitCg: 10_000,
+  mintingFeePerUnitCents: 2500,
   insuranceRateBps: 50,
   pisRateBps: 165,
   cofinsRateBps: 760,
@@ -45,7 +45,7 @@ describe('computeCharges', () => {
     // market value R$ 600,00 (R$ 6,00/g); freight R$ 45,90; no coupon
     const c = computeCharges({
       items: [bar100],
-      marketValue: 60_000,
+      marketValueCents: 60_000,
       includeSilverValue: true,
       shipping: 4590,
       taxes: intrastate,
@@ -68,7 +68,7 @@ describe('computeCharges', () => {
   it('an interstate sale pays ICMS at the interstate rate and DIFAL at the difference to the destination rate', () => {
     const c = computeCharges({
       items: [bar100],
-      marketValue: 60_000,
+      marketValueCents: 60_000,
       includeSilverValue: true,
       shipping: 0,
       taxes: interstate,
@@ -78,7 +78,7 @@ describe('computeCharges', () => {
     expect(c.items[0]).toMatchObject({ icms: 4396, difal: 7536 });
     const noDifal = computeCharges({
       items: [bar100],
-      marketValue: 60_000,
+      marketValueCents: 60_000,
       includeSilverValue: true,
       shipping: 0,
       taxes: { intrastate: false, internalRateBps: 700, interstateRateBps: 1200 },
@@ -90,7 +90,7 @@ describe('computeCharges', () => {
   it('a custody withdrawal charges no silver value but insures the bars at their market value', () => {
     const c = computeCharges({
       items: [{ ...bar100, quantity: 2 }],
-      marketValue: 120_000,
+      marketValueCents: 120_000,
       includeSilverValue: false,
       shipping: 5000,
       taxes: intrastate,
@@ -109,7 +109,7 @@ describe('computeCharges', () => {
   it('a coupon takes its percentage off minting, insurance and freight only, never off silver or taxes', () => {
     const without = computeCharges({
       items: [bar100],
-      marketValue: 60_000,
+      marketValueCents: 60_000,
       includeSilverValue: true,
       shipping: 4590,
       taxes: intrastate,
@@ -117,7 +117,7 @@ describe('computeCharges', () => {
     });
     const withCoupon = computeCharges({
       items: [bar100],
-      marketValue: 60_000,
+      marketValueCents: 60_000,
       includeSilverValue: true,
       shipping: 4590,
       taxes: intrastate,
@@ -134,7 +134,7 @@ describe('computeCharges', () => {
     // a discount larger than minting spills over to insurance, then freight
     const big = computeCharges({
       items: [bar100],
-      marketValue: 60_000,
+      marketValueCents: 60_000,
       includeSilverValue: true,
       shipping: 4590,
       taxes: intrastate,
@@ -147,10 +147,10 @@ describe('computeCharges', () => {
   it('shares the order freight and silver value by grams, and the totals are the sums of the lines', () => {
     const c = computeCharges({
       items: [
-        { ...bar100, productTypeId: 1, gramsPerUnit: 3110, quantity: 3 },
-        { ...bar100, productTypeId: 2, gramsPerUnit: 5000, quantity: 1 },
+        { ...bar100, productTypeId: 1, gramsPerUnitCg: 3110, quantity: 3 },
+        { ...bar100, productTypeId: 2, gramsPerUnitCg: 5000, quantity: 1 },
       ],
-      marketValue: 85_801,
+      marketValueCents: 85_801,
       includeSilverValue: true,
       shipping: 3333,
       taxes: interstate,
@@ -180,11 +180,11 @@ describe('computeCharges', () => {
   });
 
   it('refuses input no caller should build', () => {
-    const base = { marketValue: 1, includeSilverValue: true, shipping: 0, taxes: intrastate, discountBps: 0 };
+    const base = { marketValueCents: 1, includeSilverValue: true, shipping: 0, taxes: intrastate, discountBps: 0 };
     expect(() => computeCharges({ ...base, items: [] })).toThrow(RangeError);
     expect(() => computeCharges({ ...base, items: [{ ...bar100, quantity: 0 }] })).toThrow(RangeError);
     expect(() => computeCharges({ ...base, items: [bar100], discountBps: 10_001 })).toThrow(RangeError);
-    expect(() => computeCharges({ ...base, items: [bar100], marketValue: 1.5 })).toThrow();
+    expect(() => computeCharges({ ...base, items: [bar100], marketValueCents: 1.5 })).toThrow();
   });
 });
 
@@ -198,7 +198,7 @@ describe('the breakdown and the catalogue price', () => {
   });
 
   it('prices one unit without freight, with the taxes of a sale inside the state', () => {
-    expect(unitPriceNoFreight({ item: bar100, marketValue: 60_000, taxes: intrastate })).toBe(
+    expect(unitPriceNoFreight({ item: bar100, marketValueCents: 60_000, taxes: intrastate })).toBe(
       62_800 + 11_304 + 1036 + 4773,
     );
   });

@@ -33,9 +33,9 @@ export type SilverChargeItemInput = {
   /** units, a positive integer */
   quantity: number;
   /** centigrams per unit */
-  gramsPerUnit: number;
+  gramsPerUnitCg: number;
   /** centavos per unit */
-  mintingFeePerUnit: number;
+  mintingFeePerUnitCents: number;
   /** basis points of the market value */
   insuranceRateBps: number;
   pisRateBps: number;
@@ -54,7 +54,7 @@ export type SilverTaxRates = {
 export type SilverChargeInput = {
   items: readonly SilverChargeItemInput[];
   /** centavos: the market value of ALL the order's grams at the house's current asks, rounded once */
-  marketValue: number;
+  marketValueCents: number;
   /** charge the silver value (a purchase) or not (a withdrawal from custody) */
   includeSilverValue: boolean;
   /** centavos: the freight of the whole order */
@@ -125,24 +125,24 @@ export function shareByWeight(amount: number, weights: readonly number[]): numbe
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: spec 3 §7's formula, step by step as written
 export function computeCharges(input: SilverChargeInput): SilverCharges {
   if (input.items.length === 0) throw new RangeError('computeCharges needs at least one item');
-  assertMinorUnits(input.marketValue, 'marketValue');
+  assertMinorUnits(input.marketValueCents, 'marketValueCents');
   assertMinorUnits(input.shipping, 'shipping');
-  if (input.marketValue < 0 || input.shipping < 0) throw new RangeError('amounts must not be negative');
+  if (input.marketValueCents < 0 || input.shipping < 0) throw new RangeError('amounts must not be negative');
   checkRate(input.discountBps, 'discountBps');
   checkRate(input.taxes.internalRateBps, 'internalRateBps');
   checkRate(input.taxes.interstateRateBps, 'interstateRateBps');
   for (const item of input.items) {
     if (!Number.isSafeInteger(item.quantity) || item.quantity <= 0) throw new RangeError('quantity must be positive');
-    assertMinorUnits(item.gramsPerUnit, 'gramsPerUnit');
-    assertMinorUnits(item.mintingFeePerUnit, 'mintingFeePerUnit');
-    if (item.gramsPerUnit <= 0 || item.mintingFeePerUnit < 0) throw new RangeError('invalid product type');
+    assertMinorUnits(item.gramsPerUnitCg, 'gramsPerUnitCg');
+    assertMinorUnits(item.mintingFeePerUnitCents, 'mintingFeePerUnitCents');
+    if (item.gramsPerUnitCg <= 0 || item.mintingFeePerUnitCents < 0) throw new RangeError('invalid product type');
     checkRate(item.insuranceRateBps, 'insuranceRateBps');
     checkRate(item.pisRateBps, 'pisRateBps');
     checkRate(item.cofinsRateBps, 'cofinsRateBps');
   }
 
-  const grams = input.items.map((i) => i.gramsPerUnit * i.quantity);
-  const marketValues = shareByWeight(input.marketValue, grams);
+  const grams = input.items.map((i) => i.gramsPerUnitCg * i.quantity);
+  const marketValues = shareByWeight(input.marketValueCents, grams);
   const shippings = shareByWeight(input.shipping, grams);
   const { intrastate, internalRateBps, interstateRateBps } = input.taxes;
   const icmsRate = intrastate ? internalRateBps : interstateRateBps;
@@ -152,7 +152,7 @@ export function computeCharges(input: SilverChargeInput): SilverCharges {
     const g = grams[i]!;
     const market = marketValues[i]!;
     const silverValue = input.includeSilverValue ? market : 0;
-    const mintingGross = item.mintingFeePerUnit * item.quantity;
+    const mintingGross = item.mintingFeePerUnitCents * item.quantity;
     const insuranceGross = mulDivHalfUp(market, item.insuranceRateBps, BPS);
     const shippingGross = shippings[i]!;
     const discount = mulDivHalfUp(mintingGross + insuranceGross + shippingGross, input.discountBps, BPS);
@@ -195,7 +195,7 @@ export function computeCharges(input: SilverChargeInput): SilverCharges {
   const totals: SilverChargeTotals = {
     quantity: sum('quantity'),
     grams: totalGrams,
-    pricePerGram: perGramCents(input.marketValue, totalGrams),
+    pricePerGram: perGramCents(input.marketValueCents, totalGrams),
     silverValue: sum('silverValue'),
     mintingFee: sum('mintingFee'),
     shippingFee: sum('shippingFee'),
@@ -228,12 +228,12 @@ export function chargeSharePercent(lineCents: number, totalCents: number): numbe
 /** The unit price a catalogue card shows ('no Pix'): one unit bought now, without freight. */
 export function unitPriceNoFreight(input: {
   item: Omit<SilverChargeItemInput, 'quantity' | 'productTypeId'>;
-  marketValue: number;
+  marketValueCents: number;
   taxes: SilverTaxRates;
 }): number {
   return computeCharges({
     items: [{ ...input.item, productTypeId: 0, quantity: 1 }],
-    marketValue: input.marketValue,
+    marketValueCents: input.marketValueCents,
     includeSilverValue: true,
     shipping: 0,
     taxes: input.taxes,

@@ -1,13 +1,10 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { type CustomerFilter, formatBRL, MESSAGES, minorToDecimal, onlyDigits } from '@prata/domain';
 import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import { int, rows } from '../../db/sql';
-import { companies, tradingLimitRequests, users, type UserRow } from '../../db/schema/index';
+import type { UserRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
-import { inKeyOrder, type PageAt, pageAnswer, readPageKeys } from '../../lib/paging';
+import { pageAnswer } from '../../lib/paging';
 import { enqueueEmail } from '../../messaging/outbox';
 import { revokeSessions } from '../../plugins/auth';
 import { registrationApprovedMail, registrationRejectedMail, limitDecisionMail } from '../../messaging/templates';
@@ -17,6 +14,18 @@ import { listLimitRequests, presentLimitRequest } from '../profile/index';
 import { claimPendingTransfers } from '../silver-transfers/index';
 import { isRegistrationComplete, presentUser, registrationSteps } from '../users/index';
 import { countAddresses, findCompanyByUser } from '../users/index';
+import {
+  type CustomerTerm,
+  customerKeys,
+  customersWithCompany,
+  decideLimitRequest,
+  findUser,
+  lockLimitRequest,
+  lockUser,
+  pendingLimitRequests,
+  searchCustomerKeys,
+  updateUser,
+} from './repository';
 
 export const ADMIN_PAGE_SIZE = 25;
 
@@ -42,76 +51,20 @@ const DOCUMENT_TERM = /^[\d.\-/\s]+$/;
 
 const searchTermTooShort = () => new AppError('SEARCH_TERM_TOO_SHORT', MESSAGES.searchTermTooShort(SEARCH_MIN_LENGTH));
 
-/** The review statuses as conditions on users `u`; pending, rejected and closed each have a partial index (0043). */
-const STATUS_WHERE: Record<CustomerFilter, SQL> = {
-  all: sql`true`,
-  pending: sql`u.approved_at is null and u.registration_rejected_at is null and u.closed_at is null`,
-  approved: sql`u.approved_at is not null and u.closed_at is null`,
-  rejected: sql`u.registration_rejected_at is not null and u.approved_at is null`,
-  closed: sql`u.closed_at is not null`,
-};
-
 /**
- * Customers, not operators. `staff_roles = '{}'` rather than cardinality(): the planner reads how many match from the
- * column's statistics (almost all), where cardinality() would be guessed at 0.5 % and steer it to the wrong plan.
+ * What a search term is: digits and a document's punctuation only, the first digits of a CPF or a CNPJ; otherwise part
+ * of a name, an e-mail or a razão social. A term shorter than SEARCH_MIN_LENGTH answers SEARCH_TERM_TOO_SHORT: a
+ * trigram index cannot narrow one or two letters.
  */
-const CUSTOMER = sql`u.staff_roles = '{}'`;
-
-/** `[prefix, next)`: the documents starting with these digits, as a range their btree reads (LIKE on char(n) cannot). */
-function digitRange(column: SQL, prefix: string): SQL {
-  const kept = prefix.replace(/9+$/, '');
-  if (!kept) return sql`${column} >= ${prefix}`;
-  const next = kept.slice(0, -1) + String(Number(kept.slice(-1)) + 1);
-  return sql`${column} >= ${prefix} and ${column} < ${next}`;
-}
-
-/**
- * The ids of the newest `limit` customers a term matches, in one status, each part through an index of migration
- * 0043 or of 0001: part of a name or e-mail (users_search_trgm_idx) or of a razão social (companies_search_trgm_idx),
- * compared without accents or case as the indexes hold them, so "joao" finds "João"; a CPF or a CNPJ by its first
- * digits (their unique btrees). Each side is ordered and limited on its own, so the planner walks the newest
- * customers backwards for a common term ("silva": the first 25 are among the first hundred) and reads the trigram
- * index for a rare one; either way it stops at `limit`. A term shorter than SEARCH_MIN_LENGTH answers
- * SEARCH_TERM_TOO_SHORT: a trigram index cannot narrow one or two letters.
- */
-function searchHits(q: string, status: SQL, limit: number): SQL {
+function parseTerm(q: string): CustomerTerm {
   const text = q.trim();
-  const sides = (person: SQL, company: SQL) =>
-    sql`(select u.id from users u where ${CUSTOMER} and ${status} and ${person} order by u.id desc limit ${limit})
-        union
-        (select u.id from companies c join users u on u.id = c.user_id
-          where ${CUSTOMER} and ${status} and ${company} order by c.user_id desc limit ${limit})`;
   if (DOCUMENT_TERM.test(text)) {
     const digits = onlyDigits(text);
     if (digits.length < SEARCH_MIN_LENGTH) throw searchTermTooShort();
-    return sides(digitRange(sql`u.cpf`, digits), digitRange(sql`c.cnpj`, digits));
+    return { kind: 'document', digits };
   }
   if ([...text].length < SEARCH_MIN_LENGTH) throw searchTermTooShort();
-  const part = sql`prata_fold(${`%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`})`;
-  return sides(sql`prata_fold(u.name || ' ' || u.email) like ${part}`, sql`prata_fold(c.razao_social) like ${part}`);
-}
-
-/** One page of a search's ids, newest first, and its total (exact up to SEARCH_TOTAL_CAP). */
-async function searchPage(db: Executor, q: string, filter: CustomerFilter, at: PageAt) {
-  const status = STATUS_WHERE[filter];
-  const offset = (at.page - 1) * at.perPage;
-  const found = await rows<{ key: string }>(
-    db,
-    sql`select hits.id::text as key from (${searchHits(q, status, offset + at.perPage)}) hits
-         order by hits.id desc limit ${at.perPage} offset ${offset}`,
-  );
-  const keys = found.map((r) => int(r.key));
-  if (keys.length < at.perPage && (keys.length > 0 || offset === 0))
-    return { keys, total: { total: offset + keys.length, capped: false } };
-  const [counted] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (${searchHits(q, status, SEARCH_TOTAL_CAP + 1)}) hits`,
-  );
-  const n = int(counted?.n ?? 0);
-  return {
-    keys,
-    total: n > SEARCH_TOTAL_CAP ? { total: SEARCH_TOTAL_CAP, capped: true } : { total: n, capped: false },
-  };
+  return { kind: 'text', text };
 }
 
 /**
@@ -123,20 +76,9 @@ export async function searchCustomers(deps: AppDeps, q: string, filter: Customer
   const db = deps.database.db;
   const at = { page, perPage: ADMIN_PAGE_SIZE };
   const { keys, total } = q.trim()
-    ? await searchPage(db, q, filter, at)
-    : await readPageKeys(
-        db,
-        { from: sql`users u where ${CUSTOMER} and ${STATUS_WHERE[filter]}`, orderBy: sql`u.id desc`, key: sql`u.id` },
-        at,
-      );
-  const found = keys.length
-    ? await db
-        .select({ user: users, company: { razaoSocial: companies.razaoSocial, cnpj: companies.cnpj } })
-        .from(users)
-        .leftJoin(companies, eq(companies.userId, users.id))
-        .where(inArray(users.id, keys))
-    : [];
-  const data = inKeyOrder(found, keys, (r) => r.user.id).map(({ user, company }) => ({
+    ? await searchCustomerKeys(db, parseTerm(q), filter, at, SEARCH_TOTAL_CAP)
+    : await customerKeys(db, filter, at);
+  const data = (await customersWithCompany(db, keys)).map(({ user, company }) => ({
     id: user.id,
     name: user.name,
     email: user.email,
@@ -152,7 +94,7 @@ export async function searchCustomers(deps: AppDeps, q: string, filter: Customer
 }
 
 async function findCustomer(deps: AppDeps, id: number): Promise<UserRow> {
-  const [u] = await deps.database.db.select().from(users).where(eq(users.id, id)).limit(1);
+  const u = await findUser(deps.database.db, id);
   if (!u || u.staffRoles.length > 0) throw notFound();
   return u;
 }
@@ -187,7 +129,7 @@ export async function reviewRegistration(
   decision: { decision: 'approve'; note?: string | null } | { decision: 'reject'; reason: string },
 ) {
   await withTransaction(deps.database.db, async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    const user = await lockUser(tx, id);
     if (!user || user.staffRoles.length > 0) throw notFound();
     if (user.closedAt) throw new AppError('CUSTOMER_ACCOUNT_CLOSED', 'A conta está encerrada.');
     if (decision.decision === 'approve') {
@@ -195,31 +137,23 @@ export async function reviewRegistration(
       const steps = registrationSteps(user, await countAddresses(tx, id), await findCompanyByUser(tx, id));
       if (!isRegistrationComplete(user, steps))
         throw new AppError('NOT_READY_FOR_APPROVAL', 'O cadastro ainda está incompleto: não é possível aprová-lo.');
-      await tx
-        .update(users)
-        .set({
-          approvedAt: new Date(),
-          registrationRejectedAt: null,
-          registrationRejectionReason: null,
-          registrationReviewedBy: actor.userId,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id));
+      await updateUser(tx, id, {
+        approvedAt: new Date(),
+        registrationRejectedAt: null,
+        registrationRejectionReason: null,
+        registrationReviewedBy: actor.userId,
+      });
       await enqueueEmail(tx, { to: user.email, ...registrationApprovedMail(user.name) });
       await logEvent(tx, id, 'Cadastro aprovado');
       // silver sent to this e-mail and CPF before the account existed reaches it now (docs/silver-transfers.md)
       await claimPendingTransfers(tx, user);
     } else {
-      await tx
-        .update(users)
-        .set({
-          approvedAt: null,
-          registrationRejectedAt: new Date(),
-          registrationRejectionReason: decision.reason,
-          registrationReviewedBy: actor.userId,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id));
+      await updateUser(tx, id, {
+        approvedAt: null,
+        registrationRejectedAt: new Date(),
+        registrationRejectionReason: decision.reason,
+        registrationReviewedBy: actor.userId,
+      });
       await enqueueEmail(tx, { to: user.email, ...registrationRejectedMail(user.name, decision.reason) });
       await logEvent(tx, id, `Cadastro recusado: ${decision.reason}`);
     }
@@ -238,26 +172,14 @@ export async function reviewRegistration(
 
 /** The pending limit requests, oldest first (the queue), paged by lib/paging.ts. */
 export async function listPendingLimitRequests(deps: AppDeps, page: number) {
-  const db = deps.database.db;
-  const list = { from: sql`trading_limit_requests r where r.status = 'pending'`, orderBy: sql`r.id`, key: sql`r.id` };
-  const { keys, total } = await readPageKeys(db, list, { page, perPage: ADMIN_PAGE_SIZE });
-  const rows = keys.length
-    ? await db
-        .select({
-          request: tradingLimitRequests,
-          user: { id: users.id, name: users.name, email: users.email, trading_limit_cents: users.tradingLimitCents },
-        })
-        .from(tradingLimitRequests)
-        .innerJoin(users, eq(users.id, tradingLimitRequests.userId))
-        .where(inArray(tradingLimitRequests.id, keys))
-    : [];
-  const data = inKeyOrder(rows, keys, (r) => r.request.id).map(({ request, user }) => ({
+  const { found, total } = await pendingLimitRequests(deps.database.db, { page, perPage: ADMIN_PAGE_SIZE });
+  const data = found.map(({ request, user }) => ({
     ...presentLimitRequest(request),
     customer: {
       id: user.id,
       name: user.name,
       email: user.email,
-      trading_limit: minorToDecimal(user.trading_limit_cents),
+      trading_limit: minorToDecimal(user.tradingLimitCents),
     },
   }));
   return pageAnswer(data, total, ADMIN_PAGE_SIZE);
@@ -271,36 +193,32 @@ export async function reviewLimitRequest(
   decision: { decision: 'approve'; approvedLimitCents?: number } | { decision: 'reject'; reason: string },
 ) {
   const result = await withTransaction(deps.database.db, async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(tradingLimitRequests)
-      .where(eq(tradingLimitRequests.id, requestId))
-      .for('update');
+    const request = await lockLimitRequest(tx, requestId);
     if (!request) throw notFound();
     if (request.status !== 'pending') throw new AppError('ALREADY_DECIDED', 'Este pedido já foi analisado.');
-    const [user] = await tx.select().from(users).where(eq(users.id, request.userId));
+    let updated: Awaited<ReturnType<typeof decideLimitRequest>>;
+    const user = await findUser(tx, request.userId);
     if (decision.decision === 'approve') {
-      const limit = decision.approvedLimitCents ?? request.newLimitCents;
-      await tx
-        .update(tradingLimitRequests)
-        .set({ status: 'approved', approvedLimitCents: limit, reviewedBy: actor.userId, reviewedAt: new Date() })
-        .where(eq(tradingLimitRequests.id, requestId));
-      await tx
-        .update(users)
-        .set({ tradingLimitCents: limit, updatedAt: new Date() })
-        .where(eq(users.id, request.userId));
+      const limitCents = decision.approvedLimitCents ?? request.newLimitCents;
+      updated = await decideLimitRequest(tx, requestId, {
+        status: 'approved',
+        approvedLimitCents: limitCents,
+        reviewedBy: actor.userId,
+      });
+      await updateUser(tx, request.userId, { tradingLimitCents: limitCents });
       // every matcher reads the new limit before the customer's next order: the update moves the market's version
       // (migration 0025's trigger)
       await enqueueEmail(tx, {
         to: user!.email,
-        ...limitDecisionMail(user!.name, { approved: true, limit: formatBRL(limit) }),
+        ...limitDecisionMail(user!.name, { approved: true, limit: formatBRL(limitCents) }),
       });
-      await logEvent(tx, request.userId, `Aumento de limite aprovado: novo limite de ${formatBRL(limit)}`);
+      await logEvent(tx, request.userId, `Aumento de limite aprovado: novo limite de ${formatBRL(limitCents)}`);
     } else {
-      await tx
-        .update(tradingLimitRequests)
-        .set({ status: 'rejected', rejectionReason: decision.reason, reviewedBy: actor.userId, reviewedAt: new Date() })
-        .where(eq(tradingLimitRequests.id, requestId));
+      updated = await decideLimitRequest(tx, requestId, {
+        status: 'rejected',
+        rejectionReason: decision.reason,
+        reviewedBy: actor.userId,
+      });
       await enqueueEmail(tx, {
         to: user!.email,
         ...limitDecisionMail(user!.name, { approved: false, reason: decision.reason }),
@@ -318,7 +236,6 @@ export async function reviewLimitRequest(
           : { reason: decision.reason, customer_id: request.userId },
       ip: actor.ip,
     });
-    const [updated] = await tx.select().from(tradingLimitRequests).where(eq(tradingLimitRequests.id, requestId));
     return presentLimitRequest(updated!);
   });
   deps.outbox.kick();
@@ -333,13 +250,10 @@ export async function reviewLimitRequest(
  */
 export async function blockCustomer(deps: AppDeps, actor: Actor, id: number, reason: string) {
   await withTransaction(deps.database.db, async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    const user = await lockUser(tx, id);
     if (!user || user.staffRoles.length > 0) throw notFound();
     if (user.blockedAt) return;
-    await tx
-      .update(users)
-      .set({ blockedAt: new Date(), blockedReason: reason, blockedBy: actor.userId, updatedAt: new Date() })
-      .where(eq(users.id, id));
+    await updateUser(tx, id, { blockedAt: new Date(), blockedReason: reason, blockedBy: actor.userId });
     await revokeSessions(tx, { userId: id });
     await logEvent(tx, id, 'Acesso à conta bloqueado pela equipe Prata');
     await writeAudit(tx, {
@@ -357,13 +271,10 @@ export async function blockCustomer(deps: AppDeps, actor: Actor, id: number, rea
 /** Lifts an operator's block (the customer signs in again as before). Audited; lifting twice changes nothing. */
 export async function unblockCustomer(deps: AppDeps, actor: Actor, id: number) {
   await withTransaction(deps.database.db, async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    const user = await lockUser(tx, id);
     if (!user || user.staffRoles.length > 0) throw notFound();
     if (!user.blockedAt) return;
-    await tx
-      .update(users)
-      .set({ blockedAt: null, blockedReason: null, blockedBy: null, updatedAt: new Date() })
-      .where(eq(users.id, id));
+    await updateUser(tx, id, { blockedAt: null, blockedReason: null, blockedBy: null });
     await logEvent(tx, id, 'Acesso à conta desbloqueado pela equipe Prata');
     await writeAudit(tx, {
       actorUserId: actor.userId,

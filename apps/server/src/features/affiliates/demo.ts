@@ -3,7 +3,8 @@ import { orderCost, type OrderSide } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
 import { hashPassword } from '../../lib/passwords';
 import { paidPixForDemo } from '../money/index';
@@ -25,18 +26,18 @@ const REFERRED: Referred[] = [
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-type Cost = (side: OrderSide, price: number, quantity: number) => number;
+type Cost = (side: OrderSide, pricePerGramCents: number, quantityCg: number) => number;
 
 async function costOf(deps: AppDeps): Promise<Cost> {
   const [rates] = await rows<{ fee: number; iof: number; minimum: string }>(
     deps.database.db,
     sql`select fee_rate_bps as fee, iof_rate_bps as iof, minimum_fee_cents::text as minimum from market_settings`,
   );
-  return (side, price, quantity) =>
+  return (side, pricePerGramCents, quantityCg) =>
     orderCost({
       side,
-      pricePerGramCents: price,
-      quantityCentigrams: quantity,
+      pricePerGramCents,
+      quantityCentigrams: quantityCg,
       feeRateBps: rates?.fee ?? 50,
       iofRateBps: rates?.iof ?? 38,
       minimumFeeCents: int(rates?.minimum ?? 500),
@@ -69,19 +70,19 @@ async function register(deps: AppDeps, r: Referred, couponId: number, at: Date, 
  * is dated with its trade.
  */
 async function referredTrade(deps: AppDeps, cost: Cost, trader: number, n: number, k: number) {
-  const price = 896 + n * 3 + k;
-  const grams = 5_000 + n * 2_500 + k * 1_000;
+  const pricePerGramCents = 896 + n * 3 + k;
+  const quantityCg = 5_000 + n * 2_500 + k * 1_000;
   const side: OrderSide = k === 2 && n === 0 ? 'sell' : 'buy';
   const house = await placeHouseOrder(deps, null, {
-    type: side === 'buy' ? 'sell' : 'buy',
-    price_per_gram: price,
-    quantity_grams: grams,
+    side: side === 'buy' ? 'sell' : 'buy',
+    pricePerGramCents,
+    quantityCentigrams: quantityCg,
   });
   await placeOrder(deps, trader, side, {
-    order_id: house.order.id,
-    price_per_gram: price,
-    quantity_grams: grams,
-    total_amount: cost(side, price, grams),
+    targetOrderId: house.order.id,
+    pricePerGramCents,
+    quantityCentigrams: quantityCg,
+    expectedTotalCents: cost(side, pricePerGramCents, quantityCg),
   });
   await creditAffiliateRewards(deps.database.db);
 }

@@ -9,12 +9,12 @@ import {
   referralPath,
   type RewardsResponse,
 } from '@prata/domain';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import type { UserRow } from '../../db/schema/index';
+import type { UserRow } from '../../db/rows';
 import type { AppDeps } from '../../deps';
-import { int, rows } from '../../db/sql';
-import { type PageTotal, pageAnswer, readPage } from '../../lib/paging';
+import { int } from '../../db/integers';
+import { type PageTotal, pageAnswer } from '../../lib/paging';
+import { couponOf, insertAffiliateCoupon, referredPage, rewardsEarnedCents, rewardsPage } from './repository';
 import { loadAffiliateSettings } from './settings';
 
 /** Letters and digits nobody confuses when reading a code aloud (no 0/O, 1/I/L). */
@@ -39,14 +39,6 @@ export function affiliateCodeFor(name: string): string {
 
 type CouponRef = { id: number; code: string };
 
-async function couponOf(db: Executor, userId: number): Promise<CouponRef | null> {
-  const [c] = await rows<{ id: string; code: string }>(
-    db,
-    sql`select id::text, code from coupons where owner_user_id = ${userId} limit 1`,
-  );
-  return c ? { id: int(c.id), code: c.code } : null;
-}
-
 /**
  * The affiliate's coupon, made on the first visit of an approved customer: the operating-fee rate of the market
  * (it grants nothing a customer would not pay anyway) and no discount. Two visits at once make one (the unique index
@@ -56,12 +48,7 @@ export async function ensureAffiliateCoupon(db: Executor, user: Pick<UserRow, 'i
   const existing = await couponOf(db, user.id);
   if (existing) return existing;
   for (let i = 0; i < CODE_TRIES; i++) {
-    await db.execute(
-      sql`insert into coupons (code, transaction_fee_bps, owner_user_id)
-          values (${affiliateCodeFor(user.name)},
-                  coalesce((select fee_rate_bps from market_settings limit 1), 50), ${user.id})
-          on conflict do nothing`,
-    );
+    await insertAffiliateCoupon(db, user.id, affiliateCodeFor(user.name));
     const made = await couponOf(db, user.id);
     if (made) return made;
   }
@@ -74,11 +61,7 @@ export async function affiliateProgram(deps: AppDeps, user: UserRow): Promise<Af
   const settings = await loadAffiliateSettings(db);
   const approved = Boolean(user.approvedAt) && !user.registrationRejectedAt;
   const coupon = approved ? await ensureAffiliateCoupon(db, user) : null;
-  const [earned] = await rows<{ total: string }>(
-    db,
-    sql`select coalesce(sum(amount), 0)::text as total from affiliate_rewards
-         where affiliate_user_id = ${user.id} and currency = 'BRL'`,
-  );
+  const earnedCents = await rewardsEarnedCents(db, user.id);
   return {
     user: {
       name: user.name,
@@ -88,7 +71,7 @@ export async function affiliateProgram(deps: AppDeps, user: UserRow): Promise<Af
     coupon: coupon && { ...coupon, link: `${deps.config.publicUrl}${referralPath(coupon.code)}` },
     years: settings.validityYears,
     reward_share: minorToDecimal(settings.rewardShareBps),
-    rewards_total: minorToDecimal(int(earned?.total ?? 0)),
+    rewards_total: minorToDecimal(earnedCents),
   };
 }
 
@@ -98,25 +81,7 @@ const pageOf = <T>(data: T[], total: PageTotal) => pageAnswer(data, total, AFFIL
 export async function listAffiliates(db: Executor, userId: number, page: number): Promise<AffiliatesResponse> {
   const coupon = await couponOf(db, userId);
   if (!coupon) return { affiliates: pageOf([], { total: 0, capped: false }) };
-  // users_referred_by_coupon_idx (referred_by_coupon_id, created_at desc, id desc)
-  const { found, total } = await readPage<{
-    name: string;
-    email: string;
-    created_at: string;
-    email_verified_at: string | null;
-    approved_at: string | null;
-  }>(
-    db,
-    {
-      from: sql`users u where u.referred_by_coupon_id = ${coupon.id} and u.id <> ${userId}`,
-      orderBy: sql`u.created_at desc, u.id desc`,
-      key: sql`u.id`,
-    },
-    { page, perPage: AFFILIATES_PAGE_SIZE },
-    (keys) =>
-      sql`select u.name, u.email, u.created_at, u.email_verified_at, u.approved_at
-            from ${keys} join users u on u.id = page_keys.key order by page_keys.n`,
-  );
+  const { found, total } = await referredPage(db, coupon.id, userId, { page, perPage: AFFILIATES_PAGE_SIZE });
   return {
     affiliates: pageOf(
       found.map((u) => ({
@@ -133,27 +98,7 @@ export async function listAffiliates(db: Executor, userId: number, page: number)
 
 /** GET /api/affiliates-program/rewards?page: what the customer earned, newest first. */
 export async function listRewards(db: Executor, userId: number, page: number): Promise<RewardsResponse> {
-  // affiliate_rewards_affiliate_idx (affiliate_user_id, created_at desc, id desc)
-  const { found, total } = await readPage<{
-    id: string;
-    description: string;
-    amount: string;
-    currency: 'BRL' | 'AG';
-    email: string;
-    created_at: string;
-  }>(
-    db,
-    {
-      from: sql`affiliate_rewards w where w.affiliate_user_id = ${userId}`,
-      orderBy: sql`w.created_at desc, w.id desc`,
-      key: sql`w.id`,
-    },
-    { page, perPage: AFFILIATES_PAGE_SIZE },
-    (keys) =>
-      sql`select w.id::text, w.description, w.amount::text, w.currency, r.email, w.created_at
-            from ${keys} join affiliate_rewards w on w.id = page_keys.key join users r on r.id = w.referred_user_id
-           order by page_keys.n`,
-  );
+  const { found, total } = await rewardsPage(db, userId, { page, perPage: AFFILIATES_PAGE_SIZE });
   return {
     rewards: pageOf(
       found.map((w) => ({

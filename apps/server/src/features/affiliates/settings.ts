@@ -1,16 +1,15 @@
 import { type AffiliateSettingsInput, MESSAGES, minorToDecimal } from '@prata/domain';
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { affiliateSettings } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { writeAudit } from '../../lib/audit';
+import { readAffiliateSettings, writeAffiliateSettings } from './repository';
 
 export type AffiliateConfig = { rewardShareBps: number; validityYears: number };
 
 /** The program's rule (one row, migration 0015): the share of the fee and the validity in years. */
 export async function loadAffiliateSettings(db: Executor): Promise<AffiliateConfig> {
-  const [row] = await db.select().from(affiliateSettings).limit(1);
+  const row = await readAffiliateSettings(db);
   return { rewardShareBps: row?.rewardShareBps ?? 2000, validityYears: row?.validityYears ?? 1 };
 }
 
@@ -32,15 +31,12 @@ export async function updateAffiliateSettings(
 ) {
   await withTransaction(deps.database.db, async (tx) => {
     const before = await loadAffiliateSettings(tx);
-    await tx
-      .update(affiliateSettings)
-      .set({
-        rewardShareBps: input.reward_share,
-        validityYears: input.validity_years,
-        updatedBy: staff.userId,
-        updatedAt: new Date(),
-      })
-      .where(eq(affiliateSettings.id, 1));
+    // the contract parsed the percent into basis points
+    await writeAffiliateSettings(tx, {
+      rewardShareBps: input.reward_share,
+      validityYears: input.validity_years,
+      updatedBy: staff.userId,
+    });
     await writeAudit(tx, {
       actorUserId: staff.userId,
       action: 'affiliates.settings',

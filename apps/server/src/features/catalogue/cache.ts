@@ -3,9 +3,11 @@ import type { AppDeps } from '../../deps';
 /**
  * The catalogue's answers, kept by this instance: the catalogue is the first page every visitor opens, so each page is
  * computed at most once a second per instance (a price at most a second old; the checkout prices everything again).
- * This module is the only owner of that memory: whatever changes what a visitor sees of the catalogue (an operator's
- * edit, an image, a purchase's or a cancellation's stock) calls `catalogueChanged()`, and whatever keeps something
- * built from the catalogue (the page's first paint) keys it on `catalogueVersion()`.
+ * This module is the only owner of that memory, and the catalogue's own writes are the only callers of
+ * `catalogueChanged()`: an operator's edit (products.ts), an image (product-images.ts), and every move of stock
+ * (stock.ts: an order of bars taking it, a cancellation giving it back, an operator's adjustment), so no other feature
+ * has to remember it. Whatever keeps something built from the catalogue (the page's first paint) keys it on
+ * `catalogueVersion()`.
  */
 const CACHE_MS = 1000;
 const MAX_ENTRIES = 200;

@@ -13,7 +13,7 @@ import {
 import type { ShippingOption } from '../../adapters/shipping/index';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import type { ProductTypeRow } from '../../db/schema/index';
+import type { ProductTypeRow } from '../../db/rows';
 import { AppError, invalid } from '../../lib/errors';
 import { type CityResult, findCity } from '../cities/index';
 import { walkHouseAsks } from '../orders/index';
@@ -134,7 +134,7 @@ export type PricedOrder = {
   /** centigrams of all items */
   silverCg: number;
   /** centavos: the market value of those grams at the house's asks */
-  marketValue: number;
+  marketValueCents: number;
   /** the ICMS rates applied, and the company's state they depend on */
   taxes: SilverTaxRates;
   originState: string;
@@ -159,9 +159,9 @@ export async function priceOrder(
   const silverCg = input.items.reduce((s, item, i) => s + item.quantity * products[i]!.gramsPerUnitCg, 0);
 
   const walk = await walkHouseAsks(db, silverCg);
-  if (walk.filled < silverCg) throw new AppError('SILVER_PRICE_UNAVAILABLE', MESSAGES.silverPriceUnavailable);
+  if (walk.filledCg < silverCg) throw new AppError('SILVER_PRICE_UNAVAILABLE', MESSAGES.silverPriceUnavailable);
 
-  const options = await quoteShipping(deps, input.cep, silverCg, walk.value);
+  const options = await quoteShipping(deps, input.cep, silverCg, walk.valueCents);
   const shipping = options.find(
     (o) => o.carrier === input.shipping.Carrier && o.serviceCode === input.shipping.ServiceCode && o.error === null,
   );
@@ -181,14 +181,14 @@ export async function priceOrder(
       return {
         productTypeId: p.id,
         quantity: item.quantity,
-        gramsPerUnit: p.gramsPerUnitCg,
-        mintingFeePerUnit: p.mintingFeeCents,
+        gramsPerUnitCg: p.gramsPerUnitCg,
+        mintingFeePerUnitCents: p.mintingFeeCents,
         insuranceRateBps: p.insuranceRateBps,
         pisRateBps: p.pisRateBps,
         cofinsRateBps: p.cofinsRateBps,
       };
     }),
-    marketValue: walk.value,
+    marketValueCents: walk.valueCents,
     includeSilverValue: input.includeSilverValue,
     shipping: shipping.priceCents,
     taxes,
@@ -202,7 +202,7 @@ export async function priceOrder(
     city,
     destinationState: city.state,
     silverCg,
-    marketValue: walk.value,
+    marketValueCents: walk.valueCents,
     taxes,
     originState: settings.originState,
   };
@@ -238,7 +238,7 @@ function explain(priced: PricedOrder) {
     shipping_fee: minorToDecimal(t.shippingGross),
     units: t.quantity,
     insurance_rate: sharedRate(priced.products, (p) => p.insuranceRateBps),
-    insured_value: minorToDecimal(priced.marketValue),
+    insured_value: minorToDecimal(priced.marketValueCents),
     discount_rate: minorToDecimal(priced.coupon?.discountBps ?? 0),
     discount_base: minorToDecimal(t.mintingGross + t.insuranceGross + t.shippingGross),
     tax_base: minorToDecimal(t.taxBase),

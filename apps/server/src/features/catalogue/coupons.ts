@@ -1,7 +1,7 @@
 import { type CouponInput, MESSAGES, minorToDecimal } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import type { coupons } from '../../db/schema/index';
+import type { CouponRow } from '../../db/rows';
 import { pgConstraint, withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
@@ -15,7 +15,7 @@ import {
   updateCoupon,
 } from './repository/index';
 
-export type CouponRow = typeof coupons.$inferSelect;
+export type { CouponRow };
 
 /**
  * A coupon (docs/silver.md): `transaction_fee` is the operating-fee percentage it grants (shown on screen; the order

@@ -13,7 +13,7 @@ import { saveProductType } from './products';
 export async function seedCatalogueDemo(deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   if ((await countProductTypes(db)) > 0) return;
-  await fundHouse(deps, null, { currency: 'AG', amount: 500_000 });
+  await fundHouse(deps, null, { currency: 'AG', amountMinorUnits: 500_000 });
   const bars: Array<[string, string, number, number, number, string]> = [
     [
       'Barra de prata 31,1 g (1 onça)',

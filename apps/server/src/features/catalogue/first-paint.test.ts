@@ -102,7 +102,7 @@ describe("the catalogue's first paint", () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await painted()).data[0]!.name).toBe(`${first!.name} (nova)`);
     // the house offers silver below its best ask (R$ 9,10), above its best bid: every price falls at once
-    await placeHouseOrder(t.app.deps, null, { type: 'sell', price_per_gram: 900, quantity_grams: 100_000 });
+    await placeHouseOrder(t.app.deps, null, { side: 'sell', pricePerGramCents: 900, quantityCentigrams: 100_000 });
     const cheaper = await painted();
     for (const [i, p] of cheaper.data.entries()) expect(p.price, p.name).toBeLessThan(before.data[i]!.price);
   });
@@ -117,7 +117,7 @@ describe("the catalogue's first paint", () => {
         }
       ).data.map((p) => p.price);
     const before = await prices();
-    await placeHouseOrder(other.app.deps, null, { type: 'sell', price_per_gram: 900, quantity_grams: 100_000 });
+    await placeHouseOrder(other.app.deps, null, { side: 'sell', pricePerGramCents: 900, quantityCentigrams: 100_000 });
     await vi.waitFor(async () => expect((await prices())[0]).toBeLessThan(before[0]!), { timeout: 3_000 });
     await other.app.close();
   });

@@ -25,9 +25,11 @@ export {
   listProductTypesForAdmin,
   saveProductType,
 } from './products';
-export { catalogueChanged, catalogueVersion } from './cache';
+export { catalogueVersion } from './cache';
 export { seedCatalogueDemo } from './demo';
-// what an order of bars reads and moves of the catalogue, in the order's transaction
-export { couponCodesById, returnStock, stockLeft, takeStockIfLeft } from './repository/index';
+// what an order of bars reads and moves of the catalogue, in the order's transaction (a move of stock marks the
+// catalogue changed itself: stock.ts)
+export { couponCodesById, stockLeft } from './repository/index';
+export { returnStock, takeStockIfLeft } from './stock';
 export { catalogueRoutes } from './routes';
 export { loadSilverSettings, silverSettingsView, taxRatesFor, updateSilverSettings } from './settings';

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, UPLOADED_PRODUCT_IMAGES_PATH } from '@prata/domain';
 import type { AppDeps } from '../../deps';
-import type { ProductTypeRow } from '../../db/schema/index';
+import type { ProductTypeRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';

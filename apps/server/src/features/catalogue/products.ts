@@ -11,14 +11,13 @@ import {
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import type { ProductTypeRow } from '../../db/schema/index';
+import type { ProductTypeRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { balanceOf } from '../../ledger/index';
 import { walkHouseAsks } from '../orders/index';
 import {
-  addToStockUnlessNegative,
   allProductTypes,
   findActiveProductType,
   insertProductType,
@@ -29,22 +28,23 @@ import {
 } from './repository/index';
 import { loadSilverSettings, taxRatesFor } from './settings';
 import { cached, cacheScope, catalogueChanged } from './cache';
+import { addToStockUnlessNegative } from './stock';
 
 export type Staff = { userId: number; ip: string };
 
 /** The 'no Pix' price of one unit (centavos), or 0 when the house does not offer its grams now. */
 async function unitPrice(db: Executor, p: ProductTypeRow, taxes: SilverTaxRates): Promise<number> {
   const walk = await walkHouseAsks(db, p.gramsPerUnitCg);
-  if (walk.filled < p.gramsPerUnitCg) return 0;
+  if (walk.filledCg < p.gramsPerUnitCg) return 0;
   return unitPriceNoFreight({
     item: {
-      gramsPerUnit: p.gramsPerUnitCg,
-      mintingFeePerUnit: p.mintingFeeCents,
+      gramsPerUnitCg: p.gramsPerUnitCg,
+      mintingFeePerUnitCents: p.mintingFeeCents,
       insuranceRateBps: p.insuranceRateBps,
       pisRateBps: p.pisRateBps,
       cofinsRateBps: p.cofinsRateBps,
     },
-    marketValue: walk.value,
+    marketValueCents: walk.valueCents,
     taxes,
   });
 }
@@ -212,7 +212,6 @@ export async function adjustStock(deps: AppDeps, staff: Staff | null, id: number
       ip: staff.ip,
     });
   }
-  catalogueChanged();
   return { row, message: MESSAGES.stockAdjusted(row.name, row.stock) };
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EventLogsResponse, PageQuery } from '@prata/domain';
-import { int } from '../../db/sql';
+import { int } from '../../db/integers';
 import { type PageTotal, pageAnswer, readPage } from '../../lib/paging';
 import { authenticate, currentUser } from '../../plugins/auth';
 

@@ -2,7 +2,8 @@ import { BRASILIA_TIME_ZONE, CreateSilverWithdrawalRequest, orderCost, type Orde
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema/index';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
 import { placeOrder } from '../orders/index';
 import { createForCustomer, markSent } from '../silver-withdrawals/index';
@@ -20,21 +21,28 @@ function walk(seed: number) {
 /** The months of trades between the demo customers: from this many months ago to two months ago. */
 const MONTHS = 22;
 
-type Cost = (side: OrderSide, price: number, quantity: number) => number;
+type Cost = (side: OrderSide, pricePerGramCents: number, quantityCg: number) => number;
 
 /** The buyer rests a buy at the month's price (below the house's asks, so it rests); the seller takes it from the table. */
-async function tradeBetween(deps: AppDeps, cost: Cost, buyer: number, seller: number, price: number, grams: number) {
+async function tradeBetween(
+  deps: AppDeps,
+  cost: Cost,
+  buyer: number,
+  seller: number,
+  pricePerGramCents: number,
+  quantityCg: number,
+) {
   const resting = await placeOrder(deps, buyer, 'buy', {
     mode: 'limit',
-    price_per_gram: price,
-    quantity_grams: grams,
-    total_amount: cost('buy', price, grams),
+    pricePerGramCents,
+    quantityCentigrams: quantityCg,
+    expectedTotalCents: cost('buy', pricePerGramCents, quantityCg),
   });
   await placeOrder(deps, seller, 'sell', {
-    order_id: resting.orderId,
-    price_per_gram: price,
-    quantity_grams: grams,
-    total_amount: cost('sell', price, grams),
+    targetOrderId: resting.orderId,
+    pricePerGramCents,
+    quantityCentigrams: quantityCg,
+    expectedTotalCents: cost('sell', pricePerGramCents, quantityCg),
   });
 }
 
@@ -43,17 +51,17 @@ function twoYears(deps: AppDeps, cost: Cost, calendar: DemoCalendar, maria: numb
   const random = walk(20_241_126);
   const events: DemoEvent[] = [];
   for (let back = MONTHS + 1; back >= 2; back--) {
-    const price = Math.round(580 + ((MONTHS + 1 - back) * 240) / MONTHS + (random() - 0.5) * 30);
-    // [buyer, seller, grams]; the house, whose book rests around R$ 9,00, stays out
+    const pricePerGramCents = Math.round(580 + ((MONTHS + 1 - back) * 240) / MONTHS + (random() - 0.5) * 30);
+    // [buyer, seller, centigrams]; the house, whose book rests around R$ 9,00, stays out
     const trades: Array<[number, number, number]> = [[maria, empresa, 500 + Math.round(random() * 10) * 100]];
     if (back % 4 === 0) trades.push([empresa, maria, 400 + Math.round(random() * 4) * 100]);
     if (back % 3 === 0) trades.push([empresa, maria, 300]);
-    for (const [i, [buyer, seller, grams]] of trades.entries()) {
+    for (const [i, [buyer, seller, quantityCg]] of trades.entries()) {
       const day = 3 + ((back * 7 + i * 9) % 24);
       events.push({
         at: calendar.monthsAgo(back, day, 10 + i, i * 17),
         what: `a ordem ${i + 1} de ${back} meses atrás`,
-        run: () => tradeBetween(deps, cost, buyer, seller, price, grams),
+        run: () => tradeBetween(deps, cost, buyer, seller, pricePerGramCents, quantityCg),
       });
     }
   }
@@ -91,11 +99,11 @@ export async function fiscalDemoEvents(deps: AppDeps, calendar: DemoCalendar): P
     db,
     sql`select fee_rate_bps as fee, iof_rate_bps as iof, minimum_fee_cents::text as min from market_settings`,
   );
-  const cost: Cost = (side, price, quantity) =>
+  const cost: Cost = (side, pricePerGramCents, quantityCg) =>
     orderCost({
       side,
-      pricePerGramCents: price,
-      quantityCentigrams: quantity,
+      pricePerGramCents,
+      quantityCentigrams: quantityCg,
       feeRateBps: rates?.fee ?? 50,
       iofRateBps: rates?.iof ?? 38,
       minimumFeeCents: int(rates?.min ?? 500),

@@ -28,9 +28,9 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await fundHouse(t.app.deps, null, { currency: 'AG', amount: 1_000_000 });
+  await fundHouse(t.app.deps, null, { currency: 'AG', amountMinorUnits: 1_000_000 });
   // the catalogue's bars are priced at the house's asks
-  await placeHouseOrder(t.app.deps, null, { type: 'sell', price_per_gram: 910, quantity_grams: 50_000 });
+  await placeHouseOrder(t.app.deps, null, { side: 'sell', pricePerGramCents: 910, quantityCentigrams: 50_000 });
   await seedCatalogueDemo(t.app.deps);
 });
 

@@ -1,18 +1,18 @@
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { productInvoices, serviceInvoices } from '../../db/schema/index';
-import { int, rows } from '../../db/sql';
 import {
   borrowerOf,
   dueProductInvoices,
   dueServiceInvoices,
+  insertProductInvoice,
+  insertServiceInvoice,
   ISSUE_BATCH_MAX,
+  lockIssuing,
+  nextInvoiceNumber,
   productDescription,
+  productInvoiceExists,
   serviceDescription,
-} from './facts';
-
-/** Serializes issuing per customer (any instance): the same month or order is never sent to the issuer twice. */
-const ISSUE_LOCK = 727_015;
+  serviceInvoiceExists,
+} from './repository/index';
 
 /** What a run issued; `serviceComplete`: every service invoice due was issued (none left by the budget or a failure). */
 export type IssueResult = { service: number; product: number; serviceComplete: boolean };
@@ -45,24 +45,20 @@ export async function issueDueInvoices(
     }
     try {
       const issued = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${ISSUE_LOCK}, ${due.userId}::int)`);
-        const [again] = await rows<{ n: string }>(
-          tx,
-          sql`select count(*)::text as n from service_invoices where user_id = ${due.userId} and period = ${due.period}::date`,
-        );
-        if (int(again?.n ?? 0) > 0) return false;
-        const [seq] = await rows<{ n: string }>(tx, sql`select nextval('service_invoice_numbers')::text as n`);
+        await lockIssuing(tx, due.userId);
+        if (await serviceInvoiceExists(tx, due.userId, due.period)) return false;
+        const sequence = await nextInvoiceNumber(tx, 'service');
         const borrower = await borrowerOf(tx, due.userId);
         const draft = {
           reference: `service:${due.userId}:${due.period}`,
-          sequence: int(seq?.n),
+          sequence,
           borrower,
           description: serviceDescription(due),
           lines: due.lines,
           servicesCents: due.totalCents,
         };
         const made = await port.issueService(draft);
-        await tx.insert(serviceInvoices).values({
+        await insertServiceInvoice(tx, {
           userId: due.userId,
           period: due.period,
           description: draft.description,
@@ -88,17 +84,13 @@ export async function issueDueInvoices(
     if (budget-- <= 0) break;
     try {
       const issued = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${ISSUE_LOCK}, ${due.userId}::int)`);
-        const [again] = await rows<{ n: string }>(
-          tx,
-          sql`select count(*)::text as n from product_invoices where silver_withdrawal_id = ${due.silverWithdrawalId}`,
-        );
-        if (int(again?.n ?? 0) > 0) return false;
-        const [seq] = await rows<{ n: string }>(tx, sql`select nextval('product_invoice_numbers')::text as n`);
+        await lockIssuing(tx, due.userId);
+        if (await productInvoiceExists(tx, due.silverWithdrawalId)) return false;
+        const sequence = await nextInvoiceNumber(tx, 'product');
         const borrower = await borrowerOf(tx, due.userId);
         const draft = {
           reference: `product:${due.silverWithdrawalId}`,
-          sequence: int(seq?.n),
+          sequence,
           borrower,
           description: productDescription(due),
           items: due.items,
@@ -107,7 +99,7 @@ export async function issueDueInvoices(
           taxesCents: due.taxesCents,
         };
         const made = await port.issueProduct(draft);
-        await tx.insert(productInvoices).values({
+        await insertProductInvoice(tx, {
           userId: due.userId,
           silverWithdrawalId: due.silverWithdrawalId,
           description: draft.description,

@@ -7,19 +7,20 @@ import {
   type ProductInvoice,
   type ServiceInvoice,
 } from '@prata/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { InvoicingError, type StoredProductInvoice, type StoredServiceInvoice } from '../../adapters/invoicing/index';
 import type { AppDeps } from '../../deps';
-import {
-  type ProductInvoiceRow,
-  productInvoices,
-  type ServiceInvoiceRow,
-  serviceInvoices,
-} from '../../db/schema/index';
+import type { ProductInvoiceRow, ServiceInvoiceRow } from '../../db/rows';
 import { AppError, notFound } from '../../lib/errors';
-import { inKeyOrder, pageAnswer, readPageKeys } from '../../lib/paging';
+import { pageAnswer } from '../../lib/paging';
 import { issueDueInvoices } from './issue';
-import { invoicesCompleteBefore, markInvoicesComplete } from './watermark';
+import {
+  findProductInvoice,
+  findServiceInvoice,
+  invoicesCompleteBefore,
+  markInvoicesComplete,
+  productInvoicePage,
+  serviceInvoicePage,
+} from './repository/index';
 
 /** How many invoices a list asks a real issuer for before it answers. */
 export const LIST_ISSUE_MAX = 3;
@@ -61,31 +62,17 @@ async function issueOwn(deps: AppDeps, userId: number) {
 /** GET /api/service-invoices?page: newest month first. */
 export async function listServiceInvoices(deps: AppDeps, userId: number, page: number) {
   await issueOwn(deps, userId);
-  const db = deps.database.db;
-  // service_invoices_user_idx (user_id, period desc, id desc)
-  const { keys, total } = await readPageKeys(
-    db,
-    { from: sql`service_invoices where user_id = ${userId}`, orderBy: sql`period desc, id desc` },
-    { page, perPage: INVOICES_PAGE_SIZE },
-  );
-  const found =
-    keys.length === 0 ? [] : await db.select().from(serviceInvoices).where(inArray(serviceInvoices.id, keys));
-  return pageAnswer(inKeyOrder(found, keys, (r) => r.id).map(presentService), total, INVOICES_PAGE_SIZE);
+  const at = { page, perPage: INVOICES_PAGE_SIZE };
+  const { found, total } = await serviceInvoicePage(deps.database.db, userId, at);
+  return pageAnswer(found.map(presentService), total, INVOICES_PAGE_SIZE);
 }
 
 /** GET /api/product-invoices?page: newest first. */
 export async function listProductInvoices(deps: AppDeps, userId: number, page: number) {
   await issueOwn(deps, userId);
-  const db = deps.database.db;
-  // product_invoices_user_idx (user_id, created_at desc, id desc)
-  const { keys, total } = await readPageKeys(
-    db,
-    { from: sql`product_invoices where user_id = ${userId}`, orderBy: sql`created_at desc, id desc` },
-    { page, perPage: INVOICES_PAGE_SIZE },
-  );
-  const found =
-    keys.length === 0 ? [] : await db.select().from(productInvoices).where(inArray(productInvoices.id, keys));
-  return pageAnswer(inKeyOrder(found, keys, (r) => r.id).map(presentProduct), total, INVOICES_PAGE_SIZE);
+  const at = { page, perPage: INVOICES_PAGE_SIZE };
+  const { found, total } = await productInvoicePage(deps.database.db, userId, at);
+  return pageAnswer(found.map(presentProduct), total, INVOICES_PAGE_SIZE);
 }
 
 const storedService = (r: ServiceInvoiceRow): StoredServiceInvoice => ({
@@ -135,24 +122,14 @@ async function fromIssuer<T>(work: () => Promise<T>): Promise<T> {
 
 /** GET /api/service-invoice/{id}/pdf: the reader's own invoice only (another's is 404). */
 export async function serviceInvoicePdf(deps: AppDeps, userId: number, id: number) {
-  const [row] = await deps.database.db
-    .select()
-    .from(serviceInvoices)
-    .where(and(eq(serviceInvoices.id, id), eq(serviceInvoices.userId, userId)));
+  const row = await findServiceInvoice(deps.database.db, id, userId);
   if (!row || !servable(deps, row.testDocument)) throw notFound(MESSAGES.invoiceNotFound);
   const pdf = await fromIssuer(() => deps.adapters.invoicing.servicePdf(storedService(row)));
   return { pdf, fileName: `nota-servico-${row.number}.pdf` };
 }
 
 async function ownProduct(deps: AppDeps, id: number, userId?: number) {
-  const [row] = await deps.database.db
-    .select()
-    .from(productInvoices)
-    .where(
-      userId === undefined
-        ? eq(productInvoices.id, id)
-        : and(eq(productInvoices.id, id), eq(productInvoices.userId, userId)),
-    );
+  const row = await findProductInvoice(deps.database.db, id, userId);
   if (!row || !servable(deps, row.testDocument)) throw notFound(MESSAGES.invoiceNotFound);
   return row;
 }

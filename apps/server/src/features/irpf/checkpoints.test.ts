@@ -40,8 +40,8 @@ const averages = async () => Promise.all(instants().map((at) => averageCostAt(t.
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await fundHouse(t.app.deps, null, { currency: 'AG', amount: 1_000_000 });
-  await fundHouse(t.app.deps, null, { currency: 'BRL', amount: 10_000_000 });
+  await fundHouse(t.app.deps, null, { currency: 'AG', amountMinorUnits: 1_000_000 });
+  await fundHouse(t.app.deps, null, { currency: 'BRL', amountMinorUnits: 10_000_000 });
   c = await approvedCustomer(t);
   await post(t.database.db, {
     id: `test-fund:${randomUUID()}`,

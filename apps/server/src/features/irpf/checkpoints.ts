@@ -1,7 +1,8 @@
 import { statementMonthOf, statementMonthRange } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import { withTransaction } from '../../db/tx';
 import { CHECKPOINT_GRACE_MS } from '../../ledger/index';
 import { loggedAs } from '../../lib/log-failure';

@@ -1,7 +1,8 @@
 import { brasiliaYear, brasiliaYearStart, MESSAGES, IRPF_YEARS_BACK, mulDivHalfUp, perGramCents } from '@prata/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import { accountSumsBefore } from '../../ledger/index';
 import { AppError } from '../../lib/errors';
 

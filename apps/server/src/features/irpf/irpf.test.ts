@@ -15,8 +15,8 @@ const lastYear = thisYear - 1;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await fundHouse(t.app.deps, null, { currency: 'AG', amount: 1_000_000 });
-  await fundHouse(t.app.deps, null, { currency: 'BRL', amount: 10_000_000 });
+  await fundHouse(t.app.deps, null, { currency: 'AG', amountMinorUnits: 1_000_000 });
+  await fundHouse(t.app.deps, null, { currency: 'BRL', amountMinorUnits: 10_000_000 });
 });
 
 const get = (url: string, c: Customer) => t.app.inject({ method: 'GET', url, headers: bearer(c.token) });

@@ -1,7 +1,7 @@
 import { formatBRL, MESSAGES, minorToDecimal } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import type { DepositRow, DepositStatus, WithdrawalRow, WithdrawalStatus } from '../../db/schema/index';
+import type { DepositRow, DepositStatus, WithdrawalRow, WithdrawalStatus } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';

@@ -9,7 +9,7 @@ import { BACK_OFFICE_PAGE_SIZE } from './back-office';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-  await fundHouse(t.app.deps, null, { currency: 'AG', amount: 100_000 });
+  await fundHouse(t.app.deps, null, { currency: 'AG', amountMinorUnits: 100_000 });
 });
 
 type Line = { transfer_id: string; amount: number; bucket: string; counterpart: string };

@@ -4,7 +4,7 @@ import type { PaymentCustomer } from '../../adapters/payments/port';
 import { brCodeQrPngBase64 as qrPngBase64 } from '../../adapters/payments/index';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import type { DepositRow, UserRow } from '../../db/schema/index';
+import type { DepositRow, UserRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';

@@ -2,7 +2,7 @@ import { logFailure } from '../../lib/log-failure';
 import { formatBRL, type HeldDepositDecisionRequest, MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import type { DepositHoldReason, DepositRow } from '../../db/schema/index';
+import type { DepositHoldReason, DepositRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';

@@ -18,4 +18,4 @@ export {
   type AuthorizationTarget,
   registerAuthorizationTarget,
 } from './authorization-targets';
-export { pendingMoneyOf } from './pending';
+export { pendingMoneyOf } from './repository/index';

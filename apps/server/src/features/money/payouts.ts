@@ -4,7 +4,7 @@ import { formatBRL, MESSAGES } from '@prata/domain';
 import type { PayoutDestination } from '../../adapters/payments/port';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import type { WithdrawalRow } from '../../db/schema/index';
+import type { WithdrawalRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';

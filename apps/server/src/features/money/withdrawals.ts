@@ -9,7 +9,7 @@ import {
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import type { UserRow, WithdrawalDestination } from '../../db/schema/index';
+import type { UserRow, WithdrawalDestination } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { consumeCode, issueCode } from '../../lib/codes';

@@ -1,6 +1,6 @@
 import { BOOK_ROWS, Order } from '@prata/domain';
 import type { AppDeps } from '../../deps';
-import { int } from '../../db/sql';
+import { int } from '../../db/integers';
 import { perTurn } from '../../lib/per-turn';
 import type { BookEntry, CompletedEntry, WrittenOrder } from './copy';
 import { MarketEngine } from './engine';

@@ -1,21 +1,23 @@
 import { orderCost, type OrderSide } from '@prata/domain';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { int, rows } from '../../db/sql';
 import { type DemoCalendar, type DemoEvent, demoCalendar } from '../../lib/demo-calendar';
 import { runDemoEvents } from '../../seed/clock';
 import { fundHouse, placeHouseOrder } from './house';
+import { anyOrder, approvedCustomerIds } from './repository/index';
 import { cancelOrder, marketRates, placeOrder } from './service';
 
-/** The house's resting asks and bids around the demo's reference price of R$ 9,00 per gram (centavos per gram, grams), a spread of R$ 0,20 between the best. */
-const ASKS: Array<[number, number]> = [
+/**
+ * The house's resting asks and bids around the demo's reference price of R$ 9,00 per gram, a spread of R$ 0,20 between
+ * the best.
+ */
+const ASKS: Array<[pricePerGramCents: number, grams: number]> = [
   [910, 250],
   [920, 400],
   [935, 600],
   [950, 1000],
   [980, 2000],
 ];
-const BIDS: Array<[number, number]> = [
+const BIDS: Array<[pricePerGramCents: number, grams: number]> = [
   [890, 250],
   [880, 400],
   [865, 600],
@@ -33,7 +35,7 @@ function walk(seed: number) {
 }
 
 /** What the demo customers held before their first trade with each other: bought from the house when they opened. */
-const OPENING_PRICE = 575;
+const OPENING_PRICE_CENTS = 575;
 const OPENING_GRAMS: ReadonlyArray<[email: string, centigrams: number, day: number]> = [
   ['cliente@prata.dev', 12_550, 4],
   ['empresa@prata.dev', 250_000, 5],
@@ -42,24 +44,24 @@ const OPENING_GRAMS: ReadonlyArray<[email: string, centigrams: number, day: numb
 const MONTH_TRADES = 24;
 const MONTH_HOURS = 700;
 
-type Trade = { customer: number; side: OrderSide; price: number; grams: number };
+type Trade = { customer: number; side: OrderSide; pricePerGramCents: number; quantityCentigrams: number };
 
 /** The house rests an order at the trade's price; the customer takes it from the table, as on the orders screen. */
 async function tradeWithHouse(
   deps: AppDeps,
-  cost: (side: OrderSide, price: number, grams: number) => number,
+  cost: (side: OrderSide, pricePerGramCents: number, quantityCentigrams: number) => number,
   t: Trade,
 ) {
   const house = await placeHouseOrder(deps, null, {
-    type: t.side === 'buy' ? 'sell' : 'buy',
-    price_per_gram: t.price,
-    quantity_grams: t.grams,
+    side: t.side === 'buy' ? 'sell' : 'buy',
+    pricePerGramCents: t.pricePerGramCents,
+    quantityCentigrams: t.quantityCentigrams,
   });
   await placeOrder(deps, t.customer, t.side, {
-    order_id: house.order.id,
-    price_per_gram: t.price,
-    quantity_grams: t.grams,
-    total_amount: cost(t.side, t.price, t.grams),
+    targetOrderId: house.order.id,
+    pricePerGramCents: t.pricePerGramCents,
+    quantityCentigrams: t.quantityCentigrams,
+    expectedTotalCents: cost(t.side, t.pricePerGramCents, t.quantityCentigrams),
   });
 }
 
@@ -67,19 +69,20 @@ async function tradeWithHouse(
 function monthTrades(maria: number, empresa: number): Trade[] {
   const random = walk(20_261_125);
   return Array.from({ length: MONTH_TRADES }, (_, day) => {
-    const price = 820 + Math.round((day * 70) / 23 + (random() - 0.5) * 16);
-    const grams = 100 + Math.round(random() * 6) * 50; // 1 to 4 g
-    return { customer: day % 3 === 2 ? empresa : maria, side: day % 4 === 3 ? 'sell' : 'buy', price, grams };
+    const pricePerGramCents = 820 + Math.round((day * 70) / 23 + (random() - 0.5) * 16);
+    const quantityCentigrams = 100 + Math.round(random() * 6) * 50; // 1 to 4 g
+    const side: OrderSide = day % 4 === 3 ? 'sell' : 'buy';
+    return { customer: day % 3 === 2 ? empresa : maria, side, pricePerGramCents, quantityCentigrams };
   });
 }
 
 /** The house's resting asks and bids: placed now, after every trade with the house (it never crosses its own). */
 async function restTheBook(deps: AppDeps) {
-  for (const [price, grams] of ASKS) {
-    await placeHouseOrder(deps, null, { type: 'sell', price_per_gram: price, quantity_grams: grams * 100 });
+  for (const [pricePerGramCents, grams] of ASKS) {
+    await placeHouseOrder(deps, null, { side: 'sell', pricePerGramCents, quantityCentigrams: grams * 100 });
   }
-  for (const [price, grams] of BIDS) {
-    await placeHouseOrder(deps, null, { type: 'buy', price_per_gram: price, quantity_grams: grams * 100 });
+  for (const [pricePerGramCents, grams] of BIDS) {
+    await placeHouseOrder(deps, null, { side: 'buy', pricePerGramCents, quantityCentigrams: grams * 100 });
   }
 }
 
@@ -94,42 +97,42 @@ async function restTheBook(deps: AppDeps) {
  */
 export async function ordersDemoEvents(deps: AppDeps, calendar: DemoCalendar): Promise<DemoEvent[]> {
   const db = deps.database.db;
-  const [seen] = await rows<{ n: string }>(db, sql`select count(*)::text as n from orders`);
-  if (int(seen?.n ?? 0) > 0) return [];
-  const demo = await rows<{ id: string; email: string }>(
-    db,
-    sql`select id::text, lower(email) as email from users
-         where lower(email) in ('cliente@prata.dev', 'empresa@prata.dev') and approved_at is not null`,
-  );
-  const idOf = (email: string) => demo.find((u) => u.email === email)?.id;
+  if (await anyOrder(db)) return [];
+  const demo = await approvedCustomerIds(db, ['cliente@prata.dev', 'empresa@prata.dev']);
   const rates = await marketRates(db);
-  const cost = (side: OrderSide, price: number, quantity: number) =>
-    orderCost({ side, pricePerGramCents: price, quantityCentigrams: quantity, ...rates }).totalCents;
+  const cost = (side: OrderSide, pricePerGramCents: number, quantityCentigrams: number) =>
+    orderCost({ side, pricePerGramCents, quantityCentigrams, ...rates }).totalCents;
 
   const events: DemoEvent[] = [
     {
       at: new Date(calendar.opened.getTime() + 30 * 60_000),
       what: 'a casa recebe prata e capital',
       run: async () => {
-        await fundHouse(deps, null, { currency: 'AG', amount: 5_000_000 }); // 50 kg in the vault
-        await fundHouse(deps, null, { currency: 'BRL', amount: 50_000_000 }); // R$ 500.000,00 of capital
+        await fundHouse(deps, null, { currency: 'AG', amountMinorUnits: 5_000_000 }); // 50 kg in the vault
+        await fundHouse(deps, null, { currency: 'BRL', amountMinorUnits: 50_000_000 }); // R$ 500.000,00 of capital
       },
     },
     { at: null, what: 'o livro da casa', run: () => restTheBook(deps) },
   ];
-  const maria = idOf('cliente@prata.dev');
-  const empresa = idOf('empresa@prata.dev');
-  if (!maria || !empresa) return events;
+  const maria = demo.get('cliente@prata.dev');
+  const empresa = demo.get('empresa@prata.dev');
+  if (maria === undefined || empresa === undefined) return events;
 
-  for (const [email, grams, day] of OPENING_GRAMS) {
-    const customer = int(idOf(email));
+  for (const [email, centigrams, day] of OPENING_GRAMS) {
+    const customer = demo.get(email)!;
     events.push({
       at: calendar.monthsAgo(24, day, 15),
       what: `a primeira compra de ${email}`,
-      run: () => tradeWithHouse(deps, cost, { customer, side: 'buy', price: OPENING_PRICE, grams }),
+      run: () =>
+        tradeWithHouse(deps, cost, {
+          customer,
+          side: 'buy',
+          pricePerGramCents: OPENING_PRICE_CENTS,
+          quantityCentigrams: centigrams,
+        }),
     });
   }
-  for (const [n, trade] of monthTrades(int(maria), int(empresa)).entries()) {
+  for (const [n, trade] of monthTrades(maria, empresa).entries()) {
     const hours = ((MONTH_TRADES - 1 - n) / (MONTH_TRADES - 1)) ** 2 * MONTH_HOURS + 0.5;
     events.push({
       at: calendar.hoursAgo(hours),
@@ -143,11 +146,11 @@ export async function ordersDemoEvents(deps: AppDeps, calendar: DemoCalendar): P
       at: calendar.daysAgo(4, 10, 12),
       what: 'a ordem que a Maria cancelou',
       run: async () => {
-        const placed = await placeOrder(deps, int(maria), 'buy', {
+        const placed = await placeOrder(deps, maria, 'buy', {
           mode: 'limit',
-          price_per_gram: 800,
-          quantity_grams: 500,
-          total_amount: cost('buy', 800, 500),
+          pricePerGramCents: 800,
+          quantityCentigrams: 500,
+          expectedTotalCents: cost('buy', 800, 500),
         });
         cancelled.id = placed.orderId;
       },
@@ -155,23 +158,23 @@ export async function ordersDemoEvents(deps: AppDeps, calendar: DemoCalendar): P
     {
       at: calendar.daysAgo(3, 17, 45),
       what: 'a ordem da Maria cancelada',
-      run: async () => void (await cancelOrder(deps, { userId: int(maria) }, cancelled.id)),
+      run: async () => void (await cancelOrder(deps, { userId: maria }, cancelled.id)),
     },
     {
       at: null,
       what: 'as ordens em aberto dos clientes',
       run: async () => {
-        await placeOrder(deps, int(maria), 'sell', {
+        await placeOrder(deps, maria, 'sell', {
           mode: 'limit',
-          price_per_gram: 960,
-          quantity_grams: 200,
-          total_amount: cost('sell', 960, 200),
+          pricePerGramCents: 960,
+          quantityCentigrams: 200,
+          expectedTotalCents: cost('sell', 960, 200),
         });
-        await placeOrder(deps, int(empresa), 'buy', {
+        await placeOrder(deps, empresa, 'buy', {
           mode: 'limit',
-          price_per_gram: 895,
-          quantity_grams: 1000,
-          total_amount: cost('buy', 895, 1000),
+          pricePerGramCents: 895,
+          quantityCentigrams: 1000,
+          expectedTotalCents: cost('buy', 895, 1000),
         });
       },
     },

@@ -6,5 +6,4 @@ export { type HouseAskWalk, walkHouseAsks } from './house-asks';
 export { orderRoutes } from './routes';
 export { registerOrdersReconciliation } from './reconciliation';
 export { bookVersion, engineOf, marketRates, orderLists, placeOrder, walkBook } from './service';
-export { lastTradePrice } from './last-trade';
-export { hasOpenOrders } from './pending';
+export { hasOpenOrders, lastTradePrice } from './repository/index';

@@ -11,7 +11,8 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { tradingLimitRequests, users } from '../../db/schema/index';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import { reconcile } from '../../ledger/index';
 import { engineOf } from './service';
 

@@ -14,7 +14,8 @@ import {
 } from '../../../test/helpers';
 import { users } from '../../db/schema/index';
 import { post, reconcile } from '../../ledger/index';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import { seededRandom } from '../../lib/seeded-random';
 import { engineOf } from './service';
 

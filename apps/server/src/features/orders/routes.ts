@@ -57,7 +57,10 @@ export async function orderRoutes(fastify: FastifyInstance) {
         preHandler: authenticate,
         schema: { params: AveragePriceParams.pick({ grams: true }), response: { 200: AveragePriceResponse } },
       },
-      async (req) => service.averagePrice(deps, side, req.params.grams, currentUser(req).id),
+      async (req) => {
+        const quantityCg = req.params.grams; // the contract parsed grams into centigrams
+        return service.averagePrice(deps, side, quantityCg, currentUser(req).id);
+      },
     );
   }
 
@@ -68,7 +71,10 @@ export async function orderRoutes(fastify: FastifyInstance) {
       config: hot,
       schema: { params: AveragePriceParams, response: { 200: OrderQuoteResponse } },
     },
-    async (req) => service.quote(deps, req.params.side, req.params.grams, currentUser(req).id),
+    async (req) => {
+      const quantityCg = req.params.grams; // the contract parsed grams into centigrams
+      return service.quote(deps, req.params.side, quantityCg, currentUser(req).id);
+    },
   );
 
   for (const side of ['buy', 'sell'] as const) {
@@ -82,7 +88,8 @@ export async function orderRoutes(fastify: FastifyInstance) {
       // the answer comes as the bytes of its JSON, encoded through PlaceOrderResponse's parts in the service (the
       // book's rows once per version): Fastify sends a buffer as it is, with the JSON content type set here
       async (req, reply) => {
-        const body = await service.placeOrderBytes(deps, currentUser(req).id, side, req.body);
+        const placement = service.placementOf(req.body);
+        const body = await service.placeOrderBytes(deps, currentUser(req).id, side, placement);
         return reply
           .status(201)
           .type('application/json; charset=utf-8')
@@ -151,7 +158,13 @@ export async function orderRoutes(fastify: FastifyInstance) {
   app.put(
     '/admin/market/settings',
     { preHandler: finance, schema: { body: MarketSettingsRequest, response: { 200: MessageResponse } } },
-    async (req) => house.updateMarketSettings(deps, staff(req), req.body),
+    async (req) =>
+      // the contract parsed percents and reais into hundredths: 0,5% → 50 bps, R$ 5,00 → 500 centavos
+      house.updateMarketSettings(deps, staff(req), {
+        feeRateBps: req.body.transaction_fee,
+        iofRateBps: req.body.iof_fee,
+        minimumFeeCents: req.body.minimum_fee,
+      }),
   );
 
   app.post(
@@ -161,7 +174,15 @@ export async function orderRoutes(fastify: FastifyInstance) {
       config: { idempotent: true },
       schema: { body: HouseOrderRequest, response: { 201: HouseOrderResponse } },
     },
-    async (req, reply) => reply.status(201).send(await house.placeHouseOrder(deps, staff(req), req.body)),
+    async (req, reply) => {
+      // the contract parsed reais per gram into centavos and grams into centigrams
+      const order = {
+        side: req.body.type,
+        pricePerGramCents: req.body.price_per_gram,
+        quantityCentigrams: req.body.quantity_grams,
+      };
+      return reply.status(201).send(await house.placeHouseOrder(deps, staff(req), order));
+    },
   );
 
   app.delete(
@@ -181,6 +202,8 @@ export async function orderRoutes(fastify: FastifyInstance) {
       config: { idempotent: true },
       schema: { body: HouseFundingRequest, response: { 200: MessageResponse } },
     },
-    async (req) => house.fundHouse(deps, staff(req), req.body),
+    async (req) =>
+      // the contract parsed grams into centigrams, reais into centavos
+      house.fundHouse(deps, staff(req), { currency: req.body.currency, amountMinorUnits: req.body.amount }),
   );
 }

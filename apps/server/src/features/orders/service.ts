@@ -13,16 +13,16 @@ import {
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import { int } from '../../db/sql';
+import { int } from '../../db/integers';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { bookAfter, completedListJson, engineOf, ownListsAfterCommit } from './answers';
 import { walkLevels } from './core/index';
 import type { Outcome, Owner } from './engine';
-import { lastTradePrice, referencePrice } from './last-trade';
 import { placementBytes } from './placement-bytes';
 import { iso, presentBookOrder, presentOrder, presentRates, reais } from './present';
 import {
   findOrderRow,
+  lastTradePrice,
   type OrderRow,
   type RawBookRow,
   readBook,
@@ -33,6 +33,7 @@ import {
   readOwnLists,
   readTradingUsage,
   readWalkLevels,
+  referencePrice,
 } from './repository/index';
 
 export { BOOK_CHANNEL, bookVersion, engineOf } from './answers';
@@ -84,38 +85,39 @@ export async function ordersOverview(deps: AppDeps, userId: number) {
 }
 
 /**
- * The walk a market order of `quantity` centigrams on `side` would make now, read from the database (any instance
+ * The walk a market order of `quantityCg` centigrams on `side` would make now, read from the database (any instance
  * answers it): the opposite side's open orders in priority order, the reader's own skipped, as the matcher does.
+ * `filledCg` below `quantityCg`: the book cannot fill it; `valueCents` is `exact` (Σ price × centigrams) rounded once.
  */
 export async function walkBook(
   db: Executor,
   side: OrderSide,
-  quantity: number,
+  quantityCg: number,
   userId: number | null,
   onlyHouse = false,
-) {
-  const walk = walkLevels(await readWalkLevels(db, side, quantity, userId, onlyHouse), quantity);
-  return { filled: walk.filledCentigrams, exact: walk.exact, value: walk.valueCents };
+): Promise<{ filledCg: number; exact: number; valueCents: number }> {
+  const walk = walkLevels(await readWalkLevels(db, side, quantityCg, userId, onlyHouse), quantityCg);
+  return { filledCg: walk.filledCentigrams, exact: walk.exact, valueCents: walk.valueCents };
 }
 
 /** GET /api/orders/average-price-per-gram/{side}/{grams}: reais per gram, 0 when the book cannot fill it. */
-export async function averagePrice(deps: AppDeps, side: OrderSide, quantity: number, userId: number | null) {
-  const walk = await walkBook(deps.database.db, side, quantity, userId);
-  if (walk.filled < quantity) return 0;
-  return reais(mulDivHalfUp(walk.value, 100, quantity));
+export async function averagePrice(deps: AppDeps, side: OrderSide, quantityCg: number, userId: number | null) {
+  const walk = await walkBook(deps.database.db, side, quantityCg, userId);
+  if (walk.filledCg < quantityCg) return 0;
+  return reais(mulDivHalfUp(walk.valueCents, 100, quantityCg));
 }
 
 /** GET /api/orders/quote/{side}/{grams} */
 export async function quote(
   deps: AppDeps,
   side: OrderSide,
-  quantity: number,
+  quantityCg: number,
   userId: number,
 ): Promise<OrderQuoteResponse> {
   const db = deps.database.db;
-  const [walk, rates] = await Promise.all([walkBook(db, side, quantity, userId), marketRates(db)]);
-  const base = { type: side, quantity_grams: quantity / 100 };
-  if (walk.filled < quantity) {
+  const [walk, rates] = await Promise.all([walkBook(db, side, quantityCg, userId), marketRates(db)]);
+  const base = { type: side, quantity_grams: quantityCg / 100 };
+  if (walk.filledCg < quantityCg) {
     return {
       ...base,
       available: false,
@@ -128,18 +130,19 @@ export async function quote(
       allowed: false,
     };
   }
-  const { feeCents, iofCents } = feeAndIof(walk.value, rates);
-  const total = side === 'buy' ? walk.value + feeCents + iofCents : walk.value - feeCents - iofCents;
+  const { valueCents } = walk;
+  const { feeCents, iofCents } = feeAndIof(valueCents, rates);
+  const totalCents = side === 'buy' ? valueCents + feeCents + iofCents : valueCents - feeCents - iofCents;
   return {
     ...base,
     available: true,
-    price_per_gram: reais(mulDivHalfUp(walk.value, 100, quantity)),
-    value: reais(walk.value),
+    price_per_gram: reais(mulDivHalfUp(valueCents, 100, quantityCg)),
+    value: reais(valueCents),
     transaction_fee: reais(feeCents),
     iof_fee: reais(iofCents),
-    total: reais(total),
-    vet_per_gram: reais(total > 0 ? mulDivHalfUp(total, 100, quantity) : 0),
-    allowed: side === 'buy' ? walk.value > 0 : total > 0,
+    total: reais(totalCents),
+    vet_per_gram: reais(totalCents > 0 ? mulDivHalfUp(totalCents, 100, quantityCg) : 0),
+    allowed: side === 'buy' ? valueCents > 0 : totalCents > 0,
   };
 }
 
@@ -155,15 +158,40 @@ function placedMessage(outcome: Outcome) {
   return MESSAGES.orderResting;
 }
 
+/** A customer's order as the order path takes it, each number in its unit. */
+export type OrderPlacement = {
+  /** absent: limit; a take of `targetOrderId` has none */
+  mode?: 'limit' | 'market';
+  /** the resting order taken from the table (the screen's "comprar"/"vender" of a row) */
+  targetOrderId?: number;
+  /** a limit's price, or the taken order's price as the screen showed it */
+  pricePerGramCents?: number;
+  quantityCentigrams: number;
+  /** the total the screen showed: a buy pays at most this, a sell receives at least this */
+  expectedTotalCents: number;
+};
+
+/** The parsed body of POST /api/order/{side}: the contract turned reais and grams into centavos and centigrams. */
+export function placementOf(input: PlaceOrderInput): OrderPlacement {
+  return {
+    ...(input.mode === undefined ? {} : { mode: input.mode }),
+    ...(input.order_id === undefined ? {} : { targetOrderId: input.order_id }),
+    ...(input.price_per_gram === undefined ? {} : { pricePerGramCents: input.price_per_gram }),
+    quantityCentigrams: input.quantity_grams,
+    expectedTotalCents: input.total_amount,
+  };
+}
+
 /** The matcher's outcome of one placement. */
-function submitPlacement(deps: AppDeps, userId: number, side: OrderSide, input: PlaceOrderInput) {
-  const price = input.price_per_gram === undefined ? {} : { pricePerGramCents: input.price_per_gram };
+function submitPlacement(deps: AppDeps, userId: number, side: OrderSide, placement: OrderPlacement) {
+  const { targetOrderId, pricePerGramCents, quantityCentigrams, expectedTotalCents } = placement;
+  const price = pricePerGramCents === undefined ? {} : { pricePerGramCents };
   const owner: Owner = { userId };
-  const common = { kind: 'place', owner, side, quantityCentigrams: input.quantity_grams } as const;
+  const common = { kind: 'place', owner, side, quantityCentigrams, expectedTotalCents, ...price } as const;
   return engineOf(deps).submit(
-    input.order_id !== undefined
-      ? { ...common, mode: 'take', targetOrderId: input.order_id, expectedTotalCents: input.total_amount, ...price }
-      : { ...common, mode: input.mode ?? 'limit', expectedTotalCents: input.total_amount, ...price },
+    targetOrderId !== undefined
+      ? { ...common, mode: 'take', targetOrderId }
+      : { ...common, mode: placement.mode ?? 'limit' },
   );
 }
 
@@ -188,9 +216,9 @@ export async function placeOrderBytes(
   deps: AppDeps,
   userId: number,
   side: OrderSide,
-  input: PlaceOrderInput,
+  placement: OrderPlacement,
 ): Promise<Buffer> {
-  const outcome = await submitPlacement(deps, userId, side, input);
+  const outcome = await submitPlacement(deps, userId, side, placement);
   const [book, own] = await Promise.all([bookAfter(deps, outcome.version), listsAfter(deps, userId, outcome)]);
   const view = outcome.status === 'open' && outcome.filledCentigrams === 0 ? 'pending' : 'completed';
   return placementBytes({
@@ -222,9 +250,9 @@ export async function placeOrder(
   deps: AppDeps,
   userId: number,
   side: OrderSide,
-  input: PlaceOrderInput,
+  placement: OrderPlacement,
 ): Promise<PlacedOrder> {
-  const outcome = await submitPlacement(deps, userId, side, input);
+  const outcome = await submitPlacement(deps, userId, side, placement);
   const row = (await listsAfter(deps, userId, outcome)).order;
   const valueCents = int(row.value_cents);
   const feeCents = int(row.fee_cents);
@@ -278,7 +306,7 @@ export async function deletedOrders(db: Executor, userId: number, pageNumber: nu
 
 /**
  * GET /api/orders/price-history?range: the trades of the period in buckets, oldest first; the last trade's price and the
- * reference of the period's change (last-trade.ts).
+ * reference of the period's change (repository/last-trade.ts).
  */
 export async function priceHistory(db: Executor, range: 'day' | 'week' | 'month') {
   const minutes = { day: 15, week: 120, month: 480 }[range];

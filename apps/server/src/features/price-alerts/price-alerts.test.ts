@@ -14,7 +14,8 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { loadConfig } from '../../config';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import { withTransaction } from '../../db/tx';
 import { alertCheckerOf, checkPriceAlerts, vapidKeys } from './index';
 import { pushDeliveriesIdle } from './push';

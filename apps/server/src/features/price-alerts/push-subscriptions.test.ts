@@ -11,7 +11,8 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { loadConfig } from '../../config';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import { browserKeys, createAlert, subscribe } from './test-helpers';
 import { PRODUCTION_ENV } from '../../../test/production-env';
 

@@ -7,7 +7,8 @@ import {
 } from '@prata/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 
 // Everything Prata holds about one customer (docs/privacy.md): each table read through the customer's index, page by
 // page in id order (never a whole table, never one customer's whole history in one statement).

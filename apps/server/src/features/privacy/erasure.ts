@@ -9,7 +9,7 @@ import {
 } from '@prata/domain';
 import type { Executor } from '../../db/client';
 import { lockCustomer } from '../../db/lock';
-import type { UserRow } from '../../db/schema/index';
+import type { UserRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { closeAccount as closeLedgerAccount, getBalances, openHolds } from '../../ledger/index';

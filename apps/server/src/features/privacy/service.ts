@@ -14,7 +14,7 @@ import {
 } from '@prata/domain';
 import type { Executor } from '../../db/client';
 import { lockCustomer } from '../../db/lock';
-import { int } from '../../db/sql';
+import { int } from '../../db/integers';
 import { pgConstraint, withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { logEvent, writeAudit } from '../../lib/audit';

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@prata/domain';
 import type { Executor } from '../../db/client';
-import type { UserRow } from '../../db/schema/index';
+import type { UserRow } from '../../db/rows';
 import { writeAudit } from '../../lib/audit';
 import { invalidFields } from '../../lib/errors';
 

@@ -1,7 +1,7 @@
 import { type ContactCodeRequest, formatCelular, MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import type { UserRow } from '../../db/schema/index';
+import type { UserRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { type Binding, consumeCode, issueCode } from '../../lib/codes';

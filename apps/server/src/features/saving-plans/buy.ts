@@ -29,15 +29,15 @@ export async function sizeBuy(db: Executor, userId: number | null, amountCents: 
   const rates = await marketRates(db);
   const ceiling = await walkBook(db, 'buy', MAX_ORDER_CENTIGRAMS, userId);
   let lo = 0;
-  let hi = ceiling.filled;
+  let hi = ceiling.filledCg;
   let best = { quantityCg: 0, valueCents: 0, feeCents: 0, iofCents: 0, totalCents: 0 };
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
     const walk = await walkBook(db, 'buy', mid, userId);
-    const cost = allIn(walk.value, rates);
-    if (walk.filled >= mid && walk.value > 0 && cost.totalCents <= amountCents) {
+    const cost = allIn(walk.valueCents, rates);
+    if (walk.filledCg >= mid && walk.valueCents > 0 && cost.totalCents <= amountCents) {
       lo = mid;
-      best = { quantityCg: mid, valueCents: walk.value, ...cost };
+      best = { quantityCg: mid, valueCents: walk.valueCents, ...cost };
     } else {
       hi = mid - 1;
     }
@@ -66,14 +66,14 @@ export async function buyFor(deps: AppDeps, userId: number, amountCents: number)
       const anything = await walkBook(db, 'buy', 1, userId);
       return {
         status: 'nothing',
-        reason: anything.filled === 0 ? MESSAGES.savingRunNoOffers : MESSAGES.savingRunTooSmall,
+        reason: anything.filledCg === 0 ? MESSAGES.savingRunNoOffers : MESSAGES.savingRunTooSmall,
       };
     }
     try {
       const answer = await placeOrder(deps, userId, 'buy', {
         mode: 'market',
-        quantity_grams: size.quantityCg,
-        total_amount: amountCents,
+        quantityCentigrams: size.quantityCg,
+        expectedTotalCents: amountCents,
       });
       const { orderId, feeCents, iofCents, totalCents, valueCents } = answer;
       if (totalCents > amountCents)

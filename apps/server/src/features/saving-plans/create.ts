@@ -8,7 +8,7 @@ import {
 } from '@prata/domain';
 import { brCodeQrPngBase64 } from '../../adapters/payments/index';
 import type { AppDeps } from '../../deps';
-import type { UserRow } from '../../db/schema/index';
+import type { UserRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError } from '../../lib/errors';

@@ -2,4 +2,4 @@
 export { savingPlanRoutes } from './routes';
 export { runSavingPlans, startSavingScheduler } from './scheduler';
 export { advanceSavingClock, resetSavingClock, savingClock } from './clock';
-export { hasLiveSavingPlans } from './pending';
+export { hasLiveSavingPlans } from './repository';

@@ -34,8 +34,8 @@ const calls = { pix: 0, authorizations: 0, charges: 0 };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await fundHouse(t.app.deps, null, { currency: 'AG', amount: 100_000 });
-  await placeHouseOrder(t.app.deps, null, { type: 'sell', price_per_gram: 500, quantity_grams: 100_000 });
+  await fundHouse(t.app.deps, null, { currency: 'AG', amountMinorUnits: 100_000 });
+  await placeHouseOrder(t.app.deps, null, { side: 'sell', pricePerGramCents: 500, quantityCentigrams: 100_000 });
   const p = t.adapters.payments;
   const count = <A extends unknown[], R>(key: keyof typeof calls, f: (...a: A) => Promise<R>) => {
     const bound = f.bind(p);

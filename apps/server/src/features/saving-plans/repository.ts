@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 
 /** The saving plans' SQL, all of it: plans, runs and the once-per-period claim (migration 0029). */
 
@@ -354,4 +355,17 @@ export async function refuseRun(ex: Executor, planId: number, paymentId: string 
         returning ${RUN_COLUMNS}`,
   );
   return row ? run(row) : null;
+}
+
+/**
+ * Whether the customer has a saving plan that may still buy (active, paused or waiting for its Pix Automático
+ * authorisation): the erasure asks it. Through saving_plans_user_idx.
+ */
+export async function hasLiveSavingPlans(ex: Executor, userId: number): Promise<boolean> {
+  const found = await rows<{ one: number }>(
+    ex,
+    sql`select 1 as one from saving_plans
+         where user_id = ${userId} and status in ('awaiting_authorization', 'active', 'paused') limit 1`,
+  );
+  return found.length > 0;
 }

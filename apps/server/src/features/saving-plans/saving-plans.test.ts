@@ -24,8 +24,12 @@ const todayWeekday = () => new Date(`${brasiliaIsoDate(savingClock.now())}T00:00
 
 /** The house sells 1.000 g at R$ 5,00/g: enough for every run here. */
 async function houseSells(t: TestApp, pricePerGramCents = 500) {
-  await fundHouse(t.app.deps, null, { currency: 'AG', amount: 100_000 });
-  await placeHouseOrder(t.app.deps, null, { type: 'sell', price_per_gram: pricePerGramCents, quantity_grams: 100_000 });
+  await fundHouse(t.app.deps, null, { currency: 'AG', amountMinorUnits: 100_000 });
+  await placeHouseOrder(t.app.deps, null, {
+    side: 'sell',
+    pricePerGramCents: pricePerGramCents,
+    quantityCentigrams: 100_000,
+  });
 }
 
 async function createPlan(t: TestApp, token: string, body: Record<string, unknown>) {

@@ -1,7 +1,7 @@
 import { PDFDocument, type PDFFont, type RGB, StandardFonts } from 'pdf-lib';
 import { formatDateTimeBR, formatGrams, SILVER_TRANSFER_STATUS_LABELS } from '@prata/domain';
 import type { AppDeps } from '../../deps';
-import type { SilverTransferRow } from '../../db/schema/index';
+import type { SilverTransferRow } from '../../db/rows';
 import {
   PDF_ACCENT as ACCENT,
   PDF_MARGIN as MARGIN,

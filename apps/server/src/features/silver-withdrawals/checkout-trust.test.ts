@@ -31,8 +31,8 @@ beforeAll(async () => {
   t = await buildTestApp({
     config: { demo: true, limits: { ...readLimits({}).limits, silverOrderAddress: wide, shippingQuoteAddress: wide } },
   });
-  await fundHouse(t.app.deps, null, { currency: 'AG', amount: 100_000 });
-  await placeHouseOrder(t.app.deps, null, { type: 'sell', price_per_gram: 600, quantity_grams: 50_000 });
+  await fundHouse(t.app.deps, null, { currency: 'AG', amountMinorUnits: 100_000 });
+  await placeHouseOrder(t.app.deps, null, { side: 'sell', pricePerGramCents: 600, quantityCentigrams: 50_000 });
   const saved = await saveProductType(t.app.deps, null, null, {
     name: 'Barra de prata 50 g',
     description: '',

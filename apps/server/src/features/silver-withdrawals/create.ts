@@ -18,7 +18,7 @@ import type {
   SilverWithdrawalItemRow,
   SilverWithdrawalRow,
   UserRow,
-} from '../../db/schema/index';
+} from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid } from '../../lib/errors';
@@ -26,7 +26,6 @@ import { enqueueEmail } from '../../messaging/outbox';
 import { silverPixMail } from '../../messaging/templates';
 import { LedgerRefusedError } from '../../ledger/index';
 import {
-  catalogueChanged,
   loadSilverSettings,
   type PricedOrder,
   priceOrder,
@@ -159,7 +158,6 @@ async function create(deps: AppDeps, order: Order) {
   const row = await withTransaction(deps.database.db, (tx) =>
     insertWithHolds(tx, order, priced, kind, settings.pixExpiryMinutes),
   );
-  catalogueChanged();
   deps.outbox.kick();
   if (row.paymentMethod === 'balance') {
     return { message: MESSAGES.silverBalanceCreated, silverWithdrawal: presentWithdrawal(row, row.items) };

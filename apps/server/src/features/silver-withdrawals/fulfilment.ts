@@ -1,12 +1,12 @@
 import { MESSAGES, minorToDecimal, type SilverWithdrawalStatus } from '@prata/domain';
 import type { AppDeps } from '../../deps';
-import type { SilverWithdrawalRow } from '../../db/schema/index';
+import type { SilverWithdrawalRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent, writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../messaging/outbox';
 import { moneyRejectedMail, silverSentMail } from '../../messaging/templates';
-import { couponCodesById, catalogueChanged } from '../catalogue/index';
+import { couponCodesById } from '../catalogue/index';
 import { captureAtShipping, releaseHolds, reversePixPayment } from './ledger';
 import {
   findWithdrawal,
@@ -213,7 +213,6 @@ export async function reject(deps: AppDeps, staff: Staff | null, id: number, rea
     });
     return { ...locked, paidByPix };
   });
-  catalogueChanged();
   deps.outbox.kick();
   if (row.asaasPaymentId) {
     if (row.paidByPix) await retryRefund(deps, id);

@@ -20,4 +20,4 @@ export {
   listSilverWithdrawals,
   startSilverExpirySweeper,
 } from './service';
-export { hasPendingSilverWithdrawals } from './pending';
+export { hasPendingSilverWithdrawals } from './repository/index';

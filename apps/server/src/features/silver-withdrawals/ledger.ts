@@ -1,4 +1,4 @@
-import type { SilverWithdrawalRow } from '../../db/schema/index';
+import type { SilverWithdrawalRow } from '../../db/rows';
 import type { Executor } from '../../db/client';
 import {
   type AccountRef,

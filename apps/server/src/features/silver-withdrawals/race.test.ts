@@ -27,8 +27,8 @@ const GUEST = {
 const wide = { max: 100_000, windowSeconds: 60 };
 
 async function lastBarShop(t: TestApp, stock: number) {
-  await fundHouse(t.app.deps, null, { currency: 'AG', amount: 100_000 });
-  await placeHouseOrder(t.app.deps, null, { type: 'sell', price_per_gram: 600, quantity_grams: 20_000 });
+  await fundHouse(t.app.deps, null, { currency: 'AG', amountMinorUnits: 100_000 });
+  await placeHouseOrder(t.app.deps, null, { side: 'sell', pricePerGramCents: 600, quantityCentigrams: 20_000 });
   const saved = await saveProductType(t.app.deps, null, null, {
     name: 'Barra de prata 31,1 g',
     description: '',

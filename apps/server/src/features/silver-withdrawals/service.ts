@@ -8,13 +8,13 @@ import {
 import { brCodeQrPngBase64 } from '../../adapters/payments/index';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import type { SilverWithdrawalItemRow, SilverWithdrawalRow } from '../../db/schema/index';
+import type { SilverWithdrawalItemRow, SilverWithdrawalRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../messaging/outbox';
 import { silverPaidMail } from '../../messaging/templates';
-import { catalogueChanged, returnCouponUse, returnStock } from '../catalogue/index';
+import { returnCouponUse, returnStock } from '../catalogue/index';
 import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { releaseHolds } from './ledger';
 import {
@@ -155,7 +155,6 @@ export async function closeWithdrawal(
     }
     return updated!;
   });
-  catalogueChanged();
   if (row?.asaasPaymentId) {
     // best effort: the row already refuses any payment (a late one is recorded for operators, never applied)
     await deps.adapters.payments

@@ -41,9 +41,9 @@ beforeAll(async () => {
   logistics = await staffMember(t, ['logistics'], 'Lia Logística');
   const deps = t.app.deps;
   // the house: 2 kg in the vault, 1 kg offered at R$ 6,00/g and R$ 6,50/g
-  await fundHouse(deps, null, { currency: 'AG', amount: 200_000 });
-  await placeHouseOrder(deps, null, { type: 'sell', price_per_gram: 600, quantity_grams: 50_000 });
-  await placeHouseOrder(deps, null, { type: 'sell', price_per_gram: 650, quantity_grams: 50_000 });
+  await fundHouse(deps, null, { currency: 'AG', amountMinorUnits: 200_000 });
+  await placeHouseOrder(deps, null, { side: 'sell', pricePerGramCents: 600, quantityCentigrams: 50_000 });
+  await placeHouseOrder(deps, null, { side: 'sell', pricePerGramCents: 650, quantityCentigrams: 50_000 });
   const product = (name: string, grams: number, stock: number) =>
     saveProductType(deps, null, null, {
       name,

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres, openSecondPool, skippedOnPglite } from '../../../test/helpers';
 import { createLedgerUsers } from '../../../test/ledger-users';
 import type { Database } from '../../db/client';
-import { int, rows } from '../../db/sql';
+import { rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import { withTransaction } from '../../db/tx';
 import {
   type AccountRef,

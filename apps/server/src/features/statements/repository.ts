@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { int, integerArray, rows } from '../../db/sql';
+import { integerArray, rows } from '../../db/sql';
+import { int } from '../../db/integers';
 import { accountSumsBefore } from '../../ledger/index';
 
 type Currency = 'BRL' | 'AG';

@@ -16,8 +16,8 @@ const PRICE_MAX = 560;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await fundHouse(t.app.deps, null, { currency: 'AG', amount: 10_000_000 });
-  await fundHouse(t.app.deps, null, { currency: 'BRL', amount: 100_000_000 });
+  await fundHouse(t.app.deps, null, { currency: 'AG', amountMinorUnits: 10_000_000 });
+  await fundHouse(t.app.deps, null, { currency: 'BRL', amountMinorUnits: 100_000_000 });
 });
 
 const get = (url: string, c: Customer) => t.app.inject({ method: 'GET', url, headers: bearer(c.token) });

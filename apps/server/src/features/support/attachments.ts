@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, isNull } from 'drizzle-orm';
 import { MESSAGES, TICKET_ATTACHMENTS_MAX } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { type TicketAttachmentRow, ticketAttachments } from '../../db/schema/index';
+import type { TicketAttachmentRow } from '../../db/rows';
 import { AppError } from '../../lib/errors';
 import { inspectUpload, type UploadedFile } from '../../lib/uploads';
 import { loggedAs } from '../../lib/log-failure';
+import { countAttachments, insertAttachment } from './repository/index';
 
 /** Checks every file (size, type by content: images or PDF) before anything is written. */
 export const inspectAll = (files: UploadedFile[]) => files.map((file) => ({ file, facts: inspectUpload(file) }));
@@ -24,11 +24,7 @@ export async function storeAttachments(
   written: string[],
 ): Promise<TicketAttachmentRow[]> {
   if (inspected.length === 0) return [];
-  const [kept] = await tx
-    .select({ n: count() })
-    .from(ticketAttachments)
-    .where(and(eq(ticketAttachments.ticketId, ticketId), isNull(ticketAttachments.deletedAt)));
-  if (Number(kept?.n ?? 0) + inspected.length > TICKET_ATTACHMENTS_MAX)
+  if ((await countAttachments(tx, ticketId)) + inspected.length > TICKET_ATTACHMENTS_MAX)
     throw new AppError('LIST_LIMIT_REACHED', MESSAGES.ticketAttachmentsLimit(TICKET_ATTACHMENTS_MAX), {
       attachments: [MESSAGES.ticketAttachmentsLimit(TICKET_ATTACHMENTS_MAX)],
     });
@@ -37,19 +33,16 @@ export async function storeAttachments(
     const storageKey = `tickets/${randomBytes(16).toString('hex')}.${facts.ext}`;
     await deps.adapters.storage.put(storageKey, file.data);
     written.push(storageKey);
-    const [row] = await tx
-      .insert(ticketAttachments)
-      .values({
-        ticketId,
-        uploadedBy: by.userId,
-        fromStaff: by.fromStaff,
-        originalName: facts.originalName,
-        storageKey,
-        mimeType: facts.mime,
-        sizeBytes: facts.sizeBytes,
-        sha256: facts.sha256,
-      })
-      .returning();
+    const row = await insertAttachment(tx, {
+      ticketId,
+      uploadedBy: by.userId,
+      fromStaff: by.fromStaff,
+      originalName: facts.originalName,
+      storageKey,
+      mimeType: facts.mime,
+      sizeBytes: facts.sizeBytes,
+      sha256: facts.sha256,
+    });
     rows.push(row!);
   }
   return rows;

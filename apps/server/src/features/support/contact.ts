@@ -1,19 +1,15 @@
-import { inArray } from 'drizzle-orm';
 import { CONTACT_INFO_KEYS, type ContactInfoKey, MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { contactInformation } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
+import { contactEntries, upsertContactEntry } from './repository/index';
 
 type Entry = { key: ContactInfoKey; value: string };
 
 /** GET /api/contact-information: the spec's keys that have a value, in CONTACT_INFO_KEYS order. */
 export async function readContactInformation(db: Executor): Promise<Entry[]> {
-  const rows = await db
-    .select({ key: contactInformation.key, value: contactInformation.value })
-    .from(contactInformation)
-    .where(inArray(contactInformation.key, [...CONTACT_INFO_KEYS]));
+  const rows = await contactEntries(db, [...CONTACT_INFO_KEYS]);
   const byKey = new Map(rows.map((r) => [r.key, r.value]));
   return CONTACT_INFO_KEYS.flatMap((key) => {
     const value = byKey.get(key);
@@ -30,13 +26,7 @@ export async function saveContactInformation(deps: AppDeps, staff: { userId: num
   return withTransaction(deps.database.db, async (tx) => {
     const now = new Date();
     for (const [key, value] of latest) {
-      await tx
-        .insert(contactInformation)
-        .values({ key, value, updatedBy: staff.userId, updatedAt: now })
-        .onConflictDoUpdate({
-          target: contactInformation.key,
-          set: { value, updatedBy: staff.userId, updatedAt: now },
-        });
+      await upsertContactEntry(tx, { key, value, updatedBy: staff.userId, updatedAt: now });
     }
     await writeAudit(tx, {
       actorUserId: staff.userId,

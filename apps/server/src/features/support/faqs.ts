@@ -1,12 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
 import { MESSAGES, type FaqRequest } from '@prata/domain';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { type FaqRow, faqs } from '../../db/schema/index';
+import type { FaqRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
 import { invalid, notFound } from '../../lib/errors';
+import { deleteFaqRow, faqsInOrder, insertFaq, updateFaqRow } from './repository/index';
 import { sanitizeAnswer } from './sanitize';
 
 /** The most questions listed: the page is one expandable list. */
@@ -26,17 +26,12 @@ const presentAdmin = (f: FaqRow) => ({
 
 /** GET /api/faqs: the active questions in the operators' order, answers sanitized. */
 export async function listFaqs(db: Executor) {
-  const rows = await db
-    .select()
-    .from(faqs)
-    .where(eq(faqs.active, true))
-    .orderBy(asc(faqs.position), asc(faqs.id))
-    .limit(FAQS_MAX);
+  const rows = await faqsInOrder(db, { all: false, limit: FAQS_MAX });
   return rows.map((f) => ({ id: f.id, question: f.question, answer: sanitizeAnswer(f.answerHtml) }));
 }
 
 export async function listFaqsForStaff(db: Executor) {
-  const rows = await db.select().from(faqs).orderBy(asc(faqs.position), asc(faqs.id)).limit(FAQS_MAX);
+  const rows = await faqsInOrder(db, { all: true, limit: FAQS_MAX });
   return rows.map(presentAdmin);
 }
 
@@ -50,16 +45,13 @@ function cleanAnswer(answer: string): string {
 export async function createFaq(deps: AppDeps, staff: Staff, input: FaqValues) {
   const answerHtml = cleanAnswer(input.answer);
   return withTransaction(deps.database.db, async (tx) => {
-    const [row] = await tx
-      .insert(faqs)
-      .values({
-        question: input.question,
-        answerHtml,
-        position: input.position,
-        active: input.active,
-        updatedBy: staff.userId,
-      })
-      .returning();
+    const row = await insertFaq(tx, {
+      question: input.question,
+      answerHtml,
+      position: input.position,
+      active: input.active,
+      updatedBy: staff.userId,
+    });
     await writeAudit(tx, {
       actorUserId: staff.userId,
       action: 'faq.created',
@@ -74,18 +66,13 @@ export async function createFaq(deps: AppDeps, staff: Staff, input: FaqValues) {
 export async function updateFaq(deps: AppDeps, staff: Staff, id: number, input: FaqValues) {
   const answerHtml = cleanAnswer(input.answer);
   return withTransaction(deps.database.db, async (tx) => {
-    const [row] = await tx
-      .update(faqs)
-      .set({
-        question: input.question,
-        answerHtml,
-        position: input.position,
-        active: input.active,
-        updatedBy: staff.userId,
-        updatedAt: new Date(),
-      })
-      .where(eq(faqs.id, id))
-      .returning();
+    const row = await updateFaqRow(tx, id, {
+      question: input.question,
+      answerHtml,
+      position: input.position,
+      active: input.active,
+      updatedBy: staff.userId,
+    });
     if (!row) throw notFound();
     await writeAudit(tx, {
       actorUserId: staff.userId,
@@ -100,7 +87,7 @@ export async function updateFaq(deps: AppDeps, staff: Staff, id: number, input: 
 
 export async function deleteFaq(deps: AppDeps, staff: Staff, id: number) {
   return withTransaction(deps.database.db, async (tx) => {
-    const [row] = await tx.delete(faqs).where(eq(faqs.id, id)).returning();
+    const row = await deleteFaqRow(tx, id);
     if (!row) throw notFound();
     await writeAudit(tx, {
       actorUserId: staff.userId,

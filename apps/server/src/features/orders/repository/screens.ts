@@ -7,7 +7,8 @@ import {
 } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { int, preparedRows, rows } from '../../../db/sql';
+import { preparedRows, rows } from '../../../db/sql';
+import { int } from '../../../db/integers';
 import { type PageAt, type PageTotal, readPage } from '../../../lib/paging';
 import { PENDING_ROWS } from '../copy';
 import type { WalkLevel } from '../core/index';

@@ -1,13 +1,9 @@
 import { BRASILIA_TIME_ZONE, MONTH_NAMES, silverValueCents } from '@prata/domain';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import type {
-  InvoiceBorrower,
-  ProductInvoiceLine,
-  ProductInvoiceTaxes,
-  ServiceInvoiceLine,
-} from '../../db/schema/index';
-import { int, rows } from '../../db/sql';
+import type { Executor } from '../../../db/client';
+import type { InvoiceBorrower, ProductInvoiceLine, ProductInvoiceTaxes, ServiceInvoiceLine } from '../../../db/rows';
+import { rows } from '../../../db/sql';
+import { int } from '../../../db/integers';
 
 /**
  * What the invoices are issued from (docs/fiscal.md): the facts the ledger's postings were made from, read per
@@ -94,7 +90,7 @@ export async function dueServiceInvoices(
 }
 
 /** 'yyyy-mm-01' → 'outubro de 2026' */
-export const monthName = (period: string) => `${MONTH_NAMES[Number(period.slice(5, 7)) - 1]} de ${period.slice(0, 4)}`;
+const monthName = (period: string) => `${MONTH_NAMES[Number(period.slice(5, 7)) - 1]} de ${period.slice(0, 4)}`;
 
 export function serviceDescription(due: Pick<DueServiceInvoice, 'period' | 'lines'>): string {
   const parts = due.lines.map((l) => `${l.label.toLowerCase()} (${l.count})`);
