@@ -52,7 +52,7 @@ export {
   type ResolvedPlan,
   resolvePlan,
 } from './plan-resolve';
-export { capture, hold, type Operation, post, postBatch, release } from './post';
+export { capture, hold, post, postBatch, release } from './post';
 export {
   proofOfReserves,
   type Reconciliation,

@@ -200,7 +200,7 @@ const BATCH_STATEMENT = `select orders_apply_batch(${planArgumentsSql(1)}, $13::
 
 /**
  * Everything a batch caused, in one call of orders_apply_batch (migration 0019): the ledger's commands as a plan
- * (ledger/plan.ts; ledger_apply_plan locks the owners and checks every balance the batch lowers), the orders, the
+ * (ledger/plan.ts; ledger_entry, the ledger's one writer, locks the owners and checks every balance the batch lowers), the orders, the
  * trades, the trading usage and the market's counters. Answers false, having written nothing, when the market is no
  * longer at `version - 1`. A refusal of the ledger throws, and nothing of the batch is written.
  */
