@@ -2,7 +2,7 @@
 -- file changes.
 
 -- An account's balance, credits − debits, as posted: its row plus the deltas not folded into it yet. The one place the
--- formula is written in SQL (the ledger's functions call it; the ledger's TypeScript reads have their own).
+-- formula is written in SQL (the ledger's functions call it; TypeScript's one copy is NET_CREDITS in ledger/balances.ts).
 -- An account whose floor is 'credits must not exceed debits' (the vault) holds −ledger_net_credits.
 create or replace function ledger_net_credits(a ledger_accounts) returns bigint language sql stable as $$
   select (a.credits_posted - a.debits_posted

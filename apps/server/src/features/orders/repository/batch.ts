@@ -7,6 +7,7 @@ import {
   type AccountFactsCache,
   callLedger,
   type LedgerCommand,
+  NET_CREDITS,
   type OpenHold,
   planArguments,
   planArgumentsSql,
@@ -57,9 +58,7 @@ export type BatchState = {
 const STATE_STATEMENT = `
   select s.version::text, s.last_order_id::text, s.last_trade_id::text, m.fee_rate_bps, m.iof_rate_bps,
          m.minimum_fee_cents::text,
-         (select json_object_agg(a.code, (a.credits_posted - a.debits_posted
-                   + coalesce((select sum(d.credits - d.debits) from ledger_balance_deltas d
-                                where d.account_id = a.id), 0))::text)
+         (select json_object_agg(a.code, ${NET_CREDITS}::text)
             from ledger_accounts a where a.id = any($1::bigint[])) as balances,
          (select json_agg(json_build_array(u.id, u.trading_limit_cents::text, coalesce(t.traded_cents, 0)::text))
             from users u left join trading_usage t on t.user_id = u.id and t.year = $3::integer
