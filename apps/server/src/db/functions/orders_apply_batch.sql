@@ -19,6 +19,7 @@ drop function if exists orders_apply_batch(ledger_plan_transfer[], ledger_plan_h
                                            bigint[], bigint[], bigint[], bigint[], bigint[], bigint[],
                                            orders_batch_order[], orders_batch_trade[], orders_batch_usage[], integer,
                                            timestamptz, bigint, bigint, bigint);
+-- jscpd:ignore-start (ledger_entry's parameters, passed through: one interface, declared where it is taken)
 create or replace function orders_apply_batch(p_transfers ledger_plan_transfer[], p_holds_opened ledger_plan_hold[],
                                    p_holds_closed ledger_plan_hold[], p_accounts ledger_plan_account[],
                                    p_lock_no_key_update bigint[], p_lock_key_share bigint[],
@@ -28,6 +29,7 @@ create or replace function orders_apply_batch(p_transfers ledger_plan_transfer[]
                                    p_orders orders_batch_order[], p_trades orders_batch_trade[],
                                    p_usage orders_batch_usage[], p_year integer, p_now timestamptz,
                                    p_version bigint, p_last_order bigint, p_last_trade bigint)
+-- jscpd:ignore-end
 returns jsonb language plpgsql set jit = off as $$
 declare
   v_one int;
