@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { boot, type Running } from '../src/boot';
 import { loadConfig } from '../src/config';
-import { post } from '../src/ledger/index';
+import { postBatch } from '../src/ledger/index';
 import { issueSession } from '../src/plugins/auth';
 import { findUserByEmail } from '../src/features/users/repository';
 import { autocannon, hasPgbench, type LoadResult, pgbench, type PgbenchResult, startHello } from './load';
@@ -82,10 +82,29 @@ try {
   const db = running.database.db;
   const customer = (await findUserByEmail(db, 'cliente@prata.dev'))!;
   const available = { customer: customer.id, bucket: 'available' as const };
-  await post(db, { type: 'bench.deposit', id: Date.now() }, [
-    { debit: { system: 'pix:clearing' }, credit: available, currency: 'BRL', amount: 1_234_56, code: 'deposit' },
-    { debit: { system: 'vault' }, credit: available, currency: 'AG', amount: 10_000, code: 'deposit' },
-  ]);
+  const depositId = `bench.deposit:${Date.now()}`;
+  await postBatch(
+    db,
+    [
+      {
+        id: `${depositId}:1`,
+        debit: { system: 'pix:clearing' },
+        credit: available,
+        currency: 'BRL',
+        amount: 1_234_56,
+        code: 'deposit',
+      },
+      {
+        id: `${depositId}:2`,
+        debit: { system: 'vault' },
+        credit: available,
+        currency: 'AG',
+        amount: 10_000,
+        code: 'deposit',
+      },
+    ],
+    { atomic: true },
+  );
   const { authToken } = await issueSession(db, running.app.deps, customer.id, { userAgent: 'bench' });
   const auth = { authorization: `Bearer ${authToken}` };
 

@@ -178,7 +178,7 @@ export function probeStatements() {
     if (/from market_state s, market_settings/.test(t)) return 'market state and rates';
     if (/json_object_agg\(a\.code/.test(t)) return 'balances, limits, usage of the placers';
     if (/orders_apply_batch/.test(t)) return 'writes: ledger, orders, trades, usage, counters (orders_apply_batch)';
-    if (/ledger_execute/.test(t)) return 'ledger_execute (holds, captures, transfers)';
+    if (/ledger_commands/.test(t)) return 'ledger_commands (holds, captures, transfers)';
     if (/^insert into orders/.test(t)) return 'upsert orders';
     if (/^insert into trades/.test(t)) return 'insert trades';
     if (/^insert into trading_usage/.test(t)) return 'upsert trading usage';

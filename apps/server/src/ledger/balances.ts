@@ -8,11 +8,18 @@ export type Balances = {
   AG: { available: number; held: number };
 };
 
+/**
+ * The balance formula, the one copy in TypeScript (SQL's is ledger_net_credits, db/functions/ledger_balance.sql): the
+ * balance of the account `a` of ledger_accounts, credits − debits, row plus the deltas not folded yet. Written out
+ * rather than a call of ledger_net_credits: PostgreSQL does not inline a SQL function with a subquery, and the hot
+ * reads (GET /api/user, the order batch's read) look up a handful of accounts by key.
+ */
+export const NET_CREDITS = `(a.credits_posted - a.debits_posted
+  + coalesce((select sum(d.credits - d.debits) from ledger_balance_deltas d where d.account_id = a.id), 0))`;
+
 /** credits − debits of each account, row plus deltas (what has been posted and not folded yet). */
 const BALANCES = (codes: string[]) =>
-  sql`select a.code, (a.credits_posted - a.debits_posted
-                      + coalesce((select sum(d.credits - d.debits) from ledger_balance_deltas d
-                                   where d.account_id = a.id), 0))::text as balance
+  sql`select a.code, ${sql.raw(NET_CREDITS)}::text as balance
         from ledger_accounts a where a.code = any(${sql.param(codes)}::text[])`;
 
 /**
@@ -20,9 +27,7 @@ const BALANCES = (codes: string[]) =>
  * accounts named by `codes` (a text[] expression), credits − debits, row plus deltas.
  */
 export const balancesJson = (codes: SQL) =>
-  sql`(select json_object_agg(a.code, (a.credits_posted - a.debits_posted
-                + coalesce((select sum(d.credits - d.debits) from ledger_balance_deltas d where d.account_id = a.id), 0)
-              )::text)
+  sql`(select json_object_agg(a.code, ${sql.raw(NET_CREDITS)}::text)
          from ledger_accounts a where a.code = any(${codes}::text[]))`;
 
 /** A customer's balances in minor units (centavos, centigrams); zeros for accounts not opened yet. */

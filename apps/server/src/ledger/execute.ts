@@ -66,7 +66,7 @@ export type CaptureResult =
 export type CommandResult = TransferResult | HoldResult | ReleaseResult | CaptureResult;
 
 /**
- * A command as ledger_execute reads it from JSON (`encode`): validated, its accounts by code, only the fields of its
+ * A command as ledger_commands reads it from JSON (`encode`): validated, its accounts by code, only the fields of its
  * kind. The keys are spelled out: PostgreSQL parses them once per call, and 100 commands' longer keys cost it about as
  * much as one index lookup (docs/ledger.md, "Commands as JSON").
  */
@@ -114,7 +114,7 @@ function checkText(value: unknown, max: number, where: string, what: string): st
   return value as string;
 }
 
-/** Validates a command and writes it in the shape ledger_execute reads; throws before any SQL on bad input. */
+/** Validates a command and writes it in the shape ledger_commands reads; throws before any SQL on bad input. */
 function encode(cmd: LedgerCommand, index: number): EncodedCommand {
   const where = `command ${index + 1} (${cmd?.kind})`;
   const linked = cmd.linked === true ? { linked: true as const } : {};
@@ -174,8 +174,7 @@ function encode(cmd: LedgerCommand, index: number): EncodedCommand {
   }
 }
 
-const STATEMENT = 'select ledger_execute($1::jsonb, $2::boolean) as r';
-const SINGLE = 'select ledger_transfer($1::text, $2::text, $3::text, $4::bigint, $5::text) as r';
+const STATEMENT = 'select ledger_commands($1::jsonb, $2::boolean) as r';
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 5;
 
@@ -251,20 +250,10 @@ export async function execute(
   if (!Array.isArray(commands)) throw new TypeError('ledger: commands must be an array');
   if (commands.length === 0) return [];
   const encoded = encodeAll(commands);
-  const first = encoded[0]!;
-  if (encoded.length === 1 && first.kind === 'transfer') {
-    // the common case (a deposit, a withdrawal, a transfer): its own leaner function, no JSON to walk
-    const t = first;
-    const raw = await callLedger<Raw>(ex, SINGLE, 'ledger_transfer', [
-      t.id,
-      t.debit_account,
-      t.credit_account,
-      t.amount,
-      t.code,
-    ]);
-    return [decode('transfer', raw)];
-  }
-  const raw = await callLedger<Raw[]>(ex, STATEMENT, 'ledger_execute', [JSON.stringify(encoded), opts.atomic === true]);
+  const raw = await callLedger<Raw[]>(ex, STATEMENT, 'ledger_commands', [
+    JSON.stringify(encoded),
+    opts.atomic === true,
+  ]);
   return decodeResults(commands, raw);
 }
 
@@ -274,9 +263,9 @@ export function encodeAll(commands: LedgerCommand[]): EncodedCommand[] {
   return commands.map(encode);
 }
 
-/** ledger_execute's answer read back into one result per command. */
+/** ledger_commands' answer read back into one result per command. */
 function decodeResults(commands: LedgerCommand[], raw: unknown): CommandResult[] {
   if (!Array.isArray(raw) || raw.length !== commands.length)
-    throw new Error('ledger: ledger_execute answered otherwise');
+    throw new Error('ledger: ledger_commands answered otherwise');
   return (raw as Raw[]).map((r, i) => decode(commands[i]!.kind, r));
 }

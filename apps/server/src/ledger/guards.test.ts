@@ -14,14 +14,14 @@ import { reconcile } from './reconcile';
 import { createLedgerUsers } from '../../test/ledger-users';
 
 /**
- * Issue 28, item 1: ledger_apply_plan (db/functions/ledger_apply_plan.sql) does not trust the plan it is given. Each
+ * ledger_entry (db/functions/ledger_entry.sql), the ledger's one writer, does not trust the batch it is given. Each
  * test below hands it, directly, a plan that lies in one way (a planner bug, or a caller that means harm): the
  * function must refuse it (PR003, or PR001 for a refusal of funds) and write nothing at all.
  */
 const cust = (id: number): AccountRef => ({ customer: id, bucket: 'available' });
 const FUND = { BRL: 10_000, AG: 5_000 } as const;
 
-describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () => {
+describe('ledger_entry refuses a plan that lies, and writes nothing', () => {
   let database: Database;
   let a: number;
   let b: number;
@@ -84,8 +84,8 @@ describe('ledger_apply_plan refuses a plan that lies, and writes nothing', () =>
   const call = (plan: ResolvedPlan) =>
     callLedger(
       database.db,
-      `select ledger_apply_plan(${planArgumentsSql(1)}) as r`,
-      'ledger_apply_plan',
+      `select ledger_entry(${planArgumentsSql(1)}) as r`,
+      'ledger_entry',
       planArguments(plan),
     ).then(
       () => undefined,

@@ -23,7 +23,7 @@ export {
   CHECKPOINT_GRACE_MS,
   startAccountMonthsJob,
 } from './checkpoints';
-export { type Balances, balanceOf, balancesJson, getBalances } from './balances';
+export { type Balances, balanceOf, balancesJson, getBalances, NET_CREDITS } from './balances';
 export { type CloseResult, closeAccount, lockOwners, reopenAccount } from './close';
 export { LedgerRefusedError, type Refusal, type Refused, requireAllOk, requireOk } from './errors';
 export {
@@ -52,7 +52,7 @@ export {
   type ResolvedPlan,
   resolvePlan,
 } from './plan-resolve';
-export { capture, hold, type Operation, post, postBatch, release } from './post';
+export { capture, hold, post, postBatch, release } from './post';
 export {
   proofOfReserves,
   type Reconciliation,

@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { int, integerArray, type RecordField, recordArray, rows } from '../db/sql';
 import type { Currency } from './accounts';
-import { callLedger } from './execute';
 import type { HoldRow, LedgerPlan, PlannedTransfer } from './plan';
 
-// A plan (plan.ts) made ready for ledger_apply_plan: its accounts by id, as the caller knows them, and from them the
+// A plan (plan.ts) made ready for ledger_entry (db/functions/ledger_entry.sql, the ledger's one writer): its accounts by id, as the caller knows them, and from them the
 // locks and where each balance is written; then the function's arguments (docs/ledger.md, "A planned batch").
 
 const fail = (what: string): never => {
@@ -15,7 +14,7 @@ const fail = (what: string): never => {
 /**
  * What a plan needs of an account, all of it fixed when the account is opened (its id, code, currency, owner, whether
  * that owner is a customer, its floor): read once per process and kept, so a batch's call names accounts by id and
- * ledger_apply_plan does not look them up by code again. The function still checks each id against its code and owner
+ * ledger_entry does not look them up by code again. The function still checks each id against its code and owner
  * (a primary-key lookup), so knowledge that is no longer true (a database recreated under a running process) writes
  * nothing (ACCOUNTS_NOT_AS_KNOWN); the caller then forgets what it knew (`clear`) and tries again.
  */
@@ -83,7 +82,7 @@ export class AccountFactsCache {
   }
 }
 
-/** The SQLSTATE ledger_apply_plan raises when an account is not what the caller knows of it (clear, and try again). */
+/** The SQLSTATE ledger_entry raises when an account is not what the caller knows of it (clear, and try again). */
 export const ACCOUNTS_NOT_AS_KNOWN = 'PR002';
 
 /** Accounts (by id) with the debits and credits the batch posts to each, in three lists of one length. */
@@ -96,7 +95,7 @@ type ResolvedHold<State> = Omit<HoldRow, 'availableAccount' | 'heldAccount'> & {
   heldAccountId: number;
 };
 
-/** A plan with its accounts named by id, and what ledger_apply_plan's first step used to work out from them. */
+/** A plan with its accounts named by id, and the locks and balance totals worked out from them. */
 export type ResolvedPlan = {
   transfers: Array<
     Omit<PlannedTransfer, 'debitAccount' | 'creditAccount'> & { debitAccountId: number; creditAccountId: number }
@@ -119,7 +118,7 @@ export type ResolvedPlan = {
 const noTotals = (): AccountTotals => ({ accountIds: [], debits: [], credits: [] });
 
 /**
- * `plan` with its accounts by id (`facts`), and what the database's first step did before: every leg in its accounts'
+ * `plan` with its accounts by id (`facts`), checked before any SQL: every leg in its accounts'
  * currency (else a bug: it throws), each hold between two accounts of one owner, the debits and credits on each
  * account, and from them the locks and where each balance is written (locksAndTotals).
  */
@@ -165,7 +164,7 @@ export function resolvePlan(plan: LedgerPlan, facts: (code: string) => AccountFa
 type Net = { f: AccountFacts; debits: number; credits: number };
 
 /**
- * Which owners are locked how (ledger_execute's step 3, on the gross legs: no key update where a floored balance goes
+ * Which owners are locked how (as ledger_commands decides it, on the gross legs: no key update where a floored balance goes
  * down, key share where a customer is credited), which balances are written in place (their owner locked for no key
  * update) and which as a delta row (the database derives the floors to check from the transfers).
  */
@@ -200,7 +199,7 @@ function locksAndTotals(nets: Net[]): Omit<ResolvedPlan, 'transfers' | 'holdsOpe
 }
 
 /**
- * ledger_apply_plan's twelve arguments (functions/ledger_apply_plan.sql), from the one of `first` on: the plan's rows
+ * ledger_entry's twelve arguments (db/functions/ledger_entry.sql), from the one of `first` on: the plan's rows
  * as arrays of records (migration 0023's types: their fields are positional), its lists of numbers as bigint[]. The
  * values for them come from planArguments.
  */
@@ -245,15 +244,4 @@ export function planArguments(plan: ResolvedPlan | null): Array<string | null> {
       ...totalsFields(plan.balanceDeltas),
     ].map(integerArray),
   ];
-}
-
-/** A plan applied on `ex` (inside the caller's transaction): the accounts' facts read where not known, then the call. */
-export async function applyPlan(ex: Executor, plan: LedgerPlan, cache: AccountFactsCache): Promise<void> {
-  const resolved = resolvePlan(plan, await cache.load(ex, plan));
-  await callLedger(
-    ex,
-    `select ledger_apply_plan(${planArgumentsSql(1)}) as r`,
-    'ledger_apply_plan',
-    planArguments(resolved),
-  );
 }

@@ -6,9 +6,9 @@ import type { Database, Executor } from '../db/client';
 import { pgErrorCode, pgErrorDetail } from '../db/tx';
 import { rows } from '../db/sql';
 import type { AccountRef, Currency } from './accounts';
-import { execute, type LedgerCommand } from './execute';
-import { type OpenHold, planBatch } from './plan';
-import { AccountFactsCache, applyPlan, resolvePlan } from './plan-resolve';
+import { callLedger, execute, type LedgerCommand } from './execute';
+import { type LedgerPlan, type OpenHold, planBatch } from './plan';
+import { AccountFactsCache, planArguments, planArgumentsSql, resolvePlan } from './plan-resolve';
 import { post } from './post';
 import { reconcile } from './reconcile';
 import { createLedgerUsers } from '../../test/ledger-users';
@@ -16,13 +16,19 @@ import { seededRandom } from '../lib/seeded-random';
 
 const cust = (id: number): AccountRef => ({ customer: id, bucket: 'available' });
 
+/** A plan written on `ex` (inside the caller's transaction) as orders_apply_batch writes it: through ledger_entry. */
+async function applyPlan(ex: Executor, plan: LedgerPlan, cache: AccountFactsCache): Promise<void> {
+  const resolved = resolvePlan(plan, await cache.load(ex, plan));
+  await callLedger(ex, `select ledger_entry(${planArgumentsSql(1)}) as r`, 'ledger_entry', planArguments(resolved));
+}
+
 describe('planBatch: the commands worked out', () => {
   const open = new Map<string, OpenHold>([
     ['old', { holder: { customer: 7 }, currency: 'AG', amount: 500, reason: 'order', reference: 'order:1' }],
   ]);
   const known = (id: string) => open.get(id);
 
-  it("gives each command's transfers ledger_execute's ids, and the holds their end state", () => {
+  it("gives each command's transfers ledger_commands' ids, and the holds their end state", () => {
     const plan = planBatch(
       [
         {
@@ -168,10 +174,10 @@ describe('planBatch: the commands worked out', () => {
 });
 
 /**
- * The same random batches through ledger_execute (execute, atomic) and through the plan (ledger_apply_plan), each in a
+ * The same random batches through ledger_commands (execute, atomic) and through the plan (ledger_entry as orders_apply_batch calls it), each in a
  * transaction rolled back afterwards: the same transfers, the same holds, the same balances.
  */
-describe('ledger_apply_plan against ledger_execute', () => {
+describe('ledger_entry: the plan against the commands', () => {
   let database: Database;
   let customers: number[] = [];
   const FUND = { BRL: 100_000, AG: 10_000 } as const;
@@ -324,7 +330,7 @@ describe('ledger_apply_plan against ledger_execute', () => {
     return out!;
   }
 
-  it('writes what ledger_execute writes, batch after random batch (20 seeds)', async () => {
+  it('writes what ledger_commands writes, batch after random batch (20 seeds)', async () => {
     for (let seed = 1; seed <= 20; seed++) {
       const cmds = randomBatch(seed);
       const viaExecute = await inRolledBack(async (tx) => {

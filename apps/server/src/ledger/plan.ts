@@ -2,19 +2,19 @@ import { accountSpec, type Currency, type Holder, holderAccounts } from './accou
 import { type EncodedCommand, encodeAll, type LedgerCommand } from './execute';
 
 /**
- * A batch of ledger commands that must all succeed together, worked out here instead of in ledger_execute's PL/pgSQL
- * (docs/ledger.md, "A planned batch"): the transfers each command makes (with the ids ledger_execute gives them:
- * `<hold>#hold`, `#capture.N`, `#release`), the holds it opens and the holds it closes. `ledger_apply_plan` (migration
- * 0021) then locks the owners as ledger_execute does, checks that every hold closed is open and exactly as the caller
- * said, writes everything in set-based statements, and checks every floored balance once, at the end: a batch that
- * would leave one below zero, touch a closed account, or reuse an id writes nothing.
+ * A batch of ledger commands that must all succeed together, worked out here instead of in ledger_commands' PL/pgSQL
+ * (docs/ledger.md, "A planned batch"): the transfers each command makes (with the ids ledger_commands gives them:
+ * `<hold>#hold`, `#capture.N`, `#release`), the holds it opens and the holds it closes. `ledger_entry`, the ledger's
+ * one writer, then locks the owners in the ledger's one order, checks that every hold closed is open and exactly as
+ * the caller said, writes everything in set-based statements, and checks every floored balance once, at the end: a
+ * batch that would leave one below zero, touch a closed account, or reuse an id writes nothing.
  *
  * What it trades for the speed: all or nothing (no per-command answers, no linked chains, no idempotent replays of
  * old ids), and a balance is checked as the batch leaves it, not after each command (the batch is one transaction:
  * nobody sees the moments between). The order book's matcher is its one caller.
  */
 
-/** A hold opened before the batch, as the caller knows it; ledger_apply_plan checks every field against the row. */
+/** A hold opened before the batch, as the caller knows it; ledger_entry checks every field against the row. */
 export type OpenHold = { holder: Holder; currency: Currency; amount: number; reason: string; reference: string };
 
 /** A hold as the plan writes it: its accounts by code, currency, amount, why and for what, and how it ended. */
@@ -32,7 +32,7 @@ export type HoldRow = {
   remainderHoldId: string | null;
 };
 
-/** A transfer of the plan: its id as ledger_execute would give it, its accounts by code, amount, code, currency. */
+/** A transfer of the plan: its id as ledger_commands would give it, its accounts by code, amount, code, currency. */
 export type PlannedTransfer = {
   id: string;
   debitAccount: string;
@@ -56,7 +56,7 @@ const fail = (what: string): never => {
 
 /**
  * Works out `commands` (validated as `execute` validates them) into a plan. `open` answers the holds opened before the
- * batch that it releases or captures (asked only for holds the batch did not open). Throws on anything ledger_execute
+ * batch that it releases or captures (asked only for holds the batch did not open). Throws on anything ledger_commands
  * would refuse without reading a balance: an id used twice within the batch, a hold that is not open, a capture beyond
  * its hold.
  */

@@ -1,5 +1,4 @@
 import type { Executor } from '../db/client';
-import { requireAllOk } from './errors';
 import {
   type CaptureInput,
   type CaptureResult,
@@ -11,37 +10,10 @@ import {
   type TransferResult,
 } from './execute';
 
-/** The business operation of the pre-issue-8 form of post (see the overload). */
-export type Operation = { type: string; id: string | number };
-
 /** Posts one transfer (see execute): its result, never an exception for a refusal or a duplicate. */
-export async function post(ex: Executor, transfer: TransferInput): Promise<TransferResult>;
-/**
- * @deprecated The form before transfer ids, kept so older callers keep working: the transfers get the ids
- * '<type>:<id>:<step>' (what migration 0006 gave the transfers posted before it), all or nothing, and a refusal throws
- * LedgerRefusedError. Use post(ex, transfer) or postBatch.
- */
-export async function post(
-  ex: Executor,
-  operation: Operation,
-  transfers: Array<Omit<TransferInput, 'id'>>,
-): Promise<TransferResult[]>;
-export async function post(
-  ex: Executor,
-  first: TransferInput | Operation,
-  transfers?: Array<Omit<TransferInput, 'id'>>,
-): Promise<TransferResult | TransferResult[]> {
-  if (transfers === undefined) {
-    const [result] = await execute(ex, [{ kind: 'transfer', ...(first as TransferInput) }]);
-    return result as TransferResult;
-  }
-  const { type, id } = first as Operation;
-  const results = await postBatch(
-    ex,
-    transfers.map((t, i) => ({ ...t, id: `${type}:${id}:${i + 1}` })),
-    { atomic: true },
-  );
-  return requireAllOk(results);
+export async function post(ex: Executor, transfer: TransferInput): Promise<TransferResult> {
+  const [result] = await execute(ex, [{ kind: 'transfer', ...transfer }]);
+  return result as TransferResult;
 }
 
 /**

@@ -124,7 +124,7 @@ async function totalsBalance(db: Executor, report: Report): Promise<void> {
  * without a transfer is found by either run). No delta of an unknown account.
  */
 async function balancesMatchTransfers(db: Executor, report: Report, scope: ReconciliationScope): Promise<void> {
-  // one pass over the accounts (the ledger_balances view written out: row + deltas), beside what their transfers sum
+  // one pass over the accounts (the ledger_balances view: row + deltas, each side), beside what their transfers sum
   const sums = scope.full
     ? sql`left join (select debit_account_id as id, sum(amount) as s from ledger_transfers group by 1) d on d.id = a.id
           left join (select credit_account_id as id, sum(amount) as s from ledger_transfers group by 1) c on c.id = a.id`
@@ -139,14 +139,11 @@ async function balancesMatchTransfers(db: Executor, report: Report, scope: Recon
   const tcredits = scope.full ? sql`coalesce(c.s, 0)` : sql`coalesce(k.credits, 0) + coalesce(r.c, 0)`;
   const drift = await rows<{ code: string; debits: string; credits: string; tdebits: string; tcredits: string }>(
     db,
-    sql`select a.code, (a.debits_posted + coalesce(dl.d, 0))::text as debits,
-               (a.credits_posted + coalesce(dl.c, 0))::text as credits,
+    sql`select a.code, a.debits_posted::text as debits, a.credits_posted::text as credits,
                (${tdebits})::text as tdebits, (${tcredits})::text as tcredits
-          from ledger_accounts a
-          left join (select account_id, sum(debits) as d, sum(credits) as c from ledger_balance_deltas
-                      group by account_id) dl on dl.account_id = a.id
+          from ledger_balances a
           ${sums}
-         where a.debits_posted + coalesce(dl.d, 0) <> ${tdebits} or a.credits_posted + coalesce(dl.c, 0) <> ${tcredits}
+         where a.debits_posted <> ${tdebits} or a.credits_posted <> ${tcredits}
          order by a.id`,
   );
   report(

@@ -20,9 +20,7 @@ begin
     return jsonb_build_object('ok', false, 'reason', 'open_holds', 'open_holds', v_open);
   end if;
   select jsonb_object_agg(code, bal) into v_bal from (
-    select a.code, a.credits_posted - a.debits_posted
-                   + coalesce((select sum(dl.credits - dl.debits) from ledger_balance_deltas dl
-                                where dl.account_id = a.id), 0) as bal
+    select a.code, ledger_net_credits(a) as bal
       from ledger_accounts a where a.owner_id = v_owner) s
    where bal <> 0;
   if v_bal is not null then

@@ -1,5 +1,5 @@
 -- The current definitions of ledger_lock_out_of_order, ledger_lock_owners, ledger_lock_call, ledger_lock_holders:
--- a repeatable migration (db/migrate.ts), applied again whenever this file changes. First written in 0006, 0008.
+-- a repeatable migration (db/migrate.ts), applied again whenever this file changes.
 
 -- Owners needed below the highest one the transaction already holds. Waiting for them in PostgreSQL's queue could
 -- close a cycle (we hold a higher owner that someone waits for, in order), so this never queues: it takes them with
@@ -36,8 +36,9 @@ $$;
 
 -- Locks owners in one fixed order, so ledger calls cannot deadlock each other: the transaction remembers the highest
 -- owner id it has locked (prata.ledger_lock_max, local to it). Owners at or above it are locked in ascending id order,
--- waiting as long as it takes; an owner below it goes through ledger_lock_out_of_order (never a long wait). Modes: 'n' FOR NO KEY UPDATE (lowering a floored balance), 'k' FOR KEY SHARE (crediting a customer),
--- 'u' FOR UPDATE (closing, reopening).
+-- waiting as long as it takes; an owner below it goes through ledger_lock_out_of_order (never a long wait). Modes:
+-- 'n' FOR NO KEY UPDATE (lowering a floored balance), 'k' FOR KEY SHARE (crediting a customer), 'u' FOR UPDATE
+-- (closing, reopening).
 create or replace function ledger_lock_owners(p_ids bigint[], p_modes "char"[]) returns void language plpgsql
 set jit = off set enable_seqscan = off as $$
 declare
@@ -45,7 +46,7 @@ declare
   v_run bigint[];
   v_mode "char";
   v_n bigint[]; v_k bigint[]; v_u bigint[];
-  v_got int;
+  v_top bigint;
   r record;
 begin
   -- below the mark: free owners only
@@ -56,9 +57,10 @@ begin
   if cardinality(v_n) + cardinality(v_k) + cardinality(v_u) > 0 then
     perform ledger_lock_out_of_order(v_n, v_k, v_u);
   end if;
-  -- at or above the mark: ascending, one statement per run of one mode
-  for r in select id, m from unnest(p_ids, p_modes) u(id, m) where id >= v_max order by id loop
-    if v_run is not null and v_mode <> r.m then
+  -- at or above the mark: ascending, one statement per run of one mode (a last empty row ends the last run)
+  for r in select id, m from (select id, m from unnest(p_ids, p_modes) u(id, m) where id >= v_max
+                              union all select null::bigint, null::"char") s order by id nulls last loop
+    if v_run is not null and (r.id is null or v_mode <> r.m) then
       if v_mode = 'n' then
         perform 1 from ledger_owners where id = any(v_run) order by id for no key update;
       elsif v_mode = 'k' then
@@ -66,22 +68,14 @@ begin
       else
         perform 1 from ledger_owners where id = any(v_run) order by id for update;
       end if;
+      v_top := v_run[cardinality(v_run)];
       v_run := null;
     end if;
     v_mode := r.m;
-    v_run := v_run || r.id;
+    if r.id is not null then v_run := v_run || r.id; end if;
   end loop;
-  if v_run is not null then
-    if v_mode = 'n' then
-      perform 1 from ledger_owners where id = any(v_run) order by id for no key update;
-    elsif v_mode = 'k' then
-      perform 1 from ledger_owners where id = any(v_run) order by id for key share;
-    else
-      perform 1 from ledger_owners where id = any(v_run) order by id for update;
-    end if;
-    if v_run[cardinality(v_run)] > v_max then
-      perform set_config('prata.ledger_lock_max', v_run[cardinality(v_run)]::text, true);
-    end if;
+  if v_top > v_max then
+    perform set_config('prata.ledger_lock_max', v_top::text, true);
   end if;
 end
 $$;

@@ -538,28 +538,26 @@ describe('closing the account', () => {
   it('is refused while the customer holds money, then closes, revokes the session and blocks sign-in', async () => {
     const a = await createCustomer(t);
     const h = bearer(a.token);
-    await postLedger(t.database.db, { type: 'test.deposit', id: `close-${a.id}` }, [
-      {
-        debit: { system: 'pix:clearing' },
-        credit: { customer: a.id, bucket: 'available' },
-        currency: 'BRL',
-        amount: 1500,
-        code: 'deposit.pix',
-      },
-    ]);
+    await postLedger(t.database.db, {
+      id: `test.deposit:close-${a.id}:1`,
+      debit: { system: 'pix:clearing' },
+      credit: { customer: a.id, bucket: 'available' },
+      currency: 'BRL',
+      amount: 1500,
+      code: 'deposit.pix',
+    });
     const refused = await t.app.inject({ method: 'PUT', url: '/api/user/close-account', headers: h });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(MESSAGES.closeAccountHasBalance);
     expect(refused.json().code).toBe('ACCOUNT_HAS_BALANCE');
-    await postLedger(t.database.db, { type: 'test.withdrawal', id: `close-${a.id}` }, [
-      {
-        debit: { customer: a.id, bucket: 'available' },
-        credit: { system: 'payout:clearing' },
-        currency: 'BRL',
-        amount: 1500,
-        code: 'withdrawal.pix',
-      },
-    ]);
+    await postLedger(t.database.db, {
+      id: `test.withdrawal:close-${a.id}:1`,
+      debit: { customer: a.id, bucket: 'available' },
+      credit: { system: 'payout:clearing' },
+      currency: 'BRL',
+      amount: 1500,
+      code: 'withdrawal.pix',
+    });
     const closed = await t.app.inject({ method: 'PUT', url: '/api/user/close-account', headers: h });
     expect(closed.statusCode).toBe(200);
     expect(closed.json().message).toBe(MESSAGES.accountClosed);

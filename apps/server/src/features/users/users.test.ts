@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
 import { addresses, companies } from '../../db/schema/index';
-import { hold, post } from '../../ledger/index';
+import { hold, postBatch } from '../../ledger/index';
 import { bearer, buildTestApp, createCustomer } from '../../../test/helpers';
 
 describe('GET /api/user', () => {
@@ -59,10 +59,28 @@ describe('GET /api/user', () => {
     await db.update(addresses).set({ deletedAt: new Date() }).where(eq(addresses.id, gone!.id));
     await db.insert(addresses).values({ ...address, type: 'Entrega', number: '10', cityId: 3304557 });
     const available = { customer: c.id, bucket: 'available' as const };
-    await post(db, { type: 'test.deposit', id: c.id }, [
-      { debit: { system: 'pix:clearing' }, credit: available, currency: 'BRL', amount: 1_234_56, code: 'deposit' },
-      { debit: { system: 'vault' }, credit: available, currency: 'AG', amount: 10_050, code: 'deposit' },
-    ]);
+    await postBatch(
+      db,
+      [
+        {
+          id: `test.deposit:${c.id}:1`,
+          debit: { system: 'pix:clearing' },
+          credit: available,
+          currency: 'BRL',
+          amount: 1_234_56,
+          code: 'deposit',
+        },
+        {
+          id: `test.deposit:${c.id}:2`,
+          debit: { system: 'vault' },
+          credit: available,
+          currency: 'AG',
+          amount: 10_050,
+          code: 'deposit',
+        },
+      ],
+      { atomic: true },
+    );
     await hold(db, {
       id: `test.hold:${c.id}`,
       holder: { customer: c.id },

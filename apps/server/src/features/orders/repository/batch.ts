@@ -7,6 +7,7 @@ import {
   type AccountFactsCache,
   callLedger,
   type LedgerCommand,
+  NET_CREDITS,
   type OpenHold,
   planArguments,
   planArgumentsSql,
@@ -57,9 +58,7 @@ export type BatchState = {
 const STATE_STATEMENT = `
   select s.version::text, s.last_order_id::text, s.last_trade_id::text, m.fee_rate_bps, m.iof_rate_bps,
          m.minimum_fee_cents::text,
-         (select json_object_agg(a.code, (a.credits_posted - a.debits_posted
-                   + coalesce((select sum(d.credits - d.debits) from ledger_balance_deltas d
-                                where d.account_id = a.id), 0))::text)
+         (select json_object_agg(a.code, ${NET_CREDITS}::text)
             from ledger_accounts a where a.id = any($1::bigint[])) as balances,
          (select json_agg(json_build_array(u.id, u.trading_limit_cents::text, coalesce(t.traded_cents, 0)::text))
             from users u left join trading_usage t on t.user_id = u.id and t.year = $3::integer
@@ -200,7 +199,7 @@ const BATCH_STATEMENT = `select orders_apply_batch(${planArgumentsSql(1)}, $13::
 
 /**
  * Everything a batch caused, in one call of orders_apply_batch (migration 0019): the ledger's commands as a plan
- * (ledger/plan.ts; ledger_apply_plan locks the owners and checks every balance the batch lowers), the orders, the
+ * (ledger/plan.ts; ledger_entry, the ledger's one writer, locks the owners and checks every balance the batch lowers), the orders, the
  * trades, the trading usage and the market's counters. Answers false, having written nothing, when the market is no
  * longer at `version - 1`. A refusal of the ledger throws, and nothing of the batch is written.
  */

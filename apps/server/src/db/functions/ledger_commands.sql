@@ -1,7 +1,9 @@
--- The current definition of ledger_execute:
--- a repeatable migration (db/migrate.ts), applied again whenever this file changes. First written in 0006.
+-- The current definition of ledger_commands: a repeatable migration (db/migrate.ts), applied again whenever this file
+-- changes.
 
--- The posting function: one call of the ledger API (a batch of commands), one statement, so one round trip.
+-- The ledger's commands (ledger/execute.ts: post, hold, release, capture): one call of the ledger API, a batch of
+-- commands, decided one by one, in one statement, so one round trip. It writes nothing itself: what it decided goes
+-- to ledger_entry, the one writer, which checks it again (currencies, floors, holds, locks) as it writes.
 -- p_cmds is a JSON array, in order, of (ledger/execute.ts EncodedCommand; accounts by code)
 --   {"kind":"transfer","id":"...","debit_account":"...","credit_account":"...","amount":<n>,"code":"...",
 --    "linked":<bool>?}
@@ -14,11 +16,11 @@
 -- {"ok":false,"reason":"insufficient_funds"|"account_closed"|"id_conflict"|"hold_not_found"|"hold_not_open"|
 --  "capture_exceeds_hold"|"linked_failed","account":"<code>"?}.
 -- Linked commands ("linked": true chains a command to the next; p_atomic chains them all) succeed or fail together.
--- The work, in five statements whatever the size of the batch: find the accounts (opening a customer's on first use),
--- lock their owners in one fixed order (as ledger_lock_owners does), read the guarded balances, the closed flags, the
--- transfers already posted and the holds' states, decide every command in order in memory (a refused command undoes
--- only itself, or its chain), then write everything in one statement.
-create or replace function ledger_execute(p_cmds jsonb, p_atomic boolean) returns jsonb language plpgsql
+-- The work, in a few statements whatever the size of the batch: find the accounts (opening a customer's on first use),
+-- lock their owners in one fixed order (ledger_lock_call), read the guarded balances, the closed flags, the transfers
+-- already posted and the holds' states, decide every command in order in memory (a refused command undoes only
+-- itself, or its chain), then hand the transfers and holds decided to ledger_entry.
+create or replace function ledger_commands(p_cmds jsonb, p_atomic boolean) returns jsonb language plpgsql
 -- tiny statements whose row estimates (set-returning functions: 1000 rows) would otherwise trigger JIT compilation
 set jit = off
 -- plan each statement once per session, with the indexes (every statement is a lookup by key; on small tables the
@@ -52,10 +54,8 @@ declare
   -- what the write takes
   v_ip bigint[] := '{}'; v_ip_dr bigint[] := '{}'; v_ip_cr bigint[] := '{}';
   v_dl bigint[] := '{}'; v_dl_dr bigint[] := '{}'; v_dl_cr bigint[] := '{}';
-  hn_id text[] := '{}'; hn_owner bigint[] := '{}'; hn_av bigint[] := '{}'; hn_hd bigint[] := '{}';
-  hn_cur text[] := '{}'; hn_amt bigint[] := '{}'; hn_reason text[] := '{}'; hn_ref text[] := '{}';
-  hn_state text[] := '{}'; hn_capt bigint[] := '{}'; hn_rest text[] := '{}';
-  hc_id text[] := '{}'; hc_state text[] := '{}'; hc_capt bigint[] := '{}'; hc_rest text[] := '{}';
+  h_opened ledger_plan_hold[] := '{}'; h_closed ledger_plan_hold[] := '{}';
+  v_lock_n bigint[] := '{}'; v_lock_k bigint[] := '{}';
   res jsonb[];
   v_res jsonb; v_fail text; v_fail_acct text; v_stored jsonb; v_prev jsonb;
   v_in_chain boolean := false; v_chain_failed boolean := false; v_chain_start int; v_chain_legs int; v_chain_undo int;
@@ -177,7 +177,7 @@ begin
   perform ledger_lock_call(array(select o_id[n] from generate_subscripts(o_id, 1) n where o_mode[n] = 'n'),
                            array(select o_id[n] from generate_subscripts(o_id, 1) n where o_mode[n] = 'k'));
 
-  -- 5. Read, now that the owners are ours: closed flags, balances on the guarded side (row + deltas) of the accounts
+  -- 5. Read, now that the owners are ours: closed flags, balances on the guarded side (ledger_net_credits) of the accounts
   -- whose owner is locked for no key update, transfers already posted under these ids, the holds' states.
   v_guard := '{}';
   for k in 1..v_na loop
@@ -185,11 +185,7 @@ begin
   end loop;
   select (select coalesce(array_agg(o.closed_at is not null order by o.id), '{}')
             from ledger_owners o where o.id = any(o_id)),
-         (select coalesce(jsonb_object_agg(a.id::text, jsonb_build_array(
-                   a.debits_posted + coalesce((select sum(dl.debits) from ledger_balance_deltas dl
-                                                where dl.account_id = a.id), 0),
-                   a.credits_posted + coalesce((select sum(dl.credits) from ledger_balance_deltas dl
-                                                 where dl.account_id = a.id), 0))), '{}')
+         (select coalesce(jsonb_object_agg(a.id::text, ledger_net_credits(a)), '{}')
             from ledger_accounts a where a.id = any(v_guard)),
          (select coalesce(jsonb_object_agg(t.transfer_id, jsonb_build_array(t.debit_account_id, t.credit_account_id,
                                                                               t.amount, t.code, t.created_at)), '{}')
@@ -202,8 +198,7 @@ begin
   for k in 1..v_na loop
     v_prev := v_bals->(a_id[k]::text);
     continue when v_prev is null;
-    a_bal[k] := case when a_floor[k] = 'c' then (v_prev->>0)::bigint - (v_prev->>1)::bigint
-                     else (v_prev->>1)::bigint - (v_prev->>0)::bigint end;
+    a_bal[k] := case when a_floor[k] = 'c' then -(v_prev::bigint) else v_prev::bigint end;
   end loop;
   for k in 1..v_nh loop
     v_prev := v_hstates->h_ids[k];
@@ -406,70 +401,44 @@ begin
     if not v_linked then v_in_chain := false; end if;
   end loop;
 
-  -- 7. Write, in one statement: the transfers; the balances, in place where this call holds the owner (folding the
-  -- account's deltas) and as a delta row elsewhere; the holds.
+  -- 7. Write, through ledger_entry: the transfers; the balances, in place where this call holds the owner for no key
+  -- update (folding the account's deltas) and as a delta row elsewhere; the holds opened and the holds closed. Only
+  -- the owners of accounts it moves are passed on as locked (a refused command's closed owner writes nothing).
   for k in 1..v_na loop
     continue when a_dr[k] = 0 and a_cr[k] = 0;
     if a_oi[k] is not null and o_mode[a_oi[k]] = 'n' then
       v_ip := v_ip || a_id[k]; v_ip_dr := v_ip_dr || a_dr[k]; v_ip_cr := v_ip_cr || a_cr[k];
+      if not o_id[a_oi[k]] = any(v_lock_n) then v_lock_n := v_lock_n || o_id[a_oi[k]]; end if;
     else
       v_dl := v_dl || a_id[k]; v_dl_dr := v_dl_dr || a_dr[k]; v_dl_cr := v_dl_cr || a_cr[k];
+      if a_oi[k] is not null and o_mode[a_oi[k]] = 'k' and not o_id[a_oi[k]] = any(v_lock_k) then
+        v_lock_k := v_lock_k || o_id[a_oi[k]];
+      end if;
     end if;
   end loop;
   for k in 1..v_nh loop
     if h_new[k] then
-      hn_id := hn_id || h_ids[k]; hn_owner := hn_owner || o_id[a_oi[h_av[k]]]; hn_av := hn_av || a_id[h_av[k]];
-      hn_hd := hn_hd || a_id[h_hd[k]]; hn_cur := hn_cur || a_cur[h_av[k]]; hn_amt := hn_amt || h_amt[k];
-      hn_reason := hn_reason || h_reason[k]; hn_ref := hn_ref || h_ref[k]; hn_state := hn_state || h_state[k];
-      hn_capt := hn_capt || case when h_state[k] = 'captured' then h_captured[k] end;
-      hn_rest := hn_rest || case when h_state[k] = 'captured' then h_rest[k] end;
+      h_opened := h_opened || row(h_ids[k], o_id[a_oi[h_av[k]]], a_id[h_av[k]], a_id[h_hd[k]], a_cur[h_av[k]],
+                                  h_amt[k], h_reason[k], h_ref[k], h_state[k],
+                                  case when h_state[k] = 'captured' then h_captured[k] end,
+                                  case when h_state[k] = 'captured' then h_rest[k] end)::ledger_plan_hold;
     elsif h_db[k] and h_state[k] is distinct from h_orig[k] then
-      hc_id := hc_id || h_ids[k]; hc_state := hc_state || h_state[k];
-      hc_capt := hc_capt || case when h_state[k] = 'captured' then h_captured[k] end;
-      hc_rest := hc_rest || case when h_state[k] = 'captured' then h_rest[k] end;
+      h_closed := h_closed || row(h_ids[k], null, a_id[h_av[k]], a_id[h_hd[k]], a_cur[h_av[k]], h_amt[k],
+                                  h_reason[k], h_ref[k], h_state[k],
+                                  case when h_state[k] = 'captured' then h_captured[k] end,
+                                  case when h_state[k] = 'captured' then h_rest[k] end)::ledger_plan_hold;
     end if;
   end loop;
-  if cardinality(l_tid) + cardinality(hn_id) + cardinality(hc_id) > 0 then
-    with t as (
-      insert into ledger_transfers (transfer_id, debit_account_id, credit_account_id, currency, amount, code)
-        select u.t, a_id[u.d], a_id[u.c], a_cur[u.d], u.amt, u.code
-          from unnest(l_tid, l_d, l_c, l_amt, l_code) u(t, d, c, amt, code)
-        on conflict (transfer_id) do nothing
-        returning 1),
-    f as (
-      delete from ledger_balance_deltas dl where dl.account_id = any(v_ip)
-        returning dl.account_id, dl.debits, dl.credits),
-    s as (select f.account_id, sum(f.debits) as dr, sum(f.credits) as cr from f group by f.account_id),
-    up as (
-      update ledger_accounts a
-         set debits_posted = a.debits_posted + v_ip_dr[array_position(v_ip, a.id)]
-                             + coalesce((select s.dr from s where s.account_id = a.id), 0),
-             credits_posted = a.credits_posted + v_ip_cr[array_position(v_ip, a.id)]
-                              + coalesce((select s.cr from s where s.account_id = a.id), 0)
-       where a.id = any(v_ip)
-       returning 1),
-    dl as (
-      insert into ledger_balance_deltas (account_id, debits, credits)
-        select * from unnest(v_dl, v_dl_dr, v_dl_cr)
-        returning 1),
-    hi as (
-      insert into ledger_holds (hold_id, owner_id, available_account_id, held_account_id, currency, amount, reason,
-                                reference, state, captured_amount, remainder_hold_id, resolved_at)
-        select u.*, case when u.st <> 'held' then now() end
-          from unnest(hn_id, hn_owner, hn_av, hn_hd, hn_cur, hn_amt, hn_reason, hn_ref, hn_state, hn_capt, hn_rest)
-               u(id, o, av, hd, cur, amt, reason, ref, st, capt, rest)
-        returning 1),
-    hu as (
-      update ledger_holds h
-         set state = u.st, resolved_at = now(), captured_amount = u.capt, remainder_hold_id = u.rest
-        from unnest(hc_id, hc_state, hc_capt, hc_rest) u(id, st, capt, rest)
-       where h.hold_id = any(hc_id) and h.hold_id = u.id
-       returning 1)
-    select count(*) into v_cnt from t;
-    if v_cnt <> cardinality(l_tid) then
+  if cardinality(l_tid) + cardinality(h_opened) + cardinality(h_closed) > 0 then
+    begin
+      perform ledger_entry(
+        array(select row(u.t, a_id[u.d], a_id[u.c], u.amt, u.code, a_cur[u.d])::ledger_plan_transfer
+                from unnest(l_tid, l_d, l_c, l_amt, l_code) with ordinality u(t, d, c, amt, code, n) order by u.n),
+        h_opened, h_closed, null, v_lock_n, v_lock_k, v_ip, v_ip_dr, v_ip_cr, v_dl, v_dl_dr, v_dl_cr);
+    exception when unique_violation then
       raise exception using errcode = '40001',
-        message = 'ledger: a transfer id was posted by a concurrent transaction; the transaction must be retried';
-    end if;
+        message = 'ledger: a transfer or hold id was written by a concurrent transaction; the transaction must be retried';
+    end;
   end if;
   return to_jsonb(res);
 end

@@ -1,42 +1,37 @@
--- ledger_apply_plan: a planned batch of the order book (ledger/plan.ts), written in set-based statements.
--- The current definition (a repeatable migration, db/migrate.ts: re-applied whenever this file changes). History:
--- migrations 0021 (the function), 0022 (accounts by id), 0023 (arrays of records); issue 28 (the database checks the
--- plan against the transfers it writes instead of trusting the caller's totals, then in fewer statements: the
--- derivation reads the balances, the checks and the floors are one statement).
+-- The current definition of ledger_entry: a repeatable migration (db/migrate.ts), applied again whenever this file
+-- changes.
 --
--- The caller (ledger/plan-resolve.ts resolvePlan, ResolvedPlan: the same names in camelCase) works out the transfers
--- (p_transfers), the holds opened (p_holds_opened) and closed (p_holds_closed), every account named (p_accounts: id,
--- code, owner), the owners to lock for no key update (p_lock_no_key_update) and key share (p_lock_key_share), and each
--- account's debit and credit totals written in place (p_in_place_accounts/_debits/_credits) or as a delta row
--- (p_delta_accounts/_debits/_credits). The locks are taken as asked; nothing else is trusted. The function derives
--- each account's totals from the transfers it writes (sums grouped by debit and by credit account), and checks that
--- every account it moves is one the caller named, as the caller knows it (else PR002: the caller reads its accounts
--- again and retries), that both accounts of every transfer exist and hold the transfer's currency, that the caller's
--- totals and split are the derived ones, that the locks cover every owner whose floored balance goes down or whose
--- customer account is credited, that held accounts move only through their holds and every hold's transfers move
--- exactly its amount; then that no owner is closed and that no floored balance the transfers lower goes below zero,
--- on the derived balances (row + deltas + the batch, read under the locks). A plan that does not match raises PR003
--- ("ledger plan: ...", the first mismatch in the message) and writes nothing: a bug of the planner, never a
--- customer's refusal. PR001 is a refusal (insufficient funds, a closed account).
+-- The one writer of the ledger, as TigerBeetle has one create_transfers: every row of ledger_transfers,
+-- ledger_holds and ledger_balance_deltas, and every change of an account's posted totals, is written here (docs/ledger.md,
+-- "One entry"). Its callers: ledger_commands (ledger/execute.ts: post, hold, release, capture, decided command by
+-- command) and orders_apply_batch (the order book's planned batch, ledger/plan.ts and plan-resolve.ts).
+--
+-- It takes a batch of transfers (p_transfers), the holds it opens (p_holds_opened) and closes (p_holds_closed), the
+-- accounts as the caller knows them (p_accounts: id, code, owner; null when the caller read them in this transaction),
+-- the owners to lock for no key update (p_lock_no_key_update) and key share (p_lock_key_share), and each account's
+-- debit and credit totals written in place (p_in_place_accounts/_debits/_credits) or as a delta row
+-- (p_delta_accounts/_debits/_credits). The locks are taken as asked, in the ledger's one order (ledger_lock_call);
+-- nothing else is trusted. The function derives each account's totals from the transfers it writes (sums grouped by
+-- debit and by credit account), and checks that every account it moves is one the caller named, as the caller knows
+-- it (else PR002: the caller reads its accounts again and retries), that both accounts of every transfer exist and
+-- hold the transfer's currency, that the caller's totals and split are the derived ones, that the locks cover every
+-- owner whose floored balance goes down or whose customer account is credited, that held accounts move only through
+-- their holds and every hold's transfers move exactly its amount; then that no owner is closed and that no floored
+-- balance the transfers lower goes below zero, on the derived balances (ledger_net_credits + the batch, read under
+-- the locks). A batch that does not match raises PR003 ("ledger plan: ...", the first mismatch in the message) and
+-- writes nothing: a bug of the caller, never a customer's refusal. PR001 is a refusal (insufficient funds, a closed
+-- account), with its reason and account in the error's detail.
 --
 -- The records' types are migration 0023's, whose fields have one- and two-letter names (ledger_plan_transfer: id, d,
 -- c, a, code, cur; ledger_plan_hold: id, o, av, hd, cur, a, reason, ref, state, captured, rest). A record is read by
--- position, so every unnest below names its columns itself, spelled out; the types stay as they are (renaming their
--- fields would break the running function between the migration and this file).
---
--- Its parameters' names changed (issue 29) and its floored lists went (issue 28: the floors are derived): create or
--- replace can do neither, so the old definitions go first.
-drop function if exists ledger_apply_plan(ledger_plan_transfer[], ledger_plan_hold[], ledger_plan_hold[],
-                                          ledger_plan_account[], bigint[], bigint[], bigint[], bigint[], bigint[],
-                                          bigint[], bigint[], bigint[], bigint[], bigint[], bigint[]);
-create or replace function ledger_apply_plan(p_transfers ledger_plan_transfer[],
-                                             p_holds_opened ledger_plan_hold[], p_holds_closed ledger_plan_hold[],
-                                             p_accounts ledger_plan_account[],
-                                             p_lock_no_key_update bigint[], p_lock_key_share bigint[],
-                                             p_in_place_accounts bigint[], p_in_place_debits bigint[],
-                                             p_in_place_credits bigint[],
-                                             p_delta_accounts bigint[], p_delta_debits bigint[],
-                                             p_delta_credits bigint[])
+-- position, so every unnest below names its columns itself, spelled out.
+create or replace function ledger_entry(p_transfers ledger_plan_transfer[],
+                                        p_holds_opened ledger_plan_hold[], p_holds_closed ledger_plan_hold[],
+                                        p_accounts ledger_plan_account[],
+                                        p_lock_no_key_update bigint[], p_lock_key_share bigint[],
+                                        p_in_place_accounts bigint[], p_in_place_debits bigint[],
+                                        p_in_place_credits bigint[],
+                                        p_delta_accounts bigint[], p_delta_debits bigint[], p_delta_credits bigint[])
 returns void language plpgsql
 set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off
 set enable_mergejoin = off as $$
@@ -70,14 +65,8 @@ begin
          coalesce(array_agg((case when a.code like '%:held:%' then (case when s.via_hold then 'h' else 'x' end)
                                   when a.code like '%:available:%' then 'a' else '-' end)::"char"), '{}'),
          coalesce(array_agg(case
-           when a.debits_must_not_exceed_credits and s.dr > 0 then
-             a.credits_posted - a.debits_posted + s.cr - s.dr
-             + coalesce((select sum(dl.credits - dl.debits) from ledger_balance_deltas dl where dl.account_id = a.id), 0)
-             < 0
-           when a.credits_must_not_exceed_debits and s.cr > 0 then
-             a.debits_posted - a.credits_posted + s.dr - s.cr
-             + coalesce((select sum(dl.debits - dl.credits) from ledger_balance_deltas dl where dl.account_id = a.id), 0)
-             < 0
+           when a.debits_must_not_exceed_credits and s.dr > 0 then ledger_net_credits(a) + s.cr - s.dr < 0
+           when a.credits_must_not_exceed_debits and s.cr > 0 then ledger_net_credits(a) + s.cr - s.dr > 0
            else false end), '{}')
     into d_id, d_dr, d_cr, d_ok, d_code, d_owner, d_floor, d_cust, d_bucket, d_short
     from (select l.id, sum(l.dr)::bigint as dr, sum(l.cr)::bigint as cr, min(l.currency) as cur1,
@@ -255,14 +244,14 @@ begin
     (select 2, 'PR003', 'account ' || dv.id || ' is moved but is not among the plan''s accounts', null
        from dv
        left join unnest(p_accounts) as x(id, code, owner_id) on x.id = dv.id
-      where x.id is null limit 1)
+      where p_accounts is not null and x.id is null limit 1)
     union all
     (select 3, 'PR001', 'insufficient funds', dv.id from dv where dv.short limit 1)
   ) q order by q.prio limit 1;
   perform set_config('enable_hashjoin', 'off', true);
   if v_class in ('PR002', 'PR003') then
     raise exception 'ledger plan: %', v_bad using errcode = v_class,
-      hint = 'the plan (ledger/plan.ts) does not match the transfers it writes; nothing was written';
+      hint = 'the batch does not match the transfers it writes; nothing was written';
   end if;
 
   -- 4. The refusals, a closed owner first (the row as locked is its latest version), then the funds.
