@@ -101,6 +101,16 @@ describe('Shell, sessão e rotas protegidas', () => {
     });
   });
 
+  it('/privacidade mostra a política publicada, o encarregado e a versão', async () => {
+    await withPage(browser, { viewport: PHONE, name: 'privacy-policy' }, async (page) => {
+      await page.goto('/privacidade');
+      await expectVisible(byRole(page, 'heading', 'Política de privacidade'));
+      await expectVisible(byRole(page, 'heading', 'Contato do encarregado'), 'the encarregado under the policy');
+      await expectVisible(page.getByText(/^Versão .+, publicada em /), 'the version the server published');
+      await shotBoth(page, 'politica-de-privacidade');
+    });
+  });
+
   it('rotas só para quem entrou levam quem não entrou a /login', async () => {
     await withPage(browser, { viewport: PHONE, name: 'guards' }, async (page) => {
       await page.goto('/register/finish');
