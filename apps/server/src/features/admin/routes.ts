@@ -24,8 +24,6 @@ import * as audit from './audit';
 import * as customers from './customers';
 import { reconciliationRoutes } from './reconciliation';
 
-export const ADMIN_PAGE_SIZE = 25;
-
 /** Back office. Every route requires an operator role; every action writes the audit log (lib/audit.ts). */
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: a route table: each route is a schema and one call
 export async function adminRoutes(fastify: FastifyInstance) {
