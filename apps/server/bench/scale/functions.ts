@@ -2,8 +2,8 @@
 // clock and silver price, Brazilian names, CPF and CNPJ with valid check digits. Nothing in the product reads them.
 
 /** Where the decade starts and ends (Brasília, UTC-3): 2016-12 → 2026-11, the last complete month. */
-export const DECADE_START = '2016-12-01T00:00:00-03:00';
-export const DECADE_END = '2026-12-01T00:00:00-03:00';
+const DECADE_START = '2016-12-01T00:00:00-03:00';
+const DECADE_END = '2026-12-01T00:00:00-03:00';
 
 const FIRST_F = [
   'Maria',

@@ -4,7 +4,7 @@
 import { acc, exec, KNOWN, type Step } from './context';
 
 /** The heavy trader's 20,000 trades of 1 g with the counterpart, in the last complete month (2026-11). */
-export const PAIR_TRADES = 20_000;
+const PAIR_TRADES = 20_000;
 
 /**
  * The plan: one row per trade, numbered in time order. A customer's k-th trade buys, except every third, which sells

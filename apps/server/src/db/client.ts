@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; repositories take `Executor` so they run inside or outside a transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -32,7 +32,7 @@ export type Database = {
   pglite?: PGlite;
 };
 
-export type DatabaseErrorLogger = (err: unknown, where: string) => void;
+type DatabaseErrorLogger = (err: unknown, where: string) => void;
 
 const stderrLogger: DatabaseErrorLogger = (err, where) =>
   console.error(`[database] ${where}: ${err instanceof Error ? err.message : String(err)}`);
@@ -43,7 +43,7 @@ const stderrLogger: DatabaseErrorLogger = (err, where) =>
  */
 const CONNECT_TIMEOUT_MS = 5_000;
 
-export type Connection = {
+type Connection = {
   query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** several statements in one call, no parameters */
   exec(text: string): Promise<void>;

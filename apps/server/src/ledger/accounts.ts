@@ -1,6 +1,6 @@
 /** BRL in centavos, AG (silver) in centigrams. */
 export type Currency = 'BRL' | 'AG';
-export const CURRENCIES: readonly Currency[] = ['BRL', 'AG'];
+const CURRENCIES: readonly Currency[] = ['BRL', 'AG'];
 
 export type AccountKind = 'liability' | 'asset' | 'revenue' | 'expense';
 export type Bucket = 'available' | 'held';
@@ -16,7 +16,7 @@ type SystemAccount = {
  * The system accounts of the chart (LEDGER.md), seeded by migration 0002_ledger.sql. An account that exists in both
  * currencies is stored as `code:CURRENCY` ('rewards:AG'); the others under their plain code ('vault').
  */
-export const SYSTEM_ACCOUNTS = {
+const SYSTEM_ACCOUNTS = {
   'pix:clearing': { currencies: ['BRL'], kind: 'asset' },
   'ted:clearing': { currencies: ['BRL'], kind: 'asset' },
   'payout:clearing': { currencies: ['BRL'], kind: 'asset' },

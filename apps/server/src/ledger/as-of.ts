@@ -83,24 +83,12 @@ export async function streamSilverOwedAsOf(
   return { unclaimedCg };
 }
 
-/**
- * The silver owed at an instant to every customer at once (streamSilverOwedAsOf collected): for small ledgers and
- * tests; the daily proof streams.
- */
-export async function silverOwedAsOf(tx: Executor, endsAt: Date): Promise<SilverOwedAsOf> {
-  const customers: CustomerOwed[] = [];
-  const { unclaimedCg } = await streamSilverOwedAsOf(tx, endsAt, (batch) => {
-    customers.push(...batch);
-  });
-  return { customers, unclaimedCg };
-}
-
 type Bucket = 'available' | 'held' | 'unclaimed';
 
 /**
  * The silver owed at each of several instants (ascending), from one read of the AG transfers before the last: each
  * transfer falls in the first instant it counts for (width_bucket), and the snapshots add them up in order. For a
- * history built at once (the demo's days); yields the same figures as silverOwedAsOf at each instant.
+ * history built at once (the demo's days); yields the same figures as streamSilverOwedAsOf at each instant.
  */
 export async function silverOwedAtInstants(db: Executor, instants: readonly Date[]): Promise<SilverOwedAsOf[]> {
   if (instants.length === 0) return [];

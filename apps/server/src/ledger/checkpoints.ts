@@ -13,7 +13,7 @@ import { every } from '../lib/per-turn';
  */
 export const CHECKPOINT_GRACE_MS = 5 * 60_000;
 /** The most months one run builds, oldest first (a fresh database's history, or after downtime): each is one pass. */
-export const CHECKPOINT_MONTHS_PER_RUN = 24;
+const CHECKPOINT_MONTHS_PER_RUN = 24;
 
 /** An account's sums of debits and credits over every transfer before an instant (minor units). */
 export type AccountSums = { debits: number; credits: number };
@@ -51,7 +51,7 @@ export async function accountSumsBefore(
 }
 
 /** The end (exclusive) of the last month closed for longer than the grace, as of `now`. */
-export function lastCheckpointableEnd(now: Date): Date {
+function lastCheckpointableEnd(now: Date): Date {
   return statementMonthRange(statementMonthOf(new Date(now.getTime() - CHECKPOINT_GRACE_MS))).from;
 }
 

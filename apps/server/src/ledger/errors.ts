@@ -11,7 +11,7 @@ import type { Currency } from './accounts';
  * - hold_not_found, hold_not_open (already released or captured the other way), capture_exceeds_hold
  * - linked_failed: another command of its linked chain (or of an atomic batch) was refused
  */
-export type Refusal =
+type Refusal =
   | 'insufficient_funds'
   | 'account_closed'
   | 'id_conflict'

@@ -7,9 +7,9 @@ import { type AccountRef, accountSpec, type Currency, type Holder, holderAccount
 import type { Refused } from './errors';
 
 /** Caller-chosen ids (transfers and holds): letters, digits and `_ . : @ / + = -`. `#` is the ledger's own. */
-export const LEDGER_ID = /^[\w.:@/+=-]{1,200}$/;
+const LEDGER_ID = /^[\w.:@/+=-]{1,200}$/;
 /** The most commands one call takes (the order book's batches stay well under it). */
-export const MAX_COMMANDS = 10_000;
+const MAX_COMMANDS = 10_000;
 
 export type TransferInput = {
   /** unique forever: posting the same id again applies nothing and answers the first result */
@@ -38,7 +38,7 @@ export type HoldInput = {
   linked?: boolean;
 };
 
-export type ReleaseInput = { holdId: string; linked?: boolean };
+type ReleaseInput = { holdId: string; linked?: boolean };
 
 export type CaptureInput = {
   holdId: string;

@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import { callLedger } from './execute';
 
 /** Accounts folded per run; the ones with the most deltas first. */
-export const FOLD_BATCH = 500;
+const FOLD_BATCH = 500;
 
 /**
  * Folds balance deltas into their accounts' rows: a balance is its row plus its deltas, so this changes no balance,

@@ -3,7 +3,7 @@ import type { Executor } from '../db/client';
 import { int, rows } from '../db/sql';
 import type { Currency } from './accounts';
 
-export type HoldState = 'held' | 'released' | 'captured';
+type HoldState = 'held' | 'released' | 'captured';
 
 export type Hold = {
   id: string;

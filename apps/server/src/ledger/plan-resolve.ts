@@ -86,7 +86,7 @@ export class AccountFactsCache {
 export const ACCOUNTS_NOT_AS_KNOWN = 'PR002';
 
 /** Accounts (by id) with the debits and credits the batch posts to each, in three lists of one length. */
-export type AccountTotals = { accountIds: number[]; debits: number[]; credits: number[] };
+type AccountTotals = { accountIds: number[]; debits: number[]; credits: number[] };
 
 /** A hold of a resolved plan: its accounts by id. */
 type ResolvedHold<State> = Omit<HoldRow, 'availableAccount' | 'heldAccount'> & {

@@ -19,7 +19,7 @@ import { FULL_SCOPE, type Reconciliation, type ReconciliationScope, runChecks } 
 /** Serializes the runs that use the checkpoint (any instance): a second one at the same time answers `busy`. */
 const RECONCILE_LOCK = 727_044;
 /** The least age of a mark before it becomes the horizon (a setting for tests). */
-export const RECONCILE_CHECKPOINT_GRACE_MS = 5 * 60_000;
+const RECONCILE_CHECKPOINT_GRACE_MS = 5 * 60_000;
 /**
  * Records (a feature's deposits, orders ...) are narrowed by their time, which is their transaction's start: a run
  * looks at those of transactions begun up to this long before the mark became the horizon, so a transaction that

@@ -24,8 +24,8 @@ export type Subjects = typeof SCALE_SUBJECTS;
 export type Role = keyof Subjects;
 
 /** The month of the heavy trader's 20,000 trades, and the year of their 10,000 orders. */
-export const HEAVY_MONTH = '2026-11';
-export const IRPF_YEAR = 2025;
+const HEAVY_MONTH = '2026-11';
+const IRPF_YEAR = 2025;
 
 export type Call = {
   /** 'customer' | 'operator': which targets apply (docs/scale.md) */

@@ -29,7 +29,7 @@ export type ScaleOptions = {
   log?: (line: string) => void;
 };
 
-export const databaseNameOf = (size: number) => `prata_scale_${size}`;
+const databaseNameOf = (size: number) => `prata_scale_${size}`;
 
 async function exists(base: string, name: string): Promise<boolean> {
   const url = new URL(base);

@@ -11,11 +11,11 @@ import { type Call, calls, lookUp, type Role, type Subjects } from './calls';
 import { serve } from './serve';
 
 /** Above this (first answer), a call is timed by plain requests rather than autocannon. */
-export const SLOW_MS = 250;
+const SLOW_MS = 250;
 /** one connection, then many (32; the test asks for fewer) */
-export const MANY = 32;
+const MANY = 32;
 
-export type Latency = {
+type Latency = {
   p50: number;
   p99: number;
   requests: number;

@@ -121,7 +121,7 @@ const BLOCKS_WRITES = ['ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock', 'A
  * rows inserted by key), so migrate() applies it afresh. Parsed from the file: a statement it cannot undo makes the
  * migration fail, and the row says so.
  */
-export function undoStatements(text: string): string[] {
+function undoStatements(text: string): string[] {
   const code = text.replace(/--[^\n]*/g, '');
   const undo: string[] = [];
   for (const m of code.matchAll(/create\s+(?:unique\s+)?index\s+(?:concurrently\s+)?(?:if\s+not\s+exists\s+)?(\w+)/gi))

@@ -24,7 +24,7 @@ export type TableRow = {
 };
 
 /** log-log slope between two sizes: how the figure grows with the database. */
-export function exponent(sizeA: number, a: number, sizeB: number, b: number): number | undefined {
+function exponent(sizeA: number, a: number, sizeB: number, b: number): number | undefined {
   if (!(a > 0 && b > 0) || sizeA === sizeB) return undefined;
   return Math.log(b / a) / Math.log(sizeB / sizeA);
 }

@@ -74,7 +74,7 @@ const ROLES: Record<string, string> = {
 };
 
 /** Longest text of one detail line: an entry is read in a table, not a document. */
-export const AUDIT_LINE_MAX = 300;
+const AUDIT_LINE_MAX = 300;
 
 /** '52998224725' → '***.982.247-**' (the usual masking of a CPF in Brazil). */
 export function maskCpf(cpf: string): string {
@@ -202,4 +202,3 @@ export function presentAuditEntry({ entry, actor }: AuditRow) {
     ip: entry.ip,
   };
 }
-export type AuditEntryView = ReturnType<typeof presentAuditEntry>;

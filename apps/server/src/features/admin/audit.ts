@@ -4,7 +4,7 @@ import { pageAnswer } from '../../lib/paging';
 import { presentAuditEntry } from './audit-presenter';
 import { auditEntries, findUser } from './repository';
 
-export const AUDIT_PAGE_SIZE = 25;
+const AUDIT_PAGE_SIZE = 25;
 
 /** One page of entries, newest first: of one customer, or (null) every entry. */
 async function auditPage(deps: AppDeps, customerId: number | null, page: number) {

@@ -27,12 +27,12 @@ import {
   updateUser,
 } from './repository';
 
-export const ADMIN_PAGE_SIZE = 25;
+const ADMIN_PAGE_SIZE = 25;
 
 type Actor = { userId: number; ip: string };
 
 /** Status of a customer as operators see it. */
-export function reviewStatus(u: UserRow): 'closed' | 'approved' | 'rejected' | 'pending' {
+function reviewStatus(u: UserRow): 'closed' | 'approved' | 'rejected' | 'pending' {
   if (u.closedAt) return 'closed';
   if (u.approvedAt) return 'approved';
   if (u.registrationRejectedAt) return 'rejected';
@@ -40,7 +40,7 @@ export function reviewStatus(u: UserRow): 'closed' | 'approved' | 'rejected' | '
 }
 
 /** The shortest part of a name or e-mail, or first digits of a CPF or CNPJ, the search compares (docs/admin.md). */
-export const SEARCH_MIN_LENGTH = 3;
+const SEARCH_MIN_LENGTH = 3;
 /**
  * A search's total is exact up to this many customers, then "mais de 200": counting every "silva" among a million
  * would cost more than the page, and an operator who gets that many narrows the term instead of paging.

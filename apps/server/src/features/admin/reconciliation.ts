@@ -24,7 +24,7 @@ const present = (run: ReconciliationRun): ReconciliationView => ({
 });
 
 /** The newest run, from the back office or the command line; null before the first. */
-export async function lastRun(deps: AppDeps): Promise<ReconciliationView | null> {
+async function lastRun(deps: AppDeps): Promise<ReconciliationView | null> {
   const run = await lastReconciliation(deps.database.db);
   return run ? present(run) : null;
 }
@@ -37,7 +37,7 @@ let running: Promise<ReconciliationView> | undefined;
  * Runs the reconciliation now (one consistent snapshot of the ledger), stores its outcome and audits it in one
  * transaction. Clicks while a run is under way share its outcome.
  */
-export function runNow(deps: AppDeps, actor: { userId: number; name: string; ip: string }) {
+function runNow(deps: AppDeps, actor: { userId: number; name: string; ip: string }) {
   running ??= (async () => {
     const run = await runReconciliation(deps.database.db);
     if (!run) throw new AppError('RECONCILIATION_RUNNING', MESSAGES.reconciliationRunning);

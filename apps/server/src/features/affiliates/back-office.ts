@@ -4,7 +4,7 @@ import { int } from '../../db/integers';
 import { affiliatesForAdmin, rewardsForAdmin } from './repository';
 
 /** Rows per page of the back office's tables. */
-export const ADMIN_AFFILIATES_PAGE_SIZE = 20;
+const ADMIN_AFFILIATES_PAGE_SIZE = 20;
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 const person = (id: string, name: string, email: string) => ({ id: int(id), name, email });

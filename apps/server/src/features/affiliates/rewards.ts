@@ -22,7 +22,7 @@ const TRADES_PER_STEP = 500;
 const STEPS_PER_RUN = 20;
 
 /** '20%' for whole percentages, '12,50%' otherwise. */
-export const sharePercent = (bps: number) => formatPercentBps(bps, bps % 100 === 0 ? 0 : 2);
+const sharePercent = (bps: number) => formatPercentBps(bps, bps % 100 === 0 ? 0 : 2);
 
 /** One step: up to TRADES_PER_STEP trades after the cursor. Answers how many trades it read. */
 async function creditStep(tx: Executor): Promise<{ trades: number; rewards: number }> {

@@ -25,7 +25,7 @@ const CODE_TRIES = 5;
 const iso = (v: string | Date) => new Date(v).toISOString();
 
 /** 'Maria Oliveira' → 'MARIA-7K3P': the first name without accents, and four random characters. */
-export function affiliateCodeFor(name: string): string {
+function affiliateCodeFor(name: string): string {
   const base =
     firstName(name)
       .normalize('NFD')

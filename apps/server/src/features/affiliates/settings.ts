@@ -13,7 +13,7 @@ export async function loadAffiliateSettings(db: Executor): Promise<AffiliateConf
   return { rewardShareBps: row?.rewardShareBps ?? 2000, validityYears: row?.validityYears ?? 1 };
 }
 
-export const presentSettings = (s: AffiliateConfig) => ({
+const presentSettings = (s: AffiliateConfig) => ({
   reward_share: minorToDecimal(s.rewardShareBps),
   validity_years: s.validityYears,
 });

@@ -27,7 +27,7 @@ export type CartLine = { productTypeId: number; quantity: number };
  * The products of a cart, each active and with the units asked for in stock (spec 1 §4.1: step 1 advances only when
  * this passes). 422 PRODUCT_UNAVAILABLE (unknown or withdrawn) or STOCK_EXCEEDED (saying how many are left).
  */
-export async function checkCart(db: Executor, items: readonly CartLine[]): Promise<ProductTypeRow[]> {
+async function checkCart(db: Executor, items: readonly CartLine[]): Promise<ProductTypeRow[]> {
   const byId = await productTypesById(
     db,
     items.map((i) => i.productTypeId),
@@ -76,7 +76,7 @@ function byDeliveryTime(a: ShippingOption, b: ShippingOption): number {
  * (`byDeliveryTime`). Entries with an Error are kept (the screens drop them); the service failing is 503
  * SHIPPING_QUOTE_FAILED; no service at all for the CEP is 422 SHIPPING_UNAVAILABLE.
  */
-export async function quoteShipping(
+async function quoteShipping(
   deps: AppDeps,
   cep: string,
   silverCg: number,
@@ -99,7 +99,7 @@ export async function quoteShipping(
   return [...options].sort(byDeliveryTime);
 }
 
-export const presentShippingOption = (o: ShippingOption) => ({
+const presentShippingOption = (o: ShippingOption) => ({
   Carrier: o.carrier,
   ServiceCode: o.serviceCode,
   ServiceDescription: o.serviceDescription,
@@ -252,7 +252,7 @@ function explain(priced: PricedOrder) {
   };
 }
 
-export function presentCharges(priced: PricedOrder) {
+function presentCharges(priced: PricedOrder) {
   return {
     explanation: explain(priced),
     items: priced.charges.items.map((l) => ({

@@ -33,7 +33,7 @@ export const presentCoupon = (c: CouponRow) => ({
 const couponInvalid = () => invalid('code', MESSAGES.couponInvalid, 'COUPON_INVALID');
 
 /** Why a coupon cannot be used now, or null. */
-export function couponProblem(c: CouponRow | undefined, now = new Date()): string | null {
+function couponProblem(c: CouponRow | undefined, now = new Date()): string | null {
   if (!c?.active) return MESSAGES.couponInvalid;
   if (c.validFrom && c.validFrom > now) return MESSAGES.couponInvalid;
   if (c.validUntil && c.validUntil < now) return MESSAGES.couponInvalid;

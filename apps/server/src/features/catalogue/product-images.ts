@@ -13,7 +13,7 @@ import { catalogueChanged } from './cache';
 import { presentAdmin, type Staff } from './products';
 import { imagesOfAllProductTypes, lockProductType, updateProductType } from './repository/index';
 
-export const MAX_PRODUCT_IMAGES = 10;
+const MAX_PRODUCT_IMAGES = 10;
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 const MIME_BY_EXT: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 const storageKeyOf = (path: string) =>

@@ -71,7 +71,7 @@ async function presentAll(db: Executor, rows: ProductTypeRow[]) {
 }
 
 /** GET /api/silver-withdrawal-product-types?page=N: active products in the operators' order. */
-export function listProductTypes(deps: AppDeps, pageNumber: number) {
+function listProductTypes(deps: AppDeps, pageNumber: number) {
   return cached(`page:${pageNumber}:${cacheScope(deps)}`, () => readProductTypes(deps, pageNumber));
 }
 
@@ -103,7 +103,7 @@ export function getProductTypeJson(deps: AppDeps, id: number): Promise<string> {
 }
 
 /** GET /api/silver-withdrawal-product-type/{id}: 404 for an unknown or withdrawn product. */
-export async function getProductType(deps: AppDeps, id: number) {
+async function getProductType(deps: AppDeps, id: number) {
   const db = deps.database.db;
   return cached(`one:${id}:${cacheScope(deps)}`, async () => {
     const row = await findActiveProductType(db, id);

@@ -128,7 +128,7 @@ function logFailure(deps: AppDeps, kind: string, err: unknown) {
 }
 
 /** How many months back the hourly run looks for fees (a customer's own list looks at all of them). */
-export const ISSUER_MONTHS_BACK = 3;
+const ISSUER_MONTHS_BACK = 3;
 
 /** Issues what is due for every customer now and then (hourly by default); the lists also issue a customer's own. */
 export function startInvoiceIssuer(deps: AppDeps, everyMs = 60 * 60_000): () => void {

@@ -36,9 +36,8 @@ import {
   writeBatch,
 } from './repository';
 
-export type { CancelOp, Op, Owner, PlaceOp } from './core/index';
-export { type BookEntry, type CompletedEntry, type OwnOrderRow, PENDING_ROWS, type WrittenOrder } from './copy';
-export { batchSize } from './queue';
+export type { Op, Owner } from './core/index';
+export type { BookEntry, CompletedEntry, OwnOrderRow, WrittenOrder } from './copy';
 
 /**
  * The matcher (ARCHITECTURE §5, docs/orders.md): the glue between the queue (queue.ts), the rules (core/), the SQL

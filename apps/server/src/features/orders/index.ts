@@ -1,8 +1,7 @@
 // The order book: the matcher, the orders screen's calls, the history lists, the house's back office.
-export { MarketEngine } from './engine';
 export { ordersDemoEvents, seedOrdersDemo } from './demo';
 export { fundHouse, placeHouseOrder } from './house';
-export { type HouseAskWalk, walkHouseAsks } from './house-asks';
+export { walkHouseAsks } from './house-asks';
 export { orderRoutes } from './routes';
 export { registerOrdersReconciliation } from './reconciliation';
 export { bookVersion, engineOf, marketRates, orderLists, placeOrder, walkBook } from './service';

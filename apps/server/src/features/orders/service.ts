@@ -37,7 +37,7 @@ import {
 } from './repository/index';
 
 export { BOOK_CHANNEL, bookVersion, engineOf } from './answers';
-export { iso, presentOrder, presentRates } from './present';
+export { iso, presentRates } from './present';
 
 function presentLists(
   book: { asks: RawBookRow[]; bids: RawBookRow[] },

@@ -62,7 +62,7 @@ export async function openStream(deps: AppDeps, req: FastifyRequest, reply: Fast
 }
 
 /** Listens to book changes: every instance's matcher publishes them on the broadcast bus (Redis when configured). */
-export function subscribeBook(deps: AppDeps, listener: (version: number) => void): () => void {
+function subscribeBook(deps: AppDeps, listener: (version: number) => void): () => void {
   return deps.broadcast.subscribe(BOOK_CHANNEL, (message) => {
     const version = Number(message);
     if (Number.isSafeInteger(version)) listener(version);

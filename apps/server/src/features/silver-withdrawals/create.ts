@@ -48,7 +48,7 @@ type ItemShown = CreateSilverWithdrawalInput['items'][number];
  * What the client says it showed for the order: each item's total, or the sum of its lines. The server's total may
  * be lower (the customer pays less), never higher (409 SILVER_CHARGE_CHANGED).
  */
-export function shownTotal(items: readonly ItemShown[]): number {
+function shownTotal(items: readonly ItemShown[]): number {
   return items.reduce(
     (sum, i) =>
       sum +

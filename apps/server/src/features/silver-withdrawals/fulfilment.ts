@@ -27,7 +27,7 @@ import { pageAnswer } from '../../lib/paging';
  */
 
 export type Staff = { userId: number; ip: string };
-export const FULFILMENT_PAGE_SIZE = 25;
+const FULFILMENT_PAGE_SIZE = 25;
 
 const present = async (deps: AppDeps, rows: SilverWithdrawalRow[]) => {
   const db = deps.database.db;
@@ -96,7 +96,7 @@ export async function listForFulfilment(deps: AppDeps, query: { status: SilverWi
 }
 
 /** One withdrawal as operators read it. */
-export async function withdrawalForBackOffice(deps: AppDeps, id: number) {
+async function withdrawalForBackOffice(deps: AppDeps, id: number) {
   const row = await findWithdrawal(deps.database.db, id);
   if (!row) throw notFound();
   return (await present(deps, [row]))[0]!;
@@ -248,7 +248,7 @@ export async function retryRefundByOperator(deps: AppDeps, staff: Staff, id: num
 }
 
 /** Asks the provider to refund a rejected withdrawal's paid Pix (again); true when it is refunded. */
-export async function retryRefund(deps: AppDeps, id: number): Promise<boolean> {
+async function retryRefund(deps: AppDeps, id: number): Promise<boolean> {
   const row = await findWithdrawal(deps.database.db, id);
   if (!row || !refundOwed(row)) return false;
   if (row.refundedAt) return true;

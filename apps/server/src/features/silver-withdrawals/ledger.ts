@@ -21,8 +21,8 @@ import {
  * - transfers `silver-withdrawal:<id>:paid:<line>`: a purchase's Pix, straight from pix:clearing to the house (the
  *   silver value) and to revenue and tax accounts; `...:refund:<line>` gives them back
  */
-export const silverHoldId = (id: number) => `silver-withdrawal:${id}:silver`;
-export const chargesHoldId = (id: number) => `silver-withdrawal:${id}:charges`;
+const silverHoldId = (id: number) => `silver-withdrawal:${id}:silver`;
+const chargesHoldId = (id: number) => `silver-withdrawal:${id}:charges`;
 export const reference = (id: number) => `silver-withdrawal:${id}`;
 
 type Row = Pick<
@@ -44,7 +44,7 @@ type Row = Pick<
 >;
 
 /** Where each line of the charge goes. The silver value of a purchase goes to the house that sold it. */
-export function chargeParts(row: Row): Array<{ to: AccountRef; amount: number; code: string; line: string }> {
+function chargeParts(row: Row): Array<{ to: AccountRef; amount: number; code: string; line: string }> {
   const system = (code: SystemCode) => ({ system: code }) as AccountRef;
   const parts: Array<{ to: AccountRef; amount: number; code: string; line: string }> = [
     { to: { house: 'available' }, amount: row.silverValueCents, code: 'silver.value', line: 'silver' },
@@ -62,7 +62,7 @@ export function chargeParts(row: Row): Array<{ to: AccountRef; amount: number; c
 const silverHolder = (row: Row): Holder => (row.kind === 'purchase' ? 'house' : { customer: row.userId as number });
 
 /** True when the customer's reais for this withdrawal sit in the charges hold. */
-export function chargesAreHeld(row: Row, status: string): boolean {
+function chargesAreHeld(row: Row, status: string): boolean {
   if (row.paymentMethod === 'balance') return status === 'pending' || status === 'paid';
   return row.kind === 'custody' && status === 'paid';
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { type AdminTicketsQuery, MESSAGES, type TicketStatus } from '@prata/domain';
+import { MESSAGES, type TicketStatus } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { type TicketRow, ticketAttachments, ticketInteractions, tickets, users } from '../../db/schema/index';
@@ -19,7 +19,7 @@ import { presentAttachment, presentList, presentTicket } from './presenter';
  * the audit log in its transaction.
  */
 
-export const STAFF_TICKETS_PAGE_SIZE = 25;
+const STAFF_TICKETS_PAGE_SIZE = 25;
 type Staff = { userId: number; ip: string };
 
 /**
@@ -45,7 +45,6 @@ export async function listForStaff(
   );
   return pageAnswer(data, total, STAFF_TICKETS_PAGE_SIZE);
 }
-export type { AdminTicketsQuery };
 
 async function lockTicket(tx: Executor, id: number): Promise<TicketRow> {
   const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).limit(1).for('update');

@@ -10,7 +10,7 @@ import { deleteFaqRow, faqsInOrder, insertFaq, updateFaqRow } from './repository
 import { sanitizeAnswer } from './sanitize';
 
 /** The most questions listed: the page is one expandable list. */
-export const FAQS_MAX = 200;
+const FAQS_MAX = 200;
 
 type Staff = { userId: number; ip: string };
 type FaqValues = z.output<typeof FaqRequest>;

@@ -25,14 +25,14 @@ import { loggedAs } from '../../lib/log-failure';
  * attachment is a 404. docs/support.md.
  */
 
-export const TICKETS_PAGE_SIZE = 10;
+const TICKETS_PAGE_SIZE = 10;
 
 /**
  * The tickets a customer owns: theirs, and the visitor tickets of their e-mail that no account holds (a visitor who
  * proved the e-mail with a code, before or without registering). Sessions exist only for verified e-mails, so the
  * e-mail is proven on both sides.
  */
-export const ownedBy = (user: Pick<UserRow, 'id' | 'email'>): SQL =>
+const ownedBy = (user: Pick<UserRow, 'id' | 'email'>): SQL =>
   or(
     eq(tickets.userId, user.id),
     and(isNull(tickets.userId), eq(sql`lower(${tickets.email})`, user.email.toLowerCase())),

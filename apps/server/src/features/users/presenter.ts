@@ -91,4 +91,3 @@ export async function presentUser(db: Executor, user: UserRow) {
     created_at: user.createdAt.toISOString(),
   };
 }
-export type UserView = Awaited<ReturnType<typeof presentUser>>;

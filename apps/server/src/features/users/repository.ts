@@ -19,7 +19,7 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
 }
 
 export type CityView = { id: number; name: string; state: string; description: string };
-export const cityView = (c: { id: number; name: string; state: string }): CityView => ({
+const cityView = (c: { id: number; name: string; state: string }): CityView => ({
   ...c,
   description: `${c.name} - ${c.state}`,
 });

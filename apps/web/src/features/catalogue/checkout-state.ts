@@ -7,10 +7,10 @@ import type { GuestBuyerData } from './components/guest-buyer-form';
  * The checkout's steps as the address bar names them (`?etapa=`), in order; `pix` is the last step with the Pix of
  * the order made (`&pedido=<token>`) open over it. Back and Forward move between these addresses.
  */
-export const STEP_SLUGS = ['carrinho', 'dados', 'endereco', 'envio', 'pagamento'] as const;
+const STEP_SLUGS = ['carrinho', 'dados', 'endereco', 'envio', 'pagamento'] as const;
 export const PIX_SLUG = 'pix';
 export const STEP_PARAM = 'etapa';
-export const ORDER_PARAM = 'pedido';
+const ORDER_PARAM = 'pedido';
 
 /** The step index of an `etapa` value (the Pix is the payment step), or null for none or an unknown one. */
 export function stepOfSlug(slug: string | null): number | null {
@@ -53,7 +53,7 @@ const EMAIL_KEY = 'prata.checkout.email';
 /** at most this many characters are read back (a tampered or stale entry is dropped) */
 const MAX_SAVED_CHARS = 200_000;
 
-export function emptyCheckout(product: ProductType, email = ''): SavedCheckout {
+function emptyCheckout(product: ProductType, email = ''): SavedCheckout {
   return {
     productId: product.id,
     lines: [{ product, quantity: 1 }],
@@ -78,7 +78,7 @@ function storage(): Storage | null {
 }
 
 /** The checkout saved in this tab for `productId`, or null. */
-export function loadCheckout(productId: number): SavedCheckout | null {
+function loadCheckout(productId: number): SavedCheckout | null {
   const text = storage()?.getItem(KEY);
   if (!text || text.length > MAX_SAVED_CHARS) return null;
   try {
@@ -108,7 +108,7 @@ export function handEmailToCheckout(email: string): void {
 }
 
 /** The e-mail the identification step handed over last in this tab ('' when none). */
-export function handedEmail(): string {
+function handedEmail(): string {
   return storage()?.getItem(EMAIL_KEY) ?? '';
 }
 

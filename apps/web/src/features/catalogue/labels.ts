@@ -3,7 +3,6 @@ export { formatReais as brl, formatDecimalGrams as grams } from '@prata/domain';
 /** The spec's client texts (spec 1 §8, spec 3 §8). */
 export const COUPON_APPLIED = 'Cupom aplicado com sucesso!';
 export const COUPON_REMOVED = 'Cupom removido';
-export const QR_CODE_COPIED = 'Código do QR Code copiado';
 export const OUT_OF_STOCK = 'Esgotado';
 export const PIX_PRICE_LABEL = 'no Pix';
 /**

@@ -66,7 +66,7 @@ export function applyBatch(state: MarketState, operations: readonly Op[], inputs
 }
 
 /** An order as the batch writes it. */
-export function orderRow(o: OpenOrder, nowIso: string): OrderRow {
+function orderRow(o: OpenOrder, nowIso: string): OrderRow {
   return {
     id: o.id,
     user_id: o.owner === 'house' ? null : o.owner.userId,

@@ -28,21 +28,5 @@
  * Costs: placing at an existing price O(1) (plus matching), at a new price O(log levels); cancel O(1) plus
  * O(log levels) when its level empties; each fill O(1); bestBid/bestAsk O(1).
  */
-export { maxQuantityWorth, OrderBook } from './order-book';
-export type {
-  AveragePrice,
-  BookSnapshot,
-  Fill,
-  Level,
-  LimitOrderInput,
-  LimitResult,
-  MarketOrderInput,
-  MarketResult,
-  OrderId,
-  OwnerId,
-  RestingOrder,
-  Side,
-  TakeInput,
-  TakeRefusal,
-  TakeResult,
-} from './types';
+export { OrderBook } from './order-book';
+export type { Fill, Side } from './types';

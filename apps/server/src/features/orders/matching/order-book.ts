@@ -218,7 +218,7 @@ export class OrderBook {
 }
 
 /** The largest quantity q with silverValueCents(price, q) ≤ budget: price·q < 100·budget + 50. */
-export function maxQuantityWorth(price: number, budget: number): number {
+function maxQuantityWorth(price: number, budget: number): number {
   if (budget <= 0) return 0;
   return Number((100n * BigInt(budget) + 49n) / BigInt(price));
 }

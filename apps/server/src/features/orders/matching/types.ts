@@ -88,7 +88,7 @@ export type MarketResult = {
   value: number;
 };
 
-export type TakeRefusal = 'not_found' | 'own_order';
+type TakeRefusal = 'not_found' | 'own_order';
 export type TakeResult = { ok: true; fill: Fill } | { ok: false; reason: TakeRefusal };
 
 export type AveragePrice = {

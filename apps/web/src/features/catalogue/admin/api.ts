@@ -24,8 +24,6 @@ export type {
   AdminProductType,
   CouponRequest,
   HouseBarStock,
-  ProductTypeRequest,
-  ProductTypeUpdateRequest,
   SilverSettings,
   SilverSettingsRequest,
   StockAdjustResponse,
@@ -45,7 +43,7 @@ const SETTINGS_KEY = [...ADMIN_SILVER_QUERY_KEY, 'settings'] as const;
 // ---------------------------------------------------------------- product types and the house's bars (finance)
 
 /** GET /api/admin/silver-product-types: every product, on sale or not, by position. */
-export function getAdminProductTypes(): Promise<ProductTypesAnswer> {
+function getAdminProductTypes(): Promise<ProductTypesAnswer> {
   return api.get<ProductTypesAnswer>('/admin/silver-product-types');
 }
 
@@ -66,7 +64,7 @@ export type ProductSave = { id: null; product: ProductTypeRequest } | { id: numb
  * POST /api/admin/silver-product-types (with the initial stock) or PUT …/{id} (without: the stock moves only by
  * 'Ajustar estoque' and by sales, so a save never undoes a sale made while the dialog was open) → { productType, message }
  */
-export function saveProductType(save: ProductSave & Intended): Promise<ProductTypeAnswer> {
+function saveProductType(save: ProductSave & Intended): Promise<ProductTypeAnswer> {
   return save.id === null
     ? api.post<ProductTypeAnswer>('/admin/silver-product-types', save.product, idempotent(save.key))
     : api.put<ProductTypeAnswer>(`/admin/silver-product-types/${save.id}`, save.product);
@@ -84,7 +82,7 @@ export function useSaveProductType() {
  * POST /api/admin/silver-product-types/{id}/images (multipart, the file in `image`; PNG, JPEG or WebP up to 5 MB,
  * checked again by content) → 201 { productType, image: { path }, message }: the image is the product's last one.
  */
-export function uploadProductImage(id: number, file: File, key: string): Promise<ProductImageUploadResponse> {
+function uploadProductImage(id: number, file: File, key: string): Promise<ProductImageUploadResponse> {
   const form = new FormData();
   form.append('image', file, file.name);
   return api.post<ProductImageUploadResponse>(`/admin/silver-product-types/${id}/images`, form, idempotent(key));
@@ -100,7 +98,7 @@ export function useUploadProductImage() {
 }
 
 /** DELETE /api/admin/silver-product-types/{id}/images?path= → { productType, message } */
-export function removeProductImage(id: number, path: string): Promise<ProductTypeAnswer> {
+function removeProductImage(id: number, path: string): Promise<ProductTypeAnswer> {
   return api.delete<ProductTypeAnswer>(`/admin/silver-product-types/${id}/images`, { query: { path } });
 }
 
@@ -114,7 +112,7 @@ export function useRemoveProductImage() {
 }
 
 /** GET /api/admin/silver-stock: each product's units in stock and to ship, and the house's grams. */
-export function getHouseBarStock(): Promise<HouseBarStock> {
+function getHouseBarStock(): Promise<HouseBarStock> {
   return api.get<HouseBarStock>('/admin/silver-stock');
 }
 
@@ -126,7 +124,7 @@ export function useHouseBarStock() {
  * POST /api/admin/silver-product-types/{id}/stock { delta } (units, + or −) → the house's bars as they are now and a
  * message; below zero is a 422 STOCK_BELOW_ZERO saying how many there are.
  */
-export function adjustStock(id: number, delta: number, key: string): Promise<StockAdjustResponse> {
+function adjustStock(id: number, delta: number, key: string): Promise<StockAdjustResponse> {
   return api.post<StockAdjustResponse>(`/admin/silver-product-types/${id}/stock`, { delta }, idempotent(key));
 }
 
@@ -145,7 +143,7 @@ export function useAdjustStock() {
 // ---------------------------------------------------------------- coupons (finance)
 
 /** GET /api/admin/coupons */
-export function getAdminCoupons(): Promise<CouponsAnswer> {
+function getAdminCoupons(): Promise<CouponsAnswer> {
   return api.get<CouponsAnswer>('/admin/coupons');
 }
 
@@ -154,7 +152,7 @@ export function useAdminCoupons() {
 }
 
 /** POST /api/admin/coupons (id null) or PUT /api/admin/coupons/{id} → { coupon, message } */
-export function saveCoupon(id: number | null, coupon: CouponRequest, key: string): Promise<CouponAnswer> {
+function saveCoupon(id: number | null, coupon: CouponRequest, key: string): Promise<CouponAnswer> {
   return id === null
     ? api.post<CouponAnswer>('/admin/coupons', coupon, idempotent(key))
     : api.put<CouponAnswer>(`/admin/coupons/${id}`, coupon);
@@ -172,7 +170,7 @@ export function useSaveCoupon() {
 // ---------------------------------------------------------------- fees and taxes (finance)
 
 /** GET /api/admin/silver-settings: the company's state, the Pix window, the ICMS table. */
-export function getSilverSettings(): Promise<SettingsAnswer> {
+function getSilverSettings(): Promise<SettingsAnswer> {
   return api.get<SettingsAnswer>('/admin/silver-settings');
 }
 
@@ -181,7 +179,7 @@ export function useSilverSettings() {
 }
 
 /** PUT /api/admin/silver-settings → { settings, message }: the ICMS rows sent are written, the others kept. */
-export function saveSilverSettings(settings: SilverSettingsRequest): Promise<SettingsAnswer> {
+function saveSilverSettings(settings: SilverSettingsRequest): Promise<SettingsAnswer> {
   return api.put<SettingsAnswer>('/admin/silver-settings', settings);
 }
 

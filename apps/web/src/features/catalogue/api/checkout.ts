@@ -42,7 +42,7 @@ export function checkCpfStatus(input: { cpf: string; nascimento: string }): Prom
  * The options a screen lists (spec 1 §7): entries with an Error cannot serve the CEP and are dropped; the rest go
  * by DeliveryTime, fastest first (then the cheaper).
  */
-export function usableShippingServices(services: readonly ShippingService[]): ShippingService[] {
+function usableShippingServices(services: readonly ShippingService[]): ShippingService[] {
   return services
     .filter((service) => !service.Error)
     .sort((a, b) => a.DeliveryTime - b.DeliveryTime || a.ShippingPrice - b.ShippingPrice);

@@ -7,7 +7,7 @@ import { api } from '../../../lib/api';
  * GET /api/orders/average-price-per-gram/sell/{grams}: reais per gram that selling these grams at market would bring
  * now (the buy orders of the book); 0 when the book cannot take them all: null here.
  */
-export async function getSellPricePerGram(centigrams: number): Promise<number | null> {
+async function getSellPricePerGram(centigrams: number): Promise<number | null> {
   const answer = await api.get<z.infer<typeof AveragePriceResponse>>(
     `/orders/average-price-per-gram/sell/${minorToDecimalText(centigrams)}`,
   );

@@ -6,7 +6,7 @@ import { getProductTypes } from './product-types';
 type CataloguePage = ProductTypesResponse['productTypes'];
 
 /** The key of the catalogue's first page in the server's first paint of /comprar-prata (lib/first-paint.ts). */
-export const FIRST_PAINT_KEY = 'productTypes';
+const FIRST_PAINT_KEY = 'productTypes';
 
 type State = { data?: CataloguePage; dataPage?: number; error?: unknown; loading: boolean };
 

@@ -22,7 +22,7 @@ import { QuantityInput } from './quantity-input';
 export type CartLine = { product: ProductType; quantity: number };
 
 /** centavos of a line at the catalogue's price 'no Pix' (without freight) */
-export const lineCents = (line: CartLine) => toMinorUnits(line.product.price) * line.quantity;
+const lineCents = (line: CartLine) => toMinorUnits(line.product.price) * line.quantity;
 /** centigrams of the whole cart */
 export const cartCentigrams = (lines: readonly CartLine[]) =>
   lines.reduce((sum, line) => sum + toMinorUnits(line.product.grams_per_unit) * line.quantity, 0);

@@ -18,7 +18,7 @@ import { FEE_LINES, type FeeKey } from '../fees';
 import { brl, grams, units } from '../labels';
 
 /** A line's share of the total, to 1 decimal (spec 1 §9): 'R$ 12,00 of R$ 100,00' → '12,0%'. */
-export function shareText(line: number, total: number): string {
+function shareText(line: number, total: number): string {
   const tenths = chargeSharePercent(toMinorUnits(line), toMinorUnits(total));
   return formatPercentBps(toMinorUnits(tenths), 1);
 }
@@ -30,7 +30,7 @@ export function rateText(percent: number): string {
 }
 
 /** The fee and tax lines above zero (spec 1 §9: the others are not shown), in the breakdown's order. */
-export function visibleFeeLines(totals: ChargeTotals): Array<{ key: FeeKey; label: string; value: number }> {
+function visibleFeeLines(totals: ChargeTotals): Array<{ key: FeeKey; label: string; value: number }> {
   return FEE_LINES.filter((line) => totals[line.key] > 0).map((line) => ({
     key: line.key,
     label: line.label,

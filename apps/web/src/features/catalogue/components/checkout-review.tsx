@@ -32,7 +32,7 @@ export type Place = { city: string; state: string };
  * The lines of an address typed for an order: the street, number and unit; the neighbourhood; the city/UF (when
  * known); the CEP.
  */
-export function addressLines(
+function addressLines(
   address: Pick<AddressRequest, 'street' | 'number' | 'unit' | 'neighborhood' | 'cep'>,
   place: Place | null,
 ) {

@@ -6,7 +6,7 @@ import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 export const READ_MORE = 'Ler mais';
 export const READ_LESS = 'Ler menos';
 /** 224 px at normal size: a phone's card and the desktop's three a row; 448 px at 200 %, wider than those cards. */
-export const CLAMP_FROM = '14em';
+const CLAMP_FROM = '14em';
 
 /**
  * A product's description, cut at `lines` lines so the catalogue's cards keep one height. When the text does not fit

@@ -16,7 +16,7 @@ export function couponErrorOf(error: unknown): string {
 }
 
 /** '5% de desconto em cunhagem, seguro e frete' */
-export function couponSummary(coupon: Coupon): string {
+function couponSummary(coupon: Coupon): string {
   const percent = coupon.discount_percent.toLocaleString('pt-BR', { maximumFractionDigits: 2 });
   return `${percent}% de desconto em cunhagem, seguro e frete`;
 }

@@ -21,7 +21,7 @@ import { toMinorUnits } from '../../../lib/format';
 import { useSellPricePerGram } from '../api/get-sell-value';
 import { brl, grams } from '../labels';
 
-export const NO_BUYERS = 'Sem ofertas de compra no momento';
+const NO_BUYERS = 'Sem ofertas de compra no momento';
 
 const ACTIONS = [
   { to: '/ordens', label: 'Comprar ou vender', icon: CandlestickChartOutlined, primary: true },
@@ -54,7 +54,7 @@ function Figure({ label, children, hint }: { label: string; children: ReactNode;
  * main actions. Loaded on its own
  * (React.lazy) only when a session exists, so a visitor's first load does not carry it.
  */
-export function CustomerSummary() {
+function CustomerSummary() {
   const { user } = useUser();
   const toggle = useToggleBalancesVisibility();
   const centigrams = user ? toMinorUnits(user.balance_ag) : 0;

@@ -48,7 +48,7 @@ const GuestBuyerSchema = z.object({
 type GuestBuyerValues = z.input<typeof GuestBuyerSchema>;
 
 /** A value as a mask shows it: fillMask('000.000.000-00', '52998224725') → '529.982.247-25'. */
-export function fillMask(pattern: string, digits: string): string {
+function fillMask(pattern: string, digits: string): string {
   let out = '';
   let i = 0;
   for (const slot of pattern) {

@@ -12,8 +12,8 @@ import { brl, grams, OUT_OF_STOCK, PIX_PRICE_LABEL, PRICE_NOTE } from '../labels
 import { ClampedDescription } from './clamped-description';
 
 /** The intrinsic size given to every product image (4:3), so the cards never move when the images arrive. */
-export const IMAGE_WIDTH = 640;
-export const IMAGE_HEIGHT = 480;
+const IMAGE_WIDTH = 640;
+const IMAGE_HEIGHT = 480;
 
 /** Whether a product can be bought now: in stock, and priced (0 when the house has no silver for sale). */
 export const isBuyable = (product: ProductType) =>
