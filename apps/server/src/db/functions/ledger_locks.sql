@@ -85,14 +85,23 @@ $$;
 -- transaction holds are locked in ascending order, waiting as long as it takes; any below it, and the credited ones
 -- below this call's own highest, through ledger_lock_out_of_order (never queued: key share only ever waits for a
 -- closing, so it is almost always free). Three statements at most, whatever the size of the batch.
+-- The owners a call locked are noted in prata.ledger_locked (',n12,k15,': mode and id), local to the transaction like
+-- the locks themselves (a rolled-back savepoint undoes both); a call whose owners are all there already, in the mode
+-- asked or a stronger one (ledger_entry after ledger_commands, in the same transaction), takes nothing again.
 create or replace function ledger_lock_call(p_n bigint[], p_k bigint[]) returns void language plpgsql
 set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
 declare
   v_max bigint := coalesce(nullif(current_setting('prata.ledger_lock_max', true), '')::bigint, 0);
+  v_held text := coalesce(current_setting('prata.ledger_locked', true), '');
   v_n_in bigint[]; v_k_in bigint[]; v_n_out bigint[]; v_k_out bigint[];
   v_top bigint;
   v_ignored text;
 begin
+  if v_held <> '' and not exists (select 1 from unnest(p_n) x where position(',n' || x || ',' in v_held) = 0)
+     and not exists (select 1 from unnest(p_k) x
+                      where position(',k' || x || ',' in v_held) = 0 and position(',n' || x || ',' in v_held) = 0) then
+    return;
+  end if;
   select coalesce(array_agg(x order by x) filter (where x >= v_max), '{}'),
          coalesce(array_agg(x) filter (where x < v_max), '{}')
     into v_n_in, v_n_out from unnest(p_n) x;
@@ -111,6 +120,10 @@ begin
     v_top := greatest(v_top, v_k_in[cardinality(v_k_in)]);
   end if;
   if v_top > v_max then v_ignored := set_config('prata.ledger_lock_max', v_top::text, true); end if;
+  v_ignored := set_config('prata.ledger_locked',
+                          coalesce(nullif(v_held, ''), ',')
+                          || coalesce((select string_agg('n' || x || ',', '') from unnest(p_n) x), '')
+                          || coalesce((select string_agg('k' || x || ',', '') from unnest(p_k) x), ''), true);
 end
 $$;
 
