@@ -26,6 +26,7 @@ import { z } from 'zod';
 import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
 import { requireApprovedRegistration } from '../users/index';
 import * as house from './house';
+import { priceHistoryJson } from './price-history';
 import * as service from './service';
 import { endStreams, openStream } from './stream';
 
@@ -128,7 +129,11 @@ export async function orderRoutes(fastify: FastifyInstance) {
   app.get(
     '/orders/price-history',
     { schema: { querystring: PriceHistoryQuery, response: { 200: PriceHistoryResponse } } },
-    async (req) => service.priceHistory(deps.database.db, req.query.range),
+    // the answer is JSON text shared by every caller for a version of the book (price-history.ts)
+    async (req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await priceHistoryJson(deps, req.query.range)) as unknown as PriceHistoryResponse),
   );
 
   /** Server-sent events: `event: book` with the market's version whenever the book changes. Carries no private data. */

@@ -311,8 +311,11 @@ export async function deletedOrders(db: Executor, userId: number, pageNumber: nu
 export async function priceHistory(db: Executor, range: 'day' | 'week' | 'month') {
   const minutes = { day: 15, week: 120, month: 480 }[range];
   const since = { day: '1 day', week: '7 days', month: '30 days' }[range];
-  const candles = await readCandles(db, minutes, since);
-  const [last, reference] = await Promise.all([lastTradePrice(db), referencePrice(db, since)]);
+  const [candles, last, reference] = await Promise.all([
+    readCandles(db, minutes, since),
+    lastTradePrice(db),
+    referencePrice(db, since),
+  ]);
   return {
     range,
     bucket_minutes: minutes,
