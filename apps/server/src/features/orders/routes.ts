@@ -47,7 +47,11 @@ export async function orderRoutes(fastify: FastifyInstance) {
   app.get(
     '/orders',
     { preHandler: requireApprovedRegistration, config: hot, schema: { response: { 200: OrdersResponse } } },
-    async (req) => service.ordersOverview(deps, currentUser(req).id),
+    // the answer comes as the bytes of its JSON, the book's rows encoded once per version (placement-bytes.ts)
+    async (req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await service.ordersOverviewBytes(deps, currentUser(req).id)) as unknown as OrdersResponse),
   );
 
   // the spec's two calls, one per side (GET /api/orders/average-price-per-gram/buy/{grams} and /sell/{grams})
