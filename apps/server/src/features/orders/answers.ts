@@ -35,6 +35,12 @@ class OrderCaches {
   bookChanges = 0;
   /** the broadcast's subscription that counts other instances' changes, made on the first bookVersion */
   hearing = false;
+  /**
+   * The market's versions of this app's own batches, counted when written (onWritten), whose echo on the broadcast bus
+   * is still to come: the echo is not counted again. At most OWN_ECHOES_MAX, the oldest forgotten first (an echo lost
+   * while Redis was down never comes).
+   */
+  readonly ownEchoes = new Set<number>();
 
   /**
    * The matcher found the market moved past its copy by a write not its own (MarketEngine.onStale): what the JSON says
@@ -74,6 +80,7 @@ export function engineOf(deps: AppDeps): MarketEngine {
   // turn of the event loop: the next batch is matched and sent first (the chain of batches waits for nothing else).
   engine.onWritten((orders, version) => {
     caches.bookChanges++;
+    if (caches.hearing) awaitEcho(caches, version);
     bookFromEngine(caches, engine, version);
     const completed = orders.filter((o) => o.status !== 'open' && o.filled_cg > 0);
     if (completed.length > 0) completedLater(caches, completed);
@@ -84,19 +91,31 @@ export function engineOf(deps: AppDeps): MarketEngine {
 
 /**
  * A number that moves on whenever the book may have changed, read without I/O: what is built from the book (the
- * catalogue's prices in its first paint) is kept while it stays. It counts this app's batches (before their requests
- * are answered), the writes of others its matcher finds, and every instance's batches heard on the broadcast bus
- * (Redis across instances; without Redis, this process's only). This app's own count, not the market's version.
+ * catalogue's prices in its first paint, the price history) is kept while it stays. It counts this app's batches (before
+ * their requests are answered; once each: their echo on the bus is not counted again), the writes of others its
+ * matcher finds, and the other instances' batches heard on the broadcast bus (Redis across instances; without Redis,
+ * this process's only). This app's own count, not the market's version.
  */
 export function bookVersion(deps: AppDeps): number {
   const caches = cachesOf(deps);
   if (!caches.hearing) {
     caches.hearing = true;
-    deps.broadcast.subscribe(BOOK_CHANNEL, () => {
+    deps.broadcast.subscribe(BOOK_CHANNEL, (message) => {
+      const version = Number(message);
+      // this app's own batch, already counted when it was written
+      if (caches.ownEchoes.delete(version)) return;
       caches.bookChanges++;
     });
   }
   return caches.bookChanges;
+}
+
+/** The market's version is the database's, one per batch of any instance: an echo is told apart by it. */
+const OWN_ECHOES_MAX = 1_024;
+function awaitEcho(caches: OrderCaches, version: number) {
+  const echoes = caches.ownEchoes;
+  if (echoes.size >= OWN_ECHOES_MAX) echoes.delete(echoes.values().next().value!);
+  echoes.add(version);
 }
 
 type BookSides = { asks: BookRowJson[]; bids: BookRowJson[] };

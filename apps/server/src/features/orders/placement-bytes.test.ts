@@ -1,7 +1,7 @@
-import { Order, PlaceOrderResponse } from '@prata/domain';
+import { Order, OrdersResponse, PlaceOrderResponse } from '@prata/domain';
 import { describe, expect, it } from 'vitest';
 import { randomInt, seededRandom } from '../../lib/seeded-random';
-import { bookRowJson, placementBytes } from './placement-bytes';
+import { bookRowJson, listsBytes, placementBytes } from './placement-bytes';
 import { presentBookOrder, presentOrder } from './present';
 import type { OrderRow, RawBookRow } from './repository/index';
 
@@ -64,7 +64,7 @@ const MESSAGE_PIECES = ['Ordem', 'executada', 'ção', '"aspas"', '\\', 'R$ 1.23
 const message = (random: Random) =>
   Array.from({ length: randomInt(random, 0, 8) }, () => pick(random, MESSAGE_PIECES)).join(' ');
 
-describe('placementBytes: what JSON.stringify of the same answer gives', () => {
+describe('placementBytes and listsBytes: what JSON.stringify of the same answer gives', () => {
   it(`${ANSWERS} random answers, each read by every reader of its book`, () => {
     const random = seededRandom(29);
     for (let n = 0; n < ANSWERS; n++) {
@@ -101,6 +101,26 @@ describe('placementBytes: what JSON.stringify of the same answer gives', () => {
         const expected = JSON.stringify(PlaceOrderResponse.encode(answer));
         expect(JSON.parse(bytes.toString())).toEqual(JSON.parse(expected));
         expect(bytes.toString()).toBe(expected);
+
+        // GET /api/orders: the same lists, then the rates and the trading limit (the contract's keys in another order)
+        const figures = {
+          transaction_fee: 0.5,
+          iof_fee: 0.38,
+          minimum_fee: 5,
+          trading_limit: randomInt(random, 0, 1e9) / 100,
+          trading_limit_left: 0,
+        };
+        const { order: _order, message: _message, ...lists } = answer;
+        const overview = listsBytes(
+          {
+            ...book,
+            reader: String(reader),
+            pendingJson: answer.myPendingOrders.map(encode),
+            completedJson: answer.myCompletedOrders.map(encode),
+          },
+          JSON.stringify(figures).slice(1, -1),
+        );
+        expect(JSON.parse(overview.toString())).toEqual(OrdersResponse.encode({ ...figures, ...lists }));
       }
     }
   });

@@ -3,9 +3,10 @@ import { presentBookOrder } from './present';
 import type { RawBookRow } from './repository/index';
 
 /**
- * A placement's answer (PlaceOrderResponse) as the bytes of its JSON, as the route sends them: the one place that
- * writes JSON by hand, so that thousands of answers of one version share the book's bytes (12 KB) and each copies
- * them once. placement-bytes.test.ts checks that the bytes are JSON.stringify's of the same answer.
+ * The answers with the orders screen's lists (a placement's, PlaceOrderResponse; GET /api/orders, OrdersResponse) as the
+ * bytes of their JSON, as the routes send them: the one place that writes JSON by hand, so that thousands of answers
+ * of one version share the book's bytes (12 KB) and each copies them once. placement-bytes.test.ts checks that the
+ * bytes are JSON.stringify's of the same answer.
  */
 
 /**
@@ -24,8 +25,8 @@ export function bookRowJson(r: RawBookRow): BookRowJson {
   return { owner: r.user_id, asOthers, asOwner };
 }
 
-/** Everything of an answer but the book's bytes is encoded per answer; the book's rows once per version. */
-export type PlacementParts = {
+/** The orders screen's lists as the answers write them: the book's rows once per version, the rest per answer. */
+export type ListsParts = {
   /** ordersToBuy and ordersToSell, as encoded once for every answer of their version */
   asks: BookRowJson[];
   bids: BookRowJson[];
@@ -34,6 +35,10 @@ export type PlacementParts = {
   /** each pending and completed order's JSON (the contract's Order), newest first */
   pendingJson: string[];
   completedJson: string[];
+};
+
+/** A placement's answer: the lists, its order and its message. */
+export type PlacementParts = ListsParts & {
   /** the order's JSON (the contract's Order) */
   orderJson: string;
   message: string;
@@ -42,11 +47,14 @@ export type PlacementParts = {
 const ANSWER_HEAD = Buffer.from('{"ordersToBuy":[');
 const ANSWER_BETWEEN_SIDES = Buffer.from('],"ordersToSell":[');
 
-/** The answer's bytes: the keys in the contract's order. */
-export function placementBytes(p: PlacementParts): Buffer {
+/**
+ * An answer with the lists (OrderBookLists) as bytes: the lists' keys in the contract's order, then `rest`, the JSON
+ * of the answer's other keys without its braces (encoded through the contract by the caller).
+ */
+export function listsBytes(p: ListsParts, rest: string): Buffer {
   const tail =
-    `],"myPendingOrders":[${p.pendingJson.join(',')}],"myCompletedOrders":[${p.completedJson.join(',')}],` +
-    `"order":${p.orderJson},"message":${JSON.stringify(p.message)}}`;
+    `],"myPendingOrders":[${p.pendingJson.join(',')}],"myCompletedOrders":[${p.completedJson.join(',')}]` +
+    `${rest === '' ? '' : `,${rest}`}}`;
   return Buffer.concat([
     ANSWER_HEAD,
     ...sidePieces(p.asks, p.reader),
@@ -55,6 +63,10 @@ export function placementBytes(p: PlacementParts): Buffer {
     Buffer.from(tail),
   ]);
 }
+
+/** A placement's answer's bytes: the keys in the contract's order. */
+export const placementBytes = (p: PlacementParts): Buffer =>
+  listsBytes(p, `"order":${p.orderJson},"message":${JSON.stringify(p.message)}`);
 
 /**
  * A side of the book as bytes, made once per side (kept on the array): its rows joined as others read them, where

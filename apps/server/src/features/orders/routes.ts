@@ -26,6 +26,7 @@ import { z } from 'zod';
 import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
 import { requireApprovedRegistration } from '../users/index';
 import * as house from './house';
+import { priceHistoryJson } from './price-history';
 import * as service from './service';
 import { endStreams, openStream } from './stream';
 
@@ -46,7 +47,11 @@ export async function orderRoutes(fastify: FastifyInstance) {
   app.get(
     '/orders',
     { preHandler: requireApprovedRegistration, config: hot, schema: { response: { 200: OrdersResponse } } },
-    async (req) => service.ordersOverview(deps, currentUser(req).id),
+    // the answer comes as the bytes of its JSON, the book's rows encoded once per version (placement-bytes.ts)
+    async (req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await service.ordersOverviewBytes(deps, currentUser(req).id)) as unknown as OrdersResponse),
   );
 
   // the spec's two calls, one per side (GET /api/orders/average-price-per-gram/buy/{grams} and /sell/{grams})
@@ -128,7 +133,11 @@ export async function orderRoutes(fastify: FastifyInstance) {
   app.get(
     '/orders/price-history',
     { schema: { querystring: PriceHistoryQuery, response: { 200: PriceHistoryResponse } } },
-    async (req) => service.priceHistory(deps.database.db, req.query.range),
+    // the answer is JSON text shared by every caller for a version of the book (price-history.ts)
+    async (req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await priceHistoryJson(deps, req.query.range)) as unknown as PriceHistoryResponse),
   );
 
   /** Server-sent events: `event: book` with the market's version whenever the book changes. Carries no private data. */

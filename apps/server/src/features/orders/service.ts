@@ -5,6 +5,7 @@ import {
   mulDivHalfUp,
   Order,
   type OrderQuoteResponse,
+  OrdersResponse,
   type OrderRates,
   type OrderSide,
   type PlaceOrderInput,
@@ -18,7 +19,7 @@ import { HISTORY_PAGE_SIZE, page } from '../history/index';
 import { bookAfter, completedListJson, engineOf, ownListsAfterCommit } from './answers';
 import { walkLevels } from './core/index';
 import type { Outcome, Owner } from './engine';
-import { placementBytes } from './placement-bytes';
+import { listsBytes, placementBytes } from './placement-bytes';
 import { iso, presentBookOrder, presentOrder, presentRates, reais } from './present';
 import {
   findOrderRow,
@@ -30,8 +31,8 @@ import {
   readCompletedPage,
   readDeletedPage,
   readMarketRates,
+  readOverview,
   readOwnLists,
-  readTradingUsage,
   readWalkLevels,
   referencePrice,
 } from './repository/index';
@@ -65,23 +66,41 @@ export async function orderLists(db: Executor, userId: number | null) {
 /** The market's rates as operators set them. */
 export const marketRates = (db: Executor): Promise<OrderRates> => readMarketRates(db);
 
-/** What a customer may still trade this year: the limit minus what they traded and what their open orders are worth. */
-async function tradingLimit(db: Executor, userId: number) {
-  const usage = await readTradingUsage(db, userId, brasiliaYear());
-  const limit = usage.tradingLimitCents;
-  return { limit, left: Math.max(0, limit - usage.tradedCents - usage.openCents) };
-}
+/** The figures of GET /api/orders besides its lists, encoded through the contract. */
+const OverviewFigures = OrdersResponse.pick({
+  transaction_fee: true,
+  iof_fee: true,
+  minimum_fee: true,
+  trading_limit: true,
+  trading_limit_left: true,
+});
 
-/** GET /api/orders */
-export async function ordersOverview(deps: AppDeps, userId: number) {
-  const db = deps.database.db;
-  const [lists, rates, limit] = await Promise.all([orderLists(db, userId), marketRates(db), tradingLimit(db, userId)]);
-  return {
-    ...presentRates(rates),
-    trading_limit: reais(limit.limit),
-    trading_limit_left: reais(limit.left),
-    ...lists,
-  };
+/**
+ * GET /api/orders (OrdersResponse) as the bytes of its JSON, as the route sends them (placement-bytes.ts): the rates,
+ * the trading limit and what is left of it this year (the limit minus what the customer traded and what their open
+ * orders are worth), the customer's lists, read in one statement, and the book as encoded once for its version
+ * (answers.ts bookAfter: read once per version, by the first answer that needs it).
+ */
+export async function ordersOverviewBytes(deps: AppDeps, userId: number): Promise<Buffer> {
+  const o = await readOverview(deps.database.db, userId, brasiliaYear());
+  const book = await bookAfter(deps, o.version);
+  const limitCents = o.usage.tradingLimitCents;
+  const figures = OverviewFigures.encode({
+    ...presentRates(o.rates),
+    trading_limit: reais(limitCents),
+    trading_limit_left: reais(Math.max(0, limitCents - o.usage.tradedCents - o.usage.openCents)),
+  });
+  const encode = (r: OrderRow, view: 'pending' | 'completed') => JSON.stringify(Order.encode(presentOrder(r, view)));
+  return listsBytes(
+    {
+      asks: book.asks,
+      bids: book.bids,
+      reader: String(userId),
+      pendingJson: o.pending.map((r) => encode(r, 'pending')),
+      completedJson: o.completed.map((r) => encode(r, 'completed')),
+    },
+    JSON.stringify(figures).slice(1, -1),
+  );
 }
 
 /**
@@ -311,8 +330,11 @@ export async function deletedOrders(db: Executor, userId: number, pageNumber: nu
 export async function priceHistory(db: Executor, range: 'day' | 'week' | 'month') {
   const minutes = { day: 15, week: 120, month: 480 }[range];
   const since = { day: '1 day', week: '7 days', month: '30 days' }[range];
-  const candles = await readCandles(db, minutes, since);
-  const [last, reference] = await Promise.all([lastTradePrice(db), referencePrice(db, since)]);
+  const [candles, last, reference] = await Promise.all([
+    readCandles(db, minutes, since),
+    lastTradePrice(db),
+    referencePrice(db, since),
+  ]);
   return {
     range,
     bucket_minutes: minutes,

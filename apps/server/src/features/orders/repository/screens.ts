@@ -79,6 +79,63 @@ export async function readOwnLists(db: Executor, userId: number, orderId: number
   return { pending: r?.pending ?? [], completed: r?.completed ?? [], order: r?.order ?? null };
 }
 
+/**
+ * GET /api/orders in one statement ($1 the customer, $2 the Brasília year): the market's version (the book, read and
+ * encoded once per version, comes from answers.ts), the customer's open and last completed orders (readOwnLists'), the
+ * rates, the customer's trading limit, what they traded in the year and what their open orders are worth. One pooled
+ * connection and one round trip per call instead of four.
+ */
+const OVERVIEW_STATEMENT = (() => {
+  const columns = `o.id::text, o.user_id::text, o.side, o.mode, o.status, o.price_cents::text, o.quantity_cg::text,
+    o.remaining_cg::text, o.filled_cg::text, o.value_cents::text, o.fee_cents::text, o.iof_cents::text, o.created_at,
+    o.updated_at, o.deleted_at`;
+  return `select (select version from market_state)::text as version,
+         (select coalesce(json_agg(x), '[]'::json) from (
+            select ${columns} from orders o where o.user_id = $1 and o.status = 'open'
+             order by o.id desc limit ${Number(PENDING_ROWS)}) x) as pending,
+         (select coalesce(json_agg(x), '[]'::json) from (
+            select ${columns} from orders o where o.user_id = $1 and o.status <> 'open' and o.filled_cg > 0
+             order by o.updated_at desc, o.id desc limit ${Number(COMPLETED_ORDERS_ON_SCREEN)}) x) as completed,
+         s.fee_rate_bps, s.iof_rate_bps, s.minimum_fee_cents::text,
+         u.trading_limit_cents::text as limit,
+         coalesce((select traded_cents from trading_usage where user_id = u.id and year = $2), 0)::text as traded,
+         coalesce((select sum(round(price_cents * remaining_cg / 100.0)) from orders
+                    where user_id = u.id and status = 'open'), 0)::bigint::text as open
+    from market_settings s left join users u on u.id = $1`;
+})();
+
+export type Overview = {
+  /** the market's version when read: the book shown with it is of this version or later */
+  version: number;
+  pending: OrderRow[];
+  completed: OrderRow[];
+  rates: OrderRates;
+  usage: { tradingLimitCents: number; tradedCents: number; openCents: number };
+};
+
+/** What the orders screen shows a customer besides the book (GET /api/orders), read together: OVERVIEW_STATEMENT. */
+export async function readOverview(db: Executor, userId: number, year: number): Promise<Overview> {
+  const [r] = await preparedRows<{
+    version: string;
+    pending: OrderRow[];
+    completed: OrderRow[];
+    fee_rate_bps: number;
+    iof_rate_bps: number;
+    minimum_fee_cents: string;
+    limit: string | null;
+    traded: string;
+    open: string;
+  }>(db, 'orders_overview', OVERVIEW_STATEMENT, [userId, year]);
+  if (!r) throw new Error('orders: market_settings is missing');
+  return {
+    version: int(r.version),
+    pending: r.pending,
+    completed: r.completed,
+    rates: { feeRateBps: r.fee_rate_bps, iofRateBps: r.iof_rate_bps, minimumFeeCents: int(r.minimum_fee_cents) },
+    usage: { tradingLimitCents: int(r.limit ?? 0), tradedCents: int(r.traded), openCents: int(r.open) },
+  };
+}
+
 /** The lists of every answer of a batch ($1 the customers, $2 their orders): readOwnLists' subqueries, once per ask. */
 const OWN_LISTS_STATEMENT = (() => {
   // bigints as JSON numbers (OrderRow)
@@ -131,24 +188,6 @@ export async function readMarketRates(db: Executor): Promise<OrderRates> {
   );
   if (!r) throw new Error('orders: market_settings is missing');
   return { feeRateBps: r.fee_rate_bps, iofRateBps: r.iof_rate_bps, minimumFeeCents: int(r.minimum_fee_cents) };
-}
-
-/** A customer's trading limit, what they traded in `year` and what their open orders are worth, in centavos. */
-export async function readTradingUsage(db: Executor, userId: number, year: number) {
-  const [r] = await rows<{ limit: string; traded: string; open: string }>(
-    db,
-    sql`select u.trading_limit_cents::text as limit,
-               coalesce((select traded_cents from trading_usage where user_id = u.id and year = ${year}), 0)::text
-                 as traded,
-               coalesce((select sum(round(price_cents * remaining_cg / 100.0)) from orders
-                          where user_id = u.id and status = 'open'), 0)::bigint::text as open
-          from users u where u.id = ${userId}`,
-  );
-  return {
-    tradingLimitCents: int(r?.limit ?? 0),
-    tradedCents: int(r?.traded ?? 0),
-    openCents: int(r?.open ?? 0),
-  };
 }
 
 /**
