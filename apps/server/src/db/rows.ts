@@ -4,12 +4,14 @@
 import type { coupons } from './schema/index';
 
 export type {
+  BankingInformationRow,
   BuyerData,
   CompanyRow,
   DeliveryAddressData,
   DepositHoldReason,
   DepositRow,
   DepositStatus,
+  DocumentRow,
   FaqRow,
   InvoiceBorrower,
   ProductInvoiceLine,
@@ -22,6 +24,10 @@ export type {
   SilverWithdrawalItemRow,
   SilverWithdrawalRow,
   TicketAttachmentRow,
+  TicketInteractionRow,
+  TicketRatingRow,
+  TicketRow,
+  TradingLimitRequestRow,
   UserRow,
   WithdrawalDestination,
   WithdrawalRow,
