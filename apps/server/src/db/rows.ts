@@ -14,6 +14,7 @@ export type {
   DocumentRow,
   FaqRow,
   InvoiceBorrower,
+  PasskeyRow,
   ProductInvoiceLine,
   ProductInvoiceRow,
   ProductInvoiceTaxes,
