@@ -6,6 +6,7 @@ import type { coupons } from './schema/index';
 export type {
   BankingInformationRow,
   BuyerData,
+  ChatRow,
   CompanyRow,
   DeliveryAddressData,
   DepositHoldReason,
