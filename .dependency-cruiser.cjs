@@ -27,46 +27,7 @@ const SQL_MODULES = ['(^|/)node_modules/drizzle-orm/', '^apps/server/src/db/(sch
  * Feature files that still run SQL of their own, each to be moved into its feature's repository. The list only
  * shrinks: a new file with SQL goes in a repository from its first commit. Paths under apps/server/src/features/.
  */
-const SQL_OUTSIDE_REPOSITORIES = [
-  'affiliates/demo.ts',
-  'auth/service.ts',
-  'chat/service.ts',
-  'content/routes.ts',
-  'dev/routes.ts',
-  'devices/demo.ts',
-  'devices/service.ts',
-  'educational/demo.ts',
-  'educational/service.ts',
-  'health/routes.ts',
-  'history/routes.ts',
-  'invoices/demo.ts',
-  'irpf/checkpoints.ts',
-  'irpf/facts.ts',
-  'irpf/service.ts',
-  'money/demo.ts',
-  'money/deposit-limits.ts',
-  'passkeys/ceremony.ts',
-  'passkeys/service.ts',
-  'price-alerts/push.ts',
-  'privacy/collect.ts',
-  'privacy/demo.ts',
-  'privacy/reference.ts',
-  'reserves/build.ts',
-  'reserves/demo.ts',
-  'reserves/history.ts',
-  'reserves/salts.ts',
-  'reserves/stream.ts',
-  'retention/erasers.ts',
-  'saving-plans/authorization.ts',
-  'saving-plans/scheduler.ts',
-  'saving-plans/service.ts',
-  'silver-transfers/back-office.ts',
-  'silver-transfers/demo.ts',
-  'silver-transfers/lifecycle.ts',
-  'silver-transfers/reconciliation.ts',
-  'silver-transfers/service.ts',
-  'users/routes.ts',
-];
+const SQL_OUTSIDE_REPOSITORIES = ['irpf/checkpoints.ts', 'irpf/facts.ts', 'irpf/service.ts'];
 
 module.exports = {
   forbidden: [
