@@ -10,8 +10,7 @@ import {
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { withTransaction } from '../../db/tx';
-import { pgConstraint } from '../../db/tx';
+import { pgConstraint, withTransaction } from '../../db/tx';
 import type { UserRow } from '../../db/rows';
 import { reopenAccount as reopenLedgerAccount } from '../../ledger/index';
 import { logEvent } from '../../lib/audit';
@@ -39,8 +38,7 @@ import {
   spendFallback,
   verifyAssertion,
 } from '../passkeys/index';
-import { presentUser } from '../users/index';
-import { findUserByEmail, findUserById } from '../users/index';
+import { findUserByEmail, findUserById, presentUser } from '../users/index';
 import { couponByCode, emailVerifiedAt, insertUser, markEmailVerified, setAccountColumns } from './repository';
 
 type Meta = { ip: string; userAgent?: string };
