@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { orderCost, type OrderSide } from '@prata/domain';
-import { sql } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
-import { rows } from '../../db/sql';
-import { int } from '../../db/integers';
 import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
 import { hashPassword } from '../../lib/passwords';
 import { paidPixForDemo } from '../money/index';
 import { placeHouseOrder, placeOrder } from '../orders/index';
+import { demoAffiliate, insertReferredUser, marketRates, referredCount } from './demo-repository';
 import { creditAffiliateRewards } from './rewards';
 import { ensureAffiliateCoupon } from './service';
 
@@ -29,39 +26,31 @@ const DAY_MS = 86_400_000;
 type Cost = (side: OrderSide, pricePerGramCents: number, quantityCg: number) => number;
 
 async function costOf(deps: AppDeps): Promise<Cost> {
-  const [rates] = await rows<{ fee: number; iof: number; minimum: string }>(
-    deps.database.db,
-    sql`select fee_rate_bps as fee, iof_rate_bps as iof, minimum_fee_cents::text as minimum from market_settings`,
-  );
+  const rates = await marketRates(deps.database.db);
   return (side, pricePerGramCents, quantityCg) =>
     orderCost({
       side,
       pricePerGramCents,
       quantityCentigrams: quantityCg,
-      feeRateBps: rates?.fee ?? 50,
-      iofRateBps: rates?.iof ?? 38,
-      minimumFeeCents: int(rates?.minimum ?? 500),
+      feeRateBps: rates?.feeRateBps ?? 50,
+      iofRateBps: rates?.iofRateBps ?? 38,
+      minimumFeeCents: rates?.minimumFeeCents ?? 500,
     }).totalCents;
 }
 
 /** A referred customer's registration, dated by its own fields (the ledger's accounts follow through the clock). */
 async function register(deps: AppDeps, r: Referred, couponId: number, at: Date, passwordHash: string) {
-  const [u] = await deps.database.db
-    .insert(users)
-    .values({
-      name: r.name,
-      email: r.email,
-      passwordHash,
-      accountType: 'individual',
-      referredByCouponId: couponId,
-      emailVerifiedAt: r.state === 'unverified' ? null : new Date(at.getTime() + 10 * MINUTE_MS),
-      approvedAt: r.state === 'approved' ? new Date(at.getTime() + DAY_MS) : null,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  return u?.id;
+  return insertReferredUser(deps.database.db, {
+    name: r.name,
+    email: r.email,
+    passwordHash,
+    accountType: 'individual',
+    referredByCouponId: couponId,
+    emailVerifiedAt: r.state === 'unverified' ? null : new Date(at.getTime() + 10 * MINUTE_MS),
+    approvedAt: r.state === 'approved' ? new Date(at.getTime() + DAY_MS) : null,
+    createdAt: at,
+    updatedAt: at,
+  });
 }
 
 /**
@@ -96,17 +85,9 @@ async function referredTrade(deps: AppDeps, cost: Cost, trader: number, n: numbe
  */
 export async function affiliatesDemoEvents(deps: AppDeps, calendar: DemoCalendar): Promise<DemoEvent[]> {
   const db = deps.database.db;
-  const [maria] = await rows<{ id: string; name: string }>(
-    db,
-    sql`select id::text, name from users where lower(email) = 'cliente@prata.dev'`,
-  );
+  const maria = await demoAffiliate(db);
   if (!maria) return [];
-  const [seen] = await rows<{ n: string }>(
-    db,
-    sql`select count(*)::text as n from users u join coupons c on c.id = u.referred_by_coupon_id
-         where c.owner_user_id = ${int(maria.id)}`,
-  );
-  if (int(seen?.n ?? 0) > 0) return [];
+  if ((await referredCount(db, maria.id)) > 0) return [];
   const passwordHash = await hashPassword(randomBytes(18).toString('base64url'));
   const cost = await costOf(deps);
   const coupon = { id: 0 };
@@ -115,7 +96,7 @@ export async function affiliatesDemoEvents(deps: AppDeps, calendar: DemoCalendar
       at: calendar.daysAgo(45, 19, 30),
       what: 'o cupom de afiliada da Maria',
       run: async () => {
-        coupon.id = (await ensureAffiliateCoupon(db, { id: int(maria.id), name: maria.name })).id;
+        coupon.id = (await ensureAffiliateCoupon(db, { id: maria.id, name: maria.name })).id;
       },
     },
   ];

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   MESSAGES,
   maskCelular,
@@ -11,9 +10,8 @@ import {
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { withTransaction } from '../../db/tx';
-import { pgConstraint } from '../../db/tx';
-import { coupons, users, type UserRow } from '../../db/schema/index';
+import { pgConstraint, withTransaction } from '../../db/tx';
+import type { UserRow } from '../../db/rows';
 import { reopenAccount as reopenLedgerAccount } from '../../ledger/index';
 import { logEvent } from '../../lib/audit';
 import { consumeCode, issueCode } from '../../lib/codes';
@@ -40,9 +38,8 @@ import {
   spendFallback,
   verifyAssertion,
 } from '../passkeys/index';
-import { presentUser } from '../users/index';
-import { findUserByEmail, findUserById } from '../users/index';
-import { sql } from 'drizzle-orm';
+import { findUserByEmail, findUserById, presentUser } from '../users/index';
+import { couponByCode, emailVerifiedAt, insertUser, markEmailVerified, setAccountColumns } from './repository';
 
 type Meta = { ip: string; userAgent?: string };
 
@@ -63,25 +60,17 @@ export async function register(deps: AppDeps, input: RegisterRequest, meta: Meta
     if (await findUserByEmail(tx, input.email)) throw await taken();
     let couponId: number | null = null;
     if (input.coupon_code) {
-      const [coupon] = await tx
-        .select({ id: coupons.id, active: coupons.active })
-        .from(coupons)
-        .where(eq(sql`upper(${coupons.code})`, input.coupon_code.toUpperCase()))
-        .limit(1);
+      const coupon = await couponByCode(tx, input.coupon_code);
       if (!coupon?.active) throw invalid('coupon_code', MESSAGES.couponInvalid, 'COUPON_INVALID');
       couponId = coupon.id;
     }
-    const [created] = await tx
-      .insert(users)
-      .values({
-        name: input.name,
-        email: input.email.toLowerCase(),
-        passwordHash,
-        accountType: input.account_type,
-        referredByCouponId: couponId,
-      })
-      .returning();
-    const row = created!;
+    const row = await insertUser(tx, {
+      name: input.name,
+      email: input.email.toLowerCase(),
+      passwordHash,
+      accountType: input.account_type,
+      referredByCouponId: couponId,
+    });
     const token = await createOneTimeToken(tx, deps.config, row.id, 'email_verification');
     await enqueueEmail(tx, {
       to: row.email,
@@ -136,10 +125,7 @@ export async function verifyEmail(deps: AppDeps, token: string, meta: Meta): Pro
       if (await isVerifiedOwnerOfUsedLink(tx, token)) return MESSAGES.emailAlreadyVerified;
       throw new AppError('LINK_INVALID', MESSAGES.verificationLinkInvalid);
     }
-    await tx
-      .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
-      .where(eq(users.id, userId));
+    await markEmailVerified(tx, userId);
     await logEvent(tx, userId, 'E-mail verificado');
     return MESSAGES.emailVerified;
   });
@@ -148,8 +134,7 @@ export async function verifyEmail(deps: AppDeps, token: string, meta: Meta): Pro
 async function isVerifiedOwnerOfUsedLink(tx: Executor, token: string): Promise<boolean> {
   const owner = await usedTokenOwner(tx, 'email_verification', token);
   if (!owner) return false;
-  const [row] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, owner)).limit(1);
-  return Boolean(row?.verifiedAt);
+  return Boolean(await emailVerifiedAt(tx, owner));
 }
 
 /**
@@ -180,10 +165,9 @@ async function checkCredentials(deps: AppDeps, email: string, password: string, 
   }
   await deps.limiter.clear('signinAccount', account);
   if (user.closedAt) {
-    await db
-      .update(users)
-      .set({ reopenAllowedUntil: new Date(Date.now() + deps.config.windows.reopenWindowSeconds * 1000) })
-      .where(eq(users.id, user.id));
+    await setAccountColumns(db, user.id, {
+      reopenAllowedUntil: new Date(Date.now() + deps.config.windows.reopenWindowSeconds * 1000),
+    });
     throw new AppError('ACCOUNT_CLOSED', MESSAGES.accountClosed, undefined, { closed_at: user.closedAt.toISOString() });
   }
   // an operator's block (features/admin): said only after a right password, like a closed account
@@ -352,10 +336,7 @@ export async function reopenAccount(deps: AppDeps, email: string): Promise<strin
     if (!user?.closedAt || !user.reopenAllowedUntil || user.reopenAllowedUntil.getTime() < Date.now()) {
       throw new AppError('REOPEN_NOT_ALLOWED', MESSAGES.reopenNotAllowed);
     }
-    await tx
-      .update(users)
-      .set({ closedAt: null, reopenAllowedUntil: null, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await setAccountColumns(tx, user.id, { closedAt: null, reopenAllowedUntil: null, updatedAt: new Date() });
     await reopenLedgerAccount(tx, user.id);
     await enqueueEmail(tx, { to: user.email, ...accountReopenedMail(user.name) });
     await logEvent(tx, user.id, 'Conta reaberta');
@@ -397,16 +378,13 @@ export async function resetPassword(deps: AppDeps, input: PasswordResetRequest, 
     if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) {
       throw new AppError('LINK_INVALID', MESSAGES.passwordResetInvalid);
     }
-    await tx
-      .update(users)
-      .set({
-        passwordHash,
-        passwordChangedAt: new Date(),
-        updatedAt: new Date(),
-        // The link arrived by e-mail, so the address is proven.
-        emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
-      })
-      .where(eq(users.id, user.id));
+    await setAccountColumns(tx, user.id, {
+      passwordHash,
+      passwordChangedAt: new Date(),
+      updatedAt: new Date(),
+      // The link arrived by e-mail, so the address is proven.
+      emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+    });
     await revokeSessions(tx, { userId: user.id });
     await logEvent(tx, user.id, 'Senha redefinida pelo link enviado por e-mail');
     return MESSAGES.passwordResetDone;

@@ -1,15 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ChatAskResponse, type ChatVisitorInfo, MESSAGES } from '@prata/domain';
 import { type ChatModelAnswer, type ChatTurn, embeddedChatModel } from '../../adapters/chat-model/index';
 import type { AppDeps } from '../../deps';
-import { type ChatRow, chatMessages, chats, type UserRow } from '../../db/schema/index';
+import type { ChatRow, UserRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { AppError, invalidFields, notFound } from '../../lib/errors';
 import { emailKey } from '../../plugins/rate-limit';
 import { helpRetrieval } from './knowledge';
 import { smallTalk } from './retrieval';
+import {
+  chatByTokenHash,
+  countTwoMoreMessages,
+  insertChat,
+  insertChatMessages,
+  latestChatMessages,
+} from './repository';
 
 /** The most messages of both roles one conversation keeps; then 'Encerrar conversa' starts another. */
 export const CHAT_MESSAGES_MAX = 200;
@@ -37,11 +43,7 @@ export function askerOf(user: UserRow | null, visitorInfo: ChatVisitorInfo | nul
  * same e-mail. Anything else (unknown, another person's, a visitor's id used from an account) is 404.
  */
 async function ownChat(deps: AppDeps, asker: ChatAsker, token: string): Promise<ChatRow> {
-  const [chat] = await deps.database.db
-    .select()
-    .from(chats)
-    .where(eq(chats.tokenHash, tokenHash(token)))
-    .limit(1);
+  const chat = await chatByTokenHash(deps.database.db, tokenHash(token));
   if (!chat) throw notFound();
   const mine =
     'user' in asker
@@ -52,12 +54,7 @@ async function ownChat(deps: AppDeps, asker: ChatAsker, token: string): Promise<
 }
 
 async function recentTurns(deps: AppDeps, chatId: number): Promise<ChatTurn[]> {
-  const rows = await deps.database.db
-    .select({ role: chatMessages.role, content: chatMessages.content })
-    .from(chatMessages)
-    .where(eq(chatMessages.chatId, chatId))
-    .orderBy(desc(chatMessages.id))
-    .limit(CHAT_HISTORY_TURNS);
+  const rows = await latestChatMessages(deps.database.db, chatId, CHAT_HISTORY_TURNS);
   return rows.reverse();
 }
 
@@ -102,27 +99,18 @@ export async function ask(
   await withTransaction(deps.database.db, async (tx) => {
     let chatId: number;
     if (existing) {
-      const [row] = await tx
-        .update(chats)
-        .set({ messageCount: sql`${chats.messageCount} + 2`, lastMessageAt: new Date() })
-        .where(and(eq(chats.id, existing.id), lte(chats.messageCount, CHAT_MESSAGES_MAX - 2)))
-        .returning({ id: chats.id });
-      if (!row) throw tooLong();
-      chatId = row.id;
+      if (!(await countTwoMoreMessages(tx, existing.id, CHAT_MESSAGES_MAX - 2))) throw tooLong();
+      chatId = existing.id;
     } else {
-      const [row] = await tx
-        .insert(chats)
-        .values({
-          tokenHash: tokenHash(token),
-          userId: 'user' in asker ? asker.user.id : null,
-          visitorName: 'visitor' in asker ? asker.visitor.name : null,
-          visitorEmail: 'visitor' in asker ? asker.visitor.email : null,
-          messageCount: 2,
-        })
-        .returning({ id: chats.id });
-      chatId = row!.id;
+      chatId = await insertChat(tx, {
+        tokenHash: tokenHash(token),
+        userId: 'user' in asker ? asker.user.id : null,
+        visitorName: 'visitor' in asker ? asker.visitor.name : null,
+        visitorEmail: 'visitor' in asker ? asker.visitor.email : null,
+        messageCount: 2,
+      });
     }
-    await tx.insert(chatMessages).values([
+    await insertChatMessages(tx, [
       { chatId, role: 'user', content: input.message },
       {
         chatId,

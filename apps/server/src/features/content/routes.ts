@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { SiteResponse, TermsResponse } from '@prata/domain';
-import { siteContent } from '../../db/schema/index';
 import { acceptedEncoding } from '../../plugins/web-files';
 import { TERMS_HTML } from '../../seed/terms';
+import { siteContentHtml } from './repository';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -29,8 +28,8 @@ export async function contentRoutes(app: FastifyInstance) {
   let cached: Answer | undefined;
   let reading: Promise<Answer> | undefined;
   const read = async (): Promise<Answer> => {
-    const [row] = await db.select({ html: siteContent.html }).from(siteContent).where(eq(siteContent.key, 'termos'));
-    const json = Buffer.from(JSON.stringify({ termos: sanitize(row?.html ?? TERMS_HTML) }));
+    const html = await siteContentHtml(db, 'termos');
+    const json = Buffer.from(JSON.stringify({ termos: sanitize(html ?? TERMS_HTML) }));
     // Compressed once per read, not per visit: the terms are a few kilobytes of text.
     const [br, gzip] = await Promise.all([brotli(json), gz(json)]);
     cached = { json, br, gzip, at: Date.now() };

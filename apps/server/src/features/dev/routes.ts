@@ -1,4 +1,3 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -11,7 +10,7 @@ import {
   OutboxResponse,
   PaymentIdParams,
 } from '@prata/domain';
-import { deposits, devMailbox, users } from '../../db/schema/index';
+import { devMailboxMessages, pendingPixDepositsWithEmail } from './repository';
 import { paymentTargetsFor, simulatePixPayment } from '../money/index';
 
 /**
@@ -30,12 +29,7 @@ export async function devRoutes(fastify: FastifyInstance) {
     async (req) => {
       const to = req.query.to?.toLowerCase() ?? '';
       const recipient = to.includes('@') ? to : onlyDigits(to);
-      const rows = await db
-        .select()
-        .from(devMailbox)
-        .where(recipient ? eq(sql`lower(${devMailbox.recipient})`, recipient) : undefined)
-        .orderBy(desc(devMailbox.id))
-        .limit(100);
+      const rows = await devMailboxMessages(db, recipient, 100);
       return {
         messages: rows.map((m) => ({
           id: m.id,
@@ -66,13 +60,7 @@ async function devPaymentRoutes(fastify: FastifyInstance) {
   const db = app.deps.database.db;
 
   app.get('/dev/payments', { schema: { hide: true, response: { 200: DevPendingPaymentsResponse } } }, async () => {
-    const rows = await db
-      .select({ deposit: deposits, email: users.email })
-      .from(deposits)
-      .innerJoin(users, eq(users.id, deposits.userId))
-      .where(and(eq(deposits.status, 'pending'), eq(deposits.method, 'pix')))
-      .orderBy(desc(deposits.id))
-      .limit(50);
+    const rows = await pendingPixDepositsWithEmail(db, 50);
     const others = (await Promise.all(paymentTargetsFor(null).map((t) => t.pendingCharges(db, 50)))).flat();
     const payments = [
       ...rows.map(({ deposit, email }) => ({

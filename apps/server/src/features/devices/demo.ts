@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema/index';
 import { deviceFingerprint, parseUserAgent } from './device';
+import { hasOpenDemoSession, insertSessions, userIdByEmail } from './repository';
 
 /**
  * A few other devices of the demo customer for "Onde estou conectado" (`npm start`): a phone, a tablet and a computer,
@@ -35,31 +34,19 @@ const DEMO_SESSIONS = [
   },
 ] as const;
 
-const DEMO_NETWORKS = or(
-  sql`${sessions.ip} like '198.51.100.%'`,
-  sql`${sessions.ip} like '203.0.113.%'`,
-  sql`${sessions.ip} like '192.0.2.%'`,
-);
-
 export async function seedDevicesDemo(db: Db, email = 'cliente@prata.dev'): Promise<void> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (!user) return;
-  const [open] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), DEMO_NETWORKS),
-    )
-    .limit(1);
-  if (open) return;
+  const userId = await userIdByEmail(db, email);
+  if (userId === undefined) return;
+  if (await hasOpenDemoSession(db, userId)) return;
   const now = Date.now();
-  await db.insert(sessions).values(
+  await insertSessions(
+    db,
     DEMO_SESSIONS.map((s) => {
       const parsed = parseUserAgent(s.userAgent);
       const createdAt = new Date(now - s.hoursAgo * 3_600_000);
       return {
         id: randomUUID(),
-        userId: user.id,
+        userId,
         createdAt,
         expiresAt: new Date(createdAt.getTime() + 24 * 3_600_000),
         lastSeenAt: new Date(now - s.seenMinutesAgo * 60_000),

@@ -1,4 +1,3 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   formatDateTimeBR,
   MESSAGES,
@@ -10,8 +9,7 @@ import {
 import { cityOf } from '../../adapters/geoip/index';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { sessions, type UserRow } from '../../db/schema/index';
-import { rows } from '../../db/sql';
+import type { UserRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
@@ -20,6 +18,14 @@ import { enqueueEmail } from '../../messaging/outbox';
 import { newDeviceMail } from '../../messaging/templates';
 import { type Auth, forgetSessions, issueSession, type SessionDevice } from '../../plugins/auth';
 import { deviceFingerprint, parseUserAgent } from './device';
+import {
+  lockUserSession,
+  markSessionRevoked,
+  openSessionsPage,
+  revokeOtherOpenSessions,
+  type SessionRow,
+  sessionsSeen,
+} from './repository';
 
 export type SignInMeta = { ip?: string; userAgent?: string };
 
@@ -59,11 +65,7 @@ export async function openSession(
   device: SessionDevice,
 ): Promise<{ authToken: string; sessionId: string; newDevice: boolean }> {
   // both answered from sessions_user_fingerprint_idx
-  const [seen] = await rows<{ any: boolean; known: boolean }>(
-    tx,
-    sql`select exists (select 1 from sessions where user_id = ${user.id}) as any,
-      exists (select 1 from sessions where user_id = ${user.id} and fingerprint = ${device.fingerprint}) as known`,
-  );
+  const seen = await sessionsSeen(tx, user.id, device.fingerprint);
   const { authToken, sessionId } = await issueSession(tx, deps, user.id, { ...meta, device });
   const newDevice = Boolean(seen?.any) && !seen?.known;
   if (newDevice) {
@@ -89,7 +91,7 @@ export async function openSession(
   return { authToken, sessionId, newDevice };
 }
 
-type Row = typeof sessions.$inferSelect & { micros: string };
+type Row = SessionRow & { micros: string };
 
 const present = (row: Row, current: string): SessionItem => ({
   id: row.id,
@@ -106,24 +108,7 @@ const present = (row: Row, current: string): SessionItem => ({
 /** The customer's open sessions, newest first, a page at a time through sessions_user_open_idx. */
 export async function listSessions(deps: AppDeps, auth: Auth, cursor: string | undefined): Promise<SessionsResponse> {
   const after = cursor ? cursor.split('_') : null;
-  const found = await deps.database.db
-    .select({
-      row: sessions,
-      micros: sql<string>`(extract(epoch from ${sessions.createdAt}) * 1000000)::bigint::text`,
-    })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, auth.user.id),
-        isNull(sessions.revokedAt),
-        sql`${sessions.expiresAt} > now()`,
-        after
-          ? sql`(${sessions.createdAt}, ${sessions.id}) < (timestamptz 'epoch' + ${after[0]}::bigint * interval '1 microsecond', ${after[1]}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(sessions.createdAt), desc(sessions.id))
-    .limit(SESSIONS_PAGE_SIZE + 1);
+  const found = await openSessionsPage(deps.database.db, auth.user.id, after, SESSIONS_PAGE_SIZE + 1);
   const page = found.slice(0, SESSIONS_PAGE_SIZE).map((r) => ({ ...r.row, micros: r.micros }));
   const last = page.at(-1);
   return {
@@ -138,15 +123,11 @@ export async function listSessions(deps: AppDeps, auth: Auth, cursor: string | u
  */
 export async function endSession(deps: AppDeps, auth: Auth, id: string): Promise<string> {
   return withTransaction(deps.database.db, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.id, id), eq(sessions.userId, auth.user.id)))
-      .for('update');
+    const row = await lockUserSession(tx, auth.user.id, id);
     if (!row) throw notFound(MESSAGES.sessionNotFound);
     if (!row.revokedAt) {
       await forgetSessions({ sessionId: id });
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
+      await markSessionRevoked(tx, id);
       await logEvent(tx, auth.user.id, `Sessão encerrada: ${deviceLabel(row)}`);
     }
     return id === auth.sessionId ? MESSAGES.sessionEndedCurrent : MESSAGES.sessionEnded;
@@ -158,11 +139,7 @@ export async function endOtherSessions(deps: AppDeps, auth: Auth): Promise<{ mes
   return withTransaction(deps.database.db, async (tx) => {
     // every instance stops reusing the user's session rows before they end (the current one is simply read again)
     await forgetSessions({ userId: auth.user.id });
-    const ended = await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, auth.user.id), ne(sessions.id, auth.sessionId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
+    const ended = await revokeOtherOpenSessions(tx, auth.user.id, auth.sessionId);
     if (ended.length > 0) await logEvent(tx, auth.user.id, `Outras sessões encerradas: ${ended.length}`);
     return { message: MESSAGES.otherSessionsEnded(ended.length), ended: ended.length };
   });
@@ -178,14 +155,10 @@ export async function endSessionByLink(deps: AppDeps, token: string, ip: string)
     const link = await consumeSessionEndToken(tx, token);
     if (!link) throw new AppError('LINK_INVALID', MESSAGES.sessionLinkInvalid);
     if (link.use === 'first') {
-      const [row] = await tx
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.id, link.sessionId), eq(sessions.userId, link.userId)))
-        .for('update');
+      const row = await lockUserSession(tx, link.userId, link.sessionId);
       if (row && !row.revokedAt) {
         await forgetSessions({ sessionId: row.id });
-        await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.id));
+        await markSessionRevoked(tx, row.id);
       }
       await logEvent(
         tx,

@@ -1,6 +1,5 @@
-import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { educationalVideos } from '../../db/schema/index';
+import { insertVideos, videoCount } from './repository';
 
 /**
  * A dozen videos of both tags for the demo (`npm start`), newest first on the screen. The ids are YouTube's; operators
@@ -46,11 +45,11 @@ const DEMO_VIDEOS: Array<{ youtubeId: string; title: string; tag: 'informative' 
 ];
 
 export async function seedEducationalDemo(db: Db): Promise<void> {
-  const [seen] = await db.select({ n: count() }).from(educationalVideos);
-  if (Number(seen?.n ?? 0) > 0) return;
+  if ((await videoCount(db)) > 0) return;
   const now = Date.now();
   // the first of the list is the newest; a day apart, so the order on screen is the list's
-  await db
-    .insert(educationalVideos)
-    .values(DEMO_VIDEOS.map((v, i) => ({ ...v, createdAt: new Date(now - i * 86_400_000), updatedAt: new Date(now) })));
+  await insertVideos(
+    db,
+    DEMO_VIDEOS.map((v, i) => ({ ...v, createdAt: new Date(now - i * 86_400_000), updatedAt: new Date(now) })),
+  );
 }

@@ -1,13 +1,10 @@
 import { MESSAGES, type Video, type VideoInput, type VideosPage } from '@prata/domain';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { educationalVideos } from '../../db/schema/index';
 import { pgConstraint, withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { writeAudit } from '../../lib/audit';
 import { AppError, invalid } from '../../lib/errors';
-
-type VideoRow = typeof educationalVideos.$inferSelect;
+import { deleteVideoRow, insertVideo, updateVideoRow, type VideoRow, videoById, videosPage } from './repository';
 
 const presentVideo = (v: VideoRow): Video => ({
   id: v.id,
@@ -17,33 +14,16 @@ const presentVideo = (v: VideoRow): Video => ({
   created_at: v.createdAt.toISOString(),
 });
 
-const COLUMNS = {
-  id: educationalVideos.id,
-  youtubeId: educationalVideos.youtubeId,
-  title: educationalVideos.title,
-  tag: educationalVideos.tag,
-  createdBy: educationalVideos.createdBy,
-  createdAt: educationalVideos.createdAt,
-  updatedAt: educationalVideos.updatedAt,
-};
-
 /** GET /api/educational/videos: newest first, optionally of one tag. */
 export async function listVideos(
   db: Executor,
   query: { page: number; perPage: number; tag?: 'informative' | 'tutorial' },
 ): Promise<{ videos: VideosPage }> {
-  const where: SQL | undefined = query.tag ? eq(educationalVideos.tag, query.tag) : undefined;
-  const [found, [total]] = await Promise.all([
-    db
-      .select(COLUMNS)
-      .from(educationalVideos)
-      .where(where)
-      .orderBy(desc(educationalVideos.createdAt), desc(educationalVideos.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    db.select({ n: count() }).from(educationalVideos).where(where),
-  ]);
-  const n = Number(total?.n ?? 0);
+  const { found, total: n } = await videosPage(db, {
+    tag: query.tag,
+    limit: query.perPage,
+    offset: (query.page - 1) * query.perPage,
+  });
   return {
     videos: {
       data: found.map(presentVideo),
@@ -57,7 +37,7 @@ export async function listVideos(
 
 /** GET /api/educational/video/{id} */
 export async function findVideo(db: Executor, id: number): Promise<{ video: Video }> {
-  const [v] = await db.select(COLUMNS).from(educationalVideos).where(eq(educationalVideos.id, id)).limit(1);
+  const v = await videoById(db, id);
   if (!v) throw new AppError('NOT_FOUND', MESSAGES.videoNotFound);
   return { video: presentVideo(v) };
 }
@@ -75,19 +55,21 @@ const alreadyListed = (err: unknown) => {
 export async function createVideo(deps: AppDeps, staff: Staff, input: VideoInput) {
   try {
     const video = await withTransaction(deps.database.db, async (tx) => {
-      const [v] = await tx
-        .insert(educationalVideos)
-        .values({ youtubeId: input.youtube, title: input.title, tag: input.tag, createdBy: staff.userId })
-        .returning(COLUMNS);
+      const v = await insertVideo(tx, {
+        youtubeId: input.youtube,
+        title: input.title,
+        tag: input.tag,
+        createdBy: staff.userId,
+      });
       await writeAudit(tx, {
         actorUserId: staff.userId,
         action: 'video.created',
         targetType: 'educational_video',
-        targetId: v!.id,
+        targetId: v.id,
         details: { youtube_id: input.youtube, title: input.title, tag: input.tag },
         ip: staff.ip,
       });
-      return v!;
+      return v;
     });
     return { video: presentVideo(video), message: MESSAGES.videoCreated };
   } catch (err) {
@@ -99,11 +81,7 @@ export async function createVideo(deps: AppDeps, staff: Staff, input: VideoInput
 export async function updateVideo(deps: AppDeps, staff: Staff, id: number, input: VideoInput) {
   try {
     const video = await withTransaction(deps.database.db, async (tx) => {
-      const [v] = await tx
-        .update(educationalVideos)
-        .set({ youtubeId: input.youtube, title: input.title, tag: input.tag, updatedAt: new Date() })
-        .where(eq(educationalVideos.id, id))
-        .returning(COLUMNS);
+      const v = await updateVideoRow(tx, id, { youtubeId: input.youtube, title: input.title, tag: input.tag });
       if (!v) throw new AppError('NOT_FOUND', MESSAGES.videoNotFound);
       await writeAudit(tx, {
         actorUserId: staff.userId,
@@ -124,10 +102,7 @@ export async function updateVideo(deps: AppDeps, staff: Staff, id: number, input
 /** DELETE /api/admin/videos/{id} */
 export async function deleteVideo(deps: AppDeps, staff: Staff, id: number) {
   await withTransaction(deps.database.db, async (tx) => {
-    const [v] = await tx
-      .delete(educationalVideos)
-      .where(and(eq(educationalVideos.id, id)))
-      .returning({ youtubeId: educationalVideos.youtubeId, title: educationalVideos.title });
+    const v = await deleteVideoRow(tx, id);
     if (!v) throw new AppError('NOT_FOUND', MESSAGES.videoNotFound);
     await writeAudit(tx, {
       actorUserId: staff.userId,

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { LivenessResponse, ReadinessResponse } from '@prata/domain';
+import { selectOne } from './repository';
 
 /** How long readiness waits for the database or Redis before it says the instance is not ready. */
 const READY_TIMEOUT_MS = 2_000;
@@ -44,7 +44,7 @@ export async function healthRoutes(app: FastifyInstance) {
           .status(503)
           .send({ status: 'unavailable', database: 'ok', redis: config.redisUrl ? 'ok' : 'not-configured' });
       }
-      const dbOk = await answers(() => database.db.execute(sql`select 1`));
+      const dbOk = await answers(() => selectOne(database.db));
       let redisState: 'ok' | 'unavailable' | 'not-configured' = 'not-configured';
       if (config.redisUrl) {
         redis ??= new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true }).on('error', (err) =>

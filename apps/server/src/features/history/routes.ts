@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EventLogsResponse, PageQuery } from '@prata/domain';
 import { int } from '../../db/integers';
-import { type PageTotal, pageAnswer, readPage } from '../../lib/paging';
+import { type PageTotal, pageAnswer } from '../../lib/paging';
 import { authenticate, currentUser } from '../../plugins/auth';
+import { eventLogPage } from './repository';
 
 export const HISTORY_PAGE_SIZE = 15;
 
@@ -23,18 +23,7 @@ export async function historyRoutes(fastify: FastifyInstance) {
     { preHandler: authenticate, schema: { querystring: PageQuery, response: { 200: EventLogsResponse } } },
     async (req) => {
       const userId = currentUser(req).id;
-      const { found, total } = await readPage<{ id: string; created_at: Date | string; description: string }>(
-        db,
-        {
-          from: sql`event_logs e where e.user_id = ${userId}`,
-          orderBy: sql`e.created_at desc, e.id desc`,
-          key: sql`e.id`,
-        },
-        { page: req.query.page, perPage: HISTORY_PAGE_SIZE },
-        (keys) =>
-          sql`select e.id::text as id, e.created_at, e.description
-                from ${keys} join event_logs e on e.id = page_keys.key order by page_keys.n`,
-      );
+      const { found, total } = await eventLogPage(db, userId, { page: req.query.page, perPage: HISTORY_PAGE_SIZE });
       return {
         event_logs: page(
           found.map((e) => ({

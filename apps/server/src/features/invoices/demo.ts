@@ -1,13 +1,19 @@
-import { BRASILIA_TIME_ZONE, CreateSilverWithdrawalRequest, orderCost, type OrderSide } from '@prata/domain';
-import { eq, sql } from 'drizzle-orm';
+import { CreateSilverWithdrawalRequest, orderCost, type OrderSide } from '@prata/domain';
 import type { AppDeps } from '../../deps';
-import { users } from '../../db/schema/index';
-import { rows } from '../../db/sql';
-import { int } from '../../db/integers';
 import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
 import { placeOrder } from '../orders/index';
 import { createForCustomer, markSent } from '../silver-withdrawals/index';
 import { issueDueInvoices } from './issue';
+import {
+  approvedDemoCustomers,
+  dateServiceInvoicesAsIssued,
+  demoMarketRates,
+  demoUserById,
+  firstAddressId,
+  ordersOlderThan45Days,
+  productTypeIdByName,
+  serviceInvoiceCountOf,
+} from './repository/index';
 
 /** A seeded walk (the same demo on every machine). */
 function walk(seed: number) {
@@ -77,38 +83,23 @@ function twoYears(deps: AppDeps, cost: Cost, calendar: DemoCalendar, maria: numb
  */
 export async function fiscalDemoEvents(deps: AppDeps, calendar: DemoCalendar): Promise<DemoEvent[]> {
   const db = deps.database.db;
-  const demo = await rows<{ id: string; email: string }>(
-    db,
-    sql`select id::text, lower(email) as email from users
-         where lower(email) in ('cliente@prata.dev', 'empresa@prata.dev') and approved_at is not null`,
-  );
+  const demo = await approvedDemoCustomers(db);
   const maria = demo.find((u) => u.email === 'cliente@prata.dev');
   const empresa = demo.find((u) => u.email === 'empresa@prata.dev');
   if (!maria || !empresa) return [];
-  const [seen] = await rows<{ n: string }>(
-    db,
-    sql`select count(*)::text as n from service_invoices where user_id in (${int(maria.id)}, ${int(empresa.id)})`,
-  );
-  const [old] = await rows<{ n: string }>(
-    db,
-    sql`select count(*)::text as n from orders where created_at < now() - interval '45 days'`,
-  );
-  if (int(seen?.n ?? 0) > 0 || int(old?.n ?? 0) > 0) return [];
+  if ((await serviceInvoiceCountOf(db, maria.id, empresa.id)) > 0 || (await ordersOlderThan45Days(db)) > 0) return [];
 
-  const [rates] = await rows<{ fee: number; iof: number; min: string }>(
-    db,
-    sql`select fee_rate_bps as fee, iof_rate_bps as iof, minimum_fee_cents::text as min from market_settings`,
-  );
+  const rates = await demoMarketRates(db);
   const cost: Cost = (side, pricePerGramCents, quantityCg) =>
     orderCost({
       side,
       pricePerGramCents,
       quantityCentigrams: quantityCg,
-      feeRateBps: rates?.fee ?? 50,
-      iofRateBps: rates?.iof ?? 38,
-      minimumFeeCents: int(rates?.min ?? 500),
+      feeRateBps: rates?.feeRateBps ?? 50,
+      iofRateBps: rates?.iofRateBps ?? 38,
+      minimumFeeCents: rates?.minimumFeeCents ?? 500,
     }).totalCents;
-  const ids = { maria: int(maria.id), empresa: int(empresa.id) };
+  const ids = { maria: maria.id, empresa: empresa.id };
   return [
     ...twoYears(deps, cost, calendar, ids.maria, ids.empresa),
     {
@@ -119,9 +110,7 @@ export async function fiscalDemoEvents(deps: AppDeps, calendar: DemoCalendar): P
         await barsFromBalance(deps, ids.empresa, 'Barra de prata 31,1 g (1 onça)', true);
         await issueDueInvoices(deps, { now: new Date() });
         // dated as they would have been issued: a month's service invoice on the 1st of the next, at 06:00 in Brasília
-        await db.execute(sql`update service_invoices
-                                set created_at = ((period + interval '1 month')::timestamp + interval '6 hours') at time zone ${BRASILIA_TIME_ZONE}
-                              where user_id in (${ids.maria}, ${ids.empresa})`);
+        await dateServiceInvoicesAsIssued(db, [ids.maria, ids.empresa]);
       },
     },
   ];
@@ -130,18 +119,15 @@ export async function fiscalDemoEvents(deps: AppDeps, calendar: DemoCalendar): P
 /** An order of one bar paid from the balance: from custody (grams) or bought from the house's asks. */
 async function barsFromBalance(deps: AppDeps, userId: number, bar: string, purchase: boolean) {
   const db = deps.database.db;
-  const [product] = await rows<{ id: string }>(db, sql`select id::text from silver_product_types where name = ${bar}`);
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  const [address] = await rows<{ id: string }>(
-    db,
-    sql`select id::text from addresses where user_id = ${userId} and deleted_at is null order by id limit 1`,
-  );
-  if (!product || !user || !address) return;
+  const productId = await productTypeIdByName(db, bar);
+  const user = await demoUserById(db, userId);
+  const addressId = await firstAddressId(db, userId);
+  if (productId === undefined || !user || addressId === undefined) return;
   try {
     const input = CreateSilverWithdrawalRequest.parse({
       // the most the customer accepts to pay; the server charges its own figures (never more)
-      items: [{ product_type_id: int(product.id), quantity: 1, total: 5000 }],
-      address: { id: int(address.id) },
+      items: [{ product_type_id: productId, quantity: 1, total: 5000 }],
+      address: { id: addressId },
       shippingService: { Carrier: 'Correios', ServiceCode: '04014' },
       coupon_id: null,
       paymentMethod: 'balance',

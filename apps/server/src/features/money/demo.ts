@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
 import type { AppDeps } from '../../deps';
 import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
 import { listBanking } from '../profile/index';
 import { reviewDeposit, simulatePixPayment } from './back-office';
 import { createPixDeposit, createTedDeposit } from './deposits';
 import { payOut } from './payouts';
-import { countDepositsOf, findUserByEmail, insertBankEntries } from './repository/index';
+import { countDepositsOf, findUser, findUserByEmail, insertBankEntries } from './repository/index';
 import { placeWithdrawal } from './withdrawals';
 
 /** A small real PDF: the demo's TED receipts. */
@@ -31,7 +29,7 @@ async function paidPix(deps: AppDeps, customer: Customer, amountCents: number) {
 
 /** A Pix deposit of a demo customer, charged and paid by the embedded provider (other features' demo events). */
 export async function paidPixForDemo(deps: AppDeps, userId: number, amountCents: number): Promise<void> {
-  const [customer] = await deps.database.db.select().from(users).where(eq(users.id, userId));
+  const customer = await findUser(deps.database.db, userId);
   if (!customer) throw new Error(`demo: no customer ${userId}`);
   await paidPix(deps, customer, amountCents);
 }

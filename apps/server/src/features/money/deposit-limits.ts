@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { formatBRL, MESSAGES, minorToDecimal } from '@prata/domain';
 import type { MoneySettings } from '../../config';
 import type { Executor } from '../../db/client';
-import { deposits, type DepositRow } from '../../db/schema/index';
-import { rows } from '../../db/sql';
+import type { DepositRow } from '../../db/rows';
 import { pgErrorCode, pgErrorDetail } from '../../db/tx';
 import { AppError } from '../../lib/errors';
+import { insertDepositRow, moneyInAdmissionJson, upsertMoneyInSettings } from './repository/index';
 
 /**
  * The gate for money coming in (docs/decisions.md "One gate for money in"). Every path that asks a payment provider
@@ -72,12 +71,17 @@ const factsOf = (raw: RawFacts): MoneyInFacts => ({
  * screen shows (amount 0) and the refusal before a provider is asked for a charge. The trigger decides again, locked.
  */
 export async function moneyInFacts(ex: Executor, charge: MoneyIn, now: Date | null = null): Promise<MoneyInFacts> {
-  const [row] = await rows<{ facts: string }>(
+  const facts = await moneyInAdmissionJson(
     ex,
-    sql`select money_in_admission(${charge.userId}, ${charge.method}, ${charge.scheduledDebit ?? false},
-          ${charge.amountCents}, coalesce(${now?.toISOString() ?? null}::timestamptz, now()))::text as facts`,
+    {
+      userId: charge.userId,
+      method: charge.method,
+      scheduledDebit: charge.scheduledDebit ?? false,
+      amountCents: charge.amountCents,
+    },
+    now,
   );
-  return factsOf(JSON.parse(row!.facts) as RawFacts);
+  return factsOf(JSON.parse(facts) as RawFacts);
 }
 
 /** The customer's limits now, as GET /api/deposit shows them (a Pix made now). */
@@ -160,12 +164,11 @@ export async function requireMoneyInAdmitted(ex: Executor, charge: MoneyIn): Pro
  */
 export async function insertPendingDeposit(
   tx: Executor,
-  values: Omit<typeof deposits.$inferInsert, 'status' | 'id'>,
+  values: Parameters<typeof insertDepositRow>[1],
   wording: Wording = asIs,
 ): Promise<DepositRow> {
   try {
-    const [inserted] = await tx.insert(deposits).values(values).returning();
-    return inserted!;
+    return await insertDepositRow(tx, values);
   } catch (err) {
     throw admissionRefusal(err, wording) ?? err;
   }
@@ -177,15 +180,11 @@ export async function insertPendingDeposit(
  */
 export async function writeMoneyInSettings(ex: Executor, money: MoneySettings): Promise<void> {
   const l = money.depositLimits;
-  await ex.execute(sql`insert into money_in_settings as s (id, per_deposit_cents, per_period_cents, period_days,
-      night_per_deposit_cents, pending_pix_max)
-    values (true, ${l.perDepositCents}, ${l.perPeriodCents}, ${l.periodDays}, ${l.nightPerDepositCents},
-      ${money.maxPendingPixDeposits})
-    on conflict (id) do update set per_deposit_cents = excluded.per_deposit_cents,
-      per_period_cents = excluded.per_period_cents, period_days = excluded.period_days,
-      night_per_deposit_cents = excluded.night_per_deposit_cents, pending_pix_max = excluded.pending_pix_max,
-      updated_at = now()
-    where (s.per_deposit_cents, s.per_period_cents, s.period_days, s.night_per_deposit_cents, s.pending_pix_max)
-      is distinct from (excluded.per_deposit_cents, excluded.per_period_cents, excluded.period_days,
-        excluded.night_per_deposit_cents, excluded.pending_pix_max)`);
+  await upsertMoneyInSettings(ex, {
+    perDepositCents: l.perDepositCents,
+    perPeriodCents: l.perPeriodCents,
+    periodDays: l.periodDays,
+    nightPerDepositCents: l.nightPerDepositCents,
+    pendingPixMax: money.maxPendingPixDeposits,
+  });
 }

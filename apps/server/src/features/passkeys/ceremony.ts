@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
 import { MESSAGES, type PasskeyAssertion, type PasskeyOptions } from '@prata/domain';
 import {
   generateAuthenticationOptions,
@@ -8,12 +7,21 @@ import {
 } from '@simplewebauthn/server';
 import type { AppDeps } from '../../deps';
 import type { Db, Executor } from '../../db/client';
-import { passkeyChallenges, passkeys, type PasskeyRow } from '../../db/schema/index';
+import type { PasskeyRow } from '../../db/rows';
 import type { PasskeySettings } from '../../config';
 import { writeAudit } from '../../lib/audit';
 import { type Binding, bindingText } from '../../lib/codes';
 import { hmacHex, randomToken, safeEqualHex } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
+import {
+  advancePasskeyCounter,
+  deleteChallengesExpiredBefore,
+  insertChallenge,
+  lockChallenge,
+  markChallengeConsumed,
+  passkeyByCredential,
+  passkeysOf,
+} from './repository';
 
 const DAY_MS = 86_400_000;
 
@@ -39,10 +47,8 @@ export async function newChallenge(
 ): Promise<string> {
   const challenge = randomToken();
   // the account's challenges past their window by a day go (kept that long, a replay is still told as one)
-  await tx
-    .delete(passkeyChallenges)
-    .where(and(eq(passkeyChallenges.userId, userId), lt(passkeyChallenges.expiresAt, new Date(Date.now() - DAY_MS))));
-  await tx.insert(passkeyChallenges).values({
+  await deleteChallengesExpiredBefore(tx, userId, new Date(Date.now() - DAY_MS));
+  await insertChallenge(tx, {
     userId,
     purpose,
     challenge,
@@ -62,15 +68,10 @@ export async function spendChallenge(
   input: { userId: number; purpose: PasskeyPurpose; challenge: string; binding?: Binding },
 ) {
   const outcome = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(passkeyChallenges)
-      .where(eq(passkeyChallenges.challenge, input.challenge))
-      .limit(1)
-      .for('update');
+    const row = await lockChallenge(tx, input.challenge);
     if (!row || row.userId !== input.userId || row.purpose !== input.purpose) return 'PASSKEY_INVALID' as const;
     if (row.consumedAt) return 'PASSKEY_CHALLENGE_USED' as const;
-    await tx.update(passkeyChallenges).set({ consumedAt: new Date() }).where(eq(passkeyChallenges.id, row.id));
+    await markChallengeConsumed(tx, row.id);
     if (row.expiresAt.getTime() <= Date.now()) return 'PASSKEY_CHALLENGE_EXPIRED' as const;
     const expected = bindingHash(deps, input.binding);
     const bound =
@@ -123,7 +124,7 @@ export function readCeremony(
 }
 
 export async function listPasskeyRows(db: Executor, userId: number): Promise<PasskeyRow[]> {
-  return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(passkeys.id);
+  return passkeysOf(db, userId);
 }
 
 /** The options of navigator.credentials.get() for the account's passkeys, with a new challenge. */
@@ -167,11 +168,7 @@ export async function verifyAssertion(
   const db = deps.database.db;
   const authData = fromB64url(credential.response.authenticatorData);
   const { challenge, counter } = readCeremony(rp, credential.response.clientDataJSON, authData, 'webauthn.get');
-  const [row] = await db
-    .select()
-    .from(passkeys)
-    .where(and(eq(passkeys.credentialId, credential.id), eq(passkeys.userId, userId)))
-    .limit(1);
+  const row = await passkeyByCredential(db, userId, credential.id);
   if (!row) throw refusal('PASSKEY_UNKNOWN');
   await spendChallenge(db, deps, { userId, purpose, challenge, binding: ctx.binding });
   let verified = false;
@@ -191,17 +188,7 @@ export async function verifyAssertion(
   }
   if (!verified) throw refusal('PASSKEY_INVALID');
   const used = await db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(passkeys)
-      .set({ counter, lastUsedAt: new Date() })
-      .where(
-        and(
-          eq(passkeys.id, row.id),
-          // forward, or both 0 (authenticators without a counter, such as synced passkeys)
-          counter === 0 ? eq(passkeys.counter, 0) : lt(passkeys.counter, counter),
-        ),
-      )
-      .returning();
+    const updated = await advancePasskeyCounter(tx, row.id, counter);
     if (updated)
       await writeAudit(tx, {
         actorUserId: userId,

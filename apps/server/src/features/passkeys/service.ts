@@ -1,4 +1,3 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import {
   MAX_PASSKEYS,
   MESSAGES,
@@ -10,7 +9,7 @@ import { generateRegistrationOptions, verifyRegistrationResponse } from '@simple
 import { decodeAttestationObject } from '@simplewebauthn/server/helpers';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { passkeyFallbacks, passkeys, type PasskeyRow, type UserRow } from '../../db/schema/index';
+import type { PasskeyRow, UserRow } from '../../db/rows';
 import { lockCustomer } from '../../db/lock';
 import { pgConstraint, withTransaction } from '../../db/tx';
 import { logEvent, writeAudit } from '../../lib/audit';
@@ -21,6 +20,14 @@ import { enqueueEmail } from '../../messaging/outbox';
 import { passkeyChangedMail, passkeyFallbackMail } from '../../messaging/templates';
 import { RateLimitedError, emailKey } from '../../plugins/rate-limit';
 import { listPasskeyRows, newChallenge, readCeremony, refusal, relyingParty, spendChallenge } from './ceremony';
+import {
+  deleteOwnPasskey,
+  hasAnyPasskey,
+  insertFallback,
+  insertPasskey,
+  latestOpenFallback,
+  markFallbackUsed,
+} from './repository';
 
 type Meta = { ip?: string };
 
@@ -107,28 +114,25 @@ export async function createPasskey(deps: AppDeps, user: UserRow, input: Passkey
     await lockCustomer(tx, user.id);
     if ((await listPasskeyRows(tx, user.id)).length >= MAX_PASSKEYS)
       throw new AppError('LIST_LIMIT_REACHED', MESSAGES.passkeyLimit(MAX_PASSKEYS));
-    const [created] = await tx
-      .insert(passkeys)
-      .values({
-        userId: user.id,
-        credentialId: registered.id,
-        publicKey: Buffer.from(registered.publicKey).toString('base64url'),
-        counter: registered.counter,
-        transports: registered.transports ?? credential.response.transports ?? [],
-        name,
-      })
-      .returning();
+    const created = await insertPasskey(tx, {
+      userId: user.id,
+      credentialId: registered.id,
+      publicKey: Buffer.from(registered.publicKey).toString('base64url'),
+      counter: registered.counter,
+      transports: registered.transports ?? credential.response.transports ?? [],
+      name,
+    });
     await writeAudit(tx, {
       actorUserId: user.id,
       action: 'passkey.registered',
       targetType: 'passkey',
-      targetId: created!.id,
+      targetId: created.id,
       details: { name },
       ip: meta.ip,
     });
     await logEvent(tx, user.id, `Chave de acesso criada: ${name}`);
     await enqueueEmail(tx, { to: user.email, ...passkeyChangedMail(user.name, name, 'created') });
-    return created!;
+    return created;
   }).catch((err) => {
     if (pgConstraint(err) === 'passkeys_credential_uq')
       throw new AppError('ALREADY_EXISTS', MESSAGES.passkeyAlreadyRegistered);
@@ -150,10 +154,7 @@ export async function removePasskey(deps: AppDeps, user: UserRow, id: number, pa
     throw invalid('password', MESSAGES.passwordCurrentWrong);
   }
   await withTransaction(deps.database.db, async (tx) => {
-    const [row] = await tx
-      .delete(passkeys)
-      .where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id)))
-      .returning();
+    const row = await deleteOwnPasskey(tx, user.id, id);
     if (!row) throw notFound();
     await writeAudit(tx, {
       actorUserId: user.id,
@@ -175,21 +176,8 @@ export async function removePasskey(deps: AppDeps, user: UserRow, id: number, pa
 /** A fallback stays usable this long after its wait ends; later, the customer asks again (and waits again). */
 const FALLBACK_USABLE_SECONDS = 30 * 60;
 
-async function openFallback(tx: Executor, userId: number) {
-  const [row] = await tx
-    .select()
-    .from(passkeyFallbacks)
-    .where(
-      and(
-        eq(passkeyFallbacks.userId, userId),
-        isNull(passkeyFallbacks.usedAt),
-        gt(passkeyFallbacks.availableAt, new Date(Date.now() - FALLBACK_USABLE_SECONDS * 1000)),
-      ),
-    )
-    .orderBy(desc(passkeyFallbacks.id))
-    .limit(1);
-  return row;
-}
+const openFallback = (db: Executor, userId: number) =>
+  latestOpenFallback(db, userId, new Date(Date.now() - FALLBACK_USABLE_SECONDS * 1000));
 
 /**
  * How the account signs in after its password: the code (no passkey, or a fallback whose wait is over) or the
@@ -199,8 +187,7 @@ export async function secondStep(
   db: Executor,
   userId: number,
 ): Promise<{ second_step: 'code' | 'passkey'; fallback_ready_at: string | null }> {
-  const [any] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
-  if (!any) return { second_step: 'code', fallback_ready_at: null };
+  if (!(await hasAnyPasskey(db, userId))) return { second_step: 'code', fallback_ready_at: null };
   const fallback = await openFallback(db, userId);
   if (!fallback) return { second_step: 'passkey', fallback_ready_at: null };
   const ready = fallback.availableAt.getTime() <= Date.now();
@@ -218,21 +205,18 @@ export async function requestFallback(deps: AppDeps, user: UserRow, meta: Meta) 
     await lockCustomer(tx, user.id);
     const open = await openFallback(tx, user.id);
     if (open) return open;
-    const [created] = await tx
-      .insert(passkeyFallbacks)
-      .values({ userId: user.id, availableAt: new Date(Date.now() + wait * 1000) })
-      .returning();
+    const created = await insertFallback(tx, { userId: user.id, availableAt: new Date(Date.now() + wait * 1000) });
     await writeAudit(tx, {
       actorUserId: user.id,
       action: 'passkey.fallback_requested',
       targetType: 'user',
       targetId: user.id,
-      details: { available_at: created!.availableAt.toISOString() },
+      details: { available_at: created.availableAt.toISOString() },
       ip: meta.ip,
     });
     await logEvent(tx, user.id, 'Pedido de acesso sem a chave de acesso');
     await enqueueEmail(tx, { to: user.email, ...passkeyFallbackMail(user.name, wait) });
-    return created!;
+    return created;
   });
   deps.outbox.kick();
   const waitSeconds = Math.max(0, Math.ceil((row.availableAt.getTime() - Date.now()) / 1000));
@@ -249,8 +233,7 @@ export async function requestFallback(deps: AppDeps, user: UserRow, meta: Meta) 
  * the account has no passkey (the code is its second step).
  */
 export async function codeAllowed(db: Executor, userId: number): Promise<{ fallbackId: number } | null> {
-  const [any] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
-  if (!any) return null;
+  if (!(await hasAnyPasskey(db, userId))) return null;
   const fallback = await openFallback(db, userId);
   if (!fallback) throw new AppError('PASSKEY_REQUIRED', MESSAGES.passkeyRequired);
   const waitMs = fallback.availableAt.getTime() - Date.now();
@@ -263,7 +246,7 @@ export async function codeAllowed(db: Executor, userId: number): Promise<{ fallb
 
 /** The fallback served its sign-in: spent, with its audit entry (in the sign-in's transaction). */
 export async function spendFallback(tx: Executor, userId: number, fallbackId: number, meta: Meta) {
-  await tx.update(passkeyFallbacks).set({ usedAt: new Date() }).where(eq(passkeyFallbacks.id, fallbackId));
+  await markFallbackUsed(tx, fallbackId);
   await writeAudit(tx, {
     actorUserId: userId,
     action: 'passkey.fallback_used',

@@ -1,12 +1,10 @@
-import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/sql';
 import type { AppDeps } from '../../deps';
 import { logFailure } from '../../lib/log-failure';
 import { type BoundedQueue, boundedQueue } from './deliveries';
 import { pushEndpointAllowed } from './endpoints';
-import { removeEndpoint, type PushSubscriptionRow } from './repository';
+import { keptVapidKeysJson, removeEndpoint, type PushSubscriptionRow } from './repository';
 
 /**
  * Web Push (RFC 8030, with VAPID, RFC 8292) through the `web-push` package: it encrypts the payload for the
@@ -41,13 +39,9 @@ export function vapidKeys(deps: AppDeps): Promise<VapidKeys> {
 async function keptKeys(db: Db): Promise<VapidKeys> {
   const fresh = webpush.generateVAPIDKeys();
   // the first instance's pair wins; the others read it
-  await db.execute(
-    sql`insert into app_settings (key, value) values (${VAPID_SETTING}, ${JSON.stringify(fresh)})
-        on conflict (key) do nothing`,
-  );
-  const [kept] = await rows<{ value: string }>(db, sql`select value from app_settings where key = ${VAPID_SETTING}`);
+  const kept = await keptVapidKeysJson(db, VAPID_SETTING, JSON.stringify(fresh));
   if (!kept) throw new Error('price-alerts: the VAPID keys are missing');
-  const parsed = JSON.parse(kept.value) as VapidKeys;
+  const parsed = JSON.parse(kept) as VapidKeys;
   return { publicKey: parsed.publicKey, privateKey: parsed.privateKey };
 }
 

@@ -256,3 +256,13 @@ export async function subscriptionsOf(ex: Executor, userIds: number[]): Promise<
   }
   return out;
 }
+
+/** The kept VAPID pair (JSON text), `fresh` the first time: the first instance's pair wins, the others read it. */
+export async function keptVapidKeysJson(db: Executor, key: string, fresh: string): Promise<string | undefined> {
+  await db.execute(
+    sql`insert into app_settings (key, value) values (${key}, ${fresh})
+        on conflict (key) do nothing`,
+  );
+  const [kept] = await rows<{ value: string }>(db, sql`select value from app_settings where key = ${key}`);
+  return kept?.value;
+}

@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/sql';
 import { withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
@@ -13,12 +11,7 @@ import { recordRegistrationConsents } from './service';
  */
 export async function privacyDemoEvents(deps: AppDeps, calendar: DemoCalendar): Promise<DemoEvent[]> {
   const db = deps.database.db;
-  const demo = await rows<{ id: string; email: string; consents: number }>(
-    db,
-    sql`select u.id::text as id, lower(u.email) as email,
-               (select count(*)::int from consents c where c.user_id = u.id) as consents
-          from users u where lower(u.email) in ('cliente@prata.dev', 'empresa@prata.dev')`,
-  );
+  const demo = await repo.demoCustomersConsentCounts(db);
   const fresh = demo.filter((d) => d.consents === 0);
   if (fresh.length === 0) return [];
   const maria = fresh.find((d) => d.email === 'cliente@prata.dev');

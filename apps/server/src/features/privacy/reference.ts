@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/sql';
 import { TERMS_HTML, TERMS_VERSION } from '../../seed/terms';
 import { PRIVACY_POLICY_HTML, PRIVACY_POLICY_VERSION } from './policy';
+import { anyDataProcessor, insertDataProcessor, insertLegalDocumentVersions } from './repository';
 
 /**
  * The processors Prata's data goes to (docs/privacy.md): the real services behind each port of adapters/. Operators
@@ -62,14 +61,12 @@ const SEED_PROCESSORS = [
 
 /** The current terms and privacy policy as legal_documents versions, and the processors' first register. Idempotent. */
 export async function seedPrivacyReferenceData(db: Db) {
-  await db.execute(sql`insert into legal_documents (kind, version, html)
-    values ('termos', ${TERMS_VERSION}, ${TERMS_HTML}), ('privacidade', ${PRIVACY_POLICY_VERSION}, ${PRIVACY_POLICY_HTML})
-    on conflict (kind, version) do nothing`);
-  const [any] = await rows<{ id: string }>(db, sql`select id::text as id from data_processors limit 1`);
-  if (any) return;
-  for (const p of SEED_PROCESSORS) {
-    await db.execute(sql`insert into data_processors (name, service, data_categories, purpose, legal_basis, country)
-      values (${p.name}, ${p.service}, ${p.data_categories}, ${p.purpose}, ${p.legal_basis}, ${p.country})
-      on conflict do nothing`);
-  }
+  await insertLegalDocumentVersions(db, {
+    termsVersion: TERMS_VERSION,
+    termsHtml: TERMS_HTML,
+    policyVersion: PRIVACY_POLICY_VERSION,
+    policyHtml: PRIVACY_POLICY_HTML,
+  });
+  if (await anyDataProcessor(db)) return;
+  for (const p of SEED_PROCESSORS) await insertDataProcessor(db, p);
 }

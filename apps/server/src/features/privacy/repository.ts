@@ -316,3 +316,38 @@ export async function updateProcessor(ex: Executor, id: number, p: DataProcessor
   );
   return r ? toProcessor(r) : undefined;
 }
+
+/** Writes these versions of the terms and the privacy policy; a version already kept stays as it is. */
+export async function insertLegalDocumentVersions(
+  db: Executor,
+  docs: { termsVersion: string; termsHtml: string; policyVersion: string; policyHtml: string },
+): Promise<void> {
+  await db.execute(sql`insert into legal_documents (kind, version, html)
+    values ('termos', ${docs.termsVersion}, ${docs.termsHtml}), ('privacidade', ${docs.policyVersion}, ${docs.policyHtml})
+    on conflict (kind, version) do nothing`);
+}
+
+/** Whether the processors' register has any entry. */
+export async function anyDataProcessor(db: Executor): Promise<boolean> {
+  const [any] = await rows<{ id: string }>(db, sql`select id::text as id from data_processors limit 1`);
+  return any !== undefined;
+}
+
+export async function insertDataProcessor(
+  db: Executor,
+  p: { name: string; service: string; data_categories: string; purpose: string; legal_basis: string; country: string },
+): Promise<void> {
+  await db.execute(sql`insert into data_processors (name, service, data_categories, purpose, legal_basis, country)
+      values (${p.name}, ${p.service}, ${p.data_categories}, ${p.purpose}, ${p.legal_basis}, ${p.country})
+      on conflict do nothing`);
+}
+
+/** The two demo customers (when they exist) with how many consents each has. */
+export function demoCustomersConsentCounts(db: Executor) {
+  return rows<{ id: string; email: string; consents: number }>(
+    db,
+    sql`select u.id::text as id, lower(u.email) as email,
+               (select count(*)::int from consents c where c.user_id = u.id) as consents
+          from users u where lower(u.email) in ('cliente@prata.dev', 'empresa@prata.dev')`,
+  );
+}

@@ -1,13 +1,13 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
 import { type AddressRequest, MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
-import { addresses, type UserRow } from '../../db/schema/index';
+import type { UserRow } from '../../db/rows';
 import { lockCustomer } from '../../db/lock';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { findCity, stateOfCep } from '../cities/index';
 import { listAddresses } from '../users/index';
+import { insertAddress, keptAddressCount, markAddressDeleted, updateOwnAddress } from './repository/index';
 
 export const MAX_ADDRESSES = 20;
 
@@ -21,9 +21,6 @@ const addressValues = (input: AddressRequest) => ({
   unit: input.unit,
   otherInfo: input.other_info,
 });
-
-const ownAddress = (userId: number, id: number) =>
-  and(eq(addresses.id, id), eq(addresses.userId, userId), isNull(addresses.deletedAt));
 
 export async function getAddress(deps: AppDeps, user: UserRow, id: number) {
   const found = (await listAddresses(deps.database.db, user.id)).find((a) => a.id === id);
@@ -47,31 +44,19 @@ export async function createAddress(deps: AppDeps, user: UserRow, input: Address
   await checkCityAndCep(deps, input);
   return withTransaction(deps.database.db, async (tx) => {
     await lockCustomer(tx, user.id);
-    const [n] = await tx
-      .select({ n: count() })
-      .from(addresses)
-      .where(and(eq(addresses.userId, user.id), isNull(addresses.deletedAt)));
-    if (Number(n?.n ?? 0) >= MAX_ADDRESSES) {
+    if ((await keptAddressCount(tx, user.id)) >= MAX_ADDRESSES) {
       throw new AppError('LIST_LIMIT_REACHED', `Você pode cadastrar no máximo ${MAX_ADDRESSES} endereços.`);
     }
-    const [row] = await tx
-      .insert(addresses)
-      .values({ userId: user.id, ...addressValues(input) })
-      .returning({ id: addresses.id });
+    const createdId = await insertAddress(tx, user.id, addressValues(input));
     await logEvent(tx, user.id, 'Endereço cadastrado');
-    return (await listAddresses(tx, user.id)).find((a) => a.id === row!.id)!;
+    return (await listAddresses(tx, user.id)).find((a) => a.id === createdId)!;
   });
 }
 
 export async function updateAddress(deps: AppDeps, user: UserRow, id: number, input: AddressRequest) {
   await checkCityAndCep(deps, input);
   return withTransaction(deps.database.db, async (tx) => {
-    const [row] = await tx
-      .update(addresses)
-      .set({ ...addressValues(input), updatedAt: new Date() })
-      .where(ownAddress(user.id, id))
-      .returning({ id: addresses.id });
-    if (!row) throw notFound();
+    if (!(await updateOwnAddress(tx, user.id, id, addressValues(input)))) throw notFound();
     await logEvent(tx, user.id, 'Endereço atualizado');
     return (await listAddresses(tx, user.id)).find((a) => a.id === id)!;
   });
@@ -85,7 +70,7 @@ export async function deleteAddress(deps: AppDeps, user: UserRow, id: number) {
     if (!before) throw notFound();
     // The registration needs an address: the last one can be edited, not deleted.
     if (list.length === 1) throw new AppError('LAST_ADDRESS', MESSAGES.lastAddress);
-    await tx.update(addresses).set({ deletedAt: new Date() }).where(ownAddress(user.id, id));
+    await markAddressDeleted(tx, user.id, id);
     await logEvent(tx, user.id, 'Endereço excluído');
     return before;
   });

@@ -1,13 +1,13 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import { type BankingInformationRequest, MESSAGES, PIX_KEY_TYPES_BY_ACCOUNT } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { type BankingInformationRow, bankingInformation, type UserRow } from '../../db/schema/index';
+import type { BankingInformationRow, UserRow } from '../../db/rows';
 import { lockCustomer } from '../../db/lock';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { findCompanyByUser } from '../users/index';
+import { insertBankingEntry, keptBankingEntries, markBankingEntryDeleted } from './repository/index';
 
 export const MAX_BANKING_ENTRIES = 10;
 
@@ -24,11 +24,7 @@ const presentBanking = (b: BankingInformationRow) => ({
 });
 
 export async function listBanking(db: Executor, userId: number) {
-  const rows = await db
-    .select()
-    .from(bankingInformation)
-    .where(and(eq(bankingInformation.userId, userId), isNull(bankingInformation.deletedAt)))
-    .orderBy(asc(bankingInformation.id));
+  const rows = await keptBankingEntries(db, userId);
   return rows.map(presentBanking);
 }
 
@@ -65,39 +61,27 @@ export async function addBanking(deps: AppDeps, user: UserRow, input: BankingInf
           b.account_number === input.account_number,
     );
     if (duplicate) throw new AppError('ALREADY_EXISTS', MESSAGES.bankingDuplicate);
-    const [row] = await tx
-      .insert(bankingInformation)
-      .values(
-        input.type === 'pix'
-          ? { userId: user.id, type: 'pix', keyType: input.key_type, key: input.key }
-          : {
-              userId: user.id,
-              type: 'account',
-              accountType: input.account_type,
-              bankNumber: input.bank_number,
-              branchNumber: input.branch_number,
-              accountNumber: input.account_number,
-            },
-      )
-      .returning();
+    const row = await insertBankingEntry(
+      tx,
+      input.type === 'pix'
+        ? { userId: user.id, type: 'pix', keyType: input.key_type, key: input.key }
+        : {
+            userId: user.id,
+            type: 'account',
+            accountType: input.account_type,
+            bankNumber: input.bank_number,
+            branchNumber: input.branch_number,
+            accountNumber: input.account_number,
+          },
+    );
     await logEvent(tx, user.id, input.type === 'pix' ? 'Chave Pix cadastrada' : 'Conta bancária cadastrada');
-    return presentBanking(row!);
+    return presentBanking(row);
   });
 }
 
 export async function deleteBanking(deps: AppDeps, user: UserRow, id: number) {
   return withTransaction(deps.database.db, async (tx) => {
-    const [row] = await tx
-      .update(bankingInformation)
-      .set({ deletedAt: new Date() })
-      .where(
-        and(
-          eq(bankingInformation.id, id),
-          eq(bankingInformation.userId, user.id),
-          isNull(bankingInformation.deletedAt),
-        ),
-      )
-      .returning();
+    const row = await markBankingEntryDeleted(tx, user.id, id);
     if (!row) throw notFound();
     await logEvent(tx, user.id, row.type === 'pix' ? 'Chave Pix excluída' : 'Conta bancária excluída');
     return presentBanking(row);

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
 import { lockCustomer } from '../../db/lock';
-import { type DocumentRow, documents } from '../../db/schema/index';
+import type { DocumentRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { inspectUpload, type UploadedFile } from '../../lib/uploads';
 import { loggedAs } from '../../lib/log-failure';
+import { insertDocument, keptDocumentById, keptDocumentCount, keptDocuments } from './repository/index';
 
 export const MAX_DOCUMENTS = 30;
 
@@ -22,11 +22,7 @@ const presentDocument = (d: DocumentRow) => ({
 });
 
 export async function listDocuments(db: Executor, userId: number) {
-  const rows = await db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.userId, userId), isNull(documents.deletedAt)))
-    .orderBy(desc(documents.id));
+  const rows = await keptDocuments(db, userId);
   return rows.map(presentDocument);
 }
 
@@ -44,30 +40,23 @@ export async function storeDocuments(
 ): Promise<DocumentRow[]> {
   const inspected = files.map((f) => ({ file: f, facts: inspectUpload(f) }));
   await lockCustomer(tx, userId);
-  const [n] = await tx
-    .select({ n: count() })
-    .from(documents)
-    .where(and(eq(documents.userId, userId), isNull(documents.deletedAt)));
-  if (Number(n?.n ?? 0) + files.length > MAX_DOCUMENTS)
+  if ((await keptDocumentCount(tx, userId)) + files.length > MAX_DOCUMENTS)
     throw new AppError('LIST_LIMIT_REACHED', MESSAGES.documentLimit);
   const rows: DocumentRow[] = [];
   for (const { file, facts } of inspected) {
     const storageKey = `u${userId}/${randomBytes(16).toString('hex')}.${facts.ext}`;
     await deps.adapters.storage.put(storageKey, file.data);
-    const [row] = await tx
-      .insert(documents)
-      .values({
-        userId,
-        purpose,
-        originalName: facts.originalName,
-        storageKey,
-        mimeType: facts.mime,
-        sizeBytes: facts.sizeBytes,
-        sha256: facts.sha256,
-        tradingLimitRequestId,
-      })
-      .returning();
-    rows.push(row!);
+    const row = await insertDocument(tx, {
+      userId,
+      purpose,
+      originalName: facts.originalName,
+      storageKey,
+      mimeType: facts.mime,
+      sizeBytes: facts.sizeBytes,
+      sha256: facts.sha256,
+      tradingLimitRequestId,
+    });
+    rows.push(row);
   }
   return rows;
 }
@@ -90,17 +79,7 @@ export async function uploadDocument(deps: AppDeps, userId: number, file: Upload
 
 /** The file of a document, for its owner (or, with `asStaff`, for an operator). */
 export async function readDocument(deps: AppDeps, id: number, owner: { userId: number } | { asStaff: true }) {
-  const [row] = await deps.database.db
-    .select()
-    .from(documents)
-    .where(
-      and(
-        eq(documents.id, id),
-        isNull(documents.deletedAt),
-        'userId' in owner ? eq(documents.userId, owner.userId) : undefined,
-      ),
-    )
-    .limit(1);
+  const row = await keptDocumentById(deps.database.db, id, 'userId' in owner ? owner.userId : null);
   if (!row) throw notFound();
   return { row, data: await deps.adapters.storage.get(row.storageKey) };
 }

@@ -1,7 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
 import { MESSAGES, type PasswordChangeRequest } from '@prata/domain';
 import type { AppDeps } from '../../deps';
-import { sessions, tradingLimitRequests, users, type UserRow } from '../../db/schema/index';
+import type { UserRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { closeAccount as closeLedgerAccount } from '../../ledger/index';
 import { logEvent } from '../../lib/audit';
@@ -11,6 +10,7 @@ import { enqueueEmail } from '../../messaging/outbox';
 import { passwordChangedMail } from '../../messaging/templates';
 import { forgetSessions, revokeSessions } from '../../plugins/auth';
 import { hasPendingOutgoingTransfers } from '../silver-transfers/index';
+import { lockUserRow, rejectPendingLimitRequest, revokeOtherSessions, setUserColumns } from './repository/index';
 
 /** Changes the password; every other session ends (the one that changed it stays). */
 export async function changePassword(deps: AppDeps, user: UserRow, sessionId: string, input: PasswordChangeRequest) {
@@ -22,14 +22,8 @@ export async function changePassword(deps: AppDeps, user: UserRow, sessionId: st
   await withTransaction(deps.database.db, async (tx) => {
     // every instance stops reusing the user's session rows (plugins/auth.ts) before the sessions end
     await forgetSessions({ userId: user.id });
-    await tx
-      .update(users)
-      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
-      .where(eq(users.id, user.id));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
+    await setUserColumns(tx, user.id, { passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() });
+    await revokeOtherSessions(tx, user.id, sessionId);
     await enqueueEmail(tx, { to: user.email, ...passwordChangedMail(user.name) });
     await logEvent(tx, user.id, 'Senha alterada');
   });
@@ -45,7 +39,7 @@ export async function changePassword(deps: AppDeps, user: UserRow, sessionId: st
  */
 export async function closeAccount(deps: AppDeps, user: UserRow) {
   return withTransaction(deps.database.db, async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    await lockUserRow(tx, user.id);
     // The ledger closes the customer's accounts, or refuses while money or an open hold remains; a deposit arriving at
     // the same moment either lands first (and closing is refused) or is refused as account_closed (docs/ledger.md).
     const closed = await closeLedgerAccount(tx, user.id);
@@ -61,11 +55,8 @@ export async function closeAccount(deps: AppDeps, user: UserRow) {
       throw new AppError('ACCOUNT_HAS_BALANCE', MESSAGES.closeAccountHasPending);
     }
     // A limit request under review has no money in it: it simply ends with the account.
-    await tx
-      .update(tradingLimitRequests)
-      .set({ status: 'rejected', rejectionReason: 'Conta encerrada pelo cliente', reviewedAt: new Date() })
-      .where(and(eq(tradingLimitRequests.userId, user.id), eq(tradingLimitRequests.status, 'pending')));
-    await tx.update(users).set({ closedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
+    await rejectPendingLimitRequest(tx, user.id, 'Conta encerrada pelo cliente');
+    await setUserColumns(tx, user.id, { closedAt: new Date(), updatedAt: new Date() });
     await revokeSessions(tx, { userId: user.id });
     await logEvent(tx, user.id, 'Conta encerrada pelo cliente');
     return MESSAGES.accountClosed;

@@ -1,4 +1,3 @@
-import { and, eq, ne } from 'drizzle-orm';
 import {
   type CompanyRequest,
   type CompanyUpdateRequest,
@@ -11,9 +10,8 @@ import {
 } from '@prata/domain';
 import type { CpfStatusResponse } from '../../adapters/cpf-status/index';
 import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
 import { lockCustomer } from '../../db/lock';
-import { type CompanyRow, companies, users, type UserRow } from '../../db/schema/index';
+import type { CompanyRow, UserRow } from '../../db/rows';
 import { pgConstraint, withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
@@ -21,6 +19,7 @@ import { presentCompany, presentUser } from '../users/index';
 import { findCompanyByUser, findUserById } from '../users/index';
 import { type Actor, auditCustomerChange, changedFields, refuseApprovedIdentityChange } from './changes';
 import { confirmContactCode, contactChangeNeedsCode, recordContactChange } from './contact';
+import { cnpjTakenByOther, insertCompany, setUserColumns, updateOwnCompany, updateUserRow } from './repository/index';
 
 /** Asks the CPF-status port; only a regular CPF passes. */
 export async function checkCpfStatus(deps: AppDeps, cpf: string, nascimento: string): Promise<CpfStatusResponse> {
@@ -34,7 +33,7 @@ export async function checkCpfStatus(deps: AppDeps, cpf: string, nascimento: str
 export async function cpfStatus(deps: AppDeps, user: UserRow | null, cpf: string, nascimento: string) {
   const answer = await checkCpfStatus(deps, cpf, nascimento);
   if (user && (!user.cpf || user.cpf === cpf)) {
-    await deps.database.db.update(users).set({ nfeCpfResponse: answer }).where(eq(users.id, user.id));
+    await setUserColumns(deps.database.db, user.id, { nfeCpfResponse: answer });
   }
   return answer;
 }
@@ -71,23 +70,19 @@ export async function updatePersonalData(deps: AppDeps, user: UserRow, input: Pe
   const contactChanges = await confirmContactCode(deps, user, pendingContact);
   try {
     const view = await withTransaction(deps.database.db, async (tx) => {
-      const [updated] = await tx
-        .update(users)
-        .set({
-          name: input.name,
-          cpf: input.cpf,
-          nascimento: input.nascimento,
-          celular: input.celular,
-          sexo: input.sexo,
-          estadoCivil: input.estado_civil,
-          conjugeNome: spouse ? input.conjuge_nome : null,
-          conjugeCpf: spouse ? input.conjuge_cpf : null,
-          conjugeNascimento: spouse ? input.conjuge_nascimento : null,
-          nfeCpfResponse: statusAnswer,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, user.id))
-        .returning();
+      const updated = await updateUserRow(tx, user.id, {
+        name: input.name,
+        cpf: input.cpf,
+        nascimento: input.nascimento,
+        celular: input.celular,
+        sexo: input.sexo,
+        estadoCivil: input.estado_civil,
+        conjugeNome: spouse ? input.conjuge_nome : null,
+        conjugeCpf: spouse ? input.conjuge_cpf : null,
+        conjugeNascimento: spouse ? input.conjuge_nascimento : null,
+        nfeCpfResponse: statusAnswer,
+        updatedAt: new Date(),
+      });
       await logEvent(tx, user.id, 'Dados pessoais atualizados');
       await auditCustomerChange(tx, user, 'customer.identity_changed', identityChanges, actor);
       await recordContactChange(tx, user, contactChanges, actor);
@@ -122,15 +117,6 @@ function savedCompany(row: CompanyRow | undefined) {
   return view;
 }
 
-async function cnpjTakenByOther(tx: Executor, cnpj: string, userId: number) {
-  const [row] = await tx
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(eq(companies.cnpj, cnpj), ne(companies.userId, userId)))
-    .limit(1);
-  return row !== undefined;
-}
-
 export async function createCompany(deps: AppDeps, user: UserRow, input: CompanyRequest) {
   requireCompanyAccount(user);
   try {
@@ -138,14 +124,8 @@ export async function createCompany(deps: AppDeps, user: UserRow, input: Company
       await lockCustomer(tx, user.id);
       if (await findCompanyByUser(tx, user.id)) throw new AppError('ALREADY_EXISTS', MESSAGES.companyExists);
       if (await cnpjTakenByOther(tx, input.cnpj, user.id)) throw invalid('cnpj', MESSAGES.cnpjTaken);
-      const [row] = await tx
-        .insert(companies)
-        .values({ userId: user.id, ...companyValues(input) })
-        .returning();
-      await tx
-        .update(users)
-        .set({ celular: user.celular ?? input.celular })
-        .where(eq(users.id, user.id));
+      const row = await insertCompany(tx, { userId: user.id, ...companyValues(input) });
+      await setUserColumns(tx, user.id, { celular: user.celular ?? input.celular });
       await logEvent(tx, user.id, 'Dados da empresa cadastrados');
       return savedCompany(row);
     });
@@ -184,14 +164,10 @@ export async function updateCompany(
   const contactChanges = await confirmContactCode(deps, user, pendingContact);
   try {
     const view = await withTransaction(db, async (tx) => {
-      const [row] = await tx
-        .update(companies)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(companies.id, company.id), eq(companies.userId, user.id)))
-        .returning();
+      const row = await updateOwnCompany(tx, user.id, company.id, { ...values, updatedAt: new Date() });
       // The account signs in by SMS with the company's number: it follows the confirmed change.
       if (contactChanges.some((c) => c.field === 'celular')) {
-        await tx.update(users).set({ celular: values.celular, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await setUserColumns(tx, user.id, { celular: values.celular, updatedAt: new Date() });
       }
       await logEvent(tx, user.id, 'Dados da empresa atualizados');
       await auditCustomerChange(tx, user, 'customer.identity_changed', identityChanges, actor);
@@ -209,19 +185,15 @@ export async function updateCompany(
 export async function declareFatca(deps: AppDeps, user: UserRow, input: FatcaRequest) {
   requireIndividual(user);
   return withTransaction(deps.database.db, async (tx) => {
-    const [updated] = await tx
-      .update(users)
-      .set({
-        politicamenteExposto: input.politicamente_exposto,
-        americano: input.americano,
-        naturalizacaoAmericana: input.naturalizacao_americana,
-        caracteristicaUsPerson: input.caracteristica_us_person,
-        contribuinteAmericano: input.contribuinte_americano,
-        fatcaDeclaredAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, user.id))
-      .returning();
+    const updated = await updateUserRow(tx, user.id, {
+      politicamenteExposto: input.politicamente_exposto,
+      americano: input.americano,
+      naturalizacaoAmericana: input.naturalizacao_americana,
+      caracteristicaUsPerson: input.caracteristica_us_person,
+      contribuinteAmericano: input.contribuinte_americano,
+      fatcaDeclaredAt: new Date(),
+      updatedAt: new Date(),
+    });
     await logEvent(tx, user.id, 'Declaração FATCA registrada');
     return presentUser(tx, updated!);
   });

@@ -1,10 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
 import { MESSAGES } from '@prata/domain';
 import type { z } from 'zod';
 import type { TradingLimitIncreaseRequest } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { type TradingLimitRequestRow, tradingLimitRequests, type UserRow } from '../../db/schema/index';
+import type { TradingLimitRequestRow, UserRow } from '../../db/rows';
 import { pgConstraint, withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, invalid, invalidFields } from '../../lib/errors';
@@ -13,6 +12,7 @@ import { minorToDecimal } from '@prata/domain';
 import { storeDocuments } from './documents';
 import { findCompanyByUser } from '../users/index';
 import { loggedAs } from '../../lib/log-failure';
+import { insertLimitRequest, latestLimitRequests } from './repository/index';
 
 export const MAX_LIMIT_DOCUMENTS = 5;
 
@@ -33,12 +33,7 @@ export const presentLimitRequest = (r: TradingLimitRequestRow) => ({
 });
 
 export async function listLimitRequests(db: Executor, userId: number) {
-  const rows = await db
-    .select()
-    .from(tradingLimitRequests)
-    .where(eq(tradingLimitRequests.userId, userId))
-    .orderBy(desc(tradingLimitRequests.id))
-    .limit(20);
+  const rows = await latestLimitRequests(db, userId, 20);
   return rows.map(presentLimitRequest);
 }
 
@@ -72,21 +67,18 @@ export async function requestLimitIncrease(deps: AppDeps, user: UserRow, input: 
   const written: string[] = [];
   try {
     return await withTransaction(deps.database.db, async (tx) => {
-      const [row] = await tx
-        .insert(tradingLimitRequests)
-        .values({
-          userId: user.id,
-          newLimitCents: input.new_limit,
-          netWorthCents: input.net_worth,
-          monthlyIncomeCents: input.monthly_income,
-          ...who,
-          otherInfo: input.other_info,
-        })
-        .returning();
-      const docs = await storeDocuments(deps, tx, user.id, files, 'trading_limit', row!.id);
+      const row = await insertLimitRequest(tx, {
+        userId: user.id,
+        newLimitCents: input.new_limit,
+        netWorthCents: input.net_worth,
+        monthlyIncomeCents: input.monthly_income,
+        ...who,
+        otherInfo: input.other_info,
+      });
+      const docs = await storeDocuments(deps, tx, user.id, files, 'trading_limit', row.id);
       written.push(...docs.map((d) => d.storageKey));
       await logEvent(tx, user.id, 'Pedido de aumento de limite enviado');
-      return presentLimitRequest(row!);
+      return presentLimitRequest(row);
     });
   } catch (err) {
     for (const key of written)

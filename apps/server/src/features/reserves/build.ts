@@ -1,19 +1,11 @@
-import { sql } from 'drizzle-orm';
-import {
-  brasiliaDayEnd,
-  EMPTY_ROOT,
-  lastClosedBrasiliaDay,
-  type ReserveProofSummary,
-  sortLeaves,
-  sumLeaf,
-} from '@prata/domain';
+import { brasiliaDayEnd, lastClosedBrasiliaDay, type ReserveProofSummary, sortLeaves, sumLeaf } from '@prata/domain';
 import type { Db, Executor } from '../../db/client';
-import { rows } from '../../db/sql';
 import { withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import type { SilverOwedAsOf } from '../../ledger/index';
 import { loggedAs } from '../../lib/log-failure';
 import { every } from '../../lib/per-turn';
+import { claimReserveDay, deleteDayLeaves, insertLeafRecords, storeReserveDay } from './days-repository';
 import { findDay, latestClosedDay, listBars } from './repository';
 import { daySalt, reservesSecret } from './salts';
 import { buildDayTree, committed } from './stream';
@@ -59,35 +51,8 @@ export async function insertLeaves(tx: Executor, days: ReadonlyArray<{ day: stri
     })),
   );
   for (let start = 0; start < all.length; start += LEAF_CHUNK) {
-    await tx.execute(
-      sql`insert into reserve_leaves (day, position, user_id, centigrams, available_cg, reserved_cg, leaf)
-          select x.day, x.position, x.user_id, x.available_cg + x.reserved_cg, x.available_cg, x.reserved_cg, x.leaf
-            from jsonb_to_recordset(${JSON.stringify(all.slice(start, start + LEAF_CHUNK))}::jsonb)
-                 as x(day date, position integer, user_id bigint, available_cg bigint, reserved_cg bigint, leaf text)`,
-    );
+    await insertLeafRecords(tx, all.slice(start, start + LEAF_CHUNK));
   }
-}
-
-/** Inserts the day's row as a claim (see buildReserveDay); null when there is nothing to do. */
-async function claimDay(tx: Executor, day: string, endsAt: Date, source: BuildSource) {
-  const values = sql`(${day}::date, ${endsAt.toISOString()}::timestamptz, ${EMPTY_ROOT}, 0, 0, 0, 0, ${source})`;
-  const claimed =
-    source === 'daily'
-      ? await rows<{ root: string; builds: number }>(
-          tx,
-          sql`insert into reserve_days (day, ends_at, root, customer_count, customers_cg, unclaimed_cg, bars_cg, source)
-              values ${values}
-              on conflict (day) do update set builds = reserve_days.builds + 1
-                where reserve_days.ends_at < excluded.ends_at
-              returning root, builds`,
-        )
-      : await rows<{ root: string; builds: number }>(
-          tx,
-          sql`insert into reserve_days (day, ends_at, root, customer_count, customers_cg, unclaimed_cg, bars_cg, source)
-              values ${values}
-              on conflict (day) do update set builds = reserve_days.builds + 1 returning root, builds`,
-        );
-  return claimed[0] ?? null;
 }
 
 type Built = { proof: ReserveProofSummary; previousRoot: string | null };
@@ -109,24 +74,27 @@ type DayBuild = {
  * (stream.ts: memory bounded by a batch of balances and 32 bytes of hash a customer), its leaves and its row.
  */
 async function buildInTransaction(tx: Executor, opts: DayBuild & { endsAt: Date }): Promise<Built | null> {
-  const claim = await claimDay(tx, opts.day, opts.endsAt, opts.source);
+  const claim = await claimReserveDay(tx, opts.day, opts.endsAt, opts.source);
   if (!claim) return null;
   const previousRoot = claim.builds > 1 ? claim.root : null;
-  await tx.execute(sql`delete from reserve_leaves where day = ${opts.day}::date`);
+  await deleteDayLeaves(tx, opts.day);
 
   const { root, customerCount, reservedCg, unclaimedCg } = await buildDayTree(tx, opts.day, opts.endsAt, opts.secret);
   const bars = await listBars(tx);
   const barsCg = bars.reduce((sum, b) => sum + b.weightCg, 0);
-  await tx.execute(
-    sql`update reserve_days
-           set ends_at = ${opts.endsAt.toISOString()}::timestamptz, version = 2, root = ${root.hash},
-               customer_count = ${customerCount}, customers_cg = ${root.sum},
-               customers_available_cg = ${root.sum - reservedCg}, customers_reserved_cg = ${reservedCg},
-               unclaimed_cg = ${unclaimedCg}, bars_cg = ${barsCg},
-               bars = ${JSON.stringify(bars.map((b) => ({ id: b.id, serial: b.serial, refiner: b.refiner, weightCg: b.weightCg })))}::jsonb,
-               built_at = now(), built_by = ${opts.builtBy ?? null}, source = ${opts.source}
-         where day = ${opts.day}::date`,
-  );
+  await storeReserveDay(tx, {
+    day: opts.day,
+    endsAt: opts.endsAt,
+    root: root.hash,
+    customerCount,
+    customersCg: root.sum,
+    reservedCg,
+    unclaimedCg,
+    barsCg,
+    bars: bars.map((b) => ({ id: b.id, serial: b.serial, refiner: b.refiner, weightCg: b.weightCg })),
+    builtBy: opts.builtBy ?? null,
+    source: opts.source,
+  });
   const built = { proof: (await findDay(tx, opts.day))!, previousRoot };
   await opts.afterBuild?.(tx, built);
   return built;

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { brasiliaDayEnd, brasiliaIsoDate, formatGrams, lastClosedBrasiliaDay } from '@prata/domain';
-import { rows } from '../../db/sql';
 import { withTransaction } from '../../db/tx';
 import type { AppDeps } from '../../deps';
 import { proofOfReserves } from '../../ledger/index';
 import { DAY_GRACE_MS, nextDay } from './build';
+import { demoOperatorId, firstLedgerTransferAt, reserveBarCount } from './days-repository';
 import { buildReserveDays, HISTORY_DAYS_MAX } from './history';
 import { type BarDocument, closedDaysSince, insertBar } from './repository';
 import { reservesSecret } from './salts';
@@ -39,11 +38,11 @@ async function demoReport(serials: string[], totalCg: number): Promise<Buffer> {
  */
 async function seedReserveDays(deps: AppDeps): Promise<void> {
   const db = deps.database.db;
-  const [first] = await rows<{ at: string | Date | null }>(db, sql`select min(created_at) as at from ledger_transfers`);
-  if (!first?.at) return;
+  const firstAt = await firstLedgerTransferAt(db);
+  if (!firstAt) return;
   const now = new Date();
   const lastClosed = lastClosedBrasiliaDay(new Date(now.getTime() - DAY_GRACE_MS));
-  const from = brasiliaIsoDate(new Date(first.at));
+  const from = brasiliaIsoDate(new Date(firstAt));
   const built = await closedDaysSince(db, from);
   const days: Array<{ day: string; endsAt: Date }> = [];
   for (let day = from; day <= lastClosed; day = nextDay(day)) {
@@ -67,14 +66,10 @@ export async function seedReservesDemo(deps: AppDeps): Promise<void> {
  */
 async function seedBars(deps: AppDeps): Promise<void> {
   const db = deps.database.db;
-  const [listed] = await rows<{ n: number }>(db, sql`select count(*)::int as n from reserve_bars`);
-  if ((listed?.n ?? 0) > 0) return;
-  const [operator] = await rows<{ id: string }>(
-    db,
-    sql`select id::text from users where lower(email) = 'operador@prata.dev'`,
-  );
+  if ((await reserveBarCount(db)) > 0) return;
+  const operatorId = await demoOperatorId(db);
   const vaultCg = Number((await proofOfReserves(db)).vault);
-  if (!operator || vaultCg <= 0) return;
+  if (operatorId === null || vaultCg <= 0) return;
   const kilos = Math.ceil(vaultCg / KG_CG);
   const count = Math.min(kilos, DEMO_BARS_MAX);
   const weightCg = Math.ceil(kilos / count) * KG_CG;
@@ -93,7 +88,7 @@ async function seedBars(deps: AppDeps): Promise<void> {
         serial,
         refiner: i % 2 === 0 ? 'Umicore' : 'Heraeus',
         weightCg,
-        createdBy: Number(operator.id),
+        createdBy: operatorId,
         document: documents[i]!,
       });
     }

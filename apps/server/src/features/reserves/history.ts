@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { addSums, sumRootOf, sumTreeLevels } from '@prata/domain';
 import type { Db, Executor } from '../../db/client';
-import { rows } from '../../db/sql';
 import { withTransaction } from '../../db/tx';
 import { silverOwedAtInstants } from '../../ledger/index';
 import { dayLeaves, insertLeaves } from './build';
+import { deleteLeavesOfDays, upsertReserveDays } from './days-repository';
 import { listBars } from './repository';
 import { reservesChanged } from './summary';
 
@@ -53,26 +52,8 @@ export async function buildReserveDays(db: Db, secret: string, wanted: readonly 
       reserved_cg: t.reservedCg,
       unclaimed_cg: t.unclaimedCg,
     }));
-    const claimed = await rows<{ day: string }>(
-      tx,
-      sql`insert into reserve_days (day, ends_at, version, root, customer_count, customers_cg, customers_available_cg,
-                                    customers_reserved_cg, unclaimed_cg, bars_cg, bars, source)
-          select x.day, x.ends_at, 2, x.root, x.customer_count, x.customers_cg, x.customers_cg - x.reserved_cg,
-                 x.reserved_cg, x.unclaimed_cg, ${barsCg}, ${listed}::jsonb, 'daily'
-            from jsonb_to_recordset(${JSON.stringify(days)}::jsonb)
-                 as x(day date, ends_at timestamptz, root text, customer_count integer, customers_cg bigint,
-                      reserved_cg bigint, unclaimed_cg bigint)
-          on conflict (day) do update
-             set ends_at = excluded.ends_at, version = 2, root = excluded.root, customer_count = excluded.customer_count,
-                 customers_cg = excluded.customers_cg, customers_available_cg = excluded.customers_available_cg,
-                 customers_reserved_cg = excluded.customers_reserved_cg, unclaimed_cg = excluded.unclaimed_cg,
-                 bars_cg = excluded.bars_cg, bars = excluded.bars, built_at = now(), built_by = null, source = 'daily',
-                 builds = reserve_days.builds + 1
-           where reserve_days.ends_at < excluded.ends_at
-          returning to_char(day, 'YYYY-MM-DD') as day`,
-    );
-    const built = new Set(claimed.map((r) => r.day));
-    await tx.execute(sql`delete from reserve_leaves where day = any(${sql.param([...built])}::date[])`);
+    const built = new Set(await upsertReserveDays(tx, days, { barsCg, listed }));
+    await deleteLeavesOfDays(tx, [...built]);
     await insertLeaves(
       tx,
       trees.filter((t) => built.has(t.day)),

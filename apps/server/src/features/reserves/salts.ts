@@ -1,8 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rows } from '../../db/sql';
 import type { AppDeps } from '../../deps';
+import { keptSaltSecret } from './days-repository';
 
 /** Where the generated secret is kept when RESERVES_SALT_SECRET is not configured (shared by every instance). */
 const SECRET_SETTING = 'reserves_salt_secret';
@@ -14,13 +13,9 @@ const SECRET_SETTING = 'reserves_salt_secret';
  */
 export async function reservesSecret(deps: Pick<AppDeps, 'config'>, db: Executor): Promise<string> {
   if (deps.config.reservesSaltSecret) return deps.config.reservesSaltSecret;
-  await db.execute(
-    sql`insert into app_settings (key, value) values (${SECRET_SETTING}, ${randomBytes(32).toString('hex')})
-        on conflict (key) do nothing`,
-  );
-  const [kept] = await rows<{ value: string }>(db, sql`select value from app_settings where key = ${SECRET_SETTING}`);
+  const kept = await keptSaltSecret(db, SECRET_SETTING, randomBytes(32).toString('hex'));
   if (!kept) throw new Error('reserves: the salt secret is missing');
-  return kept.value;
+  return kept;
 }
 
 /**

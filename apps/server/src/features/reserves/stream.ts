@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { addSums, EMPTY_ROOT, leafTextV2, RESERVES_MAX_LEAVES, type SumNode } from '@prata/domain';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type CustomerOwed, streamSilverOwedAsOf } from '../../ledger/index';
+import { insertDayLeaves } from './days-repository';
 import { daySalt } from './salts';
 
 /**
@@ -147,14 +147,7 @@ async function writeLeaves(tx: Executor, day: string, leaves: Leaves, order: Uin
       reserved.push(leaves.reserved[i]!);
       hashes.push(leaves.hashes.toString('hex', i * HASH_BYTES, (i + 1) * HASH_BYTES));
     }
-    await tx.execute(
-      sql`insert into reserve_leaves (day, position, user_id, centigrams, available_cg, reserved_cg, leaf)
-          select ${day}::date, ${start} + x.n - 1, x.user_id, x.available_cg + x.reserved_cg, x.available_cg,
-                 x.reserved_cg, x.leaf
-            from unnest(${sql.param(userIds)}::bigint[], ${sql.param(available)}::bigint[],
-                        ${sql.param(reserved)}::bigint[], ${sql.param(hashes)}::text[])
-                 with ordinality as x(user_id, available_cg, reserved_cg, leaf, n)`,
-    );
+    await insertDayLeaves(tx, day, start, { userIds, availableCg: available, reservedCg: reserved, hashes });
   }
 }
 

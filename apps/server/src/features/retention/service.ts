@@ -7,7 +7,7 @@ import { writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { loggedAs } from '../../lib/log-failure';
 import { every } from '../../lib/per-turn';
-import { type Step, erasersOf } from './erasers';
+import { type Step, erasersOf } from './erasers-repository';
 import * as repo from './repository';
 
 /** A run's bounds: at most this many batches and this long, then it stops and the rule is due again at once. */

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { formatBRL, MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { logEvent } from '../../lib/audit';
 import { enqueueEmail } from '../../messaging/outbox';
 import { savingAuthorizationEndedMail } from '../../messaging/templates';
 import type { AuthorizationEvent, AuthorizationTarget, PaymentTargetOutcome } from '../money/index';
+import { planOwnerContact } from './customers-repository';
 import * as repo from './repository';
 import { closeRunsOfEndedPlan } from './service';
 
@@ -57,11 +56,7 @@ async function applyToPlan(
 }
 
 async function mailEnded(deps: AppDeps, tx: Executor, plan: repo.PlanRow, reason: string) {
-  const [owner] = await tx
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, plan.userId))
-    .limit(1);
+  const owner = await planOwnerContact(tx, plan.userId);
   if (!owner) return;
   const url = `${deps.config.publicUrl}/poupanca-automatica`;
   await enqueueEmail(tx, {

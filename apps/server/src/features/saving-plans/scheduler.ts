@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { brasiliaIsoDate, formatBRL, MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
-import { users } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { every } from '../../lib/per-turn';
 import { AppError } from '../../lib/errors';
@@ -9,6 +7,7 @@ import { loggedAs } from '../../lib/log-failure';
 import { handlePaymentWebhook, moneyInRefusal, payerOf, recordChargeDeposit } from '../money/index';
 import { buyFor } from './buy';
 import { savingClock } from './clock';
+import { planOwner } from './customers-repository';
 import * as repo from './repository';
 import { duePeriod, isOver, type Schedule } from './schedule';
 
@@ -96,7 +95,7 @@ export async function runSavingPlans(
  */
 async function chargeRun(deps: AppDeps, plan: repo.PlanRow, run: repo.RunRow, period: string) {
   const db = deps.database.db;
-  const [user] = await db.select().from(users).where(eq(users.id, plan.userId)).limit(1);
+  const user = await planOwner(db, plan.userId);
   if (!user || !plan.authorizationId) {
     await repo.finishRun(db, run.id, { status: 'nothing', reason: MESSAGES.savingRunPaymentFailed });
     return;

@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import {
   brasiliaIsoDate,
   feeAndIof,
@@ -11,13 +10,13 @@ import {
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { handlePaymentWebhook, noteOnPendingDeposits } from '../money/index';
 import { averagePriceCents, sizeBuy } from './buy';
 import { savingClock } from './clock';
+import { customerContacts } from './customers-repository';
 import * as repo from './repository';
 import { nextRunDate } from './schedule';
 import { scheduleOf } from './scheduler';
@@ -202,13 +201,7 @@ export async function adminPlans(deps: AppDeps, query: { page: number; status?: 
   const { plans, total } = await repo.pagePlans(db, query.status ?? null, perPage, (query.page - 1) * perPage);
   const shown = await presentPlans(db, plans);
   const ids = [...new Set(plans.map((p) => p.userId))];
-  const customers =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ id: users.id, name: users.name, email: users.email })
-          .from(users)
-          .where(inArray(users.id, ids));
+  const customers = await customerContacts(db, ids);
   const byId = new Map(customers.map((c) => [c.id, c]));
   return {
     plans: {

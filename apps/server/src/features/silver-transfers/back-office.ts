@@ -1,4 +1,3 @@
-import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   type AdminSilverTransfer,
   MESSAGES,
@@ -7,11 +6,12 @@ import {
   type SilverTransferStatus,
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
-import { type SilverTransferRow, silverTransfers, users } from '../../db/schema/index';
+import type { SilverTransferRow } from '../../db/rows';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { inKeyOrder, pageAnswer, readPageKeys } from '../../lib/paging';
+import { inKeyOrder, pageAnswer } from '../../lib/paging';
 import { balanceOf } from '../../ledger/index';
+import { backOfficeTransferPageKeys, partyContacts, transferByCheckCode, transfersByIds } from './repository';
 
 const ADMIN_TRANSFERS_PAGE_SIZE = 25;
 
@@ -20,10 +20,7 @@ type Party = { id: number; name: string; email: string };
 async function partiesOf(deps: AppDeps, rows: SilverTransferRow[]) {
   const ids = [...new Set(rows.flatMap((r) => [r.senderId, r.receiverId]).filter((id): id is number => id !== null))];
   if (ids.length === 0) return new Map<number, Party>();
-  const found = await deps.database.db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(inArray(users.id, ids));
+  const found = await partyContacts(deps.database.db, ids);
   return new Map(found.map((u) => [u.id, u]));
 }
 
@@ -55,25 +52,15 @@ export async function listForBackOffice(
   query: { status?: SilverTransferStatus; q?: string; page: number },
 ) {
   const db = deps.database.db;
-  const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(silverTransfers.status, query.status));
-  const q = query.q?.trim();
-  if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // the customers through the operator search's trigram index (migration 0043), accent- and case-free
-    const matching = sql`select id from users where prata_fold(name || ' ' || email) like prata_fold(${like})`;
-    conditions.push(
-      sql`(${ilike(silverTransfers.receiverEmail, like)} or ${silverTransfers.senderId} in (${matching})
-           or ${silverTransfers.receiverId} in (${matching}))`,
-    );
-  }
-  const where = conditions.length > 0 ? and(...conditions) : sql`true`;
-  const list = { from: sql`${silverTransfers} where ${where}`, orderBy: sql`id desc` };
   const [{ keys, total }, unclaimed] = await Promise.all([
-    readPageKeys(db, list, { page: query.page, perPage: ADMIN_TRANSFERS_PAGE_SIZE }),
+    backOfficeTransferPageKeys(
+      db,
+      { status: query.status, q: query.q?.trim() },
+      { page: query.page, perPage: ADMIN_TRANSFERS_PAGE_SIZE },
+    ),
     balanceOf(db, { system: 'transfer:unclaimed' }, 'AG'),
   ]);
-  const found = keys.length ? await db.select().from(silverTransfers).where(inArray(silverTransfers.id, keys)) : [];
+  const found = await transfersByIds(db, keys);
   const rows = inKeyOrder(found, keys, (r) => r.id);
   const parties = await partiesOf(deps, rows);
   return {
@@ -92,7 +79,7 @@ export async function listForBackOffice(
  */
 export async function checkReceiptCode(deps: AppDeps, code: string, actor: { userId: number; ip: string }) {
   const db = deps.database.db;
-  const [row] = await db.select().from(silverTransfers).where(eq(silverTransfers.checkCode, code)).limit(1);
+  const row = await transferByCheckCode(db, code);
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.transferCheckCodeUnknown);
   await writeAudit(db, {
     actorUserId: actor.userId,

@@ -1,35 +1,16 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
-import { silverTransfers, users } from '../../db/schema/index';
 import { cancelTransfer } from './lifecycle';
+import { anyTransferSentBy, userByLowerEmail } from './repository';
 import { placeTransfer } from './service';
 
-const byEmail = async (deps: AppDeps, email: string) =>
-  (
-    await deps.database.db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email))
-  )[0];
+const byEmail = (deps: AppDeps, email: string) => userByLowerEmail(deps.database.db, email);
 
-/**
- * Transfers for the demo accounts (`npm start`), made through the same code customers use after the code is
- * accepted, each at its date over the last weeks: Maria and the company sent each other grams, the company cancelled
- * one to an e-mail with no account, and Maria's transfer to another such e-mail still waits for its receiver. The
- * history tab and the back office show real rows on first start. Runs once: a demo customer with transfers is left as
- * it is.
- */
 export async function silverTransfersDemoEvents(deps: AppDeps, calendar: DemoCalendar): Promise<DemoEvent[]> {
   const maria = await byEmail(deps, 'cliente@prata.dev');
   const empresa = await byEmail(deps, 'empresa@prata.dev');
   if (!maria || !empresa) return [];
-  const [seen] = await deps.database.db
-    .select({ id: silverTransfers.id })
-    .from(silverTransfers)
-    .where(inArray(silverTransfers.senderId, [maria.id, empresa.id]))
-    .limit(1);
-  if (seen) return [];
+  if (await anyTransferSentBy(deps.database.db, [maria.id, empresa.id])) return [];
   const refused = { id: 0 };
   return [
     {

@@ -2,12 +2,8 @@
 // e-mail with no account), its code, receipt, history, cancel and expiry, the claim when a registration is approved,
 // the back office's view and the demo's transfers. docs/silver-transfers.md.
 export { silverTransfersDemoEvents } from './demo';
-export {
-  claimPendingTransfers,
-  expireUnclaimedTransfers,
-  hasPendingOutgoingTransfers,
-  startTransferExpirySweeper,
-} from './lifecycle';
+export { claimPendingTransfers, expireUnclaimedTransfers, startTransferExpirySweeper } from './lifecycle';
+export { hasPendingOutgoingTransfers } from './repository';
 export { silverTransferRoutes } from './routes';
 export { registerSilverTransfersReconciliation } from './reconciliation';
 export { placeTransfer } from './service';

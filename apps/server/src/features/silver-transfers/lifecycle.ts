@@ -1,15 +1,14 @@
-import { and, eq } from 'drizzle-orm';
 import { formatGrams, MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { silverTransfers, users } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueEmail } from '../../messaging/outbox';
 import { transferClaimedMail, transferReceivedMail, transferReturnedMail } from '../../messaging/templates';
 import { postClaim, postReturn } from './ledger';
-import { namesOf, dueForExpiry, lockTransfer, partyNameOf } from './service';
+import { namesOf, partyNameOf } from './service';
+import { dueForExpiry, lockPendingTransfersTo, lockTransfer, transferUserById, updateTransferRow } from './repository';
 import { presentTransfer } from './presenter';
 import { every } from '../../lib/per-turn';
 
@@ -17,37 +16,14 @@ import { every } from '../../lib/per-turn';
  * Whether the customer sent grams that still wait in transfer:unclaimed. Closing the account is refused meanwhile:
  * the grams may still come back to it (a cancel or the expiry), and a closed account takes no postings.
  */
-export async function hasPendingOutgoingTransfers(tx: Executor, userId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: silverTransfers.id })
-    .from(silverTransfers)
-    .where(and(eq(silverTransfers.senderId, userId), eq(silverTransfers.status, 'pending')))
-    .limit(1);
-  return row !== undefined;
-}
-
-async function userById(tx: Executor, id: number) {
-  const [u] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
-  return u!;
-}
-
-/**
- * A pending transfer ends without its receiver (cancelled by the sender, or expired): the grams go back from
- * transfer:unclaimed to the sender, in the caller's transaction, with the row locked. Answers the updated row, or null
- * when it was no longer pending (another instance got there first).
- */
 async function returnToSender(tx: Executor, id: number, status: 'cancelled' | 'expired', now: Date) {
   const row = await lockTransfer(tx, id);
   if (row?.status !== 'pending') return null;
   if (status === 'expired' && (!row.expiresAt || row.expiresAt > now)) return null;
   await postReturn(tx, row.id, row.senderId, row.quantityCg);
   const at = new Date();
-  const [updated] = await tx
-    .update(silverTransfers)
-    .set({ status, cancelledAt: at, updatedAt: at })
-    .where(eq(silverTransfers.id, id))
-    .returning();
-  const sender = await userById(tx, row.senderId);
+  const updated = await updateTransferRow(tx, id, { status, cancelledAt: at, updatedAt: at });
+  const sender = await transferUserById(tx, row.senderId);
   const grams = formatGrams(row.quantityCg);
   await logEvent(
     tx,
@@ -109,28 +85,19 @@ export async function claimPendingTransfers(
   customer: { id: number; email: string; name: string; cpf: string | null },
 ): Promise<number> {
   if (!customer.cpf) return 0;
-  const pending = await tx
-    .select()
-    .from(silverTransfers)
-    .where(
-      and(
-        eq(silverTransfers.status, 'pending'),
-        eq(silverTransfers.receiverEmail, customer.email.toLowerCase()),
-        eq(silverTransfers.receiverCpf, customer.cpf),
-      ),
-    )
-    .orderBy(silverTransfers.id)
-    .for('update');
+  const pending = await lockPendingTransfersTo(tx, { email: customer.email.toLowerCase(), cpf: customer.cpf });
   let claimed = 0;
   for (const row of pending) {
     if (row.senderId === customer.id) continue;
     await postClaim(tx, row.id, customer.id, row.quantityCg);
     const at = new Date();
-    await tx
-      .update(silverTransfers)
-      .set({ status: 'completed', receiverId: customer.id, completedAt: at, updatedAt: at })
-      .where(eq(silverTransfers.id, row.id));
-    const sender = await userById(tx, row.senderId);
+    await updateTransferRow(tx, row.id, {
+      status: 'completed',
+      receiverId: customer.id,
+      completedAt: at,
+      updatedAt: at,
+    });
+    const sender = await transferUserById(tx, row.senderId);
     const grams = formatGrams(row.quantityCg);
     const senderName = await partyNameOf(tx, sender);
     await logEvent(tx, customer.id, `Transferência nº ${row.id} de ${grams} de prata recebida de ${senderName}`);

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   type CreateSilverTransferInput,
   formatDateBR,
@@ -9,12 +8,12 @@ import {
 } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { companies, type SilverTransferRow, silverTransfers, type UserRow, users } from '../../db/schema/index';
+import type { SilverTransferRow, UserRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { logEvent } from '../../lib/audit';
 import { consumeCode, issueCode } from '../../lib/codes';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { inKeyOrder, readPageKeys } from '../../lib/paging';
+import { inKeyOrder } from '../../lib/paging';
 import { getBalances, LedgerRefusedError, post } from '../../ledger/index';
 import { enqueueEmail } from '../../messaging/outbox';
 import { transferCodeMail, transferInvitationMail, transferReceivedMail } from '../../messaging/templates';
@@ -25,6 +24,13 @@ import { assertionOptions, verifyAssertion } from '../passkeys/index';
 import { findUserByEmail } from '../users/index';
 import { transferLedgerId } from './ledger';
 import { newCheckCode, type Names, partyName, presentTransfer } from './presenter';
+import {
+  customerTransferById,
+  customerTransferPageKeys,
+  insertTransfer,
+  partyNameRows,
+  transfersByIds,
+} from './repository';
 
 const DAY_SECONDS = 86_400;
 
@@ -43,17 +49,7 @@ export async function transferOverview(deps: AppDeps, userId: number) {
 export async function namesOf(db: Executor, ids: Array<number | null>): Promise<Names> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      accountType: users.accountType,
-      nomeFantasia: companies.nomeFantasia,
-      razaoSocial: companies.razaoSocial,
-    })
-    .from(users)
-    .leftJoin(companies, eq(companies.userId, users.id))
-    .where(inArray(users.id, wanted));
+  const rows = await partyNameRows(db, wanted);
   return new Map(
     rows.map((r) => [
       r.id,
@@ -254,22 +250,18 @@ export async function placeTransfer(
   const now = new Date();
   const expiresAt = new Date(now.getTime() + deps.config.windows.transferUnclaimedSeconds * 1000);
   const row = await withTransaction(deps.database.db, async (tx) => {
-    const [inserted] = await tx
-      .insert(silverTransfers)
-      .values({
-        senderId: sender.id,
-        receiverId: receiver?.id ?? null,
-        receiverEmail: receiver ? receiver.email.toLowerCase() : destination.email,
-        receiverCpf: receiver ? null : destination.cpf,
-        quantityCg,
-        message,
-        status: receiver ? 'completed' : 'pending',
-        checkCode: newCheckCode(),
-        expiresAt: receiver ? null : expiresAt,
-        completedAt: receiver ? now : null,
-      })
-      .returning();
-    const t = inserted!;
+    const t = await insertTransfer(tx, {
+      senderId: sender.id,
+      receiverId: receiver?.id ?? null,
+      receiverEmail: receiver ? receiver.email.toLowerCase() : destination.email,
+      receiverCpf: receiver ? null : destination.cpf,
+      quantityCg,
+      message,
+      status: receiver ? 'completed' : 'pending',
+      checkCode: newCheckCode(),
+      expiresAt: receiver ? null : expiresAt,
+      completedAt: receiver ? now : null,
+    });
     const posted = await post(tx, {
       id: transferLedgerId(t.id),
       debit: { customer: sender.id, bucket: 'available' },
@@ -318,29 +310,13 @@ export async function placeTransfer(
   };
 }
 
-const mine = (userId: number) => or(eq(silverTransfers.senderId, userId), eq(silverTransfers.receiverId, userId));
-
 /**
- * GET /api/silver-transfers?page=N: the customer's sent and received transfers, newest first. The two halves are
- * disjoint (a transfer to oneself is refused by a CHECK), so each half reads its own index (sender's, receiver's) up to
- * the page's end and the two are merged, instead of an OR that reads every transfer the customer ever had.
+ * GET /api/silver-transfers?page=N: the customer's sent and received transfers, newest first.
  */
 export async function listTransfers(deps: AppDeps, userId: number, pageNumber: number) {
   const db = deps.database.db;
-  const { keys, total } = await readPageKeys(
-    db,
-    {
-      from: (needed) =>
-        sql`((select id from silver_transfers where sender_id = ${userId} order by id desc limit ${needed})
-             union all
-             (select id from silver_transfers where receiver_id = ${userId} order by id desc limit ${needed})) as mine`,
-      orderBy: sql`mine.id desc`,
-      key: sql`mine.id`,
-    },
-    { page: pageNumber, perPage: HISTORY_PAGE_SIZE },
-  );
-  const found =
-    keys.length === 0 ? [] : await db.select().from(silverTransfers).where(inArray(silverTransfers.id, keys));
+  const { keys, total } = await customerTransferPageKeys(db, userId, { page: pageNumber, perPage: HISTORY_PAGE_SIZE });
+  const found = await transfersByIds(db, keys);
   const rows = inKeyOrder(found, keys, (r) => r.id);
   const names = await namesOf(
     db,
@@ -356,26 +332,7 @@ export async function listTransfers(deps: AppDeps, userId: number, pageNumber: n
 
 /** A transfer the customer sent or received; any other: 404 (never 403). */
 export async function ownTransfer(db: Executor, userId: number, id: number): Promise<SilverTransferRow> {
-  const [row] = await db
-    .select()
-    .from(silverTransfers)
-    .where(and(eq(silverTransfers.id, id), mine(userId)))
-    .limit(1);
+  const row = await customerTransferById(db, userId, id);
   if (!row) throw notFound();
   return row;
-}
-
-export async function lockTransfer(tx: Executor, id: number) {
-  const [row] = await tx.select().from(silverTransfers).where(eq(silverTransfers.id, id)).for('update').limit(1);
-  return row;
-}
-
-/** Pending transfers whose period ran out, oldest first (the sweeper's batch). */
-export async function dueForExpiry(db: Executor, now: Date, limit = 200) {
-  return db
-    .select({ id: silverTransfers.id })
-    .from(silverTransfers)
-    .where(and(eq(silverTransfers.status, 'pending'), lt(silverTransfers.expiresAt, now)))
-    .orderBy(asc(silverTransfers.expiresAt))
-    .limit(limit);
 }

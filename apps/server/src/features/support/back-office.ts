@@ -1,17 +1,25 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { MESSAGES, type TicketStatus } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { type TicketRow, ticketAttachments, ticketInteractions, tickets, users } from '../../db/schema/index';
+import type { TicketRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
-import { inKeyOrder, pageAnswer, readPageKeys } from '../../lib/paging';
+import { inKeyOrder, pageAnswer } from '../../lib/paging';
 import type { UploadedFile } from '../../lib/uploads';
 import { enqueueEmail } from '../../messaging/outbox';
 import { ticketAnsweredMail } from '../../messaging/templates';
 import { inspectAll, storeAttachments, withUploads } from './attachments';
 import { presentAttachment, presentList, presentTicket } from './presenter';
+import {
+  insertTicketMessage,
+  keptAttachmentById,
+  staffTicketPageKeys,
+  ticketById,
+  ticketsByIds,
+  updateTicketRow,
+  userNameAndEmail,
+} from './repository/index';
 
 /**
  * The back office's side of tickets (support role): the queue filtered by status and category, the answer (the
@@ -32,13 +40,12 @@ export async function listForStaff(
   query: { status?: TicketStatus; category_id?: number; page: number },
 ) {
   const db = deps.database.db;
-  const filters: SQL[] = [];
-  if (query.status) filters.push(eq(tickets.status, query.status));
-  if (query.category_id) filters.push(eq(tickets.categoryId, query.category_id));
-  const where = filters.length ? and(...filters) : sql`true`;
-  const list = { from: sql`${tickets} where ${where}`, orderBy: query.status === 'pending' ? sql`id` : sql`id desc` };
-  const { keys, total } = await readPageKeys(db, list, { page: query.page, perPage: STAFF_TICKETS_PAGE_SIZE });
-  const rows = keys.length ? await db.select().from(tickets).where(inArray(tickets.id, keys)) : [];
+  const { keys, total } = await staffTicketPageKeys(
+    db,
+    { status: query.status, categoryId: query.category_id },
+    { page: query.page, perPage: STAFF_TICKETS_PAGE_SIZE },
+  );
+  const rows = await ticketsByIds(db, keys);
   const data = await presentList(
     db,
     inKeyOrder(rows, keys, (r) => r.id),
@@ -47,7 +54,7 @@ export async function listForStaff(
 }
 
 async function lockTicket(tx: Executor, id: number): Promise<TicketRow> {
-  const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).limit(1).for('update');
+  const row = await ticketById(tx, id, true);
   if (!row) throw notFound();
   return row;
 }
@@ -59,7 +66,7 @@ const forStaff = async (db: Executor, row: TicketRow) => {
 
 export async function getForStaff(deps: AppDeps, id: number) {
   const db = deps.database.db;
-  const [row] = await db.select().from(tickets).where(eq(tickets.id, id)).limit(1);
+  const row = await ticketById(db, id);
   if (!row) throw notFound();
   return { ticket: await forStaff(db, row) };
 }
@@ -67,7 +74,7 @@ export async function getForStaff(deps: AppDeps, id: number) {
 /** Where a ticket's e-mails go: its customer's e-mail now, or the visitor's proven one. */
 async function recipientOf(tx: Executor, row: TicketRow) {
   if (row.userId === null) return { email: row.email, name: null };
-  const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, row.userId));
+  const user = await userNameAndEmail(tx, row.userId);
   return user ?? { email: row.email, name: null };
 }
 
@@ -86,7 +93,7 @@ async function notify(deps: AppDeps, tx: Executor, row: TicketRow, message: stri
 }
 
 async function staffName(tx: Executor, staff: Staff) {
-  const [u] = await tx.select({ name: users.name }).from(users).where(eq(users.id, staff.userId));
+  const u = await userNameAndEmail(tx, staff.userId);
   return u?.name ?? 'Operador';
 }
 
@@ -95,18 +102,14 @@ export async function answerTicket(deps: AppDeps, staff: Staff, id: number, mess
   const result = await withTransaction(deps.database.db, async (tx) => {
     const row = await lockTicket(tx, id);
     if (row.status === 'closed') throw new AppError('TICKET_CLOSED', MESSAGES.ticketClosed);
-    await tx.insert(ticketInteractions).values({
+    await insertTicketMessage(tx, {
       ticketId: row.id,
       authorUserId: staff.userId,
       fromStaff: true,
       authorName: await staffName(tx, staff),
       message,
     });
-    const [updated] = await tx
-      .update(tickets)
-      .set({ lastReplyBy: 'staff', updatedAt: new Date() })
-      .where(eq(tickets.id, row.id))
-      .returning();
+    const updated = await updateTicketRow(tx, row.id, { lastReplyBy: 'staff', updatedAt: new Date() });
     await notify(deps, tx, row, message, false);
     await writeAudit(tx, {
       actorUserId: staff.userId,
@@ -136,7 +139,7 @@ export async function attachForStaff(deps: AppDeps, staff: Staff, id: number, fi
         { userId: staff.userId, fromStaff: true },
         written,
       );
-      await tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, row.id));
+      await updateTicketRow(tx, row.id, { updatedAt: new Date() });
       await writeAudit(tx, {
         actorUserId: staff.userId,
         action: 'ticket.attachment_added',
@@ -156,7 +159,7 @@ export async function closeTicket(deps: AppDeps, staff: Staff, id: number, messa
     const row = await lockTicket(tx, id);
     if (row.status === 'closed') throw new AppError('TICKET_CLOSED', MESSAGES.ticketClosed);
     if (message) {
-      await tx.insert(ticketInteractions).values({
+      await insertTicketMessage(tx, {
         ticketId: row.id,
         authorUserId: staff.userId,
         fromStaff: true,
@@ -165,17 +168,13 @@ export async function closeTicket(deps: AppDeps, staff: Staff, id: number, messa
       });
     }
     const now = new Date();
-    const [updated] = await tx
-      .update(tickets)
-      .set({
-        status: 'closed',
-        closedAt: now,
-        closedBy: staff.userId,
-        updatedAt: now,
-        ...(message ? { lastReplyBy: 'staff' as const } : {}),
-      })
-      .where(eq(tickets.id, row.id))
-      .returning();
+    const updated = await updateTicketRow(tx, row.id, {
+      status: 'closed',
+      closedAt: now,
+      closedBy: staff.userId,
+      updatedAt: now,
+      ...(message ? { lastReplyBy: 'staff' as const } : {}),
+    });
     await notify(deps, tx, row, message, true);
     await writeAudit(tx, {
       actorUserId: staff.userId,
@@ -193,11 +192,7 @@ export async function closeTicket(deps: AppDeps, staff: Staff, id: number, messa
 /** GET /api/admin/ticket-attachments/{id}: any ticket's kept attachment, for operators (each read audited). */
 export async function readAttachmentForStaff(deps: AppDeps, staff: Staff, attachmentId: number) {
   const db = deps.database.db;
-  const [row] = await db
-    .select()
-    .from(ticketAttachments)
-    .where(and(eq(ticketAttachments.id, attachmentId), isNull(ticketAttachments.deletedAt)))
-    .limit(1);
+  const row = await keptAttachmentById(db, attachmentId);
   if (!row) throw notFound();
   await writeAudit(db, {
     actorUserId: staff.userId,

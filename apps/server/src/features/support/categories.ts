@@ -1,11 +1,25 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import { ticketCategories, ticketSubcategories } from '../../db/schema/index';
 import { pgErrorCode, withTransaction } from '../../db/tx';
 import { writeAudit } from '../../lib/audit';
 import { AppError, invalid, notFound } from '../../lib/errors';
+import {
+  activeCategories,
+  activeSubcategories,
+  allCategories,
+  allSubcategories,
+  categoryById,
+  categoryCount,
+  insertCategory,
+  insertSubcategory,
+  lockCategories,
+  lockSubcategories,
+  subcategoryById,
+  subcategoryCount,
+  updateCategoryRow,
+  updateSubcategoryRow,
+} from './repository/index';
 
 /** Categories and subcategories a back office keeps: the form's select stays short. */
 export const CATEGORIES_MAX = 50;
@@ -13,29 +27,10 @@ export const SUBCATEGORIES_MAX = 500;
 
 type Staff = { userId: number; ip: string };
 
-/**
- * Two operators adding at once count one after the other: `share row exclusive` conflicts with itself and with other
- * writes of the table, never with reads.
- */
-const lockCategories = (tx: Executor) => tx.execute(sql`lock table ticket_categories in share row exclusive mode`);
-const lockSubcategories = (tx: Executor) =>
-  tx.execute(sql`lock table ticket_subcategories in share row exclusive mode`);
-
 /** GET /api/ticket: the active categories and the active subcategories of active categories, in order. */
 export async function listActiveCategories(db: Executor) {
-  const categories = await db
-    .select({ id: ticketCategories.id, name: ticketCategories.name })
-    .from(ticketCategories)
-    .where(eq(ticketCategories.active, true))
-    .orderBy(asc(ticketCategories.position), asc(ticketCategories.id))
-    .limit(CATEGORIES_MAX);
-  const subcategories = await db
-    .select({ id: ticketSubcategories.id, category_id: ticketSubcategories.categoryId, name: ticketSubcategories.name })
-    .from(ticketSubcategories)
-    .innerJoin(ticketCategories, eq(ticketCategories.id, ticketSubcategories.categoryId))
-    .where(and(eq(ticketSubcategories.active, true), eq(ticketCategories.active, true)))
-    .orderBy(asc(ticketSubcategories.position), asc(ticketSubcategories.id))
-    .limit(SUBCATEGORIES_MAX);
+  const categories = await activeCategories(db, CATEGORIES_MAX);
+  const subcategories = await activeSubcategories(db, SUBCATEGORIES_MAX);
   return { categories, subcategories };
 }
 
@@ -44,30 +39,16 @@ export async function listActiveCategories(db: Executor) {
  * is the spec's 'Selecione um item da lista' on the field that is wrong.
  */
 export async function checkChoice(db: Executor, categoryId: number, subcategoryId: number) {
-  const [category] = await db
-    .select({ id: ticketCategories.id, active: ticketCategories.active })
-    .from(ticketCategories)
-    .where(eq(ticketCategories.id, categoryId));
+  const category = await categoryById(db, categoryId);
   if (!category?.active) throw invalid('category_id', MESSAGES.ticketChooseItem);
-  const [sub] = await db
-    .select({ active: ticketSubcategories.active, categoryId: ticketSubcategories.categoryId })
-    .from(ticketSubcategories)
-    .where(eq(ticketSubcategories.id, subcategoryId));
+  const sub = await subcategoryById(db, subcategoryId);
   if (!sub?.active || sub.categoryId !== categoryId) throw invalid('subcategory_id', MESSAGES.ticketChooseItem);
 }
 
 /** Every category with its subcategories, active or not (the back office). */
 export async function listCategoriesForStaff(db: Executor) {
-  const categories = await db
-    .select()
-    .from(ticketCategories)
-    .orderBy(asc(ticketCategories.position), asc(ticketCategories.id))
-    .limit(CATEGORIES_MAX);
-  const subs = await db
-    .select()
-    .from(ticketSubcategories)
-    .orderBy(asc(ticketSubcategories.position), asc(ticketSubcategories.id))
-    .limit(SUBCATEGORIES_MAX);
+  const categories = await allCategories(db, CATEGORIES_MAX);
+  const subs = await allSubcategories(db, SUBCATEGORIES_MAX);
   return categories.map((c) => ({
     id: c.id,
     name: c.name,
@@ -95,17 +76,14 @@ export async function createCategory(deps: AppDeps, staff: Staff, input: Categor
   return unique(() =>
     withTransaction(deps.database.db, async (tx) => {
       await lockCategories(tx);
-      const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(ticketCategories)) as [{ n: number }];
+      const n = await categoryCount(tx);
       if (n >= CATEGORIES_MAX) throw new AppError('LIST_LIMIT_REACHED', `No máximo ${CATEGORIES_MAX} categorias.`);
-      const [row] = await tx
-        .insert(ticketCategories)
-        .values({ name: input.name, active: input.active, position: n })
-        .returning({ id: ticketCategories.id });
+      const createdId = await insertCategory(tx, { name: input.name, active: input.active, position: n });
       await writeAudit(tx, {
         actorUserId: staff.userId,
         action: 'ticket_category.created',
         targetType: 'ticket_category',
-        targetId: row!.id,
+        targetId: createdId,
         details: { name: input.name },
         ip: staff.ip,
       });
@@ -117,12 +95,7 @@ export async function createCategory(deps: AppDeps, staff: Staff, input: Categor
 export async function updateCategory(deps: AppDeps, staff: Staff, id: number, input: CategoryInput) {
   return unique(() =>
     withTransaction(deps.database.db, async (tx) => {
-      const [row] = await tx
-        .update(ticketCategories)
-        .set({ name: input.name, active: input.active })
-        .where(eq(ticketCategories.id, id))
-        .returning({ id: ticketCategories.id });
-      if (!row) throw notFound();
+      if (!(await updateCategoryRow(tx, id, { name: input.name, active: input.active }))) throw notFound();
       await writeAudit(tx, {
         actorUserId: staff.userId,
         action: 'ticket_category.updated',
@@ -139,24 +112,22 @@ export async function updateCategory(deps: AppDeps, staff: Staff, id: number, in
 export async function createSubcategory(deps: AppDeps, staff: Staff, categoryId: number, input: CategoryInput) {
   return unique(() =>
     withTransaction(deps.database.db, async (tx) => {
-      const [category] = await tx
-        .select({ id: ticketCategories.id })
-        .from(ticketCategories)
-        .where(eq(ticketCategories.id, categoryId));
-      if (!category) throw notFound();
+      if (!(await categoryById(tx, categoryId))) throw notFound();
       await lockSubcategories(tx);
-      const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(ticketSubcategories)) as [{ n: number }];
+      const n = await subcategoryCount(tx);
       if (n >= SUBCATEGORIES_MAX)
         throw new AppError('LIST_LIMIT_REACHED', `No máximo ${SUBCATEGORIES_MAX} subcategorias.`);
-      const [row] = await tx
-        .insert(ticketSubcategories)
-        .values({ categoryId, name: input.name, active: input.active, position: n })
-        .returning({ id: ticketSubcategories.id });
+      const createdId = await insertSubcategory(tx, {
+        categoryId,
+        name: input.name,
+        active: input.active,
+        position: n,
+      });
       await writeAudit(tx, {
         actorUserId: staff.userId,
         action: 'ticket_subcategory.created',
         targetType: 'ticket_subcategory',
-        targetId: row!.id,
+        targetId: createdId,
         details: { category_id: categoryId, name: input.name },
         ip: staff.ip,
       });
@@ -168,12 +139,7 @@ export async function createSubcategory(deps: AppDeps, staff: Staff, categoryId:
 export async function updateSubcategory(deps: AppDeps, staff: Staff, id: number, input: CategoryInput) {
   return unique(() =>
     withTransaction(deps.database.db, async (tx) => {
-      const [row] = await tx
-        .update(ticketSubcategories)
-        .set({ name: input.name, active: input.active })
-        .where(eq(ticketSubcategories.id, id))
-        .returning({ id: ticketSubcategories.id });
-      if (!row) throw notFound();
+      if (!(await updateSubcategoryRow(tx, id, { name: input.name, active: input.active }))) throw notFound();
       await writeAudit(tx, {
         actorUserId: staff.userId,
         action: 'ticket_subcategory.updated',

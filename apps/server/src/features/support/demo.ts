@@ -1,17 +1,18 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import {
-  contactInformation,
-  faqs,
-  ticketCategories,
-  ticketInteractions,
-  ticketRatings,
-  tickets,
-  ticketSubcategories,
-  users,
-} from '../../db/schema/index';
 import { DEMO_CATEGORIES, DEMO_CONTACT, DEMO_FAQS } from './demo-content';
 import { STAFF_NAME } from './presenter';
+import {
+  categoriesAndSubcategories,
+  insertDemoCategory,
+  insertDemoContact,
+  insertDemoFaqs,
+  insertDemoTicket,
+  insertDemoTicketMessage,
+  insertDemoTicketRating,
+  supportTableIsEmpty,
+  userTicketCount,
+  usersByLowerEmail,
+} from './repository/index';
 import { sanitizeAnswer } from './sanitize';
 
 type DemoTicket = {
@@ -126,21 +127,14 @@ const EMPRESA: DemoTicket[] = [
 
 const HOUR_MS = 3_600_000;
 
-async function isEmpty(tx: Executor, table: typeof faqs | typeof contactInformation | typeof ticketCategories) {
-  const [row] = await tx.select({ n: count() }).from(table);
-  return Number(row?.n ?? 0) === 0;
-}
-
 async function seedTickets(
   tx: Executor,
   user: { id: number; name: string; email: string },
   operatorId: number | null,
   list: DemoTicket[],
 ) {
-  const [existing] = await tx.select({ n: count() }).from(tickets).where(eq(tickets.userId, user.id));
-  if (Number(existing?.n ?? 0) > 0) return;
-  const categories = await tx.select().from(ticketCategories);
-  const subs = await tx.select().from(ticketSubcategories);
+  if ((await userTicketCount(tx, user.id)) > 0) return;
+  const { categories, subs } = await categoriesAndSubcategories(tx);
   for (const t of list) {
     const category = categories.find((c) => c.name === t.category);
     const sub = subs.find((s) => s.name === t.subcategory && s.categoryId === category?.id);
@@ -149,26 +143,23 @@ async function seedTickets(
     const at = (hours: number) => new Date(start + hours * HOUR_MS);
     const last = t.messages.at(-1);
     const closedAt = t.closed ? at(t.closed.hoursLater) : null;
-    const [row] = await tx
-      .insert(tickets)
-      .values({
-        userId: user.id,
-        email: user.email,
-        categoryId: category.id,
-        subcategoryId: sub.id,
-        subject: t.subject,
-        description: t.description,
-        status: closedAt ? 'closed' : 'pending',
-        lastReplyBy: last?.staff ? 'staff' : 'customer',
-        closedAt,
-        closedBy: closedAt ? operatorId : null,
-        createdAt: at(0),
-        updatedAt: closedAt ?? (last ? at(last.hoursLater) : at(0)),
-      })
-      .returning({ id: tickets.id });
+    const ticketId = await insertDemoTicket(tx, {
+      userId: user.id,
+      email: user.email,
+      categoryId: category.id,
+      subcategoryId: sub.id,
+      subject: t.subject,
+      description: t.description,
+      status: closedAt ? 'closed' : 'pending',
+      lastReplyBy: last?.staff ? 'staff' : 'customer',
+      closedAt,
+      closedBy: closedAt ? operatorId : null,
+      createdAt: at(0),
+      updatedAt: closedAt ?? (last ? at(last.hoursLater) : at(0)),
+    });
     for (const m of t.messages) {
-      await tx.insert(ticketInteractions).values({
-        ticketId: row!.id,
+      await insertDemoTicketMessage(tx, {
+        ticketId,
         authorUserId: m.staff ? operatorId : user.id,
         fromStaff: m.staff,
         authorName: m.staff ? STAFF_NAME : user.name,
@@ -177,9 +168,7 @@ async function seedTickets(
       });
     }
     if (t.closed?.rating)
-      await tx
-        .insert(ticketRatings)
-        .values({ ticketId: row!.id, ...t.closed.rating, createdAt: at(t.closed.hoursLater + 1) });
+      await insertDemoTicketRating(tx, { ticketId, ...t.closed.rating, createdAt: at(t.closed.hoursLater + 1) });
   }
 }
 
@@ -190,29 +179,24 @@ async function seedTickets(
  */
 export async function seedSupportDemo(db: Db) {
   await db.transaction(async (tx) => {
-    if (await isEmpty(tx, faqs)) {
-      await tx
-        .insert(faqs)
-        .values(DEMO_FAQS.map((f, i) => ({ question: f.question, answerHtml: sanitizeAnswer(f.answer), position: i })));
+    if (await supportTableIsEmpty(tx, 'faqs')) {
+      await insertDemoFaqs(
+        tx,
+        DEMO_FAQS.map((f, i) => ({ question: f.question, answerHtml: sanitizeAnswer(f.answer), position: i })),
+      );
     }
-    if (await isEmpty(tx, contactInformation)) {
-      await tx.insert(contactInformation).values(Object.entries(DEMO_CONTACT).map(([key, value]) => ({ key, value })));
+    if (await supportTableIsEmpty(tx, 'contact')) {
+      await insertDemoContact(
+        tx,
+        Object.entries(DEMO_CONTACT).map(([key, value]) => ({ key, value })),
+      );
     }
-    if (await isEmpty(tx, ticketCategories)) {
+    if (await supportTableIsEmpty(tx, 'categories')) {
       for (const [i, c] of DEMO_CATEGORIES.entries()) {
-        const [row] = await tx
-          .insert(ticketCategories)
-          .values({ name: c.name, position: i })
-          .returning({ id: ticketCategories.id });
-        await tx
-          .insert(ticketSubcategories)
-          .values(c.subcategories.map((name, j) => ({ categoryId: row!.id, name, position: j })));
+        await insertDemoCategory(tx, { name: c.name, position: i }, c.subcategories);
       }
     }
-    const people = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(inArray(sql`lower(${users.email})`, ['cliente@prata.dev', 'empresa@prata.dev', 'operador@prata.dev']));
+    const people = await usersByLowerEmail(tx, ['cliente@prata.dev', 'empresa@prata.dev', 'operador@prata.dev']);
     const find = (email: string) => people.find((p) => p.email.toLowerCase() === email);
     const operator = find('operador@prata.dev');
     const cliente = find('cliente@prata.dev');

@@ -1,17 +1,13 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import type { TicketAttachmentRow, TicketInteractionRow, TicketRatingRow, TicketRow } from '../../db/rows';
 import {
-  type TicketAttachmentRow,
-  type TicketInteractionRow,
-  type TicketRatingRow,
-  type TicketRow,
-  ticketAttachments,
-  ticketCategories,
-  ticketInteractions,
-  ticketRatings,
-  ticketSubcategories,
-  users,
-} from '../../db/schema/index';
+  categoryNames,
+  subcategoryNames,
+  ticketCustomers,
+  ticketKeptAttachments,
+  ticketMessages,
+  ticketRatingsOf,
+} from './repository/index';
 
 /** The name the customer sees beside the support team's messages. */
 export const STAFF_NAME = 'Atendimento Prata';
@@ -43,20 +39,7 @@ export const presentRating = (r: TicketRatingRow) => ({
 async function namesOf(db: Executor, rows: TicketRow[]) {
   const categoryIds = [...new Set(rows.map((r) => r.categoryId))];
   const subIds = [...new Set(rows.map((r) => r.subcategoryId))];
-  const [categories, subs] = await Promise.all([
-    categoryIds.length
-      ? db
-          .select({ id: ticketCategories.id, name: ticketCategories.name })
-          .from(ticketCategories)
-          .where(inArray(ticketCategories.id, categoryIds))
-      : [],
-    subIds.length
-      ? db
-          .select({ id: ticketSubcategories.id, name: ticketSubcategories.name })
-          .from(ticketSubcategories)
-          .where(inArray(ticketSubcategories.id, subIds))
-      : [],
-  ]);
+  const [categories, subs] = await Promise.all([categoryNames(db, categoryIds), subcategoryNames(db, subIds)]);
   return {
     category: new Map(categories.map((c) => [c.id, c.name])),
     sub: new Map(subs.map((s) => [s.id, s.name])),
@@ -66,9 +49,7 @@ async function namesOf(db: Executor, rows: TicketRow[]) {
 /** The customers behind these tickets (null for visitors without an account). */
 async function customersOf(db: Executor, rows: TicketRow[]) {
   const ids = [...new Set(rows.map((r) => r.userId).filter((id): id is number => id !== null))];
-  const found = ids.length
-    ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids))
-    : [];
+  const found = await ticketCustomers(db, ids);
   return new Map(found.map((u) => [u.id, u]));
 }
 
@@ -96,17 +77,9 @@ export async function presentList(db: Executor, rows: TicketRow[]) {
 export async function presentTicket(db: Executor, row: TicketRow) {
   const [[item], interactions, attachments, [rating]] = await Promise.all([
     presentList(db, [row]),
-    db
-      .select()
-      .from(ticketInteractions)
-      .where(eq(ticketInteractions.ticketId, row.id))
-      .orderBy(asc(ticketInteractions.id)),
-    db
-      .select()
-      .from(ticketAttachments)
-      .where(and(eq(ticketAttachments.ticketId, row.id), isNull(ticketAttachments.deletedAt)))
-      .orderBy(asc(ticketAttachments.id)),
-    db.select().from(ticketRatings).where(eq(ticketRatings.ticketId, row.id)),
+    ticketMessages(db, row.id),
+    ticketKeptAttachments(db, row.id),
+    ticketRatingsOf(db, row.id),
   ]);
   const { customer, visitor, answered: _answered, updated_at: _updated, ...base } = item!;
   return {

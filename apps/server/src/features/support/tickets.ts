@@ -1,22 +1,25 @@
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { MESSAGES, type TicketFields } from '@prata/domain';
 import type { AppDeps } from '../../deps';
 import type { Executor } from '../../db/client';
-import {
-  type TicketRow,
-  ticketAttachments,
-  ticketInteractions,
-  ticketRatings,
-  tickets,
-  type UserRow,
-} from '../../db/schema/index';
+import type { TicketRow, UserRow } from '../../db/rows';
 import { withTransaction } from '../../db/tx';
 import { AppError, notFound } from '../../lib/errors';
-import { inKeyOrder, pageAnswer, readPageKeys } from '../../lib/paging';
+import { inKeyOrder, pageAnswer } from '../../lib/paging';
 import type { UploadedFile } from '../../lib/uploads';
 import { inspectAll, storeAttachments, withUploads } from './attachments';
 import { checkChoice } from './categories';
 import { presentAttachment, presentInteraction, presentList, presentRating, presentTicket } from './presenter';
+import {
+  insertTicketMessage,
+  insertTicketRating,
+  insertTicketRow,
+  markAttachmentDeleted,
+  ownedAttachmentById,
+  ownedTicketById,
+  ownedTicketPageKeys,
+  ticketsByIds,
+  updateTicketRow,
+} from './repository/index';
 import { loggedAs } from '../../lib/log-failure';
 
 /**
@@ -27,52 +30,23 @@ import { loggedAs } from '../../lib/log-failure';
 
 const TICKETS_PAGE_SIZE = 10;
 
-/**
- * The tickets a customer owns: theirs, and the visitor tickets of their e-mail that no account holds (a visitor who
- * proved the e-mail with a code, before or without registering). Sessions exist only for verified e-mails, so the
- * e-mail is proven on both sides.
- */
-const ownedBy = (user: Pick<UserRow, 'id' | 'email'>): SQL =>
-  or(
-    eq(tickets.userId, user.id),
-    and(isNull(tickets.userId), eq(sql`lower(${tickets.email})`, user.email.toLowerCase())),
-  )!;
-
 const userKey = (user: Pick<UserRow, 'id'>) => `user:${user.id}`;
 
 /**
- * GET /api/tickets?page: the customer's tickets, newest first. The two halves of `ownedBy` are disjoint (an account's
- * ticket has a user_id, a visitor's has none), so each half reads its own index (tickets_user_idx,
- * tickets_visitor_email_idx) up to the page's end and the two are merged, instead of an OR that reads every ticket.
+ * GET /api/tickets?page: the customer's tickets, newest first (the visitor tickets of their e-mail among them:
+ * repository/tickets.ts).
  */
 export async function listTickets(deps: AppDeps, user: UserRow, page: number) {
   const db = deps.database.db;
-  const { keys, total } = await readPageKeys(
-    db,
-    {
-      from: (needed) =>
-        sql`((select id from tickets where user_id = ${user.id} order by id desc limit ${needed})
-             union all
-             (select id from tickets where user_id is null and lower(email) = ${user.email.toLowerCase()}
-               order by id desc limit ${needed})) as owned`,
-      orderBy: sql`owned.id desc`,
-      key: sql`owned.id`,
-    },
-    { page, perPage: TICKETS_PAGE_SIZE },
-  );
-  const found = keys.length === 0 ? [] : await db.select().from(tickets).where(inArray(tickets.id, keys));
+  const { keys, total } = await ownedTicketPageKeys(db, user, { page, perPage: TICKETS_PAGE_SIZE });
+  const found = await ticketsByIds(db, keys);
   const rows = inKeyOrder(found, keys, (r) => r.id);
   const data = (await presentList(db, rows)).map(({ customer: _c, visitor: _v, ...row }) => row);
   return { tickets: pageAnswer(data, total, TICKETS_PAGE_SIZE) };
 }
 
 async function findOwned(db: Executor, user: UserRow, id: number, lock = false): Promise<TicketRow> {
-  const query = db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.id, id), ownedBy(user)))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
+  const row = await ownedTicketById(db, user, id, lock);
   if (!row) throw notFound();
   return row;
 }
@@ -102,21 +76,18 @@ export async function insertTicket(
   return withUploads(deps, (written) =>
     withTransaction(db, async (tx) => {
       await before?.(tx);
-      const [row] = await tx
-        .insert(tickets)
-        .values({
-          userId: input.userId,
-          email: input.email.trim().toLowerCase(),
-          visitor: input.visitor,
-          categoryId: input.category_id,
-          subcategoryId: input.subcategory_id,
-          subject: input.subject,
-          description: input.description,
-          lastReplyBy: 'customer',
-        })
-        .returning();
-      await storeAttachments(deps, tx, row!.id, inspected, { userId: input.authorId, fromStaff: false }, written);
-      return row!;
+      const row = await insertTicketRow(tx, {
+        userId: input.userId,
+        email: input.email.trim().toLowerCase(),
+        visitor: input.visitor,
+        categoryId: input.category_id,
+        subcategoryId: input.subcategory_id,
+        subject: input.subject,
+        description: input.description,
+        lastReplyBy: 'customer',
+      });
+      await storeAttachments(deps, tx, row.id, inspected, { userId: input.authorId, fromStaff: false }, written);
+      return row;
     }),
   );
 }
@@ -145,12 +116,15 @@ export async function addInteraction(deps: AppDeps, user: UserRow, id: number, m
   return withTransaction(deps.database.db, async (tx) => {
     const row = await findOwned(tx, user, id, true);
     refuseClosed(row);
-    const [interaction] = await tx
-      .insert(ticketInteractions)
-      .values({ ticketId: row.id, authorUserId: user.id, fromStaff: false, authorName: user.name, message })
-      .returning();
-    await tx.update(tickets).set({ lastReplyBy: 'customer', updatedAt: new Date() }).where(eq(tickets.id, row.id));
-    return { interaction: presentInteraction(interaction!), message: MESSAGES.ticketInteractionSent };
+    const interaction = await insertTicketMessage(tx, {
+      ticketId: row.id,
+      authorUserId: user.id,
+      fromStaff: false,
+      authorName: user.name,
+      message,
+    });
+    await updateTicketRow(tx, row.id, { lastReplyBy: 'customer', updatedAt: new Date() });
+    return { interaction: presentInteraction(interaction), message: MESSAGES.ticketInteractionSent };
   });
 }
 
@@ -170,7 +144,7 @@ export async function addAttachment(deps: AppDeps, user: UserRow, id: number, fi
         { userId: user.id, fromStaff: false },
         written,
       );
-      await tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, row.id));
+      await updateTicketRow(tx, row.id, { updatedAt: new Date() });
       return { attachment: presentAttachment(stored!), message: MESSAGES.ticketAttachmentUploaded };
     }),
   );
@@ -178,13 +152,7 @@ export async function addAttachment(deps: AppDeps, user: UserRow, id: number, fi
 
 /** An attachment of one of the customer's tickets (kept, not deleted), with its ticket. */
 async function findOwnedAttachment(db: Executor, user: UserRow, attachmentId: number, lock = false) {
-  const query = db
-    .select({ attachment: ticketAttachments, ticket: tickets })
-    .from(ticketAttachments)
-    .innerJoin(tickets, eq(tickets.id, ticketAttachments.ticketId))
-    .where(and(eq(ticketAttachments.id, attachmentId), isNull(ticketAttachments.deletedAt), ownedBy(user)))
-    .limit(1);
-  const [found] = lock ? await query.for('update') : await query;
+  const found = await ownedAttachmentById(db, user, attachmentId, lock);
   if (!found) throw notFound();
   return found;
 }
@@ -204,13 +172,9 @@ export async function deleteAttachment(deps: AppDeps, user: UserRow, attachmentI
     const { attachment, ticket } = await findOwnedAttachment(tx, user, attachmentId, true);
     refuseClosed(ticket);
     if (attachment.fromStaff) throw new AppError('FORBIDDEN', MESSAGES.ticketAttachmentNotYours);
-    const [row] = await tx
-      .update(ticketAttachments)
-      .set({ deletedAt: new Date() })
-      .where(eq(ticketAttachments.id, attachment.id))
-      .returning();
-    await tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, ticket.id));
-    return row!;
+    const row = await markAttachmentDeleted(tx, attachment.id);
+    await updateTicketRow(tx, ticket.id, { updatedAt: new Date() });
+    return row;
   });
   await deps.adapters.storage
     .delete(removed.storageKey)
@@ -229,11 +193,11 @@ export async function rateTicket(
   return withTransaction(deps.database.db, async (tx) => {
     const row = await findOwned(tx, user, id, true);
     if (row.status !== 'closed') throw new AppError('TICKET_NOT_CLOSED', MESSAGES.ticketNotClosed);
-    const [rating] = await tx
-      .insert(ticketRatings)
-      .values({ ticketId: row.id, stars: input.stars, description: input.description })
-      .onConflictDoNothing()
-      .returning();
+    const rating = await insertTicketRating(tx, {
+      ticketId: row.id,
+      stars: input.stars,
+      description: input.description,
+    });
     if (!rating) throw new AppError('TICKET_ALREADY_RATED', MESSAGES.ticketAlreadyRated);
     return { rating: presentRating(rating), message: MESSAGES.ticketRated };
   });

@@ -1,7 +1,5 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MESSAGES, type TicketFields, VISITOR_PROOF_MINUTES } from '@prata/domain';
 import type { AppDeps } from '../../deps';
-import { ticketEmailProofs } from '../../db/schema/index';
 import { withTransaction } from '../../db/tx';
 import { consumeCode, issueCode } from '../../lib/codes';
 import { randomToken, sha256Hex } from '../../lib/crypto';
@@ -11,6 +9,7 @@ import { enqueueEmail } from '../../messaging/outbox';
 import { ticketCodeMail } from '../../messaging/templates';
 import { emailKey } from '../../plugins/rate-limit';
 import { findUserByEmail } from '../users/index';
+import { insertEmailProof, spendEmailProof } from './repository/index';
 import { insertTicket } from './tickets';
 
 /**
@@ -55,7 +54,7 @@ export async function verifyVisitorCode(deps: AppDeps, email: string, code: stri
   }
   await deps.limiter.clear('codeAccount', account);
   const token = randomToken();
-  await deps.database.db.insert(ticketEmailProofs).values({
+  await insertEmailProof(deps.database.db, {
     email: email.trim().toLowerCase(),
     tokenHash: sha256Hex(token),
     expiresAt: new Date(Date.now() + VISITOR_PROOF_MINUTES * 60_000),
@@ -82,19 +81,8 @@ export async function createVisitorTicket(
     { ...input, userId: account?.id ?? null, email, visitor: true, authorId: account?.id ?? null },
     files,
     async (tx) => {
-      const [proof] = await tx
-        .update(ticketEmailProofs)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(ticketEmailProofs.tokenHash, sha256Hex(input.verification_token)),
-            eq(ticketEmailProofs.email, email),
-            isNull(ticketEmailProofs.usedAt),
-            gt(ticketEmailProofs.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ id: ticketEmailProofs.id });
-      if (!proof)
+      const spent = await spendEmailProof(tx, { email, tokenHash: sha256Hex(input.verification_token) });
+      if (!spent)
         throw new AppError('TICKET_EMAIL_NOT_VERIFIED', MESSAGES.ticketEmailNotVerified, {
           email: [MESSAGES.ticketEmailNotVerified],
         });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, not, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses, cities, companies, users, type UserRow } from '../../db/schema/index';
 import { type Balances, balancesJson, customerCode } from '../../ledger/index';
@@ -163,4 +163,14 @@ export async function findUserExtras(db: Executor, userId: number): Promise<User
   // inside a transaction, its own statement (what the transaction wrote is seen)
   if ('rollback' in db) return (await readExtras(db, [userId]))[0]!;
   return extrasInTurn(db, userId);
+}
+
+/** Flips the user's "hide balances" choice; the choice as it now stands. */
+export async function toggleHideBalances(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .update(users)
+    .set({ hideBalances: not(users.hideBalances), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ hideBalances: users.hideBalances });
+  return row!.hideBalances;
 }

@@ -1,10 +1,9 @@
-import { eq, not } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HideBalancesResponse, UserResponse } from '@prata/domain';
-import { users } from '../../db/schema/index';
 import { authenticate, currentUser } from '../../plugins/auth';
 import { presentUser } from './presenter';
+import { toggleHideBalances } from './repository';
 
 export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -19,12 +18,7 @@ export async function userRoutes(fastify: FastifyInstance) {
     '/user/toggle-balances-visibility',
     { preHandler: authenticate, schema: { response: { 200: HideBalancesResponse } } },
     async (req) => {
-      const [row] = await db
-        .update(users)
-        .set({ hideBalances: not(users.hideBalances), updatedAt: new Date() })
-        .where(eq(users.id, currentUser(req).id))
-        .returning({ hideBalances: users.hideBalances });
-      return { hide_balances: row!.hideBalances };
+      return { hide_balances: await toggleHideBalances(db, currentUser(req).id) };
     },
   );
 }
