@@ -155,5 +155,10 @@ describe('IRPF average cost checkpoints', () => {
     expect(Number(latest!.grams)).toBe(expected.at(-3)!.grams);
     expect(await averages()).toEqual(expected);
     expect(await positionText()).toBe(position);
+    // two instances running it together: one moves the instant, the other waits and walks the rest
+    const later = new Date(now.getTime() + 20 * 60_000);
+    await Promise.all([buildCostLatest(t.database.db, later), buildCostLatest(t.database.db, later)]);
+    expect(await averages()).toEqual(expected);
+    expect(await positionText()).toBe(position);
   });
 });
