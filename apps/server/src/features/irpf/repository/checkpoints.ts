@@ -119,13 +119,15 @@ export async function writeCostMonth(tx: Executor, end: Date, walked: Walked[]):
 /**
  * Locks the running checkpoint's instant (another instance's lock makes this wait) and answers it. The first time,
  * starts it at the latest month built (each customer's latest monthly row copied), or, with no month built, at the
- * first trade (`upTo` when there is none).
+ * first trade's millisecond (no fill before it; `upTo` when there is none): instants are kept to the millisecond, as
+ * a JavaScript Date holds them.
  */
 export async function lockCostThrough(tx: Executor, upTo: Date): Promise<Date> {
   const started = await rows<{ ends_at: string | Date }>(
     tx,
     sql`insert into irpf_cost_through (id, ends_at)
-        select 1, coalesce((select max(ends_at) from irpf_checkpoint_months), (select min(created_at) from trades),
+        select 1, coalesce((select max(ends_at) from irpf_checkpoint_months),
+                           (select date_trunc('milliseconds', min(created_at)) from trades),
                            ${at(upTo)})
         on conflict (id) do nothing returning ends_at`,
   );
