@@ -9,7 +9,7 @@
  * - the ledger is used from outside apps/server/src/ledger only through ledger/index.ts;
  * - packages/domain imports nothing of the apps;
  * - a server feature runs SQL only in its repository (`repository.ts` or `repository/`): nothing else of it imports the
- *   query builder, the tables or the raw SQL helpers (SQL_OUTSIDE_REPOSITORIES lists the files still to move).
+ *   query builder, the tables or the raw SQL helpers.
  */
 const FEATURE = '^apps/(server|web)/src/features/([^/]+)/';
 const FEATURE_INDEX = '^apps/(server|web)/src/features/[^/]+/index\\.tsx?$';
@@ -22,12 +22,6 @@ const WEB_ADMIN_INDEX = '^apps/web/src/features/[^/]+/admin/index\\.tsx?$';
  * db/client.ts (`Executor`, `Tx`), db/tx.ts (`withTransaction`) and db/integers.ts (`int`, reading a bigint's text).
  */
 const SQL_MODULES = ['(^|/)node_modules/drizzle-orm/', '^apps/server/src/db/(schema/|sql\\.ts$)'];
-
-/**
- * Feature files that still run SQL of their own, each to be moved into its feature's repository. The list only
- * shrinks: a new file with SQL goes in a repository from its first commit. Paths under apps/server/src/features/.
- */
-const SQL_OUTSIDE_REPOSITORIES = ['irpf/checkpoints.ts', 'irpf/facts.ts', 'irpf/service.ts'];
 
 module.exports = {
   forbidden: [
@@ -140,7 +134,6 @@ module.exports = {
           '^apps/server/src/features/[^/]+/[a-z-]+-repository\\.ts$',
           '\\.test\\.ts$',
           '/test-helpers\\.ts$',
-          ...SQL_OUTSIDE_REPOSITORIES.map((file) => `^apps/server/src/features/${file.replaceAll('.', '\\.')}$`),
         ],
       },
       to: { path: SQL_MODULES, dependencyTypesNot: ['type-only'] },

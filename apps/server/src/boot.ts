@@ -93,7 +93,7 @@ export async function boot(config: Config): Promise<Running> {
   const stopReserves = startReservesJob(app.deps);
   // each closed month's per-account sums, once across instances: statements start from them (docs/statements.md)
   const stopAccountMonths = startAccountMonthsJob(database.db);
-  // and the IRPF's average cost as of each closed month's end (docs/fiscal.md)
+  // and the IRPF's average cost as of each closed month's end and as of a few minutes ago (docs/fiscal.md)
   const stopCostMonths = startCostMonthsJob(database.db);
   // keeps balance reads short: folds the ledger's balance deltas into their accounts (docs/ledger.md)
   const folder = startBalanceFolder(database.db, { onError: (err) => app?.log.error({ err }, 'ledger fold') });

@@ -1,9 +1,10 @@
-// The monthly checkpoints a decade-old Prata has: the ledger's per-account sums at each month's end
-// (ledger_account_months) and the IRPF's average cost (irpf_cost_months). In production their hourly jobs build them
-// as months close; on a generated decade they would catch up 24 months an hour, and until then every statement and
-// IRPF read would walk the whole history. Built here by the product's own builders, to the last closed month.
+// The checkpoints a decade-old Prata has: the ledger's per-account sums at each month's end
+// (ledger_account_months) and the IRPF's average cost at each month's end (irpf_cost_months) and a few minutes ago
+// (irpf_cost_latest). In production their jobs build them as months close and every minute; on a generated decade
+// they would catch up 24 months a run, and until then every statement and IRPF read would walk the whole history.
+// Built here by the product's own builders, to the last closed month and to the running checkpoint's instant.
 import { openDatabase } from '../../src/db/client';
-import { buildCostMonths } from '../../src/features/irpf/index';
+import { buildCostLatest, buildCostMonths } from '../../src/features/irpf/index';
 import { buildAccountMonths } from '../../src/ledger/index';
 import type { Step } from './context';
 
@@ -18,6 +19,7 @@ export const checkpoints: Step = {
         for (let built = await build(database.db); built.length > 0; built = await build(database.db))
           months += built.length;
       }
+      await buildCostLatest(database.db);
     } finally {
       await database.close();
     }

@@ -2,5 +2,5 @@
 export { irpfRoutes } from './routes';
 // The average cost and the month's purchases, read by the monthly statement (features/statements).
 export { averageCostAt, purchasesBetween } from './facts';
-// The average cost's monthly checkpoints and their job (boot.ts).
-export { buildCostMonths, startCostMonthsJob } from './checkpoints';
+// The average cost's checkpoints (monthly and running) and their job (boot.ts).
+export { buildCostLatest, buildCostMonths, startCostMonthsJob } from './checkpoints';

@@ -1,8 +1,7 @@
 import { minorToDecimal } from '@prata/domain';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { rows } from '../../db/sql';
 import { checkYear, positionOf, yearOrders } from './facts';
+import { customerName } from './repository/reads';
 import { buildWorkbook } from './workbook';
 
 /** GET /api/irpf/position/{year} */
@@ -26,10 +25,6 @@ export async function exportYear(deps: AppDeps, userId: number, year: number) {
   const db = deps.database.db;
   const checked = checkYear(year);
   const [p, orders] = await Promise.all([positionOf(db, userId, checked), yearOrders(db, userId, checked)]);
-  const [who] = await rows<{ name: string }>(
-    db,
-    sql`select coalesce(c.razao_social, u.name) as name from users u left join companies c on c.user_id = u.id
-         where u.id = ${userId}`,
-  );
-  return { data: await buildWorkbook(p, orders, who?.name ?? ''), fileName: `prata-irpf-${year}.xlsx` };
+  const name = await customerName(db, userId);
+  return { data: await buildWorkbook(p, orders, name), fileName: `prata-irpf-${year}.xlsx` };
 }
