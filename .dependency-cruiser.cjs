@@ -153,5 +153,7 @@ module.exports = {
     tsPreCompilationDeps: true,
     combinedDependencies: false,
     tsConfig: { fileName: 'tsconfig.base.json' },
+    // `@/x`: the importing app's src/x (apps/<app>/tsconfig.json), resolved as .dependency-cruiser-resolve.cjs says
+    webpackConfig: { fileName: '.dependency-cruiser-resolve.cjs' },
   },
 };

@@ -1,4 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** `@/x` is the project's src/x: the tsconfig.json nearest each importing file says so (its paths). */
+const resolve = { tsconfigPaths: true };
+/**
+ * The server's programs that tests start (`node --import tsx`: the scripts, the benches' children) find `@/` through
+ * apps/server/tsconfig.json, which tsx looks for from the working directory: here the repository's root.
+ */
+const serverEnv = { TSX_TSCONFIG_PATH: fileURLToPath(new URL('./apps/server/tsconfig.json', import.meta.url)) };
 
 export default defineConfig({
   test: {
@@ -7,6 +16,7 @@ export default defineConfig({
         test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], environment: 'node' },
       },
       {
+        resolve,
         test: {
           name: 'web',
           root: './apps/web',
@@ -23,12 +33,15 @@ export default defineConfig({
       },
       {
         // the build's own scripts (the first-load ruler): node, not the browser
+        resolve,
         test: { name: 'web-scripts', root: './apps/web', include: ['scripts/**/*.test.ts'], environment: 'node' },
       },
       {
+        resolve,
         test: {
           name: 'server',
           root: './apps/server',
+          env: serverEnv,
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
@@ -46,9 +59,11 @@ export default defineConfig({
       },
       {
         // `npm run test:faults`: crashes, restarts and a balancer, from outside (apps/server/faults); PostgreSQL only
+        resolve,
         test: {
           name: 'faults',
           root: './apps/server',
+          env: serverEnv,
           include: ['faults/**/*.test.ts'],
           environment: 'node',
           testTimeout: 600_000,

@@ -26,6 +26,7 @@ import { freePort } from './lib/ports';
 const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(E2E_DIR, '..');
 const WEB = path.join(ROOT, 'apps/web');
+const SERVER_TSCONFIG = path.join(ROOT, 'apps/server/tsconfig.json');
 const ARTIFACTS = path.join(E2E_DIR, 'artifacts');
 /** The server of lane n logs to e2e/artifacts/server.log (lane 1) or server-<n>.log. */
 const serverLog = (lane: number) => path.join(ARTIFACTS, lane === 1 ? 'server.log' : `server-${lane}.log`);
@@ -195,6 +196,8 @@ function startServer(port: number, env: Record<string, string>, lane: number): S
     PORT: String(port),
     HOST,
     PUBLIC_URL: baseUrl,
+    // started from the repository's root, tsx would not find apps/server/tsconfig.json and its `@/` paths
+    TSX_TSCONFIG_PATH: SERVER_TSCONFIG,
     PRATA_DEMO: '1',
     PRATA_DEV_MAILBOX: '1',
     // the saving plans' test clock: a journey moves it a week (POST /api/dev/clock)

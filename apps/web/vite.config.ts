@@ -61,6 +61,8 @@ const SSR_BUILD = {
 } as const;
 
 export default defineConfig(({ isSsrBuild }) => ({
+  // `@/x` is src/x, as tsconfig.json's paths say
+  resolve: { tsconfigPaths: true },
   plugins: [
     react(),
     muiWithoutCssVars(),

@@ -37,6 +37,8 @@ export async function startDemoServer(name: string): Promise<DemoServer> {
   const port = await freePort(HOST);
   const baseUrl = `http://${HOST}:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST, PUBLIC_URL: baseUrl, DATA_DIR: dataDir };
+  // started from the repository's root, tsx would not find apps/server/tsconfig.json and its `@/` paths
+  env.TSX_TSCONFIG_PATH = path.join(ROOT, 'apps/server/tsconfig.json');
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--demo'], {
