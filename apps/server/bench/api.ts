@@ -12,11 +12,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { boot, type Running } from '../src/boot';
-import { loadConfig } from '../src/config';
-import { postBatch } from '../src/ledger/index';
-import { issueSession } from '../src/plugins/auth';
-import { findUserByEmail } from '../src/features/users/repository';
+import { boot, type Running } from '@/boot';
+import { loadConfig } from '@/config';
+import { postBatch } from '@/ledger/index';
+import { issueSession } from '@/plugins/auth';
+import { findUserByEmail } from '@/features/users/repository';
 import { autocannon, hasPgbench, type LoadResult, pgbench, type PgbenchResult, startHello } from './load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -9,10 +9,10 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
-import { registerFeatureReconciliation } from '../src/features/index';
-import { execute, post, postBatch, reconcile, startBalanceFolder, type TransferInput } from '../src/ledger/index';
+import { openDatabase } from '@/db/client';
+import { migrate } from '@/db/migrate';
+import { registerFeatureReconciliation } from '@/features/index';
+import { execute, post, postBatch, reconcile, startBalanceFolder, type TransferInput } from '@/ledger/index';
 
 const run = promisify(execFile);
 const CUSTOMERS = 1000;

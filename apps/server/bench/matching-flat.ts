@@ -6,8 +6,8 @@
 // included, the lengths alternating, median of BENCH_RUNS rounds. Same seeded stream as bench/matching.ts (BENCH_SEED).
 // `node --import tsx bench/matching-flat.ts`; bench/api.ts runs it after bench/matching.ts. Findings: docs/performance.md.
 import { PerformanceObserver } from 'node:perf_hooks';
-import { OrderBook } from '../src/features/orders/matching/index';
-import { seededRandom as mulberry32 } from '../src/lib/seeded-random';
+import { OrderBook } from '@/features/orders/matching/index';
+import { seededRandom as mulberry32 } from '@/lib/seeded-random';
 
 const TOTAL = 200_000;
 const SEED = Number(process.env.BENCH_SEED ?? 20_260_101);

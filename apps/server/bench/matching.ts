@@ -6,8 +6,8 @@
 // BENCH_OPS (200000) and BENCH_SEED (20260101) change the stream.
 import os from 'node:os';
 import { OrderBook as TheirBook, Side as TheirSide } from 'nodejs-order-book';
-import { OrderBook } from '../src/features/orders/matching/index';
-import { seededRandom as mulberry32 } from '../src/lib/seeded-random';
+import { OrderBook } from '@/features/orders/matching/index';
+import { seededRandom as mulberry32 } from '@/lib/seeded-random';
 
 const OPS = Number(process.env.BENCH_OPS ?? 200_000);
 const SEED = Number(process.env.BENCH_SEED ?? 20_260_101);

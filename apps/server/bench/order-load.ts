@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { orderCost } from '@prata/domain';
-import { seededRandom as mulberry32 } from '../src/lib/seeded-random';
+import { seededRandom as mulberry32 } from '@/lib/seeded-random';
 
 export type OrderLoadPlan = {
   url: string;

@@ -20,13 +20,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { boot, type Running } from '../src/boot';
-import { loadConfig } from '../src/config';
-import { BatchQueue } from '../src/features/orders/queue';
-import { execute, reconcile } from '../src/ledger/index';
-import { issueSession } from '../src/plugins/auth';
-import { engineOf } from '../src/features/orders/service';
-import { seededRandom as mulberry32 } from '../src/lib/seeded-random';
+import { boot, type Running } from '@/boot';
+import { loadConfig } from '@/config';
+import { BatchQueue } from '@/features/orders/queue';
+import { execute, reconcile } from '@/ledger/index';
+import { issueSession } from '@/plugins/auth';
+import { engineOf } from '@/features/orders/service';
+import { seededRandom as mulberry32 } from '@/lib/seeded-random';
 import { type OrderLoadPlan, type OrderLoadResult, randomOrderCents } from './order-load';
 
 const run = promisify(execFile);
@@ -635,7 +635,7 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
     await running.stop();
     running = undefined;
     // The ledger's reconciliation (every check, orders against their holds included) on what the bench left.
-    const { openDatabase } = await import('../src/db/client');
+    const { openDatabase } = await import('@/db/client');
     const check = await openDatabase({ url: scratch.url, poolSize: 2 }).then(async (d) => {
       try {
         return await reconcile(d.db);

@@ -1,4 +1,4 @@
-import { reconcile } from '../src/ledger/index';
+import { reconcile } from '@/ledger/index';
 import type { Outcome, Tally } from './load';
 import type { World } from './world';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { orderCost } from '@prata/domain';
-import { seededRandom } from '../src/lib/seeded-random';
+import { seededRandom } from '@/lib/seeded-random';
 import { WEBHOOK_TOKEN } from './fleet';
 import type { Person, World } from './world';
 

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildTestApp, type Customer, approvedCustomer, bearer, fundCustomer, type TestApp } from '../test/helpers';
-import { openDatabase, type Database } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
-import { saveProductType } from '../src/features/catalogue/index';
-import { fundHouse, placeHouseOrder } from '../src/features/orders/index';
-import { getBalances } from '../src/ledger/index';
-import { seedReferenceData } from '../src/seed/reference';
+import { openDatabase, type Database } from '@/db/client';
+import { migrate } from '@/db/migrate';
+import { saveProductType } from '@/features/catalogue/index';
+import { fundHouse, placeHouseOrder } from '@/features/orders/index';
+import { getBalances } from '@/ledger/index';
+import { seedReferenceData } from '@/seed/reference';
 import { JWT_SECRET } from './fleet';
 
 export type Person = Customer & { bankId: number; addressId: number };

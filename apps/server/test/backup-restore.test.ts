@@ -8,8 +8,8 @@ import { orderCost } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client';
-import { getBalances, reconcile } from '../src/ledger/index';
+import { openDatabase, type Database } from '@/db/client';
+import { getBalances, reconcile } from '@/ledger/index';
 import { withDatabase } from './global-setup';
 import {
   approvedCustomer,

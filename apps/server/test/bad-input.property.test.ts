@@ -3,10 +3,10 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponse, FAQ_ANSWER_MAX } from '@prata/domain';
 import { z } from 'zod';
-import { users } from '../src/db/schema/index';
-import { rows } from '../src/db/sql';
-import { HTTP_STATUS } from '../src/plugins/errors';
-import type { RouteEntry } from '../src/plugins/input';
+import { users } from '@/db/schema/index';
+import { rows } from '@/db/sql';
+import { HTTP_STATUS } from '@/plugins/errors';
+import type { RouteEntry } from '@/plugins/input';
 import { bearer, buildTestApp, completeIndividual, createCustomer, type TestApp } from './helpers';
 
 /**

@@ -4,7 +4,7 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { sessions, users } from '../src/db/schema/index';
+import { sessions, users } from '@/db/schema/index';
 import { bearer, buildTestApp, completeIndividual, createCustomer, type Customer, type TestApp } from './helpers';
 
 /** No request can stall the server, and bad input is a 4xx in one Portuguese shape, never a 500. */

@@ -12,10 +12,10 @@ import {
   User,
   UserResponse,
 } from '@prata/domain';
-import { users } from '../src/db/schema/index';
-import { presentUser } from '../src/features/users/index';
-import { authenticate, currentUser } from '../src/plugins/auth';
-import type { RouteEntry } from '../src/plugins/input';
+import { users } from '@/db/schema/index';
+import { presentUser } from '@/features/users/index';
+import { authenticate, currentUser } from '@/plugins/auth';
+import type { RouteEntry } from '@/plugins/input';
 import { bearer, buildTestApp, completeIndividual, createCustomer, type TestApp } from './helpers';
 
 /**

@@ -15,8 +15,8 @@ import {
   ticketRatings,
   ticketSubcategories,
   educationalVideos,
-} from '../src/db/schema/index';
-import { fields, form, PDF, withSupportData } from '../src/features/support/test-helpers';
+} from '@/db/schema/index';
+import { fields, form, PDF, withSupportData } from '@/features/support/test-helpers';
 import {
   bearer,
   buildTestApp,

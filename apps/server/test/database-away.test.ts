@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { openDatabase } from '../src/db/client';
+import { openDatabase } from '@/db/client';
 import { buildTestApp, createTestDatabase, onPostgres, skippedOnPglite } from './helpers';
 import { trackSecondary } from './setup';
 

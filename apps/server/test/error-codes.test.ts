@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, MESSAGES } from '@prata/domain';
-import { users } from '../src/db/schema/index';
-import { HTTP_STATUS } from '../src/plugins/errors';
-import { clientErrorHandler } from '../src/plugins/input';
+import { users } from '@/db/schema/index';
+import { HTTP_STATUS } from '@/plugins/errors';
+import { clientErrorHandler } from '@/plugins/input';
 import { bearer, buildTestApp, completeIndividual, createCustomer } from './helpers';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

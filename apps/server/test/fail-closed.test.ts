@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '@/config';
 import { buildTestApp } from './helpers';
 
 /** what production needs for payments: the Asaas client and its two secrets */

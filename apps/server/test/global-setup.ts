@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client';
-import { migrate } from '../src/db/migrate';
-import { seedReferenceData } from '../src/seed/reference';
+import { openDatabase } from '@/db/client';
+import { migrate } from '@/db/migrate';
+import { seedReferenceData } from '@/seed/reference';
 
 declare module 'vitest' {
   export interface ProvidedContext {

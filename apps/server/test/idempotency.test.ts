@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { idempotencyKeys } from '../src/db/schema/index';
+import { idempotencyKeys } from '@/db/schema/index';
 import {
   bearer,
   buildTestApp,

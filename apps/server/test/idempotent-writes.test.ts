@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bankingInformation, tickets, tradingLimitRequests } from '../src/db/schema/index';
-import { fields, form, PDF, withSupportData } from '../src/features/support/test-helpers';
+import { bankingInformation, tickets, tradingLimitRequests } from '@/db/schema/index';
+import { fields, form, PDF, withSupportData } from '@/features/support/test-helpers';
 import {
   bearer,
   buildTestApp,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Executor } from '../src/db/client';
-import { users } from '../src/db/schema/index';
+import type { Executor } from '@/db/client';
+import { users } from '@/db/schema/index';
 
 /** Test support: `n` bare customers (ledger accounts reference users). */
 export async function createLedgerUsers(db: Executor, n: number): Promise<number[]> {

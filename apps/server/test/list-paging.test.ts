@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../src/db/sql';
-import { TOTAL_CAP } from '../src/lib/paging';
+import { rows } from '@/db/sql';
+import { TOTAL_CAP } from '@/lib/paging';
 import { approvedCustomer, bearer, buildTestApp, type Customer, type TestApp } from './helpers';
 
 /**

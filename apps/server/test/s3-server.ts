@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import type { S3StorageSettings } from '../src/adapters/storage/index';
+import type { S3StorageSettings } from '@/adapters/storage/index';
 
 /**
  * An S3-compatible server in this process (s3rver: files in a temporary folder), one bucket created, and the

@@ -1,7 +1,7 @@
 import { afterAll } from 'vitest';
-import type { Database } from '../src/db/client';
-import { registerFeatureReconciliation } from '../src/features/index';
-import { reconcile } from '../src/ledger';
+import type { Database } from '@/db/client';
+import { registerFeatureReconciliation } from '@/features/index';
+import { reconcile } from '@/ledger';
 
 /**
  * The registry lives on globalThis: with `isolate: false` a worker runs many files in one module graph, where this

@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
-import { ticketAttachments } from '../src/db/schema/index';
-import { s3Storage } from '../src/adapters/storage/index';
-import { fields, form, PDF, withSupportData } from '../src/features/support/test-helpers';
+import { loadConfig } from '@/config';
+import { ticketAttachments } from '@/db/schema/index';
+import { s3Storage } from '@/adapters/storage/index';
+import { fields, form, PDF, withSupportData } from '@/features/support/test-helpers';
 import { bearer, buildTestApp, createCustomer, type TestApp } from './helpers';
 import { startS3Server } from './s3-server';
 

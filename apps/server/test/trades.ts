@@ -1,6 +1,6 @@
 import { orderCost } from '@prata/domain';
 import { expect } from 'vitest';
-import { placeHouseOrder } from '../src/features/orders/index';
+import { placeHouseOrder } from '@/features/orders/index';
 import { bearer, type Customer, type TestApp } from './helpers';
 
 /** The test app's market rates (config defaults): 0,5 % fee, 0,38 % IOF. */

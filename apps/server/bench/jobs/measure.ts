@@ -9,11 +9,11 @@
 // The reserves jobs write the day's leaves in a transaction they roll back, so the database is left as it was.
 import { brasiliaDayEnd, EMPTY_ROOT, lastClosedBrasiliaDay, sumRootOf, sumTreeLevels } from '@prata/domain';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../src/db/client';
-import { registerFeatureReconciliation } from '../../src/features/index';
-import { dayLeaves, insertLeaves } from '../../src/features/reserves/build';
-import { buildDayTree } from '../../src/features/reserves/stream';
-import { reconcile, runReconciliation, silverOwedAtInstants } from '../../src/ledger/index';
+import { openDatabase } from '@/db/client';
+import { registerFeatureReconciliation } from '@/features/index';
+import { dayLeaves, insertLeaves } from '@/features/reserves/build';
+import { buildDayTree } from '@/features/reserves/stream';
+import { reconcile, runReconciliation, silverOwedAtInstants } from '@/ledger/index';
 
 const SECRET = 'bench-jobs-secret';
 const [job = 'reserves', arg] = process.argv.slice(2);

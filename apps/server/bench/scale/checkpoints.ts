@@ -3,9 +3,9 @@
 // (irpf_cost_latest). In production their jobs build them as months close and every minute; on a generated decade
 // they would catch up 24 months a run, and until then every statement and IRPF read would walk the whole history.
 // Built here by the product's own builders, to the last closed month and to the running checkpoint's instant.
-import { openDatabase } from '../../src/db/client';
-import { buildCostLatest, buildCostMonths } from '../../src/features/irpf/index';
-import { buildAccountMonths } from '../../src/ledger/index';
+import { openDatabase } from '@/db/client';
+import { buildCostLatest, buildCostMonths } from '@/features/irpf/index';
+import { buildAccountMonths } from '@/ledger/index';
 import type { Step } from './context';
 
 /** The builders' runs, each until it builds nothing more (each month commits alone: a rerun goes on from the last). */

@@ -1,7 +1,7 @@
 // Every closed day's proof of reserves (reserve_days), and the leaves of the last --leaf-days days only.
-import { loadConfig } from '../../src/config';
-import { openDatabase } from '../../src/db/client';
-import { buildReserveDay, reservesSecret } from '../../src/features/reserves/index';
+import { loadConfig } from '@/config';
+import { openDatabase } from '@/db/client';
+import { buildReserveDay, reservesSecret } from '@/features/reserves/index';
 import { exec, type Step } from './context';
 
 /** The decade's last closed day, and the first of the days that keep their leaves. */

@@ -4,12 +4,12 @@
 // reconciliation (fails when it is not clean) and ANALYZE. Never imported by src/.
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { openDatabase } from '../../src/db/client';
-import { migrate } from '../../src/db/migrate';
-import { registerFeatureReconciliation } from '../../src/features/index';
-import { hashPassword } from '../../src/lib/passwords';
-import { reconcile } from '../../src/ledger/index';
-import { seedReferenceData } from '../../src/seed/reference';
+import { openDatabase } from '@/db/client';
+import { migrate } from '@/db/migrate';
+import { registerFeatureReconciliation } from '@/features/index';
+import { hashPassword } from '@/lib/passwords';
+import { reconcile } from '@/ledger/index';
+import { seedReferenceData } from '@/seed/reference';
 import { checkpoints } from './checkpoints';
 import type { Ctx, Step } from './context';
 import { FUNCTIONS_SQL } from './functions';

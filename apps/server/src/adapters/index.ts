@@ -1,8 +1,8 @@
-import type { Config } from '../config';
+import type { Config } from '@/config';
 import { cepPortFor, type CepPort } from './cep/index';
 import { type ChatModelPort, chatModelPortFor } from './chat-model/index';
 import { embeddedCpfStatus, nfeioCpfStatus, type CpfStatusPort } from './cpf-status/index';
-import type { Db } from '../db/client';
+import type { Db } from '@/db/client';
 import { devMailboxTransports } from './dev-mailbox/index';
 import { type GeoIpPort, noGeoIp } from './geoip/index';
 import { smtpMailTransport, unconfiguredMailTransport, type MailTransport } from './mail/index';

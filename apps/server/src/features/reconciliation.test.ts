@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
-import { reconcile, reconcileFromCheckpoint, reconciliationCheckNames } from '../ledger/index';
+import { reconcile, reconcileFromCheckpoint, reconciliationCheckNames } from '@/ledger/index';
 import { registerFeatureReconciliation } from './index';
 
 describe("the features' reconciliation checks", () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { int, rows } from '../db/sql';
+import type { Executor } from '@/db/client';
+import { int, rows } from '@/db/sql';
 
 /** Silver owed at an instant, read from the transfers alone (they are immutable: the answer never changes later). */
 export type SilverOwedAsOf = {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Tx } from '@/db/client';
 
 /** A demo event's window: what was written between `since` and `until` (both clocks) happened at `at`. */
 export type DemoWindow = { since: Date; until: Date; at: Date };

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { int, rows } from '../db/sql';
+import type { Executor } from '@/db/client';
+import { int, rows } from '@/db/sql';
 import { type AccountRef, accountSpec, type Currency, customerCode, debitNormal } from './accounts';
 
 export type Balances = {

@@ -1,10 +1,10 @@
 import { statementMonthOf, statementMonthRange } from '@prata/domain';
 import { sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/client';
-import { int, integerArray, rows } from '../db/sql';
-import { withTransaction } from '../db/tx';
-import { loggedAs } from '../lib/log-failure';
-import { every } from '../lib/per-turn';
+import type { Db, Executor } from '@/db/client';
+import { int, integerArray, rows } from '@/db/sql';
+import { withTransaction } from '@/db/tx';
+import { loggedAs } from '@/lib/log-failure';
+import { every } from '@/lib/per-turn';
 
 /**
  * A month is checkpointed only once it ended this long ago: a transfer's time is its transaction's start, so a

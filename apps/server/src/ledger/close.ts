@@ -1,4 +1,4 @@
-import type { Executor } from '../db/client';
+import type { Executor } from '@/db/client';
 import type { Holder } from './accounts';
 import { callLedger } from './execute';
 

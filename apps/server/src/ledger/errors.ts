@@ -1,5 +1,5 @@
 import { type ErrorCode, MESSAGES } from '@prata/domain';
-import { AppError } from '../lib/errors';
+import { AppError } from '@/lib/errors';
 import type { Currency } from './accounts';
 
 /**

@@ -1,8 +1,8 @@
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Executor } from '../db/client';
-import { clientOf, preparesStatements } from '../db/sql';
-import { pgErrorCode } from '../db/tx';
+import type { Executor } from '@/db/client';
+import { clientOf, preparesStatements } from '@/db/sql';
+import { pgErrorCode } from '@/db/tx';
 import { type AccountRef, accountSpec, type Currency, type Holder, holderAccounts, isHeld } from './accounts';
 import type { Refused } from './errors';
 

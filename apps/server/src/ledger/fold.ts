@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db } from '@/db/client';
 import { callLedger } from './execute';
 
 /** Accounts folded per run; the ones with the most deltas first. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { int, rows } from '../db/sql';
+import type { Executor } from '@/db/client';
+import { int, rows } from '@/db/sql';
 import type { Currency } from './accounts';
 
 type HoldState = 'held' | 'released' | 'captured';

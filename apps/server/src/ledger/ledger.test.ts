@@ -1,10 +1,10 @@
 import { isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
-import type { Database, Executor } from '../db/client';
-import { ledgerAccounts } from '../db/schema/index';
-import { pgConstraint, pgErrorCode, withTransaction } from '../db/tx';
-import { rows } from '../db/sql';
+import type { Database, Executor } from '@/db/client';
+import { ledgerAccounts } from '@/db/schema/index';
+import { pgConstraint, pgErrorCode, withTransaction } from '@/db/tx';
+import { rows } from '@/db/sql';
 import { seededAccounts } from './accounts';
 import {
   type AccountRef,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { int, integerArray, type RecordField, recordArray, rows } from '../db/sql';
+import type { Executor } from '@/db/client';
+import { int, integerArray, type RecordField, recordArray, rows } from '@/db/sql';
 import type { Currency } from './accounts';
 import type { HoldRow, LedgerPlan, PlannedTransfer } from './plan';
 

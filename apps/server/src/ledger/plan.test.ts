@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
-import type { Database, Executor } from '../db/client';
-import { pgErrorCode, pgErrorDetail } from '../db/tx';
-import { rows } from '../db/sql';
+import type { Database, Executor } from '@/db/client';
+import { pgErrorCode, pgErrorDetail } from '@/db/tx';
+import { rows } from '@/db/sql';
 import type { AccountRef, Currency } from './accounts';
 import { callLedger, execute, type LedgerCommand } from './execute';
 import { type LedgerPlan, type OpenHold, planBatch } from './plan';
@@ -12,7 +12,7 @@ import { AccountFactsCache, planArguments, planArgumentsSql, resolvePlan } from 
 import { post } from './post';
 import { reconcile } from './reconcile';
 import { createLedgerUsers } from '../../test/ledger-users';
-import { seededRandom } from '../lib/seeded-random';
+import { seededRandom } from '@/lib/seeded-random';
 
 const cust = (id: number): AccountRef => ({ customer: id, bucket: 'available' });
 

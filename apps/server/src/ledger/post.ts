@@ -1,4 +1,4 @@
-import type { Executor } from '../db/client';
+import type { Executor } from '@/db/client';
 import {
   type CaptureInput,
   type CaptureResult,

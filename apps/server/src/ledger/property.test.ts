@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
-import { withTransaction } from '../db/tx';
+import { withTransaction } from '@/db/tx';
 import {
   type AccountRef,
   balanceOf,
@@ -16,7 +16,7 @@ import {
 } from './index';
 import { createLedgerUsers } from '../../test/ledger-users';
 // a seeded generator, so a failure can be replayed with its seed
-import { seededRandom as prng } from '../lib/seeded-random';
+import { seededRandom as prng } from '@/lib/seeded-random';
 
 const SEED = Number(process.env.LEDGER_SEED ?? 20_240_611);
 const FUND = { BRL: 50_000, AG: 2_000 } as const;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres, skippedOnPglite } from '../../test/helpers';
-import type { Database, Tx } from '../db/client';
-import { pgErrorCode, withTransaction } from '../db/tx';
+import type { Database, Tx } from '@/db/client';
+import { pgErrorCode, withTransaction } from '@/db/tx';
 import {
   type AccountRef,
   balanceOf,

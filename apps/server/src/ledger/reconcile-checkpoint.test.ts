@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres, openSecondPool } from '../../test/helpers';
 import { createLedgerUsers } from '../../test/ledger-users';
-import type { Database } from '../db/client';
-import { rows } from '../db/sql';
+import type { Database } from '@/db/client';
+import { rows } from '@/db/sql';
 import { hold, post, reconcile, reconcileFromCheckpoint, requireOk } from './index';
 
 // The reconciliation from its checkpoint (docs/ledger.md "Reconciliation"): an incremental run finds what a full run

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/client';
-import { rows } from '../db/sql';
+import type { Db, Executor } from '@/db/client';
+import { rows } from '@/db/sql';
 import { FULL_SCOPE, type Reconciliation, type ReconciliationScope, runChecks } from './reconcile';
 
 /**

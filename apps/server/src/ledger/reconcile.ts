@@ -1,7 +1,7 @@
 import { is, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db, Executor } from '../db/client';
-import { int, rows } from '../db/sql';
+import type { Db, Executor } from '@/db/client';
+import { int, rows } from '@/db/sql';
 import { seededAccounts } from './accounts';
 
 export type Reconciliation = { ok: boolean; problems: string[] };

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db, Executor } from '../db/client';
-import { ledgerReconciliations, users } from '../db/schema/index';
+import type { Db, Executor } from '@/db/client';
+import { ledgerReconciliations, users } from '@/db/schema/index';
 import { type Reconciliation, reconciliationCheckNames } from './reconcile';
 import { reconcileFromCheckpoint } from './reconcile-checkpoint';
 

@@ -1,5 +1,5 @@
-import type { Executor } from '../db/client';
-import { auditLog, eventLogs } from '../db/schema/index';
+import type { Executor } from '@/db/client';
+import { auditLog, eventLogs } from '@/db/schema/index';
 
 /** Every operator action, in the same transaction as the action itself. */
 export async function writeAudit(

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import type { Database } from '../db/client';
-import { readLimits } from '../limits';
+import type { Database } from '@/db/client';
+import { readLimits } from '@/limits';
 import { createTestDatabase } from '../../test/helpers';
 import { type Binding, bindingText, consumeCode, issueCode } from './codes';
 

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { MESSAGES } from '@prata/domain';
-import type { Config } from '../config';
-import type { Db, Executor } from '../db/client';
-import { verificationCodes } from '../db/schema/index';
+import type { Config } from '@/config';
+import type { Db, Executor } from '@/db/client';
+import { verificationCodes } from '@/db/schema/index';
 import { hmacHex, randomSixDigits, safeEqualHex } from './crypto';
 import { invalid } from './errors';
-import { RateLimitedError } from '../plugins/rate-limit';
+import { RateLimitedError } from '@/plugins/rate-limit';
 
 /** The secret that keys the stored HMACs and the windows of codes (CODE_RESEND_SECONDS, CODE_TTL_SECONDS, ...). */
 export type CodeSettings = Pick<Config, 'windows'> & { jwtSecret: string };

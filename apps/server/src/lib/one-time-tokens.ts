@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Config } from '../config';
-import type { Executor } from '../db/client';
-import { oneTimeTokens } from '../db/schema/index';
+import type { Config } from '@/config';
+import type { Executor } from '@/db/client';
+import { oneTimeTokens } from '@/db/schema/index';
 import { randomToken, sha256Hex } from './crypto';
 
 export type TokenPurpose = 'email_verification' | 'password_reset';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
-import type { Database } from '../db/client';
-import { rows } from '../db/sql';
+import type { Database } from '@/db/client';
+import { rows } from '@/db/sql';
 import { cappedTotal, inKeyOrder, pageAnswer, readPage, readPageKeys, type ListQuery } from './paging';
 
 type Probe = { id: number; owner: number; at: string };

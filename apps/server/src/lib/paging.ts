@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
-import type { Executor } from '../db/client';
-import { int, rows } from '../db/sql';
+import type { Executor } from '@/db/client';
+import { int, rows } from '@/db/sql';
 
 // One way every list pages (ARCHITECTURE.md §8: "lists page through an index; totals that cost a scan are estimated
 // or capped"). Why these choices and the figures behind them: docs/decisions.md, "Lists page flat".

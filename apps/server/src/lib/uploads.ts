@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES } from '@prata/domain';
-import type { DocumentMime } from '../db/schema/index';
+import type { DocumentMime } from '@/db/schema/index';
 import { AppError } from './errors';
 
 /** 5 MB, as the spec says: 5242880 bytes is accepted, one byte more is not. */

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Adapters } from '../adapters/index';
-import type { Db, Executor } from '../db/client';
-import { outboxMessages } from '../db/schema/index';
-import { startCoalescedRunner } from '../lib/coalesced-runner';
+import type { Adapters } from '@/adapters/index';
+import type { Db, Executor } from '@/db/client';
+import { outboxMessages } from '@/db/schema/index';
+import { startCoalescedRunner } from '@/lib/coalesced-runner';
 
 /** `carriesSecret`: the body holds a code or a link; it is redacted once the transport has accepted it. */
 export type Email = { to: string; subject: string; text: string; html?: string; carriesSecret?: boolean };

@@ -3,11 +3,11 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { MESSAGES, SESSION_MAX_SECONDS } from '@prata/domain';
-import type { AppDeps } from '../deps';
-import type { Db, Executor } from '../db/client';
-import { passkeys, sessions, users, type UserRow } from '../db/schema/index';
-import { AppError } from '../lib/errors';
-import { perTurn } from '../lib/per-turn';
+import type { AppDeps } from '@/deps';
+import type { Db, Executor } from '@/db/client';
+import { passkeys, sessions, users, type UserRow } from '@/db/schema/index';
+import { AppError } from '@/lib/errors';
+import { perTurn } from '@/lib/per-turn';
 
 const ISSUER = 'prata';
 const AUDIENCE = 'prata-web';

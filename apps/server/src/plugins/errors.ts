@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, ErrorResponse, MESSAGES } from '@prata/domain';
-import { AppError } from '../lib/errors';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { AppError } from '@/lib/errors';
+import { isDatabaseUnavailable } from '@/db/unavailable';
 import { RateLimitedError } from './rate-limit';
 
 /** What a client is told to wait before trying again while the database is away. */

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { MESSAGES } from '@prata/domain';
-import { idempotencyKeys } from '../db/schema/index';
-import { AppError } from '../lib/errors';
+import { idempotencyKeys } from '@/db/schema/index';
+import { AppError } from '@/lib/errors';
 
 /**
  * `Idempotency-Key` on the writes that move money or send a message (a route opts in with `config: { idempotent: true

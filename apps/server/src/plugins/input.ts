@@ -9,7 +9,7 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import { hasControlChars, MESSAGES } from '@prata/domain';
-import { AppError } from '../lib/errors';
+import { AppError } from '@/lib/errors';
 
 /**
  * The largest JSON body any route takes. The largest form (a company, with two 2000-character fields in 4-byte UTF-8)

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@prata/domain';
-import { AppError } from '../lib/errors';
-import { MAX_UPLOAD_BYTES, type UploadedFile } from '../lib/uploads';
+import { AppError } from '@/lib/errors';
+import { MAX_UPLOAD_BYTES, type UploadedFile } from '@/lib/uploads';
 
 export type FormLimits = {
   /** files in one request (0: text fields only) */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '@/config';
 import { createLimiter, RateLimitedError } from './rate-limit';
 
 const config = (redisUrl?: string) => ({

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { MESSAGES } from '@prata/domain';
-import type { Config } from '../config';
-import type { LimitName } from '../limits';
-import { AppError } from '../lib/errors';
-import { logFailure } from '../lib/log-failure';
+import type { Config } from '@/config';
+import type { LimitName } from '@/limits';
+import { AppError } from '@/lib/errors';
+import { logFailure } from '@/lib/log-failure';
 
 /**
  * The server's rate limits (limits.ts), called by the routes and services that know what to key on: the account, the

@@ -9,8 +9,8 @@ import {
   skippedOnPglite,
   type TestApp,
 } from '../../test/helpers';
-import { withTransaction } from '../db/tx';
-import { createBroadcast } from '../messaging/broadcast';
+import { withTransaction } from '@/db/tx';
+import { createBroadcast } from '@/messaging/broadcast';
 import { issueSession, revokeSessions, SESSIONS_CHANNEL } from './auth';
 
 // The order book's hot calls reuse a session row for SESSION_CACHE_MS (plugins/auth.ts); revocation must still end a

@@ -5,14 +5,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { EMAIL_MAX, EMAIL_SHAPE } from '@prata/domain';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { lockDataDir } from '../db/lock';
-import { migrate } from '../db/migrate';
-import { users } from '../db/schema/index';
-import { writeAudit } from '../lib/audit';
-import { hashPassword } from '../lib/passwords';
-import { STAFF_ROLES, type StaffRole } from '../plugins/auth';
+import { loadConfig } from '@/config';
+import { openDatabase } from '@/db/client';
+import { lockDataDir } from '@/db/lock';
+import { migrate } from '@/db/migrate';
+import { users } from '@/db/schema/index';
+import { writeAudit } from '@/lib/audit';
+import { hashPassword } from '@/lib/passwords';
+import { STAFF_ROLES, type StaffRole } from '@/plugins/auth';
 
 const { values } = parseArgs({
   options: {

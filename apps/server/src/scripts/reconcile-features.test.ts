@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client';
-import { post } from '../ledger/index';
+import { openDatabase } from '@/db/client';
+import { post } from '@/ledger/index';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

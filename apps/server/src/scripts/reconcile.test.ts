@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client';
-import { ledgerReconciliations } from '../db/schema/index';
+import { openDatabase } from '@/db/client';
+import { ledgerReconciliations } from '@/db/schema/index';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -5,12 +5,12 @@
 // checkpoint (what changed since); `npm run reconcile -- --full` checks everything and derives the checkpoint again.
 import path from 'node:path';
 import { MESSAGES } from '@prata/domain';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { lockDataDir } from '../db/lock';
-import { migrate } from '../db/migrate';
-import { registerFeatureReconciliation } from '../features/index';
-import { recordReconciliation, runReconciliation } from '../ledger/index';
+import { loadConfig } from '@/config';
+import { openDatabase } from '@/db/client';
+import { lockDataDir } from '@/db/lock';
+import { migrate } from '@/db/migrate';
+import { registerFeatureReconciliation } from '@/features/index';
+import { recordReconciliation, runReconciliation } from '@/ledger/index';
 
 const config = loadConfig();
 let release: (() => Promise<void>) | undefined;

@@ -1,8 +1,8 @@
 // `npm run routes`: every registered API route, one `METHOD /path` per line.
-import { createAdapters } from '../adapters/index';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { createAdapters } from '@/adapters/index';
+import { buildApp } from '@/app';
+import { loadConfig } from '@/config';
+import { openDatabase } from '@/db/client';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent' });
 const database = await openDatabase({}); // in memory: building the app reads no data

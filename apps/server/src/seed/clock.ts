@@ -1,11 +1,11 @@
 import { brasiliaYear } from '@prata/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { int, rows } from '../db/sql';
-import { withTransaction } from '../db/tx';
-import type { AppDeps } from '../deps';
-import type { DemoEvent } from '../lib/demo-calendar';
-import { backdateForDemo, type DemoWindow } from '../ledger/index';
+import type { Tx } from '@/db/client';
+import { int, rows } from '@/db/sql';
+import { withTransaction } from '@/db/tx';
+import type { AppDeps } from '@/deps';
+import type { DemoEvent } from '@/lib/demo-calendar';
+import { backdateForDemo, type DemoWindow } from '@/ledger/index';
 
 /**
  * The tables a demo event writes outside the ledger, each with the column that says when a row was born: a row born

@@ -5,11 +5,11 @@ import { statementMonthOf } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestDatabase, onPostgres, signIn, type TestApp } from '../../test/helpers';
-import { boot, type Running } from '../boot';
-import { loadConfig } from '../config';
-import { rows } from '../db/sql';
-import { orderLists } from '../features/orders/index';
-import { reconcile } from '../ledger/index';
+import { boot, type Running } from '@/boot';
+import { loadConfig } from '@/config';
+import { rows } from '@/db/sql';
+import { orderLists } from '@/features/orders/index';
+import { reconcile } from '@/ledger/index';
 
 /**
  * The demo as `npm start` seeds it (boot with config.demo), read as its customers read it: every month's statement

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { appSettings, cities, siteContent } from '../db/schema/index';
-import { municipios } from '../features/cities/index';
-import { seedPrivacyReferenceData } from '../features/privacy/index';
+import type { Db } from '@/db/client';
+import { appSettings, cities, siteContent } from '@/db/schema/index';
+import { municipios } from '@/features/cities/index';
+import { seedPrivacyReferenceData } from '@/features/privacy/index';
 import { TERMS_HTML } from './terms';
 
 export const MUNICIPALITY_COUNT = 5570;

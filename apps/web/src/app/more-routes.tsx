@@ -8,51 +8,51 @@ function lazyPage(load: () => Promise<{ Component: ComponentType }>) {
   return lazy(() => load().then((m) => ({ default: m.Component })));
 }
 
-const BuyAuthPage = lazyPage(() => import('../features/catalogue/pages/buy-auth-page'));
-const CheckoutPage = lazyPage(() => import('../features/catalogue/pages/checkout-page'));
-const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page'));
-const TermsPage = lazyPage(() => import('../features/auth/pages/terms-page'));
-const PrivacyPolicyPage = lazyPage(() => import('../features/privacy/pages/privacy-policy-page'));
-const ErasureDonePage = lazyPage(() => import('../features/privacy/pages/erasure-done-page'));
-const VerifyEmailPage = lazyPage(() => import('../features/auth/pages/verify-email-page'));
-const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page'));
-const EndSessionPage = lazyPage(() => import('../features/devices/pages/end-session-page'));
-const CaixaPostalPage = lazyPage(() => import('../features/dev/pages/caixa-postal-page'));
-const WithdrawSilverPage = lazyPage(() => import('../features/silver-withdrawals/pages/withdraw-silver-page'));
-const ReservesPage = lazyPage(() => import('../features/reserves/pages/reserves-page'));
-const TransferSilverPage = lazyPage(() => import('../features/silver-transfers/pages/transfer-silver-page'));
-const SavingPlansPage = lazyPage(() => import('../features/saving-plans/pages/saving-plans-page'));
-const RegisterFinishPage = lazyPage(() => import('../features/profile/pages/register-finish-page'));
-const MeusDadosPage = lazyPage(() => import('../features/profile/pages/meus-dados-page'));
+const BuyAuthPage = lazyPage(() => import('@/features/catalogue/pages/buy-auth-page'));
+const CheckoutPage = lazyPage(() => import('@/features/catalogue/pages/checkout-page'));
+const RegisterPage = lazyPage(() => import('@/features/auth/pages/register-page'));
+const TermsPage = lazyPage(() => import('@/features/auth/pages/terms-page'));
+const PrivacyPolicyPage = lazyPage(() => import('@/features/privacy/pages/privacy-policy-page'));
+const ErasureDonePage = lazyPage(() => import('@/features/privacy/pages/erasure-done-page'));
+const VerifyEmailPage = lazyPage(() => import('@/features/auth/pages/verify-email-page'));
+const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/reset-password-page'));
+const EndSessionPage = lazyPage(() => import('@/features/devices/pages/end-session-page'));
+const CaixaPostalPage = lazyPage(() => import('@/features/dev/pages/caixa-postal-page'));
+const WithdrawSilverPage = lazyPage(() => import('@/features/silver-withdrawals/pages/withdraw-silver-page'));
+const ReservesPage = lazyPage(() => import('@/features/reserves/pages/reserves-page'));
+const TransferSilverPage = lazyPage(() => import('@/features/silver-transfers/pages/transfer-silver-page'));
+const SavingPlansPage = lazyPage(() => import('@/features/saving-plans/pages/saving-plans-page'));
+const RegisterFinishPage = lazyPage(() => import('@/features/profile/pages/register-finish-page'));
+const MeusDadosPage = lazyPage(() => import('@/features/profile/pages/meus-dados-page'));
 const AddAddressPage = lazy(() =>
-  import('../features/profile/pages/address-form-page').then((m) => ({ default: m.AddAddressPage })),
+  import('@/features/profile/pages/address-form-page').then((m) => ({ default: m.AddAddressPage })),
 );
 const EditAddressPage = lazy(() =>
-  import('../features/profile/pages/address-form-page').then((m) => ({ default: m.EditAddressPage })),
+  import('@/features/profile/pages/address-form-page').then((m) => ({ default: m.EditAddressPage })),
 );
-const HistoryPage = lazyPage(() => import('../features/history/pages/history-page'));
-const StatementPage = lazyPage(() => import('../features/statements/pages/statement-page'));
+const HistoryPage = lazyPage(() => import('@/features/history/pages/history-page'));
+const StatementPage = lazyPage(() => import('@/features/statements/pages/statement-page'));
 // The money screens share one chunk (features/money/pages/money-pages.ts): one lazy import for four routes.
-const moneyPages = () => import('../features/money/pages/money-pages');
+const moneyPages = () => import('@/features/money/pages/money-pages');
 const AddMoneyPage = lazy(() => moneyPages().then((m) => ({ default: m.AddMoneyPage })));
 const PixDepositPage = lazy(() => moneyPages().then((m) => ({ default: m.PixDepositPage })));
 const TedDepositPage = lazy(() => moneyPages().then((m) => ({ default: m.TedDepositPage })));
 const WithdrawMoneyPage = lazy(() => moneyPages().then((m) => ({ default: m.WithdrawMoneyPage })));
-const OrdersRoutes = lazyPage(() => import('../features/orders/orders-routes'));
-const AffiliatesPage = lazyPage(() => import('../features/affiliates/pages/affiliates-page'));
-const EducationalPage = lazyPage(() => import('../features/educational/pages/educational-page'));
-const VideoPage = lazyPage(() => import('../features/educational/pages/video-page'));
+const OrdersRoutes = lazyPage(() => import('@/features/orders/orders-routes'));
+const AffiliatesPage = lazyPage(() => import('@/features/affiliates/pages/affiliates-page'));
+const EducationalPage = lazyPage(() => import('@/features/educational/pages/educational-page'));
+const VideoPage = lazyPage(() => import('@/features/educational/pages/video-page'));
 // The support screens share one chunk (features/support/pages/support-pages.ts).
-const supportPages = () => import('../features/support/pages/support-pages');
+const supportPages = () => import('@/features/support/pages/support-pages');
 const FaqsPage = lazy(() => supportPages().then((m) => ({ default: m.FaqsPage })));
 const ContactPage = lazy(() => supportPages().then((m) => ({ default: m.ContactPage })));
 const CreateTicketPage = lazy(() => supportPages().then((m) => ({ default: m.CreateTicketPage })));
 const TicketDetailsPage = lazy(() => supportPages().then((m) => ({ default: m.TicketDetailsPage })));
 const VisitorTicketPage = lazy(() => supportPages().then((m) => ({ default: m.VisitorTicketPage })));
 const AccessibilityPage = lazy(() => supportPages().then((m) => ({ default: m.AccessibilityPage })));
-const InvoicesPage = lazyPage(() => import('../features/invoices/pages/invoices-page'));
-const IrpfPage = lazyPage(() => import('../features/irpf/pages/irpf-page'));
-const PriceAlertsPage = lazyPage(() => import('../features/price-alerts/pages/price-alerts-page'));
+const InvoicesPage = lazyPage(() => import('@/features/invoices/pages/invoices-page'));
+const IrpfPage = lazyPage(() => import('@/features/irpf/pages/irpf-page'));
+const PriceAlertsPage = lazyPage(() => import('@/features/price-alerts/pages/price-alerts-page'));
 const QueryLayout = lazy(() => import('./query-layout'));
 
 /**

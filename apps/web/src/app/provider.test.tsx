@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { useTheme } from '@mui/material/styles';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubMatchMedia } from '../testing/viewport';
+import { stubMatchMedia } from '@/testing/viewport';
 import { AppProviders } from './provider';
 import { REDUCED_MOTION_QUERY } from './theme';
 

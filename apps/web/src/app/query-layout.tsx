@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { queryClient } from '../lib/query-client';
+import { queryClient } from '@/lib/query-client';
 
 /**
  * The query client for the pages below it (app/router.tsx): a chunk of its own with react-query, loaded with the

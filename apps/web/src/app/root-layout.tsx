@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
-import { LoadingBar } from '../components/loading-bar';
-import { useLoadingState } from '../lib/loading';
-import { useNotice } from '../lib/notify';
+import { LoadingBar } from '@/components/loading-bar';
+import { useLoadingState } from '@/lib/loading';
+import { useNotice } from '@/lib/notify';
 import { ScrollRestoration } from './scroll-restoration';
 
 // Neither is needed before the first notice or the first call that shows progress, so a visitor's first page

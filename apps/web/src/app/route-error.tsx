@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { RouterLink } from '../components/router-link';
+import { RouterLink } from '@/components/router-link';
 
 /** Shown when a page fails to render or its code cannot be downloaded (for example after a deploy). */
 function RouteError() {

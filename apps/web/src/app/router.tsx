@@ -9,7 +9,7 @@ function lazyPage(load: () => Promise<{ Component: ComponentType }>) {
   return lazy(() => load().then((m) => ({ default: m.Component })));
 }
 
-const loadLandingPage = () => import('../features/catalogue/pages/landing-page');
+const loadLandingPage = () => import('@/features/catalogue/pages/landing-page');
 const LazyLandingPage = lazyPage(loadLandingPage);
 /** The landing's page once preloadPaintedPage has it: rendered at once, without suspending. */
 let landingPage: ComponentType | undefined;
@@ -36,7 +36,7 @@ const PAINTED_PAGES: Record<string, () => Promise<void>> = {
 export function preloadPaintedPage(pathname: string): Promise<void> {
   return (PAINTED_PAGES[pathname]?.() ?? Promise.resolve()).catch(() => undefined);
 }
-const LoginPage = lazyPage(() => import('../features/auth/pages/login-page'));
+const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'));
 // Every other page (the checkout, registration, the signed-in customer's): their route table in a chunk of its own
 // (app/more-routes.tsx), like the back office's, so that the first loads of the landing and the sign-in page carry
 // neither the table nor its pages' preload lists (docs/performance.md).

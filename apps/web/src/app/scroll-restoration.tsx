@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { takeKeepScroll } from '../lib/scroll';
+import { takeKeepScroll } from '@/lib/scroll';
 
 const STORAGE_KEY = 'prata-scroll-positions';
 

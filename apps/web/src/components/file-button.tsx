@@ -1,8 +1,8 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { MESSAGES } from '@prata/domain';
 import { type ChangeEvent, useRef } from 'react';
-import { UPLOAD_ACCEPT, uploadProblem } from '../lib/files';
-import { notify } from '../lib/notify';
+import { UPLOAD_ACCEPT, uploadProblem } from '@/lib/files';
+import { notify } from '@/lib/notify';
 
 /**
  * A button that opens the file chooser (PDF and images). Files above 5 MB or of another type are discarded here, when

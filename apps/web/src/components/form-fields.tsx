@@ -1,4 +1,4 @@
-import '../lib/zod-locale';
+import '@/lib/zod-locale';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { PasswordField } from './password-field';

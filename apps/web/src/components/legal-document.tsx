@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { firstError } from '../lib/api';
+import { firstError } from '@/lib/api';
 import { PageHeader } from './page';
 
 /**

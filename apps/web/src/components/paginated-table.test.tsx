@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoute } from '../testing/render';
+import { renderRoute } from '@/testing/render';
 import { type Column, EMPTY_TEXT, PaginatedTable, usePageParam } from './paginated-table';
 
 afterEach(cleanup);

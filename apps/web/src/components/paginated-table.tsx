@@ -12,8 +12,8 @@ import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useCallback } from 'react';
-import { useSearchParams } from '../lib/search-params';
-import { firstError } from '../lib/api';
+import { useSearchParams } from '@/lib/search-params';
+import { firstError } from '@/lib/api';
 import { RowCards } from './row-cards';
 import { TableScroll } from './table-scroll';
 

@@ -5,9 +5,9 @@ import Button from '@mui/material/Button';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ReactNode } from 'react';
-import { firstError, hasErrorCode } from '../lib/api';
-import { notify } from '../lib/notify';
-import { useRedirectOnIncompleteRegistration, useRegistrationRedirect } from '../lib/registration-redirect';
+import { firstError, hasErrorCode } from '@/lib/api';
+import { notify } from '@/lib/notify';
+import { useRedirectOnIncompleteRegistration, useRegistrationRedirect } from '@/lib/registration-redirect';
 
 /** The registration states in which money cannot move nor silver trade: the server's message says why (spec 2 §2, §8). */
 const NOT_APPROVED = ['REGISTRATION_UNDER_REVIEW', 'REGISTRATION_REJECTED'] as const;

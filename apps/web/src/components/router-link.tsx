@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, MouseEvent, Ref } from 'react';
 import { createPath, type To, useHref, useLocation, useNavigate, useResolvedPath } from 'react-router';
-import { keepScrollOnNextNavigation } from '../lib/scroll';
+import { keepScrollOnNextNavigation } from '@/lib/scroll';
 
 export type RouterLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** A path of this app (never an external URL: use a plain `a` for those). */

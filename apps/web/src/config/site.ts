@@ -1,7 +1,7 @@
 import type { SiteLinks, SiteResponse } from '@prata/domain';
 import { useEffect, useState } from 'react';
-import { API_BASE } from '../lib/api';
-import { firstPaintData } from '../lib/first-paint';
+import { API_BASE } from '@/lib/api';
+import { firstPaintData } from '@/lib/first-paint';
 
 /** Company identity: kept in @prata/domain (packages/domain/src/site.ts), shared with the server; changed there. */
 export { COMPANY } from '@prata/domain';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeJwt, nowSeconds } from '../testing/jwt';
-import { jsonResponse } from '../testing/render';
+import { fakeJwt, nowSeconds } from '@/testing/jwt';
+import { jsonResponse } from '@/testing/render';
 import { ApiError, api, firstError, setUnauthorizedHandler } from './api';
 import { getToken, isTokenExpired, LOGIN_DATA_KEY, TOKEN_KEY } from './auth-storage';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearToken, setToken } from './auth-storage';
 import { clearFormDrafts, readFormDraft, useFormDraft } from './form-draft';
-import { fakeJwt, nowSeconds } from '../testing/jwt';
+import { fakeJwt, nowSeconds } from '@/testing/jwt';
 
 function Form() {
   const [amount, setAmount] = useState('');

@@ -15,9 +15,9 @@ import type { ProductTypesResponse, SiteLinks } from '@prata/domain';
 import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { type Navigator, Route, Router, Routes } from 'react-router';
-import { AppProviders } from '../app/provider';
-import { AppShell } from '../app/shell/app-shell';
-import { withServerData } from '../lib/first-paint';
+import { AppProviders } from '@/app/provider';
+import { AppShell } from '@/app/shell/app-shell';
+import { withServerData } from '@/lib/first-paint';
 
 /** The pathname painted, and its title as the page sets it (components/page.tsx useDocumentTitle). */
 export const CATALOGUE_PATH = '/comprar-prata';
@@ -119,7 +119,7 @@ async function render(data: CatalogueData): Promise<PaintedPage> {
 }
 
 async function draw(data: CatalogueData): Promise<PaintedPage> {
-  const { LandingPage } = await import('../features/catalogue/pages/landing-page');
+  const { LandingPage } = await import('@/features/catalogue/pages/landing-page');
   const cache = createCache({ key: 'css' });
   // emotion keeps each rule's text in `inserted` instead of writing a <style> beside each element
   cache.compat = true;

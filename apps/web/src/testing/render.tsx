@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { theme } from '../app/theme';
+import { theme } from '@/app/theme';
 
 /** Renders `element` at `path` inside a memory router, a fresh query client and the theme. */
 export function renderRoute(element: ReactElement, { path = '/', url = path }: { path?: string; url?: string } = {}) {

@@ -1,6 +1,6 @@
 // The calls bench:scale times through HTTP: what each customer screen and each back-office screen asks the API for
 // (apps/web/src/features/*/api/*.ts, /work/shared/spec/api-endpoints.txt), made as the generator's subjects.
-import type { Database } from '../../../src/db/client';
+import type { Database } from '@/db/client';
 
 /** The people the generator creates (seed:scale), looked up by e-mail. */
 export const SCALE_SUBJECTS = {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/db/client';
+import { openDatabase } from '@/db/client';
 import { calls, lookUp, SCALE_SUBJECTS } from './calls';
 import { JOB_ROWS, problemsOf } from './check';
 import { runScaleBench } from './harness';

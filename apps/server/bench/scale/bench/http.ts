@@ -5,7 +5,7 @@
 // at once): autocannon's window would hold no finished request, and the requests it abandons at its deadline would
 // still run under the next call's measurement.
 import { sql } from 'drizzle-orm';
-import { issueSession } from '../../../src/plugins/auth';
+import { issueSession } from '@/plugins/auth';
 import { autocannon } from '../../load';
 import { type Call, calls, lookUp, type Role, type Subjects } from './calls';
 import { serve } from './serve';

@@ -7,13 +7,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createAdapters } from '../../../src/adapters/index';
-import { buildApp } from '../../../src/app';
-import { loadConfig } from '../../../src/config';
-import { type Database, openDatabase } from '../../../src/db/client';
-import { migrate } from '../../../src/db/migrate';
-import { alertCheckerOf } from '../../../src/features/price-alerts/firing';
-import { ensureSecret } from '../../../src/seed/reference';
+import { createAdapters } from '@/adapters/index';
+import { buildApp } from '@/app';
+import { loadConfig } from '@/config';
+import { type Database, openDatabase } from '@/db/client';
+import { migrate } from '@/db/migrate';
+import { alertCheckerOf } from '@/features/price-alerts/firing';
+import { ensureSecret } from '@/seed/reference';
 
 export type Served = {
   app: FastifyInstance;

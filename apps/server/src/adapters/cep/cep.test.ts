@@ -151,7 +151,7 @@ describe('resilient CEP lookup', () => {
 
 describe('CEP_PROVIDER', () => {
   it('embedded by default; viacep when set; anything else stops the start', async () => {
-    const { loadConfig } = await import('../../config');
+    const { loadConfig } = await import('@/config');
     const { createAdapters } = await import('../index');
     const base = { NODE_ENV: 'test' } as NodeJS.ProcessEnv;
     expect(loadConfig(base).cepProvider).toBe('embedded');

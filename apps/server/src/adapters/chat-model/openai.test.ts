@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { loadConfig } from '../../config';
+import { loadConfig } from '@/config';
 import { embeddedChatModel } from './embedded';
 import { chatModelPortFor } from './index';
 import { openAiChatModel } from './openai';

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import { devMailbox } from '../../db/schema/index';
+import type { Db } from '@/db/client';
+import { devMailbox } from '@/db/schema/index';
 import type { MailTransport } from '../mail/index';
 import type { SmsTransport } from '../sms/index';
 

@@ -4,7 +4,7 @@ import type {
   ProductInvoiceLine,
   ProductInvoiceTaxes,
   ServiceInvoiceLine,
-} from '../../db/schema/invoices';
+} from '@/db/schema/invoices';
 
 export type { InvoiceBorrower };
 

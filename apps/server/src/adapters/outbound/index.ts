@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { logFailure } from '../../lib/log-failure';
+import { logFailure } from '@/lib/log-failure';
 import { guardedLookup, OutboundRefused, outboundTarget } from './targets';
 
 export { OutboundRefused } from './targets';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { loadConfig } from '@/config';
 import { createAdapters } from '../index';
 import { parseBrCode } from './br-code';
 import { ASAAS_PRODUCTION_URL, ASAAS_SANDBOX_URL, DEMO_PIX_KEY } from './index';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { users } from '../../db/schema/index';
-import { writeAudit } from '../../lib/audit';
+import { users } from '@/db/schema/index';
+import { writeAudit } from '@/lib/audit';
 import { bearer, buildTestApp, createCustomer } from '../../../test/helpers';
 
 describe('back office frame', () => {

@@ -1,6 +1,6 @@
-import type { AppDeps } from '../../deps';
-import { notFound } from '../../lib/errors';
-import { pageAnswer } from '../../lib/paging';
+import type { AppDeps } from '@/deps';
+import { notFound } from '@/lib/errors';
+import { pageAnswer } from '@/lib/paging';
 import { presentAuditEntry } from './audit-presenter';
 import { auditEntries, findUser } from './repository';
 

@@ -1,19 +1,19 @@
 import { type CustomerFilter, formatBRL, MESSAGES, minorToDecimal, onlyDigits } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { UserRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { logEvent, writeAudit } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { pageAnswer } from '../../lib/paging';
-import { enqueueEmail } from '../../messaging/outbox';
-import { revokeSessions } from '../../plugins/auth';
-import { registrationApprovedMail, registrationRejectedMail, limitDecisionMail } from '../../messaging/templates';
-import { listBanking } from '../profile/index';
-import { listDocuments } from '../profile/index';
-import { listLimitRequests, presentLimitRequest } from '../profile/index';
-import { claimPendingTransfers } from '../silver-transfers/index';
-import { isRegistrationComplete, presentUser, registrationSteps } from '../users/index';
-import { countAddresses, findCompanyByUser } from '../users/index';
+import type { AppDeps } from '@/deps';
+import type { UserRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { logEvent, writeAudit } from '@/lib/audit';
+import { AppError, notFound } from '@/lib/errors';
+import { pageAnswer } from '@/lib/paging';
+import { enqueueEmail } from '@/messaging/outbox';
+import { revokeSessions } from '@/plugins/auth';
+import { registrationApprovedMail, registrationRejectedMail, limitDecisionMail } from '@/messaging/templates';
+import { listBanking } from '@/features/profile/index';
+import { listDocuments } from '@/features/profile/index';
+import { listLimitRequests, presentLimitRequest } from '@/features/profile/index';
+import { claimPendingTransfers } from '@/features/silver-transfers/index';
+import { isRegistrationComplete, presentUser, registrationSteps } from '@/features/users/index';
+import { countAddresses, findCompanyByUser } from '@/features/users/index';
 import {
   type CustomerTerm,
   customerKeys,

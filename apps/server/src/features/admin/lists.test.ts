@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index';
+import { auditLog } from '@/db/schema/index';
 import { bearer, buildTestApp, createCustomer, staffMember } from '../../../test/helpers';
 
 describe('back-office lists page through lib/paging.ts', () => {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, ReconciliationResponse } from '@prata/domain';
-import { auditLog, users } from '../../db/schema/index';
-import { post } from '../../ledger/index';
+import { auditLog, users } from '@/db/schema/index';
+import { post } from '@/ledger/index';
 import { bearer, buildTestApp, createCustomer, onPostgres, openSecondPool } from '../../../test/helpers';
 
 describe('back office: the ledger reconciliation', () => {

@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES, ReconciliationResponse, type ReconciliationRun as ReconciliationView } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import { withTransaction } from '../../db/tx';
-import {
-  lastReconciliation,
-  type ReconciliationRun,
-  recordReconciliation,
-  runReconciliation,
-} from '../../ledger/index';
-import { writeAudit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
-import { currentUser, requireStaff } from '../../plugins/auth';
+import type { AppDeps } from '@/deps';
+import { withTransaction } from '@/db/tx';
+import { lastReconciliation, type ReconciliationRun, recordReconciliation, runReconciliation } from '@/ledger/index';
+import { writeAudit } from '@/lib/audit';
+import { AppError } from '@/lib/errors';
+import { currentUser, requireStaff } from '@/plugins/auth';
 
 const present = (run: ReconciliationRun): ReconciliationView => ({
   id: run.id,

@@ -1,10 +1,10 @@
 import type { CustomerFilter } from '@prata/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { int } from '../../db/integers';
-import { auditLog, companies, tradingLimitRequests, type UserRow, users } from '../../db/schema/index';
-import { rows } from '../../db/sql';
-import { inKeyOrder, type PageAt, type PageTotal, readPageKeys } from '../../lib/paging';
+import type { Executor } from '@/db/client';
+import { int } from '@/db/integers';
+import { auditLog, companies, tradingLimitRequests, type UserRow, users } from '@/db/schema/index';
+import { rows } from '@/db/sql';
+import { inKeyOrder, type PageAt, type PageTotal, readPageKeys } from '@/lib/paging';
 
 // The back office's SQL: the customers' search and list, a customer's row, the limit requests' queue and decisions,
 // the audit log. The rules (who may be approved, what a decision writes besides) stay in customers.ts and audit.ts.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { auditLog, users } from '../../db/schema/index';
+import { auditLog, users } from '@/db/schema/index';
 import {
   bearer,
   buildTestApp,
@@ -11,7 +11,7 @@ import {
   type Customer,
   type TestApp,
 } from '../../../test/helpers';
-import { requireApprovedRegistration } from '../users/index';
+import { requireApprovedRegistration } from '@/features/users/index';
 
 let t: TestApp;
 let operator: Customer;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { companies, users } from '../../db/schema/index';
+import { companies, users } from '@/db/schema/index';
 import { bearer, buildTestApp, createCustomer, staffMember, type TestApp } from '../../../test/helpers';
 import { SEARCH_TOTAL_CAP } from './customers';
 

@@ -20,8 +20,8 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { affiliateRewards, users } from '../../db/schema/index';
-import { getBalances, post, reconcile } from '../../ledger/index';
+import { affiliateRewards, users } from '@/db/schema/index';
+import { getBalances, post, reconcile } from '@/ledger/index';
 import { creditAffiliateRewards, rewardCrediterOf } from './rewards';
 
 let t: TestApp;

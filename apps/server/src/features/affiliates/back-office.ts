@@ -1,6 +1,6 @@
 import { type AdminAffiliatesResponse, type AdminRewardsResponse, minorToDecimal } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import { int } from '../../db/integers';
+import type { Executor } from '@/db/client';
+import { int } from '@/db/integers';
 import { affiliatesForAdmin, rewardsForAdmin } from './repository';
 
 /** Rows per page of the back office's tables. */

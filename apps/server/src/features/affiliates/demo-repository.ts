@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { int } from '../../db/integers';
-import { users } from '../../db/schema/index';
-import { rows } from '../../db/sql';
+import type { Executor } from '@/db/client';
+import { int } from '@/db/integers';
+import { users } from '@/db/schema/index';
+import { rows } from '@/db/sql';
 
 // The affiliates demo's SQL (demo.ts): the market's rates, the referred customers it writes and what it checks first.
 

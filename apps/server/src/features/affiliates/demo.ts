@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { orderCost, type OrderSide } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
-import { hashPassword } from '../../lib/passwords';
-import { paidPixForDemo } from '../money/index';
-import { placeHouseOrder, placeOrder } from '../orders/index';
+import type { AppDeps } from '@/deps';
+import type { DemoCalendar, DemoEvent } from '@/lib/demo-calendar';
+import { hashPassword } from '@/lib/passwords';
+import { paidPixForDemo } from '@/features/money/index';
+import { placeHouseOrder, placeOrder } from '@/features/orders/index';
 import { demoAffiliate, insertReferredUser, marketRates, referredCount } from './demo-repository';
 import { creditAffiliateRewards } from './rewards';
 import { ensureAffiliateCoupon } from './service';

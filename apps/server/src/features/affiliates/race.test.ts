@@ -12,8 +12,8 @@ import {
   skippedOnPglite,
   type TestApp,
 } from '../../../test/helpers';
-import { affiliateRewards, users } from '../../db/schema/index';
-import { post, reconcile } from '../../ledger/index';
+import { affiliateRewards, users } from '@/db/schema/index';
+import { post, reconcile } from '@/ledger/index';
 import { creditAffiliateRewards } from './rewards';
 import { ensureAffiliateCoupon } from './service';
 

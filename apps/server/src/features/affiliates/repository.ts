@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { int } from '../../db/integers';
-import { affiliateRewards, affiliateSettings } from '../../db/schema/index';
-import { rows } from '../../db/sql';
-import { type PageAt, readPage } from '../../lib/paging';
+import type { Executor } from '@/db/client';
+import { int } from '@/db/integers';
+import { affiliateRewards, affiliateSettings } from '@/db/schema/index';
+import { rows } from '@/db/sql';
+import { type PageAt, readPage } from '@/lib/paging';
 
 // The affiliates' SQL: the program's settings, the coupons of affiliates, the rewards crediter's cursor and
 // candidates, the customer's and the back office's lists, and the reconciliation's reads. docs/affiliates.md.

@@ -1,9 +1,9 @@
 import { formatGrams, formatPercentBps, MESSAGES, mulDivHalfUp } from '@prata/domain';
-import type { Db, Executor } from '../../db/client';
-import { withTransaction } from '../../db/tx';
-import type { AppDeps } from '../../deps';
-import { postBatch, type TransferInput } from '../../ledger/index';
-import { type CoalescedRunner, startCoalescedRunner } from '../../lib/coalesced-runner';
+import type { Db, Executor } from '@/db/client';
+import { withTransaction } from '@/db/tx';
+import type { AppDeps } from '@/deps';
+import { postBatch, type TransferInput } from '@/ledger/index';
+import { type CoalescedRunner, startCoalescedRunner } from '@/lib/coalesced-runner';
 import { insertRewards, lockRewardCursor, moveRewardCursor, rewardCandidates, tradesAfter } from './repository';
 import { loadAffiliateSettings } from './settings';
 

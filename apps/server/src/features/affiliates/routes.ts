@@ -10,9 +10,9 @@ import {
 } from '@prata/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, requireStaff } from '../../plugins/auth';
-import { engineOf } from '../orders/index';
-import { requireCompleteRegistration } from '../users/index';
+import { currentUser, requireStaff } from '@/plugins/auth';
+import { engineOf } from '@/features/orders/index';
+import { requireCompleteRegistration } from '@/features/users/index';
 import { adminAffiliates, adminRewards } from './back-office';
 import { startRewardCrediter } from './rewards';
 import { affiliateProgram, listAffiliates, listRewards } from './service';

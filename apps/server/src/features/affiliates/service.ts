@@ -9,11 +9,11 @@ import {
   referralPath,
   type RewardsResponse,
 } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import type { UserRow } from '../../db/rows';
-import type { AppDeps } from '../../deps';
-import { int } from '../../db/integers';
-import { type PageTotal, pageAnswer } from '../../lib/paging';
+import type { Executor } from '@/db/client';
+import type { UserRow } from '@/db/rows';
+import type { AppDeps } from '@/deps';
+import { int } from '@/db/integers';
+import { type PageTotal, pageAnswer } from '@/lib/paging';
 import { couponOf, insertAffiliateCoupon, referredPage, rewardsEarnedCents, rewardsPage } from './repository';
 import { loadAffiliateSettings } from './settings';
 

@@ -1,8 +1,8 @@
 import { type AffiliateSettingsInput, MESSAGES, minorToDecimal } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import { withTransaction } from '../../db/tx';
-import type { AppDeps } from '../../deps';
-import { writeAudit } from '../../lib/audit';
+import type { Executor } from '@/db/client';
+import { withTransaction } from '@/db/tx';
+import type { AppDeps } from '@/deps';
+import { writeAudit } from '@/lib/audit';
 import { readAffiliateSettings, writeAffiliateSettings } from './repository';
 
 export type AffiliateConfig = { rewardShareBps: number; validityYears: number };

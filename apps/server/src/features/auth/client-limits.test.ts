@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { users } from '../../db/schema/index';
-import { LIMITS } from '../../limits';
-import { hashPassword } from '../../lib/passwords';
+import { users } from '@/db/schema/index';
+import { LIMITS } from '@/limits';
+import { hashPassword } from '@/lib/passwords';
 import { buildTestApp, outboxFor, type TestApp } from '../../../test/helpers';
 
 // Behind the proxy the operator named (TRUST_PROXY), X-Forwarded-For is the client: each client is one address.

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { loadConfig } from '../../config';
-import { users, verificationCodes } from '../../db/schema/index';
-import { ENV_NAMES } from '../../config';
-import { LIMITS, parseLimit, WINDOWS } from '../../limits';
-import { hashPassword } from '../../lib/passwords';
+import { loadConfig } from '@/config';
+import { users, verificationCodes } from '@/db/schema/index';
+import { ENV_NAMES } from '@/config';
+import { LIMITS, parseLimit, WINDOWS } from '@/limits';
+import { hashPassword } from '@/lib/passwords';
 import { buildTestApp, createCustomer, latestLink, outboxFor, type TestApp } from '../../../test/helpers';
 
 const login = (t: TestApp, email: string, password: string, headers: Record<string, string> = {}, ip = '127.0.0.1') =>

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { sessions, users, verificationCodes } from '../../db/schema/index';
+import { sessions, users, verificationCodes } from '@/db/schema/index';
 import {
   bearer,
   buildTestApp,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { coupons, users } from '../../db/schema/index';
+import { coupons, users } from '@/db/schema/index';
 import { buildTestApp, latestLink, outboxFor, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import type { UserRow } from '../../db/rows';
-import { coupons, users } from '../../db/schema/index';
+import type { Executor } from '@/db/client';
+import type { UserRow } from '@/db/rows';
+import { coupons, users } from '@/db/schema/index';
 
 // The sign-up's and sign-in's SQL on the accounts (users) and the coupons a registration names.
 

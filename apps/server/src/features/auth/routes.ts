@@ -21,8 +21,8 @@ import {
   VerifyEmailParams,
   VerifyLoginCodeResponse,
 } from '@prata/domain';
-import { authenticate, currentUser, renewSession } from '../../plugins/auth';
-import { acceptForms, TEXT_FORM } from '../../plugins/multipart';
+import { authenticate, currentUser, renewSession } from '@/plugins/auth';
+import { acceptForms, TEXT_FORM } from '@/plugins/multipart';
 import * as auth from './service';
 
 /**

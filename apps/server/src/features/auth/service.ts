@@ -8,28 +8,28 @@ import {
   type VerificationCodeRequest,
   type VerificationMethodRequest,
 } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import { pgConstraint, withTransaction } from '../../db/tx';
-import type { UserRow } from '../../db/rows';
-import { reopenAccount as reopenLedgerAccount } from '../../ledger/index';
-import { logEvent } from '../../lib/audit';
-import { consumeCode, issueCode } from '../../lib/codes';
-import { AppError, invalid } from '../../lib/errors';
-import { consumeOneTimeToken, createOneTimeToken, usedTokenOwner } from '../../lib/one-time-tokens';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
-import { enqueueEmail, enqueueSms } from '../../messaging/outbox';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import { pgConstraint, withTransaction } from '@/db/tx';
+import type { UserRow } from '@/db/rows';
+import { reopenAccount as reopenLedgerAccount } from '@/ledger/index';
+import { logEvent } from '@/lib/audit';
+import { consumeCode, issueCode } from '@/lib/codes';
+import { AppError, invalid } from '@/lib/errors';
+import { consumeOneTimeToken, createOneTimeToken, usedTokenOwner } from '@/lib/one-time-tokens';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '@/lib/passwords';
+import { enqueueEmail, enqueueSms } from '@/messaging/outbox';
 import {
   accountReopenedMail,
   emailVerificationMail,
   loginCodeMail,
   loginCodeSms,
   passwordResetMail,
-} from '../../messaging/templates';
-import { revokeSessions } from '../../plugins/auth';
-import { describeDevice, openSession } from '../devices/index';
-import { emailKey } from '../../plugins/rate-limit';
-import { findErasedAccount, recordRegistrationConsents } from '../privacy/index';
+} from '@/messaging/templates';
+import { revokeSessions } from '@/plugins/auth';
+import { describeDevice, openSession } from '@/features/devices/index';
+import { emailKey } from '@/plugins/rate-limit';
+import { findErasedAccount, recordRegistrationConsents } from '@/features/privacy/index';
 import {
   assertionOptions,
   codeAllowed,
@@ -37,8 +37,8 @@ import {
   secondStep,
   spendFallback,
   verifyAssertion,
-} from '../passkeys/index';
-import { findUserByEmail, findUserById, presentUser } from '../users/index';
+} from '@/features/passkeys/index';
+import { findUserByEmail, findUserById, presentUser } from '@/features/users/index';
 import { couponByCode, emailVerifiedAt, insertUser, markEmailVerified, setAccountColumns } from './repository';
 
 type Meta = { ip: string; userAgent?: string };

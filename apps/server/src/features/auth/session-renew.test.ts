@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SESSION_MAX_SECONDS } from '@prata/domain';
-import { sessions } from '../../db/schema/index';
+import { sessions } from '@/db/schema/index';
 import { bearer, buildTestApp, createCustomer, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;

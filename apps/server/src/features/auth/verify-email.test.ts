@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { oneTimeTokens, users } from '../../db/schema/index';
-import { sha256Hex } from '../../lib/crypto';
+import { oneTimeTokens, users } from '@/db/schema/index';
+import { sha256Hex } from '@/lib/crypto';
 import { buildTestApp, latestLink, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;

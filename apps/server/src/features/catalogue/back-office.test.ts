@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { auditLog, silverProductTypes } from '../../db/schema/index';
-import { reconcile } from '../../ledger/index';
+import { auditLog, silverProductTypes } from '@/db/schema/index';
+import { reconcile } from '@/ledger/index';
 import { bearer, buildTestApp, type Customer, multipart, staffMember, type TestApp } from '../../../test/helpers';
 
 /** The back office of product types: the images operators upload, the stock a save cannot overwrite, adjustments. */

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '@/deps';
 
 /**
  * The catalogue's answers, kept by this instance: the catalogue is the first page every visitor opens, so each page is

@@ -1,4 +1,4 @@
-import { logFailure } from '../../lib/log-failure';
+import { logFailure } from '@/lib/log-failure';
 import {
   type CalculateChargeInput,
   computeCharges,
@@ -10,13 +10,13 @@ import {
   type SilverTaxRates,
   ufForCep,
 } from '@prata/domain';
-import type { ShippingOption } from '../../adapters/shipping/index';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { ProductTypeRow } from '../../db/rows';
-import { AppError, invalid } from '../../lib/errors';
-import { type CityResult, findCity } from '../cities/index';
-import { walkHouseAsks } from '../orders/index';
+import type { ShippingOption } from '@/adapters/shipping/index';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { ProductTypeRow } from '@/db/rows';
+import { AppError, invalid } from '@/lib/errors';
+import { type CityResult, findCity } from '@/features/cities/index';
+import { walkHouseAsks } from '@/features/orders/index';
 import { type CouponRow, presentCoupon, usableCouponByCode, usableCouponById } from './coupons';
 import { productTypesById } from './repository/index';
 import { loadSilverSettings, taxRatesFor } from './settings';

@@ -1,10 +1,10 @@
 import { type CouponInput, MESSAGES, minorToDecimal } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { CouponRow } from '../../db/rows';
-import { pgConstraint, withTransaction } from '../../db/tx';
-import { writeAudit } from '../../lib/audit';
-import { AppError, invalid, notFound } from '../../lib/errors';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { CouponRow } from '@/db/rows';
+import { pgConstraint, withTransaction } from '@/db/tx';
+import { writeAudit } from '@/lib/audit';
+import { AppError, invalid, notFound } from '@/lib/errors';
 import {
   findCoupon,
   findCouponByCode,

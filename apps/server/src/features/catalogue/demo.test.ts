@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, ProductTypeResponse, ProductTypesResponse } from '@prata/domain';
 import { buildTestApp } from '../../../test/helpers';
-import { seedOrdersDemo } from '../orders/index';
+import { seedOrdersDemo } from '@/features/orders/index';
 import { seedCatalogueDemo } from './index';
 
 describe('the demo catalogue', () => {

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../deps';
-import { fundHouse } from '../orders/index';
+import type { AppDeps } from '@/deps';
+import { fundHouse } from '@/features/orders/index';
 import { saveCoupon } from './coupons';
 import { countProductTypes, findCouponByCode } from './repository/index';
 import { saveProductType } from './products';

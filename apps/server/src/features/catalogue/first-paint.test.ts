@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { bearer, buildTestApp, staffMember, type TestApp } from '../../../test/helpers';
-import { placeHouseOrder, seedOrdersDemo } from '../orders/index';
+import { placeHouseOrder, seedOrdersDemo } from '@/features/orders/index';
 import { WEB_RENDER_FILE } from './first-paint';
 import { seedCatalogueDemo } from './index';
 

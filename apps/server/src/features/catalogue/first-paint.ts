@@ -3,9 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ProductTypesResponse, SiteLinks } from '@prata/domain';
 import type { FastifyInstance } from 'fastify';
-import type { FirstPaint, FirstPaintPage } from '../../plugins/first-paint';
-import { webDistOf } from '../../plugins/web';
-import { bookVersion } from '../orders/index';
+import type { FirstPaint, FirstPaintPage } from '@/plugins/first-paint';
+import { webDistOf } from '@/plugins/web';
+import { bookVersion } from '@/features/orders/index';
 import { catalogueVersion } from './cache';
 import { readProductTypes } from './products';
 

@@ -2,13 +2,13 @@
 // publicly at /api/catalogue/images/uploads/<random>.<ext> (routes.ts).
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, UPLOADED_PRODUCT_IMAGES_PATH } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { ProductTypeRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { writeAudit } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { detectFileType, MAX_UPLOAD_BYTES, type UploadedFile } from '../../lib/uploads';
-import { loggedAs } from '../../lib/log-failure';
+import type { AppDeps } from '@/deps';
+import type { ProductTypeRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { writeAudit } from '@/lib/audit';
+import { AppError, notFound } from '@/lib/errors';
+import { detectFileType, MAX_UPLOAD_BYTES, type UploadedFile } from '@/lib/uploads';
+import { loggedAs } from '@/lib/log-failure';
 import { catalogueChanged } from './cache';
 import { presentAdmin, type Staff } from './products';
 import { imagesOfAllProductTypes, lockProductType, updateProductType } from './repository/index';

@@ -9,14 +9,14 @@ import {
   type SilverTaxRates,
   unitPriceNoFreight,
 } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { ProductTypeRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { writeAudit } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { balanceOf } from '../../ledger/index';
-import { walkHouseAsks } from '../orders/index';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { ProductTypeRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { writeAudit } from '@/lib/audit';
+import { AppError, notFound } from '@/lib/errors';
+import { balanceOf } from '@/ledger/index';
+import { walkHouseAsks } from '@/features/orders/index';
 import {
   allProductTypes,
   findActiveProductType,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { addFirstPaint } from '../../plugins/first-paint';
+import { addFirstPaint } from '@/plugins/first-paint';
 import { catalogueFirstPaint, loadWebRender } from './first-paint';
 import { adminPricingRoutes } from './routes/admin-pricing';
 import { adminProductRoutes } from './routes/admin-products';

@@ -1,8 +1,8 @@
 import { MESSAGES, type SilverSettingsInput, type SilverTaxRates, minorToDecimal } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import { withTransaction } from '../../db/tx';
-import { writeAudit } from '../../lib/audit';
-import type { AppDeps } from '../../deps';
+import type { Executor } from '@/db/client';
+import { withTransaction } from '@/db/tx';
+import { writeAudit } from '@/lib/audit';
+import type { AppDeps } from '@/deps';
 import {
   icmsRates,
   icmsRatesByState,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ShippingOption, ShippingPort } from '../../adapters/shipping/index';
+import type { ShippingOption, ShippingPort } from '@/adapters/shipping/index';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 
 const option = (serviceCode: string, priceCents: number, deliveryDays: number, error: string | null = null) => ({

@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/client';
-import { afterCommit } from '../../db/tx';
+import type { Executor } from '@/db/client';
+import { afterCommit } from '@/db/tx';
 import { catalogueChanged } from './cache';
 import * as repository from './repository/index';
 

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { openAiChatModel } from '../../adapters/chat-model/index';
-import { chatMessages, chats, faqs } from '../../db/schema/index';
-import { listFaqs, seedSupportDemo } from '../support/index';
+import { openAiChatModel } from '@/adapters/chat-model/index';
+import { chatMessages, chats, faqs } from '@/db/schema/index';
+import { listFaqs, seedSupportDemo } from '@/features/support/index';
 import { bearer, buildTestApp, createCustomer, staffMember, type TestApp } from '../../../test/helpers';
 import { CHAT_MESSAGES_MAX } from './service';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../../deps';
-import { listFaqs } from '../support/index';
+import type { AppDeps } from '@/deps';
+import { listFaqs } from '@/features/support/index';
 import { HELP_ARTICLES } from './help-articles';
 import { buildRetrieval, type HelpDoc, htmlToText, type Retrieval } from './retrieval';
 

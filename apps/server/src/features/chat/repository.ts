@@ -1,6 +1,6 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { type ChatRow, chatMessages, chats } from '../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { type ChatRow, chatMessages, chats } from '@/db/schema/index';
 
 // The chat's SQL: the conversations and their messages.
 

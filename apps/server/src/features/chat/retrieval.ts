@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { ChatSourceKind } from '@prata/domain';
-import type { ChatPassage, SmallTalk } from '../../adapters/chat-model/index';
+import type { ChatPassage, SmallTalk } from '@/adapters/chat-model/index';
 
 /**
  * Auro's search over the FAQs and the help articles (MiniSearch, BM25). Portuguese is folded before indexing and

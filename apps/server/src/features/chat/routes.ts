@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChatAskRequest, ChatAskResponse } from '@prata/domain';
-import { authenticate } from '../../plugins/auth';
+import { authenticate } from '@/plugins/auth';
 import { ask, askerOf } from './service';
 
 /** A session when the request carries one (an invalid or expired one is a 401, not a visitor); none otherwise. */

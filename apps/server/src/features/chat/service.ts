@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ChatAskResponse, type ChatVisitorInfo, MESSAGES } from '@prata/domain';
-import { type ChatModelAnswer, type ChatTurn, embeddedChatModel } from '../../adapters/chat-model/index';
-import type { AppDeps } from '../../deps';
-import type { ChatRow, UserRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { AppError, invalidFields, notFound } from '../../lib/errors';
-import { emailKey } from '../../plugins/rate-limit';
+import { type ChatModelAnswer, type ChatTurn, embeddedChatModel } from '@/adapters/chat-model/index';
+import type { AppDeps } from '@/deps';
+import type { ChatRow, UserRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { AppError, invalidFields, notFound } from '@/lib/errors';
+import { emailKey } from '@/plugins/rate-limit';
 import { helpRetrieval } from './knowledge';
 import { smallTalk } from './retrieval';
 import {

@@ -1,5 +1,5 @@
 import { type CepLookupResponse, ufForCep } from '@prata/domain';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '@/deps';
 import { findCity } from './service';
 
 /**

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { MESSAGES } from '@prata/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../limits';
-import { cities } from '../../db/schema/index';
-import { MUNICIPALITY_COUNT } from '../../seed/reference';
+import { LIMITS } from '@/limits';
+import { cities } from '@/db/schema/index';
+import { MUNICIPALITY_COUNT } from '@/seed/reference';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import municipios from './data/municipios.json' with { type: 'json' };
 

@@ -8,7 +8,7 @@ import {
   CitySearchResponse,
   MESSAGES,
 } from '@prata/domain';
-import { notFound } from '../../lib/errors';
+import { notFound } from '@/lib/errors';
 import { lookupCep } from './cep';
 import { searchCities } from './service';
 

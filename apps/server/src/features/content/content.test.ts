@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { siteContent } from '../../db/schema/index';
+import { siteContent } from '@/db/schema/index';
 import { buildTestApp } from '../../../test/helpers';
-import { loadConfig } from '../../config';
+import { loadConfig } from '@/config';
 import { CONTENT_TTL_MS } from './routes';
 
 describe('GET /api/termos', () => {

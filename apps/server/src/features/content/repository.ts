@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { siteContent } from '../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { siteContent } from '@/db/schema/index';
 
 // The site content's SQL.
 

@@ -1,10 +1,10 @@
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { sanitizeRichText } from '../../lib/rich-text';
+import { sanitizeRichText } from '@/lib/rich-text';
 import { SiteResponse, TermsResponse } from '@prata/domain';
-import { acceptedEncoding } from '../../plugins/web-files';
-import { TERMS_HTML } from '../../seed/terms';
+import { acceptedEncoding } from '@/plugins/web-files';
+import { TERMS_HTML } from '@/seed/terms';
 import { siteContentHtml } from './repository';
 
 const brotli = promisify(brotliCompress);

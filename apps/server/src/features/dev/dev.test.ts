@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { deliverDueMessages, REDACTED_BODY } from '../../messaging/outbox';
+import { loadConfig } from '@/config';
+import { deliverDueMessages, REDACTED_BODY } from '@/messaging/outbox';
 import { buildTestApp, createCustomer, outboxFor } from '../../../test/helpers';
 
 describe('the local mailbox (PRATA_DEV_MAILBOX=1)', () => {

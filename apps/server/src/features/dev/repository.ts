@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { deposits, devMailbox, users } from '../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { deposits, devMailbox, users } from '@/db/schema/index';
 
 // The development tools' SQL: the dev mailbox and the pending Pix deposits the embedded provider may pay.
 

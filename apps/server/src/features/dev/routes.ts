@@ -11,7 +11,7 @@ import {
   PaymentIdParams,
 } from '@prata/domain';
 import { devMailboxMessages, pendingPixDepositsWithEmail } from './repository';
-import { paymentTargetsFor, simulatePixPayment } from '../money/index';
+import { paymentTargetsFor, simulatePixPayment } from '@/features/money/index';
 
 /**
  * The local mailbox (PRATA_DEV_MAILBOX=1 only; config.ts refuses it in production and beside a real transport): what

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client';
+import type { Db } from '@/db/client';
 import { deviceFingerprint, parseUserAgent } from './device';
 import { hasOpenDemoSession, insertSessions, userIdByEmail } from './repository';
 

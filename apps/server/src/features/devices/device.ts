@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import Bowser from 'bowser';
 import type { SessionDevice } from '@prata/domain';
-import { sha256Hex } from '../../lib/crypto';
+import { sha256Hex } from '@/lib/crypto';
 
 /**
  * What a user agent says of the device, parsed with bowser (docs/decisions.md: MIT, maintained, a few kB, types

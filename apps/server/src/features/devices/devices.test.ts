@@ -12,7 +12,7 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { rows } from '../../db/sql';
+import { rows } from '@/db/sql';
 import { seedDevicesDemo } from './demo';
 import { deviceFingerprint, networkOf, parseUserAgent } from './device';
 

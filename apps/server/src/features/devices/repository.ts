@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { sessions, users } from '../../db/schema/index';
-import { rows } from '../../db/sql';
+import type { Executor } from '@/db/client';
+import { sessions, users } from '@/db/schema/index';
+import { rows } from '@/db/sql';
 
 // The devices' SQL: the customer's sessions (the table plugins/auth.ts writes) as devices.
 

@@ -8,7 +8,7 @@ import {
 } from '@prata/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate } from '../../plugins/auth';
+import { authenticate } from '@/plugins/auth';
 import * as service from './service';
 
 /**

@@ -6,17 +6,17 @@ import {
   type SessionItem,
   type SessionsResponse,
 } from '@prata/domain';
-import { cityOf } from '../../adapters/geoip/index';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { UserRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { consumeSessionEndToken, createSessionEndToken } from '../../lib/one-time-tokens';
-import { enqueueEmail } from '../../messaging/outbox';
-import { newDeviceMail } from '../../messaging/templates';
-import { type Auth, forgetSessions, issueSession, type SessionDevice } from '../../plugins/auth';
+import { cityOf } from '@/adapters/geoip/index';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { UserRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { AppError, notFound } from '@/lib/errors';
+import { consumeSessionEndToken, createSessionEndToken } from '@/lib/one-time-tokens';
+import { enqueueEmail } from '@/messaging/outbox';
+import { newDeviceMail } from '@/messaging/templates';
+import { type Auth, forgetSessions, issueSession, type SessionDevice } from '@/plugins/auth';
 import { deviceFingerprint, parseUserAgent } from './device';
 import {
   lockUserSession,

@@ -1,7 +1,7 @@
 import { MESSAGES, VideoResponse, VideosResponse } from '@prata/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createCustomer, type Customer, staffMember, type TestApp } from '../../../test/helpers';
-import { educationalVideos } from '../../db/schema/index';
+import { educationalVideos } from '@/db/schema/index';
 
 let t: TestApp;
 let support: Customer;

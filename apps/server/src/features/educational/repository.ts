@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { educationalVideos } from '../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { educationalVideos } from '@/db/schema/index';
 
 // The educational videos' SQL.
 

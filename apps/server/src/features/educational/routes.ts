@@ -9,7 +9,7 @@ import {
 } from '@prata/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
+import { authenticate, currentUser, requireStaff } from '@/plugins/auth';
 import { createVideo, deleteVideo, findVideo, listVideos, updateVideo } from './service';
 
 /** Educational videos (spec 3 §7): the signed-in customers' grid and player, and the back office's list. */

@@ -1,9 +1,9 @@
 import { MESSAGES, type Video, type VideoInput, type VideosPage } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import { pgConstraint, withTransaction } from '../../db/tx';
-import type { AppDeps } from '../../deps';
-import { writeAudit } from '../../lib/audit';
-import { AppError, invalid } from '../../lib/errors';
+import type { Executor } from '@/db/client';
+import { pgConstraint, withTransaction } from '@/db/tx';
+import type { AppDeps } from '@/deps';
+import { writeAudit } from '@/lib/audit';
+import { AppError, invalid } from '@/lib/errors';
 import { deleteVideoRow, insertVideo, updateVideoRow, type VideoRow, videoById, videosPage } from './repository';
 
 const presentVideo = (v: VideoRow): Video => ({

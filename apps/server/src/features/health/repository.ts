@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '@/db/client';
 
 // The readiness probe's one statement.
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { type PageAt, readPage } from '../../lib/paging';
+import type { Executor } from '@/db/client';
+import { type PageAt, readPage } from '@/lib/paging';
 
 // The account history's SQL: the customer's event log.
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EventLogsResponse, PageQuery } from '@prata/domain';
-import { int } from '../../db/integers';
-import { type PageTotal, pageAnswer } from '../../lib/paging';
-import { authenticate, currentUser } from '../../plugins/auth';
+import { int } from '@/db/integers';
+import { type PageTotal, pageAnswer } from '@/lib/paging';
+import { authenticate, currentUser } from '@/plugins/auth';
 import { eventLogPage } from './repository';
 
 export const HISTORY_PAGE_SIZE = 15;

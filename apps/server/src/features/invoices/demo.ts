@@ -1,8 +1,8 @@
 import { CreateSilverWithdrawalRequest, orderCost, type OrderSide } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
-import { placeOrder } from '../orders/index';
-import { createForCustomer, markSent } from '../silver-withdrawals/index';
+import type { AppDeps } from '@/deps';
+import type { DemoCalendar, DemoEvent } from '@/lib/demo-calendar';
+import { placeOrder } from '@/features/orders/index';
+import { createForCustomer, markSent } from '@/features/silver-withdrawals/index';
 import { issueDueInvoices } from './issue';
 import {
   approvedDemoCustomers,

@@ -14,13 +14,13 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { takeHouseOrder } from '../../../test/trades';
-import { embeddedInvoicing, type InvoicingPort } from '../../adapters/invoicing/index';
-import { productInvoices, serviceInvoices, users } from '../../db/schema/index';
-import { rows } from '../../db/sql';
-import { post } from '../../ledger/index';
-import { seedCatalogueDemo } from '../catalogue/index';
-import { fundHouse, placeHouseOrder } from '../orders/index';
-import { createForCustomer, markSent } from '../silver-withdrawals/index';
+import { embeddedInvoicing, type InvoicingPort } from '@/adapters/invoicing/index';
+import { productInvoices, serviceInvoices, users } from '@/db/schema/index';
+import { rows } from '@/db/sql';
+import { post } from '@/ledger/index';
+import { seedCatalogueDemo } from '@/features/catalogue/index';
+import { fundHouse, placeHouseOrder } from '@/features/orders/index';
+import { createForCustomer, markSent } from '@/features/silver-withdrawals/index';
 import { issueDueInvoices } from './issue';
 import { LIST_ISSUE_MAX } from './service';
 
@@ -261,7 +261,7 @@ describe('the invoicing port', () => {
     const a = await funded(1_000_000);
     await trade(a, 'buy', 900, 1000);
     const saved = t.app.deps.adapters.invoicing;
-    const { InvoicingError } = await import('../../adapters/invoicing/index');
+    const { InvoicingError } = await import('@/adapters/invoicing/index');
     t.app.deps.adapters.invoicing = {
       ...saved,
       async issueService() {

@@ -9,8 +9,8 @@ import {
 } from '@prata/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { attachmentHeader } from '../../lib/uploads';
-import { authenticate, currentUser } from '../../plugins/auth';
+import { attachmentHeader } from '@/lib/uploads';
+import { authenticate, currentUser } from '@/plugins/auth';
 import * as service from './service';
 
 const sendPdf = (reply: FastifyReply, file: { pdf: Buffer; fileName: string }) =>

@@ -7,11 +7,11 @@ import {
   type ProductInvoice,
   type ServiceInvoice,
 } from '@prata/domain';
-import { InvoicingError, type StoredProductInvoice, type StoredServiceInvoice } from '../../adapters/invoicing/index';
-import type { AppDeps } from '../../deps';
-import type { ProductInvoiceRow, ServiceInvoiceRow } from '../../db/rows';
-import { AppError, notFound } from '../../lib/errors';
-import { pageAnswer } from '../../lib/paging';
+import { InvoicingError, type StoredProductInvoice, type StoredServiceInvoice } from '@/adapters/invoicing/index';
+import type { AppDeps } from '@/deps';
+import type { ProductInvoiceRow, ServiceInvoiceRow } from '@/db/rows';
+import { AppError, notFound } from '@/lib/errors';
+import { pageAnswer } from '@/lib/paging';
 import { issueDueInvoices } from './issue';
 import {
   findProductInvoice,

@@ -10,10 +10,10 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvedCustomer, bearer, buildTestApp, type Customer, type TestApp } from '../../../test/helpers';
 import { takeHouseOrder, testOrderCost } from '../../../test/trades';
-import { rows } from '../../db/sql';
-import { post } from '../../ledger/index';
-import { randomInt, seededRandom } from '../../lib/seeded-random';
-import { fundHouse } from '../orders/index';
+import { rows } from '@/db/sql';
+import { post } from '@/ledger/index';
+import { randomInt, seededRandom } from '@/lib/seeded-random';
+import { fundHouse } from '@/features/orders/index';
 import { buildCostLatest, buildCostMonths } from './checkpoints';
 import { averageCostAt } from './facts';
 

@@ -1,9 +1,9 @@
 import { statementMonthOf, statementMonthRange } from '@prata/domain';
-import type { Db, Executor } from '../../db/client';
-import { withTransaction } from '../../db/tx';
-import { CHECKPOINT_GRACE_MS } from '../../ledger/index';
-import { loggedAs } from '../../lib/log-failure';
-import { every } from '../../lib/per-turn';
+import type { Db, Executor } from '@/db/client';
+import { withTransaction } from '@/db/tx';
+import { CHECKPOINT_GRACE_MS } from '@/ledger/index';
+import { loggedAs } from '@/lib/log-failure';
+import { every } from '@/lib/per-turn';
 import { type CostBasis, walkCost } from './cost';
 import {
   claimCostMonth,

@@ -1,8 +1,8 @@
 import { brasiliaYear, brasiliaYearStart, IRPF_YEARS_BACK, MESSAGES, mulDivHalfUp, perGramCents } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import { int } from '../../db/integers';
-import { accountSumsBefore } from '../../ledger/index';
-import { AppError } from '../../lib/errors';
+import type { Executor } from '@/db/client';
+import { int } from '@/db/integers';
+import { accountSumsBefore } from '@/ledger/index';
+import { AppError } from '@/lib/errors';
 import { type CostBasis, walkCost } from './cost';
 import {
   costStart,

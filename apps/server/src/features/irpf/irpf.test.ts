@@ -5,8 +5,8 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvedCustomer, bearer, buildTestApp, type Customer, type TestApp } from '../../../test/helpers';
 import { takeHouseOrder, testOrderCost } from '../../../test/trades';
-import { post } from '../../ledger/index';
-import { fundHouse } from '../orders/index';
+import { post } from '@/ledger/index';
+import { fundHouse } from '@/features/orders/index';
 import { FORMATS } from './workbook';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { IrpfPositionResponse, IrpfWorkbookFile, IrpfYearParams, XLSX_MIME } from '@prata/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { attachmentHeader } from '../../lib/uploads';
-import { authenticate, currentUser } from '../../plugins/auth';
+import { attachmentHeader } from '@/lib/uploads';
+import { authenticate, currentUser } from '@/plugins/auth';
 import * as service from './service';
 
 /**

@@ -1,5 +1,5 @@
 import { minorToDecimal } from '@prata/domain';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '@/deps';
 import { checkYear, positionOf, yearOrders } from './facts';
 import { customerName } from './repository/reads';
 import { buildWorkbook } from './workbook';

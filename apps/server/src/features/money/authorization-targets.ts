@@ -1,6 +1,6 @@
-import type { AuthorizationEventKind } from '../../adapters/payments/port';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
+import type { AuthorizationEventKind } from '@/adapters/payments/port';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
 import type { PaymentTargetOutcome } from './payment-targets';
 
 /** A Pix Automático event, as the webhook handler hands it to the feature that owns the authorisation. */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../../db/sql';
+import { rows } from '@/db/sql';
 import { approvedCustomer, bearer, buildTestApp, fundCustomer, staffMember, type TestApp } from '../../../test/helpers';
 import { takeHouseOrder, testOrderCost } from '../../../test/trades';
-import { fundHouse } from '../orders/index';
+import { fundHouse } from '@/features/orders/index';
 import { BACK_OFFICE_PAGE_SIZE } from './back-office';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
-import type { AppDeps } from '../../deps';
-import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
-import { listBanking } from '../profile/index';
+import type { AppDeps } from '@/deps';
+import type { DemoCalendar, DemoEvent } from '@/lib/demo-calendar';
+import { listBanking } from '@/features/profile/index';
 import { reviewDeposit, simulatePixPayment } from './back-office';
 import { createPixDeposit, createTedDeposit } from './deposits';
 import { payOut } from './payouts';

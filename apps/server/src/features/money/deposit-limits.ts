@@ -1,9 +1,9 @@
 import { formatBRL, MESSAGES, minorToDecimal } from '@prata/domain';
-import type { MoneySettings } from '../../config';
-import type { Executor } from '../../db/client';
-import type { DepositRow } from '../../db/rows';
-import { pgErrorCode, pgErrorDetail } from '../../db/tx';
-import { AppError } from '../../lib/errors';
+import type { MoneySettings } from '@/config';
+import type { Executor } from '@/db/client';
+import type { DepositRow } from '@/db/rows';
+import { pgErrorCode, pgErrorDetail } from '@/db/tx';
+import { AppError } from '@/lib/errors';
 import { insertDepositRow, moneyInAdmissionJson, upsertMoneyInSettings } from './repository/index';
 
 /**

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { parseBrCode } from '../../adapters/payments/index';
-import { deposits, paymentEvents } from '../../db/schema/index';
-import { getBalances } from '../../ledger/index';
+import { parseBrCode } from '@/adapters/payments/index';
+import { deposits, paymentEvents } from '@/db/schema/index';
+import { getBalances } from '@/ledger/index';
 import {
   approvedCustomer,
   bearer,

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { formatBRL, MESSAGES, MINIMUM_PIX_DEPOSIT_CENTS, minorToDecimal } from '@prata/domain';
-import type { PaymentCustomer } from '../../adapters/payments/port';
-import { brCodeQrPngBase64 as qrPngBase64 } from '../../adapters/payments/index';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { DepositRow, UserRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { inspectUpload, type UploadedFile } from '../../lib/uploads';
-import { getBalances, post } from '../../ledger/index';
-import { enqueueEmail } from '../../messaging/outbox';
-import { depositCreditedMail } from '../../messaging/templates';
-import { findCompanyByUser } from '../users/index';
-import { HISTORY_PAGE_SIZE, page } from '../history/index';
+import type { PaymentCustomer } from '@/adapters/payments/port';
+import { brCodeQrPngBase64 as qrPngBase64 } from '@/adapters/payments/index';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { DepositRow, UserRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { AppError, notFound } from '@/lib/errors';
+import { inspectUpload, type UploadedFile } from '@/lib/uploads';
+import { getBalances, post } from '@/ledger/index';
+import { enqueueEmail } from '@/messaging/outbox';
+import { depositCreditedMail } from '@/messaging/templates';
+import { findCompanyByUser } from '@/features/users/index';
+import { HISTORY_PAGE_SIZE, page } from '@/features/history/index';
 import {
   depositLimits,
   insertPendingDeposit,
@@ -22,7 +22,7 @@ import {
   type Wording,
 } from './deposit-limits';
 import { isExpired, presentDeposit } from './presenter';
-import { logFailure, loggedAs } from '../../lib/log-failure';
+import { logFailure, loggedAs } from '@/lib/log-failure';
 import {
   findContact,
   findDeposit,

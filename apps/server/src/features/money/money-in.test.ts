@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { depositLimitRefusal, MESSAGES } from '@prata/domain';
-import { loadConfig, type MoneySettings } from '../../config';
-import { auditLog, deposits, paymentEvents, users } from '../../db/schema/index';
-import { balanceOf, getBalances } from '../../ledger/index';
+import { loadConfig, type MoneySettings } from '@/config';
+import { auditLog, deposits, paymentEvents, users } from '@/db/schema/index';
+import { balanceOf, getBalances } from '@/ledger/index';
 import {
   approvedCustomer,
   bearer,
@@ -14,7 +14,7 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import type { Executor } from '../../db/client';
+import type { Executor } from '@/db/client';
 import { type MoneyIn, moneyInFacts, refusalMessage, writeMoneyInSettings } from './deposit-limits';
 
 /**

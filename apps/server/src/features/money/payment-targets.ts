@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
 
 /** What a target did with a payment event, stored with the event (payment_events.outcome, detail). */
 export type PaymentTargetOutcome = { outcome: string; detail: string | null };

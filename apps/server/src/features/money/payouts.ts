@@ -1,17 +1,17 @@
-import { logFailure } from '../../lib/log-failure';
+import { logFailure } from '@/lib/log-failure';
 // Paying a withdrawal out: the provider asked, its answer recorded, a refusal given back; an operator's rejection.
 import { formatBRL, MESSAGES } from '@prata/domain';
-import type { PayoutDestination } from '../../adapters/payments/port';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { WithdrawalRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { logEvent, writeAudit } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { capture, postBatch, release, requireAllOk, requireOk } from '../../ledger/index';
-import { enqueueEmail } from '../../messaging/outbox';
-import { moneyRejectedMail, withdrawalPaidMail } from '../../messaging/templates';
-import { findCompanyByUser } from '../users/index';
+import type { PayoutDestination } from '@/adapters/payments/port';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { WithdrawalRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { logEvent, writeAudit } from '@/lib/audit';
+import { AppError, notFound } from '@/lib/errors';
+import { capture, postBatch, release, requireAllOk, requireOk } from '@/ledger/index';
+import { enqueueEmail } from '@/messaging/outbox';
+import { moneyRejectedMail, withdrawalPaidMail } from '@/messaging/templates';
+import { findCompanyByUser } from '@/features/users/index';
 import { describeDestination } from './presenter';
 import {
   findUser,

@@ -1,5 +1,5 @@
 import { formatCnpj, minorToDecimal } from '@prata/domain';
-import type { DepositRow, WithdrawalDestination, WithdrawalRow } from '../../db/rows';
+import type { DepositRow, WithdrawalDestination, WithdrawalRow } from '@/db/rows';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/client';
-import { type ReconciliationReport, registerReconciliationCheck } from '../../ledger/index';
+import type { Executor } from '@/db/client';
+import { type ReconciliationReport, registerReconciliationCheck } from '@/ledger/index';
 import {
   depositsCreditedWrongly,
   heldPaymentsReceivedWrongly,

@@ -35,11 +35,11 @@ import {
   PasskeyOptionsResponse,
   WithdrawalsPageResponse,
 } from '@prata/domain';
-import { writeAudit } from '../../lib/audit';
-import { sendAttachment, uploadedFile } from '../../lib/uploads';
-import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
-import { acceptForms, acceptUrlencoded, SHORT_FORM, uploadForm } from '../../plugins/multipart';
-import { requireApprovedRegistration } from '../users/index';
+import { writeAudit } from '@/lib/audit';
+import { sendAttachment, uploadedFile } from '@/lib/uploads';
+import { authenticate, currentUser, requireStaff } from '@/plugins/auth';
+import { acceptForms, acceptUrlencoded, SHORT_FORM, uploadForm } from '@/plugins/multipart';
+import { requireApprovedRegistration } from '@/features/users/index';
 import * as backOffice from './back-office';
 import * as deposits from './deposits';
 import { decideHeldDeposit } from './held-deposits';

@@ -2,16 +2,9 @@ import { randomInt } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import {
-  bankingInformation,
-  deposits,
-  ledgerTransfers,
-  paymentEvents,
-  users,
-  withdrawals,
-} from '../../db/schema/index';
-import { loadConfig } from '../../config';
-import { getBalances, post } from '../../ledger/index';
+import { bankingInformation, deposits, ledgerTransfers, paymentEvents, users, withdrawals } from '@/db/schema/index';
+import { loadConfig } from '@/config';
+import { getBalances, post } from '@/ledger/index';
 import {
   approvedCustomer,
   buildTestApp,
@@ -21,7 +14,7 @@ import {
   type Customer,
   type TestApp,
 } from '../../../test/helpers';
-import { listBanking } from '../profile/index';
+import { listBanking } from '@/features/profile/index';
 import { placeWithdrawal } from './withdrawals';
 
 let t: TestApp;
@@ -208,7 +201,7 @@ describe.skipIf(onPostgres)('withdrawals racing on one balance', () => {
 
 describe('the reconciliation knows deposits and withdrawals', () => {
   it('finds an approved deposit that was never credited and a withdrawal without its hold', async () => {
-    const { reconcile } = await import('../../ledger/index');
+    const { reconcile } = await import('@/ledger/index');
     const c = await approvedCustomer(t);
     const [d] = await t.database.db
       .insert(deposits)

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@prata/domain';
-import type { PaymentEvent } from '../../adapters/payments/port';
-import type { AppDeps } from '../../deps';
-import { withTransaction } from '../../db/tx';
-import { AppError } from '../../lib/errors';
+import type { PaymentEvent } from '@/adapters/payments/port';
+import type { AppDeps } from '@/deps';
+import { withTransaction } from '@/db/tx';
+import { AppError } from '@/lib/errors';
 import { creditLockedDeposit } from './deposits';
 import { holdPayment, holdReasonFor } from './held-deposits';
 import { applyAuthorizationEvent } from './authorization-targets';

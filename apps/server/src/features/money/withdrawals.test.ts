@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import type { PayoutInput } from '../../adapters/payments/index';
-import { users, withdrawals } from '../../db/schema/index';
-import { getBalances } from '../../ledger/index';
+import type { PayoutInput } from '@/adapters/payments/index';
+import { users, withdrawals } from '@/db/schema/index';
+import { getBalances } from '@/ledger/index';
 import {
   approvedCustomer,
   bearer,
@@ -16,7 +16,7 @@ import {
   type Customer,
   type TestApp,
 } from '../../../test/helpers';
-import { listBanking } from '../profile/index';
+import { listBanking } from '@/features/profile/index';
 import { placeWithdrawal } from './withdrawals';
 
 let t: TestApp;

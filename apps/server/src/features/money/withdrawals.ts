@@ -7,21 +7,21 @@ import {
   type PasskeyAssertion,
   withdrawalFee,
 } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { UserRow, WithdrawalDestination } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { consumeCode, issueCode } from '../../lib/codes';
-import { AppError, invalid } from '../../lib/errors';
-import { getBalances, hold, lockOwners, requireOk } from '../../ledger/index';
-import { enqueueEmail } from '../../messaging/outbox';
-import { withdrawalCodeMail } from '../../messaging/templates';
-import { emailKey } from '../../plugins/rate-limit';
-import { HISTORY_PAGE_SIZE, page } from '../history/index';
-import { assertionOptions, verifyAssertion } from '../passkeys/index';
-import { hasPasskey } from '../../plugins/auth';
-import { listBanking } from '../profile/index';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { UserRow, WithdrawalDestination } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { consumeCode, issueCode } from '@/lib/codes';
+import { AppError, invalid } from '@/lib/errors';
+import { getBalances, hold, lockOwners, requireOk } from '@/ledger/index';
+import { enqueueEmail } from '@/messaging/outbox';
+import { withdrawalCodeMail } from '@/messaging/templates';
+import { emailKey } from '@/plugins/rate-limit';
+import { HISTORY_PAGE_SIZE, page } from '@/features/history/index';
+import { assertionOptions, verifyAssertion } from '@/features/passkeys/index';
+import { hasPasskey } from '@/plugins/auth';
+import { listBanking } from '@/features/profile/index';
 import { payOut, withdrawalHoldId } from './payouts';
 import { describeDestination, presentWithdrawal } from './presenter';
 import { countWithdrawalsSince, insertWithdrawal, pageOfWithdrawals } from './repository/index';

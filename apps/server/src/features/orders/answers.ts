@@ -1,7 +1,7 @@
 import { BOOK_ROWS, Order } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import { int } from '../../db/integers';
-import { perTurn } from '../../lib/per-turn';
+import type { AppDeps } from '@/deps';
+import { int } from '@/db/integers';
+import { perTurn } from '@/lib/per-turn';
 import type { BookEntry, CompletedEntry, WrittenOrder } from './copy';
 import { MarketEngine } from './engine';
 import { type BookRowJson, bookRowJson } from './placement-bytes';

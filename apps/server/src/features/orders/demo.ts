@@ -1,7 +1,7 @@
 import { orderCost, type OrderSide } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import { type DemoCalendar, type DemoEvent, demoCalendar } from '../../lib/demo-calendar';
-import { runDemoEvents } from '../../seed/clock';
+import type { AppDeps } from '@/deps';
+import { type DemoCalendar, type DemoEvent, demoCalendar } from '@/lib/demo-calendar';
+import { runDemoEvents } from '@/seed/clock';
 import { fundHouse, placeHouseOrder } from './house';
 import { anyOrder, approvedCustomerIds } from './repository/index';
 import { cancelOrder, marketRates, placeOrder } from './service';

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { post, reconcile } from '../../ledger/index';
+import { post, reconcile } from '@/ledger/index';
 import { createLedgerUsers } from '../../../test/ledger-users';
-import { rows } from '../../db/sql';
-import { int } from '../../db/integers';
-import { users } from '../../db/schema/index';
+import { rows } from '@/db/sql';
+import { int } from '@/db/integers';
+import { users } from '@/db/schema/index';
 import { inArray } from 'drizzle-orm';
 import { type Op, type Outcome, MarketEngine } from './engine';
 import { ReferenceBook } from './matching/reference';
 import { expectedTakeRefusal } from './core/testing';
-import { randomInt, seededRandom } from '../../lib/seeded-random';
+import { randomInt, seededRandom } from '@/lib/seeded-random';
 
 /**
  * The matcher against the deliberately simple reference book (matching/reference.ts), through the database: random

@@ -1,9 +1,9 @@
 import { brasiliaYear, type OrderRates } from '@prata/domain';
-import type { Database, Executor } from '../../db/client';
-import { pgErrorCode, withTransaction } from '../../db/tx';
-import { AppError } from '../../lib/errors';
-import { logFailure } from '../../lib/log-failure';
-import { ACCOUNTS_NOT_AS_KNOWN, AccountFactsCache } from '../../ledger/index';
+import type { Database, Executor } from '@/db/client';
+import { pgErrorCode, withTransaction } from '@/db/tx';
+import { AppError } from '@/lib/errors';
+import { logFailure } from '@/lib/log-failure';
+import { ACCOUNTS_NOT_AS_KNOWN, AccountFactsCache } from '@/ledger/index';
 import {
   type Applied,
   type BatchResult,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type AdminMarketResponse, MESSAGES, minorToDecimal, type OrderSide } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import { withTransaction } from '../../db/tx';
-import { writeAudit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
-import { balanceOf, post, requireOk } from '../../ledger/index';
+import type { AppDeps } from '@/deps';
+import { withTransaction } from '@/db/tx';
+import { writeAudit } from '@/lib/audit';
+import { AppError } from '@/lib/errors';
+import { balanceOf, post, requireOk } from '@/ledger/index';
 import { cancelOrder, engineOf, marketRates, presentRates } from './service';
 import { type BookLevel, bookLevels, houseOrders, todaysTrades, updateMarketRates } from './repository/index';
 

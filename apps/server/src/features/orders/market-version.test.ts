@@ -10,10 +10,10 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { tradingLimitRequests, users } from '../../db/schema/index';
-import { rows } from '../../db/sql';
-import { int } from '../../db/integers';
-import { reconcile } from '../../ledger/index';
+import { tradingLimitRequests, users } from '@/db/schema/index';
+import { rows } from '@/db/sql';
+import { int } from '@/db/integers';
+import { reconcile } from '@/ledger/index';
 import { engineOf } from './service';
 
 /**

@@ -11,8 +11,8 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { users } from '../../db/schema/index';
-import { withTransaction } from '../../db/tx';
+import { users } from '@/db/schema/index';
+import { withTransaction } from '@/db/tx';
 import {
   AccountFactsCache,
   balanceOf,
@@ -25,10 +25,10 @@ import {
   type ResolvedPlan,
   reconcile,
   resolvePlan,
-} from '../../ledger/index';
-import { type RecordField, recordArray, rows } from '../../db/sql';
-import type { AppError } from '../../lib/errors';
-import { HTTP_STATUS } from '../../plugins/errors';
+} from '@/ledger/index';
+import { type RecordField, recordArray, rows } from '@/db/sql';
+import type { AppError } from '@/lib/errors';
+import { HTTP_STATUS } from '@/plugins/errors';
 import { MarketEngine, marketInputsChanged } from './engine';
 import { engineOf, iso } from './service';
 

@@ -1,6 +1,6 @@
 import { Order, OrdersResponse, PlaceOrderResponse } from '@prata/domain';
 import { describe, expect, it } from 'vitest';
-import { randomInt, seededRandom } from '../../lib/seeded-random';
+import { randomInt, seededRandom } from '@/lib/seeded-random';
 import { bookRowJson, listsBytes, placementBytes } from './placement-bytes';
 import { presentBookOrder, presentOrder } from './present';
 import type { OrderRow, RawBookRow } from './repository/index';

@@ -1,5 +1,5 @@
 import { type BookOrder, minorToDecimal, mulDivHalfUp, type Order, type OrderRates } from '@prata/domain';
-import { int } from '../../db/integers';
+import { int } from '@/db/integers';
 import type { OrderRow, RawBookRow } from './repository/index';
 
 /** The API's own form (Date#toISOString), as the matcher's copy of the book keeps its times. */

@@ -9,7 +9,7 @@ import {
   openSecondPool,
   type TestApp,
 } from '../../../test/helpers';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '@/deps';
 import { BOOK_CHANNEL, bookVersion, engineOf } from './answers';
 import { PRICE_HISTORY_FRESH_MS, PRICE_HISTORY_MAX_AGE_MS, priceHistoryJson } from './price-history';
 

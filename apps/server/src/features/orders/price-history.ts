@@ -1,6 +1,6 @@
 import { PriceHistoryResponse } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import { logFailure } from '../../lib/log-failure';
+import type { AppDeps } from '@/deps';
+import { logFailure } from '@/lib/log-failure';
 import { bookVersion } from './answers';
 import { priceHistory } from './service';
 

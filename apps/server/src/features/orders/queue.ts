@@ -1,5 +1,5 @@
 import { MESSAGES } from '@prata/domain';
-import { AppError } from '../../lib/errors';
+import { AppError } from '@/lib/errors';
 
 /** The most operations one batch applies. */
 const MAX_BATCH = 256;

@@ -12,11 +12,11 @@ import {
   skippedOnPglite,
   type TestApp,
 } from '../../../test/helpers';
-import { users } from '../../db/schema/index';
-import { post, reconcile } from '../../ledger/index';
-import { rows } from '../../db/sql';
-import { int } from '../../db/integers';
-import { seededRandom } from '../../lib/seeded-random';
+import { users } from '@/db/schema/index';
+import { post, reconcile } from '@/ledger/index';
+import { rows } from '@/db/sql';
+import { int } from '@/db/integers';
+import { seededRandom } from '@/lib/seeded-random';
 import { engineOf } from './service';
 
 /**

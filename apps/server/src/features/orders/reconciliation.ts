@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/client';
-import { type ReconciliationReport, type ReconciliationScope, registerReconciliationCheck } from '../../ledger/index';
+import type { Executor } from '@/db/client';
+import { type ReconciliationReport, type ReconciliationScope, registerReconciliationCheck } from '@/ledger/index';
 import { ordersDriftingFromHolds, strayOrdersAndTrades } from './repository/index';
 
 /**

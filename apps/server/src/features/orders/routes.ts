@@ -23,8 +23,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
-import { requireApprovedRegistration } from '../users/index';
+import { authenticate, currentUser, requireStaff } from '@/plugins/auth';
+import { requireApprovedRegistration } from '@/features/users/index';
 import * as house from './house';
 import { priceHistoryJson } from './price-history';
 import * as service from './service';

@@ -11,11 +11,11 @@ import {
   type PlaceOrderInput,
   brasiliaYear,
 } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
-import { int } from '../../db/integers';
-import { HISTORY_PAGE_SIZE, page } from '../history/index';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import { AppError, notFound } from '@/lib/errors';
+import { int } from '@/db/integers';
+import { HISTORY_PAGE_SIZE, page } from '@/features/history/index';
 import { bookAfter, completedListJson, engineOf, ownListsAfterCommit } from './answers';
 import { walkLevels } from './core/index';
 import type { Outcome, Owner } from './engine';

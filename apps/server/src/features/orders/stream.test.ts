@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedCustomer, bearer, buildTestApp, openSecondPool, type TestApp } from '../../../test/helpers';
-import { post } from '../../ledger/index';
+import { post } from '@/ledger/index';
 
 /** Reads server-sent events from a listening app until `until` says stop. */
 function listen(

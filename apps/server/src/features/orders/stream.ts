@@ -1,7 +1,7 @@
 import { MESSAGES } from '@prata/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../deps';
-import { AppError } from '../../lib/errors';
+import type { AppDeps } from '@/deps';
+import { AppError } from '@/lib/errors';
 import { BOOK_CHANNEL } from './service';
 
 /** At most this many open streams per instance; beyond it a new one is refused (503) rather than starving the rest. */

@@ -5,14 +5,14 @@ import {
   verifyAuthenticationResponse,
   type AuthenticatorTransport,
 } from '@simplewebauthn/server';
-import type { AppDeps } from '../../deps';
-import type { Db, Executor } from '../../db/client';
-import type { PasskeyRow } from '../../db/rows';
-import type { PasskeySettings } from '../../config';
-import { writeAudit } from '../../lib/audit';
-import { type Binding, bindingText } from '../../lib/codes';
-import { hmacHex, randomToken, safeEqualHex } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import type { AppDeps } from '@/deps';
+import type { Db, Executor } from '@/db/client';
+import type { PasskeyRow } from '@/db/rows';
+import type { PasskeySettings } from '@/config';
+import { writeAudit } from '@/lib/audit';
+import { type Binding, bindingText } from '@/lib/codes';
+import { hmacHex, randomToken, safeEqualHex } from '@/lib/crypto';
+import { AppError } from '@/lib/errors';
 import {
   advancePasskeyCounter,
   deleteChallengesExpiredBefore,

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { loadConfig } from '../../config';
-import { auditLog, passkeyChallenges, passkeyFallbacks, passkeys, verificationCodes } from '../../db/schema/index';
+import { loadConfig } from '@/config';
+import { auditLog, passkeyChallenges, passkeyFallbacks, passkeys, verificationCodes } from '@/db/schema/index';
 import {
   approvedCustomer,
   bearer,

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { passkeyChallenges, passkeyFallbacks, type PasskeyRow, passkeys } from '../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { passkeyChallenges, passkeyFallbacks, type PasskeyRow, passkeys } from '@/db/schema/index';
 
 // The passkeys' SQL: the credentials, their one-time challenges and the "Perdi minha chave de acesso" fallbacks.
 

@@ -10,7 +10,7 @@ import {
   PasskeyRemoveRequest,
   PasskeysResponse,
 } from '@prata/domain';
-import { authenticate, currentUser, requireStaff, STAFF_ROLES } from '../../plugins/auth';
+import { authenticate, currentUser, requireStaff, STAFF_ROLES } from '@/plugins/auth';
 import * as service from './service';
 
 /** "Chaves de acesso" in /meus-dados: the signed-in customer's passkeys (sign-in with them lives in features/auth). */

@@ -7,18 +7,18 @@ import {
 } from '@prata/domain';
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { decodeAttestationObject } from '@simplewebauthn/server/helpers';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { PasskeyRow, UserRow } from '../../db/rows';
-import { lockCustomer } from '../../db/lock';
-import { pgConstraint, withTransaction } from '../../db/tx';
-import { logEvent, writeAudit } from '../../lib/audit';
-import { hmacHex } from '../../lib/crypto';
-import { AppError, invalid, notFound } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
-import { enqueueEmail } from '../../messaging/outbox';
-import { passkeyChangedMail, passkeyFallbackMail } from '../../messaging/templates';
-import { RateLimitedError, emailKey } from '../../plugins/rate-limit';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { PasskeyRow, UserRow } from '@/db/rows';
+import { lockCustomer } from '@/db/lock';
+import { pgConstraint, withTransaction } from '@/db/tx';
+import { logEvent, writeAudit } from '@/lib/audit';
+import { hmacHex } from '@/lib/crypto';
+import { AppError, invalid, notFound } from '@/lib/errors';
+import { verifyPassword } from '@/lib/passwords';
+import { enqueueEmail } from '@/messaging/outbox';
+import { passkeyChangedMail, passkeyFallbackMail } from '@/messaging/templates';
+import { RateLimitedError, emailKey } from '@/plugins/rate-limit';
 import { listPasskeyRows, newChallenge, readCeremony, refusal, relyingParty, spendChallenge } from './ceremony';
 import {
   deleteOwnPasskey,

@@ -1,10 +1,10 @@
 import { formatBRL, MESSAGES } from '@prata/domain';
-import { withTransaction } from '../../db/tx';
-import { type CoalescedRunner, startCoalescedRunner } from '../../lib/coalesced-runner';
-import { logFailure } from '../../lib/log-failure';
-import type { AppDeps } from '../../deps';
-import { enqueueEmail } from '../../messaging/outbox';
-import { priceAlertMail } from '../../messaging/templates';
+import { withTransaction } from '@/db/tx';
+import { type CoalescedRunner, startCoalescedRunner } from '@/lib/coalesced-runner';
+import { logFailure } from '@/lib/log-failure';
+import type { AppDeps } from '@/deps';
+import { enqueueEmail } from '@/messaging/outbox';
+import { priceAlertMail } from '@/messaging/templates';
 import { type Fired, fireCrossed, lockCursor, moveCursor, subscriptionsOf, tradeWindow } from './repository';
 import { queuePush } from './push';
 

@@ -13,10 +13,10 @@ import {
   skippedOnPglite,
   type TestApp,
 } from '../../../test/helpers';
-import { loadConfig } from '../../config';
-import { rows } from '../../db/sql';
-import { int } from '../../db/integers';
-import { withTransaction } from '../../db/tx';
+import { loadConfig } from '@/config';
+import { rows } from '@/db/sql';
+import { int } from '@/db/integers';
+import { withTransaction } from '@/db/tx';
 import { alertCheckerOf, checkPriceAlerts, vapidKeys } from './index';
 import { pushDeliveriesIdle } from './push';
 import { fireCrossed } from './repository';

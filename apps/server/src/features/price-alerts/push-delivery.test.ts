@@ -1,13 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { approvedCustomer, buildTestApp, type TestApp } from '../../../test/helpers';
-import {
-  type OutboundClient,
-  OutboundFailed,
-  type OutboundRefused,
-  outboundClient,
-} from '../../adapters/outbound/index';
-import { rows } from '../../db/sql';
+import { type OutboundClient, OutboundFailed, type OutboundRefused, outboundClient } from '@/adapters/outbound/index';
+import { rows } from '@/db/sql';
 import { alertCheckerOf, checkPriceAlerts } from './index';
 import { pushDeliveriesIdle } from './push';
 import { browserKeys, createAlert, fakePushService, LOCAL_PUSH, subscribe, trade, waitFor } from './test-helpers';

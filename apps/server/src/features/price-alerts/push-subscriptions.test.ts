@@ -10,9 +10,9 @@ import {
   skippedOnPglite,
   type TestApp,
 } from '../../../test/helpers';
-import { loadConfig } from '../../config';
-import { rows } from '../../db/sql';
-import { int } from '../../db/integers';
+import { loadConfig } from '@/config';
+import { rows } from '@/db/sql';
+import { int } from '@/db/integers';
 import { browserKeys, createAlert, subscribe } from './test-helpers';
 import { PRODUCTION_ENV } from '../../../test/production-env';
 

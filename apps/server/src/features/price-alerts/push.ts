@@ -1,7 +1,7 @@
 import webpush from 'web-push';
-import type { Db } from '../../db/client';
-import type { AppDeps } from '../../deps';
-import { logFailure } from '../../lib/log-failure';
+import type { Db } from '@/db/client';
+import type { AppDeps } from '@/deps';
+import { logFailure } from '@/lib/log-failure';
 import { type BoundedQueue, boundedQueue } from './deliveries';
 import { pushEndpointAllowed } from './endpoints';
 import { keptVapidKeysJson, removeEndpoint, type PushSubscriptionRow } from './repository';

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { PriceAlertDirection } from '@prata/domain';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { rows } from '../../db/sql';
-import { int } from '../../db/integers';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
+import { int } from '@/db/integers';
 
 // The SQL of price alerts and push subscriptions (migration 0028). Explicit columns; bigints come back as text.
 

@@ -10,8 +10,8 @@ import {
 } from '@prata/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate, currentUser } from '../../plugins/auth';
-import { engineOf } from '../orders/index';
+import { authenticate, currentUser } from '@/plugins/auth';
+import { engineOf } from '@/features/orders/index';
 import { startAlertChecker } from './firing';
 import { pushDeliveriesIdle, vapidKeys } from './push';
 import * as service from './service';

@@ -8,10 +8,10 @@ import {
   type PriceAlertDirection,
   type PriceAlertsResponse,
 } from '@prata/domain';
-import { withTransaction } from '../../db/tx';
-import type { AppDeps } from '../../deps';
-import { AppError, notFound } from '../../lib/errors';
-import { lastTradePrice } from '../orders/index';
+import { withTransaction } from '@/db/tx';
+import type { AppDeps } from '@/deps';
+import { AppError, notFound } from '@/lib/errors';
+import { lastTradePrice } from '@/features/orders/index';
 import { pushEndpointAllowed } from './endpoints';
 import * as repo from './repository';
 

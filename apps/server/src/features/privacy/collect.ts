@@ -1,6 +1,6 @@
 import { PRIVACY_EXPORT_FORMAT, PRIVACY_EXPORT_VERSION, type PrivacyExportData } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import { int } from '../../db/integers';
+import type { Executor } from '@/db/client';
+import { int } from '@/db/integers';
 import {
   companyExportRecord,
   customerDocumentFiles,

@@ -1,6 +1,6 @@
-import { withTransaction } from '../../db/tx';
-import type { AppDeps } from '../../deps';
-import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
+import { withTransaction } from '@/db/tx';
+import type { AppDeps } from '@/deps';
+import type { DemoCalendar, DemoEvent } from '@/lib/demo-calendar';
 import * as repo from './repository';
 import { recordRegistrationConsents } from './service';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { rows } from '../../db/sql';
-import { int } from '../../db/integers';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
+import { int } from '@/db/integers';
 
 // The SQL of the erasure (migration 0040). Each statement reads one customer's rows through the customer's index.
 

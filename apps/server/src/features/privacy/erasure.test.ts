@@ -14,9 +14,9 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { rows } from '../../db/sql';
-import { getBalances, post, reconcile } from '../../ledger/index';
-import { runRuleNow } from '../retention/index';
+import { rows } from '@/db/sql';
+import { getBalances, post, reconcile } from '@/ledger/index';
+import { runRuleNow } from '@/features/retention/index';
 
 let t: TestApp;
 let compliance: Customer;

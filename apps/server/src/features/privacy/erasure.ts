@@ -7,19 +7,19 @@ import {
   type ErasureStatusResponse,
   MESSAGES,
 } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import { lockCustomer } from '../../db/lock';
-import type { UserRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import type { AppDeps } from '../../deps';
-import { closeAccount as closeLedgerAccount, getBalances, openHolds } from '../../ledger/index';
-import { logEvent, writeAudit } from '../../lib/audit';
-import { sha256Hex } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
-import { loggedAs } from '../../lib/log-failure';
-import { verifyPassword } from '../../lib/passwords';
-import { revokeSessions } from '../../plugins/auth';
-import { emailKey } from '../../plugins/rate-limit';
+import type { Executor } from '@/db/client';
+import { lockCustomer } from '@/db/lock';
+import type { UserRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import type { AppDeps } from '@/deps';
+import { closeAccount as closeLedgerAccount, getBalances, openHolds } from '@/ledger/index';
+import { logEvent, writeAudit } from '@/lib/audit';
+import { sha256Hex } from '@/lib/crypto';
+import { AppError } from '@/lib/errors';
+import { loggedAs } from '@/lib/log-failure';
+import { verifyPassword } from '@/lib/passwords';
+import { revokeSessions } from '@/plugins/auth';
+import { emailKey } from '@/plugins/rate-limit';
 import * as repo from './erasure-repository';
 
 type Asks = (ex: Executor, userId: number) => Promise<boolean>;

@@ -1,8 +1,8 @@
 import { PRIVACY_EXPORT_SECTIONS, type PrivacyExportData, type PrivacyExportSection } from '@prata/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { rows } from '../../db/sql';
-import { int } from '../../db/integers';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
+import { int } from '@/db/integers';
 
 // The export's SQL (collect.ts): everything Prata holds about one customer (docs/privacy.md), each table read through
 // the customer's index, page by page in id order (never a whole table, never one customer's whole history in one

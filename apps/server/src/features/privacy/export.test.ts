@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, multipart, signIn, type TestApp } from '../../../test/helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-import { seedDemo } from '../../seed/demo';
+import { seedDemo } from '@/seed/demo';
 import { runPrivacyJob } from './build';
 
 let t: TestApp;

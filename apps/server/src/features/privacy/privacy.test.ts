@@ -14,7 +14,7 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { rows } from '../../db/sql';
+import { rows } from '@/db/sql';
 import { runPrivacyJob } from './build';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import { TERMS_HTML, TERMS_VERSION } from '../../seed/terms';
+import type { Db } from '@/db/client';
+import { TERMS_HTML, TERMS_VERSION } from '@/seed/terms';
 import { PRIVACY_POLICY_HTML, PRIVACY_POLICY_VERSION } from './policy';
 import { anyDataProcessor, insertDataProcessor, insertLegalDocumentVersions } from './repository';
 

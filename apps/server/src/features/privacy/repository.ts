@@ -1,8 +1,8 @@
 import type { DataProcessor, DataProcessorRequest, PrivacyRequestKind, PrivacyRequestStatus } from '@prata/domain';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { rows } from '../../db/sql';
-import { int } from '../../db/integers';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
+import { int } from '@/db/integers';
 
 // The SQL of privacy and data (migration 0038). Explicit columns; bigints come back as text, instants as ISO text.
 

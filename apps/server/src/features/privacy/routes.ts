@@ -19,9 +19,9 @@ import {
 } from '@prata/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { startCoalescedRunner } from '../../lib/coalesced-runner';
-import { sendAttachment } from '../../lib/uploads';
-import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
+import { startCoalescedRunner } from '@/lib/coalesced-runner';
+import { sendAttachment } from '@/lib/uploads';
+import { authenticate, currentUser, requireStaff } from '@/plugins/auth';
 import { runPrivacyJob } from './build';
 import { type ErasureChecks, erasureStatus, requestErasure } from './erasure';
 import * as service from './service';

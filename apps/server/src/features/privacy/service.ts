@@ -12,15 +12,15 @@ import {
   type PrivacyOverviewResponse,
   type PrivacyPolicyResponse,
 } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import { lockCustomer } from '../../db/lock';
-import { int } from '../../db/integers';
-import { pgConstraint, withTransaction } from '../../db/tx';
-import type { AppDeps } from '../../deps';
-import { logEvent, writeAudit } from '../../lib/audit';
-import { sha256Hex } from '../../lib/crypto';
-import { AppError, invalid, notFound } from '../../lib/errors';
-import { sanitizeRichText } from '../../lib/rich-text';
+import type { Executor } from '@/db/client';
+import { lockCustomer } from '@/db/lock';
+import { int } from '@/db/integers';
+import { pgConstraint, withTransaction } from '@/db/tx';
+import type { AppDeps } from '@/deps';
+import { logEvent, writeAudit } from '@/lib/audit';
+import { sha256Hex } from '@/lib/crypto';
+import { AppError, invalid, notFound } from '@/lib/errors';
+import { sanitizeRichText } from '@/lib/rich-text';
 import { PRIVACY_POLICY_HTML, PRIVACY_POLICY_VERSION } from './policy';
 import * as repo from './repository';
 

@@ -5,7 +5,7 @@ import {
   type PrivacyExportData,
 } from '@prata/domain';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
-import { PDF_ACCENT, PDF_INK, PDF_MARGIN, PDF_MUTED, PDF_PAGE, PDF_RULE, printable } from '../../lib/pdf';
+import { PDF_ACCENT, PDF_INK, PDF_MARGIN, PDF_MUTED, PDF_PAGE, PDF_RULE, printable } from '@/lib/pdf';
 
 const LINE = 15;
 const BOTTOM = PDF_MARGIN + 20;

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import type { CepPort } from '../../adapters/cep/index';
-import { addresses } from '../../db/schema/index';
+import type { CepPort } from '@/adapters/cep/index';
+import { addresses } from '@/db/schema/index';
 import { bearer, buildTestApp, createCustomer, type TestApp } from '../../../test/helpers';
 
 const SAO_PAULO = 3550308;

@@ -1,12 +1,12 @@
 import { type AddressRequest, MESSAGES } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { UserRow } from '../../db/rows';
-import { lockCustomer } from '../../db/lock';
-import { withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { AppError, invalid, notFound } from '../../lib/errors';
-import { findCity, stateOfCep } from '../cities/index';
-import { listAddresses } from '../users/index';
+import type { AppDeps } from '@/deps';
+import type { UserRow } from '@/db/rows';
+import { lockCustomer } from '@/db/lock';
+import { withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { AppError, invalid, notFound } from '@/lib/errors';
+import { findCity, stateOfCep } from '@/features/cities/index';
+import { listAddresses } from '@/features/users/index';
 import { insertAddress, keptAddressCount, markAddressDeleted, updateOwnAddress } from './repository/index';
 
 export const MAX_ADDRESSES = 20;

@@ -1,12 +1,12 @@
 import { type BankingInformationRequest, MESSAGES, PIX_KEY_TYPES_BY_ACCOUNT } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { BankingInformationRow, UserRow } from '../../db/rows';
-import { lockCustomer } from '../../db/lock';
-import { withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { AppError, invalid, notFound } from '../../lib/errors';
-import { findCompanyByUser } from '../users/index';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { BankingInformationRow, UserRow } from '@/db/rows';
+import { lockCustomer } from '@/db/lock';
+import { withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { AppError, invalid, notFound } from '@/lib/errors';
+import { findCompanyByUser } from '@/features/users/index';
 import { insertBankingEntry, keptBankingEntries, markBankingEntryDeleted } from './repository/index';
 
 export const MAX_BANKING_ENTRIES = 10;

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import type { UserRow } from '../../db/rows';
-import { writeAudit } from '../../lib/audit';
-import { invalidFields } from '../../lib/errors';
+import type { Executor } from '@/db/client';
+import type { UserRow } from '@/db/rows';
+import { writeAudit } from '@/lib/audit';
+import { invalidFields } from '@/lib/errors';
 
 /** One field a customer changed, with the stored value before and the value after (raw; masked when shown). */
 export type FieldChange = { field: string; from: string | null; to: string | null };

@@ -1,15 +1,15 @@
 import { type ContactCodeRequest, formatCelular, MESSAGES } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { UserRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { type Binding, consumeCode, issueCode } from '../../lib/codes';
-import { AppError, invalid } from '../../lib/errors';
-import { enqueueEmail } from '../../messaging/outbox';
-import { contactChangeCodeMail, contactChangedMail } from '../../messaging/templates';
-import { emailKey } from '../../plugins/rate-limit';
-import { findCompanyByUser } from '../users/index';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { UserRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { type Binding, consumeCode, issueCode } from '@/lib/codes';
+import { AppError, invalid } from '@/lib/errors';
+import { enqueueEmail } from '@/messaging/outbox';
+import { contactChangeCodeMail, contactChangedMail } from '@/messaging/templates';
+import { emailKey } from '@/plugins/rate-limit';
+import { findCompanyByUser } from '@/features/users/index';
 import { type Actor, auditCustomerChange, changedFields, type FieldChange } from './changes';
 
 /**

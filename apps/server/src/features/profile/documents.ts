@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import { lockCustomer } from '../../db/lock';
-import type { DocumentRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { inspectUpload, type UploadedFile } from '../../lib/uploads';
-import { loggedAs } from '../../lib/log-failure';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import { lockCustomer } from '@/db/lock';
+import type { DocumentRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { AppError, notFound } from '@/lib/errors';
+import { inspectUpload, type UploadedFile } from '@/lib/uploads';
+import { loggedAs } from '@/lib/log-failure';
 import { insertDocument, keptDocumentById, keptDocumentCount, keptDocuments } from './repository/index';
 
 export const MAX_DOCUMENTS = 30;

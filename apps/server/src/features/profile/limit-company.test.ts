@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isValidCnpj, MESSAGES } from '@prata/domain';
-import { tradingLimitRequests } from '../../db/schema/index';
+import { tradingLimitRequests } from '@/db/schema/index';
 import { bearer, buildTestApp, completeIndividual, createCustomer, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { documents, sessions, users, verificationCodes } from '../../db/schema/index';
-import { post as postLedger } from '../../ledger/index';
+import { documents, sessions, users, verificationCodes } from '@/db/schema/index';
+import { post as postLedger } from '@/ledger/index';
 import {
   bearer,
   buildTestApp,

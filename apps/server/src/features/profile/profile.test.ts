@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { LIMITS } from '../../limits';
-import { users } from '../../db/schema/index';
+import { LIMITS } from '@/limits';
+import { users } from '@/db/schema/index';
 import { bearer, buildTestApp, completeIndividual, createCustomer, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addresses, bankingInformation, companies, documents } from '../../db/schema/index';
+import { addresses, bankingInformation, companies, documents } from '@/db/schema/index';
 import {
   bearer,
   buildTestApp,

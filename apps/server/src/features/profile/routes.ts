@@ -23,10 +23,10 @@ import {
   UserIndexResponse,
   UserSavedResponse,
 } from '@prata/domain';
-import { sendAttachment } from '../../lib/uploads';
-import { authenticate, currentUser, optionalAuthenticate } from '../../plugins/auth';
-import { requireCompleteRegistration } from '../users/index';
-import { presentUser } from '../users/index';
+import { sendAttachment } from '@/lib/uploads';
+import { authenticate, currentUser, optionalAuthenticate } from '@/plugins/auth';
+import { requireCompleteRegistration } from '@/features/users/index';
+import { presentUser } from '@/features/users/index';
 import * as addresses from './addresses';
 import * as contact from './contact';
 import * as banking from './banking';

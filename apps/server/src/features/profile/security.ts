@@ -1,15 +1,15 @@
 import { MESSAGES, type PasswordChangeRequest } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { UserRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { closeAccount as closeLedgerAccount } from '../../ledger/index';
-import { logEvent } from '../../lib/audit';
-import { AppError, invalid } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { enqueueEmail } from '../../messaging/outbox';
-import { passwordChangedMail } from '../../messaging/templates';
-import { forgetSessions, revokeSessions } from '../../plugins/auth';
-import { hasPendingOutgoingTransfers } from '../silver-transfers/index';
+import type { AppDeps } from '@/deps';
+import type { UserRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { closeAccount as closeLedgerAccount } from '@/ledger/index';
+import { logEvent } from '@/lib/audit';
+import { AppError, invalid } from '@/lib/errors';
+import { hashPassword, verifyPassword } from '@/lib/passwords';
+import { enqueueEmail } from '@/messaging/outbox';
+import { passwordChangedMail } from '@/messaging/templates';
+import { forgetSessions, revokeSessions } from '@/plugins/auth';
+import { hasPendingOutgoingTransfers } from '@/features/silver-transfers/index';
 import { lockUserRow, rejectPendingLimitRequest, revokeOtherSessions, setUserColumns } from './repository/index';
 
 /** Changes the password; every other session ends (the one that changed it stays). */

@@ -8,15 +8,15 @@ import {
   ageOn,
   brasiliaIsoDate,
 } from '@prata/domain';
-import type { CpfStatusResponse } from '../../adapters/cpf-status/index';
-import type { AppDeps } from '../../deps';
-import { lockCustomer } from '../../db/lock';
-import type { CompanyRow, UserRow } from '../../db/rows';
-import { pgConstraint, withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { AppError, invalid, notFound } from '../../lib/errors';
-import { presentCompany, presentUser } from '../users/index';
-import { findCompanyByUser, findUserById } from '../users/index';
+import type { CpfStatusResponse } from '@/adapters/cpf-status/index';
+import type { AppDeps } from '@/deps';
+import { lockCustomer } from '@/db/lock';
+import type { CompanyRow, UserRow } from '@/db/rows';
+import { pgConstraint, withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { AppError, invalid, notFound } from '@/lib/errors';
+import { presentCompany, presentUser } from '@/features/users/index';
+import { findCompanyByUser, findUserById } from '@/features/users/index';
 import { type Actor, auditCustomerChange, changedFields, refuseApprovedIdentityChange } from './changes';
 import { confirmContactCode, contactChangeNeedsCode, recordContactChange } from './contact';
 import { cnpjTakenByOther, insertCompany, setUserColumns, updateOwnCompany, updateUserRow } from './repository/index';

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { auditLog, companies, eventLogs, users } from '../../db/schema/index';
+import { auditLog, companies, eventLogs, users } from '@/db/schema/index';
 import {
   bearer,
   buildTestApp,

@@ -1,17 +1,17 @@
 import { MESSAGES } from '@prata/domain';
 import type { z } from 'zod';
 import type { TradingLimitIncreaseRequest } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { TradingLimitRequestRow, UserRow } from '../../db/rows';
-import { pgConstraint, withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { AppError, invalid, invalidFields } from '../../lib/errors';
-import type { UploadedFile } from '../../lib/uploads';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { TradingLimitRequestRow, UserRow } from '@/db/rows';
+import { pgConstraint, withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { AppError, invalid, invalidFields } from '@/lib/errors';
+import type { UploadedFile } from '@/lib/uploads';
 import { minorToDecimal } from '@prata/domain';
 import { storeDocuments } from './documents';
-import { findCompanyByUser } from '../users/index';
-import { loggedAs } from '../../lib/log-failure';
+import { findCompanyByUser } from '@/features/users/index';
+import { loggedAs } from '@/lib/log-failure';
 import { insertLimitRequest, latestLimitRequests } from './repository/index';
 
 export const MAX_LIMIT_DOCUMENTS = 5;

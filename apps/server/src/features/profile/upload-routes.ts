@@ -7,10 +7,10 @@ import {
   TradingLimitIncreaseRequest,
   TradingLimitRequestSavedResponse,
 } from '@prata/domain';
-import { uploadedFile, uploadedFiles } from '../../lib/uploads';
-import { authenticate, currentUser } from '../../plugins/auth';
-import { acceptForms, uploadForm } from '../../plugins/multipart';
-import { requireCompleteRegistration } from '../users/index';
+import { uploadedFile, uploadedFiles } from '@/lib/uploads';
+import { authenticate, currentUser } from '@/plugins/auth';
+import { acceptForms, uploadForm } from '@/plugins/multipart';
+import { requireCompleteRegistration } from '@/features/users/index';
 import * as documents from './documents';
 import * as limits from './trading-limit';
 

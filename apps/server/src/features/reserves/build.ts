@@ -1,10 +1,10 @@
 import { brasiliaDayEnd, lastClosedBrasiliaDay, type ReserveProofSummary, sortLeaves, sumLeaf } from '@prata/domain';
-import type { Db, Executor } from '../../db/client';
-import { withTransaction } from '../../db/tx';
-import type { AppDeps } from '../../deps';
-import type { SilverOwedAsOf } from '../../ledger/index';
-import { loggedAs } from '../../lib/log-failure';
-import { every } from '../../lib/per-turn';
+import type { Db, Executor } from '@/db/client';
+import { withTransaction } from '@/db/tx';
+import type { AppDeps } from '@/deps';
+import type { SilverOwedAsOf } from '@/ledger/index';
+import { loggedAs } from '@/lib/log-failure';
+import { every } from '@/lib/per-turn';
 import { claimReserveDay, deleteDayLeaves, insertLeafRecords, storeReserveDay } from './days-repository';
 import { findDay, latestClosedDay, listBars } from './repository';
 import { daySalt, reservesSecret } from './salts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { EMPTY_ROOT } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import { rows } from '../../db/sql';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
 
 // The SQL of building the proof of reserves' days (build.ts, history.ts, stream.ts), its salt secret (salts.ts) and
 // the demo's reads (demo.ts). The days' and bars' reads and the bars' writes are in repository.ts.

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { brasiliaDayEnd, brasiliaIsoDate, formatGrams, lastClosedBrasiliaDay } from '@prata/domain';
-import { withTransaction } from '../../db/tx';
-import type { AppDeps } from '../../deps';
-import { proofOfReserves } from '../../ledger/index';
+import { withTransaction } from '@/db/tx';
+import type { AppDeps } from '@/deps';
+import { proofOfReserves } from '@/ledger/index';
 import { DAY_GRACE_MS, nextDay } from './build';
 import { demoOperatorId, firstLedgerTransferAt, reserveBarCount } from './days-repository';
 import { buildReserveDays, HISTORY_DAYS_MAX } from './history';

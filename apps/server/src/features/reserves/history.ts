@@ -1,7 +1,7 @@
 import { addSums, sumRootOf, sumTreeLevels } from '@prata/domain';
-import type { Db, Executor } from '../../db/client';
-import { withTransaction } from '../../db/tx';
-import { silverOwedAtInstants } from '../../ledger/index';
+import type { Db, Executor } from '@/db/client';
+import { withTransaction } from '@/db/tx';
+import { silverOwedAtInstants } from '@/ledger/index';
 import { dayLeaves, insertLeaves } from './build';
 import { deleteLeavesOfDays, upsertReserveDays } from './days-repository';
 import { listBars } from './repository';

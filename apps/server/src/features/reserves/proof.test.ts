@@ -20,8 +20,8 @@ import {
   fundCustomer,
   type TestApp,
 } from '../../../test/helpers';
-import { rows } from '../../db/sql';
-import { hold, requireOk } from '../../ledger/index';
+import { rows } from '@/db/sql';
+import { hold, requireOk } from '@/ledger/index';
 import { buildReserveDay, startReservesJob } from './build';
 
 const SECRET = 'reserves-test-secret-0123456789-abcdef';

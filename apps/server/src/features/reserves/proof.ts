@@ -11,9 +11,9 @@ import {
   sumRootOf,
   sumTreeLevels,
 } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import { AppError } from '../../lib/errors';
-import { keptDays } from '../retention/index';
+import type { AppDeps } from '@/deps';
+import { AppError } from '@/lib/errors';
+import { keptDays } from '@/features/retention/index';
 import * as repo from './repository';
 import { daySalt, reservesSecret } from './salts';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ReserveBar, ReserveProofSummary } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import { rows } from '../../db/sql';
-import { int } from '../../db/integers';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
+import { int } from '@/db/integers';
 
 // The proof of reserves' SQL (migration 0026): explicit columns, the executor passed in.
 

@@ -13,10 +13,10 @@ import {
   type Customer,
   type TestApp,
 } from '../../../test/helpers';
-import { rows } from '../../db/sql';
-import { post } from '../../ledger/index';
+import { rows } from '@/db/sql';
+import { post } from '@/ledger/index';
 import { buildClosedDays, buildReserveDay, seedReservesDemo } from './index';
-import { runRuleNow } from '../retention/index';
+import { runRuleNow } from '@/features/retention/index';
 import { reservesSecret } from './salts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 32)]);

@@ -15,9 +15,9 @@ import {
   ReserveProofResponse,
   ReservesResponse,
 } from '@prata/domain';
-import { sendAttachment, uploadedFile } from '../../lib/uploads';
-import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
-import { acceptForms, uploadForm } from '../../plugins/multipart';
+import { sendAttachment, uploadedFile } from '@/lib/uploads';
+import { authenticate, currentUser, requireStaff } from '@/plugins/auth';
+import { acceptForms, uploadForm } from '@/plugins/multipart';
 import { customerProof } from './proof';
 import * as service from './service';
 import { publicSummaryJson } from './summary';

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Executor } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { Executor } from '@/db/client';
+import type { AppDeps } from '@/deps';
 import { keptSaltSecret } from './days-repository';
 
 /** Where the generated secret is kept when RESERVES_SALT_SECRET is not configured (shared by every instance). */

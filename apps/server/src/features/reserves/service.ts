@@ -6,13 +6,13 @@ import {
   MESSAGES,
   RESERVE_BARS_MAX,
 } from '@prata/domain';
-import { withTransaction, pgErrorCode } from '../../db/tx';
-import type { AppDeps } from '../../deps';
-import { proofOfReserves } from '../../ledger/index';
-import { writeAudit } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { loggedAs } from '../../lib/log-failure';
-import { inspectUpload, type UploadedFile } from '../../lib/uploads';
+import { withTransaction, pgErrorCode } from '@/db/tx';
+import type { AppDeps } from '@/deps';
+import { proofOfReserves } from '@/ledger/index';
+import { writeAudit } from '@/lib/audit';
+import { AppError, notFound } from '@/lib/errors';
+import { loggedAs } from '@/lib/log-failure';
+import { inspectUpload, type UploadedFile } from '@/lib/uploads';
 import { buildReserveDay } from './build';
 import * as repo from './repository';
 import { reservesSecret } from './salts';

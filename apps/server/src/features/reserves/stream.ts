@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { addSums, EMPTY_ROOT, leafTextV2, RESERVES_MAX_LEAVES, type SumNode } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import { type CustomerOwed, streamSilverOwedAsOf } from '../../ledger/index';
+import type { Executor } from '@/db/client';
+import { type CustomerOwed, streamSilverOwedAsOf } from '@/ledger/index';
 import { insertDayLeaves } from './days-repository';
 import { daySalt } from './salts';
 

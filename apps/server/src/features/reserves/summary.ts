@@ -1,6 +1,6 @@
 import { RESERVE_HISTORY_DAYS, ReservesResponse } from '@prata/domain';
-import type { Db, Executor } from '../../db/client';
-import { sharedAnswer } from '../../lib/shared-answer';
+import type { Db, Executor } from '@/db/client';
+import { sharedAnswer } from '@/lib/shared-answer';
 import { listBars, listDays } from './repository';
 
 /**

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import { rows } from '../../db/sql';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
 
 /**
  * What each retention rule erases, as batches: a step deletes or anonymises at most `limit` rows past `cutoff`,

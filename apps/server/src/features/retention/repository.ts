@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { rows } from '../../db/sql';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
 
 /** A run that has not finished this long after it started died with its instance (a run is bounded far below it). */
 const RUN_STALE_MINUTES = 15;

@@ -13,8 +13,8 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { rows } from '../../db/sql';
-import { seedSupportDemo } from '../support/index';
+import { rows } from '@/db/sql';
+import { seedSupportDemo } from '@/features/support/index';
 import { runDueRules, runRuleNow, writeRetentionSettings } from './index';
 
 /** `now() - period ± 1 minute`, as SQL: a row just past the period (`-1`) and one just inside it (`+1`). */

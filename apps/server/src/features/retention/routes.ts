@@ -7,7 +7,7 @@ import {
   RunRetentionRuleRequest,
   RunRetentionRuleResponse,
 } from '@prata/domain';
-import { currentUser, requireStaff } from '../../plugins/auth';
+import { currentUser, requireStaff } from '@/plugins/auth';
 import { adminRetention, runRuleNow } from './service';
 
 /**

@@ -1,12 +1,12 @@
 import type { RetentionRule, RetentionRun } from '@prata/domain';
 import { MESSAGES, RETENTION_RUNS_PAGE } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Db } from '../../db/client';
-import { withTransaction } from '../../db/tx';
-import { writeAudit } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { loggedAs } from '../../lib/log-failure';
-import { every } from '../../lib/per-turn';
+import type { AppDeps } from '@/deps';
+import type { Db } from '@/db/client';
+import { withTransaction } from '@/db/tx';
+import { writeAudit } from '@/lib/audit';
+import { AppError, notFound } from '@/lib/errors';
+import { loggedAs } from '@/lib/log-failure';
+import { every } from '@/lib/per-turn';
 import { type Step, erasersOf } from './erasers-repository';
 import * as repo from './repository';
 

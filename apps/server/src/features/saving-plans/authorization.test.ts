@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
 import { approvedCustomer, bearer, buildTestApp, type TestApp } from '../../../test/helpers';
-import { WEBHOOK_TOKEN_HEADER } from '../../adapters/payments/webhook';
+import { WEBHOOK_TOKEN_HEADER } from '@/adapters/payments/webhook';
 
 /** Pix Automático's authorisation events (docs.asaas.com "Eventos para Pix Automático") reaching the saving plans. */
 

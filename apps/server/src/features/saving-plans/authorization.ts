@@ -1,10 +1,10 @@
 import { formatBRL, MESSAGES } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import { logEvent } from '../../lib/audit';
-import { enqueueEmail } from '../../messaging/outbox';
-import { savingAuthorizationEndedMail } from '../../messaging/templates';
-import type { AuthorizationEvent, AuthorizationTarget, PaymentTargetOutcome } from '../money/index';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import { logEvent } from '@/lib/audit';
+import { enqueueEmail } from '@/messaging/outbox';
+import { savingAuthorizationEndedMail } from '@/messaging/templates';
+import type { AuthorizationEvent, AuthorizationTarget, PaymentTargetOutcome } from '@/features/money/index';
 import { planOwnerContact } from './customers-repository';
 import * as repo from './repository';
 import { closeRunsOfEndedPlan } from './service';

@@ -1,8 +1,8 @@
 import { feeAndIof, MAX_ORDER_CENTIGRAMS, MESSAGES, mulDivHalfUp, type OrderRates } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { marketRates, placeOrder, walkBook } from '../orders/index';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import { AppError } from '@/lib/errors';
+import { marketRates, placeOrder, walkBook } from '@/features/orders/index';
 
 /** What an amount buys now: the most grams whose value, fee and IOF together fit in it (buys less, never more). */
 export type Sizing = {

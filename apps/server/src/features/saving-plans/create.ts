@@ -6,14 +6,14 @@ import {
   MESSAGES,
   SAVING_PLANS_MAX,
 } from '@prata/domain';
-import { brCodeQrPngBase64 } from '../../adapters/payments/index';
-import type { AppDeps } from '../../deps';
-import type { UserRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
-import { loggedAs } from '../../lib/log-failure';
-import { moneyInRefusal, payerOf, recordChargeDeposit, type Wording } from '../money/index';
+import { brCodeQrPngBase64 } from '@/adapters/payments/index';
+import type { AppDeps } from '@/deps';
+import type { UserRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { AppError } from '@/lib/errors';
+import { loggedAs } from '@/lib/log-failure';
+import { moneyInRefusal, payerOf, recordChargeDeposit, type Wording } from '@/features/money/index';
 import { savingClock } from './clock';
 import * as repo from './repository';
 import { nextRunDate } from './schedule';

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import type { UserRow } from '../../db/rows';
-import { users } from '../../db/schema/index';
+import type { Executor } from '@/db/client';
+import type { UserRow } from '@/db/rows';
+import { users } from '@/db/schema/index';
 
 // The plans' customers, as the scheduler, the authorisation's events and the back office read them (the plans' and
 // runs' SQL is in repository.ts).

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { brasiliaIsoDate, MESSAGES } from '@prata/domain';
 import { approvedCustomer, bearer, buildTestApp, type Customer, type TestApp } from '../../../test/helpers';
-import { fundHouse, placeHouseOrder } from '../orders/index';
+import { fundHouse, placeHouseOrder } from '@/features/orders/index';
 import { advanceSavingClock, resetSavingClock, runSavingPlans, savingClock } from './index';
 
 /**

@@ -16,10 +16,10 @@ import {
   skippedOnPglite,
   type TestApp,
 } from '../../../test/helpers';
-import { deposits } from '../../db/schema/index';
-import { pgErrorCode, pgErrorDetail } from '../../db/tx';
-import { getBalances } from '../../ledger/index';
-import { fundHouse, placeHouseOrder } from '../orders/index';
+import { deposits } from '@/db/schema/index';
+import { pgErrorCode, pgErrorDetail } from '@/db/tx';
+import { getBalances } from '@/ledger/index';
+import { fundHouse, placeHouseOrder } from '@/features/orders/index';
 import { advanceSavingClock, resetSavingClock, runSavingPlans, savingClock } from './index';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { rows } from '../../db/sql';
-import { int } from '../../db/integers';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
+import { int } from '@/db/integers';
 
 /** The saving plans' SQL, all of it: plans, runs and the once-per-period claim (migration 0029). */
 

@@ -16,9 +16,9 @@ import {
   SavingPreviewQuery,
   SavingPreviewResponse,
 } from '@prata/domain';
-import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
-import { registerAuthorizationTarget } from '../money/index';
-import { requireApprovedRegistration } from '../users/index';
+import { authenticate, currentUser, requireStaff } from '@/plugins/auth';
+import { registerAuthorizationTarget } from '@/features/money/index';
+import { requireApprovedRegistration } from '@/features/users/index';
 import { savingAuthorizationTarget } from './authorization';
 import { advanceSavingClock, resetSavingClock, savingClock, savingClockOffsetDays } from './clock';
 import { runSavingPlans } from './scheduler';

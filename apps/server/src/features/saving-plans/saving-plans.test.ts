@@ -12,11 +12,11 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { parseBrCode } from '../../adapters/payments/br-code';
-import { embeddedPayments } from '../../adapters/payments/embedded';
-import { loadConfig } from '../../config';
-import { getBalances } from '../../ledger/index';
-import { fundHouse, marketRates, placeHouseOrder } from '../orders/index';
+import { parseBrCode } from '@/adapters/payments/br-code';
+import { embeddedPayments } from '@/adapters/payments/embedded';
+import { loadConfig } from '@/config';
+import { getBalances } from '@/ledger/index';
+import { fundHouse, marketRates, placeHouseOrder } from '@/features/orders/index';
 import { advanceSavingClock, resetSavingClock, runSavingPlans, savingClock } from './index';
 
 /** The weekday of the (moved) clock's Brasília today: a weekly plan on it is due today. */

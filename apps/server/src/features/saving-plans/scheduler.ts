@@ -1,10 +1,10 @@
 import { brasiliaIsoDate, formatBRL, MESSAGES } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import { withTransaction } from '../../db/tx';
-import { every } from '../../lib/per-turn';
-import { AppError } from '../../lib/errors';
-import { loggedAs } from '../../lib/log-failure';
-import { handlePaymentWebhook, moneyInRefusal, payerOf, recordChargeDeposit } from '../money/index';
+import type { AppDeps } from '@/deps';
+import { withTransaction } from '@/db/tx';
+import { every } from '@/lib/per-turn';
+import { AppError } from '@/lib/errors';
+import { loggedAs } from '@/lib/log-failure';
+import { handlePaymentWebhook, moneyInRefusal, payerOf, recordChargeDeposit } from '@/features/money/index';
 import { buyFor } from './buy';
 import { savingClock } from './clock';
 import { planOwner } from './customers-repository';

@@ -8,12 +8,12 @@ import {
   type SavingPreviewInput,
   type SavingPreviewResponse,
 } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import { withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { handlePaymentWebhook, noteOnPendingDeposits } from '../money/index';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import { withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { AppError, notFound } from '@/lib/errors';
+import { handlePaymentWebhook, noteOnPendingDeposits } from '@/features/money/index';
 import { averagePriceCents, sizeBuy } from './buy';
 import { savingClock } from './clock';
 import { customerContacts } from './customers-repository';

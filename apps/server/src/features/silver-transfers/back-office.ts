@@ -5,12 +5,12 @@ import {
   SILVER_TRANSFER_STATUS_LABELS,
   type SilverTransferStatus,
 } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { SilverTransferRow } from '../../db/rows';
-import { writeAudit } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
-import { inKeyOrder, pageAnswer } from '../../lib/paging';
-import { balanceOf } from '../../ledger/index';
+import type { AppDeps } from '@/deps';
+import type { SilverTransferRow } from '@/db/rows';
+import { writeAudit } from '@/lib/audit';
+import { AppError } from '@/lib/errors';
+import { inKeyOrder, pageAnswer } from '@/lib/paging';
+import { balanceOf } from '@/ledger/index';
 import { backOfficeTransferPageKeys, partyContacts, transferByCheckCode, transfersByIds } from './repository';
 
 const ADMIN_TRANSFERS_PAGE_SIZE = 25;

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../deps';
-import type { DemoCalendar, DemoEvent } from '../../lib/demo-calendar';
+import type { AppDeps } from '@/deps';
+import type { DemoCalendar, DemoEvent } from '@/lib/demo-calendar';
 import { cancelTransfer } from './lifecycle';
 import { anyTransferSentBy, userByLowerEmail } from './repository';
 import { placeTransfer } from './service';

@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/client';
-import { post, requireOk } from '../../ledger/index';
+import type { Executor } from '@/db/client';
+import { post, requireOk } from '@/ledger/index';
 
 /**
  * How a transfer moves grams (LEDGER.md flow 6; docs/silver-transfers.md). Ids:

@@ -1,16 +1,16 @@
 import { formatGrams, MESSAGES } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import { withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { enqueueEmail } from '../../messaging/outbox';
-import { transferClaimedMail, transferReceivedMail, transferReturnedMail } from '../../messaging/templates';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import { withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { AppError, notFound } from '@/lib/errors';
+import { enqueueEmail } from '@/messaging/outbox';
+import { transferClaimedMail, transferReceivedMail, transferReturnedMail } from '@/messaging/templates';
 import { postClaim, postReturn } from './ledger';
 import { namesOf, partyNameOf } from './service';
 import { dueForExpiry, lockPendingTransfersTo, lockTransfer, transferUserById, updateTransferRow } from './repository';
 import { presentTransfer } from './presenter';
-import { every } from '../../lib/per-turn';
+import { every } from '@/lib/per-turn';
 
 /**
  * Whether the customer sent grams that still wait in transfer:unclaimed. Closing the account is refused meanwhile:

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { minorToDecimal, SILVER_TRANSFER_STATUS_LABELS, type SilverTransfer } from '@prata/domain';
-import type { SilverTransferRow } from '../../db/rows';
+import type { SilverTransferRow } from '@/db/rows';
 
 /**
  * What a customer may learn about the other party of a transfer: a name, never more. The first name and the initial

@@ -7,8 +7,8 @@ import {
   skippedOnPglite,
   type TestApp,
 } from '../../../test/helpers';
-import { type UserRow, users } from '../../db/schema/index';
-import { balanceOf, getBalances, post, reconcile } from '../../ledger/index';
+import { type UserRow, users } from '@/db/schema/index';
+import { balanceOf, getBalances, post, reconcile } from '@/ledger/index';
 import { eq } from 'drizzle-orm';
 import { placeTransfer } from './index';
 

@@ -1,7 +1,7 @@
 import { PDFDocument, type PDFFont, type RGB, StandardFonts } from 'pdf-lib';
 import { formatDateTimeBR, formatGrams, SILVER_TRANSFER_STATUS_LABELS } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { SilverTransferRow } from '../../db/rows';
+import type { AppDeps } from '@/deps';
+import type { SilverTransferRow } from '@/db/rows';
 import {
   PDF_ACCENT as ACCENT,
   PDF_MARGIN as MARGIN,
@@ -11,11 +11,11 @@ import {
   PDF_PANEL,
   PDF_RULE,
   printable,
-} from '../../lib/pdf';
+} from '@/lib/pdf';
 import { namesOf, ownTransfer } from './service';
 import { formatCheckCode, maskCpf, partyName } from './presenter';
 
-export { sendPdf } from '../../lib/pdf';
+export { sendPdf } from '@/lib/pdf';
 
 type ReceiptData = {
   row: SilverTransferRow;

@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { SilverTransferStatus } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import { companies, type SilverTransferRow, silverTransfers, type UserRow, users } from '../../db/schema/index';
-import { rows } from '../../db/sql';
-import { type PageAt, readPageKeys } from '../../lib/paging';
+import type { Executor } from '@/db/client';
+import { companies, type SilverTransferRow, silverTransfers, type UserRow, users } from '@/db/schema/index';
+import { rows } from '@/db/sql';
+import { type PageAt, readPageKeys } from '@/lib/paging';
 
 // The silver transfers' SQL: the transfers, the parties' names, the back office's search and the reconciliation's
 // reads.

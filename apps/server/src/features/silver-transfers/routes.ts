@@ -19,8 +19,8 @@ import {
   TransferCheckCodeParams,
   TransferReceiptResponse,
 } from '@prata/domain';
-import { authenticate, currentUser, requireStaff } from '../../plugins/auth';
-import { requireApprovedRegistration } from '../users/index';
+import { authenticate, currentUser, requireStaff } from '@/plugins/auth';
+import { requireApprovedRegistration } from '@/features/users/index';
 import * as backOffice from './back-office';
 import { cancelTransfer } from './lifecycle';
 import { sendPdf, transferReceipt } from './receipt';

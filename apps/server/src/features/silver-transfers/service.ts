@@ -6,22 +6,22 @@ import {
   minorToDecimal,
   type PasskeyAssertion,
 } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { SilverTransferRow, UserRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { consumeCode, issueCode } from '../../lib/codes';
-import { AppError, invalid, notFound } from '../../lib/errors';
-import { inKeyOrder } from '../../lib/paging';
-import { getBalances, LedgerRefusedError, post } from '../../ledger/index';
-import { enqueueEmail } from '../../messaging/outbox';
-import { transferCodeMail, transferInvitationMail, transferReceivedMail } from '../../messaging/templates';
-import { hasPasskey } from '../../plugins/auth';
-import { emailKey } from '../../plugins/rate-limit';
-import { HISTORY_PAGE_SIZE, page } from '../history/index';
-import { assertionOptions, verifyAssertion } from '../passkeys/index';
-import { findUserByEmail } from '../users/index';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { SilverTransferRow, UserRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { consumeCode, issueCode } from '@/lib/codes';
+import { AppError, invalid, notFound } from '@/lib/errors';
+import { inKeyOrder } from '@/lib/paging';
+import { getBalances, LedgerRefusedError, post } from '@/ledger/index';
+import { enqueueEmail } from '@/messaging/outbox';
+import { transferCodeMail, transferInvitationMail, transferReceivedMail } from '@/messaging/templates';
+import { hasPasskey } from '@/plugins/auth';
+import { emailKey } from '@/plugins/rate-limit';
+import { HISTORY_PAGE_SIZE, page } from '@/features/history/index';
+import { assertionOptions, verifyAssertion } from '@/features/passkeys/index';
+import { findUserByEmail } from '@/features/users/index';
 import { transferLedgerId } from './ledger';
 import { newCheckCode, type Names, partyName, presentTransfer } from './presenter';
 import {

@@ -15,9 +15,9 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { companies, silverTransfers, users } from '../../db/schema/index';
-import { balanceOf, getBalances, post, reconcile } from '../../ledger/index';
-import { readLimits } from '../../limits';
+import { companies, silverTransfers, users } from '@/db/schema/index';
+import { balanceOf, getBalances, post, reconcile } from '@/ledger/index';
+import { readLimits } from '@/limits';
 import { expireUnclaimedTransfers } from './index';
 
 let t: TestApp;

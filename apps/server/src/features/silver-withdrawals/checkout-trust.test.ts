@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTimeBR, MESSAGES } from '@prata/domain';
-import { silverWithdrawals } from '../../db/schema/index';
-import { reconcile } from '../../ledger/index';
-import { readLimits } from '../../limits';
+import { silverWithdrawals } from '@/db/schema/index';
+import { reconcile } from '@/ledger/index';
+import { readLimits } from '@/limits';
 import { buildTestApp, outboxFor, type TestApp } from '../../../test/helpers';
-import { saveCoupon, saveProductType } from '../catalogue/index';
-import { fundHouse, placeHouseOrder } from '../orders/index';
+import { saveCoupon, saveProductType } from '@/features/catalogue/index';
+import { fundHouse, placeHouseOrder } from '@/features/orders/index';
 import { expireUnpaidSilverWithdrawals } from './index';
 import { orderIdOfToken, orderToken } from './order-token';
 

@@ -1,4 +1,4 @@
-import { logFailure } from '../../lib/log-failure';
+import { logFailure } from '@/lib/log-failure';
 // Creating an order of bars: the price checked against what the buyer saw, the stock and the holds taken in one
 // transaction, then the Pix charge (docs/silver.md).
 import {
@@ -9,22 +9,16 @@ import {
   type GuestSilverWithdrawalInput,
   MESSAGES,
 } from '@prata/domain';
-import { brCodeQrPngBase64 } from '../../adapters/payments/index';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type {
-  BuyerData,
-  DeliveryAddressData,
-  SilverWithdrawalItemRow,
-  SilverWithdrawalRow,
-  UserRow,
-} from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { AppError, invalid } from '../../lib/errors';
-import { enqueueEmail } from '../../messaging/outbox';
-import { silverPixMail } from '../../messaging/templates';
-import { LedgerRefusedError } from '../../ledger/index';
+import { brCodeQrPngBase64 } from '@/adapters/payments/index';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { BuyerData, DeliveryAddressData, SilverWithdrawalItemRow, SilverWithdrawalRow, UserRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { AppError, invalid } from '@/lib/errors';
+import { enqueueEmail } from '@/messaging/outbox';
+import { silverPixMail } from '@/messaging/templates';
+import { LedgerRefusedError } from '@/ledger/index';
 import {
   loadSilverSettings,
   type PricedOrder,
@@ -32,9 +26,9 @@ import {
   stockLeft,
   takeCouponUse,
   takeStockIfLeft,
-} from '../catalogue/index';
-import { checkCpfStatus } from '../profile/index';
-import { listAddresses } from '../users/index';
+} from '@/features/catalogue/index';
+import { checkCpfStatus } from '@/features/profile/index';
+import { listAddresses } from '@/features/users/index';
 import { holdAtCreation, reference } from './ledger';
 import { orderToken } from './order-token';
 import { insertItems, insertWithdrawal, updateWithdrawal } from './repository/index';

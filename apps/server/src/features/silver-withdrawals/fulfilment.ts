@@ -1,12 +1,12 @@
 import { MESSAGES, minorToDecimal, type SilverWithdrawalStatus } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { SilverWithdrawalRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { logEvent, writeAudit } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { enqueueEmail } from '../../messaging/outbox';
-import { moneyRejectedMail, silverSentMail } from '../../messaging/templates';
-import { couponCodesById } from '../catalogue/index';
+import type { AppDeps } from '@/deps';
+import type { SilverWithdrawalRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { logEvent, writeAudit } from '@/lib/audit';
+import { AppError, notFound } from '@/lib/errors';
+import { enqueueEmail } from '@/messaging/outbox';
+import { moneyRejectedMail, silverSentMail } from '@/messaging/templates';
+import { couponCodesById } from '@/features/catalogue/index';
 import { captureAtShipping, releaseHolds, reversePixPayment } from './ledger';
 import {
   findWithdrawal,
@@ -16,8 +16,8 @@ import {
   updateWithdrawal,
 } from './repository/index';
 import { giveBackStockAndCoupon, presentWithdrawal } from './service';
-import { logFailure, loggedAs } from '../../lib/log-failure';
-import { pageAnswer } from '../../lib/paging';
+import { logFailure, loggedAs } from '@/lib/log-failure';
+import { pageAnswer } from '@/lib/paging';
 
 /**
  * The back office's side of silver withdrawals (docs/silver.md): the queue to pack and ship, and the moves of the

@@ -1,5 +1,5 @@
-import type { SilverWithdrawalRow } from '../../db/rows';
-import type { Executor } from '../../db/client';
+import type { SilverWithdrawalRow } from '@/db/rows';
+import type { Executor } from '@/db/client';
 import {
   type AccountRef,
   capture,
@@ -11,7 +11,7 @@ import {
   requireAllOk,
   requireOk,
   type SystemCode,
-} from '../../ledger/index';
+} from '@/ledger/index';
 
 /**
  * How a silver withdrawal moves grams and reais (docs/silver.md, LEDGER.md examples 7 and 8). Ids:

@@ -1,7 +1,7 @@
 // The payment provider's webhook for orders of bars (through the money feature's payment targets).
-import type { Executor } from '../../db/client';
-import { logEvent } from '../../lib/audit';
-import type { PaymentTarget, PendingCharge } from '../money/index';
+import type { Executor } from '@/db/client';
+import { logEvent } from '@/lib/audit';
+import type { PaymentTarget, PendingCharge } from '@/features/money/index';
 import { releaseHolds, reference, settlePixPayment } from './ledger';
 import { itemsOfWithdrawals, lockWithdrawal, pendingPixOrders, updateWithdrawal } from './repository/index';
 import { enqueuePaidMail, giveBackStockAndCoupon } from './service';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, onPostgres, openSecondPool, skippedOnPglite, type TestApp } from '../../../test/helpers';
-import type { ShippingPort } from '../../adapters/shipping/index';
-import { silverProductTypes, silverWithdrawals } from '../../db/schema/index';
-import { reconcile } from '../../ledger/index';
-import { readLimits } from '../../limits';
-import { saveProductType } from '../catalogue/index';
-import { fundHouse, placeHouseOrder } from '../orders/index';
+import type { ShippingPort } from '@/adapters/shipping/index';
+import { silverProductTypes, silverWithdrawals } from '@/db/schema/index';
+import { reconcile } from '@/ledger/index';
+import { readLimits } from '@/limits';
+import { saveProductType } from '@/features/catalogue/index';
+import { fundHouse, placeHouseOrder } from '@/features/orders/index';
 
 const SEDEX = { Carrier: 'Correios', ServiceCode: '04014' };
 const ADDRESS = {

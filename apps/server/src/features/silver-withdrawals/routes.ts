@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerPaymentTarget } from '../money/index';
+import { registerPaymentTarget } from '@/features/money/index';
 import { silverPaymentTarget } from './payment-target';
 import { checkoutRoutes } from './routes/checkout';
 import { customerWithdrawalRoutes } from './routes/customer';

@@ -5,17 +5,17 @@ import {
   SILVER_WITHDRAWAL_STATUS_LABELS,
   type SilverWithdrawalStatus,
 } from '@prata/domain';
-import { brCodeQrPngBase64 } from '../../adapters/payments/index';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { SilverWithdrawalItemRow, SilverWithdrawalRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { logEvent } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { enqueueEmail } from '../../messaging/outbox';
-import { silverPaidMail } from '../../messaging/templates';
-import { returnCouponUse, returnStock } from '../catalogue/index';
-import { HISTORY_PAGE_SIZE, page } from '../history/index';
+import { brCodeQrPngBase64 } from '@/adapters/payments/index';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { SilverWithdrawalItemRow, SilverWithdrawalRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { logEvent } from '@/lib/audit';
+import { AppError, notFound } from '@/lib/errors';
+import { enqueueEmail } from '@/messaging/outbox';
+import { silverPaidMail } from '@/messaging/templates';
+import { returnCouponUse, returnStock } from '@/features/catalogue/index';
+import { HISTORY_PAGE_SIZE, page } from '@/features/history/index';
 import { releaseHolds } from './ledger';
 import {
   findWithdrawal,
@@ -27,8 +27,8 @@ import {
   updateWithdrawal,
 } from './repository/index';
 import { orderIdOfToken } from './order-token';
-import { every } from '../../lib/per-turn';
-import { loggedAs } from '../../lib/log-failure';
+import { every } from '@/lib/per-turn';
+import { loggedAs } from '@/lib/log-failure';
 
 // ----------------------------------------------------------------------------------------------------------------
 // Presenting

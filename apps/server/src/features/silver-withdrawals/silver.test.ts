@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { auditLog, coupons, paymentEvents, silverProductTypes, silverWithdrawals } from '../../db/schema/index';
-import { balanceOf, getBalances, post, reconcile } from '../../ledger/index';
-import { readLimits } from '../../limits';
+import { auditLog, coupons, paymentEvents, silverProductTypes, silverWithdrawals } from '@/db/schema/index';
+import { balanceOf, getBalances, post, reconcile } from '@/ledger/index';
+import { readLimits } from '@/limits';
 import {
   approvedCustomer,
   bearer,
@@ -13,8 +13,8 @@ import {
   staffMember,
   type TestApp,
 } from '../../../test/helpers';
-import { adjustStock, saveCoupon, saveProductType } from '../catalogue/index';
-import { fundHouse, placeHouseOrder } from '../orders/index';
+import { adjustStock, saveCoupon, saveProductType } from '@/features/catalogue/index';
+import { fundHouse, placeHouseOrder } from '@/features/orders/index';
 import { expireUnpaidSilverWithdrawals } from './index';
 
 let t: TestApp;

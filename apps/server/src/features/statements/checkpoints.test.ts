@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres, openSecondPool, skippedOnPglite } from '../../../test/helpers';
 import { createLedgerUsers } from '../../../test/ledger-users';
-import type { Database } from '../../db/client';
-import { rows } from '../../db/sql';
-import { int } from '../../db/integers';
-import { withTransaction } from '../../db/tx';
+import type { Database } from '@/db/client';
+import { rows } from '@/db/sql';
+import { int } from '@/db/integers';
+import { withTransaction } from '@/db/tx';
 import {
   type AccountRef,
   accountSumsBefore,
@@ -19,8 +19,8 @@ import {
   post,
   release,
   requireOk,
-} from '../../ledger/index';
-import { randomInt, seededRandom } from '../../lib/seeded-random';
+} from '@/ledger/index';
+import { randomInt, seededRandom } from '@/lib/seeded-random';
 import { monthlyStatement } from './service';
 
 /**

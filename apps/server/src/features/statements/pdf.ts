@@ -21,7 +21,7 @@ import {
   type MonthlyStatementResponse,
   statementMonthLabel,
 } from '@prata/domain';
-import { PDF_ACCENT, PDF_INK, PDF_MARGIN, PDF_MUTED, PDF_PAGE, PDF_PANEL, PDF_RULE, printable } from '../../lib/pdf';
+import { PDF_ACCENT, PDF_INK, PDF_MARGIN, PDF_MUTED, PDF_PAGE, PDF_PANEL, PDF_RULE, printable } from '@/lib/pdf';
 
 const LINE_HEIGHT = 15;
 const BOTTOM = PDF_MARGIN + 20;

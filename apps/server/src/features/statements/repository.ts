@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { integerArray, rows } from '../../db/sql';
-import { int } from '../../db/integers';
-import { accountSumsBefore } from '../../ledger/index';
+import type { Executor } from '@/db/client';
+import { integerArray, rows } from '@/db/sql';
+import { int } from '@/db/integers';
+import { accountSumsBefore } from '@/ledger/index';
 
 type Currency = 'BRL' | 'AG';
 

@@ -1,8 +1,8 @@
 import { MonthlyStatementPdfFile, MonthlyStatementQuery, MonthlyStatementResponse } from '@prata/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { attachmentHeader } from '../../lib/uploads';
-import { authenticate, currentUser } from '../../plugins/auth';
+import { attachmentHeader } from '@/lib/uploads';
+import { authenticate, currentUser } from '@/plugins/auth';
 import { renderStatement } from './pdf';
 import { monthlyStatement } from './service';
 

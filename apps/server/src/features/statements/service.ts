@@ -12,9 +12,9 @@ import {
   statementMonthRange,
   statementMonths,
 } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
-import { averageCostAt, purchasesBetween } from '../irpf/index';
+import type { Executor } from '@/db/client';
+import { AppError, notFound } from '@/lib/errors';
+import { averageCostAt, purchasesBetween } from '@/features/irpf/index';
 import {
   type AccountPair,
   balancesBefore,

@@ -5,10 +5,10 @@ import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approvedCustomer, bearer, buildTestApp, type Customer, type TestApp } from '../../../test/helpers';
 import { takeHouseOrder, testOrderCost } from '../../../test/trades';
-import { capture, getBalances, hold, post, requireOk } from '../../ledger/index';
-import { rows } from '../../db/sql';
-import { randomInt, seededRandom } from '../../lib/seeded-random';
-import { fundHouse } from '../orders/index';
+import { capture, getBalances, hold, post, requireOk } from '@/ledger/index';
+import { rows } from '@/db/sql';
+import { randomInt, seededRandom } from '@/lib/seeded-random';
+import { fundHouse } from '@/features/orders/index';
 
 let t: TestApp;
 const PRICE_MIN = 480;

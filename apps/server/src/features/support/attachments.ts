@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, TICKET_ATTACHMENTS_MAX } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { TicketAttachmentRow } from '../../db/rows';
-import { AppError } from '../../lib/errors';
-import { inspectUpload, type UploadedFile } from '../../lib/uploads';
-import { loggedAs } from '../../lib/log-failure';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { TicketAttachmentRow } from '@/db/rows';
+import { AppError } from '@/lib/errors';
+import { inspectUpload, type UploadedFile } from '@/lib/uploads';
+import { loggedAs } from '@/lib/log-failure';
 import { countAttachments, insertAttachment } from './repository/index';
 
 /** Checks every file (size, type by content: images or PDF) before anything is written. */

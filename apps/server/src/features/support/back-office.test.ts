@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminTicketResponse, AdminTicketsResponse, MESSAGES } from '@prata/domain';
-import { auditLog, tickets } from '../../db/schema/index';
+import { auditLog, tickets } from '@/db/schema/index';
 import {
   bearer,
   buildTestApp,

@@ -1,14 +1,14 @@
 import { MESSAGES, type TicketStatus } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { TicketRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { writeAudit } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
-import { inKeyOrder, pageAnswer } from '../../lib/paging';
-import type { UploadedFile } from '../../lib/uploads';
-import { enqueueEmail } from '../../messaging/outbox';
-import { ticketAnsweredMail } from '../../messaging/templates';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { TicketRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { writeAudit } from '@/lib/audit';
+import { AppError, notFound } from '@/lib/errors';
+import { inKeyOrder, pageAnswer } from '@/lib/paging';
+import type { UploadedFile } from '@/lib/uploads';
+import { enqueueEmail } from '@/messaging/outbox';
+import { ticketAnsweredMail } from '@/messaging/templates';
 import { inspectAll, storeAttachments, withUploads } from './attachments';
 import { presentAttachment, presentList, presentTicket } from './presenter';
 import {

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import { pgErrorCode, withTransaction } from '../../db/tx';
-import { writeAudit } from '../../lib/audit';
-import { AppError, invalid, notFound } from '../../lib/errors';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import { pgErrorCode, withTransaction } from '@/db/tx';
+import { writeAudit } from '@/lib/audit';
+import { AppError, invalid, notFound } from '@/lib/errors';
 import {
   activeCategories,
   activeSubcategories,

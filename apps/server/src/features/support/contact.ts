@@ -1,8 +1,8 @@
 import { CONTACT_INFO_KEYS, type ContactInfoKey, MESSAGES } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import { withTransaction } from '../../db/tx';
-import { writeAudit } from '../../lib/audit';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import { withTransaction } from '@/db/tx';
+import { writeAudit } from '@/lib/audit';
 import { contactEntries, upsertContactEntry } from './repository/index';
 
 type Entry = { key: ContactInfoKey; value: string };

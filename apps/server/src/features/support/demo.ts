@@ -1,4 +1,4 @@
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor } from '@/db/client';
 import { DEMO_CATEGORIES, DEMO_CONTACT, DEMO_FAQS } from './demo-content';
 import { STAFF_NAME } from './presenter';
 import {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_INFO_KEYS, ContactInformationResponse, FaqsResponse, MESSAGES } from '@prata/domain';
-import { faqs } from '../../db/schema/index';
+import { faqs } from '@/db/schema/index';
 import { bearer, buildTestApp, type Customer, staffMember, type TestApp } from '../../../test/helpers';
 import { withSupportData } from './test-helpers';
 

@@ -1,11 +1,11 @@
 import { MESSAGES, type FaqRequest } from '@prata/domain';
 import type { z } from 'zod';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { FaqRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { writeAudit } from '../../lib/audit';
-import { invalid, notFound } from '../../lib/errors';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { FaqRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { writeAudit } from '@/lib/audit';
+import { invalid, notFound } from '@/lib/errors';
 import { deleteFaqRow, faqsInOrder, insertFaq, updateFaqRow } from './repository/index';
 import { sanitizeAnswer } from './sanitize';
 

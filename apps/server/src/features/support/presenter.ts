@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/client';
-import type { TicketAttachmentRow, TicketInteractionRow, TicketRatingRow, TicketRow } from '../../db/rows';
+import type { Executor } from '@/db/client';
+import type { TicketAttachmentRow, TicketInteractionRow, TicketRatingRow, TicketRow } from '@/db/rows';
 import {
   categoryNames,
   subcategoryNames,

@@ -1,14 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TICKET_ATTACHMENTS_MAX } from '@prata/domain';
-import {
-  ticketAttachments,
-  ticketCategories,
-  ticketRatings,
-  tickets,
-  ticketSubcategories,
-} from '../../db/schema/index';
-import { LIMITS } from '../../limits';
+import { ticketAttachments, ticketCategories, ticketRatings, tickets, ticketSubcategories } from '@/db/schema/index';
+import { LIMITS } from '@/limits';
 import {
   bearer,
   buildTestApp,

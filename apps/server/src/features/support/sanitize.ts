@@ -1,4 +1,4 @@
-import { sanitizeRichText } from '../../lib/rich-text';
+import { sanitizeRichText } from '@/lib/rich-text';
 
 /**
  * An FAQ answer's HTML (lib/rich-text: h3 and h4 headings). Applied when an operator saves an answer, and again when

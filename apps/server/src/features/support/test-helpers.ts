@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asc } from 'drizzle-orm';
-import { ticketCategories, ticketSubcategories } from '../../db/schema/index';
+import { ticketCategories, ticketSubcategories } from '@/db/schema/index';
 import type { TestApp } from '../../../test/helpers';
 import { seedSupportDemo } from './demo';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, TICKET_ATTACHMENTS_MAX, TicketResponse, TicketsResponse } from '@prata/domain';
-import { ticketAttachments, ticketRatings, tickets } from '../../db/schema/index';
+import { ticketAttachments, ticketRatings, tickets } from '@/db/schema/index';
 import { bearer, buildTestApp, createCustomer, type Customer, staffMember, type TestApp } from '../../../test/helpers';
 import { EXE, fields, form, PDF, PNG, withSupportData } from './test-helpers';
 

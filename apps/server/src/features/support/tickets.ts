@@ -1,11 +1,11 @@
 import { MESSAGES, type TicketFields } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import type { Executor } from '../../db/client';
-import type { TicketRow, UserRow } from '../../db/rows';
-import { withTransaction } from '../../db/tx';
-import { AppError, notFound } from '../../lib/errors';
-import { inKeyOrder, pageAnswer } from '../../lib/paging';
-import type { UploadedFile } from '../../lib/uploads';
+import type { AppDeps } from '@/deps';
+import type { Executor } from '@/db/client';
+import type { TicketRow, UserRow } from '@/db/rows';
+import { withTransaction } from '@/db/tx';
+import { AppError, notFound } from '@/lib/errors';
+import { inKeyOrder, pageAnswer } from '@/lib/paging';
+import type { UploadedFile } from '@/lib/uploads';
 import { inspectAll, storeAttachments, withUploads } from './attachments';
 import { checkChoice } from './categories';
 import { presentAttachment, presentInteraction, presentList, presentRating, presentTicket } from './presenter';
@@ -20,7 +20,7 @@ import {
   ticketsByIds,
   updateTicketRow,
 } from './repository/index';
-import { loggedAs } from '../../lib/log-failure';
+import { loggedAs } from '@/lib/log-failure';
 
 /**
  * A customer's tickets (spec 3 "Entrar em contato", "Abrir ticket", "Ticket details"): the list, the details, the new

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, TicketsResponse } from '@prata/domain';
-import { loadConfig } from '../../config';
-import { tickets } from '../../db/schema/index';
+import { loadConfig } from '@/config';
+import { tickets } from '@/db/schema/index';
 import { bearer, buildTestApp, createCustomer, latestCode, outboxFor, type TestApp } from '../../../test/helpers';
 import { fields, form, PDF, withSupportData } from './test-helpers';
 

@@ -1,14 +1,14 @@
 import { MESSAGES, type TicketFields, VISITOR_PROOF_MINUTES } from '@prata/domain';
-import type { AppDeps } from '../../deps';
-import { withTransaction } from '../../db/tx';
-import { consumeCode, issueCode } from '../../lib/codes';
-import { randomToken, sha256Hex } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
-import type { UploadedFile } from '../../lib/uploads';
-import { enqueueEmail } from '../../messaging/outbox';
-import { ticketCodeMail } from '../../messaging/templates';
-import { emailKey } from '../../plugins/rate-limit';
-import { findUserByEmail } from '../users/index';
+import type { AppDeps } from '@/deps';
+import { withTransaction } from '@/db/tx';
+import { consumeCode, issueCode } from '@/lib/codes';
+import { randomToken, sha256Hex } from '@/lib/crypto';
+import { AppError } from '@/lib/errors';
+import type { UploadedFile } from '@/lib/uploads';
+import { enqueueEmail } from '@/messaging/outbox';
+import { ticketCodeMail } from '@/messaging/templates';
+import { emailKey } from '@/plugins/rate-limit';
+import { findUserByEmail } from '@/features/users/index';
 import { insertEmailProof, spendEmailProof } from './repository/index';
 import { insertTicket } from './tickets';
 

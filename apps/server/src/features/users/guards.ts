@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@prata/domain';
-import { AppError } from '../../lib/errors';
-import { authenticate, currentUser } from '../../plugins/auth';
+import { AppError } from '@/lib/errors';
+import { authenticate, currentUser } from '@/plugins/auth';
 import { isRegistrationComplete, registrationSteps } from './presenter';
 import { countAddresses, findCompanyByUser } from './repository';
 

@@ -1,6 +1,6 @@
 import { minorToDecimal } from '@prata/domain';
-import type { Executor } from '../../db/client';
-import type { CompanyRow, UserRow } from '../../db/rows';
+import type { Executor } from '@/db/client';
+import type { CompanyRow, UserRow } from '@/db/rows';
 import { type AddressView, type CompanyView, findUserExtras } from './repository';
 
 export type RegistrationSteps = { personal: boolean; address: boolean; fatca: boolean; company: boolean };

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, isNull, not, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { addresses, cities, companies, users, type UserRow } from '../../db/schema/index';
-import { type Balances, balancesJson, customerCode } from '../../ledger/index';
-import { perTurn } from '../../lib/per-turn';
+import type { Executor } from '@/db/client';
+import { addresses, cities, companies, users, type UserRow } from '@/db/schema/index';
+import { type Balances, balancesJson, customerCode } from '@/ledger/index';
+import { perTurn } from '@/lib/per-turn';
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [u] = await db

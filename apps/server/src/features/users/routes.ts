@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HideBalancesResponse, UserResponse } from '@prata/domain';
-import { authenticate, currentUser } from '../../plugins/auth';
+import { authenticate, currentUser } from '@/plugins/auth';
 import { presentUser } from './presenter';
 import { toggleHideBalances } from './repository';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { addresses, companies } from '../../db/schema/index';
-import { hold, postBatch } from '../../ledger/index';
+import { addresses, companies } from '@/db/schema/index';
+import { hold, postBatch } from '@/ledger/index';
 import { bearer, buildTestApp, createCustomer } from '../../../test/helpers';
 
 describe('GET /api/user', () => {

@@ -5,11 +5,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StatusChip } from '../../components/status-chip';
-import { setToken } from '../../lib/auth-storage';
-import { aUser } from '../../testing/fixtures';
-import { fakeJwt, nowSeconds } from '../../testing/jwt';
-import { jsonResponse } from '../../testing/render';
+import { StatusChip } from '@/components/status-chip';
+import { setToken } from '@/lib/auth-storage';
+import { aUser } from '@/testing/fixtures';
+import { fakeJwt, nowSeconds } from '@/testing/jwt';
+import { jsonResponse } from '@/testing/render';
 import { theme } from '../theme';
 import { AdminLayout } from './admin-layout';
 

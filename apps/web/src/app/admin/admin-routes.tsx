@@ -13,19 +13,19 @@ const CustomerDetailPage = lazyPage(() => import('./pages/customer-detail-page')
 const LimitRequestsPage = lazyPage(() => import('./pages/limit-requests-page'));
 const AuditLogPage = lazyPage(() => import('./pages/audit-log-page'));
 const ReconciliationPage = lazyPage(() => import('./pages/reconciliation-page'));
-const DepositsPage = lazyPage(() => import('../../features/money/admin/deposits-page'));
-const WithdrawalsPage = lazyPage(() => import('../../features/money/admin/withdrawals-page'));
-const MarketPage = lazyPage(() => import('../../features/orders/admin/market-page'));
-const SilverPage = lazyPage(() => import('../../features/catalogue/admin/silver-page'));
-const SupportPage = lazyPage(() => import('../../features/support/admin/support-page'));
-const SupportTicketPage = lazyPage(() => import('../../features/support/admin/support-ticket-page'));
-const AdminAffiliatesPage = lazyPage(() => import('../../features/affiliates/admin/affiliates-page'));
-const AdminVideosPage = lazyPage(() => import('../../features/educational/admin/videos-page'));
-const ReservesAdminPage = lazyPage(() => import('../../features/reserves/admin/reserves-admin-page'));
-const SilverTransfersPage = lazyPage(() => import('../../features/silver-transfers/admin/silver-transfers-page'));
-const SavingPlansPage = lazyPage(() => import('../../features/saving-plans/admin/saving-plans-page'));
-const PrivacyAdminPage = lazyPage(() => import('../../features/privacy/admin/privacy-admin-page'));
-const RetentionPage = lazyPage(() => import('../../features/retention/retention-admin-page'));
+const DepositsPage = lazyPage(() => import('@/features/money/admin/deposits-page'));
+const WithdrawalsPage = lazyPage(() => import('@/features/money/admin/withdrawals-page'));
+const MarketPage = lazyPage(() => import('@/features/orders/admin/market-page'));
+const SilverPage = lazyPage(() => import('@/features/catalogue/admin/silver-page'));
+const SupportPage = lazyPage(() => import('@/features/support/admin/support-page'));
+const SupportTicketPage = lazyPage(() => import('@/features/support/admin/support-ticket-page'));
+const AdminAffiliatesPage = lazyPage(() => import('@/features/affiliates/admin/affiliates-page'));
+const AdminVideosPage = lazyPage(() => import('@/features/educational/admin/videos-page'));
+const ReservesAdminPage = lazyPage(() => import('@/features/reserves/admin/reserves-admin-page'));
+const SilverTransfersPage = lazyPage(() => import('@/features/silver-transfers/admin/silver-transfers-page'));
+const SavingPlansPage = lazyPage(() => import('@/features/saving-plans/admin/saving-plans-page'));
+const PrivacyAdminPage = lazyPage(() => import('@/features/privacy/admin/privacy-admin-page'));
+const RetentionPage = lazyPage(() => import('@/features/retention/retention-admin-page'));
 
 /**
  * The back office's routes under /admin, in a chunk of their own: a customer's or a visitor's first load does not

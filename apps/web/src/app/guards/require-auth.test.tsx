@@ -2,10 +2,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler } from '../../lib/api';
-import { getToken, setToken } from '../../lib/auth-storage';
-import { expiredSession } from '../../lib/session-expiry';
-import { fakeJwt, nowSeconds } from '../../testing/jwt';
+import { setUnauthorizedHandler } from '@/lib/api';
+import { getToken, setToken } from '@/lib/auth-storage';
+import { expiredSession } from '@/lib/session-expiry';
+import { fakeJwt, nowSeconds } from '@/testing/jwt';
 import { RequireAuth } from './require-auth';
 
 function renderGuarded(url: string) {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { handleUnauthorized } from '../../lib/api';
-import { decodeJwtPayload, getToken, isTokenExpired, useAuthToken } from '../../lib/auth-storage';
-import { forgetSession } from '../../lib/session';
+import { handleUnauthorized } from '@/lib/api';
+import { decodeJwtPayload, getToken, isTokenExpired, useAuthToken } from '@/lib/auth-storage';
+import { forgetSession } from '@/lib/session';
 
 /** setTimeout's longest wait; a later expiry is checked again when the timer fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -1,6 +1,6 @@
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import type { User } from '../../lib/auth';
+import type { User } from '@/lib/auth';
 import { enabledSections, type Section } from './sections';
 
 /**

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_KEY } from '../../lib/auth-storage';
-import { fakeJwt, nowSeconds } from '../../testing/jwt';
-import { jsonResponse, renderRoute } from '../../testing/render';
+import { TOKEN_KEY } from '@/lib/auth-storage';
+import { fakeJwt, nowSeconds } from '@/testing/jwt';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { AppShell } from './app-shell';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { LoadingBar } from '../../components/loading-bar';
-import { mainFocusSx, mainProps, SkipLink } from '../../components/skip-link';
-import { ChatLauncher } from '../../features/chat/index';
-import { useAuthToken } from '../../lib/auth-storage';
+import { LoadingBar } from '@/components/loading-bar';
+import { mainFocusSx, mainProps, SkipLink } from '@/components/skip-link';
+import { ChatLauncher } from '@/features/chat/index';
+import { useAuthToken } from '@/lib/auth-storage';
 import { Footer } from './footer';
 import { GuestHeader } from './guest-header';
 

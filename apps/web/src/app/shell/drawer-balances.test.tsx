@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../lib/auth';
-import { aUser } from '../../testing/fixtures';
-import { jsonResponse, renderRoute } from '../../testing/render';
+import type { User } from '@/lib/auth';
+import { aUser } from '@/testing/fixtures';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { accountLinks } from './account-links';
 import { DrawerBalances } from './drawer-balances';
 import { ORDER_BOOK_OPEN, SECTIONS } from './sections';

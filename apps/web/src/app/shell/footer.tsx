@@ -3,8 +3,8 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { RouterLink } from '../../components/router-link';
-import { COMPANY, useSiteLinks } from '../../config/site';
+import { RouterLink } from '@/components/router-link';
+import { COMPANY, useSiteLinks } from '@/config/site';
 
 /** The company, the app stores when their addresses are set (docs/configuration.md), the terms, accessibility. */
 export function Footer() {

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { notify, useNotice } from '../../lib/notify';
+import { notify, useNotice } from '@/lib/notify';
 
 /** The one snackbar of the app (lib/notify decides what it shows). */
 export function GlobalSnackbar() {

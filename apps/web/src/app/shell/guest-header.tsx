@@ -6,10 +6,10 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { RouterLink } from '../../components/router-link';
-import { Logo } from '../../components/logo';
-import { useSiteLinks } from '../../config/site';
-import { takePaintedAction } from '../../lib/first-paint';
+import { RouterLink } from '@/components/router-link';
+import { Logo } from '@/components/logo';
+import { useSiteLinks } from '@/config/site';
+import { takePaintedAction } from '@/lib/first-paint';
 import type { NavLinkItem } from './guest-menu';
 
 // The phone menu (Menu, Popover, Modal) is fetched on the first tap, not with the first page.

@@ -1,6 +1,6 @@
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { RouterLink } from '../../components/router-link';
+import { RouterLink } from '@/components/router-link';
 
 export type NavLinkItem = { label: string; to?: string; href?: string };
 

@@ -3,7 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useLoadingState } from '../../lib/loading';
+import { useLoadingState } from '@/lib/loading';
 
 /** Shows after 200 ms, so quick calls do not flash a dialog. */
 const SHOW_DELAY_MS = 200;

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChatLauncher } from '../../features/chat/chat-launcher';
-import HelpButton from '../../features/chat/help-button';
-import { bootedOnUse, pendingPaintedAction, takePaintedAction } from '../../lib/first-paint';
-import { renderRoute } from '../../testing/render';
+import { ChatLauncher } from '@/features/chat/chat-launcher';
+import HelpButton from '@/features/chat/help-button';
+import { bootedOnUse, pendingPaintedAction, takePaintedAction } from '@/lib/first-paint';
+import { renderRoute } from '@/testing/render';
 import { GuestHeader } from './guest-header';
 
 // A visitor's painted /comprar-prata boots the app when they use its menu or chat button, and the loader

@@ -7,8 +7,8 @@ import Drawer from '@mui/material/Drawer';
 import Skeleton from '@mui/material/Skeleton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { NavLink } from '../../components/router-link';
-import { type User, useLogout } from '../../lib/auth';
+import { NavLink } from '@/components/router-link';
+import { type User, useLogout } from '@/lib/auth';
 import { accountLinks } from './account-links';
 import { DrawerBalances } from './drawer-balances';
 

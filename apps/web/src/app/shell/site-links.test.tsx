@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSiteLinks } from '../../config/site';
-import { jsonResponse, renderRoute } from '../../testing/render';
+import { resetSiteLinks } from '@/config/site';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { Footer } from './footer';
 import { GuestHeader } from './guest-header';
 

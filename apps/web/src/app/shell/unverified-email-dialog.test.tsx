@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../lib/auth';
-import { getNotice, notify } from '../../lib/notify';
-import { jsonResponse, renderRoute } from '../../testing/render';
+import type { User } from '@/lib/auth';
+import { getNotice, notify } from '@/lib/notify';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { UnverifiedEmailDialog } from './unverified-email-dialog';
 
 const fetchMock = vi.fn<typeof fetch>();

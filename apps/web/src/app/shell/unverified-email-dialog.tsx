@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { type User, useLogout } from '../../lib/auth';
+import { type User, useLogout } from '@/lib/auth';
 import { useResendVerificationEmail } from './api/resend-verification-email';
 
 /**

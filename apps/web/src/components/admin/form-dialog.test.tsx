@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { getNotice } from '../../lib/notify';
+import { ApiError } from '@/lib/api';
+import { getNotice } from '@/lib/notify';
 import { closeOnSave, FormDialog } from './form-dialog';
 
 afterEach(cleanup);

@@ -7,8 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import { applyServerErrors } from '../../lib/form-errors';
-import { notify } from '../../lib/notify';
+import { applyServerErrors } from '@/lib/form-errors';
+import { notify } from '@/lib/notify';
 
 /**
  * A back-office dialog whose paper is the form: the title, the fields one under another, then 'Cancelar' and the

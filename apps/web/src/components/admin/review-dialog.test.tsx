@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@prata/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { getNotice } from '../../lib/notify';
+import { ApiError } from '@/lib/api';
+import { getNotice } from '@/lib/notify';
 import { ReviewDialog } from './review-dialog';
 
 afterEach(cleanup);

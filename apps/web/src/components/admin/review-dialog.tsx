@@ -3,9 +3,9 @@ import TextField from '@mui/material/TextField';
 import { MESSAGES } from '@prata/domain';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../confirm-dialog';
-import { isApiError } from '../../lib/api';
-import { useIntention } from '../../lib/intention';
-import { notify } from '../../lib/notify';
+import { isApiError } from '@/lib/api';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 
 /** What a decision answered: the server's message, and whether it went as asked (a payout the bank refused did not). */
 export type DecisionOutcome = { message: string; ok?: boolean };

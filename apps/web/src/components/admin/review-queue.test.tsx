@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSearchParams } from '../../lib/search-params';
-import { renderRoute } from '../../testing/render';
+import { useSearchParams } from '@/lib/search-params';
+import { renderRoute } from '@/testing/render';
 import { decisionColumn, QueueTabs, StatusSelect, useStatusParam } from './review-queue';
 
 afterEach(cleanup);

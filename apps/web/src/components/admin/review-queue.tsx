@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTimeBR } from '@prata/domain';
 import type { ReactNode } from 'react';
 import type { Column, PageOf } from '../paginated-table';
-import { useSearchParams } from '../../lib/search-params';
+import { useSearchParams } from '@/lib/search-params';
 import { CustomerCell } from './customer-cell';
 import { type DecisionOutcome, ReviewDialog } from './review-dialog';
 import { StaffTable } from './staff-table';

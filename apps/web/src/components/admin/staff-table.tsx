@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ComponentProps } from 'react';
 import { type Column, EMPTY_TEXT, LoadError, PaginatedTable, ServerPagination } from '../paginated-table';
-import { firstError, hasErrorCode } from '../../lib/api';
+import { firstError, hasErrorCode } from '@/lib/api';
 
 type Props<T> = ComponentProps<typeof PaginatedTable<T>> & {
   /** the column that titles each card on phones (the first one when absent) */

@@ -1,5 +1,5 @@
 import { formatDateTimeBR, isoToBrDate } from '@prata/domain';
-import { notify } from '../../lib/notify';
+import { notify } from '@/lib/notify';
 import { reopenAccountAndNotify } from './api/reopen-account';
 import { AUTH_MESSAGES } from './messages';
 

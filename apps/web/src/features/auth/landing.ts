@@ -1,4 +1,4 @@
-import type { LoginUser } from '../../lib/auth';
+import type { LoginUser } from '@/lib/auth';
 
 /**
  * Where a sign-in ends: operators in the back office (their own customer registration is usually empty and is not

@@ -1,5 +1,5 @@
 import type { AddressRequest, ProductType, ShippingService } from '@prata/domain';
-import type { City } from '../../lib/auth';
+import type { City } from '@/lib/auth';
 import type { CartLine } from './components/cart-table';
 import type { GuestBuyerData } from './components/guest-buyer-form';
 

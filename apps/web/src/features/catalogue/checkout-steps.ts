@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSearchParams } from '../../lib/search-params';
+import { useSearchParams } from '@/lib/search-params';
 import {
   checkoutSearch,
   PAYMENT_STEP,

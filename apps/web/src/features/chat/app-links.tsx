@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
-import { RouterLink } from '../../components/router-link';
+import { RouterLink } from '@/components/router-link';
 
 /**
  * The app's pages Auro's answers name by their path (help articles, FAQ answers), and how a person reads them. Each

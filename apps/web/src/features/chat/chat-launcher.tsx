@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { bootedOnUse } from '../../lib/first-paint';
+import { bootedOnUse } from '@/lib/first-paint';
 
 // The help button and everything behind it arrive after the page is up: none of it is on a first load.
 const HelpButton = lazy(() => import('./help-button'));

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute } from '../../testing/render';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import ChatPanel from './chat-panel';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -2,10 +2,10 @@ import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import CircularProgress from '@mui/material/CircularProgress';
 import Fab from '@mui/material/Fab';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { MAIN_ID } from '../../components/skip-link';
-import { getLoginData, useAuthToken } from '../../lib/auth-storage';
-import { takePaintedAction } from '../../lib/first-paint';
-import type { LoginUser } from '../../lib/session';
+import { MAIN_ID } from '@/components/skip-link';
+import { getLoginData, useAuthToken } from '@/lib/auth-storage';
+import { takePaintedAction } from '@/lib/first-paint';
+import type { LoginUser } from '@/lib/session';
 import { useClearSpot } from './clear-spot';
 
 // The panel (forms, zod, the conversation) is fetched on the first click.

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@prata/domain';
-import { visuallyHidden } from '../../components/polite-announcer';
+import { visuallyHidden } from '@/components/polite-announcer';
 import { withAppLinks } from './app-links';
 import type { ChatBubble } from './use-chat';
 

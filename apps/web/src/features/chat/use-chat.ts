@@ -1,6 +1,6 @@
 import { type ChatVisitorInfo, MESSAGES } from '@prata/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../lib/api';
+import { isApiError } from '@/lib/api';
 import { askAuro } from './api/ask';
 import { GREETING_DELAY_MS, TYPING_MIN_MS } from './constants';
 

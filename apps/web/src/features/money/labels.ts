@@ -1,6 +1,6 @@
 import { type Deposit, DEPOSIT_STATUS_LABELS, formatDateTimeBR, MESSAGES } from '@prata/domain';
 
-import { formatReais as brl } from '../../lib/format';
+import { formatReais as brl } from '@/lib/format';
 
 export { brl };
 

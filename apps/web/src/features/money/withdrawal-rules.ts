@@ -1,6 +1,6 @@
 import { formatBRL, MESSAGES, WithdrawalRequest } from '@prata/domain';
 import { z } from 'zod';
-import { toMinorUnits } from '../../lib/format';
+import { toMinorUnits } from '@/lib/format';
 import type { WithdrawalOverviewResponse } from './api/types';
 
 /** The form holds text (the radio's value, the money field's dot-decimal text); the schema gives numbers. */

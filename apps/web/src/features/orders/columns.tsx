@@ -1,4 +1,4 @@
-import { gramsText, reaisText } from '../../components/money-text';
+import { gramsText, reaisText } from '@/components/money-text';
 
 /** What every list of completed orders shows of an order (the orders screen, the history, the IRPF guide). */
 type Charged = { quantity_grams: number; transaction_fee: number; iof_fee: number; total_amount: number };

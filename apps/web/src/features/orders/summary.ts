@@ -6,7 +6,7 @@ import {
   parseAmountInput,
   parseDecimal,
 } from '@prata/domain';
-import { toMinorUnits } from '../../lib/format';
+import { toMinorUnits } from '@/lib/format';
 import type { MarketRates, OrderQuoteResponse } from './api/types';
 
 /** The market's rates as orderCost takes them: basis points and centavos (the API sends percents and reais). */

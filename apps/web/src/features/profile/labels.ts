@@ -1,5 +1,5 @@
 import { type ESTADOS_CIVIS, formatCep, type REGIMES_TRIBUTARIOS, type SEXOS } from '@prata/domain';
-import type { Address } from '../../lib/auth';
+import type { Address } from '@/lib/auth';
 import type { FatcaFlags } from './api/get-register-finish';
 
 /** How the registration's coded answers read on screen (forms, /meus-dados, the back office). */

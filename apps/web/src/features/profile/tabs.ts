@@ -1,4 +1,4 @@
-import type { AccountType } from '../../lib/auth';
+import type { AccountType } from '@/lib/auth';
 
 type AccountTabKey =
   | 'personal'

@@ -1,7 +1,7 @@
 import type { AdminRetentionResponse, RunRetentionRuleResponse } from '@prata/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { idempotent } from '../../lib/idempotency';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
 
 const RETENTION_QUERY_KEY = ['admin', 'retention'] as const;
 

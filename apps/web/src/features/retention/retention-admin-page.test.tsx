@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminRetentionResponse, RetentionRun } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getNotice } from '../../lib/notify';
-import { answerFrom, callsTo, jsonResponse, renderRoute } from '../../testing/render';
+import { getNotice } from '@/lib/notify';
+import { answerFrom, callsTo, jsonResponse, renderRoute } from '@/testing/render';
 import { Component as RetentionAdminPage } from './retention-admin-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -10,11 +10,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR, type RetentionRule } from '@prata/domain';
 import { useState } from 'react';
-import { PageHeader } from '../../components/page';
-import { LoadError } from '../../components/paginated-table';
-import { TableScroll } from '../../components/table-scroll';
-import { useIntention } from '../../lib/intention';
-import { notify } from '../../lib/notify';
+import { PageHeader } from '@/components/page';
+import { LoadError } from '@/components/paginated-table';
+import { TableScroll } from '@/components/table-scroll';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { useAdminRetention, useRunRetentionRule } from './api';
 import { runOutcome, TRIGGER_LABELS } from './labels';
 

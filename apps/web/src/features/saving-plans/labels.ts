@@ -1,5 +1,5 @@
 import { formatDateBR, type SavingPlan, WEEKDAY_LABELS } from '@prata/domain';
-import { formatReais as brl } from '../../lib/format';
+import { formatReais as brl } from '@/lib/format';
 
 export { brl };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuditLogResponse, PageQuery } from '@prata/domain';
-import { requireStaff } from '../../../plugins/auth';
+import { requireStaff } from '@/plugins/auth';
 import * as audit from '../audit';
 
 /** The audit log in Portuguese (audit-presenter.ts), newest first: administration and compliance. */

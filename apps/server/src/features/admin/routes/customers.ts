@@ -12,7 +12,7 @@ import {
   PageQuery,
   ReviewDecisionRequest,
 } from '@prata/domain';
-import { currentUser, requireStaff } from '../../../plugins/auth';
+import { currentUser, requireStaff } from '@/plugins/auth';
 import * as audit from '../audit';
 import * as customers from '../customers';
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DocumentFileResponse, IdParams } from '@prata/domain';
-import { writeAudit } from '../../../lib/audit';
-import { sendAttachment } from '../../../lib/uploads';
-import { currentUser, requireStaff } from '../../../plugins/auth';
-import { readDocument } from '../../profile/index';
+import { writeAudit } from '@/lib/audit';
+import { sendAttachment } from '@/lib/uploads';
+import { currentUser, requireStaff } from '@/plugins/auth';
+import { readDocument } from '@/features/profile/index';
 
 /** Operators (compliance) read customers' documents; each read is in the audit log. */
 export async function documentRoutes(fastify: FastifyInstance) {

@@ -7,7 +7,7 @@ import {
   PageQuery,
   PendingLimitRequestsResponse,
 } from '@prata/domain';
-import { currentUser, requireStaff } from '../../../plugins/auth';
+import { currentUser, requireStaff } from '@/plugins/auth';
 import * as customers from '../customers';
 
 /** Customers' requests for a higher trading limit (compliance): the pending list and the decision. */

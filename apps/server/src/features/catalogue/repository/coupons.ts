@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { coupons } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { coupons } from '@/db/schema/index';
 
 type CouponRow = typeof coupons.$inferSelect;
 type NewCoupon = typeof coupons.$inferInsert;

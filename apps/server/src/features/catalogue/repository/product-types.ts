@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { type ProductTypeRow, silverProductTypes } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { type ProductTypeRow, silverProductTypes } from '@/db/schema/index';
 
 type NewProductType = typeof silverProductTypes.$inferInsert;
 type ProductTypeChanges = Partial<Omit<NewProductType, 'id'>>;

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { silverIcmsRates, silverSettings } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { silverIcmsRates, silverSettings } from '@/db/schema/index';
 
 type IcmsRate = typeof silverIcmsRates.$inferInsert;
 

@@ -8,7 +8,7 @@ import {
   SilverSettingsRequest,
   SilverSettingsResponse,
 } from '@prata/domain';
-import { requireStaff } from '../../../plugins/auth';
+import { requireStaff } from '@/plugins/auth';
 import * as coupons from '../coupons';
 import * as settings from '../settings';
 

@@ -14,9 +14,9 @@ import {
   StockAdjustRequest,
   StockAdjustResponse,
 } from '@prata/domain';
-import { uploadedFile } from '../../../lib/uploads';
-import { requireStaff } from '../../../plugins/auth';
-import { acceptForms, uploadForm } from '../../../plugins/multipart';
+import { uploadedFile } from '@/lib/uploads';
+import { requireStaff } from '@/plugins/auth';
+import { acceptForms, uploadForm } from '@/plugins/multipart';
 import * as images from '../product-images';
 import * as products from '../products';
 

@@ -12,9 +12,9 @@ import {
   ShippingQuoteResponse,
   ValidateQuantityRequest,
 } from '@prata/domain';
-import { optionalAuthenticate } from '../../../plugins/auth';
-import { login } from '../../auth/index';
-import { findUserByEmail, requireApprovedRegistration } from '../../users/index';
+import { optionalAuthenticate } from '@/plugins/auth';
+import { login } from '@/features/auth/index';
+import { findUserByEmail, requireApprovedRegistration } from '@/features/users/index';
 import * as charges from '../charges';
 
 const meta = (req: FastifyRequest) => ({

@@ -13,7 +13,7 @@ import {
   ProductTypesResponse,
   UploadedProductImageParams,
 } from '@prata/domain';
-import { notFound } from '../../../lib/errors';
+import { notFound } from '@/lib/errors';
 import * as images from '../product-images';
 import * as products from '../products';
 

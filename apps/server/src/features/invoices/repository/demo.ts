@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { BRASILIA_TIME_ZONE } from '@prata/domain';
-import type { Executor } from '../../../db/client';
-import { int } from '../../../db/integers';
-import type { UserRow } from '../../../db/rows';
-import { users } from '../../../db/schema/index';
-import { rows } from '../../../db/sql';
+import type { Executor } from '@/db/client';
+import { int } from '@/db/integers';
+import type { UserRow } from '@/db/rows';
+import { users } from '@/db/schema/index';
+import { rows } from '@/db/sql';
 
 // The fiscal demo's SQL (demo.ts): what it checks before running, the market's rates, and the dates of the invoices.
 

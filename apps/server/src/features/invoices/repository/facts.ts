@@ -1,9 +1,9 @@
 import { BRASILIA_TIME_ZONE, MONTH_NAMES, silverValueCents } from '@prata/domain';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import type { InvoiceBorrower, ProductInvoiceLine, ProductInvoiceTaxes, ServiceInvoiceLine } from '../../../db/rows';
-import { rows } from '../../../db/sql';
-import { int } from '../../../db/integers';
+import type { Executor } from '@/db/client';
+import type { InvoiceBorrower, ProductInvoiceLine, ProductInvoiceTaxes, ServiceInvoiceLine } from '@/db/rows';
+import { rows } from '@/db/sql';
+import { int } from '@/db/integers';
 
 /**
  * What the invoices are issued from (docs/fiscal.md): the facts the ledger's postings were made from, read per

@@ -1,14 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { int } from '../../../db/integers';
-import {
-  type ProductInvoiceRow,
-  productInvoices,
-  type ServiceInvoiceRow,
-  serviceInvoices,
-} from '../../../db/schema/index';
-import { rows } from '../../../db/sql';
-import { inKeyOrder, type PageAt, readPageKeys } from '../../../lib/paging';
+import type { Executor } from '@/db/client';
+import { int } from '@/db/integers';
+import { type ProductInvoiceRow, productInvoices, type ServiceInvoiceRow, serviceInvoices } from '@/db/schema/index';
+import { rows } from '@/db/sql';
+import { inKeyOrder, type PageAt, readPageKeys } from '@/lib/paging';
 
 // The stored invoices: a customer's pages, one invoice, and what issuing one writes under the customer's lock.
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { rows } from '../../../db/sql';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
 import { TZ } from './facts';
 
 /**

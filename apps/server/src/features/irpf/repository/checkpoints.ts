@@ -1,9 +1,9 @@
 // The average cost's checkpoints (checkpoints.ts): the monthly rows (irpf_cost_months, irpf_checkpoint_months) and
 // the running one (irpf_cost_through, irpf_cost_latest), and the fills each build walks.
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { int } from '../../../db/integers';
-import { rows } from '../../../db/sql';
+import type { Executor } from '@/db/client';
+import { int } from '@/db/integers';
+import { rows } from '@/db/sql';
 import type { CostBasis, Fill } from '../cost';
 import { at, atOrStart, BUYER_COST } from './reads';
 

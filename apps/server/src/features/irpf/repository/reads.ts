@@ -2,9 +2,9 @@
 // between two instants, and where their average cost's walk starts (the checkpoints of repository/checkpoints.ts).
 import { brasiliaYearStart } from '@prata/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { int } from '../../../db/integers';
-import { rows } from '../../../db/sql';
+import type { Executor } from '@/db/client';
+import { int } from '@/db/integers';
+import { rows } from '@/db/sql';
 import type { CostBasis, Fill } from '../cost';
 
 /** What a fill cost its buyer (value + operating fee + IOF): the one definition every average and sum uses. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { type DepositRow, deposits } from '../../../db/schema/index';
-import { rows } from '../../../db/sql';
+import type { Executor } from '@/db/client';
+import { type DepositRow, deposits } from '@/db/schema/index';
+import { rows } from '@/db/sql';
 
 // The admission of money in (migration functions money_in_admission and its trigger on deposits): its answer, the
 // one insert of a pending deposit (called only through deposit-limits.ts's insertPendingDeposit, which turns the

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { inKeyOrder, type PageAt, readPageKeys } from '../../../lib/paging';
-import { type DepositHoldReason, type DepositRow, type DepositStatus, deposits } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { inKeyOrder, type PageAt, readPageKeys } from '@/lib/paging';
+import { type DepositHoldReason, type DepositRow, type DepositStatus, deposits } from '@/db/schema/index';
 
 /** Pending and still payable: a Pix charge past its expiry is no longer pending (it reads 'expired'). */
 const stillPending = (now: Date) =>

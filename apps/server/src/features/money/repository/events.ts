@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { paymentEvents } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { paymentEvents } from '@/db/schema/index';
 
 /** Claims a provider's event by its id ('processing'); false when it was seen before (a redelivery). */
 export async function claimPaymentEvent(tx: Executor, event: typeof paymentEvents.$inferInsert): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { bankingInformation, ledgerAccounts, users } from '../../../db/schema/index';
-import { int } from '../../../db/integers';
-import { type PageAt, readPage } from '../../../lib/paging';
+import type { Executor } from '@/db/client';
+import { bankingInformation, ledgerAccounts, users } from '@/db/schema/index';
+import { int } from '@/db/integers';
+import { type PageAt, readPage } from '@/lib/paging';
 
 /** A customer as the back office's lists name them. */
 export type Customer = { id: number; name: string; email: string };

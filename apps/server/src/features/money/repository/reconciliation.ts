@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { rows } from '../../../db/sql';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
 
 /**
  * Deposits whose ledger credit is wrong: an approved one not credited once with its amount (transfer 'deposit:<id>')

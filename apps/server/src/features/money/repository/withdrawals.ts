@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { inKeyOrder, type PageAt, readPageKeys } from '../../../lib/paging';
-import { type WithdrawalRow, type WithdrawalStatus, withdrawals } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { inKeyOrder, type PageAt, readPageKeys } from '@/lib/paging';
+import { type WithdrawalRow, type WithdrawalStatus, withdrawals } from '@/db/schema/index';
 
 /** The customer's withdrawals since `since` that count towards the free ones: asked for and not refused. */
 export async function countWithdrawalsSince(ex: Executor, userId: number, since: Date): Promise<number> {

@@ -1,7 +1,7 @@
 import { mulDivHalfUp } from '@prata/domain';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../lib/errors';
-import { randomInt, seededRandom } from '../../../lib/seeded-random';
+import { AppError } from '@/lib/errors';
+import { randomInt, seededRandom } from '@/lib/seeded-random';
 import { ReferenceBook } from '../matching/reference';
 import { applyBatch } from './apply-batch';
 import { CUSTOMER_RATES, expectedTakeRefusal, LedgerSim, marketWith, NOW_ISO } from './testing';

@@ -8,7 +8,7 @@ import {
   type OrderRates,
   orderCost,
 } from '@prata/domain';
-import { AppError } from '../../../lib/errors';
+import { AppError } from '@/lib/errors';
 import type { Fill } from '../matching/index';
 import { applyFill } from './fill';
 import { addOpenValue, crossesOwn, heldNow, holderOf, holdId, ownerKey } from './market';

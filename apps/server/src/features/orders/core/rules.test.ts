@@ -1,6 +1,6 @@
 import { MESSAGES } from '@prata/domain';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../lib/errors';
+import { AppError } from '@/lib/errors';
 import { applyBatch } from './apply-batch';
 import { CUSTOMER_RATES, LedgerSim, marketWith, NOW_ISO } from './testing';
 import type { Account, MarketState, Op, Owner, PlaceOp } from './types';

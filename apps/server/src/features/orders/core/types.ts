@@ -1,5 +1,5 @@
 import type { FillProgress, OrderRates } from '@prata/domain';
-import type { AccountRef, LedgerCommand, OpenHold } from '../../../ledger/index';
+import type { AccountRef, LedgerCommand, OpenHold } from '@/ledger/index';
 import type { OrderBook, Side } from '../matching/index';
 
 export type { Side };

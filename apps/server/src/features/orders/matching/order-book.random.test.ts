@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OrderBook } from './index';
-import { randomInt, seededRandom } from '../../../lib/seeded-random';
+import { randomInt, seededRandom } from '@/lib/seeded-random';
 import { ReferenceBook } from './reference';
 
 const SEQUENCES = 10_000;

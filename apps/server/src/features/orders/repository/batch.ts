@@ -1,8 +1,8 @@
 import { MESSAGES, type OrderRates } from '@prata/domain';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { pgErrorCode, pgErrorDetail } from '../../../db/tx';
-import { AppError } from '../../../lib/errors';
+import type { Executor } from '@/db/client';
+import { pgErrorCode, pgErrorDetail } from '@/db/tx';
+import { AppError } from '@/lib/errors';
 import {
   type AccountFactsCache,
   callLedger,
@@ -13,8 +13,8 @@ import {
   planArgumentsSql,
   planBatch,
   resolvePlan,
-} from '../../../ledger/index';
-import { int, preparedRows, type RecordField, recordArray, rows } from '../../../db/sql';
+} from '@/ledger/index';
+import { int, preparedRows, type RecordField, recordArray, rows } from '@/db/sql';
 import type { Account, OpenOrder, OrderRow, Side, TradeRow } from '../core/index';
 
 /**

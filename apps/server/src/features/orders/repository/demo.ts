@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { int } from '../../../db/integers';
-import { rows } from '../../../db/sql';
+import type { Executor } from '@/db/client';
+import { int } from '@/db/integers';
+import { rows } from '@/db/sql';
 
 // The reads of the orders demo (demo.ts).
 

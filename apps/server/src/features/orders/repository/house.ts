@@ -1,8 +1,8 @@
 import { BRASILIA_TIME_ZONE, type OrderSide } from '@prata/domain';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { int } from '../../../db/integers';
-import { rows } from '../../../db/sql';
+import type { Executor } from '@/db/client';
+import { int } from '@/db/integers';
+import { rows } from '@/db/sql';
 import { LAST_TRADE_ORDER } from './last-trade';
 
 // The house's back office (house.ts): its orders, the book's levels, the day's trades, the market's rates.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { rows } from '../../../db/sql';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
 
 /** Whether the customer has an order still open in the book (orders_user_open_idx); the erasure asks it. */
 export async function hasOpenOrders(ex: Executor, userId: number): Promise<boolean> {

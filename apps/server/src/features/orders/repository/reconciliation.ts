@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { rows } from '../../../db/sql';
-import type { ReconciliationScope } from '../../../ledger/index';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
+import type { ReconciliationScope } from '@/ledger/index';
 
 // The reads of the order book's reconciliation checks (reconciliation.ts says what each proves).
 

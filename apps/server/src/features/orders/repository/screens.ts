@@ -6,10 +6,10 @@ import {
   brasiliaYearStart,
 } from '@prata/domain';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { preparedRows, rows } from '../../../db/sql';
-import { int } from '../../../db/integers';
-import { type PageAt, type PageTotal, readPage } from '../../../lib/paging';
+import type { Executor } from '@/db/client';
+import { preparedRows, rows } from '@/db/sql';
+import { int } from '@/db/integers';
+import { type PageAt, type PageTotal, readPage } from '@/lib/paging';
 import { PENDING_ROWS } from '../copy';
 import type { WalkLevel } from '../core/index';
 

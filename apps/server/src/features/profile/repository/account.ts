@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { type CompanyRow, companies, sessions, type UserRow, users } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { type CompanyRow, companies, sessions, type UserRow, users } from '@/db/schema/index';
 
 /** Changes the user's columns; the row as changed. */
 export async function updateUserRow(

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { addresses } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { addresses } from '@/db/schema/index';
 
 type AddressColumns = Omit<typeof addresses.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { type BankingInformationRow, bankingInformation } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { type BankingInformationRow, bankingInformation } from '@/db/schema/index';
 
 /** The customer's kept banking entries, oldest first. */
 export function keptBankingEntries(db: Executor, userId: number): Promise<BankingInformationRow[]> {

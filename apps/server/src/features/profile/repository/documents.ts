@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { type DocumentRow, documents } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { type DocumentRow, documents } from '@/db/schema/index';
 
 /** The customer's kept documents, newest first. */
 export function keptDocuments(db: Executor, userId: number): Promise<DocumentRow[]> {

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { type TradingLimitRequestRow, tradingLimitRequests } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { type TradingLimitRequestRow, tradingLimitRequests } from '@/db/schema/index';
 
 /** The customer's latest limit requests, newest first; at most `limit`. */
 export function latestLimitRequests(db: Executor, userId: number, limit: number): Promise<TradingLimitRequestRow[]> {

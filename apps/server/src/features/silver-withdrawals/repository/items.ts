@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { type SilverWithdrawalItemRow, silverWithdrawalItems } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { type SilverWithdrawalItemRow, silverWithdrawalItems } from '@/db/schema/index';
 
 type NewItem = typeof silverWithdrawalItems.$inferInsert;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { rows } from '../../../db/sql';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
 
 /**
  * Whether a silver withdrawal or purchase of the customer's has not ended (the erasure asks it): waiting for its Pix

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { rows } from '../../../db/sql';
+import type { Executor } from '@/db/client';
+import { rows } from '@/db/sql';
 
 /**
  * Every withdrawal with what is wrong with its holds and transfers, in Portuguese for the reconciliation's report

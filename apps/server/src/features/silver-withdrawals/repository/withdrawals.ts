@@ -1,8 +1,8 @@
 import { type SQL, and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { SilverWithdrawalStatus } from '@prata/domain';
-import type { Executor } from '../../../db/client';
-import { inKeyOrder, type PageAt, readPageKeys } from '../../../lib/paging';
-import { type SilverWithdrawalRow, silverWithdrawals } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { inKeyOrder, type PageAt, readPageKeys } from '@/lib/paging';
+import { type SilverWithdrawalRow, silverWithdrawals } from '@/db/schema/index';
 
 type NewWithdrawal = typeof silverWithdrawals.$inferInsert;
 type WithdrawalChanges = Partial<Omit<NewWithdrawal, 'id'>>;

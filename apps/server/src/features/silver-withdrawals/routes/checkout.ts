@@ -7,8 +7,8 @@ import {
   SilverOrderParams,
   SilverOrderResponse,
 } from '@prata/domain';
-import { authenticate, currentUser } from '../../../plugins/auth';
-import { requireApprovedRegistration } from '../../users/index';
+import { authenticate, currentUser } from '@/plugins/auth';
+import { requireApprovedRegistration } from '@/features/users/index';
 import * as create from '../create';
 import * as service from '../service';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams, SilverWithdrawalResponse, SilverWithdrawalsQuery, SilverWithdrawalsResponse } from '@prata/domain';
-import { authenticate, currentUser } from '../../../plugins/auth';
+import { authenticate, currentUser } from '@/plugins/auth';
 import * as service from '../service';
 
 /** The signed-in customer's silver withdrawals: the list and the cancel. */

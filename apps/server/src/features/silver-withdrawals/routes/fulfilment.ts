@@ -8,7 +8,7 @@ import {
   MarkSentRequest,
   RejectSilverWithdrawalRequest,
 } from '@prata/domain';
-import { currentUser, requireStaff } from '../../../plugins/auth';
+import { currentUser, requireStaff } from '@/plugins/auth';
 import * as fulfilment from '../fulfilment';
 
 /** Back office: the packing queue and the moves (logistics or finance; admin holds every role). */

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { type TicketAttachmentRow, ticketAttachments } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { type TicketAttachmentRow, ticketAttachments } from '@/db/schema/index';
 
 /** How many attachments the ticket keeps (deleted ones aside). */
 export async function countAttachments(tx: Executor, ticketId: number): Promise<number> {

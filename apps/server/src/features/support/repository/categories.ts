@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { ticketCategories, ticketSubcategories } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { ticketCategories, ticketSubcategories } from '@/db/schema/index';
 
 /**
  * Two operators adding at once count one after the other: `share row exclusive` conflicts with itself and with other

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { contactInformation } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { contactInformation } from '@/db/schema/index';
 
 /** The entries of `keys` that exist. */
 export function contactEntries(db: Executor, keys: string[]) {

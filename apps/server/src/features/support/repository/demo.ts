@@ -1,5 +1,5 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
+import type { Executor } from '@/db/client';
 import {
   contactInformation,
   faqs,
@@ -9,7 +9,7 @@ import {
   tickets,
   ticketSubcategories,
   users,
-} from '../../../db/schema/index';
+} from '@/db/schema/index';
 
 // The demo seed's SQL (support/demo.ts): what it checks before writing, and the rows it writes.
 

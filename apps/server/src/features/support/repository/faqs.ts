@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { type FaqRow, faqs } from '../../../db/schema/index';
+import type { Executor } from '@/db/client';
+import { type FaqRow, faqs } from '@/db/schema/index';
 
 type FaqColumns = Pick<FaqRow, 'question' | 'answerHtml' | 'position' | 'active' | 'updatedBy'>;
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TicketStatus } from '@prata/domain';
-import type { Executor } from '../../../db/client';
+import type { Executor } from '@/db/client';
 import {
   type TicketAttachmentRow,
   type TicketInteractionRow,
@@ -15,8 +15,8 @@ import {
   ticketSubcategories,
   type UserRow,
   users,
-} from '../../../db/schema/index';
-import { type PageAt, readPageKeys } from '../../../lib/paging';
+} from '@/db/schema/index';
+import { type PageAt, readPageKeys } from '@/lib/paging';
 
 type Owner = Pick<UserRow, 'id' | 'email'>;
 

@@ -6,7 +6,7 @@ import {
   IdParams,
   TicketCategoryRequest,
 } from '@prata/domain';
-import { currentUser, requireStaff } from '../../../plugins/auth';
+import { currentUser, requireStaff } from '@/plugins/auth';
 import * as categories from '../categories';
 
 /** The back office's ticket categories and subcategories (the support role), audited in their transactions. */

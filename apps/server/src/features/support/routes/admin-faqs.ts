@@ -8,7 +8,7 @@ import {
   FaqRequest,
   IdParams,
 } from '@prata/domain';
-import { currentUser, requireStaff } from '../../../plugins/auth';
+import { currentUser, requireStaff } from '@/plugins/auth';
 import { readContactInformation, saveContactInformation } from '../contact';
 import * as faqs from '../faqs';
 

@@ -13,9 +13,9 @@ import {
   MESSAGES,
   TicketAttachmentResponse,
 } from '@prata/domain';
-import { sendAttachment, uploadedFile } from '../../../lib/uploads';
-import { currentUser, requireStaff } from '../../../plugins/auth';
-import { acceptForms, uploadForm } from '../../../plugins/multipart';
+import { sendAttachment, uploadedFile } from '@/lib/uploads';
+import { currentUser, requireStaff } from '@/plugins/auth';
+import { acceptForms, uploadForm } from '@/plugins/multipart';
 import * as backOffice from '../back-office';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DocumentFileResponse, IdParams, TicketAttachmentResponse } from '@prata/domain';
-import { sendAttachment } from '../../../lib/uploads';
-import { authenticate, currentUser } from '../../../plugins/auth';
+import { sendAttachment } from '@/lib/uploads';
+import { authenticate, currentUser } from '@/plugins/auth';
 import * as tickets from '../tickets';
 
 /** A ticket's attachment, for the customer who owns the ticket: read it, delete it. */

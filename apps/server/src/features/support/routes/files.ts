@@ -1,6 +1,6 @@
 import { MESSAGES, TICKET_FILES_PER_REQUEST } from '@prata/domain';
-import { AppError } from '../../../lib/errors';
-import { type UploadedFile, uploadedFiles } from '../../../lib/uploads';
+import { AppError } from '@/lib/errors';
+import { type UploadedFile, uploadedFiles } from '@/lib/uploads';
 
 /** attachments[] (or attachments), optional: one file or several under the same name. */
 export const attachmentFields = {

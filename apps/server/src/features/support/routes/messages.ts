@@ -7,7 +7,7 @@ import {
   TicketRatingRequest,
   TicketRatingResponse,
 } from '@prata/domain';
-import { authenticate, currentUser } from '../../../plugins/auth';
+import { authenticate, currentUser } from '@/plugins/auth';
 import * as tickets from '../tickets';
 
 /** The customer's word on a ticket: a message, and the rating once it is answered. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams, TicketCategoriesResponse, TicketResponse, TicketsQuery, TicketsResponse } from '@prata/domain';
-import { authenticate, currentUser } from '../../../plugins/auth';
+import { authenticate, currentUser } from '@/plugins/auth';
 import { listActiveCategories } from '../categories';
 import * as tickets from '../tickets';
 

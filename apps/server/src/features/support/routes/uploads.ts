@@ -9,9 +9,9 @@ import {
   TicketAttachmentResponse,
   TicketCreatedResponse,
 } from '@prata/domain';
-import { uploadedFile } from '../../../lib/uploads';
-import { authenticate, currentUser } from '../../../plugins/auth';
-import { acceptForms, uploadForm } from '../../../plugins/multipart';
+import { uploadedFile } from '@/lib/uploads';
+import { authenticate, currentUser } from '@/plugins/auth';
+import { acceptForms, uploadForm } from '@/plugins/multipart';
 import * as tickets from '../tickets';
 import { attachmentFields, filesOf } from './files';
 

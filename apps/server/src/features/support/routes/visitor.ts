@@ -9,7 +9,7 @@ import {
   TicketVerifyCodeResponse,
   VisitorTicketRequest,
 } from '@prata/domain';
-import { acceptForms, uploadForm } from '../../../plugins/multipart';
+import { acceptForms, uploadForm } from '@/plugins/multipart';
 import * as visitor from '../visitor';
 import { attachmentFields, filesOf } from './files';
 

@@ -1,7 +1,7 @@
 import type { AuditLogResponse } from '@prata/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { CUSTOMERS_QUERY_KEY } from '../../../lib/admin-query-keys';
+import { api } from '@/lib/api';
+import { CUSTOMERS_QUERY_KEY } from '@/lib/admin-query-keys';
 
 export type { AuditEntry } from '@prata/domain';
 

@@ -1,10 +1,10 @@
 import type { LimitReviewRequest, LimitReviewResponse, PendingLimitRequestsResponse } from '@prata/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
-import { CUSTOMERS_QUERY_KEY } from '../../../lib/admin-query-keys';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
+import { CUSTOMERS_QUERY_KEY } from '@/lib/admin-query-keys';
 
 /** A row of GET /api/admin/trading-limit-requests (pending requests, oldest first). */
 export type { PendingLimitRequest } from '@prata/domain';

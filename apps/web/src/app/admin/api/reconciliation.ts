@@ -1,6 +1,6 @@
 import type { ReconciliationResponse } from '@prata/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 export type { ReconciliationRun } from '@prata/domain';
 

@@ -6,15 +6,15 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR, formatGrams } from '@prata/domain';
-import { DataList } from '../../../components/admin/data-list';
-import { SectionCard } from '../../../components/admin/section-card';
-import { MoneyText } from '../../../components/money-text';
-import { RouterLink } from '../../../components/router-link';
-import { StatusWithReason } from '../../../components/status-chip';
-import { describeBanking } from '../../../features/profile';
-import { downloadFromApi } from '../../../lib/download';
-import { formatFileSize } from '../../../lib/files';
-import { formatReais as brl, toMinorUnits } from '../../../lib/format';
+import { DataList } from '@/components/admin/data-list';
+import { SectionCard } from '@/components/admin/section-card';
+import { MoneyText } from '@/components/money-text';
+import { RouterLink } from '@/components/router-link';
+import { StatusWithReason } from '@/components/status-chip';
+import { describeBanking } from '@/features/profile';
+import { downloadFromApi } from '@/lib/download';
+import { formatFileSize } from '@/lib/files';
+import { formatReais as brl, toMinorUnits } from '@/lib/format';
 import type { CustomerDetail } from '../api/customers';
 
 /** The customer page's side column: balances and limit, documents, banking information and limit requests. */

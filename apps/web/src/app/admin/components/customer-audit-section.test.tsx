@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { CustomerAuditSection } from './customer-audit-section';
 
 const fetchMock = vi.fn<typeof fetch>();

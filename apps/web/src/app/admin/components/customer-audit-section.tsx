@@ -1,9 +1,9 @@
 import { formatDateTimeBR } from '@prata/domain';
 import { useState } from 'react';
-import { type Column, PaginatedTable } from '../../../components/paginated-table';
+import { type Column, PaginatedTable } from '@/components/paginated-table';
 import { type AuditEntry, useCustomerAudit } from '../api/get-audit-log';
 import { AuditActionCell, AuditActorCell } from './audit-cells';
-import { SectionCard } from '../../../components/admin/section-card';
+import { SectionCard } from '@/components/admin/section-card';
 
 const COLUMNS: ReadonlyArray<Column<AuditEntry>> = [
   { key: 'date', header: 'Data', nowrap: true, width: 150, render: (entry) => formatDateTimeBR(entry.created_at) },

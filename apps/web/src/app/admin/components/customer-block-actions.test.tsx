@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aUser } from '../../../testing/fixtures';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { aUser } from '@/testing/fixtures';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import type { CustomerDetail } from '../api/customers';
 import { CustomerBlockActions } from './customer-block-actions';
 

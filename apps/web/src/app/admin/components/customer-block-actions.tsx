@@ -4,9 +4,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR, MESSAGES } from '@prata/domain';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { isApiError } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { isApiError } from '@/lib/api';
+import { notify } from '@/lib/notify';
 import { type CustomerDetail, useCustomerBlock } from '../api/customers';
 
 /**

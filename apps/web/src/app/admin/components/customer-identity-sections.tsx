@@ -1,15 +1,15 @@
 import Typography from '@mui/material/Typography';
 import { formatCelular, formatCnpj, formatCpf, isoToBrDate } from '@prata/domain';
 import { Fragment } from 'react';
-import { DataList } from '../../../components/admin/data-list';
-import { SectionCard } from '../../../components/admin/section-card';
+import { DataList } from '@/components/admin/data-list';
+import { SectionCard } from '@/components/admin/section-card';
 import {
   DECLARATION_SECTIONS,
   ESTADO_CIVIL_LABELS,
   FATCA_QUESTIONS,
   REGIME_LABELS,
   SEXO_LABELS,
-} from '../../../features/profile';
+} from '@/features/profile';
 import type { CustomerDetail } from '../api/customers';
 
 const yesNo = (value: boolean | null) => (value === null ? null : value ? 'Sim' : 'Não');

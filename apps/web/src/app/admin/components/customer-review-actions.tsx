@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import type { CustomerDetail } from '../api/customers';
 import { useCustomerReview } from './use-customer-review';
 

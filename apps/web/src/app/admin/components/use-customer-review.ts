@@ -1,8 +1,8 @@
 import { MESSAGES } from '@prata/domain';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { isApiError } from '@/lib/api';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { type CustomerDetail, type RegistrationDecision, useReviewCustomer } from '../api/customers';
 
 /**

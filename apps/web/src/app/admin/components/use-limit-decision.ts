@@ -1,11 +1,11 @@
 import { MESSAGES, parseAmountInput } from '@prata/domain';
 import { useState } from 'react';
-import type { Decision } from '../../../components/admin/review-queue';
-import { centsToDecimalText } from '../../../components/money-field';
-import { hasErrorCode } from '../../../lib/api';
-import { toMinorUnits } from '../../../lib/format';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import type { Decision } from '@/components/admin/review-queue';
+import { centsToDecimalText } from '@/components/money-field';
+import { hasErrorCode } from '@/lib/api';
+import { toMinorUnits } from '@/lib/format';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { type LimitDecision, type PendingLimitRequest, useReviewLimitRequest } from '../api/limit-requests';
 
 /**

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR } from '@prata/domain';
-import { type Column, PaginatedTable, usePageParam } from '../../../components/paginated-table';
-import { PageHeader } from '../../../components/page';
+import { type Column, PaginatedTable, usePageParam } from '@/components/paginated-table';
+import { PageHeader } from '@/components/page';
 import { type AuditEntry, useAuditLog } from '../api/get-audit-log';
 import { AuditActorCell } from '../components/audit-cells';
 

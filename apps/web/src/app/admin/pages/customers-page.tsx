@@ -8,12 +8,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatCnpj, formatCpf, formatDateTimeBR } from '@prata/domain';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from '../../../lib/search-params';
-import { RouterLink } from '../../../components/router-link';
-import { PageHeader } from '../../../components/page';
-import { type Column, PaginatedTable, usePageParam } from '../../../components/paginated-table';
-import { StatusChip } from '../../../components/status-chip';
-import { useDebouncedValue } from '../../../lib/hooks';
+import { useSearchParams } from '@/lib/search-params';
+import { RouterLink } from '@/components/router-link';
+import { PageHeader } from '@/components/page';
+import { type Column, PaginatedTable, usePageParam } from '@/components/paginated-table';
+import { StatusChip } from '@/components/status-chip';
+import { useDebouncedValue } from '@/lib/hooks';
 import { type CustomerSummary, useCustomers } from '../api/customers';
 import { ACCOUNT_TYPE_LABELS, CUSTOMER_FILTERS, CUSTOMER_STATUS_LABELS, isCustomerFilter } from '../customer-labels';
 

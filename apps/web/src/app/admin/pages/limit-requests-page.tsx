@@ -5,15 +5,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatBRL, formatCnpj, formatDateTimeBR } from '@prata/domain';
 import { useState } from 'react';
-import { RouterLink } from '../../../components/router-link';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { MoneyTextField } from '../../../components/money-field';
-import { reaisText } from '../../../components/money-text';
-import { PageHeader } from '../../../components/page';
-import { type Column, PaginatedTable, usePageParam } from '../../../components/paginated-table';
-import { toMinorUnits } from '../../../lib/format';
+import { RouterLink } from '@/components/router-link';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { MoneyTextField } from '@/components/money-field';
+import { reaisText } from '@/components/money-text';
+import { PageHeader } from '@/components/page';
+import { type Column, PaginatedTable, usePageParam } from '@/components/paginated-table';
+import { toMinorUnits } from '@/lib/format';
 import { type PendingLimitRequest, useLimitRequests } from '../api/limit-requests';
-import { type Decision, decisionColumn } from '../../../components/admin/review-queue';
+import { type Decision, decisionColumn } from '@/components/admin/review-queue';
 import { useLimitDecision } from '../components/use-limit-decision';
 
 /** Approve (the asked limit, or another) or reject (with a reason) one request (use-limit-decision.ts). */

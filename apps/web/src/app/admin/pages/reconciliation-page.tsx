@@ -6,12 +6,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR } from '@prata/domain';
-import { CenteredSpinner, PageHeader } from '../../../components/page';
-import { firstError, hasErrorCode } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { CenteredSpinner, PageHeader } from '@/components/page';
+import { firstError, hasErrorCode } from '@/lib/api';
+import { notify } from '@/lib/notify';
 import { type ReconciliationRun, useReconciliation, useRunReconciliation } from '../api/reconciliation';
-import { DataList } from '../../../components/admin/data-list';
-import { SectionCard } from '../../../components/admin/section-card';
+import { DataList } from '@/components/admin/data-list';
+import { SectionCard } from '@/components/admin/section-card';
 
 function RunSummary({ run }: { run: ReconciliationRun }) {
   return (

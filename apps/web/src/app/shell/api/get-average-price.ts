@@ -1,7 +1,7 @@
 import type { AveragePriceResponse } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /**
  * GET /api/orders/average-price-per-gram/buy/1: the average price, in reais, of buying 1 g now (spec 3: the drawer's

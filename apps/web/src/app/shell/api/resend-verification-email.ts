@@ -1,8 +1,8 @@
-import { api, type MessageResponse } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { useIntention } from '../../../lib/intention';
-import { withLoading } from '../../../lib/loading';
-import { notify } from '../../../lib/notify';
+import { api, type MessageResponse } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { useIntention } from '@/lib/intention';
+import { withLoading } from '@/lib/loading';
+import { notify } from '@/lib/notify';
 
 /** GET /api/email/resend → { message }: a new verification link for the signed-in user. */
 function resendVerificationEmail(idempotencyKey: string): Promise<MessageResponse> {

@@ -1,8 +1,8 @@
 import type { HideBalancesResponse } from '@prata/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { USER_QUERY_KEY, type User } from '../../../lib/auth';
-import { notify } from '../../../lib/notify';
+import { api } from '@/lib/api';
+import { USER_QUERY_KEY, type User } from '@/lib/auth';
+import { notify } from '@/lib/notify';
 
 function toggleBalancesVisibility(): Promise<HideBalancesResponse> {
   return api.put<HideBalancesResponse>('/user/toggle-balances-visibility');

@@ -2,14 +2,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type AdminAffiliate, type AdminReward, formatBRL, formatDateTimeBR, formatGrams } from '@prata/domain';
 import { useState } from 'react';
-import { MoneyText } from '../../../components/money-text';
-import { PageHeader } from '../../../components/page';
-import type { Column } from '../../../components/paginated-table';
-import { toMinorUnits } from '../../../lib/format';
+import { MoneyText } from '@/components/money-text';
+import { PageHeader } from '@/components/page';
+import type { Column } from '@/components/paginated-table';
+import { toMinorUnits } from '@/lib/format';
 import { useAdminAffiliates, useAdminRewards } from './api';
 import { AffiliateSettingsForm } from './affiliate-settings-form';
-import { SectionCard } from '../../../components/admin/section-card';
-import { StaffTable } from '../../../components/admin/staff-table';
+import { SectionCard } from '@/components/admin/section-card';
+import { StaffTable } from '@/components/admin/staff-table';
 
 const person = (p: { name: string; email: string }) => (
   <>

@@ -5,8 +5,8 @@ import type {
   AffiliateSettings,
 } from '@prata/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { withLoading } from '@/lib/loading';
 
 const KEY = ['admin', 'affiliates'] as const;
 

@@ -1,6 +1,6 @@
 import type { AffiliateProgramResponse, AffiliatesResponse, RewardsResponse } from '@prata/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** Everything of /afiliados lives under ['affiliates']. */
 const AFFILIATES_QUERY_KEY = ['affiliates'] as const;

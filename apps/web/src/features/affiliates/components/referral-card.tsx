@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AffiliateCoupon } from '@prata/domain';
-import { copyText } from '../../../lib/clipboard';
+import { copyText } from '@/lib/clipboard';
 import { shareText, yearsText } from '../labels';
 
 const COUPON_COPIED = 'Cupom copiado';

@@ -5,7 +5,7 @@ import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ComponentProps, ReactNode } from 'react';
-import { LoadError, PaginatedTable, ServerPagination } from '../../../components/paginated-table';
+import { LoadError, PaginatedTable, ServerPagination } from '@/components/paginated-table';
 
 type Props<T> = ComponentProps<typeof PaginatedTable<T>> & {
   /** a row as a phone shows it: a small card instead of a table row that scrolls sideways */

@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { AffiliatesPage } from './affiliates-page';
 
 // jsdom and MUI on a busy 2-core machine: the default 5 s is too tight

@@ -1,8 +1,8 @@
 import type { VerificationMethodRequest, VerificationMethodResponse, VerificationMethodSchema } from '@prata/domain';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
-import { withLoading } from '../../../lib/loading';
-import { useRequest } from '../../../lib/use-request';
+import { api } from '@/lib/api';
+import { withLoading } from '@/lib/loading';
+import { useRequest } from '@/lib/use-request';
 
 export type VerificationMethod = z.infer<typeof VerificationMethodSchema>;
 

@@ -1,6 +1,6 @@
 import type { TermsResponse } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** GET /api/termos → { termos }: HTML already sanitized by the server. */
 async function getTerms(): Promise<string> {

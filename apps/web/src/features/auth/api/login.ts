@@ -1,7 +1,7 @@
 import type { LoginRequest, LoginResponse } from '@prata/domain';
-import { api } from '../../../lib/api';
-import { withLoading } from '../../../lib/loading';
-import { useRequest } from '../../../lib/use-request';
+import { api } from '@/lib/api';
+import { withLoading } from '@/lib/loading';
+import { useRequest } from '@/lib/use-request';
 
 /** POST /api/login → { user }: the password is right; a verification code is needed next. */
 function login(input: LoginRequest): Promise<LoginResponse> {

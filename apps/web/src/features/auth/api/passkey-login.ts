@@ -5,9 +5,9 @@ import type {
   PasskeyOptionsResponse,
   VerifyLoginCodeResponse,
 } from '@prata/domain';
-import { api } from '../../../lib/api';
-import { withLoading } from '../../../lib/loading';
-import { getAssertion } from '../../passkeys/index';
+import { api } from '@/lib/api';
+import { withLoading } from '@/lib/loading';
+import { getAssertion } from '@/features/passkeys/index';
 
 /**
  * The passkey in place of the code: the server's challenge (POST /api/login/passkey/options, after the password

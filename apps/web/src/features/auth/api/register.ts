@@ -1,8 +1,8 @@
 import type { RegisterRequest, RegisterResponse } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 
 /** The account just created, not yet verified. */
 export type RegisteredUser = RegisterResponse['user'];

@@ -1,6 +1,6 @@
-import { api, type MessageResponse } from '../../../lib/api';
-import { withLoading } from '../../../lib/loading';
-import { notify } from '../../../lib/notify';
+import { api, type MessageResponse } from '@/lib/api';
+import { withLoading } from '@/lib/loading';
+import { notify } from '@/lib/notify';
 
 /** PUT /api/user/reopen-account { email } → { message } */
 function reopenAccount(email: string): Promise<MessageResponse> {

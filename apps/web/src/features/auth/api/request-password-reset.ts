@@ -1,6 +1,6 @@
-import { api, type MessageResponse } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { api, type MessageResponse } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 
 /** POST /api/password/email { email } → { message }; the key makes a double click send one e-mail. */
 function requestPasswordReset(email: string, idempotencyKey: string): Promise<MessageResponse> {

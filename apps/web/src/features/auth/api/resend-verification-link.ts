@@ -1,8 +1,8 @@
-import { api, type MessageResponse } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { useIntention } from '../../../lib/intention';
-import { withLoading } from '../../../lib/loading';
-import { notify } from '../../../lib/notify';
+import { api, type MessageResponse } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { useIntention } from '@/lib/intention';
+import { withLoading } from '@/lib/loading';
+import { notify } from '@/lib/notify';
 
 /** GET /api/register/verify/{userId} → { message }: sends the verification link again. */
 function resendVerificationLink(userId: number, idempotencyKey: string): Promise<MessageResponse> {

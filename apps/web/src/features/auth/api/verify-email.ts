@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, type MessageResponse } from '../../../lib/api';
+import { api, type MessageResponse } from '@/lib/api';
 
 /** POST /api/register/verify/{token} → { message } */
 function verifyEmail(token: string): Promise<MessageResponse> {

@@ -1,7 +1,7 @@
 import type { VerificationCodeRequest, VerifyLoginCodeResponse } from '@prata/domain';
-import { api } from '../../../lib/api';
-import { withLoading } from '../../../lib/loading';
-import { useRequest } from '../../../lib/use-request';
+import { api } from '@/lib/api';
+import { withLoading } from '@/lib/loading';
+import { useRequest } from '@/lib/use-request';
 
 /** POST /api/login/verification-code → { authToken, user } */
 function verifyLoginCode(input: VerificationCodeRequest): Promise<VerifyLoginCodeResponse> {

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { codeDigits } from '../../../components/code-field';
+import { codeDigits } from '@/components/code-field';
 import { CodeStep, resendLabel } from './code-step';
 
 beforeEach(() => {

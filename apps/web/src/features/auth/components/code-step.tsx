@@ -6,10 +6,10 @@ import { codeField } from '@prata/domain';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { FormCodeField } from '../../../components/code-field';
-import { ResendAnnouncer } from '../../../components/countdown-announcer';
-import { useSecondsUntil } from '../../../lib/hooks';
-import { useIntention } from '../../../lib/intention';
+import { FormCodeField } from '@/components/code-field';
+import { ResendAnnouncer } from '@/components/countdown-announcer';
+import { useSecondsUntil } from '@/lib/hooks';
+import { useIntention } from '@/lib/intention';
 import type { VerificationMethod } from '../api/choose-verification-method';
 
 const CodeForm = z.object({ code: codeField });

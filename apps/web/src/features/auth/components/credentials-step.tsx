@@ -3,8 +3,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { RouterLink } from '../../../components/router-link';
-import { LightPasswordField, LightTextField } from '../../../components/light-text-field';
+import { RouterLink } from '@/components/router-link';
+import { LightPasswordField, LightTextField } from '@/components/light-text-field';
 import { type LoginErrors, validateLogin } from '../login-validation';
 import type { LoginInput } from './login-types';
 

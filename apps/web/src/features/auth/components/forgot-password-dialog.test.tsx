@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../testing/render';
+import { jsonResponse } from '@/testing/render';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 const fetchMock = vi.fn<typeof fetch>();

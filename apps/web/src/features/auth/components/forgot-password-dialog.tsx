@@ -7,10 +7,10 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { EmailOnlyRequest } from '@prata/domain';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormTextField } from '../../../components/form-fields';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { FormTextField } from '@/components/form-fields';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { sendPasswordReset } from '../api/request-password-reset';
 
 /** 'Esqueci a senha': asks for the e-mail and sends the reset link. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LoginUser } from '../../../lib/auth';
+import type { LoginUser } from '@/lib/auth';
 import { EMAIL_DISPLAY_MAX, MethodStep, truncateEmail } from './method-step';
 
 afterEach(cleanup);

@@ -8,8 +8,8 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { LoginUser } from '../../../lib/auth';
-import { useIntention } from '../../../lib/intention';
+import type { LoginUser } from '@/lib/auth';
+import { useIntention } from '@/lib/intention';
 import type { VerificationMethod } from '../api/choose-verification-method';
 import { truncateEmail } from './truncate-email';
 

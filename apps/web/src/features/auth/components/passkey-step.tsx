@@ -5,12 +5,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LoginRequest, VerifyLoginCodeResponse } from '@prata/domain';
 import { useState } from 'react';
-import { firstError } from '../../../lib/api';
-import { formatDateTimeBR } from '../../../lib/format';
-import { useSecondsUntil } from '../../../lib/hooks';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
-import { PasskeyCeremonyError } from '../../passkeys/index';
+import { firstError } from '@/lib/api';
+import { formatDateTimeBR } from '@/lib/format';
+import { useSecondsUntil } from '@/lib/hooks';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
+import { PasskeyCeremonyError } from '@/features/passkeys/index';
 import { requestPasskeyFallback, signInWithPasskey } from '../api/passkey-login';
 
 /**

@@ -1,11 +1,11 @@
 import { CODE_RESEND_SECONDS } from '@prata/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { hasErrorCode, isApiError } from '../../../lib/api';
-import { getToken, isTokenExpired, setLoginData } from '../../../lib/auth-storage';
-import { notify } from '../../../lib/notify';
-import { type LoginUser, refreshCachedUser, startSession } from '../../../lib/session';
-import { clearFormDrafts, expiredSession, forgetExpiredSession, safeReturnPath } from '../../../lib/session-expiry';
+import { hasErrorCode, isApiError } from '@/lib/api';
+import { getToken, isTokenExpired, setLoginData } from '@/lib/auth-storage';
+import { notify } from '@/lib/notify';
+import { type LoginUser, refreshCachedUser, startSession } from '@/lib/session';
+import { clearFormDrafts, expiredSession, forgetExpiredSession, safeReturnPath } from '@/lib/session-expiry';
 import { sendVerificationCode, type VerificationMethod } from '../api/choose-verification-method';
 import { useLogin } from '../api/login';
 import { useVerifyLoginCode } from '../api/verify-login-code';

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getToken } from '../../../lib/auth-storage';
-import { readFormDraft } from '../../../lib/form-draft';
-import { rememberExpiredSession } from '../../../lib/session-expiry';
-import { getNotice, notify } from '../../../lib/notify';
-import { fakeJwt, nowSeconds } from '../../../testing/jwt';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { getToken } from '@/lib/auth-storage';
+import { readFormDraft } from '@/lib/form-draft';
+import { rememberExpiredSession } from '@/lib/session-expiry';
+import { getNotice, notify } from '@/lib/notify';
+import { fakeJwt, nowSeconds } from '@/testing/jwt';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { LoginPage } from './login-page';
 
 const EMAIL = 'joana.carvalho.de.albuquerque@exemplo.com.br';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
-import { FormPage } from '../../../components/page';
+import { FormPage } from '@/components/page';
 import { CredentialsStep } from '../components/credentials-step';
 import {
   loadCodeStep,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { RegisterPage } from './register-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -11,12 +11,12 @@ import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@prata/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
-import { useSearchParams } from '../../../lib/search-params';
-import { RouterLink } from '../../../components/router-link';
+import { useSearchParams } from '@/lib/search-params';
+import { RouterLink } from '@/components/router-link';
 import { z } from 'zod';
-import { FormPasswordField } from '../../../components/form-fields';
-import { FormPage } from '../../../components/page';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { FormPasswordField } from '@/components/form-fields';
+import { FormPage } from '@/components/page';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 
 const ResetForm = z

@@ -1,4 +1,4 @@
-import { LegalDocumentPage, SanitizedDocument } from '../../../components/legal-document';
+import { LegalDocumentPage, SanitizedDocument } from '@/components/legal-document';
 import { useTerms } from '../api/get-terms';
 
 export function TermsPage() {

@@ -6,9 +6,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
-import { RouterLink } from '../../../components/router-link';
-import { FormPage } from '../../../components/page';
-import { firstError } from '../../../lib/api';
+import { RouterLink } from '@/components/router-link';
+import { FormPage } from '@/components/page';
+import { firstError } from '@/lib/api';
 import { useVerifyEmail } from '../api/verify-email';
 
 export function VerifyEmailPage() {

@@ -14,10 +14,10 @@ import type {
 } from '@prata/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ADMIN_SILVER_QUERY_KEY } from '../../../lib/admin-query-keys';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { ADMIN_SILVER_QUERY_KEY } from '@/lib/admin-query-keys';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 
 export type {
   AdminCoupon,

@@ -4,11 +4,11 @@ import { CouponRequest, type CouponInput, minorToDecimal } from '@prata/domain';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { type AdminCoupon, useSaveCoupon } from './api';
 import { decimalText, isoToLocalInput, localInputToIso } from './labels';
-import { closeOnSave, FieldGrid, FormDialog } from '../../../components/admin/form-dialog';
-import { useIntention } from '../../../lib/intention';
-import { FormPercentField } from '../../../components/admin/form-decimal-field';
-import { FormSwitch } from '../../../components/admin/form-switch';
-import { FormTextField } from '../../../components/admin/form-text-field';
+import { closeOnSave, FieldGrid, FormDialog } from '@/components/admin/form-dialog';
+import { useIntention } from '@/lib/intention';
+import { FormPercentField } from '@/components/admin/form-decimal-field';
+import { FormSwitch } from '@/components/admin/form-switch';
+import { FormTextField } from '@/components/admin/form-text-field';
 
 type CouponForm = {
   code: string;

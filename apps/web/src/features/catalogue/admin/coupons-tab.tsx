@@ -5,10 +5,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR } from '@prata/domain';
 import { useState } from 'react';
-import type { Column } from '../../../components/paginated-table';
+import type { Column } from '@/components/paginated-table';
 import { type AdminCoupon, useAdminCoupons } from './api';
 import { percent } from './labels';
-import { StaffTable } from '../../../components/admin/staff-table';
+import { StaffTable } from '@/components/admin/staff-table';
 import { CouponDialog } from './coupon-dialog';
 
 /** Whether a coupon can be used now, in words: active, not yet valid, expired, used up or inactive. */

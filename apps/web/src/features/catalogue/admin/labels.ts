@@ -1,7 +1,7 @@
 import { formatPercentBps } from '@prata/domain';
 
 export { decimalText } from '@prata/domain';
-import { toMinorUnits } from '../../../lib/format';
+import { toMinorUnits } from '@/lib/format';
 
 export { brl, grams } from '../labels';
 export const percent = (value: number) => formatPercentBps(toMinorUnits(value));

@@ -4,16 +4,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { minorToDecimal, ProductTypeRequest, type ProductTypeInput } from '@prata/domain';
 import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
-import { bindField } from '../../../components/bind-field';
-import { MoneyTextField } from '../../../components/money-field';
+import { bindField } from '@/components/bind-field';
+import { MoneyTextField } from '@/components/money-field';
 import { type AdminProductType, type ProductSave, useSaveProductType } from './api';
 import { decimalText, units } from './labels';
 import { ImagesField } from './product-images-field';
-import { closeOnSave, FieldGrid, FormDialog } from '../../../components/admin/form-dialog';
-import { useIntention } from '../../../lib/intention';
-import { FormDecimalField, FormPercentField } from '../../../components/admin/form-decimal-field';
-import { FormSwitch } from '../../../components/admin/form-switch';
-import { FormTextField } from '../../../components/admin/form-text-field';
+import { closeOnSave, FieldGrid, FormDialog } from '@/components/admin/form-dialog';
+import { useIntention } from '@/lib/intention';
+import { FormDecimalField, FormPercentField } from '@/components/admin/form-decimal-field';
+import { FormSwitch } from '@/components/admin/form-switch';
+import { FormTextField } from '@/components/admin/form-text-field';
 
 type ProductForm = {
   name: string;

@@ -9,10 +9,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@prata/domain';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/api';
-import { uploadProblem } from '../../../lib/files';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { isApiError } from '@/lib/api';
+import { uploadProblem } from '@/lib/files';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { useRemoveProductImage, useUploadProductImage } from './api';
 
 /** The most images the contract takes. */

@@ -7,11 +7,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { MoneyText } from '../../../components/money-text';
-import type { Column } from '../../../components/paginated-table';
+import { MoneyText } from '@/components/money-text';
+import type { Column } from '@/components/paginated-table';
 import { type AdminProductType, useAdminProductTypes, useHouseBarStock } from './api';
 import { brl, grams, percent, units } from './labels';
-import { StaffTable } from '../../../components/admin/staff-table';
+import { StaffTable } from '@/components/admin/staff-table';
 import { ProductDialog } from './product-dialog';
 import { StockDialog, type StockProduct } from './stock-dialog';
 

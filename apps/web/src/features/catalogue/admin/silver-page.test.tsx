@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { type AdminCoupon, type AdminProductType, type AdminSilverWithdrawal, MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getNotice, notify } from '../../../lib/notify';
-import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '../../../testing/render';
+import { getNotice, notify } from '@/lib/notify';
+import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '@/testing/render';
 import { SilverPage } from './silver-page';
 
 const fetchMock = vi.fn<typeof fetch>();

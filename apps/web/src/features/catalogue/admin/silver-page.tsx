@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { PageHeader } from '../../../components/page';
-import { useSearchParams } from '../../../lib/search-params';
+import { PageHeader } from '@/components/page';
+import { useSearchParams } from '@/lib/search-params';
 import { CouponsTab } from './coupons-tab';
 import { ProductsTab } from './products-tab';
 import { SettingsTab } from './settings-tab';
-import { ShipmentsTab } from '../../silver-withdrawals/admin';
+import { ShipmentsTab } from '@/features/silver-withdrawals/admin';
 
 const TABS = [
   { value: 'envios', label: 'Envios', Panel: ShipmentsTab },

@@ -12,8 +12,8 @@ import type {
   ShippingService,
   ValidateQuantityRequest,
 } from '@prata/domain';
-import { api } from '../../../lib/api';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { withLoading } from '@/lib/loading';
 
 /** POST /api/silver-withdrawal/check-email → { exists } (public). */
 export function checkEmail(email: string): Promise<CheckEmailResponse> {

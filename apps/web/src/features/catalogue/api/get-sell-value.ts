@@ -1,7 +1,7 @@
 import { type AveragePriceResponse, minorToDecimalText } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /**
  * GET /api/orders/average-price-per-gram/sell/{grams}: reais per gram that selling these grams at market would bring

@@ -1,5 +1,5 @@
 import type { ProductTypeResponse, ProductTypesResponse } from '@prata/domain';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** GET /api/silver-withdrawal-product-types?page=N → { productTypes: { data, total, per_page } } (public). */
 export function getProductTypes(page: number, signal?: AbortSignal): Promise<ProductTypesResponse['productTypes']> {

@@ -1,6 +1,6 @@
 import type { ProductTypesResponse } from '@prata/domain';
 import { useCallback, useEffect, useState } from 'react';
-import { firstPaintData } from '../../../lib/first-paint';
+import { firstPaintData } from '@/lib/first-paint';
 import { getProductTypes } from './product-types';
 
 type CataloguePage = ProductTypesResponse['productTypes'];

@@ -5,8 +5,8 @@ import type {
   SilverWithdrawalItemInput,
 } from '@prata/domain';
 import { useCallback, useRef, useState } from 'react';
-import { hasErrorCode } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { hasErrorCode } from '@/lib/api';
+import { notify } from '@/lib/notify';
 import { COUPON_APPLIED, COUPON_REMOVED } from '../labels';
 import { couponErrorOf } from '../components/coupon-dialog';
 import { calculateCharge, getCoupon } from './checkout';

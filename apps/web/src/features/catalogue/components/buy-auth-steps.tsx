@@ -9,8 +9,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PasswordField } from '../../../components/password-field';
-import { ForgotPasswordDialog, truncateEmail } from '../../auth';
+import { PasswordField } from '@/components/password-field';
+import { ForgotPasswordDialog, truncateEmail } from '@/features/auth';
 import { EMAIL_BENEFITS } from '../labels';
 import type { useBuyAuth } from './use-buy-auth';
 

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCelular, formatCpf, isoToBrDate, type User } from '@prata/domain';
-import { RouterLink } from '../../../components/router-link';
+import { RouterLink } from '@/components/router-link';
 
 /** Whether the stored user has what the CPF check needs (a CPF and a birth date). */
 export const canCheckCpf = (user: User) => Boolean(user.cpf && user.nascimento);

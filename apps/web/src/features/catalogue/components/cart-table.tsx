@@ -13,8 +13,8 @@ import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatBRL, type ProductType, formatGrams } from '@prata/domain';
-import { MoneyText } from '../../../components/money-text';
-import { toMinorUnits } from '../../../lib/format';
+import { MoneyText } from '@/components/money-text';
+import { toMinorUnits } from '@/lib/format';
 import { brl, grams, PRICE_NOTE } from '../labels';
 import { QuantityInput } from './quantity-input';
 

@@ -2,8 +2,8 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { theme } from '../../../app/theme';
-import { aCharge } from '../../../testing/silver-fixtures';
+import { theme } from '@/app/theme';
+import { aCharge } from '@/testing/silver-fixtures';
 import { ChargeBreakdown, rateText } from './charge-breakdown';
 
 afterEach(cleanup);

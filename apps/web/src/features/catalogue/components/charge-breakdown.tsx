@@ -12,8 +12,8 @@ import {
   formatPercentBps,
 } from '@prata/domain';
 import type { ReactNode } from 'react';
-import { MoneyText } from '../../../components/money-text';
-import { toMinorUnits } from '../../../lib/format';
+import { MoneyText } from '@/components/money-text';
+import { toMinorUnits } from '@/lib/format';
 import { FEE_LINES, type FeeKey } from '../fees';
 import { brl, grams, units } from '../labels';
 

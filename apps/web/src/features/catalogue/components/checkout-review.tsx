@@ -10,7 +10,7 @@ import {
   type ShippingService,
 } from '@prata/domain';
 import type { ReactNode } from 'react';
-import { MoneyText } from '../../../components/money-text';
+import { MoneyText } from '@/components/money-text';
 import { brl, businessDays, grams, units } from '../labels';
 import type { CartLine } from './cart-table';
 

@@ -5,7 +5,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import type { ReactNode } from 'react';
-import { AddressForm } from '../../profile';
+import { AddressForm } from '@/features/profile';
 import { PAYMENT_STEP } from '../checkout-state';
 import { CHECKOUT_STEPS } from '../labels';
 import { BuyerStep } from './buyer-step';

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import type { Coupon } from '@prata/domain';
 import { type FormEvent, useState } from 'react';
-import { firstError, isApiError } from '../../../lib/api';
+import { firstError, isApiError } from '@/lib/api';
 
 /** What a refused coupon shows under the field: the `errors` field's message (spec 1 §8), else the message. */
 export function couponErrorOf(error: unknown): string {

@@ -12,12 +12,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBRL, silverValueCents } from '@prata/domain';
 import type { ReactNode } from 'react';
-import { HIDDEN_BRL, HIDDEN_GRAMS, useToggleBalancesVisibility } from '../../../app/shell';
-import { MoneyText } from '../../../components/money-text';
-import { ReviewBanner } from '../../../components/review-banner';
-import { RouterLink } from '../../../components/router-link';
-import { useUser } from '../../../lib/auth';
-import { toMinorUnits } from '../../../lib/format';
+import { HIDDEN_BRL, HIDDEN_GRAMS, useToggleBalancesVisibility } from '@/app/shell';
+import { MoneyText } from '@/components/money-text';
+import { ReviewBanner } from '@/components/review-banner';
+import { RouterLink } from '@/components/router-link';
+import { useUser } from '@/lib/auth';
+import { toMinorUnits } from '@/lib/format';
 import { useSellPricePerGram } from '../api/get-sell-value';
 import { brl, grams } from '../labels';
 

@@ -14,11 +14,11 @@ import {
 } from '@prata/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { FormTextField } from '../../../components/form-fields';
-import { FormMaskedField } from '../../../components/form-masked-field';
-import { clearFormDraft, useFormDraft } from '../../../lib/form-draft';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { SexoField } from '../../profile';
+import { FormTextField } from '@/components/form-fields';
+import { FormMaskedField } from '@/components/form-masked-field';
+import { clearFormDraft, useFormDraft } from '@/lib/form-draft';
+import { applyServerErrors } from '@/lib/form-errors';
+import { SexoField } from '@/features/profile';
 import { checkCpfStatus } from '../api/checkout';
 import { StepButtons } from './step-buttons';
 

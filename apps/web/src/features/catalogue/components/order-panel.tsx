@@ -7,11 +7,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SilverWithdrawal } from '@prata/domain';
 import type { Ref } from 'react';
-import { CountdownAnnouncer, PAYMENT_MILESTONES_SECONDS, sayPixLeft } from '../../../components/countdown-announcer';
-import { MoneyText } from '../../../components/money-text';
-import { RouterLink } from '../../../components/router-link';
+import { CountdownAnnouncer, PAYMENT_MILESTONES_SECONDS, sayPixLeft } from '@/components/countdown-announcer';
+import { MoneyText } from '@/components/money-text';
+import { RouterLink } from '@/components/router-link';
 import { brl, businessDays, SILVER_HISTORY_PATH } from '../labels';
-import { countdownText, secondsUntil, useNow } from '../../../lib/countdown';
+import { countdownText, secondsUntil, useNow } from '@/lib/countdown';
 import { pixStage } from './silver-pix-dialog';
 
 /**

@@ -6,8 +6,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ProductType } from '@prata/domain';
-import { MoneyText } from '../../../components/money-text';
-import { RouterLink } from '../../../components/router-link';
+import { MoneyText } from '@/components/money-text';
+import { RouterLink } from '@/components/router-link';
 import { brl, grams, OUT_OF_STOCK, PIX_PRICE_LABEL, PRICE_NOTE } from '../labels';
 import { ClampedDescription } from './clamped-description';
 

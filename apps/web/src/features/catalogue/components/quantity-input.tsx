@@ -6,7 +6,7 @@ import InputBase from '@mui/material/InputBase';
 import Stack from '@mui/material/Stack';
 import { CART_MAX_UNITS } from '@prata/domain';
 import { useEffect, useId, useState } from 'react';
-import { visuallyHidden } from '../../../components/polite-announcer';
+import { visuallyHidden } from '@/components/polite-announcer';
 
 /**
  * Units of a product: − and + around a whole number, at least 1 (spec 1 §5) and at most CART_MAX_UNITS. While the

@@ -7,7 +7,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ShippingService } from '@prata/domain';
-import { MoneyText } from '../../../components/money-text';
+import { MoneyText } from '@/components/money-text';
 import { brl, businessDays } from '../labels';
 
 /** A shipping option's identity: Frenet's carrier and service code. */

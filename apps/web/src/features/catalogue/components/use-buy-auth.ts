@@ -1,16 +1,16 @@
 import { CODE_RESEND_SECONDS, type LoginResponse, type VerifyLoginCodeResponse } from '@prata/domain';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { hasErrorCode, isApiError } from '../../../lib/api';
-import { setLoginData } from '../../../lib/auth-storage';
-import { notify } from '../../../lib/notify';
-import { type LoginUser, refreshCachedUser, startSession } from '../../../lib/session';
+import { hasErrorCode, isApiError } from '@/lib/api';
+import { setLoginData } from '@/lib/auth-storage';
+import { notify } from '@/lib/notify';
+import { type LoginUser, refreshCachedUser, startSession } from '@/lib/session';
 import {
   notifyAccountClosed,
   useChooseVerificationMethod,
   useVerifyLoginCode,
   type VerificationMethod,
-} from '../../auth';
+} from '@/features/auth';
 import { checkEmail, checkPassword } from '../api/checkout';
 import { handEmailToCheckout } from '../checkout-state';
 

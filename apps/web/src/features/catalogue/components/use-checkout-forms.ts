@@ -1,8 +1,8 @@
 import { type AddressRequest, MESSAGES, minorToDecimalText } from '@prata/domain';
 import { useState } from 'react';
-import type { City, User } from '../../../lib/auth';
-import { notify } from '../../../lib/notify';
-import type { useRegistrationRedirect } from '../../../lib/registration-redirect';
+import type { City, User } from '@/lib/auth';
+import { notify } from '@/lib/notify';
+import type { useRegistrationRedirect } from '@/lib/registration-redirect';
 import { checkCpfStatus, quoteShipping } from '../api/checkout';
 import type { ChargeInput, useSilverCharge } from '../api/use-silver-charge';
 import type { SavedCheckout } from '../checkout-state';

@@ -2,12 +2,16 @@ import type { CreateSilverWithdrawalResponse } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { hasErrorCode } from '../../../lib/api';
-import { USER_QUERY_KEY } from '../../../lib/auth';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
-import type { useRegistrationRedirect } from '../../../lib/registration-redirect';
-import { createGuestSilverWithdrawal, createSilverWithdrawal, silverOrderQueryKey } from '../../silver-withdrawals';
+import { hasErrorCode } from '@/lib/api';
+import { USER_QUERY_KEY } from '@/lib/auth';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
+import type { useRegistrationRedirect } from '@/lib/registration-redirect';
+import {
+  createGuestSilverWithdrawal,
+  createSilverWithdrawal,
+  silverOrderQueryKey,
+} from '@/features/silver-withdrawals';
 import { HISTORY_QUERY_KEY } from '../api/keys';
 import { type ChargeInput, orderItemOf, type useSilverCharge } from '../api/use-silver-charge';
 import { PAYMENT_STEP, PIX_SLUG, type SavedCheckout } from '../checkout-state';

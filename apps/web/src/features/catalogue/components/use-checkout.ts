@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { firstError } from '../../../lib/api';
-import { useUser } from '../../../lib/auth';
-import { useRegistrationRedirect } from '../../../lib/registration-redirect';
-import { useSilverOrder } from '../../silver-withdrawals';
+import { firstError } from '@/lib/api';
+import { useUser } from '@/lib/auth';
+import { useRegistrationRedirect } from '@/lib/registration-redirect';
+import { useSilverOrder } from '@/features/silver-withdrawals';
 import { type ChargeInput, useSilverCharge } from '../api/use-silver-charge';
 import { PAYMENT_STEP, PIX_SLUG, type SavedCheckout } from '../checkout-state';
 import { useCheckoutStep, useSavedCheckout } from '../checkout-steps';

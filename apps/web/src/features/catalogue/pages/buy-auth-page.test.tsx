@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '../../../lib/notify';
-import { aUser } from '../../../testing/fixtures';
-import { fakeJwt, nowSeconds } from '../../../testing/jwt';
-import { jsonResponse, renderRoute } from '../../../testing/render';
-import { routes } from '../../../testing/silver-fixtures';
+import { notify } from '@/lib/notify';
+import { aUser } from '@/testing/fixtures';
+import { fakeJwt, nowSeconds } from '@/testing/jwt';
+import { jsonResponse, renderRoute } from '@/testing/render';
+import { routes } from '@/testing/silver-fixtures';
 import { BuyAuthPage } from './buy-auth-page';
 
 const fetchMock = vi.fn<typeof fetch>();

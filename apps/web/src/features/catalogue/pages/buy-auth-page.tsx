@@ -1,9 +1,9 @@
 import { Navigate, useParams } from 'react-router';
-import { FormPage } from '../../../components/page';
-import { isApiError } from '../../../lib/api';
-import { useAuthToken } from '../../../lib/auth-storage';
-import { notify } from '../../../lib/notify';
-import { CodeStep, MethodStep, PasskeyStep, truncateEmail, UnverifiedStep } from '../../auth';
+import { FormPage } from '@/components/page';
+import { isApiError } from '@/lib/api';
+import { useAuthToken } from '@/lib/auth-storage';
+import { notify } from '@/lib/notify';
+import { CodeStep, MethodStep, PasskeyStep, truncateEmail, UnverifiedStep } from '@/features/auth';
 import { BuyerEmailStep, BuyerPasswordStep } from '../components/buy-auth-steps';
 import { type Step, useBuyAuth } from '../components/use-buy-auth';
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '../../../lib/notify';
-import { jsonResponse, renderRoute } from '../../../testing/render';
-import { aCharge, aProduct, aService, anAddress, cpfAnswer, routes } from '../../../testing/silver-fixtures';
+import { notify } from '@/lib/notify';
+import { jsonResponse, renderRoute } from '@/testing/render';
+import { aCharge, aProduct, aService, anAddress, cpfAnswer, routes } from '@/testing/silver-fixtures';
 import type { SavedCheckout } from '../checkout-state';
 import { CheckoutPage } from './checkout-page';
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getNotice, notify } from '../../../lib/notify';
-import { jsonResponse, renderRoute } from '../../../testing/render';
-import { aCharge, aProduct, aService, cpfAnswer, routes } from '../../../testing/silver-fixtures';
+import { getNotice, notify } from '@/lib/notify';
+import { jsonResponse, renderRoute } from '@/testing/render';
+import { aCharge, aProduct, aService, cpfAnswer, routes } from '@/testing/silver-fixtures';
 import { CheckoutPage } from './checkout-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -2,11 +2,11 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@prata/domain';
-import { resetFirstPaintData } from '../../../lib/first-paint';
-import { aUser } from '../../../testing/fixtures';
-import { fakeJwt, nowSeconds } from '../../../testing/jwt';
-import { jsonResponse, renderRoute } from '../../../testing/render';
-import { aProduct, catalogue, routes } from '../../../testing/silver-fixtures';
+import { resetFirstPaintData } from '@/lib/first-paint';
+import { aUser } from '@/testing/fixtures';
+import { fakeJwt, nowSeconds } from '@/testing/jwt';
+import { jsonResponse, renderRoute } from '@/testing/render';
+import { aProduct, catalogue, routes } from '@/testing/silver-fixtures';
 import { EMPTY_CATALOGUE, LandingPage } from './landing-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -14,11 +14,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useDeferredValue } from 'react';
-import { useDocumentTitle } from '../../../components/page';
-import { firstError } from '../../../lib/api';
-import { bootedOnUse } from '../../../lib/first-paint';
-import { useAuthToken } from '../../../lib/auth-storage';
-import { useSearchParams } from '../../../lib/search-params';
+import { useDocumentTitle } from '@/components/page';
+import { firstError } from '@/lib/api';
+import { bootedOnUse } from '@/lib/first-paint';
+import { useAuthToken } from '@/lib/auth-storage';
+import { useSearchParams } from '@/lib/search-params';
 import { useCataloguePage } from '../api/use-catalogue-page';
 import { ProductCard, ProductCardSkeleton } from '../components/product-card';
 

@@ -1,6 +1,6 @@
 import type { OutboxMessage, OutboxResponse } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 export type { OutboxMessage } from '@prata/domain';
 

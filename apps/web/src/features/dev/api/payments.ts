@@ -1,6 +1,6 @@
 import type { DevPaymentReceivedResponse, DevPendingPaymentsResponse } from '@prata/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 const DEV_PAYMENTS_QUERY_KEY = ['dev', 'payments'] as const;
 

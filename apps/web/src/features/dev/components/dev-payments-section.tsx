@@ -9,9 +9,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBRL, formatDateTimeBR } from '@prata/domain';
-import { firstError, isApiError } from '../../../lib/api';
-import { toMinorUnits } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
+import { firstError, isApiError } from '@/lib/api';
+import { toMinorUnits } from '@/lib/format';
+import { notify } from '@/lib/notify';
 import { usePayDevPayment, useDevPayments } from '../api/payments';
 
 /**

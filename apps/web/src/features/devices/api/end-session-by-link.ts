@@ -1,6 +1,6 @@
 import type { MessageResponse } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** POST /api/sessions/end-by-link { token } → { message }: the new-device e-mail's link; no sign-in needed. */
 function endSessionByLink(token: string): Promise<MessageResponse> {

@@ -1,6 +1,6 @@
 import type { EndOtherSessionsResponse, MessageResponse, SessionsResponse } from '@prata/domain';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 const SESSIONS_QUERY_KEY = ['sessions'] as const;
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PasskeysSection } from '../../passkeys/index';
+import { PasskeysSection } from '@/features/passkeys/index';
 import { SessionsSection } from './sessions-section';
 
 /**

@@ -13,11 +13,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, SESSION_DEVICE_LABELS, type SessionDevice, type SessionItem } from '@prata/domain';
 import { type ReactNode, useRef, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { firstError } from '../../../lib/api';
-import { focusIfLost } from '../../../lib/focus';
-import { formatDateTimeBR } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { firstError } from '@/lib/api';
+import { focusIfLost } from '@/lib/focus';
+import { formatDateTimeBR } from '@/lib/format';
+import { notify } from '@/lib/notify';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
 
 const ICONS: Record<SessionDevice, typeof ComputerOutlined> = {

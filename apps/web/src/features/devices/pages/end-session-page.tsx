@@ -6,9 +6,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
-import { FormPage } from '../../../components/page';
-import { RouterLink } from '../../../components/router-link';
-import { firstError } from '../../../lib/api';
+import { FormPage } from '@/components/page';
+import { RouterLink } from '@/components/router-link';
+import { firstError } from '@/lib/api';
 import { useEndSessionByLink } from '../api/end-session-by-link';
 
 /**

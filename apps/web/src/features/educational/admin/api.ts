@@ -1,8 +1,8 @@
 import type { AdminVideoResponse, MessageResponse, VideoRequest, VideosResponse } from '@prata/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 
 const KEY = ['admin', 'videos'] as const;
 /** The back office lists 20 a page. */

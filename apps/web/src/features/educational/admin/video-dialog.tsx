@@ -15,11 +15,11 @@ import {
   VideoRequest,
 } from '@prata/domain';
 import { useForm, useWatch } from 'react-hook-form';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { useSaveVideo } from './api';
-import { FormTextField } from '../../../components/admin/form-text-field';
+import { FormTextField } from '@/components/admin/form-text-field';
 
 type VideoForm = { youtube: string; title: string; tag: string };
 const FIELDS = ['youtube', 'title', 'tag'] as const;

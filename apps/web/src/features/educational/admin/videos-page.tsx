@@ -6,12 +6,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR, type Video, VIDEO_TAG_LABELS } from '@prata/domain';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageHeader } from '../../../components/page';
-import type { Column } from '../../../components/paginated-table';
-import { notify } from '../../../lib/notify';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { PageHeader } from '@/components/page';
+import type { Column } from '@/components/paginated-table';
+import { notify } from '@/lib/notify';
 import { useAdminVideos, useDeleteVideo } from './api';
-import { StaffTable } from '../../../components/admin/staff-table';
+import { StaffTable } from '@/components/admin/staff-table';
 import { VideoDialog } from './video-dialog';
 
 /** /admin/videos (support): the educational videos, newest first, with 'Novo vídeo', 'Editar' and 'Remover'. */

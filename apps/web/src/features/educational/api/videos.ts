@@ -1,6 +1,6 @@
 import { type VideoResponse, type VideosResponse, type VideoTag, VIDEOS_PAGE_SIZE } from '@prata/domain';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 const VIDEOS_QUERY_KEY = ['educational'] as const;
 

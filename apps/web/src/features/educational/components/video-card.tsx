@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { cutVideoTitle, type Video, VIDEO_TAG_LABELS, youtubeThumbnailUrl } from '@prata/domain';
 import { useId, useState } from 'react';
-import { RouterLink } from '../../../components/router-link';
+import { RouterLink } from '@/components/router-link';
 
 /**
  * YouTube's thumbnail, or a plain tile with a play icon when the image cannot load (blocked, offline): the card keeps

@@ -7,9 +7,9 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { VIDEO_TAG_LABELS, VIDEO_TAGS, VIDEOS_PAGE_SIZE, type VideoTag } from '@prata/domain';
-import { LoadError } from '../../../components/paginated-table';
-import { PageHeader } from '../../../components/page';
-import { useSearchParams } from '../../../lib/search-params';
+import { LoadError } from '@/components/paginated-table';
+import { PageHeader } from '@/components/page';
+import { useSearchParams } from '@/lib/search-params';
 import { useVideoPages } from '../api/videos';
 import { VideoCard } from '../components/video-card';
 

@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import { formatDateTimeBR, VIDEO_TAG_LABELS, youtubeEmbedUrl } from '@prata/domain';
 import type { CSSProperties } from 'react';
 import { useParams } from 'react-router';
-import { useDocumentTitle } from '../../../components/page';
-import { LoadError } from '../../../components/paginated-table';
-import { RouterLink } from '../../../components/router-link';
-import { isApiError } from '../../../lib/api';
+import { useDocumentTitle } from '@/components/page';
+import { LoadError } from '@/components/paginated-table';
+import { RouterLink } from '@/components/router-link';
+import { isApiError } from '@/lib/api';
 import { useVideo } from '../api/videos';
 
 const PLAYER: CSSProperties = { position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 };

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PageOf } from '../../../components/paginated-table';
-import { api } from '../../../lib/api';
+import type { PageOf } from '@/components/paginated-table';
+import { api } from '@/lib/api';
 import type { HistorySource } from '../tabs';
 
 /** GET {path}?page=N → { [key]: { data, total, per_page } } (spec 2 §7; pages start at 1). */

@@ -2,10 +2,10 @@ import Button from '@mui/material/Button';
 import type { SilverWithdrawal } from '@prata/domain';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { notify } from '../../../lib/notify';
-import { useRegistrationRedirect } from '../../../lib/registration-redirect';
-import { useCancelSilverWithdrawal } from '../../silver-withdrawals';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { notify } from '@/lib/notify';
+import { useRegistrationRedirect } from '@/lib/registration-redirect';
+import { useCancelSilverWithdrawal } from '@/features/silver-withdrawals';
 
 /** 'Cancelar' on a pending withdrawal (spec 2): asks first; the server's answer replaces the row. */
 export function CancelSilverWithdrawal({ row }: { row: SilverWithdrawal }) {

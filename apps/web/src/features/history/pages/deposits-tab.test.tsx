@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Deposit } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '../../../lib/notify';
-import { answerFrom, callsTo, jsonResponse, renderRoute } from '../../../testing/render';
+import { notify } from '@/lib/notify';
+import { answerFrom, callsTo, jsonResponse, renderRoute } from '@/testing/render';
 import { HistoryPage } from './history-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -9,10 +9,10 @@ import Tabs from '@mui/material/Tabs';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Typography from '@mui/material/Typography';
 import { Navigate, useParams } from 'react-router';
-import { RouterLink } from '../../../components/router-link';
-import { PageHeader } from '../../../components/page';
-import { PaginatedTable, usePageParam } from '../../../components/paginated-table';
-import { useRedirectOnIncompleteRegistration } from '../../../lib/registration-redirect';
+import { RouterLink } from '@/components/router-link';
+import { PageHeader } from '@/components/page';
+import { PaginatedTable, usePageParam } from '@/components/paginated-table';
+import { useRedirectOnIncompleteRegistration } from '@/lib/registration-redirect';
 import { useHistoryPage } from '../api/get-history-page';
 import { HISTORY_TABS, type HistorySource, type HistoryTab, historyPath, historyTabFromParam } from '../tabs';
 

@@ -2,8 +2,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import type { Order, Withdrawal } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerFrom, jsonResponse, renderRoute } from '../../../testing/render';
-import { stubViewportWidth } from '../../../testing/viewport';
+import { answerFrom, jsonResponse, renderRoute } from '@/testing/render';
+import { stubViewportWidth } from '@/testing/viewport';
 import { HistoryPage } from './history-page';
 
 const fetchMock = vi.fn<typeof fetch>();

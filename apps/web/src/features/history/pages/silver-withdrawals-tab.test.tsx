@@ -2,8 +2,8 @@
 import type { SilverWithdrawal } from '@prata/domain';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getNotice, notify } from '../../../lib/notify';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { getNotice, notify } from '@/lib/notify';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { HistoryPage } from './history-page';
 
 const fetchMock = vi.fn<typeof fetch>();

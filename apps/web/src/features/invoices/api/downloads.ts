@@ -1,8 +1,8 @@
 import type { InvoiceLinkResponse } from '@prata/domain';
-import { api } from '../../../lib/api';
-import { downloadFromApi } from '../../../lib/download';
-import { withLoading } from '../../../lib/loading';
-import { notify } from '../../../lib/notify';
+import { api } from '@/lib/api';
+import { downloadFromApi } from '@/lib/download';
+import { withLoading } from '@/lib/loading';
+import { notify } from '@/lib/notify';
 
 /** GET /api/service-invoice/{id}/pdf: the PDF itself (with the bearer token), saved as a file. */
 export const downloadServiceInvoice = (id: number, number: string) =>

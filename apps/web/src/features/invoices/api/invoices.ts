@@ -1,6 +1,6 @@
 import type { ProductInvoicesResponse, ServiceInvoicesResponse } from '@prata/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** GET /api/service-invoices?page=N → { data, total, per_page } (newest month first). */
 const getServiceInvoices = (page: number) => api.get<ServiceInvoicesResponse>('/service-invoices', { query: { page } });

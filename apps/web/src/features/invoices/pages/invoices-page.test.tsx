@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ProductInvoice, ServiceInvoice } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { watchDownloads } from '../../../testing/downloads';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { watchDownloads } from '@/testing/downloads';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { EMPTY_PRODUCT_INVOICES, EMPTY_SERVICE_INVOICES, InvoicesPage, TEST_DOCUMENTS_NOTICE } from './invoices-page';
 
 const fetchMock = vi.fn<typeof fetch>();

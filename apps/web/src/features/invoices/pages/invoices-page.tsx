@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatBRL, formatDateTimeBR, type ProductInvoice, type ServiceInvoice } from '@prata/domain';
 import { useState } from 'react';
-import { reaisText } from '../../../components/money-text';
-import { PageHeader } from '../../../components/page';
-import { type Column, PaginatedTable } from '../../../components/paginated-table';
-import { toMinorUnits } from '../../../lib/format';
+import { reaisText } from '@/components/money-text';
+import { PageHeader } from '@/components/page';
+import { type Column, PaginatedTable } from '@/components/paginated-table';
+import { toMinorUnits } from '@/lib/format';
 import { downloadServiceInvoice, openProductInvoice } from '../api/downloads';
 import { useProductInvoices, useServiceInvoices } from '../api/invoices';
 

@@ -1,7 +1,7 @@
 import type { CompletedOrdersResponse, IrpfPositionResponse } from '@prata/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { downloadFromApi } from '../../../lib/download';
+import { api } from '@/lib/api';
+import { downloadFromApi } from '@/lib/download';
 
 /** GET /api/orders/completed?page&year: the year's completed orders, newest first. */
 const getCompletedOrders = (year: number, page: number) =>

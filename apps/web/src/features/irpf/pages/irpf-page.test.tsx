@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { brasiliaYear, type Order } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { watchDownloads } from '../../../testing/downloads';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { watchDownloads } from '@/testing/downloads';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { GUIDE, yearChoices } from '../guide';
 import { IrpfPage } from './irpf-page';
 

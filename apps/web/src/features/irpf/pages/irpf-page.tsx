@@ -10,10 +10,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR, type Order } from '@prata/domain';
 import { type ReactNode, useMemo, useState } from 'react';
-import { reaisText, gramsText } from '../../../components/money-text';
-import { PageHeader } from '../../../components/page';
-import { type Column, LoadError, PaginatedTable } from '../../../components/paginated-table';
-import { ORDER_TYPE_LABELS, orderChargeColumns, orderQuantityColumn } from '../../orders';
+import { reaisText, gramsText } from '@/components/money-text';
+import { PageHeader } from '@/components/page';
+import { type Column, LoadError, PaginatedTable } from '@/components/paginated-table';
+import { ORDER_TYPE_LABELS, orderChargeColumns, orderQuantityColumn } from '@/features/orders';
 import { downloadWorkbook, useCompletedOrders, usePosition } from '../api/irpf';
 import { GUIDE, yearChoices } from '../guide';
 

@@ -12,10 +12,10 @@ import type {
 } from '@prata/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
-import { CUSTOMERS_QUERY_KEY, customerQueryKey } from '../../../lib/admin-query-keys';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
+import { CUSTOMERS_QUERY_KEY, customerQueryKey } from '@/lib/admin-query-keys';
 
 export type {
   AdminDeposit,

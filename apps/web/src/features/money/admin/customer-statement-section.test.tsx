@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { MESSAGES, type StatementLine } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { counterpartLabel, formatSignedAmount, statementTitle } from './labels';
 import { CustomerStatementSection } from './customer-statement-section';
 

@@ -4,14 +4,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR } from '@prata/domain';
 import { useState } from 'react';
-import { MoneyText, reaisText, gramsText } from '../../../components/money-text';
-import type { Column } from '../../../components/paginated-table';
-import { firstError, hasErrorCode } from '../../../lib/api';
+import { MoneyText, reaisText, gramsText } from '@/components/money-text';
+import type { Column } from '@/components/paginated-table';
+import { firstError, hasErrorCode } from '@/lib/api';
 import { type StatementLine, type StatementResponse, useCustomerStatement } from './api';
 import { BUCKET_LABELS, CURRENCY_LABELS, counterpartLabel, formatSignedAmount, statementTitle } from './labels';
-import { DataList } from '../../../components/admin/data-list';
-import { StaffTable } from '../../../components/admin/staff-table';
-import { SectionCard } from '../../../components/admin/section-card';
+import { DataList } from '@/components/admin/data-list';
+import { StaffTable } from '@/components/admin/staff-table';
+import { SectionCard } from '@/components/admin/section-card';
 
 const COLUMNS: ReadonlyArray<Column<StatementLine>> = [
   { key: 'date', header: 'Data', nowrap: true, width: 150, render: (line) => formatDateTimeBR(line.created_at) },

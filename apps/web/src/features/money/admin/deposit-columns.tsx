@@ -1,6 +1,6 @@
-import { MoneyText } from '../../../components/money-text';
-import type { Column } from '../../../components/paginated-table';
-import { formatReais as brl } from '../../../lib/format';
+import { MoneyText } from '@/components/money-text';
+import type { Column } from '@/components/paginated-table';
+import { formatReais as brl } from '@/lib/format';
 import type { AdminDeposit } from './api';
 
 /** A deposit's amount, right-aligned, as every deposit queue shows it. */

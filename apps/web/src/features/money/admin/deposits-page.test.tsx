@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { type AdminDeposit, MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { DepositsPage } from './deposits-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { PageHeader } from '../../../components/page';
-import { type Column, usePageParam } from '../../../components/paginated-table';
-import { StatusChip } from '../../../components/status-chip';
-import { downloadFromApi } from '../../../lib/download';
+import { PageHeader } from '@/components/page';
+import { type Column, usePageParam } from '@/components/paginated-table';
+import { StatusChip } from '@/components/status-chip';
+import { downloadFromApi } from '@/lib/download';
 import {
   type AdminDeposit,
   type DepositStatus,
@@ -15,7 +15,7 @@ import {
   useReviewDeposit,
   useSimulateDepositPayment,
 } from './api';
-import { ReviewDialog } from '../../../components/admin/review-dialog';
+import { ReviewDialog } from '@/components/admin/review-dialog';
 import {
   createdAtColumn,
   customerColumn,
@@ -28,12 +28,12 @@ import {
   RejectionReason,
   StatusSelect,
   useStatusParam,
-} from '../../../components/admin/review-queue';
+} from '@/components/admin/review-queue';
 import { amountColumn } from './deposit-columns';
 import { HeldQueue } from './held-deposits';
 import { DEPOSIT_METHOD_LABELS, DEPOSIT_STATUS_LABELS } from './labels';
 
-import { formatReais as brl } from '../../../lib/format';
+import { formatReais as brl } from '@/lib/format';
 
 const QUEUES = [
   { value: 'ted', label: 'TED pendentes' },

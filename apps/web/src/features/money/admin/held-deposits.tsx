@@ -3,12 +3,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DEPOSIT_HOLD_REASON_LABELS } from '@prata/domain';
 import { useState } from 'react';
-import { MoneyText } from '../../../components/money-text';
-import { type Column, usePageParam } from '../../../components/paginated-table';
+import { MoneyText } from '@/components/money-text';
+import { type Column, usePageParam } from '@/components/paginated-table';
 import { type AdminDeposit, type HeldDecision, useAdminDeposits, useDecideHeldDeposit } from './api';
-import { ReviewDialog } from '../../../components/admin/review-dialog';
-import { createdAtColumn, customerColumn, QueueTable } from '../../../components/admin/review-queue';
-import { formatReais as brl } from '../../../lib/format';
+import { ReviewDialog } from '@/components/admin/review-dialog';
+import { createdAtColumn, customerColumn, QueueTable } from '@/components/admin/review-queue';
+import { formatReais as brl } from '@/lib/format';
 import { amountColumn } from './deposit-columns';
 
 type HeldChoice = { row: AdminDeposit; decision: HeldDecision['decision'] };

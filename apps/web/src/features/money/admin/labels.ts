@@ -1,6 +1,6 @@
 import { formatBRL, formatGrams } from '@prata/domain';
 import type { StatementLine } from './api';
-import { toMinorUnits } from '../../../lib/format';
+import { toMinorUnits } from '@/lib/format';
 
 /** Deposit statuses as the back office reads them (o depósito: masculine). */
 export const DEPOSIT_STATUS_LABELS: Record<string, string> = {

@@ -4,10 +4,10 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { MoneyText } from '../../../components/money-text';
-import { PageHeader } from '../../../components/page';
-import { type Column, usePageParam } from '../../../components/paginated-table';
-import { StatusChip } from '../../../components/status-chip';
+import { MoneyText } from '@/components/money-text';
+import { PageHeader } from '@/components/page';
+import { type Column, usePageParam } from '@/components/paginated-table';
+import { StatusChip } from '@/components/status-chip';
 import {
   type AdminWithdrawal,
   useAdminWithdrawals,
@@ -27,10 +27,10 @@ import {
   RejectionReason,
   StatusSelect,
   useStatusParam,
-} from '../../../components/admin/review-queue';
+} from '@/components/admin/review-queue';
 import { PAYOUT_STATUS_LABELS, WITHDRAWAL_STATUS_LABELS } from './labels';
 
-import { formatReais as brl } from '../../../lib/format';
+import { formatReais as brl } from '@/lib/format';
 
 const DECIDED = [
   { value: 'approved', label: 'Aprovadas' },

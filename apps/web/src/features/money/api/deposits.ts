@@ -1,7 +1,7 @@
 import type { PixDepositRequest } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, apiFetch } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
+import { api, apiFetch } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
 import { DEPOSIT_OVERVIEW_QUERY_KEY, qrCodeQueryKey } from './keys';
 import type {
   CancelDepositResponse,

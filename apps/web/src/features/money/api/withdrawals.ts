@@ -1,9 +1,9 @@
 import type { PasskeyOptionsResponse, WithdrawalRequest } from '@prata/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
-import { getAssertion } from '../../passkeys/index';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
+import { getAssertion } from '@/features/passkeys/index';
 import { WITHDRAWAL_OVERVIEW_QUERY_KEY } from './keys';
 import type { WithdrawalCodeResponse, WithdrawalCreatedResponse, WithdrawalOverviewResponse } from './types';
 import { useMoneyMutation } from './use-money-mutation';

@@ -7,16 +7,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR } from '@prata/domain';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { MoneyText } from '../../../components/money-text';
-import { StatusChip } from '../../../components/status-chip';
-import { firstError } from '../../../lib/api';
-import { downloadFromApi } from '../../../lib/download';
-import { notify } from '../../../lib/notify';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { MoneyText } from '@/components/money-text';
+import { StatusChip } from '@/components/status-chip';
+import { firstError } from '@/lib/api';
+import { downloadFromApi } from '@/lib/download';
+import { notify } from '@/lib/notify';
 import { useCancelDeposit, useDepositQrCode } from '../api/deposits';
 import type { Deposit } from '../api/types';
 import { brl, depositLabel } from '../labels';
-import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
+import { useRegistrationErrorHandler } from '@/components/registration-query-state';
 import { PixPaymentDialog } from './pix-payment-dialog';
 
 /** "Cancelar depósito" and its confirmation; `compact` for a table row (the history). */

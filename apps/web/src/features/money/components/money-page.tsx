@@ -7,9 +7,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { MoneyText } from '../../../components/money-text';
-import { PageHeader } from '../../../components/page';
-import { RouterLink } from '../../../components/router-link';
+import { MoneyText } from '@/components/money-text';
+import { PageHeader } from '@/components/page';
+import { RouterLink } from '@/components/router-link';
 import { brl } from '../labels';
 
 /** The frame of the money screens: a narrow column, a heading, and a way back when the screen is a step. */

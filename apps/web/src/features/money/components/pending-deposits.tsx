@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR } from '@prata/domain';
-import { MoneyText } from '../../../components/money-text';
+import { MoneyText } from '@/components/money-text';
 import type { Deposit } from '../api/types';
 import { brl, DEPOSIT_METHOD_LABELS, NO_PENDING_DEPOSITS } from '../labels';
 

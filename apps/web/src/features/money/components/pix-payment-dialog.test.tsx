@@ -2,8 +2,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerFrom, jsonResponse, renderRoute } from '../../../testing/render';
-import { countdownText } from '../../../lib/countdown';
+import { answerFrom, jsonResponse, renderRoute } from '@/testing/render';
+import { countdownText } from '@/lib/countdown';
 import { PixPaymentDialog } from './pix-payment-dialog';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { copyText } from '../../../lib/clipboard';
+import { copyText } from '@/lib/clipboard';
 import type { PixQrCodeResponse } from '../api/types';
 import { brl, QR_CODE_COPIED } from '../labels';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { USER_QUERY_KEY } from '../../../lib/auth';
-import { notify } from '../../../lib/notify';
+import { USER_QUERY_KEY } from '@/lib/auth';
+import { notify } from '@/lib/notify';
 import { findRecentDeposit, useDepositOverview } from '../api/deposits';
 import { DEPOSIT_NOT_PENDING, pixReceived } from '../labels';
 

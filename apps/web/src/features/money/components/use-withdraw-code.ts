@@ -1,9 +1,9 @@
 import { minorToDecimalText } from '@prata/domain';
 import { useState } from 'react';
-import type { useRegistrationErrorHandler } from '../../../components/registration-query-state';
-import { useSecondsUntil } from '../../../lib/hooks';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import type { useRegistrationErrorHandler } from '@/components/registration-query-state';
+import { useSecondsUntil } from '@/lib/hooks';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { useSendWithdrawalCode } from '../api/withdrawals';
 import type { WithdrawInput } from '../withdrawal-rules';
 

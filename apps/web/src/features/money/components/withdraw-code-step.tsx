@@ -3,8 +3,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBRL } from '@prata/domain';
-import { CodeField } from '../../../components/code-field';
-import { MoneyText } from '../../../components/money-text';
+import { CodeField } from '@/components/code-field';
+import { MoneyText } from '@/components/money-text';
 import type { useWithdrawFlow } from './use-withdraw-flow';
 
 /** After "Enviar código": the code that confirms this amount, its resend, and "Revisar e confirmar". */

@@ -12,9 +12,9 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type Control, Controller } from 'react-hook-form';
-import { groupErrorProps } from '../../../components/group-error';
-import { RouterLink } from '../../../components/router-link';
-import { type BankingInformation, describeBanking } from '../../profile';
+import { groupErrorProps } from '@/components/group-error';
+import { RouterLink } from '@/components/router-link';
+import { type BankingInformation, describeBanking } from '@/features/profile';
 import type { WithdrawInput, WithdrawOutput } from '../withdrawal-rules';
 
 export const BANKING_PATH = '/meus-dados/dados-bancarios';

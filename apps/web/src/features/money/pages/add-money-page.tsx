@@ -15,12 +15,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { RouterLink } from '../../../components/router-link';
+import { RouterLink } from '@/components/router-link';
 import { useDepositOverview } from '../api/deposits';
 import type { Deposit } from '../api/types';
 import { DepositDetailsDialog } from '../components/deposit-details-dialog';
 import { BalanceCard, MoneyPage, MoneySection, MoneySkeleton } from '../components/money-page';
-import { RegistrationQueryState } from '../../../components/registration-query-state';
+import { RegistrationQueryState } from '@/components/registration-query-state';
 import { PendingDeposits } from '../components/pending-deposits';
 import { TED_SLOWER_WARNING } from '../labels';
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getNotice, notify } from '../../../lib/notify';
-import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '../../../testing/render';
+import { getNotice, notify } from '@/lib/notify';
+import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '@/testing/render';
 import type { DepositOverviewResponse, WithdrawalOverviewResponse } from '../api/types';
 import { AddMoneyPage } from './add-money-page';
 import { PixDepositPage } from './pix-deposit-page';

@@ -7,9 +7,9 @@ import type {
   MessageResponse,
 } from '@prata/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 
 export type { AdminMarketResponse, HouseFundingRequest, HouseOrderRequest, MarketSettingsRequest } from '@prata/domain';
 export type HouseOrder = AdminMarketResponse['house_orders'][number];

@@ -10,11 +10,11 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { formatBRL, formatPercentBps, mulDivHalfUp } from '@prata/domain';
 import { useState } from 'react';
-import { MoneyText } from '../../../components/money-text';
-import { toMinorUnits } from '../../../lib/format';
+import { MoneyText } from '@/components/money-text';
+import { toMinorUnits } from '@/lib/format';
 import type { AdminMarketResponse, BookLevel } from './api';
 import { brl, grams, perGram } from './labels';
-import { SectionCard } from '../../../components/admin/section-card';
+import { SectionCard } from '@/components/admin/section-card';
 
 /** Levels of each side shown before "Mostrar todos". */
 const LEVELS_SHOWN = 8;

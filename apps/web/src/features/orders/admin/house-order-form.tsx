@@ -7,12 +7,12 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { formatBRL, MAX_ORDER_CENTIGRAMS, type OrderSide } from '@prata/domain';
 import { Controller } from 'react-hook-form';
-import { bindField } from '../../../components/bind-field';
-import { MoneyText } from '../../../components/money-text';
-import { MoneyTextField } from '../../../components/money-field';
+import { bindField } from '@/components/bind-field';
+import { MoneyText } from '@/components/money-text';
+import { MoneyTextField } from '@/components/money-field';
 import type { AdminMarketResponse } from './api';
-import { DecimalTextField } from '../../../components/decimal-field';
-import { SectionCard } from '../../../components/admin/section-card';
+import { DecimalTextField } from '@/components/decimal-field';
+import { SectionCard } from '@/components/admin/section-card';
 import { useHouseOrderForm } from './use-house-order-form';
 
 /** What the operator should know before placing: the house cannot pay it, or it would cross the house's own order. */

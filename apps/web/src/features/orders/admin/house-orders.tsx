@@ -4,16 +4,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBRL, formatDateTimeBR, mulDivHalfUp } from '@prata/domain';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { MoneyText } from '../../../components/money-text';
-import type { Column } from '../../../components/paginated-table';
-import { hasErrorCode } from '../../../lib/api';
-import { toMinorUnits } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
-import { useIntention } from '../../../lib/intention';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { MoneyText } from '@/components/money-text';
+import type { Column } from '@/components/paginated-table';
+import { hasErrorCode } from '@/lib/api';
+import { toMinorUnits } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { useIntention } from '@/lib/intention';
 import { type HouseOrder, useCancelHouseOrder } from './api';
 import { brl, grams, HOUSE_ORDER_STATUS_LABELS, perGram, SIDE_LABELS } from './labels';
-import { StaffTable } from '../../../components/admin/staff-table';
+import { StaffTable } from '@/components/admin/staff-table';
 
 const STATUS_COLORS: Record<HouseOrder['status'], ChipProps['color']> = {
   open: 'info',

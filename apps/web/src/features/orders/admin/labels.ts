@@ -1,5 +1,5 @@
 import { formatGrams, type OrderSide, type OrderStatus } from '@prata/domain';
-import { toMinorUnits } from '../../../lib/format';
+import { toMinorUnits } from '@/lib/format';
 
 /** The house's orders as the back office reads them (a ordem: feminine). */
 export const HOUSE_ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -10,7 +10,7 @@ export const HOUSE_ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 export const SIDE_LABELS: Record<OrderSide, string> = { buy: 'Compra', sell: 'Venda' };
 
-import { formatReais as brl } from '../../../lib/format';
+import { formatReais as brl } from '@/lib/format';
 
 export { brl };
 export const grams = (value: number) => formatGrams(toMinorUnits(value));

@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { type AdminMarketResponse, MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getNotice, notify } from '../../../lib/notify';
-import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '../../../testing/render';
+import { getNotice, notify } from '@/lib/notify';
+import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '@/testing/render';
 import { MarketPage } from './market-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { MoneyText } from '../../../components/money-text';
+import { MoneyText } from '@/components/money-text';
 import type { AdminMarketResponse } from './api';
 import { brl, grams, perGram } from './labels';
 

@@ -6,14 +6,14 @@ import Stack from '@mui/material/Stack';
 import { MarketSettingsRequest, minorToDecimal } from '@prata/domain';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { bindField } from '../../../components/bind-field';
-import { centsToDecimalText, MoneyTextField } from '../../../components/money-field';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { toMinorUnits } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
+import { bindField } from '@/components/bind-field';
+import { centsToDecimalText, MoneyTextField } from '@/components/money-field';
+import { applyServerErrors } from '@/lib/form-errors';
+import { toMinorUnits } from '@/lib/format';
+import { notify } from '@/lib/notify';
 import { type AdminMarketResponse, useSaveMarketSettings } from './api';
-import { DecimalTextField } from '../../../components/decimal-field';
-import { SectionCard } from '../../../components/admin/section-card';
+import { DecimalTextField } from '@/components/decimal-field';
+import { SectionCard } from '@/components/admin/section-card';
 
 type RatesInput = { transaction_fee: string; iof_fee: string; minimum_fee: string };
 /** basis points and centavos, as the contract's fields give them */

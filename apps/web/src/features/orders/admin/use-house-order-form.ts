@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { HouseOrderRequest, minorToDecimal, mulDivHalfUp, type OrderSide, parseAmountInput } from '@prata/domain';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { firstError, hasErrorCode } from '../../../lib/api';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { toMinorUnits } from '../../../lib/format';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { firstError, hasErrorCode } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
+import { toMinorUnits } from '@/lib/format';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { type AdminMarketResponse, usePlaceHouseOrder } from './api';
 
 type OrderInput = { type: OrderSide; price_per_gram: string; quantity_grams: string };

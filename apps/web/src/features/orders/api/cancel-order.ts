@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { USER_QUERY_KEY } from '../../../lib/auth';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { USER_QUERY_KEY } from '@/lib/auth';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 import { HISTORY_QUERY_KEY, ORDER_BOOK_QUERY_KEY, ORDERS_QUERY_KEY } from './keys';
 import type { CancelOrderResponse, OrdersResponse } from './types';
 

@@ -1,6 +1,6 @@
 import { minorToDecimalText } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { orderQuoteQueryKey } from './keys';
 import type { OrderQuoteResponse, OrderSide } from './types';
 

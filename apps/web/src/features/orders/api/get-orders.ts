@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { ORDER_BOOK_QUERY_KEY } from './keys';
 import type { OrdersResponse } from './types';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { priceHistoryQueryKey } from './keys';
 import type { PriceHistoryResponse } from './types';
 

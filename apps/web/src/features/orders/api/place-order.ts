@@ -1,9 +1,9 @@
 import { MESSAGES } from '@prata/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { USER_QUERY_KEY } from '../../../lib/auth';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { USER_QUERY_KEY } from '@/lib/auth';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 import { HISTORY_QUERY_KEY, ORDER_BOOK_QUERY_KEY, ORDERS_QUERY_KEY } from './keys';
 import type { OrderSide, OrdersResponse, PlaceOrderRequest, PlaceOrderResponse } from './types';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { API_BASE } from '../../../lib/api';
-import { USER_QUERY_KEY } from '../../../lib/auth';
+import { API_BASE } from '@/lib/api';
+import { USER_QUERY_KEY } from '@/lib/auth';
 import { ORDERS_QUERY_KEY } from './keys';
 
 const ORDER_STREAM_PATH = `${API_BASE}/orders/stream`;

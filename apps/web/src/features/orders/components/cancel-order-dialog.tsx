@@ -1,11 +1,11 @@
 import Typography from '@mui/material/Typography';
 import { formatBRL, formatGrams } from '@prata/domain';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { MoneyText } from '../../../components/money-text';
-import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
-import { toMinorUnits } from '../../../lib/format';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { MoneyText } from '@/components/money-text';
+import { useRegistrationErrorHandler } from '@/components/registration-query-state';
+import { toMinorUnits } from '@/lib/format';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { useCancelOrder } from '../api/cancel-order';
 
 /** What the dialog needs of an order: a row of the book (my_order) or one of "Minhas ordens". */

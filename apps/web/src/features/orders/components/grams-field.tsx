@@ -1,4 +1,4 @@
-import { DecimalTextField, type DecimalTextFieldProps } from '../../../components/decimal-field';
+import { DecimalTextField, type DecimalTextFieldProps } from '@/components/decimal-field';
 
 /** The largest quantity an order names: 1.000.000,00 g (packages/domain's MAX_ORDER_CENTIGRAMS). */
 const MAX_GRAMS = 1_000_000;

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { formatDateBR, formatDateTimeBR, formatReais } from '@prata/domain';
-import { visuallyHidden } from '../../../components/polite-announcer';
+import { visuallyHidden } from '@/components/polite-announcer';
 import type { PriceHistoryResponse } from '../api/types';
 
 /** How many of the chart's last points the text alternative lists. */

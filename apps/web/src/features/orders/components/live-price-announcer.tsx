@@ -1,5 +1,5 @@
 import { formatReais } from '@prata/domain';
-import { PoliteAnnouncer } from '../../../components/polite-announcer';
+import { PoliteAnnouncer } from '@/components/polite-announcer';
 import { useOrders } from '../api/get-orders';
 import { usePriceHistory } from '../api/get-price-history';
 import type { OrdersResponse, PriceHistoryResponse } from '../api/types';

@@ -4,9 +4,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { COMPLETED_ORDERS_ON_SCREEN, formatBRL, formatDateTimeBR, formatGrams } from '@prata/domain';
 import type { ReactNode } from 'react';
-import { reaisText, gramsText } from '../../../components/money-text';
-import { RouterLink } from '../../../components/router-link';
-import { toMinorUnits } from '../../../lib/format';
+import { reaisText, gramsText } from '@/components/money-text';
+import { RouterLink } from '@/components/router-link';
+import { toMinorUnits } from '@/lib/format';
 import type { Order } from '../api/types';
 import {
   COMPLETED_HISTORY_PATH,

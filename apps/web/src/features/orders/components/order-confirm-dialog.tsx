@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBRL, formatGrams, MESSAGES } from '@prata/domain';
 import type { ReactNode } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SIDE_TEXT } from '../labels';
 import type { OrderSummary as Summary, Rates } from '../summary';
 import { OrderSummary } from './order-summary';

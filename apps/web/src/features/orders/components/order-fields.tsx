@@ -7,7 +7,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { OrderMode, OrderSide } from '@prata/domain';
 import { Controller } from 'react-hook-form';
-import { FormMoneyField } from '../../../components/money-field';
+import { FormMoneyField } from '@/components/money-field';
 import { MODE_LABELS } from '../labels';
 import { GramsTextField } from './grams-field';
 import type { useOrderForm } from './use-order-form';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBRL, formatGrams, formatPercentBps } from '@prata/domain';
-import { MoneyText } from '../../../components/money-text';
+import { MoneyText } from '@/components/money-text';
 import { SIDE_TEXT } from '../labels';
 import type { OrderSummary as Summary, Rates } from '../summary';
 

@@ -1,6 +1,6 @@
 import { formatBRL, formatGrams, MESSAGES } from '@prata/domain';
-import { useUser } from '../../../lib/auth';
-import { toMinorUnits } from '../../../lib/format';
+import { useUser } from '@/lib/auth';
+import { toMinorUnits } from '@/lib/format';
 import type { OrdersResponse } from '../api/types';
 import type { OrderSummary as Summary } from '../summary';
 

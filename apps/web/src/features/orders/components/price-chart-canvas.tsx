@@ -10,7 +10,7 @@ const LINE = '#00796B';
 const TEXT = '#55636B';
 const GRID = 'rgba(38, 50, 56, 0.06)';
 
-import { formatReais as brl } from '../../../lib/format';
+import { formatReais as brl } from '@/lib/format';
 
 /**
  * The closing price of each bucket as an area (lightweight-charts, in its own chunk: it loads only where the chart is

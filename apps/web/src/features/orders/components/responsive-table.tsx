@@ -11,8 +11,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useState } from 'react';
-import { TableScroll } from '../../../components/table-scroll';
-import { visuallyHidden } from '../../../components/polite-announcer';
+import { TableScroll } from '@/components/table-scroll';
+import { visuallyHidden } from '@/components/polite-announcer';
 
 export type ListColumn<T> = {
   key: string;

@@ -1,11 +1,11 @@
 import { minorToDecimalText } from '@prata/domain';
 import type { OrderSide } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
-import { hasErrorCode } from '../../../lib/api';
-import { toMinorUnits } from '../../../lib/format';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { useRegistrationErrorHandler } from '@/components/registration-query-state';
+import { hasErrorCode } from '@/lib/api';
+import { toMinorUnits } from '@/lib/format';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { ORDERS_QUERY_KEY } from '../api/keys';
 import { usePlaceOrder } from '../api/place-order';
 import type { BookOrder } from '../api/types';

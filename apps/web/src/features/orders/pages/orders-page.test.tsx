@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getNotice, notify } from '../../../lib/notify';
-import { aUser } from '../../../testing/fixtures';
-import { fakeJwt, nowSeconds } from '../../../testing/jwt';
-import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '../../../testing/render';
+import { getNotice, notify } from '@/lib/notify';
+import { aUser } from '@/testing/fixtures';
+import { fakeJwt, nowSeconds } from '@/testing/jwt';
+import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '@/testing/render';
 import type { BookOrder, Order, OrderQuoteResponse, OrdersResponse, PriceHistoryResponse } from '../api/types';
 import { OrdersPage } from './orders-page';
 

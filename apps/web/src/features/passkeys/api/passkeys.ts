@@ -5,9 +5,9 @@ import type {
   PasskeysResponse,
 } from '@prata/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch, type MessageResponse } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { api, apiFetch, type MessageResponse } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 import { createCredential } from '../webauthn';
 
 const PASSKEYS_QUERY_KEY = ['passkeys'] as const;

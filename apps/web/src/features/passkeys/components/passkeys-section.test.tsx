@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerFrom, callsTo, jsonResponse, renderRoute } from '../../../testing/render';
+import { answerFrom, callsTo, jsonResponse, renderRoute } from '@/testing/render';
 import { PasskeysSection } from './passkeys-section';
 
 const fetchMock = vi.fn<typeof fetch>();

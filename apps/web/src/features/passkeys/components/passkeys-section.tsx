@@ -11,12 +11,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type Passkey, PASSKEY_NAME_MAX } from '@prata/domain';
 import { type FormEvent, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PasswordField } from '../../../components/password-field';
-import { firstError, isApiError } from '../../../lib/api';
-import { formatDateTimeBR } from '../../../lib/format';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { PasswordField } from '@/components/password-field';
+import { firstError, isApiError } from '@/lib/api';
+import { formatDateTimeBR } from '@/lib/format';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { useCreatePasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
 import { PasskeyCeremonyError } from '../webauthn';
 

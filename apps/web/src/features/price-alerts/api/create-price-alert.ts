@@ -1,7 +1,7 @@
 import type { CreatePriceAlertInput, PriceAlert } from '@prata/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
 import { PRICE_ALERTS_QUERY_KEY } from './price-alerts';
 
 /** POST /api/price-alerts, with the intention's key (lib/intention.ts): a double click creates one alert */

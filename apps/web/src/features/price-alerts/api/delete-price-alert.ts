@@ -1,6 +1,6 @@
 import type { MessageResponse } from '@prata/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { PRICE_ALERTS_QUERY_KEY } from './price-alerts';
 
 /** DELETE /api/price-alerts/{id} */

@@ -1,6 +1,6 @@
 import type { PriceAlertsResponse } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 export const PRICE_ALERTS_QUERY_KEY = ['price-alerts'] as const;
 

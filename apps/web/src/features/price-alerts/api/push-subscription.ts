@@ -1,6 +1,6 @@
 import type { MessageResponse, PushPublicKeyResponse, PushSubscriptionInput } from '@prata/domain';
-import { api, apiFetch } from '../../../lib/api';
-import { pushRegistration } from '../../../lib/service-worker';
+import { api, apiFetch } from '@/lib/api';
+import { pushRegistration } from '@/lib/service-worker';
 
 /**
  * Web Push on this browser: the server's VAPID key (GET /api/push/public-key), the browser's subscription

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MESSAGES, type PriceAlert } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { PriceAlertsPage } from './price-alerts-page';
 
 const fetchMock = vi.fn<typeof fetch>();

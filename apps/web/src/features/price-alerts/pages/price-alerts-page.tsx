@@ -21,12 +21,12 @@ import {
   type PriceAlertDirection,
 } from '@prata/domain';
 import { type FormEvent, useEffect, useState } from 'react';
-import { DecimalTextField } from '../../../components/decimal-field';
-import { PageHeader } from '../../../components/page';
-import { LoadError } from '../../../components/paginated-table';
-import { isApiError } from '../../../lib/api';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { DecimalTextField } from '@/components/decimal-field';
+import { PageHeader } from '@/components/page';
+import { LoadError } from '@/components/paginated-table';
+import { isApiError } from '@/lib/api';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { useCreatePriceAlert } from '../api/create-price-alert';
 import { useDeletePriceAlert } from '../api/delete-price-alert';
 import { usePriceAlerts } from '../api/price-alerts';

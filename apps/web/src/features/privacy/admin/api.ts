@@ -6,9 +6,9 @@ import type {
 } from '@prata/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 
 const QUEUE_KEY = ['admin', 'privacy', 'requests'] as const;
 const PROCESSORS_KEY = ['admin', 'privacy', 'processors'] as const;

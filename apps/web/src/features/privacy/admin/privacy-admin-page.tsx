@@ -20,11 +20,11 @@ import {
   PRIVACY_REQUEST_STATUS_LABELS,
 } from '@prata/domain';
 import { useState } from 'react';
-import { CustomerCell } from '../../../components/admin/customer-cell';
-import { PageHeader } from '../../../components/page';
-import { TableScroll } from '../../../components/table-scroll';
-import { visuallyHidden } from '../../../components/polite-announcer';
-import { firstError } from '../../../lib/api';
+import { CustomerCell } from '@/components/admin/customer-cell';
+import { PageHeader } from '@/components/page';
+import { TableScroll } from '@/components/table-scroll';
+import { visuallyHidden } from '@/components/polite-announcer';
+import { firstError } from '@/lib/api';
 import { useAdminPrivacyRequests, useAdminProcessors } from './api';
 import { ProcessorDialog } from './processor-dialog';
 

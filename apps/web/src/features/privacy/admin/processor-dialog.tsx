@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type DataProcessor, DataProcessorRequest } from '@prata/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { closeOnSave, FormDialog } from '../../../components/admin/form-dialog';
-import { FormSwitch } from '../../../components/admin/form-switch';
-import { FormTextField } from '../../../components/admin/form-text-field';
-import { useIntention } from '../../../lib/intention';
+import { closeOnSave, FormDialog } from '@/components/admin/form-dialog';
+import { FormSwitch } from '@/components/admin/form-switch';
+import { FormTextField } from '@/components/admin/form-text-field';
+import { useIntention } from '@/lib/intention';
 import { type ProcessorBody, useSaveProcessor } from './api';
 
 type Output = z.output<typeof DataProcessorRequest>;

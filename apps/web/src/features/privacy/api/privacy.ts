@@ -7,9 +7,9 @@ import type {
   PrivacyPolicyResponse,
 } from '@prata/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { downloadFromApi } from '../../../lib/download';
-import { idempotent } from '../../../lib/idempotency';
+import { api } from '@/lib/api';
+import { downloadFromApi } from '@/lib/download';
+import { idempotent } from '@/lib/idempotency';
 
 const PRIVACY_QUERY_KEY = ['privacy'] as const;
 

@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import { type ErasureReason, formatDateBR } from '@prata/domain';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PasswordField } from '../../../components/password-field';
-import { ApiError, firstError, hasErrorCode } from '../../../lib/api';
-import { useIntention } from '../../../lib/intention';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { PasswordField } from '@/components/password-field';
+import { ApiError, firstError, hasErrorCode } from '@/lib/api';
+import { useIntention } from '@/lib/intention';
 import { useErasureStatus, useRequestErasure } from '../api/privacy';
 
 /** Where the customer lands after the erasure: the confirmation with what the server answered (pages/). */

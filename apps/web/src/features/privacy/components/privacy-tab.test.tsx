@@ -8,7 +8,7 @@ import {
   type PrivacyOverviewResponse,
 } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { PrivacyTab } from './privacy-tab';
 
 const fetchMock = vi.fn<typeof fetch>();

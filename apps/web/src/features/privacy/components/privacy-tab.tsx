@@ -19,10 +19,10 @@ import {
   type PrivacyOverviewResponse,
 } from '@prata/domain';
 import type { ReactNode } from 'react';
-import { RouterLink } from '../../../components/router-link';
-import { firstError } from '../../../lib/api';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { RouterLink } from '@/components/router-link';
+import { firstError } from '@/lib/api';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { downloadExport, usePrivacy, useRequestExport, useSetMarketingConsent } from '../api/privacy';
 import { ErasureSection } from './erasure-section';
 

@@ -4,7 +4,7 @@ import { type ErasureDoneResponse, MESSAGES } from '@prata/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearToken, getToken, setToken } from '../../../lib/auth-storage';
+import { clearToken, getToken, setToken } from '@/lib/auth-storage';
 import { ErasureDonePage } from './erasure-done-page';
 
 afterEach(() => {

@@ -8,9 +8,9 @@ import { type ErasureDoneResponse, formatDateBR, formatDateTimeBR } from '@prata
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { PageHeader } from '../../../components/page';
-import { RouterLink } from '../../../components/router-link';
-import { clearLoginData, clearToken } from '../../../lib/auth-storage';
+import { PageHeader } from '@/components/page';
+import { RouterLink } from '@/components/router-link';
+import { clearLoginData, clearToken } from '@/lib/auth-storage';
 
 /**
  * /conta-eliminada: where the customer lands after the erasure, signed out. It shows the server's answer (what went,

@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR } from '@prata/domain';
-import { LegalDocumentPage, SanitizedDocument } from '../../../components/legal-document';
+import { LegalDocumentPage, SanitizedDocument } from '@/components/legal-document';
 import { usePrivacyPolicy } from '../api/privacy';
 
 /** /privacidade: the privacy policy as published (a versioned document, like the terms) and the encarregado. */

@@ -1,8 +1,8 @@
 import type { PasswordChangeRequest } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type MessageResponse } from '../../../lib/api';
-import { withLoading } from '../../../lib/loading';
+import { api, type MessageResponse } from '@/lib/api';
+import { withLoading } from '@/lib/loading';
 
 export type PasswordChangeInput = z.input<typeof PasswordChangeRequest>;
 

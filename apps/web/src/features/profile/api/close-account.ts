@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type MessageResponse } from '../../../lib/api';
-import { withLoading } from '../../../lib/loading';
+import { api, type MessageResponse } from '@/lib/api';
+import { withLoading } from '@/lib/loading';
 
 /** PUT /api/user/close-account → { message }; 422 { message } while the customer holds money or silver. */
 function closeAccount(): Promise<MessageResponse> {

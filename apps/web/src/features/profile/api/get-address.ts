@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Address, AddressResponse } from '@prata/domain';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** GET /api/address/{id} → { address }; 404 when it is not the customer's. */
 async function getAddress(id: number): Promise<Address> {

@@ -1,6 +1,6 @@
 import type { RegisterFinishResponse, User } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 export type { RegisterFinishResponse, RegistrationSteps } from '@prata/domain';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import type { UserIndex } from './types';
 
 /** Under ['user'], so refreshing the signed-in user (after any change) refreshes this too. */

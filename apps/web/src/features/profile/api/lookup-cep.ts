@@ -1,6 +1,6 @@
 import { type CepLookupResponse, isCompleteCep, onlyDigits } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api';
+import { api, isApiError } from '@/lib/api';
 
 /** GET /api/cep/{cep} → what is known about the CEP; null when it does not exist (404). No loading dialog. */
 async function lookupCep(cep: string, signal?: AbortSignal): Promise<CepLookupResponse | null> {

@@ -1,9 +1,9 @@
 import type { ContactCodeRequest } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type MessageResponse } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { api, type MessageResponse } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 
 /** The new contact data the code will confirm: the mobile number (digits), and a company's contact e-mail. */
 export type ContactTarget = z.input<typeof ContactCodeRequest>;

@@ -1,7 +1,7 @@
 import type { TradingLimitIncreaseRequest, TradingLimitRequestSavedResponse } from '@prata/domain';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
 import { useAccountMutation } from './use-account-mutation';
 
 /**

@@ -1,6 +1,6 @@
 import type { AddressRequest, AddressSavedResponse } from '@prata/domain';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
 import { useAccountMutation } from './use-account-mutation';
 
 /** POST /api/address → 201 { address, message }, with the intention's key (a double click saves one address). */

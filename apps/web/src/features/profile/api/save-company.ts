@@ -1,8 +1,8 @@
 import type { CompanyRequest, CompanySavedResponse, CompanyUpdateRequest } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 
 /**
  * POST /api/company, or PUT /api/company/{id} when the company already exists (with `code` when the stored mobile

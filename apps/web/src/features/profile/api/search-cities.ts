@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type City, type CitySearchResponse, normalizeSearch } from '@prata/domain';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** The search starts above 1 character (spec 1 §5). */
 export const CITY_SEARCH_MIN_CHARS = 2;

@@ -1,7 +1,7 @@
 import type { FatcaRequest, UserSavedResponse } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { withLoading } from '@/lib/loading';
 
 /** PUT /api/user/fatca { five booleans } */
 function updateFatca(input: FatcaRequest): Promise<UserSavedResponse> {

@@ -1,7 +1,7 @@
 import type { PersonalDataRequest, UserSavedResponse } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { withLoading } from '@/lib/loading';
 import { checkCpfStatus } from './check-cpf-status';
 
 /** PUT /api/user/pessoais */

@@ -1,6 +1,6 @@
 import type { DocumentUploadResponse } from '@prata/domain';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
 import { useAccountMutation } from './use-account-mutation';
 
 /**

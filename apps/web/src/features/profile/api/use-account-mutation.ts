@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { USER_QUERY_KEY } from '../../../lib/auth';
-import { withLoading } from '../../../lib/loading';
+import { USER_QUERY_KEY } from '@/lib/auth';
+import { withLoading } from '@/lib/loading';
 
 /**
  * A change to the account's data: shows the loading dialog with `progress`, then refreshes the signed-in user and

@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { type AddressRequest, type CepLookupResponse, MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccountType } from '../../../lib/auth';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import type { AccountType } from '@/lib/auth';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { AddressForm } from './address-form';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { MESSAGES } from '@prata/domain';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { City } from '../../../lib/auth';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import type { City } from '@/lib/auth';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { typedCity } from '../api/search-cities';
 import { CityAutocomplete } from './city-autocomplete';
 

@@ -4,8 +4,8 @@ import TextField from '@mui/material/TextField';
 import { MESSAGES } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Ref, useState } from 'react';
-import type { City } from '../../../lib/auth';
-import { useDebouncedValue } from '../../../lib/hooks';
+import type { City } from '@/lib/auth';
+import { useDebouncedValue } from '@/lib/hooks';
 import { CITY_SEARCH_MIN_CHARS, citySearchQuery, typedCity, useCitySearch } from '../api/search-cities';
 
 const SEARCH_DEBOUNCE_MS = 300;

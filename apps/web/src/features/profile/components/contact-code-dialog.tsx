@@ -11,13 +11,13 @@ import { CODE_LENGTH, CODE_RESEND_SECONDS, codeField, formatCelular, onlyDigits 
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormCodeField } from '../../../components/code-field';
-import { ResendAnnouncer } from '../../../components/countdown-announcer';
-import { firstError, hasErrorCode, isApiError } from '../../../lib/api';
-import { useCountdown } from '../../../lib/hooks';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
-import { resendLabel } from '../../auth/index';
+import { FormCodeField } from '@/components/code-field';
+import { ResendAnnouncer } from '@/components/countdown-announcer';
+import { firstError, hasErrorCode, isApiError } from '@/lib/api';
+import { useCountdown } from '@/lib/hooks';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
+import { resendLabel } from '@/features/auth/index';
 import { type ContactTarget, useRequestContactCode } from '../api/request-contact-code';
 
 /** The server asks for a code: a stored mobile number (or a company's contact e-mail) is being changed. */

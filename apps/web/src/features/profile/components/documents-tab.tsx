@@ -10,13 +10,13 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR } from '@prata/domain';
-import { downloadFromApi } from '../../../lib/download';
-import { formatFileSize } from '../../../lib/files';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { downloadFromApi } from '@/lib/download';
+import { formatFileSize } from '@/lib/files';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import type { DocumentInfo } from '../api/types';
 import { useUploadDocument } from '../api/upload-document';
-import { FileButton } from '../../../components/file-button';
+import { FileButton } from '@/components/file-button';
 import { TabSection } from './tab-section';
 
 /** Documentos: send a PDF or an image (up to 5 MB), list them, download them back (spec 2 §2, §5). */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderRoute } from '../../../testing/render';
+import { renderRoute } from '@/testing/render';
 import { FatcaStep } from './fatca-step';
 
 afterEach(cleanup);

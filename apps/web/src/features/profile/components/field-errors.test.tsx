@@ -6,10 +6,10 @@ import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SexoField } from './sexo-field';
-import { FormCodeField } from '../../../components/code-field';
-import { FormPasswordField, FormTextField } from '../../../components/form-fields';
-import { FormMaskedField } from '../../../components/form-masked-field';
-import { FormMoneyField } from '../../../components/money-field';
+import { FormCodeField } from '@/components/code-field';
+import { FormPasswordField, FormTextField } from '@/components/form-fields';
+import { FormMaskedField } from '@/components/form-masked-field';
+import { FormMoneyField } from '@/components/money-field';
 
 afterEach(cleanup);
 

@@ -8,8 +8,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { FileButton } from '../../../components/file-button';
-import { formatFileSize } from '../../../lib/files';
+import { FileButton } from '@/components/file-button';
+import { formatFileSize } from '@/lib/files';
 import { fileKey, MAX_LIMIT_DOCUMENTS, type useLimitRequest } from './use-limit-request';
 
 /** The documents of a limit request: what they should be, the files chosen (each removable), the chooser. */

@@ -8,18 +8,18 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCnpj, formatDateTimeBR, MASKS, MESSAGES } from '@prata/domain';
-import { FormTextField } from '../../../components/form-fields';
-import { FormMaskedField } from '../../../components/form-masked-field';
-import { FormMoneyField } from '../../../components/money-field';
-import { MoneyText } from '../../../components/money-text';
-import { StatusWithReason } from '../../../components/status-chip';
-import type { Company } from '../../../lib/auth';
-import { toMinorUnits } from '../../../lib/format';
+import { FormTextField } from '@/components/form-fields';
+import { FormMaskedField } from '@/components/form-masked-field';
+import { FormMoneyField } from '@/components/money-field';
+import { MoneyText } from '@/components/money-text';
+import { StatusWithReason } from '@/components/status-chip';
+import type { Company } from '@/lib/auth';
+import { toMinorUnits } from '@/lib/format';
 import type { AccountUser, TradingLimitRequest } from '../api/types';
 import { LimitDocuments } from './limit-documents';
 import { TabSection } from './tab-section';
 import { useLimitRequest } from './use-limit-request';
-import { formatReais as brl } from '../../../lib/format';
+import { formatReais as brl } from '@/lib/format';
 
 function RequestList({ requests }: { requests: TradingLimitRequest[] }) {
   return (

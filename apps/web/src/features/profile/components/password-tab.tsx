@@ -5,9 +5,9 @@ import Stack from '@mui/material/Stack';
 import { PasswordChangeRequest } from '@prata/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormPasswordField } from '../../../components/form-fields';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import { FormPasswordField } from '@/components/form-fields';
+import { applyServerErrors } from '@/lib/form-errors';
+import { notify } from '@/lib/notify';
 import { useChangePassword } from '../api/change-password';
 import { TabSection } from './tab-section';
 

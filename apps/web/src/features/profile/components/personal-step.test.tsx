@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MESSAGES } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getNotice, notify } from '../../../lib/notify';
-import { aUser } from '../../../testing/fixtures';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { getNotice, notify } from '@/lib/notify';
+import { aUser } from '@/testing/fixtures';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import type { RegisterFinishUser } from '../api/get-register-finish';
 import { IDENTITY_LOCKED_NOTICE, PersonalDataForm } from './personal-step';
 

@@ -7,7 +7,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import { SEXOS } from '@prata/domain';
 import { useId } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { groupErrorProps } from '../../../components/group-error';
+import { groupErrorProps } from '@/components/group-error';
 import { SEXO_LABELS } from '../labels';
 
 /** 'Sexo' (spec 1 §5: required, 'Escolha uma das opções'): the three options in a row, bound to react-hook-form. */

@@ -3,9 +3,9 @@ import { type AddressRequest, formatCep, isCompleteCep, MESSAGES, onlyDigits } f
 import { useEffect, useRef } from 'react';
 import { type Control, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import type { AccountType, Address, City } from '../../../lib/auth';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import type { AccountType, Address, City } from '@/lib/auth';
+import { applyServerErrors } from '@/lib/form-errors';
+import { notify } from '@/lib/notify';
 import { useCepLookup } from '../api/lookup-cep';
 
 const ADDRESS_TYPES = ['Residencial', 'Comercial'] as const;

@@ -8,10 +8,10 @@ import {
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import type { Company } from '../../../lib/auth';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import type { Company } from '@/lib/auth';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { useRequestLimitIncrease } from '../api/request-limit-increase';
 
 /** At least one document and at most five go with a request (the server says the same). */

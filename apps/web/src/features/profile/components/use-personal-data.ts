@@ -17,8 +17,8 @@ import {
 } from '@prata/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import { applyServerErrors } from '@/lib/form-errors';
+import { notify } from '@/lib/notify';
 import type { RegisterFinishUser } from '../api/get-register-finish';
 import { useSavePersonalData, useUpdatePersonalData } from '../api/update-personal-data';
 import { codeErrorOf, isContactCodeRequired, useContactConfirmation } from './contact-code-dialog';

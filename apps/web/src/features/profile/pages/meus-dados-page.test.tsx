@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getNotice, notify } from '../../../lib/notify';
-import { aUser } from '../../../testing/fixtures';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { getNotice, notify } from '@/lib/notify';
+import { aUser } from '@/testing/fixtures';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import type { UserIndex } from '../api/types';
 import { MeusDadosPage } from './meus-dados-page';
 

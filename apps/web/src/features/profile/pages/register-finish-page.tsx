@@ -16,10 +16,10 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { RouterLink } from '../../../components/router-link';
-import { PageHeader } from '../../../components/page';
-import { firstError } from '../../../lib/api';
-import { USER_QUERY_KEY } from '../../../lib/auth';
+import { RouterLink } from '@/components/router-link';
+import { PageHeader } from '@/components/page';
+import { firstError } from '@/lib/api';
+import { USER_QUERY_KEY } from '@/lib/auth';
 import {
   REGISTER_FINISH_QUERY_KEY,
   type RegisterFinishResponse,

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AdminReservesResponse } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerFrom, callsTo, jsonResponse, renderRoute } from '../../../testing/render';
+import { answerFrom, callsTo, jsonResponse, renderRoute } from '@/testing/render';
 import { Component as ReservesAdminPage } from './reserves-admin-page';
 
 const fetchMock = vi.fn<typeof fetch>();

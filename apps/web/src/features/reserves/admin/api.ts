@@ -1,7 +1,7 @@
 import type { AdminReservesResponse, MessageResponse } from '@prata/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
+import { api, apiFetch } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
 
 const ADMIN_RESERVES_QUERY_KEY = ['admin', 'reserves'] as const;
 

@@ -13,13 +13,13 @@ import {
   RESERVE_BAR_MAX_CENTIGRAMS,
 } from '@prata/domain';
 import { type FormEvent, useState } from 'react';
-import { DataList } from '../../../components/admin/data-list';
-import { DecimalTextField } from '../../../components/decimal-field';
-import { SectionCard } from '../../../components/admin/section-card';
-import { CenteredSpinner, PageHeader } from '../../../components/page';
-import { firstError } from '../../../lib/api';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { DataList } from '@/components/admin/data-list';
+import { DecimalTextField } from '@/components/decimal-field';
+import { SectionCard } from '@/components/admin/section-card';
+import { CenteredSpinner, PageHeader } from '@/components/page';
+import { firstError } from '@/lib/api';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { barDocumentUrl } from '../api/bar-document-url';
 import { useAddBar, useAdminReserves, useRebuildDay, useRemoveBar } from './api';
 import { ReservesShortfallBanner } from './shortfall-banner';

@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import type { AdminReservesResponse } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerFrom, callsTo, jsonResponse, renderRoute } from '../../../testing/render';
+import { answerFrom, callsTo, jsonResponse, renderRoute } from '@/testing/render';
 import { ReservesShortfallBanner } from './shortfall-banner';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,6 +1,6 @@
 import type { ReservesResponse } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 const RESERVES_QUERY_KEY = ['reserves'] as const;
 

@@ -14,7 +14,7 @@ import {
   sumTreeLevels,
 } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerFrom, jsonResponse, renderRoute } from '../../../testing/render';
+import { answerFrom, jsonResponse, renderRoute } from '@/testing/render';
 import { MyProof } from './my-proof';
 import { VerifyFile } from './verify-file';
 

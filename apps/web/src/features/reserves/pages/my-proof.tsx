@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatGrams, type ReserveProofResponse, type ReserveProofSummary } from '@prata/domain';
-import { firstError, isApiError } from '../../../lib/api';
+import { firstError, isApiError } from '@/lib/api';
 import { useMyProof } from '../api/get-my-proof';
 import { asOfText, CheckOutcome, publishedOf, useProofCheck } from './proof-check';
 

@@ -1,6 +1,6 @@
 import type { AdminSavingPlansResponse } from '@prata/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** GET /api/admin/saving-plans?page=: every plan, newest first, with its customer and latest runs. */
 function getAdminSavingPlans(page: number): Promise<AdminSavingPlansResponse> {

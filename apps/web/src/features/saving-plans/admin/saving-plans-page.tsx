@@ -6,11 +6,11 @@ import {
   SAVING_PLAN_STATUS_LABELS,
   SAVING_RUN_STATUS_LABELS,
 } from '@prata/domain';
-import { CustomerCell } from '../../../components/admin/customer-cell';
-import { StaffTable } from '../../../components/admin/staff-table';
-import { PageHeader } from '../../../components/page';
-import { type Column, usePageParam } from '../../../components/paginated-table';
-import { StatusChip } from '../../../components/status-chip';
+import { CustomerCell } from '@/components/admin/customer-cell';
+import { StaffTable } from '@/components/admin/staff-table';
+import { PageHeader } from '@/components/page';
+import { type Column, usePageParam } from '@/components/paginated-table';
+import { StatusChip } from '@/components/status-chip';
 import { brl, dateBR, PAYMENT_METHOD_LABELS, planTitle } from '../labels';
 import { useAdminSavingPlans } from './api';
 

@@ -1,7 +1,7 @@
 import type { SavingPaymentMethod, SavingPlanResponse } from '@prata/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { withLoading } from '@/lib/loading';
 import { SAVING_PLANS_QUERY_KEY } from './plans';
 
 export type PlanMove = 'pause' | 'resume' | 'cancel';

@@ -1,8 +1,8 @@
 import type { CreateSavingPlanRequest, SavingPlanResponse } from '@prata/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 import { SAVING_PLANS_QUERY_KEY } from './plans';
 
 /** POST /api/saving-plans → 201 { plan, pix_qr_code, message } */

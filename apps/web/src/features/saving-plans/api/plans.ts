@@ -1,6 +1,6 @@
 import type { SavingPlansResponse } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 export const SAVING_PLANS_QUERY_KEY = ['saving-plans'] as const;
 

@@ -1,6 +1,6 @@
 import type { SavingFrequency, SavingPaymentMethod, SavingPreviewResponse } from '@prata/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** The schedule of the plan being made: the preview answers the dates of its first two runs. */
 export type PreviewSchedule = {

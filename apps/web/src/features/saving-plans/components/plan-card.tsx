@@ -13,10 +13,10 @@ import {
   type SavingRun,
 } from '@prata/domain';
 import { useState } from 'react';
-import { notify } from '../../../lib/notify';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { MoneyText } from '../../../components/money-text';
-import { StatusChip } from '../../../components/status-chip';
+import { notify } from '@/lib/notify';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { MoneyText } from '@/components/money-text';
+import { StatusChip } from '@/components/status-chip';
 import { type PlanMove, useChangeSavingPlan } from '../api/change-plan';
 import { brl, dateBR, PAYMENT_METHOD_LABELS, planTitle } from '../labels';
 

@@ -18,9 +18,9 @@ import {
   type SavingSchedulePreview,
   WEEKDAY_LABELS,
 } from '@prata/domain';
-import { MoneyText } from '../../../components/money-text';
-import { MoneyTextField } from '../../../components/money-field';
-import { firstError } from '../../../lib/api';
+import { MoneyText } from '@/components/money-text';
+import { MoneyTextField } from '@/components/money-field';
+import { firstError } from '@/lib/api';
 import { type PreviewSchedule, useSavingPreview } from '../api/preview';
 import { brl, dateBR } from '../labels';
 import { usePlanForm } from './use-plan-form';

@@ -1,7 +1,7 @@
 import type { SavingFrequency, SavingPaymentMethod, SavingPlanResponse } from '@prata/domain';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../../lib/api';
-import { useIntention } from '../../../lib/intention';
+import { ApiError } from '@/lib/api';
+import { useIntention } from '@/lib/intention';
 import { useCreateSavingPlan } from '../api/create-plan';
 import type { PreviewSchedule } from '../api/preview';
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '../../../lib/notify';
-import { fakeJwt, nowSeconds } from '../../../testing/jwt';
-import { jsonResponse, renderRoute } from '../../../testing/render';
-import { routes } from '../../../testing/silver-fixtures';
+import { notify } from '@/lib/notify';
+import { fakeJwt, nowSeconds } from '@/testing/jwt';
+import { jsonResponse, renderRoute } from '@/testing/render';
+import { routes } from '@/testing/silver-fixtures';
 import { SavingPlansPage } from './saving-plans-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,6 +1,6 @@
 import type { AdminSilverTransferResponse, AdminSilverTransfersResponse, SilverTransferStatus } from '@prata/domain';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 export type { AdminSilverTransfersResponse, SilverTransferStatus } from '@prata/domain';
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { AdminSilverTransfer } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { SilverTransfersPage } from './silver-transfers-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -18,16 +18,16 @@ import {
   type SilverTransferStatus,
 } from '@prata/domain';
 import { type FormEvent, useState } from 'react';
-import { MoneyText } from '../../../components/money-text';
-import { PageHeader } from '../../../components/page';
-import { type Column, usePageParam } from '../../../components/paginated-table';
-import { StatusChip } from '../../../components/status-chip';
-import { firstError } from '../../../lib/api';
-import { toMinorUnits } from '../../../lib/format';
-import { useSearchParams } from '../../../lib/search-params';
+import { MoneyText } from '@/components/money-text';
+import { PageHeader } from '@/components/page';
+import { type Column, usePageParam } from '@/components/paginated-table';
+import { StatusChip } from '@/components/status-chip';
+import { firstError } from '@/lib/api';
+import { toMinorUnits } from '@/lib/format';
+import { useSearchParams } from '@/lib/search-params';
 import { useAdminTransfers, useCheckReceiptCode } from './api';
-import { CustomerCell } from '../../../components/admin/customer-cell';
-import { StaffTable } from '../../../components/admin/staff-table';
+import { CustomerCell } from '@/components/admin/customer-cell';
+import { StaffTable } from '@/components/admin/staff-table';
 
 const grams = (value: number) => formatGrams(toMinorUnits(value));
 const isStatus = (value: string | null): value is SilverTransferStatus =>

@@ -1,10 +1,10 @@
 import type { SilverTransfer, SilverTransferResponse } from '@prata/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PageOf } from '../../../components/paginated-table';
-import { api } from '../../../lib/api';
-import { USER_QUERY_KEY } from '../../../lib/auth';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import type { PageOf } from '@/components/paginated-table';
+import { api } from '@/lib/api';
+import { USER_QUERY_KEY } from '@/lib/auth';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 import { SILVER_TRANSFERS_PATH, TRANSFER_OVERVIEW_QUERY_KEY } from './transfers';
 
 /** PUT /api/silver-transfer/{id}/cancel → { transfer, message }: a pending transfer, cancelled (its grams come back). */

@@ -1,7 +1,7 @@
-import { apiFetchFile } from '../../../lib/api';
-import { saveBlob } from '../../../lib/files';
-import { withLoading } from '../../../lib/loading';
-import { notify } from '../../../lib/notify';
+import { apiFetchFile } from '@/lib/api';
+import { saveBlob } from '@/lib/files';
+import { withLoading } from '@/lib/loading';
+import { notify } from '@/lib/notify';
 
 export const receiptPath = (id: number) => `/silver-transfer/${id}/receipt`;
 

@@ -9,11 +9,11 @@ import type {
   SilverTransferResponse,
 } from '@prata/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { USER_QUERY_KEY } from '../../../lib/auth';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
-import { getAssertion } from '../../passkeys/index';
+import { api } from '@/lib/api';
+import { USER_QUERY_KEY } from '@/lib/auth';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
+import { getAssertion } from '@/features/passkeys/index';
 
 export const TRANSFER_OVERVIEW_QUERY_KEY = ['silver-transfer'] as const;
 /** The history tab's list (GET /api/silver-transfers), as the history feature caches it. */

@@ -2,10 +2,10 @@ import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import { formatGrams, type SilverTransfer } from '@prata/domain';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { toMinorUnits } from '../../../lib/format';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { toMinorUnits } from '@/lib/format';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { useCancelTransfer } from '../api/cancel-transfer';
 
 /**

@@ -7,9 +7,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { CODE_LENGTH, MESSAGES } from '@prata/domain';
 import { type FormEvent, useState } from 'react';
-import { CodeField } from '../../../components/code-field';
-import { ResendAnnouncer } from '../../../components/countdown-announcer';
-import { useSecondsUntil } from '../../../lib/hooks';
+import { CodeField } from '@/components/code-field';
+import { ResendAnnouncer } from '@/components/countdown-announcer';
+import { useSecondsUntil } from '@/lib/hooks';
 import { resendLabel } from '../rules';
 
 /**

@@ -10,9 +10,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR, formatGrams, type SilverTransfer } from '@prata/domain';
-import { MoneyText } from '../../../components/money-text';
-import { RouterLink } from '../../../components/router-link';
-import { toMinorUnits } from '../../../lib/format';
+import { MoneyText } from '@/components/money-text';
+import { RouterLink } from '@/components/router-link';
+import { toMinorUnits } from '@/lib/format';
 import { openTransferReceipt } from '../api/receipt';
 
 const TRANSFERS_HISTORY_PATH = '/meu-historico/prata-transferida';

@@ -5,8 +5,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MASKS, SILVER_TRANSFER_MESSAGE_MAX } from '@prata/domain';
-import { DecimalTextField } from '../../../components/decimal-field';
-import { MaskedTextField } from '../../../components/masked-text-field';
+import { DecimalTextField } from '@/components/decimal-field';
+import { MaskedTextField } from '@/components/masked-text-field';
 import { messageCounter } from '../rules';
 import type { useTransferFlow } from './use-transfer-flow';
 

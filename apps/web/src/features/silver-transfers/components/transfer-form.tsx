@@ -1,8 +1,8 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SilverTransferOverviewResponse } from '@prata/domain';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { focusIfLost } from '../../../lib/focus';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { focusIfLost } from '@/lib/focus';
 import { confirmationText } from '../rules';
 import { TransferCodeDialog } from './code-dialog';
 import { TransferReceiptDialog } from './receipt-dialog';

@@ -1,7 +1,7 @@
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Button from '@mui/material/Button';
 import type { SilverTransfer } from '@prata/domain';
-import { downloadFromApi } from '../../../lib/download';
+import { downloadFromApi } from '@/lib/download';
 import { receiptPath } from '../api/receipt';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { useRegistrationErrorHandler } from '../../../components/registration-query-state';
-import { focusIfLost } from '../../../lib/focus';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import type { useRegistrationErrorHandler } from '@/components/registration-query-state';
+import { focusIfLost } from '@/lib/focus';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { useSendTransferCode } from '../api/transfers';
 import type { Checked } from './use-transfer-fields';
 

@@ -1,9 +1,9 @@
 import { onlyDigits, type Receiver } from '@prata/domain';
 import { type FormEvent, useState } from 'react';
-import type { useRegistrationErrorHandler } from '../../../components/registration-query-state';
-import { firstError, isApiError } from '../../../lib/api';
-import { useFormDraft } from '../../../lib/form-draft';
-import { notify } from '../../../lib/notify';
+import type { useRegistrationErrorHandler } from '@/components/registration-query-state';
+import { firstError, isApiError } from '@/lib/api';
+import { useFormDraft } from '@/lib/form-draft';
+import { notify } from '@/lib/notify';
 import { useCheckReceiver } from '../api/transfers';
 import { receiverEmailError } from '../rules';
 

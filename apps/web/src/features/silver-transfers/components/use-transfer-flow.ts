@@ -1,11 +1,11 @@
 import type { SilverTransfer, SilverTransferOverviewResponse } from '@prata/domain';
 import { type FormEvent, useRef, useState } from 'react';
-import { useRegistrationErrorHandler } from '../../../components/registration-query-state';
-import { isApiError } from '../../../lib/api';
-import { toMinorUnits } from '../../../lib/format';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
-import { PasskeyCeremonyError } from '../../passkeys/index';
+import { useRegistrationErrorHandler } from '@/components/registration-query-state';
+import { isApiError } from '@/lib/api';
+import { toMinorUnits } from '@/lib/format';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
+import { PasskeyCeremonyError } from '@/features/passkeys/index';
 import { useCreateTransfer, useCreateTransferWithPasskey } from '../api/transfers';
 import { messageError, quantityCentigrams, quantityError, receiverCpfError } from '../rules';
 import { type Sent, useTransferCode } from './use-transfer-code';

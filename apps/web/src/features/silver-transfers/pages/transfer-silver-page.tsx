@@ -4,10 +4,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatGrams } from '@prata/domain';
-import { MoneyText } from '../../../components/money-text';
-import { PageHeader } from '../../../components/page';
-import { RegistrationQueryState } from '../../../components/registration-query-state';
-import { toMinorUnits } from '../../../lib/format';
+import { MoneyText } from '@/components/money-text';
+import { PageHeader } from '@/components/page';
+import { RegistrationQueryState } from '@/components/registration-query-state';
+import { toMinorUnits } from '@/lib/format';
 import { useTransferOverview } from '../api/transfers';
 import { TransferForm } from '../components/transfer-form';
 

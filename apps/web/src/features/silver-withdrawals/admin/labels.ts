@@ -1,8 +1,8 @@
 import { formatCep, formatGrams, SILVER_WITHDRAWAL_STATUS_LABELS, type SilverWithdrawalStatus } from '@prata/domain';
-import { toMinorUnits } from '../../../lib/format';
+import { toMinorUnits } from '@/lib/format';
 import type { AdminSilverWithdrawal } from './api';
 
-export { formatReais as brl } from '../../../lib/format';
+export { formatReais as brl } from '@/lib/format';
 export const grams = (value: number) => formatGrams(toMinorUnits(value));
 
 /** A silver order's statuses as operators read them (the contract's labels: 'Pago', 'Enviado'...). */

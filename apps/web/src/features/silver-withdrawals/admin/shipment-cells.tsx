@@ -5,9 +5,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR } from '@prata/domain';
-import { MoneyText } from '../../../components/money-text';
-import { RouterLink } from '../../../components/router-link';
-import { StatusChip } from '../../../components/status-chip';
+import { MoneyText } from '@/components/money-text';
+import { RouterLink } from '@/components/router-link';
+import { StatusChip } from '@/components/status-chip';
 import type { AdminSilverWithdrawal } from './api';
 import {
   addressLines,

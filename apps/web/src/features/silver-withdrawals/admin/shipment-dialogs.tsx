@@ -4,13 +4,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@prata/domain';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { isApiError } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
-import { useIntention } from '../../../lib/intention';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { isApiError } from '@/lib/api';
+import { notify } from '@/lib/notify';
+import { useIntention } from '@/lib/intention';
 import { type AdminSilverWithdrawal, useMoveSilverWithdrawal } from './api';
 import { brl, grams, PAYMENT_METHOD_LABELS } from './labels';
-import { ReviewDialog } from '../../../components/admin/review-dialog';
+import { ReviewDialog } from '@/components/admin/review-dialog';
 
 export type ShipmentAction = {
   kind: 'sent' | 'delivered' | 'reject' | 'retry-refund';

@@ -4,11 +4,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SILVER_WITHDRAWAL_STATUSES, type SilverWithdrawalStatus } from '@prata/domain';
 import { useState } from 'react';
-import { type Column, usePageParam } from '../../../components/paginated-table';
-import { useSearchParams } from '../../../lib/search-params';
+import { type Column, usePageParam } from '@/components/paginated-table';
+import { useSearchParams } from '@/lib/search-params';
 import { type AdminSilverWithdrawal, useAdminSilverWithdrawals } from './api';
 import { SHIPMENT_FILTERS } from './labels';
-import { StaffTable } from '../../../components/admin/staff-table';
+import { StaffTable } from '@/components/admin/staff-table';
 import { ActionsCell, AddressCell, BuyerCell, DatesCell, ItemsCell, PaymentCell } from './shipment-cells';
 import { type ShipmentAction, ShipmentDialogs } from './shipment-dialogs';
 

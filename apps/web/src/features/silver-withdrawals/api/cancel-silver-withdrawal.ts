@@ -1,9 +1,9 @@
 import type { SilverWithdrawal, SilverWithdrawalResponse } from '@prata/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PageOf } from '../../../components/paginated-table';
-import { api } from '../../../lib/api';
-import { USER_QUERY_KEY } from '../../../lib/auth';
-import { withLoading } from '../../../lib/loading';
+import type { PageOf } from '@/components/paginated-table';
+import { api } from '@/lib/api';
+import { USER_QUERY_KEY } from '@/lib/auth';
+import { withLoading } from '@/lib/loading';
 import { SILVER_WITHDRAWALS_PATH } from './get-silver-withdrawals';
 
 /** PUT /api/silver-withdrawal/{id}/cancel → { silverWithdrawal, message }: a pending withdrawal, cancelled. */

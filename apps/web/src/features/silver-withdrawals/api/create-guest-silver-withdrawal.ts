@@ -1,7 +1,7 @@
 import type { CreateSilverWithdrawalResponse, GuestSilverWithdrawalRequest } from '@prata/domain';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 
 /**
  * POST /api/silver-withdrawal/guest (visitors, Pix only), with an Idempotency-Key: the intention's (useIntention,

@@ -1,6 +1,6 @@
 import type { SilverOrderResponse } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /**
  * How often an order waiting for its Pix is read again: the deposit dialog's rhythm (features/money

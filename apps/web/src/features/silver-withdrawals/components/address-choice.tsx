@@ -8,9 +8,9 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Address } from '@prata/domain';
-import { groupErrorProps } from '../../../components/group-error';
-import { RouterLink } from '../../../components/router-link';
-import { formatAddress } from '../../profile';
+import { groupErrorProps } from '@/components/group-error';
+import { RouterLink } from '@/components/router-link';
+import { formatAddress } from '@/features/profile';
 
 const ADD_ADDRESS_PATH = '/meus-dados/meus-enderecos/adicionar';
 const ADDRESS_ERROR_ID = 'address-choice-error';

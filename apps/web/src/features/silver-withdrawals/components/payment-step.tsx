@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@prata/domain';
-import { ChargeBreakdown } from '../../catalogue';
+import { ChargeBreakdown } from '@/features/catalogue';
 import type { useSilverWithdrawal } from './use-silver-withdrawal';
 
 /**

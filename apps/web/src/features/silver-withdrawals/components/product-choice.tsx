@@ -9,9 +9,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ProductType } from '@prata/domain';
 import { useState } from 'react';
-import { groupErrorProps } from '../../../components/group-error';
-import { firstError } from '../../../lib/api';
-import { grams, OUT_OF_STOCK, ProductImage, useProductTypes } from '../../catalogue';
+import { groupErrorProps } from '@/components/group-error';
+import { firstError } from '@/lib/api';
+import { grams, OUT_OF_STOCK, ProductImage, useProductTypes } from '@/features/catalogue';
 
 const PRODUCT_ERROR_ID = 'product-choice-error';
 

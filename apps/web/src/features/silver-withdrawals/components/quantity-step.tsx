@@ -2,10 +2,10 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, type ProductType, formatGrams } from '@prata/domain';
-import { MoneyText } from '../../../components/money-text';
-import { toMinorUnits } from '../../../lib/format';
-import { useDebouncedValue } from '../../../lib/hooks';
-import { QuantityInput, RECALCULATION_DELAY_MS } from '../../catalogue';
+import { MoneyText } from '@/components/money-text';
+import { toMinorUnits } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/hooks';
+import { QuantityInput, RECALCULATION_DELAY_MS } from '@/features/catalogue';
 
 /**
  * How many bars (units, at least 1), with the grams they take from custody; past the balance it says so (the server

@@ -9,11 +9,11 @@ import type {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { hasErrorCode } from '../../../lib/api';
-import { USER_QUERY_KEY } from '../../../lib/auth';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
-import { HISTORY_QUERY_KEY, orderItemOf, SILVER_HISTORY_PATH, type useSilverCharge } from '../../catalogue';
+import { hasErrorCode } from '@/lib/api';
+import { USER_QUERY_KEY } from '@/lib/auth';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
+import { HISTORY_QUERY_KEY, orderItemOf, SILVER_HISTORY_PATH, type useSilverCharge } from '@/features/catalogue';
 import { createSilverWithdrawal } from '../api/create-silver-withdrawal';
 
 /** The bars chosen, as the calls take them. */

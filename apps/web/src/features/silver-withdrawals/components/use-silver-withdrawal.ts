@@ -1,10 +1,10 @@
 import { type Address, MESSAGES, type ProductType, type ShippingService, minorToDecimalText } from '@prata/domain';
 import { useState } from 'react';
-import { useUser } from '../../../lib/auth';
-import { toMinorUnits } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
-import { useRegistrationRedirect } from '../../../lib/registration-redirect';
-import { quoteShipping, useSilverCharge, validateQuantity } from '../../catalogue';
+import { useUser } from '@/lib/auth';
+import { toMinorUnits } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { useRegistrationRedirect } from '@/lib/registration-redirect';
+import { quoteShipping, useSilverCharge, validateQuantity } from '@/features/catalogue';
 import { freightCharge, itemsOf, useSilverPayment } from './use-silver-payment';
 
 /** The wizard's steps (spec 3 §4): product and quantity, address, shipping, then the cost and the payment. */

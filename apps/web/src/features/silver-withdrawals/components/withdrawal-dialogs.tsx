@@ -1,9 +1,9 @@
 import Typography from '@mui/material/Typography';
 import { formatBRL, formatGrams, MESSAGES } from '@prata/domain';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { toMinorUnits } from '../../../lib/format';
-import { CouponDialog, FeeInfoDialog, SILVER_HISTORY_PATH, SilverPixDialog } from '../../catalogue';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { toMinorUnits } from '@/lib/format';
+import { CouponDialog, FeeInfoDialog, SILVER_HISTORY_PATH, SilverPixDialog } from '@/features/catalogue';
 import { centigramsOf, type useSilverWithdrawal } from './use-silver-withdrawal';
 
 /**

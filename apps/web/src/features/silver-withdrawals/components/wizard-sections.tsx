@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { formatGrams, type User } from '@prata/domain';
-import { businessDays, ShippingOptions, StepButtons, units } from '../../catalogue';
-import { formatAddress } from '../../profile';
+import { businessDays, ShippingOptions, StepButtons, units } from '@/features/catalogue';
+import { formatAddress } from '@/features/profile';
 import { AddressChoice } from './address-choice';
 import { ProductChoice } from './product-choice';
 import { QuantityStep } from './quantity-step';

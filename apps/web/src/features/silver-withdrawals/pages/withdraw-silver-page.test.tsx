@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getNotice, notify } from '../../../lib/notify';
-import { aUser } from '../../../testing/fixtures';
-import { fakeJwt, nowSeconds } from '../../../testing/jwt';
-import { jsonResponse, renderRoute } from '../../../testing/render';
-import { aCharge, anAddress, aProduct, aService, catalogue, routes } from '../../../testing/silver-fixtures';
+import { getNotice, notify } from '@/lib/notify';
+import { aUser } from '@/testing/fixtures';
+import { fakeJwt, nowSeconds } from '@/testing/jwt';
+import { jsonResponse, renderRoute } from '@/testing/render';
+import { aCharge, anAddress, aProduct, aService, catalogue, routes } from '@/testing/silver-fixtures';
 import { WithdrawSilverPage } from './withdraw-silver-page';
 
 const fetchMock = vi.fn<typeof fetch>();

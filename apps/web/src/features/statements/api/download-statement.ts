@@ -1,4 +1,4 @@
-import { downloadFromApi } from '../../../lib/download';
+import { downloadFromApi } from '@/lib/download';
 
 /** GET /api/statements/pdf?month=yyyy-mm: the month's statement, saved as a PDF. */
 export const downloadStatement = (month: string) =>

@@ -1,6 +1,6 @@
 import type { MonthlyStatementResponse } from '@prata/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** GET /api/statements?month=yyyy-mm: the month's statement; no month = the last complete one. */
 const getStatement = (month: string | undefined) =>

@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { MonthlyStatementResponse } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { watchDownloads } from '../../../testing/downloads';
-import { jsonResponse, renderRoute } from '../../../testing/render';
+import { watchDownloads } from '@/testing/downloads';
+import { jsonResponse, renderRoute } from '@/testing/render';
 import { StatementPage, monthOptionLabel } from './statement-page';
 
 const fetchMock = vi.fn<typeof fetch>();

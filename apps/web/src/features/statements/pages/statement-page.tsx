@@ -17,12 +17,12 @@ import {
   statementMonthLabel,
 } from '@prata/domain';
 import type { ReactNode } from 'react';
-import { gramsText, reaisText } from '../../../components/money-text';
-import { PageHeader } from '../../../components/page';
-import { LoadError } from '../../../components/paginated-table';
-import { RouterLink } from '../../../components/router-link';
-import { useRedirectOnIncompleteRegistration } from '../../../lib/registration-redirect';
-import { useSearchParams } from '../../../lib/search-params';
+import { gramsText, reaisText } from '@/components/money-text';
+import { PageHeader } from '@/components/page';
+import { LoadError } from '@/components/paginated-table';
+import { RouterLink } from '@/components/router-link';
+import { useRedirectOnIncompleteRegistration } from '@/lib/registration-redirect';
+import { useSearchParams } from '@/lib/search-params';
 import { downloadStatement } from '../api/download-statement';
 import { useStatement } from '../api/get-statement';
 

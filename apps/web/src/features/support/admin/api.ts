@@ -13,9 +13,9 @@ import type {
   TicketStatus,
 } from '@prata/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 
 export type {
   AdminFaq,

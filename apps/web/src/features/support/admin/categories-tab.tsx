@@ -14,10 +14,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CATEGORY_NAME_MAX } from '@prata/domain';
 import { useState } from 'react';
-import { LoadError } from '../../../components/paginated-table';
-import { firstError } from '../../../lib/api';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { LoadError } from '@/components/paginated-table';
+import { firstError } from '@/lib/api';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { type CategoryWrite, useAdminCategories, useSaveCategory } from './api';
 
 type Editing = {

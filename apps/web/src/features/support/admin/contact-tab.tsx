@@ -7,9 +7,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CONTACT_INFO_KEYS, CONTACT_VALUE_MAX, type ContactInfoKey } from '@prata/domain';
 import { useEffect, useState } from 'react';
-import { LoadError } from '../../../components/paginated-table';
-import { isApiError } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
+import { LoadError } from '@/components/paginated-table';
+import { isApiError } from '@/lib/api';
+import { notify } from '@/lib/notify';
 import { useAdminContact, useSaveContact } from './api';
 
 const GROUPS: Array<{ title: string; keys: ContactInfoKey[]; labels: string[] }> = [

@@ -17,11 +17,11 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX } from '@prata/domain';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { LoadError } from '../../../components/paginated-table';
-import { firstError, isApiError } from '../../../lib/api';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadError } from '@/components/paginated-table';
+import { firstError, isApiError } from '@/lib/api';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { type AdminFaq, useAdminFaqs, useDeleteFaq, useSaveFaq } from './api';
 
 type Draft = { id?: number; question: string; answer: string; position: string; active: boolean };

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { PageHeader } from '../../../components/page';
-import { useSearchParams } from '../../../lib/search-params';
+import { PageHeader } from '@/components/page';
+import { useSearchParams } from '@/lib/search-params';
 import { CategoriesTab } from './categories-tab';
 import { ContactTab } from './contact-tab';
 import { FaqsTab } from './faqs-tab';

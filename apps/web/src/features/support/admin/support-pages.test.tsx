@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { AdminTicket } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '../../../lib/notify';
-import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '../../../testing/render';
+import { notify } from '@/lib/notify';
+import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '@/testing/render';
 import { SupportPage } from './support-page';
 import { SupportTicketPage } from './support-ticket-page';
 

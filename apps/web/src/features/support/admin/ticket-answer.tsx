@@ -8,9 +8,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR, TICKET_TEXT_MAX } from '@prata/domain';
 import { useState } from 'react';
-import { FileButton } from '../../../components/file-button';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { FileButton } from '@/components/file-button';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { type AdminTicket, useAnswerTicket, useAttachToTicket } from './api';
 
 /**

@@ -8,9 +8,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { RouterLink } from '../../../components/router-link';
-import { downloadFromApi } from '../../../lib/download';
-import { formatFileSize } from '../../../lib/files';
+import { RouterLink } from '@/components/router-link';
+import { downloadFromApi } from '@/lib/download';
+import { formatFileSize } from '@/lib/files';
 import type { AdminTicket } from './api';
 
 /** Beside the conversation: who wrote (a customer's page, or a visitor's e-mail) and the ticket's files. */

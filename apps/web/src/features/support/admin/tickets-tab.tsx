@@ -5,12 +5,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR, TICKET_STATUS_LABELS, TICKET_STATUSES } from '@prata/domain';
-import { type Column, usePageParam } from '../../../components/paginated-table';
-import { RouterLink } from '../../../components/router-link';
-import { StatusChip } from '../../../components/status-chip';
-import { useSearchParams } from '../../../lib/search-params';
+import { type Column, usePageParam } from '@/components/paginated-table';
+import { RouterLink } from '@/components/router-link';
+import { StatusChip } from '@/components/status-chip';
+import { useSearchParams } from '@/lib/search-params';
 import { type AdminTicketListItem, type TicketStatus, useAdminCategories, useAdminTickets } from './api';
-import { StaffTable } from '../../../components/admin/staff-table';
+import { StaffTable } from '@/components/admin/staff-table';
 
 const adminTicketPath = (id: number) => `/admin/atendimento/tickets/${id}`;
 

@@ -1,6 +1,6 @@
 import type { ContactInformationResponse, FaqsResponse } from '@prata/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { CONTACT_QUERY_KEY, FAQS_QUERY_KEY } from './keys';
 
 /** GET /api/faqs → faqs (answers are HTML the server sanitized) */

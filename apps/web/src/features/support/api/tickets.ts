@@ -10,9 +10,9 @@ import type {
   TicketsResponse,
 } from '@prata/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { idempotent } from '../../../lib/idempotency';
-import { withLoading } from '../../../lib/loading';
+import { api } from '@/lib/api';
+import { idempotent } from '@/lib/idempotency';
+import { withLoading } from '@/lib/loading';
 import { CATEGORIES_QUERY_KEY, SUPPORT_QUERY_KEY, ticketQueryKey, ticketsQueryKey } from './keys';
 
 /** GET /api/tickets?page → tickets { data, total, per_page } */

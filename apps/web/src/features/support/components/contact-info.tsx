@@ -17,7 +17,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { LoadError } from '../../../components/paginated-table';
+import { LoadError } from '@/components/paginated-table';
 import { useContactInformation } from '../api/faqs';
 import { contactLayout, mailHref, telHref } from '../rules';
 

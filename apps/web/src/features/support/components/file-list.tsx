@@ -8,7 +8,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import { formatFileSize } from '../../../lib/files';
+import { formatFileSize } from '@/lib/files';
 
 export type FileRow = {
   key: string | number;

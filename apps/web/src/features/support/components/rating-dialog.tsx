@@ -10,8 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { TICKET_RATING_TEXT_MAX } from '@prata/domain';
 import { useId, useState } from 'react';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
 import { useRateTicket } from '../api/tickets';
 import { canSubmitRating } from '../rules';
 

@@ -2,8 +2,8 @@ import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
-import { PageHeader } from '../../../components/page';
-import { RouterLink } from '../../../components/router-link';
+import { PageHeader } from '@/components/page';
+import { RouterLink } from '@/components/router-link';
 
 /** The frame of the support screens: a column, a heading, and a way back when the screen is a step. */
 export function SupportFrame({

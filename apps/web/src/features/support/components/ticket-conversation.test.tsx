@@ -2,7 +2,7 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { theme } from '../../../app/theme';
+import { theme } from '@/app/theme';
 import { type ConversationReader, type ConversationTicket, TicketConversation } from './ticket-conversation';
 
 afterEach(cleanup);

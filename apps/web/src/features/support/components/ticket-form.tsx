@@ -17,11 +17,11 @@ import {
 } from '@prata/domain';
 import { useState } from 'react';
 import { type Control, Controller, type UseFormSetValue, useForm, useWatch } from 'react-hook-form';
-import { bindField } from '../../../components/bind-field';
-import { FileButton } from '../../../components/file-button';
-import { LoadError } from '../../../components/paginated-table';
-import { applyServerErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import { bindField } from '@/components/bind-field';
+import { FileButton } from '@/components/file-button';
+import { LoadError } from '@/components/paginated-table';
+import { applyServerErrors } from '@/lib/form-errors';
+import { notify } from '@/lib/notify';
 import { EMPTY_TICKET_FORM, subcategoriesOf, type TicketFormInput, ticketFormSchema } from '../rules';
 import { FileList } from './file-list';
 

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Footer } from '../../../app/shell/footer';
-import { resetSiteLinks } from '../../../config/site';
-import { clearToken, setToken } from '../../../lib/auth-storage';
-import { fakeJwt, nowSeconds } from '../../../testing/jwt';
-import { answerFrom, jsonResponse, renderRoute } from '../../../testing/render';
+import { Footer } from '@/app/shell/footer';
+import { resetSiteLinks } from '@/config/site';
+import { clearToken, setToken } from '@/lib/auth-storage';
+import { fakeJwt, nowSeconds } from '@/testing/jwt';
+import { answerFrom, jsonResponse, renderRoute } from '@/testing/render';
 import { ACCESSIBILITY_REVIEWED_ON, AccessibilityPage } from './accessibility-page';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -3,9 +3,9 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { PageHeader } from '../../../components/page';
-import { RouterLink } from '../../../components/router-link';
-import { useAuthToken } from '../../../lib/auth-storage';
+import { PageHeader } from '@/components/page';
+import { RouterLink } from '@/components/router-link';
+import { useAuthToken } from '@/lib/auth-storage';
 import { useContactInformation } from '../api/faqs';
 
 /** The day this statement was last checked against the product (docs/accessibility.md says how to review it). */

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { useIntention } from '../../../lib/intention';
-import { notify } from '../../../lib/notify';
-import { useSearchParams } from '../../../lib/search-params';
+import { useIntention } from '@/lib/intention';
+import { notify } from '@/lib/notify';
+import { useSearchParams } from '@/lib/search-params';
 import { useCreateTicket, useTicketCategories } from '../api/tickets';
 import { SupportFrame } from '../components/support-frame';
 import { TicketForm } from '../components/ticket-form';

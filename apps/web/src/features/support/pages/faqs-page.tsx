@@ -9,8 +9,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LoadError } from '../../../components/paginated-table';
-import { RouterLink } from '../../../components/router-link';
+import { LoadError } from '@/components/paginated-table';
+import { RouterLink } from '@/components/router-link';
 import { useFaqs } from '../api/faqs';
 import { SupportFrame } from '../components/support-frame';
 
