@@ -12,13 +12,16 @@ import type { Step } from './context';
 export const checkpoints: Step = {
   name: 'checkpoints',
   async run(ctx) {
-    const database = await openDatabase({ url: ctx.url, poolSize: 2 });
+    const database = await openDatabase({ url: ctx.url, poolSize: 3 });
     let months = 0;
     try {
-      for (const build of [buildAccountMonths, buildCostMonths]) {
-        for (let built = await build(database.db); built.length > 0; built = await build(database.db))
-          months += built.length;
-      }
+      // the ledger's months and the IRPF's read different tables: side by side, one connection each
+      await Promise.all(
+        [buildAccountMonths, buildCostMonths].map(async (build) => {
+          for (let built = await build(database.db); built.length > 0; built = await build(database.db))
+            months += built.length;
+        }),
+      );
       await buildCostLatest(database.db);
     } finally {
       await database.close();

@@ -16,8 +16,6 @@ const leafDaysOf = (ctx: { leafDays: number }) => {
 /** The leaf days built side by side (each in a transaction and on a connection of its own). */
 const DAYS_AT_ONCE = 2;
 
-const CUSTOMER_AG = `(a.code like 'customer:%' and a.currency = 'AG')`;
-
 /**
  * One reserve_days row per Brasília day of the decade before the days that keep leaves: the customers' grams and the
  * unclaimed grams at the day's end, summed from the transfers (a running total of each day's net), the vault's bars as
@@ -31,15 +29,20 @@ const days: Step = {
       ctx,
       `insert into reserve_days (day, ends_at, root, customer_count, customers_cg, unclaimed_cg, bars_cg, source,
                                  built_at, version)
-       with net as (
-         select (x.created_at at time zone 'America/Sao_Paulo')::date as day,
-                sum(case when ${CUSTOMER_AG} then x.sign * x.amount else 0 end) as customers,
-                sum(case when a.code = 'transfer:unclaimed' then x.sign * x.amount else 0 end) as unclaimed
-           from (select v.id, t.amount, t.created_at, v.sign from ledger_transfers t,
-                        lateral (values (t.credit_account_id, 1), (t.debit_account_id, -1)) v(id, sign)
-                  where t.currency = 'AG') x
-           join ledger_accounts a on a.id = x.id
-          group by 1),
+       with grams as (
+         select a.id, case when a.code = 'transfer:unclaimed' then 'u' else 'c' end as kind from ledger_accounts a
+          where a.currency = 'AG' and (a.code like 'customer:%' or a.code = 'transfer:unclaimed')),
+       -- what came in and what went out per day and kind, as two aggregates (a lateral (values) of each transfer's
+       -- two legs took twice as long)
+       moves as (
+         select (t.created_at at time zone 'America/Sao_Paulo')::date as day, g.kind, sum(t.amount) as amount
+           from ledger_transfers t join grams g on g.id = t.credit_account_id where t.currency = 'AG' group by 1, 2
+         union all
+         select (t.created_at at time zone 'America/Sao_Paulo')::date, g.kind, -sum(t.amount)
+           from ledger_transfers t join grams g on g.id = t.debit_account_id where t.currency = 'AG' group by 1, 2),
+       net as (
+         select day, sum(amount) filter (where kind = 'c') as customers, sum(amount) filter (where kind = 'u') as unclaimed
+           from moves group by day),
        registered as (
          select (created_at at time zone 'America/Sao_Paulo')::date as day, count(*) as n from scale_seed.cust group by 1),
        d as (select g::date as day from generate_series(date '2016-12-01', date '2026-11-30', interval '1 day') g)
