@@ -213,15 +213,24 @@ describe('one gate for money in', () => {
     expect(pending.reduce((sum, d) => sum + d.amountCents, 0)).toBe(5_000_000);
   });
 
-  it('only the gate writes a pending deposit: no other server file inserts into deposits', async () => {
+  it('only the gate writes a pending deposit: one insert into deposits, called by the gate alone', async () => {
     const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
     const writers: string[] = [];
+    const callers: string[] = [];
     for (const file of await readdir(src, { recursive: true })) {
       if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
       const text = await readFile(path.join(src, file), 'utf8');
       if (/\.insert\(deposits\)|insert\s+into\s+deposits\b/i.test(text)) writers.push(file);
+      if (/\binsertDepositRow\(/.test(text)) callers.push(file);
     }
-    expect(writers).toEqual([path.join('features', 'money', 'deposit-limits.ts')]);
+    // the SQL lives in the money repository; the one function that runs it is called by the gate and nothing else
+    expect(writers).toEqual([path.join('features', 'money', 'repository', 'admission.ts')]);
+    expect(callers.sort()).toEqual(
+      [
+        path.join('features', 'money', 'deposit-limits.ts'),
+        path.join('features', 'money', 'repository', 'admission.ts'),
+      ].sort(),
+    );
   });
 });
 
