@@ -42,10 +42,10 @@ type ItemShown = CreateSilverWithdrawalInput['items'][number];
  * What the client says it showed for the order: each item's total, or the sum of its lines. The server's total may
  * be lower (the customer pays less), never higher (409 SILVER_CHARGE_CHANGED).
  */
-function shownTotal(items: readonly ItemShown[]): number {
+function shownTotalCents(items: readonly ItemShown[]): number {
   return items.reduce(
-    (sum, i) =>
-      sum +
+    (sumCents, i) =>
+      sumCents +
       (i.total ??
         (i.silver_value ?? 0) + i.minting_fee + i.shipping_fee + i.insurance_fee + i.icms + i.difal + i.pis + i.cofins),
     0,
@@ -145,7 +145,7 @@ async function create(deps: AppDeps, order: Order) {
     coupon: input.coupon_id ? { id: input.coupon_id } : null,
     includeSilverValue: input.includeSilverValue,
   });
-  if (priced.charges.totals.totalCents > shownTotal(input.items)) {
+  if (priced.charges.totals.totalCents > shownTotalCents(input.items)) {
     throw new AppError('SILVER_CHARGE_CHANGED', MESSAGES.chargeChanged);
   }
   const settings = await loadSilverSettings(deps.database.db);
