@@ -47,22 +47,27 @@ describe('computeCharges', () => {
       items: [bar100],
       marketValueCents: 60_000,
       includeSilverValue: true,
-      shipping: 4590,
+      shippingCents: 4590,
       taxes: intrastate,
       discountBps: 0,
     });
     const line = c.items[0]!;
-    expect(line).toMatchObject({ grams: 10_000, pricePerGram: 600, silverValue: 60_000, mintingFee: 2500 });
-    expect(line.insuranceFee).toBe(300); // 60000 × 0,5%
-    expect(line.shippingFee).toBe(4590);
+    expect(line).toMatchObject({
+      gramsCg: 10_000,
+      pricePerGramCents: 600,
+      silverValueCents: 60_000,
+      mintingFeeCents: 2500,
+    });
+    expect(line.insuranceFeeCents).toBe(300); // 60000 × 0,5%
+    expect(line.shippingFeeCents).toBe(4590);
     // base = 60000 + 2500 + 300 + 4590 = 67390
-    expect(line.icms).toBe(12_130); // 67390 × 18% = 12130,2
-    expect(line.difal).toBe(0);
-    expect(line.pis).toBe(1112); // 67390 × 1,65% = 1111,935
-    expect(line.cofins).toBe(5122); // 67390 × 7,6% = 5121,64
-    expect(line.total).toBe(67_390 + 12_130 + 1112 + 5122);
-    expect(c.totals.total).toBe(line.total);
-    expect(c.totals.pricePerGram).toBe(600);
+    expect(line.icmsCents).toBe(12_130); // 67390 × 18% = 12130,2
+    expect(line.difalCents).toBe(0);
+    expect(line.pisCents).toBe(1112); // 67390 × 1,65% = 1111,935
+    expect(line.cofinsCents).toBe(5122); // 67390 × 7,6% = 5121,64
+    expect(line.totalCents).toBe(67_390 + 12_130 + 1112 + 5122);
+    expect(c.totals.totalCents).toBe(line.totalCents);
+    expect(c.totals.pricePerGramCents).toBe(600);
   });
 
   it('an interstate sale pays ICMS at the interstate rate and DIFAL at the difference to the destination rate', () => {
@@ -70,21 +75,21 @@ describe('computeCharges', () => {
       items: [bar100],
       marketValueCents: 60_000,
       includeSilverValue: true,
-      shipping: 0,
+      shippingCents: 0,
       taxes: interstate,
       discountBps: 0,
     });
     // base 62800; ICMS 7% = 4396; DIFAL 12% = 7536
-    expect(c.items[0]).toMatchObject({ icms: 4396, difal: 7536 });
+    expect(c.items[0]).toMatchObject({ icmsCents: 4396, difalCents: 7536 });
     const noDifal = computeCharges({
       items: [bar100],
       marketValueCents: 60_000,
       includeSilverValue: true,
-      shipping: 0,
+      shippingCents: 0,
       taxes: { intrastate: false, internalRateBps: 700, interstateRateBps: 1200 },
       discountBps: 0,
     });
-    expect(noDifal.items[0]!.difal).toBe(0);
+    expect(noDifal.items[0]!.difalCents).toBe(0);
   });
 
   it('a custody withdrawal charges no silver value but insures the bars at their market value', () => {
@@ -92,18 +97,18 @@ describe('computeCharges', () => {
       items: [{ ...bar100, quantity: 2 }],
       marketValueCents: 120_000,
       includeSilverValue: false,
-      shipping: 5000,
+      shippingCents: 5000,
       taxes: intrastate,
       discountBps: 0,
     });
     const line = c.items[0]!;
-    expect(line.silverValue).toBe(0);
-    expect(line.pricePerGram).toBe(600);
-    expect(line.mintingFee).toBe(5000);
-    expect(line.insuranceFee).toBe(600);
+    expect(line.silverValueCents).toBe(0);
+    expect(line.pricePerGramCents).toBe(600);
+    expect(line.mintingFeeCents).toBe(5000);
+    expect(line.insuranceFeeCents).toBe(600);
     const base = 5000 + 600 + 5000;
-    expect(line.icms).toBe(1908); // 10600 × 18%
-    expect(line.total).toBe(base + 1908 + 175 + 806); // PIS 174,9 → 175; COFINS 805,6 → 806
+    expect(line.icmsCents).toBe(1908); // 10600 × 18%
+    expect(line.totalCents).toBe(base + 1908 + 175 + 806); // PIS 174,9 → 175; COFINS 805,6 → 806
   });
 
   it('a coupon takes its percentage off minting, insurance and freight only, never off silver or taxes', () => {
@@ -111,7 +116,7 @@ describe('computeCharges', () => {
       items: [bar100],
       marketValueCents: 60_000,
       includeSilverValue: true,
-      shipping: 4590,
+      shippingCents: 4590,
       taxes: intrastate,
       discountBps: 0,
     });
@@ -119,29 +124,31 @@ describe('computeCharges', () => {
       items: [bar100],
       marketValueCents: 60_000,
       includeSilverValue: true,
-      shipping: 4590,
+      shippingCents: 4590,
       taxes: intrastate,
       discountBps: 1000,
     });
     const a = without.items[0]!;
     const b = withCoupon.items[0]!;
-    expect(b.discount).toBe(739); // 10% of 2500 + 300 + 4590 = 739
-    expect(b.silverValue).toBe(a.silverValue);
-    expect(b.mintingFee).toBe(2500 - 739);
-    expect(b.insuranceFee).toBe(300);
-    expect(b.shippingFee).toBe(4590);
-    expect(b.total).toBeLessThan(a.total);
+    expect(b.discountCents).toBe(739); // 10% of 2500 + 300 + 4590 = 739
+    expect(b.silverValueCents).toBe(a.silverValueCents);
+    expect(b.mintingFeeCents).toBe(2500 - 739);
+    expect(b.insuranceFeeCents).toBe(300);
+    expect(b.shippingFeeCents).toBe(4590);
+    expect(b.totalCents).toBeLessThan(a.totalCents);
     // a discount larger than minting spills over to insurance, then freight
     const big = computeCharges({
       items: [bar100],
       marketValueCents: 60_000,
       includeSilverValue: true,
-      shipping: 4590,
+      shippingCents: 4590,
       taxes: intrastate,
       discountBps: 10_000,
     }).items[0]!;
-    expect([big.mintingFee, big.insuranceFee, big.shippingFee, big.discount]).toEqual([0, 0, 0, 7390]);
-    expect(big.silverValue).toBe(60_000);
+    expect([big.mintingFeeCents, big.insuranceFeeCents, big.shippingFeeCents, big.discountCents]).toEqual([
+      0, 0, 0, 7390,
+    ]);
+    expect(big.silverValueCents).toBe(60_000);
   });
 
   it('shares the order freight and silver value by grams, and the totals are the sums of the lines', () => {
@@ -152,35 +159,42 @@ describe('computeCharges', () => {
       ],
       marketValueCents: 85_801,
       includeSilverValue: true,
-      shipping: 3333,
+      shippingCents: 3333,
       taxes: interstate,
       discountBps: 500,
     });
-    expect(c.items.map((i) => i.grams)).toEqual([9330, 5000]);
-    expect(c.items[0]!.silverValue + c.items[1]!.silverValue).toBe(85_801);
-    expect(c.items[0]!.shippingFee + c.items[1]!.shippingFee + c.totals.discount).toBeGreaterThan(0);
+    expect(c.items.map((i) => i.gramsCg)).toEqual([9330, 5000]);
+    expect(c.items[0]!.silverValueCents + c.items[1]!.silverValueCents).toBe(85_801);
+    expect(c.items[0]!.shippingFeeCents + c.items[1]!.shippingFeeCents + c.totals.discountCents).toBeGreaterThan(0);
     for (const key of [
-      'silverValue',
-      'mintingFee',
-      'shippingFee',
-      'insuranceFee',
-      'icms',
-      'difal',
-      'pis',
-      'cofins',
-      'total',
+      'silverValueCents',
+      'mintingFeeCents',
+      'shippingFeeCents',
+      'insuranceFeeCents',
+      'icmsCents',
+      'difalCents',
+      'pisCents',
+      'cofinsCents',
+      'totalCents',
     ] as const) {
       expect(c.totals[key]).toBe(c.items[0]![key] + c.items[1]![key]);
     }
     const t = c.totals;
-    expect(t.total).toBe(
-      t.silverValue + t.mintingFee + t.shippingFee + t.insuranceFee + t.icms + t.difal + t.pis + t.cofins,
+    expect(t.totalCents).toBe(
+      t.silverValueCents +
+        t.mintingFeeCents +
+        t.shippingFeeCents +
+        t.insuranceFeeCents +
+        t.icmsCents +
+        t.difalCents +
+        t.pisCents +
+        t.cofinsCents,
     );
-    expect(t.grams).toBe(14_330);
+    expect(t.gramsCg).toBe(14_330);
   });
 
   it('refuses input no caller should build', () => {
-    const base = { marketValueCents: 1, includeSilverValue: true, shipping: 0, taxes: intrastate, discountBps: 0 };
+    const base = { marketValueCents: 1, includeSilverValue: true, shippingCents: 0, taxes: intrastate, discountBps: 0 };
     expect(() => computeCharges({ ...base, items: [] })).toThrow(RangeError);
     expect(() => computeCharges({ ...base, items: [{ ...bar100, quantity: 0 }] })).toThrow(RangeError);
     expect(() => computeCharges({ ...base, items: [bar100], discountBps: 10_001 })).toThrow(RangeError);

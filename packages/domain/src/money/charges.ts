@@ -57,8 +57,8 @@ export type SilverChargeInput = {
   marketValueCents: number;
   /** charge the silver value (a purchase) or not (a withdrawal from custody) */
   includeSilverValue: boolean;
-  /** centavos: the freight of the whole order */
-  shipping: number;
+  /** the freight of the whole order */
+  shippingCents: number;
   taxes: SilverTaxRates;
   /** bps off the platform's own charges (minting, insurance, freight); 0 without a coupon */
   discountBps: number;
@@ -66,29 +66,29 @@ export type SilverChargeInput = {
 
 export type SilverChargeLine = {
   productTypeId: number;
+  /** units of bars */
   quantity: number;
-  /** centigrams */
-  grams: number;
-  /** centavos per gram: the item's market value / grams (what the silver costs now, charged or not) */
-  pricePerGram: number;
-  /** centavos charged for the silver (0 in a custody withdrawal) */
-  silverValue: number;
-  mintingFee: number;
-  shippingFee: number;
-  insuranceFee: number;
-  /** centavos taken off minting, insurance and freight by the coupon (the three lines are after it) */
-  discount: number;
+  gramsCg: number;
+  /** the item's market value / grams: what the silver costs now, charged or not */
+  pricePerGramCents: number;
+  /** charged for the silver (0 in a custody withdrawal) */
+  silverValueCents: number;
+  mintingFeeCents: number;
+  shippingFeeCents: number;
+  insuranceFeeCents: number;
+  /** taken off minting, insurance and freight by the coupon (the three lines are after it) */
+  discountCents: number;
   /** the three lines before the coupon (what a breakdown shows above the coupon's own line) */
-  mintingGross: number;
-  insuranceGross: number;
-  shippingGross: number;
+  mintingGrossCents: number;
+  insuranceGrossCents: number;
+  shippingGrossCents: number;
   /** silver value + minting + insurance + freight after the coupon: what ICMS, DIFAL, PIS and COFINS are rates of */
-  taxBase: number;
-  icms: number;
-  difal: number;
-  pis: number;
-  cofins: number;
-  total: number;
+  taxBaseCents: number;
+  icmsCents: number;
+  difalCents: number;
+  pisCents: number;
+  cofinsCents: number;
+  totalCents: number;
 };
 
 export type SilverChargeTotals = Omit<SilverChargeLine, 'productTypeId' | 'quantity'> & { quantity: number };
@@ -126,8 +126,8 @@ export function shareByWeight(amount: number, weights: readonly number[]): numbe
 export function computeCharges(input: SilverChargeInput): SilverCharges {
   if (input.items.length === 0) throw new RangeError('computeCharges needs at least one item');
   assertMinorUnits(input.marketValueCents, 'marketValueCents');
-  assertMinorUnits(input.shipping, 'shipping');
-  if (input.marketValueCents < 0 || input.shipping < 0) throw new RangeError('amounts must not be negative');
+  assertMinorUnits(input.shippingCents, 'shippingCents');
+  if (input.marketValueCents < 0 || input.shippingCents < 0) throw new RangeError('amounts must not be negative');
   checkRate(input.discountBps, 'discountBps');
   checkRate(input.taxes.internalRateBps, 'internalRateBps');
   checkRate(input.taxes.interstateRateBps, 'interstateRateBps');
@@ -141,75 +141,79 @@ export function computeCharges(input: SilverChargeInput): SilverCharges {
     checkRate(item.cofinsRateBps, 'cofinsRateBps');
   }
 
-  const grams = input.items.map((i) => i.gramsPerUnitCg * i.quantity);
-  const marketValues = shareByWeight(input.marketValueCents, grams);
-  const shippings = shareByWeight(input.shipping, grams);
+  const gramsCg = input.items.map((i) => i.gramsPerUnitCg * i.quantity);
+  const marketValuesCents = shareByWeight(input.marketValueCents, gramsCg);
+  const shippingsCents = shareByWeight(input.shippingCents, gramsCg);
   const { intrastate, internalRateBps, interstateRateBps } = input.taxes;
-  const icmsRate = intrastate ? internalRateBps : interstateRateBps;
-  const difalRate = intrastate ? 0 : Math.max(0, internalRateBps - interstateRateBps);
+  const icmsRateBps = intrastate ? internalRateBps : interstateRateBps;
+  const difalRateBps = intrastate ? 0 : Math.max(0, internalRateBps - interstateRateBps);
 
   const items = input.items.map((item, i): SilverChargeLine => {
-    const g = grams[i]!;
-    const market = marketValues[i]!;
-    const silverValue = input.includeSilverValue ? market : 0;
-    const mintingGross = item.mintingFeePerUnitCents * item.quantity;
-    const insuranceGross = mulDivHalfUp(market, item.insuranceRateBps, BPS);
-    const shippingGross = shippings[i]!;
-    const discount = mulDivHalfUp(mintingGross + insuranceGross + shippingGross, input.discountBps, BPS);
+    const lineCg = gramsCg[i]!;
+    const marketCents = marketValuesCents[i]!;
+    const silverValueCents = input.includeSilverValue ? marketCents : 0;
+    const mintingGrossCents = item.mintingFeePerUnitCents * item.quantity;
+    const insuranceGrossCents = mulDivHalfUp(marketCents, item.insuranceRateBps, BPS);
+    const shippingGrossCents = shippingsCents[i]!;
+    const discountCents = mulDivHalfUp(
+      mintingGrossCents + insuranceGrossCents + shippingGrossCents,
+      input.discountBps,
+      BPS,
+    );
     // the discount comes off minting first, then insurance, then freight
-    const offMinting = Math.min(discount, mintingGross);
-    const offInsurance = Math.min(discount - offMinting, insuranceGross);
-    const offShipping = discount - offMinting - offInsurance;
-    const mintingFee = mintingGross - offMinting;
-    const insuranceFee = insuranceGross - offInsurance;
-    const shippingFee = shippingGross - offShipping;
-    const base = silverValue + mintingFee + insuranceFee + shippingFee;
-    const icms = mulDivHalfUp(base, icmsRate, BPS);
-    const difal = mulDivHalfUp(base, difalRate, BPS);
-    const pis = mulDivHalfUp(base, item.pisRateBps, BPS);
-    const cofins = mulDivHalfUp(base, item.cofinsRateBps, BPS);
+    const offMintingCents = Math.min(discountCents, mintingGrossCents);
+    const offInsuranceCents = Math.min(discountCents - offMintingCents, insuranceGrossCents);
+    const offShippingCents = discountCents - offMintingCents - offInsuranceCents;
+    const mintingFeeCents = mintingGrossCents - offMintingCents;
+    const insuranceFeeCents = insuranceGrossCents - offInsuranceCents;
+    const shippingFeeCents = shippingGrossCents - offShippingCents;
+    const taxBaseCents = silverValueCents + mintingFeeCents + insuranceFeeCents + shippingFeeCents;
+    const icmsCents = mulDivHalfUp(taxBaseCents, icmsRateBps, BPS);
+    const difalCents = mulDivHalfUp(taxBaseCents, difalRateBps, BPS);
+    const pisCents = mulDivHalfUp(taxBaseCents, item.pisRateBps, BPS);
+    const cofinsCents = mulDivHalfUp(taxBaseCents, item.cofinsRateBps, BPS);
     return {
       productTypeId: item.productTypeId,
       quantity: item.quantity,
-      grams: g,
-      pricePerGram: perGramCents(market, g),
-      silverValue,
-      mintingFee,
-      shippingFee,
-      insuranceFee,
-      discount,
-      mintingGross,
-      insuranceGross,
-      shippingGross,
-      taxBase: base,
-      icms,
-      difal,
-      pis,
-      cofins,
-      total: base + icms + difal + pis + cofins,
+      gramsCg: lineCg,
+      pricePerGramCents: perGramCents(marketCents, lineCg),
+      silverValueCents,
+      mintingFeeCents,
+      shippingFeeCents,
+      insuranceFeeCents,
+      discountCents,
+      mintingGrossCents,
+      insuranceGrossCents,
+      shippingGrossCents,
+      taxBaseCents,
+      icmsCents,
+      difalCents,
+      pisCents,
+      cofinsCents,
+      totalCents: taxBaseCents + icmsCents + difalCents + pisCents + cofinsCents,
     };
   });
 
   const sum = (key: keyof SilverChargeLine) => items.reduce((s, line) => s + (line[key] as number), 0);
-  const totalGrams = sum('grams');
+  const totalCg = sum('gramsCg');
   const totals: SilverChargeTotals = {
     quantity: sum('quantity'),
-    grams: totalGrams,
-    pricePerGram: perGramCents(input.marketValueCents, totalGrams),
-    silverValue: sum('silverValue'),
-    mintingFee: sum('mintingFee'),
-    shippingFee: sum('shippingFee'),
-    insuranceFee: sum('insuranceFee'),
-    discount: sum('discount'),
-    mintingGross: sum('mintingGross'),
-    insuranceGross: sum('insuranceGross'),
-    shippingGross: sum('shippingGross'),
-    taxBase: sum('taxBase'),
-    icms: sum('icms'),
-    difal: sum('difal'),
-    pis: sum('pis'),
-    cofins: sum('cofins'),
-    total: sum('total'),
+    gramsCg: totalCg,
+    pricePerGramCents: perGramCents(input.marketValueCents, totalCg),
+    silverValueCents: sum('silverValueCents'),
+    mintingFeeCents: sum('mintingFeeCents'),
+    shippingFeeCents: sum('shippingFeeCents'),
+    insuranceFeeCents: sum('insuranceFeeCents'),
+    discountCents: sum('discountCents'),
+    mintingGrossCents: sum('mintingGrossCents'),
+    insuranceGrossCents: sum('insuranceGrossCents'),
+    shippingGrossCents: sum('shippingGrossCents'),
+    taxBaseCents: sum('taxBaseCents'),
+    icmsCents: sum('icmsCents'),
+    difalCents: sum('difalCents'),
+    pisCents: sum('pisCents'),
+    cofinsCents: sum('cofinsCents'),
+    totalCents: sum('totalCents'),
   };
   return { items, totals };
 }
@@ -235,8 +239,8 @@ export function unitPriceNoFreight(input: {
     items: [{ ...input.item, productTypeId: 0, quantity: 1 }],
     marketValueCents: input.marketValueCents,
     includeSilverValue: true,
-    shipping: 0,
+    shippingCents: 0,
     taxes: input.taxes,
     discountBps: 0,
-  }).totals.total;
+  }).totals.totalCents;
 }

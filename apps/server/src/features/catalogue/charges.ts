@@ -190,7 +190,7 @@ export async function priceOrder(
     }),
     marketValueCents: walk.valueCents,
     includeSilverValue: input.includeSilverValue,
-    shipping: shipping.priceCents,
+    shippingCents: shipping.priceCents,
     taxes,
     discountBps: coupon?.discountBps ?? 0,
   });
@@ -209,17 +209,17 @@ export async function priceOrder(
 }
 
 const lines = (l: SilverChargeLine | SilverChargeTotals) => ({
-  price_per_gram: minorToDecimal(l.pricePerGram),
-  silver_value: minorToDecimal(l.silverValue),
-  minting_fee: minorToDecimal(l.mintingFee),
-  shipping_fee: minorToDecimal(l.shippingFee),
-  insurance_fee: minorToDecimal(l.insuranceFee),
-  icms: minorToDecimal(l.icms),
-  difal: minorToDecimal(l.difal),
-  pis: minorToDecimal(l.pis),
-  cofins: minorToDecimal(l.cofins),
-  discount: minorToDecimal(l.discount),
-  total: minorToDecimal(l.total),
+  price_per_gram: minorToDecimal(l.pricePerGramCents),
+  silver_value: minorToDecimal(l.silverValueCents),
+  minting_fee: minorToDecimal(l.mintingFeeCents),
+  shipping_fee: minorToDecimal(l.shippingFeeCents),
+  insurance_fee: minorToDecimal(l.insuranceFeeCents),
+  icms: minorToDecimal(l.icmsCents),
+  difal: minorToDecimal(l.difalCents),
+  pis: minorToDecimal(l.pisCents),
+  cofins: minorToDecimal(l.cofinsCents),
+  discount: minorToDecimal(l.discountCents),
+  total: minorToDecimal(l.totalCents),
 });
 
 /** The one rate all the products share, or null when they differ. */
@@ -233,15 +233,15 @@ function explain(priced: PricedOrder) {
   const t = priced.charges.totals;
   const { intrastate, internalRateBps, interstateRateBps } = priced.taxes;
   return {
-    minting_fee: minorToDecimal(t.mintingGross),
-    insurance_fee: minorToDecimal(t.insuranceGross),
-    shipping_fee: minorToDecimal(t.shippingGross),
+    minting_fee: minorToDecimal(t.mintingGrossCents),
+    insurance_fee: minorToDecimal(t.insuranceGrossCents),
+    shipping_fee: minorToDecimal(t.shippingGrossCents),
     units: t.quantity,
     insurance_rate: sharedRate(priced.products, (p) => p.insuranceRateBps),
     insured_value: minorToDecimal(priced.marketValueCents),
     discount_rate: minorToDecimal(priced.coupon?.discountBps ?? 0),
-    discount_base: minorToDecimal(t.mintingGross + t.insuranceGross + t.shippingGross),
-    tax_base: minorToDecimal(t.taxBase),
+    discount_base: minorToDecimal(t.mintingGrossCents + t.insuranceGrossCents + t.shippingGrossCents),
+    tax_base: minorToDecimal(t.taxBaseCents),
     icms_rate: minorToDecimal(intrastate ? internalRateBps : interstateRateBps),
     difal_rate: minorToDecimal(intrastate ? 0 : Math.max(0, internalRateBps - interstateRateBps)),
     pis_rate: sharedRate(priced.products, (p) => p.pisRateBps),
@@ -258,10 +258,10 @@ function presentCharges(priced: PricedOrder) {
     items: priced.charges.items.map((l) => ({
       product_type_id: l.productTypeId,
       quantity: l.quantity,
-      quantity_grams: minorToDecimal(l.grams),
+      quantity_grams: minorToDecimal(l.gramsCg),
       ...lines(l),
     })),
-    totals: { quantity_grams: minorToDecimal(priced.charges.totals.grams), ...lines(priced.charges.totals) },
+    totals: { quantity_grams: minorToDecimal(priced.charges.totals.gramsCg), ...lines(priced.charges.totals) },
     coupon: priced.coupon ? presentCoupon(priced.coupon) : null,
   };
 }

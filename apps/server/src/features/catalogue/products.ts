@@ -33,7 +33,7 @@ import { addToStockUnlessNegative } from './stock';
 export type Staff = { userId: number; ip: string };
 
 /** The 'no Pix' price of one unit (centavos), or 0 when the house does not offer its grams now. */
-async function unitPrice(db: Executor, p: ProductTypeRow, taxes: SilverTaxRates): Promise<number> {
+async function unitPriceCents(db: Executor, p: ProductTypeRow, taxes: SilverTaxRates): Promise<number> {
   const walk = await walkHouseAsks(db, p.gramsPerUnitCg);
   if (walk.filledCg < p.gramsPerUnitCg) return 0;
   return unitPriceNoFreight({
@@ -66,8 +66,8 @@ function presentProduct(p: ProductTypeRow, priceCents: number) {
 async function presentAll(db: Executor, rows: ProductTypeRow[]) {
   const settings = await loadSilverSettings(db);
   const taxes = await taxRatesFor(db, settings.originState, settings.originState);
-  const prices = await Promise.all(rows.map((p) => unitPrice(db, p, taxes)));
-  return rows.map((p, i) => presentProduct(p, prices[i]!));
+  const pricesCents = await Promise.all(rows.map((p) => unitPriceCents(db, p, taxes)));
+  return rows.map((p, i) => presentProduct(p, pricesCents[i]!));
 }
 
 /** GET /api/silver-withdrawal-product-types?page=N: active products in the operators' order. */
@@ -129,8 +129,8 @@ const adminProduct = (p: ProductTypeRow, priceCents: number) => ({
 export async function presentAdmin(db: Executor, rows: ProductTypeRow[]) {
   const settings = await loadSilverSettings(db);
   const taxes = await taxRatesFor(db, settings.originState, settings.originState);
-  const prices = await Promise.all(rows.map((p) => unitPrice(db, p, taxes)));
-  return rows.map((p, i) => adminProduct(p, prices[i]!));
+  const pricesCents = await Promise.all(rows.map((p) => unitPriceCents(db, p, taxes)));
+  return rows.map((p, i) => adminProduct(p, pricesCents[i]!));
 }
 
 /** GET /api/admin/silver-product-types: every product, active or not. */

@@ -72,20 +72,20 @@ export async function decideHeldDeposit(
     if (!row) throw notFound();
     if (row.status !== 'held' || row.paidCents === null)
       throw new AppError('DEPOSIT_NOT_HELD', MESSAGES.depositNotHeld);
-    const paid = row.paidCents;
+    const paidCents = row.paidCents;
     const now = new Date();
     let creditCents = 0;
     let refundCents = 0;
-    if (decision.decision === 'credit_paid') creditCents = paid;
+    if (decision.decision === 'credit_paid') creditCents = paidCents;
     else if (decision.decision === 'credit_charged') {
-      if (paid <= row.amountCents) {
+      if (paidCents <= row.amountCents) {
         throw new AppError('VALIDATION_FAILED', MESSAGES.depositCreditChargedOnlyOverpaid, {
           decision: [MESSAGES.depositCreditChargedOnlyOverpaid],
         });
       }
       creditCents = row.amountCents;
-      refundCents = paid - row.amountCents;
-    } else refundCents = paid;
+      refundCents = paidCents - row.amountCents;
+    } else refundCents = paidCents;
 
     if (creditCents > 0) {
       const credited = await post(tx, {
@@ -136,13 +136,16 @@ export async function decideHeldDeposit(
       action: `deposit.held_${decision.decision}`,
       targetType: 'deposit',
       targetId: id,
-      details: { customer_id: row.userId, paid: paid, credited: creditCents, refunded: refundCents },
+      details: { customer_id: row.userId, paid: paidCents, credited: creditCents, refunded: refundCents },
       ip: reviewer.ip,
     });
     // the provider last, under the row's lock: if it refuses, the transaction rolls back and nothing was decided
     if (refundCents > 0 && row.asaasPaymentId) {
       try {
-        await deps.adapters.payments.refundCharge(row.asaasPaymentId, refundCents === paid ? undefined : refundCents);
+        await deps.adapters.payments.refundCharge(
+          row.asaasPaymentId,
+          refundCents === paidCents ? undefined : refundCents,
+        );
       } catch (err) {
         logFailure(`held deposits: the provider refused the refund of deposit ${id}`, err);
         throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', MESSAGES.paymentProviderUnavailable);

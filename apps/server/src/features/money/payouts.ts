@@ -64,13 +64,13 @@ async function approveForPayout(tx: Executor, id: number, reviewer: Reviewer) {
   const locked = await lockWithdrawal(tx, id);
   if (!locked) throw notFound();
   if (locked.status !== 'pending') throw new AppError('ALREADY_DECIDED', MESSAGES.notPending);
-  const net = locked.amountCents - locked.feeCents;
+  const netCents = locked.amountCents - locked.feeCents;
   requireOk(
     await capture(tx, {
       holdId: withdrawalHoldId(id),
       currency: 'BRL',
       parts: [
-        { to: { system: 'payout:clearing' }, amount: net, code: 'withdrawal.payout' },
+        { to: { system: 'payout:clearing' }, amount: netCents, code: 'withdrawal.payout' },
         ...(locked.feeCents > 0
           ? [{ to: { system: 'revenue:withdrawal-fee' } as const, amount: locked.feeCents, code: 'withdrawal.fee' }]
           : []),
@@ -123,11 +123,11 @@ export async function payOut(deps: AppDeps, id: number, reviewer: Reviewer) {
     const current = updated ?? (await lockWithdrawal(tx, id))!;
     if (updated) {
       const owner = await ownerOf(tx, row.userId);
-      const net = formatBRL(row.amountCents - row.feeCents);
+      const netText = formatBRL(row.amountCents - row.feeCents);
       await logEvent(tx, row.userId, `Retirada de ${formatBRL(row.amountCents)} enviada ao banco`);
       await enqueueEmail(tx, {
         to: owner.email,
-        ...withdrawalPaidMail(owner.name, net, describeDestination(row.destination)),
+        ...withdrawalPaidMail(owner.name, netText, describeDestination(row.destination)),
       });
     }
     return current;
@@ -148,7 +148,7 @@ export async function refundPayout(
   const run = async (tx: Executor) => {
     const found = await lockWithdrawalBy(tx, where);
     if (found?.status !== 'approved') return found;
-    const net = found.amountCents - found.feeCents;
+    const netCents = found.amountCents - found.feeCents;
     requireAllOk(
       await postBatch(
         tx,
@@ -158,7 +158,7 @@ export async function refundPayout(
             debit: { system: 'payout:clearing' },
             credit: { customer: found.userId, bucket: 'available' },
             currency: 'BRL',
-            amount: net,
+            amount: netCents,
             code: 'withdrawal.refund',
           },
           ...(found.feeCents > 0

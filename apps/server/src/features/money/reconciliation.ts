@@ -17,19 +17,23 @@ async function depositsMatchLedger(db: Executor, report: ReconciliationReport): 
   report(
     depositDrift.map((d) =>
       d.status === 'approved'
-        ? `depósito ${d.id}: aprovado com ${d.amount} centavos, creditado ${d.posted ?? 'nada'}`
-        : `depósito ${d.id}: ${d.status}, mas creditado (${d.posted} centavos)`,
+        ? `depósito ${d.id}: aprovado com ${d.amount_cents} centavos, creditado ${d.posted_cents ?? 'nada'}`
+        : `depósito ${d.id}: ${d.status}, mas creditado (${d.posted_cents} centavos)`,
     ),
   );
   // A held payment was received once into deposit:suspense with what arrived ('deposit:<id>:received'), and the
   // suspense holds exactly the payments still held.
   const heldDrift = await heldPaymentsReceivedWrongly(db);
   report(
-    heldDrift.map((d) => `depósito ${d.id}: pagamento retido de ${d.paid} centavos, recebido ${d.received ?? 'nada'}`),
+    heldDrift.map(
+      (d) => `depósito ${d.id}: pagamento retido de ${d.paid_cents} centavos, recebido ${d.received_cents ?? 'nada'}`,
+    ),
   );
   const suspense = await suspenseAndHeld(db);
-  if (suspense && suspense.balance !== suspense.held) {
-    report([`deposit:suspense tem ${suspense.balance} centavos, os pagamentos retidos somam ${suspense.held}`]);
+  if (suspense && suspense.balance_cents !== suspense.held_cents) {
+    report([
+      `deposit:suspense tem ${suspense.balance_cents} centavos, os pagamentos retidos somam ${suspense.held_cents}`,
+    ]);
   }
 }
 
@@ -38,7 +42,8 @@ async function withdrawalsMatchHolds(db: Executor, report: ReconciliationReport)
   const withdrawalDrift = await withdrawalsHeldWrongly(db);
   report(
     withdrawalDrift.map(
-      (w) => `retirada ${w.id}: ${w.status} de ${w.amount} centavos, reserva ${w.state ?? 'ausente'} (${w.held ?? 0})`,
+      (w) =>
+        `retirada ${w.id}: ${w.status} de ${w.amount_cents} centavos, reserva ${w.state ?? 'ausente'} (${w.held_cents ?? 0})`,
     ),
   );
 }

@@ -54,8 +54,8 @@ export async function withdrawalOverview(deps: AppDeps, userId: number) {
 
 /** The amount rules that need no lock: the minimum, and more than the fee the withdrawal would pay. */
 function checkAmount(deps: AppDeps, amountCents: number, feeCents: number) {
-  const min = deps.config.money.minWithdrawalCents;
-  if (amountCents < min) throw invalid('amount', MESSAGES.withdrawalMinimum(formatBRL(min)));
+  const minCents = deps.config.money.minWithdrawalCents;
+  if (amountCents < minCents) throw invalid('amount', MESSAGES.withdrawalMinimum(formatBRL(minCents)));
   if (amountCents <= feeCents) throw invalid('amount', MESSAGES.withdrawalAboveFee(formatBRL(feeCents)));
 }
 
@@ -207,7 +207,7 @@ export async function placeWithdrawal(
       userId: user.id,
       bankingInformationId: entry.id,
       destination,
-      amountCents: amountCents,
+      amountCents,
       feeCents,
       instant,
     });

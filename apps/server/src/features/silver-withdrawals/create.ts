@@ -42,10 +42,10 @@ type ItemShown = CreateSilverWithdrawalInput['items'][number];
  * What the client says it showed for the order: each item's total, or the sum of its lines. The server's total may
  * be lower (the customer pays less), never higher (409 SILVER_CHARGE_CHANGED).
  */
-function shownTotal(items: readonly ItemShown[]): number {
+function shownTotalCents(items: readonly ItemShown[]): number {
   return items.reduce(
-    (sum, i) =>
-      sum +
+    (sumCents, i) =>
+      sumCents +
       (i.total ??
         (i.silver_value ?? 0) + i.minting_fee + i.shipping_fee + i.insurance_fee + i.icms + i.difal + i.pis + i.cofins),
     0,
@@ -145,7 +145,7 @@ async function create(deps: AppDeps, order: Order) {
     coupon: input.coupon_id ? { id: input.coupon_id } : null,
     includeSilverValue: input.includeSilverValue,
   });
-  if (priced.charges.totals.total > shownTotal(input.items)) {
+  if (priced.charges.totals.totalCents > shownTotalCents(input.items)) {
     throw new AppError('SILVER_CHARGE_CHANGED', MESSAGES.chargeChanged);
   }
   const settings = await loadSilverSettings(deps.database.db);
@@ -196,17 +196,17 @@ async function insertOrder(
     },
     couponId: priced.coupon?.id ?? null,
     requiresOrder: input.requiresOrder ?? false,
-    silverCg: t.grams,
-    silverValueCents: t.silverValue,
-    mintingCents: t.mintingFee,
-    shippingCents: t.shippingFee,
-    insuranceCents: t.insuranceFee,
-    icmsCents: t.icms,
-    difalCents: t.difal,
-    pisCents: t.pis,
-    cofinsCents: t.cofins,
-    discountCents: t.discount,
-    totalCents: t.total,
+    silverCg: t.gramsCg,
+    silverValueCents: t.silverValueCents,
+    mintingCents: t.mintingFeeCents,
+    shippingCents: t.shippingFeeCents,
+    insuranceCents: t.insuranceFeeCents,
+    icmsCents: t.icmsCents,
+    difalCents: t.difalCents,
+    pisCents: t.pisCents,
+    cofinsCents: t.cofinsCents,
+    discountCents: t.discountCents,
+    totalCents: t.totalCents,
     pixExpiresAt: input.paymentMethod === 'pix' ? new Date(Date.now() + pixExpiryMinutes * 60_000) : null,
   });
 }
@@ -220,18 +220,18 @@ async function insertLines(tx: Tx, orderId: number, priced: PricedOrder) {
       productTypeId: l.productTypeId,
       name: priced.products[i]!.name,
       quantity: l.quantity,
-      gramsCg: l.grams,
-      pricePerGramCents: l.pricePerGram,
-      silverValueCents: l.silverValue,
-      mintingCents: l.mintingFee,
-      shippingCents: l.shippingFee,
-      insuranceCents: l.insuranceFee,
-      icmsCents: l.icms,
-      difalCents: l.difal,
-      pisCents: l.pis,
-      cofinsCents: l.cofins,
-      discountCents: l.discount,
-      totalCents: l.total,
+      gramsCg: l.gramsCg,
+      pricePerGramCents: l.pricePerGramCents,
+      silverValueCents: l.silverValueCents,
+      mintingCents: l.mintingFeeCents,
+      shippingCents: l.shippingFeeCents,
+      insuranceCents: l.insuranceFeeCents,
+      icmsCents: l.icmsCents,
+      difalCents: l.difalCents,
+      pisCents: l.pisCents,
+      cofinsCents: l.cofinsCents,
+      discountCents: l.discountCents,
+      totalCents: l.totalCents,
     })),
   );
 }
@@ -270,7 +270,7 @@ async function insertWithHolds(
     await logEvent(
       tx,
       user.id,
-      `${what} de prata física nº ${row.id} (${formatGrams(t.grams)}, ${formatBRL(t.total)}) solicitada`,
+      `${what} de prata física nº ${row.id} (${formatGrams(t.gramsCg)}, ${formatBRL(t.totalCents)}) solicitada`,
     );
   }
   if (row.paymentMethod === 'balance') await enqueuePaidMail(tx, row, items);
