@@ -1,4 +1,4 @@
-import { sumRootOf, sumTreeLevels, ufForCep } from '@prata/domain';
+import { SUM_TREE_BLOCK_LEVEL, sumRootOf, sumTreeLevels, ufForCep } from '@prata/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_CITIES } from './addresses';
@@ -147,7 +147,7 @@ describe.skipIf(!url)('seed:scale at 1,000 customers (PostgreSQL)', () => {
     ).toBe(0);
   });
 
-  it("builds the leaf days with the product's builder: their leaves give their roots", async () => {
+  it("builds the leaf days with the product's builder: their leaves give their roots and stored levels", async () => {
     const { rows: days } = await client.query<{ day: string; root: string; customers_cg: string; version: number }>(
       `select day::text, root, customers_cg::text, version from reserve_days where day > date '2026-11-30' - 7
         order by day`,
@@ -158,13 +158,29 @@ describe.skipIf(!url)('seed:scale at 1,000 customers (PostgreSQL)', () => {
         'select leaf, centigrams::text from reserve_leaves where day = $1 order by position',
         [d.day],
       );
-      const root = sumRootOf(await sumTreeLevels(rows.map((r) => ({ hash: r.leaf, sum: Number(r.centigrams) }))));
+      const levels = await sumTreeLevels(rows.map((r) => ({ hash: r.leaf, sum: Number(r.centigrams) })));
+      const root = sumRootOf(levels);
       expect({ day: d.day, version: d.version, root: d.root, sum: Number(d.customers_cg) }).toEqual({
         day: d.day,
         version: 2,
         root: root.hash,
         sum: root.sum,
       });
+      // the levels a customer's proof reads, stored by the builder: from the block level up, below the root
+      const { rows: stored } = await client.query<{ level: number; hashes: string; sums: string[] }>(
+        `select level, encode(hashes, 'hex') as hashes, sums::text[] as sums from reserve_tree_levels
+          where day = $1 order by level`,
+        [d.day],
+      );
+      const expected = levels.slice(SUM_TREE_BLOCK_LEVEL, -1);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(stored.map((l) => ({ level: l.level, hashes: l.hashes, sums: l.sums.map(Number) }))).toEqual(
+        expected.map((nodes, i) => ({
+          level: SUM_TREE_BLOCK_LEVEL + i,
+          hashes: nodes.map((n) => n.hash).join(''),
+          sums: nodes.map((n) => n.sum),
+        })),
+      );
     }
     // the older days: a 64-hex root each
     expect(await count(`select count(*) as n from reserve_days where root !~ '^[0-9a-f]{64}$'`)).toBe(0);

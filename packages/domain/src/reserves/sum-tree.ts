@@ -194,3 +194,46 @@ export async function checkSumProof(
     return 'malformed';
   }
 }
+
+/**
+ * A customer's path without the whole tree (docs/reserves.md, "A proof at scale"). The leaves are cut into aligned
+ * blocks of 2^blockLevel; a node at a level up to blockLevel covers leaves of one block only, and the odd rule (the
+ * last node carried up) gives the same nodes whether a block is built alone or in the tree, because every block but
+ * the last is full and a level's count keeps its parity (it drops by an even number of nodes per block before). So
+ * the path's lower part comes from the leaf's block alone, and its upper part from the nodes stored from blockLevel up.
+ */
+export const SUM_TREE_BLOCK_LEVEL = 8;
+
+/** The block of leaves the leaf at `index` belongs to: [start, end) in tree order. */
+export function sumTreeBlock(index: number, leafCount: number, blockLevel = SUM_TREE_BLOCK_LEVEL) {
+  if (!Number.isSafeInteger(index) || index < 0 || index >= leafCount)
+    throw new RangeError(`reserves: no leaf at ${index}`);
+  const size = 2 ** blockLevel;
+  const start = Math.floor(index / size) * size;
+  return { start, end: Math.min(leafCount, start + size) };
+}
+
+/** Each level's width above the leaves, from blockLevel to the root's level (excluded): what the upper path crosses. */
+export function upperSiblings(index: number, leafCount: number, blockLevel = SUM_TREE_BLOCK_LEVEL) {
+  const wanted: Array<{ level: number; position: number; side: 'left' | 'right' }> = [];
+  for (let level = blockLevel, i = Math.floor(index / 2 ** blockLevel); ; level++, i = Math.floor(i / 2)) {
+    const width = Math.ceil(leafCount / 2 ** level);
+    if (width <= 1) break;
+    const sibling = i % 2 === 0 ? i + 1 : i - 1;
+    if (sibling < width) wanted.push({ level, position: sibling, side: i % 2 === 0 ? 'right' : 'left' });
+  }
+  return wanted;
+}
+
+/**
+ * The leaf's path from its block's levels (sumTreeLevels of the block's leaves) and the stored siblings above them
+ * (upperSiblings' positions, read from the levels stored from blockLevel up, in the same order).
+ */
+export function sumProofPathFromBlock(
+  blockLevels: readonly SumNode[][],
+  indexInBlock: number,
+  upper: readonly (SumNode & { side: 'left' | 'right' })[],
+): SumProofStep[] {
+  const lower = blockLevels.length === 0 ? [] : sumProofPath(blockLevels, indexInBlock);
+  return [...lower, ...upper.map((n) => ({ side: n.side, hash: n.hash, sum: n.sum }))];
+}

@@ -48,10 +48,32 @@ export async function insertDayLeaves(
 
 export async function deleteDayLeaves(tx: Executor, day: string): Promise<void> {
   await tx.execute(sql`delete from reserve_leaves where day = ${day}::date`);
+  await tx.execute(sql`delete from reserve_tree_levels where day = ${day}::date`);
 }
 
 export async function deleteLeavesOfDays(tx: Executor, days: string[]): Promise<void> {
   await tx.execute(sql`delete from reserve_leaves where day = any(${sql.param(days)}::date[])`);
+  await tx.execute(sql`delete from reserve_tree_levels where day = any(${sql.param(days)}::date[])`);
+}
+
+/**
+ * Stores the tree's levels from its block level up (their hashes end to end, their sums in order); a level stored
+ * already is left as it is (two first proofs of a day built before the levels were kept store the same nodes).
+ */
+export async function insertTreeLevels(
+  tx: Executor,
+  day: string,
+  levels: ReadonlyArray<{ level: number; hashes: Buffer; sums: number[] }>,
+): Promise<void> {
+  if (levels.length === 0) return;
+  await tx.execute(
+    sql`insert into reserve_tree_levels (day, level, hashes, sums)
+        select ${day}::date, x.level, decode(x.hashes, 'hex'), (select array_agg(s::bigint order by n)
+                                                               from jsonb_array_elements_text(x.sums) with ordinality e(s, n))
+          from jsonb_to_recordset(${JSON.stringify(levels.map((l) => ({ level: l.level, hashes: l.hashes.toString('hex'), sums: l.sums })))}::jsonb)
+               as x(level smallint, hashes text, sums jsonb)
+        on conflict (day, level) do nothing`,
+  );
 }
 
 /**

@@ -9,6 +9,9 @@ import {
   proofPath,
   rootOf,
   sumLeaf,
+  sumProofPath,
+  sumRootOf,
+  sumTreeLevels,
   toMinorUnits,
   verifyReserveProof,
 } from '@prata/domain';
@@ -165,6 +168,78 @@ describe('proof of reserves v2 through the API', () => {
     });
     expect(await verifyReserveProof(proof, { root, totalCg: 1000 })).toBe('ok');
     expect((await summaryOf(day)).version).toBe(1);
+  });
+});
+
+describe("a proof at scale: the leaf's block and the stored levels above it", () => {
+  it("a day of 700 leaves: the first proof stores the levels, every proof is the whole tree's path", async () => {
+    const day = '2020-07-01';
+    const others = await rows<{ id: number }>(
+      t.database.db,
+      sql`insert into users (name, email, password_hash, account_type)
+          select 'Folha ' || g, 'folha-' || g || '-' || ${randomUUID()} || '@example.com', 'x', 'individual'
+            from generate_series(1, 698) g
+          returning id::int as id`,
+    );
+    const salt = (id: number) => createHmac('sha256', SECRET).update(`${day}|${id}`).digest('hex');
+    const mine = [
+      { id: ana.id, node: await sumLeaf(day, salt(ana.id), 1_000, 234) },
+      { id: bia.id, node: await sumLeaf(day, salt(bia.id), 77, 0) },
+    ];
+    const filler = await Promise.all(
+      others.map(async (u, k) => ({ id: u.id, node: await sumLeaf(day, salt(u.id), 10 + k, 0) })),
+    );
+    // Ana in the last block (positions 512 to 699, not full), Bia in the first
+    const all = [...filler];
+    all.splice(10, 0, mine[1]!);
+    all.splice(650, 0, mine[0]!);
+    const levels = await sumTreeLevels(all.map((l) => l.node));
+    const root = sumRootOf(levels);
+    await t.database.db.execute(
+      sql`insert into reserve_days (day, ends_at, root, customer_count, customers_cg, customers_available_cg,
+                                    customers_reserved_cg, unclaimed_cg, bars_cg, source, version)
+          values (${day}::date, now(), ${root.hash}, ${all.length}, ${root.sum}, ${root.sum - 234}, 234, 0, 0, 'daily', 2)`,
+    );
+    await t.database.db.execute(
+      sql`insert into reserve_leaves (day, position, user_id, centigrams, available_cg, reserved_cg, leaf)
+          select ${day}::date, x.n - 1, x.id, x.cg, x.cg - x.reserved, x.reserved, x.leaf
+            from unnest(${sql.param(all.map((l) => l.id))}::bigint[], ${sql.param(all.map((l) => l.node.sum))}::bigint[],
+                        ${sql.param(all.map((l) => (l.id === ana.id ? 234 : 0)))}::bigint[],
+                        ${sql.param(all.map((l) => l.node.hash))}::text[]) with ordinality as x(id, cg, reserved, leaf, n)`,
+    );
+    const stored = async () =>
+      (
+        await rows<{ level: number }>(
+          t.database.db,
+          sql`select level from reserve_tree_levels where day = ${day}::date order by level`,
+        )
+      ).map((r) => r.level);
+    expect(await stored()).toEqual([]);
+    const published = { root: root.hash, totalCg: root.sum };
+    const first = await proofOf(ana, day);
+    expect(first.path).toEqual(sumProofPath(levels, 650));
+    expect(await verifyReserveProof(first, published)).toBe('ok');
+    // the levels of 700 leaves from 8 up, below the root: 3 nodes, then 2
+    expect(await stored()).toEqual([8, 9]);
+    for (const [c, position] of [
+      [ana, 650],
+      [bia, 10],
+    ] as const) {
+      const proof = await proofOf(c, day);
+      expect(proof.path).toEqual(sumProofPath(levels, position));
+      expect(await verifyReserveProof(proof, published)).toBe('ok');
+    }
+    // a stored node that does not climb to the published root is never handed out
+    await t.database.db.execute(
+      sql`update reserve_tree_levels set sums[1] = sums[1] + 1 where day = ${day}::date and level = 9`,
+    );
+    const broken = await t.app.inject({
+      method: 'GET',
+      url: `/api/reserves/proof?day=${day}`,
+      headers: bearer(ana.token),
+    });
+    expect(broken.statusCode).toBe(500);
+    expect(broken.json().path).toBeUndefined();
   });
 });
 

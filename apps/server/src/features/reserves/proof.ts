@@ -1,51 +1,100 @@
 import {
+  climbSum,
   MESSAGES,
   merkleLevels,
   proofPath,
   type ReserveProofResponse,
   type ReserveProofSummary,
   rootOf,
+  SUM_TREE_BLOCK_LEVEL,
   type SumNode,
+  type SumProofStep,
   sumLeaf,
-  sumProofPath,
+  sumProofPathFromBlock,
   sumRootOf,
+  sumTreeBlock,
   sumTreeLevels,
+  upperSiblings,
 } from '@prata/domain';
 import type { AppDeps } from '@/deps';
 import { AppError } from '@/lib/errors';
 import { keptDays } from '@/features/retention/index';
 import * as repo from './repository';
+import { insertTreeLevels } from './days-repository';
 import { daySalt, reservesSecret } from './salts';
 
 /**
- * The levels of each day's tree recently asked for: rebuilt from the stored leaves once per day per instance (a
- * version 1 day's levels are hashes, a version 2 day's hashes with sums).
+ * The levels of each version 1 day's tree recently asked for: rebuilt from the stored leaves once per day per instance
+ * (the days before the sum tree, kept only for their retention window).
  */
-const treeCache = new Map<string, string[][] | SumNode[][]>();
+const treeCache = new Map<string, string[][]>();
 const TREE_CACHE_MAX = 2;
 
-function remember<T extends string[][] | SumNode[][]>(key: string, levels: T): T {
+function remember(key: string, levels: string[][]): string[][] {
   if (treeCache.size >= TREE_CACHE_MAX) treeCache.delete(treeCache.keys().next().value!);
   treeCache.set(key, levels);
   return levels;
 }
 
-/** The stored leaves must give the published root and total; anything else is a broken day, never a proof to hand out. */
-async function sumLevels(deps: AppDeps, summary: ReserveProofSummary): Promise<SumNode[][]> {
-  const key = `2:${summary.day}:${summary.root}`;
-  const cached = treeCache.get(key) as SumNode[][] | undefined;
-  if (cached) return cached;
-  const levels = await sumTreeLevels(await repo.dayLeaves(deps.database.db, summary.day));
-  const root = sumRootOf(levels);
-  if (root.hash !== summary.root || root.sum !== summary.customersCg) {
-    throw new Error(`reserves: the leaves of ${summary.day} do not give its root and total`);
+/**
+ * A version 2 day built before its upper levels were stored: the whole tree once, from every leaf (the stored leaves
+ * must give the published root and total: anything else is a broken day, never a proof to hand out), then its levels
+ * from the block level up stored for every later proof. One such build at a time per day in this instance.
+ */
+const storing = new Map<string, Promise<void>>();
+function storeUpperLevels(deps: AppDeps, summary: ReserveProofSummary): Promise<void> {
+  const key = `${summary.day}:${summary.root}`;
+  let pending = storing.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const levels = await sumTreeLevels(await repo.dayLeaves(deps.database.db, summary.day));
+      const root = sumRootOf(levels);
+      if (root.hash !== summary.root || root.sum !== summary.customersCg) {
+        throw new Error(`reserves: the leaves of ${summary.day} do not give its root and total`);
+      }
+      const upper = levels.slice(SUM_TREE_BLOCK_LEVEL, -1).map((nodes, i) => ({
+        level: SUM_TREE_BLOCK_LEVEL + i,
+        hashes: Buffer.concat(nodes.map((n) => Buffer.from(n.hash, 'hex'))),
+        sums: nodes.map((n) => n.sum),
+      }));
+      await insertTreeLevels(deps.database.db, summary.day, upper);
+    })().finally(() => storing.delete(key));
+    storing.set(key, pending);
   }
-  return remember(key, levels);
+  return pending;
+}
+
+/**
+ * The leaf's path from the leaves of its block and the stored nodes above (docs/reserves.md, "A proof at scale"): a
+ * few hundred leaves and one node per level, whatever the day's size. It must climb to the published root and total.
+ */
+async function sumPath(deps: AppDeps, summary: ReserveProofSummary, leaf: SumNode, index: number) {
+  const db = deps.database.db;
+  const count = summary.customerCount;
+  const { start, end } = sumTreeBlock(index, count);
+  const wanted = upperSiblings(index, count);
+  let nodes = await repo.treeNodes(db, summary.day, wanted);
+  if (nodes.some((n) => n === null)) {
+    await storeUpperLevels(deps, summary);
+    nodes = await repo.treeNodes(db, summary.day, wanted);
+  }
+  const upper = wanted.map((w, i) => {
+    const node = nodes[i];
+    if (!node) throw new Error(`reserves: the tree of ${summary.day} has no node ${w.level}/${w.position}`);
+    return { ...node, side: w.side };
+  });
+  const block = await sumTreeLevels(await repo.leavesBetween(db, summary.day, start, end));
+  const path: SumProofStep[] = sumProofPathFromBlock(block, index - start, upper);
+  const top = await climbSum(leaf, path);
+  if (top.hash !== summary.root || top.sum !== summary.customersCg) {
+    throw new Error(`reserves: the stored tree of ${summary.day} does not climb to its root and total`);
+  }
+  return path;
 }
 
 async function plainLevels(deps: AppDeps, summary: ReserveProofSummary): Promise<string[][]> {
   const key = `1:${summary.day}:${summary.root}`;
-  const cached = treeCache.get(key) as string[][] | undefined;
+  const cached = treeCache.get(key);
   if (cached) return cached;
   const leaves = await repo.dayLeaves(deps.database.db, summary.day);
   const levels = await merkleLevels(leaves.map((l) => l.hash));
@@ -65,7 +114,7 @@ async function proofV2(deps: AppDeps, summary: ReserveProofSummary, userId: numb
   if ((await sumLeaf(summary.day, salt, mine.availableCg, mine.reservedCg)).hash !== mine.leaf) {
     throw new Error(`reserves: the salt key is not the one ${summary.day} was built with`);
   }
-  const levels = await sumLevels(deps, summary);
+  const path = await sumPath(deps, summary, { hash: mine.leaf, sum: mine.centigrams }, mine.position);
   return {
     version: 2 as const,
     day: summary.day,
@@ -76,7 +125,7 @@ async function proofV2(deps: AppDeps, summary: ReserveProofSummary, userId: numb
     leaf: mine.leaf,
     leafIndex: mine.position,
     leafCount: summary.customerCount,
-    path: sumProofPath(levels, mine.position),
+    path,
     root: summary.root,
     rootSum: summary.customersCg,
   };

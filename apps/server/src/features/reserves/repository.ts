@@ -184,6 +184,38 @@ export async function dayLeaves(db: Executor, day: string): Promise<Array<{ hash
   return list.map((r) => ({ hash: r.leaf, sum: int(r.centigrams) }));
 }
 
+/** The leaves at positions [from, to) of the day's tree, in tree order (a proof's block: the primary key's range). */
+export async function leavesBetween(db: Executor, day: string, from: number, to: number) {
+  const list = await rows<{ leaf: string; centigrams: string }>(
+    db,
+    sql`select leaf, centigrams::text from reserve_leaves
+         where day = ${day}::date and position >= ${from} and position < ${to} order by position`,
+  );
+  return list.map((r) => ({ hash: r.leaf, sum: int(r.centigrams) }));
+}
+
+/**
+ * The stored nodes at these (level, position) pairs of the day's tree, in the order asked; null where the level is
+ * not stored (a day built before the levels were kept).
+ */
+export async function treeNodes(
+  db: Executor,
+  day: string,
+  wanted: ReadonlyArray<{ level: number; position: number }>,
+): Promise<Array<{ hash: string; sum: number } | null>> {
+  if (wanted.length === 0) return [];
+  const found = await rows<{ n: number; hash: string | null; sum: string | null }>(
+    db,
+    sql`select w.n::int as n, encode(substring(l.hashes from w.position * 32 + 1 for 32), 'hex') as hash,
+               l.sums[w.position + 1]::text as sum
+          from unnest(${sql.param(wanted.map((w) => w.level))}::int[], ${sql.param(wanted.map((w) => w.position))}::int[])
+               with ordinality as w(level, position, n)
+          left join reserve_tree_levels l on l.day = ${day}::date and l.level = w.level
+         order by w.n`,
+  );
+  return found.map((r) => (r.hash && r.sum !== null ? { hash: r.hash, sum: int(r.sum) } : null));
+}
+
 /** Whether the day still has its leaves (the retention rule 'reserve_leaves' erases those of old days). */
 export async function hasLeaves(db: Executor, day: string): Promise<boolean> {
   const found = await rows<{ one: number }>(

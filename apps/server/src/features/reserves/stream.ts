@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import { addSums, EMPTY_ROOT, leafTextV2, RESERVES_MAX_LEAVES, type SumNode } from '@prata/domain';
+import {
+  addSums,
+  EMPTY_ROOT,
+  leafTextV2,
+  RESERVES_MAX_LEAVES,
+  SUM_TREE_BLOCK_LEVEL,
+  type SumNode,
+} from '@prata/domain';
 import type { Executor } from '@/db/client';
 import { type CustomerOwed, streamSilverOwedAsOf } from '@/ledger/index';
-import { insertDayLeaves } from './days-repository';
+import { insertDayLeaves, insertTreeLevels } from './days-repository';
 import { daySalt } from './salts';
 
 /**
@@ -91,10 +98,16 @@ async function collect(tx: Executor, day: string, endsAt: Date, secret: string) 
   return { leaves, unclaimedCg };
 }
 
-/** The root of the leaves in tree order, one level at a time (a level's hashes and sums, then the next's). */
-function rootOf(leaves: Leaves, order: Uint32Array): SumNode & { reservedCg: number } {
+type UpperLevel = { level: number; hashes: Buffer; sums: number[] };
+
+/**
+ * The root of the leaves in tree order, one level at a time (a level's hashes and sums, then the next's), and the
+ * levels from SUM_TREE_BLOCK_LEVEL up to below the root, which a customer's proof reads (proof.ts).
+ */
+function rootOf(leaves: Leaves, order: Uint32Array): SumNode & { reservedCg: number; upper: UpperLevel[] } {
   const n = leaves.count;
-  if (n === 0) return { hash: EMPTY_ROOT, sum: 0, reservedCg: 0 };
+  const upper: UpperLevel[] = [];
+  if (n === 0) return { hash: EMPTY_ROOT, sum: 0, reservedCg: 0, upper };
   let hashes = Buffer.alloc(n * HASH_BYTES);
   let sums = new Float64Array(n);
   let reservedCg = 0;
@@ -105,7 +118,7 @@ function rootOf(leaves: Leaves, order: Uint32Array): SumNode & { reservedCg: num
     reservedCg = addSums(reservedCg, leaves.reserved[i]!);
   }
   const input = Buffer.alloc(81);
-  for (let width = n; width > 1; ) {
+  for (let width = n, level = 0; width > 1; level++) {
     const next = Math.ceil(width / 2);
     const up = Buffer.alloc(next * HASH_BYTES);
     const upSums = new Float64Array(next);
@@ -128,8 +141,10 @@ function rootOf(leaves: Leaves, order: Uint32Array): SumNode & { reservedCg: num
     hashes = up;
     sums = upSums;
     width = next;
+    if (level + 1 >= SUM_TREE_BLOCK_LEVEL && width > 1)
+      upper.push({ level: level + 1, hashes, sums: Array.from(sums) });
   }
-  return { hash: hashes.subarray(0, HASH_BYTES).toString('hex'), sum: sums[0]!, reservedCg };
+  return { hash: hashes.subarray(0, HASH_BYTES).toString('hex'), sum: sums[0]!, reservedCg, upper };
 }
 
 /** Writes the day's leaves in tree order, LEAF_ROWS_PER_INSERT rows per statement. */
@@ -160,6 +175,7 @@ export async function buildDayTree(tx: Executor, day: string, endsAt: Date, secr
   const order = leaves.treeOrder();
   const root = rootOf(leaves, order);
   await writeLeaves(tx, day, leaves, order);
+  await insertTreeLevels(tx, day, root.upper);
   return {
     root: { hash: root.hash, sum: root.sum },
     customerCount: leaves.count,

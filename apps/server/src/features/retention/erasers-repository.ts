@@ -166,6 +166,17 @@ const reserveLeaves: Step = (tx, cutoff, limit) =>
     limit,
   );
 
+/** The same days' stored tree levels (reserves/stream.ts): with no leaves left, no proof reads them. */
+const reserveTreeLevels: Step = (tx, cutoff, limit) =>
+  counted(
+    tx,
+    sql`delete from reserve_tree_levels where (day, level) in (
+          select day, level from reserve_tree_levels
+           where day < (${cutoff}::timestamptz at time zone 'America/Sao_Paulo')::date
+           order by day, level limit ${limit} for update skip locked)`,
+    limit,
+  );
+
 /** Each rule's steps, by the rule's key in retention_rules. A key with no steps here fails its run (and says so). */
 export function erasersOf(deps: AppDeps): Record<string, readonly Step[]> {
   return {
@@ -182,6 +193,6 @@ export function erasersOf(deps: AppDeps): Record<string, readonly Step[]> {
     outbox_messages: [outboxMessages],
     dev_mailbox: [deleteDead('dev_mailbox', 'created_at')],
     aml_records: [amlRecords],
-    reserve_leaves: [reserveLeaves],
+    reserve_leaves: [reserveLeaves, reserveTreeLevels],
   };
 }
