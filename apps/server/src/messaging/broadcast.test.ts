@@ -211,7 +211,11 @@ describe.skipIf(!REDIS_URL)('the broadcast bus through Redis (REDIS_URL)', () =>
     await waitFor(() => got.length === 1, 'a mensagem');
 
     await Promise.all([one.close(), two.close()]);
-    expect(handles()).toEqual(before);
+    // at most what was open before: a timer of the process's own (another suite's) may end meanwhile, never start
+    // because of the buses
+    const after = handles();
+    expect(after.sockets).toBeLessThanOrEqual(before.sockets);
+    expect(after.timers).toBeLessThanOrEqual(before.timers);
     expect(await subscribers(news)).toBe(0);
   });
 });
