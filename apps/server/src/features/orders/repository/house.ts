@@ -36,9 +36,16 @@ export async function houseOrders(db: Executor): Promise<HouseOrderRow[]> {
     created_at: string;
   }>(
     db,
-    sql`select o.id::text, o.side, o.price_cents::text, o.quantity_cg::text, o.remaining_cg::text, o.filled_cg::text,
-               o.status, o.created_at
-          from orders o where o.user_id is null order by (o.status = 'open') desc, o.id desc
+    // the open ones first, then the latest others: two index ranges (orders_house_open_idx, orders_house_idx), never
+    // the house's whole history sorted
+    sql`select h.id::text, h.side, h.price_cents::text, h.quantity_cg::text, h.remaining_cg::text, h.filled_cg::text,
+               h.status, h.created_at
+          from ((select o.* from orders o where o.user_id is null and o.status = 'open'
+                  order by o.id desc limit ${HOUSE_ORDERS_SHOWN})
+                union all
+                (select o.* from orders o where o.user_id is null and o.status <> 'open'
+                  order by o.id desc limit ${HOUSE_ORDERS_SHOWN})) h
+         order by (h.status = 'open') desc, h.id desc
          limit ${HOUSE_ORDERS_SHOWN}`,
   );
   return found.map((o) => ({
