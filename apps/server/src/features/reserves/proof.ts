@@ -13,7 +13,6 @@ import {
   sumProofPathFromBlock,
   sumRootOf,
   sumTreeBlock,
-  sumTreeLevels,
   upperSiblings,
 } from '@prata/domain';
 import type { AppDeps } from '@/deps';
@@ -21,6 +20,7 @@ import { AppError } from '@/lib/errors';
 import { keptDays } from '@/features/retention/index';
 import * as repo from './repository';
 import { insertTreeLevels } from './days-repository';
+import { sumLevelsOf } from './stream';
 import { daySalt, reservesSecret } from './salts';
 
 /**
@@ -47,7 +47,7 @@ function storeUpperLevels(deps: AppDeps, summary: ReserveProofSummary): Promise<
   let pending = storing.get(key);
   if (!pending) {
     pending = (async () => {
-      const levels = await sumTreeLevels(await repo.dayLeaves(deps.database.db, summary.day));
+      const levels = sumLevelsOf(await repo.dayLeaves(deps.database.db, summary.day));
       const root = sumRootOf(levels);
       if (root.hash !== summary.root || root.sum !== summary.customersCg) {
         throw new Error(`reserves: the leaves of ${summary.day} do not give its root and total`);
@@ -83,7 +83,7 @@ async function sumPath(deps: AppDeps, summary: ReserveProofSummary, leaf: SumNod
     if (!node) throw new Error(`reserves: the tree of ${summary.day} has no node ${w.level}/${w.position}`);
     return { ...node, side: w.side };
   });
-  const block = await sumTreeLevels(await repo.leavesBetween(db, summary.day, start, end));
+  const block = sumLevelsOf(await repo.leavesBetween(db, summary.day, start, end));
   const path: SumProofStep[] = sumProofPathFromBlock(block, index - start, upper);
   const top = await climbSum(leaf, path);
   if (top.hash !== summary.root || top.sum !== summary.customersCg) {
