@@ -38,7 +38,18 @@ describe("a path from the leaf's block and the stored upper levels", () => {
     expect(sumTreeBlock(5, 100, 8)).toEqual({ start: 0, end: 100 });
   });
 
-  it('refuses a leaf outside the tree', () => {
+  it('refuses a leaf outside the tree, and a tree or a block that is not a count (never loops)', () => {
     expect(() => sumTreeBlock(3, 3)).toThrow(RangeError);
+    for (const [index, count, level] of [
+      [0, Number.NaN, 8],
+      [0, 0, 8],
+      [Number.NaN, 10, 8],
+      [0, 10, Number.NaN],
+      [0, 10, 0],
+      [0, Number.POSITIVE_INFINITY, 8],
+    ]) {
+      expect(() => upperSiblings(index!, count!, level)).toThrow(RangeError);
+      expect(() => sumTreeBlock(index!, count!, level)).toThrow(RangeError);
+    }
   });
 });

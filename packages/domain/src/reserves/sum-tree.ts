@@ -204,10 +204,22 @@ export async function checkSumProof(
  */
 export const SUM_TREE_BLOCK_LEVEL = 8;
 
+/** A leaf's place in a tree of `leafCount` leaves cut in blocks of 2^blockLevel, checked (bad input throws). */
+function checkPlace(index: number, leafCount: number, blockLevel: number) {
+  if (!Number.isSafeInteger(leafCount) || leafCount < 1 || leafCount > RESERVES_MAX_LEAVES) {
+    throw new RangeError(`reserves: a tree of ${String(leafCount)} leaves`);
+  }
+  if (!Number.isSafeInteger(index) || index < 0 || index >= leafCount) {
+    throw new RangeError(`reserves: no leaf at ${String(index)}`);
+  }
+  if (!Number.isInteger(blockLevel) || blockLevel < 1 || blockLevel > 30) {
+    throw new RangeError(`reserves: blocks of level ${String(blockLevel)}`);
+  }
+}
+
 /** The block of leaves the leaf at `index` belongs to: [start, end) in tree order. */
 export function sumTreeBlock(index: number, leafCount: number, blockLevel = SUM_TREE_BLOCK_LEVEL) {
-  if (!Number.isSafeInteger(index) || index < 0 || index >= leafCount)
-    throw new RangeError(`reserves: no leaf at ${index}`);
+  checkPlace(index, leafCount, blockLevel);
   const size = 2 ** blockLevel;
   const start = Math.floor(index / size) * size;
   return { start, end: Math.min(leafCount, start + size) };
@@ -215,6 +227,7 @@ export function sumTreeBlock(index: number, leafCount: number, blockLevel = SUM_
 
 /** Each level's width above the leaves, from blockLevel to the root's level (excluded): what the upper path crosses. */
 export function upperSiblings(index: number, leafCount: number, blockLevel = SUM_TREE_BLOCK_LEVEL) {
+  checkPlace(index, leafCount, blockLevel);
   const wanted: Array<{ level: number; position: number; side: 'left' | 'right' }> = [];
   for (let level = blockLevel, i = Math.floor(index / 2 ** blockLevel); ; level++, i = Math.floor(i / 2)) {
     const width = Math.ceil(leafCount / 2 ** level);
@@ -234,6 +247,7 @@ export function sumProofPathFromBlock(
   indexInBlock: number,
   upper: readonly (SumNode & { side: 'left' | 'right' })[],
 ): SumProofStep[] {
+  if (!Array.isArray(blockLevels) || !Array.isArray(upper)) throw new TypeError('reserves: the levels are lists');
   const lower = blockLevels.length === 0 ? [] : sumProofPath(blockLevels, indexInBlock);
   return [...lower, ...upper.map((n) => ({ side: n.side, hash: n.hash, sum: n.sum }))];
 }
