@@ -109,11 +109,16 @@ function Wizard({ data }: { data: RegisterFinishResponse }) {
   const complete = (key: StepKey) => {
     const nextDone = { ...done, [key]: true };
     setDone(nextDone);
-    refresh();
     if (active >= keys.length - 1) {
-      navigate('/', { replace: true });
+      // the frame's user (the drawer's "Concluir cadastro" tile) says the registration is complete before the home
+      // shows it: the refetch lands first, then the page changes
+      void Promise.allSettled([
+        queryClient.invalidateQueries({ queryKey: REGISTER_FINISH_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+      ]).then(() => navigate('/', { replace: true }));
       return;
     }
+    refresh();
     go(active + 1);
   };
   const back = active > 0 ? () => go(active - 1) : undefined;
