@@ -87,7 +87,8 @@ $$;
 -- closing, so it is almost always free). Three statements at most, whatever the size of the batch.
 -- The owners a call locked are noted in prata.ledger_locked (',n12,k15,': mode and id), local to the transaction like
 -- the locks themselves (a rolled-back savepoint undoes both); a call whose owners are all there already, in the mode
--- asked or a stronger one (ledger_entry after ledger_commands, in the same transaction), takes nothing again.
+-- asked or a stronger one (ledger_entry after ledger_commands, in the same transaction), takes nothing again. An
+-- owner already noted is not noted again: a long transaction's note grows with its owners, not with its calls.
 create or replace function ledger_lock_call(p_n bigint[], p_k bigint[]) returns void language plpgsql
 set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
 declare
@@ -122,8 +123,10 @@ begin
   if v_top > v_max then v_ignored := set_config('prata.ledger_lock_max', v_top::text, true); end if;
   v_ignored := set_config('prata.ledger_locked',
                           coalesce(nullif(v_held, ''), ',')
-                          || coalesce((select string_agg('n' || x || ',', '') from unnest(p_n) x), '')
-                          || coalesce((select string_agg('k' || x || ',', '') from unnest(p_k) x), ''), true);
+                          || coalesce((select string_agg('n' || x || ',', '') from unnest(p_n) x
+                                        where position(',n' || x || ',' in v_held) = 0), '')
+                          || coalesce((select string_agg('k' || x || ',', '') from unnest(p_k) x
+                                        where position(',k' || x || ',' in v_held) = 0), ''), true);
 end
 $$;
 
