@@ -18,22 +18,24 @@ export const PDF_PANEL = rgb(0.95, 0.96, 0.97);
  * the message) becomes '?', so a customer's text can never break the document.
  */
 export function printable(font: PDFFont, text: string): string {
-  const allowed = characterSet(font);
+  const { allowed, outside } = characterSet(font);
   const flat = text.replace(/\s+/g, ' ');
-  for (const ch of flat) {
-    // the usual case (a statement prints 20,000 of these): every character printable, the text as it is
-    if (!allowed.has(ch.codePointAt(0)!))
-      return Array.from(flat, (c) => (allowed.has(c.codePointAt(0)!) ? c : '?')).join('');
-  }
-  return flat;
+  // the usual case (a statement prints 40,000 of these): every character printable, the text as it is
+  if (!outside.test(flat)) return flat;
+  return Array.from(flat, (c) => (allowed.has(c.codePointAt(0)!) ? c : '?')).join('');
 }
 
-/** Each font's character set, built once per font (a Set of a few hundred code points; a statement asks 40,000 times). */
-const characterSets = new WeakMap<PDFFont, Set<number>>();
-function characterSet(font: PDFFont): Set<number> {
+/**
+ * Each font's character set, built once per font: a Set of a few hundred code points, and a regular expression that
+ * finds a character outside it (one native scan of a text instead of a lookup per character).
+ */
+const characterSets = new WeakMap<PDFFont, { allowed: Set<number>; outside: RegExp }>();
+function characterSet(font: PDFFont) {
   let set = characterSets.get(font);
   if (!set) {
-    set = new Set(font.getCharacterSet());
+    const allowed = new Set(font.getCharacterSet());
+    const ranges = [...allowed].map((cp) => `\\u{${cp.toString(16)}}`).join('');
+    set = { allowed, outside: new RegExp(`[^${ranges}]`, 'u') };
     characterSets.set(font, set);
   }
   return set;

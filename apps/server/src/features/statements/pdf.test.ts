@@ -71,6 +71,19 @@ describe('the statement PDF', () => {
     expect(texts).toContain('disponível 0,00 g + reservado 0,00 g');
   });
 
+  it('prints each movement (date in Brasília, description, amount, balance) and every page its footer', async () => {
+    const texts = drawnText(await renderStatement(statement(400), new Date('2026-11-02T12:00:00Z')));
+    // movement 1: 2026-10-02 15:00 UTC, 12:00 in Brasília; movement 29: 2026-10-02 again
+    expect(texts.filter((t) => t === '02/10/2026 12:00')).toHaveLength(15);
+    expect(texts.filter((t) => t === 'IOF')).toHaveLength(399);
+    expect(texts).toContain('Data');
+    const footers = texts.filter((t) => t.startsWith('Prata · extrato de outubro de 2026 · página '));
+    expect(footers.length).toBeGreaterThanOrEqual(8);
+    expect(footers.at(-1)).toBe(`Prata · extrato de outubro de 2026 · página ${footers.length} de ${footers.length}`);
+    // the long description is cut with an ellipsis (0x85 in WinAnsi, read back here as latin1)
+    expect(texts.some((t) => t.startsWith('Uma descrição muito longa') && t.endsWith('\x85'))).toBe(true);
+  });
+
   it('fits a quiet month on one page and carries a busy one over as many as it needs', async () => {
     const quiet = await PDFDocument.load(await renderStatement(statement(3), new Date('2026-11-02T12:00:00Z')));
     expect(quiet.getPageCount()).toBe(1);

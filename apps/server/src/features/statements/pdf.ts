@@ -1,17 +1,5 @@
-import {
-  beginText,
-  endText,
-  PDFDocument,
-  type PDFFont,
-  type PDFName,
-  type PDFPage,
-  type RGB,
-  StandardFonts,
-  setFillingColor,
-  setFontAndSize,
-  setTextMatrix,
-  showText,
-} from 'pdf-lib';
+import { deflateSync } from 'node:zlib';
+import { PDFDocument, type PDFFont, type PDFName, type PDFPage, type RGB, StandardFonts } from 'pdf-lib';
 import {
   formatDateBR,
   formatDateTimeBR,
@@ -41,91 +29,142 @@ function fitDescription(font: PDFFont, text: string, size: number): string {
   return shown;
 }
 
+/** A coordinate as a content stream writes it: at most two decimals, no exponent. */
+function number(n: number): string {
+  return String(Math.round(n * 100) / 100);
+}
+
+/** Each font's glyph code of each character, in hex as `<…> Tj` takes it: the font's encodeText, once per character. */
+const glyphHex = new WeakMap<PDFFont, Map<string, string>>();
+function glyphCodes(font: PDFFont, text: string): string {
+  let known = glyphHex.get(font);
+  if (!known) {
+    known = new Map();
+    glyphHex.set(font, known);
+  }
+  let hex = '';
+  for (const ch of text) {
+    let code = known.get(ch);
+    if (code === undefined) {
+      code = font.encodeText(ch).toString().slice(1, -1);
+      known.set(ch, code);
+    }
+    hex += code;
+  }
+  return hex;
+}
+
+/** One page as the writer fills it: its fonts' names in its resources and its text and lines, as content stream. */
+type Sheet = { page: PDFPage; keys: { regular: PDFName; bold: PDFName }; ops: string[] };
+
 /**
  * A writer that goes down the page and opens a new one when it reaches the bottom: the statement of a busy month
- * runs over several pages, each with its number at the foot.
+ * runs over several pages, each with its number at the foot. Text and rules are written as the content stream's own
+ * operators, kept per page and deflated once at the end (finish, with the footers): pdf-lib's operator objects for
+ * each cell (numbers, names, hex strings, their serialization, pako's deflate of every page) cost ten times the layout
+ * when a month prints 10,000 lines. The fonts are pdf-lib's (widths, glyph codes); what pdf-lib draws itself (the
+ * summary panel's rectangle) comes first on its page, under the text.
  */
 class Writer {
-  page: PDFPage;
+  sheet: Sheet;
+  sheets: Sheet[] = [];
   y: number;
-  /** the fonts' names in this page's resources (for cells written as raw text operators) */
-  keys: { regular: PDFName; bold: PDFName };
   constructor(
     readonly doc: PDFDocument,
     readonly regular: PDFFont,
     readonly bold: PDFFont,
   ) {
-    this.page = doc.addPage(PDF_PAGE);
+    this.sheet = this.addSheet();
     this.y = PDF_PAGE[1] - PDF_MARGIN;
-    this.keys = this.fontKeys();
   }
 
-  private fontKeys() {
-    return {
-      regular: this.page.node.newFontDictionary(this.regular.name, this.regular.ref),
-      bold: this.page.node.newFontDictionary(this.bold.name, this.bold.ref),
+  get page(): PDFPage {
+    return this.sheet.page;
+  }
+
+  private addSheet(): Sheet {
+    const page = this.doc.addPage(PDF_PAGE);
+    const keys = {
+      regular: page.node.newFontDictionary(this.regular.name, this.regular.ref),
+      bold: page.node.newFontDictionary(this.bold.name, this.bold.ref),
     };
+    const sheet = { page, keys, ops: [] };
+    this.sheets.push(sheet);
+    return sheet;
   }
 
-  /**
-   * A line of cells as one text object: what drawText writes for each cell (a saved graphics state, a text object,
-   * checks of every option) costs more than the layout itself when a month prints 10,000 lines, so a movement's four
-   * cells share one. The same page, fonts and inks as text().
-   */
+  /** One text object: ink, font and size, where it starts, the glyphs. */
+  private show(shown: string, font: PDFFont, size: number, color: RGB, x: number, y: number): string {
+    const key = font === this.bold ? this.sheet.keys.bold : this.sheet.keys.regular;
+    return (
+      `${color.red} ${color.green} ${color.blue} rg\n${key} ${size} Tf\n` +
+      `1 0 0 1 ${number(x)} ${number(y)} Tm\n<${glyphCodes(font, shown)}> Tj\n`
+    );
+  }
+
+  /** A text's width, or its description cut to fit, once per font, size and text (a month repeats its amounts). */
+  private known = new Map<string, unknown>();
+  private measured<T>(what: 'width' | 'fit', font: PDFFont, size: number, text: string, measure: () => T): T {
+    const key = `${what}|${font === this.bold ? 'b' : 'r'}|${size}|${text}`;
+    if (this.known.has(key)) return this.known.get(key) as T;
+    const value = measure();
+    this.known.set(key, value);
+    return value;
+  }
+
+  /** A movement's line: its cells in one text object. */
   cells(list: readonly Cell[]) {
-    const ops = [beginText()];
+    let line = 'BT\n';
     for (const c of list) {
       const font = c.bold ? this.bold : this.regular;
       let shown = printable(font, c.text);
       let x = c.x;
-      if (c.alignRight) x -= font.widthOfTextAtSize(shown, c.size);
-      else if (c.x === COLUMNS.description) shown = fitDescription(font, shown, c.size);
-      ops.push(
-        setFillingColor(c.color),
-        setFontAndSize(c.bold ? this.keys.bold : this.keys.regular, c.size),
-        setTextMatrix(1, 0, 0, 1, x, this.y),
-        showText(font.encodeText(shown)),
-      );
+      if (c.alignRight) x -= this.measured('width', font, c.size, shown, () => font.widthOfTextAtSize(shown, c.size));
+      else if (c.x === COLUMNS.description)
+        shown = this.measured('fit', font, c.size, shown, () => fitDescription(font, shown, c.size));
+      line += this.show(shown, font, c.size, c.color, x, this.y);
     }
-    ops.push(endText());
-    this.page.pushOperators(...ops);
+    this.sheet.ops.push(`${line}ET\n`);
   }
 
   text(value: string, opts: TextOptions = {}) {
-    const font = opts.font ?? this.regular;
-    const size = opts.size ?? 10;
-    let shown = printable(font, value);
-    const x = opts.x ?? PDF_MARGIN;
-    if (opts.alignRight) {
-      this.page.drawText(shown, {
-        x: x - font.widthOfTextAtSize(shown, size),
-        y: this.y,
-        size,
-        font,
+    this.cells([
+      {
+        text: value,
+        x: opts.x ?? PDF_MARGIN,
+        size: opts.size ?? 10,
+        bold: opts.font === this.bold,
         color: opts.color ?? PDF_INK,
-      });
-      return;
-    }
-    if (x === COLUMNS.description) shown = fitDescription(font, shown, size);
-    this.page.drawText(shown, { x, y: this.y, size, font, color: opts.color ?? PDF_INK });
+        alignRight: opts.alignRight,
+      },
+    ]);
   }
 
   rule() {
-    this.page.drawLine({
-      start: { x: PDF_MARGIN, y: this.y },
-      end: { x: RIGHT, y: this.y },
-      thickness: 1,
-      color: PDF_RULE,
-    });
+    const { red, green, blue } = PDF_RULE;
+    const y = number(this.y);
+    this.sheet.ops.push(`q\n${red} ${green} ${blue} RG\n1 w\n${PDF_MARGIN} ${y} m\n${number(RIGHT)} ${y} l\nS\nQ\n`);
   }
 
   /** Room for `height` more points on this page, or a new page. */
   need(height: number, onNewPage?: () => void) {
     if (this.y - height >= BOTTOM) return;
-    this.page = this.doc.addPage(PDF_PAGE);
+    this.sheet = this.addSheet();
     this.y = PDF_PAGE[1] - PDF_MARGIN;
-    this.keys = this.fontKeys();
     onNewPage?.();
+  }
+
+  /** Each page's footer, then its text as one deflated content stream after what pdf-lib drew on it. */
+  finish(footer: (page: number, pages: number) => string) {
+    const context = this.doc.context;
+    this.sheets.forEach((sheet, i) => {
+      this.sheet = this.sheets[i]!;
+      const text = printable(this.regular, footer(i + 1, this.sheets.length));
+      sheet.ops.push(`BT\n${this.show(text, this.regular, 8, PDF_MUTED, PDF_MARGIN, PDF_MARGIN - 20)}ET\n`);
+      const stream = context.stream(deflateSync(Buffer.from(sheet.ops.join(''), 'latin1')), { Filter: 'FlateDecode' });
+      sheet.page.node.addContentStream(context.register(stream));
+      sheet.ops = [];
+    });
   }
 }
 
@@ -144,24 +183,25 @@ function balanceLine(w: Writer, label: string, total: string, split: string, lab
 }
 
 /**
- * formatDateTimeBR by the minute (what it shows): a busy month has several movements a minute, and Intl's
- * formatToParts is most of a line's cost. Brasília's offsets are whole hours, so the minute decides the text.
+ * formatDateTimeBR by the hour (Intl's formatToParts is most of a line's cost when a month prints 10,000 lines):
+ * Brasília's offsets are whole hours, so an instant's text is its hour's text with the instant's own minutes.
  */
-function dateTimeByMinute(): (iso: string) => string {
+function dateTimeByHour(): (iso: string) => string {
   const seen = new Map<string, string>();
   return (iso) => {
-    const minute = iso.slice(0, 16);
-    let text = seen.get(minute);
+    if (iso[13] !== ':' || !iso.endsWith('Z')) return formatDateTimeBR(iso);
+    const hour = iso.slice(0, 13);
+    let text = seen.get(hour);
     if (text === undefined) {
-      text = formatDateTimeBR(iso);
-      seen.set(minute, text);
+      text = formatDateTimeBR(`${hour}:00:00Z`);
+      seen.set(hour, text);
     }
-    return text;
+    return `${text.slice(0, -2)}${iso.slice(14, 16)}`;
   };
 }
 
 function section(w: Writer, title: string, part: MonthlyStatementCurrency, format: (n: number) => string) {
-  const dateTime = dateTimeByMinute();
+  const dateTime = dateTimeByHour();
   const header = () => {
     w.text('Data', { size: 9, color: PDF_MUTED, x: COLUMNS.date });
     w.text('Descrição', { size: 9, color: PDF_MUTED, x: COLUMNS.description });
@@ -308,10 +348,6 @@ export async function renderStatement(s: MonthlyStatementResponse, issuedAt: Dat
       color: PDF_MUTED,
     });
 
-  const pages = doc.getPages();
-  pages.forEach((page, i) => {
-    const footer = printable(w.regular, `Prata · extrato de ${label} · página ${i + 1} de ${pages.length}`);
-    page.drawText(footer, { x: PDF_MARGIN, y: PDF_MARGIN - 20, size: 8, font: w.regular, color: PDF_MUTED });
-  });
+  w.finish((page, pages) => `Prata · extrato de ${label} · página ${page} de ${pages}`);
   return doc.save();
 }
