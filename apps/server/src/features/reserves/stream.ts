@@ -101,6 +101,19 @@ async function collect(tx: Executor, day: string, endsAt: Date, secret: string) 
 type UpperLevel = { level: number; hashes: Buffer; sums: number[] };
 
 /**
+ * A parent's hash as the domain's sum tree makes it: sha256 of the node tag, then each child's hash and its sum as
+ * 8 bytes big-endian, written into `input` (81 bytes, reused by the caller).
+ */
+function nodeHash(input: Buffer, left: Buffer, leftSum: number, right: Buffer, rightSum: number): Buffer {
+  input[0] = NODE_TAG;
+  left.copy(input, 1);
+  input.writeBigUInt64BE(BigInt(leftSum), 33);
+  right.copy(input, 41);
+  input.writeBigUInt64BE(BigInt(rightSum), 73);
+  return createHash('sha256').update(input).digest();
+}
+
+/**
  * The root of the leaves in tree order, one level at a time (a level's hashes and sums, then the next's), and the
  * levels from SUM_TREE_BLOCK_LEVEL up to below the root, which a customer's proof reads (proof.ts).
  */
@@ -123,15 +136,9 @@ function rootOf(leaves: Leaves, order: Uint32Array): SumNode & { reservedCg: num
     const up = Buffer.alloc(next * HASH_BYTES);
     const upSums = new Float64Array(next);
     for (let k = 0; k + 1 < width; k += 2) {
-      input[0] = NODE_TAG;
-      hashes.copy(input, 1, k * HASH_BYTES, (k + 1) * HASH_BYTES);
-      input.writeBigUInt64BE(BigInt(sums[k]!), 33);
-      hashes.copy(input, 41, (k + 1) * HASH_BYTES, (k + 2) * HASH_BYTES);
-      input.writeBigUInt64BE(BigInt(sums[k + 1]!), 73);
-      createHash('sha256')
-        .update(input)
-        .digest()
-        .copy(up, (k / 2) * HASH_BYTES);
+      const left = hashes.subarray(k * HASH_BYTES, (k + 1) * HASH_BYTES);
+      const right = hashes.subarray((k + 1) * HASH_BYTES, (k + 2) * HASH_BYTES);
+      nodeHash(input, left, sums[k]!, right, sums[k + 1]!).copy(up, (k / 2) * HASH_BYTES);
       upSums[k / 2] = addSums(sums[k]!, sums[k + 1]!);
     }
     if (width % 2 === 1) {
@@ -161,12 +168,8 @@ export function sumLevelsOf(leaves: readonly SumNode[]): SumNode[][] {
     for (let k = 0; k + 1 < level.length; k += 2) {
       const left = level[k]!;
       const right = level[k + 1]!;
-      input[0] = NODE_TAG;
-      input.write(left.hash, 1, HASH_BYTES, 'hex');
-      input.writeBigUInt64BE(BigInt(left.sum), 33);
-      input.write(right.hash, 41, HASH_BYTES, 'hex');
-      input.writeBigUInt64BE(BigInt(right.sum), 73);
-      next.push({ hash: createHash('sha256').update(input).digest('hex'), sum: addSums(left.sum, right.sum) });
+      const hash = nodeHash(input, Buffer.from(left.hash, 'hex'), left.sum, Buffer.from(right.hash, 'hex'), right.sum);
+      next.push({ hash: hash.toString('hex'), sum: addSums(left.sum, right.sum) });
     }
     if (level.length % 2 === 1) next.push(level[level.length - 1]!);
     levels.push(next);
