@@ -152,30 +152,22 @@ const amlRecords: Step = async (tx, cutoff, limit) => {
 };
 
 /**
- * The leaves of the proof of reserves' days (docs/reserves.md) that ended before the cutoff, through the primary key
- * (day, position): the day keeps its root, totals and bars; a customer asking that day's proof is told proofs are
- * kept for the rule's period.
+ * A table of the proof of reserves' days (docs/reserves.md) keyed by (day, `second`): the rows of the days that ended
+ * before the cutoff, through that primary key. The leaves go, and the stored tree levels above them (reserves/stream.ts:
+ * with no leaves left, no proof reads them); the day keeps its root, totals and bars, and a customer asking that
+ * day's proof is told proofs are kept for the rule's period.
  */
-const reserveLeaves: Step = (tx, cutoff, limit) =>
-  counted(
-    tx,
-    sql`delete from reserve_leaves where (day, position) in (
-          select day, position from reserve_leaves
+const reserveDayRows =
+  (table: 'reserve_leaves' | 'reserve_tree_levels', second: 'position' | 'level'): Step =>
+  (tx, cutoff, limit) =>
+    counted(
+      tx,
+      sql`delete from ${sql.raw(table)} where (day, ${sql.raw(second)}) in (
+          select day, ${sql.raw(second)} from ${sql.raw(table)}
            where day < (${cutoff}::timestamptz at time zone 'America/Sao_Paulo')::date
-           order by day, position limit ${limit} for update skip locked)`,
-    limit,
-  );
-
-/** The same days' stored tree levels (reserves/stream.ts): with no leaves left, no proof reads them. */
-const reserveTreeLevels: Step = (tx, cutoff, limit) =>
-  counted(
-    tx,
-    sql`delete from reserve_tree_levels where (day, level) in (
-          select day, level from reserve_tree_levels
-           where day < (${cutoff}::timestamptz at time zone 'America/Sao_Paulo')::date
-           order by day, level limit ${limit} for update skip locked)`,
-    limit,
-  );
+           order by day, ${sql.raw(second)} limit ${limit} for update skip locked)`,
+      limit,
+    );
 
 /** Each rule's steps, by the rule's key in retention_rules. A key with no steps here fails its run (and says so). */
 export function erasersOf(deps: AppDeps): Record<string, readonly Step[]> {
@@ -193,6 +185,6 @@ export function erasersOf(deps: AppDeps): Record<string, readonly Step[]> {
     outbox_messages: [outboxMessages],
     dev_mailbox: [deleteDead('dev_mailbox', 'created_at')],
     aml_records: [amlRecords],
-    reserve_leaves: [reserveLeaves, reserveTreeLevels],
+    reserve_leaves: [reserveDayRows('reserve_leaves', 'position'), reserveDayRows('reserve_tree_levels', 'level')],
   };
 }
