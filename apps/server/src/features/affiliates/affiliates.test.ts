@@ -264,6 +264,18 @@ describe('rewards', () => {
     expect((await getBalances(t.database.db, a.id)).BRL.available).toBe(after.BRL.available);
     const r = await reconcile(t.database.db);
     expect(r.problems).toEqual([]);
+
+    // the kept total (what /afiliados shows) is checked against the rewards: one that disagrees is reported
+    const keep = (delta: number) =>
+      t.database.db.execute(
+        sql`update affiliate_reward_totals set amount = amount + ${delta} where affiliate_user_id = ${a.id}`,
+      );
+    await keep(1);
+    expect((await reconcile(t.database.db)).problems).toContain(
+      `afiliado ${a.id}: total guardado em BRL 101, recompensas somam 100`,
+    );
+    await keep(-1);
+    expect((await reconcile(t.database.db)).problems).toEqual([]);
   });
 
   it('both sides referred: one reward each; credited by itself after the batch commits (no flush)', async () => {

@@ -1,10 +1,11 @@
 import type { Executor } from '@/db/client';
 import { type ReconciliationReport, registerReconciliationCheck } from '@/ledger/index';
-import { rewardAccountTotals, rewardsDriftingFromTransfers } from './repository';
+import { rewardAccountTotals, rewardsDriftingFromTransfers, rewardTotalsDrifting } from './repository';
 
 /**
  * Affiliate rewards (docs/affiliates.md) and the ledger agree: every reward was paid once, with its amount, by its
- * transfer from the rewards account to its affiliate; the rewards account paid nothing else.
+ * transfer from the rewards account to its affiliate; the rewards account paid nothing else; each affiliate's kept
+ * total (affiliate_reward_totals) is what its rewards add up to.
  */
 async function affiliateRewardsMatchPostings(db: Executor, report: ReconciliationReport): Promise<void> {
   const rewardDrift = await rewardsDriftingFromTransfers(db);
@@ -14,6 +15,13 @@ async function affiliateRewardsMatchPostings(db: Executor, report: Reconciliatio
     rewardTotals
       .filter((r) => BigInt(r.paid) !== BigInt(r.rewards))
       .map((r) => `rewards:${r.currency} pagou ${r.paid}, mas as recompensas de afiliados somam ${r.rewards}`),
+  );
+  const kept = await rewardTotalsDrifting(db);
+  report(
+    kept.map(
+      (k) =>
+        `afiliado ${k.affiliate_user_id}: total guardado em ${k.currency} ${k.kept ?? 'nenhum'}, recompensas somam ${k.summed ?? 'nada'}`,
+    ),
   );
 }
 

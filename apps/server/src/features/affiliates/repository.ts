@@ -49,11 +49,11 @@ export async function insertAffiliateCoupon(db: Executor, userId: number, code: 
   );
 }
 
-/** Centavos the affiliate earned in all. */
+/** Centavos the affiliate earned in all: the running total the rewards' trigger keeps (migration 0052). */
 export async function rewardsEarnedCents(db: Executor, userId: number): Promise<number> {
   const [earned] = await rows<{ total_cents: string }>(
     db,
-    sql`select coalesce(sum(amount), 0)::text as total_cents from affiliate_rewards
+    sql`select amount::text as total_cents from affiliate_reward_totals
          where affiliate_user_id = ${userId} and currency = 'BRL'`,
   );
   return int(earned?.total_cents ?? 0);
@@ -231,8 +231,8 @@ export async function affiliatesForAdmin(db: Executor, limit: number, offset: nu
                  (select count(*) from users r where r.referred_by_coupon_id = c.id)::text as referred,
                  (select count(*) from users r where r.referred_by_coupon_id = c.id
                      and r.approved_at is not null)::text as referred_approved,
-                 coalesce((select sum(w.amount) from affiliate_rewards w
-                            where w.affiliate_user_id = u.id and w.currency = 'BRL'), 0)::text as earned
+                 coalesce((select k.amount from affiliate_reward_totals k
+                            where k.affiliate_user_id = u.id and k.currency = 'BRL'), 0)::text as earned
             from page p join coupons c on c.id = p.id join users u on u.id = c.owner_user_id
            order by p.n`,
     ),
@@ -292,5 +292,20 @@ export function rewardAccountTotals(db: Executor) {
                coalesce((select sum(w.amount) from affiliate_rewards w where w.currency = b.currency), 0)::text
                  as rewards
           from ledger_balances b where b.code in ('rewards:BRL', 'rewards:AG') order by b.currency`,
+  );
+}
+
+/** The affiliates whose kept totals differ from their rewards' rows (a full read: the reconciliation's). */
+export function rewardTotalsDrifting(db: Executor) {
+  return rows<{ affiliate_user_id: string; currency: string; kept: string | null; summed: string | null }>(
+    db,
+    sql`select coalesce(k.affiliate_user_id, s.affiliate_user_id)::text as affiliate_user_id,
+               coalesce(k.currency, s.currency) as currency, k.amount::text as kept, s.amount::text as summed
+          from affiliate_reward_totals k
+          full join (select affiliate_user_id, currency, sum(amount) as amount, count(*) as n from affiliate_rewards
+                      group by affiliate_user_id, currency) s
+            on s.affiliate_user_id = k.affiliate_user_id and s.currency = k.currency
+         where k.amount is distinct from s.amount or k.rewards is distinct from s.n
+         order by 1, 2 limit 100`,
   );
 }
