@@ -192,8 +192,10 @@ export async function readMarketRates(db: Executor): Promise<OrderRates> {
 
 /**
  * The resting orders a market order of `quantityCentigrams` on `side` would walk now, in priority order, the reader's
- * own left out (as the matcher skips them), only the house's with `onlyHouse`; the statement stops once the quantity
- * is covered (core/walk.ts walks them).
+ * own left out (as the matcher skips them), only the house's with `onlyHouse` (core/walk.ts walks them). Each open
+ * order rests at least a centigram, so the first quantity + 1 of them by priority (orders_open_idx) hold every order
+ * the walk can reach: the running sum is taken over those only, never over the whole side of the book (880,000 resting
+ * sells at a million customers: seconds per quote).
  */
 export async function readWalkLevels(
   db: Executor,
@@ -209,10 +211,11 @@ export async function readWalkLevels(
     sql`select price_cents::text, remaining_cg::text from (
           select id, price_cents, remaining_cg,
                  sum(remaining_cg) over (order by ${order} rows unbounded preceding) - remaining_cg as before
-            from orders
-           where status = 'open' and side = ${opposite}
-             and ${userId === null ? sql`true` : sql`user_id is distinct from ${userId}`}
-             and ${onlyHouse ? sql`user_id is null` : sql`true`}) x
+            from (select id, price_cents, remaining_cg from orders
+                   where status = 'open' and side = ${opposite} and remaining_cg > 0
+                     and ${userId === null ? sql`true` : sql`user_id is distinct from ${userId}`}
+                     and ${onlyHouse ? sql`user_id is null` : sql`true`}
+                   order by ${order} limit ${quantityCentigrams + 1}) o) x
          where before < ${quantityCentigrams} order by ${order}`,
   );
   return found.map((r) => ({ pricePerGramCents: int(r.price_cents), remainingCentigrams: int(r.remaining_cg) }));
