@@ -55,6 +55,12 @@ export type OrdersBenchOptions = {
    * customers, orders and pgbench's tables are written into it, and it is not dropped
    */
   onDatabase?: string;
+  /**
+   * false: the server without its scheduled jobs (src/boot.ts): on a seeded decade they would first catch up (the
+   * days' proofs, the months, the retention, the due saving plans) on the cores the bench measures; bench:scale's write
+   * path runs the empty and the full database alike without them
+   */
+  jobs?: boolean;
   /** called once the server listens, before the customers exist: what-if experiments (a pool size, a matcher's pool) */
   afterBoot?: (running: Running) => Promise<void> | void;
   /** called when the customers are ready, before the first client count */
@@ -448,7 +454,7 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
       PRATA_DEV_MAILBOX: '0',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     });
-    running = await boot(config);
+    running = await boot(config, { jobs: opts.jobs });
     await running.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = running.app.server.address() as { port: number };
     await opts.afterBoot?.(running);

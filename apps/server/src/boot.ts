@@ -38,8 +38,16 @@ async function oneAtATime<T>(database: Database, key: number, work: () => Promis
 
 export type Running = { app: FastifyInstance; database: Database; demoAccounts: DemoAccount[]; stop(): Promise<void> };
 
+/**
+ * The scheduled jobs (the sweepers, the invoice issuer, the retention, the saving scheduler, the daily proof, the
+ * monthly checkpoints) start with the app unless `jobs` is false: only a bench that measures the write path on a
+ * database the jobs would first catch up on (bench/scale) asks for that. The outbox dispatcher and the balance folder
+ * always run: the write path needs them.
+ */
+export type BootOptions = { jobs?: boolean };
+
 /** Opens (and locks) the database, migrates, seeds, and builds the app with its outbox dispatcher and ledger folder. */
-export async function boot(config: Config): Promise<Running> {
+export async function boot(config: Config, opts: BootOptions = {}): Promise<Running> {
   const release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pgdata') });
   await migrate(database);
@@ -78,23 +86,25 @@ export async function boot(config: Config): Promise<Running> {
         return accounts;
       })
     : [];
+  const jobs = opts.jobs !== false;
+  const idle = () => {};
   // unpaid Pix orders of bars expire (their grams, stock and coupon come back): docs/silver.md
-  const stopSweeper = startSilverExpirySweeper(app.deps);
+  const stopSweeper = jobs ? startSilverExpirySweeper(app.deps) : idle;
   // the service invoices of closed months and the product invoices of paid bars (docs/fiscal.md)
-  const stopIssuer = startInvoiceIssuer(app.deps);
+  const stopIssuer = jobs ? startInvoiceIssuer(app.deps) : idle;
   // silver sent to an e-mail nobody registered goes back to its sender (docs/silver-transfers.md)
-  const stopTransferSweeper = startTransferExpirySweeper(app.deps);
+  const stopTransferSweeper = jobs ? startTransferExpirySweeper(app.deps) : idle;
   // what has outlived its purpose goes by itself, rule by rule (retention_rules), once across instances: codes,
   // old sessions, rejected registrations' documents, visitors' contacts, Auro's conversations (docs/privacy-retention.md)
-  const stopRetention = startRetentionJob(app.deps);
+  const stopRetention = jobs ? startRetentionJob(app.deps) : idle;
   // saving plans' runs, once per period whatever the instances (docs/saving-plans.md)
-  const stopSavingScheduler = startSavingScheduler(app.deps);
+  const stopSavingScheduler = jobs ? startSavingScheduler(app.deps) : idle;
   // each closed day's proof of reserves, once across instances (docs/reserves.md)
-  const stopReserves = startReservesJob(app.deps);
+  const stopReserves = jobs ? startReservesJob(app.deps) : idle;
   // each closed month's per-account sums, once across instances: statements start from them (docs/statements.md)
-  const stopAccountMonths = startAccountMonthsJob(database.db);
+  const stopAccountMonths = jobs ? startAccountMonthsJob(database.db) : idle;
   // and the IRPF's average cost as of each closed month's end and as of a few minutes ago (docs/fiscal.md)
-  const stopCostMonths = startCostMonthsJob(database.db);
+  const stopCostMonths = jobs ? startCostMonthsJob(database.db) : idle;
   // keeps balance reads short: folds the ledger's balance deltas into their accounts (docs/ledger.md)
   const folder = startBalanceFolder(database.db, { onError: (err) => app?.log.error({ err }, 'ledger fold') });
   return {

@@ -46,6 +46,14 @@ export type Step = {
   run: (ctx: Ctx) => Promise<number>;
 };
 
+/**
+ * What the generator runs in order: a step, or lanes of steps that run side by side, each lane on a connection of
+ * its own and in order within it (every step still one transaction of its own). Lanes hold steps that neither read
+ * nor write what another lane's steps write; each is mostly one core's work (an INSERT … SELECT is not parallel), so
+ * two lanes use the machine's two cores.
+ */
+export type Stage = Step | { lanes: Step[][] };
+
 /** Runs SQL and answers the rows it touched. */
 export async function exec(ctx: Ctx, text: string): Promise<number> {
   const r = await ctx.client.query(text);

@@ -11,29 +11,37 @@ import { hashPassword } from '@/lib/passwords';
 import { reconcile } from '@/ledger/index';
 import { seedReferenceData } from '@/seed/reference';
 import { checkpoints } from './checkpoints';
-import type { Ctx, Step } from './context';
+import type { Ctx, Stage, Step } from './context';
 import { FUNCTIONS_SQL } from './functions';
 import { dropIndexes, rebuildIndexes } from './indexes';
 import { ledgerSteps } from './ledger';
 import { moneySteps } from './money';
 import { peopleSteps } from './people';
-import { serviceSteps } from './service';
+import { serviceStages } from './service';
 import { silverSteps } from './silver';
 import { tradingSteps } from './trading';
 import { reserveSteps } from './reserves';
 
-export const STEPS: Step[] = [
+/**
+ * The steps in order; the last lanes build the proof of reserves' days (from the balances and the transfers) beside
+ * the monthly checkpoints (from the transfers and the orders).
+ */
+export const STAGES: Stage[] = [
   ...peopleSteps,
   dropIndexes,
   ...tradingSteps,
   ...moneySteps,
   ...silverSteps,
-  ...serviceSteps,
+  ...serviceStages,
   rebuildIndexes,
   ...ledgerSteps,
-  ...reserveSteps,
-  checkpoints,
+  { lanes: [reserveSteps, [checkpoints]] },
 ];
+export const STEPS: Step[] = STAGES.flatMap((s) => ('lanes' in s ? s.lanes.flat() : [s]));
+
+/** The generator's session: its writes need no wait for the disk, and its sorts and index builds room. */
+const SESSION = `set synchronous_commit = off; set maintenance_work_mem = '512MB'; set work_mem = '128MB';
+                 set jit = off; set max_parallel_workers_per_gather = 2`;
 
 export type SeedOptions = {
   customers: number;
@@ -67,6 +75,20 @@ async function ensureDatabase(url: string, fresh: boolean) {
   }
 }
 
+/** The product's reconciliation, with every feature's check: fails unless it is clean. */
+async function reconcileClean(url: string, log: (line: string) => void) {
+  const checked = await openDatabase({ url, poolSize: 2 });
+  try {
+    registerFeatureReconciliation();
+    const started = performance.now();
+    const run = await reconcile(checked.db);
+    log(`reconciliação ${run.ok ? 'limpa' : 'COM PROBLEMAS'} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    if (!run.ok) throw new Error(`reconciliação com problemas:\n${run.problems.join('\n')}`);
+  } finally {
+    await checked.close();
+  }
+}
+
 /** Generates (or finishes generating) the database; answers each step's rows and seconds. */
 export async function seedScale(opts: SeedOptions): Promise<StepReport[]> {
   const log = opts.log ?? ((line: string) => console.log(line));
@@ -82,8 +104,7 @@ export async function seedScale(opts: SeedOptions): Promise<StepReport[]> {
   await client.connect();
   const reports: StepReport[] = [];
   try {
-    await client.query(`set synchronous_commit = off; set maintenance_work_mem = '512MB'; set work_mem = '128MB';
-                        set jit = off; set max_parallel_workers_per_gather = 2`);
+    await client.query(SESSION);
     await client.query(FUNCTIONS_SQL);
     const sys: Record<string, number> = {};
     for (const r of (
@@ -107,25 +128,25 @@ export async function seedScale(opts: SeedOptions): Promise<StepReport[]> {
     const done = new Set(
       (await client.query<{ step: string }>('select step from scale_seed_steps')).rows.map((r) => r.step),
     );
-    for (const step of STEPS) {
+    const runStep = async (c: pg.Client, step: Step) => {
       if (done.has(step.name)) {
         reports.push({ step: step.name, rows: 0, seconds: 0, skipped: true });
         log(`${step.name.padEnd(24)} já feito`);
-        continue;
+        return;
       }
       const started = performance.now();
-      await client.query('begin');
+      await c.query('begin');
       try {
-        if (step.replica) await client.query('set local session_replication_role = replica');
-        const rows = await step.run(ctx);
-        if (step.analyze) await client.query(`analyze ${step.analyze.join(', ')}`);
+        if (step.replica) await c.query('set local session_replication_role = replica');
+        const rows = await step.run({ ...ctx, client: c });
+        if (step.analyze) await c.query(`analyze ${step.analyze.join(', ')}`);
         const seconds = (performance.now() - started) / 1000;
-        await client.query('insert into scale_seed_steps (step, rows, seconds) values ($1, $2, $3)', [
+        await c.query('insert into scale_seed_steps (step, rows, seconds) values ($1, $2, $3)', [
           step.name,
           rows,
           seconds.toFixed(2),
         ]);
-        await client.query('commit');
+        await c.query('commit');
         reports.push({ step: step.name, rows, seconds, skipped: false });
         log(
           `${step.name.padEnd(24)} ${String(rows).padStart(11)} linhas ${seconds.toFixed(1).padStart(8)} s ${
@@ -133,33 +154,51 @@ export async function seedScale(opts: SeedOptions): Promise<StepReport[]> {
           } linhas/s`,
         );
       } catch (err) {
-        await client.query('rollback');
+        await c.query('rollback');
         throw new Error(`etapa ${step.name}: ${(err as Error).message}`);
       }
+    };
+    for (const stage of STAGES) {
+      if (!('lanes' in stage)) {
+        await runStep(client, stage);
+        continue;
+      }
+      // every lane runs to its end (or its error) before the next stage; the first error is the stage's
+      const lanes = await Promise.allSettled(
+        stage.lanes.map(async (lane, i) => {
+          const c = i === 0 ? client : new pg.Client({ connectionString: opts.database });
+          try {
+            if (c !== client) {
+              await c.connect();
+              await c.query(SESSION);
+            }
+            for (const step of lane) await runStep(c, step);
+          } finally {
+            if (c !== client) await c.end();
+          }
+        }),
+      );
+      const failed = lanes.find((l) => l.status === 'rejected');
+      if (failed) throw (failed as PromiseRejectedResult).reason;
     }
-    if (!done.has('analyze')) {
+    // VACUUM too: a decade-old database has had autovacuum's passes, whose visibility map lets the covering indexes
+    // answer from the index alone (a freshly written table has none, and every index-only scan reads the heap). The
+    // product's reconciliation reads beside it (its plans have each step's ANALYZE).
+    const vacuumed = async () => {
+      if (done.has('analyze')) return;
       const started = performance.now();
-      // VACUUM too: a decade-old database has had autovacuum's passes, whose visibility map lets the covering indexes
-      // answer from the index alone (a freshly written table has none, and every index-only scan reads the heap)
       await client.query('vacuum (analyze)');
       const seconds = (performance.now() - started) / 1000;
       await client.query(`insert into scale_seed_steps (step, rows, seconds) values ('analyze', 0, $1)`, [
         seconds.toFixed(2),
       ]);
       log(`${'vacuum analyze'.padEnd(24)} ${seconds.toFixed(1)} s`);
-    }
+    };
+    const [vacuum, reconciled] = await Promise.allSettled([vacuumed(), reconcileClean(opts.database, log)]);
+    if (vacuum.status === 'rejected') throw vacuum.reason;
+    if (reconciled.status === 'rejected') throw reconciled.reason;
   } finally {
     await client.end();
-  }
-  const checked = await openDatabase({ url: opts.database, poolSize: 2 });
-  try {
-    registerFeatureReconciliation();
-    const started = performance.now();
-    const run = await reconcile(checked.db);
-    log(`reconciliação ${run.ok ? 'limpa' : 'COM PROBLEMAS'} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    if (!run.ok) throw new Error(`reconciliação com problemas:\n${run.problems.join('\n')}`);
-  } finally {
-    await checked.close();
   }
   return reports;
 }

@@ -1,7 +1,7 @@
 // Around the money: affiliate rewards (through the ledger), support tickets with messages, monthly fee invoices,
 // saving plans with runs, price alerts, the operators' audit entries, sessions and push subscriptions.
 import { MONTH_NAMES } from '@prata/domain';
-import { acc, exec, type Step } from './context';
+import { acc, exec, type Stage, type Step } from './context';
 
 /** 20 % of the operating fee a referred customer paid on each trade in their first year, to their affiliate. */
 const rewards: Step = {
@@ -242,4 +242,5 @@ const audit: Step = {
   },
 };
 
-export const serviceSteps: Step[] = [rewards, tickets, invoices, savingPlans, alerts, audit];
+/** The invoices read the trades, withdrawals and silver withdrawals; the plans, alerts and audit rows only people. */
+export const serviceStages: Stage[] = [rewards, tickets, { lanes: [[invoices], [savingPlans, alerts, audit]] }];
