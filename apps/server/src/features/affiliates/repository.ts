@@ -305,7 +305,7 @@ export function rewardTotalsDrifting(db: Executor) {
           full join (select affiliate_user_id, currency, sum(amount) as amount, count(*) as n from affiliate_rewards
                       group by affiliate_user_id, currency) s
             on s.affiliate_user_id = k.affiliate_user_id and s.currency = k.currency
-         where k.amount is distinct from s.amount or k.rewards is distinct from s.n
+         where coalesce(k.amount, 0) <> coalesce(s.amount, 0) or coalesce(k.rewards, 0) <> coalesce(s.n, 0)
          order by 1, 2 limit 100`,
   );
 }
