@@ -13,7 +13,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { clientErrorHandler, frameworkErrors, JSON_BODY_LIMIT, registerInputGuards } from './plugins/input';
 import { registerAuth } from './plugins/auth';
 import { registerIdempotency } from './plugins/idempotency';
-import { type Broadcast, createBroadcast } from './messaging/broadcast';
+import { type Broadcast, channelPrefix, createBroadcast } from './messaging/broadcast';
 import { createLimiter, type Limiter } from './plugins/rate-limit';
 import { registerResponseCheck } from './plugins/response-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -34,7 +34,13 @@ export async function buildApp(
   const deps: AppDeps = {
     ...input,
     limiter: input.limiter ?? createLimiter(config),
-    broadcast: input.broadcast ?? createBroadcast({ redisUrl: config.redisUrl, onError: (err) => logError(err) }),
+    broadcast:
+      input.broadcast ??
+      createBroadcast({
+        redisUrl: config.redisUrl,
+        prefix: channelPrefix(input.database.url),
+        onError: (err) => logError(err),
+      }),
     lifecycle: input.lifecycle ?? { draining: false },
   };
   const app = Fastify({

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { type Broadcast, createBroadcast, MAX_MESSAGE_LENGTH } from './broadcast';
+import { type Broadcast, channelPrefix, createBroadcast, MAX_MESSAGE_LENGTH } from './broadcast';
 
 const REDIS_URL = process.env.REDIS_URL;
 /** Nothing listens on port 1: a Redis that is down. */
@@ -136,6 +136,28 @@ describe.skipIf(!REDIS_URL)('the broadcast bus through Redis (REDIS_URL)', () =>
 
     for (const got of [gotOne, gotTwo]) expect([...got].sort()).toEqual(['de dois', 'de um', 'fim', 'fim']);
     expect(errors).toEqual([]);
+  });
+
+  it('deployments on one Redis (their prefixes) hear only their own news on the same channel', async () => {
+    const news = channel();
+    const mine = bus({ redisUrl: REDIS_URL, prefix: channelPrefix('postgres://db.prata:5432/producao') });
+    const staging = bus({ redisUrl: REDIS_URL, prefix: channelPrefix('postgres://db.prata:5432/homologacao') });
+    const gotMine: string[] = [];
+    const gotStaging: string[] = [];
+    mine.subscribe(news, (m) => gotMine.push(m));
+    staging.subscribe(news, (m) => gotStaging.push(m));
+    await waitFor(
+      async () => (await subscribers(`prata:db.prata:5432/producao:${news}`)) === 1,
+      'a inscrição com o prefixo',
+    );
+    await waitFor(async () => (await subscribers(`prata:db.prata:5432/homologacao:${news}`)) === 1, 'a outra');
+    await mine.publish(news, 'produção');
+    await staging.publish(news, 'homologação');
+    await waitFor(() => gotMine.length >= 1 && gotStaging.length >= 1, 'as mensagens');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(gotMine).toEqual(['produção']);
+    expect(gotStaging).toEqual(['homologação']);
+    expect(channelPrefix(undefined)).toBe('');
   });
 
   it('unsubscribing the last listener leaves the channel in Redis; another channel gets nothing', async () => {

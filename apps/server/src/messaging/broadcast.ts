@@ -21,7 +21,19 @@ export type BroadcastOptions = {
   onError?: (err: unknown) => void;
   /** added to the Redis connections' names (CLIENT LIST shows prata-broadcast-<role>-<tag>): tells one bus's apart */
   tag?: string;
+  /**
+   * Put before every channel's name in Redis: the deployments (or the test files) sharing one Redis each hear their
+   * own news only. The app gives its database's place (channelPrefix): the instances of one deployment share it.
+   */
+  prefix?: string;
 };
+
+/** The channels' prefix of the deployment on `databaseUrl`: its server and database (none for the embedded one). */
+export function channelPrefix(databaseUrl: string | undefined): string {
+  if (!databaseUrl) return '';
+  const u = new URL(databaseUrl);
+  return `prata:${u.host}${u.pathname}:`;
+}
 
 /** A message is a notice (ids, a price level), not a document: the rest is read from the API. */
 export const MAX_MESSAGE_LENGTH = 64 * 1024;
@@ -55,7 +67,18 @@ export function createBroadcast(opts: BroadcastOptions = {}): Broadcast {
     local.emit(channel, message);
   };
 
-  const redis = opts.redisUrl ? createRedisLink(opts.redisUrl, opts.tag, onError, deliverHere) : undefined;
+  const prefix = opts.prefix ?? '';
+  const fromRedis = (channel: string, message: string) => {
+    if (channel.startsWith(prefix)) deliverHere(channel.slice(prefix.length), message);
+  };
+  const link = opts.redisUrl ? createRedisLink(opts.redisUrl, opts.tag, onError, fromRedis) : undefined;
+  // the link sees the prefixed names; everything above it the deployment's own
+  const redis = link && {
+    publish: (channel: string, message: string) => link.publish(prefix + channel, message),
+    subscribe: (channel: string) => link.subscribe(prefix + channel),
+    unsubscribe: (channel: string) => link.unsubscribe(prefix + channel),
+    close: () => link.close(),
+  };
 
   return {
     async publish(channel, message) {
