@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../../test/helpers';
 import { withTransaction } from '@/db/tx';
-import { createBroadcast } from '@/messaging/broadcast';
+import { channelPrefix, createBroadcast } from '@/messaging/broadcast';
 import { issueSession, revokeSessions, SESSIONS_CHANNEL } from './auth';
 
 // The order book's hot calls reuse a session row for SESSION_CACHE_MS (plugins/auth.ts); revocation must still end a
@@ -109,8 +109,8 @@ describe.skipIf(!onPostgres)('the session cache across two instances', () => {
     expect((await orders(t, c.token)).statusCode).toBe(200);
     await t.database.db.execute(sql`update sessions set revoked_at = now() where id = ${sidOf(c.token)}`);
     expect((await orders(t, c.token)).statusCode).toBe(200);
-    // another process's revokeSessions: only its message reaches this one
-    const elsewhere = createBroadcast({ redisUrl: process.env.REDIS_URL });
+    // another process of the same deployment (its database, so its channels' prefix): only its message reaches this one
+    const elsewhere = createBroadcast({ redisUrl: process.env.REDIS_URL, prefix: channelPrefix(t.database.url) });
     try {
       await elsewhere.publish(SESSIONS_CHANNEL, `u:${c.id}`);
       let status = 200;
