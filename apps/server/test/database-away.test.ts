@@ -97,4 +97,42 @@ describe('the database goes away and comes back', () => {
     expect((await ask('durante-a-queda-1')).headers['idempotent-replayed']).toBe('true');
     await t.app.close();
   });
+
+  it('answers 503 SERVER_BUSY when every connection of the pool stays busy past the wait, and serves once one is free', async () => {
+    if (!onPostgres) return skippedOnPglite('pool busy');
+    const database = await createTestDatabase({ forThisTest: true });
+    const narrow = await openDatabase({ url: database.url as string, poolSize: 1, connectTimeoutMs: 200 });
+    trackSecondary(narrow);
+    const t = await buildTestApp({ database: narrow });
+    const ask = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/password/email',
+        payload: { email: 'ninguem@exemplo.com' },
+        headers: { 'idempotency-key': key },
+      });
+    let release: () => void = () => {};
+    let holding: () => void = () => {};
+    const isHeld = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const held = narrow.withConnection(async (conn) => {
+      await conn.query('select 1');
+      holding();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await isHeld;
+    const busy = await ask('com-o-pool-ocupado-1');
+    expect([busy.statusCode, busy.json()]).toEqual([503, { code: 'SERVER_BUSY', message: MESSAGES.serverBusy }]);
+    expect(busy.headers['retry-after']).toBe('5');
+    release();
+    await held;
+    // nothing of the refused request ran: the same key now does its work, once
+    const served = await ask('com-o-pool-ocupado-1');
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['idempotent-replayed']).toBeUndefined();
+    await t.app.close();
+  });
 });

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'DATABASE_UNAVAILABLE',
+  'SERVER_BUSY',
   // sessions and permissions
   'UNAUTHENTICATED',
   'TOKEN_EXPIRED',

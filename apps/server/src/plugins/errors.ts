@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, ErrorResponse, MESSAGES } from '@prata/domain';
 import { AppError } from '@/lib/errors';
-import { isDatabaseUnavailable } from '@/db/unavailable';
+import { isDatabaseUnavailable, isPoolBusy } from '@/db/unavailable';
 import { RateLimitedError } from './rate-limit';
 
 /** What a client is told to wait before trying again while the database is away. */
@@ -27,6 +27,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   DATABASE_UNAVAILABLE: 503,
+  SERVER_BUSY: 503,
   UNAUTHENTICATED: 401,
   TOKEN_EXPIRED: 401,
   FORBIDDEN: 403,
@@ -208,6 +209,13 @@ export function registerErrorHandling(app: FastifyInstance) {
               ? MESSAGES.tooManyRequests
               : MESSAGES.badRequest;
       return reply.status(fe.statusCode).send({ code, message });
+    }
+    if (isPoolBusy(error)) {
+      // Every connection of the pool was busy for as long as a request may wait: the database answers, the load is
+      // past what this instance serves at once. Nothing of this request ran.
+      request.log.warn({ err: error }, 'server busy: no database connection free in time');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 'SERVER_BUSY', MESSAGES.serverBusy);
     }
     if (isDatabaseUnavailable(error)) {
       // The database stopped or the network to it dropped: nothing was committed by this request (a commit that
