@@ -22,9 +22,10 @@
 -- writes nothing: a bug of the caller, never a customer's refusal. PR001 is a refusal (insufficient funds, a closed
 -- account), with its reason and account in the error's detail.
 --
--- The records' types are migration 0023's, whose fields have one- and two-letter names (ledger_plan_transfer: id, d,
--- c, a, code, cur; ledger_plan_hold: id, o, av, hd, cur, a, reason, ref, state, captured, rest). A record is read by
--- position, so every unnest below names its columns itself, spelled out.
+-- The records' types: ledger_plan_transfer (id, debit_account_id, credit_account_id, amount, code, currency),
+-- ledger_plan_hold (id, owner_id, available_account_id, held_account_id, currency, amount, reason, reference, state,
+-- captured_amount, remainder_hold_id) and ledger_plan_account (id, code, owner_id). A record is read by position: every
+-- unnest below names its columns itself.
 create or replace function ledger_entry(p_transfers ledger_plan_transfer[],
                                         p_holds_opened ledger_plan_hold[], p_holds_closed ledger_plan_hold[],
                                         p_accounts ledger_plan_account[],
@@ -36,14 +37,15 @@ returns void language plpgsql
 set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off
 set enable_mergejoin = off as $$
 declare
-  v_found int; v_t int; v_hn int; v_hu int; v_moved int;
+  v_balances_written int; v_transfers_written int; v_holds_opened int; v_holds_closed int; v_moved int;
   v_bad text; v_class text; v_account bigint;
   -- each account the transfers and holds touch, derived from them: id, debits, credits, whether it exists and holds
   -- every currency its transfers and holds are in, its code, its owner, floor ('d' debits within credits, 'c' the
   -- reverse, 'n' none), whether it is a customer's, its bucket ('a' available, 'h' held and moved only by hold steps:
   -- into it by a '#hold', out of it by a '#release' or '#capture.N'; 'x' held and moved otherwise: refused; '-'
   -- neither), and whether the batch leaves its floored balance below zero
-  d_id bigint[]; d_dr bigint[]; d_cr bigint[]; d_ok boolean[]; d_code text[]; d_owner bigint[]; d_floor "char"[];
+  d_id bigint[]; d_debits bigint[]; d_credits bigint[]; d_ok boolean[]; d_code text[]; d_owner bigint[];
+  d_floor "char"[];
   d_cust boolean[]; d_bucket "char"[]; d_short boolean[];
 begin
   -- 1. Lock, in the ledger's one order, the owners the caller names: step 3 refuses a plan whose locks do not cover
@@ -68,7 +70,7 @@ begin
            when a.debits_must_not_exceed_credits and s.dr > 0 then ledger_net_credits(a) + s.cr - s.dr < 0
            when a.credits_must_not_exceed_debits and s.cr > 0 then ledger_net_credits(a) + s.cr - s.dr > 0
            else false end), '{}')
-    into d_id, d_dr, d_cr, d_ok, d_code, d_owner, d_floor, d_cust, d_bucket, d_short
+    into d_id, d_debits, d_credits, d_ok, d_code, d_owner, d_floor, d_cust, d_bucket, d_short
     from (select l.id, sum(l.dr)::bigint as dr, sum(l.cr)::bigint as cr, min(l.currency) as cur1,
                  max(l.currency) as cur2, bool_and(l.via_hold) as via_hold
             from (select x.debit_account_id as id, x.amount as dr, 0::bigint as cr, x.currency,
@@ -96,7 +98,7 @@ begin
   -- the statement.
   perform set_config('enable_hashjoin', 'on', true);
   with dv as (
-    select * from unnest(d_id, d_dr, d_cr, d_ok, d_code, d_owner, d_floor, d_cust, d_bucket, d_short)
+    select * from unnest(d_id, d_debits, d_credits, d_ok, d_code, d_owner, d_floor, d_cust, d_bucket, d_short)
                   as u(id, dr, cr, ok, code, owner, floor, cust, bucket, short)),
   moves as (select * from dv where dv.dr > 0 or dv.cr > 0),
   claimed as (
@@ -277,7 +279,7 @@ begin
       returning 1),
   dv as (
     select u.id, u.dr, u.cr, coalesce(u.owner = any(p_lock_no_key_update), false) as ip
-      from unnest(d_id, d_dr, d_cr, d_owner) as u(id, dr, cr, owner)
+      from unnest(d_id, d_debits, d_credits, d_owner) as u(id, dr, cr, owner)
      where u.dr > 0 or u.cr > 0),
   f as (
     delete from ledger_balance_deltas dl where dl.account_id = any(array(select dv.id from dv where dv.ip))
@@ -314,17 +316,17 @@ begin
      returning 1)
   select (select count(*) from tw), (select count(*) from hi), (select count(*) from hu),
          (select count(*) from up) + (select count(*) from dl), (select count(*) from dv)
-    into v_t, v_hn, v_hu, v_found, v_moved;
-  if v_t <> cardinality(p_transfers) then
+    into v_transfers_written, v_holds_opened, v_holds_closed, v_balances_written, v_moved;
+  if v_transfers_written <> cardinality(p_transfers) then
     raise exception 'ledger plan: a transfer was not written' using errcode = 'PR003';
   end if;
-  if v_hn <> cardinality(p_holds_opened) then
+  if v_holds_opened <> cardinality(p_holds_opened) then
     raise exception 'ledger plan: a hold was not written' using errcode = 'PR003';
   end if;
-  if v_hu <> cardinality(p_holds_closed) then
+  if v_holds_closed <> cardinality(p_holds_closed) then
     raise exception 'ledger plan: a hold it closes is not open as the plan says' using errcode = 'PR003';
   end if;
-  if v_found <> v_moved then
+  if v_balances_written <> v_moved then
     raise exception 'ledger plan: a balance was not written' using errcode = 'PR003';
   end if;
 end
