@@ -120,6 +120,12 @@ describe.skipIf(!url)('seed:scale at 1,000 customers (PostgreSQL)', () => {
     expect(empty).toEqual([]);
     expect(await count(`select count(*) as n from orders where status = 'open'`)).toBeGreaterThan(0);
     expect(await count(`select count(*) as n from orders where status = 'cancelled'`)).toBeGreaterThan(0);
+    // the book rests above the market: no open sell at or below the last trade's price (it would have been taken)
+    expect(
+      await count(`select count(*) as n from orders
+                    where status = 'open' and side = 'sell'
+                      and price_cents <= (select price_cents from trades order by id desc limit 1)`),
+    ).toBe(0);
     // every closed day of the decade has its proof; leaves only for the last 7
     expect(await count('select count(*) as n from reserve_days')).toBe(3652);
     expect(await count('select count(distinct day) as n from reserve_leaves')).toBe(7);

@@ -6,7 +6,8 @@ const ORDER_BASE = '(select 2 * coalesce(max(trade_id), 0) from scale_seed.tp)';
 
 /**
  * Orders that never filled: 30 % of traders placed a buy below the market and cancelled it the next day (its hold
- * released); 3 % left a sell above the market open (its hold still held), so the book has a few resting orders.
+ * released); 3 % left a sell open 15 % above their last price or the market's, whichever is higher (its hold still
+ * held), so the book has a few resting orders and none that the market's later trades would have taken.
  */
 const idleOrders: Step = {
   name: 'idle-orders',
@@ -21,7 +22,8 @@ const idleOrders: Step = {
            from scale_seed.post p where p.ntrades > 0 and scale_seed.u(p.user_id, 71) < 0.3
          union all
          select ${ORDER_BASE} + 2 * p.user_id, p.user_id, 'sell', 'open', ${after_(3)},
-                (scale_seed.price(p.t_last) * 115 / 100)::bigint, (floor(p.f_ag * 0.2 / 100) * 100)::bigint
+                (greatest(scale_seed.price(p.t_last), scale_seed.price(scale_seed.t1())) * 115 / 100)::bigint,
+                (floor(p.f_ag * 0.2 / 100) * 100)::bigint
            from scale_seed.post p where p.ntrades > 0 and scale_seed.u(p.user_id, 72) < 0.03) o
         where o.qty >= 100`,
     );
