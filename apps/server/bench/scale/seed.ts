@@ -17,21 +17,22 @@ import { dropIndexes, rebuildIndexes } from './indexes';
 import { ledgerSteps } from './ledger';
 import { moneySteps } from './money';
 import { peopleSteps } from './people';
-import { serviceStages } from './service';
+import { besideMoneySteps, serviceStages } from './service';
 import { silverSteps } from './silver';
-import { tradingSteps } from './trading';
+import { tradingStages } from './trading';
 import { reserveSteps } from './reserves';
 
 /**
- * The steps in order; the last lanes build the proof of reserves' days (from the balances and the transfers) beside
+ * The steps in order, with lanes where steps neither read nor write each other's tables: the orders and their holds
+ * beside the trades' transfers, the rewards and the tickets beside the money's steps, the invoices beside the plans,
+ * alerts and audit; the last lanes build the proof of reserves' days (from the balances and the transfers) beside
  * the monthly checkpoints (from the transfers and the orders).
  */
 export const STAGES: Stage[] = [
   ...peopleSteps,
   dropIndexes,
-  ...tradingSteps,
-  ...moneySteps,
-  ...silverSteps,
+  ...tradingStages,
+  { lanes: [[...moneySteps, ...silverSteps], besideMoneySteps] },
   ...serviceStages,
   rebuildIndexes,
   ...ledgerSteps,

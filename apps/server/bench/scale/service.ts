@@ -243,4 +243,6 @@ const audit: Step = {
 };
 
 /** The invoices read the trades, withdrawals and silver withdrawals; the plans, alerts and audit rows only people. */
-export const serviceStages: Stage[] = [rewards, tickets, { lanes: [[invoices], [savingPlans, alerts, audit]] }];
+/** The rewards and the tickets read only the plan and the people: they run beside the money's steps (seed.ts). */
+export const besideMoneySteps: Step[] = [rewards, tickets];
+export const serviceStages: Stage[] = [{ lanes: [[invoices], [savingPlans, alerts, audit]] }];

@@ -1,7 +1,7 @@
 // The order book's decade: every trade a resting maker order (the house's, or the counterpart's for the heavy
 // trader) taken whole by a customer's order, written as the matcher writes them (features/orders/core/fill.ts and
 // settle.ts): the maker's hold 'order:<id>:0' captured, the taker's transfers 'trade:<id>:buyer-*' / 'seller-*'.
-import { acc, exec, KNOWN, type Step } from './context';
+import { acc, exec, KNOWN, type Stage, type Step } from './context';
 
 /** The heavy trader's 20,000 trades of 1 g with the counterpart, in the last complete month (2026-11). */
 const PAIR_TRADES = 20_000;
@@ -211,4 +211,8 @@ const transfers: Step = {
   },
 };
 
-export const tradingSteps: Step[] = [plan, houseFunding, orders, holds, transfers];
+/**
+ * The orders and their holds beside the transfers: all three read only the plan (scale_seed.tp) and write tables of
+ * their own, so each lane is one core's work.
+ */
+export const tradingStages: Stage[] = [plan, houseFunding, { lanes: [[orders, holds], [transfers]] }];
