@@ -1,6 +1,6 @@
 // Customers, their addresses, ledger owners and accounts, companies, affiliates' coupons and the operators.
 import { addressesSql } from './addresses';
-import { acc, exec, KNOWN, type Step } from './context';
+import { acc, exec, KNOWN, type Stage, type Step } from './context';
 
 /**
  * The customers: ids 1..N registered over the decade (more each year: the registration time grows as the square
@@ -8,15 +8,13 @@ import { acc, exec, KNOWN, type Step } from './context';
  * accounts are written set-based exactly as the users trigger (ledger_open_customer) writes them; the trigger and the
  * foreign keys are off in this step's transaction only (session_replication_role = replica).
  */
-const customers: Step = {
-  name: 'customers',
-  analyze: ['scale_seed.cust', 'scale_seed.referral', 'users', 'addresses', 'ledger_accounts', 'ledger_owners'],
-  replica: true,
+const plan: Step = {
+  name: 'customer-plan',
+  analyze: ['scale_seed.cust', 'scale_seed.referral'],
   async run(ctx) {
     const n = ctx.customers;
-    const pw = ctx.passwordHash.replace(/'/g, "''");
     // the plan every later step reads: who each customer is, when they registered, how much they trade
-    let rows = await exec(
+    const rows = await exec(
       ctx,
       `create unlogged table scale_seed.cust as
        select id::bigint as user_id,
@@ -51,7 +49,18 @@ const customers: Step = {
          from scale_seed.cust c, a
         where c.user_id > 4 and scale_seed.u(c.user_id, 43) < 0.08`,
     );
-    rows += await exec(
+    return rows;
+  },
+};
+
+/** The users, their companies and addresses, and the affiliates' coupons (beside their ledger accounts). */
+const customers: Step = {
+  name: 'customers',
+  analyze: ['users', 'companies', 'addresses', 'coupons'],
+  replica: true,
+  async run(ctx) {
+    const pw = ctx.passwordHash.replace(/'/g, "''");
+    let rows = await exec(
       ctx,
       `insert into users (id, name, email, password_hash, account_type, cpf, nascimento, celular, sexo, estado_civil,
                           politicamente_exposto, americano, naturalizacao_americana, caracteristica_us_person,
@@ -96,6 +105,23 @@ const customers: Step = {
     rows += await exec(ctx, addressesSql());
     rows += await exec(
       ctx,
+      `insert into coupons (id, code, transaction_fee_bps, owner_user_id, created_at) overriding system value
+       select c.user_id, upper(left(scale_seed.ascii(split_part(u.name, ' ', 1)), 8)) || c.user_id, 50, c.user_id,
+              c.created_at + interval '2 days'
+         from scale_seed.cust c join users u on u.id = c.user_id where c.affiliate`,
+    );
+    return rows;
+  },
+};
+
+/** Each customer's ledger owner and four accounts (from the plan alone: beside the users). */
+const accounts: Step = {
+  name: 'customer-accounts',
+  analyze: ['ledger_accounts', 'ledger_owners'],
+  replica: true,
+  async run(ctx) {
+    let rows = await exec(
+      ctx,
       `insert into ledger_owners (id, code, user_id, created_at) overriding system value
        select ${acc.owner('user_id')}, 'customer:' || user_id, user_id, created_at from scale_seed.cust`,
     );
@@ -107,13 +133,6 @@ const customers: Step = {
               c.user_id, ${acc.owner('c.user_id')}, true, c.created_at
          from scale_seed.cust c,
               (values (0, 'available', 'BRL'), (1, 'held', 'BRL'), (2, 'available', 'AG'), (3, 'held', 'AG')) x(k, b, cur)`,
-    );
-    rows += await exec(
-      ctx,
-      `insert into coupons (id, code, transaction_fee_bps, owner_user_id, created_at) overriding system value
-       select c.user_id, upper(left(scale_seed.ascii(split_part(u.name, ' ', 1)), 8)) || c.user_id, 50, c.user_id,
-              c.created_at + interval '2 days'
-         from scale_seed.cust c join users u on u.id = c.user_id where c.affiliate`,
     );
     return rows;
   },
@@ -146,4 +165,5 @@ const staff: Step = {
   },
 };
 
-export const peopleSteps: Step[] = [customers, staff];
+/** The users beside their ledger accounts: both read only the plan. */
+export const peopleStages: Stage[] = [plan, { lanes: [[customers], [accounts]] }, staff];

@@ -16,7 +16,7 @@ import { FUNCTIONS_SQL } from './functions';
 import { dropIndexes, rebuildIndexes } from './indexes';
 import { ledgerSteps } from './ledger';
 import { moneySteps } from './money';
-import { peopleSteps } from './people';
+import { peopleStages } from './people';
 import { besideMoneySteps, serviceStages } from './service';
 import { silverSteps } from './silver';
 import { tradingStages } from './trading';
@@ -29,7 +29,7 @@ import { reserveSteps } from './reserves';
  * the monthly checkpoints (from the transfers and the orders).
  */
 export const STAGES: Stage[] = [
-  ...peopleSteps,
+  ...peopleStages,
   dropIndexes,
   ...tradingStages,
   { lanes: [[...moneySteps, ...silverSteps], besideMoneySteps] },
