@@ -19,7 +19,7 @@ import { moneySteps } from './money';
 import { peopleStages } from './people';
 import { besideMoneySteps, serviceStages } from './service';
 import { silverSteps } from './silver';
-import { tradingStages } from './trading';
+import { dropTradePlan, tradingStages } from './trading';
 import { reserveSteps } from './reserves';
 
 /**
@@ -34,6 +34,7 @@ export const STAGES: Stage[] = [
   ...tradingStages,
   { lanes: [[...moneySteps, ...silverSteps], besideMoneySteps] },
   ...serviceStages,
+  dropTradePlan,
   rebuildIndexes,
   ...ledgerSteps,
   { lanes: [reserveSteps, [checkpoints]] },

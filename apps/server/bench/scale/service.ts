@@ -164,8 +164,6 @@ const savingPlans: Step = {
          from saving_plans p join scale_seed.tp t on t.taker = p.user_id and t.maker is null and t.side = 'buy'
         order by p.id, date_trunc('month', t.at)::date, t.at`,
     );
-    // the trade plan's last reader: its table (the decade's trades, unlogged) goes, not to be dumped and copied
-    await exec(ctx, 'drop table scale_seed.tp');
     return rows;
   },
 };

@@ -215,4 +215,17 @@ const transfers: Step = {
  * The orders and their holds beside the transfers: all three read only the plan (scale_seed.tp) and write tables of
  * their own, so each lane is one core's work.
  */
+/**
+ * The plan's table (the decade's trades, unlogged) goes once its last readers (the invoices, the saving plans) are
+ * done, not to be dumped and copied. A step of its own after their lanes: a DROP inside one of them would wait for
+ * the other lane's transaction, which reads the plan, to commit.
+ */
+export const dropTradePlan: Step = {
+  name: 'trade-plan-dropped',
+  async run(ctx) {
+    await exec(ctx, 'drop table if exists scale_seed.tp');
+    return 0;
+  },
+};
+
 export const tradingStages: Stage[] = [plan, houseFunding, { lanes: [[orders, holds], [transfers]] }];
