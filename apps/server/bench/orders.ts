@@ -39,7 +39,11 @@ const HISTORY = Number(process.env.BENCH_ORDER_HISTORY ?? 5000);
  * paths after 2 s: a longer warm-up measures the server as it runs in service (docs/performance.md, "Orders").
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_ORDER_WARMUP ?? 2);
-/** R$ 5,00 per gram: orders are placed around it. */
+/**
+ * R$ 5,00 per gram: orders are placed around it on a throwaway database. On a given one (bench:scale's seeded decade)
+ * they are placed around its last trade's price: a day of that market, not a 40 % fall that fires every price alert
+ * the decade left waiting (tens of thousands of e-mails and pushes in the measured seconds) and crosses its book.
+ */
 const MID_CENTS = 500;
 /** Each customer: R$ 1.000.000,00 and 10 kg, and a trading limit nobody reaches in a bench. */
 const FUND_BRL_CENTS = 100_000_000;
@@ -514,8 +518,14 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
     // orders, and a connection keeps that plan until the statistics change: every trade would then read the whole
     // orders table (docs/performance.md, "Orders").
     const random = mulberry32(20_260_109);
+    const [last] = (
+      await database.withConnection((c) =>
+        c.query('select price_cents::int as price from trades order by id desc limit 1'),
+      )
+    ).rows as Array<{ price: number }>;
+    const mid = given && last ? last.price : MID_CENTS;
     const marketRates = {
-      mid: MID_CENTS,
+      mid,
       feeRateBps: rates!.fee_rate_bps,
       iofRateBps: rates!.iof_rate_bps,
       minimumFeeCents: rates!.minimum_fee_cents,
@@ -570,7 +580,7 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
           connections: clients,
           seconds,
           warmupSeconds: WARMUP_SECONDS,
-          mid: MID_CENTS,
+          mid,
           feeRateBps: rates!.fee_rate_bps,
           iofRateBps: rates!.iof_rate_bps,
           minimumFeeCents: rates!.minimum_fee_cents,
