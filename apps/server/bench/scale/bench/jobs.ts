@@ -143,6 +143,8 @@ function undoStatements(text: string): string[] {
     undo.push(`alter table ${m[1]} drop constraint if exists ${m[2]}`);
   for (const m of code.matchAll(/alter\s+table\s+(\w+)\s+add\s+column\s+(?:if\s+not\s+exists\s+)?(\w+)/gi))
     undo.push(`alter table ${m[1]} drop column if exists ${m[2]} cascade`);
+  for (const m of code.matchAll(/alter\s+type\s+(\w+)\s+rename\s+attribute\s+(\w+)\s+to\s+(\w+)/gi))
+    undo.push(`alter type ${m[1]} rename attribute ${m[3]} to ${m[2]}`);
   for (const m of code.matchAll(/insert\s+into\s+(\w+)\s*\((\w+)[^)]*\)\s*values\s*\(\s*'([^']*)'/gi))
     undo.push(`delete from ${m[1]} where ${m[2]} = '${m[3]}'`);
   // tables first would drop their indexes and triggers already: the order above is the order of the file's kinds
