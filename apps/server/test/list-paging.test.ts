@@ -238,6 +238,8 @@ describe('every customer list pages through lib/paging.ts', () => {
       } finally {
         await t.database.db.execute(list.cleanup(c));
       }
-    });
+      // the affiliates' case writes 101 customers (each with its ledger owner and accounts): 7 s alone on a slow
+      // day of the machine, past the default 30 s beside CI's other files
+    }, 120_000);
   }
 });
