@@ -1,7 +1,8 @@
 /**
  * The journeys' axe check (lib/axe.ts) can fail: pages served here (no app, no server of the run) with a known
  * violation make `withPage` fail with the rule, its impact, the node and the screen state, including a dialog opened
- * after the page settled; a clean page passes, also while states change and pages navigate under the checks.
+ * after the page settled; a clean page passes, also while states change and pages navigate under the checks; a wait
+ * does not count the time an axe run held the page.
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
@@ -10,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { checkedStates } from '../lib/axe';
 import { DESKTOP, launchBrowser, PHONE, shot, withPage } from '../lib/browser';
-import { eventually } from '../lib/wait';
+import { eventually, holdPage } from '../lib/wait';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${title}</title></head>` +
@@ -91,5 +92,18 @@ describe('axe nas jornadas', () => {
     });
     assert.ok(checkedStates().size > before, 'the clean states were checked');
     assert.ok(checkedStates().has('/limpo-2'), 'the last state is checked at the end of withPage');
+  });
+  it('uma espera não conta o tempo em que o axe segurou a página', async () => {
+    // the app answers 300 ms after the wait starts; the wait is 200 ms of the app's own, and axe held the page 400 ms
+    const ready = Date.now() + 300;
+    const release = holdPage();
+    setTimeout(release, 400);
+    await eventually(() => assert.ok(Date.now() >= ready, 'not yet'), { timeoutMs: 200, intervalMs: 20 });
+    // with nothing held, the same wait gives up at 200 ms
+    const later = Date.now() + 300;
+    await assert.rejects(
+      eventually(() => assert.ok(Date.now() >= later, 'not yet'), { timeoutMs: 200, intervalMs: 20 }),
+      /not yet/,
+    );
   });
 });

@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { holdPage } from './wait';
 
 /** WCAG 2.1 A and AA: the rules checked in `npm run a11y` and in the journeys. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
@@ -233,13 +234,16 @@ export class AxeChecks {
       }
       if (!(await page.evaluate('typeof window.axe === "object"'))) {
         const t1 = performance.now();
-        await page.evaluate(axeSource());
+        const release = holdPage();
+        await page.evaluate(axeSource()).finally(release);
         totals.loadMs += performance.now() - t1;
       }
       totals.runs += 1;
-      const result = (await page.evaluate(
-        `window.__prataAxe.run(${JSON.stringify(AXE_TAGS)}, ${JSON.stringify(expected)})`,
-      )) as RunResult;
+      // axe holds the page's main thread while it runs: the journey's waits do not count it (lib/wait.ts)
+      const release = holdPage();
+      const result = (await page
+        .evaluate(`window.__prataAxe.run(${JSON.stringify(AXE_TAGS)}, ${JSON.stringify(expected)})`)
+        .finally(release)) as RunResult;
       if (result.outcome !== 'checked') {
         totals.dropped += 1;
         return;
