@@ -103,17 +103,18 @@ begin
     end if;
   end loop;
   for attempt in 1..2 loop
-    select count(*), array_agg(id order by ai), array_agg(code order by ai), array_agg(currency order by ai),
-           array_agg(fl order by ai), array_agg(owner_id order by ai), array_agg(cust order by ai),
-           coalesce(jsonb_object_agg(code, ai), '{}'),
+    -- one sort (by id); each aggregate appends the rows in the order the numbering saw them, so position ai of
+    -- every array is the account numbered ai (an ORDER BY in each aggregate would sort seven times)
+    select count(*), array_agg(id), array_agg(code), array_agg(currency), array_agg(fl), array_agg(owner_id),
+           array_agg(cust), coalesce(jsonb_object_agg(code, ai), '{}'),
            coalesce(array_agg(distinct owner_id order by owner_id) filter (where owner_id is not null), '{}')
       into v_na, a_id, a_code, a_cur, a_floor, v_owner_ids, a_cust, a_map, o_id
-      from (select a.id, a.code, a.currency, a.owner_id, o.user_id is not null as cust,
-                   (case when a.debits_must_not_exceed_credits then 'd'
-                         when a.credits_must_not_exceed_debits then 'c' else 'n' end)::"char" as fl,
-                   row_number() over (order by a.id) as ai
-              from ledger_accounts a left join ledger_owners o on o.id = a.owner_id
-             where a.code = any(v_codes)) acc;
+      from (select acc.*, row_number() over () as ai
+              from (select a.id, a.code, a.currency, a.owner_id, o.user_id is not null as cust,
+                           (case when a.debits_must_not_exceed_credits then 'd'
+                                 when a.credits_must_not_exceed_debits then 'c' else 'n' end)::"char" as fl
+                      from ledger_accounts a left join ledger_owners o on o.id = a.owner_id
+                     where a.code = any(v_codes) order by a.id) acc) numbered;
     v_missing := '{}';
     foreach v_pc in array v_codes loop
       if not a_map ? v_pc and not v_pc = any(v_missing) then v_missing := v_missing || v_pc; end if;
@@ -174,8 +175,14 @@ begin
   end loop;
 
   -- 4. Lock, in one fixed order (ledger_lock_call).
-  perform ledger_lock_call(array(select o_id[n] from generate_subscripts(o_id, 1) n where o_mode[n] = 'n'),
-                           array(select o_id[n] from generate_subscripts(o_id, 1) n where o_mode[n] = 'k'));
+  for k in 1..v_no loop
+    if o_mode[k] = 'n' then v_lock_n := v_lock_n || o_id[k];
+    elsif o_mode[k] = 'k' then v_lock_k := v_lock_k || o_id[k];
+    end if;
+  end loop;
+  perform ledger_lock_call(v_lock_n, v_lock_k);
+  -- step 7 names again, for the writer, only the owners of accounts the call moves
+  v_lock_n := '{}'; v_lock_k := '{}';
 
   -- 5. Read, now that the owners are ours: closed flags, balances on the guarded side (ledger_net_credits) of the accounts
   -- whose owner is locked for no key update, transfers already posted under these ids, the holds' states.

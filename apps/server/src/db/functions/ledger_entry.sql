@@ -38,7 +38,7 @@ set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off 
 set enable_mergejoin = off as $$
 declare
   v_balances_written int; v_transfers_written int; v_holds_opened int; v_holds_closed int; v_moved int;
-  v_bad text; v_class text; v_account bigint;
+  v_bad text; v_stale text; v_outside text; v_account bigint; v_stepped boolean;
   -- each account the transfers and holds touch, derived from them: id, debits, credits, whether it exists and holds
   -- every currency its transfers and holds are in, its code, its owner, floor ('d' debits within credits, 'c' the
   -- reverse, 'n' none), whether it is a customer's, its bucket ('a' available, 'h' held and moved only by hold steps:
@@ -69,23 +69,25 @@ begin
          coalesce(array_agg(case
            when a.debits_must_not_exceed_credits and s.dr > 0 then ledger_net_credits(a) + s.cr - s.dr < 0
            when a.credits_must_not_exceed_debits and s.cr > 0 then ledger_net_credits(a) + s.cr - s.dr > 0
-           else false end), '{}')
-    into d_id, d_debits, d_credits, d_ok, d_code, d_owner, d_floor, d_cust, d_bucket, d_short
+           else false end), '{}'),
+         coalesce(bool_or(s.stepped), false)
+    into d_id, d_debits, d_credits, d_ok, d_code, d_owner, d_floor, d_cust, d_bucket, d_short, v_stepped
     from (select l.id, sum(l.dr)::bigint as dr, sum(l.cr)::bigint as cr, min(l.currency) as cur1,
-                 max(l.currency) as cur2, bool_and(l.via_hold) as via_hold
+                 max(l.currency) as cur2, bool_and(l.via_hold) as via_hold, bool_or(l.stepped) as stepped
             from (select x.debit_account_id as id, x.amount as dr, 0::bigint as cr, x.currency,
-                         x.id like '%#release' or x.id like '%#capture.%' as via_hold
+                         x.id like '%#release' or x.id like '%#capture.%' as via_hold,
+                         position('#' in x.id) > 0 as stepped
                     from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)
                   union all
-                  select x.credit_account_id, 0::bigint, x.amount, x.currency, x.id like '%#hold'
+                  select x.credit_account_id, 0::bigint, x.amount, x.currency, x.id like '%#hold', false
                     from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)
                   union all
-                  select h.available_account_id, 0::bigint, 0::bigint, h.currency, true
+                  select h.available_account_id, 0::bigint, 0::bigint, h.currency, true, false
                     from unnest(p_holds_opened || p_holds_closed)
                          as h(id, owner_id, available_account_id, held_account_id, currency, amount, reason, reference,
                               state, captured_amount, remainder_hold_id)
                   union all
-                  select h.held_account_id, 0::bigint, 0::bigint, h.currency, true
+                  select h.held_account_id, 0::bigint, 0::bigint, h.currency, true, false
                     from unnest(p_holds_opened || p_holds_closed)
                          as h(id, owner_id, available_account_id, held_account_id, currency, amount, reason, reference,
                               state, captured_amount, remainder_hold_id)) l
@@ -93,9 +95,10 @@ begin
     left join ledger_accounts a on a.id = s.id;
 
   -- 3. The plan against what was derived, and the floors: the first problem, if any, by class (PR002 first: the caller
-  -- reads its accounts again; then the plan's mismatches, PR003; then a refusal of funds, PR001). Only lists of the
-  -- call are joined here, so hash joins (a nested loop over two lists of a few hundred rows is quadratic); reset after
-  -- the statement.
+  -- reads its accounts again; then the plan's mismatches, PR003; then a refusal of funds, PR001). Two statements: the
+  -- transfers and accounts always; the holds only when the batch opens or closes one or a transfer names a hold's step
+  -- (most calls move money without holds, and a statement's cost is mostly its size). Only lists of the call are
+  -- joined here, so hash joins (a nested loop over two lists of a few hundred rows is quadratic); reset after them.
   perform set_config('enable_hashjoin', 'on', true);
   with dv as (
     select * from unnest(d_id, d_debits, d_credits, d_ok, d_code, d_owner, d_floor, d_cust, d_bucket, d_short)
@@ -105,62 +108,13 @@ begin
     select u.id, u.dr, u.cr, true as ip
       from unnest(p_in_place_accounts, p_in_place_debits, p_in_place_credits) as u(id, dr, cr)
     union all
-    select u.id, u.dr, u.cr, false from unnest(p_delta_accounts, p_delta_debits, p_delta_credits) as u(id, dr, cr)),
-  tr as (
-    select x.*, split_part(x.id, '#', 1) as hid, split_part(x.id, '#', 2) as kind, position('#' in x.id) > 0 as of_hold
-      from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)),
-  holds as (
-    select h.id, h.available_account_id, h.held_account_id, h.currency, h.amount, h.state, h.captured_amount,
-           h.remainder_hold_id, h.reason, h.reference, true as fresh, h.owner_id
-      from unnest(p_holds_opened) as h(id, owner_id, available_account_id, held_account_id, currency, amount, reason,
-                                       reference, state, captured_amount, remainder_hold_id)
-    union all
-    select h.id, h.available_account_id, h.held_account_id, h.currency, h.amount, h.state, h.captured_amount,
-           h.remainder_hold_id, h.reason, h.reference, false, null
-      from unnest(p_holds_closed) as h(id, owner_id, available_account_id, held_account_id, currency, amount, reason,
-                                       reference, state, captured_amount, remainder_hold_id)),
-  moved as (
-    select tr.hid,
-           count(*) filter (where tr.kind = 'hold') as n_hold,
-           coalesce(sum(tr.amount) filter (where tr.kind = 'hold'), 0) as hold_a,
-           count(*) filter (where tr.kind = 'release') as n_release,
-           coalesce(sum(tr.amount) filter (where tr.kind = 'release'), 0) as release_a,
-           count(*) filter (where tr.kind like 'capture.%') as n_capture,
-           coalesce(sum(tr.amount) filter (where tr.kind like 'capture.%'), 0) as capture_a,
-           bool_and(tr.kind in ('hold', 'release') or tr.kind like 'capture.%') as kinds_ok,
-           min(tr.debit_account_id) filter (where tr.kind <> 'hold') as out_d1,
-           max(tr.debit_account_id) filter (where tr.kind <> 'hold') as out_d2,
-           min(tr.debit_account_id) filter (where tr.kind = 'hold') as hold_d,
-           min(tr.credit_account_id) filter (where tr.kind = 'hold') as hold_c,
-           min(tr.credit_account_id) filter (where tr.kind = 'release') as release_c,
-           min(tr.currency) as cur1, max(tr.currency) as cur2
-      from tr where tr.of_hold group by tr.hid),
-  -- each hold with what its transfers moved, what it would leave to a remainder, and its accounts' facts
-  hm as (
-    select h.*, coalesce(m.n_hold, 0) as n_hold, coalesce(m.hold_a, 0) as hold_a,
-           coalesce(m.n_release, 0) as n_release, coalesce(m.release_a, 0) as release_a,
-           coalesce(m.n_capture, 0) as n_capture, coalesce(m.capture_a, 0) as capture_a,
-           m.hid is not null as has_moves, m.out_d1, m.out_d2, m.hold_d, m.hold_c, m.release_c, m.cur1, m.cur2,
-           av.owner as av_owner, av.bucket as av_bucket, hd.owner as hd_owner, hd.bucket as hd_bucket
-      from holds h
-      left join moved m on m.hid = h.id
-      left join dv av on av.id = h.available_account_id
-      left join dv hd on hd.id = h.held_account_id),
-  -- the remainders: each kept by the capture that names it
-  parents as (
-    select hm.remainder_hold_id as id, count(*) as n, min(hm.amount - hm.capture_a - hm.release_a) as left_a,
-           bool_and(hm.state = 'captured') as captured, min(hm.available_account_id) as av1,
-           max(hm.available_account_id) as av2, min(hm.held_account_id) as hd1, max(hm.held_account_id) as hd2,
-           min(hm.currency) as cur1, max(hm.currency) as cur2, min(hm.reason) as reason1, max(hm.reason) as reason2,
-           min(hm.reference) as ref1, max(hm.reference) as ref2
-      from hm where hm.remainder_hold_id is not null group by hm.remainder_hold_id)
-  select q.class, q.msg, q.account into v_class, v_bad, v_account from (
-    (select 0 as prio, 'PR002' as class, 'accounts not as the caller knows them' as msg, null::bigint as account
+    select u.id, u.dr, u.cr, false from unnest(p_delta_accounts, p_delta_debits, p_delta_credits) as u(id, dr, cr))
+  select
+    (select 'accounts not as the caller knows them'
        from unnest(p_accounts) as x(id, code, owner_id)
        join dv on dv.id = x.id
-      where dv.code is distinct from x.code or dv.owner is distinct from x.owner_id limit 1)
-    union all
-    (select 1, 'PR003', problems.p, null from (
+      where dv.code is distinct from x.code or dv.owner is distinct from x.owner_id limit 1),
+    (select problems.p from (
     (select 'transfer ' || x.id || ': amount ' || coalesce(x.amount::text, 'null')
             || ' not positive, or one account twice' as p
        from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)
@@ -188,71 +142,129 @@ begin
     -- a held account moves only through its holds: out by a release or a capture, in by a hold (each step's
     -- accounts are checked against its hold below)
     (select 'account ' || dv.id || ' is a held account moved outside a hold' from dv where dv.bucket = 'x' limit 1)
-    union all
-    (select 'transfer ' || m.hid || '#...: names a hold the batch neither opens nor closes, or an unknown step'
-       from moved m
-       left join holds h on h.id = m.hid
-      where not m.kinds_ok or h.id is null limit 1)
-    union all
-    (select 'hold ' || h.id || ': its accounts are not one owner''s available and held accounts in ' || h.currency
-       from hm h
-      where h.av_owner is null or h.av_owner is distinct from h.hd_owner
-         or (h.fresh and h.av_owner is distinct from h.owner_id)
-         or h.av_bucket is distinct from 'a' or h.hd_bucket not in ('h', 'x')
-      limit 1)
-    union all
-    (select 'hold ' || h.id || ': its transfers do not move its amount ' || coalesce(h.amount::text, 'null')
-       from hm h
-       left join parents p on p.id = h.id
-      where h.amount is null or h.amount <= 0
-         -- opened here: one '#hold' transfer of its amount from available to held, unless it is a capture's remainder
-         -- (then exactly the rest of that capture, between the same accounts, for the same reason and reference)
-         or (h.fresh and not (
-               (h.n_hold = 1 and h.hold_a = h.amount and h.hold_d = h.available_account_id
-                and h.hold_c = h.held_account_id and p.id is null)
-               or (h.n_hold = 0 and p.n = 1 and p.captured and p.left_a = h.amount
-                   and p.av1 = h.available_account_id and p.av2 = h.available_account_id
-                   and p.hd1 = h.held_account_id and p.hd2 = h.held_account_id
-                   and p.cur1 = h.currency and p.cur2 = h.currency
-                   and p.reason1 = h.reason and p.reason2 = h.reason
-                   and p.ref1 = h.reference and p.ref2 = h.reference)))
-         or (not h.fresh and (h.n_hold <> 0 or p.id is not null))
-         -- every transfer of the hold in its currency, and what leaves it leaves the held account
-         or (h.has_moves and (h.cur1 <> h.currency or h.cur2 <> h.currency))
-         or (h.n_release + h.n_capture > 0 and (h.out_d1 <> h.held_account_id or h.out_d2 <> h.held_account_id))
-         or (h.n_release > 0 and h.release_c <> h.available_account_id)
-         or h.n_release > 1
-         -- still held: nothing leaves it
-         or (h.state = 'held' and (h.n_release + h.n_capture > 0 or h.captured_amount is not null
-                                   or h.remainder_hold_id is not null))
-         -- released: all of it back to available, nothing captured
-         or (h.state = 'released' and (h.n_capture > 0 or h.release_a <> h.amount or h.captured_amount is not null
-                                       or h.remainder_hold_id is not null))
-         -- captured: the parts are what it says it took; parts and release add up to the hold, or the rest is kept
-         -- by the remainder hold it names (checked on that hold: its amount is what is left)
-         or (h.state = 'captured' and (
-               h.captured_amount is distinct from h.capture_a
-               or (h.remainder_hold_id is null and h.capture_a + h.release_a <> h.amount)
-               or (h.remainder_hold_id is not null and (h.n_release > 0 or h.capture_a >= h.amount))))
-         or h.state is null or h.state not in ('held', 'released', 'captured')
-      limit 1)
-    union all
-    (select 'hold ' || p.id || ': a remainder the batch does not open, or kept by two captures'
-       from parents p
-       left join holds h on h.id = p.id and h.fresh
-      where h.id is null or p.n <> 1 limit 1)
-    ) problems limit 1)
-    union all
-    (select 2, 'PR003', 'account ' || dv.id || ' is moved but is not among the plan''s accounts', null
+    ) problems limit 1),
+    (select 'account ' || dv.id || ' is moved but is not among the plan''s accounts'
        from dv
        left join unnest(p_accounts) as x(id, code, owner_id) on x.id = dv.id
-      where p_accounts is not null and x.id is null limit 1)
-    union all
-    (select 3, 'PR001', 'insufficient funds', dv.id from dv where dv.short limit 1)
-  ) q order by q.prio limit 1;
+      where p_accounts is not null and x.id is null limit 1),
+    (select dv.id from dv where dv.short limit 1)
+    into v_stale, v_bad, v_outside, v_account;
+  if v_stale is not null then
+    raise exception 'ledger plan: %', v_stale using errcode = 'PR002',
+      hint = 'the batch does not match the transfers it writes; nothing was written';
+  end if;
+  -- the holds: each step names a hold the batch opens or closes, and each hold moves exactly its amount
+  if v_bad is null and (v_stepped or cardinality(p_holds_opened) + cardinality(p_holds_closed) > 0) then
+    with dv as (
+      select * from unnest(d_id, d_owner, d_bucket) as u(id, owner, bucket)),
+    tr as (
+      select x.*, split_part(x.id, '#', 1) as hid, split_part(x.id, '#', 2) as kind,
+             position('#' in x.id) > 0 as of_hold
+        from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)),
+    holds as (
+      select h.id, h.available_account_id, h.held_account_id, h.currency, h.amount, h.state, h.captured_amount,
+             h.remainder_hold_id, h.reason, h.reference, true as fresh, h.owner_id
+        from unnest(p_holds_opened) as h(id, owner_id, available_account_id, held_account_id, currency, amount, reason,
+                                         reference, state, captured_amount, remainder_hold_id)
+      union all
+      select h.id, h.available_account_id, h.held_account_id, h.currency, h.amount, h.state, h.captured_amount,
+             h.remainder_hold_id, h.reason, h.reference, false, null
+        from unnest(p_holds_closed) as h(id, owner_id, available_account_id, held_account_id, currency, amount, reason,
+                                         reference, state, captured_amount, remainder_hold_id)),
+    moved as (
+      select tr.hid,
+             count(*) filter (where tr.kind = 'hold') as n_hold,
+             coalesce(sum(tr.amount) filter (where tr.kind = 'hold'), 0) as hold_a,
+             count(*) filter (where tr.kind = 'release') as n_release,
+             coalesce(sum(tr.amount) filter (where tr.kind = 'release'), 0) as release_a,
+             count(*) filter (where tr.kind like 'capture.%') as n_capture,
+             coalesce(sum(tr.amount) filter (where tr.kind like 'capture.%'), 0) as capture_a,
+             bool_and(tr.kind in ('hold', 'release') or tr.kind like 'capture.%') as kinds_ok,
+             min(tr.debit_account_id) filter (where tr.kind <> 'hold') as out_d1,
+             max(tr.debit_account_id) filter (where tr.kind <> 'hold') as out_d2,
+             min(tr.debit_account_id) filter (where tr.kind = 'hold') as hold_d,
+             min(tr.credit_account_id) filter (where tr.kind = 'hold') as hold_c,
+             min(tr.credit_account_id) filter (where tr.kind = 'release') as release_c,
+             min(tr.currency) as cur1, max(tr.currency) as cur2
+        from tr where tr.of_hold group by tr.hid),
+    -- each hold with what its transfers moved, what it would leave to a remainder, and its accounts' facts
+    hm as (
+      select h.*, coalesce(m.n_hold, 0) as n_hold, coalesce(m.hold_a, 0) as hold_a,
+             coalesce(m.n_release, 0) as n_release, coalesce(m.release_a, 0) as release_a,
+             coalesce(m.n_capture, 0) as n_capture, coalesce(m.capture_a, 0) as capture_a,
+             m.hid is not null as has_moves, m.out_d1, m.out_d2, m.hold_d, m.hold_c, m.release_c, m.cur1, m.cur2,
+             av.owner as av_owner, av.bucket as av_bucket, hd.owner as hd_owner, hd.bucket as hd_bucket
+        from holds h
+        left join moved m on m.hid = h.id
+        left join dv av on av.id = h.available_account_id
+        left join dv hd on hd.id = h.held_account_id),
+    -- the remainders: each kept by the capture that names it
+    parents as (
+      select hm.remainder_hold_id as id, count(*) as n, min(hm.amount - hm.capture_a - hm.release_a) as left_a,
+             bool_and(hm.state = 'captured') as captured, min(hm.available_account_id) as av1,
+             max(hm.available_account_id) as av2, min(hm.held_account_id) as hd1, max(hm.held_account_id) as hd2,
+             min(hm.currency) as cur1, max(hm.currency) as cur2, min(hm.reason) as reason1, max(hm.reason) as reason2,
+             min(hm.reference) as ref1, max(hm.reference) as ref2
+        from hm where hm.remainder_hold_id is not null group by hm.remainder_hold_id)
+    select problems.p into v_bad from (
+      (select 'transfer ' || m.hid || '#...: names a hold the batch neither opens nor closes, or an unknown step' as p
+         from moved m
+         left join holds h on h.id = m.hid
+        where not m.kinds_ok or h.id is null limit 1)
+      union all
+      (select 'hold ' || h.id || ': its accounts are not one owner''s available and held accounts in ' || h.currency
+         from hm h
+        where h.av_owner is null or h.av_owner is distinct from h.hd_owner
+           or (h.fresh and h.av_owner is distinct from h.owner_id)
+           or h.av_bucket is distinct from 'a' or h.hd_bucket not in ('h', 'x')
+        limit 1)
+      union all
+      (select 'hold ' || h.id || ': its transfers do not move its amount ' || coalesce(h.amount::text, 'null')
+         from hm h
+         left join parents p on p.id = h.id
+        where h.amount is null or h.amount <= 0
+           -- opened here: one '#hold' transfer of its amount from available to held, unless it is a capture's remainder
+           -- (then exactly the rest of that capture, between the same accounts, for the same reason and reference)
+           or (h.fresh and not (
+                 (h.n_hold = 1 and h.hold_a = h.amount and h.hold_d = h.available_account_id
+                  and h.hold_c = h.held_account_id and p.id is null)
+                 or (h.n_hold = 0 and p.n = 1 and p.captured and p.left_a = h.amount
+                     and p.av1 = h.available_account_id and p.av2 = h.available_account_id
+                     and p.hd1 = h.held_account_id and p.hd2 = h.held_account_id
+                     and p.cur1 = h.currency and p.cur2 = h.currency
+                     and p.reason1 = h.reason and p.reason2 = h.reason
+                     and p.ref1 = h.reference and p.ref2 = h.reference)))
+           or (not h.fresh and (h.n_hold <> 0 or p.id is not null))
+           -- every transfer of the hold in its currency, and what leaves it leaves the held account
+           or (h.has_moves and (h.cur1 <> h.currency or h.cur2 <> h.currency))
+           or (h.n_release + h.n_capture > 0 and (h.out_d1 <> h.held_account_id or h.out_d2 <> h.held_account_id))
+           or (h.n_release > 0 and h.release_c <> h.available_account_id)
+           or h.n_release > 1
+           -- still held: nothing leaves it
+           or (h.state = 'held' and (h.n_release + h.n_capture > 0 or h.captured_amount is not null
+                                     or h.remainder_hold_id is not null))
+           -- released: all of it back to available, nothing captured
+           or (h.state = 'released' and (h.n_capture > 0 or h.release_a <> h.amount or h.captured_amount is not null
+                                         or h.remainder_hold_id is not null))
+           -- captured: the parts are what it says it took; parts and release add up to the hold, or the rest is kept
+           -- by the remainder hold it names (checked on that hold: its amount is what is left)
+           or (h.state = 'captured' and (
+                 h.captured_amount is distinct from h.capture_a
+                 or (h.remainder_hold_id is null and h.capture_a + h.release_a <> h.amount)
+                 or (h.remainder_hold_id is not null and (h.n_release > 0 or h.capture_a >= h.amount))))
+           or h.state is null or h.state not in ('held', 'released', 'captured')
+        limit 1)
+      union all
+      (select 'hold ' || p.id || ': a remainder the batch does not open, or kept by two captures'
+         from parents p
+         left join holds h on h.id = p.id and h.fresh
+        where h.id is null or p.n <> 1 limit 1)
+      ) problems limit 1;
+  end if;
   perform set_config('enable_hashjoin', 'off', true);
-  if v_class in ('PR002', 'PR003') then
-    raise exception 'ledger plan: %', v_bad using errcode = v_class,
+  if v_bad is null then v_bad := v_outside; end if;
+  if v_bad is not null then
+    raise exception 'ledger plan: %', v_bad using errcode = 'PR003',
       hint = 'the batch does not match the transfers it writes; nothing was written';
   end if;
 
@@ -264,14 +276,16 @@ begin
     raise exception 'ledger plan: account closed' using errcode = 'PR001',
       detail = jsonb_build_object('reason', 'account_closed', 'account', v_bad)::text;
   end if;
-  if v_class = 'PR001' then
+  if v_account is not null then
     raise exception 'ledger plan: insufficient funds' using errcode = 'PR001',
       detail = jsonb_build_object('reason', 'insufficient_funds',
                                   'account', (select a.code from ledger_accounts a where a.id = v_account))::text;
   end if;
 
-  -- 5. Write, in one statement: the transfers, the balances as derived (in place where this call holds the owner for
-  -- no key update, folding the account's deltas; a delta row elsewhere), the holds opened and the holds closed.
+  -- 5. Write: the transfers and the balances as derived (in place where this call holds the owner for no key update,
+  -- folding the account's deltas; a delta row elsewhere) in one statement; then the holds opened and the holds
+  -- closed, each only when there are some (a statement that would write ledger_holds opens it and its indexes even
+  -- for no rows).
   with tw as (
     insert into ledger_transfers (transfer_id, debit_account_id, credit_account_id, currency, amount, code)
       select x.id, x.debit_account_id, x.credit_account_id, x.currency, x.amount, x.code
@@ -295,16 +309,28 @@ begin
   dl as (
     insert into ledger_balance_deltas (account_id, debits, credits)
       select dv.id, dv.dr, dv.cr from dv where not dv.ip
-      returning 1),
-  hi as (
+      returning 1)
+  select (select count(*) from tw), (select count(*) from up) + (select count(*) from dl), (select count(*) from dv)
+    into v_transfers_written, v_balances_written, v_moved;
+  if v_transfers_written <> cardinality(p_transfers) then
+    raise exception 'ledger plan: a transfer was not written' using errcode = 'PR003';
+  end if;
+  if v_balances_written <> v_moved then
+    raise exception 'ledger plan: a balance was not written' using errcode = 'PR003';
+  end if;
+  if cardinality(p_holds_opened) > 0 then
     insert into ledger_holds (hold_id, owner_id, available_account_id, held_account_id, currency, amount, reason,
                               reference, state, captured_amount, remainder_hold_id, resolved_at)
       select x.id, x.owner_id, x.available_account_id, x.held_account_id, x.currency, x.amount, x.reason,
              x.reference, x.state, x.captured_amount, x.remainder_hold_id, case when x.state <> 'held' then now() end
         from unnest(p_holds_opened) as x(id, owner_id, available_account_id, held_account_id, currency, amount, reason,
-                                         reference, state, captured_amount, remainder_hold_id)
-      returning 1),
-  hu as (
+                                         reference, state, captured_amount, remainder_hold_id);
+    get diagnostics v_holds_opened = row_count;
+    if v_holds_opened <> cardinality(p_holds_opened) then
+      raise exception 'ledger plan: a hold was not written' using errcode = 'PR003';
+    end if;
+  end if;
+  if cardinality(p_holds_closed) > 0 then
     update ledger_holds h
        set state = x.state, resolved_at = now(), captured_amount = x.captured_amount,
            remainder_hold_id = x.remainder_hold_id
@@ -312,22 +338,11 @@ begin
                                        reference, state, captured_amount, remainder_hold_id)
      where h.hold_id = x.id and h.state = 'held' and h.amount = x.amount and h.currency = x.currency
        and h.available_account_id = x.available_account_id and h.held_account_id = x.held_account_id
-       and h.reason = x.reason and h.reference = x.reference
-     returning 1)
-  select (select count(*) from tw), (select count(*) from hi), (select count(*) from hu),
-         (select count(*) from up) + (select count(*) from dl), (select count(*) from dv)
-    into v_transfers_written, v_holds_opened, v_holds_closed, v_balances_written, v_moved;
-  if v_transfers_written <> cardinality(p_transfers) then
-    raise exception 'ledger plan: a transfer was not written' using errcode = 'PR003';
-  end if;
-  if v_holds_opened <> cardinality(p_holds_opened) then
-    raise exception 'ledger plan: a hold was not written' using errcode = 'PR003';
-  end if;
-  if v_holds_closed <> cardinality(p_holds_closed) then
-    raise exception 'ledger plan: a hold it closes is not open as the plan says' using errcode = 'PR003';
-  end if;
-  if v_balances_written <> v_moved then
-    raise exception 'ledger plan: a balance was not written' using errcode = 'PR003';
+       and h.reason = x.reason and h.reference = x.reference;
+    get diagnostics v_holds_closed = row_count;
+    if v_holds_closed <> cardinality(p_holds_closed) then
+      raise exception 'ledger plan: a hold it closes is not open as the plan says' using errcode = 'PR003';
+    end if;
   end if;
 end
 $$;

@@ -84,32 +84,38 @@ $$;
 -- NO KEY UPDATE) and the customers it credits (p_k, FOR KEY SHARE). Those at or above the highest owner the
 -- transaction holds are locked in ascending order, waiting as long as it takes; any below it, and the credited ones
 -- below this call's own highest, through ledger_lock_out_of_order (never queued: key share only ever waits for a
--- closing, so it is almost always free). Three statements at most, whatever the size of the batch.
+-- closing, so it is almost always free). Two lock statements at most, whatever the size of the batch; the lists are
+-- sorted out in PL/pgSQL (a call names a few owners; a statement costs more than its loop).
 -- The owners a call locked are noted in prata.ledger_locked (',n12,k15,': mode and id), local to the transaction like
--- the locks themselves (a rolled-back savepoint undoes both); a call whose owners are all there already, in the mode
--- asked or a stronger one (ledger_entry after ledger_commands, in the same transaction), takes nothing again. An
--- owner already noted is not noted again: a long transaction's note grows with its owners, not with its calls.
+-- the locks themselves (a rolled-back savepoint undoes both); an owner noted already, in the mode asked or a stronger
+-- one (ledger_entry after ledger_commands, in the same transaction), is not taken again, and a call whose owners are
+-- all noted takes nothing. An owner is noted once: a long transaction's note grows with its owners, not its calls.
 create or replace function ledger_lock_call(p_n bigint[], p_k bigint[]) returns void language plpgsql
 set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off as $$
 declare
   v_max bigint := coalesce(nullif(current_setting('prata.ledger_lock_max', true), '')::bigint, 0);
-  v_held text := coalesce(current_setting('prata.ledger_locked', true), '');
-  v_n_in bigint[]; v_k_in bigint[]; v_n_out bigint[]; v_k_out bigint[];
+  v_held text := coalesce(nullif(current_setting('prata.ledger_locked', true), ''), ',');
+  v_new text := '';
+  v_n_in bigint[] := '{}'; v_k_in bigint[] := '{}'; v_n_out bigint[] := '{}'; v_k_out bigint[] := '{}';
   v_top bigint;
+  v_owner bigint;
   v_ignored text;
 begin
-  if v_held <> '' and not exists (select 1 from unnest(p_n) x where position(',n' || x || ',' in v_held) = 0)
-     and not exists (select 1 from unnest(p_k) x
-                      where position(',k' || x || ',' in v_held) = 0 and position(',n' || x || ',' in v_held) = 0) then
-    return;
-  end if;
-  select coalesce(array_agg(x order by x) filter (where x >= v_max), '{}'),
-         coalesce(array_agg(x) filter (where x < v_max), '{}')
-    into v_n_in, v_n_out from unnest(p_n) x;
+  foreach v_owner in array coalesce(p_n, '{}') loop
+    continue when position(',n' || v_owner || ',' in v_held || v_new) > 0;
+    v_new := v_new || 'n' || v_owner || ',';
+    if v_owner >= v_max then v_n_in := v_n_in || v_owner; else v_n_out := v_n_out || v_owner; end if;
+  end loop;
+  if cardinality(v_n_in) > 1 then v_n_in := array(select x from unnest(v_n_in) x order by x); end if;
   v_top := greatest(v_max, coalesce(v_n_in[cardinality(v_n_in)], 0));
-  select coalesce(array_agg(x order by x) filter (where x >= v_top), '{}'),
-         coalesce(array_agg(x) filter (where x < v_top), '{}')
-    into v_k_in, v_k_out from unnest(p_k) x;
+  foreach v_owner in array coalesce(p_k, '{}') loop
+    continue when position(',k' || v_owner || ',' in v_held || v_new) > 0
+               or position(',n' || v_owner || ',' in v_held || v_new) > 0;
+    v_new := v_new || 'k' || v_owner || ',';
+    if v_owner >= v_top then v_k_in := v_k_in || v_owner; else v_k_out := v_k_out || v_owner; end if;
+  end loop;
+  if v_new = '' then return; end if;
+  if cardinality(v_k_in) > 1 then v_k_in := array(select x from unnest(v_k_in) x order by x); end if;
   if cardinality(v_n_out) + cardinality(v_k_out) > 0 then
     perform ledger_lock_out_of_order(v_n_out, v_k_out, '{}');
   end if;
@@ -121,12 +127,7 @@ begin
     v_top := greatest(v_top, v_k_in[cardinality(v_k_in)]);
   end if;
   if v_top > v_max then v_ignored := set_config('prata.ledger_lock_max', v_top::text, true); end if;
-  v_ignored := set_config('prata.ledger_locked',
-                          coalesce(nullif(v_held, ''), ',')
-                          || coalesce((select string_agg('n' || x || ',', '') from unnest(p_n) x
-                                        where position(',n' || x || ',' in v_held) = 0), '')
-                          || coalesce((select string_agg('k' || x || ',', '') from unnest(p_k) x
-                                        where position(',k' || x || ',' in v_held) = 0), ''), true);
+  v_ignored := set_config('prata.ledger_locked', v_held || v_new, true);
 end
 $$;
 

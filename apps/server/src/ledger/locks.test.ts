@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, onPostgres, skippedOnPglite } from '../../test/helpers';
+import type { Database, Tx } from '@/db/client';
+import { pgErrorCode } from '@/db/tx';
+import { createLedgerUsers } from '../../test/ledger-users';
+
+skippedOnPglite('ledger_lock_call');
+
+type Mode = 'for no key update' | 'for key share' | 'for update';
+
+/** Whether another connection could take `mode` on the owner right now (NOWAIT: 55P03 when it could not). */
+async function free(database: Database, owner: number, mode: Mode): Promise<boolean> {
+  try {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`select 1 from ledger_owners where id = ${owner} ${mode} nowait`));
+    });
+    return true;
+  } catch (err) {
+    if (pgErrorCode(err) === '55P03') return false;
+    throw err;
+  }
+}
+
+const note = async (tx: Tx) =>
+  String(
+    (await tx.execute<{ n: string | null }>(sql`select current_setting('prata.ledger_locked', true) as n`)).rows[0]
+      ?.n ?? '',
+  );
+const lockCall = (tx: Tx, n: number[], k: number[]) =>
+  tx.execute(sql`select ledger_lock_call(${`{${n.join(',')}}`}::bigint[], ${`{${k.join(',')}}`}::bigint[])`);
+
+/**
+ * ledger_lock_call (db/functions/ledger_locks.sql) takes what a ledger call needs and notes it for the transaction; an
+ * owner noted in the mode asked or a stronger one is not taken again. Seen from another connection with NOWAIT.
+ */
+describe.skipIf(!onPostgres)('ledger_lock_call', () => {
+  it('locks the owners in their modes, notes them once, and upgrades a key share to no key update', async () => {
+    const database = await createTestDatabase({ poolSize: 4, forThisTest: true });
+    const users = await createLedgerUsers(database.db, 3);
+    const owners = (
+      await database.db.execute<{ id: string }>(
+        sql`select o.id from ledger_owners o
+             where o.user_id = any(${`{${users.join(',')}}`}::bigint[]) order by o.id`,
+      )
+    ).rows.map((r) => Number(r.id));
+    expect(owners).toHaveLength(3);
+    const [o1, o2, o3] = owners as [number, number, number];
+
+    await database.db.transaction(async (tx) => {
+      await lockCall(tx, [o2], [o3]);
+      expect(await note(tx)).toBe(`,n${o2},k${o3},`);
+      expect(await free(database, o2, 'for no key update')).toBe(false);
+      expect(await free(database, o2, 'for key share')).toBe(true);
+      expect(await free(database, o3, 'for key share')).toBe(true);
+      expect(await free(database, o3, 'for update')).toBe(false);
+      expect(await free(database, o1, 'for update')).toBe(true);
+
+      // noted already, in the mode asked or a stronger one: nothing taken, nothing noted
+      await lockCall(tx, [o2], [o2, o3]);
+      expect(await note(tx)).toBe(`,n${o2},k${o3},`);
+
+      // below the transaction's highest owner: taken out of order (never queued), and noted
+      await lockCall(tx, [o1], []);
+      expect(await note(tx)).toBe(`,n${o2},k${o3},n${o1},`);
+      expect(await free(database, o1, 'for no key update')).toBe(false);
+
+      // a key share asked again for no key update is taken again
+      expect(await free(database, o3, 'for no key update')).toBe(true);
+      await lockCall(tx, [o3, o3], []);
+      expect(await note(tx)).toBe(`,n${o2},k${o3},n${o1},n${o3},`);
+      expect(await free(database, o3, 'for no key update')).toBe(false);
+    });
+    // the note and the locks end with the transaction
+    expect(await free(database, o2, 'for update')).toBe(true);
+    await database.db.transaction(async (tx) => expect(await note(tx)).toBe(''));
+  });
+});
