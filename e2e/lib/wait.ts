@@ -20,7 +20,7 @@ export function holdPage(): () => void {
 }
 
 /** Milliseconds the harness has held pages so far in this process, the holds still open included. */
-export function heldSoFar(): number {
+function heldSoFar(): number {
   const now = performance.now();
   let open = 0;
   for (const start of holding) open += now - start;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres, skippedOnPglite } from '../../test/helpers';
 import type { Database, Tx } from '@/db/client';
+import { rows } from '@/db/sql';
 import { pgErrorCode } from '@/db/tx';
 import { createLedgerUsers } from '../../test/ledger-users';
 
@@ -24,8 +25,7 @@ async function free(database: Database, owner: number, mode: Mode): Promise<bool
 
 const note = async (tx: Tx) =>
   String(
-    (await tx.execute<{ n: string | null }>(sql`select current_setting('prata.ledger_locked', true) as n`)).rows[0]
-      ?.n ?? '',
+    (await rows<{ n: string | null }>(tx, sql`select current_setting('prata.ledger_locked', true) as n`))[0]?.n ?? '',
   );
 const lockCall = (tx: Tx, n: number[], k: number[]) =>
   tx.execute(sql`select ledger_lock_call(${`{${n.join(',')}}`}::bigint[], ${`{${k.join(',')}}`}::bigint[])`);
@@ -39,11 +39,12 @@ describe.skipIf(!onPostgres)('ledger_lock_call', () => {
     const database = await createTestDatabase({ poolSize: 4, forThisTest: true });
     const users = await createLedgerUsers(database.db, 3);
     const owners = (
-      await database.db.execute<{ id: string }>(
+      await rows<{ id: string }>(
+        database.db,
         sql`select o.id from ledger_owners o
              where o.user_id = any(${`{${users.join(',')}}`}::bigint[]) order by o.id`,
       )
-    ).rows.map((r) => Number(r.id));
+    ).map((r) => Number(r.id));
     expect(owners).toHaveLength(3);
     const [o1, o2, o3] = owners as [number, number, number];
 
