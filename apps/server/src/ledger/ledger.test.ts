@@ -829,6 +829,17 @@ describe('ledger: closed accounts', () => {
         reference: 'x',
       }),
     ).toMatchObject({ ok: false, reason: 'account_closed' });
+    // a debit from the closed account answers with it, before any question of funds
+    expect(
+      await post(database.db, {
+        id: 't2',
+        debit: avail(A),
+        credit: avail(B),
+        currency: 'BRL',
+        amount: 1,
+        code: 'transfer',
+      }),
+    ).toEqual({ ok: false, reason: 'account_closed', account: `customer:${A}:available:BRL` });
     // a customer who never posted can be closed too, and then receives nothing
     expect(await closeAccount(database.db, B)).toMatchObject({ ok: true, duplicate: false });
     expect(await post(database.db, deposit('d3', B, 1))).toMatchObject({ ok: false, reason: 'account_closed' });

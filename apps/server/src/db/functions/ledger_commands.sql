@@ -60,7 +60,7 @@ declare
   v_res jsonb; v_fail text; v_fail_acct text; v_stored jsonb; v_prev jsonb;
   v_in_chain boolean := false; v_chain_failed boolean := false; v_chain_start int; v_chain_legs int; v_chain_undo int;
   i int; j int; k int; kr int; d int; c int; r int; v_amt bigint; v_sum bigint; v_rem bigint; v_rest text;
-  v_code text; v_pc text;
+  v_code text; v_pc text; v_debit_closed boolean;
 begin
   if v_n = 0 then return '[]'::jsonb; end if;
 
@@ -173,6 +173,59 @@ begin
       end if;
     end if;
   end loop;
+
+  -- One transfer alone (most calls: a deposit, a withdrawal, a customer's transfer): the writer's own refusals are its
+  -- answer. An id posted before answers as the decisions below would; otherwise ledger_entry locks, checks and writes,
+  -- and a closed owner or a short balance (PR001) is this command's refusal. No balances to read and no decisions to
+  -- keep in memory: the writer reads them under its locks.
+  if v_n = 1 and p_cmds->0->>'kind' = 'transfer' then
+    v_cmd := p_cmds->0; v_id := v_cmd->>'id'; v_amt := (v_cmd->>'amount')::bigint; v_code := v_cmd->>'code';
+    d := (a_map->>(v_cmd->>'debit_account'))::int; c := (a_map->>(v_cmd->>'credit_account'))::int;
+    select jsonb_build_array(t.debit_account_id, t.credit_account_id, t.amount, t.code, t.created_at)
+      into v_stored from ledger_transfers t where t.transfer_id = v_id;
+    if v_stored is not null then
+      if (v_stored->>0)::bigint = a_id[d] and (v_stored->>1)::bigint = a_id[c]
+         and (v_stored->>2)::bigint = v_amt and v_stored->>3 = v_code then
+        return jsonb_build_array(jsonb_build_object('ok', true, 'duplicate', true, 'posted_at', v_stored->4));
+      end if;
+      return '[{"ok":false,"reason":"id_conflict"}]'::jsonb;
+    end if;
+    -- each account written in place where its owner is locked for no key update, as a delta row elsewhere
+    for k in 1..v_no loop
+      if o_mode[k] = 'n' then v_lock_n := v_lock_n || o_id[k];
+      elsif o_mode[k] = 'k' then v_lock_k := v_lock_k || o_id[k];
+      end if;
+    end loop;
+    foreach k in array array[d, c] loop
+      if a_oi[k] is not null and o_mode[a_oi[k]] = 'n' then
+        v_ip := v_ip || a_id[k]; v_ip_dr := v_ip_dr || (case when k = d then v_amt else 0 end);
+        v_ip_cr := v_ip_cr || (case when k = c then v_amt else 0 end);
+      else
+        v_dl := v_dl || a_id[k]; v_dl_dr := v_dl_dr || (case when k = d then v_amt else 0 end);
+        v_dl_cr := v_dl_cr || (case when k = c then v_amt else 0 end);
+      end if;
+    end loop;
+    begin
+      perform ledger_entry(array[row(v_id, a_id[d], a_id[c], v_amt, v_code, a_cur[d])::ledger_plan_transfer],
+                           '{}', '{}', null, v_lock_n, v_lock_k, v_ip, v_ip_dr, v_ip_cr, v_dl, v_dl_dr, v_dl_cr);
+    exception
+      when unique_violation then
+        raise exception using errcode = '40001',
+          message = 'ledger: a transfer id was written by a concurrent transaction; the transaction must be retried';
+      when sqlstate 'PR001' then
+        get stacked diagnostics v_fail := pg_exception_detail;
+        if v_fail::jsonb->>'reason' = 'insufficient_funds' then
+          return jsonb_build_array(jsonb_build_object('ok', false, 'reason', 'insufficient_funds',
+                                                      'account', v_fail::jsonb->>'account'));
+        end if;
+        -- a closed owner: the debit's first, as the decisions below answer it
+        select coalesce(bool_or(o.closed_at is not null), false) into v_debit_closed
+          from ledger_owners o where o.id = v_owner_ids[d];
+        v_fail_acct := case when v_debit_closed then a_code[d] else a_code[c] end;
+        return jsonb_build_array(jsonb_build_object('ok', false, 'reason', 'account_closed', 'account', v_fail_acct));
+    end;
+    return jsonb_build_array(jsonb_build_object('ok', true, 'duplicate', false, 'posted_at', now()));
+  end if;
 
   -- 4. Lock, in one fixed order (ledger_lock_call).
   for k in 1..v_no loop

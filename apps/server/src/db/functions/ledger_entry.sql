@@ -38,7 +38,7 @@ set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off 
 set enable_mergejoin = off as $$
 declare
   v_balances_written int; v_transfers_written int; v_holds_opened int; v_holds_closed int; v_moved int;
-  v_bad text; v_stale text; v_outside text; v_account bigint; v_stepped boolean;
+  v_bad text; v_stale text; v_outside text; v_account bigint; v_stepped boolean; v_setting text;
   -- each account the transfers and holds touch, derived from them: id, debits, credits, whether it exists and holds
   -- every currency its transfers and holds are in, its code, its owner, floor ('d' debits within credits, 'c' the
   -- reverse, 'n' none), whether it is a customer's, its bucket ('a' available, 'h' held and moved only by hold steps:
@@ -99,7 +99,7 @@ begin
   -- transfers and accounts always; the holds only when the batch opens or closes one or a transfer names a hold's step
   -- (most calls move money without holds, and a statement's cost is mostly its size). Only lists of the call are
   -- joined here, so hash joins (a nested loop over two lists of a few hundred rows is quadratic); reset after them.
-  perform set_config('enable_hashjoin', 'on', true);
+  v_setting := set_config('enable_hashjoin', 'on', true);
   with dv as (
     select * from unnest(d_id, d_debits, d_credits, d_ok, d_code, d_owner, d_floor, d_cust, d_bucket, d_short)
                   as u(id, dr, cr, ok, code, owner, floor, cust, bucket, short)),
@@ -261,7 +261,7 @@ begin
         where h.id is null or p.n <> 1 limit 1)
       ) problems limit 1;
   end if;
-  perform set_config('enable_hashjoin', 'off', true);
+  v_setting := set_config('enable_hashjoin', 'off', true);
   if v_bad is null then v_bad := v_outside; end if;
   if v_bad is not null then
     raise exception 'ledger plan: %', v_bad using errcode = 'PR003',
