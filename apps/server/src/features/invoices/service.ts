@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  brasiliaMonthStart,
   INVOICE_LINK_TTL_SECONDS,
   INVOICES_PAGE_SIZE,
   MESSAGES,
@@ -56,7 +57,9 @@ async function issueOwn(deps: AppDeps, userId: number) {
   // the fees from the month the last complete list left off: a list costs the months since, not the whole history
   const since = await invoicesCompleteBefore(db, userId);
   const issued = await issueDueInvoices(deps, { userId, limit, since, now });
-  if (issued.serviceComplete) await markInvoicesComplete(db, userId, now);
+  // written when it moves (once a month): a list is a read, and many at once must not queue on one row and its commit
+  const marked = since !== undefined && since.getTime() >= brasiliaMonthStart(now).getTime();
+  if (issued.serviceComplete && !marked) await markInvoicesComplete(db, userId, now);
 }
 
 /** GET /api/service-invoices?page: newest month first. */
