@@ -100,6 +100,18 @@ describe('ledger: the reconciliation from its checkpoint', () => {
     expect(await run(database)).toEqual({ ok: true, problems: [], full: false });
   });
 
+  it('marks the highest id handed out, also when the sequence was set for its next call (a bulk load, a restore)', async () => {
+    const [top] = await rows<{ id: string }>(database.db, sql`select max(id)::text as id from ledger_transfers`);
+    await database.db.execute(sql`select setval('ledger_transfers_id_seq', ${top!.id}::bigint + 1, false)`);
+    await run(database, true);
+    await run(database, true);
+    const { horizon_id } = await checkpoint(database);
+    expect(horizon_id).toBe(top!.id);
+    // the next run reads only what came after it, and finds the ledger clean
+    await deposit(database, 'after:3', A, 10);
+    expect(await run(database)).toEqual({ ok: true, problems: [], full: false });
+  });
+
   it.skipIf(!onPostgres)('is not run twice at once: a second run while one holds the lock answers null', async () => {
     // a second instance (its own pool, closed with the file) holds the run's lock
     const other = await openSecondPool(database);

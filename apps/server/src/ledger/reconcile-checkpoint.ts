@@ -76,9 +76,11 @@ export async function reconcileFromCheckpoint(
  */
 async function leaveNewMark(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    // the highest id handed out: last_value once nextval has returned it; before that (a new sequence, or one set
+    // with setval(…, n, false) as a bulk load or a restore may leave it) the next one is last_value
     const [seq] = await rows<{ id: string }>(
       tx,
-      sql`select (case when is_called then last_value else 0 end)::text as id from ledger_transfers_id_seq`,
+      sql`select (case when is_called then last_value else last_value - 1 end)::text as id from ledger_transfers_id_seq`,
     );
     await tx.execute(
       sql`update ledger_reconcile_state
