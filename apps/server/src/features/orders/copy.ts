@@ -1,5 +1,5 @@
 import { COMPLETED_ORDERS_ON_SCREEN, type OrderRates } from '@prata/domain';
-import type { MarketState, OpenOrder, OrderRow, Side } from './core/index';
+import { type MarketState, type OpenOrder, type OrderRow, openOrdersOf, type Side } from './core/index';
 
 /**
  * An order as a committed batch wrote it (orders_apply_batch's row, with its times): what the screens' lists show of it,
@@ -66,8 +66,6 @@ export type Market = {
   written: Map<number, WrittenOrder>;
   /** the orders completed by each of the last RECENT_VERSIONS versions this copy went through (learnCompleted) */
   recent: Map<number, Array<CompletedEntry & { userId: number }>>;
-  /** the open orders by customer, made on first use at this version (ownLists) */
-  byOwner?: Map<number, OpenOrder[]>;
 };
 
 export function newMarket(version: number, state: MarketState): Market {
@@ -105,17 +103,9 @@ export function ownLists(
   const order = market.written.get(orderId);
   const known = market.completed.get(userId);
   if (!order || !known) return null;
-  if (!market.byOwner) {
-    const byOwner = new Map<number, OpenOrder[]>();
-    for (const o of market.state.openOrders.values()) {
-      if (o.owner === 'house') continue;
-      const list = byOwner.get(o.owner.userId);
-      if (list) list.push(o);
-      else byOwner.set(o.owner.userId, [o]);
-    }
-    market.byOwner = byOwner;
-  }
-  const open = [...(market.byOwner.get(userId) ?? [])].sort((a, b) => b.id - a.id).slice(0, PENDING_ROWS);
+  const open = openOrdersOf(market.state, userId)
+    .sort((a, b) => b.id - a.id)
+    .slice(0, PENDING_ROWS);
   return {
     pending: open.map(openRow),
     completed: known.map((e) => e.id),
@@ -143,7 +133,6 @@ export function learnCompleted(market: Market, version: number, userId: number, 
 export function recordCommit(market: Market, version: number, written: WrittenOrder[]) {
   market.version = version;
   market.written = new Map(written.map((o) => [o.id, o]));
-  market.byOwner = undefined;
   const done: Array<CompletedEntry & { userId: number }> = [];
   for (const o of written) {
     if (o.user_id === null || o.status === 'open' || o.filled_cg === 0) continue;

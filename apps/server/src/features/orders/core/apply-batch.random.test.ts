@@ -101,7 +101,10 @@ function followOnReference(ref: ReferenceBook, op: Op, result: Applied | AppErro
   return null;
 }
 
-/** What the core's state must always agree on: the book and the open orders, the limit's open value, the balances. */
+/**
+ * What the core's state must always agree on: the book and the open orders, each customer's open orders, the limit's
+ * open value, the balances.
+ */
 function stateProblems(state: MarketState, ledger: LedgerSim): string[] {
   const problems: string[] = [];
   const booked = [...state.book.restingOrders('buy'), ...state.book.restingOrders('sell')];
@@ -119,6 +122,17 @@ function stateProblems(state: MarketState, ledger: LedgerSim): string[] {
   }
   for (const key of new Set([...openValue.keys(), ...state.openValueCents.keys()])) {
     if ((openValue.get(key) ?? 0) !== (state.openValueCents.get(key) ?? 0)) problems.push(`${key}: open value`);
+  }
+  // each customer's open orders as the index keeps them: exactly theirs, none other, no customer left empty
+  const own = new Map<number, number[]>();
+  for (const o of state.openOrders.values()) {
+    if (o.owner !== 'house') own.set(o.owner.userId, [...(own.get(o.owner.userId) ?? []), o.id]);
+  }
+  const indexed = [...state.openByCustomer].map(([u, ids]) => [u, [...ids].sort((a, b) => a - b)]);
+  const derived = [...own].map(([u, ids]) => [u, ids.sort((a, b) => a - b)]);
+  const byUser = (a: (number | number[])[], b: (number | number[])[]) => Number(a[0]) - Number(b[0]);
+  if (JSON.stringify(indexed.sort(byUser)) !== JSON.stringify(derived.sort(byUser))) {
+    problems.push('the open orders by customer differ from the open orders');
   }
   for (const [key, a] of state.accounts) {
     if (a.availableCents !== ledger.balance(key, 'available', 'BRL')) problems.push(`${key}: reais as tracked`);

@@ -1,7 +1,7 @@
 import { chargeFill } from '@prata/domain';
 import type { Fill } from '../matching/index';
 import type { BatchWork } from './work';
-import { addOpenValue, availableRef, chargedOf, holdId } from './market';
+import { addOpenValue, availableRef, chargedOf, dropOpen, holdId } from './market';
 import { closes, credit } from './work';
 import type { AccountRef, LedgerCommand, OpenOrder, Owner } from './types';
 
@@ -39,7 +39,7 @@ export function applyFill(work: BatchWork, fill: Fill, taker: OpenOrder) {
   countUsage(work, buyer.owner, b.valueCents);
   countUsage(work, seller.owner, s.valueCents);
 
-  if (maker.remainingCentigrams === 0) work.state.openOrders.delete(maker.id);
+  if (maker.remainingCentigrams === 0) dropOpen(work.state, maker);
   else addOpenValue(work.state, maker, 1);
 
   work.trades.push({

@@ -20,6 +20,7 @@ export function emptyMarket(lastOrderId = 0, lastTradeId = 0): MarketState {
   return {
     book: new OrderBook(),
     openOrders: new Map(),
+    openByCustomer: new Map(),
     openValueCents: new Map(),
     lastOrderId,
     lastTradeId,
@@ -39,8 +40,39 @@ export function restStoredOrder(state: MarketState, o: OpenOrder) {
     seq: o.id,
   });
   if (placed.fills.length > 0) throw new Error(`orders: the stored book crosses at order ${o.id}`);
-  state.openOrders.set(o.id, o);
+  restOpen(state, o);
   addOpenValue(state, o, 1);
+}
+
+/** An order becomes open: in the open orders, and in its customer's. */
+export function restOpen(state: MarketState, o: OpenOrder) {
+  state.openOrders.set(o.id, o);
+  if (o.owner === 'house') return;
+  const own = state.openByCustomer.get(o.owner.userId);
+  if (own) own.add(o.id);
+  else state.openByCustomer.set(o.owner.userId, new Set([o.id]));
+}
+
+/** An order stops being open (filled or cancelled): out of the open orders and its customer's. */
+export function dropOpen(state: MarketState, o: OpenOrder) {
+  state.openOrders.delete(o.id);
+  if (o.owner === 'house') return;
+  const own = state.openByCustomer.get(o.owner.userId);
+  if (!own) return;
+  own.delete(o.id);
+  if (own.size === 0) state.openByCustomer.delete(o.owner.userId);
+}
+
+/** A customer's open orders (in no order). */
+export function openOrdersOf(state: MarketState, userId: number): OpenOrder[] {
+  const ids = state.openByCustomer.get(userId);
+  if (!ids) return [];
+  const found: OpenOrder[] = [];
+  for (const id of ids) {
+    const o = state.openOrders.get(id);
+    if (o) found.push(o);
+  }
+  return found;
 }
 
 /** A customer's resting orders' worth at their prices, for the trading limit. */

@@ -11,7 +11,7 @@ import {
 import { AppError } from '@/lib/errors';
 import type { Fill } from '../matching/index';
 import { applyFill } from './fill';
-import { addOpenValue, crossesOwn, heldNow, holderOf, holdId, ownerKey } from './market';
+import { addOpenValue, crossesOwn, dropOpen, heldNow, holderOf, holdId, ownerKey, restOpen } from './market';
 import { settleAtOnce } from './settle';
 import type { Account, Applied, CancelOp, OpenOrder, PlaceOp } from './types';
 import { type BatchWork, closes, credit } from './work';
@@ -33,7 +33,7 @@ export function cancel(work: BatchWork, op: CancelOp): Applied {
   const o = work.state.openOrders.get(op.orderId);
   if (!o || ownerKey(o.owner) !== ownerKey(op.owner)) throw new AppError('ORDER_NOT_OPEN', MESSAGES.orderNotOpen);
   work.state.book.cancel(String(o.id));
-  work.state.openOrders.delete(o.id);
+  dropOpen(work.state, o);
   addOpenValue(work.state, o, -1);
   const held = heldNow(o);
   work.ledgerCommands.push({ kind: 'release', holdId: closes(work, o, held) });
@@ -80,7 +80,7 @@ export function place(work: BatchWork, op: PlaceOp): Applied {
     filled += fill.quantity;
   }
   if (o.mode === 'limit' && op.mode !== 'take' && o.remainingCentigrams > 0) {
-    work.state.openOrders.set(o.id, o);
+    restOpen(work.state, o);
     addOpenValue(work.state, o, 1);
   } else if (o.remainingCentigrams > 0) {
     throw new Error(`orders: order ${o.id} (${op.mode}) left ${o.remainingCentigrams} cg unfilled after its checks`);

@@ -75,7 +75,10 @@ export type Account = {
  */
 export type MarketState = {
   book: OrderBook;
+  /** changed only through restOpen and dropOpen (market.ts), which keep openByCustomer beside it */
   openOrders: Map<number, OpenOrder>;
+  /** each customer's open orders' ids: a customer's lists read theirs, never the whole book */
+  openByCustomer: Map<number, Set<number>>;
   /** by owner key (ownerKey): the customers' resting orders at their prices, for the trading limit */
   openValueCents: Map<string, number>;
   lastOrderId: number;
