@@ -55,7 +55,7 @@ declare
   v_ip bigint[] := '{}'; v_ip_dr bigint[] := '{}'; v_ip_cr bigint[] := '{}';
   v_dl bigint[] := '{}'; v_dl_dr bigint[] := '{}'; v_dl_cr bigint[] := '{}';
   h_opened ledger_plan_hold[] := '{}'; h_closed ledger_plan_hold[] := '{}';
-  v_lock_n bigint[] := '{}'; v_lock_k bigint[] := '{}';
+  v_lock_n bigint[] := '{}'; v_lock_k bigint[] := '{}'; v_owners_n bigint[] := '{}'; v_owners_k bigint[] := '{}';
   res jsonb[];
   v_res jsonb; v_fail text; v_fail_acct text; v_stored jsonb; v_prev jsonb;
   v_in_chain boolean := false; v_chain_failed boolean := false; v_chain_start int; v_chain_legs int; v_chain_undo int;
@@ -174,6 +174,13 @@ begin
     end if;
   end loop;
 
+  -- the owners to lock, by mode
+  for k in 1..v_no loop
+    if o_mode[k] = 'n' then v_owners_n := v_owners_n || o_id[k];
+    elsif o_mode[k] = 'k' then v_owners_k := v_owners_k || o_id[k];
+    end if;
+  end loop;
+
   -- One transfer alone (most calls: a deposit, a withdrawal, a customer's transfer): the writer's own refusals are its
   -- answer. An id posted before answers as the decisions below would; otherwise ledger_entry locks, checks and writes,
   -- and a closed owner or a short balance (PR001) is this command's refusal. No balances to read and no decisions to
@@ -191,11 +198,6 @@ begin
       return '[{"ok":false,"reason":"id_conflict"}]'::jsonb;
     end if;
     -- each account written in place where its owner is locked for no key update, as a delta row elsewhere
-    for k in 1..v_no loop
-      if o_mode[k] = 'n' then v_lock_n := v_lock_n || o_id[k];
-      elsif o_mode[k] = 'k' then v_lock_k := v_lock_k || o_id[k];
-      end if;
-    end loop;
     foreach k in array array[d, c] loop
       if a_oi[k] is not null and o_mode[a_oi[k]] = 'n' then
         v_ip := v_ip || a_id[k]; v_ip_dr := v_ip_dr || (case when k = d then v_amt else 0 end);
@@ -207,7 +209,7 @@ begin
     end loop;
     begin
       perform ledger_entry(array[row(v_id, a_id[d], a_id[c], v_amt, v_code, a_cur[d])::ledger_plan_transfer],
-                           '{}', '{}', null, v_lock_n, v_lock_k, v_ip, v_ip_dr, v_ip_cr, v_dl, v_dl_dr, v_dl_cr);
+                           '{}', '{}', null, v_owners_n, v_owners_k, v_ip, v_ip_dr, v_ip_cr, v_dl, v_dl_dr, v_dl_cr);
     exception
       when unique_violation then
         raise exception using errcode = '40001',
@@ -228,14 +230,7 @@ begin
   end if;
 
   -- 4. Lock, in one fixed order (ledger_lock_call).
-  for k in 1..v_no loop
-    if o_mode[k] = 'n' then v_lock_n := v_lock_n || o_id[k];
-    elsif o_mode[k] = 'k' then v_lock_k := v_lock_k || o_id[k];
-    end if;
-  end loop;
-  perform ledger_lock_call(v_lock_n, v_lock_k);
-  -- step 7 names again, for the writer, only the owners of accounts the call moves
-  v_lock_n := '{}'; v_lock_k := '{}';
+  perform ledger_lock_call(v_owners_n, v_owners_k);
 
   -- 5. Read, now that the owners are ours: closed flags, balances on the guarded side (ledger_net_credits) of the accounts
   -- whose owner is locked for no key update, transfers already posted under these ids, the holds' states.
