@@ -97,9 +97,15 @@ describe('axe nas jornadas', () => {
     // the app answers 300 ms after the wait starts; the wait is 200 ms of the app's own, and axe held the page 400 ms
     const ready = Date.now() + 300;
     const release = holdPage();
-    setTimeout(release, 400);
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        release();
+        resolve();
+      }, 400),
+    );
     await eventually(() => assert.ok(Date.now() >= ready, 'not yet'), { timeoutMs: 200, intervalMs: 20 });
-    // with nothing held, the same wait gives up at 200 ms
+    // with nothing held (the hold above ended), the same wait gives up at 200 ms
+    await released;
     const later = Date.now() + 300;
     await assert.rejects(
       eventually(() => assert.ok(Date.now() >= later, 'not yet'), { timeoutMs: 200, intervalMs: 20 }),

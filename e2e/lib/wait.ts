@@ -4,18 +4,16 @@
  * 10 s wait for a heading the app had its data for.
  */
 let heldMs = 0;
-const holding = new Set<number>();
+/** the holds still open, by their start */
+const holding = new Set<{ start: number }>();
 
 /** Marks the start of a hold; the function returned ends it. */
 export function holdPage(): () => void {
-  const start = performance.now();
-  holding.add(start);
-  let ended = false;
+  const hold = { start: performance.now() };
+  holding.add(hold);
   return () => {
-    if (ended) return;
-    ended = true;
-    holding.delete(start);
-    heldMs += performance.now() - start;
+    if (!holding.delete(hold)) return;
+    heldMs += performance.now() - hold.start;
   };
 }
 
@@ -23,7 +21,7 @@ export function holdPage(): () => void {
 function heldSoFar(): number {
   const now = performance.now();
   let open = 0;
-  for (const start of holding) open += now - start;
+  for (const hold of holding) open += now - hold.start;
   return heldMs + open;
 }
 

@@ -9,6 +9,7 @@ import { createAdapters } from '@/adapters/index';
 import { buildApp } from '@/app';
 import { loadConfig } from '@/config';
 import { openDatabase } from '@/db/client';
+import { rows } from '@/db/sql';
 import { registerFeatureReconciliation } from '@/features/index';
 import { alertCheckerOf } from '@/features/price-alerts/firing';
 import { issueDueInvoices } from '@/features/invoices/index';
@@ -63,10 +64,8 @@ try {
   switch (job) {
     case 'proof': {
       // the latest closed day built again, as the daily job builds a day (the operator's source rebuilds one that exists)
-      const rows = (await db.execute(sql`select max(day)::text as day from reserve_days`)) as unknown as {
-        rows: Array<{ day: string | null }>;
-      };
-      const day = rows.rows[0]?.day ?? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      const [latest] = await rows<{ day: string | null }>(db, sql`select max(day)::text as day from reserve_days`);
+      const day = latest?.day ?? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
       const built = await buildReserveDay(db, { day, source: 'operator', secret: await reservesSecret(deps, db) });
       detail = `day ${day}, ${built?.proof.customerCount ?? 0} leaves`;
       break;
@@ -84,15 +83,14 @@ try {
         fullRuns.push(first.durationMs);
       }
       // then a day of the decade's movement (its transfers over 3,650 days), as deposits of customers
-      const estimate = (await db.execute(
+      const [estimate] = await rows<{ n: string }>(
+        db,
         sql`select reltuples::bigint::text as n from pg_class where relname = 'ledger_transfers'`,
-      )) as unknown as { rows: Array<{ n: string }> };
-      const dayOfTransfers = Math.max(1, Math.round(Number(estimate.rows[0]?.n ?? 0) / 3650));
-      const customers = (
-        (await db.execute(sql`select id from users order by id limit 1000`)) as unknown as {
-          rows: Array<{ id: number | string }>;
-        }
-      ).rows.map((r) => Number(r.id));
+      );
+      const dayOfTransfers = Math.max(1, Math.round(Number(estimate?.n ?? 0) / 3650));
+      const customers = (await rows<{ id: string }>(db, sql`select id::text from users order by id limit 1000`)).map(
+        (r) => Number(r.id),
+      );
       for (let i = 0; i < dayOfTransfers; i += 500) {
         const batch = Array.from({ length: Math.min(500, dayOfTransfers - i) }, (_, k) => ({
           id: `bench-day:${process.pid}:${i + k}`,
