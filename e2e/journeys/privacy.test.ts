@@ -121,10 +121,17 @@ describe('Privacidade e dados', () => {
         .first()
         .click();
       const mail = page.frameLocator('iframe[title="Seus dados na Prata estão prontos para download"]');
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        mail.getByRole('link', { name: 'Baixar meus dados' }).click(),
-      ]);
+      // a click that lands while the dialog's frame is still settling starts nothing: a person clicks again
+      const download = await eventually(
+        async () =>
+          (
+            await Promise.all([
+              page.waitForEvent('download', { timeout: 10_000 }),
+              mail.getByRole('link', { name: 'Baixar meus dados' }).click(),
+            ])
+          )[0],
+        { timeoutMs: 40_000 },
+      );
       assert.match(download.suggestedFilename(), /^prata-meus-dados-\d{4}-\d{2}-\d{2}-\d+\.zip$/);
       const zip = unzipSync(new Uint8Array(await readFile((await download.path())!)));
       const data = PrivacyExportData.parse(JSON.parse(strFromU8(zip['data.json']!)));
