@@ -14,6 +14,9 @@ const steps = [
   ['typecheck', ['run', '-s', 'typecheck']],
   ['lint', ['run', '-s', 'lint']],
   ['unit + API', ['run', '-s', 'test:unit']],
+  // the README's `npm start` and a machine without PostgreSQL run on the embedded PGlite (a newer PostgreSQL, in one
+  // process): the ledger's SQL and the whole demo run there too, or a plan that only PostgreSQL 15 accepts ships
+  ['embedded', ['run', '-s', 'test:embedded']],
   ['end-to-end', ['run', '-s', 'test:e2e']],
   ['faults', ['run', '-s', 'test:faults']],
 ];

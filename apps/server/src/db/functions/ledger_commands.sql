@@ -32,7 +32,7 @@ declare
   v_cmd jsonb; v_kind text; v_id text; v_linked boolean; v_parts jsonb;
   v_codes text[]; v_owner_ids bigint[]; v_missing text[]; v_tids text[] := '{}';
   v_na int; v_no int; v_nh int; v_cnt int; v_got int;
-  -- accounts of the call, 1-based in id order
+  -- accounts of the call, 1-based in the order one aggregate pass read them
   a_map jsonb;
   a_id bigint[]; a_code text[]; a_cur text[]; a_floor "char"[]; a_oi int[]; a_cust boolean[];
   a_bal bigint[]; a_dr bigint[]; a_cr bigint[];
@@ -103,18 +103,19 @@ begin
     end if;
   end loop;
   for attempt in 1..2 loop
-    -- one sort (by id); each aggregate appends the rows in the order the numbering saw them, so position ai of
-    -- every array is the account numbered ai (an ORDER BY in each aggregate would sort seven times)
-    select count(*), array_agg(id), array_agg(code), array_agg(currency), array_agg(fl), array_agg(owner_id),
-           array_agg(cust), coalesce(jsonb_object_agg(code, ai), '{}'),
-           coalesce(array_agg(distinct owner_id order by owner_id) filter (where owner_id is not null), '{}')
-      into v_na, a_id, a_code, a_cur, a_floor, v_owner_ids, a_cust, a_map, o_id
-      from (select acc.*, row_number() over () as ai
-              from (select a.id, a.code, a.currency, a.owner_id, o.user_id is not null as cust,
-                           (case when a.debits_must_not_exceed_credits then 'd'
-                                 when a.credits_must_not_exceed_debits then 'c' else 'n' end)::"char" as fl
-                      from ledger_accounts a left join ledger_owners o on o.id = a.owner_id
-                     where a.code = any(v_codes) order by a.id) acc) numbered;
+    -- one pass: every aggregate of it appends the rows in one order, whatever order that is (PostgreSQL 16 and later
+    -- may sort the pass's input for the ordered owners' aggregate), so position k of every array is one account; the
+    -- map from code to position is built from the arrays themselves
+    select count(*), array_agg(a.id), array_agg(a.code), array_agg(a.currency),
+           array_agg((case when a.debits_must_not_exceed_credits then 'd'
+                           when a.credits_must_not_exceed_debits then 'c' else 'n' end)::"char"),
+           array_agg(a.owner_id), array_agg(o.user_id is not null),
+           coalesce(array_agg(distinct a.owner_id order by a.owner_id) filter (where a.owner_id is not null), '{}')
+      into v_na, a_id, a_code, a_cur, a_floor, v_owner_ids, a_cust, o_id
+      from ledger_accounts a left join ledger_owners o on o.id = a.owner_id
+     where a.code = any(v_codes);
+    a_map := '{}';
+    for k in 1..v_na loop a_map := a_map || jsonb_build_object(a_code[k], k); end loop;
     v_missing := '{}';
     foreach v_pc in array v_codes loop
       if not a_map ? v_pc and not v_pc = any(v_missing) then v_missing := v_missing || v_pc; end if;
