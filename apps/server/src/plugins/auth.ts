@@ -233,37 +233,49 @@ export async function forgetSessions(filter: { sessionId: string } | { userId: n
 }
 
 /**
- * The sessions and their users of one turn of the event loop, in one named prepared statement (planned once per
+ * The sessions and their users of one turn of the event loop, in named prepared statements (planned once per
  * connection): every signed-in call needs its row, and under load many calls arrive in the same turn (the answers of
- * one batch of the matcher go out together, and their customers' next calls come back together). Built once per
- * database handle.
+ * one batch of the matcher go out together, and their customers' next calls come back together). A turn with one
+ * session asks by `id = $1`, whose generic plan PostgreSQL keeps; the list's `= any($1)` is planned again on every
+ * execution (its generic plan is costed for ten ids), 0.2–0.5 ms of the database's time on every signed-in call.
+ * Built once per database handle.
  */
-const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
-function prepareSessionQuery(db: Db) {
-  return db
-    .select({ sessionId: sessions.id, user: users, sessionUserId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        sql`${sessions.id} = any(${sql.placeholder('sids')}::uuid[])`,
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .prepare('auth_sessions');
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQueries>>();
+
+function prepareSessionQueries(db: Db) {
+  const columns = {
+    sessionId: sessions.id,
+    user: users,
+    sessionUserId: sessions.userId,
+    lastSeenAt: sessions.lastSeenAt,
+  };
+  const live = and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now')));
+  const base = () => db.select(columns).from(sessions).innerJoin(users, eq(users.id, sessions.userId));
+  return {
+    one: base()
+      .where(and(sql`${sessions.id} = ${sql.placeholder('sid')}::uuid`, live))
+      .prepare('auth_session'),
+    many: base()
+      .where(and(sql`${sessions.id} = any(${sql.placeholder('sids')}::uuid[])`, live))
+      .prepare('auth_sessions'),
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The session row and its user (undefined: no such session, revoked or expired), read with the turn's others. */
 const readSessionInTurn = perTurn(async (db: Db, sids: string[]): Promise<Array<SessionRow | undefined>> => {
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = prepareSessionQuery(db);
-    sessionQueries.set(db, query);
+  let queries = sessionQueries.get(db);
+  if (!queries) {
+    queries = prepareSessionQueries(db);
+    sessionQueries.set(db, queries);
   }
-  const found = await query.execute({ sids: [...new Set(sids)], now: new Date() });
+  const distinct = [...new Set(sids)];
+  const now = new Date();
+  const found =
+    distinct.length === 1
+      ? await queries.one.execute({ sid: distinct[0], now })
+      : await queries.many.execute({ sids: distinct, now });
   const byId = new Map(found.map((r) => [r.sessionId, r]));
   return sids.map((sid) => byId.get(sid));
 });

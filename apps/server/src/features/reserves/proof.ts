@@ -1,5 +1,4 @@
 import {
-  climbSum,
   MESSAGES,
   merkleLevels,
   proofPath,
@@ -9,8 +8,6 @@ import {
   SUM_TREE_BLOCK_LEVEL,
   type SumNode,
   type SumProofStep,
-  sumLeaf,
-  sumProofPathFromBlock,
   sumRootOf,
   sumTreeBlock,
   upperSiblings,
@@ -20,7 +17,7 @@ import { AppError } from '@/lib/errors';
 import { keptDays } from '@/features/retention/index';
 import * as repo from './repository';
 import { insertTreeLevels } from './days-repository';
-import { sumLevelsOf } from './stream';
+import { blockPathOf, climbSumOf, sumLeafOf, sumLevelsOf } from './stream';
 import { daySalt, reservesSecret } from './salts';
 
 /**
@@ -83,9 +80,12 @@ async function sumPath(deps: AppDeps, summary: ReserveProofSummary, leaf: SumNod
     if (!node) throw new Error(`reserves: the tree of ${summary.day} has no node ${w.level}/${w.position}`);
     return { ...node, side: w.side };
   });
-  const block = sumLevelsOf(await repo.leavesBetween(db, summary.day, start, end));
-  const path: SumProofStep[] = sumProofPathFromBlock(block, index - start, upper);
-  const top = await climbSum(leaf, path);
+  const block = await repo.leavesBetween(db, summary.day, start, end);
+  const path: SumProofStep[] = [
+    ...blockPathOf(block, index - start),
+    ...upper.map(({ side, hash, sum }) => ({ side, hash, sum })),
+  ];
+  const top = climbSumOf(leaf, path);
   if (top.hash !== summary.root || top.sum !== summary.customersCg) {
     throw new Error(`reserves: the stored tree of ${summary.day} does not climb to its root and total`);
   }
@@ -111,7 +111,7 @@ type Mine = NonNullable<Awaited<ReturnType<typeof repo.customerLeaf>>>;
 async function proofV2(deps: AppDeps, summary: ReserveProofSummary, userId: number, mine: Mine) {
   const salt = daySalt(await reservesSecret(deps, deps.database.db), summary.day, userId);
   // a salt key changed since the day was built would hand out a proof that cannot verify: refuse it loudly
-  if ((await sumLeaf(summary.day, salt, mine.availableCg, mine.reservedCg)).hash !== mine.leaf) {
+  if (sumLeafOf(summary.day, salt, mine.availableCg, mine.reservedCg).hash !== mine.leaf) {
     throw new Error(`reserves: the salt key is not the one ${summary.day} was built with`);
   }
   const path = await sumPath(deps, summary, { hash: mine.leaf, sum: mine.centigrams }, mine.position);

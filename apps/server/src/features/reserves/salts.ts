@@ -13,10 +13,19 @@ const SECRET_SETTING = 'reserves_salt_secret';
  */
 export async function reservesSecret(deps: Pick<AppDeps, 'config'>, db: Executor): Promise<string> {
   if (deps.config.reservesSaltSecret) return deps.config.reservesSaltSecret;
+  const known = keptSecrets.get(db);
+  if (known) return known;
   const kept = await keptSaltSecret(db, SECRET_SETTING, randomBytes(32).toString('hex'));
   if (!kept) throw new Error('reserves: the salt secret is missing');
+  keptSecrets.set(db, kept);
   return kept;
 }
+
+/**
+ * The kept secret, once read, per database handle: it is written once and never changed (a new one would break every
+ * stored day's proofs), so a customer's proof does not read it again on every answer.
+ */
+const keptSecrets = new WeakMap<Executor, string>();
 
 /**
  * A customer's salt of one day: HMAC-SHA256(secret, "<yyyy-mm-dd>|<user id>") in hex. A new salt every day, so a

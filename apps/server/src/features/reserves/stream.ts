@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import {
   addSums,
   EMPTY_ROOT,
@@ -6,6 +6,7 @@ import {
   RESERVES_MAX_LEAVES,
   SUM_TREE_BLOCK_LEVEL,
   type SumNode,
+  type SumProofStep,
 } from '@prata/domain';
 import type { Executor } from '@/db/client';
 import { type CustomerOwed, streamSilverOwedAsOf } from '@/ledger/index';
@@ -110,7 +111,7 @@ function nodeHash(input: Buffer, left: Buffer, leftSum: number, right: Buffer, r
   input.writeBigUInt64BE(BigInt(leftSum), 33);
   right.copy(input, 41);
   input.writeBigUInt64BE(BigInt(rightSum), 73);
-  return createHash('sha256').update(input).digest();
+  return hash('sha256', input, 'buffer');
 }
 
 /**
@@ -176,6 +177,75 @@ export function sumLevelsOf(leaves: readonly SumNode[]): SumNode[][] {
     level = next;
   }
   return levels;
+}
+
+/** One customer's leaf as the domain's sumLeaf makes it, hashed here synchronously. */
+export function sumLeafOf(day: string, salt: string, availableCg: number, reservedCg: number): SumNode {
+  const text = leafTextV2(day, salt, availableCg, reservedCg);
+  return { hash: hash('sha256', text, 'hex'), sum: addSums(availableCg, reservedCg) };
+}
+
+/**
+ * The path from the leaf at `index` of a block (its leaves in tree order) to the block's top, as the domain's
+ * sumProofPath of sumTreeLevels gives it: each level's hashes in one buffer, no hex between levels (a customer's
+ * proof hashes its block's 255 nodes on every answer). proof.test.ts compares it with the domain's.
+ */
+export function blockPathOf(leaves: readonly SumNode[], index: number): SumProofStep[] {
+  if (!Number.isSafeInteger(index) || index < 0 || index >= leaves.length) {
+    throw new RangeError(`reserves: no leaf at ${index}`);
+  }
+  let width = leaves.length;
+  let hashes = Buffer.alloc(width * HASH_BYTES);
+  let sums = new Float64Array(width);
+  leaves.forEach((l, k) => {
+    hashes.write(l.hash, k * HASH_BYTES, HASH_BYTES, 'hex');
+    sums[k] = l.sum;
+  });
+  const path: SumProofStep[] = [];
+  const input = Buffer.alloc(81);
+  for (let i = index; width > 1; i = Math.floor(i / 2)) {
+    const sibling = i % 2 === 0 ? i + 1 : i - 1;
+    if (sibling < width) {
+      const at = sibling * HASH_BYTES;
+      path.push({
+        side: i % 2 === 0 ? 'right' : 'left',
+        hash: hashes.toString('hex', at, at + HASH_BYTES),
+        sum: sums[sibling]!,
+      });
+    }
+    const next = Math.ceil(width / 2);
+    const up = Buffer.alloc(next * HASH_BYTES);
+    const upSums = new Float64Array(next);
+    for (let k = 0; k + 1 < width; k += 2) {
+      const left = hashes.subarray(k * HASH_BYTES, (k + 1) * HASH_BYTES);
+      const right = hashes.subarray((k + 1) * HASH_BYTES, (k + 2) * HASH_BYTES);
+      nodeHash(input, left, sums[k]!, right, sums[k + 1]!).copy(up, (k / 2) * HASH_BYTES);
+      upSums[k / 2] = addSums(sums[k]!, sums[k + 1]!);
+    }
+    if (width % 2 === 1) {
+      hashes.copy(up, (next - 1) * HASH_BYTES, (width - 1) * HASH_BYTES, width * HASH_BYTES);
+      upSums[next - 1] = sums[width - 1]!;
+    }
+    hashes = up;
+    sums = upSums;
+    width = next;
+  }
+  return path;
+}
+
+/** Climbs from a leaf along its path, as the domain's climbSum does: the root (hash and sum) it reaches. */
+export function climbSumOf(leaf: SumNode, path: readonly SumProofStep[]): SumNode {
+  const input = Buffer.alloc(81);
+  let node: { hash: Buffer; sum: number } = { hash: Buffer.from(leaf.hash, 'hex'), sum: leaf.sum };
+  for (const step of path) {
+    const sibling = Buffer.from(step.hash, 'hex');
+    const h =
+      step.side === 'left'
+        ? nodeHash(input, sibling, step.sum, node.hash, node.sum)
+        : nodeHash(input, node.hash, node.sum, sibling, step.sum);
+    node = { hash: h, sum: addSums(node.sum, step.sum) };
+  }
+  return { hash: node.hash.toString('hex'), sum: node.sum };
 }
 
 /** Writes the day's leaves in tree order, LEAF_ROWS_PER_INSERT rows per statement. */

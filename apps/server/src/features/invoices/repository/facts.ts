@@ -1,4 +1,4 @@
-import { BRASILIA_TIME_ZONE, MONTH_NAMES, silverValueCents } from '@prata/domain';
+import { BRASILIA_TIME_ZONE, brasiliaMonthStart, MONTH_NAMES, silverValueCents } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import type { InvoiceBorrower, ProductInvoiceLine, ProductInvoiceTaxes, ServiceInvoiceLine } from '@/db/rows';
@@ -37,6 +37,8 @@ export async function dueServiceInvoices(
   userId?: number,
   since?: Date,
 ): Promise<DueServiceInvoice[]> {
+  // a customer whose every closed month is issued (their mark at this month's start) has nothing due: no query
+  if (since && since.getTime() >= brasiliaMonthStart(now).getTime()) return [];
   const who = (column: ReturnType<typeof sql.raw>) => (userId === undefined ? sql`true` : sql`${column} = ${userId}`);
   // the hourly run for everyone looks at the last months only (an index range on trades); a customer's list, from the
   // month its last complete visit left off (watermark.ts), or from the first day
