@@ -7,6 +7,8 @@ import { approvedCustomer, bearer, buildTestApp, type Customer, type TestApp } f
 import { takeHouseOrder, testOrderCost } from '../../../test/trades';
 import { post } from '@/ledger/index';
 import { fundHouse } from '@/features/orders/index';
+import { rows } from '@/db/sql';
+import { yearSettled } from './repository/reads';
 import { FORMATS } from './workbook';
 
 let t: TestApp;
@@ -215,5 +217,30 @@ describe('the position on 31 December', () => {
       sold_grams: 10,
     });
     expect(now.average_cost_per_gram).toBeGreaterThan(8.75);
+  });
+
+  it("a settled year's totals are added up once and kept; a year in progress is added up on every read", async () => {
+    const c = await approvedCustomer(t);
+    await fund(c, 'BRL', 5_000_000);
+    const old = await trade(c, 'buy', 800, 1000);
+    await dateOrder(old.id, `${lastYear}-07-01T12:00:00Z`);
+    await trade(c, 'buy', 900, 2000);
+    const kept = () =>
+      rows<{ bought: string }>(
+        t.database.db,
+        sql`select bought_cents::text as bought, year from irpf_year_totals where user_id = ${c.id} order by year`,
+      );
+
+    const last = (await get(`/api/irpf/position/${lastYear}`, c)).json();
+    expect(last).toMatchObject({ bought_amount: cost('buy', 800, 1000).totalCents / 100, bought_grams: 10 });
+    const now = (await get(`/api/irpf/position/${thisYear}`, c)).json();
+    expect(now).toMatchObject({ bought_amount: cost('buy', 900, 2000).totalCents / 100, bought_grams: 20 });
+    // the first hour of a year its predecessor is not settled yet: nothing is kept then
+    if (!yearSettled(lastYear, new Date())) return;
+    expect(await kept()).toEqual([{ bought: String(cost('buy', 800, 1000).totalCents), year: lastYear }]);
+    // read from the kept row from then on (changed here to tell it apart), never added up again
+    await t.database.db.execute(sql`update irpf_year_totals set bought_cents = 1 where user_id = ${c.id}`);
+    expect((await get(`/api/irpf/position/${lastYear}`, c)).json().bought_amount).toBe(0.01);
+    expect((await get(`/api/irpf/position/${thisYear}`, c)).json().bought_amount).toBe(now.bought_amount);
   });
 });

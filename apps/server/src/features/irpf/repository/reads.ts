@@ -41,12 +41,43 @@ export const yearOrderRows = (db: Executor, userId: number, year: number) =>
          order by o.updated_at, o.id`,
   );
 
+type YearTotals = { boughtCents: number; soldCents: number; boughtCg: number; soldCg: number };
+type YearTotalsText = { bought: string; sold: string; bought_cg: string; sold_cg: string };
+
+const totalsOf = (r: YearTotalsText | undefined): YearTotals => ({
+  boughtCents: int(r?.bought ?? 0),
+  soldCents: int(r?.sold ?? 0),
+  boughtCg: int(r?.bought_cg ?? 0),
+  soldCg: int(r?.sold_cg ?? 0),
+});
+
 /**
- * The year's completed orders added up by side, in the database from orders_user_completed_cover_idx alone (the
- * heaviest trader's 11,000 orders of a year without reading their rows): a buy's total paid, a sale's net received.
+ * How long after a year ends (Brasília) its completed orders can still be written: a batch of the matcher stamped
+ * before midnight commits a moment later. Past it the year's completed orders no longer change.
  */
-export async function yearTotalsRow(db: Executor, userId: number, year: number) {
-  const [r] = await rows<{ bought: string; sold: string; bought_cg: string; sold_cg: string }>(
+const YEAR_SETTLED_MS = 60 * 60_000;
+
+/** Whether `year` ended (with the margin above) before `now`: its totals are kept once read (irpf_year_totals). */
+export const yearSettled = (year: number, now: Date): boolean =>
+  brasiliaYearStart(year + 1).getTime() + YEAR_SETTLED_MS <= now.getTime();
+
+/**
+ * The year's completed orders added up by side: a buy's total paid, a sale's net received. A year in progress is added
+ * up in the database from orders_user_completed_cover_idx alone (the heaviest trader's 11,000 orders of a year
+ * without reading their rows); a settled year is added up once and kept (irpf_year_totals), then read as one row.
+ */
+export async function yearTotalsRow(db: Executor, userId: number, year: number, now = new Date()): Promise<YearTotals> {
+  const settled = yearSettled(year, now);
+  if (settled) {
+    const [kept] = await rows<YearTotalsText>(
+      db,
+      sql`select bought_cents::text as bought, sold_cents::text as sold, bought_cg::text as bought_cg,
+                 sold_cg::text as sold_cg
+            from irpf_year_totals where user_id = ${userId} and year = ${year}`,
+    );
+    if (kept) return totalsOf(kept);
+  }
+  const [r] = await rows<YearTotalsText>(
     db,
     sql`select coalesce(sum(o.value_cents + o.fee_cents + o.iof_cents) filter (where o.side = 'buy'), 0)::text as bought,
                coalesce(sum(o.value_cents - o.fee_cents - o.iof_cents) filter (where o.side = 'sell'), 0)::text as sold,
@@ -55,12 +86,15 @@ export async function yearTotalsRow(db: Executor, userId: number, year: number) 
           from orders o
          where o.user_id = ${userId} and o.status <> 'open' and o.filled_cg > 0 and ${inYear(year)}`,
   );
-  return {
-    boughtCents: int(r?.bought ?? 0),
-    soldCents: int(r?.sold ?? 0),
-    boughtCg: int(r?.bought_cg ?? 0),
-    soldCg: int(r?.sold_cg ?? 0),
-  };
+  const totals = totalsOf(r);
+  if (settled) {
+    await db.execute(
+      sql`insert into irpf_year_totals (user_id, year, bought_cents, sold_cents, bought_cg, sold_cg)
+          values (${userId}, ${year}, ${totals.boughtCents}, ${totals.soldCents}, ${totals.boughtCg}, ${totals.soldCg})
+          on conflict (user_id, year) do nothing`,
+    );
+  }
+  return totals;
 }
 
 /** The customer's silver (AG) accounts. */
