@@ -26,7 +26,7 @@ export type IssueResult = { service: number; product: number; serviceComplete: b
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: both kinds of invoice under one lock (steps above)
 export async function issueDueInvoices(
   deps: AppDeps,
-  opts: { userId?: number; now?: Date; since?: Date; limit?: number } = {},
+  opts: { userId?: number; now?: Date; since?: Date; limit?: number; only?: 'service' | 'product' } = {},
 ): Promise<IssueResult> {
   const port = deps.adapters.invoicing;
   const result: IssueResult = { service: 0, product: 0, serviceComplete: false };
@@ -36,7 +36,7 @@ export async function issueDueInvoices(
   // each invoice may be a call to the issuer: a caller that waits (a list) asks for a few at most
   let budget = opts.limit ?? Number.POSITIVE_INFINITY;
 
-  const dueService = await dueServiceInvoices(db, now, opts.userId, opts.since);
+  const dueService = opts.only === 'product' ? [] : await dueServiceInvoices(db, now, opts.userId, opts.since);
   let serviceFailed = dueService.length >= ISSUE_BATCH_MAX;
   for (const due of dueService) {
     if (budget-- <= 0) {
@@ -78,9 +78,9 @@ export async function issueDueInvoices(
       logFailure(deps, 'service', err);
     }
   }
-  result.serviceComplete = !serviceFailed;
+  result.serviceComplete = opts.only !== 'product' && !serviceFailed;
 
-  for (const due of await dueProductInvoices(db, opts.userId)) {
+  for (const due of opts.only === 'service' ? [] : await dueProductInvoices(db, opts.userId)) {
     if (budget-- <= 0) break;
     try {
       const issued = await db.transaction(async (tx) => {

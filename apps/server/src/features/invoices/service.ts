@@ -46,17 +46,22 @@ const presentProduct = (r: ProductInvoiceRow): ProductInvoice => ({
 });
 
 /**
- * Issues what is due for the reader first, so the list is complete however long ago the issuer last ran; with the
- * embedded issuer everything at once, with a real one (a network call each) a few per list, the rest by the hourly run.
- * Once every closed month is issued the list remembers it (watermark.ts), and the next one reads the fees from there.
+ * Issues what of the list's kind is due for the reader first, so the list is complete however long ago the issuer
+ * last ran; with the embedded issuer everything at once, with a real one (a network call each) a few per list, the
+ * rest by the hourly run. Once every closed month is issued the service list remembers it (watermark.ts), and the next
+ * one reads the fees from there.
  */
-async function issueOwn(deps: AppDeps, userId: number) {
+async function issueOwn(deps: AppDeps, userId: number, only: 'service' | 'product') {
   const limit = deps.adapters.invoicing.provider === 'embedded' ? undefined : LIST_ISSUE_MAX;
   const db = deps.database.db;
   const now = new Date();
+  if (only === 'product') {
+    await issueDueInvoices(deps, { userId, limit, now, only });
+    return;
+  }
   // the fees from the month the last complete list left off: a list costs the months since, not the whole history
   const since = await invoicesCompleteBefore(db, userId);
-  const issued = await issueDueInvoices(deps, { userId, limit, since, now });
+  const issued = await issueDueInvoices(deps, { userId, limit, since, now, only });
   // written when it moves (once a month): a list is a read, and many at once must not queue on one row and its commit
   const marked = since !== undefined && since.getTime() >= brasiliaMonthStart(now).getTime();
   if (issued.serviceComplete && !marked) await markInvoicesComplete(db, userId, now);
@@ -64,7 +69,7 @@ async function issueOwn(deps: AppDeps, userId: number) {
 
 /** GET /api/service-invoices?page: newest month first. */
 export async function listServiceInvoices(deps: AppDeps, userId: number, page: number) {
-  await issueOwn(deps, userId);
+  await issueOwn(deps, userId, 'service');
   const at = { page, perPage: INVOICES_PAGE_SIZE };
   const { found, total } = await serviceInvoicePage(deps.database.db, userId, at);
   return pageAnswer(found.map(presentService), total, INVOICES_PAGE_SIZE);
@@ -72,7 +77,7 @@ export async function listServiceInvoices(deps: AppDeps, userId: number, page: n
 
 /** GET /api/product-invoices?page: newest first. */
 export async function listProductInvoices(deps: AppDeps, userId: number, page: number) {
-  await issueOwn(deps, userId);
+  await issueOwn(deps, userId, 'product');
   const at = { page, perPage: INVOICES_PAGE_SIZE };
   const { found, total } = await productInvoicePage(deps.database.db, userId, at);
   return pageAnswer(found.map(presentProduct), total, INVOICES_PAGE_SIZE);

@@ -88,10 +88,12 @@ const BALANCE_BUCKETS = [
  * Everything the presenter adds to the user row, in one round trip: the addresses (with their cities), the company
  * and the four ledger balances, built as JSON by PostgreSQL with the same fields as listAddresses and presentCompany,
  * for each user of `uids` (row `n` for the n-th, its account codes at `codes[4n-3 .. 4n]`). Customer accounts are
- * liabilities, so a balance is credits - debits (ledger/balances.ts); an account not opened yet reads 0. A named
- * prepared statement: PostgreSQL plans it once per connection (planning cost more than running it).
+ * liabilities, so a balance is credits - debits (ledger/balances.ts); an account not opened yet reads 0. Named
+ * prepared statements: PostgreSQL plans each once per connection (planning cost more than running it). One user (the
+ * usual turn) is read by `$1` alone, whose generic plan PostgreSQL keeps; the list's `unnest($1)` is planned again on
+ * every execution (its generic plan is costed for ten users).
  */
-function prepareExtras(db: Executor) {
+function prepareExtras(db: Executor, one: boolean) {
   const codes = sql.placeholder('codes');
   return db
     .select({
@@ -117,10 +119,17 @@ function prepareExtras(db: Executor) {
       )`,
       balances: sql<Record<string, string> | null>`${balancesJson(sql`(${codes}::text[])[u.n * 4 - 3 : u.n * 4]`)}`,
     })
-    .from(sql`unnest(${sql.placeholder('uids')}::bigint[]) with ordinality as u(uid, n)`)
-    .prepare('user_extras');
+    .from(
+      one
+        ? sql`(select ${sql.placeholder('uid')}::bigint as uid, 1 as n) as u`
+        : sql`unnest(${sql.placeholder('uids')}::bigint[]) with ordinality as u(uid, n)`,
+    )
+    .prepare(one ? 'user_extras_one' : 'user_extras');
 }
-const preparedExtras = new WeakMap<Executor, ReturnType<typeof prepareExtras>>();
+const preparedExtras = new WeakMap<
+  Executor,
+  { one: ReturnType<typeof prepareExtras>; many: ReturnType<typeof prepareExtras> }
+>();
 
 /** The extras of each user of `userIds` (distinct), in their order. */
 async function readExtras(db: Executor, userIds: number[]): Promise<UserExtras[]> {
@@ -128,12 +137,16 @@ async function readExtras(db: Executor, userIds: number[]): Promise<UserExtras[]
     BALANCE_BUCKETS.map(([currency, bucket]) => customerCode(id, bucket, currency)),
   );
   // Transactions come and go: only the database handle keeps its built query.
-  let query = preparedExtras.get(db);
-  if (!query) {
-    query = prepareExtras(db);
-    if (!('rollback' in db)) preparedExtras.set(db, query);
+  let queries = preparedExtras.get(db);
+  if (!queries) {
+    queries = { one: prepareExtras(db, true), many: prepareExtras(db, false) };
+    if (!('rollback' in db)) preparedExtras.set(db, queries);
   }
-  const found = new Map((await query.execute({ uids: userIds, codes })).map((r) => [Number(r.n), r]));
+  const read =
+    userIds.length === 1
+      ? queries.one.execute({ uid: userIds[0], codes })
+      : queries.many.execute({ uids: userIds, codes });
+  const found = new Map((await read).map((r) => [Number(r.n), r]));
   return userIds.map((_, i) => {
     const row = found.get(i + 1);
     const balances: Balances = { BRL: { available: 0, held: 0 }, AG: { available: 0, held: 0 } };
