@@ -70,7 +70,12 @@ async function sumPath(deps: AppDeps, summary: ReserveProofSummary, leaf: SumNod
   const count = summary.customerCount;
   const { start, end } = sumTreeBlock(index, count);
   const wanted = upperSiblings(index, count);
-  let nodes = await repo.treeNodes(db, summary.day, wanted);
+  // the stored nodes above the block and the block's leaves, read side by side
+  const [stored, block] = await Promise.all([
+    repo.treeNodes(db, summary.day, wanted),
+    repo.leavesBetween(db, summary.day, start, end),
+  ]);
+  let nodes = stored;
   if (nodes.some((n) => n === null)) {
     await storeUpperLevels(deps, summary);
     nodes = await repo.treeNodes(db, summary.day, wanted);
@@ -80,7 +85,6 @@ async function sumPath(deps: AppDeps, summary: ReserveProofSummary, leaf: SumNod
     if (!node) throw new Error(`reserves: the tree of ${summary.day} has no node ${w.level}/${w.position}`);
     return { ...node, side: w.side };
   });
-  const block = await repo.leavesBetween(db, summary.day, start, end);
   const path: SumProofStep[] = [
     ...blockPathOf(block, index - start),
     ...upper.map(({ side, hash, sum }) => ({ side, hash, sum })),
@@ -150,10 +154,9 @@ async function proofV1(deps: AppDeps, summary: ReserveProofSummary, mine: Mine) 
 /** GET /api/reserves/proof: the customer's own leaf of the day (default the latest) and its path to the root. */
 export async function customerProof(deps: AppDeps, userId: number, day?: string): Promise<ReserveProofResponse> {
   const db = deps.database.db;
-  const wanted = day ?? (await repo.latestDay(db));
-  if (!wanted) throw new AppError('NOT_FOUND', MESSAGES.reservesNoProofYet);
-  const summary = await repo.findDay(db, wanted);
+  const summary = await repo.findDayOrLatest(db, day);
   if (!summary) throw new AppError('NOT_FOUND', MESSAGES.reservesNoProofYet);
+  const wanted = summary.day;
   const mine = await repo.customerLeaf(db, wanted, userId);
   if (!mine) {
     // a day whose leaves the retention rule 'reserve_leaves' erased: the day is public, no one's proof is kept

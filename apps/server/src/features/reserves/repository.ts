@@ -63,12 +63,14 @@ export async function findDay(db: Executor, day: string): Promise<ReserveProofSu
   return r ? presentDay(r) : null;
 }
 
-export async function latestDay(db: Executor): Promise<string | null> {
-  const [r] = await rows<{ day: string | null }>(
+/** The day's summary, or the latest day's when none is named; null when there is no such day. */
+export async function findDayOrLatest(db: Executor, day: string | undefined): Promise<ReserveProofSummary | null> {
+  const [r] = await rows<DayRow>(
     db,
-    sql`select to_char(max(day), 'YYYY-MM-DD') as day from reserve_days`,
+    sql`select ${DAY_COLUMNS} from reserve_days
+         where day = coalesce(${day ?? null}::date, (select max(d.day) from reserve_days d))`,
   );
-  return r?.day ?? null;
+  return r ? presentDay(r) : null;
 }
 
 /** A day built as of its real end (a day in progress, built so far, is not). */
