@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { prepareByName } from './statements';
 
 type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -72,7 +73,11 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
   pool.on('error', (err) => logError(err, 'idle connection lost'));
   // A checked-out client has no pool listener: without one of its own, its 'error' event (the server stopped between
   // two queries of a transaction, or under a LISTEN) would be thrown at the process and end it.
-  pool.on('connect', (client) => client.on('error', (err) => logError(err, 'connection lost')));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => logError(err, 'connection lost'));
+    // each statement with parameters is prepared once per connection (statements.ts)
+    prepareByName(client as unknown as Parameters<typeof prepareByName>[0]);
+  });
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Executor } from './client';
 import { safeInteger } from './integers';
@@ -11,48 +9,10 @@ export { int } from './integers';
 // Raw SQL helpers shared by the ledger and the features: rows of a statement, prepared statements, and the array
 // literals the batch functions take (docs/ledger.md, "A planned batch").
 
-/**
- * The rows of a raw statement; both drivers answer `{ rows }`. bigint columns arrive as strings: cast in SQL; times
- * and dates as PostgreSQL's text, as drizzle's raw execute answers them.
- *
- * On node-postgres the statement is prepared once per connection under a name made from its text (namedStatement):
- * PostgreSQL parses it once and, after five executions, keeps a generic plan when it is as good as the custom ones.
- * A customer's read is a handful of statements looked up by key, and parsing and planning each one again was most of
- * their database time (a key lookup: 0.1 ms parsed and planned, 0.01 ms executed; docs/decisions.md).
- */
+/** The rows of a raw statement; both drivers answer `{ rows }`. bigint columns arrive as strings: cast in SQL. */
 export async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {
-  const client = (ex as unknown as { session?: { client?: Client } }).session?.client;
-  if (client && preparesStatements(client)) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const name = namedStatement(text);
-    if (name) return (await client.query({ name, text, values: params, types: RAW_TYPES })).rows as T[];
-  }
   const result = (await ex.execute(query)) as unknown as { rows: T[] };
   return result.rows;
-}
-
-const dialect = new PgDialect();
-
-/** drizzle's raw execute reads times, dates, intervals (and their arrays) and numeric arrays as text; so does a named statement. */
-const AS_TEXT = new Set([1082, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231]);
-const RAW_TYPES = {
-  getTypeParser: (oid: number, format?: string) =>
-    AS_TEXT.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text'),
-};
-
-/**
- * The most statement texts this process names: every text the code writes is named once, and any past the limit
- * (a text that would embed values: none should) runs unnamed, so no connection keeps an unbounded set of statements.
- */
-const NAMED_STATEMENTS_MAX = 2_000;
-const statementNames = new Map<string, string>();
-
-function namedStatement(text: string): string | undefined {
-  const known = statementNames.get(text);
-  if (known || statementNames.size >= NAMED_STATEMENTS_MAX) return known;
-  const name = `r_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
-  statementNames.set(text, name);
-  return name;
 }
 
 /** A field of a row literal: text, a safe integer, a time (written as its ISO text), or null. */

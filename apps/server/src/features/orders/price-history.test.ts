@@ -33,22 +33,13 @@ afterAll(async () => {
 /** The app's dependencies with a database that counts the statements it is given. */
 function counting(deps: AppDeps) {
   const counted = { statements: 0 };
-  const counter =
-    <T extends object>(target: T, name: string | symbol) =>
-    (...args: unknown[]) => {
-      counted.statements++;
-      return (Reflect.get(target, name) as (...a: unknown[]) => unknown).apply(target, args);
-    };
-  // a statement goes through drizzle's execute, or (a raw one on node-postgres, db/sql.ts) through its client's query
-  const client = (c: object) =>
-    new Proxy(c, { get: (t, p, r) => (p === 'query' ? counter(t, p) : Reflect.get(t, p, r)) });
-  const session = (s: { client: object }) =>
-    new Proxy(s, { get: (t, p, r) => (p === 'client' ? client(t.client) : Reflect.get(t, p, r)) });
   const db = new Proxy(deps.database.db, {
     get(target, prop, receiver) {
-      if (prop === 'execute') return counter(target, prop);
-      if (prop === 'session') return session(Reflect.get(target, prop) as { client: object });
-      return Reflect.get(target, prop, receiver);
+      if (prop !== 'execute') return Reflect.get(target, prop, receiver);
+      return (...args: Parameters<typeof target.execute>) => {
+        counted.statements++;
+        return target.execute(...args);
+      };
     },
   });
   return { deps: { ...deps, database: { ...deps.database, db } }, counted };

@@ -117,7 +117,12 @@ function prepareExtras(db: Executor, one: boolean) {
         )
         from companies co where co.user_id = u.uid
       )`,
-      balances: sql<Record<string, string> | null>`${balancesJson(sql`(${codes}::text[])[u.n * 4 - 3 : u.n * 4]`)}`,
+      // one user's four codes as four parameters: an array parameter's generic plan is costed for ten elements
+      balances: sql<Record<string, string> | null>`${balancesJson(
+        one
+          ? sql`array[${sql.placeholder('c1')}::text, ${sql.placeholder('c2')}::text, ${sql.placeholder('c3')}::text, ${sql.placeholder('c4')}::text]`
+          : sql`(${codes}::text[])[u.n * 4 - 3 : u.n * 4]`,
+      )}`,
     })
     .from(
       one
@@ -144,7 +149,7 @@ async function readExtras(db: Executor, userIds: number[]): Promise<UserExtras[]
   }
   const read =
     userIds.length === 1
-      ? queries.one.execute({ uid: userIds[0], codes })
+      ? queries.one.execute({ uid: userIds[0], c1: codes[0], c2: codes[1], c3: codes[2], c4: codes[3] })
       : queries.many.execute({ uids: userIds, codes });
   const found = new Map((await read).map((r) => [Number(r.n), r]));
   return userIds.map((_, i) => {
