@@ -5,8 +5,9 @@
 // HTTP beside pgbench -N) and bench/matching.ts (the matching core beside nodejs-order-book). Bounded: it stops by
 // itself. BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 32) set the load; see docs/performance.md.
 import { execFile, spawn } from 'node:child_process';
+import http from 'node:http';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,6 +160,43 @@ try {
     return { name, ...result, cpuPerRequest: (used.user + used.system) / Math.max(1, result.requests) };
   }
 
+  /**
+   * A page beside a bare Fastify answering its very bytes and headers (hello.ts with a file), right after it: what any
+   * server sending those bytes gets from this machine and load generator, so what is left is the app's own cost.
+   */
+  const samePages: Array<{ name: string; rps: number; sameRps: number; cpu: number; sameCpu: number }> = [];
+  async function sameBytes(row: Row, url: string, headers?: Record<string, string>) {
+    const page = await new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
+      http
+        .get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const kept: Record<string, string> = {};
+            for (const [k, v] of Object.entries(res.headers)) {
+              if (typeof v === 'string' && !/^(content-length|date|connection|keep-alive|transfer-encoding)$/.test(k)) {
+                kept[k] = v;
+              }
+            }
+            resolve({ body: Buffer.concat(chunks), headers: kept });
+          });
+        })
+        .on('error', reject);
+    });
+    const file = path.join(dataDir, 'same-bytes.json');
+    await writeFile(file, JSON.stringify({ body: page.body.toString('base64'), headers: page.headers }));
+    const same = await startHello(file);
+    try {
+      await autocannon(`${same.url}/`, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, headers });
+      const before = await same.cpu();
+      const r = await autocannon(`${same.url}/`, { connections: CONNECTIONS, seconds: SECONDS, headers });
+      const sameCpu = ((await same.cpu()) - before) / Math.max(1, r.requests);
+      samePages.push({ name: row.name, rps: row.rps, sameRps: r.rps, cpu: row.cpuPerRequest ?? 0, sameCpu });
+    } finally {
+      await same.stop();
+    }
+  }
+
   // The yardstick runs right before each endpoint, and each ratio is to that run: the other processes of a shared
   // machine come and go, and a single yardstick run would put their noise into every ratio.
   const hello = await startHello();
@@ -173,7 +211,9 @@ try {
       const bareCpu = ((await hello.cpu()) - before) / Math.max(1, bare.requests);
       yardsticks.push(bare.rps);
       yardstickCpu.push(bareCpu);
-      rows.push({ ...(await measure(t.name, t.url, t.headers)), bareRps: bare.rps, bareCpu });
+      const row: Row = { ...(await measure(t.name, t.url, t.headers)), bareRps: bare.rps, bareCpu };
+      rows.push(row);
+      if (/\(page/.test(t.name)) await sameBytes(row, t.url, t.headers);
     }
   } finally {
     await hello.stop();
@@ -217,6 +257,15 @@ try {
     "CPU µs/req: the Prata server's CPU time per answered request (user + system); bare µs: the yardstick's, in the same " +
       `run (median ${median(yardstickCpu).toFixed(0)}); "x bare CPU" = bare µs ÷ CPU µs/req, the steadier ratio on a busy machine.`,
   );
+  if (samePages.length > 0) {
+    console.log('\nPages beside a bare Fastify answering their very bytes and headers (right after each page):');
+    for (const p of samePages) {
+      console.log(
+        `  ${p.name}: ${p.rps.toFixed(0)} req/s, the same bytes ${p.sameRps.toFixed(0)} req/s: ` +
+          `${((p.rps / Math.max(1, p.sameRps)) * 100).toFixed(0)} %; CPU ${p.cpu.toFixed(0)} µs against ${p.sameCpu.toFixed(0)} µs a request`,
+      );
+    }
+  }
   if (pgbenchRows.length > 0) {
     console.log(`\npgbench on the same server (scale 1, ${CONNECTIONS} clients, ${SECONDS} s, prepared statements):`);
     for (const p of pgbenchRows) {

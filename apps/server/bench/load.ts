@@ -59,9 +59,15 @@ export async function autocannon(url: string, opts: LoadOptions & { method?: str
   };
 }
 
-/** Starts the bare Fastify hello-world (hello.ts): its base URL, its CPU time so far (µs), and a way to stop it. */
-export async function startHello(): Promise<{ url: string; cpu(): Promise<number>; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'hello.ts')], {
+/**
+ * Starts the bare Fastify hello-world (hello.ts), or a bare Fastify answering the fixed bytes of `fixedFile`: its base
+ * URL, its CPU time so far (µs), and a way to stop it.
+ */
+export async function startHello(
+  fixedFile?: string,
+): Promise<{ url: string; cpu(): Promise<number>; stop(): Promise<void> }> {
+  const args = ['--import', 'tsx', path.join(HERE, 'hello.ts'), ...(fixedFile ? [fixedFile] : [])];
+  const child: ChildProcess = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines: string[] = [];
