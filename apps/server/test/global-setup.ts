@@ -22,7 +22,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
-  if (process.env.CI === 'true' && !url) {
+  // `npm run test:embedded` runs the ledger and the demo on PGlite on purpose (TEST_EMBEDDED=1), beside the PostgreSQL run
+  if (process.env.CI === 'true' && !url && process.env.TEST_EMBEDDED !== '1') {
     throw new Error('CI=true sem TEST_DATABASE_URL: os testes de concorrência só provam algo no PostgreSQL.');
   }
   // The Redis cases (rate limits, the order stream, the broadcast, the session cache) skip without REDIS_URL; in CI that
