@@ -115,6 +115,27 @@ function nodeHash(input: Buffer, left: Buffer, leftSum: number, right: Buffer, r
 }
 
 /**
+ * The level above `width` nodes (their hashes in one buffer, their sums): each pair hashed into its parent, an odd
+ * last node carried up as it is, as the domain's sum tree does.
+ */
+function levelAbove(input: Buffer, hashes: Buffer, sums: Float64Array, width: number) {
+  const next = Math.ceil(width / 2);
+  const up = Buffer.alloc(next * HASH_BYTES);
+  const upSums = new Float64Array(next);
+  for (let k = 0; k + 1 < width; k += 2) {
+    const left = hashes.subarray(k * HASH_BYTES, (k + 1) * HASH_BYTES);
+    const right = hashes.subarray((k + 1) * HASH_BYTES, (k + 2) * HASH_BYTES);
+    nodeHash(input, left, sums[k]!, right, sums[k + 1]!).copy(up, (k / 2) * HASH_BYTES);
+    upSums[k / 2] = addSums(sums[k]!, sums[k + 1]!);
+  }
+  if (width % 2 === 1) {
+    hashes.copy(up, (next - 1) * HASH_BYTES, (width - 1) * HASH_BYTES, width * HASH_BYTES);
+    upSums[next - 1] = sums[width - 1]!;
+  }
+  return { hashes: up, sums: upSums };
+}
+
+/**
  * The root of the leaves in tree order, one level at a time (a level's hashes and sums, then the next's), and the
  * levels from SUM_TREE_BLOCK_LEVEL up to below the root, which a customer's proof reads (proof.ts).
  */
@@ -133,22 +154,8 @@ function rootOf(leaves: Leaves, order: Uint32Array): SumNode & { reservedCg: num
   }
   const input = Buffer.alloc(81);
   for (let width = n, level = 0; width > 1; level++) {
-    const next = Math.ceil(width / 2);
-    const up = Buffer.alloc(next * HASH_BYTES);
-    const upSums = new Float64Array(next);
-    for (let k = 0; k + 1 < width; k += 2) {
-      const left = hashes.subarray(k * HASH_BYTES, (k + 1) * HASH_BYTES);
-      const right = hashes.subarray((k + 1) * HASH_BYTES, (k + 2) * HASH_BYTES);
-      nodeHash(input, left, sums[k]!, right, sums[k + 1]!).copy(up, (k / 2) * HASH_BYTES);
-      upSums[k / 2] = addSums(sums[k]!, sums[k + 1]!);
-    }
-    if (width % 2 === 1) {
-      hashes.copy(up, (next - 1) * HASH_BYTES, (width - 1) * HASH_BYTES, width * HASH_BYTES);
-      upSums[next - 1] = sums[width - 1]!;
-    }
-    hashes = up;
-    sums = upSums;
-    width = next;
+    ({ hashes, sums } = levelAbove(input, hashes, sums, width));
+    width = sums.length;
     if (level + 1 >= SUM_TREE_BLOCK_LEVEL && width > 1)
       upper.push({ level: level + 1, hashes, sums: Array.from(sums) });
   }
@@ -213,22 +220,8 @@ export function blockPathOf(leaves: readonly SumNode[], index: number): SumProof
         sum: sums[sibling]!,
       });
     }
-    const next = Math.ceil(width / 2);
-    const up = Buffer.alloc(next * HASH_BYTES);
-    const upSums = new Float64Array(next);
-    for (let k = 0; k + 1 < width; k += 2) {
-      const left = hashes.subarray(k * HASH_BYTES, (k + 1) * HASH_BYTES);
-      const right = hashes.subarray((k + 1) * HASH_BYTES, (k + 2) * HASH_BYTES);
-      nodeHash(input, left, sums[k]!, right, sums[k + 1]!).copy(up, (k / 2) * HASH_BYTES);
-      upSums[k / 2] = addSums(sums[k]!, sums[k + 1]!);
-    }
-    if (width % 2 === 1) {
-      hashes.copy(up, (next - 1) * HASH_BYTES, (width - 1) * HASH_BYTES, width * HASH_BYTES);
-      upSums[next - 1] = sums[width - 1]!;
-    }
-    hashes = up;
-    sums = upSums;
-    width = next;
+    ({ hashes, sums } = levelAbove(input, hashes, sums, width));
+    width = sums.length;
   }
   return path;
 }
