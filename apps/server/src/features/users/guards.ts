@@ -1,9 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@prata/domain';
 import { AppError } from '@/lib/errors';
-import { authenticate, currentUser } from '@/plugins/auth';
+import { type Auth, authenticate, currentUser } from '@/plugins/auth';
 import { isRegistrationComplete, registrationSteps } from './presenter';
 import { countAddresses, findCompanyByUser } from './repository';
+
+/**
+ * An approved registration was complete when an operator approved it and cannot lose a step since (the last address
+ * cannot be deleted, approved identity data is locked): both guards answer it without a query.
+ */
+function approvedWhole(user: Auth['user']) {
+  return Boolean(user.approvedAt && !user.registrationRejectedAt);
+}
 
 /**
  * preHandler for the screens the spec names (deposit, profile, orders, withdrawals, transfer, affiliates): a customer
@@ -12,6 +20,7 @@ import { countAddresses, findCompanyByUser } from './repository';
 export async function requireCompleteRegistration(request: FastifyRequest) {
   await authenticate(request);
   const user = currentUser(request);
+  if (approvedWhole(user)) return;
   const db = request.server.deps.database.db;
   const [addressCount, company] = await Promise.all([countAddresses(db, user.id), findCompanyByUser(db, user.id)]);
   if (!isRegistrationComplete(user, registrationSteps(user, addressCount, company))) {
@@ -24,10 +33,7 @@ export async function requireCompleteRegistration(request: FastifyRequest) {
  */
 export async function requireApprovedRegistration(request: FastifyRequest) {
   await authenticate(request);
-  // An approved registration was complete when an operator approved it and cannot lose a step since (the last
-  // address cannot be deleted, approved identity data is locked): no queries on the hot path of every money call.
-  const approved = currentUser(request);
-  if (approved.approvedAt && !approved.registrationRejectedAt) return;
+  if (approvedWhole(currentUser(request))) return;
   await requireCompleteRegistration(request);
   const user = currentUser(request);
   if (user.registrationRejectedAt && user.registrationRejectionReason) {
