@@ -29,7 +29,7 @@ set plan_cache_mode = force_generic_plan
 set enable_seqscan = off as $$
 declare
   v_n int := jsonb_array_length(p_cmds);
-  v_cmd jsonb; v_kind text; v_id text; v_linked boolean; v_parts jsonb;
+  v_cmd jsonb; v_kind text; v_id text; v_single text; v_linked boolean; v_parts jsonb;
   v_codes text[]; v_owner_ids bigint[]; v_missing text[]; v_tids text[] := '{}';
   v_na int; v_no int; v_nh int; v_cnt int; v_got int;
   -- accounts of the call, 1-based in the order one aggregate pass read them
@@ -102,6 +102,7 @@ begin
       for j in 0..jsonb_array_length(v_parts) - 1 loop v_codes := v_codes || (v_parts->j->>'credit_account'); end loop;
     end if;
   end loop;
+  if v_n = 1 and p_cmds->0->>'kind' = 'transfer' then v_single := p_cmds->0->>'id'; end if;
   for attempt in 1..2 loop
     -- one pass: every aggregate of it appends the rows in one order, whatever order that is (PostgreSQL 16 and later
     -- may sort the pass's input for the ordered owners' aggregate), so position k of every array is one account; the
@@ -110,8 +111,11 @@ begin
            array_agg((case when a.debits_must_not_exceed_credits then 'd'
                            when a.credits_must_not_exceed_debits then 'c' else 'n' end)::"char"),
            array_agg(a.owner_id), array_agg(o.user_id is not null),
-           coalesce(array_agg(distinct a.owner_id order by a.owner_id) filter (where a.owner_id is not null), '{}')
-      into v_na, a_id, a_code, a_cur, a_floor, v_owner_ids, a_cust, o_id
+           coalesce(array_agg(distinct a.owner_id order by a.owner_id) filter (where a.owner_id is not null), '{}'),
+           -- one transfer alone: its id posted before, read here rather than in a statement of its own
+           (select jsonb_build_array(t.debit_account_id, t.credit_account_id, t.amount, t.code, t.created_at)
+              from ledger_transfers t where t.transfer_id = v_single)
+      into v_na, a_id, a_code, a_cur, a_floor, v_owner_ids, a_cust, o_id, v_stored
       from ledger_accounts a left join ledger_owners o on o.id = a.owner_id
      where a.code = any(v_codes);
     a_map := '{}';
@@ -189,8 +193,6 @@ begin
   if v_n = 1 and p_cmds->0->>'kind' = 'transfer' then
     v_cmd := p_cmds->0; v_id := v_cmd->>'id'; v_amt := (v_cmd->>'amount')::bigint; v_code := v_cmd->>'code';
     d := (a_map->>(v_cmd->>'debit_account'))::int; c := (a_map->>(v_cmd->>'credit_account'))::int;
-    select jsonb_build_array(t.debit_account_id, t.credit_account_id, t.amount, t.code, t.created_at)
-      into v_stored from ledger_transfers t where t.transfer_id = v_id;
     if v_stored is not null then
       if (v_stored->>0)::bigint = a_id[d] and (v_stored->>1)::bigint = a_id[c]
          and (v_stored->>2)::bigint = v_amt and v_stored->>3 = v_code then

@@ -24,8 +24,8 @@
 --
 -- The records' types: ledger_plan_transfer (id, debit_account_id, credit_account_id, amount, code, currency),
 -- ledger_plan_hold (id, owner_id, available_account_id, held_account_id, currency, amount, reason, reference, state,
--- captured_amount, remainder_hold_id) and ledger_plan_account (id, code, owner_id). A record is read by position: every
--- unnest below names its columns itself.
+-- captured_amount, remainder_hold_id), ledger_plan_account (id, code, owner_id) and, for what it derives,
+-- ledger_entry_account (migration 0056). A record is read by position: every unnest below names its columns itself.
 create or replace function ledger_entry(p_transfers ledger_plan_transfer[],
                                         p_holds_opened ledger_plan_hold[], p_holds_closed ledger_plan_hold[],
                                         p_accounts ledger_plan_account[],
@@ -38,15 +38,10 @@ set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off 
 set enable_mergejoin = off as $$
 declare
   v_balances_written int; v_transfers_written int; v_holds_opened int; v_holds_closed int; v_moved int;
-  v_bad text; v_stale text; v_outside text; v_account bigint; v_stepped boolean; v_setting text;
-  -- each account the transfers and holds touch, derived from them: id, debits, credits, whether it exists and holds
-  -- every currency its transfers and holds are in, its code, its owner, floor ('d' debits within credits, 'c' the
-  -- reverse, 'n' none), whether it is a customer's, its bucket ('a' available, 'h' held and moved only by hold steps:
-  -- into it by a '#hold', out of it by a '#release' or '#capture.N'; 'x' held and moved otherwise: refused; '-'
-  -- neither), and whether the batch leaves its floored balance below zero
-  d_id bigint[]; d_debits bigint[]; d_credits bigint[]; d_ok boolean[]; d_code text[]; d_owner bigint[];
-  d_floor "char"[];
-  d_cust boolean[]; d_bucket "char"[]; d_short boolean[];
+  v_bad text; v_stale text; v_outside text; v_closed text; v_short text; v_stepped boolean; v_setting text;
+  -- each account the transfers and holds touch, derived from them (ledger_entry_account: what it moves, its fixed
+  -- facts, and whether the batch leaves its floored balance below zero)
+  d ledger_entry_account[];
 begin
   -- 1. Lock, in the ledger's one order, the owners the caller names: step 3 refuses a plan whose locks do not cover
   -- what its transfers need, so the balances read in step 2 are this transaction's own until it commits (under an
@@ -55,23 +50,19 @@ begin
 
   -- 2. Each account's change, derived from the transfers, with the account's fixed facts and, where the batch lowers
   -- a floored balance, that balance as the batch leaves it (row + deltas + the batch); the holds' accounts too (with
-  -- nothing moved: their currency and owner are checked with the others'). One aggregate pass fills every array in
-  -- the same row order (an ORDER BY in each would sort ten times: most of the statement's time).
-  select coalesce(array_agg(s.id), '{}'), coalesce(array_agg(s.dr), '{}'),
-         coalesce(array_agg(s.cr), '{}'),
-         coalesce(array_agg(a.id is not null and a.currency = s.cur1 and a.currency = s.cur2), '{}'),
-         coalesce(array_agg(a.code), '{}'), coalesce(array_agg(a.owner_id), '{}'),
-         coalesce(array_agg((case when a.debits_must_not_exceed_credits then 'd'
-                                  when a.credits_must_not_exceed_debits then 'c' else 'n' end)::"char"), '{}'),
-         coalesce(array_agg(coalesce(a.code like 'customer:%', false)), '{}'),
-         coalesce(array_agg((case when a.code like '%:held:%' then (case when s.via_hold then 'h' else 'x' end)
-                                  when a.code like '%:available:%' then 'a' else '-' end)::"char"), '{}'),
-         coalesce(array_agg(case
-           when a.debits_must_not_exceed_credits and s.dr > 0 then ledger_net_credits(a) + s.cr - s.dr < 0
-           when a.credits_must_not_exceed_debits and s.cr > 0 then ledger_net_credits(a) + s.cr - s.dr > 0
-           else false end), '{}'),
-         coalesce(bool_or(s.stepped), false)
-    into d_id, d_debits, d_credits, d_ok, d_code, d_owner, d_floor, d_cust, d_bucket, d_short, v_stepped
+  -- nothing moved: their currency and owner are checked with the others'). One record per account, one aggregate.
+  select coalesce(array_agg(row(s.id, s.dr, s.cr, a.id is not null and a.currency = s.cur1 and a.currency = s.cur2,
+           a.code, a.owner_id,
+           (case when a.debits_must_not_exceed_credits then 'd' when a.credits_must_not_exceed_debits then 'c'
+                 else 'n' end)::"char",
+           coalesce(a.code like 'customer:%', false),
+           (case when a.code like '%:held:%' then (case when s.via_hold then 'h' else 'x' end)
+                 when a.code like '%:available:%' then 'a' else '-' end)::"char",
+           case when a.debits_must_not_exceed_credits and s.dr > 0 then ledger_net_credits(a) + s.cr - s.dr < 0
+                when a.credits_must_not_exceed_debits and s.cr > 0 then ledger_net_credits(a) + s.cr - s.dr > 0
+                else false end)::ledger_entry_account), '{}'),
+         coalesce(bool_or(s.stepped), false), count(*) filter (where s.dr > 0 or s.cr > 0)
+    into d, v_stepped, v_moved
     from (select l.id, sum(l.dr)::bigint as dr, sum(l.cr)::bigint as cr, min(l.currency) as cur1,
                  max(l.currency) as cur2, bool_and(l.via_hold) as via_hold, bool_or(l.stepped) as stepped
             from (select x.debit_account_id as id, x.amount as dr, 0::bigint as cr, x.currency,
@@ -95,14 +86,31 @@ begin
     left join ledger_accounts a on a.id = s.id;
 
   -- 3. The plan against what was derived, and the floors: the first problem, if any, by class (PR002 first: the caller
-  -- reads its accounts again; then the plan's mismatches, PR003; then a refusal of funds, PR001). Two statements: the
-  -- transfers and accounts always; the holds only when the batch opens or closes one or a transfer names a hold's step
-  -- (most calls move money without holds, and a statement's cost is mostly its size). Only lists of the call are
-  -- joined here, so hash joins (a nested loop over two lists of a few hundred rows is quadratic); reset after them.
+  -- reads its accounts again; then the plan's mismatches, PR003; then a refusal of funds, PR001). The accounts as the
+  -- caller knows them only when it names them; the transfers and accounts always; the holds only when the batch opens
+  -- or closes one or a transfer names a hold's step (most calls move money without holds, and a statement's cost is
+  -- mostly its size). Only lists of the call are joined here, so hash joins (a nested loop over two lists of a few
+  -- hundred rows is quadratic); reset after them.
   v_setting := set_config('enable_hashjoin', 'on', true);
+  if p_accounts is not null then
+    with dv as (select * from unnest(d) as u(id, dr, cr, ok, code, owner, floor, cust, bucket, short))
+    select
+      (select 'accounts not as the caller knows them'
+         from unnest(p_accounts) as x(id, code, owner_id)
+         join dv on dv.id = x.id
+        where dv.code is distinct from x.code or dv.owner is distinct from x.owner_id limit 1),
+      (select 'account ' || dv.id || ' is moved but is not among the plan''s accounts'
+         from dv
+         left join unnest(p_accounts) as x(id, code, owner_id) on x.id = dv.id
+        where x.id is null limit 1)
+      into v_stale, v_outside;
+    if v_stale is not null then
+      raise exception 'ledger plan: %', v_stale using errcode = 'PR002',
+        hint = 'the batch does not match the transfers it writes; nothing was written';
+    end if;
+  end if;
   with dv as (
-    select * from unnest(d_id, d_debits, d_credits, d_ok, d_code, d_owner, d_floor, d_cust, d_bucket, d_short)
-                  as u(id, dr, cr, ok, code, owner, floor, cust, bucket, short)),
+    select * from unnest(d) as u(id, dr, cr, ok, code, owner, floor, cust, bucket, short)),
   moves as (select * from dv where dv.dr > 0 or dv.cr > 0),
   claimed as (
     select u.id, u.dr, u.cr, true as ip
@@ -110,10 +118,6 @@ begin
     union all
     select u.id, u.dr, u.cr, false from unnest(p_delta_accounts, p_delta_debits, p_delta_credits) as u(id, dr, cr))
   select
-    (select 'accounts not as the caller knows them'
-       from unnest(p_accounts) as x(id, code, owner_id)
-       join dv on dv.id = x.id
-      where dv.code is distinct from x.code or dv.owner is distinct from x.owner_id limit 1),
     (select problems.p from (
     (select 'transfer ' || x.id || ': amount ' || coalesce(x.amount::text, 'null')
             || ' not positive, or one account twice' as p
@@ -143,20 +147,16 @@ begin
     -- accounts are checked against its hold below)
     (select 'account ' || dv.id || ' is a held account moved outside a hold' from dv where dv.bucket = 'x' limit 1)
     ) problems limit 1),
-    (select 'account ' || dv.id || ' is moved but is not among the plan''s accounts'
-       from dv
-       left join unnest(p_accounts) as x(id, code, owner_id) on x.id = dv.id
-      where p_accounts is not null and x.id is null limit 1),
-    (select dv.id from dv where dv.short limit 1)
-    into v_stale, v_bad, v_outside, v_account;
-  if v_stale is not null then
-    raise exception 'ledger plan: %', v_stale using errcode = 'PR002',
-      hint = 'the batch does not match the transfers it writes; nothing was written';
-  end if;
+    -- the refusals (step 4): an owner closed (the row as locked is its latest version), an account left short
+    (select a.code
+       from ledger_owners o join ledger_accounts a on a.owner_id = o.id
+      where o.id = any(p_lock_no_key_update || p_lock_key_share) and o.closed_at is not null limit 1),
+    (select dv.code from dv where dv.short limit 1)
+    into v_bad, v_closed, v_short;
   -- the holds: each step names a hold the batch opens or closes, and each hold moves exactly its amount
   if v_bad is null and (v_stepped or cardinality(p_holds_opened) + cardinality(p_holds_closed) > 0) then
     with dv as (
-      select * from unnest(d_id, d_owner, d_bucket) as u(id, owner, bucket)),
+      select u.id, u.owner, u.bucket from unnest(d) as u(id, dr, cr, ok, code, owner, floor, cust, bucket, short)),
     tr as (
       select x.*, split_part(x.id, '#', 1) as hid, split_part(x.id, '#', 2) as kind,
              position('#' in x.id) > 0 as of_hold
@@ -268,18 +268,14 @@ begin
       hint = 'the batch does not match the transfers it writes; nothing was written';
   end if;
 
-  -- 4. The refusals, a closed owner first (the row as locked is its latest version), then the funds.
-  select a.code into v_bad
-    from ledger_owners o join ledger_accounts a on a.owner_id = o.id
-   where o.id = any(p_lock_no_key_update || p_lock_key_share) and o.closed_at is not null limit 1;
-  if v_bad is not null then
+  -- 4. The refusals, a closed owner first, then the funds.
+  if v_closed is not null then
     raise exception 'ledger plan: account closed' using errcode = 'PR001',
-      detail = jsonb_build_object('reason', 'account_closed', 'account', v_bad)::text;
+      detail = jsonb_build_object('reason', 'account_closed', 'account', v_closed)::text;
   end if;
-  if v_account is not null then
+  if v_short is not null then
     raise exception 'ledger plan: insufficient funds' using errcode = 'PR001',
-      detail = jsonb_build_object('reason', 'insufficient_funds',
-                                  'account', (select a.code from ledger_accounts a where a.id = v_account))::text;
+      detail = jsonb_build_object('reason', 'insufficient_funds', 'account', v_short)::text;
   end if;
 
   -- 5. Write: the transfers and the balances as derived (in place where this call holds the owner for no key update,
@@ -293,7 +289,7 @@ begin
       returning 1),
   dv as (
     select u.id, u.dr, u.cr, coalesce(u.owner = any(p_lock_no_key_update), false) as ip
-      from unnest(d_id, d_debits, d_credits, d_owner) as u(id, dr, cr, owner)
+      from unnest(d) as u(id, dr, cr, ok, code, owner, floor, cust, bucket, short)
      where u.dr > 0 or u.cr > 0),
   f as (
     delete from ledger_balance_deltas dl where dl.account_id = any(array(select dv.id from dv where dv.ip))
@@ -310,8 +306,9 @@ begin
     insert into ledger_balance_deltas (account_id, debits, credits)
       select dv.id, dv.dr, dv.cr from dv where not dv.ip
       returning 1)
-  select (select count(*) from tw), (select count(*) from up) + (select count(*) from dl), (select count(*) from dv)
-    into v_transfers_written, v_balances_written, v_moved;
+  select count(*) filter (where w.t), count(*) filter (where not w.t)
+    into v_transfers_written, v_balances_written
+    from (select true as t from tw union all select false from up union all select false from dl) w;
   if v_transfers_written <> cardinality(p_transfers) then
     raise exception 'ledger plan: a transfer was not written' using errcode = 'PR003';
   end if;
