@@ -173,18 +173,19 @@ describe.skipIf(!url)('seed:scale at 1,000 customers (PostgreSQL)', () => {
         sum: root.sum,
       });
       // the levels a customer's proof reads, stored by the builder: from the block level up, below the root
-      const { rows: stored } = await client.query<{ level: number; hashes: string; sums: string[] }>(
-        `select level, encode(hashes, 'hex') as hashes, sums::text[] as sums from reserve_tree_levels
+      const { rows: stored } = await client.query<{ level: number; hashes: string; sums: string }>(
+        `select level, encode(hashes, 'hex') as hashes, encode(sums, 'hex') as sums from reserve_tree_levels
           where day = $1 order by level`,
         [d.day],
       );
       const expected = levels.slice(SUM_TREE_BLOCK_LEVEL, -1);
       expect(expected.length).toBeGreaterThan(0);
-      expect(stored.map((l) => ({ level: l.level, hashes: l.hashes, sums: l.sums.map(Number) }))).toEqual(
+      // each sum as 8 bytes, big-endian
+      expect(stored).toEqual(
         expected.map((nodes, i) => ({
           level: SUM_TREE_BLOCK_LEVEL + i,
           hashes: nodes.map((n) => n.hash).join(''),
-          sums: nodes.map((n) => n.sum),
+          sums: nodes.map((n) => n.sum.toString(16).padStart(16, '0')).join(''),
         })),
       );
     }

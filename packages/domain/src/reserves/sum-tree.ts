@@ -202,7 +202,7 @@ export async function checkSumProof(
  * the last is full and a level's count keeps its parity (it drops by an even number of nodes per block before). So
  * the path's lower part comes from the leaf's block alone, and its upper part from the nodes stored from blockLevel up.
  */
-export const SUM_TREE_BLOCK_LEVEL = 8;
+export const SUM_TREE_BLOCK_LEVEL = 4;
 
 /** A leaf's place in a tree of `leafCount` leaves cut in blocks of 2^blockLevel, checked (bad input throws). */
 function checkPlace(index: number, leafCount: number, blockLevel: number) {

@@ -57,21 +57,25 @@ export async function deleteLeavesOfDays(tx: Executor, days: string[]): Promise<
 }
 
 /**
- * Stores the tree's levels from its block level up (their hashes end to end, their sums in order); a level stored
- * already is left as it is (two first proofs of a day built before the levels were kept store the same nodes).
+ * Stores the tree's levels from its block level up (their hashes end to end, their sums as 8-byte big-endian integers
+ * end to end); a level stored already is left as it is (two first proofs of a day built before the levels were kept
+ * store the same nodes).
  */
 export async function insertTreeLevels(
   tx: Executor,
   day: string,
-  levels: ReadonlyArray<{ level: number; hashes: Buffer; sums: number[] }>,
+  levels: ReadonlyArray<{ level: number; hashes: Buffer; sums: ArrayLike<number> }>,
 ): Promise<void> {
   if (levels.length === 0) return;
+  const rowsOf = levels.map((l) => {
+    const sums = Buffer.alloc(l.sums.length * 8);
+    for (let i = 0; i < l.sums.length; i++) sums.writeBigInt64BE(BigInt(l.sums[i]!), i * 8);
+    return { level: l.level, hashes: l.hashes.toString('hex'), sums: sums.toString('hex') };
+  });
   await tx.execute(
     sql`insert into reserve_tree_levels (day, level, hashes, sums)
-        select ${day}::date, x.level, decode(x.hashes, 'hex'), (select array_agg(s::bigint order by n)
-                                                               from jsonb_array_elements_text(x.sums) with ordinality e(s, n))
-          from jsonb_to_recordset(${JSON.stringify(levels.map((l) => ({ level: l.level, hashes: l.hashes.toString('hex'), sums: l.sums })))}::jsonb)
-               as x(level smallint, hashes text, sums jsonb)
+        select ${day}::date, x.level, decode(x.hashes, 'hex'), decode(x.sums, 'hex')
+          from jsonb_to_recordset(${JSON.stringify(rowsOf)}::jsonb) as x(level smallint, hashes text, sums text)
         on conflict (day, level) do nothing`,
   );
 }

@@ -219,8 +219,8 @@ describe("a proof at scale: the leaf's block and the stored levels above it", ()
     const first = await proofOf(ana, day);
     expect(first.path).toEqual(sumProofPath(levels, 650));
     expect(await verifyReserveProof(first, published)).toBe('ok');
-    // the levels of 700 leaves from 8 up, below the root: 3 nodes, then 2
-    expect(await stored()).toEqual([8, 9]);
+    // the levels of 700 leaves from 4 up, below the root: 44, 22, 11, 6, 3 and 2 nodes
+    expect(await stored()).toEqual([4, 5, 6, 7, 8, 9]);
     for (const [c, position] of [
       [ana, 650],
       [bia, 10],
@@ -231,7 +231,8 @@ describe("a proof at scale: the leaf's block and the stored levels above it", ()
     }
     // a stored node that does not climb to the published root is never handed out
     await t.database.db.execute(
-      sql`update reserve_tree_levels set sums[1] = sums[1] + 1 where day = ${day}::date and level = 9`,
+      sql`update reserve_tree_levels set sums = overlay(sums placing int8send(1) from 1 for 8)
+           where day = ${day}::date and level = 9`,
     );
     const broken = await t.app.inject({
       method: 'GET',

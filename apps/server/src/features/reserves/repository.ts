@@ -206,16 +206,20 @@ export async function treeNodes(
   wanted: ReadonlyArray<{ level: number; position: number }>,
 ): Promise<Array<{ hash: string; sum: number } | null>> {
   if (wanted.length === 0) return [];
-  const found = await rows<{ n: number; hash: string | null; sum: string | null }>(
+  const found = await rows<{ n: number; hash: Uint8Array | null; sum: Uint8Array | null }>(
     db,
-    sql`select w.n::int as n, encode(substring(l.hashes from w.position * 32 + 1 for 32), 'hex') as hash,
-               l.sums[w.position + 1]::text as sum
+    sql`select w.n::int as n, substring(l.hashes from w.position * 32 + 1 for 32) as hash,
+               substring(l.sums from w.position * 8 + 1 for 8) as sum
           from unnest(${sql.param(wanted.map((w) => w.level))}::int[], ${sql.param(wanted.map((w) => w.position))}::int[])
                with ordinality as w(level, position, n)
           left join reserve_tree_levels l on l.day = ${day}::date and l.level = w.level
          order by w.n`,
   );
-  return found.map((r) => (r.hash && r.sum !== null ? { hash: r.hash, sum: int(r.sum) } : null));
+  return found.map((r) => {
+    if (r.hash?.length !== 32 || r.sum?.length !== 8) return null;
+    const sum = Buffer.from(r.sum.buffer, r.sum.byteOffset, r.sum.length).readBigInt64BE(0);
+    return { hash: Buffer.from(r.hash.buffer, r.hash.byteOffset, r.hash.length).toString('hex'), sum: Number(sum) };
+  });
 }
 
 /** Whether the day still has its leaves (the retention rule 'reserve_leaves' erases those of old days). */
