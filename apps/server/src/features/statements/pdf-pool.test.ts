@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, STATEMENT_MOVEMENTS_MAX, statementMonthOf } from '@prata/domain';
+import { brasiliaYear, MESSAGES, STATEMENT_MOVEMENTS_MAX, statementMonthOf } from '@prata/domain';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { approvedCustomer, bearer, buildTestApp, type Customer, type TestApp } from '../../../test/helpers';
@@ -9,7 +9,7 @@ import { fundHouse } from '@/features/orders/index';
 import { renderStatement } from './pdf';
 import { monthlyStatement } from './service';
 
-// The statement PDF renders on the render pool (lib/render-pool.ts), off the event loop.
+// The statement PDF and the IRPF workbook render on the render pool (lib/render-pool.ts), off the event loop.
 
 const get = (t: TestApp, url: string, c: Customer) => t.app.inject({ method: 'GET', url, headers: bearer(c.token) });
 
@@ -108,14 +108,15 @@ describe('a full render pool', () => {
   });
   afterAll(() => t.app.close());
 
-  it('answers the statement PDF 503 SERVER_BUSY, and renders again once a thread is free', async () => {
+  it('answers the statement PDF and the IRPF workbook 503 SERVER_BUSY, and renders again once a thread is free', async () => {
     const c = await approvedCustomer(t, { name: 'Igor Na Fila' });
     const pdf = `/api/statements/pdf?month=${statementMonthOf(new Date())}`;
+    const workbook = `/api/orders/export/${brasiliaYear(new Date())}`;
     const gate = new Int32Array(new SharedArrayBuffer(4));
     const running = t.app.deps.renderPool.run(held, [gate]);
     const waiting = t.app.deps.renderPool.run(held, [gate]);
     try {
-      for (const url of [pdf]) {
+      for (const url of [pdf, workbook]) {
         const res = await get(t, url, c);
         expect(res.statusCode, res.body).toBe(503);
         expect(res.json()).toEqual({ code: 'SERVER_BUSY', message: MESSAGES.serverBusy });
@@ -128,6 +129,7 @@ describe('a full render pool', () => {
     const again = await get(t, pdf, c);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.headers['content-type']).toBe('application/pdf');
+    expect((await get(t, workbook, c)).statusCode).toBe(200);
   });
 
   it('answers a render that throws on its thread 500 INTERNAL_ERROR, logged with its error', async () => {
