@@ -5,7 +5,10 @@
 // trade, as the order book posts a fill) after ten years of monthly trades. Everything is written with set-based SQL
 // (no per-row round trip). Then it times, median of BENCH_RUNS (7), the buyer's reads: this month's statement and its
 // PDF, last month's statement, the year's orders workbook and the IRPF position. BENCH_KEEP=1 keeps the database (a
-// second run reuses it: generating is the slow part); otherwise it is dropped. Figures: docs/decisions.md.
+// second run reuses it: generating is the slow part); otherwise it is dropped. Last, ordinary customers' statements
+// alone and then while BENCH_PDF_CALLERS (4) callers ask for the heavy PDF again and again, rendered as the route
+// renders it, on the render pool (RENDER_THREADS threads), or with BENCH_RENDER=inline on the event loop (the PDF and
+// the workbook both). Figures: docs/decisions.md.
 import { performance } from 'node:perf_hooks';
 import { addStatementMonths, brasiliaYear, statementMonthOf } from '@prata/domain';
 import { sql } from 'drizzle-orm';
@@ -16,9 +19,11 @@ import { rows } from '@/db/sql';
 import type { AppDeps } from '@/deps';
 import { buildCostMonths } from '@/features/irpf/index';
 import * as irpf from '@/features/irpf/service';
-import { renderStatement } from '@/features/statements/pdf';
+import { renderStatement, statementPdf } from '@/features/statements/pdf';
 import { monthlyStatement } from '@/features/statements/service';
 import { buildAccountMonths } from '@/ledger/index';
+import { loadConfig } from '@/config';
+import { createRenderPool, type RenderJob, type RenderPool } from '@/lib/render-pool';
 
 const SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
@@ -35,6 +40,9 @@ const YEARS = 10;
 /** the heavy pair's trades per month over their ten years before this month */
 const PAST_TRADES_PER_MONTH = 50;
 const NAME = `prata_scale_statements_${CUSTOMERS}_${TRADES}`;
+/** callers asking for the heavy PDF during the ordinary load, and where it renders: 'pool' (the route's way) or 'inline' */
+const PDF_CALLERS = Number(process.env.BENCH_PDF_CALLERS ?? 4);
+const RENDER = process.env.BENCH_RENDER === 'inline' ? 'inline' : 'pool';
 
 const now = new Date();
 const url = new URL(SERVER);
@@ -45,6 +53,14 @@ const exists = (await admin.query('select 1 from pg_database where datname = $1'
 if (!exists) await admin.query(`create database ${NAME}`);
 const database = await openDatabase({ url: url.toString(), poolSize: CONNECTIONS });
 const db = database.db;
+/** Where the PDF and the workbook render: the server's render pool (RENDER_THREADS), or on the event loop. */
+const renderPool: RenderPool =
+  RENDER === 'pool'
+    ? createRenderPool(loadConfig().renderPool, (err) => console.error('render pool', err))
+    : {
+        run: async <A extends unknown[], R>(job: RenderJob<A, R>, args: A) => job.render(...args),
+        close: async () => {},
+      };
 
 async function generate(): Promise<{ buyer: number; seller: number }> {
   const t0 = performance.now();
@@ -185,8 +201,13 @@ async function median(runs: number, read: () => Promise<unknown>): Promise<{ wal
   return { wall: mid(walls), cpu: mid(cpus) };
 }
 
-/** p50 and p99 of ordinary customers' statements of last month, CONNECTIONS callers at once, for SECONDS. */
-async function ordinaryLoad(month: string): Promise<{ count: number; p50: number; p99: number }> {
+/**
+ * p50 and p99 of ordinary customers' statements of last month, CONNECTIONS callers at once, for SECONDS; meanwhile
+ * `heavy`, when given, called again and again by PDF_CALLERS callers. Also the event loop's longest turn (a callback
+ * that queues itself with setImmediate runs once a turn, after the turn's I/O) and the requests that failed (the
+ * pool's 5 s wait for a connection).
+ */
+async function ordinaryLoad(month: string, heavy?: () => Promise<unknown>) {
   const [range] = await rows<{ lo: string; hi: string }>(
     db,
     sql`select min(id)::text as lo, max(id)::text as hi from users where email like 'cliente%@bench.prata.dev'`,
@@ -194,19 +215,45 @@ async function ordinaryLoad(month: string): Promise<{ count: number; p50: number
   const lo = Number(range!.lo);
   const hi = Number(range!.hi);
   const times: number[] = [];
+  let failed = 0;
+  let heavyDone = 0;
+  let longestTurn = 0;
+  let lastTurn = performance.now();
+  let turning = true;
+  const turn = () => {
+    const at = performance.now();
+    longestTurn = Math.max(longestTurn, at - lastTurn);
+    lastTurn = at;
+    if (turning) setImmediate(turn);
+  };
+  setImmediate(turn);
   const until = performance.now() + SECONDS * 1000;
   const worker = async () => {
     while (performance.now() < until) {
       const userId = lo + Math.floor(Math.random() * (hi - lo + 1));
       const t0 = performance.now();
-      await monthlyStatement(db, userId, month, now);
-      times.push(performance.now() - t0);
+      try {
+        await monthlyStatement(db, userId, month, now);
+        times.push(performance.now() - t0);
+      } catch {
+        failed += 1;
+      }
     }
   };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const heavyCaller = async () => {
+    while (heavy && performance.now() < until) {
+      await heavy();
+      heavyDone += 1;
+    }
+  };
+  await Promise.all([
+    ...Array.from({ length: CONNECTIONS }, worker),
+    ...Array.from({ length: heavy ? PDF_CALLERS : 0 }, heavyCaller),
+  ]);
+  turning = false;
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))]!;
-  return { count: times.length, p50: at(0.5), p99: at(0.99) };
+  return { count: times.length, p50: at(0.5), p99: at(0.99), failed, heavyDone, longestTurn };
 }
 
 try {
@@ -222,35 +269,40 @@ try {
       built += run.length;
     console.log(`checkpoints: ${built} months built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
-  const deps = { database } as unknown as AppDeps;
+  const deps = { database, renderPool } as unknown as AppDeps;
   const thisMonth = statementMonthOf(now);
   const lastMonth = addStatementMonths(thisMonth, -1);
   const year = brasiliaYear(now);
   const statement = await monthlyStatement(db, buyer, thisMonth, now);
+  /** GET /api/statements/pdf's work for the heavy buyer: the month's statement, then its PDF */
+  const heavyPdf = async () => renderPool.run(statementPdf, [await monthlyStatement(db, buyer, thisMonth, now), now]);
   const figures: Array<[string, { wall: number; cpu: number }]> = [
     ['GET /api/statements (this month)', await median(RUNS, () => monthlyStatement(db, buyer, thisMonth, now))],
-    [
-      'GET /api/statements/pdf (this month)',
-      await median(RUNS, async () => renderStatement(await monthlyStatement(db, buyer, thisMonth, now), now)),
-    ],
+    [`GET /api/statements/pdf (this month, ${RENDER})`, await median(RUNS, heavyPdf)],
     ['  of which the PDF layout', await median(RUNS, () => renderStatement(statement, now))],
     ['GET /api/statements (last month)', await median(RUNS, () => monthlyStatement(db, buyer, lastMonth, now))],
-    ['GET /api/orders/export/{year} (xlsx)', await median(RUNS, () => irpf.exportYear(deps, buyer, year))],
+    [`GET /api/orders/export/{year} (xlsx, ${RENDER})`, await median(RUNS, () => irpf.exportYear(deps, buyer, year))],
     ['GET /api/irpf/position/{year}', await median(RUNS, () => irpf.position(deps, buyer, year))],
   ];
   console.log(`${NAME}: ${CUSTOMERS} customers, ${TRADES} trades this month, median of ${RUNS}`);
-  console.log(`${''.padEnd(40)} ${'wall'.padStart(7)}    ${'node cpu'.padStart(8)}`);
+  console.log(`${''.padEnd(44)} ${'wall'.padStart(7)}    ${'node cpu'.padStart(8)}`);
   for (const [name, ms] of figures)
-    console.log(`${name.padEnd(40)} ${ms.wall.toFixed(0).padStart(7)} ms ${ms.cpu.toFixed(0).padStart(8)} ms`);
+    console.log(`${name.padEnd(44)} ${ms.wall.toFixed(0).padStart(7)} ms ${ms.cpu.toFixed(0).padStart(8)} ms`);
   const [load] = (await import('node:os')).loadavg();
   console.log(`load average ${load!.toFixed(1)} on ${(await import('node:os')).cpus().length} cores`);
-  const ordinary = await ordinaryLoad(lastMonth);
-  console.log(
-    `ordinary customers, last month, ${CONNECTIONS} at once for ${SECONDS} s: ${ordinary.count} statements, ` +
-      `p50 ${ordinary.p50.toFixed(0)} ms, p99 ${ordinary.p99.toFixed(0)} ms`,
-  );
+  const printLoad = (what: string, r: Awaited<ReturnType<typeof ordinaryLoad>>) =>
+    console.log(
+      `ordinary customers, last month, ${CONNECTIONS} at once for ${SECONDS} s${what}: ${r.count} statements, ` +
+        `p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, ${r.failed} failed; ` +
+        `longest event-loop turn ${r.longestTurn.toFixed(0)} ms`,
+    );
+  printLoad('', await ordinaryLoad(lastMonth));
+  const busy = await ordinaryLoad(lastMonth, heavyPdf);
+  printLoad(`, ${PDF_CALLERS} callers asking for the heavy PDF (${RENDER})`, busy);
+  console.log(`heavy PDFs rendered meanwhile: ${busy.heavyDone}`);
   console.log(`movements: reais ${statement.reais.movements.length}, grams ${statement.grams.movements.length}`);
 } finally {
+  await renderPool.close();
   await database.close();
   if (!KEEP) await admin.query(`drop database if exists ${NAME} with (force)`);
   await admin.end();

@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
+import { createRenderPool } from './lib/render-pool';
 import './lib/zod-locale';
 import { registerErrorHandling } from './plugins/errors';
 import { clientErrorHandler, frameworkErrors, JSON_BODY_LIMIT, registerInputGuards } from './plugins/input';
@@ -23,7 +24,7 @@ import { featureRoutes, registerFeatureReconciliation } from './features';
 
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the app's wiring, in Fastify's registration order
 export async function buildApp(
-  input: Omit<AppDeps, 'limiter' | 'broadcast' | 'lifecycle'> & {
+  input: Omit<AppDeps, 'limiter' | 'broadcast' | 'renderPool' | 'lifecycle'> & {
     limiter?: Limiter;
     broadcast?: Broadcast;
     lifecycle?: AppDeps['lifecycle'];
@@ -31,6 +32,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config } = input;
   let logError: (err: unknown) => void = () => {};
+  let logRenderError: (err: unknown) => void = () => {};
   const deps: AppDeps = {
     ...input,
     limiter: input.limiter ?? createLimiter(config),
@@ -41,6 +43,7 @@ export async function buildApp(
         prefix: channelPrefix(input.database.url),
         onError: (err) => logError(err),
       }),
+    renderPool: createRenderPool(config.renderPool, (err) => logRenderError(err)),
     lifecycle: input.lifecycle ?? { draining: false },
   };
   const app = Fastify({
@@ -111,7 +114,9 @@ export async function buildApp(
 
   if (!input.limiter) app.addHook('onClose', async () => deps.limiter.close());
   if (!input.broadcast) app.addHook('onClose', async () => deps.broadcast.close());
+  app.addHook('onClose', async () => deps.renderPool.close());
   logError = (err) => app.log.warn({ err }, 'broadcast');
+  logRenderError = (err) => app.log.error({ err }, 'render pool: a thread failed outside a render');
   registerAuth(app);
   registerIdempotency(app);
   // before the features: a page of theirs may give index.html its first paint (plugins/first-paint.ts)

@@ -127,6 +127,10 @@ export const EnvSchema = z.object({
     .max(60 * 24 * 30)
     .default(30),
   ORDER_QUEUE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  /** the render pool's worker threads (statement PDFs, IRPF workbooks); default: the cores available less one, ≥ 1 */
+  RENDER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /** renders that may wait for a render thread; one more answers 503 SERVER_BUSY (lib/render-pool.ts) */
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(32),
   /** how long the order routes may reuse a session row read for an earlier call (0: never); plugins/auth.ts */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /**

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { SiteLinks } from '@prata/domain';
 import { type Limits, readLimits, type Windows } from './limits';
@@ -8,6 +9,7 @@ import type { ChatModelProvider } from './adapters/chat-model/index';
 import type { InvoicingProvider } from './adapters/invoicing/index';
 import type { PaymentsProvider } from './adapters/payments/index';
 import { type Env, EnvSchema, REPO_DATA_DIR } from './config-env';
+import type { RenderPoolSettings } from './lib/render-pool';
 import {
   type Fault,
   type MoneySettings,
@@ -106,6 +108,11 @@ export type Config = {
   money: MoneySettings;
   /** the most order operations one instance's matcher queues; beyond it placements answer 503 ORDER_BOOK_BUSY */
   orderQueueMax: number;
+  /**
+   * the render pool (lib/render-pool.ts): the worker threads that render statement PDFs and IRPF workbooks, and how
+   * many renders may wait for one; beyond them a render answers 503 SERVER_BUSY
+   */
+  renderPool: RenderPoolSettings;
   /** SIGTERM: readiness answers 503 this long before the instance stops listening (ms) */
   shutdownDrainMs: number;
   /** deliberate faults (PRATA_FAULTS), for the fault tests' tests of themselves; never in production */
@@ -263,6 +270,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storage,
     money: readMoney(e, production),
     orderQueueMax: e.ORDER_QUEUE_MAX,
+    // one core stays the event loop's
+    renderPool: { threads: e.RENDER_THREADS ?? Math.max(1, availableParallelism() - 1), queue: e.RENDER_QUEUE_MAX },
     sessionCacheMs: e.SESSION_CACHE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (production ? 5000 : 0),
     faults: readFaults(e.PRATA_FAULTS, production),

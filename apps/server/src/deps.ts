@@ -1,10 +1,12 @@
 /**
- * What every part of the server is given: configuration, database, adapters, the outbox and the limiter. A leaf
+ * What every part of the server is given: configuration, database, adapters, the outbox, the limiter and the render
+ * pool. A leaf
  * module (types only), so features and plugins can name it without importing app.ts, which imports them.
  */
 import type { Adapters } from './adapters/index';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { RenderPool } from './lib/render-pool';
 import type { Broadcast } from './messaging/broadcast';
 import type { Limiter } from './plugins/rate-limit';
 
@@ -18,6 +20,8 @@ export type AppDeps = {
   limiter: Limiter;
   /** short notices to every instance (the order book's changes): Redis pub/sub when configured, in-process otherwise */
   broadcast: Broadcast;
+  /** the worker threads that render large files (statement PDFs, IRPF workbooks) off the event loop */
+  renderPool: RenderPool;
   /** draining: SIGTERM arrived; readiness answers 503 so the balancer stops sending requests here (main.ts) */
   lifecycle: { draining: boolean };
 };

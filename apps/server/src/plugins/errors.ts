@@ -5,8 +5,8 @@ import { AppError } from '@/lib/errors';
 import { isDatabaseUnavailable, isPoolBusy } from '@/db/unavailable';
 import { RateLimitedError } from './rate-limit';
 
-/** What a client is told to wait before trying again while the database is away. */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** What a client is told to wait before trying again while the database is away or the instance is busy. */
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one table that turns a code into an HTTP status. The rules below it (features, ledger, lib) know only codes.
@@ -179,6 +179,11 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error.code === 'SERVER_BUSY') {
+        // a bounded queue of this instance is full (the render pool): nothing was written
+        request.log.warn({ code: error.code }, 'server busy: queue full');
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      }
       return sendError(reply, error.code, error.message, error.errors, error.extra);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -214,14 +219,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Every connection of the pool was busy for as long as a request may wait: the database answers, the load is
       // past what this instance serves at once. Nothing of this request ran.
       request.log.warn({ err: error }, 'server busy: no database connection free in time');
-      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendError(reply, 'SERVER_BUSY', MESSAGES.serverBusy);
     }
     if (isDatabaseUnavailable(error)) {
       // The database stopped or the network to it dropped: nothing was committed by this request (a commit that
       // succeeded has answered already); the client may try again, with its Idempotency-Key where it has one.
       request.log.warn({ err: error }, 'database unavailable');
-      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendError(reply, 'DATABASE_UNAVAILABLE', MESSAGES.databaseUnavailable);
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES, mulDivHalfUp, XLSX_MIME } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedCustomer, bearer, buildTestApp, type Customer, type TestApp } from '../../../test/helpers';
 import { takeHouseOrder, testOrderCost } from '../../../test/trades';
 import { post } from '@/ledger/index';
@@ -20,6 +20,8 @@ beforeAll(async () => {
   await fundHouse(t.app.deps, null, { currency: 'AG', amountMinorUnits: 1_000_000 });
   await fundHouse(t.app.deps, null, { currency: 'BRL', amountMinorUnits: 10_000_000 });
 });
+// the app's render pool ends its threads
+afterAll(() => t.app.close());
 
 const get = (url: string, c: Customer) => t.app.inject({ method: 'GET', url, headers: bearer(c.token) });
 const cost = testOrderCost;

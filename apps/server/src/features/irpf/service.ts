@@ -2,7 +2,7 @@ import { minorToDecimal } from '@prata/domain';
 import type { AppDeps } from '@/deps';
 import { checkYear, positionOf, yearOrders } from './facts';
 import { customerName } from './repository/reads';
-import { buildWorkbook } from './workbook';
+import { irpfWorkbook } from './workbook';
 
 /** GET /api/irpf/position/{year} */
 export async function position(deps: AppDeps, userId: number, year: number) {
@@ -26,5 +26,5 @@ export async function exportYear(deps: AppDeps, userId: number, year: number) {
   const checked = checkYear(year);
   const [p, orders] = await Promise.all([positionOf(db, userId, checked), yearOrders(db, userId, checked)]);
   const name = await customerName(db, userId);
-  return { data: await buildWorkbook(p, orders, name), fileName: `prata-irpf-${year}.xlsx` };
+  return { data: await deps.renderPool.run(irpfWorkbook, [p, orders, name]), fileName: `prata-irpf-${year}.xlsx` };
 }

@@ -1,6 +1,7 @@
 import { brasiliaWallClock, formatBRL, formatGrams, minorToDecimal } from '@prata/domain';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { renderJob } from '@/lib/render-pool';
 import type { Position, YearOrder } from './facts';
 
 /** Excel's formats: reais (the sheet's locale shows R$ 1.234,56 in Portuguese), grams with 2 decimals, dates. */
@@ -51,7 +52,7 @@ function streamedWorkbook() {
  * by exceljs's streaming writer, each row committed as it is added: a year of 10,000 orders is written in one pass,
  * never held as a workbook of cell objects and serialized afterwards.
  */
-export async function buildWorkbook(p: Position, orders: readonly YearOrder[], customerName: string): Promise<Buffer> {
+async function buildWorkbook(p: Position, orders: readonly YearOrder[], customerName: string): Promise<Uint8Array> {
   const { wb, finish } = streamedWorkbook();
   wb.creator = 'Prata';
   wb.created = new Date();
@@ -141,3 +142,6 @@ export async function buildWorkbook(p: Position, orders: readonly YearOrder[], c
   summary.commit();
   return finish();
 }
+
+/** buildWorkbook on the render pool (GET /api/orders/export/{year}): a year of 10,000 orders is a second of exceljs. */
+export const irpfWorkbook = renderJob(import.meta.url, 'irpfWorkbook', buildWorkbook);

@@ -2,7 +2,8 @@ import type { MonthlyStatementResponse } from '@prata/domain';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { renderStatement } from './pdf';
+import { createRenderPool } from '@/lib/render-pool';
+import { renderStatement, statementPdf } from './pdf';
 
 const movement = (i: number) => ({
   id: `t${i}`,
@@ -92,5 +93,28 @@ describe('the statement PDF', () => {
     // about 45 lines a page after the first
     expect(busy.getPageCount()).toBeGreaterThanOrEqual(8);
     expect(busy.getPageCount()).toBeLessThanOrEqual(11);
+  });
+});
+
+describe('the statement PDF on the render pool', () => {
+  it('is the document renderStatement makes on the event loop, but for the moment pdf-lib stamps as modified', async () => {
+    const pool = createRenderPool({ threads: 1, queue: 0 }, (err) => {
+      throw err;
+    });
+    try {
+      const issuedAt = new Date('2026-11-02T12:00:00Z');
+      const pooled = await pool.run(statementPdf, [statement(400), issuedAt]);
+      const inline = await renderStatement(statement(400), issuedAt);
+      // the same objects written again with one modification date: equal bytes are the same document
+      const same = async (pdf: Uint8Array) => {
+        const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+        doc.setModificationDate(issuedAt);
+        return Buffer.from(await doc.save({ updateFieldAppearances: false }));
+      };
+      expect((await same(pooled)).equals(await same(inline))).toBe(true);
+      expect(pooled.byteLength).toBe(inline.byteLength);
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   statementMonthLabel,
 } from '@prata/domain';
 import { PDF_ACCENT, PDF_INK, PDF_MARGIN, PDF_MUTED, PDF_PAGE, PDF_PANEL, PDF_RULE, printable } from '@/lib/pdf';
+import { renderJob } from '@/lib/render-pool';
 
 const LINE_HEIGHT = 15;
 const BOTTOM = PDF_MARGIN + 20;
@@ -351,3 +352,6 @@ export async function renderStatement(s: MonthlyStatementResponse, issuedAt: Dat
   w.finish((page, pages) => `Prata · extrato de ${label} · página ${page} de ${pages}`);
   return doc.save();
 }
+
+/** renderStatement on the render pool (GET /api/statements/pdf): 20,000 trades in a month are 0.3 s or more of layout. */
+export const statementPdf = renderJob(import.meta.url, 'statementPdf', renderStatement);

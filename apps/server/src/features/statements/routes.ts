@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { attachmentHeader } from '@/lib/uploads';
 import { authenticate, currentUser } from '@/plugins/auth';
-import { renderStatement } from './pdf';
+import { statementPdf } from './pdf';
 import { monthlyStatement } from './service';
 
 /**
@@ -12,7 +12,8 @@ import { monthlyStatement } from './service';
  */
 export async function statementRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = app.deps.database.db;
+  const { database, renderPool } = app.deps;
+  const db = database.db;
   const tags = ['statements'];
 
   app.get(
@@ -33,13 +34,13 @@ export async function statementRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const now = new Date();
       const statement = await monthlyStatement(db, currentUser(req).id, req.query.month, now);
-      const pdf = await renderStatement(statement, now);
+      const pdf = await renderPool.run(statementPdf, [statement, now]);
       return (reply as FastifyReply)
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachmentHeader(`extrato-prata-${statement.month}.pdf`))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(Buffer.from(pdf));
+        .send(pdf);
     },
   );
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addStatementMonths, perGramCents, statementMonthOf, statementMonthRange, toMinorUnits } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedCustomer, bearer, buildTestApp, type Customer, type TestApp } from '../../../test/helpers';
 import { takeHouseOrder, testOrderCost } from '../../../test/trades';
 import { capture, getBalances, hold, post, requireOk } from '@/ledger/index';
@@ -19,6 +19,8 @@ beforeAll(async () => {
   await fundHouse(t.app.deps, null, { currency: 'AG', amountMinorUnits: 10_000_000 });
   await fundHouse(t.app.deps, null, { currency: 'BRL', amountMinorUnits: 100_000_000 });
 });
+// the app's render pool ends its threads
+afterAll(() => t.app.close());
 
 const get = (url: string, c: Customer) => t.app.inject({ method: 'GET', url, headers: bearer(c.token) });
 const cost = testOrderCost;
