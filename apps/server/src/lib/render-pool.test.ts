@@ -49,6 +49,17 @@ describe('the render pool', () => {
     await expect(p.run(held, [g])).resolves.toBe(first);
   });
 
+  it("waits with a job's render (background) where a request's is refused", async () => {
+    const p = pool({ threads: 1, queue: 0 });
+    const g = gate();
+    const running = p.run(held, [g]);
+    await expect(p.run(held, [g])).rejects.toMatchObject({ code: 'SERVER_BUSY' });
+    const background = p.run(held, [g], { background: true });
+    open(g);
+    const [first, later] = await Promise.all([running, background]);
+    expect(later).toBe(first);
+  });
+
   it('a render that throws rejects with its error, and the thread renders on', async () => {
     const p = pool({ threads: 1, queue: 0 });
     const threw = p.run(failing, ['página fora do lugar']);

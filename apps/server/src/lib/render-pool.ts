@@ -28,10 +28,11 @@ export type RenderTask = { module: string; name: string; args: unknown[] };
 export type RenderPool = {
   /**
    * The job's render on a worker thread, so the event loop serves other requests meanwhile. At most `threads` run at
-   * once and `queue` more wait; one more is refused at once with 503 SERVER_BUSY. A render that throws rejects with
-   * its error.
+   * once and `queue` more wait; one more is refused at once with 503 SERVER_BUSY. A job's render (`background`: no
+   * client waits for it, and a refusal would only spend one of its attempts) is never refused: it waits its turn. A
+   * render that throws rejects with its error.
    */
-  run<A extends unknown[], R>(job: RenderJob<A, R>, args: A): Promise<R>;
+  run<A extends unknown[], R>(job: RenderJob<A, R>, args: A, opts?: { background?: boolean }): Promise<R>;
   /** Ends the threads; a render still running rejects. */
   close(): Promise<void>;
 };
@@ -77,9 +78,11 @@ export function createRenderPool(settings: RenderPoolSettings, onError: (err: un
   let current = open();
 
   return {
-    async run<A extends unknown[], R>(job: RenderJob<A, R>, args: A): Promise<R> {
+    async run<A extends unknown[], R>(job: RenderJob<A, R>, args: A, opts: { background?: boolean } = {}): Promise<R> {
       if (closed) throw new Error('render pool: closed');
-      if (admitted >= settings.threads + settings.queue) throw new AppError('SERVER_BUSY', MESSAGES.serverBusy);
+      if (!opts.background && admitted >= settings.threads + settings.queue) {
+        throw new AppError('SERVER_BUSY', MESSAGES.serverBusy);
+      }
       admitted += 1;
       const { piscina, renders } = current;
       const abort = new AbortController();

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatDateTimeBR, PrivacyExportData } from '@prata/domain';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import { formatDateTimeBR } from '@prata/domain';
 import { withTransaction } from '@/db/tx';
 import type { AppDeps } from '@/deps';
 import { writeAudit } from '@/lib/audit';
@@ -9,9 +8,8 @@ import { enqueueEmail } from '@/messaging/outbox';
 import { privacyExportReadyMail } from '@/messaging/templates';
 import { findUserById } from '@/features/users/index';
 import { collectCustomerData } from './collect';
-import { README_TEXT } from './readme';
 import * as repo from './repository';
-import { summaryPdf } from './summary-pdf';
+import { exportZip } from './zip';
 
 /** A claim older than this belongs to an instance that died mid-build: another takes it. */
 const EXPORT_STALE_SECONDS = 15 * 60;
@@ -21,23 +19,17 @@ const EXPORT_MAX_ATTEMPTS = 5;
 /** The link the e-mail carries: the API answers the ZIP to whoever holds the token, until it expires. */
 const downloadUrl = (deps: AppDeps, token: string) => `${deps.config.publicUrl}/api/privacy/download/${token}`;
 
-/** The ZIP: data.json, resumo.pdf, LEIA-ME.txt, and the documents' and attachments' files as they were sent. */
+/** The ZIP: data.json, resumo.pdf, LEIA-ME.txt, and the documents' and attachments' files, built on the render pool. */
 async function buildExportZip(deps: AppDeps, userId: number, requestId: number) {
-  const db = deps.database.db;
-  const { data, files } = await collectCustomerData(db, userId, requestId, new Date());
-  // the file follows its documented schema, or it is not built (a failure the queue shows)
-  const checked = PrivacyExportData.parse(data);
-  const entries: Zippable = {
-    'data.json': strToU8(JSON.stringify(checked, null, 2)),
-    'resumo.pdf': [await summaryPdf(checked, deps.config.dpo), { level: 0 }],
-    'LEIA-ME.txt': strToU8(README_TEXT),
+  const { data, files } = await collectCustomerData(deps.database.db, userId, requestId, new Date());
+  const stored = await Promise.all(
+    files.map(async (f) => ({ path: f.path, bytes: new Uint8Array(await deps.adapters.storage.get(f.storageKey)) })),
+  );
+  const built = await deps.renderPool.run(exportZip, [data, stored, deps.config.dpo], { background: true });
+  return {
+    zip: Buffer.from(built.zip.buffer, built.zip.byteOffset, built.zip.byteLength),
+    result: { counts: built.counts, files: built.files },
   };
-  for (const f of files) {
-    // already compressed (PDF, images): stored as they are
-    entries[f.path] = [new Uint8Array(await deps.adapters.storage.get(f.storageKey)), { level: 0 }];
-  }
-  const zip = zipSync(entries, { level: 6, mtime: new Date() });
-  return { zip: Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength), data: checked };
 }
 
 /**
@@ -50,15 +42,11 @@ async function buildNextExport(deps: AppDeps): Promise<boolean> {
   if (!claimed) return false;
   let fileKey: string | undefined;
   try {
-    const { zip, data } = await buildExportZip(deps, claimed.userId, claimed.id);
+    const { zip, result } = await buildExportZip(deps, claimed.userId, claimed.id);
     fileKey = `privacy-exports/${randomBytes(16).toString('hex')}.zip`;
     await deps.adapters.storage.put(fileKey, zip);
     const token = randomToken();
     const linkSeconds = deps.config.windows.privacyExportLinkSeconds;
-    const result = {
-      counts: Object.fromEntries(Object.entries(data.sections).map(([k, v]) => [k, v.length])),
-      files: data.files.length,
-    };
     const done = await withTransaction(db, async (tx) => {
       const ready = await repo.markReady(tx, claimed.id, {
         fileKey: fileKey!,
