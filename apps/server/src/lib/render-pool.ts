@@ -41,9 +41,13 @@ export type RenderPool = {
  * The worker threads load the server's TypeScript as `node --import tsx` does, with the `@/` alias from the server's
  * tsconfig.json, wherever the process was started from and whatever loaded the caller (node with tsx, or vitest).
  */
-const WORKER = new URL('./render-worker.ts', import.meta.url).href;
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const TSCONFIG = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
+function workerFiles() {
+  return {
+    worker: new URL('./render-worker.ts', import.meta.url).href,
+    tsx: pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
+    tsconfig: fileURLToPath(new URL('../../tsconfig.json', import.meta.url)),
+  };
+}
 
 /**
  * One pool per app (app.ts), its threads started on the first render and kept. `onError` hears what fails outside a
@@ -54,17 +58,20 @@ export function createRenderPool(settings: RenderPoolSettings, onError: (err: un
   let admitted = 0;
   let closed = false;
 
+  // found when the pool is made, not when this module loads: a module that only imports a job (a page's test under
+  // jsdom, where import.meta.url is no file) needs none of them
+  const files = workerFiles();
   function open() {
     const renders = new Set<AbortController>();
     const piscina = new Piscina({
-      filename: WORKER,
+      filename: files.worker,
       minThreads: 0,
       maxThreads: settings.threads,
       // a thread stays once started: a new one takes about a second to load the renderers
       idleTimeout: Number.POSITIVE_INFINITY,
       // piscina's own queue stays unbounded: run() admits at most threads + queue renders
-      execArgv: ['--import', TSX],
-      env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG },
+      execArgv: ['--import', files.tsx],
+      env: { ...process.env, TSX_TSCONFIG_PATH: files.tsconfig },
     });
     piscina.on('error', (err: unknown) => {
       onError(err);

@@ -125,8 +125,9 @@ const BLOCKS_WRITES = ['ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock', 'A
  * migration fail, and the row says so.
  */
 function undoStatements(text: string): string[] {
+  // what the forms below cannot undo (a column's type converted) the migration says itself, one statement a line
+  const undo = [...text.matchAll(/^--\s*undo:\s*(.+)$/gm)].map((m) => m[1]!.trim());
   const code = text.replace(/--[^\n]*/g, '');
-  const undo: string[] = [];
   for (const m of code.matchAll(/create\s+(?:unique\s+)?index\s+(?:concurrently\s+)?(?:if\s+not\s+exists\s+)?(\w+)/gi))
     undo.push(`drop index if exists ${m[1]}`);
   for (const m of code.matchAll(/create\s+trigger\s+(\w+)[\s\S]*?\bon\s+(\w+)/gi))
@@ -155,7 +156,7 @@ function undoStatements(text: string): string[] {
  * The latest migration applied to the full database (the copy), through migrate() itself (its transaction), while a
  * second connection samples pg_locks every 10 ms: the longest time any lock that blocks writes (SHARE and stronger on
  * a table) was held by the migration's backend. Tables the migration creates are invisible to the watcher until it
- * commits, and nobody else can write them: their locks are not counted. Its objects are dropped first (undoStatements) and its row deleted
+ * commits, and nobody else can write them: their locks are not counted. Its objects are dropped first (undoStatements, and its own `-- undo:` lines) and its row deleted
  * from schema_migrations.
  */
 export async function migrationLock(url: string): Promise<JobRow> {

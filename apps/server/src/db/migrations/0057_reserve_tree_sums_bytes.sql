@@ -12,3 +12,9 @@ alter table reserve_tree_levels drop column sums;
 alter table reserve_tree_levels rename column sum_bytes to sums;
 alter table reserve_tree_levels alter column sums set not null,
   add constraint reserve_tree_levels_sums_size check (octet_length(sums) * 4 = octet_length(hashes));
+-- What puts the table back as it was before, for bench:scale's job that times the latest migration on a copy:
+-- undo: alter table reserve_tree_levels drop constraint if exists reserve_tree_levels_sums_size
+-- undo: alter table reserve_tree_levels add column sums_array bigint[]
+-- undo: update reserve_tree_levels l set sums_array = array(select ('x' || encode(substring(l.sums from (i - 1) * 8 + 1 for 8), 'hex'))::bit(64)::bigint from generate_series(1, octet_length(l.sums) / 8) i order by i)
+-- undo: alter table reserve_tree_levels drop column sums
+-- undo: alter table reserve_tree_levels rename column sums_array to sums
