@@ -23,6 +23,7 @@ import { renderStatement, statementPdf } from '@/features/statements/pdf';
 import { monthlyStatement } from '@/features/statements/service';
 import { buildAccountMonths } from '@/ledger/index';
 import { loadConfig } from '@/config';
+import { longestTurn } from '@/lib/event-loop';
 import { createRenderPool, type RenderJob, type RenderPool } from '@/lib/render-pool';
 
 const SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -217,16 +218,6 @@ async function ordinaryLoad(month: string, heavy?: () => Promise<unknown>) {
   const times: number[] = [];
   let failed = 0;
   let heavyDone = 0;
-  let longestTurn = 0;
-  let lastTurn = performance.now();
-  let turning = true;
-  const turn = () => {
-    const at = performance.now();
-    longestTurn = Math.max(longestTurn, at - lastTurn);
-    lastTurn = at;
-    if (turning) setImmediate(turn);
-  };
-  setImmediate(turn);
   const until = performance.now() + SECONDS * 1000;
   const worker = async () => {
     while (performance.now() < until) {
@@ -246,14 +237,15 @@ async function ordinaryLoad(month: string, heavy?: () => Promise<unknown>) {
       heavyDone += 1;
     }
   };
-  await Promise.all([
-    ...Array.from({ length: CONNECTIONS }, worker),
-    ...Array.from({ length: heavy ? PDF_CALLERS : 0 }, heavyCaller),
-  ]);
-  turning = false;
+  const { longestMs } = await longestTurn(() =>
+    Promise.all([
+      ...Array.from({ length: CONNECTIONS }, worker),
+      ...Array.from({ length: heavy ? PDF_CALLERS : 0 }, heavyCaller),
+    ]),
+  );
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))]!;
-  return { count: times.length, p50: at(0.5), p99: at(0.99), failed, heavyDone, longestTurn };
+  return { count: times.length, p50: at(0.5), p99: at(0.99), failed, heavyDone, longestTurn: longestMs };
 }
 
 try {

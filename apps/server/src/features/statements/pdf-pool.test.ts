@@ -6,6 +6,7 @@ import { approvedCustomer, bearer, buildTestApp, type Customer, type TestApp } f
 import { failing, held, open } from '../../../test/render-jobs';
 import { postBatch, requireAllOk, type TransferInput } from '@/ledger/index';
 import { fundHouse } from '@/features/orders/index';
+import { longestTurn } from '@/lib/event-loop';
 import { renderStatement } from './pdf';
 import { monthlyStatement } from './service';
 
@@ -40,28 +41,9 @@ async function busiestMonth(t: TestApp, c: Customer) {
   }
 }
 
-/**
- * The longest the event loop went between two turns (ms) while `work` ran: a callback that queues itself with
- * setImmediate runs once per turn, after the turn's I/O. (monitorEventLoopDelay's histogram showed 15–50 ms where a
- * turn of the layout took 400–600 ms.)
- */
+/** The longest the event loop went between two turns (ms) while `work` ran. */
 async function longestStall(work: () => Promise<unknown>): Promise<number> {
-  let longest = 0;
-  let last = performance.now();
-  let running = true;
-  const turn = () => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-    if (running) setImmediate(turn);
-  };
-  setImmediate(turn);
-  try {
-    await work();
-  } finally {
-    running = false;
-  }
-  return Math.max(longest, performance.now() - last);
+  return (await longestTurn(work)).longestMs;
 }
 
 describe('GET /api/statements/pdf renders on the render pool', () => {
