@@ -126,6 +126,16 @@ describe.skipIf(!url)('seed:scale at 1,000 customers (PostgreSQL)', () => {
                     where status = 'open' and side = 'sell'
                       and price_cents <= (select price_cents from trades order by id desc limit 1)`),
     ).toBe(0);
+    // a waiting price alert is one no trade since it was made has reached (the checker has seen every trade)
+    expect(await count(`select count(*) as n from price_alerts where fired_at is null`)).toBeGreaterThan(0);
+    expect(
+      await count(`select count(*) as n from price_alerts a
+                    where a.fired_at is null
+                      and exists (select 1 from trades t
+                                   where t.created_at >= a.created_at
+                                     and case when a.direction = 'above' then t.price_cents >= a.price_cents
+                                              else t.price_cents <= a.price_cents end)`),
+    ).toBe(0);
     // every closed day of the decade has its proof; leaves only for the last 7
     expect(await count('select count(*) as n from reserve_days')).toBe(3652);
     expect(await count('select count(distinct day) as n from reserve_leaves')).toBe(7);

@@ -168,21 +168,37 @@ const savingPlans: Step = {
   },
 };
 
-/** Price alerts of 5 % of the customers (one to three); those below the price they wait for fired. */
+/**
+ * Price alerts of 5 % of the customers (one to three); those below the price they wait for fired. An alert still
+ * waiting is one no trade since it was made has reached: above the highest trade from its day on (below the lowest),
+ * as in a market whose checker has seen every trade. (Waiting alerts the price had passed long ago fired by the
+ * thousand at the order bench's first trade, measured as the full database's write path.)
+ */
 const alerts: Step = {
   name: 'price-alerts',
   async run(ctx) {
     return exec(
       ctx,
-      `insert into price_alerts (user_id, direction, price_cents, since_trade_id, fired_at, fired_trade_id,
+      `with days as (
+         select date_trunc('day', created_at) as d, max(price_cents) as hi, min(price_cents) as lo
+           from trades group by 1),
+       calendar as (
+         select g as d from generate_series((select min(d) from days), (select max(d) from days), interval '1 day') g),
+       since as (
+         select c.d, max(days.hi) over w as hi, min(days.lo) over w as lo
+           from calendar c left join days on days.d = c.d window w as (order by c.d desc))
+       insert into price_alerts (user_id, direction, price_cents, since_trade_id, fired_at, fired_trade_id,
                                  fired_price_cents, created_at)
        select c.user_id, case when j % 2 = 0 then 'above' else 'below' end,
-              (scale_seed.price(t) * case when j % 2 = 0 then 1.1 else 0.9 end)::bigint, 0,
-              case when j = 1 then t + interval '20 days' end, case when j = 1 then 1 end,
+              case when j = 1 then (scale_seed.price(t) * 0.9)::bigint
+                   when j % 2 = 0 then greatest(scale_seed.price(t) * 1.1, coalesce(s.hi, 0) * 1.05)::bigint
+                   else least(scale_seed.price(t) * 0.9, coalesce(s.lo, scale_seed.price(t)) * 0.95)::bigint end,
+              0, case when j = 1 then t + interval '20 days' end, case when j = 1 then 1 end,
               case when j = 1 then (scale_seed.price(t) * 0.9)::bigint end, t
          from scale_seed.cust c, generate_series(1, 1 + floor(scale_seed.u(c.user_id, 121) * 3)::int) j,
               lateral (select c.created_at + (scale_seed.t1() - c.created_at - interval '25 days')
                               * scale_seed.u(c.user_id * 4 + j, 122) as t) tt
+              left join since s on s.d = date_trunc('day', tt.t)
         where scale_seed.u(c.user_id, 120) < 0.05 and c.created_at < scale_seed.t1() - interval '26 days'`,
     );
   },
@@ -240,7 +256,7 @@ const audit: Step = {
   },
 };
 
-/** The invoices read the trades, withdrawals and silver withdrawals; the plans, alerts and audit rows only people. */
+/** The invoices read the trades, withdrawals and silver withdrawals, the alerts the trades; the plans and audit only people. */
 /** The rewards and the tickets read only the plan and the people: they run beside the money's steps (seed.ts). */
 export const besideMoneySteps: Step[] = [rewards, tickets];
 export const serviceStages: Stage[] = [{ lanes: [[invoices], [savingPlans, alerts, audit]] }];
