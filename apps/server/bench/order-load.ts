@@ -97,6 +97,33 @@ export function randomOrderCents(
   return { side, price, quantity, totalCents: cost.totalCents };
 }
 
+/**
+ * The depth of a market in service beside the crossing flow: `perSide` resting orders of 3 g on each side, from 20
+ * centavos away from the reference on (asks above it, bids below), where randomOrderCents's orders never reach. The
+ * orders screen's lists (BOOK_ROWS a side, in every placement's answer) are then as full on an empty database as on a
+ * seeded decade's, whose idle asks rest above the market.
+ */
+export function restingBookCents(
+  plan: Pick<OrderLoadPlan, 'mid' | 'feeRateBps' | 'iofRateBps' | 'minimumFeeCents'>,
+  perSide: number,
+) {
+  const quantity = 300;
+  return Array.from({ length: perSide }, (_, k) =>
+    (['sell', 'buy'] as const).map((side) => {
+      const price = side === 'sell' ? plan.mid + 20 + k : plan.mid - 20 - k;
+      const cost = orderCost({
+        side,
+        pricePerGramCents: price,
+        quantityCentigrams: quantity,
+        feeRateBps: plan.feeRateBps,
+        iofRateBps: plan.iofRateBps,
+        minimumFeeCents: plan.minimumFeeCents,
+      });
+      return { side, price, quantity, totalCents: cost.totalCents };
+    }),
+  ).flat();
+}
+
 /** The same order as the request's body: reais per gram, grams, the summary's total in reais. */
 export function randomOrder(plan: OrderLoadPlan, random: () => number) {
   const { side, price, quantity, totalCents } = randomOrderCents(plan, random);

@@ -1,15 +1,16 @@
 // `npm run bench:orders` (or `node --import tsx bench/orders.ts` from apps/server): order placement through HTTP
 // against PostgreSQL, beside `pgbench -N` on the same database in the same run. Prata runs in this process on a
 // throwaway database of DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres), dropped at the end;
-// 200 approved customers with money on both sides, each signed in, and a history of 5,000 orders placed through the
-// matcher (BENCH_ORDER_HISTORY) with statistics gathered; the load comes from bench/order-load.ts in a child
-// process (wrk when installed, else autocannon; a new random crossing limit order per request, every request another
-// customer's token). For
-// each client count (BENCH_ORDER_CLIENTS, default 64,32): pgbench -N, the orders, pgbench -N again; the ratio is to the
-// mean of the two. Afterwards the ledger's reconciliation runs on the bench's database. BENCH_TRACE=1 also times every
-// SQL statement (inside the matcher's batches and outside them); BENCH_PROFILE=<folder> writes a CPU profile of this
-// process (the server) for each measured window, and beside it a sampled profile of what it allocated (.heapprofile,
-// objects collected since included). bench/api.ts calls the default export.
+// 200 approved customers with money on both sides, each signed in, the depth of a market in service (60 resting orders
+// a side away from the flow, so the answers' book lists are full, as on a seeded decade) and a history of 5,000 orders
+// placed through the matcher (BENCH_ORDER_HISTORY) with statistics gathered; the load comes from bench/order-load.ts
+// in a child process (wrk when installed, else autocannon; a new random crossing limit order per request, every
+// request another customer's token). For each client count (BENCH_ORDER_CLIENTS, default 64,32): pgbench -N, the
+// orders, pgbench -N again; the ratio is to the mean of the two. Afterwards the ledger's reconciliation runs on the
+// bench's database. BENCH_TRACE=1 also times every SQL statement (inside the matcher's batches and outside them);
+// BENCH_PROFILE=<folder> writes a CPU profile of this process (the server) for each measured window, and beside it a
+// sampled profile of what it allocated (.heapprofile, objects collected since included). bench/api.ts calls the
+// default export.
 // Figures: docs/performance.md, "Orders".
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { BOOK_ROWS } from '@prata/domain';
 import pg from 'pg';
 import { boot, type Running } from '@/boot';
 import { loadConfig } from '@/config';
@@ -27,7 +29,7 @@ import { execute, reconcile } from '@/ledger/index';
 import { issueSession } from '@/plugins/auth';
 import { engineOf } from '@/features/orders/service';
 import { seededRandom as mulberry32 } from '@/lib/seeded-random';
-import { type OrderLoadPlan, type OrderLoadResult, randomOrderCents } from './order-load';
+import { type OrderLoadPlan, type OrderLoadResult, randomOrderCents, restingBookCents } from './order-load';
 
 const run = promisify(execFile);
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -531,6 +533,21 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
       minimumFeeCents: rates!.minimum_fee_cents,
     };
     const engine = engineOf(running.app.deps);
+    // the book's depth first (BOOK_ROWS and more a side, away from the flow), then the flow's history
+    const resting = restingBookCents(marketRates, BOOK_ROWS + 10);
+    for (const [k, o] of resting.entries()) {
+      const outcome = await engine.submit({
+        kind: 'place',
+        owner: { userId: ids[k % ids.length]! },
+        mode: 'limit',
+        side: o.side,
+        pricePerGramCents: o.price,
+        quantityCentigrams: o.quantity,
+        expectedTotalCents: o.totalCents,
+      });
+      if (outcome.status !== 'open')
+        throw new Error(`order bench: a resting order of the book's depth was ${outcome.status}`);
+    }
     let placed = 0;
     for (const upTo of [Math.min(HISTORY, 500), HISTORY]) {
       await Promise.all(
@@ -556,16 +573,20 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
     await run('pgbench', ['-i', '-q', '-s', '10', scratch.url], { env: PGBENCH_ENV, timeout: 180_000 });
     await database.execScript('analyze');
     await opts.beforeLoad?.({ running, customerIds: ids, tokens });
-    const counts = async () =>
-      (
-        await database.withConnection((c) =>
-          c.query(
-            `select (select count(*) from orders)::int as orders, (select count(*) from trades)::int as trades,
-                    (select count(*) from ledger_holds)::int as holds, (select count(*) from ledger_transfers)::int as transfers`,
-          ),
-        )
-      ).rows[0] as { orders: number; trades: number; holds: number; transfers: number };
-    const before = await counts();
+    // What the load writes, counted from marks taken before it: the tables' ids and the time (a count of every row
+    // before the load would read a seeded decade's 50 million transfers, and the OS's cache with them, just before
+    // the measurement)
+    const marks = (
+      await database.withConnection((c) =>
+        c.query(
+          `select (select coalesce(max(id), 0) from orders)::text as orders,
+                  (select coalesce(max(id), 0) from trades)::text as trades,
+                  coalesce(pg_sequence_last_value(pg_get_serial_sequence('ledger_transfers', 'id')), 0)::text
+                    as ledger_transfers,
+                  now() as at`,
+        ),
+      )
+    ).rows[0] as { orders: string; trades: string; ledger_transfers: string; at: Date };
 
     const rows: OrdersRow[] = [];
     for (const [i, clients] of clientCounts.entries()) {
@@ -641,13 +662,17 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
         ),
       )
     ).rows as Array<{ orders: number; open: number; orders_seq_scans: number }>;
-    const after = await counts();
-    const load = {
-      orders: after.orders - before.orders,
-      trades: after.trades - before.trades,
-      holds: after.holds - before.holds,
-      transfers: after.transfers - before.transfers,
-    };
+    const load = (
+      await database.withConnection((c) =>
+        c.query(
+          `select (select count(*) from orders where id > $1)::int as orders,
+                  (select count(*) from trades where id > $2)::int as trades,
+                  (select count(*) from ledger_holds where created_at >= $4)::int as holds,
+                  (select count(*) from ledger_transfers where id > $3)::int as transfers`,
+          [marks.orders, marks.trades, marks.ledger_transfers, marks.at],
+        ),
+      )
+    ).rows[0] as { orders: number; trades: number; holds: number; transfers: number };
     await running.stop();
     running = undefined;
     // The ledger's reconciliation (every check, orders against their holds included) on what the bench left.
