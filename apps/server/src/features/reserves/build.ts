@@ -17,7 +17,7 @@ const LEAF_CHUNK = 5_000;
  * The daily job waits this long after midnight in Brasília before building the day that ended: a transfer's time is
  * its transaction's start, so a transaction begun at 23:59:59 may commit a moment after midnight.
  */
-export const DAY_GRACE_MS = 5 * 60_000;
+const DAY_GRACE_MS = 5 * 60_000;
 /** The most missing days one run of the job builds (after downtime), oldest first. */
 const BACKFILL_DAYS_MAX = 31;
 

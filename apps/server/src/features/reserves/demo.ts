@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { brasiliaDayEnd, brasiliaIsoDate, formatGrams, lastClosedBrasiliaDay } from '@prata/domain';
+import { brasiliaDayEnd, brasiliaIsoDate, formatGrams } from '@prata/domain';
 import { withTransaction } from '@/db/tx';
 import type { AppDeps } from '@/deps';
 import { proofOfReserves } from '@/ledger/index';
-import { DAY_GRACE_MS, nextDay } from './build';
+import { nextDay } from './build';
 import { demoOperatorId, firstLedgerTransferAt, reserveBarCount } from './days-repository';
 import { buildReserveDays, HISTORY_DAYS_MAX } from './history';
 import { type BarDocument, closedDaysSince, insertBar } from './repository';
@@ -31,7 +31,7 @@ async function demoReport(serials: string[], totalCg: number): Promise<Buffer> {
 
 /**
  * A proof of reserves for every day the demo's ledger spans (`npm start`), each as of the end of that day, from its
- * first transfer to the last closed day, and today's so far, so the demo customers see their own leaf at once. Run
+ * first transfer to yesterday, and today's so far, so the demo customers see their own leaf at once. Run
  * after every other demo seed: their history, dated back, is in the ledger by then. The days are built from one read
  * of the ledger; a day already built is left as it is (the daily job's claim), today so far is built again at each
  * start.
@@ -41,14 +41,15 @@ async function seedReserveDays(deps: AppDeps): Promise<void> {
   const firstAt = await firstLedgerTransferAt(db);
   if (!firstAt) return;
   const now = new Date();
-  const lastClosed = lastClosedBrasiliaDay(new Date(now.getTime() - DAY_GRACE_MS));
+  const today = brasiliaIsoDate(now);
   const from = brasiliaIsoDate(new Date(firstAt));
   const built = await closedDaysSince(db, from);
   const days: Array<{ day: string; endsAt: Date }> = [];
-  for (let day = from; day <= lastClosed; day = nextDay(day)) {
+  // every day before today, yesterday too in the daily job's grace after midnight: nothing writes while the demo seeds
+  for (let day = from; day < today; day = nextDay(day)) {
     if (!built.has(day)) days.push({ day, endsAt: brasiliaDayEnd(day) });
   }
-  days.push({ day: brasiliaIsoDate(now), endsAt: now });
+  days.push({ day: today, endsAt: now });
   await buildReserveDays(db, await reservesSecret(deps, db), days.slice(-HISTORY_DAYS_MAX));
 }
 
