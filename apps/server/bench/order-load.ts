@@ -86,6 +86,13 @@ export function randomOrderCents(
   const offset = -2 + Math.floor(random() * 11);
   const price = side === 'buy' ? plan.mid + offset : plan.mid - offset;
   const quantity = 200 + Math.floor(random() * 1801);
+  return priced(plan, side, price, quantity);
+}
+
+type PricingPlan = Pick<OrderLoadPlan, 'mid' | 'feeRateBps' | 'iofRateBps' | 'minimumFeeCents'>;
+
+/** A limit order with the summary's total (a buy's to pay, a sell's net), as the web computes it. */
+function priced(plan: PricingPlan, side: 'buy' | 'sell', price: number, quantity: number) {
   const cost = orderCost({
     side,
     pricePerGramCents: price,
@@ -103,24 +110,12 @@ export function randomOrderCents(
  * orders screen's lists (BOOK_ROWS a side, in every placement's answer) are then as full on an empty database as on a
  * seeded decade's, whose idle asks rest above the market.
  */
-export function restingBookCents(
-  plan: Pick<OrderLoadPlan, 'mid' | 'feeRateBps' | 'iofRateBps' | 'minimumFeeCents'>,
-  perSide: number,
-) {
+export function restingBookCents(plan: PricingPlan, perSide: number) {
   const quantity = 300;
   return Array.from({ length: perSide }, (_, k) =>
-    (['sell', 'buy'] as const).map((side) => {
-      const price = side === 'sell' ? plan.mid + 20 + k : plan.mid - 20 - k;
-      const cost = orderCost({
-        side,
-        pricePerGramCents: price,
-        quantityCentigrams: quantity,
-        feeRateBps: plan.feeRateBps,
-        iofRateBps: plan.iofRateBps,
-        minimumFeeCents: plan.minimumFeeCents,
-      });
-      return { side, price, quantity, totalCents: cost.totalCents };
-    }),
+    (['sell', 'buy'] as const).map((side) =>
+      priced(plan, side, side === 'sell' ? plan.mid + 20 + k : plan.mid - 20 - k, quantity),
+    ),
   ).flat();
 }
 
