@@ -8,6 +8,8 @@
 //   --database-pattern <name>      the databases' names, {N} standing for the size (default prata_scale_{N})
 //   --seconds <n>                  seconds per call and connection count (default 5)
 //   --only <regex>                 only the calls and jobs whose name matches
+//   --side customer|operator       only that side's HTTP reads (no jobs, no write path)
+//   --rounds <n>                   the HTTP reads n times, the sizes alternated, each figure the median (default 1)
 //   --json <file>                  where the JSON goes (default bench-scale-<date>.json in the working directory)
 //   --subjects demo                the demo's accounts instead of the generator's (a database the demo seeded)
 //   --combine a.json,b.json        measures nothing: prints one table from earlier runs' JSON (say, one size each)
@@ -28,6 +30,8 @@ const { values } = parseArgs({
     'database-pattern': { type: 'string' },
     seconds: { type: 'string' },
     only: { type: 'string' },
+    side: { type: 'string' },
+    rounds: { type: 'string' },
     json: { type: 'string' },
     subjects: { type: 'string' },
     combine: { type: 'string' },
@@ -51,6 +55,10 @@ if (values.combine) {
 }
 const sizes = values.sizes ? values.sizes.split(',').map((s) => Number(s.replace(/_/g, ''))) : DEFAULT_SIZES;
 if (sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`--sizes: whole numbers, got ${values.sizes}`);
+if (values.side && values.side !== 'customer' && values.side !== 'operator')
+  throw new Error(`--side: customer or operator, got ${values.side}`);
+if (values.rounds && !(Number.isInteger(Number(values.rounds)) && Number(values.rounds) > 0))
+  throw new Error(`--rounds: a whole number, got ${values.rounds}`);
 if (values.database && sizes.length !== 1) throw new Error('--database names one database: give one --sizes');
 const result = await runScaleBench({
   sizes,
@@ -61,6 +69,8 @@ const result = await runScaleBench({
     : {}),
   seconds: Number(values.seconds ?? 5),
   ...(values.only ? { only: new RegExp(values.only, 'i') } : {}),
+  ...(values.side === 'customer' || values.side === 'operator' ? { side: values.side } : {}),
+  ...(values.rounds ? { rounds: Number(values.rounds) } : {}),
   subjects: values.subjects === 'demo' ? DEMO_SUBJECTS : SCALE_SUBJECTS,
   ...(values.quick !== undefined ? { quick: Number(values.quick), writes: false } : {}),
   log: (line) => console.error(line),

@@ -6,6 +6,7 @@ import type { Subjects } from './calls';
 import { measureHttp } from './http';
 import { backupAndRestore, childJob, copyOf, type JobRow, migrationLock, type WriteRow, writePath } from './jobs';
 import { markdown, type SizeResult, tableRows } from './report';
+import { medianOfRounds } from './rounds';
 
 export const DEFAULT_SIZES = [10_000, 100_000, 1_000_000];
 export const DEFAULT_BASE = 'postgres://postgres@127.0.0.1:5432/';
@@ -16,7 +17,11 @@ export type ScaleOptions = {
   databaseBase: string;
   databases?: Record<number, string>;
   seconds: number;
+  /** the HTTP reads measured this many times, the sizes alternated, each figure the median (rounds.ts); default 1 */
+  rounds?: number;
   only?: RegExp;
+  /** only the HTTP reads of this side (no jobs, no write path) */
+  side?: 'customer' | 'operator';
   subjects: Subjects;
   /** the write path (order, ledger and pgbench benches on the copy); default true */
   writes?: boolean;
@@ -54,28 +59,43 @@ const JOBS: Array<[string, string]> = [
 export async function runScaleBench(opts: ScaleOptions) {
   const log = opts.log ?? (() => {});
   const only = opts.only;
-  const wants = (name: string) => !only || only.test(name);
+  const wants = (name: string) => !opts.side && (!only || only.test(name));
   const results: SizeResult[] = [];
+  const present: Array<{ size: number; database: string; url: URL }> = [];
   for (const size of opts.sizes) {
     const database = opts.databases?.[size] ?? databaseNameOf(size);
     const url = new URL(opts.databaseBase);
     url.pathname = `/${database}`;
-    if (!(await exists(opts.databaseBase, database))) {
+    if (await exists(opts.databaseBase, database)) present.push({ size, database, url });
+    else {
       const skipped = `no database ${database}: make it with \`npm run seed:scale -- --customers ${size}\``;
       log(`${size}: ${skipped}`);
       results.push({ size, database, skipped, http: [], jobs: [], writes: [], missingSubjects: [] });
-      continue;
     }
-    log(`${size} customers (${database}): HTTP`);
-    const http = await measureHttp({
-      databaseUrl: url.toString(),
-      subjects: opts.subjects,
-      seconds: opts.seconds,
-      only,
-      log,
-      ...(opts.many ? { many: opts.many } : {}),
-      ...(opts.quick !== undefined ? { quick: opts.quick } : {}),
-    });
+  }
+  // the reads first, every size in each round (a, b, a, b, ...): the machine's slower minutes fall on both sizes
+  const rounds = Math.max(1, opts.rounds ?? 1);
+  const reads = new Map(present.map((p) => [p.size, [] as Awaited<ReturnType<typeof measureHttp>>[]]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const { size, database, url } of present) {
+      log(`${size} customers (${database}): HTTP${rounds > 1 ? `, round ${round} of ${rounds}` : ''}`);
+      reads.get(size)!.push(
+        await measureHttp({
+          databaseUrl: url.toString(),
+          subjects: opts.subjects,
+          seconds: opts.seconds,
+          only,
+          ...(opts.side ? { side: opts.side } : {}),
+          log,
+          ...(opts.many ? { many: opts.many } : {}),
+          ...(opts.quick !== undefined ? { quick: opts.quick } : {}),
+        }),
+      );
+    }
+  }
+  for (const { size, database } of present) {
+    const measured = reads.get(size)!;
+    const http = { rows: medianOfRounds(measured.map((m) => m.rows)), missing: measured[0]!.missing };
     const jobs: JobRow[] = [];
     const writes: WriteRow[] = [];
     if (wants('backup') || wants('restore')) {

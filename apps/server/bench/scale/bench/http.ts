@@ -85,6 +85,8 @@ export type HttpOptions = {
   subjects: Subjects;
   seconds: number;
   only?: RegExp;
+  /** only this side's calls */
+  side?: Call['side'];
   /** the second connection count (default MANY, 32) */
   many?: number;
   /**
@@ -108,7 +110,9 @@ export async function measureHttp(opts: HttpOptions): Promise<{ rows: HttpRow[];
       sessionIds.push(s.sessionId);
     }
     const rows: HttpRow[] = [];
-    for (const call of calls(lookup).filter((c) => !opts.only || opts.only.test(c.name))) {
+    for (const call of calls(lookup).filter(
+      (c) => (!opts.only || opts.only.test(c.name)) && (!opts.side || c.side === opts.side),
+    )) {
       const base = {
         side: call.side,
         name: call.name,
