@@ -121,39 +121,32 @@ describe('ledger_entry refuses a plan that lies, and writes nothing', () => {
     expect((await reconcile(database.db)).problems).toEqual([]);
   });
 
-  it('totals that do not match the transfers', async () => {
+  it('writes the totals it derives: a payer debited in place, a payee credited as a delta row', async () => {
+    const id = `ok:${randomUUID()}`;
     const plan = await resolved([
-      {
-        kind: 'transfer',
-        id: `lie:${randomUUID()}`,
-        debit: cust(a),
-        credit: cust(b),
-        currency: 'BRL',
-        amount: 100,
-        code: 'x',
-      },
+      { kind: 'transfer', id, debit: cust(a), credit: cust(b), currency: 'BRL', amount: 7, code: 'x' },
     ]);
-    // the payee credited ten times what the transfer moves (a delta row), the payer debited as it is
-    const i = plan.balanceDeltas.accountIds.indexOf(await idOf(`customer:${b}:available:BRL`));
-    expect(i).toBeGreaterThanOrEqual(0);
-    plan.balanceDeltas.credits[i] = 1_000;
-    await refused(plan, 'PR003', /totals of account \d+ do not match its transfers/);
-
-    // the payer debited less than the transfer moves, in place
-    const again = await resolved([
-      {
-        kind: 'transfer',
-        id: `lie:${randomUUID()}`,
-        debit: cust(a),
-        credit: cust(b),
-        currency: 'BRL',
-        amount: 100,
-        code: 'x',
-      },
-    ]);
-    again.balancesInPlace.debits[again.balancesInPlace.accountIds.indexOf(await idOf(`customer:${a}:available:BRL`))] =
-      1;
-    await refused(again, 'PR003', /totals of account \d+ do not match its transfers/);
+    const [payer, payee] = [await idOf(`customer:${a}:available:BRL`), await idOf(`customer:${b}:available:BRL`)];
+    const posted = async (account: number) =>
+      (
+        await rows<{ d: string; c: string; deltas: string }>(
+          database.db,
+          sql`select debits_posted::text as d, credits_posted::text as c,
+                     (select count(*) from ledger_balance_deltas where account_id = ${account})::text as deltas
+                from ledger_accounts where id = ${account}`,
+        )
+      )[0]!;
+    const [payerBefore, payeeBefore] = [await posted(payer), await posted(payee)];
+    expect(await call(plan)).toBeUndefined();
+    // the payer's owner is locked for no key update: its total in place, its deltas folded in
+    const payerAfter = await posted(payer);
+    expect(Number(payerAfter.d)).toBe(Number(payerBefore.d) + 7);
+    expect(payerAfter.deltas).toBe('0');
+    // the payee's for key share: a delta row of 7, the row as it was
+    const payeeAfter = await posted(payee);
+    expect(payeeAfter.c).toBe(payeeBefore.c);
+    expect(Number(payeeAfter.deltas)).toBe(Number(payeeBefore.deltas) + 1);
+    expect((await reconcile(database.db)).problems).toEqual([]);
   });
 
   it('a currency mismatch: a transfer in reais between two silver accounts', async () => {
@@ -184,21 +177,13 @@ describe('ledger_entry refuses a plan that lies, and writes nothing', () => {
         code: 'x',
       },
     ]);
-    const payer = await idOf(`customer:${a}:available:AG`);
-    // the lie: the payer's debit written as a delta row (which the row's CHECK never sees), and no lock
-    const inPlace = plan.balancesInPlace;
-    const i = inPlace.accountIds.indexOf(payer);
-    plan.balanceDeltas.accountIds.push(payer);
-    plan.balanceDeltas.debits.push(inPlace.debits[i]!);
-    plan.balanceDeltas.credits.push(inPlace.credits[i]!);
-    inPlace.accountIds.splice(i, 1);
-    inPlace.debits.splice(i, 1);
-    inPlace.credits.splice(i, 1);
+    // the lie: the payer's owner not locked for no key update (its debit would be a delta row, which the row's CHECK
+    // never sees), only for key share
     plan.ownersLockedKeyShare = [...new Set([...plan.ownersLockedKeyShare, ...plan.ownersLockedNoKeyUpdate])].sort(
       (x, y) => x - y,
     );
     plan.ownersLockedNoKeyUpdate = [];
-    await refused(plan, 'PR003', /ledger plan: /);
+    await refused(plan, 'PR003', /is not locked as it must be/);
 
     // told the truth: the database checks the floors the transfers lower (a refusal of funds)
     const guarded = await resolved([
@@ -222,10 +207,6 @@ describe('ledger_entry refuses a plan that lies, and writes nothing', () => {
     // open hold
     expect(plan.holdsClosed[0]!.amount).toBe(1_000);
     plan.transfers[0]!.amount = 600;
-    const av = await idOf(`customer:${a}:available:BRL`);
-    const hd = await idOf(`customer:${a}:held:BRL`);
-    plan.balancesInPlace.debits[plan.balancesInPlace.accountIds.indexOf(hd)] = 600;
-    plan.balancesInPlace.credits[plan.balancesInPlace.accountIds.indexOf(av)] = 600;
     await refused(plan, 'PR003', /hold .* its transfers do not move its amount 1000/);
 
     // a capture that says it took less than its parts
@@ -237,8 +218,7 @@ describe('ledger_entry refuses a plan that lies, and writes nothing', () => {
   });
 
   it('a held account moved outside its holds', async () => {
-    // a plain transfer out of the payer's held reais (the plan's totals made to agree): the held account would no
-    // longer equal its open holds
+    // a plain transfer out of the payer's held reais: the held account would no longer equal its open holds
     const plan = await resolved([
       {
         kind: 'transfer',
@@ -250,10 +230,7 @@ describe('ledger_entry refuses a plan that lies, and writes nothing', () => {
         code: 'x',
       },
     ]);
-    const av = await idOf(`customer:${a}:available:BRL`);
-    const hd = await idOf(`customer:${a}:held:BRL`);
-    plan.transfers[0]!.debitAccountId = hd;
-    plan.balancesInPlace.accountIds[plan.balancesInPlace.accountIds.indexOf(av)] = hd;
+    plan.transfers[0]!.debitAccountId = await idOf(`customer:${a}:held:BRL`);
     await refused(plan, 'PR003', /held account moved outside a hold/);
   });
 
@@ -271,10 +248,7 @@ describe('ledger_entry refuses a plan that lies, and writes nothing', () => {
     ]);
     const [max] = await rows<{ id: string }>(database.db, sql`select max(id)::text as id from ledger_accounts`);
     const ghost = Number(max!.id) + 1_000;
-    const payee = await idOf(`customer:${b}:available:BRL`);
     plan.transfers[0]!.creditAccountId = ghost;
-    const i = plan.balanceDeltas.accountIds.indexOf(payee);
-    plan.balanceDeltas.accountIds[i] = ghost;
     plan.ownersLockedKeyShare = [];
     await refused(plan, 'PR003', /account \d+ does not exist/);
   });

@@ -76,4 +76,41 @@ describe.skipIf(!onPostgres)('ledger_lock_call', () => {
     expect(await free(database, o2, 'for update')).toBe(true);
     await database.db.transaction(async (tx) => expect(await note(tx)).toBe(''));
   });
+
+  it('takes a credited owner below the debited one in order: it waits for a closing rather than giving up', async () => {
+    const database = await createTestDatabase({ poolSize: 4, forThisTest: true });
+    const users = await createLedgerUsers(database.db, 2);
+    const [low, high] = (
+      await rows<{ id: string }>(
+        database.db,
+        sql`select o.id from ledger_owners o
+             where o.user_id = any(${`{${users.join(',')}}`}::bigint[]) order by o.id`,
+      )
+    ).map((r) => Number(r.id)) as [number, number];
+    // another transaction holds the credited owner as a closing would (for update) for 300 ms: more than the ~100 ms an
+    // out-of-order lock polls before it gives up with 40001
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let holding!: () => void;
+    const isHeld = new Promise<void>((r) => {
+      holding = r;
+    });
+    const closing = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ledger_owners where id = ${low} for update`);
+      holding();
+      await held;
+    });
+    await isHeld;
+    const timer = setTimeout(release, 300);
+    const started = performance.now();
+    await database.db.transaction(async (tx) => {
+      await lockCall(tx, [high], [low]);
+      expect(await note(tx)).toBe(`,n${high},k${low},`);
+    });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    clearTimeout(timer);
+    await closing;
+  });
 });

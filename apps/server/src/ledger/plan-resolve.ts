@@ -86,7 +86,6 @@ export class AccountFactsCache {
 export const ACCOUNTS_NOT_AS_KNOWN = 'PR002';
 
 /** Accounts (by id) with the debits and credits the batch posts to each, in three lists of one length. */
-type AccountTotals = { accountIds: number[]; debits: number[]; credits: number[] };
 
 /** A hold of a resolved plan: its accounts by id. */
 type ResolvedHold<State> = Omit<HoldRow, 'availableAccount' | 'heldAccount'> & {
@@ -109,18 +108,12 @@ export type ResolvedPlan = {
   ownersLockedNoKeyUpdate: number[];
   /** owners locked for key share (a customer credited), the others */
   ownersLockedKeyShare: number[];
-  /** balances written in place (their owner locked for no key update) */
-  balancesInPlace: AccountTotals;
-  /** balances written as a delta row */
-  balanceDeltas: AccountTotals;
 };
-
-const noTotals = (): AccountTotals => ({ accountIds: [], debits: [], credits: [] });
 
 /**
  * `plan` with its accounts by id (`facts`), checked before any SQL: every leg in its accounts'
  * currency (else a bug: it throws), each hold between two accounts of one owner, the debits and credits on each
- * account, and from them the locks and where each balance is written (locksAndTotals).
+ * account, and from them the locks (locksOf).
  */
 export function resolvePlan(plan: LedgerPlan, facts: (code: string) => AccountFacts): ResolvedPlan {
   const nets = new Map<string, Net>();
@@ -157,7 +150,7 @@ export function resolvePlan(plan: LedgerPlan, facts: (code: string) => AccountFa
     return { ...h, availableAccountId, heldAccountId };
   });
 
-  return { transfers, holdsOpened, holdsClosed, ...locksAndTotals([...nets.values()]) };
+  return { transfers, holdsOpened, holdsClosed, ...locksOf([...nets.values()]) };
 }
 
 /** An account of a plan with the debits and credits the batch posts to it. */
@@ -165,10 +158,10 @@ type Net = { f: AccountFacts; debits: number; credits: number };
 
 /**
  * Which owners are locked how (as ledger_commands decides it, on the gross legs: no key update where a floored balance goes
- * down, key share where a customer is credited), which balances are written in place (their owner locked for no key
- * update) and which as a delta row (the database derives the floors to check from the transfers).
+ * down, key share where a customer is credited). The database derives the totals, and where each is written, from the
+ * transfers and these locks.
  */
-function locksAndTotals(nets: Net[]): Omit<ResolvedPlan, 'transfers' | 'holdsOpened' | 'holdsClosed'> {
+function locksOf(nets: Net[]): Omit<ResolvedPlan, 'transfers' | 'holdsOpened' | 'holdsClosed'> {
   const lowers = (n: Net) => (n.f.floor === 'debits' && n.debits > 0) || (n.f.floor === 'credits' && n.credits > 0);
   const noKeyUpdate = new Set<number>();
   const keyShare = new Set<number>();
@@ -177,29 +170,15 @@ function locksAndTotals(nets: Net[]): Omit<ResolvedPlan, 'transfers' | 'holdsOpe
     if (lowers(n)) noKeyUpdate.add(n.f.owner);
     if (n.f.customer && n.credits > 0) keyShare.add(n.f.owner);
   }
-  const r = {
+  return {
     accounts: nets.map((n) => ({ id: n.f.id, code: n.f.code, ownerId: n.f.owner })),
     ownersLockedNoKeyUpdate: [...noKeyUpdate].sort((a, b) => a - b),
     ownersLockedKeyShare: [...keyShare].filter((o) => !noKeyUpdate.has(o)).sort((a, b) => a - b),
-    balancesInPlace: noTotals(),
-    balanceDeltas: noTotals(),
   };
-  const add = (totals: AccountTotals, n: Net) => {
-    totals.accountIds.push(n.f.id);
-    totals.debits.push(n.debits);
-    totals.credits.push(n.credits);
-  };
-  for (const n of nets) {
-    if (n.debits > 0 || n.credits > 0) {
-      const inPlace = n.f.owner !== null && noKeyUpdate.has(n.f.owner);
-      add(inPlace ? r.balancesInPlace : r.balanceDeltas, n);
-    }
-  }
-  return r;
 }
 
 /**
- * ledger_entry's twelve arguments (db/functions/ledger_entry.sql), from the one of `first` on: the plan's rows
+ * ledger_entry's six arguments (db/functions/ledger_entry.sql), from the one of `first` on: the plan's rows
  * as arrays of records (migration 0023's types: their fields are positional), its lists of numbers as bigint[]. The
  * values for them come from planArguments.
  */
@@ -208,7 +187,7 @@ export function planArgumentsSql(first: number): string {
   while (types.length < PLAN_ARGUMENTS) types.push('bigint[]');
   return types.map((type, i) => `$${first + i}::${type}`).join(', ');
 }
-const PLAN_ARGUMENTS = 12;
+const PLAN_ARGUMENTS = 6;
 
 /** A hold as ledger_plan_hold's fields, in the type's order: its owner when the plan opens it (null: it closes one). */
 const holdFields = (h: ResolvedHold<string>, ownerId: number | null): RecordField[] => [
@@ -225,9 +204,7 @@ const holdFields = (h: ResolvedHold<string>, ownerId: number | null): RecordFiel
   h.remainderHoldId,
 ];
 
-const totalsFields = (t: AccountTotals) => [t.accountIds, t.debits, t.credits];
-
-/** The values of planArgumentsSql's arguments; null: no plan (the batch moves nothing in the ledger), twelve nulls. */
+/** The values of planArgumentsSql's arguments; null: no plan (the batch moves nothing in the ledger), six nulls. */
 export function planArguments(plan: ResolvedPlan | null): Array<string | null> {
   if (plan === null) return new Array<null>(PLAN_ARGUMENTS).fill(null);
   return [
@@ -237,11 +214,6 @@ export function planArguments(plan: ResolvedPlan | null): Array<string | null> {
     recordArray(plan.holdsClosed.map((h) => holdFields(h, null))),
     // ledger_plan_account: (id, code, owner)
     recordArray(plan.accounts.map((a) => [a.id, a.code, a.ownerId])),
-    ...[
-      plan.ownersLockedNoKeyUpdate,
-      plan.ownersLockedKeyShare,
-      ...totalsFields(plan.balancesInPlace),
-      ...totalsFields(plan.balanceDeltas),
-    ].map(integerArray),
+    ...[plan.ownersLockedNoKeyUpdate, plan.ownersLockedKeyShare].map(integerArray),
   ];
 }

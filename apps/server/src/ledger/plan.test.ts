@@ -435,7 +435,7 @@ describe('resolvePlan: the accounts by id, the locks and the checks worked out',
     return { id: 1, code, currency: 'BRL' as const, owner: null, customer: false, floor: null };
   };
 
-  it('locks the payer for no key update and writes its balances in place; the payee for key share, as a delta', () => {
+  it('locks the payer for no key update and the payee for key share', () => {
     const plan = planBatch(
       [
         { kind: 'transfer', id: 't', debit: cust(5), credit: cust(7), currency: 'BRL', amount: 300, code: 'x' },
@@ -459,11 +459,7 @@ describe('resolvePlan: the accounts by id, the locks and the checks worked out',
     expect(r).toMatchObject({
       ownersLockedNoKeyUpdate: [5],
       ownersLockedKeyShare: [7],
-      balancesInPlace: { accountIds: [50], debits: [320], credits: [0] },
     });
-    expect(r.balanceDeltas.accountIds).toEqual([70, 1]);
-    expect(r.balanceDeltas.debits).toEqual([0, 0]);
-    expect(r.balanceDeltas.credits).toEqual([300, 20]);
     expect(r.accounts).toEqual([
       { id: 50, code: 'customer:5:available:BRL', ownerId: 5 },
       { id: 70, code: 'customer:7:available:BRL', ownerId: 7 },

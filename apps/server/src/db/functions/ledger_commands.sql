@@ -52,15 +52,13 @@ declare
   -- what the decisions read: transfers already posted under this call's ids, ids repeated within the call, balances
   v_dups jsonb; v_reps jsonb := '{}'; rep_at int[]; v_bals jsonb; v_hstates jsonb; v_guard bigint[];
   -- what the write takes
-  v_ip bigint[] := '{}'; v_ip_dr bigint[] := '{}'; v_ip_cr bigint[] := '{}';
-  v_dl bigint[] := '{}'; v_dl_dr bigint[] := '{}'; v_dl_cr bigint[] := '{}';
   h_opened ledger_plan_hold[] := '{}'; h_closed ledger_plan_hold[] := '{}';
   v_lock_n bigint[] := '{}'; v_lock_k bigint[] := '{}'; v_owners_n bigint[] := '{}'; v_owners_k bigint[] := '{}';
   res jsonb[];
   v_res jsonb; v_fail text; v_fail_acct text; v_stored jsonb; v_prev jsonb;
   v_in_chain boolean := false; v_chain_failed boolean := false; v_chain_start int; v_chain_legs int; v_chain_undo int;
   i int; j int; k int; kr int; d int; c int; r int; v_amt bigint; v_sum bigint; v_rem bigint; v_rest text;
-  v_code text; v_pc text; v_debit_closed boolean;
+  v_code text; v_pc text;
 begin
   if v_n = 0 then return '[]'::jsonb; end if;
 
@@ -200,34 +198,18 @@ begin
       end if;
       return '[{"ok":false,"reason":"id_conflict"}]'::jsonb;
     end if;
-    -- each account written in place where its owner is locked for no key update, as a delta row elsewhere
-    foreach k in array array[d, c] loop
-      if a_oi[k] is not null and o_mode[a_oi[k]] = 'n' then
-        v_ip := v_ip || a_id[k]; v_ip_dr := v_ip_dr || (case when k = d then v_amt else 0 end);
-        v_ip_cr := v_ip_cr || (case when k = c then v_amt else 0 end);
-      else
-        v_dl := v_dl || a_id[k]; v_dl_dr := v_dl_dr || (case when k = d then v_amt else 0 end);
-        v_dl_cr := v_dl_cr || (case when k = c then v_amt else 0 end);
-      end if;
-    end loop;
     begin
       perform ledger_entry(array[row(v_id, a_id[d], a_id[c], v_amt, v_code, a_cur[d])::ledger_plan_transfer],
-                           '{}', '{}', null, v_owners_n, v_owners_k, v_ip, v_ip_dr, v_ip_cr, v_dl, v_dl_dr, v_dl_cr);
+                           '{}', '{}', null, v_owners_n, v_owners_k);
     exception
       when unique_violation then
         raise exception using errcode = '40001',
           message = 'ledger: a transfer id was written by a concurrent transaction; the transaction must be retried';
       when sqlstate 'PR001' then
+        -- insufficient funds, or a closed owner (the debit's first, as the decisions below answer it)
         get stacked diagnostics v_fail := pg_exception_detail;
-        if v_fail::jsonb->>'reason' = 'insufficient_funds' then
-          return jsonb_build_array(jsonb_build_object('ok', false, 'reason', 'insufficient_funds',
-                                                      'account', v_fail::jsonb->>'account'));
-        end if;
-        -- a closed owner: the debit's first, as the decisions below answer it
-        select coalesce(bool_or(o.closed_at is not null), false) into v_debit_closed
-          from ledger_owners o where o.id = v_owner_ids[d];
-        v_fail_acct := case when v_debit_closed then a_code[d] else a_code[c] end;
-        return jsonb_build_array(jsonb_build_object('ok', false, 'reason', 'account_closed', 'account', v_fail_acct));
+        return jsonb_build_array(jsonb_build_object('ok', false, 'reason', v_fail::jsonb->>'reason',
+                                                    'account', v_fail::jsonb->>'account'));
     end;
     return jsonb_build_array(jsonb_build_object('ok', true, 'duplicate', false, 'posted_at', now()));
   end if;
@@ -459,19 +441,15 @@ begin
     if not v_linked then v_in_chain := false; end if;
   end loop;
 
-  -- 7. Write, through ledger_entry: the transfers; the balances, in place where this call holds the owner for no key
-  -- update (folding the account's deltas) and as a delta row elsewhere; the holds opened and the holds closed. Only
-  -- the owners of accounts it moves are passed on as locked (a refused command's closed owner writes nothing).
+  -- 7. Write, through ledger_entry: the transfers (the balances it derives from them), the holds opened and the holds
+  -- closed. Only the owners of accounts it moves are passed on as locked (a refused command's closed owner writes
+  -- nothing).
   for k in 1..v_na loop
-    continue when a_dr[k] = 0 and a_cr[k] = 0;
-    if a_oi[k] is not null and o_mode[a_oi[k]] = 'n' then
-      v_ip := v_ip || a_id[k]; v_ip_dr := v_ip_dr || a_dr[k]; v_ip_cr := v_ip_cr || a_cr[k];
-      if not o_id[a_oi[k]] = any(v_lock_n) then v_lock_n := v_lock_n || o_id[a_oi[k]]; end if;
-    else
-      v_dl := v_dl || a_id[k]; v_dl_dr := v_dl_dr || a_dr[k]; v_dl_cr := v_dl_cr || a_cr[k];
-      if a_oi[k] is not null and o_mode[a_oi[k]] = 'k' and not o_id[a_oi[k]] = any(v_lock_k) then
-        v_lock_k := v_lock_k || o_id[a_oi[k]];
-      end if;
+    continue when (a_dr[k] = 0 and a_cr[k] = 0) or a_oi[k] is null;
+    if o_mode[a_oi[k]] = 'n' and not o_id[a_oi[k]] = any(v_lock_n) then
+      v_lock_n := v_lock_n || o_id[a_oi[k]];
+    elsif o_mode[a_oi[k]] = 'k' and not o_id[a_oi[k]] = any(v_lock_k) then
+      v_lock_k := v_lock_k || o_id[a_oi[k]];
     end if;
   end loop;
   for k in 1..v_nh loop
@@ -492,7 +470,7 @@ begin
       perform ledger_entry(
         array(select row(u.t, a_id[u.d], a_id[u.c], u.amt, u.code, a_cur[u.d])::ledger_plan_transfer
                 from unnest(l_tid, l_d, l_c, l_amt, l_code) with ordinality u(t, d, c, amt, code, n) order by u.n),
-        h_opened, h_closed, null, v_lock_n, v_lock_k, v_ip, v_ip_dr, v_ip_cr, v_dl, v_dl_dr, v_dl_cr);
+        h_opened, h_closed, null, v_lock_n, v_lock_k);
     exception when unique_violation then
       raise exception using errcode = '40001',
         message = 'ledger: a transfer or hold id was written by a concurrent transaction; the transaction must be retried';

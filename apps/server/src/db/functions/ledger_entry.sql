@@ -7,32 +7,34 @@
 -- command) and orders_apply_batch (the order book's planned batch, ledger/plan.ts and plan-resolve.ts).
 --
 -- It takes a batch of transfers (p_transfers), the holds it opens (p_holds_opened) and closes (p_holds_closed), the
--- accounts as the caller knows them (p_accounts: id, code, owner; null when the caller read them in this transaction),
--- the owners to lock for no key update (p_lock_no_key_update) and key share (p_lock_key_share), and each account's
--- debit and credit totals written in place (p_in_place_accounts/_debits/_credits) or as a delta row
--- (p_delta_accounts/_debits/_credits). The locks are taken as asked, in the ledger's one order (ledger_lock_call);
--- nothing else is trusted. The function derives each account's totals from the transfers it writes (sums grouped by
--- debit and by credit account), and checks that every account it moves is one the caller named, as the caller knows
--- it (else PR002: the caller reads its accounts again and retries), that both accounts of every transfer exist and
--- hold the transfer's currency, that the caller's totals and split are the derived ones, that the locks cover every
--- owner whose floored balance goes down or whose customer account is credited, that held accounts move only through
--- their holds and every hold's transfers move exactly its amount; then that no owner is closed and that no floored
--- balance the transfers lower goes below zero, on the derived balances (ledger_net_credits + the batch, read under
--- the locks). A batch that does not match raises PR003 ("ledger plan: ...", the first mismatch in the message) and
--- writes nothing: a bug of the caller, never a customer's refusal. PR001 is a refusal (insufficient funds, a closed
--- account), with its reason and account in the error's detail.
+-- accounts as the caller knows them (p_accounts: id, code, owner; null when the caller read them in this transaction)
+-- and the owners to lock for no key update (p_lock_no_key_update) and key share (p_lock_key_share). The locks are taken
+-- as asked, in the ledger's one order (ledger_lock_call); nothing else is trusted. In one statement under the locks it
+-- derives each account's debits and credits from the transfers (grouped by account) with the account's facts and,
+-- where the batch lowers a floored balance, that balance as the batch leaves it (ledger_net_credits + the batch), and
+-- checks that every transfer moves a positive amount between two accounts, that both exist and hold its currency,
+-- that the locks cover every owner whose floored balance goes down or whose customer account is credited, that held
+-- accounts move only through their holds, whether an owner moved is closed and whether a floored balance goes below
+-- zero. When the caller names its accounts, every account moved must be one of them, as the caller knows it (else
+-- PR002: the caller reads its accounts again and retries); when the batch opens or closes holds, every hold's
+-- transfers must move exactly its amount. A batch that does not match raises PR003 ("ledger plan: ...", the first
+-- mismatch in the message) and writes nothing: a bug of the caller, never a customer's refusal. PR001 is a refusal
+-- (insufficient funds, a closed account), with its reason and account in the error's detail. The totals it writes
+-- are the ones it derived: in place where this call holds the owner for no key update (folding the account's
+-- deltas), as a delta row elsewhere.
 --
 -- The records' types: ledger_plan_transfer (id, debit_account_id, credit_account_id, amount, code, currency),
 -- ledger_plan_hold (id, owner_id, available_account_id, held_account_id, currency, amount, reason, reference, state,
 -- captured_amount, remainder_hold_id), ledger_plan_account (id, code, owner_id) and, for what it derives,
 -- ledger_entry_account (migration 0056). A record is read by position: every unnest below names its columns itself.
+-- The signature with the caller's totals is dropped first: create or replace cannot change parameters.
+drop function if exists ledger_entry(ledger_plan_transfer[], ledger_plan_hold[], ledger_plan_hold[],
+                                     ledger_plan_account[], bigint[], bigint[], bigint[], bigint[], bigint[], bigint[],
+                                     bigint[], bigint[]);
 create or replace function ledger_entry(p_transfers ledger_plan_transfer[],
                                         p_holds_opened ledger_plan_hold[], p_holds_closed ledger_plan_hold[],
                                         p_accounts ledger_plan_account[],
-                                        p_lock_no_key_update bigint[], p_lock_key_share bigint[],
-                                        p_in_place_accounts bigint[], p_in_place_debits bigint[],
-                                        p_in_place_credits bigint[],
-                                        p_delta_accounts bigint[], p_delta_debits bigint[], p_delta_credits bigint[])
+                                        p_lock_no_key_update bigint[], p_lock_key_share bigint[])
 returns void language plpgsql
 set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off set enable_hashjoin = off
 set enable_mergejoin = off as $$
@@ -43,55 +45,78 @@ declare
   -- facts, and whether the batch leaves its floored balance below zero)
   d ledger_entry_account[];
 begin
-  -- 1. Lock, in the ledger's one order, the owners the caller names: step 3 refuses a plan whose locks do not cover
-  -- what its transfers need, so the balances read in step 2 are this transaction's own until it commits (under an
-  -- owner's no key update lock only it can lower them; others' credits only raise them).
+  -- 1. Lock, in the ledger's one order, the owners the caller names: step 2 refuses a plan whose locks do not cover
+  -- what its transfers need, so the balances it reads are this transaction's own until it commits (under an owner's
+  -- no key update lock only it can lower them; others' credits only raise them).
   perform ledger_lock_call(p_lock_no_key_update, p_lock_key_share);
 
-  -- 2. Each account's change, derived from the transfers, with the account's fixed facts and, where the batch lowers
-  -- a floored balance, that balance as the batch leaves it (row + deltas + the batch); the holds' accounts too (with
-  -- nothing moved: their currency and owner are checked with the others'). One record per account, one aggregate.
-  select coalesce(array_agg(row(s.id, s.dr, s.cr, a.id is not null and a.currency = s.cur1 and a.currency = s.cur2,
-           a.code, a.owner_id,
-           (case when a.debits_must_not_exceed_credits then 'd' when a.credits_must_not_exceed_debits then 'c'
-                 else 'n' end)::"char",
-           coalesce(a.code like 'customer:%', false),
-           (case when a.code like '%:held:%' then (case when s.via_hold then 'h' else 'x' end)
-                 when a.code like '%:available:%' then 'a' else '-' end)::"char",
-           case when a.debits_must_not_exceed_credits and s.dr > 0 then ledger_net_credits(a) + s.cr - s.dr < 0
-                when a.credits_must_not_exceed_debits and s.cr > 0 then ledger_net_credits(a) + s.cr - s.dr > 0
-                else false end)::ledger_entry_account), '{}'),
-         coalesce(bool_or(s.stepped), false), count(*) filter (where s.dr > 0 or s.cr > 0)
-    into d, v_stepped, v_moved
-    from (select l.id, sum(l.dr)::bigint as dr, sum(l.cr)::bigint as cr, min(l.currency) as cur1,
-                 max(l.currency) as cur2, bool_and(l.via_hold) as via_hold, bool_or(l.stepped) as stepped
-            from (select x.debit_account_id as id, x.amount as dr, 0::bigint as cr, x.currency,
-                         x.id like '%#release' or x.id like '%#capture.%' as via_hold,
-                         position('#' in x.id) > 0 as stepped
-                    from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)
-                  union all
-                  select x.credit_account_id, 0::bigint, x.amount, x.currency, x.id like '%#hold', false
-                    from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)
-                  union all
-                  select h.available_account_id, 0::bigint, 0::bigint, h.currency, true, false
-                    from unnest(p_holds_opened || p_holds_closed)
-                         as h(id, owner_id, available_account_id, held_account_id, currency, amount, reason, reference,
-                              state, captured_amount, remainder_hold_id)
-                  union all
-                  select h.held_account_id, 0::bigint, 0::bigint, h.currency, true, false
-                    from unnest(p_holds_opened || p_holds_closed)
-                         as h(id, owner_id, available_account_id, held_account_id, currency, amount, reason, reference,
-                              state, captured_amount, remainder_hold_id)) l
-           group by l.id) s
-    left join ledger_accounts a on a.id = s.id;
+  -- 2. Each account's change, derived from the transfers (each transfer a debit row and a credit row, grouped by
+  -- account), with the account's fixed facts and, where the batch lowers a floored balance, that balance as the batch
+  -- leaves it; the holds' accounts too (with nothing moved: their currency and owner are checked with the others').
+  -- One record per account, one aggregate; in the same pass the plan's first problem of each class, and the
+  -- refusals: an owner moved that is closed (its row as locked is its latest version; the debited first), an account
+  -- left short.
+  select coalesce(array_agg(row(s.id, s.dr, s.cr, s.ok, s.code, s.owner_id, s.floor, s.cust, s.bucket, s.short)
+                            ::ledger_entry_account), '{}'),
+         coalesce(bool_or(s.stepped), false), count(*) filter (where s.dr > 0 or s.cr > 0),
+         coalesce(
+           min('transfer ' || s.bad_transfer || ' not positive, or one account twice'),
+           min('account ' || s.id || ' does not exist or is not in the currency of its transfers or holds')
+             filter (where not s.ok),
+           min('owner ' || coalesce(s.owner_id::text, 'none') || ' of account ' || s.id
+               || ' is not locked as it must be') filter (where s.unlocked),
+           -- a held account moves only through its holds: out by a release or a capture, in by a hold (each step's
+           -- accounts are checked against its hold below)
+           min('account ' || s.id || ' is a held account moved outside a hold') filter (where s.bucket = 'x')),
+         coalesce(min(s.code) filter (where s.closed and s.dr > 0), min(s.code) filter (where s.closed)),
+         min(s.code) filter (where s.short)
+    into d, v_stepped, v_moved, v_bad, v_closed, v_short
+    from (select g.id, g.dr, g.cr, g.stepped, g.bad_transfer,
+                 a.id is not null and a.currency = g.cur1 and a.currency = g.cur2 as ok, a.code, a.owner_id,
+                 (case when a.debits_must_not_exceed_credits then 'd' when a.credits_must_not_exceed_debits then 'c'
+                       else 'n' end)::"char" as floor,
+                 coalesce(a.code like 'customer:%', false) as cust,
+                 (case when a.code like '%:held:%' then (case when g.via_hold then 'h' else 'x' end)
+                       when a.code like '%:available:%' then 'a' else '-' end)::"char" as bucket,
+                 case when a.debits_must_not_exceed_credits and g.dr > 0 then ledger_net_credits(a) + g.cr - g.dr < 0
+                      when a.credits_must_not_exceed_debits and g.cr > 0 then ledger_net_credits(a) + g.cr - g.dr > 0
+                      else false end as short,
+                 ((a.debits_must_not_exceed_credits and g.dr > 0) or (a.credits_must_not_exceed_debits and g.cr > 0))
+                   and not coalesce(a.owner_id = any(p_lock_no_key_update), false)
+                 or (a.code like 'customer:%' and g.cr > 0
+                     and not coalesce(a.owner_id = any(p_lock_no_key_update)
+                                      or a.owner_id = any(p_lock_key_share), false)) as unlocked,
+                 (g.dr > 0 or g.cr > 0) and a.owner_id is not null
+                   and (select o.closed_at is not null from ledger_owners o where o.id = a.owner_id) as closed
+            from (select l.id, sum(l.dr)::bigint as dr, sum(l.cr)::bigint as cr, min(l.currency) as cur1,
+                         max(l.currency) as cur2, bool_and(l.via_hold) as via_hold, bool_or(l.stepped) as stepped,
+                         min(l.bad_transfer) as bad_transfer
+                    from (select l.*
+                            from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)
+                            cross join lateral (
+                              values (x.debit_account_id, x.amount, 0::bigint, x.currency,
+                                      x.id like '%#release' or x.id like '%#capture.%', position('#' in x.id) > 0,
+                                      case when x.amount is null or x.amount <= 0
+                                                or x.debit_account_id = x.credit_account_id
+                                           then x.id || ': amount ' || coalesce(x.amount::text, 'null') end),
+                                     (x.credit_account_id, 0::bigint, x.amount, x.currency, x.id like '%#hold', false,
+                                      null)) as l(id, dr, cr, currency, via_hold, stepped, bad_transfer)
+                          union all
+                          select k.acc, 0::bigint, 0::bigint, h.currency, true, false, null
+                            from unnest(p_holds_opened || p_holds_closed)
+                                 as h(id, owner_id, available_account_id, held_account_id, currency, amount, reason,
+                                      reference, state, captured_amount, remainder_hold_id)
+                            cross join lateral (values (h.available_account_id), (h.held_account_id)) as k(acc)) l
+                   group by l.id) g
+            left join ledger_accounts a on a.id = g.id) s;
 
-  -- 3. The plan against what was derived, and the floors: the first problem, if any, by class (PR002 first: the caller
-  -- reads its accounts again; then the plan's mismatches, PR003; then a refusal of funds, PR001). The accounts as the
-  -- caller knows them only when it names them; the transfers and accounts always; the holds only when the batch opens
-  -- or closes one or a transfer names a hold's step (most calls move money without holds, and a statement's cost is
-  -- mostly its size). Only lists of the call are joined here, so hash joins (a nested loop over two lists of a few
-  -- hundred rows is quadratic); reset after them.
-  v_setting := set_config('enable_hashjoin', 'on', true);
+  -- 3. The accounts as the caller knows them, only when it names them (PR002 first: the caller reads its accounts
+  -- again); then the holds, only when the batch opens or closes one or a transfer names a hold's step (most calls move
+  -- money without holds, and a statement's cost is mostly its size). Only lists of the call are joined here, so hash
+  -- joins (a nested loop over two lists of a few hundred rows is quadratic); reset after them.
+  if p_accounts is not null or v_stepped or cardinality(p_holds_opened) + cardinality(p_holds_closed) > 0 then
+    v_setting := set_config('enable_hashjoin', 'on', true);
+  end if;
   if p_accounts is not null then
     with dv as (select * from unnest(d) as u(id, dr, cr, ok, code, owner, floor, cust, bucket, short))
     select
@@ -109,50 +134,6 @@ begin
         hint = 'the batch does not match the transfers it writes; nothing was written';
     end if;
   end if;
-  with dv as (
-    select * from unnest(d) as u(id, dr, cr, ok, code, owner, floor, cust, bucket, short)),
-  moves as (select * from dv where dv.dr > 0 or dv.cr > 0),
-  claimed as (
-    select u.id, u.dr, u.cr, true as ip
-      from unnest(p_in_place_accounts, p_in_place_debits, p_in_place_credits) as u(id, dr, cr)
-    union all
-    select u.id, u.dr, u.cr, false from unnest(p_delta_accounts, p_delta_debits, p_delta_credits) as u(id, dr, cr))
-  select
-    (select problems.p from (
-    (select 'transfer ' || x.id || ': amount ' || coalesce(x.amount::text, 'null')
-            || ' not positive, or one account twice' as p
-       from unnest(p_transfers) as x(id, debit_account_id, credit_account_id, amount, code, currency)
-      where x.amount is null or x.amount <= 0 or x.debit_account_id = x.credit_account_id limit 1)
-    union all
-    (select 'account ' || dv.id || ' does not exist or is not in the currency of its transfers or holds' from dv
-      where not dv.ok limit 1)
-    union all
-    (select 'totals of account ' || t.id || ' do not match its transfers, or where they are written does not match '
-            || 'the owner''s lock'
-       from (select m.id, m.dr, m.cr, 0 as n, coalesce(m.owner = any(p_lock_no_key_update), false)::int as ip
-               from moves m
-             union all
-             select c.id, -c.dr, -c.cr, 1, -(c.ip::int) from claimed c) t
-      group by t.id having sum(t.dr) <> 0 or sum(t.cr) <> 0 or sum(t.n) <> 1 or sum(t.ip) <> 0 limit 1)
-    union all
-    (select 'owner ' || coalesce(m.owner::text, 'none') || ' of account ' || m.id || ' is not locked as it must be'
-       from moves m
-      where (((m.floor = 'd' and m.dr > 0) or (m.floor = 'c' and m.cr > 0))
-             and not coalesce(m.owner = any(p_lock_no_key_update), false))
-         or (m.cust and m.cr > 0
-             and not coalesce(m.owner = any(p_lock_no_key_update) or m.owner = any(p_lock_key_share), false))
-      limit 1)
-    union all
-    -- a held account moves only through its holds: out by a release or a capture, in by a hold (each step's
-    -- accounts are checked against its hold below)
-    (select 'account ' || dv.id || ' is a held account moved outside a hold' from dv where dv.bucket = 'x' limit 1)
-    ) problems limit 1),
-    -- the refusals (step 4): an owner closed (the row as locked is its latest version), an account left short
-    (select a.code
-       from ledger_owners o join ledger_accounts a on a.owner_id = o.id
-      where o.id = any(p_lock_no_key_update || p_lock_key_share) and o.closed_at is not null limit 1),
-    (select dv.code from dv where dv.short limit 1)
-    into v_bad, v_closed, v_short;
   -- the holds: each step names a hold the batch opens or closes, and each hold moves exactly its amount
   if v_bad is null and (v_stepped or cardinality(p_holds_opened) + cardinality(p_holds_closed) > 0) then
     with dv as (
@@ -261,7 +242,9 @@ begin
         where h.id is null or p.n <> 1 limit 1)
       ) problems limit 1;
   end if;
-  v_setting := set_config('enable_hashjoin', 'off', true);
+  if p_accounts is not null or v_stepped or cardinality(p_holds_opened) + cardinality(p_holds_closed) > 0 then
+    v_setting := set_config('enable_hashjoin', 'off', true);
+  end if;
   if v_bad is null then v_bad := v_outside; end if;
   if v_bad is not null then
     raise exception 'ledger plan: %', v_bad using errcode = 'PR003',

@@ -81,11 +81,10 @@ end
 $$;
 
 -- Takes the owner locks of one call in the ledger's one order (see ledger_lock_owners): the owners it lowers (p_n, FOR
--- NO KEY UPDATE) and the customers it credits (p_k, FOR KEY SHARE). Those at or above the highest owner the
--- transaction holds are locked in ascending order, waiting as long as it takes; any below it, and the credited ones
--- below this call's own highest, through ledger_lock_out_of_order (never queued: key share only ever waits for a
--- closing, so it is almost always free). Two lock statements at most, whatever the size of the batch; the lists are
--- sorted out in PL/pgSQL (a call names a few owners; a statement costs more than its loop).
+-- NO KEY UPDATE) and the customers it credits (p_k, FOR KEY SHARE), together in ascending id order, one statement per
+-- run of one mode (a transfer between two customers: two statements); any below the highest owner the transaction
+-- already holds through ledger_lock_out_of_order (never queued). The lists are sorted out in PL/pgSQL (a call names a
+-- few owners; a statement costs more than its loop).
 -- The owners a call locked are noted in prata.ledger_locked (',n12,k15,': mode and id), local to the transaction like
 -- the locks themselves (a rolled-back savepoint undoes both); an owner noted already, in the mode asked or a stronger
 -- one (ledger_entry after ledger_commands, in the same transaction), is not taken again, and a call whose owners are
@@ -96,37 +95,54 @@ declare
   v_max bigint := coalesce(nullif(current_setting('prata.ledger_lock_max', true), '')::bigint, 0);
   v_held text := coalesce(nullif(current_setting('prata.ledger_locked', true), ''), ',');
   v_new text := '';
-  v_n_in bigint[] := '{}'; v_k_in bigint[] := '{}'; v_n_out bigint[] := '{}'; v_k_out bigint[] := '{}';
-  v_top bigint;
+  -- the owners at or above the mark with their modes, sorted below; those under it
+  v_ids bigint[] := '{}'; v_modes "char"[] := '{}'; v_n_out bigint[] := '{}'; v_k_out bigint[] := '{}';
+  v_run bigint[];
+  v_mode "char";
   v_owner bigint;
+  v_last int;
   v_ignored text;
+  i int := 1;
 begin
   foreach v_owner in array coalesce(p_n, '{}') loop
     continue when position(',n' || v_owner || ',' in v_held || v_new) > 0;
     v_new := v_new || 'n' || v_owner || ',';
-    if v_owner >= v_max then v_n_in := v_n_in || v_owner; else v_n_out := v_n_out || v_owner; end if;
+    if v_owner >= v_max then v_ids := v_ids || v_owner; v_modes := v_modes || 'n'::"char";
+    else v_n_out := v_n_out || v_owner; end if;
   end loop;
-  if cardinality(v_n_in) > 1 then v_n_in := array(select x from unnest(v_n_in) x order by x); end if;
-  v_top := greatest(v_max, coalesce(v_n_in[cardinality(v_n_in)], 0));
   foreach v_owner in array coalesce(p_k, '{}') loop
     continue when position(',k' || v_owner || ',' in v_held || v_new) > 0
                or position(',n' || v_owner || ',' in v_held || v_new) > 0;
     v_new := v_new || 'k' || v_owner || ',';
-    if v_owner >= v_top then v_k_in := v_k_in || v_owner; else v_k_out := v_k_out || v_owner; end if;
+    if v_owner >= v_max then v_ids := v_ids || v_owner; v_modes := v_modes || 'k'::"char";
+    else v_k_out := v_k_out || v_owner; end if;
   end loop;
   if v_new = '' then return; end if;
-  if cardinality(v_k_in) > 1 then v_k_in := array(select x from unnest(v_k_in) x order by x); end if;
   if cardinality(v_n_out) + cardinality(v_k_out) > 0 then
     perform ledger_lock_out_of_order(v_n_out, v_k_out, '{}');
   end if;
-  if cardinality(v_n_in) > 0 then
-    perform 1 from ledger_owners where id = any(v_n_in) order by id for no key update;
+  v_last := cardinality(v_ids);
+  if v_last = 2 and v_ids[2] < v_ids[1] then
+    v_ids := array[v_ids[2], v_ids[1]]; v_modes := array[v_modes[2], v_modes[1]];
+  elsif v_last > 2 then
+    select array_agg(u.id order by u.id), array_agg(u.m order by u.id) into v_ids, v_modes
+      from unnest(v_ids, v_modes) as u(id, m);
   end if;
-  if cardinality(v_k_in) > 0 then
-    perform 1 from ledger_owners where id = any(v_k_in) order by id for key share;
-    v_top := greatest(v_top, v_k_in[cardinality(v_k_in)]);
+  while i <= v_last loop
+    v_mode := v_modes[i]; v_run := array[v_ids[i]];
+    while i < v_last and v_modes[i + 1] = v_mode loop
+      i := i + 1; v_run := v_run || v_ids[i];
+    end loop;
+    if v_mode = 'n' then
+      perform 1 from ledger_owners where id = any(v_run) order by id for no key update;
+    else
+      perform 1 from ledger_owners where id = any(v_run) order by id for key share;
+    end if;
+    i := i + 1;
+  end loop;
+  if v_last > 0 and v_ids[v_last] > v_max then
+    v_ignored := set_config('prata.ledger_lock_max', v_ids[v_last]::text, true);
   end if;
-  if v_top > v_max then v_ignored := set_config('prata.ledger_lock_max', v_top::text, true); end if;
   v_ignored := set_config('prata.ledger_locked', v_held || v_new, true);
 end
 $$;

@@ -9,23 +9,25 @@
 -- its own. An arbitrary key, ours alone.
 create or replace function orders_market_lock() returns void language sql as $$ select pg_advisory_xact_lock(7201001) $$;
 
--- The batch: ledger_entry's twelve arguments first (p_accounts null: the batch moves nothing in the ledger), then the
+-- The batch: ledger_entry's six arguments first (p_accounts null: the batch moves nothing in the ledger), then the
 -- orders (new ones and changed ones), the trades, the usage of the year p_year, now, the market's next version (the
 -- version read + 1), and the last order and trade ids. Answers "stale" (writing nothing) when another batch was
 -- written since the version read, else "ok".
--- An older signature (with floored lists) is dropped first: create or replace cannot change parameters.
+-- The older signatures (with floored lists, with the caller's totals) are dropped first: create or replace cannot
+-- change parameters.
 drop function if exists orders_apply_batch(ledger_plan_transfer[], ledger_plan_hold[], ledger_plan_hold[],
                                            ledger_plan_account[], bigint[], bigint[], bigint[], bigint[], bigint[],
                                            bigint[], bigint[], bigint[], bigint[], bigint[], bigint[],
                                            orders_batch_order[], orders_batch_trade[], orders_batch_usage[], integer,
                                            timestamptz, bigint, bigint, bigint);
+drop function if exists orders_apply_batch(ledger_plan_transfer[], ledger_plan_hold[], ledger_plan_hold[],
+                                           ledger_plan_account[], bigint[], bigint[], bigint[], bigint[], bigint[],
+                                           bigint[], bigint[], bigint[], orders_batch_order[], orders_batch_trade[],
+                                           orders_batch_usage[], integer, timestamptz, bigint, bigint, bigint);
 -- jscpd:ignore-start (ledger_entry's parameters, passed through: one interface, declared where it is taken)
 create or replace function orders_apply_batch(p_transfers ledger_plan_transfer[], p_holds_opened ledger_plan_hold[],
                                    p_holds_closed ledger_plan_hold[], p_accounts ledger_plan_account[],
                                    p_lock_no_key_update bigint[], p_lock_key_share bigint[],
-                                   p_in_place_accounts bigint[], p_in_place_debits bigint[],
-                                   p_in_place_credits bigint[],
-                                   p_delta_accounts bigint[], p_delta_debits bigint[], p_delta_credits bigint[],
                                    p_orders orders_batch_order[], p_trades orders_batch_trade[],
                                    p_usage orders_batch_usage[], p_year integer, p_now timestamptz,
                                    p_version bigint, p_last_order bigint, p_last_trade bigint)
@@ -41,9 +43,7 @@ begin
 
   if p_accounts is not null then
     perform ledger_entry(p_transfers, p_holds_opened, p_holds_closed, p_accounts,
-                         p_lock_no_key_update, p_lock_key_share,
-                         p_in_place_accounts, p_in_place_debits, p_in_place_credits,
-                         p_delta_accounts, p_delta_debits, p_delta_credits);
+                         p_lock_no_key_update, p_lock_key_share);
   end if;
 
   with orders_written as (

@@ -798,8 +798,8 @@ describe('one round trip per batch (migrations 0019 and 0023)', () => {
   const applyBatch = (plan: ResolvedPlan | null, orders: RecordField[][], version: number) =>
     callLedger<unknown>(
       t.database.db,
-      `select orders_apply_batch(${planArgumentsSql(1)}, $13::orders_batch_order[], '{}', '{}', 2026, now(),
-         $14::bigint, 0, 0) as r`,
+      `select orders_apply_batch(${planArgumentsSql(1)}, $7::orders_batch_order[], '{}', '{}', 2026, now(),
+         $8::bigint, 0, 0) as r`,
       'test_orders_apply_batch',
       [...planArguments(plan), recordArray(orders), version],
     );

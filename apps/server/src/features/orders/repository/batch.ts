@@ -193,9 +193,9 @@ export type BatchWrite = {
 /** The SQLSTATE of a refusal of the ledger's plan (its reason and account in the error's detail). */
 const LEDGER_REFUSED = 'PR001';
 /** orders_apply_batch (migration 0023): the ledger's plan, then the orders, trades and usage as arrays of records. */
-const BATCH_STATEMENT = `select orders_apply_batch(${planArgumentsSql(1)}, $13::orders_batch_order[],
-  $14::orders_batch_trade[], $15::orders_batch_usage[], $16::integer, $17::timestamptz, $18::bigint, $19::bigint,
-  $20::bigint) as r`;
+const BATCH_STATEMENT = `select orders_apply_batch(${planArgumentsSql(1)}, $7::orders_batch_order[],
+  $8::orders_batch_trade[], $9::orders_batch_usage[], $10::integer, $11::timestamptz, $12::bigint, $13::bigint,
+  $14::bigint) as r`;
 
 /**
  * Everything a batch caused, in one call of orders_apply_batch (migration 0019): the ledger's commands as a plan
