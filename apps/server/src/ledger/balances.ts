@@ -9,10 +9,8 @@ export type Balances = {
 };
 
 /**
- * The balance formula, the one copy in TypeScript (SQL's is ledger_net_credits, db/functions/ledger_balance.sql): the
- * balance of the account `a` of ledger_accounts, credits − debits, row plus the deltas not folded yet. Written out
- * rather than a call of ledger_net_credits: PostgreSQL does not inline a SQL function with a subquery, and the hot
- * reads (GET /api/user, the order batch's read) look up a handful of accounts by key.
+ * The balance formula, the one copy in TypeScript (SQL's is ledger_account_balance, db/functions/ledger_balance.sql):
+ * the balance of the account `a` of ledger_accounts, credits − debits, row plus the deltas not folded yet.
  */
 export const NET_CREDITS = `(a.credits_posted - a.debits_posted
   + coalesce((select sum(d.credits - d.debits) from ledger_balance_deltas d where d.account_id = a.id), 0))`;

@@ -20,8 +20,8 @@ begin
     return jsonb_build_object('ok', false, 'reason', 'open_holds', 'open_holds', v_open);
   end if;
   select jsonb_object_agg(code, bal) into v_bal from (
-    select a.code, ledger_net_credits(a) as bal
-      from ledger_accounts a where a.owner_id = v_owner) s
+    select a.code, b.net_credits as bal
+      from ledger_accounts a cross join lateral ledger_account_balance(a) b where a.owner_id = v_owner) s
    where bal <> 0;
   if v_bal is not null then
     return jsonb_build_object('ok', false, 'reason', 'balance_remaining', 'balances', v_bal);

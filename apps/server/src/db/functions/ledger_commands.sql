@@ -217,7 +217,7 @@ begin
   -- 4. Lock, in one fixed order (ledger_lock_call).
   perform ledger_lock_call(v_owners_n, v_owners_k);
 
-  -- 5. Read, now that the owners are ours: closed flags, balances on the guarded side (ledger_net_credits) of the accounts
+  -- 5. Read, now that the owners are ours: closed flags, balances on the guarded side (ledger_account_balance) of the accounts
   -- whose owner is locked for no key update, transfers already posted under these ids, the holds' states.
   v_guard := '{}';
   for k in 1..v_na loop
@@ -225,8 +225,8 @@ begin
   end loop;
   select (select coalesce(array_agg(o.closed_at is not null order by o.id), '{}')
             from ledger_owners o where o.id = any(o_id)),
-         (select coalesce(jsonb_object_agg(a.id::text, ledger_net_credits(a)), '{}')
-            from ledger_accounts a where a.id = any(v_guard)),
+         (select coalesce(jsonb_object_agg(a.id::text, b.net_credits), '{}')
+            from ledger_accounts a cross join lateral ledger_account_balance(a) b where a.id = any(v_guard)),
          (select coalesce(jsonb_object_agg(t.transfer_id, jsonb_build_array(t.debit_account_id, t.credit_account_id,
                                                                               t.amount, t.code, t.created_at)), '{}')
             from ledger_transfers t where t.transfer_id = any(v_tids)),

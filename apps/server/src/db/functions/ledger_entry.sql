@@ -11,7 +11,7 @@
 -- and the owners to lock for no key update (p_lock_no_key_update) and key share (p_lock_key_share). The locks are taken
 -- as asked, in the ledger's one order (ledger_lock_call); nothing else is trusted. In one statement under the locks it
 -- derives each account's debits and credits from the transfers (grouped by account) with the account's facts and,
--- where the batch lowers a floored balance, that balance as the batch leaves it (ledger_net_credits + the batch), and
+-- where the batch lowers a floored balance, that balance as the batch leaves it (ledger_account_balance + the batch), and
 -- checks that every transfer moves a positive amount between two accounts, that both exist and hold its currency,
 -- that the locks cover every owner whose floored balance goes down or whose customer account is credited, that held
 -- accounts move only through their holds, whether an owner moved is closed and whether a floored balance goes below
@@ -78,8 +78,8 @@ begin
                  coalesce(a.code like 'customer:%', false) as cust,
                  (case when a.code like '%:held:%' then (case when g.via_hold then 'h' else 'x' end)
                        when a.code like '%:available:%' then 'a' else '-' end)::"char" as bucket,
-                 case when a.debits_must_not_exceed_credits and g.dr > 0 then ledger_net_credits(a) + g.cr - g.dr < 0
-                      when a.credits_must_not_exceed_debits and g.cr > 0 then ledger_net_credits(a) + g.cr - g.dr > 0
+                 case when a.debits_must_not_exceed_credits and g.dr > 0 then b.net_credits + g.cr - g.dr < 0
+                      when a.credits_must_not_exceed_debits and g.cr > 0 then b.net_credits + g.cr - g.dr > 0
                       else false end as short,
                  ((a.debits_must_not_exceed_credits and g.dr > 0) or (a.credits_must_not_exceed_debits and g.cr > 0))
                    and not coalesce(a.owner_id = any(p_lock_no_key_update), false)
@@ -108,7 +108,8 @@ begin
                                       reference, state, captured_amount, remainder_hold_id)
                             cross join lateral (values (h.available_account_id), (h.held_account_id)) as k(acc)) l
                    group by l.id) g
-            left join ledger_accounts a on a.id = g.id) s;
+            left join ledger_accounts a on a.id = g.id
+            left join lateral ledger_account_balance(a) b on true) s;
 
   -- 3. The accounts as the caller knows them, only when it names them (PR002 first: the caller reads its accounts
   -- again); then the holds, only when the batch opens or closes one or a transfer names a hold's step (most calls move
