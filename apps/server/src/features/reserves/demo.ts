@@ -40,17 +40,24 @@ async function seedReserveDays(deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const firstAt = await firstLedgerTransferAt(db);
   if (!firstAt) return;
-  const now = new Date();
-  const today = brasiliaIsoDate(now);
   const from = brasiliaIsoDate(new Date(firstAt));
-  const built = await closedDaysSince(db, from);
+  const days = demoReserveDays(from, new Date(), await closedDaysSince(db, from));
+  await buildReserveDays(db, await reservesSecret(deps, db), days);
+}
+
+/**
+ * The days the demo builds at `now`: every day from `from` before today (in Brasília) not built yet, each as of its
+ * end, yesterday too in the daily job's grace after midnight (nothing writes while the demo seeds), then today so far;
+ * the last HISTORY_DAYS_MAX of them.
+ */
+export function demoReserveDays(from: string, now: Date, built: Set<string>): Array<{ day: string; endsAt: Date }> {
+  const today = brasiliaIsoDate(now);
   const days: Array<{ day: string; endsAt: Date }> = [];
-  // every day before today, yesterday too in the daily job's grace after midnight: nothing writes while the demo seeds
   for (let day = from; day < today; day = nextDay(day)) {
     if (!built.has(day)) days.push({ day, endsAt: brasiliaDayEnd(day) });
   }
   days.push({ day: today, endsAt: now });
-  await buildReserveDays(db, await reservesSecret(deps, db), days.slice(-HISTORY_DAYS_MAX));
+  return days.slice(-HISTORY_DAYS_MAX);
 }
 
 /**
