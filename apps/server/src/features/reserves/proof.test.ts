@@ -229,10 +229,18 @@ describe("a proof at scale: the leaf's block and the stored levels above it", ()
       expect(proof.path).toEqual(sumProofPath(levels, position));
       expect(await verifyReserveProof(proof, published)).toBe('ok');
     }
-    // a stored node that does not climb to the published root is never handed out
+    // the levels from 7 up are read once and kept in memory: a later change of them in the database is not read again
     await t.database.db.execute(
       sql`update reserve_tree_levels set sums = overlay(sums placing int8send(1) from 1 for 8)
            where day = ${day}::date and level = 9`,
+    );
+    const fromMemory = await proofOf(ana, day);
+    expect(await verifyReserveProof(fromMemory, published)).toBe('ok');
+    // a stored node below them that does not climb to the published root is never handed out (Ana's sibling at level
+    // 5: node 21, beside her 650 >> 5 = 20)
+    await t.database.db.execute(
+      sql`update reserve_tree_levels set sums = overlay(sums placing int8send(1) from ${21 * 8 + 1} for 8)
+           where day = ${day}::date and level = 5`,
     );
     const broken = await t.app.inject({
       method: 'GET',

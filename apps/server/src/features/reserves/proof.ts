@@ -62,6 +62,52 @@ function storeUpperLevels(deps: AppDeps, summary: ReserveProofSummary): Promise<
 }
 
 /**
+ * The levels of a day's stored tree from MEMORY_LEVEL up (a node per 128 leaves and fewer: about 0.6 MB a day at a
+ * million customers), kept in memory once read for the last UPPER_DAYS_MAX days asked for, so that a proof reads the
+ * same three levels from the database whatever the day's size (the tree's depth grows with log₂ of its leaves). A day's
+ * levels never change once stored; the key holds its root.
+ */
+const MEMORY_LEVEL = SUM_TREE_BLOCK_LEVEL + 3;
+const UPPER_DAYS_MAX = 2;
+type StoredLevel = { hashes: Buffer; sums: Buffer };
+const upperLevels = new Map<string, Promise<Map<number, StoredLevel>>>();
+
+function upperLevelsOf(deps: AppDeps, summary: ReserveProofSummary): Promise<Map<number, StoredLevel>> {
+  const key = `${summary.day}:${summary.root}`;
+  let levels = upperLevels.get(key);
+  if (!levels) {
+    if (upperLevels.size >= UPPER_DAYS_MAX) upperLevels.delete(upperLevels.keys().next().value!);
+    levels = repo.treeLevelsFrom(deps.database.db, summary.day, MEMORY_LEVEL);
+    levels.catch(() => upperLevels.delete(key));
+    upperLevels.set(key, levels);
+  }
+  return levels;
+}
+
+function nodeOf(level: StoredLevel | undefined, position: number): { hash: string; sum: number } | null {
+  if (!level || level.hashes.length < (position + 1) * 32 || level.sums.length < (position + 1) * 8) return null;
+  return {
+    hash: level.hashes.subarray(position * 32, (position + 1) * 32).toString('hex'),
+    sum: Number(level.sums.readBigInt64BE(position * 8)),
+  };
+}
+
+/** The stored nodes `wanted`, in its order: the levels below MEMORY_LEVEL from the database, the rest from memory. */
+async function storedNodes(
+  deps: AppDeps,
+  summary: ReserveProofSummary,
+  wanted: ReadonlyArray<{ level: number; position: number }>,
+) {
+  const below = wanted.filter((w) => w.level < MEMORY_LEVEL);
+  const [read, upper] = await Promise.all([
+    repo.treeNodes(deps.database.db, summary.day, below),
+    below.length < wanted.length ? upperLevelsOf(deps, summary) : undefined,
+  ]);
+  let i = 0;
+  return wanted.map((w) => (w.level < MEMORY_LEVEL ? read[i++]! : nodeOf(upper?.get(w.level), w.position)));
+}
+
+/**
  * The leaf's path from the leaves of its block and the stored nodes above (docs/reserves.md, "A proof at scale"): a
  * few hundred leaves and one node per level, whatever the day's size. It must climb to the published root and total.
  */
@@ -72,13 +118,14 @@ async function sumPath(deps: AppDeps, summary: ReserveProofSummary, leaf: SumNod
   const wanted = upperSiblings(index, count);
   // the stored nodes above the block and the block's leaves, read side by side
   const [stored, block] = await Promise.all([
-    repo.treeNodes(db, summary.day, wanted),
+    storedNodes(deps, summary, wanted),
     repo.leavesBetween(db, summary.day, start, end),
   ]);
   let nodes = stored;
   if (nodes.some((n) => n === null)) {
     await storeUpperLevels(deps, summary);
-    nodes = await repo.treeNodes(db, summary.day, wanted);
+    upperLevels.delete(`${summary.day}:${summary.root}`);
+    nodes = await storedNodes(deps, summary, wanted);
   }
   const upper = wanted.map((w, i) => {
     const node = nodes[i];

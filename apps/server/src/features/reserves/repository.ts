@@ -222,6 +222,20 @@ export async function treeNodes(
   });
 }
 
+/** The stored levels of a day's tree from `from` up, whole: each level's hashes and sums end to end. */
+export async function treeLevelsFrom(
+  db: Executor,
+  day: string,
+  from: number,
+): Promise<Map<number, { hashes: Buffer; sums: Buffer }>> {
+  const found = await rows<{ level: number; hashes: Uint8Array; sums: Uint8Array }>(
+    db,
+    sql`select level, hashes, sums from reserve_tree_levels where day = ${day}::date and level >= ${from}`,
+  );
+  const bytes = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length);
+  return new Map(found.map((r) => [r.level, { hashes: bytes(r.hashes), sums: bytes(r.sums) }]));
+}
+
 /** Whether the day still has its leaves (the retention rule 'reserve_leaves' erases those of old days). */
 export async function hasLeaves(db: Executor, day: string): Promise<boolean> {
   const found = await rows<{ one: number }>(
