@@ -10,6 +10,7 @@
 //   --only <regex>                 only the calls and jobs whose name matches
 //   --side customer|operator       only that side's HTTP reads (no jobs, no write path)
 //   --rounds <n>                   the HTTP reads n times, the sizes alternated, each figure the median (default 1)
+//   --write-blocks <n>             the write path's empty, full, full, empty runs n times, each figure the median
 //   --json <file>                  where the JSON goes (default bench-scale-<date>.json in the working directory)
 //   --subjects demo                the demo's accounts instead of the generator's (a database the demo seeded)
 //   --combine a.json,b.json        measures nothing: prints one table from earlier runs' JSON (say, one size each)
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     side: { type: 'string' },
     rounds: { type: 'string' },
+    'write-blocks': { type: 'string' },
     json: { type: 'string' },
     subjects: { type: 'string' },
     combine: { type: 'string' },
@@ -59,6 +61,8 @@ if (values.side && values.side !== 'customer' && values.side !== 'operator')
   throw new Error(`--side: customer or operator, got ${values.side}`);
 if (values.rounds && !(Number.isInteger(Number(values.rounds)) && Number(values.rounds) > 0))
   throw new Error(`--rounds: a whole number, got ${values.rounds}`);
+if (values['write-blocks'] && !(Number.isInteger(Number(values['write-blocks'])) && Number(values['write-blocks']) > 0))
+  throw new Error(`--write-blocks: a whole number, got ${values['write-blocks']}`);
 if (values.database && sizes.length !== 1) throw new Error('--database names one database: give one --sizes');
 const result = await runScaleBench({
   sizes,
@@ -71,6 +75,7 @@ const result = await runScaleBench({
   ...(values.only ? { only: new RegExp(values.only, 'i') } : {}),
   ...(values.side === 'customer' || values.side === 'operator' ? { side: values.side } : {}),
   ...(values.rounds ? { rounds: Number(values.rounds) } : {}),
+  ...(values['write-blocks'] ? { writeBlocks: Number(values['write-blocks']) } : {}),
   subjects: values.subjects === 'demo' ? DEMO_SUBJECTS : SCALE_SUBJECTS,
   ...(values.quick !== undefined ? { quick: Number(values.quick), writes: false } : {}),
   log: (line) => console.error(line),

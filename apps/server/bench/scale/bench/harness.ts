@@ -19,6 +19,8 @@ export type ScaleOptions = {
   seconds: number;
   /** the HTTP reads measured this many times, the sizes alternated, each figure the median (rounds.ts); default 1 */
   rounds?: number;
+  /** the write path's blocks of empty, full, full, empty runs, each figure the median of its runs; default 1 */
+  writeBlocks?: number;
   only?: RegExp;
   /** only the HTTP reads of this side (no jobs, no write path) */
   side?: 'customer' | 'operator';
@@ -135,7 +137,8 @@ export async function runScaleBench(opts: ScaleOptions) {
           log(`  ${m.name}: ${m.error ?? m.detail}`);
         }
         // last: it writes the most (customers, orders, pgbench's tables)
-        if (wantsWrites) writes.push(...(await writePath(opts.databaseBase, copy.url, opts.seconds, log)));
+        if (wantsWrites)
+          writes.push(...(await writePath(opts.databaseBase, copy.url, opts.seconds, log, opts.writeBlocks)));
       } finally {
         await copy.drop();
       }
