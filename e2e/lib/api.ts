@@ -52,8 +52,20 @@ export async function createAccount(input: {
  */
 export async function apiLogin(email: string, password: string): Promise<string> {
   await apiCall('POST', '/login', { email, password });
-  const after = await lastMessageId(email);
-  await apiCall('POST', '/login/verification-method', { email, password, verificationMethod: 'email' });
+  let after = await lastMessageId(email);
+  // a shared demo account (the operator) may have been sent a code by a journey of another lane within the resend
+  // window (a setting: 1 s in the journeys): wait the time the answer states, then ask again
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await apiCall('POST', '/login/verification-method', { email, password, verificationMethod: 'email' });
+      break;
+    } catch (err) {
+      const wait = /answered 429: .*"CODE_RESEND_WAIT".*Aguarde (\d+) segundo/.exec(String(err));
+      if (!wait || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, Number(wait[1]) * 1000 + 100));
+      after = await lastMessageId(email);
+    }
+  }
   const code = await latestCode(email, { after });
   const { authToken } = await apiCall<{ authToken: string }>('POST', '/login/verification-code', { email, code });
   return authToken;
