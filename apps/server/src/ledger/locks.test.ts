@@ -30,6 +30,16 @@ const note = async (tx: Tx) =>
 const lockCall = (tx: Tx, n: number[], k: number[]) =>
   tx.execute(sql`select ledger_lock_call(${`{${n.join(',')}}`}::bigint[], ${`{${k.join(',')}}`}::bigint[])`);
 
+/** The ledger owners of `count` new customers, in id order. */
+async function ownersOf(database: Database, count: number): Promise<number[]> {
+  const users = await createLedgerUsers(database.db, count);
+  const found = await rows<{ id: string }>(
+    database.db,
+    sql`select o.id from ledger_owners o where o.user_id = any(${`{${users.join(',')}}`}::bigint[]) order by o.id`,
+  );
+  return found.map((r) => Number(r.id));
+}
+
 /**
  * ledger_lock_call (db/functions/ledger_locks.sql) takes what a ledger call needs and notes it for the transaction; an
  * owner noted in the mode asked or a stronger one is not taken again. Seen from another connection with NOWAIT.
@@ -37,14 +47,7 @@ const lockCall = (tx: Tx, n: number[], k: number[]) =>
 describe.skipIf(!onPostgres)('ledger_lock_call', () => {
   it('locks the owners in their modes, notes them once, and upgrades a key share to no key update', async () => {
     const database = await createTestDatabase({ poolSize: 4, forThisTest: true });
-    const users = await createLedgerUsers(database.db, 3);
-    const owners = (
-      await rows<{ id: string }>(
-        database.db,
-        sql`select o.id from ledger_owners o
-             where o.user_id = any(${`{${users.join(',')}}`}::bigint[]) order by o.id`,
-      )
-    ).map((r) => Number(r.id));
+    const owners = await ownersOf(database, 3);
     expect(owners).toHaveLength(3);
     const [o1, o2, o3] = owners as [number, number, number];
 
@@ -79,14 +82,7 @@ describe.skipIf(!onPostgres)('ledger_lock_call', () => {
 
   it('takes a credited owner below the debited one in order: it waits for a closing rather than giving up', async () => {
     const database = await createTestDatabase({ poolSize: 4, forThisTest: true });
-    const users = await createLedgerUsers(database.db, 2);
-    const [low, high] = (
-      await rows<{ id: string }>(
-        database.db,
-        sql`select o.id from ledger_owners o
-             where o.user_id = any(${`{${users.join(',')}}`}::bigint[]) order by o.id`,
-      )
-    ).map((r) => Number(r.id)) as [number, number];
+    const [low, high] = (await ownersOf(database, 2)) as [number, number];
     // another transaction holds the credited owner as a closing would (for update) for 300 ms: more than the ~100 ms an
     // out-of-order lock polls before it gives up with 40001
     let release!: () => void;
