@@ -27,6 +27,8 @@ export type LedgerBenchOptions = {
   onDatabase?: string;
   /** false: no reconciliation afterwards (bench:scale runs it after its last run on each database) */
   reconcile?: boolean;
+  /** gather statistics after the setup (default: on a throwaway database only, as bench/orders.ts) */
+  analyze?: boolean;
 };
 export type LedgerBenchResult = {
   cores: number;
@@ -145,7 +147,7 @@ export default async function runLedgerBench(opts: LedgerBenchOptions = {}): Pro
     // A database in service has statistics (autovacuum); a fresh one must have them before the pool plans its
     // statements, or the plans are for empty tables. A given one (a seeded decade) has them: sampling its large tables
     // again would only push the load's indexes out of the OS's cache before the measurement.
-    if (!given) await database.execScript('analyze');
+    if (opts.analyze ?? !given) await database.execScript('analyze');
     const folder = startBalanceFolder(db, { intervalMs: 500 });
     const customer = () => ids[Math.floor(Math.random() * ids.length)]!;
     const run = `${process.pid}-${Date.now()}`;

@@ -74,6 +74,12 @@ export type OrdersBenchOptions = {
    * decade a full one reads 50 million transfers, minutes that would also empty the OS's cache before the next run)
    */
   reconcile?: boolean;
+  /**
+   * gather statistics after the history (default: on a throwaway database only; a seeded decade has them, and sampling
+   * its large tables would push the load's indexes out of the OS's cache); bench:scale asks for it on the empty
+   * database it gives every run of the empty side
+   */
+  analyze?: boolean;
   /** called when the customers are ready, before the first client count */
   beforeLoad?: (setup: { running: Running; customerIds: number[]; tokens: string[] }) => Promise<void> | void;
 };
@@ -438,6 +444,7 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
   const trace = process.env.BENCH_TRACE === '1';
   const profileDir = process.env.BENCH_PROFILE;
   const given = opts.onDatabase;
+  const analyze = opts.analyze ?? !given;
   const missing = await run('pgbench', ['--version']).then(
     () =>
       (given ? Promise.resolve({ url: given, drop: async () => {} }) : throwaway(serverUrl)).then(
@@ -580,12 +587,12 @@ export default async function runOrdersBench(opts: OrdersBenchOptions = {}): Pro
       // a given database (a seeded decade) has its statistics already, as one in service has them from autovacuum;
       // gathering them again would sample its large tables (random reads of 32 GB at 1M customers) and push the
       // load's indexes out of the OS's cache just before the measurement
-      if (!given) await database.execScript('analyze');
+      if (analyze) await database.execScript('analyze');
     }
     // pgbench's tables once (scale 10, as the ledger's section; pgbench -i gathers their statistics), then statistics
     // for everything on a throwaway database
     await run('pgbench', ['-i', '-q', '-s', '10', scratch.url], { env: PGBENCH_ENV, timeout: 180_000 });
-    if (!given) await database.execScript('analyze');
+    if (analyze) await database.execScript('analyze');
     await opts.beforeLoad?.({ running, customerIds: ids, tokens });
     // What the load writes, counted from marks taken before it: the tables' ids and the time (a count of every row
     // before the load would read a seeded decade's 50 million transfers, and the OS's cache with them, just before

@@ -50,13 +50,19 @@ async function admin<T>(serverUrl: string, work: (c: pg.Client) => Promise<T>): 
  * default strategy writes every page of the copy to the WAL as well (32 GB twice at 1M customers).
  */
 export async function copyOf(serverUrl: string, database: string, name: string) {
-  await admin(serverUrl, async (c) => {
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.query(`create database ${name} template ${database} strategy = file_copy`);
-  });
+  const copy = await freshDatabase(serverUrl, name, `template ${database} strategy = file_copy`);
   // written out before anything is measured on it: the kernel's dirty pages of the copy (32 GB at 1M) would otherwise
   // be flushed during the first measurement (the empty database's order bench, which read 30 % low once)
   await run('sync');
+  return copy;
+}
+
+/** Database `name` made anew (`how`: create database's options), and how to drop it. */
+async function freshDatabase(serverUrl: string, name: string, how = '') {
+  await admin(serverUrl, async (c) => {
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.query(`create database ${name} ${how}`);
+  });
   return {
     url: urlOf(serverUrl, name),
     drop: () => admin(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
@@ -231,7 +237,11 @@ export async function migrationLock(url: string): Promise<JobRow> {
 
 export type WriteRow = { name: string; value: number; unit: string; detail: string };
 
-/** The order and ledger benches on `url` (the copy) and on an empty throwaway database, with pgbench on the copy. */
+/**
+ * The order and ledger benches on `url` (the copy) and on an empty database made for them, with pgbench on the copy.
+ * Each side keeps one database for all its runs: a run leaves its customers, its history and its resting orders in
+ * the market, so the full side's later runs would otherwise trade in a deeper market than the empty side's fresh ones.
+ */
 export async function writePath(
   serverUrl: string,
   url: string,
@@ -261,36 +271,46 @@ export async function writePath(
   // the full one a reconciliation reads its 50 million transfers, minutes of reads that would also leave the next
   // run a cold cache.
   const runs: Record<'empty' | 'full', Array<{ orders?: OrdersRun; ledger?: LedgerRun }>> = { empty: [], full: [] };
+  // an empty database (the benches migrate it when they boot Prata on it)
+  const empty = await freshDatabase(serverUrl, `prata_scale_empty_${process.pid}`);
   const quiet = console.log;
   const order = Array.from({ length: Math.max(1, blocks) }, () => ['empty', 'full', 'full', 'empty'] as const).flat();
-  for (const [i, where] of order.entries()) {
-    const onDatabase = where === 'full' ? url : undefined;
-    const reconcile = order.lastIndexOf(where) === i;
-    console.log = () => {};
-    try {
-      const orders = await runOrdersBench({
-        seconds,
-        clients: [32],
-        databaseUrl: serverUrl,
-        jobs: false,
-        reconcile,
-        ...(onDatabase ? { onDatabase } : {}),
-      });
-      const ledger = await runLedgerBench({
-        seconds,
-        connections: 32,
-        databaseUrl: serverUrl,
-        reconcile,
-        ...(onDatabase ? { onDatabase } : {}),
-      });
-      runs[where].push({ ...(orders ? { orders } : {}), ...(ledger ? { ledger } : {}) });
-      log(
-        `  write path (${where}): ${orders?.rows[0] ? `${Math.round(orders.rows[0].ordersPerSecond)} orders/s` : '—'}, ` +
-          `${ledger ? `${Math.round(ledger.customerToCustomer)} c2c transfers/s` : '—'}`,
-      );
-    } finally {
-      console.log = quiet;
+  try {
+    for (const [i, where] of order.entries()) {
+      const onDatabase = where === 'full' ? url : empty.url;
+      // statistics on the empty database once it holds its first run's history; the full one has the decade's
+      const analyze = where === 'empty' && order.indexOf('empty') === i;
+      const reconcile = order.lastIndexOf(where) === i;
+      console.log = () => {};
+      try {
+        const orders = await runOrdersBench({
+          seconds,
+          clients: [32],
+          databaseUrl: serverUrl,
+          jobs: false,
+          reconcile,
+          analyze,
+          onDatabase,
+        });
+        const ledger = await runLedgerBench({
+          seconds,
+          connections: 32,
+          databaseUrl: serverUrl,
+          reconcile,
+          analyze,
+          onDatabase,
+        });
+        runs[where].push({ ...(orders ? { orders } : {}), ...(ledger ? { ledger } : {}) });
+        log(
+          `  write path (${where}): ${orders?.rows[0] ? `${Math.round(orders.rows[0].ordersPerSecond)} orders/s` : '—'}, ` +
+            `${ledger ? `${Math.round(ledger.customerToCustomer)} c2c transfers/s` : '—'}`,
+        );
+      } finally {
+        console.log = quiet;
+      }
     }
+  } finally {
+    await empty.drop();
   }
   const median = (xs: number[]) => {
     const sorted = [...xs].sort((a, b) => a - b);
