@@ -235,7 +235,12 @@ export async function migrationLock(url: string): Promise<JobRow> {
   }
 }
 
-export type WriteRow = { name: string; value: number; unit: string; detail: string };
+/**
+ * A write path's figure: the median of its runs, and for the order bench the median of each run's orders/s ÷ the
+ * pgbench -N tps of that run on the same database (`ratio`, the figure its target reads, as every bench of the project
+ * is read: the database's own capacity in that minute measured beside it)
+ */
+export type WriteRow = { name: string; value: number; unit: string; detail: string; ratio?: number };
 
 /**
  * The order and ledger benches on `url` (the copy) and on an empty database made for them, with pgbench on the copy.
@@ -312,11 +317,12 @@ export async function writePath(
   } finally {
     await empty.drop();
   }
-  const median = (xs: number[]) => {
+  const exactMedian = (xs: number[]) => {
     const sorted = [...xs].sort((a, b) => a - b);
     const mid = Math.floor(sorted.length / 2);
-    return Math.round(sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2);
+    return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   };
+  const median = (xs: number[]) => Math.round(exactMedian(xs));
   for (const where of ['empty', 'full'] as const) {
     const orders = runs[where].flatMap((r) => (r.orders?.rows[0] ? [{ run: r.orders, row: r.orders.rows[0] }] : []));
     if (orders.length > 0) {
@@ -324,6 +330,7 @@ export async function writePath(
         name: `order bench (${where}), 32 clients`,
         value: median(orders.map((o) => o.row.ordersPerSecond)),
         unit: 'orders/s',
+        ratio: exactMedian(orders.map((o) => o.row.ordersPerSecond / o.row.pgbenchTps)),
         detail: `runs ${orders.map((o) => Math.round(o.row.ordersPerSecond)).join(', ')}; p99 ${orders.map((o) => o.row.p99.toFixed(0)).join('/')} ms; pgbench -N ${orders.map((o) => Math.round(o.row.pgbenchTps)).join('/')} tps; reconciled: ${orders.map((o) => o.run.reconciled ?? '-').join('/')}`,
       });
     }

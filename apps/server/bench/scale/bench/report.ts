@@ -17,7 +17,7 @@ export type TableRow = {
   section: 'customer' | 'operator' | 'job' | 'write';
   name: string;
   /** per size: the cell's text and the figure the growth and the target read */
-  cells: Record<number, { text: string; figure?: number; ok: boolean; peakRssMb?: number }>;
+  cells: Record<number, { text: string; figure?: number; ok: boolean; peakRssMb?: number; ratio?: number }>;
   exponent?: number;
   target: string;
   mark: 'met' | 'MISSED' | '—';
@@ -85,8 +85,18 @@ export function tableRows(results: SizeResult[]): TableRow[] {
           };
     }
     for (const w of r.writes) {
-      const row = rowOf('write', w.name, w.name.startsWith('order bench (full)') ? 'within 10 % of the empty one' : '');
-      row.cells[r.size] = { text: `${w.value.toLocaleString('en-US')} ${w.unit}`, figure: w.value, ok: true };
+      const row = rowOf(
+        'write',
+        w.name,
+        w.name.startsWith('order bench (full)') ? 'within 10 % of the empty one, by the ratio to pgbench -N' : '',
+      );
+      const ratio = w.ratio === undefined ? '' : ` (${(100 * w.ratio).toFixed(1)} % of pgbench -N)`;
+      row.cells[r.size] = {
+        text: `${w.value.toLocaleString('en-US')} ${w.unit}${ratio}`,
+        figure: w.value,
+        ok: true,
+        ...(w.ratio !== undefined ? { ratio: w.ratio } : {}),
+      };
     }
   }
   for (const row of rows.values()) {
@@ -108,8 +118,11 @@ export function tableRows(results: SizeResult[]): TableRow[] {
     else if (row.name === 'reconciliation') met = f < 60_000;
     else if (row.name === 'latest migration') met = f < 1000;
     else if (row.name.startsWith('order bench (full)')) {
-      const empty = [...rows.values()].find((x) => x.name.startsWith('order bench (empty)'))?.cells[to!.size]?.figure;
-      met = empty ? f >= 0.9 * empty : undefined;
+      // each database's orders/s as a share of pgbench -N on that database in the same runs: the 32 GB copy slows the
+      // machine's every workload (pgbench's own tables too) by its pressure on the OS's cache, which is not the order
+      // path's cost of size
+      const empty = [...rows.values()].find((x) => x.name.startsWith('order bench (empty)'))?.cells[to!.size];
+      met = empty?.ratio !== undefined && last.ratio !== undefined ? last.ratio >= 0.9 * empty.ratio : undefined;
     }
     row.mark = met === undefined ? '—' : met && last.ok ? 'met' : 'MISSED';
   }
