@@ -12,6 +12,7 @@ import { openDatabase } from '@/db/client';
 import { hasPgbench, pgbench } from '../../load';
 import runLedgerBench from '../../ledger';
 import runOrdersBench from '../../orders';
+import { exactMedian } from './rounds';
 
 const run = promisify(execFile);
 type OrdersRun = NonNullable<Awaited<ReturnType<typeof runOrdersBench>>>;
@@ -317,11 +318,6 @@ export async function writePath(
   } finally {
     await empty.drop();
   }
-  const exactMedian = (xs: number[]) => {
-    const sorted = [...xs].sort((a, b) => a - b);
-    const mid = Math.floor(sorted.length / 2);
-    return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  };
   const median = (xs: number[]) => Math.round(exactMedian(xs));
   for (const where of ['empty', 'full'] as const) {
     const orders = runs[where].flatMap((r) => (r.orders?.rows[0] ? [{ run: r.orders, row: r.orders.rows[0] }] : []));

@@ -4,11 +4,15 @@ import type { HttpRow } from './http';
 
 type Latency = NonNullable<HttpRow['at1']>;
 
-const median = (xs: number[]) => {
+/** The median of figures (the mean of the middle two when they are even in number). */
+export function exactMedian(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
-};
+  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** A latency's median: a measured figure as it is, the mean of two rounded to the unit. */
+const median = (xs: number[]) => (xs.length % 2 === 1 ? exactMedian(xs) : Math.round(exactMedian(xs)));
 
 function latencyOf(runs: Array<Latency | undefined>): Latency | undefined {
   const measured = runs.filter((l): l is Latency => l !== undefined);
