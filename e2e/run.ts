@@ -11,7 +11,7 @@
  *    server: a lane takes the next file when its last one ends, the largest files first. Lanes share nothing (each
  *    server has its own demo data, mailbox and limits), so two journeys never meet; a file's output is printed whole
  *    when it ends;
- * 4. stops the servers, removes what it created and exits non-zero when any file failed.
+ * 4. stops the servers, removes what it created and exits non-zero when any file failed (its retry too, below).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -46,6 +46,11 @@ const STARTUP_TIMEOUT_MS = Number(process.env.E2E_STARTUP_MS) || 180_000;
  */
 const FILE_TIMEOUT_MS = Number(process.env.E2E_FILE_TIMEOUT_MS) || 6 * 60_000;
 const TESTS_TIMEOUT_MS = 25 * 60_000;
+/**
+ * A file that fails runs once more at the end of the queue (E2E_RETRIES, default 1): it passes only if that run
+ * passes, and the summary names it flaky with its first failure's output, so a flake is seen and not a red build.
+ */
+const RETRIES = Math.max(0, Number(process.env.E2E_RETRIES ?? 1) || 0);
 
 const started = Date.now();
 const log = (message: string) => console.log(`[e2e ${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
@@ -272,7 +277,11 @@ function journeyFiles(filters: string[]): string[] {
   return picked.sort((a, b) => size(b) - size(a) || a.localeCompare(b)).map((f) => path.join('journeys', f));
 }
 
-type FileRun = { file: string; lane: number; code: number; seconds: number };
+/** One file's run; `output` is what it printed (empty for a file never started). */
+type FileRun = { file: string; lane: number; code: number; seconds: number; output: string };
+
+/** Lines of a failed file's output printed again after the summary (a CI log is often read from its tail). */
+const FAILURE_TAIL_LINES = 80;
 
 /** Runs one journey file with node:test in its own process group; its output is kept and printed whole at the end. */
 function runFile(
@@ -301,7 +310,13 @@ function runFile(
   const done = new Promise<FileRun>((resolve) => {
     child.on('exit', (code, signal) => {
       clearTimeout(deadline);
-      const run: FileRun = { file, lane, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - t0) / 1000 };
+      const run: FileRun = {
+        file,
+        lane,
+        code: code ?? (signal ? 1 : 0),
+        seconds: (Date.now() - t0) / 1000,
+        output,
+      };
       log(
         `lane ${lane}: ${file} ${run.code === 0 ? 'ok' : `FAILED (exit code ${run.code})`} in ${run.seconds.toFixed(1)} s`,
       );
@@ -316,9 +331,15 @@ function runFile(
  * The files in `lanes.length` lanes: each lane runs one file at a time against its own server and takes the next
  * waiting file when its last one ends. After TESTS_TIMEOUT_MS every running file is stopped and nothing more starts.
  */
-async function runLanes(files: string[], lanes: Array<Record<string, string>>): Promise<FileRun[]> {
+async function runLanes(
+  files: string[],
+  lanes: Array<Record<string, string>>,
+): Promise<{ runs: FileRun[]; flaky: FileRun[] }> {
   const waiting = [...files];
   const runs: FileRun[] = [];
+  // the failed runs of files given another run, and how many each has had
+  const retried: FileRun[] = [];
+  const attempts = new Map<string, number>();
   const running = new Set<{ child: ChildProcess; done: Promise<FileRun> }>();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -335,14 +356,24 @@ async function runLanes(files: string[], lanes: Array<Record<string, string>>): 
         const r = runFile(file, i + 1, env);
         children.push(r.child);
         running.add(r);
-        runs.push(await r.done);
+        const run = await r.done;
         running.delete(r);
+        const attempt = (attempts.get(file) ?? 0) + 1;
+        attempts.set(file, attempt);
+        if (run.code !== 0 && attempt <= RETRIES && !timedOut) {
+          log(`lane ${i + 1}: ${file} failed; it runs again at the end of the queue`);
+          retried.push(run);
+          waiting.push(file);
+        } else {
+          runs.push(run);
+        }
       }
     }),
   );
   clearTimeout(timer);
-  for (const file of waiting) runs.push({ file, lane: 0, code: 1, seconds: 0 });
-  return runs;
+  for (const file of waiting) runs.push({ file, lane: 0, code: 1, seconds: 0, output: '' });
+  const passed = new Set(runs.filter((r) => r.code === 0).map((r) => r.file));
+  return { runs, flaky: retried.filter((r) => passed.has(r.file)) };
 }
 
 // ---------------------------------------------------------------- main
@@ -411,7 +442,7 @@ async function main(): Promise<number> {
     log(`lane ${i + 1}: server ${server.baseUrl} (log in ${path.relative(ROOT, serverLog(i + 1))})`);
   }
 
-  const runs = await runLanes(
+  const { runs, flaky } = await runLanes(
     files,
     servers.map((server) => ({ E2E_BASE_URL: server.baseUrl, E2E_CODE_RESEND_SECONDS: CODE_RESEND_SECONDS })),
   );
@@ -425,7 +456,18 @@ async function main(): Promise<number> {
   });
   const failed = runs.filter((r) => r.code !== 0);
   log(`tests: ${runs.length - failed.length} of ${files.length} files passed in ${lanes} lane(s)`);
+  for (const r of flaky) {
+    const lines = r.output.trimEnd().split('\n');
+    log(`FLAKY: ${r.file} failed in lane ${r.lane}, then passed on its retry; the last lines of its failed run:`);
+    process.stdout.write(`${lines.slice(-FAILURE_TAIL_LINES).join('\n')}\n`);
+  }
   for (const r of failed) log(`FAILED: ${r.file}${r.lane === 0 ? ' (not run: out of time)' : ` (lane ${r.lane})`}`);
+  // what failed, again at the end: the whole output is above, between the other files'
+  for (const r of failed.filter((f) => f.output)) {
+    const lines = r.output.trimEnd().split('\n');
+    log(`${r.file}: the last ${Math.min(lines.length, FAILURE_TAIL_LINES)} lines of its output`);
+    process.stdout.write(`${lines.slice(-FAILURE_TAIL_LINES).join('\n')}\n`);
+  }
   return failed.length === 0 ? 0 : 1;
 }
 

@@ -1,7 +1,28 @@
 import { BASE_URL } from './env';
 import { lastMessageId, latestCode, latestLink } from './outbox';
 
-/** A JSON call to the API under test; throws with the server's answer on a non-2xx status. */
+/** A non-2xx answer of the API under test: its status, its machine code and its Retry-After (seconds), if any. */
+class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+    readonly retryAfterSeconds: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+function codeOf(text: string): string | undefined {
+  try {
+    const code = (JSON.parse(text) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JSON call to the API under test; throws an ApiError with the server's answer on a non-2xx status. */
 export async function apiCall<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -12,7 +33,15 @@ export async function apiCall<T>(method: string, path: string, body?: unknown, t
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`${method} /api${path} answered ${response.status}: ${text}`);
+  if (!response.ok) {
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+    throw new ApiError(
+      `${method} /api${path} answered ${response.status}: ${text}`,
+      response.status,
+      codeOf(text),
+      Number.isFinite(retryAfter) ? retryAfter : undefined,
+    );
+  }
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
@@ -54,15 +83,15 @@ export async function apiLogin(email: string, password: string): Promise<string>
   await apiCall('POST', '/login', { email, password });
   let after = await lastMessageId(email);
   // a shared demo account (the operator) may have been sent a code by a journey of another lane within the resend
-  // window (a setting: 1 s in the journeys): wait the time the answer states, then ask again
+  // window (a setting in the journeys): wait what its Retry-After says, then ask again
   for (let attempt = 1; ; attempt++) {
     try {
       await apiCall('POST', '/login/verification-method', { email, password, verificationMethod: 'email' });
       break;
     } catch (err) {
-      const wait = /answered 429: .*"CODE_RESEND_WAIT".*Aguarde (\d+) segundo/.exec(String(err));
-      if (!wait || attempt >= 5) throw err;
-      await new Promise((r) => setTimeout(r, Number(wait[1]) * 1000 + 100));
+      const wait = err instanceof ApiError && err.code === 'CODE_RESEND_WAIT' ? err.retryAfterSeconds : undefined;
+      if (wait === undefined || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, wait * 1000 + 100));
       after = await lastMessageId(email);
     }
   }
