@@ -44,6 +44,14 @@ describe.skipIf(!url)('seed:scale at 1,000 customers (PostgreSQL)', () => {
     expect(recorded.rows.map((r) => r.step).sort()).toEqual([...STEPS.map((s) => s.name), 'analyze'].sort());
   });
 
+  it("ends with the product's full reconciliation, clean, recorded, and the checkpoint's mark left", async () => {
+    const runs = await client.query<{ ok: boolean; full_run: boolean; source: string }>(
+      'select ok, full_run, source from ledger_reconciliations',
+    );
+    expect(runs.rows).toEqual([{ ok: true, full_run: true, source: 'cli' }]);
+    expect(await count('select count(*) as n from ledger_reconcile_state where mark_id is not null')).toBe(1);
+  });
+
   it('writes the proportions: about 1 in 10 a company, valid documents, the known subjects', async () => {
     const companies = await count(`select count(*) as n from users where account_type = 'company'`);
     expect(companies / CUSTOMERS).toBeGreaterThan(0.06);

@@ -8,7 +8,7 @@ import { openDatabase } from '@/db/client';
 import { migrate } from '@/db/migrate';
 import { registerFeatureReconciliation } from '@/features/index';
 import { hashPassword } from '@/lib/passwords';
-import { reconcile } from '@/ledger/index';
+import { recordReconciliation, runReconciliation } from '@/ledger/index';
 import { seedReferenceData } from '@/seed/reference';
 import { checkpoints } from './checkpoints';
 import type { Ctx, Stage, Step } from './context';
@@ -77,14 +77,19 @@ async function ensureDatabase(url: string, fresh: boolean) {
   }
 }
 
-/** The product's reconciliation, with every feature's check: fails unless it is clean. */
+/**
+ * The product's reconciliation, with every feature's check, as `npm run reconcile --full` runs it: a full run, recorded
+ * (the back office shows it as the last run) and leaving the checkpoint's mark, so the next run moves the horizon to it
+ * as a platform's second day would. Fails unless it is clean.
+ */
 async function reconcileClean(url: string, log: (line: string) => void) {
   const checked = await openDatabase({ url, poolSize: 2 });
   try {
     registerFeatureReconciliation();
-    const started = performance.now();
-    const run = await reconcile(checked.db);
-    log(`reconciliação ${run.ok ? 'limpa' : 'COM PROBLEMAS'} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    const run = await runReconciliation(checked.db, { full: true });
+    if (!run) throw new Error('outra reconciliação está em andamento neste banco');
+    await recordReconciliation(checked.db, run, { source: 'cli', userId: null });
+    log(`reconciliação ${run.ok ? 'limpa' : 'COM PROBLEMAS'} (${(run.durationMs / 1000).toFixed(1)} s)`);
     if (!run.ok) throw new Error(`reconciliação com problemas:\n${run.problems.join('\n')}`);
   } finally {
     await checked.close();

@@ -72,9 +72,9 @@ try {
     }
     case 'reconciliation': {
       registerFeatureReconciliation();
-      // the daily run, from the checkpoint. A generated database has none: its first run is a full one that leaves a
-      // mark, the second (full too) moves the horizon there, as a platform's first two days would (no grace here:
-      // nothing else writes this copy); the figure is the run after them.
+      // the daily run, from the checkpoint. The generator's full run left a mark: the first run here (full too) moves
+      // the horizon there, as a platform's second day would (no grace here: nothing else writes this copy); a database
+      // with no mark at all takes one more full run. The figure is the run after them.
       const fullRuns: number[] = [];
       for (let i = 0; i < 2; i++) {
         const first = await runReconciliation(db, { graceMs: 0 });
