@@ -29,7 +29,7 @@ set plan_cache_mode = force_generic_plan
 set enable_seqscan = off as $$
 declare
   v_n int := jsonb_array_length(p_cmds);
-  v_cmd jsonb; v_kind text; v_id text; v_single text; v_linked boolean; v_parts jsonb;
+  v_cmd jsonb; v_kind text; v_id text; v_linked boolean; v_parts jsonb;
   v_codes text[]; v_owner_ids bigint[]; v_missing text[]; v_tids text[] := '{}';
   v_na int; v_no int; v_nh int; v_cnt int; v_got int;
   -- accounts of the call, 1-based in the order one aggregate pass read them
@@ -59,8 +59,56 @@ declare
   v_in_chain boolean := false; v_chain_failed boolean := false; v_chain_start int; v_chain_legs int; v_chain_undo int;
   i int; j int; k int; kr int; d int; c int; r int; v_amt bigint; v_sum bigint; v_rem bigint; v_rest text;
   v_code text; v_pc text;
+  -- one transfer alone: its accounts, their owners and the modes to lock them in
+  v_d_id bigint; v_c_id bigint; v_cur text; v_d_owner bigint; v_c_owner bigint; v_d_mode "char"; v_c_mode "char";
 begin
   if v_n = 0 then return '[]'::jsonb; end if;
+
+  -- One transfer alone (most calls: a deposit, a withdrawal, a customer's transfer): both accounts, with the modes the
+  -- ledger's lock rule gives their owners, and an earlier posting of its id, in one scalar statement; then the writer,
+  -- whose own refusals are the answer (a closed owner or a short balance, PR001). No balances to read and no decisions
+  -- to keep in memory: the writer reads them under its locks. An account not opened yet goes the general way below.
+  if v_n = 1 and p_cmds->0->>'kind' = 'transfer' then
+    v_cmd := p_cmds->0; v_id := v_cmd->>'id'; v_amt := (v_cmd->>'amount')::bigint; v_code := v_cmd->>'code';
+    select a.id, a.currency, a.owner_id, ledger_lock_mode_debit(a.debits_must_not_exceed_credits),
+           b.id, b.owner_id, ledger_lock_mode_credit(b.credits_must_not_exceed_debits, o.user_id is not null),
+           (select jsonb_build_array(t.debit_account_id, t.credit_account_id, t.amount, t.code, t.created_at)
+              from ledger_transfers t where t.transfer_id = v_id)
+      into v_d_id, v_cur, v_d_owner, v_d_mode, v_c_id, v_c_owner, v_c_mode, v_stored
+      from ledger_accounts a, ledger_accounts b left join ledger_owners o on o.id = b.owner_id
+     where a.code = v_cmd->>'debit_account' and b.code = v_cmd->>'credit_account';
+    if v_d_id is not null then
+      if v_stored is not null then
+        if (v_stored->>0)::bigint = v_d_id and (v_stored->>1)::bigint = v_c_id
+           and (v_stored->>2)::bigint = v_amt and v_stored->>3 = v_code then
+          return jsonb_build_array(jsonb_build_object('ok', true, 'duplicate', true, 'posted_at', v_stored->4));
+        end if;
+        return '[{"ok":false,"reason":"id_conflict"}]'::jsonb;
+      end if;
+      -- one owner on both sides: one lock, the stronger mode
+      if v_d_owner = v_c_owner then v_d_mode := greatest(v_d_mode, v_c_mode); v_c_mode := '-'; end if;
+      if v_d_mode = 'n' then v_owners_n := array[v_d_owner]; elsif v_d_mode = 'k' then v_owners_k := array[v_d_owner];
+      end if;
+      if v_c_mode = 'n' then v_owners_n := v_owners_n || v_c_owner;
+      elsif v_c_mode = 'k' then v_owners_k := v_owners_k || v_c_owner;
+      end if;
+      -- the transfer in the debited account's currency: the writer refuses a credit in another one
+      begin
+        perform ledger_entry(array[row(v_id, v_d_id, v_c_id, v_amt, v_code, v_cur)::ledger_plan_transfer],
+                             '{}', '{}', null, v_owners_n, v_owners_k);
+      exception
+        when unique_violation then
+          raise exception using errcode = '40001',
+            message = 'ledger: a transfer id was written by a concurrent transaction; the transaction must be retried';
+        when sqlstate 'PR001' then
+          -- insufficient funds, or a closed owner (the debit's first, as the decisions below answer it)
+          get stacked diagnostics v_fail := pg_exception_detail;
+          return jsonb_build_array(jsonb_build_object('ok', false, 'reason', v_fail::jsonb->>'reason',
+                                                      'account', v_fail::jsonb->>'account'));
+      end;
+      return jsonb_build_array(jsonb_build_object('ok', true, 'duplicate', false, 'posted_at', now()));
+    end if;
+  end if;
 
   -- 1. The holds mentioned (released, captured, created, or created as a capture's remainder), as stored.
   if jsonb_path_exists(p_cmds, '$[*] ? (@.kind != "transfer")') then
@@ -100,7 +148,6 @@ begin
       for j in 0..jsonb_array_length(v_parts) - 1 loop v_codes := v_codes || (v_parts->j->>'credit_account'); end loop;
     end if;
   end loop;
-  if v_n = 1 and p_cmds->0->>'kind' = 'transfer' then v_single := p_cmds->0->>'id'; end if;
   for attempt in 1..2 loop
     -- one pass: every aggregate of it appends the rows in one order, whatever order that is (PostgreSQL 16 and later
     -- may sort the pass's input for the ordered owners' aggregate), so position k of every array is one account; the
@@ -109,11 +156,8 @@ begin
            array_agg((case when a.debits_must_not_exceed_credits then 'd'
                            when a.credits_must_not_exceed_debits then 'c' else 'n' end)::"char"),
            array_agg(a.owner_id), array_agg(o.user_id is not null),
-           coalesce(array_agg(distinct a.owner_id order by a.owner_id) filter (where a.owner_id is not null), '{}'),
-           -- one transfer alone: its id posted before, read here rather than in a statement of its own
-           (select jsonb_build_array(t.debit_account_id, t.credit_account_id, t.amount, t.code, t.created_at)
-              from ledger_transfers t where t.transfer_id = v_single)
-      into v_na, a_id, a_code, a_cur, a_floor, v_owner_ids, a_cust, o_id, v_stored
+           coalesce(array_agg(distinct a.owner_id order by a.owner_id) filter (where a.owner_id is not null), '{}')
+      into v_na, a_id, a_code, a_cur, a_floor, v_owner_ids, a_cust, o_id
       from ledger_accounts a left join ledger_owners o on o.id = a.owner_id
      where a.code = any(v_codes);
     a_map := '{}';
@@ -157,9 +201,11 @@ begin
       if a_cur[d] <> a_cur[c] then
         raise exception 'ledger: % and % are in different currencies', a_code[d], a_code[c];
       end if;
-      if a_floor[d] = 'd' then o_mode[a_oi[d]] := 'n'; end if;
-      if a_floor[c] = 'c' then o_mode[a_oi[c]] := 'n';
-      elsif a_oi[c] is not null and o_cust[a_oi[c]] and o_mode[a_oi[c]] = '-' then o_mode[a_oi[c]] := 'k';
+      if a_oi[d] is not null then
+        o_mode[a_oi[d]] := greatest(o_mode[a_oi[d]], ledger_lock_mode_debit(a_floor[d] = 'd'));
+      end if;
+      if a_oi[c] is not null then
+        o_mode[a_oi[c]] := greatest(o_mode[a_oi[c]], ledger_lock_mode_credit(a_floor[c] = 'c', o_cust[a_oi[c]]));
       end if;
       if v_kind = 'transfer' then v_tids := v_tids || (v_cmd->>'id'); end if;
     else
@@ -169,8 +215,8 @@ begin
         v_parts := v_cmd->'parts';
         for j in 0..jsonb_array_length(v_parts) - 1 loop
           c := (a_map->>(v_parts->j->>'credit_account'))::int;
-          if a_floor[c] = 'c' then o_mode[a_oi[c]] := 'n';
-          elsif a_oi[c] is not null and o_cust[a_oi[c]] and o_mode[a_oi[c]] = '-' then o_mode[a_oi[c]] := 'k';
+          if a_oi[c] is not null then
+            o_mode[a_oi[c]] := greatest(o_mode[a_oi[c]], ledger_lock_mode_credit(a_floor[c] = 'c', o_cust[a_oi[c]]));
           end if;
         end loop;
       end if;
@@ -183,36 +229,6 @@ begin
     elsif o_mode[k] = 'k' then v_owners_k := v_owners_k || o_id[k];
     end if;
   end loop;
-
-  -- One transfer alone (most calls: a deposit, a withdrawal, a customer's transfer): the writer's own refusals are its
-  -- answer. An id posted before answers as the decisions below would; otherwise ledger_entry locks, checks and writes,
-  -- and a closed owner or a short balance (PR001) is this command's refusal. No balances to read and no decisions to
-  -- keep in memory: the writer reads them under its locks.
-  if v_n = 1 and p_cmds->0->>'kind' = 'transfer' then
-    v_cmd := p_cmds->0; v_id := v_cmd->>'id'; v_amt := (v_cmd->>'amount')::bigint; v_code := v_cmd->>'code';
-    d := (a_map->>(v_cmd->>'debit_account'))::int; c := (a_map->>(v_cmd->>'credit_account'))::int;
-    if v_stored is not null then
-      if (v_stored->>0)::bigint = a_id[d] and (v_stored->>1)::bigint = a_id[c]
-         and (v_stored->>2)::bigint = v_amt and v_stored->>3 = v_code then
-        return jsonb_build_array(jsonb_build_object('ok', true, 'duplicate', true, 'posted_at', v_stored->4));
-      end if;
-      return '[{"ok":false,"reason":"id_conflict"}]'::jsonb;
-    end if;
-    begin
-      perform ledger_entry(array[row(v_id, a_id[d], a_id[c], v_amt, v_code, a_cur[d])::ledger_plan_transfer],
-                           '{}', '{}', null, v_owners_n, v_owners_k);
-    exception
-      when unique_violation then
-        raise exception using errcode = '40001',
-          message = 'ledger: a transfer id was written by a concurrent transaction; the transaction must be retried';
-      when sqlstate 'PR001' then
-        -- insufficient funds, or a closed owner (the debit's first, as the decisions below answer it)
-        get stacked diagnostics v_fail := pg_exception_detail;
-        return jsonb_build_array(jsonb_build_object('ok', false, 'reason', v_fail::jsonb->>'reason',
-                                                    'account', v_fail::jsonb->>'account'));
-    end;
-    return jsonb_build_array(jsonb_build_object('ok', true, 'duplicate', false, 'posted_at', now()));
-  end if;
 
   -- 4. Lock, in one fixed order (ledger_lock_call).
   perform ledger_lock_call(v_owners_n, v_owners_k);

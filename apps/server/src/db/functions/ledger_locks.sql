@@ -1,5 +1,19 @@
--- The current definitions of ledger_lock_out_of_order, ledger_lock_owners, ledger_lock_call, ledger_lock_holders:
--- a repeatable migration (db/migrate.ts), applied again whenever this file changes.
+-- The current definitions of ledger_lock_mode_debit, ledger_lock_mode_credit, ledger_lock_out_of_order,
+-- ledger_lock_owners, ledger_lock_call, ledger_lock_holders: a repeatable migration (db/migrate.ts), applied again
+-- whenever this file changes.
+
+-- The ledger's lock rule, the one definition its callers ask (ledger_commands): lowering a floored balance (a debit of
+-- an account whose debits must not exceed its credits, a credit of one whose credits must not exceed its debits)
+-- locks its owner for no key update ('n'); a credit to a customer takes key share ('k', so a closing waits); anything
+-- else takes nothing ('-'). An owner named twice takes the stronger mode: greatest(), as '-' < 'k' < 'n'. Plain SQL,
+-- inlined into the expression that calls it.
+create or replace function ledger_lock_mode_debit(p_floored boolean) returns "char" language sql immutable as $$
+  select (case when p_floored then 'n' else '-' end)::"char"
+$$;
+create or replace function ledger_lock_mode_credit(p_floored boolean, p_customer boolean) returns "char"
+language sql immutable as $$
+  select (case when p_floored then 'n' when p_customer then 'k' else '-' end)::"char"
+$$;
 
 -- Owners needed below the highest one the transaction already holds. Waiting for them in PostgreSQL's queue could
 -- close a cycle (we hold a higher owner that someone waits for, in order), so this never queues: it takes them with
