@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit and API tests, then the end-to-end journeys in Chromium.
 // Uses TEST_DATABASE_URL / REDIS_URL when set (CI), the embedded PGlite otherwise.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -10,9 +10,13 @@ import { availableParallelism } from 'node:os';
 // finish the unit + API step in about 480 s instead of 580 there (measured 2026-11-26, all green). Set it to override.
 process.env.VITEST_MAX_WORKERS ??= String(Math.max(2, availableParallelism() - 1));
 
+// Each entry is a step, or a group of steps run side by side (their output held and printed whole, in order, when the
+// group ends): the typecheck and the lint read the sources and nothing else, so they share the machine's two cores.
 const steps = [
-  ['typecheck', ['run', '-s', 'typecheck']],
-  ['lint', ['run', '-s', 'lint']],
+  [
+    ['typecheck', ['run', '-s', 'typecheck']],
+    ['lint', ['run', '-s', 'lint']],
+  ],
   ['unit + API', ['run', '-s', 'test:unit']],
   // the README's `npm start` and a machine without PostgreSQL run on the embedded PGlite (a newer PostgreSQL, in one
   // process): the ledger's SQL and the whole demo run there too, or a plan that only PostgreSQL 15 accepts ships
@@ -51,19 +55,58 @@ if (process.env.CI === 'true') {
 }
 const only = process.argv.slice(2);
 const started = Date.now();
-for (const [name, args] of steps) {
-  if (only.length > 0 && !only.includes(name)) continue;
-  if (name === 'faults' && faultsProblem) {
-    console.log(`\n▶ faults: pulado (${faultsProblem}); rode \`npm run test:faults\` numa máquina com eles`);
+for (const entry of steps) {
+  const group = (typeof entry[0] === 'string' ? [entry] : entry).filter(
+    ([name]) => only.length === 0 || only.includes(name),
+  );
+  if (group.length === 0) continue;
+  if (group.length === 1) {
+    const [name, args] = group[0];
+    if (name === 'faults' && faultsProblem) {
+      console.log(`\n▶ faults: pulado (${faultsProblem}); rode \`npm run test:faults\` numa máquina com eles`);
+      continue;
+    }
+    const t0 = Date.now();
+    console.log(`\n▶ ${name}`);
+    const r = spawnSync('npm', args, { stdio: 'inherit', env: process.env });
+    console.log(`◀ ${name}: ${r.status === 0 ? 'ok' : 'FALHOU'} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    if (r.status !== 0) process.exit(r.status ?? 1);
     continue;
   }
-  const t0 = Date.now();
-  console.log(`\n▶ ${name}`);
-  const r = spawnSync('npm', args, { stdio: 'inherit', env: process.env });
-  console.log(`◀ ${name}: ${r.status === 0 ? 'ok' : 'FALHOU'} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const runs = await Promise.all(group.map(([name, args]) => runHeld(name, args)));
+  for (const r of runs) {
+    console.log(
+      `\n▶ ${r.name} (ao lado de ${runs
+        .filter((o) => o !== r)
+        .map((o) => o.name)
+        .join(', ')})`,
+    );
+    process.stdout.write(r.output);
+    console.log(`◀ ${r.name}: ${r.status === 0 ? 'ok' : 'FALHOU'} (${r.seconds.toFixed(1)} s)`);
+  }
+  const failed = runs.find((r) => r.status !== 0);
+  if (failed) process.exit(failed.status || 1);
 }
 console.log(`\nTudo certo em ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+
+/** Runs `npm <args>` with its output held: answers its status, output and seconds. */
+function runHeld(name, args) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('error', (err) => {
+      output += `${err.message}\n`;
+    });
+    child.on('close', (code) => resolve({ name, status: code ?? 1, output, seconds: (Date.now() - t0) / 1000 }));
+  });
+}
 
 /** Why Redis at `url` cannot be used (it does not answer PING with PONG within 3 s), or null when it can. */
 function redisProblem(url) {
