@@ -111,8 +111,9 @@ describe('the statement PDF on the render pool', () => {
         doc.setModificationDate(issuedAt);
         return Buffer.from(await doc.save({ updateFieldAppearances: false }));
       };
+      // (not their raw lengths: the modification date is compressed in an object stream, so two saves a second apart can
+      // differ by a byte, as one run under load did)
       expect((await same(pooled)).equals(await same(inline))).toBe(true);
-      expect(pooled.byteLength).toBe(inline.byteLength);
     } finally {
       await pool.close();
     }
