@@ -10,19 +10,23 @@ import { availableParallelism } from 'node:os';
 // finish the unit + API step in about 480 s instead of 580 there (measured 2026-11-26, all green). Set it to override.
 process.env.VITEST_MAX_WORKERS ??= String(Math.max(2, availableParallelism() - 1));
 
-// Each entry is a step, or a group of steps run side by side (their output held and printed whole, in order, when the
-// group ends): the typecheck and the lint read the sources and nothing else, so they share the machine's two cores.
+// Each entry is a step, or a group of steps run side by side (their output held and printed whole when the group ends,
+// the failed ones last, where a log's tail shows them). Side by side: steps that share nothing but the cores, where one
+// waits much of its time (docs/performance.md, "The test run").
 const steps = [
   [
     ['typecheck', ['run', '-s', 'typecheck']],
     ['lint', ['run', '-s', 'lint']],
+    // the README's `npm start` and a machine without PostgreSQL run on the embedded PGlite (a newer PostgreSQL, in one
+    // process): the ledger's SQL and the whole demo run there too, or a plan that only PostgreSQL 15 accepts ships
+    ['embedded', ['run', '-s', 'test:embedded']],
   ],
   ['unit + API', ['run', '-s', 'test:unit']],
-  // the README's `npm start` and a machine without PostgreSQL run on the embedded PGlite (a newer PostgreSQL, in one
-  // process): the ledger's SQL and the whole demo run there too, or a plan that only PostgreSQL 15 accepts ships
-  ['embedded', ['run', '-s', 'test:embedded']],
-  ['end-to-end', ['run', '-s', 'test:e2e']],
-  ['faults', ['run', '-s', 'test:faults']],
+  // the fault tests run on a PostgreSQL cluster, a Redis and a HAProxy of their own, waiting about half their time
+  [
+    ['end-to-end', ['run', '-s', 'test:e2e']],
+    ['faults', ['run', '-s', 'test:faults']],
+  ],
 ];
 // The fault tests (apps/server/faults) start a PostgreSQL cluster of their own (initdb, pg_ctl) and HAProxy: in CI
 // they must run; elsewhere they run when the machine has both, and say so when it does not.
@@ -56,16 +60,17 @@ if (process.env.CI === 'true') {
 const only = process.argv.slice(2);
 const started = Date.now();
 for (const entry of steps) {
-  const group = (typeof entry[0] === 'string' ? [entry] : entry).filter(
-    ([name]) => only.length === 0 || only.includes(name),
-  );
+  const group = (typeof entry[0] === 'string' ? [entry] : entry).filter(([name]) => {
+    if (only.length > 0 && !only.includes(name)) return false;
+    if (name === 'faults' && faultsProblem) {
+      console.log(`\n▶ faults: pulado (${faultsProblem}); rode \`npm run test:faults\` numa máquina com eles`);
+      return false;
+    }
+    return true;
+  });
   if (group.length === 0) continue;
   if (group.length === 1) {
     const [name, args] = group[0];
-    if (name === 'faults' && faultsProblem) {
-      console.log(`\n▶ faults: pulado (${faultsProblem}); rode \`npm run test:faults\` numa máquina com eles`);
-      continue;
-    }
     const t0 = Date.now();
     console.log(`\n▶ ${name}`);
     const r = spawnSync('npm', args, { stdio: 'inherit', env: process.env });
@@ -74,6 +79,7 @@ for (const entry of steps) {
     continue;
   }
   const runs = await Promise.all(group.map(([name, args]) => runHeld(name, args)));
+  runs.sort((a, b) => Number(a.status !== 0) - Number(b.status !== 0));
   for (const r of runs) {
     console.log(
       `\n▶ ${r.name} (ao lado de ${runs
