@@ -11,22 +11,21 @@ import { availableParallelism } from 'node:os';
 process.env.VITEST_MAX_WORKERS ??= String(Math.max(2, availableParallelism() - 1));
 
 // Each entry is a step, or a group of steps run side by side (their output held and printed whole when the group ends,
-// the failed ones last, where a log's tail shows them). Side by side: steps that share nothing but the cores, where one
-// waits much of its time (docs/performance.md, "The test run").
+// the failed ones last, where a log's tail shows them): the typecheck and the lint, which only read the sources
+// (docs/decisions.md, 2026-12-06, for what was tried beside what).
 const steps = [
   [
     ['typecheck', ['run', '-s', 'typecheck']],
     ['lint', ['run', '-s', 'lint']],
-    // the README's `npm start` and a machine without PostgreSQL run on the embedded PGlite (a newer PostgreSQL, in one
-    // process): the ledger's SQL and the whole demo run there too, or a plan that only PostgreSQL 15 accepts ships
-    ['embedded', ['run', '-s', 'test:embedded']],
   ],
   ['unit + API', ['run', '-s', 'test:unit']],
-  // the fault tests run on a PostgreSQL cluster, a Redis and a HAProxy of their own, waiting about half their time
-  [
-    ['end-to-end', ['run', '-s', 'test:e2e']],
-    ['faults', ['run', '-s', 'test:faults']],
-  ],
+  // the README's `npm start` and a machine without PostgreSQL run on the embedded PGlite (a newer PostgreSQL, in one
+  // process): the ledger's SQL and the whole demo run there too, or a plan that only PostgreSQL 15 accepts ships. Alone:
+  // beside the typecheck and the lint it took 79 s instead of 37 (two workers of its own).
+  ['embedded', ['run', '-s', 'test:embedded']],
+  ['end-to-end', ['run', '-s', 'test:e2e']],
+  // alone: beside the journeys their load of 5,000 operations took 375 s instead of 46, and 16 requests timed out
+  ['faults', ['run', '-s', 'test:faults']],
 ];
 // The fault tests (apps/server/faults) start a PostgreSQL cluster of their own (initdb, pg_ctl) and HAProxy: in CI
 // they must run; elsewhere they run when the machine has both, and say so when it does not.
