@@ -73,7 +73,16 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
   pool.on('error', (err) => logError(err, 'idle connection lost'));
   // A checked-out client has no pool listener: without one of its own, its 'error' event (the server stopped between
   // two queries of a transaction, or under a LISTEN) would be thrown at the process and end it.
+  // The connections not closed yet: pool.end() resolves once it has asked each to close, not once they have (pg-pool
+  // ends them without waiting), so close() waits for the 'remove' that follows each one's end.
+  const open = new Set<unknown>();
+  let allClosed: (() => void) | undefined;
+  pool.on('remove', (client) => {
+    open.delete(client);
+    if (open.size === 0) allClosed?.();
+  });
   pool.on('connect', (client) => {
+    open.add(client);
     client.on('error', (err) => logError(err, 'connection lost'));
     // each statement with parameters is prepared once per connection (statements.ts)
     prepareByName(client as unknown as Parameters<typeof prepareByName>[0]);
@@ -104,7 +113,11 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
       }
     },
     async close() {
+      const closed = new Promise<void>((resolve) => {
+        allClosed = resolve;
+      });
       await pool.end();
+      if (open.size > 0) await closed;
     },
     setErrorLogger(log) {
       logError = log;

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers';
+import { openDatabase } from './client';
 import { lockDataDir } from './lock';
 import { FUNCTIONS_DIR, MIGRATIONS_DIR, migrate, OUTSIDE_TRANSACTION, statementsOf } from './migrate';
 import * as schema from './schema/index';
@@ -119,5 +121,32 @@ describe('the embedded database folder', () => {
     const again = await lockDataDir(dir);
     await again();
     await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL pool', () => {
+  it('has closed every connection when close() answers: dropping its database then loses none', async () => {
+    const server = process.env.TEST_DATABASE_URL!;
+    const name = `prata_close_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name}`);
+      const url = new URL(server);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ url: url.toString(), poolSize: 8 });
+      const lost: string[] = [];
+      database.setErrorLogger((err, what) => lost.push(`${what}: ${(err as Error).message}`));
+      // eight connections at once, all idle in the pool afterwards
+      await Promise.all(Array.from({ length: 8 }, () => database.execScript('select pg_sleep(0.05)')));
+      await database.close();
+      await admin.query(`drop database ${name} with (force)`);
+      // a connection still open would be terminated by the drop and reported ("idle connection lost")
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(lost).toEqual([]);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });
