@@ -11,9 +11,13 @@ const fail = (what: string): never => {
   throw new Error(`ledger plan: ${what}`);
 };
 
+/** An owner's lock mode: '-' none, 'k' key share, 'n' no key update (ordered: '-' < 'k' < 'n', the stronger wins). */
+export type LockMode = '-' | 'k' | 'n';
+
 /**
- * What a plan needs of an account, all of it fixed when the account is opened (its id, code, currency, owner, whether
- * that owner is a customer, its floor): read once per process and kept, so a batch's call names accounts by id and
+ * What a plan needs of an account, all of it fixed when the account is opened (its id, code, currency, owner, and the
+ * mode the ledger's lock rule gives its owner when the account is debited and when it is credited, as the database's
+ * `ledger_lock_mode_debit` and `ledger_lock_mode_credit` answer it): read once per process and kept, so a batch's call names accounts by id and
  * ledger_entry does not look them up by code again. The function still checks each id against its code and owner
  * (a primary-key lookup), so knowledge that is no longer true (a database recreated under a running process) writes
  * nothing (ACCOUNTS_NOT_AS_KNOWN); the caller then forgets what it knew (`clear`) and tries again.
@@ -23,8 +27,8 @@ export type AccountFacts = {
   code: string;
   currency: Currency;
   owner: number | null;
-  customer: boolean;
-  floor: 'debits' | 'credits' | null;
+  lockWhenDebited: LockMode;
+  lockWhenCredited: LockMode;
 };
 
 /** The most accounts kept; beyond it the cache starts again (a customer's four accounts are one read away). */
@@ -57,13 +61,13 @@ export class AccountFactsCache {
         code: string;
         currency: Currency;
         owner_id: string | null;
-        customer: boolean;
-        dfloor: boolean;
-        cfloor: boolean;
+        debited: LockMode;
+        credited: LockMode;
       }>(
         ex,
-        sql`select a.id::text, a.code, a.currency, a.owner_id::text, o.user_id is not null as customer,
-                   a.debits_must_not_exceed_credits as dfloor, a.credits_must_not_exceed_debits as cfloor
+        sql`select a.id::text, a.code, a.currency, a.owner_id::text,
+                   ledger_lock_mode_debit(a.debits_must_not_exceed_credits)::text as debited,
+                   ledger_lock_mode_credit(a.credits_must_not_exceed_debits, o.user_id is not null)::text as credited
               from ledger_accounts a left join ledger_owners o on o.id = a.owner_id
              where a.code = any(${sql.param([...missing])}::text[])`,
       );
@@ -73,8 +77,8 @@ export class AccountFactsCache {
           code: r.code,
           currency: r.currency,
           owner: r.owner_id === null ? null : int(r.owner_id),
-          customer: r.customer,
-          floor: r.dfloor ? 'debits' : r.cfloor ? 'credits' : null,
+          lockWhenDebited: r.debited,
+          lockWhenCredited: r.credited,
         });
       }
     }
@@ -157,23 +161,30 @@ export function resolvePlan(plan: LedgerPlan, facts: (code: string) => AccountFa
 type Net = { f: AccountFacts; debits: number; credits: number };
 
 /**
- * Which owners are locked how (as ledger_commands decides it, on the gross legs: no key update where a floored balance goes
- * down, key share where a customer is credited). The database derives the totals, and where each is written, from the
- * transfers and these locks.
+ * Which owners are locked how, on the gross legs: each account's mode as debited and as credited (the database's rule,
+ * read with its facts), the stronger of them per owner. The database derives the totals, and where each is written,
+ * from the transfers and these locks.
  */
 function locksOf(nets: Net[]): Omit<ResolvedPlan, 'transfers' | 'holdsOpened' | 'holdsClosed'> {
-  const lowers = (n: Net) => (n.f.floor === 'debits' && n.debits > 0) || (n.f.floor === 'credits' && n.credits > 0);
-  const noKeyUpdate = new Set<number>();
-  const keyShare = new Set<number>();
+  // '-' < 'k' < 'n' as characters, as the database's greatest() of modes
+  const stronger = (a: LockMode, b: LockMode): LockMode => (a > b ? a : b);
+  const modes = new Map<number, LockMode>();
   for (const n of nets) {
     if (n.f.owner === null) continue;
-    if (lowers(n)) noKeyUpdate.add(n.f.owner);
-    if (n.f.customer && n.credits > 0) keyShare.add(n.f.owner);
+    let mode = modes.get(n.f.owner) ?? '-';
+    if (n.debits > 0) mode = stronger(mode, n.f.lockWhenDebited);
+    if (n.credits > 0) mode = stronger(mode, n.f.lockWhenCredited);
+    modes.set(n.f.owner, mode);
   }
+  const owners = (mode: LockMode) =>
+    [...modes]
+      .filter(([, m]) => m === mode)
+      .map(([owner]) => owner)
+      .sort((a, b) => a - b);
   return {
     accounts: nets.map((n) => ({ id: n.f.id, code: n.f.code, ownerId: n.f.owner })),
-    ownersLockedNoKeyUpdate: [...noKeyUpdate].sort((a, b) => a - b),
-    ownersLockedKeyShare: [...keyShare].filter((o) => !noKeyUpdate.has(o)).sort((a, b) => a - b),
+    ownersLockedNoKeyUpdate: owners('n'),
+    ownersLockedKeyShare: owners('k'),
   };
 }
 

@@ -212,6 +212,19 @@ describe('ledger_entry: the plan against the commands', () => {
     }
   }, 60_000);
 
+  it("reads each account's lock modes as the database's rule gives them", async () => {
+    const c = customers[0]!;
+    const codes = [`customer:${c}:available:BRL`, 'vault', 'pix:clearing', 'house:available:BRL', 'transfer:unclaimed'];
+    const facts = await new AccountFactsCache().loadCodes(database.db, codes);
+    expect(codes.map((code) => [code, facts(code).lockWhenDebited, facts(code).lockWhenCredited])).toEqual([
+      [codes[0], 'n', 'k'],
+      ['vault', '-', 'n'],
+      ['pix:clearing', '-', '-'],
+      ['house:available:BRL', 'n', '-'],
+      ['transfer:unclaimed', 'n', '-'],
+    ]);
+  });
+
   /** A batch every command of which succeeds: holds, captures (with and without a remainder), releases, transfers. */
   function randomBatch(seed: number): LedgerCommand[] {
     const random = seededRandom(seed);
@@ -430,9 +443,16 @@ describe('resolvePlan: the accounts by id, the locks and the checks worked out',
     if (kind === 'customer') {
       const n = Number(id);
       const base = n * 10 + (bucket === 'held' ? 2 : 0) + (currency === 'AG' ? 1 : 0);
-      return { id: base, code, currency, owner: n, customer: true, floor: 'debits' as const };
+      return { id: base, code, currency, owner: n, lockWhenDebited: 'n' as const, lockWhenCredited: 'k' as const };
     }
-    return { id: 1, code, currency: 'BRL' as const, owner: null, customer: false, floor: null };
+    return {
+      id: 1,
+      code,
+      currency: 'BRL' as const,
+      owner: null,
+      lockWhenDebited: '-' as const,
+      lockWhenCredited: '-' as const,
+    };
   };
 
   it('locks the payer for no key update and the payee for key share', () => {

@@ -2,7 +2,8 @@
 -- ledger_lock_owners, ledger_lock_call, ledger_lock_holders: a repeatable migration (db/migrate.ts), applied again
 -- whenever this file changes.
 
--- The ledger's lock rule, the one definition its callers ask (ledger_commands): lowering a floored balance (a debit of
+-- The ledger's lock rule, the one definition its callers ask (ledger_commands; the order book's planner reads each
+-- account's two modes with its facts, ledger/plan-resolve.ts): lowering a floored balance (a debit of
 -- an account whose debits must not exceed its credits, a credit of one whose credits must not exceed its debits)
 -- locks its owner for no key update ('n'); a credit to a customer takes key share ('k', so a closing waits); anything
 -- else takes nothing ('-'). An owner named twice takes the stronger mode: greatest(), as '-' < 'k' < 'n'. Plain SQL,
