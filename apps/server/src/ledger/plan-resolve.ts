@@ -12,7 +12,7 @@ const fail = (what: string): never => {
 };
 
 /** An owner's lock mode: '-' none, 'k' key share, 'n' no key update (ordered: '-' < 'k' < 'n', the stronger wins). */
-export type LockMode = '-' | 'k' | 'n';
+type LockMode = '-' | 'k' | 'n';
 
 /**
  * What a plan needs of an account, all of it fixed when the account is opened (its id, code, currency, owner, and the
