@@ -459,18 +459,21 @@ async function main(): Promise<number> {
   const failed = runs.filter((r) => r.code !== 0);
   log(`tests: ${runs.length - failed.length} of ${files.length} files passed in ${lanes} lane(s)`);
   for (const r of flaky) {
-    const lines = r.output.trimEnd().split('\n');
     log(`FLAKY: ${r.file} failed in lane ${r.lane}, then passed on its retry; the last lines of its failed run:`);
-    process.stdout.write(`${lines.slice(-FAILURE_TAIL_LINES).join('\n')}\n`);
+    printTail(r.output);
   }
   for (const r of failed) log(`FAILED: ${r.file}${r.lane === 0 ? ' (not run: out of time)' : ` (lane ${r.lane})`}`);
   // what failed, again at the end: the whole output is above, between the other files'
   for (const r of failed.filter((f) => f.output)) {
-    const lines = r.output.trimEnd().split('\n');
-    log(`${r.file}: the last ${Math.min(lines.length, FAILURE_TAIL_LINES)} lines of its output`);
-    process.stdout.write(`${lines.slice(-FAILURE_TAIL_LINES).join('\n')}\n`);
+    log(`${r.file}: the last lines of its output`);
+    printTail(r.output);
   }
   return failed.length === 0 ? 0 : 1;
+}
+
+/** The last FAILURE_TAIL_LINES lines of a file's output, printed after the summary. */
+function printTail(output: string): void {
+  process.stdout.write(`${output.trimEnd().split('\n').slice(-FAILURE_TAIL_LINES).join('\n')}\n`);
 }
 
 let exitCode = 1;

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiLogin, createAccount } from '../lib/api';
+import { apiCall, apiLogin, createAccount, idempotentCall } from '../lib/api';
 import { DESKTOP, launchBrowser, shotBoth, withPage } from '../lib/browser';
 import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { apiMultipart, completeIndividualRegistration, pdfBytes, randomCpf } from '../lib/meus-dados';
@@ -47,25 +47,8 @@ async function balance(token: string): Promise<number> {
   return user.balance_brl;
 }
 
-/** A JSON POST with an Idempotency-Key, as the screens send it on money writes. */
-async function postMoney<T>(path: string, body: unknown, token: string): Promise<T> {
-  const response = await fetch(`${process.env.E2E_BASE_URL}/api${path}`, {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${token}`,
-      'Idempotency-Key': crypto.randomUUID(),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`POST /api${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
 async function pixDeposit(token: string, amount: string): Promise<Deposit> {
-  const { deposit } = await postMoney<{ deposit: Deposit }>('/deposit/pix', { amount }, token);
+  const { deposit } = await idempotentCall<{ deposit: Deposit }>('POST', '/deposit/pix', { amount }, token);
   assert.ok(deposit.asaas_payment_id, 'a Pix deposit has its payment id');
   return deposit;
 }
@@ -251,9 +234,10 @@ describe('Back office: depósitos, retiradas e extrato', () => {
     );
     const before = await balance(customerToken);
     const after = await lastMessageId(customer.email);
-    await postMoney('/withdrawal/verification-code', { amount: '200.00' }, customerToken);
+    await idempotentCall('POST', '/withdrawal/verification-code', { amount: '200.00' }, customerToken);
     const code = await latestCode(customer.email, { after });
-    const { withdrawal } = await postMoney<{ withdrawal: { status: string; instant: boolean } }>(
+    const { withdrawal } = await idempotentCall<{ withdrawal: { status: string; instant: boolean } }>(
+      'POST',
       '/withdrawal',
       { verificationCode: code, bankingInformationId: bankingInformation.id, amount: '200.00' },
       customerToken,

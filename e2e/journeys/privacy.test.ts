@@ -14,9 +14,10 @@ import { after, before, describe, it } from 'node:test';
 import { PRIVACY_EXPORT_SECTIONS, PrivacyExportData } from '@prata/domain';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser } from 'playwright-core';
-import { apiCall, apiLogin } from '../lib/api';
+import { apiCall, apiLogin, idempotentCall } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
-import { BASE_URL, DEMO, DEMO_PASSWORD } from '../lib/env';
+import { DEMO, DEMO_PASSWORD } from '../lib/env';
+import { apiMultipart } from '../lib/meus-dados';
 import { byRole, click, expectText, expectVisible } from '../lib/ui';
 import { eventually } from '../lib/wait';
 
@@ -25,39 +26,13 @@ let token: string;
 let operatorToken: string;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-/** A multipart POST as a browser's form sends it, with an Idempotency-Key. */
-async function postForm(path: string, fields: Record<string, string>, files: Record<string, string>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [k, name] of Object.entries(files)) form.append(k, new Blob([PDF], { type: 'application/pdf' }), name);
-  const response = await fetch(`${BASE_URL}/api${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `privacy-journey-${crypto.randomUUID()}` },
-    body: form,
-  });
-  if (!response.ok) throw new Error(`POST /api${path} answered ${response.status}: ${await response.text()}`);
-}
-
-/** A JSON POST with an Idempotency-Key. */
-async function postJson(path: string, body: unknown) {
-  const response = await fetch(`${BASE_URL}/api${path}`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json',
-      'Idempotency-Key': `privacy-journey-${crypto.randomUUID()}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST /api${path} answered ${response.status}: ${await response.text()}`);
-}
+const pdf = (field: string, name: string) => ({ field, name, type: 'application/pdf', bytes: PDF });
 
 before(async () => {
   browser = await launchBrowser();
   token = await apiLogin(DEMO.customer.email, DEMO_PASSWORD);
   operatorToken = await apiLogin(DEMO.operator.email, DEMO_PASSWORD);
-  await postForm('/documents', {}, { document: 'RG frente.pdf' });
+  await apiMultipart('/documents', token, {}, [pdf('document', 'RG frente.pdf')]);
   const tickets = await apiCall<{ tickets: { data: Array<{ id: number; status: string }> } }>(
     'GET',
     '/tickets',
@@ -66,9 +41,10 @@ before(async () => {
   );
   const open = tickets.tickets.data.find((t) => t.status !== 'closed');
   assert.ok(open, 'the demo customer has an open ticket');
-  await postForm(`/ticket/${open.id}/attachment`, {}, { file: 'comprovante.pdf' });
-  await postForm(
+  await apiMultipart(`/ticket/${open.id}/attachment`, token, {}, [pdf('file', 'comprovante.pdf')]);
+  await apiMultipart(
     '/trading-limit-increase',
+    token,
     {
       new_limit: '100000,00',
       net_worth: '500000,00',
@@ -78,10 +54,15 @@ before(async () => {
       company_cnpj: '11.222.333/0001-81',
       other_info: '',
     },
-    { 'documents[]': 'declaracao-ir.pdf' },
+    [pdf('documents[]', 'declaracao-ir.pdf')],
   );
-  await postJson('/price-alerts', { direction: 'above', price_per_gram: '12,00' });
-  await postJson('/saving-plans', { amount: '50,00', frequency: 'monthly', month_day: 10, payment_method: 'balance' });
+  await idempotentCall('POST', '/price-alerts', { direction: 'above', price_per_gram: '12,00' }, token);
+  await idempotentCall(
+    'POST',
+    '/saving-plans',
+    { amount: '50,00', frequency: 'monthly', month_day: 10, payment_method: 'balance' },
+    token,
+  );
 });
 
 after(async () => {

@@ -22,15 +22,29 @@ function codeOf(text: string): string | undefined {
   }
 }
 
-/** A JSON call to the API under test; throws an ApiError with the server's answer on a non-2xx status. */
-export async function apiCall<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+/** What a call sends beside its body: an Idempotency-Key, as the screens send one with every write that creates. */
+type CallOptions = { idempotencyKey?: string };
+
+/**
+ * A call to the API under test, its body JSON (or a FormData, sent as a browser's form sends it); throws an ApiError
+ * with the server's answer on a non-2xx status.
+ */
+export async function apiCall<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  options: CallOptions = {},
+): Promise<T> {
+  const form = body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const response = await fetch(`${BASE_URL}/api${path}`, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
   const text = await response.text();
   if (!response.ok) {
@@ -43,6 +57,11 @@ export async function apiCall<T>(method: string, path: string, body?: unknown, t
     );
   }
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A write with a new Idempotency-Key, as the screens send money, order and document writes. */
+export function idempotentCall<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
+  return apiCall<T>(method, path, body, token, { idempotencyKey: crypto.randomUUID() });
 }
 
 export type NewAccount = { id: number; name: string; email: string; password: string };

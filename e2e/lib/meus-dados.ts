@@ -2,8 +2,7 @@
  * Helpers of the registration-data journeys (meus-dados, backoffice-review): a complete individual registration
  * through the API, multipart uploads, small valid files, and the wait between two sign-in codes of one account.
  */
-import { apiCall } from './api';
-import { BASE_URL } from './env';
+import { apiCall, idempotentCall } from './api';
 
 /** Campinas - SP (IBGE code), a city the server knows. */
 const CAMPINAS = 3509502;
@@ -106,7 +105,10 @@ export function pdfBytes(text: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** A multipart call to the API (documents, limit requests); throws with the server's answer on a non-2xx status. */
+/**
+ * A multipart POST as a browser's form sends it (documents, limit requests), with an Idempotency-Key; throws an
+ * ApiError with the server's answer on a non-2xx status.
+ */
 export async function apiMultipart<T>(
   path: string,
   token: string,
@@ -117,12 +119,5 @@ export async function apiMultipart<T>(
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files)
     form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const response = await fetch(`${BASE_URL}/api${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-    body: form,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`POST /api${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
+  return idempotentCall<T>('POST', path, form, token);
 }

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { apiCall, apiLogin, createAccount } from './api';
+import { apiCall, apiLogin, createAccount, idempotentCall } from './api';
 import { BASE_URL } from './env';
 import { openAccountDrawer } from './flows';
 import { completeIndividualRegistration, randomCpf } from './meus-dados';
@@ -46,23 +46,6 @@ async function payPix(paymentId: string): Promise<void> {
     method: 'POST',
   });
   assert.equal(response.status, 200, `the dev payment answered ${response.status}: ${await response.text()}`);
-}
-
-/** A JSON write with an Idempotency-Key, as the screens send money and order writes. */
-export async function idempotentCall<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
-  const response = await fetch(`${BASE_URL}/api${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${token}`,
-      'Idempotency-Key': crypto.randomUUID(),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} /api${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
 }
 
 /** Adds reais to a customer's balance: a Pix deposit, paid at once by the embedded provider. */
