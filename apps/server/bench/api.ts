@@ -122,7 +122,7 @@ try {
       headers: { 'accept-encoding': BROWSER_ENCODINGS },
     },
     { name: 'GET /login (page)', url: `${base}/login`, headers: { 'accept-encoding': BROWSER_ENCODINGS } },
-    // the catalogue: every visitor's first page (issue 11: its product calls at least 40 % of bare Fastify)
+    // the catalogue: every visitor's first page (its product calls' target: at least 40 % of bare Fastify)
     {
       name: 'GET /comprar-prata (page with its first paint)',
       url: `${base}/comprar-prata`,

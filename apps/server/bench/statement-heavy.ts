@@ -1,5 +1,6 @@
-// `node --import tsx bench/statement-heavy.ts`: issue 38's heavy statement, reproduced. On a database of its own on
-// DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres), named prata_scale_statements_<size>:
+// `node --import tsx bench/statement-heavy.ts`: a heavy trader's statement (docs/statements.md), reproduced. On a
+// database of its own on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres), named
+// prata_scale_statements_<size>:
 // BENCH_CUSTOMERS background customers (default 100,000) with BENCH_HISTORY transfers each over ten years (default
 // 30), and two customers who traded 1 g with each other BENCH_TRADES times this month (default 20,000: 7 transfers a
 // trade, as the order book posts a fill) after ten years of monthly trades. Everything is written with set-based SQL

@@ -1,6 +1,6 @@
 // `npm run bench:scale`: the customer's and the operator's reads through HTTP, the jobs, a backup and its restore,
 // the latest migration's lock and the write path, against the databases `npm run seed:scale` made (prata_scale_<N>),
-// with each figure's growth from 100k to 1M customers and a mark against issue 38's targets. Prints a markdown table
+// with each figure's growth from 100k to 1M customers and a mark against the targets of docs/scale.md. Prints a markdown table
 // (docs/scale.md) and writes the figures as JSON. Options:
 //   --sizes 10000,100000,1000000   the sizes (a size whose database is missing is skipped, saying how to make it)
 //   --database-base <url>          the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/)

@@ -228,7 +228,7 @@ const sharedRate = (products: readonly ProductTypeRow[], rate: (p: ProductTypeRo
   return rates.size === 1 ? minorToDecimal([...rates][0]!) : null;
 };
 
-/** The breakdown's words (issue 27): each rate with its base, the amounts before the coupon, the coupon's rate. */
+/** The breakdown's words: each rate with its base, the amounts before the coupon, the coupon's rate. */
 function explain(priced: PricedOrder) {
   const t = priced.charges.totals;
   const { intrastate, internalRateBps, interstateRateBps } = priced.taxes;

@@ -10,7 +10,7 @@ import { fundHouse, placeHouseOrder } from '@/features/orders/index';
 import { expireUnpaidSilverWithdrawals } from './index';
 import { orderIdOfToken, orderToken } from './order-token';
 
-// Issue 27: a checkout that survives the browser. The Pix order is read again by its token (a visitor has no
+// A checkout that survives the browser. The Pix order is read again by its token (a visitor has no
 // session), the same charge every time; the e-mail sent when it is made carries the code and the expiry.
 
 let t: TestApp;
@@ -183,7 +183,7 @@ describe('GET /api/silver-withdrawal/order/{token}', () => {
 
 const cents = (reais: number) => Math.round(reais * 100);
 
-describe('POST /api/silver-withdrawal/calculate-charge explains its figures (issue 27: clear prices)', () => {
+describe('POST /api/silver-withdrawal/calculate-charge explains its figures', () => {
   it('answers each rate with its base and the coupon in its own terms, adding up to the total to the centavo', async () => {
     const r = await t.app.inject({
       method: 'POST',

@@ -6,7 +6,7 @@ export const COUPON_REMOVED = 'Cupom removido';
 export const OUT_OF_STOCK = 'Esgotado';
 export const PIX_PRICE_LABEL = 'no Pix';
 /**
- * What the total adds to a catalogue price (issue 27): the price has minting, insurance and the taxes of a sale in
+ * What the total adds to a catalogue price: the price has minting, insurance and the taxes of a sale in
  * the company's state; the freight, and the taxes on it (or another state's rates), come at checkout.
  */
 export const PRICE_NOTE = '+ frete e impostos do frete';

@@ -46,7 +46,7 @@ const explanation = {
 
 const text = () => (screen.getByRole('region', { name: 'Resumo dos valores' }).textContent ?? '').replace(/\s+/g, ' ');
 
-describe('ChargeBreakdown with the server’s explanation (issue 27: clear prices)', () => {
+describe('ChargeBreakdown with the server’s explanation', () => {
   it('shows rates as rates of their bases, the coupon in its own words, and amounts that add up to the total', () => {
     render(
       <ThemeProvider theme={theme}>

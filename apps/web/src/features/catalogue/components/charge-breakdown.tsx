@@ -71,7 +71,7 @@ function Line({
 }
 
 /**
- * The breakdown in its own words (issue 27): the silver, the platform's charges before the coupon (each with what it
+ * The breakdown in its own words: the silver, the platform's charges before the coupon (each with what it
  * is: units, a rate of the silver's value), the coupon as a line of its own ('PRATA10: 10% de desconto nas taxas da
  * plataforma'), the subtotal the taxes are rates of, each tax as its rate of that subtotal, and the total. Every
  * figure is the server's (calculate-charge's `explanation`); the lines add up to the total to the centavo.
@@ -139,8 +139,8 @@ function ExplainedLines({
 }
 
 /**
- * The cost of a physical-silver order (spec 1 §2.5, §9; spec 3 "Retirar prata"). With the server's `explanation`
- * (issue 27): rates as rates of their bases and the coupon in its own line (ExplainedLines). Without it (an older
+ * The cost of a physical-silver order (spec 1 §2.5, §9; spec 3 "Retirar prata"). With the server's `explanation`:
+ * rates as rates of their bases and the coupon in its own line (ExplainedLines). Without it (an older
  * answer): each fee or tax above zero with its share of the total, the coupon's saving, the total. `onExplain`
  * opens the fee dialog.
  */

@@ -48,7 +48,7 @@ function Figure({ label, children, hint }: { label: string; children: ReactNode;
 }
 
 /**
- * A signed-in customer's home, on the first screen after sign-in (issue 11 §7, issue 27): "Cadastro em análise" (or
+ * A signed-in customer's home, on the first screen after sign-in: "Cadastro em análise" (or
  * the refusal) while no operator approved the registration, the balances in reais and grams on a phone (from md up
  * the side drawer shows them, once), hidden with the drawer's toggle, what the grams would bring sold now, and the
  * main actions. Loaded on its own

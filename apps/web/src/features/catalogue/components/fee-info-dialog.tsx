@@ -9,7 +9,7 @@ import { FEE_LINES } from '../fees';
 
 /**
  * What each fee and tax is (spec 1 §2.5: cunhagem, frete, seguro, ICMS, DIFAL, PIS, COFINS), the ICMS on the freight
- * and what a coupon discounts (issue 27).
+ * and what a coupon discounts.
  */
 export function FeeInfoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (

@@ -15,7 +15,7 @@ import { countdownText, secondsUntil, useNow } from '@/lib/countdown';
 import { pixStage } from './silver-pix-dialog';
 
 /**
- * The payment step once the order exists (issue 27: Back, Forward and a reload show this order, never make a second
+ * The payment step once the order exists (Back, Forward and a reload show this order, never make a second
  * one): its number, where it stands (waiting for the Pix with the time left, paid, expired), what happens next, and
  * the ways on: the QR code again, a new Pix after an expiry, the history (a customer) or an account (a visitor).
  */

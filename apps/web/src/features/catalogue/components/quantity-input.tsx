@@ -11,7 +11,7 @@ import { visuallyHidden } from '@/components/polite-announcer';
 /**
  * Units of a product: − and + around a whole number, at least 1 (spec 1 §5) and at most CART_MAX_UNITS. While the
  * field is being typed in it may be empty; leaving it puts back the last valid number. The field has a real <label>
- * ('Quantidade de Barra 100 g', issue 27): its accessible name whatever the assistive technology reads.
+ * ('Quantidade de Barra 100 g'): its accessible name whatever the assistive technology reads.
  */
 export function QuantityInput({
   value,

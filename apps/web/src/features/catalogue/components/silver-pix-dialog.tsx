@@ -43,7 +43,7 @@ const TITLES: Record<PixStage, string> = {
 };
 
 /**
- * The Pix of a silver order (spec 1 §2.5, spec 3 "Retirar prata"; issue 27): the order's number, the amount, the
+ * The Pix of a silver order (spec 1 §2.5, spec 3 "Retirar prata"): the order's number, the amount, the
  * countdown to the charge's expiry, the QR code and the copy button ('Código do QR Code copiado'). The order is read
  * again every 3 s by its token (as the deposit dialog waits for its Pix): the dialog turns into 'Pagamento aprovado'
  * by itself when the payment arrives, and into 'Pix expirado' when the window closes, with `onRenew` (a new charge)

@@ -39,7 +39,7 @@ describe('/comprar-prata/{id}/auth', { timeout: 20_000 }, () => {
     type(/^E-mail/, 'ana@prata.dev');
     await submit('Continuar');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/comprar-prata/3/checkout'));
-    // handed over in the tab's storage (issue 27: the e-mail never travels in the address bar)
+    // handed over in the tab's storage (the e-mail never travels in the address bar)
     expect(router.state.location.search).toBe('');
     expect(sessionStorage.getItem('prata.checkout.email')).toBe('ana@prata.dev');
   });

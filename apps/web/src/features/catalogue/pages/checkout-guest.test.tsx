@@ -198,7 +198,7 @@ describe('/comprar-prata/{id}/checkout as a guest', { timeout: 90_000 }, () => {
     paid = true;
     const approved = await screen.findByRole('dialog', { name: 'Pagamento aprovado' }, { timeout: 8000 });
     expect(approved.textContent).toContain('Recebemos o seu Pix de R$ 795,90');
-    // said through the polite region the dialog had from the start (issue 36), not a region inserted with its words
+    // said through the polite region the dialog had from the start, not a region inserted with its words
     const said = within(approved).getByRole('status');
     expect(said.getAttribute('aria-live')).toBe('polite');
     expect(said.textContent).toMatch(/^Pagamento aprovado\. Recebemos o seu Pix de R\$ 795,90/);

@@ -129,7 +129,7 @@ describe('/comprar-prata/{id}/checkout: the cart', { timeout: 30_000 }, () => {
     const cart = screen.getByRole('table', { name: 'Carrinho' });
     expect(cart.textContent).toContain('Barra 100 g');
     expect(cart.textContent).toContain('R$ 812,34');
-    // the quantity field has a label of its own (issue 27)
+    // the quantity field has a label of its own
     expect((within(cart).getByRole('textbox', { name: 'Quantidade de Barra 100 g' }) as HTMLInputElement).value).toBe(
       '1',
     );

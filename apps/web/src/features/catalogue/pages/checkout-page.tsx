@@ -50,7 +50,7 @@ function Checkout({ initial }: { initial: SavedCheckout }) {
 }
 
 /**
- * /comprar-prata/{id}/checkout (ComprarPrataCheckout, spec 1 §2.5, §4.1, §4.2, §5; issue 27): five steps, each with
+ * /comprar-prata/{id}/checkout (ComprarPrataCheckout, spec 1 §2.5, §4.1, §4.2, §5): five steps, each with
  * its address (`?etapa=carrinho|dados|endereco|envio|pagamento`), each advancing only when its call succeeds
  * (validate-quantity, cpf-status, shipping-quote, calculate-charge), then the Pix (`?etapa=pix&pedido=<token>`).
  * Before the order exists the state lives in the tab's sessionStorage (checkout-state.ts); after, on the server, read
