@@ -71,8 +71,6 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
   let logError = stderrLogger;
   // An idle client whose server went away: the pool drops it and opens another on the next checkout.
   pool.on('error', (err) => logError(err, 'idle connection lost'));
-  // A checked-out client has no pool listener: without one of its own, its 'error' event (the server stopped between
-  // two queries of a transaction, or under a LISTEN) would be thrown at the process and end it.
   // The connections not closed yet: pool.end() resolves once it has asked each to close, not once they have (pg-pool
   // ends them without waiting), so close() waits for the 'remove' that follows each one's end.
   const open = new Set<unknown>();
@@ -81,6 +79,8 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
     open.delete(client);
     if (open.size === 0) allClosed?.();
   });
+  // A checked-out client has no pool listener: without one of its own, its 'error' event (the server stopped between
+  // two queries of a transaction, or under a LISTEN) would be thrown at the process and end it.
   pool.on('connect', (client) => {
     open.add(client);
     client.on('error', (err) => logError(err, 'connection lost'));

@@ -17,8 +17,8 @@ type LockMode = '-' | 'k' | 'n';
 /**
  * What a plan needs of an account, all of it fixed when the account is opened (its id, code, currency, owner, and the
  * mode the ledger's lock rule gives its owner when the account is debited and when it is credited, as the database's
- * `ledger_lock_mode_debit` and `ledger_lock_mode_credit` answer it): read once per process and kept, so a batch's call names accounts by id and
- * ledger_entry does not look them up by code again. The function still checks each id against its code and owner
+ * `ledger_lock_mode_debit` and `ledger_lock_mode_credit` answer it): read once per process and kept, so a batch's call
+ * names accounts by id and ledger_entry does not look them up by code again. The function still checks each id against its code and owner
  * (a primary-key lookup), so knowledge that is no longer true (a database recreated under a running process) writes
  * nothing (ACCOUNTS_NOT_AS_KNOWN); the caller then forgets what it knew (`clear`) and tries again.
  */
