@@ -3,10 +3,10 @@
  * `-- shell register`):
  *
  * 1. builds the web app when apps/web/dist is missing or older than its sources;
- * 2. starts one server per lane (E2E_LANES, default one more than the cores on a machine of two or more, else 1), each on a free
- *    port with a fresh database of its own: a temporary PGlite folder, or, when TEST_DATABASE_URL is set, a new
- *    PostgreSQL database prata_e2e_<random> on that server (dropped at the end); each serves a private copy of
- *    apps/web/dist, so a rebuild during the run does not change the app under test;
+ * 2. starts one server per lane (E2E_LANES, default one more than the cores on a machine of two or more, else 1),
+ *    each on a free port with a fresh database of its own: a temporary PGlite folder, or, when TEST_DATABASE_URL is
+ *    set, a new PostgreSQL database prata_e2e_<random> on that server (dropped at the end); each serves a private copy
+ *    of apps/web/dist, so a rebuild during the run does not change the app under test;
  * 3. runs journeys/*.test.ts with node:test, one file at a time in each lane, E2E_BASE_URL pointing at the lane's
  *    server: a lane takes the next file when its last one ends, the largest files first. Lanes share nothing (each
  *    server has its own demo data, mailbox and limits), so two journeys never meet; a file's output is printed whole

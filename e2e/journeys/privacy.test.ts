@@ -17,7 +17,7 @@ import type { Browser } from 'playwright-core';
 import { apiCall, apiLogin, idempotentCall } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
 import { DEMO, DEMO_PASSWORD } from '../lib/env';
-import { apiMultipart } from '../lib/meus-dados';
+import { apiMultipart, pdfBytes } from '../lib/meus-dados';
 import { byRole, click, expectText, expectVisible } from '../lib/ui';
 import { eventually } from '../lib/wait';
 
@@ -25,8 +25,7 @@ let browser: Browser;
 let token: string;
 let operatorToken: string;
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const pdf = (field: string, name: string) => ({ field, name, type: 'application/pdf', bytes: PDF });
+const pdf = (field: string, name: string) => ({ field, name, type: 'application/pdf', bytes: pdfBytes(name) });
 
 before(async () => {
   browser = await launchBrowser();
