@@ -112,7 +112,10 @@ begin
                                       reference, state, captured_amount, remainder_hold_id)
                             cross join lateral (values (h.available_account_id), (h.held_account_id)) as k(acc)) l
                    group by l.id) g
-            left join ledger_accounts a on a.id = g.id) s;
+            left join ledger_accounts a on a.id = g.id
+          -- kept a subquery (not pulled up into the aggregate): each of its columns is computed once per account, where
+          -- the aggregate's uses of closed and short would otherwise run their subqueries once per use
+          offset 0) s;
 
   -- 3. The accounts as the caller knows them, only when it names them (PR002 first: the caller reads its accounts
   -- again); then the holds, only when the batch opens or closes one or a transfer names a hold's step (most calls move
