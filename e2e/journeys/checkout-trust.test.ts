@@ -10,9 +10,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiLogin } from '../lib/api';
+import { apiCall, apiLogin, receiveDevPix } from '../lib/api';
 import { launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
-import { BASE_URL, DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
+import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { randomCpf } from '../lib/meus-dados';
 import { click, expectHidden, expectText, expectVisible, fill, normalizeSpace, typeMasked } from '../lib/ui';
 import { eventually } from '../lib/wait';
@@ -188,10 +188,7 @@ describe('Checkout que sobrevive ao navegador', () => {
 
       // the payment arrives: the open dialog turns into 'Pagamento aprovado' by itself
       const [charge] = await chargesOf(email);
-      const paid = await fetch(`${BASE_URL}/api/dev/payments/${encodeURIComponent(charge!.asaas_payment_id)}/receive`, {
-        method: 'POST',
-      });
-      assert.equal(paid.status, 200, await paid.text());
+      await receiveDevPix(charge!.asaas_payment_id);
       const approved = page.getByRole('dialog', { name: 'Pagamento aprovado' });
       await expectVisible(approved, "the dialog's 'Pagamento aprovado'");
       await expectHidden(open.getByRole('img'));

@@ -9,9 +9,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { apiCall, apiLogin, createAccount } from '../lib/api';
+import { apiCall, apiLogin, createAccount, receiveDevPix } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
-import { BASE_URL, DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
+import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { completeIndividualRegistration, randomCpf } from '../lib/meus-dados';
 import {
   byRole,
@@ -146,8 +146,9 @@ describe('Depósitos confiáveis: limites, um clique duplo, cobranças pendentes
     // a charge cancelled by the customer, then paid anyway by the payer's bank (the embedded provider)
     const { deposit } = await apiCall<{ deposit: Deposit }>('POST', '/deposit/pix', { amount: '80.00' }, token);
     await apiCall('DELETE', `/deposit/${deposit.id}`, undefined, token);
-    const paid = await fetch(`${BASE_URL}/api/dev/payments/${deposit.asaas_payment_id}/receive`, { method: 'POST' });
-    assert.equal((await paid.json()).outcome, 'held', 'a late payment is held, not credited');
+    assert.ok(deposit.asaas_payment_id, 'a Pix charge names its payment');
+    const paid = await receiveDevPix(deposit.asaas_payment_id);
+    assert.equal(paid.outcome, 'held', 'a late payment is held, not credited');
 
     await withPage(browser, { viewport: PHONE, name: 'deposits-trust-held', token }, async (page) => {
       await page.goto('/meu-historico');

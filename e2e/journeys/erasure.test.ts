@@ -10,9 +10,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { MESSAGES } from '@prata/domain';
 import type { Browser } from 'playwright-core';
-import { apiCall, apiLogin, createAccount } from '../lib/api';
+import { ApiError, apiCall, apiLogin, createAccount, idempotentCall } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
-import { BASE_URL, DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
+import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { submitCredentials } from '../lib/flows';
 import { completeIndividualRegistration, randomCpf } from '../lib/meus-dados';
 import { byRole, click, expectPath, expectText, expectVisible, snackbar } from '../lib/ui';
@@ -50,22 +50,17 @@ describe('Pedir eliminação', () => {
       assert.equal(await button.isDisabled(), true, 'the button is off while a reason remains');
       await shotBoth(page, 'privacidade-eliminacao-recusada');
     });
-    const response = await fetch(`${BASE_URL}/api/privacy/erasure`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': 'application/json',
-        'Idempotency-Key': `erasure-journey-${crypto.randomUUID()}`,
-      },
-      body: JSON.stringify({ password: DEMO_PASSWORD }),
+    await assert.rejects(idempotentCall('POST', '/privacy/erasure', { password: DEMO_PASSWORD }, token), (err) => {
+      assert.ok(err instanceof ApiError, String(err));
+      assert.equal(err.status, 409);
+      assert.equal(err.code, 'ERASURE_NOT_ALLOWED');
+      const reasons = (err.body as { reasons: Array<{ code: string }> }).reasons;
+      assert.ok(
+        reasons.some((r) => r.code === 'balance_brl'),
+        JSON.stringify(reasons),
+      );
+      return true;
     });
-    assert.equal(response.status, 409);
-    const body = (await response.json()) as { code: string; reasons: Array<{ code: string }> };
-    assert.equal(body.code, 'ERASURE_NOT_ALLOWED');
-    assert.ok(
-      body.reasons.some((r) => r.code === 'balance_brl'),
-      JSON.stringify(body.reasons),
-    );
   });
 
   it('erases a customer with zero balances, who is signed out and cannot sign in; the queue shows it', {

@@ -10,9 +10,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiCall, createAccount } from '../lib/api';
+import { apiCall, createAccount, receiveDevPix } from '../lib/api';
 import { DESKTOP, PHONE, withPage } from '../lib/browser';
-import { BASE_URL, uniqueEmail } from '../lib/env';
+import { uniqueEmail } from '../lib/env';
 import {
   activate,
   arrowTo,
@@ -33,14 +33,6 @@ import { eventually } from '../lib/wait';
 import { journeyContext } from '../lib/flows';
 
 const journey = journeyContext();
-
-/** The embedded provider receives a Pix (development route). */
-async function receivePix(paymentId: string): Promise<void> {
-  const response = await fetch(`${BASE_URL}/api/dev/payments/${encodeURIComponent(paymentId)}/receive`, {
-    method: 'POST',
-  });
-  assert.equal(response.status, 200, `the dev payment answered ${response.status}: ${await response.text()}`);
-}
 
 /** The pending Pix charge shown to a buyer (the dev list names the buyer's e-mail). */
 async function pendingPixOf(email: string): Promise<string> {
@@ -138,7 +130,7 @@ describe('Teclado: comprar como visitante, entrar, adicionar e retirar dinheiro'
       const pix = page.getByRole('dialog', { name: 'Pague com Pix' });
       await expectDialogFocus(page, pix, null, "'Pague com Pix'");
       await expectVisible(pix.getByRole('img'));
-      await receivePix(await pendingPixOf(email));
+      await receiveDevPix(await pendingPixOf(email));
       const approved = page.getByRole('dialog', { name: 'Pagamento aprovado' });
       await expectVisible(approved);
       await expectFocusInside(page, approved, "'Pagamento aprovado'");
@@ -206,7 +198,7 @@ describe('Teclado: comprar como visitante, entrar, adicionar e retirar dinheiro'
         }>('GET', '/deposits?page=1', undefined, customer.token);
         const open = deposits.data.find((d) => d.status === 'pending' && d.asaas_payment_id);
         assert.ok(open?.asaas_payment_id, 'a pending Pix deposit');
-        await receivePix(open.asaas_payment_id);
+        await receiveDevPix(open.asaas_payment_id);
         await expectVisible(snackbar(page, 'Pix de R$ 150,00 recebido. O valor já está no seu saldo.'));
         // closed by the payment itself: the focus is back where Enter was pressed
         await expectFocusReturned(page, dialog, amount, "'Pague com Pix'");

@@ -12,9 +12,9 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiLogin, createAccount } from '../lib/api';
+import { apiCall, apiLogin, createAccount, receiveDevPix } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shot, shotBoth, withPage } from '../lib/browser';
-import { BASE_URL, DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
+import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { expectDrawerShows, openAccountDrawer } from '../lib/flows';
 import { balancesOf, brlText } from '../lib/money';
 import { completeIndividualRegistration, pdfBytes, randomCpf } from '../lib/meus-dados';
@@ -50,14 +50,6 @@ type Deposit = { id: number; amount: number; status: string; asaas_payment_id: s
 async function deposits(token: string): Promise<Deposit[]> {
   const answer = await apiCall<{ deposits: { data: Deposit[] } }>('GET', '/deposits?page=1', undefined, token);
   return answer.deposits.data;
-}
-
-/** The embedded provider receives the Pix of a deposit (development route). */
-async function payPix(paymentId: string): Promise<void> {
-  const response = await fetch(`${BASE_URL}/api/dev/payments/${encodeURIComponent(paymentId)}/receive`, {
-    method: 'POST',
-  });
-  assert.equal(response.status, 200, `the dev payment answered ${response.status}: ${await response.text()}`);
 }
 
 /** The amount shown on the money screen's balance card. */
@@ -126,7 +118,7 @@ describe('Dinheiro: adicionar por Pix e TED, retirar com código', () => {
       const [first] = await deposits(token);
       assert.ok(first?.asaas_payment_id, 'a Pix deposit has its payment id');
       assert.equal(first.amount, 150);
-      await payPix(first.asaas_payment_id);
+      await receiveDevPix(first.asaas_payment_id);
       await expectHidden(dialog, 'the QR dialog closes once paid');
       await expectVisible(snackbar(page, 'Pix de R$ 150,00 recebido. O valor já está no seu saldo.'));
       await expectDrawerShows(drawer, customer.name, 'R$ 150,00', '0,00 g');
@@ -163,7 +155,7 @@ describe('Dinheiro: adicionar por Pix e TED, retirar com código', () => {
       await shotBoth(page, 'adicionar-dinheiro-deposito-pix');
       const second = (await deposits(token)).find((d) => d.amount === 50 && d.status === 'pending');
       assert.ok(second?.asaas_payment_id);
-      await payPix(second.asaas_payment_id);
+      await receiveDevPix(second.asaas_payment_id);
       await expectHidden(dialog, 'the details dialog closes once paid');
       await expectVisible(snackbar(page, 'Pix de R$ 50,00 recebido. O valor já está no seu saldo.'));
       await eventually(async () => assert.equal(await pageBalance(page), 'R$ 200,00'));
@@ -233,7 +225,7 @@ describe('Dinheiro: adicionar por Pix e TED, retirar com código', () => {
     // money to withdraw, whatever the first test left
     const balanceBefore = (await balancesOf(token)).brl;
     const { deposit } = await apiCall<{ deposit: Deposit }>('POST', '/deposit/pix', { amount: '120.00' }, token);
-    await payPix(deposit.asaas_payment_id!);
+    await receiveDevPix(deposit.asaas_payment_id!);
 
     await withPage(browser, { viewport: PHONE, name: 'money-withdrawal', token }, async (page) => {
       await page.goto('/retirar-dinheiro');

@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { apiCall, apiLogin, createAccount } from '../lib/api';
+import { apiCall, apiLogin, createAccount, receiveDevPix } from '../lib/api';
 import { DESKTOP, launchBrowser, shotBoth, withPage } from '../lib/browser';
 import { BASE_URL, DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { expectLoggedOut, openAccountDrawer, submitCredentials } from '../lib/flows';
@@ -82,10 +82,7 @@ describe('Chaves de acesso: criar, entrar com a chave, retirar para uma conta no
     const operatorToken = await apiLogin(DEMO.operator.email, DEMO_PASSWORD);
     await apiCall('POST', `/admin/customers/${account.id}/review`, { decision: 'approve' }, operatorToken);
     const { deposit } = await apiCall<{ deposit: Deposit }>('POST', '/deposit/pix', { amount: '150.00' }, token);
-    const paid = await fetch(`${BASE_URL}/api/dev/payments/${encodeURIComponent(deposit.asaas_payment_id!)}/receive`, {
-      method: 'POST',
-    });
-    assert.equal(paid.status, 200, await paid.text());
+    await receiveDevPix(deposit.asaas_payment_id!);
   });
   after(async () => {
     await browser?.close();

@@ -9,9 +9,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiLogin, idempotentCall } from '../lib/api';
+import { apiCall, apiLogin, idempotentCall, receiveDevPix } from '../lib/api';
 import { DESKTOP, launchBrowser, withPage } from '../lib/browser';
-import { BASE_URL, DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
+import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { brlText } from '../lib/money';
 import { approvedCustomer } from '../lib/orders';
 import { byRole, click, expectVisible, typeMasked } from '../lib/ui';
@@ -254,10 +254,7 @@ describe('Leitor de tela: a árvore de acessibilidade do Chromium', () => {
       );
       const deposit = list.deposits.data.find((d) => d.amount === 150);
       assert.ok(deposit?.asaas_payment_id, 'the Pix deposit has its payment id');
-      const paid = await fetch(`${BASE_URL}/api/dev/payments/${encodeURIComponent(deposit.asaas_payment_id)}/receive`, {
-        method: 'POST',
-      });
-      assert.equal(paid.status, 200);
+      await receiveDevPix(deposit.asaas_payment_id);
       await eventually(
         async () => {
           const tree = await AXTree.of(page);

@@ -1,25 +1,34 @@
+import type { DevPaymentReceivedResponse } from '@prata/domain';
 import { BASE_URL } from './env';
 import { lastMessageId, latestCode, latestLink } from './outbox';
 
-/** A non-2xx answer of the API under test: its status, its machine code and its Retry-After (seconds), if any. */
-class ApiError extends Error {
+/**
+ * A non-2xx answer of the API under test: its status, its machine code, its Retry-After (seconds) and its body (the
+ * parsed JSON, undefined when it is not JSON), if any.
+ */
+export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code: string | undefined,
     readonly retryAfterSeconds: number | undefined,
+    readonly body: unknown,
   ) {
     super(message);
   }
 }
 
-function codeOf(text: string): string | undefined {
+function jsonOf(text: string): unknown {
   try {
-    const code = (JSON.parse(text) as { code?: unknown }).code;
-    return typeof code === 'string' ? code : undefined;
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
+}
+
+function codeOf(body: unknown): string | undefined {
+  const code = typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
 }
 
 /** What a call sends beside its body: an Idempotency-Key, as the screens send one with every write that creates. */
@@ -49,11 +58,13 @@ export async function apiCall<T>(
   const text = await response.text();
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+    const answer = jsonOf(text);
     throw new ApiError(
       `${method} /api${path} answered ${response.status}: ${text}`,
       response.status,
-      codeOf(text),
+      codeOf(answer),
       Number.isFinite(retryAfter) ? retryAfter : undefined,
+      answer,
     );
   }
   return (text ? JSON.parse(text) : undefined) as T;
@@ -62,6 +73,11 @@ export async function apiCall<T>(
 /** A write with a new Idempotency-Key, as the screens send money, order and document writes. */
 export function idempotentCall<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
   return apiCall<T>(method, path, body, token, { idempotencyKey: crypto.randomUUID() });
+}
+
+/** The embedded provider receives the Pix of a charge (development route): what the webhook did with it. */
+export function receiveDevPix(paymentId: string): Promise<DevPaymentReceivedResponse> {
+  return apiCall<DevPaymentReceivedResponse>('POST', `/dev/payments/${encodeURIComponent(paymentId)}/receive`);
 }
 
 export type NewAccount = { id: number; name: string; email: string; password: string };

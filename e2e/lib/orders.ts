@@ -5,8 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { apiCall, apiLogin, createAccount, idempotentCall } from './api';
-import { BASE_URL } from './env';
+import { apiCall, apiLogin, createAccount, idempotentCall, receiveDevPix } from './api';
 import { openAccountDrawer } from './flows';
 import { completeIndividualRegistration, randomCpf } from './meus-dados';
 import { click, expectHidden, expectVisible, normalizeSpace, visible } from './ui';
@@ -40,14 +39,6 @@ export const centigramsText = (centigrams: number) => `${centsText(centigrams).r
 
 type Person = { name: string; email: string };
 
-/** The embedded provider receives the Pix of a deposit (development route). */
-async function payPix(paymentId: string): Promise<void> {
-  const response = await fetch(`${BASE_URL}/api/dev/payments/${encodeURIComponent(paymentId)}/receive`, {
-    method: 'POST',
-  });
-  assert.equal(response.status, 200, `the dev payment answered ${response.status}: ${await response.text()}`);
-}
-
 /** Adds reais to a customer's balance: a Pix deposit, paid at once by the embedded provider. */
 export async function fundWithPix(token: string, reais: number): Promise<void> {
   const { deposit } = await idempotentCall<{ deposit: { asaas_payment_id: string | null } }>(
@@ -57,7 +48,7 @@ export async function fundWithPix(token: string, reais: number): Promise<void> {
     token,
   );
   assert.ok(deposit.asaas_payment_id, 'a Pix deposit has its payment id');
-  await payPix(deposit.asaas_payment_id);
+  await receiveDevPix(deposit.asaas_payment_id);
 }
 
 /**
