@@ -47,15 +47,15 @@ export async function buildWorld(clusterUrl: string, count: number): Promise<Wor
   const product = await saveProductType(t.app.deps, null, null, {
     name: 'Barra de prata 10 g',
     description: 'Barra de 10 g',
-    grams_per_unit: 1000,
+    grams_per_unit_cg: 1000,
     stock: 1_000_000,
     active: true,
     icon: null,
     images: ['/api/catalogue/images/barra-10g.png'],
-    minting_fee: 500,
-    insurance_rate: 50,
-    pis_rate: 165,
-    cofins_rate: 760,
+    minting_fee_cents: 500,
+    insurance_rate_bps: 50,
+    pis_rate_bps: 165,
+    cofins_rate_bps: 760,
     position: 1000,
   });
   // the house sells silver: bars are priced from its offers (the catalogue's rule)

@@ -5,7 +5,8 @@ import { PasswordField } from './password-field';
 import { bindField } from './bind-field';
 
 export type BaseProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> & {
-  control: Control<T>;
+  /** what the form parses its values into may differ from them (a contract that renames its fields) */
+  control: Control<T, unknown, FieldValues>;
   name: FieldPath<T>;
 };
 

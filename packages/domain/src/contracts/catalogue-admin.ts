@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
 import { Coupon, PRODUCT_AVAILABILITY, ProductType, ProductTypeImage } from './catalogue';
-import { boundedString, integerField, isoDateTime, numberOrText, optionalText, requiredText } from './common';
+import {
+  boundedString,
+  integerField,
+  isoDateTime,
+  numberOrText,
+  optionalText,
+  requiredText,
+  withUnits,
+} from './common';
 import { shownMoney } from './silver-withdrawals';
 
 // The catalogue's back office (operators): product types and their images, coupons, fees and taxes, the house's
@@ -36,7 +44,7 @@ export const AdminProductType = ProductType.extend({
 export type AdminProductType = z.infer<typeof AdminProductType>;
 
 /** POST /api/admin/silver-product-types, PUT /api/admin/silver-product-types/{id} */
-export const ProductTypeRequest = z.object({
+const productTypeFields = z.object({
   name: requiredText(MESSAGES.productNameRequired, 120),
   description: boundedString({ max: 2000, multiline: true }).default(''),
   grams_per_unit: shippingGramsFieldForAdmin(),
@@ -54,6 +62,15 @@ export const ProductTypeRequest = z.object({
   cofins_rate: percentField(),
   position: numberOrText().pipe(z.coerce.number<string | number>().int().min(0).max(10_000)).default(0),
 });
+/** What the fields hold once parsed: centigrams, centavos and basis points. */
+const productTypeUnits = {
+  grams_per_unit: 'grams_per_unit_cg',
+  minting_fee: 'minting_fee_cents',
+  insurance_rate: 'insurance_rate_bps',
+  pis_rate: 'pis_rate_bps',
+  cofins_rate: 'cofins_rate_bps',
+} as const;
+export const ProductTypeRequest = withUnits(productTypeFields, productTypeUnits);
 export type ProductTypeRequest = z.input<typeof ProductTypeRequest>;
 export type ProductTypeInput = z.output<typeof ProductTypeRequest>;
 
@@ -62,7 +79,7 @@ export type ProductTypeInput = z.output<typeof ProductTypeRequest>;
  * when the product is created and then moves only by deltas (POST …/{id}/stock, sales, cancellations), so a save
  * never overwrites the units sold between the operator's read and the save.
  */
-export const ProductTypeUpdateRequest = ProductTypeRequest.omit({ stock: true });
+export const ProductTypeUpdateRequest = withUnits(productTypeFields.omit({ stock: true }), productTypeUnits);
 export type ProductTypeUpdateRequest = z.input<typeof ProductTypeUpdateRequest>;
 export type ProductTypeUpdateInput = z.output<typeof ProductTypeUpdateRequest>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
 import { onlyDigits } from '../text';
-import { boundedString, emailField, integerField, PAGE_MAX, pageOf } from './common';
+import { boundedString, emailField, integerField, PAGE_MAX, pageOf, withUnits } from './common';
 
 /**
  * Physical silver, the catalogue and the charges (spec 1 §2.3–2.5, §3, §4.1, §4.2, §5, §7; spec 3 "Retirar prata";
@@ -138,10 +138,13 @@ export const shippingGramsField = () =>
     });
 
 /** POST /api/silver-withdrawal/shipping-quote (public; CEP as digits) */
-export const ShippingQuoteRequest = z.object({
-  quantity_grams: shippingGramsField(),
-  address: z.object({ cep: cepField() }, { error: MESSAGES.cepIncomplete }),
-});
+export const ShippingQuoteRequest = withUnits(
+  z.object({
+    quantity_grams: shippingGramsField(),
+    address: z.object({ cep: cepField() }, { error: MESSAGES.cepIncomplete }),
+  }),
+  { quantity_grams: 'quantity_cg' },
+);
 export type ShippingQuoteRequest = z.input<typeof ShippingQuoteRequest>;
 
 /**

@@ -21,6 +21,27 @@ export type StringRules = {
   trim?: boolean;
 };
 
+/** An object type with the keys of `M` renamed as `M` says (optional and readonly kept). */
+export type WithUnits<T, M extends Record<string, string>> = {
+  [K in keyof T as K extends keyof M ? M[K] : K]: T[K];
+};
+
+/**
+ * A request whose wire names are the spec's (`quantity_grams`, `amount`) while its parsed values are minor units: the
+ * parsed object renames those fields to say what they hold (`quantity_cg`, `amount_cents`). The wire, the error
+ * messages and their paths keep the spec's names; `z.input` (what the screens send) is unchanged.
+ */
+export function withUnits<S extends z.ZodType<Record<string, unknown>>, const M extends Record<string, string>>(
+  schema: S,
+  names: M,
+) {
+  return schema.transform((parsed) => {
+    const renamed: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(parsed)) renamed[names[key] ?? key] = value;
+    return renamed as WithUnits<z.output<S>, M>;
+  });
+}
+
 /**
  * The start of every string field of the contracts. The length is checked first and stops the field when it fails
  * (abort), so no pattern or refinement after it ever runs on an oversized value; a control character stops it too.

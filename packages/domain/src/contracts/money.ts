@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { MINIMUM_PIX_DEPOSIT_CENTS } from '../money/index';
 import { moneyField } from './account';
-import { boundedString, integerField, isoDateTime, pageOf } from './common';
+import { boundedString, integerField, isoDateTime, pageOf, withUnits } from './common';
 import { PasskeyAssertion } from './passkeys';
 import { BankingInformation } from './profile';
 
@@ -128,7 +128,7 @@ export const pixAmountField = () =>
     .refine((cents) => cents >= MINIMUM_PIX_DEPOSIT_CENTS, MESSAGES.depositMinimum);
 
 /** POST /api/deposit/pix */
-export const PixDepositRequest = z.object({ amount: pixAmountField() });
+export const PixDepositRequest = withUnits(z.object({ amount: pixAmountField() }), { amount: 'amount_cents' });
 export type PixDepositRequest = z.input<typeof PixDepositRequest>;
 
 /** POST /api/deposit/pix: the new deposit, its QR code and its copy-paste code. */
@@ -136,9 +136,11 @@ export const PixDepositResponse = PixQrCodeResponse.extend({ deposit: Deposit, m
 export type PixDepositResponse = z.infer<typeof PixDepositResponse>;
 
 /** POST /api/deposit/ted (multipart): the amount; the receipt file travels beside it. */
-export const TedDepositFields = z.object({
+export const tedDepositFields = z.object({
   amount: moneyField(MESSAGES.tedAmountRequired).refine((cents) => cents > 0, MESSAGES.tedAmountRequired),
 });
+/** The form's fields as parsed (the server adds the receipt to `tedDepositFields`). */
+export const TedDepositFields = withUnits(tedDepositFields, { amount: 'amount_cents' });
 
 /** POST /api/deposit/ted */
 export const TedDepositResponse = z.object({ deposit: Deposit, message: z.string() });
@@ -192,8 +194,15 @@ export const WithdrawalOverviewResponse = z.object({
 export type WithdrawalOverviewResponse = z.infer<typeof WithdrawalOverviewResponse>;
 
 /** POST /api/withdrawal/verification-code: the amount the code will confirm (sent again on a resend). */
-export const WithdrawalCodeRequest = z.object({
-  amount: moneyField(MESSAGES.withdrawalAmountRequired).refine((c) => c > 0, MESSAGES.withdrawalAmountRequired),
+/** The bank entry a withdrawal goes to: one of the customer's (its id). */
+export const bankingInformationIdField = () => integerField(MESSAGES.chooseOption, 1, Number.MAX_SAFE_INTEGER);
+
+/** A withdrawal's amount: required and not zero; as centavos once parsed. */
+export const withdrawalAmountField = () =>
+  moneyField(MESSAGES.withdrawalAmountRequired).refine((c) => c > 0, MESSAGES.withdrawalAmountRequired);
+
+export const WithdrawalCodeRequest = withUnits(z.object({ amount: withdrawalAmountField() }), {
+  amount: 'amount_cents',
 });
 export type WithdrawalCodeRequest = z.input<typeof WithdrawalCodeRequest>;
 
@@ -202,27 +211,40 @@ export const WithdrawalCodeResponse = z.object({ message: z.string(), resendAfte
 export type WithdrawalCodeResponse = z.infer<typeof WithdrawalCodeResponse>;
 
 /** POST /api/withdrawal (spec field names). */
-export const WithdrawalRequest = z.object({
-  verificationCode: boundedString({ max: 12, required: MESSAGES.codeRequired, invalid: MESSAGES.codeInvalid })
+/** The e-mail code that confirms a withdrawal: six digits. */
+export const withdrawalCodeField = () =>
+  boundedString({ max: 12, required: MESSAGES.codeRequired, invalid: MESSAGES.codeInvalid })
     .trim()
     .superRefine((v, ctx) => {
       if (v === '') ctx.addIssue({ code: 'custom', message: MESSAGES.codeRequired });
       else if (!/^\d{6}$/.test(v)) ctx.addIssue({ code: 'custom', message: MESSAGES.codeInvalid });
-    }),
-  bankingInformationId: integerField(MESSAGES.chooseOption, 1, Number.MAX_SAFE_INTEGER),
-  amount: moneyField(MESSAGES.withdrawalAmountRequired).refine((c) => c > 0, MESSAGES.withdrawalAmountRequired),
-});
+    });
+
+export const WithdrawalRequest = withUnits(
+  z.object({
+    verificationCode: withdrawalCodeField(),
+    bankingInformationId: bankingInformationIdField(),
+    amount: withdrawalAmountField(),
+  }),
+  { amount: 'amount_cents' },
+);
 export type WithdrawalRequest = z.input<typeof WithdrawalRequest>;
 
 /** POST /api/withdrawal/passkey-options: what the passkey will confirm (the account and the amount). */
-export const WithdrawalPasskeyOptionsRequest = z.object({
-  bankingInformationId: integerField(MESSAGES.chooseOption, 1, Number.MAX_SAFE_INTEGER),
-  amount: moneyField(MESSAGES.withdrawalAmountRequired).refine((c) => c > 0, MESSAGES.withdrawalAmountRequired),
+const withdrawalPasskeyOptionsFields = z.object({
+  bankingInformationId: bankingInformationIdField(),
+  amount: withdrawalAmountField(),
 });
+export const WithdrawalPasskeyOptionsRequest = withUnits(withdrawalPasskeyOptionsFields, { amount: 'amount_cents' });
 export type WithdrawalPasskeyOptionsRequest = z.input<typeof WithdrawalPasskeyOptionsRequest>;
 
 /** POST /api/withdrawal/passkey: the withdrawal confirmed with the passkey instead of the e-mail code. */
-export const WithdrawalPasskeyRequest = WithdrawalPasskeyOptionsRequest.extend({ passkey: PasskeyAssertion });
+export const WithdrawalPasskeyRequest = withUnits(
+  withdrawalPasskeyOptionsFields.extend({ passkey: PasskeyAssertion }),
+  {
+    amount: 'amount_cents',
+  },
+);
 export type WithdrawalPasskeyRequest = z.input<typeof WithdrawalPasskeyRequest>;
 
 /** POST /api/withdrawal */

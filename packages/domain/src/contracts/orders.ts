@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
-import { boundedString, isoDateTime, PAGE_MAX, pageOf } from './common';
+import { boundedString, isoDateTime, PAGE_MAX, pageOf, withUnits } from './common';
 
 /**
  * The order book (spec 2 §2 Orders screen, §3 Order, §7, §9; docs/orders.md). Prices travel in reais per gram and
@@ -70,30 +70,33 @@ export const gramsField = () =>
  * total_amount is the summary the customer saw: a buy's total to pay, a sell's net to receive. A buy never costs more
  * and a sell never yields less: when the book or the rates moved, the order is refused (ORDER_PRICE_CHANGED).
  */
-export const PlaceOrderRequest = z
-  .object({
-    mode: z.enum(ORDER_MODES, { error: MESSAGES.chooseOption }).optional(),
-    price_per_gram: pricePerGramField().optional(),
-    quantity_grams: gramsField(),
-    total_amount: decimalField(
-      MESSAGES.orderTotalRequired,
-      MESSAGES.amountInvalid,
-      MESSAGES.amountInvalid,
-      1_000_000_000_000,
-    ),
-    order_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.order_id !== undefined) {
-      if (body.mode !== undefined)
-        ctx.addIssue({ code: 'custom', path: ['mode'], message: MESSAGES.orderTakeHasNoMode });
-      return;
-    }
-    if (body.mode === 'market' && body.price_per_gram !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['price_per_gram'], message: MESSAGES.orderMarketHasNoPrice });
-    if (body.mode !== 'market' && body.price_per_gram === undefined)
-      ctx.addIssue({ code: 'custom', path: ['price_per_gram'], message: MESSAGES.orderPriceRequired });
-  });
+export const PlaceOrderRequest = withUnits(
+  z
+    .object({
+      mode: z.enum(ORDER_MODES, { error: MESSAGES.chooseOption }).optional(),
+      price_per_gram: pricePerGramField().optional(),
+      quantity_grams: gramsField(),
+      total_amount: decimalField(
+        MESSAGES.orderTotalRequired,
+        MESSAGES.amountInvalid,
+        MESSAGES.amountInvalid,
+        1_000_000_000_000,
+      ),
+      order_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    })
+    .superRefine((body, ctx) => {
+      if (body.order_id !== undefined) {
+        if (body.mode !== undefined)
+          ctx.addIssue({ code: 'custom', path: ['mode'], message: MESSAGES.orderTakeHasNoMode });
+        return;
+      }
+      if (body.mode === 'market' && body.price_per_gram !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['price_per_gram'], message: MESSAGES.orderMarketHasNoPrice });
+      if (body.mode !== 'market' && body.price_per_gram === undefined)
+        ctx.addIssue({ code: 'custom', path: ['price_per_gram'], message: MESSAGES.orderPriceRequired });
+    }),
+  { price_per_gram: 'price_per_gram_cents', quantity_grams: 'quantity_cg', total_amount: 'total_amount_cents' },
+);
 export type PlaceOrderRequest = z.input<typeof PlaceOrderRequest>;
 export type PlaceOrderInput = z.output<typeof PlaceOrderRequest>;
 
@@ -178,11 +181,13 @@ export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponse>;
 export const CancelOrderResponse = z.object({ order: z.object({ id: z.number().int() }), message: z.string() });
 export type CancelOrderResponse = z.infer<typeof CancelOrderResponse>;
 
-/** GET /api/orders/average-price-per-gram/{buy|sell}/{grams} */
-export const AveragePriceParams = z.object({
-  side: z.enum(ORDER_SIDES, { error: MESSAGES.chooseOption }),
-  grams: gramsField(),
-});
+/** GET /api/orders/average-price-per-gram/{buy|sell}/{grams}: the path's grams, parsed into centigrams */
+export const AveragePriceParams = withUnits(z.object({ grams: gramsField() }), { grams: 'quantity_cg' });
+/** GET /api/orders/quote/{side}/{grams} */
+export const OrderQuoteParams = withUnits(
+  z.object({ side: z.enum(ORDER_SIDES, { error: MESSAGES.chooseOption }), grams: gramsField() }),
+  { grams: 'quantity_cg' },
+);
 /**
  * Reais per gram: the average price of a market order of that many grams now (the reader's own orders skipped). 0 when
  * the book cannot fill that many grams (the screen then shows no summary: price × quantity is not above 0).
@@ -254,13 +259,16 @@ export const PriceHistoryResponse = z.object({
 export type PriceHistoryResponse = z.infer<typeof PriceHistoryResponse>;
 
 /** The back office's market page: rates, the house's position and orders, the book's levels. */
-export const MarketSettingsRequest = z.object({
-  /** percent, 0 to 100 with 2 decimals */
-  transaction_fee: decimalField(MESSAGES.required, MESSAGES.amountInvalid, MESSAGES.amountInvalid, 10_000, true),
-  iof_fee: decimalField(MESSAGES.required, MESSAGES.amountInvalid, MESSAGES.amountInvalid, 10_000, true),
-  /** reais, up to R$ 1.000,00 */
-  minimum_fee: decimalField(MESSAGES.required, MESSAGES.amountInvalid, MESSAGES.amountInvalid, 100_000, true),
-});
+export const MarketSettingsRequest = withUnits(
+  z.object({
+    /** percent, 0 to 100 with 2 decimals */
+    transaction_fee: decimalField(MESSAGES.required, MESSAGES.amountInvalid, MESSAGES.amountInvalid, 10_000, true),
+    iof_fee: decimalField(MESSAGES.required, MESSAGES.amountInvalid, MESSAGES.amountInvalid, 10_000, true),
+    /** reais, up to R$ 1.000,00 */
+    minimum_fee: decimalField(MESSAGES.required, MESSAGES.amountInvalid, MESSAGES.amountInvalid, 100_000, true),
+  }),
+  { transaction_fee: 'transaction_fee_bps', iof_fee: 'iof_fee_bps', minimum_fee: 'minimum_fee_cents' },
+);
 export type MarketSettingsRequest = z.input<typeof MarketSettingsRequest>;
 
 export const BookLevel = z.object({ price_per_gram: z.number(), quantity_grams: z.number(), orders: z.number().int() });
@@ -293,28 +301,38 @@ export const AdminMarketResponse = MarketRates.extend({
 export type AdminMarketResponse = z.infer<typeof AdminMarketResponse>;
 
 /** POST /api/admin/market/house-orders: a limit order of the house. */
-export const HouseOrderRequest = z.object({
-  type: z.enum(ORDER_SIDES, { error: MESSAGES.chooseOption }),
-  price_per_gram: pricePerGramField(),
-  quantity_grams: gramsField(),
-});
+export const HouseOrderRequest = withUnits(
+  z.object({
+    type: z.enum(ORDER_SIDES, { error: MESSAGES.chooseOption }),
+    price_per_gram: pricePerGramField(),
+    quantity_grams: gramsField(),
+  }),
+  { price_per_gram: 'price_per_gram_cents', quantity_grams: 'quantity_cg' },
+);
 export type HouseOrderRequest = z.input<typeof HouseOrderRequest>;
 
 /**
  * POST /api/admin/market/house-funding: silver the house put in the vault (grams, LEDGER example 9) or reais it paid in
  * (capital received at the company's bank account).
  */
-export const HouseFundingRequest = z.discriminatedUnion(
-  'currency',
-  [
-    z.object({ currency: z.literal('AG'), amount: gramsField() }),
-    z.object({
-      currency: z.literal('BRL'),
-      amount: decimalField(MESSAGES.required, MESSAGES.amountInvalid, MESSAGES.amountInvalid, 1_000_000_000_000),
-    }),
-  ],
-  { error: MESSAGES.chooseOption },
-);
+export const HouseFundingRequest = z
+  .discriminatedUnion(
+    'currency',
+    [
+      z.object({ currency: z.literal('AG'), amount: gramsField() }),
+      z.object({
+        currency: z.literal('BRL'),
+        amount: decimalField(MESSAGES.required, MESSAGES.amountInvalid, MESSAGES.amountInvalid, 1_000_000_000_000),
+      }),
+    ],
+    { error: MESSAGES.chooseOption },
+  )
+  // parsed: the silver in centigrams, the reais in centavos
+  .transform((funding) =>
+    funding.currency === 'AG'
+      ? { currency: funding.currency, amount_cg: funding.amount }
+      : { currency: funding.currency, amount_cents: funding.amount },
+  );
 export type HouseFundingRequest = z.input<typeof HouseFundingRequest>;
 
 /** POST /api/admin/market/house-orders */

@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages';
 import { SILVER_TRANSFER_STATUS_LABELS } from '../messages/silver-transfers';
 import { parseDecimal } from '../money/index';
 import { onlyDigits } from '../text';
-import { boundedString, emailField, integerField, isoDateTime, PAGE_MAX, pageOf } from './common';
+import { boundedString, emailField, integerField, isoDateTime, PAGE_MAX, pageOf, withUnits } from './common';
 import { PasskeyAssertion } from './passkeys';
 
 /**
@@ -117,17 +117,17 @@ export type CheckReceiverResponse = z.infer<typeof CheckReceiverResponse>;
  * POST /api/silver-transfer/verification-code (also the resend): the quantity and the receiver's e-mail the code will
  * confirm. A code for 1 g to Maria cannot confirm 10 g, nor 1 g to someone else.
  */
-export const SilverTransferCodeRequest = z.object({
-  quantity_grams: transferGramsField(),
-  receiver_email: receiverEmailField(),
-});
+export const SilverTransferCodeRequest = withUnits(
+  z.object({ quantity_grams: transferGramsField(), receiver_email: receiverEmailField() }),
+  { quantity_grams: 'quantity_cg' },
+);
 export type SilverTransferCodeRequest = z.input<typeof SilverTransferCodeRequest>;
 
 export const SilverTransferCodeResponse = z.object({ message: z.string(), resendAfterSeconds: z.number().int() });
 export type SilverTransferCodeResponse = z.infer<typeof SilverTransferCodeResponse>;
 
 /** POST /api/silver-transfer (spec 3 §7 field names). receiver_cpf only when the receiver has no account. */
-export const CreateSilverTransferRequest = z.object({
+const createSilverTransferFields = z.object({
   verificationCode: verificationCodeField(),
   receiver_id: receiverIdField(),
   receiver_email: receiverEmailField(),
@@ -135,13 +135,15 @@ export const CreateSilverTransferRequest = z.object({
   quantity_grams: transferGramsField(),
   message: transferMessageField(),
 });
+export const CreateSilverTransferRequest = withUnits(createSilverTransferFields, { quantity_grams: 'quantity_cg' });
 export type CreateSilverTransferRequest = z.input<typeof CreateSilverTransferRequest>;
 export type CreateSilverTransferInput = z.output<typeof CreateSilverTransferRequest>;
 
 /** POST /api/silver-transfer/passkey: the transfer confirmed with the passkey instead of the e-mail code. */
-export const CreateSilverTransferWithPasskeyRequest = CreateSilverTransferRequest.omit({
-  verificationCode: true,
-}).extend({ passkey: PasskeyAssertion });
+export const CreateSilverTransferWithPasskeyRequest = withUnits(
+  createSilverTransferFields.omit({ verificationCode: true }).extend({ passkey: PasskeyAssertion }),
+  { quantity_grams: 'quantity_cg' },
+);
 export type CreateSilverTransferWithPasskeyRequest = z.input<typeof CreateSilverTransferWithPasskeyRequest>;
 
 /** The other party as the customer sees them: a name ('Maria S.') and, for a receiver, the e-mail the sender typed. */

@@ -14,6 +14,7 @@ import {
   PAGE_MAX,
   pageOf,
   requiredText,
+  withUnits,
 } from './common';
 import { cpfField } from './profile';
 import { CpfStatusResponse, SEXOS } from './users';
@@ -66,26 +67,41 @@ export const shownMoney = () =>
  * computes everything again; when the customer would pay more than these add up to, the order is refused (409
  * SILVER_CHARGE_CHANGED) and nothing is created. `total` is the line's total; without it the shown lines are summed.
  */
-export const SilverWithdrawalItemInput = z.object({
-  product_type_id: z.coerce
-    .number({ error: MESSAGES.chooseOption })
-    .int(MESSAGES.chooseOption)
-    .positive(MESSAGES.chooseOption)
-    .max(Number.MAX_SAFE_INTEGER, MESSAGES.chooseOption),
-  quantity: unitQuantityField(),
-  quantity_grams: z.union([z.number(), boundedString({ max: 40 })]).optional(),
-  price_per_gram: shownMoney().optional(),
-  silver_value: shownMoney().optional(),
-  minting_fee: shownMoney().default(0),
-  shipping_fee: shownMoney().default(0),
-  insurance_fee: shownMoney().default(0),
-  icms: shownMoney().default(0),
-  difal: shownMoney().default(0),
-  pis: shownMoney().default(0),
-  cofins: shownMoney().default(0),
-  discount: shownMoney().optional(),
-  total: shownMoney().optional(),
-});
+export const SilverWithdrawalItemInput = withUnits(
+  z.object({
+    product_type_id: z.coerce
+      .number({ error: MESSAGES.chooseOption })
+      .int(MESSAGES.chooseOption)
+      .positive(MESSAGES.chooseOption)
+      .max(Number.MAX_SAFE_INTEGER, MESSAGES.chooseOption),
+    quantity: unitQuantityField(),
+    quantity_grams: z.union([z.number(), boundedString({ max: 40 })]).optional(),
+    price_per_gram: shownMoney().optional(),
+    silver_value: shownMoney().optional(),
+    minting_fee: shownMoney().default(0),
+    shipping_fee: shownMoney().default(0),
+    insurance_fee: shownMoney().default(0),
+    icms: shownMoney().default(0),
+    difal: shownMoney().default(0),
+    pis: shownMoney().default(0),
+    cofins: shownMoney().default(0),
+    discount: shownMoney().optional(),
+    total: shownMoney().optional(),
+  }),
+  {
+    price_per_gram: 'price_per_gram_cents',
+    silver_value: 'silver_value_cents',
+    minting_fee: 'minting_fee_cents',
+    shipping_fee: 'shipping_fee_cents',
+    insurance_fee: 'insurance_fee_cents',
+    icms: 'icms_cents',
+    difal: 'difal_cents',
+    pis: 'pis_cents',
+    cofins: 'cofins_cents',
+    discount: 'discount_cents',
+    total: 'total_cents',
+  },
+);
 export type SilverWithdrawalItemInput = z.input<typeof SilverWithdrawalItemInput>;
 
 /** A full delivery address (a guest's, or a signed-in customer's typed one). */

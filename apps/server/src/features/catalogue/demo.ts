@@ -52,15 +52,15 @@ export async function seedCatalogueDemo(deps: AppDeps): Promise<void> {
     await saveProductType(deps, null, null, {
       name,
       description,
-      grams_per_unit: grams,
+      grams_per_unit_cg: grams,
       stock,
       active: true,
       icon: 'bar',
       images: [`/api/catalogue/images/${image}`],
-      minting_fee: minting,
-      insurance_rate: 50,
-      pis_rate: 165,
-      cofins_rate: 760,
+      minting_fee_cents: minting,
+      insurance_rate_bps: 50,
+      pis_rate_bps: 165,
+      cofins_rate_bps: 760,
       position: i,
     });
   }

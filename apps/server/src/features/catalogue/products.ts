@@ -144,15 +144,15 @@ export async function listProductTypesForAdmin(deps: AppDeps) {
 const columns = (input: ProductTypeInput | ProductTypeUpdateInput) => ({
   name: input.name,
   description: input.description,
-  gramsPerUnitCg: input.grams_per_unit,
+  gramsPerUnitCg: input.grams_per_unit_cg,
   ...('stock' in input && input.stock !== undefined ? { stock: input.stock } : {}),
   active: input.active,
   icon: input.icon,
   images: input.images.map((path) => ({ path })),
-  mintingFeeCents: input.minting_fee,
-  insuranceRateBps: input.insurance_rate,
-  pisRateBps: input.pis_rate,
-  cofinsRateBps: input.cofins_rate,
+  mintingFeeCents: input.minting_fee_cents,
+  insuranceRateBps: input.insurance_rate_bps,
+  pisRateBps: input.pis_rate_bps,
+  cofinsRateBps: input.cofins_rate_bps,
   position: input.position,
 });
 

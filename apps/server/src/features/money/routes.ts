@@ -22,7 +22,7 @@ import {
   PixQrCodeResponse,
   ReviewDecisionRequest,
   StatementResponse,
-  TedDepositFields,
+  tedDepositFields,
   TedDepositResponse,
   WebhookAckResponse,
   WithdrawalCodeRequest,
@@ -34,6 +34,7 @@ import {
   WithdrawalPasskeyRequest,
   PasskeyOptionsResponse,
   WithdrawalsPageResponse,
+  withUnits,
 } from '@prata/domain';
 import { writeAudit } from '@/lib/audit';
 import { sendAttachment, uploadedFile } from '@/lib/uploads';
@@ -84,7 +85,7 @@ async function depositRoutes(fastify: FastifyInstance) {
         schema: { body: PixDepositRequest, response: { 201: PixDepositResponse } },
       },
       async (req, reply) =>
-        reply.status(201).send(await deposits.createPixDeposit(deps, currentUser(req), req.body.amount)),
+        reply.status(201).send(await deposits.createPixDeposit(deps, currentUser(req), req.body.amount_cents)),
     );
   });
 
@@ -98,14 +99,16 @@ async function depositRoutes(fastify: FastifyInstance) {
         onRequest: requireApprovedRegistration,
         config: { idempotent: true },
         schema: {
-          body: TedDepositFields.extend({ receipt: uploadedFile(MESSAGES.receiptRequired) }),
+          body: withUnits(tedDepositFields.extend({ receipt: uploadedFile(MESSAGES.receiptRequired) }), {
+            amount: 'amount_cents',
+          }),
           response: { 201: TedDepositResponse },
         },
       },
       async (req, reply) =>
         reply
           .status(201)
-          .send(await deposits.createTedDeposit(deps, currentUser(req), req.body.amount, req.body.receipt)),
+          .send(await deposits.createTedDeposit(deps, currentUser(req), req.body.amount_cents, req.body.receipt)),
     );
   });
 
@@ -155,7 +158,7 @@ async function withdrawalRoutes(fastify: FastifyInstance) {
       config: { idempotent: true },
       schema: { body: WithdrawalCodeRequest, response: { 200: WithdrawalCodeResponse } },
     },
-    async (req) => withdrawals.sendWithdrawalCode(deps, currentUser(req), req.body.amount),
+    async (req) => withdrawals.sendWithdrawalCode(deps, currentUser(req), req.body.amount_cents),
   );
 
   app.post(

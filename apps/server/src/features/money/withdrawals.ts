@@ -120,7 +120,7 @@ const snapshot = (b: Awaited<ReturnType<typeof listBanking>>[number]): Withdrawa
 export async function requestWithdrawal(
   deps: AppDeps,
   user: UserRow,
-  input: { verificationCode: string; bankingInformationId: number; amount: number },
+  input: { verificationCode: string; bankingInformationId: number; amount_cents: number },
 ) {
   const db = deps.database.db;
   await refuseCodeWithPasskey(db, user.id);
@@ -130,13 +130,13 @@ export async function requestWithdrawal(
       subject: user.email,
       purpose: 'withdrawal',
       code: input.verificationCode,
-      binding: { amount: input.amount },
+      binding: { amount: input.amount_cents },
     });
   } catch (err) {
     if (err instanceof AppError) throw new AppError(err.code, err.message, { verificationCode: [err.message] });
     throw err;
   }
-  return placeWithdrawal(deps, user, entry, input.amount);
+  return placeWithdrawal(deps, user, entry, input.amount_cents);
 }
 
 /** A customer with a passkey confirms money leaving with it: the e-mail code is refused (PASSKEY_REQUIRED). */
@@ -145,26 +145,30 @@ async function refuseCodeWithPasskey(db: Executor, userId: number) {
 }
 
 /** The bank entry (the customer's own), the amount rules and the balance, before anything is confirmed. */
-async function checkWithdrawal(deps: AppDeps, user: UserRow, input: { bankingInformationId: number; amount: number }) {
+async function checkWithdrawal(
+  deps: AppDeps,
+  user: UserRow,
+  input: { bankingInformationId: number; amount_cents: number },
+) {
   const db = deps.database.db;
   const entry = (await listBanking(db, user.id)).find((b) => b.id === input.bankingInformationId);
   if (!entry) throw invalid('bankingInformationId', MESSAGES.chooseOption);
-  checkAmount(deps, input.amount, feeFor(deps, await countThisMonth(db, user.id)));
-  await checkBalance(db, user.id, input.amount);
+  checkAmount(deps, input.amount_cents, feeFor(deps, await countThisMonth(db, user.id)));
+  await checkBalance(db, user.id, input.amount_cents);
   return entry;
 }
 
 /** What a withdrawal's passkey confirms: this bank entry and this amount (an assertion for R$ 100 cannot take R$ 1.000). */
-const passkeyBinding = (input: { bankingInformationId: number; amount: number }) => ({
+const passkeyBinding = (input: { bankingInformationId: number; amount_cents: number }) => ({
   bankingInformationId: input.bankingInformationId,
-  amount: input.amount,
+  amount: input.amount_cents,
 });
 
 /** POST /api/withdrawal/passkey-options: checked as the final request is, then a challenge bound to it. */
 export async function withdrawalPasskeyOptions(
   deps: AppDeps,
   user: UserRow,
-  input: { bankingInformationId: number; amount: number },
+  input: { bankingInformationId: number; amount_cents: number },
 ) {
   await checkWithdrawal(deps, user, input);
   return { options: await assertionOptions(deps, user.id, 'withdrawal', passkeyBinding(input)) };
@@ -174,7 +178,7 @@ export async function withdrawalPasskeyOptions(
 export async function requestWithdrawalWithPasskey(
   deps: AppDeps,
   user: UserRow,
-  input: { bankingInformationId: number; amount: number; passkey: unknown },
+  input: { bankingInformationId: number; amount_cents: number; passkey: unknown },
   ip: string,
 ) {
   const entry = await checkWithdrawal(deps, user, input);
@@ -182,7 +186,7 @@ export async function requestWithdrawalWithPasskey(
     binding: passkeyBinding(input),
     ip,
   });
-  return placeWithdrawal(deps, user, entry, input.amount);
+  return placeWithdrawal(deps, user, entry, input.amount_cents);
 }
 
 /**

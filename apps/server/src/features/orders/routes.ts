@@ -11,6 +11,7 @@ import {
   HouseOrderResponse,
   IdParams,
   MarketSettingsRequest,
+  OrderQuoteParams,
   MessageResponse,
   OrderQuoteResponse,
   OrdersResponse,
@@ -60,12 +61,9 @@ export async function orderRoutes(fastify: FastifyInstance) {
       `/orders/average-price-per-gram/${side}/:grams`,
       {
         preHandler: authenticate,
-        schema: { params: AveragePriceParams.pick({ grams: true }), response: { 200: AveragePriceResponse } },
+        schema: { params: AveragePriceParams, response: { 200: AveragePriceResponse } },
       },
-      async (req) => {
-        const quantityCg = req.params.grams; // the contract parsed grams into centigrams
-        return service.averagePrice(deps, side, quantityCg, currentUser(req).id);
-      },
+      async (req) => service.averagePrice(deps, side, req.params.quantity_cg, currentUser(req).id),
     );
   }
 
@@ -74,12 +72,9 @@ export async function orderRoutes(fastify: FastifyInstance) {
     {
       preHandler: requireApprovedRegistration,
       config: hot,
-      schema: { params: AveragePriceParams, response: { 200: OrderQuoteResponse } },
+      schema: { params: OrderQuoteParams, response: { 200: OrderQuoteResponse } },
     },
-    async (req) => {
-      const quantityCg = req.params.grams; // the contract parsed grams into centigrams
-      return service.quote(deps, req.params.side, quantityCg, currentUser(req).id);
-    },
+    async (req) => service.quote(deps, req.params.side, req.params.quantity_cg, currentUser(req).id),
   );
 
   for (const side of ['buy', 'sell'] as const) {
@@ -168,11 +163,10 @@ export async function orderRoutes(fastify: FastifyInstance) {
     '/admin/market/settings',
     { preHandler: finance, schema: { body: MarketSettingsRequest, response: { 200: MessageResponse } } },
     async (req) =>
-      // the contract parsed percents and reais into hundredths: 0,5% → 50 bps, R$ 5,00 → 500 centavos
       house.updateMarketSettings(deps, staff(req), {
-        feeRateBps: req.body.transaction_fee,
-        iofRateBps: req.body.iof_fee,
-        minimumFeeCents: req.body.minimum_fee,
+        feeRateBps: req.body.transaction_fee_bps,
+        iofRateBps: req.body.iof_fee_bps,
+        minimumFeeCents: req.body.minimum_fee_cents,
       }),
   );
 
@@ -184,11 +178,10 @@ export async function orderRoutes(fastify: FastifyInstance) {
       schema: { body: HouseOrderRequest, response: { 201: HouseOrderResponse } },
     },
     async (req, reply) => {
-      // the contract parsed reais per gram into centavos and grams into centigrams
       const order = {
         side: req.body.type,
-        pricePerGramCents: req.body.price_per_gram,
-        quantityCentigrams: req.body.quantity_grams,
+        pricePerGramCents: req.body.price_per_gram_cents,
+        quantityCentigrams: req.body.quantity_cg,
       };
       return reply.status(201).send(await house.placeHouseOrder(deps, staff(req), order));
     },
@@ -212,7 +205,9 @@ export async function orderRoutes(fastify: FastifyInstance) {
       schema: { body: HouseFundingRequest, response: { 200: MessageResponse } },
     },
     async (req) =>
-      // the contract parsed grams into centigrams, reais into centavos
-      house.fundHouse(deps, staff(req), { currency: req.body.currency, amountMinorUnits: req.body.amount }),
+      house.fundHouse(deps, staff(req), {
+        currency: req.body.currency,
+        amountMinorUnits: req.body.currency === 'AG' ? req.body.amount_cg : req.body.amount_cents,
+      }),
   );
 }

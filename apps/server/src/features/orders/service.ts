@@ -190,14 +190,14 @@ export type OrderPlacement = {
   expectedTotalCents: number;
 };
 
-/** The parsed body of POST /api/order/{side}: the contract turned reais and grams into centavos and centigrams. */
+/** The parsed body of POST /api/order/{side}. */
 export function placementOf(input: PlaceOrderInput): OrderPlacement {
   return {
     ...(input.mode === undefined ? {} : { mode: input.mode }),
     ...(input.order_id === undefined ? {} : { targetOrderId: input.order_id }),
-    ...(input.price_per_gram === undefined ? {} : { pricePerGramCents: input.price_per_gram }),
-    quantityCentigrams: input.quantity_grams,
-    expectedTotalCents: input.total_amount,
+    ...(input.price_per_gram_cents === undefined ? {} : { pricePerGramCents: input.price_per_gram_cents }),
+    quantityCentigrams: input.quantity_cg,
+    expectedTotalCents: input.total_amount_cents,
   };
 }
 

@@ -111,7 +111,7 @@ const binding = (quantityCg: number, receiverEmail: string) => ({ quantity: quan
 export async function sendTransferCode(
   deps: AppDeps,
   sender: UserRow,
-  input: { quantity_grams: number; receiver_email: string },
+  input: { quantity_cg: number; receiver_email: string },
 ) {
   const db = deps.database.db;
   await refuseCodeWithPasskey(db, sender.id);
@@ -122,7 +122,7 @@ export async function sendTransferCode(
       subject: sender.email,
       purpose: 'transfer',
       channel: 'email',
-      binding: binding(input.quantity_grams, input.receiver_email),
+      binding: binding(input.quantity_cg, input.receiver_email),
       beforeIssue: () => deps.limiter.hit('messagesDestination', emailKey(sender.email)),
     });
     await enqueueEmail(tx, {
@@ -130,7 +130,7 @@ export async function sendTransferCode(
       ...transferCodeMail(
         sender.name,
         code,
-        { grams: formatGrams(input.quantity_grams), receiverEmail: input.receiver_email },
+        { grams: formatGrams(input.quantity_cg), receiverEmail: input.receiver_email },
         deps.config.windows.codeTtlSeconds,
       ),
       carriesSecret: true,
@@ -144,14 +144,14 @@ export async function sendTransferCode(
 async function checkCodeRequest(
   deps: AppDeps,
   sender: UserRow,
-  input: { quantity_grams: number; receiver_email: string },
+  input: { quantity_cg: number; receiver_email: string },
 ) {
   const db = deps.database.db;
   if (input.receiver_email === sender.email.toLowerCase())
     throw invalid('receiver_email', MESSAGES.transferToSelf, 'SILVER_TRANSFER_TO_SELF');
   const receiver = await findUserByEmail(db, input.receiver_email);
   if (receiver) checkReceivable(sender, receiver);
-  await checkBalance(db, sender.id, input.quantity_grams);
+  await checkBalance(db, sender.id, input.quantity_cg);
 }
 
 /** A customer with a passkey confirms transfers with it: the e-mail code is refused (PASSKEY_REQUIRED). */
@@ -163,11 +163,11 @@ async function refuseCodeWithPasskey(db: Executor, userId: number) {
 export async function transferPasskeyOptions(
   deps: AppDeps,
   sender: UserRow,
-  input: { quantity_grams: number; receiver_email: string },
+  input: { quantity_cg: number; receiver_email: string },
 ) {
   await checkCodeRequest(deps, sender, input);
   return {
-    options: await assertionOptions(deps, sender.id, 'transfer', binding(input.quantity_grams, input.receiver_email)),
+    options: await assertionOptions(deps, sender.id, 'transfer', binding(input.quantity_cg, input.receiver_email)),
   };
 }
 
@@ -179,12 +179,12 @@ export async function createTransferWithPasskey(
   ip: string,
 ) {
   const destination = await destinationOf(deps, sender, { ...input, verificationCode: '' });
-  await checkBalance(deps.database.db, sender.id, input.quantity_grams);
+  await checkBalance(deps.database.db, sender.id, input.quantity_cg);
   await verifyAssertion(deps, sender.id, 'transfer', input.passkey as PasskeyAssertion, {
-    binding: binding(input.quantity_grams, input.receiver_email),
+    binding: binding(input.quantity_cg, input.receiver_email),
     ip,
   });
-  return placeTransfer(deps, sender, destination, input.quantity_grams, input.message);
+  return placeTransfer(deps, sender, destination, input.quantity_cg, input.message);
 }
 
 export type Destination = { receiver: UserRow } | { receiver: null; email: string; cpf: string };
@@ -218,19 +218,19 @@ export async function createTransfer(deps: AppDeps, sender: UserRow, input: Crea
   const db = deps.database.db;
   await refuseCodeWithPasskey(db, sender.id);
   const destination = await destinationOf(deps, sender, input);
-  await checkBalance(db, sender.id, input.quantity_grams);
+  await checkBalance(db, sender.id, input.quantity_cg);
   try {
     await consumeCode(db, deps.config, {
       subject: sender.email,
       purpose: 'transfer',
       code: input.verificationCode,
-      binding: binding(input.quantity_grams, input.receiver_email),
+      binding: binding(input.quantity_cg, input.receiver_email),
     });
   } catch (err) {
     if (err instanceof AppError) throw new AppError(err.code, err.message, { verificationCode: [err.message] });
     throw err;
   }
-  return placeTransfer(deps, sender, destination, input.quantity_grams, input.message);
+  return placeTransfer(deps, sender, destination, input.quantity_cg, input.message);
 }
 
 /**

@@ -36,15 +36,15 @@ beforeAll(async () => {
   const saved = await saveProductType(t.app.deps, null, null, {
     name: 'Barra de prata 50 g',
     description: '',
-    grams_per_unit: 5000,
+    grams_per_unit_cg: 5000,
     stock: 20,
     active: true,
     icon: null,
     images: [],
-    minting_fee: 2500,
-    insurance_rate: 50,
-    pis_rate: 165,
-    cofins_rate: 760,
+    minting_fee_cents: 2500,
+    insurance_rate_bps: 50,
+    pis_rate_bps: 165,
+    cofins_rate_bps: 760,
     position: 0,
   });
   bar = saved.productType.id;

@@ -46,8 +46,15 @@ function shownTotalCents(items: readonly ItemShown[]): number {
   return items.reduce(
     (sumCents, i) =>
       sumCents +
-      (i.total ??
-        (i.silver_value ?? 0) + i.minting_fee + i.shipping_fee + i.insurance_fee + i.icms + i.difal + i.pis + i.cofins),
+      (i.total_cents ??
+        (i.silver_value_cents ?? 0) +
+          i.minting_fee_cents +
+          i.shipping_fee_cents +
+          i.insurance_fee_cents +
+          i.icms_cents +
+          i.difal_cents +
+          i.pis_cents +
+          i.cofins_cents),
     0,
   );
 }

@@ -32,15 +32,15 @@ async function lastBarShop(t: TestApp, stock: number) {
   const saved = await saveProductType(t.app.deps, null, null, {
     name: 'Barra de prata 31,1 g',
     description: '',
-    grams_per_unit: 3110,
+    grams_per_unit_cg: 3110,
     stock,
     active: true,
     icon: null,
     images: [],
-    minting_fee: 1500,
-    insurance_rate: 50,
-    pis_rate: 0,
-    cofins_rate: 0,
+    minting_fee_cents: 1500,
+    insurance_rate_bps: 50,
+    pis_rate_bps: 0,
+    cofins_rate_bps: 0,
     position: 0,
   });
   return saved.productType.id;

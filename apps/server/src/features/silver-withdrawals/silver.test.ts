@@ -48,15 +48,15 @@ beforeAll(async () => {
     saveProductType(deps, null, null, {
       name,
       description: `Barra de ${grams / 100} g`,
-      grams_per_unit: grams,
+      grams_per_unit_cg: grams,
       stock,
       active: true,
       icon: null,
       images: [`/api/catalogue/images/barra-${grams / 100}g.png`],
-      minting_fee: 2500,
-      insurance_rate: 50,
-      pis_rate: 165,
-      cofins_rate: 760,
+      minting_fee_cents: 2500,
+      insurance_rate_bps: 50,
+      pis_rate_bps: 165,
+      cofins_rate_bps: 760,
       position: grams,
     });
   bar100 = (await product('Barra de prata 100 g', 10_000, 5)).productType.id;

@@ -1,4 +1,4 @@
-import { formatBRL, MESSAGES, WithdrawalRequest } from '@prata/domain';
+import { bankingInformationIdField, formatBRL, MESSAGES, withdrawalAmountField } from '@prata/domain';
 import { z } from 'zod';
 import { toMinorUnits } from '@/lib/format';
 import type { WithdrawalOverviewResponse } from './api/types';
@@ -16,8 +16,8 @@ export function withdrawalSchema(overview: WithdrawalOverviewResponse) {
   const fee = nextFeeCents(overview);
   const balance = toMinorUnits(overview.currentBalance);
   return z.object({
-    bankingInformationId: WithdrawalRequest.shape.bankingInformationId,
-    amount: WithdrawalRequest.shape.amount.superRefine((cents, ctx) => {
+    bankingInformationId: bankingInformationIdField(),
+    amount: withdrawalAmountField().superRefine((cents, ctx) => {
       if (cents < minimum) ctx.addIssue({ code: 'custom', message: MESSAGES.withdrawalMinimum(formatBRL(minimum)) });
       else if (cents <= fee) ctx.addIssue({ code: 'custom', message: MESSAGES.withdrawalAboveFee(formatBRL(fee)) });
       else if (cents > balance) ctx.addIssue({ code: 'custom', message: MESSAGES.insufficientBalanceBRL });

@@ -59,7 +59,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
     { schema: { body: ShippingQuoteRequest, response: { 200: ShippingQuoteResponse }, tags: ['catalogue'] } },
     async (req) => {
       await deps.limiter.hit('shippingQuoteAddress', req.ip);
-      return charges.shippingQuote(deps, req.body.address.cep, req.body.quantity_grams);
+      return charges.shippingQuote(deps, req.body.address.cep, req.body.quantity_cg);
     },
   );
 

@@ -79,13 +79,20 @@ const asForm = (product: AdminProductType | null): ProductForm =>
       };
 
 /** The contract's output (centigrams, centavos, basis points) back as the API's dot-decimal numbers. */
-const asBody = (input: ProductTypeInput): ProductTypeRequest => ({
-  ...input,
-  grams_per_unit: minorToDecimal(input.grams_per_unit),
-  minting_fee: minorToDecimal(input.minting_fee),
-  insurance_rate: minorToDecimal(input.insurance_rate),
-  pis_rate: minorToDecimal(input.pis_rate),
-  cofins_rate: minorToDecimal(input.cofins_rate),
+const asBody = ({
+  grams_per_unit_cg,
+  minting_fee_cents,
+  insurance_rate_bps,
+  pis_rate_bps,
+  cofins_rate_bps,
+  ...rest
+}: ProductTypeInput): ProductTypeRequest => ({
+  ...rest,
+  grams_per_unit: minorToDecimal(grams_per_unit_cg),
+  minting_fee: minorToDecimal(minting_fee_cents),
+  insurance_rate: minorToDecimal(insurance_rate_bps),
+  pis_rate: minorToDecimal(pis_rate_bps),
+  cofins_rate: minorToDecimal(cofins_rate_bps),
 });
 
 type ProductControl = Control<ProductForm, unknown, ProductTypeInput>;

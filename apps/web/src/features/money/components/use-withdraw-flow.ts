@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, WithdrawalRequest, minorToDecimalText } from '@prata/domain';
+import { MESSAGES, withdrawalCodeField, minorToDecimalText } from '@prata/domain';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -73,7 +73,7 @@ export function useWithdrawFlow(overview: WithdrawalOverviewResponse) {
   };
 
   const review = (typed = code) => {
-    const parsed = WithdrawalRequest.shape.verificationCode.safeParse(typed);
+    const parsed = withdrawalCodeField().safeParse(typed);
     if (!parsed.success) {
       setCodeError(parsed.error.issues[0]?.message ?? MESSAGES.codeInvalid);
       return;

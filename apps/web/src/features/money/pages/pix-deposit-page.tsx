@@ -45,16 +45,16 @@ function PixDepositForm({ minimum, limits }: { minimum: number; limits?: Deposit
   const typed = useWatch({ control, name: 'amount' });
   const intention = useIntention({ amount: typed });
 
-  const onSubmit = handleSubmit(async ({ amount }) => {
+  const onSubmit = handleSubmit(async ({ amount_cents: amountCents }) => {
     // above the limits: said at once, and no charge is asked for (the server refuses it the same way)
-    const refusal = limits ? depositLimitMessage(limits, amount, 'pix') : null;
+    const refusal = limits ? depositLimitMessage(limits, amountCents, 'pix') : null;
     if (refusal) {
       setError('amount', { message: refusal }, { shouldFocus: true });
       return;
     }
     try {
       const answer = await intention.run((idempotencyKey) =>
-        create.mutateAsync({ amount: minorToDecimalText(amount), idempotencyKey }),
+        create.mutateAsync({ amount: minorToDecimalText(amountCents), idempotencyKey }),
       );
       if (!answer) return;
       setPayment(answer);

@@ -99,16 +99,16 @@ function TedDepositForm({ limits }: { limits?: DepositLimits }) {
     receipt: receipt ? [receipt.name, receipt.size, receipt.lastModified] : null,
   });
 
-  const onSubmit = handleSubmit(async ({ amount }) => {
+  const onSubmit = handleSubmit(async ({ amount_cents: amountCents }) => {
     if (!receipt) return;
-    const refusal = limits ? depositLimitMessage(limits, amount, 'ted') : null;
+    const refusal = limits ? depositLimitMessage(limits, amountCents, 'ted') : null;
     if (refusal) {
       setError('amount', { message: refusal }, { shouldFocus: true });
       return;
     }
     try {
       const answer = await intention.run((idempotencyKey) =>
-        send.mutateAsync({ amount: minorToDecimalText(amount), receipt, idempotencyKey }),
+        send.mutateAsync({ amount: minorToDecimalText(amountCents), receipt, idempotencyKey }),
       );
       if (!answer) return;
       notify.success(answer.message);

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -23,8 +24,8 @@ import { DecimalTextField } from '@/components/decimal-field';
 
 type Currency = 'AG' | 'BRL';
 type FundingInput = { currency: Currency; amount: string };
-/** grams as centigrams, reais as centavos (the contract's fields) */
-type FundingOutput = { currency: Currency; amount: number };
+/** what the contract parses: the silver in centigrams, the reais in centavos */
+type FundingOutput = z.output<typeof HouseFundingRequest>;
 
 const EXPLAIN: Record<Currency, string> = {
   AG: 'Prata que a empresa colocou no cofre para a casa vender. Registre só o que já está no cofre: o saldo da casa e a prova de reservas passam a contar com ela.',
@@ -57,8 +58,8 @@ export function FundingDialog({ open, onClose }: { open: boolean; onClose: () =>
     setRefusal(null);
     const body =
       funding.currency === 'AG'
-        ? ({ currency: 'AG', amount: minorToDecimal(funding.amount) } as const)
-        : ({ currency: 'BRL', amount: minorToDecimal(funding.amount) } as const);
+        ? ({ currency: 'AG', amount: minorToDecimal(funding.amount_cg) } as const)
+        : ({ currency: 'BRL', amount: minorToDecimal(funding.amount_cents) } as const);
     try {
       const answer = await intention.run((key) => fund.mutateAsync({ funding: body, key }));
       if (!answer) return;

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,8 +17,8 @@ import { DecimalTextField } from '@/components/decimal-field';
 import { SectionCard } from '@/components/admin/section-card';
 
 type RatesInput = { transaction_fee: string; iof_fee: string; minimum_fee: string };
-/** basis points and centavos, as the contract's fields give them */
-type RatesOutput = { transaction_fee: number; iof_fee: number; minimum_fee: number };
+/** what the contract parses: basis points and centavos */
+type RatesOutput = z.output<typeof MarketSettingsRequest>;
 const FIELDS = ['transaction_fee', 'iof_fee', 'minimum_fee'] as const;
 
 const asText = (rates: Pick<AdminMarketResponse, (typeof FIELDS)[number]>): RatesInput => ({
@@ -45,9 +46,9 @@ export function RatesForm({ market }: { market: AdminMarketResponse }) {
 
   const onSubmit = handleSubmit((rates) => {
     const body = {
-      transaction_fee: minorToDecimal(rates.transaction_fee),
-      iof_fee: minorToDecimal(rates.iof_fee),
-      minimum_fee: minorToDecimal(rates.minimum_fee),
+      transaction_fee: minorToDecimal(rates.transaction_fee_bps),
+      iof_fee: minorToDecimal(rates.iof_fee_bps),
+      minimum_fee: minorToDecimal(rates.minimum_fee_cents),
     };
     save.mutate(body, {
       onSuccess: ({ message }) => {

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { HouseOrderRequest, minorToDecimal, mulDivHalfUp, type OrderSide, parseAmountInput } from '@prata/domain';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -10,8 +11,8 @@ import { notify } from '@/lib/notify';
 import { type AdminMarketResponse, usePlaceHouseOrder } from './api';
 
 type OrderInput = { type: OrderSide; price_per_gram: string; quantity_grams: string };
-/** centavos per gram and centigrams, as the contract's fields give them */
-type OrderOutput = { type: OrderSide; price_per_gram: number; quantity_grams: number };
+/** what the contract parses: centavos per gram and centigrams */
+type OrderOutput = z.output<typeof HouseOrderRequest>;
 const FIELDS = ['type', 'price_per_gram', 'quantity_grams'] as const;
 
 /** The order's value as typed (the house trades without fee or IOF), or null while a field is not a number yet. */
@@ -64,8 +65,8 @@ export function useHouseOrderForm(market: AdminMarketResponse) {
     setRefusal(null);
     const body = {
       type: order.type,
-      price_per_gram: minorToDecimal(order.price_per_gram),
-      quantity_grams: minorToDecimal(order.quantity_grams),
+      price_per_gram: minorToDecimal(order.price_per_gram_cents),
+      quantity_grams: minorToDecimal(order.quantity_cg),
     };
     try {
       const answer = await intention.run((key) => place.mutateAsync({ order: body, key }));
