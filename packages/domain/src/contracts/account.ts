@@ -111,6 +111,13 @@ export const TradingLimitIncreaseRequest = TradingLimitIncreaseFields.partial({
   company_cnpj: true,
 });
 
+/** What the three amounts hold once parsed (the request's schema, its files added, is renamed with it). */
+export const TRADING_LIMIT_UNITS = {
+  new_limit: 'new_limit_cents',
+  net_worth: 'net_worth_cents',
+  monthly_income: 'monthly_income_cents',
+} as const;
+
 /** PUT /api/password */
 export const PasswordChangeRequest = z
   .object({

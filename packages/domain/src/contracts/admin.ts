@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { moneyField } from './account';
-import { ACCOUNT_TYPES, boundedString, isoDateTime, PageQuery, pageOf, requiredText } from './common';
+import { ACCOUNT_TYPES, boundedString, isoDateTime, PageQuery, pageOf, requiredText, withUnits } from './common';
 import { BankingInformation, DocumentInfo, TradingLimitRequest } from './profile';
 import { User } from './users';
 
@@ -95,10 +95,13 @@ export type PendingLimitRequestsResponse = z.infer<typeof PendingLimitRequestsRe
 
 /** POST /api/admin/trading-limit-requests/{id}/review: approve (another limit than asked, or the asked one) or reject. */
 export const LimitReviewRequest = z.discriminatedUnion('decision', [
-  z.object({
-    decision: z.literal('approve'),
-    approved_limit: moneyField(MESSAGES.newLimitRequired).optional(),
-  }),
+  withUnits(
+    z.object({
+      decision: z.literal('approve'),
+      approved_limit: moneyField(MESSAGES.newLimitRequired).optional(),
+    }),
+    { approved_limit: 'approved_limit_cents' },
+  ),
   z.object({
     decision: z.literal('reject'),
     reason: requiredText(MESSAGES.reasonRequired, 500, { multiline: true }),

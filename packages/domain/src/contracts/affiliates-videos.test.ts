@@ -22,7 +22,7 @@ describe('affiliates', () => {
 
   it('the rule: a percentage with up to 2 decimals (as basis points) and whole years from 1 to 10', () => {
     expect(AffiliateSettingsRequest.parse({ reward_share: '12,5', validity_years: '3' })).toEqual({
-      reward_share: 1250,
+      reward_share_bps: 1250,
       validity_years: 3,
     });
     for (const bad of [{ reward_share: -1 }, { reward_share: 100.01 }, { reward_share: 'abc' }]) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
-import { boundedString, integerField, isoDateTime, PAGE_MAX, pageOf } from './common';
+import { boundedString, integerField, isoDateTime, PAGE_MAX, pageOf, withUnits } from './common';
 
 /**
  * The affiliate program (spec 3 "Afiliados", §3 Affiliate and Reward, §4 Affiliate, §6, §7; docs/affiliates.md). An
@@ -118,19 +118,22 @@ export type RewardsResponse = z.infer<typeof RewardsResponse>;
 export const AffiliateSettings = z.object({ reward_share: z.number(), validity_years: z.number().int() });
 export type AffiliateSettings = z.infer<typeof AffiliateSettings>;
 
-export const AffiliateSettingsRequest = z.object({
-  reward_share: z
-    .union([z.number(), boundedString({ max: 12 })], { error: MESSAGES.affiliateShareInvalid })
-    .transform((v, ctx) => {
-      const parsed = parseDecimal(v, { max: 10_000, allowZero: true });
-      if (!parsed.ok) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.affiliateShareInvalid });
-        return z.NEVER;
-      }
-      return parsed.minor;
-    }),
-  validity_years: integerField(MESSAGES.affiliateYearsInvalid, 1, AFFILIATE_VALIDITY_YEARS_MAX),
-});
+export const AffiliateSettingsRequest = withUnits(
+  z.object({
+    reward_share: z
+      .union([z.number(), boundedString({ max: 12 })], { error: MESSAGES.affiliateShareInvalid })
+      .transform((v, ctx) => {
+        const parsed = parseDecimal(v, { max: 10_000, allowZero: true });
+        if (!parsed.ok) {
+          ctx.addIssue({ code: 'custom', message: MESSAGES.affiliateShareInvalid });
+          return z.NEVER;
+        }
+        return parsed.minor;
+      }),
+    validity_years: integerField(MESSAGES.affiliateYearsInvalid, 1, AFFILIATE_VALIDITY_YEARS_MAX),
+  }),
+  { reward_share: 'reward_share_bps' },
+);
 export type AffiliateSettingsRequest = z.input<typeof AffiliateSettingsRequest>;
 export type AffiliateSettingsInput = z.output<typeof AffiliateSettingsRequest>;
 export const AffiliateSettingsResponse = z.object({ settings: AffiliateSettings, message: z.string().optional() });

@@ -142,18 +142,21 @@ export const AdminCoupon = Coupon.extend({
 export type AdminCoupon = z.infer<typeof AdminCoupon>;
 
 /** POST /api/admin/coupons, PUT /api/admin/coupons/{id} */
-export const CouponRequest = z.object({
-  code: boundedString({ max: 40, required: MESSAGES.couponRequired })
-    .min(1, MESSAGES.couponRequired)
-    .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.couponInvalid)
-    .transform((v) => v.toUpperCase()),
-  transaction_fee: percentField(),
-  discount_percent: percentField(),
-  valid_from: z.iso.datetime({ offset: true }).nullish(),
-  valid_until: z.iso.datetime({ offset: true }).nullish(),
-  max_uses: numberOrText().pipe(z.coerce.number<string | number>().int().positive().max(1_000_000)).nullish(),
-  active: z.boolean().default(true),
-});
+export const CouponRequest = withUnits(
+  z.object({
+    code: boundedString({ max: 40, required: MESSAGES.couponRequired })
+      .min(1, MESSAGES.couponRequired)
+      .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.couponInvalid)
+      .transform((v) => v.toUpperCase()),
+    transaction_fee: percentField(),
+    discount_percent: percentField(),
+    valid_from: z.iso.datetime({ offset: true }).nullish(),
+    valid_until: z.iso.datetime({ offset: true }).nullish(),
+    max_uses: numberOrText().pipe(z.coerce.number<string | number>().int().positive().max(1_000_000)).nullish(),
+    active: z.boolean().default(true),
+  }),
+  { transaction_fee: 'transaction_fee_bps', discount_percent: 'discount_bps' },
+);
 export type CouponRequest = z.input<typeof CouponRequest>;
 export type CouponInput = z.output<typeof CouponRequest>;
 
@@ -184,14 +187,20 @@ export const SilverSettingsRequest = z.object({
   ),
   icms: z
     .array(
-      z.object({
-        state: z
-          .string()
-          .regex(/^[A-Za-z]{2}$/, MESSAGES.stateInvalid)
-          .transform((v) => v.toUpperCase()),
-        internal_rate: percentField(),
-        interstate_rate: percentField(),
-      }),
+      z
+        .object({
+          state: z
+            .string()
+            .regex(/^[A-Za-z]{2}$/, MESSAGES.stateInvalid)
+            .transform((v) => v.toUpperCase()),
+          internal_rate: percentField(),
+          interstate_rate: percentField(),
+        })
+        .transform(({ internal_rate, interstate_rate, ...rate }) => ({
+          ...rate,
+          internal_rate_bps: internal_rate,
+          interstate_rate_bps: interstate_rate,
+        })),
     )
     .max(27),
 });

@@ -9,9 +9,9 @@ describe('price alert contracts', () => {
   it('reads the price as a person writes it, in centavos', () => {
     expect(CreatePriceAlertRequest.parse({ direction: 'above', price_per_gram: '999,99' })).toEqual({
       direction: 'above',
-      price_per_gram: 99_999,
+      price_per_gram_cents: 99_999,
     });
-    expect(CreatePriceAlertRequest.parse({ direction: 'below', price_per_gram: 8.5 }).price_per_gram).toBe(850);
+    expect(CreatePriceAlertRequest.parse({ direction: 'below', price_per_gram: 8.5 }).price_per_gram_cents).toBe(850);
   });
 
   it('says what is missing or wrong, in Portuguese', () => {
@@ -51,7 +51,9 @@ describe('price alert contracts', () => {
       ['R$ 9,50', 950],
       [1000, 100_000],
     ] as const) {
-      expect(CreatePriceAlertRequest.parse({ direction: 'above', price_per_gram: price }).price_per_gram).toBe(cents);
+      expect(CreatePriceAlertRequest.parse({ direction: 'above', price_per_gram: price }).price_per_gram_cents).toBe(
+        cents,
+      );
     }
   });
 

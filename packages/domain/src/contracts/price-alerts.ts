@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { formatBRL, parseAmountInput, parseDecimal } from '../money/index';
-import { boundedString, isoDateTime } from './common';
+import { boundedString, isoDateTime, withUnits } from './common';
 
 /**
  * Price alerts (docs/price-alerts.md): "tell me when a gram trades at or above / at or below X".
@@ -55,10 +55,13 @@ const alertPriceField = () =>
     });
 
 /** POST /api/price-alerts */
-export const CreatePriceAlertRequest = z.object({
-  direction: z.enum(PRICE_ALERT_DIRECTIONS, { error: MESSAGES.priceAlertDirectionRequired }),
-  price_per_gram: alertPriceField(),
-});
+export const CreatePriceAlertRequest = withUnits(
+  z.object({
+    direction: z.enum(PRICE_ALERT_DIRECTIONS, { error: MESSAGES.priceAlertDirectionRequired }),
+    price_per_gram: alertPriceField(),
+  }),
+  { price_per_gram: 'price_per_gram_cents' },
+);
 export type CreatePriceAlertInput = z.input<typeof CreatePriceAlertRequest>;
 
 export const PriceAlert = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
-import { boundedString, isoDate, isoDateTime, PAGE_MAX, pageOf } from './common';
+import { boundedString, isoDate, isoDateTime, PAGE_MAX, pageOf, withUnits } from './common';
 
 /**
  * Automatic saving (docs/saving-plans.md): a fixed amount of reais buys silver with a market order
@@ -71,26 +71,29 @@ export const savingAmountField = () =>
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** POST /api/saving-plans */
-export const CreateSavingPlanRequest = z
-  .object({
-    amount: savingAmountField(),
-    frequency: z.enum(SAVING_FREQUENCIES, { error: MESSAGES.chooseOption }),
-    weekday: z.coerce.number().int().min(0).max(6).nullish(),
-    month_day: z.coerce.number().int().min(1).max(28).nullish(),
-    end_date: z
-      .string()
-      .max(10)
-      .nullish()
-      .transform((v) => (v ? v : null))
-      .refine((v) => v === null || (ISO_DAY.test(v) && !Number.isNaN(Date.parse(v))), MESSAGES.savingEndDateInvalid),
-    payment_method: z.enum(SAVING_PAYMENT_METHODS, { error: MESSAGES.savingPaymentMethodRequired }),
-  })
-  .superRefine((body, ctx) => {
-    if (body.frequency === 'weekly' && (body.weekday === null || body.weekday === undefined))
-      ctx.addIssue({ code: 'custom', path: ['weekday'], message: MESSAGES.savingWeekdayRequired });
-    if (body.frequency === 'monthly' && (body.month_day === null || body.month_day === undefined))
-      ctx.addIssue({ code: 'custom', path: ['month_day'], message: MESSAGES.savingMonthDayRequired });
-  });
+export const CreateSavingPlanRequest = withUnits(
+  z
+    .object({
+      amount: savingAmountField(),
+      frequency: z.enum(SAVING_FREQUENCIES, { error: MESSAGES.chooseOption }),
+      weekday: z.coerce.number().int().min(0).max(6).nullish(),
+      month_day: z.coerce.number().int().min(1).max(28).nullish(),
+      end_date: z
+        .string()
+        .max(10)
+        .nullish()
+        .transform((v) => (v ? v : null))
+        .refine((v) => v === null || (ISO_DAY.test(v) && !Number.isNaN(Date.parse(v))), MESSAGES.savingEndDateInvalid),
+      payment_method: z.enum(SAVING_PAYMENT_METHODS, { error: MESSAGES.savingPaymentMethodRequired }),
+    })
+    .superRefine((body, ctx) => {
+      if (body.frequency === 'weekly' && (body.weekday === null || body.weekday === undefined))
+        ctx.addIssue({ code: 'custom', path: ['weekday'], message: MESSAGES.savingWeekdayRequired });
+      if (body.frequency === 'monthly' && (body.month_day === null || body.month_day === undefined))
+        ctx.addIssue({ code: 'custom', path: ['month_day'], message: MESSAGES.savingMonthDayRequired });
+    }),
+  { amount: 'amount_cents' },
+);
 export type CreateSavingPlanRequest = z.input<typeof CreateSavingPlanRequest>;
 export type CreateSavingPlanInput = z.output<typeof CreateSavingPlanRequest>;
 
@@ -98,13 +101,16 @@ export type CreateSavingPlanInput = z.output<typeof CreateSavingPlanRequest>;
  * GET /api/saving-plans/preview?amount=&frequency=&weekday=&month_day=&payment_method=: what the amount would buy
  * now, with the fee and the IOF; with the schedule's fields, also when the first and the next runs happen.
  */
-export const SavingPreviewQuery = z.object({
-  amount: savingAmountField(),
-  frequency: z.enum(SAVING_FREQUENCIES, { error: MESSAGES.chooseOption }).optional(),
-  weekday: z.coerce.number({ error: MESSAGES.savingWeekdayRequired }).int().min(0).max(6).optional(),
-  month_day: z.coerce.number({ error: MESSAGES.savingMonthDayRequired }).int().min(1).max(28).optional(),
-  payment_method: z.enum(SAVING_PAYMENT_METHODS, { error: MESSAGES.savingPaymentMethodRequired }).optional(),
-});
+export const SavingPreviewQuery = withUnits(
+  z.object({
+    amount: savingAmountField(),
+    frequency: z.enum(SAVING_FREQUENCIES, { error: MESSAGES.chooseOption }).optional(),
+    weekday: z.coerce.number({ error: MESSAGES.savingWeekdayRequired }).int().min(0).max(6).optional(),
+    month_day: z.coerce.number({ error: MESSAGES.savingMonthDayRequired }).int().min(1).max(28).optional(),
+    payment_method: z.enum(SAVING_PAYMENT_METHODS, { error: MESSAGES.savingPaymentMethodRequired }).optional(),
+  }),
+  { amount: 'amount_cents' },
+);
 export type SavingPreviewQuery = z.input<typeof SavingPreviewQuery>;
 export type SavingPreviewInput = z.output<typeof SavingPreviewQuery>;
 

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
 import {
   AveragePriceParams,
+  CouponRequest,
+  CreateSavingPlanRequest,
   CreateSilverTransferRequest,
   HouseFundingRequest,
+  LimitReviewRequest,
   MarketSettingsRequest,
   PixDepositRequest,
   PlaceOrderRequest,
   ShippingQuoteRequest,
+  SilverSettingsRequest,
   WithdrawalRequest,
 } from './index';
 
@@ -55,5 +59,27 @@ describe('a parsed request names the unit its numbers hold; the wire keeps the s
         quantity_grams: '0,01',
       }),
     ).toMatchObject({ receiver_id: 3, quantity_cg: 1 });
+  });
+
+  it('the back office’s rates and limits, a saving plan’s amount', () => {
+    expect(CouponRequest.parse({ code: 'prata10', transaction_fee: '1', discount_percent: '10' })).toMatchObject({
+      code: 'PRATA10',
+      transaction_fee_bps: 100,
+      discount_bps: 1000,
+    });
+    expect(
+      SilverSettingsRequest.parse({
+        origin_state: 'sp',
+        pix_expiry_minutes: 30,
+        icms: [{ state: 'rj', internal_rate: '20', interstate_rate: '12' }],
+      }).icms,
+    ).toEqual([{ state: 'RJ', internal_rate_bps: 2000, interstate_rate_bps: 1200 }]);
+    expect(LimitReviewRequest.parse({ decision: 'approve', approved_limit: '150.000,00' })).toEqual({
+      decision: 'approve',
+      approved_limit_cents: 15_000_000,
+    });
+    expect(
+      CreateSavingPlanRequest.parse({ amount: '100', frequency: 'weekly', weekday: 1, payment_method: 'balance' }),
+    ).toMatchObject({ amount_cents: 10_000 });
   });
 });

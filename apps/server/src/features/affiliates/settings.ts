@@ -33,7 +33,7 @@ export async function updateAffiliateSettings(
     const before = await loadAffiliateSettings(tx);
     // the contract parsed the percent into basis points
     await writeAffiliateSettings(tx, {
-      rewardShareBps: input.reward_share,
+      rewardShareBps: input.reward_share_bps,
       validityYears: input.validity_years,
       updatedBy: staff.userId,
     });
@@ -43,7 +43,7 @@ export async function updateAffiliateSettings(
       targetType: 'affiliate_settings',
       targetId: 1,
       details: {
-        reward_share_bps: { from: before.rewardShareBps, to: input.reward_share },
+        reward_share_bps: { from: before.rewardShareBps, to: input.reward_share_bps },
         validity_years: { from: before.validityYears, to: input.validity_years },
       },
       ip: staff.ip,

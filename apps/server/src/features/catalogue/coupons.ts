@@ -105,8 +105,8 @@ export async function saveCoupon(
 ) {
   const values = {
     code: input.code,
-    transactionFeeBps: input.transaction_fee,
-    discountBps: input.discount_percent,
+    transactionFeeBps: input.transaction_fee_bps,
+    discountBps: input.discount_bps,
     validFrom: input.valid_from ? new Date(input.valid_from) : null,
     validUntil: input.valid_until ? new Date(input.valid_until) : null,
     maxUses: input.max_uses ?? null,

@@ -66,8 +66,8 @@ export async function updateSilverSettings(
     for (const r of input.icms) {
       await saveIcmsRate(tx, {
         state: r.state,
-        internalRateBps: r.internal_rate,
-        interstateRateBps: r.interstate_rate,
+        internalRateBps: r.internal_rate_bps,
+        interstateRateBps: r.interstate_rate_bps,
       });
     }
     await writeAudit(tx, {

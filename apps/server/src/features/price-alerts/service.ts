@@ -41,14 +41,14 @@ export async function listPriceAlerts(deps: AppDeps, userId: number): Promise<Pr
 export async function createPriceAlert(
   deps: AppDeps,
   userId: number,
-  input: { direction: PriceAlertDirection; price_per_gram: number },
+  input: { direction: PriceAlertDirection; price_per_gram_cents: number },
 ): Promise<PriceAlert> {
   const created = await withTransaction(deps.database.db, async (tx) => {
     const active = await repo.countActiveForUpdate(tx, userId);
     if (active >= PRICE_ALERTS_ACTIVE_MAX) {
       throw new AppError('PRICE_ALERT_LIMIT', MESSAGES.priceAlertLimitReached(PRICE_ALERTS_ACTIVE_MAX));
     }
-    return repo.insertAlert(tx, { userId, direction: input.direction, priceCents: input.price_per_gram });
+    return repo.insertAlert(tx, { userId, direction: input.direction, priceCents: input.price_per_gram_cents });
   });
   return present(created);
 }

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@prata/domain';
 import type { z } from 'zod';
-import type { TradingLimitIncreaseRequest } from '@prata/domain';
+import type { TRADING_LIMIT_UNITS, TradingLimitIncreaseRequest, WithUnits } from '@prata/domain';
 import type { AppDeps } from '@/deps';
 import type { Executor } from '@/db/client';
 import type { TradingLimitRequestRow, UserRow } from '@/db/rows';
@@ -37,7 +37,7 @@ export async function listLimitRequests(db: Executor, userId: number) {
   return rows.map(presentLimitRequest);
 }
 
-type LimitInput = z.infer<typeof TradingLimitIncreaseRequest>;
+type LimitInput = WithUnits<z.infer<typeof TradingLimitIncreaseRequest>, typeof TRADING_LIMIT_UNITS>;
 
 /**
  * Who asks: a person tells their profession and the company they work for (or own); a company asks in its own name,
@@ -59,7 +59,7 @@ async function applicant(deps: AppDeps, user: UserRow, input: LimitInput) {
 
 /** A request for a higher annual trading limit, with documents; one under review at a time. */
 export async function requestLimitIncrease(deps: AppDeps, user: UserRow, input: LimitInput, files: UploadedFile[]) {
-  if (input.new_limit <= user.tradingLimitCents) throw invalid('new_limit', MESSAGES.newLimitTooLow);
+  if (input.new_limit_cents <= user.tradingLimitCents) throw invalid('new_limit', MESSAGES.newLimitTooLow);
   const who = await applicant(deps, user, input);
   if (files.length === 0) throw invalid('documents', MESSAGES.limitDocumentsRequired);
   if (files.length > MAX_LIMIT_DOCUMENTS)
@@ -69,9 +69,9 @@ export async function requestLimitIncrease(deps: AppDeps, user: UserRow, input: 
     return await withTransaction(deps.database.db, async (tx) => {
       const row = await insertLimitRequest(tx, {
         userId: user.id,
-        newLimitCents: input.new_limit,
-        netWorthCents: input.net_worth,
-        monthlyIncomeCents: input.monthly_income,
+        newLimitCents: input.new_limit_cents,
+        netWorthCents: input.net_worth_cents,
+        monthlyIncomeCents: input.monthly_income_cents,
         ...who,
         otherInfo: input.other_info,
       });

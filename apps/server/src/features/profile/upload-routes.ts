@@ -4,8 +4,10 @@ import { z } from 'zod';
 import {
   DocumentUploadResponse,
   MESSAGES,
+  TRADING_LIMIT_UNITS,
   TradingLimitIncreaseRequest,
   TradingLimitRequestSavedResponse,
+  withUnits,
 } from '@prata/domain';
 import { uploadedFile, uploadedFiles } from '@/lib/uploads';
 import { authenticate, currentUser } from '@/plugins/auth';
@@ -52,10 +54,13 @@ export async function uploadRoutes(fastify: FastifyInstance) {
         // a double tap on "Enviar pedido" sends one request (and one e-mail to the operators)
         config: { idempotent: true },
         schema: {
-          body: TradingLimitIncreaseRequest.extend({
-            'documents[]': uploadedFiles(MESSAGES.limitDocumentsRequired).optional(),
-            documents: uploadedFiles(MESSAGES.limitDocumentsRequired).optional(),
-          }),
+          body: withUnits(
+            TradingLimitIncreaseRequest.extend({
+              'documents[]': uploadedFiles(MESSAGES.limitDocumentsRequired).optional(),
+              documents: uploadedFiles(MESSAGES.limitDocumentsRequired).optional(),
+            }),
+            TRADING_LIMIT_UNITS,
+          ),
           response: { 201: TradingLimitRequestSavedResponse },
         },
       },

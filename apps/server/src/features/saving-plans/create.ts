@@ -73,13 +73,13 @@ async function insertPlanChecked(deps: AppDeps, user: UserRow, input: CreateSavi
     if ((await repo.countLivePlans(tx, user.id)) >= SAVING_PLANS_MAX)
       throw new AppError('LIST_LIMIT_REACHED', MESSAGES.savingPlansLimit(SAVING_PLANS_MAX));
     if (pix) {
-      const charge = { userId: user.id, method: 'pix' as const, amountCents: input.amount };
+      const charge = { userId: user.id, method: 'pix' as const, amountCents: input.amount_cents };
       const refused = await moneyInRefusal(tx, charge, planWording);
       if (refused) throw refused;
     }
     const created = await repo.insertPlan(tx, {
       userId: user.id,
-      amountCents: input.amount,
+      amountCents: input.amount_cents,
       frequency: input.frequency,
       weekday: input.frequency === 'weekly' ? (input.weekday ?? null) : null,
       monthDay: input.frequency === 'monthly' ? (input.month_day ?? null) : null,
@@ -88,7 +88,7 @@ async function insertPlanChecked(deps: AppDeps, user: UserRow, input: CreateSavi
       paymentMethod: input.payment_method,
       status: pix ? 'awaiting_authorization' : 'active',
     });
-    await logEvent(tx, user.id, `Poupança automática de ${formatBRL(input.amount)} criada`);
+    await logEvent(tx, user.id, `Poupança automática de ${formatBRL(input.amount_cents)} criada`);
     return created;
   });
 }

@@ -116,11 +116,11 @@ export async function preview(
   userId: number,
   query: SavingPreviewInput,
 ): Promise<SavingPreviewResponse> {
-  const size = await sizeBuy(deps.database.db, userId, query.amount);
+  const size = await sizeBuy(deps.database.db, userId, query.amount_cents);
   // the fee the rate alone would charge (the one fee rule, without its minimum)
   const byRate = feeAndIof(size.valueCents, { ...size.rates, minimumFeeCents: 0 }).feeCents;
   return {
-    amount: minorToDecimal(query.amount),
+    amount: minorToDecimal(query.amount_cents),
     available: size.quantityCg > 0,
     quantity_grams: size.quantityCg / 100,
     price_per_gram: minorToDecimal(averagePriceCents(size)),

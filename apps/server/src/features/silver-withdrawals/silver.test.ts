@@ -64,8 +64,8 @@ beforeAll(async () => {
   couponId = (
     await saveCoupon(deps, null, null, {
       code: 'PRATA10',
-      transaction_fee: 25,
-      discount_percent: 1000,
+      transaction_fee_bps: 25,
+      discount_bps: 1000,
       valid_from: null,
       valid_until: null,
       max_uses: 100,

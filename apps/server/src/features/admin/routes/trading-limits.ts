@@ -39,7 +39,7 @@ export async function tradingLimitRoutes(fastify: FastifyInstance) {
         app.deps,
         actor(req),
         req.params.id,
-        body.decision === 'approve' ? { decision: 'approve', approvedLimitCents: body.approved_limit } : body,
+        body.decision === 'approve' ? { decision: 'approve', approvedLimitCents: body.approved_limit_cents } : body,
       );
       return {
         tradingLimitRequest: request,

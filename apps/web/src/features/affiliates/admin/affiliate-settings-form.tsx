@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +20,8 @@ import { FormPercentField } from '@/components/admin/form-decimal-field';
 import { FormTextField } from '@/components/admin/form-text-field';
 
 type SettingsForm = { reward_share: string; validity_years: string };
-type SettingsOutput = { reward_share: number; validity_years: number };
+/** what the contract parses: the share in basis points */
+type SettingsOutput = z.output<typeof AffiliateSettingsRequest>;
 const FIELDS = ['reward_share', 'validity_years'] as const;
 
 const asForm = (s: AffiliateSettings): SettingsForm => ({
@@ -42,7 +44,7 @@ export function AffiliateSettingsForm() {
   }, [loaded?.reward_share, loaded?.validity_years]);
 
   const onSubmit = handleSubmit((input) => {
-    const body = { reward_share: minorToDecimal(input.reward_share), validity_years: input.validity_years };
+    const body = { reward_share: minorToDecimal(input.reward_share_bps), validity_years: input.validity_years };
     save.mutate(body, {
       onSuccess: ({ message, settings: saved }) => {
         if (message) notify.success(message);

@@ -72,10 +72,10 @@ const resolver: Resolver<CouponForm, unknown, CouponInput> = async (values, cont
 };
 
 /** The contract's output (basis points) back as the API's percentages. */
-const asBody = (input: CouponInput): CouponRequest => ({
-  ...input,
-  transaction_fee: minorToDecimal(input.transaction_fee),
-  discount_percent: minorToDecimal(input.discount_percent),
+const asBody = ({ transaction_fee_bps, discount_bps, ...rest }: CouponInput): CouponRequest => ({
+  ...rest,
+  transaction_fee: minorToDecimal(transaction_fee_bps),
+  discount_percent: minorToDecimal(discount_bps),
 });
 
 /**

@@ -40,8 +40,8 @@ const asBody = (input: SilverSettingsInput): SilverSettingsRequest => ({
   ...input,
   icms: input.icms.map((r) => ({
     state: r.state,
-    internal_rate: minorToDecimal(r.internal_rate),
-    interstate_rate: minorToDecimal(r.interstate_rate),
+    internal_rate: minorToDecimal(r.internal_rate_bps),
+    interstate_rate: minorToDecimal(r.interstate_rate_bps),
   })),
 });
 

@@ -3,7 +3,10 @@ import {
   CompanyTradingLimitIncreaseFields,
   MESSAGES,
   minorToDecimalText,
+  TRADING_LIMIT_UNITS,
   TradingLimitIncreaseFields,
+  type WithUnits,
+  withUnits,
 } from '@prata/domain';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -29,7 +32,7 @@ const FIELDS = [
 ] as const;
 
 type LimitInput = z.input<typeof TradingLimitIncreaseFields>;
-type LimitOutput = z.output<typeof TradingLimitIncreaseFields>;
+type LimitOutput = WithUnits<z.output<typeof TradingLimitIncreaseFields>, typeof TRADING_LIMIT_UNITS>;
 
 const EMPTY: LimitInput = {
   new_limit: '',
@@ -53,18 +56,21 @@ export function useLimitRequest(currentLimitCents: number, company: Company | nu
   const [filesError, setFilesError] = useState<string | null>(null);
   const schema = useMemo(
     () =>
-      (company
-        ? CompanyTradingLimitIncreaseFields.extend({
-            profession: z.string(),
-            company_name: z.string(),
-            company_cnpj: z.string(),
-          })
-        : TradingLimitIncreaseFields
-      ).superRefine((v, ctx) => {
-        if (v.new_limit <= currentLimitCents) {
-          ctx.addIssue({ code: 'custom', path: ['new_limit'], message: MESSAGES.newLimitTooLow });
-        }
-      }),
+      withUnits(
+        (company
+          ? CompanyTradingLimitIncreaseFields.extend({
+              profession: z.string(),
+              company_name: z.string(),
+              company_cnpj: z.string(),
+            })
+          : TradingLimitIncreaseFields
+        ).superRefine((v, ctx) => {
+          if (v.new_limit <= currentLimitCents) {
+            ctx.addIssue({ code: 'custom', path: ['new_limit'], message: MESSAGES.newLimitTooLow });
+          }
+        }),
+        TRADING_LIMIT_UNITS,
+      ),
     [currentLimitCents, company],
   );
   const { control, handleSubmit, setError, reset } = useForm<LimitInput, unknown, LimitOutput>({
@@ -98,9 +104,9 @@ export function useLimitRequest(currentLimitCents: number, company: Company | nu
       intention
         .run((key) =>
           send.mutateAsync({
-            new_limit: minorToDecimalText(v.new_limit),
-            net_worth: minorToDecimalText(v.net_worth),
-            monthly_income: minorToDecimalText(v.monthly_income),
+            new_limit: minorToDecimalText(v.new_limit_cents),
+            net_worth: minorToDecimalText(v.net_worth_cents),
+            monthly_income: minorToDecimalText(v.monthly_income_cents),
             ...(company
               ? {}
               : { profession: v.profession, company_name: v.company_name, company_cnpj: v.company_cnpj }),
