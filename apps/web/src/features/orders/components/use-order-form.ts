@@ -9,6 +9,7 @@ import {
   type OrderSide,
   pricePerGramField,
   minorToDecimalText,
+  withUnits,
 } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -33,14 +34,17 @@ import { atStakeCents, useOrderWarnings } from './order-warnings';
 const SUMMARY_DELAY_MS = 300;
 
 /** A limit order needs its price; a market order takes the book's (the field is disabled and not sent). */
-const orderFormSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('limit'), price_per_gram: pricePerGramField(), quantity_grams: gramsField() }),
-  z.object({
-    mode: z.literal('market'),
-    price_per_gram: z.union([z.string(), z.number()]).optional(),
-    quantity_grams: gramsField(),
-  }),
-]);
+const orderFormSchema = withUnits(
+  z.discriminatedUnion('mode', [
+    z.object({ mode: z.literal('limit'), price_per_gram: pricePerGramField(), quantity_grams: gramsField() }),
+    z.object({
+      mode: z.literal('market'),
+      price_per_gram: z.union([z.string(), z.number()]).optional(),
+      quantity_grams: gramsField(),
+    }),
+  ]),
+  { price_per_gram: 'price_per_gram_cents', quantity_grams: 'quantity_cg' },
+);
 /** The masked fields hold dot-decimal text ('12.50'); the schema gives centavos and centigrams. */
 type OrderFormInput = { mode: OrderMode; price_per_gram?: string | number; quantity_grams: string | number };
 type FormInput = OrderFormInput;
@@ -95,12 +99,12 @@ function orderOf(
     if (!marketReady || !summary) return null;
     const body: PlaceOrderRequest = {
       mode: 'market',
-      quantity_grams: minorToDecimalText(values.quantity_grams),
+      quantity_grams: minorToDecimalText(values.quantity_cg),
       total_amount: minorToDecimalText(summary.totalCents),
     };
     return { body, summary };
   }
-  const cost = limitSummary(side, values.price_per_gram, values.quantity_grams, rates);
+  const cost = limitSummary(side, values.price_per_gram_cents, values.quantity_cg, rates);
   if (!cost) return null;
   if (!cost.allowed) {
     notify.error(MESSAGES.orderSellNotAllowed);
@@ -108,8 +112,8 @@ function orderOf(
   }
   const body: PlaceOrderRequest = {
     mode: 'limit',
-    price_per_gram: minorToDecimalText(values.price_per_gram),
-    quantity_grams: minorToDecimalText(values.quantity_grams),
+    price_per_gram: minorToDecimalText(values.price_per_gram_cents),
+    quantity_grams: minorToDecimalText(values.quantity_cg),
     total_amount: minorToDecimalText(cost.totalCents),
   };
   return { body, summary: cost };
