@@ -35,11 +35,12 @@ export function withUnits<S extends z.ZodType<Record<string, unknown>>, const M 
   schema: S,
   names: M,
 ) {
-  return schema.transform((parsed) => {
-    const renamed: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(parsed)) renamed[names[key] ?? key] = value;
-    return renamed as WithUnits<z.output<S>, M>;
-  });
+  return schema.transform(
+    (parsed) =>
+      Object.fromEntries(
+        Object.entries(parsed).map(([key, value]) => [Object.hasOwn(names, key) ? names[key] : key, value]),
+      ) as WithUnits<z.output<S>, M>,
+  );
 }
 
 /**

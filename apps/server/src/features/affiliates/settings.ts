@@ -31,7 +31,6 @@ export async function updateAffiliateSettings(
 ) {
   await withTransaction(deps.database.db, async (tx) => {
     const before = await loadAffiliateSettings(tx);
-    // the contract parsed the percent into basis points
     await writeAffiliateSettings(tx, {
       rewardShareBps: input.reward_share_bps,
       validityYears: input.validity_years,
