@@ -34,6 +34,15 @@ import { journeyContext } from '../lib/flows';
 
 const journey = journeyContext();
 
+/**
+ * "Continuar" of the checkout, then the next step's heading holding the focus (the page moves it there once the step
+ * shows): the next Tab starts from the step, never from where the focus was before the step rendered.
+ */
+async function continueTo(page: Page, step: string): Promise<void> {
+  await activate(page, 'Continuar', { role: 'button' });
+  await expectFocusOn(page, page.getByRole('heading', { name: step, level: 2 }), `the heading '${step}'`);
+}
+
 /** The pending Pix charge shown to a buyer (the dev list names the buyer's e-mail). */
 async function pendingPixOf(email: string): Promise<string> {
   const { payments } = await apiCall<{ payments: Array<{ asaas_payment_id: string; customer_email: string }> }>(
@@ -70,7 +79,7 @@ describe('Teclado: comprar como visitante, entrar, adicionar e retirar dinheiro'
       await activate(page, 'Adicionar Barra de prata 50 g', { role: 'button' });
       await expectFocusReturned(page, addDialog, addOpener, "'Adicionar item'");
       await expectVisible(cart.getByText('Barra de prata 50 g'));
-      await activate(page, 'Continuar', { role: 'button' });
+      await continueTo(page, 'Dados pessoais');
 
       // Dados pessoais
       await typeInto(page, /^Nome completo/, 'Bruna Teclado Prado');
@@ -80,7 +89,7 @@ describe('Teclado: comprar como visitante, entrar, adicionar e retirar dinheiro'
       await tabTo(page, /^(Feminino|Masculino|Outro|Prefiro não informar)/, { role: 'radio' });
       await arrowTo(page, 'Feminino');
       await press(page, ' ');
-      await activate(page, 'Continuar', { role: 'button' });
+      await continueTo(page, 'Endereço');
 
       // Endereço: the city from the autocomplete's list with the arrows
       await typeInto(page, /^CEP/, '01310100');
@@ -100,7 +109,7 @@ describe('Teclado: comprar como visitante, entrar, adicionar e retirar dinheiro'
       await typeInto(page, /^Bairro/, 'Bela Vista');
       await typeInto(page, /^Rua\/avenida/, 'Avenida Paulista');
       await typeInto(page, /^Número/, '1000');
-      await activate(page, 'Continuar', { role: 'button' });
+      await continueTo(page, 'Envio');
 
       // Envio: the first Correios option, checked with the arrows
       const shipping = region(page, 'Envio');
@@ -108,7 +117,7 @@ describe('Teclado: comprar como visitante, entrar, adicionar e retirar dinheiro'
       await tabTo(page, /./, { role: 'radio' });
       await arrowTo(page, /^Correios/);
       await press(page, ' ');
-      await activate(page, 'Continuar', { role: 'button' });
+      await continueTo(page, 'Pagamento');
 
       // Pagamento: the fees' dialog with Escape, the coupon's dialog, then the Pix
       await expectVisible(page.getByRole('region', { name: 'Resumo dos valores' }));
