@@ -187,20 +187,17 @@ export const SilverSettingsRequest = z.object({
   ),
   icms: z
     .array(
-      z
-        .object({
+      withUnits(
+        z.object({
           state: z
             .string()
             .regex(/^[A-Za-z]{2}$/, MESSAGES.stateInvalid)
             .transform((v) => v.toUpperCase()),
           internal_rate: percentField(),
           interstate_rate: percentField(),
-        })
-        .transform(({ internal_rate, interstate_rate, ...rate }) => ({
-          ...rate,
-          internal_rate_bps: internal_rate,
-          interstate_rate_bps: interstate_rate,
-        })),
+        }),
+        { internal_rate: 'internal_rate_bps', interstate_rate: 'interstate_rate_bps' },
+      ),
     )
     .max(27),
 });

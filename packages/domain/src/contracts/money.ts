@@ -136,11 +136,11 @@ export const PixDepositResponse = PixQrCodeResponse.extend({ deposit: Deposit, m
 export type PixDepositResponse = z.infer<typeof PixDepositResponse>;
 
 /** POST /api/deposit/ted (multipart): the amount; the receipt file travels beside it. */
-export const tedDepositFields = z.object({
+export const tedDepositWireFields = z.object({
   amount: moneyField(MESSAGES.tedAmountRequired).refine((cents) => cents > 0, MESSAGES.tedAmountRequired),
 });
-/** The form's fields as parsed (the server adds the receipt to `tedDepositFields`). */
-export const TedDepositFields = withUnits(tedDepositFields, { amount: 'amount_cents' });
+/** The form's fields as parsed (the server adds the receipt to `tedDepositWireFields`, then renames the same way). */
+export const TedDepositFields = withUnits(tedDepositWireFields, { amount: 'amount_cents' });
 
 /** POST /api/deposit/ted */
 export const TedDepositResponse = z.object({ deposit: Deposit, message: z.string() });
@@ -193,7 +193,6 @@ export const WithdrawalOverviewResponse = z.object({
 });
 export type WithdrawalOverviewResponse = z.infer<typeof WithdrawalOverviewResponse>;
 
-/** POST /api/withdrawal/verification-code: the amount the code will confirm (sent again on a resend). */
 /** The bank entry a withdrawal goes to: one of the customer's (its id). */
 export const bankingInformationIdField = () => integerField(MESSAGES.chooseOption, 1, Number.MAX_SAFE_INTEGER);
 
@@ -201,6 +200,7 @@ export const bankingInformationIdField = () => integerField(MESSAGES.chooseOptio
 export const withdrawalAmountField = () =>
   moneyField(MESSAGES.withdrawalAmountRequired).refine((c) => c > 0, MESSAGES.withdrawalAmountRequired);
 
+/** POST /api/withdrawal/verification-code: the amount the code will confirm (sent again on a resend). */
 export const WithdrawalCodeRequest = withUnits(z.object({ amount: withdrawalAmountField() }), {
   amount: 'amount_cents',
 });

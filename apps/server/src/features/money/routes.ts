@@ -22,7 +22,7 @@ import {
   PixQrCodeResponse,
   ReviewDecisionRequest,
   StatementResponse,
-  tedDepositFields,
+  tedDepositWireFields,
   TedDepositResponse,
   WebhookAckResponse,
   WithdrawalCodeRequest,
@@ -99,7 +99,7 @@ async function depositRoutes(fastify: FastifyInstance) {
         onRequest: requireApprovedRegistration,
         config: { idempotent: true },
         schema: {
-          body: withUnits(tedDepositFields.extend({ receipt: uploadedFile(MESSAGES.receiptRequired) }), {
+          body: withUnits(tedDepositWireFields.extend({ receipt: uploadedFile(MESSAGES.receiptRequired) }), {
             amount: 'amount_cents',
           }),
           response: { 201: TedDepositResponse },
