@@ -30,7 +30,7 @@ set enable_seqscan = off as $$
 declare
   v_n int := jsonb_array_length(p_cmds);
   v_cmd jsonb; v_kind text; v_id text; v_linked boolean; v_parts jsonb;
-  v_codes text[]; v_owner_ids bigint[]; v_missing text[]; v_tids text[] := '{}';
+  v_codes text[]; v_owner_ids bigint[]; v_missing text[]; v_tids text[];
   v_na int; v_no int; v_nh int; v_cnt int; v_got int;
   -- accounts of the call, 1-based in the order one aggregate pass read them
   a_map jsonb;
@@ -39,24 +39,23 @@ declare
   -- their owners, 1-based in id order; mode '-' none, 'n' no key update, 'k' key share
   o_id bigint[]; o_cust boolean[]; o_mode "char"[]; o_closed boolean[];
   -- holds the call mentions, 1-based
-  h_map jsonb := '{}'; h_ids text[] := '{}';
+  h_map jsonb; h_ids text[];
   h_db boolean[]; h_new boolean[]; h_orig text[]; h_state text[]; h_amt bigint[]; h_av int[]; h_hd int[];
   h_avc text[]; h_hdc text[]; h_reason text[]; h_ref text[]; h_captured bigint[]; h_rest text[];
   -- undo log of hold changes (index, state before, new before)
-  u_h int[] := '{}'; u_state text[] := '{}'; u_new boolean[] := '{}';
+  u_h int[]; u_state text[]; u_new boolean[];
   -- transfers to write
-  l_tid text[] := '{}'; l_d int[] := '{}'; l_c int[] := '{}'; l_amt bigint[] := '{}'; l_code text[] := '{}';
-  l_rep int[] := '{}';
+  l_tid text[]; l_d int[]; l_c int[]; l_amt bigint[]; l_code text[]; l_rep int[];
   -- this command's legs
   c_d int[]; c_c int[]; c_amt bigint[]; c_tid text[]; c_code text[];
   -- what the decisions read: transfers already posted under this call's ids, ids repeated within the call, balances
-  v_dups jsonb; v_reps jsonb := '{}'; rep_at int[]; v_bals jsonb; v_hstates jsonb; v_guard bigint[];
+  v_dups jsonb; v_reps jsonb; rep_at int[]; v_bals jsonb; v_hstates jsonb; v_guard bigint[];
   -- what the write takes
-  h_opened ledger_plan_hold[] := '{}'; h_closed ledger_plan_hold[] := '{}';
-  v_lock_n bigint[] := '{}'; v_lock_k bigint[] := '{}'; v_owners_n bigint[] := '{}'; v_owners_k bigint[] := '{}';
+  h_opened ledger_plan_hold[]; h_closed ledger_plan_hold[];
+  v_lock_n bigint[]; v_lock_k bigint[]; v_owners_n bigint[] := '{}'; v_owners_k bigint[] := '{}';
   res jsonb[];
   v_res jsonb; v_fail text; v_fail_acct text; v_stored jsonb; v_prev jsonb;
-  v_in_chain boolean := false; v_chain_failed boolean := false; v_chain_start int; v_chain_legs int; v_chain_undo int;
+  v_in_chain boolean; v_chain_failed boolean; v_chain_start int; v_chain_legs int; v_chain_undo int;
   i int; j int; k int; kr int; d int; c int; r int; v_amt bigint; v_sum bigint; v_rem bigint; v_rest text;
   v_code text; v_pc text;
   -- one transfer alone: its accounts, their owners and the modes to lock them in
@@ -109,6 +108,12 @@ begin
       return jsonb_build_array(jsonb_build_object('ok', true, 'duplicate', false, 'posted_at', now()));
     end if;
   end if;
+
+  -- The general way. Its lists start empty and its chain closed (set here, not where they are declared: the
+  -- declarations' values are computed on every call, the one transfer's too).
+  v_tids := '{}'; h_map := '{}'; h_ids := '{}'; u_h := '{}'; u_state := '{}'; u_new := '{}'; l_tid := '{}';
+  l_d := '{}'; l_c := '{}'; l_amt := '{}'; l_code := '{}'; l_rep := '{}'; v_reps := '{}'; h_opened := '{}';
+  h_closed := '{}'; v_lock_n := '{}'; v_lock_k := '{}'; v_in_chain := false; v_chain_failed := false;
 
   -- 1. The holds mentioned (released, captured, created, or created as a capture's remainder), as stored.
   if jsonb_path_exists(p_cmds, '$[*] ? (@.kind != "transfer")') then
