@@ -1,7 +1,9 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '@/db/client';
+import { withTransaction } from '@/db/tx';
 import { buildTestApp, createTestDatabase, onPostgres, skippedOnPglite } from './helpers';
 import { trackSecondary } from './setup';
 
@@ -12,6 +14,7 @@ import { trackSecondary } from './setup';
 async function relayTo(url: string) {
   const target = new URL(url);
   const sockets = new Set<net.Socket>();
+  let dropNext = false;
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     for (const s of [client, upstream]) {
@@ -19,7 +22,13 @@ async function relayTo(url: string) {
       s.on('close', () => sockets.delete(s));
       s.on('error', () => s.destroy());
     }
-    client.pipe(upstream).pipe(client);
+    client.on('data', (chunk) => {
+      if (!dropNext) return void upstream.write(chunk);
+      dropNext = false;
+      client.destroy();
+      upstream.destroy();
+    });
+    upstream.pipe(client);
   });
   const listen = (port: number) =>
     new Promise<number>((resolve) =>
@@ -39,6 +48,10 @@ async function relayTo(url: string) {
     },
     async mend() {
       await listen(port);
+    },
+    /** the next bytes the app sends on any open connection end that connection instead of reaching PostgreSQL */
+    dropNextWrite() {
+      dropNext = true;
     },
   };
 }
@@ -134,5 +147,30 @@ describe('the database goes away and comes back', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['idempotent-replayed']).toBeUndefined();
     await t.app.close();
+  });
+
+  it('gives back a connection lost as a transaction begins: the pool is whole again, not a connection short', async () => {
+    if (!onPostgres) return skippedOnPglite('database away');
+    const database = await createTestDatabase({ forThisTest: true });
+    const relay = await relayTo(database.url as string);
+    const one = await openDatabase({ url: relay.url, poolSize: 1, connectTimeoutMs: 500 });
+    trackSecondary(one);
+    const logged: string[] = [];
+    one.setErrorLogger((_err, where) => logged.push(where));
+    await one.db.execute(sql`select 1`);
+
+    // the pool's one connection, idle, is lost as the transaction's `begin` goes out on it
+    relay.dropNextWrite();
+    await expect(withTransaction(one.db, (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+    expect(logged).toContain('connection lost');
+
+    // the next statement gets a new connection at once, and so does every one after it
+    for (let i = 0; i < 3; i++) {
+      const { rows } = await one.db.execute(sql`select 1 as one`);
+      expect(rows).toEqual([{ one: 1 }]);
+    }
+    expect(await withTransaction(one.db, async (tx) => (await tx.execute(sql`select 2 as two`)).rows)).toEqual([
+      { two: 2 },
+    ]);
   });
 });

@@ -66,8 +66,48 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: Error | boolean) => void,
+) => void;
+
+/**
+ * A checked-out connection whose server went away gives itself back to the pool at once (which drops it), and its
+ * holder's own release afterwards does nothing. drizzle sends a transaction's `begin` before the try whose finally
+ * releases the connection: without this, a connection lost at that moment is never given back, and each restart of
+ * the database that catches one leaves the pool a connection short, until requests wait for one that never comes.
+ */
+function givenBackWhenLost(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const giveBack = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('error', lost);
+    release(err);
+  };
+  const lost = (err: Error) => giveBack(err);
+  client.on('error', lost);
+  client.release = giveBack;
+  return client;
+}
+
+/** node-postgres' pool, each checkout through givenBackWhenLost. */
+class Pool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    if (!callback) return super.connect().then(givenBackWhenLost);
+    super.connect((err, client) =>
+      client ? callback(err, givenBackWhenLost(client), client.release) : callback(err, undefined, () => {}),
+    );
+    return undefined;
+  }
+}
+
 async function openPostgres(url: string, poolSize: number, connectTimeoutMs: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: connectTimeoutMs });
+  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: connectTimeoutMs });
   let logError = stderrLogger;
   // An idle client whose server went away: the pool drops it and opens another on the next checkout.
   pool.on('error', (err) => logError(err, 'idle connection lost'));
