@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@/db/client';
+import { rows } from '@/db/sql';
 import { withTransaction } from '@/db/tx';
 import { buildTestApp, createTestDatabase, onPostgres, skippedOnPglite } from './helpers';
 import { trackSecondary } from './setup';
@@ -166,11 +167,8 @@ describe('the database goes away and comes back', () => {
 
     // the next statement gets a new connection at once, and so does every one after it
     for (let i = 0; i < 3; i++) {
-      const { rows } = await one.db.execute(sql`select 1 as one`);
-      expect(rows).toEqual([{ one: 1 }]);
+      expect(await rows(one.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
     }
-    expect(await withTransaction(one.db, async (tx) => (await tx.execute(sql`select 2 as two`)).rows)).toEqual([
-      { two: 2 },
-    ]);
+    expect(await withTransaction(one.db, (tx) => rows(tx, sql`select 2 as two`))).toEqual([{ two: 2 }]);
   });
 });
