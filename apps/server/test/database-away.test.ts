@@ -1,10 +1,11 @@
 import net from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@/db/client';
 import { rows } from '@/db/sql';
-import { withTransaction } from '@/db/tx';
+import { pgErrorCode, withTransaction } from '@/db/tx';
+import { isDatabaseUnavailable } from '@/db/unavailable';
 import { buildTestApp, createTestDatabase, onPostgres, skippedOnPglite } from './helpers';
 import { trackSecondary } from './setup';
 
@@ -170,5 +171,53 @@ describe('the database goes away and comes back', () => {
       expect(await rows(one.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
     }
     expect(await withTransaction(one.db, (tx) => rows(tx, sql`select 2 as two`))).toEqual([{ two: 2 }]);
+  });
+
+  it('ends a transaction left idle past its window: its row locks go, and the pool is whole again', async () => {
+    if (!onPostgres) return skippedOnPglite('idle in transaction');
+    const database = await createTestDatabase({ forThisTest: true });
+    const url = database.url as string;
+    const stuck = await openDatabase({ url, poolSize: 1, idleInTransactionTimeoutMs: 300 });
+    trackSecondary(stuck);
+    const other = await openDatabase({ url, poolSize: 1 });
+    trackSecondary(other);
+    const logged: string[] = [];
+    stuck.setErrorLogger((err, where) => logged.push(`${where}: ${err instanceof Error ? err.message : err}`));
+    const [owner] = await rows<{ id: string }>(stuck.db, sql`select id from ledger_owners order by id limit 1`);
+    const lockIt = sql`select id from ledger_owners where id = ${owner!.id} for no key update nowait`;
+
+    // a holder takes a row lock and then waits on something that does not come back while the test looks
+    let comeBack = () => {};
+    let markLocked = () => {};
+    const locked = new Promise<void>((resolve) => {
+      markLocked = resolve;
+    });
+    const holder = withTransaction(stuck.db, async (tx) => {
+      await tx.execute(lockIt);
+      const back = new Promise<void>((resolve) => {
+        comeBack = resolve;
+      });
+      markLocked();
+      await back;
+      return tx.execute(sql`select 1`);
+    });
+    // meanwhile the row is its own: another connection cannot have it
+    await locked;
+    const refused = await withTransaction(other.db, (tx) => tx.execute(lockIt)).catch((err: unknown) => err);
+    expect(pgErrorCode(refused)).toBe('55P03'); // lock_not_available
+
+    // past the window PostgreSQL ends the holder's session: the lock is free for the others
+    await vi.waitFor(() => expect(logged.join('\n')).toMatch(/idle-in-transaction timeout/), { timeout: 5_000 });
+    expect(await withTransaction(other.db, (tx) => rows(tx, lockIt))).toEqual([{ id: owner!.id }]);
+
+    // the holder, back at last, learns its transaction is gone (503 DATABASE_UNAVAILABLE at the API), and the pool
+    // serves its next statement on a new connection
+    comeBack();
+    const failed = await holder.then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(isDatabaseUnavailable(failed)).toBe(true);
+    expect(await rows(stuck.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
   });
 });

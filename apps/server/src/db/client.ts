@@ -44,6 +44,15 @@ const stderrLogger: DatabaseErrorLogger = (err, where) =>
  */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * How long a transaction may sit idle, its holder awaiting something else between two statements, before PostgreSQL
+ * ends its session (and so the transaction, and its row locks): a holder that never comes back (a promise that never
+ * settles) would otherwise keep its locks, and the customers' rows behind them, until the process ends. No transaction
+ * of Prata waits that long between two statements: its external calls time out within 10 s, and the longest one, the
+ * day's proof of reserves, hashes a slice of leaves at a time.
+ */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
 type Connection = {
   query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** several statements in one call, no parameters */
@@ -56,13 +65,21 @@ export type OpenOptions = {
   poolSize?: number;
   /** PostgreSQL: how long a query waits for a connection of the pool (CONNECT_TIMEOUT_MS unless told) */
   connectTimeoutMs?: number;
+  /** PostgreSQL: how long a transaction may sit idle before its session ends (IDLE_IN_TRANSACTION_TIMEOUT_MS unless told) */
+  idleInTransactionTimeoutMs?: number;
   /** PGlite only: start from this dump (tests) */
   loadDataDir?: Blob;
 };
 
 /** PostgreSQL through node-postgres when a URL is given; otherwise the embedded PGlite (in a folder, or in memory). */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10, opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
+  if (opts.url) {
+    return openPostgres(opts.url, {
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    });
+  }
   return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
@@ -106,8 +123,10 @@ class Pool extends pg.Pool {
   }
 }
 
-async function openPostgres(url: string, poolSize: number, connectTimeoutMs: number): Promise<Database> {
-  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: connectTimeoutMs });
+type PoolSettings = Pick<pg.PoolConfig, 'max' | 'connectionTimeoutMillis' | 'idle_in_transaction_session_timeout'>;
+
+async function openPostgres(url: string, settings: PoolSettings): Promise<Database> {
+  const pool = new Pool({ connectionString: url, ...settings });
   let logError = stderrLogger;
   // An idle client whose server went away: the pool drops it and opens another on the next checkout.
   pool.on('error', (err) => logError(err, 'idle connection lost'));
