@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from './client';
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
@@ -30,6 +31,15 @@ export async function withTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Pr
 }
 
 /** What runs once a transaction of `withTransaction` commits, by its handle. */
+/**
+ * Lets the caller's transaction sit idle up to `ms` between two of its statements, where the pool's connections allow
+ * 60 s (db/client.ts): for a transaction that computes long in Node between statements (the day's proof of reserves
+ * hashes its whole tree before it writes it). Until the transaction ends.
+ */
+export async function allowIdleInTransaction(tx: Executor, ms: number): Promise<void> {
+  await tx.execute(sql`select set_config('idle_in_transaction_session_timeout', ${String(Math.trunc(ms))}, true)`);
+}
+
 const afterCommitOf = new WeakMap<Executor, Array<() => void>>();
 
 /**

@@ -1,6 +1,6 @@
 import { brasiliaDayEnd, lastClosedBrasiliaDay, type ReserveProofSummary, sortLeaves, sumLeaf } from '@prata/domain';
 import type { Db, Executor } from '@/db/client';
-import { withTransaction } from '@/db/tx';
+import { allowIdleInTransaction, withTransaction } from '@/db/tx';
 import type { AppDeps } from '@/deps';
 import type { SilverOwedAsOf } from '@/ledger/index';
 import { loggedAs } from '@/lib/log-failure';
@@ -57,6 +57,9 @@ export async function insertLeaves(tx: Executor, days: ReadonlyArray<{ day: stri
 
 type Built = { proof: ReserveProofSummary; previousRoot: string | null };
 
+/** How long a day's build may compute between two of its statements. */
+const BUILD_IDLE_MS = 10 * 60_000;
+
 type DayBuild = {
   day: string;
   source: BuildSource;
@@ -74,6 +77,9 @@ type DayBuild = {
  * (stream.ts: memory bounded by a batch of balances and 32 bytes of hash a customer), its leaves and its row.
  */
 async function buildInTransaction(tx: Executor, opts: DayBuild & { endsAt: Date }): Promise<Built | null> {
+  // the tree is hashed in Node between the reading of the balances and the writing of the leaves: seconds at a million
+  // customers, more at the most leaves a day takes (RESERVES_MAX_LEAVES)
+  await allowIdleInTransaction(tx, BUILD_IDLE_MS);
   const claim = await claimReserveDay(tx, opts.day, opts.endsAt, opts.source);
   if (!claim) return null;
   const previousRoot = claim.builds > 1 ? claim.root : null;

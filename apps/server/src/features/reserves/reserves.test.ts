@@ -91,13 +91,23 @@ describe('proof of reserves', () => {
     late = await approvedCustomer(t, { name: 'Caio Depois' });
     await fundCustomer(t.database, late.id, 'AG', 900);
 
+    let idleAllowed: string | undefined;
     const again = await buildReserveDay(t.database.db, {
       day: TEST_DAY,
       source: 'operator',
       secret,
       endsAt,
       builtBy: finance.id,
+      // the build computes its tree between two statements: longer than a pooled connection lets a transaction idle
+      afterBuild: async (tx) => {
+        const [setting] = await rows<{ idle: string }>(
+          tx,
+          sql`select current_setting('idle_in_transaction_session_timeout') as idle`,
+        );
+        idleAllowed = setting?.idle;
+      },
     });
+    expect(idleAllowed).toBe('10min');
     expect(again!.previousRoot).toBe(root);
     expect(again!.proof.root).toBe(root);
     expect(again!.proof.customersCg).toBe(62_345);
