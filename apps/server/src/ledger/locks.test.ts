@@ -80,6 +80,27 @@ describe.skipIf(!onPostgres)('ledger_lock_call', () => {
     await database.db.transaction(async (tx) => expect(await note(tx)).toBe(''));
   });
 
+  it('takes a batch whose modes alternate in one pass, in order, each owner once in its stronger mode', async () => {
+    const database = await createTestDatabase({ poolSize: 4, forThisTest: true });
+    const owners = await ownersOf(database, 5);
+    const [o1, o2, o3, o4, o5] = owners as [number, number, number, number, number];
+
+    await database.db.transaction(async (tx) => {
+      // ascending: n, k, n, k, and o5 asked in both modes (no key update wins); the lists out of order and repeated
+      await lockCall(tx, [o5, o3, o1, o3], [o4, o2, o5, o2]);
+      expect(await note(tx)).toBe(`,n${o1},k${o2},n${o3},k${o4},n${o5},`);
+      for (const o of [o1, o3, o5]) expect(await free(database, o, 'for no key update')).toBe(false);
+      for (const o of [o2, o4]) {
+        expect(await free(database, o, 'for key share')).toBe(true);
+        expect(await free(database, o, 'for update')).toBe(false);
+      }
+      // asked again: all noted, nothing taken
+      await lockCall(tx, [o1, o3], [o2, o4, o5]);
+      expect(await note(tx)).toBe(`,n${o1},k${o2},n${o3},k${o4},n${o5},`);
+    });
+    for (const o of owners) expect(await free(database, o, 'for update')).toBe(true);
+  });
+
   it('takes a credited owner below the debited one in order: it waits for a closing rather than giving up', async () => {
     const database = await createTestDatabase({ poolSize: 4, forThisTest: true });
     const [low, high] = (await ownersOf(database, 2)) as [number, number];
@@ -103,7 +124,7 @@ describe.skipIf(!onPostgres)('ledger_lock_call', () => {
     const started = performance.now();
     await database.db.transaction(async (tx) => {
       await lockCall(tx, [high], [low]);
-      expect(await note(tx)).toBe(`,n${high},k${low},`);
+      expect(await note(tx)).toBe(`,k${low},n${high},`);
     });
     expect(performance.now() - started).toBeGreaterThanOrEqual(250);
     clearTimeout(timer);

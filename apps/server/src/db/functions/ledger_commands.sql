@@ -30,14 +30,14 @@ set enable_seqscan = off as $$
 declare
   v_n int := jsonb_array_length(p_cmds);
   v_cmd jsonb; v_kind text; v_id text; v_linked boolean; v_parts jsonb;
-  v_codes text[]; v_owner_ids bigint[]; v_missing text[]; v_tids text[];
+  v_codes text[]; v_pos text[]; v_owner_ids bigint[]; v_missing text[]; v_tids text[];
   v_na int; v_no int; v_nh int; v_cnt int; v_got int;
   -- accounts of the call, 1-based in the order one aggregate pass read them
   a_map jsonb;
   a_id bigint[]; a_code text[]; a_cur text[]; a_floor "char"[]; a_oi int[]; a_cust boolean[];
   a_bal bigint[]; a_dr bigint[]; a_cr bigint[];
   -- their owners, 1-based in id order; mode '-' none, 'n' no key update, 'k' key share
-  o_id bigint[]; o_cust boolean[]; o_mode "char"[]; o_closed boolean[];
+  o_id bigint[]; o_cust boolean[]; o_mode "char"[]; o_closed boolean[]; o_moved boolean[];
   -- holds the call mentions, 1-based
   h_map jsonb; h_ids text[];
   h_db boolean[]; h_new boolean[]; h_orig text[]; h_state text[]; h_amt bigint[]; h_av int[]; h_hd int[];
@@ -165,8 +165,10 @@ begin
       into v_na, a_id, a_code, a_cur, a_floor, v_owner_ids, a_cust, o_id
       from ledger_accounts a left join ledger_owners o on o.id = a.owner_id
      where a.code = any(v_codes);
-    a_map := '{}';
-    for k in 1..v_na loop a_map := a_map || jsonb_build_object(a_code[k], k); end loop;
+    -- in one call: a map grown key by key is copied whole at each key (quadratic in a large batch's accounts)
+    v_pos := '{}';
+    for k in 1..v_na loop v_pos := v_pos || k::text; end loop;
+    a_map := coalesce(jsonb_object(a_code, v_pos), '{}');
     v_missing := '{}';
     foreach v_pc in array v_codes loop
       if not a_map ? v_pc and not v_pc = any(v_missing) then v_missing := v_missing || v_pc; end if;
@@ -465,12 +467,14 @@ begin
   -- 7. Write, through ledger_entry: the transfers (the balances it derives from them), the holds opened and the holds
   -- closed. Only the owners of accounts it moves are passed on as locked (a refused command's closed owner writes
   -- nothing).
+  o_moved := array_fill(false, array[greatest(v_no, 1)]);
   for k in 1..v_na loop
-    continue when (a_dr[k] = 0 and a_cr[k] = 0) or a_oi[k] is null;
-    if o_mode[a_oi[k]] = 'n' and not o_id[a_oi[k]] = any(v_lock_n) then
-      v_lock_n := v_lock_n || o_id[a_oi[k]];
-    elsif o_mode[a_oi[k]] = 'k' and not o_id[a_oi[k]] = any(v_lock_k) then
-      v_lock_k := v_lock_k || o_id[a_oi[k]];
+    if a_oi[k] is not null and (a_dr[k] <> 0 or a_cr[k] <> 0) then o_moved[a_oi[k]] := true; end if;
+  end loop;
+  for k in 1..v_no loop
+    continue when not o_moved[k];
+    if o_mode[k] = 'n' then v_lock_n := v_lock_n || o_id[k];
+    elsif o_mode[k] = 'k' then v_lock_k := v_lock_k || o_id[k];
     end if;
   end loop;
   for k in 1..v_nh loop

@@ -97,9 +97,10 @@ $$;
 
 -- Takes the owner locks of one call in the ledger's one order (see ledger_lock_owners): the owners it lowers (p_n, FOR
 -- NO KEY UPDATE) and the customers it credits (p_k, FOR KEY SHARE), together in ascending id order, one statement per
--- run of one mode (a transfer between two customers: two statements); any below the highest owner the transaction
--- already holds through ledger_lock_out_of_order (never queued). The lists are sorted out in PL/pgSQL (a call names a
--- few owners; a statement costs more than its loop).
+-- run of one mode (a transfer between two customers: two statements), or one statement for them all when the modes
+-- alternate more often (a large batch: a statement per run would cost more than the locks); any below the highest
+-- owner the transaction already holds through ledger_lock_out_of_order (never queued). Two owners are put in order in
+-- PL/pgSQL, more by one sort; an owner named twice is taken once, in its stronger mode.
 -- The owners a call locked are noted in prata.ledger_locked (',n12,k15,': mode and id), local to the transaction like
 -- the locks themselves (a rolled-back savepoint undoes both); an owner noted already, in the mode asked or a stronger
 -- one (ledger_entry after ledger_commands, in the same transaction), is not taken again, and a call whose owners are
@@ -109,44 +110,65 @@ set jit = off set plan_cache_mode = force_generic_plan set enable_seqscan = off 
 declare
   v_max bigint := coalesce(nullif(current_setting('prata.ledger_lock_max', true), '')::bigint, 0);
   v_held text := coalesce(nullif(current_setting('prata.ledger_locked', true), ''), ',');
-  v_new text := '';
-  -- the owners at or above the mark with their modes, sorted below; those under it
-  v_ids bigint[] := '{}'; v_modes "char"[] := '{}'; v_n_out bigint[] := '{}'; v_k_out bigint[] := '{}';
+  v_notes text[] := '{}';
+  -- every owner asked with its mode, sorted below; those kept at or above the mark; those under it
+  v_ids bigint[] := coalesce(p_n, '{}') || coalesce(p_k, '{}');
+  v_modes "char"[] := array_fill('n'::"char", array[cardinality(coalesce(p_n, '{}'))])
+                      || array_fill('k'::"char", array[cardinality(coalesce(p_k, '{}'))]);
+  v_in bigint[] := '{}'; v_in_modes "char"[] := '{}'; v_n_out bigint[] := '{}'; v_k_out bigint[] := '{}';
   v_run bigint[];
   v_mode "char";
   v_owner bigint;
-  v_last int;
+  v_last int := cardinality(v_ids);
+  v_runs int;
   v_ignored text;
   i int := 1;
 begin
-  foreach v_owner in array coalesce(p_n, '{}') loop
-    continue when position(',n' || v_owner || ',' in v_held || v_new) > 0;
-    v_new := v_new || 'n' || v_owner || ',';
-    if v_owner >= v_max then v_ids := v_ids || v_owner; v_modes := v_modes || 'n'::"char";
-    else v_n_out := v_n_out || v_owner; end if;
+  if v_last = 0 then return; end if;
+  -- ascending, and an owner asked in both modes with no key update first ('n' > 'k'): one sort, then one pass that
+  -- keeps each owner once (a list searched for every owner would be quadratic in a large batch)
+  if v_last = 2 then
+    if v_ids[2] < v_ids[1] or (v_ids[2] = v_ids[1] and v_modes[2] > v_modes[1]) then
+      v_ids := array[v_ids[2], v_ids[1]]; v_modes := array[v_modes[2], v_modes[1]];
+    end if;
+  elsif v_last > 2 then
+    select array_agg(u.id order by u.id, u.m desc), array_agg(u.m order by u.id, u.m desc) into v_ids, v_modes
+      from unnest(v_ids, v_modes) as u(id, m);
+  end if;
+  for j in 1..v_last loop
+    v_owner := v_ids[j]; v_mode := v_modes[j];
+    -- the same owner again (its stronger mode came first), or noted already in this mode or a stronger one
+    continue when (j > 1 and v_owner = v_ids[j - 1])
+               or position(',n' || v_owner || ',' in v_held) > 0
+               or (v_mode = 'k' and position(',k' || v_owner || ',' in v_held) > 0);
+    v_notes := v_notes || (v_mode || v_owner);
+    if v_owner >= v_max then v_in := v_in || v_owner; v_in_modes := v_in_modes || v_mode;
+    elsif v_mode = 'n' then v_n_out := v_n_out || v_owner;
+    else v_k_out := v_k_out || v_owner;
+    end if;
   end loop;
-  foreach v_owner in array coalesce(p_k, '{}') loop
-    continue when position(',k' || v_owner || ',' in v_held || v_new) > 0
-               or position(',n' || v_owner || ',' in v_held || v_new) > 0;
-    v_new := v_new || 'k' || v_owner || ',';
-    if v_owner >= v_max then v_ids := v_ids || v_owner; v_modes := v_modes || 'k'::"char";
-    else v_k_out := v_k_out || v_owner; end if;
-  end loop;
-  if v_new = '' then return; end if;
+  if cardinality(v_notes) = 0 then return; end if;
   if cardinality(v_n_out) + cardinality(v_k_out) > 0 then
     perform ledger_lock_out_of_order(v_n_out, v_k_out, '{}');
   end if;
-  v_last := cardinality(v_ids);
-  if v_last = 2 and v_ids[2] < v_ids[1] then
-    v_ids := array[v_ids[2], v_ids[1]]; v_modes := array[v_modes[2], v_modes[1]];
-  elsif v_last > 2 then
-    select array_agg(u.id order by u.id), array_agg(u.m order by u.id) into v_ids, v_modes
-      from unnest(v_ids, v_modes) as u(id, m);
+  v_last := cardinality(v_in);
+  v_runs := 0;
+  for j in 1..v_last loop
+    if j = 1 or v_in_modes[j] <> v_in_modes[j - 1] then v_runs := v_runs + 1; end if;
+  end loop;
+  if v_runs > 2 then
+    -- one statement: the owners in the list's order, each locked by the lateral subquery of its mode as the nested
+    -- loop reaches it
+    perform 1
+       from unnest(v_in, v_in_modes) as u(id, m)
+       left join lateral (select 1 from ledger_owners o where o.id = u.id and u.m = 'n' for no key update) ln on true
+       left join lateral (select 1 from ledger_owners o where o.id = u.id and u.m = 'k' for key share) lk on true;
+    i := v_last + 1;
   end if;
   while i <= v_last loop
-    v_mode := v_modes[i]; v_run := array[v_ids[i]];
-    while i < v_last and v_modes[i + 1] = v_mode loop
-      i := i + 1; v_run := v_run || v_ids[i];
+    v_mode := v_in_modes[i]; v_run := array[v_in[i]];
+    while i < v_last and v_in_modes[i + 1] = v_mode loop
+      i := i + 1; v_run := v_run || v_in[i];
     end loop;
     if v_mode = 'n' then
       perform 1 from ledger_owners where id = any(v_run) order by id for no key update;
@@ -155,10 +177,10 @@ begin
     end if;
     i := i + 1;
   end loop;
-  if v_last > 0 and v_ids[v_last] > v_max then
-    v_ignored := set_config('prata.ledger_lock_max', v_ids[v_last]::text, true);
+  if v_last > 0 and v_in[v_last] > v_max then
+    v_ignored := set_config('prata.ledger_lock_max', v_in[v_last]::text, true);
   end if;
-  v_ignored := set_config('prata.ledger_locked', v_held || v_new, true);
+  v_ignored := set_config('prata.ledger_locked', v_held || array_to_string(v_notes, ',') || ',', true);
 end
 $$;
 
