@@ -20,6 +20,9 @@
 -- lock their owners in one fixed order (ledger_lock_call), read the guarded balances, the closed flags, the transfers
 -- already posted and the holds' states, decide every command in order in memory (a refused command undoes only
 -- itself, or its chain), then hand the transfers and holds decided to ledger_entry.
+-- Whole: its numbered steps share some fifty arrays of state (the accounts, their owners, the holds, the legs, the undo
+-- log); PL/pgSQL would copy them into every function they were passed to, and each call would pay its own setup, tens
+-- of microseconds a ledger call (docs/performance.md, "Ledger"), a lone transfer's too.
 create or replace function ledger_commands(p_cmds jsonb, p_atomic boolean) returns jsonb language plpgsql
 -- tiny statements whose row estimates (set-returning functions: 1000 rows) would otherwise trigger JIT compilation
 set jit = off

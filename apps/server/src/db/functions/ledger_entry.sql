@@ -31,6 +31,9 @@
 drop function if exists ledger_entry(ledger_plan_transfer[], ledger_plan_hold[], ledger_plan_hold[],
                                      ledger_plan_account[], bigint[], bigint[], bigint[], bigint[], bigint[], bigint[],
                                      bigint[], bigint[]);
+-- Whole: its five steps read one derived list of accounts (d) and the first problem of each class; a function per
+-- step would take its own copy of the list and its own setup on every ledger call, and the checks could no longer
+-- stand beside the write they guard.
 create or replace function ledger_entry(p_transfers ledger_plan_transfer[],
                                         p_holds_opened ledger_plan_hold[], p_holds_closed ledger_plan_hold[],
                                         p_accounts ledger_plan_account[],
