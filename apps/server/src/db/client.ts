@@ -48,8 +48,8 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * How long a transaction may sit idle, its holder awaiting something else between two statements, before PostgreSQL
  * ends its session (and so the transaction, and its row locks): a holder that never comes back (a promise that never
  * settles) would otherwise keep its locks, and the customers' rows behind them, until the process ends. No transaction
- * of Prata waits that long between two statements: its external calls time out within 10 s, and the longest one, the
- * day's proof of reserves, hashes a slice of leaves at a time.
+ * of Prata waits that long between two statements (its external calls time out within 10 s) but the day's proof of
+ * reserves, which hashes its whole tree between two and allows itself more (allowIdleInTransaction, db/tx.ts).
  */
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 

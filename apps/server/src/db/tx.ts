@@ -30,7 +30,6 @@ export async function withTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Pr
   }
 }
 
-/** What runs once a transaction of `withTransaction` commits, by its handle. */
 /**
  * Lets the caller's transaction sit idle up to `ms` between two of its statements, where the pool's connections allow
  * 60 s (db/client.ts): for a transaction that computes long in Node between statements (the day's proof of reserves
@@ -40,6 +39,7 @@ export async function allowIdleInTransaction(tx: Executor, ms: number): Promise<
   await tx.execute(sql`select set_config('idle_in_transaction_session_timeout', ${String(Math.trunc(ms))}, true)`);
 }
 
+/** What runs once a transaction of `withTransaction` commits, by its handle. */
 const afterCommitOf = new WeakMap<Executor, Array<() => void>>();
 
 /**
