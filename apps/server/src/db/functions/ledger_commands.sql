@@ -149,7 +149,9 @@ begin
   for i in 0..v_n - 1 loop
     v_cmd := p_cmds->i;
     if v_cmd ? 'debit_account' then
-      v_codes := v_codes || (v_cmd->>'debit_account') || (v_cmd->>'credit_account');
+      -- one element a statement: only `v := v || x` appends in place (two at once copy the list each time)
+      v_codes := v_codes || (v_cmd->>'debit_account');
+      v_codes := v_codes || (v_cmd->>'credit_account');
     end if;
     if v_cmd->>'kind' = 'capture' then
       v_parts := v_cmd->'parts';
@@ -450,12 +452,17 @@ begin
           if a_floor[c] = 'd' then a_bal[c] := a_bal[c] - v_amt; elsif a_floor[c] = 'c' then a_bal[c] := a_bal[c] + v_amt; end if;
           if l_rep[j] > 0 then rep_at[l_rep[j]] := 0; end if;
         end loop;
-        l_tid := l_tid[1:v_chain_legs]; l_d := l_d[1:v_chain_legs]; l_c := l_c[1:v_chain_legs];
-        l_amt := l_amt[1:v_chain_legs]; l_code := l_code[1:v_chain_legs]; l_rep := l_rep[1:v_chain_legs];
+        -- cut only what the chain added (a slice copies the whole list: a batch of many refusals would be quadratic)
+        if cardinality(l_tid) > v_chain_legs then
+          l_tid := l_tid[1:v_chain_legs]; l_d := l_d[1:v_chain_legs]; l_c := l_c[1:v_chain_legs];
+          l_amt := l_amt[1:v_chain_legs]; l_code := l_code[1:v_chain_legs]; l_rep := l_rep[1:v_chain_legs];
+        end if;
         for j in reverse cardinality(u_h)..v_chain_undo + 1 loop
           h_state[u_h[j]] := u_state[j]; h_new[u_h[j]] := u_new[j];
         end loop;
-        u_h := u_h[1:v_chain_undo]; u_state := u_state[1:v_chain_undo]; u_new := u_new[1:v_chain_undo];
+        if cardinality(u_h) > v_chain_undo then
+          u_h := u_h[1:v_chain_undo]; u_state := u_state[1:v_chain_undo]; u_new := u_new[1:v_chain_undo];
+        end if;
         for j in v_chain_start..i - 1 loop
           res[j] := '{"ok":false,"reason":"linked_failed"}';
         end loop;
