@@ -5,6 +5,7 @@ import type { Database, Tx } from '@/db/client';
 import { rows } from '@/db/sql';
 import { pgErrorCode } from '@/db/tx';
 import { createLedgerUsers } from '../../test/ledger-users';
+import { getBalances, postBatch, reconcile, type TransferInput } from './index';
 
 skippedOnPglite('ledger_lock_call');
 
@@ -129,5 +130,55 @@ describe.skipIf(!onPostgres)('ledger_lock_call', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(250);
     clearTimeout(timer);
     await closing;
+  });
+
+  it('20 batches at once whose lock modes alternate, each locked in one statement: no deadlock, nothing lost', async () => {
+    const database = await createTestDatabase({ poolSize: 24, forThisTest: true });
+    const users = await createLedgerUsers(database.db, 12);
+    // by id: a payer, a payee, a payer ... so each batch's owners alternate no key update and key share
+    const payers = users.filter((_, i) => i % 2 === 0);
+    const payees = users.filter((_, i) => i % 2 === 1);
+    const funded = await postBatch(
+      database.db,
+      payers.map((c) => ({
+        id: `fund:${c}`,
+        debit: { system: 'pix:clearing' },
+        credit: { customer: c, bucket: 'available' },
+        currency: 'BRL',
+        amount: 100_000,
+        code: 'deposit',
+      })),
+    );
+    expect(funded.every((r) => r.ok)).toBe(true);
+
+    const paid = new Map<number, number>();
+    const batches = Array.from({ length: 20 }, (_, b) =>
+      Array.from({ length: 40 }, (_, k): TransferInput => {
+        const from = payers[(b * 7 + k * 5) % payers.length]!;
+        const to = payees[(b * 3 + k * 11) % payees.length]!;
+        const amount = 1 + ((b * 40 + k) % 97);
+        paid.set(from, (paid.get(from) ?? 0) - amount);
+        paid.set(to, (paid.get(to) ?? 0) + amount);
+        return {
+          id: `alt:${b}:${k}`,
+          debit: { customer: from, bucket: 'available' },
+          credit: { customer: to, bucket: 'available' },
+          currency: 'BRL',
+          amount,
+          code: 'transfer',
+        };
+      }),
+    );
+    // each in a transaction of its own and without retries: a deadlock (40P01) or a lock taken out of order (40001)
+    // would fail it
+    const answers = await Promise.all(
+      batches.map((transfers) => database.db.transaction((tx) => postBatch(tx, transfers))),
+    );
+    expect(answers.flat().every((r) => r.ok && !r.duplicate)).toBe(true);
+    for (const c of users) {
+      const start = payers.includes(c) ? 100_000 : 0;
+      expect((await getBalances(database.db, c)).BRL.available).toBe(start + (paid.get(c) ?? 0));
+    }
+    expect(await reconcile(database.db)).toEqual({ ok: true, problems: [] });
   });
 });
