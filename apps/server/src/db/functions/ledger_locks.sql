@@ -126,7 +126,8 @@ declare
 begin
   if v_last = 0 then return; end if;
   -- ascending, and an owner asked in both modes with no key update first ('n' > 'k'): one sort, then one pass that
-  -- keeps each owner once (a list searched for every owner would be quadratic in a large batch)
+  -- keeps each owner once by comparing it with the one before (searching the call's own list for every owner would
+  -- be quadratic in a large batch); the note of earlier calls is still searched once per owner
   if v_last = 2 then
     if v_ids[2] < v_ids[1] or (v_ids[2] = v_ids[1] and v_modes[2] > v_modes[1]) then
       v_ids := array[v_ids[2], v_ids[1]]; v_modes := array[v_modes[2], v_modes[1]];
