@@ -49,7 +49,11 @@ export type BootOptions = { jobs?: boolean };
 /** Opens (and locks) the database, migrates, seeds, and builds the app with its outbox dispatcher and ledger folder. */
 export async function boot(config: Config, opts: BootOptions = {}): Promise<Running> {
   const release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pgdata') });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pgdata'),
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
   await migrate(database);
   await seedReferenceData(database.db);
   // the limits on money in, where the database's admission reads them (docs/decisions.md, "One gate for money in")
@@ -102,11 +106,11 @@ export async function boot(config: Config, opts: BootOptions = {}): Promise<Runn
   // each closed day's proof of reserves, once across instances (docs/reserves.md)
   const stopReserves = jobs ? startReservesJob(app.deps) : idle;
   // each closed month's per-account sums, once across instances: statements start from them (docs/statements.md)
-  const stopAccountMonths = jobs ? startAccountMonthsJob(database.db) : idle;
+  const stopAccountMonths = jobs ? startAccountMonthsJob(database.background) : idle;
   // and the IRPF's average cost as of each closed month's end and as of a few minutes ago (docs/fiscal.md)
-  const stopCostMonths = jobs ? startCostMonthsJob(database.db) : idle;
+  const stopCostMonths = jobs ? startCostMonthsJob(database.background) : idle;
   // keeps balance reads short: folds the ledger's balance deltas into their accounts (docs/ledger.md)
-  const folder = startBalanceFolder(database.db, { onError: (err) => app?.log.error({ err }, 'ledger fold') });
+  const folder = startBalanceFolder(database.background, { onError: (err) => app?.log.error({ err }, 'ledger fold') });
   return {
     app,
     database,

@@ -46,6 +46,8 @@ export const EnvSchema = z.object({
   DPO_NAME: z.string().trim().min(1).max(120).default('Encarregado de Proteção de Dados da Prata'),
   DPO_EMAIL: z.email().max(254).optional(),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL: how long one statement of a request may run before it is cancelled (ms; db/client.ts) */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** default: data/ at the repository's root, wherever the server is started from */
   DATA_DIR: z.string().optional(),
   REDIS_URL: z.string().optional(),

@@ -54,6 +54,8 @@ export type Config = {
   /** the encarregado (DPO) customers write to about their data (docs/privacy.md) */
   dpo: { name: string; email: string };
   databaseUrl: string | undefined;
+  /** how long one statement of a request may run (DATABASE_STATEMENT_TIMEOUT_MS); the jobs' pool allows more */
+  databaseStatementTimeoutMs: number;
   dataDir: string;
   redisUrl: string | undefined;
   jwtSecret: string | undefined;
@@ -227,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       google_play: e.GOOGLE_PLAY_URL ?? null,
     },
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir,
     redisUrl: e.REDIS_URL || undefined,
     // When unset, the server keeps a generated secret in the database (app_settings) so every instance shares it.

@@ -131,8 +131,9 @@ describe('the database goes away and comes back', () => {
     const isHeld = new Promise<void>((resolve) => {
       holding = resolve;
     });
-    const held = narrow.withConnection(async (conn) => {
-      await conn.query('select 1');
+    // the requests' pool's one connection, held by a transaction (withConnection is the background pool's)
+    const held = withTransaction(narrow.db, async (tx) => {
+      await tx.execute(sql`select 1`);
       holding();
       await new Promise<void>((resolve) => {
         release = resolve;
@@ -148,6 +149,67 @@ describe('the database goes away and comes back', () => {
     const served = await ask('com-o-pool-ocupado-1');
     expect(served.statusCode).toBe(200);
     expect(served.headers['idempotent-replayed']).toBeUndefined();
+    await t.app.close();
+  });
+
+  it('cancels a statement of a request past its limit: 503 DATABASE_TIMEOUT, nothing kept, and serves once it is free', async () => {
+    if (!onPostgres) return skippedOnPglite('statement timeout');
+    const database = await createTestDatabase({ forThisTest: true });
+    const url = database.url as string;
+    const limited = await openDatabase({
+      url,
+      poolSize: 2,
+      statementTimeoutMs: 300,
+      backgroundStatementTimeoutMs: 5_000,
+    });
+    trackSecondary(limited);
+    const holder = await openDatabase({ url, poolSize: 1 });
+    trackSecondary(holder);
+    const t = await buildTestApp({ database: limited });
+    const ask = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/password/email',
+        payload: { email: 'ninguem@exemplo.com' },
+        headers: { 'idempotency-key': key },
+      });
+
+    // the pools' limits as PostgreSQL holds them: the requests' cut, the background's not (a long run of an operator)
+    const slow = sql`select pg_sleep(0.6) is null as slept`;
+    const cut = await rows(limited.db, slow).catch((err: unknown) => err);
+    expect(pgErrorCode(cut)).toBe('57014');
+    expect(await rows(limited.background, slow)).toEqual([{ slept: false }]);
+
+    // a stuck holder keeps the customers' table locked: the request waits 300 ms, no more, and says so
+    let release: () => void = () => {};
+    let locked: () => void = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const held = withTransaction(holder.db, async (tx) => {
+      await tx.execute(sql`lock table users in access exclusive mode`);
+      locked();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await isLocked;
+    const started = Date.now();
+    const timedOut = await ask('com-a-tabela-presa-1');
+    expect([timedOut.statusCode, timedOut.json()]).toEqual([
+      503,
+      { code: 'DATABASE_TIMEOUT', message: MESSAGES.databaseTimeout },
+    ]);
+    expect(timedOut.headers['retry-after']).toBe('5');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    release();
+    await held;
+
+    // the refused request kept nothing: the same key now does its work, once
+    const served = await ask('com-a-tabela-presa-1');
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['idempotent-replayed']).toBeUndefined();
+    expect((await ask('com-a-tabela-presa-1')).headers['idempotent-replayed']).toBe('true');
     await t.app.close();
   });
 

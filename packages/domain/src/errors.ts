@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'INTERNAL_ERROR',
   'DATABASE_UNAVAILABLE',
   'SERVER_BUSY',
+  'DATABASE_TIMEOUT',
   // sessions and permissions
   'UNAUTHENTICATED',
   'TOKEN_EXPIRED',

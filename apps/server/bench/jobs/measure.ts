@@ -20,7 +20,8 @@ const [job = 'reserves', arg] = process.argv.slice(2);
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL: the big database to measure on');
 const database = await openDatabase({ url });
-const db = database.db;
+// the background pool, as the jobs' own in production (db/client.ts)
+const db = database.background;
 const day = arg && /^\d{4}-\d{2}-\d{2}$/.test(arg) ? arg : lastClosedBrasiliaDay();
 class Rollback extends Error {}
 

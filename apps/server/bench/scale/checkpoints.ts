@@ -12,7 +12,7 @@ import type { Step } from './context';
 export const checkpoints: Step = {
   name: 'checkpoints',
   async run(ctx) {
-    const database = await openDatabase({ url: ctx.url, poolSize: 3 });
+    const database = await openDatabase({ url: ctx.url, poolSize: 3, statementTimeoutMs: 0 });
     let months = 0;
     try {
       // the ledger's months and the IRPF's read different tables: side by side, one connection each

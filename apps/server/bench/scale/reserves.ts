@@ -76,7 +76,7 @@ const leaves: Step = {
        select user_id, md5('salt' || user_id) || md5('pepper' || user_id), created_at from scale_seed.cust`,
     );
     const config = loadConfig({ ...process.env, DATABASE_URL: ctx.url, NODE_ENV: 'development', PRATA_DEMO: '0' });
-    const database = await openDatabase({ url: ctx.url, poolSize: DAYS_AT_ONCE + 1 });
+    const database = await openDatabase({ url: ctx.url, poolSize: DAYS_AT_ONCE + 1, statementTimeoutMs: 0 });
     try {
       const secret = await reservesSecret({ config: { ...config, jwtSecret: config.jwtSecret ?? '' } }, database.db);
       // two days at a time: one day's build alternates between Node (hashing) and PostgreSQL (reading balances,

@@ -83,7 +83,7 @@ async function ensureDatabase(url: string, fresh: boolean) {
  * as a platform's second day would. Fails unless it is clean.
  */
 async function reconcileClean(url: string, log: (line: string) => void) {
-  const checked = await openDatabase({ url, poolSize: 2 });
+  const checked = await openDatabase({ url, poolSize: 2, statementTimeoutMs: 0 });
   try {
     registerFeatureReconciliation();
     const run = await runReconciliation(checked.db, { full: true });
@@ -100,7 +100,7 @@ async function reconcileClean(url: string, log: (line: string) => void) {
 export async function seedScale(opts: SeedOptions): Promise<StepReport[]> {
   const log = opts.log ?? ((line: string) => console.log(line));
   await ensureDatabase(opts.database, opts.fresh === true);
-  const database = await openDatabase({ url: opts.database, poolSize: 2 });
+  const database = await openDatabase({ url: opts.database, poolSize: 2, statementTimeoutMs: 0 });
   try {
     await migrate(database);
     await seedReferenceData(database.db);

@@ -16,12 +16,18 @@ export type Executor = Db | Tx;
 
 export type Database = {
   kind: 'pglite' | 'postgres';
+  /** the requests' pool: a statement that runs past its limit (statementTimeoutMs) is cancelled */
   db: Db;
+  /**
+   * The pool of the work nobody waits on at a screen: the scheduled jobs, the outbox, the ledger's folder, the
+   * operators' long runs (the reconciliation), the demo's seeding; its statements may run for minutes. PGlite: `db`.
+   */
+  background: Db;
   /** PostgreSQL only: where it is, so a second instance can open a pool of its own (tests) */
   url?: string;
-  /** Runs a script of several SQL statements (migrations). */
+  /** Runs a script of several SQL statements (migrations), on the background pool. */
   execScript(sqlText: string): Promise<void>;
-  /** Runs fn on one dedicated connection (needed for session-level advisory locks). */
+  /** Runs fn on one dedicated connection of the background pool (session-level advisory locks, migrations). */
   withConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
@@ -53,6 +59,23 @@ const CONNECT_TIMEOUT_MS = 5_000;
  */
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
+/**
+ * How long one statement of a request may run, its waits for row locks included, before PostgreSQL cancels it (57014,
+ * answered 503 DATABASE_TIMEOUT): a statement that runs away (a plan gone wrong, a lock held by a stuck holder) must
+ * not hold a connection of the requests' pool, and the customers queued behind it, for longer. The slowest read a
+ * request makes at a million customers takes well under a second (docs/scale.md).
+ */
+export const REQUEST_STATEMENT_TIMEOUT_MS = 10_000;
+
+/** The background pool's: bounded, but long enough for a full reconciliation at a million customers (168 s). */
+const BACKGROUND_STATEMENT_TIMEOUT_MS = 30 * 60_000;
+
+/** The background pool's connections: the jobs run one statement at a time each, rarely together. */
+const BACKGROUND_POOL_SIZE = 5;
+
+/** How long background work waits for a connection of its pool (nobody waits at a screen). */
+const BACKGROUND_CONNECT_TIMEOUT_MS = 60_000;
+
 type Connection = {
   query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** several statements in one call, no parameters */
@@ -67,6 +90,10 @@ export type OpenOptions = {
   connectTimeoutMs?: number;
   /** PostgreSQL: how long a transaction may sit idle before its session ends (IDLE_IN_TRANSACTION_TIMEOUT_MS unless told) */
   idleInTransactionTimeoutMs?: number;
+  /** PostgreSQL: how long a statement of the requests' pool may run (REQUEST_STATEMENT_TIMEOUT_MS unless told) */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: how long a statement of the background pool may run (BACKGROUND_STATEMENT_TIMEOUT_MS unless told) */
+  backgroundStatementTimeoutMs?: number;
   /** PGlite only: start from this dump (tests) */
   loadDataDir?: Blob;
 };
@@ -74,11 +101,22 @@ export type OpenOptions = {
 /** PostgreSQL through node-postgres when a URL is given; otherwise the embedded PGlite (in a folder, or in memory). */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    return openPostgres(opts.url, {
-      max: opts.poolSize ?? 10,
-      connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-      idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    });
+    const idle_in_transaction_session_timeout = opts.idleInTransactionTimeoutMs ?? IDLE_IN_TRANSACTION_TIMEOUT_MS;
+    return openPostgres(
+      opts.url,
+      {
+        max: opts.poolSize ?? 10,
+        connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+        idle_in_transaction_session_timeout,
+        statement_timeout: opts.statementTimeoutMs ?? REQUEST_STATEMENT_TIMEOUT_MS,
+      },
+      {
+        max: BACKGROUND_POOL_SIZE,
+        connectionTimeoutMillis: BACKGROUND_CONNECT_TIMEOUT_MS,
+        idle_in_transaction_session_timeout,
+        statement_timeout: opts.backgroundStatementTimeoutMs ?? BACKGROUND_STATEMENT_TIMEOUT_MS,
+      },
+    );
   }
   return openPglite(opts.dataDir, opts.loadDataDir);
 }
@@ -123,13 +161,19 @@ class Pool extends pg.Pool {
   }
 }
 
-type PoolSettings = Pick<pg.PoolConfig, 'max' | 'connectionTimeoutMillis' | 'idle_in_transaction_session_timeout'>;
+type PoolSettings = Pick<
+  pg.PoolConfig,
+  'max' | 'connectionTimeoutMillis' | 'idle_in_transaction_session_timeout' | 'statement_timeout'
+>;
 
-async function openPostgres(url: string, settings: PoolSettings): Promise<Database> {
+/**
+ * One pool of connections: a checked-out connection whose server went away gives itself back, idle and checked-out
+ * connections' errors go to the logger, and close() waits until every connection has closed.
+ */
+function openPool(url: string, settings: PoolSettings, log: DatabaseErrorLogger) {
   const pool = new Pool({ connectionString: url, ...settings });
-  let logError = stderrLogger;
   // An idle client whose server went away: the pool drops it and opens another on the next checkout.
-  pool.on('error', (err) => logError(err, 'idle connection lost'));
+  pool.on('error', (err) => log(err, 'idle connection lost'));
   // The connections not closed yet: pool.end() resolves once it has asked each to close, not once they have (pg-pool
   // ends them without waiting), so close() waits for the 'remove' that follows each one's end.
   const open = new Set<unknown>();
@@ -142,21 +186,39 @@ async function openPostgres(url: string, settings: PoolSettings): Promise<Databa
   // two queries of a transaction, or under a LISTEN) would be thrown at the process and end it.
   pool.on('connect', (client) => {
     open.add(client);
-    client.on('error', (err) => logError(err, 'connection lost'));
+    client.on('error', (err) => log(err, 'connection lost'));
     // each statement with parameters is prepared once per connection (statements.ts)
     prepareByName(client as unknown as Parameters<typeof prepareByName>[0]);
   });
-  await pool.query('select 1');
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    pool,
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    async close() {
+      const closed = new Promise<void>((resolve) => {
+        allClosed = resolve;
+      });
+      await pool.end();
+      if (open.size > 0) await closed;
+    },
+  };
+}
+
+async function openPostgres(url: string, requests: PoolSettings, background: PoolSettings): Promise<Database> {
+  let logError = stderrLogger;
+  const log: DatabaseErrorLogger = (err, where) => logError(err, where);
+  const main = openPool(url, requests, log);
+  const behind = openPool(url, background, log);
+  await main.pool.query('select 1');
   return {
     kind: 'postgres',
     url,
-    db,
+    db: main.db,
+    background: behind.db,
     async execScript(text) {
-      await pool.query(text);
+      await behind.pool.query(text);
     },
     async withConnection(fn) {
-      const client = await pool.connect();
+      const client = await behind.pool.connect();
       try {
         return await fn({
           async query(text, params) {
@@ -172,14 +234,10 @@ async function openPostgres(url: string, settings: PoolSettings): Promise<Databa
       }
     },
     async close() {
-      const closed = new Promise<void>((resolve) => {
-        allClosed = resolve;
-      });
-      await pool.end();
-      if (open.size > 0) await closed;
+      await Promise.all([main.close(), behind.close()]);
     },
-    setErrorLogger(log) {
-      logError = log;
+    setErrorLogger(next) {
+      logError = next;
     },
   };
 }
@@ -196,6 +254,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   return {
     kind: 'pglite',
     db,
+    background: db,
     pglite: client,
     async execScript(text) {
       await client.exec(text);

@@ -54,3 +54,16 @@ export function isPoolBusy(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * PostgreSQL cancelled a statement (57014): it ran past its pool's `statement_timeout` (db/client.ts), its waits for
+ * locks included, or an operator cancelled it. The API answers 503 DATABASE_TIMEOUT.
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < MAX_CAUSES && current instanceof Error; depth++) {
+    if ((current as { code?: unknown }).code === '57014') return true;
+    current = current.cause;
+  }
+  return false;
+}

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, ErrorResponse, MESSAGES } from '@prata/domain';
 import { AppError } from '@/lib/errors';
-import { isDatabaseUnavailable, isPoolBusy } from '@/db/unavailable';
+import { isDatabaseUnavailable, isPoolBusy, isStatementTimeout } from '@/db/unavailable';
 import { RateLimitedError } from './rate-limit';
 
 /** What a client is told to wait before trying again while the database is away or the instance is busy. */
@@ -28,6 +28,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   INTERNAL_ERROR: 500,
   DATABASE_UNAVAILABLE: 503,
   SERVER_BUSY: 503,
+  DATABASE_TIMEOUT: 503,
   UNAUTHENTICATED: 401,
   TOKEN_EXPIRED: 401,
   FORBIDDEN: 403,
@@ -221,6 +222,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.warn({ err: error }, 'server busy: no database connection free in time');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendError(reply, 'SERVER_BUSY', MESSAGES.serverBusy);
+    }
+    if (isStatementTimeout(error)) {
+      // One statement ran past the requests' pool's limit (db/client.ts) and PostgreSQL cancelled it, with its
+      // transaction: a plan gone wrong or a lock held too long somewhere, which an operator must look at.
+      request.log.error({ err: error }, 'database statement ran past its limit and was cancelled');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendError(reply, 'DATABASE_TIMEOUT', MESSAGES.databaseTimeout);
     }
     if (isDatabaseUnavailable(error)) {
       // The database stopped or the network to it dropped: nothing was committed by this request (a commit that

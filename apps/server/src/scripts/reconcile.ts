@@ -28,7 +28,7 @@ let exitCode = 1;
 try {
   await migrate(database);
   registerFeatureReconciliation();
-  const run = await runReconciliation(database.db, { full: process.argv.includes('--full') });
+  const run = await runReconciliation(database.background, { full: process.argv.includes('--full') });
   if (!run) {
     console.log(MESSAGES.reconciliationRunning);
     exitCode = 3;

@@ -52,7 +52,8 @@ const app = await buildApp({ config: { ...config, jwtSecret }, database, adapter
 const deps = app.deps;
 // the price alerts' checker, started with the routes, is not the job measured here
 await alertCheckerOf(deps)?.stop();
-const db = database.db;
+// the background pool, as the jobs' own in production (db/client.ts); the saving plans and invoices choose theirs
+const db = database.background;
 
 let detail = '';
 /** what the process held before the job began (the server's modules, the app): the peak is read beside it */

@@ -34,7 +34,8 @@ let running: Promise<ReconciliationView> | undefined;
  */
 function runNow(deps: AppDeps, actor: { userId: number; name: string; ip: string }) {
   running ??= (async () => {
-    const run = await runReconciliation(deps.database.db);
+    // minutes at a million customers: the background pool's limit, not a request's (db/client.ts)
+    const run = await runReconciliation(deps.database.background);
     if (!run) throw new AppError('RECONCILIATION_RUNNING', MESSAGES.reconciliationRunning);
     const stored = await withTransaction(deps.database.db, async (tx) => {
       const row = await recordReconciliation(tx, run, { source: 'admin', userId: actor.userId });

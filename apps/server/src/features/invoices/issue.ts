@@ -31,7 +31,8 @@ export async function issueDueInvoices(
   const port = deps.adapters.invoicing;
   const result: IssueResult = { service: 0, product: 0, serviceComplete: false };
   if (!port.canIssue) return result;
-  const db = deps.database.db;
+  // a run for every customer reads all of their fees: the background pool's limit, not a request's (db/client.ts)
+  const db = opts.userId === undefined ? deps.database.background : deps.database.db;
   const now = opts.now ?? new Date();
   // each invoice may be a call to the issuer: a caller that waits (a list) asks for a few at most
   let budget = opts.limit ?? Number.POSITIVE_INFINITY;

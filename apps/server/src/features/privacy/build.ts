@@ -21,7 +21,8 @@ const downloadUrl = (deps: AppDeps, token: string) => `${deps.config.publicUrl}/
 
 /** The ZIP: data.json, resumo.pdf, LEIA-ME.txt, and the documents' and attachments' files, built on the render pool. */
 async function buildExportZip(deps: AppDeps, userId: number, requestId: number) {
-  const { data, files } = await collectCustomerData(deps.database.db, userId, requestId, new Date());
+  // a decade of a heavy trader's rows: the background pool's limit, not a request's (db/client.ts)
+  const { data, files } = await collectCustomerData(deps.database.background, userId, requestId, new Date());
   const stored = await Promise.all(
     files.map(async (f) => ({ path: f.path, bytes: new Uint8Array(await deps.adapters.storage.get(f.storageKey)) })),
   );

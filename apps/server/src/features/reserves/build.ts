@@ -145,7 +145,8 @@ export async function buildClosedDays(db: Db, secret: string, now: Date = new Da
  * first interval), then looks every `everyMs` for a closed day not yet built (boot.ts starts it on every instance).
  */
 export function startReservesJob(deps: AppDeps, everyMs = 600_000): () => void {
-  const db = deps.database.db;
+  // a day's build reads every customer's balance: the background pool's limit, not a request's (db/client.ts)
+  const db = deps.database.background;
   const run = async () => buildClosedDays(db, await reservesSecret(deps, db));
   run().catch(loggedAs('reserves: daily proof: run failed'));
   return every(everyMs, run, 'reserves: daily proof');
