@@ -65,7 +65,7 @@ const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
  * not hold a connection of the requests' pool, and the customers queued behind it, for longer. The slowest read a
  * request makes at a million customers takes well under a second (docs/scale.md).
  */
-export const REQUEST_STATEMENT_TIMEOUT_MS = 10_000;
+const REQUEST_STATEMENT_TIMEOUT_MS = 10_000;
 
 /** The background pool's: bounded, but long enough for a full reconciliation at a million customers (168 s). */
 const BACKGROUND_STATEMENT_TIMEOUT_MS = 30 * 60_000;
