@@ -268,9 +268,13 @@ describe('the database goes away and comes back', () => {
     const refused = await withTransaction(other.db, (tx) => tx.execute(lockIt)).catch((err: unknown) => err);
     expect(pgErrorCode(refused)).toBe('55P03'); // lock_not_available
 
-    // past the window PostgreSQL ends the holder's session: the lock is free for the others
+    // past the window PostgreSQL ends the holder's session: the lock is free for the others (the session's end reaches
+    // the holder's connection a moment before its backend has let its locks go)
     await vi.waitFor(() => expect(logged.join('\n')).toMatch(/idle-in-transaction timeout/), { timeout: 5_000 });
-    expect(await withTransaction(other.db, (tx) => rows(tx, lockIt))).toEqual([{ id: owner!.id }]);
+    await vi.waitFor(
+      async () => expect(await withTransaction(other.db, (tx) => rows(tx, lockIt))).toEqual([{ id: owner!.id }]),
+      { timeout: 5_000 },
+    );
 
     // the holder, back at last, learns its transaction is gone (503 DATABASE_UNAVAILABLE at the API), and the pool
     // serves its next statement on a new connection
