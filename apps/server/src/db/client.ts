@@ -19,8 +19,9 @@ export type Database = {
   /** the requests' pool: a statement that runs past its limit (statementTimeoutMs) is cancelled */
   db: Db;
   /**
-   * The pool of the work nobody waits on at a screen: the scheduled jobs, the outbox, the ledger's folder, the
-   * operators' long runs (the reconciliation), the demo's seeding; its statements may run for minutes. PGlite: `db`.
+   * The pool of the work that reads across every customer and that nobody waits on at a screen: the ledger's folder
+   * and checkpoints, the day's proof, the invoice run, the privacy copies, the reconciliation, the migrations
+   * (docs/operations.md, "Two pools"); its statements may run for minutes. PGlite: `db`.
    */
   background: Db;
   /** PostgreSQL only: where it is, so a second instance can open a pool of its own (tests) */
@@ -67,7 +68,7 @@ const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
  */
 const REQUEST_STATEMENT_TIMEOUT_MS = 10_000;
 
-/** The background pool's: bounded, but long enough for a full reconciliation at a million customers (168 s). */
+/** The background pool's: bounded, but long enough for a full reconciliation at a million customers (about 3 min). */
 const BACKGROUND_STATEMENT_TIMEOUT_MS = 30 * 60_000;
 
 /** The background pool's connections: the jobs run one statement at a time each, rarely together. */
