@@ -4,11 +4,6 @@ export const COMMON_MESSAGES = {
   invalidData: 'Dados inválidos.',
   badRequest: 'Requisição inválida.',
   internalError: 'Ocorreu um erro inesperado. Tente novamente em instantes.',
-  databaseUnavailable:
-    'O serviço está temporariamente indisponível. Nada foi alterado; tente novamente em alguns segundos.',
-  serverBusy: 'Muitas solicitações neste momento. Nada foi alterado; tente novamente em alguns segundos.',
-  databaseTimeout:
-    'O serviço demorou demais para responder e a operação foi interrompida. Tente novamente em alguns segundos.',
   tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   idempotencyKeyInvalid:
     'Chave de idempotência inválida: use de 8 a 128 letras, números, pontos, hífens ou sublinhados.',

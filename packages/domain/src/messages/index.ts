@@ -7,6 +7,7 @@ import { LEDGER_MESSAGES } from './ledger';
 import { MONEY_MESSAGES } from './money';
 import { ORDER_MESSAGES } from './orders';
 import { PROFILE_MESSAGES } from './profile';
+import { SERVICE_MESSAGES } from './service';
 import { SUPPORT_MESSAGES } from './support';
 import { SILVER_TRANSFER_MESSAGES } from './silver-transfers';
 import { FISCAL_MESSAGES } from './fiscal';
@@ -26,6 +27,7 @@ import { RETENTION_MESSAGES } from './retention';
  */
 export const MESSAGES = {
   ...COMMON_MESSAGES,
+  ...SERVICE_MESSAGES,
   ...AUTH_MESSAGES,
   ...PROFILE_MESSAGES,
   ...LEDGER_MESSAGES,
@@ -50,6 +52,7 @@ export const MESSAGES = {
 
 export const MESSAGE_GROUPS = {
   common: COMMON_MESSAGES,
+  service: SERVICE_MESSAGES,
   auth: AUTH_MESSAGES,
   profile: PROFILE_MESSAGES,
   ledger: LEDGER_MESSAGES,
