@@ -7,7 +7,7 @@ import { LEDGER_MESSAGES } from './ledger';
 import { MONEY_MESSAGES } from './money';
 import { ORDER_MESSAGES } from './orders';
 import { PROFILE_MESSAGES } from './profile';
-import { SERVICE_MESSAGES } from './service';
+import { SERVER_MESSAGES } from './server';
 import { SUPPORT_MESSAGES } from './support';
 import { SILVER_TRANSFER_MESSAGES } from './silver-transfers';
 import { FISCAL_MESSAGES } from './fiscal';
@@ -27,7 +27,7 @@ import { RETENTION_MESSAGES } from './retention';
  */
 export const MESSAGES = {
   ...COMMON_MESSAGES,
-  ...SERVICE_MESSAGES,
+  ...SERVER_MESSAGES,
   ...AUTH_MESSAGES,
   ...PROFILE_MESSAGES,
   ...LEDGER_MESSAGES,
@@ -52,7 +52,7 @@ export const MESSAGES = {
 
 export const MESSAGE_GROUPS = {
   common: COMMON_MESSAGES,
-  service: SERVICE_MESSAGES,
+  server: SERVER_MESSAGES,
   auth: AUTH_MESSAGES,
   profile: PROFILE_MESSAGES,
   ledger: LEDGER_MESSAGES,
