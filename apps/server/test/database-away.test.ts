@@ -1,4 +1,5 @@
 import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@prata/domain';
 import { sql } from 'drizzle-orm';
@@ -6,7 +7,14 @@ import { openDatabase } from '@/db/client';
 import { rows } from '@/db/sql';
 import { pgErrorCode, withTransaction } from '@/db/tx';
 import { isDatabaseUnavailable } from '@/db/unavailable';
-import { buildTestApp, createTestDatabase, onPostgres, skippedOnPglite } from './helpers';
+import {
+  buildTestApp,
+  createTestDatabase,
+  holdInTransaction,
+  onPostgres,
+  openPoolWith,
+  skippedOnPglite,
+} from './helpers';
 import { trackSecondary } from './setup';
 
 /**
@@ -58,6 +66,23 @@ async function relayTo(url: string) {
   };
 }
 
+/** POST /api/password/email with an Idempotency-Key: a request that writes (its key) and reads a customer's row. */
+const askPasswordEmail = (app: FastifyInstance) => (key: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/password/email',
+    payload: { email: 'ninguem@exemplo.com' },
+    headers: { 'idempotency-key': key },
+  });
+
+/** The key of a refused request does its work now, once: 200, then its replay. */
+async function expectDoneOnce(ask: ReturnType<typeof askPasswordEmail>, key: string) {
+  const done = await ask(key);
+  expect(done.statusCode).toBe(200);
+  expect(done.headers['idempotent-replayed']).toBeUndefined();
+  expect((await ask(key)).headers['idempotent-replayed']).toBe('true');
+}
+
 describe('the database goes away and comes back', () => {
   it('answers 503 DATABASE_UNAVAILABLE while it is away, never dies, and serves again when it is back', async () => {
     if (!onPostgres) return skippedOnPglite('database away');
@@ -68,13 +93,7 @@ describe('the database goes away and comes back', () => {
     const logged: string[] = [];
     proxied.setErrorLogger((_err, where) => logged.push(where));
     const t = await buildTestApp({ database: proxied });
-    const ask = (key: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/password/email',
-        payload: { email: 'ninguem@exemplo.com' },
-        headers: { 'idempotency-key': key },
-      });
+    const ask = askPasswordEmail(t.app);
 
     expect((await ask('antes-da-queda-1')).statusCode).toBe(200);
 
@@ -106,73 +125,38 @@ describe('the database goes away and comes back', () => {
 
     await relay.mend();
     // The pool opens new connections by itself; the same key, retried, now does its work once.
-    const back = await ask('durante-a-queda-1');
-    expect(back.statusCode).toBe(200);
-    expect(back.headers['idempotent-replayed']).toBeUndefined();
-    expect((await ask('durante-a-queda-1')).headers['idempotent-replayed']).toBe('true');
+    await expectDoneOnce(ask, 'durante-a-queda-1');
     await t.app.close();
   });
 
   it('answers 503 SERVER_BUSY when every connection of the pool stays busy past the wait, and serves once one is free', async () => {
     if (!onPostgres) return skippedOnPglite('pool busy');
     const database = await createTestDatabase({ forThisTest: true });
-    const narrow = await openDatabase({ url: database.url as string, poolSize: 1, connectTimeoutMs: 200 });
-    trackSecondary(narrow);
+    const narrow = await openPoolWith(database, { poolSize: 1, connectTimeoutMs: 200 });
     const t = await buildTestApp({ database: narrow });
-    const ask = (key: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/password/email',
-        payload: { email: 'ninguem@exemplo.com' },
-        headers: { 'idempotency-key': key },
-      });
-    let release: () => void = () => {};
-    let holding: () => void = () => {};
-    const isHeld = new Promise<void>((resolve) => {
-      holding = resolve;
-    });
+    const ask = askPasswordEmail(t.app);
     // the requests' pool's one connection, held by a transaction (withConnection is the background pool's)
-    const held = withTransaction(narrow.db, async (tx) => {
-      await tx.execute(sql`select 1`);
-      holding();
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-    });
-    await isHeld;
+    const held = await holdInTransaction(narrow.db, sql`select 1`);
     const busy = await ask('com-o-pool-ocupado-1');
     expect([busy.statusCode, busy.json()]).toEqual([503, { code: 'SERVER_BUSY', message: MESSAGES.serverBusy }]);
     expect(busy.headers['retry-after']).toBe('5');
-    release();
-    await held;
+    await held.release();
     // nothing of the refused request ran: the same key now does its work, once
-    const served = await ask('com-o-pool-ocupado-1');
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['idempotent-replayed']).toBeUndefined();
+    await expectDoneOnce(ask, 'com-o-pool-ocupado-1');
     await t.app.close();
   });
 
   it('cancels a statement of a request past its limit: 503 DATABASE_TIMEOUT, nothing kept, and serves once it is free', async () => {
     if (!onPostgres) return skippedOnPglite('statement timeout');
     const database = await createTestDatabase({ forThisTest: true });
-    const url = database.url as string;
-    const limited = await openDatabase({
-      url,
+    const limited = await openPoolWith(database, {
       poolSize: 2,
       statementTimeoutMs: 300,
       backgroundStatementTimeoutMs: 5_000,
     });
-    trackSecondary(limited);
-    const holder = await openDatabase({ url, poolSize: 1 });
-    trackSecondary(holder);
+    const holder = await openPoolWith(database, { poolSize: 1 });
     const t = await buildTestApp({ database: limited });
-    const ask = (key: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/password/email',
-        payload: { email: 'ninguem@exemplo.com' },
-        headers: { 'idempotency-key': key },
-      });
+    const ask = askPasswordEmail(t.app);
 
     // the pools' limits as PostgreSQL holds them: the requests' cut, the background's not (a long run of an operator)
     const slow = sql`select pg_sleep(0.6) is null as slept`;
@@ -181,19 +165,7 @@ describe('the database goes away and comes back', () => {
     expect(await rows(limited.background, slow)).toEqual([{ slept: false }]);
 
     // a stuck holder keeps the customers' table locked: the request waits 300 ms, no more, and says so
-    let release: () => void = () => {};
-    let locked: () => void = () => {};
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const held = withTransaction(holder.db, async (tx) => {
-      await tx.execute(sql`lock table users in access exclusive mode`);
-      locked();
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-    });
-    await isLocked;
+    const held = await holdInTransaction(holder.db, sql`lock table users in access exclusive mode`);
     const started = Date.now();
     const timedOut = await ask('com-a-tabela-presa-1');
     expect([timedOut.statusCode, timedOut.json()]).toEqual([
@@ -202,14 +174,10 @@ describe('the database goes away and comes back', () => {
     ]);
     expect(timedOut.headers['retry-after']).toBe('5');
     expect(Date.now() - started).toBeLessThan(5_000);
-    release();
-    await held;
+    await held.release();
 
     // the refused request kept nothing: the same key now does its work, once
-    const served = await ask('com-a-tabela-presa-1');
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['idempotent-replayed']).toBeUndefined();
-    expect((await ask('com-a-tabela-presa-1')).headers['idempotent-replayed']).toBe('true');
+    await expectDoneOnce(ask, 'com-a-tabela-presa-1');
     await t.app.close();
   });
 

@@ -2,14 +2,15 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect, inject, onTestFinished } from 'vitest';
 import { createAdapters, type Adapters } from '@/adapters/index';
 import { buildApp } from '@/app';
 import { loadConfig, type Config } from '@/config';
-import { openDatabase, type Database } from '@/db/client';
+import { type Db, openDatabase, type OpenOptions, type Database } from '@/db/client';
+import { withTransaction } from '@/db/tx';
 import { outboxMessages, users } from '@/db/schema/index';
 import { post } from '@/ledger/index';
 import { writeMoneyInSettings } from '@/features/money/index';
@@ -74,6 +75,40 @@ export async function openSecondPool(database: Database): Promise<Database> {
   });
   trackSecondary(second);
   return second;
+}
+
+/** PostgreSQL only: a pool of the test's own settings (a narrow pool, short limits), closed after the file. */
+export async function openPoolWith(database: Database, opts: Omit<OpenOptions, 'url'>): Promise<Database> {
+  if (!database.url) throw new Error('openPoolWith needs PostgreSQL (TEST_DATABASE_URL)');
+  const pool = await openDatabase({ ...opts, url: database.url });
+  trackSecondary(pool);
+  return pool;
+}
+
+/**
+ * A stuck holder: a transaction on `db` runs `statement`, then keeps what it took (a row, a table, the connection)
+ * until `release()`. Answers once the statement has run; rejects if it fails.
+ */
+export async function holdInTransaction(db: Db, statement: SQL): Promise<{ release(): Promise<void> }> {
+  let release = () => {};
+  let held = () => {};
+  const isHeld = new Promise<void>((resolve) => {
+    held = resolve;
+  });
+  const done = withTransaction(db, async (tx) => {
+    await tx.execute(statement);
+    held();
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+  });
+  await Promise.race([isHeld, done]);
+  return {
+    async release() {
+      release();
+      await done;
+    },
+  };
 }
 
 /**

@@ -3,18 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, ReconciliationResponse } from '@prata/domain';
 import { auditLog, users } from '@/db/schema/index';
 import { post } from '@/ledger/index';
-import { openDatabase } from '@/db/client';
-import { withTransaction } from '@/db/tx';
 import {
   bearer,
   buildTestApp,
   createCustomer,
   createTestDatabase,
+  holdInTransaction,
   onPostgres,
+  openPoolWith,
   openSecondPool,
   skippedOnPglite,
 } from '../../../test/helpers';
-import { trackSecondary } from '../../../test/setup';
 
 describe('back office: the ledger reconciliation', () => {
   it('finance runs it and reads the last run; it is stored and audited; other roles and customers cannot', async () => {
@@ -134,17 +133,13 @@ describe('back office: the ledger reconciliation', () => {
   it('runs on the background pool: its reads may wait longer than a request may', async () => {
     if (!onPostgres) return skippedOnPglite('statement timeout');
     const database = await createTestDatabase({ forThisTest: true });
-    const url = database.url as string;
     // a request's statement is cut after 300 ms here; the background pool's after 10 s
-    const limited = await openDatabase({
-      url,
+    const limited = await openPoolWith(database, {
       poolSize: 2,
       statementTimeoutMs: 300,
       backgroundStatementTimeoutMs: 10_000,
     });
-    trackSecondary(limited);
-    const holder = await openDatabase({ url, poolSize: 1 });
-    trackSecondary(holder);
+    const holder = await openPoolWith(database, { poolSize: 1 });
     const t = await buildTestApp({ database: limited });
     const finance = await createCustomer(t, { name: 'Fernanda Financeiro' });
     await t.database.db
@@ -152,16 +147,8 @@ describe('back office: the ledger reconciliation', () => {
       .set({ staffRoles: ['finance'] })
       .where(eq(users.id, finance.id));
     // the ledger's transfers held by another session for 800 ms, which only the run reads
-    let locked: () => void = () => {};
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const held = withTransaction(holder.db, async (tx) => {
-      await tx.execute(sql`lock table ledger_transfers in access exclusive mode`);
-      locked();
-      await new Promise((resolve) => setTimeout(resolve, 800));
-    });
-    await isLocked;
+    const held = await holdInTransaction(holder.db, sql`lock table ledger_transfers in access exclusive mode`);
+    setTimeout(() => void held.release(), 800);
     const started = Date.now();
     const done = await t.app.inject({
       method: 'POST',
@@ -170,7 +157,7 @@ describe('back office: the ledger reconciliation', () => {
     });
     expect([done.statusCode, done.json().reconciliation?.ok]).toEqual([200, true]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
-    await held;
+    await held.release();
     await t.app.close();
   });
 });
