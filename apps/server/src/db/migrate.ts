@@ -62,12 +62,12 @@ export async function migrate(database: Database, opts: MigrateOptions = {}): Pr
     };
     // Polled rather than waited for: a session blocked in pg_advisory_lock holds a snapshot, which a `create index
     // concurrently` of the instance holding the lock would wait for (a deadlock PostgreSQL would break by failing one).
-    // An index built on a large table may take longer than any pool's limit: whoever deploys watches it instead.
-    await query('set statement_timeout = 0');
     while (!(await query('select pg_try_advisory_lock($1) as locked', [MIGRATION_LOCK_KEY])).rows[0]?.locked) {
       await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
     }
     try {
+      // An index built on a large table may take longer than any pool's limit: whoever deploys watches it instead.
+      await query('set statement_timeout = 0');
       await query(
         'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
       );

@@ -1,3 +1,5 @@
+import { pgErrorCode } from './tx';
+
 /**
  * Errors that say the database is away rather than that a request was wrong: the server stopped or restarts
  * (SQLSTATE 57P01-57P03), a connection failed or dropped (class 08, the socket's codes), the pool gave up waiting for a
@@ -59,11 +61,4 @@ export function isPoolBusy(error: unknown): boolean {
  * PostgreSQL cancelled a statement (57014): it ran past its pool's `statement_timeout` (db/client.ts), its waits for
  * locks included, or an operator cancelled it. The API answers 503 DATABASE_TIMEOUT.
  */
-export function isStatementTimeout(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < MAX_CAUSES && current instanceof Error; depth++) {
-    if ((current as { code?: unknown }).code === '57014') return true;
-    current = current.cause;
-  }
-  return false;
-}
+export const isStatementTimeout = (error: unknown): boolean => pgErrorCode(error) === '57014';
