@@ -5,7 +5,8 @@
  * Setup goes through the API (accounts, approval, money); each journey itself only presses keys (lib/keyboard.ts):
  * Tab to a control by its accessible name, Enter, Space, arrows, typing, Escape. At every Tab stop the focus is
  * visible, on screen, uncovered and never behind an open dialog; each dialog met takes the focus when it opens, closes
- * on Escape where closing is allowed, and gives the focus back to the button that opened it.
+ * on Escape where closing is allowed, and gives the focus back to the button that opened it. The system asks for
+ * reduced motion here, as in the other keyboard journeys and the screen reader's: dialogs and drawers appear at once.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -59,102 +60,106 @@ const region = (page: Page, name: string) => page.getByRole('region', { name, ex
 describe('Teclado: comprar como visitante, entrar, adicionar e retirar dinheiro', () => {
   it('um visitante compra uma barra e paga o Pix só com o teclado (computador)', { timeout: 120_000 }, async () => {
     const email = uniqueEmail('teclado-visitante');
-    await withPage(journey.browser, { viewport: DESKTOP, name: 'teclado-visitante' }, async (page) => {
-      await page.goto('/comprar-prata');
-      await activate(page, 'Comprar Barra de prata 31,1 g (1 onça)', { role: 'link', max: 60 });
-      await expectText(page, 'Identificar o seu perfil');
-      await typeInto(page, 'E-mail', email);
-      await press(page, 'Enter');
-      await eventually(() => assert.match(page.url(), /\/checkout\?etapa=carrinho$/));
+    await withPage(
+      journey.browser,
+      { viewport: DESKTOP, name: 'teclado-visitante', reducedMotion: true },
+      async (page) => {
+        await page.goto('/comprar-prata');
+        await activate(page, 'Comprar Barra de prata 31,1 g (1 onça)', { role: 'link', max: 60 });
+        await expectText(page, 'Identificar o seu perfil');
+        await typeInto(page, 'E-mail', email);
+        await press(page, 'Enter');
+        await eventually(() => assert.match(page.url(), /\/checkout\?etapa=carrinho$/));
 
-      // Carrinho: the dialog to add an item, closed with Escape, then used
-      const cart = region(page, 'Carrinho');
-      await expectVisible(cart.getByText('Barra de prata 31,1 g (1 onça)'));
-      await activate(page, 'Adicionar item', { role: 'button' });
-      const addOpener = byRole(page, 'button', 'Adicionar item');
-      const addDialog = page.getByRole('dialog', { name: 'Adicionar item' });
-      await expectDialogFocus(page, addDialog, addOpener, "'Adicionar item'", { close: true });
-      await press(page, 'Enter');
-      await expectDialogFocus(page, addDialog, addOpener, "'Adicionar item'");
-      await activate(page, 'Adicionar Barra de prata 50 g', { role: 'button' });
-      await expectFocusReturned(page, addDialog, addOpener, "'Adicionar item'");
-      await expectVisible(cart.getByText('Barra de prata 50 g'));
-      await continueTo(page, 'Dados pessoais');
+        // Carrinho: the dialog to add an item, closed with Escape, then used
+        const cart = region(page, 'Carrinho');
+        await expectVisible(cart.getByText('Barra de prata 31,1 g (1 onça)'));
+        await activate(page, 'Adicionar item', { role: 'button' });
+        const addOpener = byRole(page, 'button', 'Adicionar item');
+        const addDialog = page.getByRole('dialog', { name: 'Adicionar item' });
+        await expectDialogFocus(page, addDialog, addOpener, "'Adicionar item'", { close: true });
+        await press(page, 'Enter');
+        await expectDialogFocus(page, addDialog, addOpener, "'Adicionar item'");
+        await activate(page, 'Adicionar Barra de prata 50 g', { role: 'button' });
+        await expectFocusReturned(page, addDialog, addOpener, "'Adicionar item'");
+        await expectVisible(cart.getByText('Barra de prata 50 g'));
+        await continueTo(page, 'Dados pessoais');
 
-      // Dados pessoais
-      await typeInto(page, /^Nome completo/, 'Bruna Teclado Prado');
-      await typeInto(page, /^CPF/, randomCpf().replace(/\D/g, ''));
-      await typeInto(page, /^Data de nascimento/, '10051990');
-      await typeInto(page, /^Celular/, '11987654321');
-      await tabTo(page, /^(Feminino|Masculino|Outro|Prefiro não informar)/, { role: 'radio' });
-      await arrowTo(page, 'Feminino');
-      await press(page, ' ');
-      await continueTo(page, 'Endereço');
+        // Dados pessoais
+        await typeInto(page, /^Nome completo/, 'Bruna Teclado Prado');
+        await typeInto(page, /^CPF/, randomCpf().replace(/\D/g, ''));
+        await typeInto(page, /^Data de nascimento/, '10051990');
+        await typeInto(page, /^Celular/, '11987654321');
+        await tabTo(page, /^(Feminino|Masculino|Outro|Prefiro não informar)/, { role: 'radio' });
+        await arrowTo(page, 'Feminino');
+        await press(page, ' ');
+        await continueTo(page, 'Endereço');
 
-      // Endereço: the city from the autocomplete's list with the arrows
-      await typeInto(page, /^CEP/, '01310100');
-      await tabTo(page, /^Cidade/, { role: 'combobox' });
-      await typeText(page, 'São Paulo');
-      await expectVisible(page.getByRole('option', { name: 'São Paulo - SP', exact: true }));
-      await eventually(async () => {
-        await press(page, 'ArrowDown');
-        const active = await page.evaluate(() => {
-          const input = document.activeElement as HTMLInputElement;
-          const id = input.getAttribute('aria-activedescendant');
-          return id ? (document.getElementById(id)?.textContent ?? '') : '';
+        // Endereço: the city from the autocomplete's list with the arrows
+        await typeInto(page, /^CEP/, '01310100');
+        await tabTo(page, /^Cidade/, { role: 'combobox' });
+        await typeText(page, 'São Paulo');
+        await expectVisible(page.getByRole('option', { name: 'São Paulo - SP', exact: true }));
+        await eventually(async () => {
+          await press(page, 'ArrowDown');
+          const active = await page.evaluate(() => {
+            const input = document.activeElement as HTMLInputElement;
+            const id = input.getAttribute('aria-activedescendant');
+            return id ? (document.getElementById(id)?.textContent ?? '') : '';
+          });
+          assert.equal(active, 'São Paulo - SP');
         });
-        assert.equal(active, 'São Paulo - SP');
-      });
-      await press(page, 'Enter');
-      await typeInto(page, /^Bairro/, 'Bela Vista');
-      await typeInto(page, /^Rua\/avenida/, 'Avenida Paulista');
-      await typeInto(page, /^Número/, '1000');
-      await continueTo(page, 'Envio');
+        await press(page, 'Enter');
+        await typeInto(page, /^Bairro/, 'Bela Vista');
+        await typeInto(page, /^Rua\/avenida/, 'Avenida Paulista');
+        await typeInto(page, /^Número/, '1000');
+        await continueTo(page, 'Envio');
 
-      // Envio: the first Correios option, checked with the arrows
-      const shipping = region(page, 'Envio');
-      await expectVisible(shipping.getByRole('radio', { name: /Correios/ }));
-      await tabTo(page, /./, { role: 'radio' });
-      await arrowTo(page, /^Correios/);
-      await press(page, ' ');
-      await continueTo(page, 'Pagamento');
+        // Envio: the first Correios option, checked with the arrows
+        const shipping = region(page, 'Envio');
+        await expectVisible(shipping.getByRole('radio', { name: /Correios/ }));
+        await tabTo(page, /./, { role: 'radio' });
+        await arrowTo(page, /^Correios/);
+        await press(page, ' ');
+        await continueTo(page, 'Pagamento');
 
-      // Pagamento: the fees' dialog with Escape, the coupon's dialog, then the Pix
-      await expectVisible(page.getByRole('region', { name: 'Resumo dos valores' }));
-      await activate(page, 'Entenda as taxas', { role: 'button' });
-      const feesDialog = page.getByRole('dialog', { name: 'Entenda as taxas' });
-      await expectDialogFocus(page, feesDialog, byRole(page, 'button', 'Entenda as taxas'), "'Entenda as taxas'", {
-        close: true,
-      });
-      await activate(page, 'Tenho um cupom', { role: 'button' });
-      const coupon = page.getByRole('dialog', { name: 'Cupom de desconto' });
-      await expectDialogFocus(page, coupon, null, "'Tenho um cupom'");
-      await typeText(page, 'prata10');
-      await press(page, 'Enter');
-      await expectVisible(snackbar(page, 'Cupom aplicado com sucesso!'));
-      await coupon.waitFor({ state: 'hidden' });
-      await expectFocusOn(page, byRole(page, 'button', 'Cupom PRATA10'), 'the coupon button');
+        // Pagamento: the fees' dialog with Escape, the coupon's dialog, then the Pix
+        await expectVisible(page.getByRole('region', { name: 'Resumo dos valores' }));
+        await activate(page, 'Entenda as taxas', { role: 'button' });
+        const feesDialog = page.getByRole('dialog', { name: 'Entenda as taxas' });
+        await expectDialogFocus(page, feesDialog, byRole(page, 'button', 'Entenda as taxas'), "'Entenda as taxas'", {
+          close: true,
+        });
+        await activate(page, 'Tenho um cupom', { role: 'button' });
+        const coupon = page.getByRole('dialog', { name: 'Cupom de desconto' });
+        await expectDialogFocus(page, coupon, null, "'Tenho um cupom'");
+        await typeText(page, 'prata10');
+        await press(page, 'Enter');
+        await expectVisible(snackbar(page, 'Cupom aplicado com sucesso!'));
+        await coupon.waitFor({ state: 'hidden' });
+        await expectFocusOn(page, byRole(page, 'button', 'Cupom PRATA10'), 'the coupon button');
 
-      await activate(page, 'Fazer um Pix', { role: 'button' });
-      const pix = page.getByRole('dialog', { name: 'Pague com Pix' });
-      await expectDialogFocus(page, pix, null, "'Pague com Pix'");
-      await expectVisible(pix.getByRole('img'));
-      await receiveDevPix(await pendingPixOf(email));
-      const approved = page.getByRole('dialog', { name: 'Pagamento aprovado' });
-      await expectVisible(approved);
-      await expectFocusInside(page, approved, "'Pagamento aprovado'");
-      await activate(page, 'Fechar', { role: 'button' });
-      await approved.waitFor({ state: 'hidden' });
-      // the button that opened the Pix is gone (the order took its place): the focus goes to the order
-      const thanks = page.getByRole('heading', { name: /Pedido nº \d+ confirmado/ });
-      await expectVisible(thanks);
-      await expectFocusOn(page, thanks, 'the order confirmed');
-    });
+        await activate(page, 'Fazer um Pix', { role: 'button' });
+        const pix = page.getByRole('dialog', { name: 'Pague com Pix' });
+        await expectDialogFocus(page, pix, null, "'Pague com Pix'");
+        await expectVisible(pix.getByRole('img'));
+        await receiveDevPix(await pendingPixOf(email));
+        const approved = page.getByRole('dialog', { name: 'Pagamento aprovado' });
+        await expectVisible(approved);
+        await expectFocusInside(page, approved, "'Pagamento aprovado'");
+        await activate(page, 'Fechar', { role: 'button' });
+        await approved.waitFor({ state: 'hidden' });
+        // the button that opened the Pix is gone (the order took its place): the focus goes to the order
+        const thanks = page.getByRole('heading', { name: /Pedido nº \d+ confirmado/ });
+        await expectVisible(thanks);
+        await expectFocusOn(page, thanks, 'the order confirmed');
+      },
+    );
   });
 
   it('uma cliente entra com o código do e-mail só com o teclado (celular)', { timeout: 60_000 }, async () => {
     const account = await createAccount({ name: 'Célia Teclado Nunes', email: uniqueEmail('teclado-login') });
-    await withPage(journey.browser, { viewport: PHONE, name: 'teclado-login' }, async (page) => {
+    await withPage(journey.browser, { viewport: PHONE, name: 'teclado-login', reducedMotion: true }, async (page) => {
       await page.goto('/login');
       await expectVisible(byRole(page, 'heading', 'Entrar'));
       // the e-mail field takes the focus on arrival
@@ -184,7 +189,7 @@ describe('Teclado: comprar como visitante, entrar, adicionar e retirar dinheiro'
     await apiCall('POST', '/banking-information', { type: 'pix', key_type: 'email', key: email }, customer.token);
     await withPage(
       journey.browser,
-      { viewport: DESKTOP, name: 'teclado-dinheiro', token: customer.token },
+      { viewport: DESKTOP, name: 'teclado-dinheiro', reducedMotion: true, token: customer.token },
       async (page) => {
         // ---- Pix: the QR dialog closed with Escape gives the focus back; a second one is paid while open
         await page.goto('/adicionar-dinheiro/pix');

@@ -3,7 +3,7 @@
  * transfers grams to another customer and opens a support ticket (desktop).
  *
  * As in keyboard-money.test.ts: setup through the API, the journey by keys only (lib/keyboard.ts), the focus checked
- * at every Tab stop and around every dialog and menu.
+ * at every Tab stop and around every dialog and menu, with reduced motion asked for.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -28,7 +28,7 @@ describe('Teclado: ordem, transferência de prata e ticket', () => {
     );
     await withPage(
       journey.browser,
-      { viewport: DESKTOP, name: 'teclado-ordem', token: customer.token },
+      { viewport: DESKTOP, name: 'teclado-ordem', reducedMotion: true, token: customer.token },
       async (page) => {
         await page.goto('/ordens');
         await page.getByRole('tab', { name: 'Quero comprar' }).waitFor({ timeout: 30_000 });
@@ -83,34 +83,38 @@ describe('Teclado: ordem, transferência de prata e ticket', () => {
       approvedCustomer({ name: 'Rui Recebedor Teclado', email: emailB }, journey.operatorToken, 0),
     ]);
     await marketOrder(a.token, 'buy', 5);
-    await withPage(journey.browser, { viewport: DESKTOP, name: 'teclado-transferir', token: a.token }, async (page) => {
-      await page.goto('/transferir-prata');
-      await page.getByTestId('silver-balance').waitFor({ timeout: 30_000 });
-      await typeInto(page, /^E-mail do recebedor/, emailB, { max: 80 });
-      await press(page, 'Enter');
-      await expectVisible(byRole(page, 'group', 'Recebedor'));
-      await expectText(byRole(page, 'group', 'Recebedor'), 'Rui T.');
-      await typeInto(page, /^Quantidade/, '1,50');
-      await typeInto(page, /^Mensagem/, 'Pelo teclado');
-      const transfer = byRole(page, 'button', 'Transferir');
-      const after = await lastMessageId(emailA);
-      await activate(page, 'Transferir', { role: 'button' });
-      const dialog = byRole(page, 'dialog', 'Confirme a transferência');
-      // Escape closes the code's dialog and the focus is back on 'Transferir' (disabled while the code was sent);
-      // Enter opens it again for the code already sent (a new one may not be sent yet)
-      await expectDialogFocus(page, dialog, transfer, "'Confirme a transferência'", { close: true });
-      await press(page, 'Enter');
-      await expectDialogFocus(page, dialog, transfer, "'Confirme a transferência'");
-      await expectFocusOn(page, byRole(dialog, 'textbox', /^Código de verificação/), 'the code field');
-      await typeText(page, await latestCode(emailA, { after }));
-      await activate(page, 'Confirmar transferência', { role: 'button' });
-      await dialog.waitFor({ state: 'hidden' });
-      const receipt = byRole(page, 'dialog', 'Transferência realizada');
-      await expectDialogFocus(page, receipt, null, "'Transferência realizada'", { close: true });
-      // the form was reset ('Transferir' is gone): a new transfer starts at the receiver's e-mail
-      await expectFocusOn(page, byRole(page, 'textbox', /^E-mail do recebedor/), "the receiver's e-mail");
-      await eventually(async () => assert.equal((await balancesOf(b.token)).grams, 1.5, 'B received 1,50 g'));
-    });
+    await withPage(
+      journey.browser,
+      { viewport: DESKTOP, name: 'teclado-transferir', reducedMotion: true, token: a.token },
+      async (page) => {
+        await page.goto('/transferir-prata');
+        await page.getByTestId('silver-balance').waitFor({ timeout: 30_000 });
+        await typeInto(page, /^E-mail do recebedor/, emailB, { max: 80 });
+        await press(page, 'Enter');
+        await expectVisible(byRole(page, 'group', 'Recebedor'));
+        await expectText(byRole(page, 'group', 'Recebedor'), 'Rui T.');
+        await typeInto(page, /^Quantidade/, '1,50');
+        await typeInto(page, /^Mensagem/, 'Pelo teclado');
+        const transfer = byRole(page, 'button', 'Transferir');
+        const after = await lastMessageId(emailA);
+        await activate(page, 'Transferir', { role: 'button' });
+        const dialog = byRole(page, 'dialog', 'Confirme a transferência');
+        // Escape closes the code's dialog and the focus is back on 'Transferir' (disabled while the code was sent);
+        // Enter opens it again for the code already sent (a new one may not be sent yet)
+        await expectDialogFocus(page, dialog, transfer, "'Confirme a transferência'", { close: true });
+        await press(page, 'Enter');
+        await expectDialogFocus(page, dialog, transfer, "'Confirme a transferência'");
+        await expectFocusOn(page, byRole(dialog, 'textbox', /^Código de verificação/), 'the code field');
+        await typeText(page, await latestCode(emailA, { after }));
+        await activate(page, 'Confirmar transferência', { role: 'button' });
+        await dialog.waitFor({ state: 'hidden' });
+        const receipt = byRole(page, 'dialog', 'Transferência realizada');
+        await expectDialogFocus(page, receipt, null, "'Transferência realizada'", { close: true });
+        // the form was reset ('Transferir' is gone): a new transfer starts at the receiver's e-mail
+        await expectFocusOn(page, byRole(page, 'textbox', /^E-mail do recebedor/), "the receiver's e-mail");
+        await eventually(async () => assert.equal((await balancesOf(b.token)).grams, 1.5, 'B received 1,50 g'));
+      },
+    );
   });
 
   it('um cliente abre um ticket só com o teclado', { timeout: 60_000 }, async () => {
@@ -122,7 +126,7 @@ describe('Teclado: ordem, transferência de prata e ticket', () => {
     const subject = `Pelo teclado ${Date.now().toString(36)}`;
     await withPage(
       journey.browser,
-      { viewport: DESKTOP, name: 'teclado-ticket', token: customer.token },
+      { viewport: DESKTOP, name: 'teclado-ticket', reducedMotion: true, token: customer.token },
       async (page) => {
         await page.goto('/contato/ticket/create');
         // the first screen of a context loads the app and its chunks: slower on a busy machine

@@ -121,6 +121,11 @@ export type PageOptions = {
   token?: string;
   /** Used for the screenshot taken when the test fails (e2e/screenshots/failures/<name>.png). */
   name: string;
+  /**
+   * The system asks for reduced motion (`prefers-reduced-motion: reduce`): the keyboard and screen-reader journeys
+   * run so, as many of the people they stand for do; the others keep the motion most people see.
+   */
+  reducedMotion?: boolean;
 };
 
 async function newContext(browser: Browser, options: PageOptions): Promise<BrowserContext> {
@@ -129,6 +134,7 @@ async function newContext(browser: Browser, options: PageOptions): Promise<Brows
     viewport: options.viewport,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
     storageState: options.token
       ? { cookies: [], origins: [{ origin: BASE_URL, localStorage: [{ name: 'authToken', value: options.token }] }] }
       : undefined,

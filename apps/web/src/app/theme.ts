@@ -86,6 +86,9 @@ const NOTCH_FOLLOWS_LABEL = {
 
 export const theme = createTheme(
   {
+    // MUI's transitions (dialogs, drawers, menus, collapses) take no time when the system asks for reduced motion,
+    // followed live; app/reduced-motion.css does the same for the CSS animations
+    motion: { reducedMotion: 'system' },
     palette: {
       mode: 'light',
       primary: { main: '#37474F', light: '#62727B', dark: '#263238', contrastText: '#FFFFFF' },
@@ -178,17 +181,3 @@ export const theme = createTheme(
   },
   ptBR,
 );
-
-/** The theme when reduced motion is asked for: MUI's transitions (dialogs, menus, collapses) take no time either. */
-export const reducedMotionTheme: typeof theme = {
-  ...theme,
-  transitions: {
-    ...theme.transitions,
-    create: () => 'none',
-    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
-  },
-};
-
-/** Whether the system asks for reduced motion now (read on each render of the providers; the CSS rule follows live). */
-export const prefersReducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia?.(REDUCED_MOTION_QUERY).matches === true;

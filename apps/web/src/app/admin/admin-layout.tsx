@@ -129,7 +129,6 @@ export function AdminLayout() {
           variant="temporary"
           open={navOpen}
           onClose={() => setNavOpen(false)}
-          ModalProps={{ keepMounted: true }}
           sx={{ display: { xs: 'block', md: 'none' } }}
         >
           <AdminNav onNavigate={() => setNavOpen(false)} />

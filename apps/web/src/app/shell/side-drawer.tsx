@@ -110,7 +110,6 @@ export function SideDrawer({
         variant="temporary"
         open={mobileOpen}
         onClose={onClose}
-        ModalProps={{ keepMounted: true }}
         sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paperSx }}
       >
         <DrawerContent user={user} onNavigate={onClose} />
