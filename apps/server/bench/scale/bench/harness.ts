@@ -4,7 +4,7 @@ import os from 'node:os';
 import pg from 'pg';
 import type { Subjects } from './calls';
 import { measureHttp } from './http';
-import { backupAndRestore, childJob, copyOf, type JobRow, migrationLock, type WriteRow, writePath } from './jobs';
+import { backupAndRestore, childJobs, copyOf, type JobRow, migrationLock, type WriteRow, writePath } from './jobs';
 import { markdown, type SizeResult, tableRows } from './report';
 import { medianOfRounds } from './rounds';
 
@@ -113,22 +113,28 @@ export async function runScaleBench(opts: ScaleOptions) {
       log(`${size}: a copy of ${database} for what writes`);
       const copy = await copyOf(opts.databaseBase, database, `${database}_benchcopy`.slice(0, 63));
       try {
-        for (const [job, name] of wantedJobs) {
-          try {
-            const r = await childJob(
-              job,
-              copy.url,
-              opts.outboxMessages ? { BENCH_SCALE_OUTBOX: String(opts.outboxMessages) } : {},
-            );
+        const env = opts.outboxMessages ? { BENCH_SCALE_OUTBOX: String(opts.outboxMessages) } : {};
+        // a process per job, so each peak of memory is its own; the quick mode (tests) runs them all in one
+        const batches = opts.quick !== undefined ? [wantedJobs] : wantedJobs.map((j) => [j]);
+        for (const batch of batches) {
+          const done = await childJobs(
+            batch.map(([job]) => job),
+            copy.url,
+            env,
+          );
+          for (const [job, name] of batch) {
+            const r = done.get(job)!;
             const label =
-              job === 'outbox'
+              job === 'outbox' && !('error' in r)
                 ? `outbox, ${(opts.outboxMessages ?? 10_000).toLocaleString('en-US')} queued e-mails`
                 : name;
-            jobs.push({ name: label, ...r });
-            log(`  ${label}: ${r.ms} ms, ${r.peakRssMb} MB, ${r.detail}`);
-          } catch (err) {
-            jobs.push({ name: job === 'outbox' ? 'outbox' : name, ms: 0, detail: '', error: (err as Error).message });
-            log(`  ${name}: ${(err as Error).message}`);
+            if ('error' in r) {
+              jobs.push({ name: label, ms: 0, detail: '', error: r.error });
+              log(`  ${label}: ${r.error}`);
+            } else {
+              jobs.push({ name: label, ...r });
+              log(`  ${label}: ${r.ms} ms, ${r.peakRssMb} MB, ${r.detail}`);
+            }
           }
         }
         if (wantsMigration) {

@@ -1,6 +1,8 @@
-// One of bench:scale's jobs, in a process of its own so its peak memory (maxRSS) is its own:
-// `node --import tsx job-child.ts <job> <database url>` prints one line of JSON, { ms, peakRssMb, detail }.
-// The jobs that write (proof, invoices, saving, outbox) are given a copy of the seeded database (jobs.ts).
+// bench:scale's jobs in a process of their own: `node --import tsx job-child.ts <job>[,<job>...] <database url>` runs
+// them one after the other and prints a line of JSON for each, { job, ms, peakRssMb, detail } or { job, error }. The full bench gives each
+// job a process, so its peak memory (maxRSS) is its own; the quick mode (tests) runs them all in one and pays the
+// server's import once. The jobs that write (proof, invoices, saving, outbox) are given a copy of the seeded database
+// (jobs.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,8 +25,9 @@ import { ensureSecret } from '@/seed/reference';
 /** how many e-mails the outbox job queues (BENCH_SCALE_OUTBOX; 10,000 unless a test asks for fewer) */
 const OUTBOX_MESSAGES = Number(process.env.BENCH_SCALE_OUTBOX ?? 10_000);
 
-const [job, url] = process.argv.slice(2);
-if (!job || !url) throw new Error('usage: job-child.ts <job> <database url>');
+const [list, url] = process.argv.slice(2);
+if (!list || !url) throw new Error('usage: job-child.ts <job>[,<job>...] <database url>');
+const jobs = list.split(',');
 const dataDir = await mkdtemp(path.join(tmpdir(), 'prata-bench-scale-job-'));
 const config = loadConfig({
   ...process.env,
@@ -55,13 +58,10 @@ await alertCheckerOf(deps)?.stop();
 // the background pool, as the jobs' own in production (db/client.ts); the saving plans and invoices choose theirs
 const db = database.background;
 
-let detail = '';
-/** what the process held before the job began (the server's modules, the app): the peak is read beside it */
-const baseRssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
-/** the figure, when it is not the whole run (the outbox: its delivery, not its queueing) */
-let measuredMs: number | undefined;
-const started = performance.now();
-try {
+/** One job: its detail, and its figure when it is not the whole run (the outbox: its delivery, not its queueing). */
+async function runJob(job: string): Promise<{ detail: string; measuredMs?: number }> {
+  let detail = '';
+  let measuredMs: number | undefined;
   switch (job) {
     case 'proof': {
       // the latest closed day built again, as the daily job builds a day (the operator's source rebuilds one that exists)
@@ -145,18 +145,37 @@ try {
     default:
       throw new Error(`unknown job ${job}`);
   }
+  return { detail, ...(measuredMs === undefined ? {} : { measuredMs }) };
+}
+
+try {
+  for (const job of jobs) {
+    /** what the process held before the job began (the server's modules, the app): the peak is read beside it */
+    const baseRssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
+    sent = 0;
+    const started = performance.now();
+    let outcome: { detail: string; measuredMs?: number };
+    try {
+      outcome = await runJob(job);
+    } catch (err) {
+      // the job's row says why; the next jobs still run
+      console.log(JSON.stringify({ job, error: err instanceof Error ? err.message : String(err) }));
+      continue;
+    }
+    const ms = outcome.measuredMs ?? performance.now() - started;
+    // maxRSS: kilobytes on Linux; the process's peak so far (an earlier job's, when several share the process)
+    const peakRssMb = process.resourceUsage().maxRSS / 1024;
+    console.log(
+      JSON.stringify({
+        job,
+        ms: Math.round(ms),
+        peakRssMb: Math.round(peakRssMb),
+        detail: `${outcome.detail}; RSS ${baseRssMb} MB before the job`,
+      }),
+    );
+  }
 } finally {
-  const ms = measuredMs ?? performance.now() - started;
   await app.close();
   await database.close();
   await rm(dataDir, { recursive: true, force: true });
-  // maxRSS: kilobytes on Linux
-  const peakRssMb = process.resourceUsage().maxRSS / 1024;
-  console.log(
-    JSON.stringify({
-      ms: Math.round(ms),
-      peakRssMb: Math.round(peakRssMb),
-      detail: `${detail}; RSS ${baseRssMb} MB before the job`,
-    }),
-  );
 }

@@ -70,13 +70,18 @@ async function freshDatabase(serverUrl: string, name: string, how = '') {
   };
 }
 
-/** One job in a child process (job-child.ts): its time and peak RSS. */
-export async function childJob(
-  job: string,
+export type ChildJobResult = { ms: number; peakRssMb: number; detail: string } | { error: string };
+
+/**
+ * Jobs in one child process (job-child.ts), one after the other: each one's time, peak RSS and detail, or its error.
+ * A job the process never reached (it died) has an error naming the exit.
+ */
+export async function childJobs(
+  jobs: string[],
   url: string,
   env: NodeJS.ProcessEnv = {},
-): Promise<{ ms: number; peakRssMb: number; detail: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'job-child.ts'), job, url], {
+): Promise<Map<string, ChildJobResult>> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'job-child.ts'), jobs.join(','), url], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
@@ -89,10 +94,15 @@ export async function childJob(
     err += b.toString();
   });
   const code = await new Promise<number | null>((resolve) => proc.once('exit', resolve));
-  const last = out.trim().split('\n').pop() ?? '';
-  if (code !== 0 || !last.startsWith('{'))
-    throw new Error(`${job} exited with ${code}: ${(err || out).trim().slice(-600)}`);
-  return JSON.parse(last) as { ms: number; peakRssMb: number; detail: string };
+  const results = new Map<string, ChildJobResult>();
+  for (const line of out.split('\n')) {
+    if (!line.startsWith('{"job":')) continue;
+    const { job, ...result } = JSON.parse(line) as { job: string } & ChildJobResult;
+    results.set(job, result);
+  }
+  for (const job of jobs)
+    if (!results.has(job)) results.set(job, { error: `exited with ${code}: ${(err || out).trim().slice(-600)}` });
+  return results;
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
