@@ -137,8 +137,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL pool', () => {
       const database = await openDatabase({ url: url.toString(), poolSize: 8 });
       const lost: string[] = [];
       database.setErrorLogger((err, what) => lost.push(`${what}: ${(err as Error).message}`));
-      // eight connections at once, all idle in the pool afterwards
-      await Promise.all(Array.from({ length: 8 }, () => database.execScript('select pg_sleep(0.05)')));
+      // eight connections at once on the requests' pool and five on the background one, all idle afterwards
+      await Promise.all([
+        ...Array.from({ length: 8 }, () => database.db.execute(sql`select pg_sleep(0.05)`)),
+        ...Array.from({ length: 5 }, () => database.execScript('select pg_sleep(0.05)')),
+      ]);
       await database.close();
       await admin.query(`drop database ${name} with (force)`);
       // a connection still open would be terminated by the drop and reported ("idle connection lost")
