@@ -1,8 +1,8 @@
 /**
- * Journey: the keyboard alone, part 3: what frames the money screens. The phone's menu drawer and
- * the account menu (open, walk with the arrows, Escape, the focus back on their button), the Auro chat (the focus
- * into the panel, Escape closes it, the focus back on the help button) and a TED deposit with its receipt chosen from
- * the file picker.
+ * Journey: the keyboard alone, part 3: what frames the money screens. The phone's menu drawers (the customer's and the
+ * back office's) and the account menu (open, walk with the arrows, Escape, the focus back on their button), the Auro
+ * chat (the focus into the panel, Escape closes it, the focus back on the help button) and a TED deposit with its
+ * receipt chosen from the file picker.
  *
  * As in keyboard-money.test.ts: setup through the API, the journey by keys only (lib/keyboard.ts), the focus checked
  * at every Tab stop and around every dialog and menu, with reduced motion asked for.
@@ -81,6 +81,33 @@ describe('Teclado: menus, chat e TED', () => {
         await press(page, 'Enter');
         await expectPath(page, '/meus-dados');
         await expectHidden(menu);
+      },
+    );
+  });
+
+  it('o menu do back office no celular recebe o foco, fecha com Esc e leva a uma seção', {
+    timeout: 60_000,
+  }, async () => {
+    await withPage(
+      journey.browser,
+      { viewport: PHONE, name: 'teclado-back-office', reducedMotion: true, token: journey.operatorToken },
+      async (page) => {
+        await page.goto('/admin');
+        const navButton = byRole(page, 'button', 'Abrir navegação');
+        await navButton.waitFor({ timeout: 30_000 });
+        await activate(page, 'Abrir navegação', { role: 'button' });
+        const drawer = page.locator('.MuiDrawer-modal');
+        await expectVisible(drawer.getByRole('navigation', { name: 'Back office' }));
+        await expectFocusInside(page, drawer, 'the back office drawer');
+        await press(page, 'Escape');
+        await expectHidden(page.locator('.MuiDrawer-modal .MuiDrawer-paper'));
+        await expectFocusOn(page, navButton, "the button 'Abrir navegação'");
+        await press(page, 'Enter');
+        await expectFocusInside(page, drawer, 'the back office drawer');
+        await tabTo(page, 'Depósitos', { role: 'link', max: 20 });
+        await press(page, 'Enter');
+        await expectPath(page, '/admin/depositos');
+        await expectHidden(page.locator('.MuiDrawer-modal .MuiDrawer-paper'));
       },
     );
   });
