@@ -6,8 +6,10 @@ import { BASE_URL, E2E_DIR } from './env';
 
 export type Viewport = { width: number; height: number };
 
-/** Phone journeys. */
+/** Phone journeys: a context this narrow is a phone's (touch, and the page's meta viewport honoured; newContext). */
 export const PHONE: Viewport = { width: 390, height: 844 };
+/** Below this width a context emulates a phone, not a narrow desktop window. */
+const PHONE_MAX_WIDTH = 600;
 /** Desktop journeys. */
 export const DESKTOP: Viewport = { width: 1366, height: 900 };
 
@@ -135,6 +137,7 @@ async function newContext(browser: Browser, options: PageOptions): Promise<Brows
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+    ...(options.viewport.width < PHONE_MAX_WIDTH ? { isMobile: true, hasTouch: true } : {}),
     storageState: options.token
       ? { cookies: [], origins: [{ origin: BASE_URL, localStorage: [{ name: 'authToken', value: options.token }] }] }
       : undefined,
