@@ -25,7 +25,7 @@ type ListCase = {
   seed: (c: Customer) => SQL;
   /**
    * The seed skips the tables' triggers (`session_replication_role = replica`): customers written only to be listed
-   * need no ledger accounts, whose trigger made 10,001 of them take 2 s alone and 13 s beside CI's other files.
+   * need no ledger owner and accounts (five rows each through the trigger, the file's slowest seed by far).
    */
   withoutTriggers?: boolean;
   /** the list's rows in its order, as `idOf` reads them */

@@ -1,8 +1,8 @@
 // bench:scale's jobs in a process of their own: `node --import tsx job-child.ts <job>[,<job>...] <database url>` runs
-// them one after the other and prints a line of JSON for each, { job, ms, peakRssMb, detail } or { job, error }. The full bench gives each
-// job a process, so its peak memory (maxRSS) is its own; the quick mode (tests) runs them all in one and pays the
-// server's import once. The jobs that write (proof, invoices, saving, outbox) are given a copy of the seeded database
-// (jobs.ts).
+// them one after the other and prints a line of JSON for each, { job, ms, peakRssMb, detail } or { job, error }. The
+// full bench gives each job a process, so its peak memory (maxRSS) is its own; the quick mode (tests) runs them all in
+// one and pays the server's import once. The jobs that write (proof, invoices, saving, outbox) are given a copy of the
+// seeded database (jobs.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
