@@ -4,5 +4,5 @@
 export { useCancelSilverWithdrawal } from './api/cancel-silver-withdrawal';
 export { createGuestSilverWithdrawal } from './api/create-guest-silver-withdrawal';
 export { createSilverWithdrawal } from './api/create-silver-withdrawal';
-export { silverOrderQueryKey, useSilverOrder } from './api/get-silver-order';
+export { ORDER_POLL_MS, silverOrderQueryKey, useSilverOrder } from './api/get-silver-order';
 export { SILVER_WITHDRAWALS_PATH } from './api/get-silver-withdrawals';

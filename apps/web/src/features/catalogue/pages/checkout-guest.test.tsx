@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ORDER_POLL_MS } from '@/features/silver-withdrawals';
 import { getNotice, notify } from '@/lib/notify';
 import { jsonResponse, renderRoute } from '@/testing/render';
 import { aCharge, aProduct, aService, cpfAnswer, routes } from '@/testing/silver-fixtures';
@@ -10,6 +11,7 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   fetchMock.mockReset();
   notify.close();
@@ -36,6 +38,12 @@ const order78 = (change: object = {}) => ({
 });
 
 const LONG = { timeout: 5000 };
+/**
+ * The order is read again on an interval (every 3 s while its Pix waits): the tests hold the intervals' clock and
+ * move it on when the payment or the expiry has happened, instead of waiting for the next read.
+ */
+const holdPolls = () => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+const nextPoll = () => act(() => vi.advanceTimersByTimeAsync(ORDER_POLL_MS));
 const calls = (key: string) =>
   fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input).split('?')[0]}` === key);
 const bodyOf = (key: string, index = 0) => JSON.parse(String(calls(key)[index]?.[1]?.body));
@@ -55,6 +63,7 @@ const type = (scope: HTMLElement, label: RegExp, text: string) => {
 
 describe('/comprar-prata/{id}/checkout as a guest', { timeout: 90_000 }, () => {
   it('types the buyer (e-mail from ?email), waits for the CPF check, buys by Pix and ends on a thank-you panel', async () => {
+    holdPolls();
     let cpfOk = false;
     let paid = false;
     routes(fetchMock, {
@@ -194,9 +203,10 @@ describe('/comprar-prata/{id}/checkout as a guest', { timeout: 90_000 }, () => {
       },
     });
     expect(calls('POST /api/silver-withdrawal')).toHaveLength(0);
-    // the payment arrives: the dialog says so by itself (the order read again every 3 s)
+    // the payment arrives: the dialog says so by itself (the next read of the order)
     paid = true;
-    const approved = await screen.findByRole('dialog', { name: 'Pagamento aprovado' }, { timeout: 8000 });
+    await nextPoll();
+    const approved = await screen.findByRole('dialog', { name: 'Pagamento aprovado' });
     expect(approved.textContent).toContain('Recebemos o seu Pix de R$ 795,90');
     // said through the polite region the dialog had from the start, not a region inserted with its words
     const said = within(approved).getByRole('status');
@@ -224,6 +234,7 @@ describe('/comprar-prata/{id}/checkout as a guest', { timeout: 90_000 }, () => {
   });
 
   it("opened at the Pix step's address (a reload, the e-mail's link): the same order and QR code, never a new one", async () => {
+    holdPolls();
     let expired = false;
     routes(fetchMock, {
       'GET /api/silver-withdrawal-product-type/1': () => jsonResponse(200, { productType: aProduct() }),
@@ -249,7 +260,8 @@ describe('/comprar-prata/{id}/checkout as a guest', { timeout: 90_000 }, () => {
     expect(within(dialog).getByRole('img').getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
     expect((within(dialog).getByLabelText('Pix copia e cola') as HTMLInputElement).value).toBe('00020126PRATA');
     expired = true;
-    const late = await screen.findByRole('dialog', { name: 'Pix expirado' }, { timeout: 8000 });
+    await nextPoll();
+    const late = await screen.findByRole('dialog', { name: 'Pix expirado' });
     expect(within(late).getByRole('button', { name: 'Gerar novo Pix' })).toBeTruthy();
     expect(calls('POST /api/silver-withdrawal/guest')).toHaveLength(0);
     expect(view.router.state.location.search).toContain('etapa=pix');

@@ -6,7 +6,7 @@ import { api } from '@/lib/api';
  * How often an order waiting for its Pix is read again: the deposit dialog's rhythm (features/money
  * use-wait-for-payment.ts, PAYMENT_POLL_MS), so "Pagamento aprovado" shows within seconds of the payment.
  */
-const ORDER_POLL_MS = 3_000;
+export const ORDER_POLL_MS = 3_000;
 
 /** A buyer's order by its token, cached under the silver withdrawals' own key. */
 export const silverOrderQueryKey = (token: string) => ['silver-withdrawals', 'order', token] as const;
