@@ -25,7 +25,7 @@ import {
   snackbar,
   typeMasked,
 } from '../lib/ui';
-import { eventually } from '../lib/wait';
+import { eventually, watchCalls } from '../lib/wait';
 
 const customer = {
   name: 'Helena Duarte Figueiredo',
@@ -92,14 +92,16 @@ describe('Depósitos confiáveis: limites, um clique duplo, cobranças pendentes
 
       // ---- a double click on "Criar QR Code": one charge
       await typeMasked(page, 'Valor do depósito', '120,00');
+      const calls = watchCalls(page);
       await byRole(page, 'button', 'Criar QR Code').dblclick();
       const dialog = page.getByRole('dialog', { name: 'Pague com Pix' });
       await expectVisible(dialog);
       await expectVisible(dialog.getByRole('img', { name: 'QR Code do Pix de R$ 120,00' }));
       await expectVisible(dialog.getByText(/Expira em \d\d:\d\d/));
       await shotBoth(page, 'deposito-qrcode-contagem');
-      // give a second request every chance to land before counting
-      await page.waitForTimeout(1500);
+      // every request the double click sent has its answer before the charges are counted
+      await calls.settled();
+      assert.equal(calls.count('POST /api/deposit/pix'), 1, 'one request for the charge');
       const made = await deposits(token);
       assert.equal(made.length, 1, `one charge for a double click, found ${made.length}`);
       assert.equal(made[0]?.amount, 120);

@@ -40,7 +40,7 @@ import {
   snackbar,
   typeMasked,
 } from '../lib/ui';
-import { eventually } from '../lib/wait';
+import { eventually, watchCalls } from '../lib/wait';
 
 const A = { name: 'Dora Duplo Clique', email: uniqueEmail('duplo-clique') };
 const B = { name: 'Rui Recebe Uma Vez', email: uniqueEmail('duplo-recebe') };
@@ -191,11 +191,12 @@ describe('Duplo clique: uma operação por intenção', () => {
       await page.getByRole('radio', { name: new RegExp(A.email.replace(/\./g, '\\.')) }).check();
       await typeMasked(page, 'Valor da retirada', '50,00');
       const mailed = await lastMessageId(A.email);
+      const calls = watchCalls(page);
       await doubleClick(byRole(page, 'button', 'Enviar código'));
       await expectVisible(snackbar(page, /^Enviamos um código/));
       const code = await latestCode(A.email, { after: mailed });
-      // give a second e-mail the time to arrive, were there one
-      await page.waitForTimeout(1500);
+      await calls.settled();
+      assert.equal(calls.count('POST /api/withdrawal/verification-code'), 1, 'one request for the code');
       assert.equal(await messagesAfter(A.email, mailed), 1, 'one e-mail with the code');
 
       await fill(page, 'Código de verificação', code);
@@ -223,11 +224,13 @@ describe('Duplo clique: uma operação por intenção', () => {
       await expectVisible(byRole(page, 'group', 'Recebedor'));
       await typeMasked(page, 'Quantidade', '1');
       const mailed = await lastMessageId(A.email);
+      const calls = watchCalls(page);
       await doubleClick(byRole(page, 'button', 'Transferir'));
       const dialog = byRole(page, 'dialog', 'Confirme a transferência');
       await expectVisible(dialog);
       const code = await latestCode(A.email, { after: mailed });
-      await page.waitForTimeout(1500);
+      await calls.settled();
+      assert.equal(calls.count('POST /api/silver-transfer/verification-code'), 1, 'one request for the code');
       assert.equal(await messagesAfter(A.email, mailed), 1, 'one e-mail with the code');
       await fill(dialog, 'Código de verificação', code);
       await doubleClick(byRole(dialog, 'button', 'Confirmar transferência'));

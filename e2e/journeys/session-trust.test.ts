@@ -24,7 +24,7 @@ import {
   storedItem,
   typeMasked,
 } from '../lib/ui';
-import { eventually } from '../lib/wait';
+import { eventually, watchCalls } from '../lib/wait';
 
 const EXPIRED = 'Sua sessão expirou. Entre novamente para continuar.';
 const TAKEN = 'Este e-mail já está cadastrado.';
@@ -66,12 +66,14 @@ describe('Confiança na tela: cadastro, login e sessão', () => {
       await fill(page, 'Senha', 'prata-segura-2024');
       await fill(page, 'Confirme a senha', 'prata-segura-2024');
       await page.getByRole('checkbox', { name: /Li e aceito os termos de uso/ }).check();
+      const calls = watchCalls(page);
       await byRole(page, 'button', 'Criar conta').dblclick();
 
       const panel = page.getByRole('region', { name: 'Verificação de e-mail' });
       await expectVisible(panel, "the 'Verificação de e-mail' panel");
-      // a late second answer would show the refusal: give it time to arrive
-      await page.waitForTimeout(1500);
+      // a late second answer would show the refusal: every answer has arrived before the screen is read
+      await calls.settled();
+      assert.equal(calls.count('POST /api/register'), 1, 'one registration sent');
       assert.equal(await page.getByText(TAKEN).count(), 0, 'no "já está cadastrado" anywhere');
       assert.equal(await snackbar(page, TAKEN).count(), 0, 'no refusal in the snackbar');
       await shotBoth(page, 'session-trust-register-double-click');

@@ -1,3 +1,5 @@
+import type { Page, Request } from 'playwright-core';
+
 /**
  * Time the harness itself held the page's main thread (an axe run, lib/axe.ts): a page cannot render while axe runs in
  * it, so a wait does not count that time against the app. On a loaded machine one run has taken 9.7 s, the whole of a
@@ -48,4 +50,40 @@ export async function eventually<T>(
       await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
   }
+}
+
+/** The calls a page makes to the API that change something (not GETs), as `METHOD /api/path`. */
+export type CallWatch = {
+  /** how many of the watched calls went to `key` (`'POST /api/deposit'`) */
+  count(key: string): number;
+  /** resolves once every call made so far has its answer (or failed): what a second click sent has landed */
+  settled(): Promise<void>;
+  stop(): void;
+};
+
+/**
+ * Watches a page's calls to the API from now on. A journey that double-clicks counts what the page sent and, once the
+ * screen shows the outcome, waits for every answer before it counts what the server recorded: no fixed pause, and a
+ * second request slower than any pause is still counted.
+ */
+export function watchCalls(page: Page): CallWatch {
+  const calls: { key: string; answered: Promise<unknown> }[] = [];
+  const onRequest = (request: Request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' || !url.pathname.startsWith('/api/')) return;
+    calls.push({ key: `${request.method()} ${url.pathname}`, answered: request.response().catch(() => null) });
+  };
+  page.on('request', onRequest);
+  return {
+    count: (key) => calls.filter((call) => call.key === key).length,
+    async settled() {
+      // a round trip to the page first: the browser's request events sent before it have reached this process
+      await page.evaluate(() => 0);
+      for (let seen = -1; seen !== calls.length; ) {
+        seen = calls.length;
+        await Promise.all(calls.map((call) => call.answered));
+      }
+    },
+    stop: () => page.off('request', onRequest),
+  };
 }
