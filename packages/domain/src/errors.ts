@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'DATABASE_UNAVAILABLE',
   'SERVER_BUSY',
   'DATABASE_TIMEOUT',
+  'STORAGE_UNAVAILABLE',
   // sessions and permissions
   'UNAUTHENTICATED',
   'TOKEN_EXPIRED',

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, ErrorResponse, MESSAGES } from '@prata/domain';
+import { StorageUnavailableError } from '@/adapters/storage/index';
 import { AppError } from '@/lib/errors';
 import { isDatabaseUnavailable, isPoolBusy, isStatementTimeout } from '@/db/unavailable';
 import { RateLimitedError } from './rate-limit';
@@ -29,6 +30,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   DATABASE_UNAVAILABLE: 503,
   SERVER_BUSY: 503,
   DATABASE_TIMEOUT: 503,
+  STORAGE_UNAVAILABLE: 503,
   UNAUTHENTICATED: 401,
   TOKEN_EXPIRED: 401,
   FORBIDDEN: 403,
@@ -229,6 +231,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error }, 'database statement ran past its limit and was cancelled');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendError(reply, 'DATABASE_TIMEOUT', MESSAGES.databaseTimeout);
+    }
+    if (error instanceof StorageUnavailableError) {
+      // The file store failed (its disk, or the object store away or refusing): the client may try again.
+      request.log.error({ err: error }, 'file storage unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendError(reply, 'STORAGE_UNAVAILABLE', MESSAGES.storageUnavailable);
     }
     if (isDatabaseUnavailable(error)) {
       // The database stopped or the network to it dropped: nothing was committed by this request (a commit that

@@ -10,6 +10,8 @@ export const SERVER_MESSAGES = {
   serverBusy: 'Muitas solicitações neste momento. Nada foi alterado; tente novamente em alguns segundos.',
   databaseTimeout:
     'O serviço demorou demais para responder e a operação foi interrompida. Tente novamente em alguns segundos.',
+  storageUnavailable:
+    'Os arquivos estão temporariamente indisponíveis. Nada foi alterado; tente novamente em alguns segundos.',
   // requests it cannot read or will not take (framework and transport errors, keys, sessions)
   badRequest: 'Requisição inválida.',
   tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',

@@ -27,6 +27,53 @@ function checkKey(key: string): string {
   return key;
 }
 
+/** The error of a missing file or key (node:fs and every backend here say 'ENOENT'); any other is a fault. */
+function isMissingFile(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+}
+
+/** The bytes, or null when there is no such file: a fault (a disk or the object store failing) stays an error. */
+export function orMissing(read: Promise<Buffer>): Promise<Buffer | null> {
+  return read.catch((error: unknown) => {
+    if (isMissingFile(error)) return null;
+    throw error;
+  });
+}
+
+/**
+ * The store failed (a disk error, the object store away or refusing): not the caller's input and not a missing file.
+ * The error handler answers it 503 STORAGE_UNAVAILABLE, logged with its cause.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(operation: string, cause: unknown) {
+    super(`storage ${operation} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** A key is checked first (a bad one is our bug, thrown as it is); then `ENOENT` and `EEXIST` are the store's answers
+ * and anything else it throws is a fault. */
+function faultsWrapped(storage: FileStorage): FileStorage {
+  const wrap =
+    <A extends unknown[], R>(operation: string, run: (key: string, ...rest: A) => Promise<R>) =>
+    async (key: string, ...rest: A): Promise<R> => {
+      checkKey(key);
+      try {
+        return await run(key, ...rest);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException | null)?.code;
+        if (code === 'ENOENT' || code === 'EEXIST') throw error;
+        throw new StorageUnavailableError(operation, error);
+      }
+    };
+  return {
+    name: storage.name,
+    put: wrap('put', storage.put),
+    get: wrap('get', storage.get),
+    delete: wrap('delete', storage.delete),
+  };
+}
+
 function fsError(code: 'ENOENT' | 'EEXIST', message: string): NodeJS.ErrnoException {
   return Object.assign(new Error(message), { code });
 }
@@ -34,7 +81,7 @@ function fsError(code: 'ENOENT' | 'EEXIST', message: string): NodeJS.ErrnoExcept
 /** Embedded default: a folder on disk (DATA_DIR/uploads), outside the web root. One machine only. */
 export function diskStorage(root: string): FileStorage {
   const resolve = (key: string) => path.join(root, checkKey(key));
-  return {
+  return faultsWrapped({
     name: 'disk',
     async put(key, data) {
       const file = resolve(key);
@@ -43,7 +90,7 @@ export function diskStorage(root: string): FileStorage {
     },
     get: async (key) => readFile(resolve(key)),
     delete: async (key) => rm(resolve(key), { force: true }),
-  };
+  });
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph, R2...): what several instances share. */
@@ -77,7 +124,7 @@ export function s3Storage(settings: S3StorageSettings, client?: S3Client): FileS
     });
   const Bucket = settings.bucket;
   const keyOf = (key: string) => `${settings.prefix}${checkKey(key)}`;
-  return {
+  return faultsWrapped({
     name: 's3',
     async put(key, data) {
       const Key = keyOf(key);
@@ -115,5 +162,5 @@ export function s3Storage(settings: S3StorageSettings, client?: S3Client): FileS
       // S3's DELETE of a missing key already answers 204
       await s3.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
     },
-  };
+  });
 }

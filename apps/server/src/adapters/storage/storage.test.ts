@@ -1,9 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../../test/s3-server';
-import { diskStorage, type FileStorage, s3Storage } from './index';
+import { diskStorage, type FileStorage, s3Storage, StorageUnavailableError } from './index';
 
 /** One contract, both implementations: callers cannot tell the disk from the bucket. */
 const implementations: [string, () => Promise<{ storage: FileStorage; stop(): Promise<void> }>][] = [
@@ -69,5 +69,39 @@ describe.each(implementations)('FileStorage contract: %s', (_name, start) => {
       await expect(storage.get(key)).rejects.toThrow(/invalid storage key/);
       await expect(storage.delete(key)).rejects.toThrow(/invalid storage key/);
     }
+  });
+});
+
+describe('a store that fails is a fault, never an answer (StorageUnavailableError, the store’s error its cause)', () => {
+  const everyOperation = async (storage: FileStorage) => {
+    const key = randomKey();
+    for (const operation of [
+      () => storage.put(key, Buffer.from('x')),
+      () => storage.get(key),
+      () => storage.delete(key),
+    ]) {
+      const error = await operation().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(StorageUnavailableError);
+      expect((error as Error).cause).toBeInstanceOf(Error);
+    }
+  };
+
+  it('disk: a folder that cannot be used (ENOTDIR)', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'prata-disk-'));
+    await writeFile(path.join(root, 'file'), 'not a folder');
+    try {
+      await everyOperation(diskStorage(path.join(root, 'file')));
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('s3: a server that has stopped', async () => {
+    const server = await startS3Server();
+    await server.stop();
+    await everyOperation(s3Storage(server.settings));
   });
 });

@@ -1,8 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@prata/domain';
+import { diskStorage } from '@/adapters/storage/index';
 import { auditLog, silverProductTypes } from '@/db/schema/index';
 import { reconcile } from '@/ledger/index';
 import { bearer, buildTestApp, type Customer, multipart, staffMember, type TestApp } from '../../../test/helpers';
@@ -189,6 +192,30 @@ describe('product images', () => {
     for (const name of ['../../etc/passwd', 'abc.png', `${'a'.repeat(32)}.gif`, `${'b'.repeat(32)}.png`]) {
       const r = await t.app.inject({ method: 'GET', url: `/api/catalogue/images/uploads/${encodeURIComponent(name)}` });
       expect(r.statusCode, name).toBe(name.startsWith('b') ? 404 : 422);
+    }
+  });
+
+  it('a store that fails answers 503 STORAGE_UNAVAILABLE, logged, never a quiet 404 (only a missing file is)', async () => {
+    // the uploads' folder is a file: every read fails with ENOTDIR
+    const root = await mkdtemp(path.join(os.tmpdir(), 'prata-broken-'));
+    await writeFile(path.join(root, 'uploads'), 'not a folder');
+    const failing = await buildTestApp({
+      database: t.database,
+      adapters: { storage: diskStorage(path.join(root, 'uploads')) },
+    });
+    const logged = vi.spyOn(failing.app.log, 'error');
+    try {
+      const r = await failing.app.inject({ method: 'GET', url: `/api/catalogue/images/uploads/${'c'.repeat(32)}.png` });
+      expect([r.statusCode, r.json().code, r.headers['retry-after']]).toEqual([503, 'STORAGE_UNAVAILABLE', '5']);
+      expect(r.json().message).toBe(MESSAGES.storageUnavailable);
+      expect(logged).toHaveBeenCalledWith(
+        { err: expect.objectContaining({ name: 'StorageUnavailableError' }) },
+        'file storage unavailable',
+      );
+    } finally {
+      vi.restoreAllMocks();
+      await failing.app.close();
+      await rm(root, { recursive: true, force: true });
     }
   });
 });

@@ -2,6 +2,7 @@
 // publicly at /api/catalogue/images/uploads/<random>.<ext> (routes.ts).
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, UPLOADED_PRODUCT_IMAGES_PATH } from '@prata/domain';
+import { orMissing } from '@/adapters/storage/index';
 import type { AppDeps } from '@/deps';
 import type { ProductTypeRow } from '@/db/rows';
 import { withTransaction } from '@/db/tx';
@@ -22,7 +23,7 @@ const storageKeyOf = (path: string) =>
 /** An uploaded image's bytes and type, by its public name (404 when there is none). */
 export async function readUploadedImage(deps: AppDeps, name: string) {
   const ext = name.slice(name.lastIndexOf('.') + 1);
-  const data = await deps.adapters.storage.get(`catalogue/${name}`).catch(() => null);
+  const data = await orMissing(deps.adapters.storage.get(`catalogue/${name}`));
   if (!data || !MIME_BY_EXT[ext]) throw notFound(MESSAGES.productNotFound);
   return { data, mime: MIME_BY_EXT[ext]! };
 }

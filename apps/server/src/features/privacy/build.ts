@@ -4,6 +4,7 @@ import { withTransaction } from '@/db/tx';
 import type { AppDeps } from '@/deps';
 import { writeAudit } from '@/lib/audit';
 import { randomToken, sha256Hex } from '@/lib/crypto';
+import { loggedAs } from '@/lib/log-failure';
 import { enqueueEmail } from '@/messaging/outbox';
 import { privacyExportReadyMail } from '@/messaging/templates';
 import { findUserById } from '@/features/users/index';
@@ -82,7 +83,11 @@ async function buildNextExport(deps: AppDeps): Promise<boolean> {
     deps.outbox.kick();
     return true;
   } catch (err) {
-    if (fileKey) await deps.adapters.storage.delete(fileKey).catch(() => undefined);
+    if (fileKey) {
+      await deps.adapters.storage
+        .delete(fileKey)
+        .catch(loggedAs(`privacy: export file ${fileKey} left behind`, 'warn'));
+    }
     await withTransaction(db, async (tx) => {
       await repo.markFailed(tx, claimed.id, err instanceof Error ? err.message : String(err));
       await writeAudit(tx, {

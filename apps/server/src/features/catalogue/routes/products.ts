@@ -13,6 +13,7 @@ import {
   ProductTypesResponse,
   UploadedProductImageParams,
 } from '@prata/domain';
+import { orMissing } from '@/adapters/storage/index';
 import { notFound } from '@/lib/errors';
 import * as images from '../product-images';
 import * as products from '../products';
@@ -57,7 +58,7 @@ export async function productRoutes(fastify: FastifyInstance) {
     '/catalogue/images/:name',
     { schema: { params: ProductImageParams, response: { 200: ProductImageFileResponse } } },
     async (req, reply) => {
-      const data = await readFile(`${IMAGES_DIR}${req.params.name}`).catch(() => null);
+      const data = await orMissing(readFile(`${IMAGES_DIR}${req.params.name}`));
       if (!data) throw notFound(MESSAGES.productNotFound);
       return sendImage(reply, data);
     },
