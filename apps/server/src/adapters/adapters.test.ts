@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedCpfStatus, nfeioCpfStatus } from './cpf-status/index';
+import { CpfStatusUnavailable, embeddedCpfStatus, nfeioCpfStatus } from './cpf-status/index';
 import { httpSmsTransport } from './sms/index';
 import { diskStorage } from './storage/index';
 
@@ -65,8 +65,14 @@ describe('CPF status', () => {
     expect(answer).toMatchObject({ name: 'MARIA OLIVEIRA', status: 'Regular', source: 'nfeio' });
     status = 404;
     expect(await client.check('52998224725', '1988-04-12')).toBeNull();
+    // no usable answer is the service's fault, never the CPF's: a 5xx, a body that is not JSON, no one listening
     status = 500;
-    await expect(client.check('52998224725', '1988-04-12')).rejects.toThrow('500');
+    await expect(client.check('52998224725', '1988-04-12')).rejects.toThrow(CpfStatusUnavailable);
+    status = 200;
+    reply = '<html>manutenção</html>';
+    await expect(client.check('52998224725', '1988-04-12')).rejects.toThrow(CpfStatusUnavailable);
+    const away = nfeioCpfStatus('chave-nfe', 'http://127.0.0.1:9');
+    await expect(away.check('52998224725', '1988-04-12')).rejects.toThrow(CpfStatusUnavailable);
   });
 });
 

@@ -16,6 +16,7 @@ export const PROFILE_MESSAGES = {
   fatcaSaved: 'Declaração FATCA registrada com sucesso!',
   fatcaRequired: 'Responda a todas as perguntas da declaração',
   cpfStatusIrregular: 'O CPF informado não está regular na Receita Federal.',
+  cpfStatusUnavailable: 'Não foi possível consultar o seu CPF agora. Tente novamente em alguns minutos.',
   cpfBirthMismatch: 'A data de nascimento não confere com o CPF informado.',
   identityLocked:
     'Estes dados já foram aprovados e não podem ser alterados por aqui. Para corrigi-los, fale com o nosso atendimento.',

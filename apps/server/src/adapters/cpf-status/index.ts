@@ -7,6 +7,11 @@ import { type CpfStatusResponse, isValidCpf } from '@prata/domain';
  */
 export type { CpfStatusResponse };
 
+/** The service gave no usable answer (the network, no answer in time, a 5xx, a body it cannot read): not the CPF's fault. */
+export class CpfStatusUnavailable extends Error {
+  override readonly name = 'CpfStatusUnavailable';
+}
+
 export type CpfStatusPort = { check(cpf: string, birthDate: string): Promise<CpfStatusResponse | null> };
 
 /**
@@ -32,13 +37,18 @@ export const embeddedCpfStatus: CpfStatusPort = {
 export function nfeioCpfStatus(apiKey: string, baseUrl = 'https://naturalperson.api.nfe.io'): CpfStatusPort {
   return {
     async check(cpf, birthDate) {
-      const res = await fetch(`${baseUrl}/v1/naturalperson/status/${cpf}/${birthDate}`, {
-        headers: { Authorization: apiKey, Accept: 'application/json' },
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (res.status === 404) return null;
-      if (!res.ok) throw new Error(`CPF status service answered ${res.status}`);
-      const body = (await res.json()) as Partial<CpfStatusResponse>;
+      let body: Partial<CpfStatusResponse>;
+      try {
+        const res = await fetch(`${baseUrl}/v1/naturalperson/status/${cpf}/${birthDate}`, {
+          headers: { Authorization: apiKey, Accept: 'application/json' },
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (res.status === 404) return null;
+        if (!res.ok) throw new Error(`CPF status service answered ${res.status}`);
+        body = (await res.json()) as Partial<CpfStatusResponse>;
+      } catch (error) {
+        throw new CpfStatusUnavailable(error instanceof Error ? error.message : String(error), { cause: error });
+      }
       return {
         federalTaxNumber: cpf,
         birthOn: birthDate,

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@prata/domain';
 import { LIMITS } from '@/limits';
+import { nfeioCpfStatus } from '@/adapters/cpf-status/index';
 import { users } from '@/db/schema/index';
 import { bearer, buildTestApp, completeIndividual, createCustomer, type TestApp } from '../../../test/helpers';
 
@@ -256,6 +257,36 @@ describe('finishing the registration of an individual', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(MESSAGES.tooManyRequests);
     expect(limited.json().code).toBe('RATE_LIMITED');
+  });
+
+  it('the service unreachable is 503 CPF_STATUS_UNAVAILABLE, logged, and stores nothing (not "CPF inválido")', async () => {
+    // a port nothing listens on: the NFE.io client's fetch is refused
+    const away = await buildTestApp({
+      database: t.database,
+      adapters: { cpfStatus: nfeioCpfStatus('chave', 'http://127.0.0.1:9') },
+    });
+    const c = await createCustomer(away);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const r = await away.app.inject({
+        method: 'PUT',
+        url: '/api/user/cpf-status',
+        headers: bearer(c.token),
+        payload: { cpf: '52998224725', nascimento: '1990-05-20' },
+      });
+      expect([r.statusCode, r.json()]).toEqual([
+        503,
+        { code: 'CPF_STATUS_UNAVAILABLE', message: MESSAGES.cpfStatusUnavailable },
+      ]);
+      expect(logged.mock.calls.map(([line]) => JSON.parse(String(line)).msg)).toEqual([
+        'cpf status: the service gave no answer',
+      ]);
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, c.id));
+      expect(row?.nfeCpfResponse).toBeNull();
+    } finally {
+      logged.mockRestore();
+      await away.app.close();
+    }
   });
 });
 

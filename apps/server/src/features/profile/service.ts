@@ -12,9 +12,11 @@ import type { CpfStatusResponse } from '@/adapters/cpf-status/index';
 import type { AppDeps } from '@/deps';
 import { lockCustomer } from '@/db/lock';
 import type { CompanyRow, UserRow } from '@/db/rows';
+import { CpfStatusUnavailable } from '@/adapters/cpf-status/index';
 import { pgConstraint, withTransaction } from '@/db/tx';
 import { logEvent } from '@/lib/audit';
 import { AppError, invalid, notFound } from '@/lib/errors';
+import { logFailure } from '@/lib/log-failure';
 import { presentCompany, presentUser } from '@/features/users/index';
 import { findCompanyByUser, findUserById } from '@/features/users/index';
 import { type Actor, auditCustomerChange, changedFields, refuseApprovedIdentityChange } from './changes';
@@ -23,7 +25,11 @@ import { cnpjTakenByOther, insertCompany, setUserColumns, updateOwnCompany, upda
 
 /** Asks the CPF-status port; only a regular CPF passes. */
 export async function checkCpfStatus(deps: AppDeps, cpf: string, nascimento: string): Promise<CpfStatusResponse> {
-  const answer = await deps.adapters.cpfStatus.check(cpf, nascimento);
+  const answer = await deps.adapters.cpfStatus.check(cpf, nascimento).catch((error: unknown) => {
+    if (!(error instanceof CpfStatusUnavailable)) throw error;
+    logFailure('cpf status: the service gave no answer', error, 'warn');
+    throw new AppError('CPF_STATUS_UNAVAILABLE', MESSAGES.cpfStatusUnavailable);
+  });
   if (!answer) throw invalid('cpf', MESSAGES.cpfInvalid);
   if (answer.status !== 'Regular') throw invalid('cpf', MESSAGES.cpfStatusIrregular);
   return answer;
