@@ -44,6 +44,20 @@ async function view(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `trust-${name}.png`), animations: 'disabled' });
 }
 
+/**
+ * Waits until the chat button has its place: the frame on which it checks the page after a scroll, React's render, and
+ * its move (a 150 ms transition) to the end. No fixed pause: the button's own animations are awaited.
+ */
+function chatButtonSettled(page: Page): Promise<void> {
+  // no named functions inside: the page runs the source as it is, without the runner's helpers
+  return page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    const fab = document.querySelector<HTMLElement>('button[aria-label="Abrir o chat com o Auro"]');
+    await Promise.all((fab?.getAnimations() ?? []).map((a) => a.finished.catch(() => undefined)));
+    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  });
+}
+
 /** The money figures the chat button overlaps now ([] when none, or when it stepped aside). */
 function figuresUnderChatButton(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -67,8 +81,7 @@ async function scrollCheckingChatButton(page: Page): Promise<number> {
   let steps = 0;
   for (let y = 0; ; y = Math.min(height, y + 150)) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    // the button is placed on the next frame and moves in 150 ms
-    await page.waitForTimeout(350);
+    await chatButtonSettled(page);
     assert.deepEqual(await figuresUnderChatButton(page), [], `the chat button covers a figure at scroll ${y}`);
     steps++;
     if (y >= height) return steps;
@@ -112,7 +125,7 @@ describe('Detalhes que custam confiança', () => {
         // by its label, not its role: where it may cover a figure it stays in the page but steps aside (aria-hidden)
         const fab = page.locator('button[aria-label="Abrir o chat com o Auro"]');
         await eventually(async () => assert.equal(await fab.count(), 1, 'the chat button came'));
-        await page.waitForTimeout(400);
+        await chatButtonSettled(page);
         await view(page, `ordens-botao-${size(viewport)}`);
         const steps = await scrollCheckingChatButton(page);
         assert.ok(steps >= 2, 'the page was scrolled');
@@ -133,7 +146,7 @@ describe('Detalhes que custam confiança', () => {
       await expectVisible(page.getByText('Subtotal', { exact: false }).first());
       const fab = page.locator('button[aria-label="Abrir o chat com o Auro"]');
       await eventually(async () => assert.equal(await fab.count(), 1, 'the chat button came'));
-      await page.waitForTimeout(400);
+      await chatButtonSettled(page);
       const steps = await scrollCheckingChatButton(page);
       assert.ok(steps >= 1, 'the page was checked');
       await view(page, 'checkout-botao-390x844');
