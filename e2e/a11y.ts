@@ -112,7 +112,7 @@ type Row = {
   cut: number | null;
   notes: string[];
 };
-type AxeNode = { target: unknown };
+type AxeNode = { target: unknown; failureSummary?: string };
 type AxeViolation = { id: string; impact: string | null; nodes: AxeNode[] };
 
 async function startServer(): Promise<DemoServer> {
@@ -148,6 +148,12 @@ async function measure(
       const sideways = viewport.reflow ? await measureSideways(page) : null;
       const text = viewport.text ? [await textPass(page, 'spacing'), await textPass(page, 'text200')] : [];
       const notes = [
+        // each offending node by its selector and axe's own reason, so a finding can be acted on from this report
+        ...(bad ?? []).flatMap((v) =>
+          v.nodes.map(
+            (n) => `${v.id} at ${JSON.stringify(n.target)}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`,
+          ),
+        ),
         ...(sideways?.offenders ?? []),
         ...text.flatMap((pass) => [
           ...(pass.sidewaysPx > 0 ? [`${pass.name}: sideways ${pass.sidewaysPx}px`] : []),

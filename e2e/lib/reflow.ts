@@ -12,7 +12,9 @@ export const TEXT_200_CSS = 'html { font-size: 200% !important; }';
 
 /**
  * Waits (8 s at most) until the screen has drawn its content: a heading or main, and no loading bar, spinner or
- * skeleton left. On a busy machine `networkidle` comes before the lazy page's chunk has rendered.
+ * skeleton left. On a busy machine `networkidle` comes before the lazy page's chunk has rendered. Then the transitions
+ * the data started end (a button enabled as its data arrives fades its colours in 250 ms; axe reading it halfway
+ * reports a contrast no one sees once it is there), 1 s at most.
  */
 export async function settle(page: Page): Promise<void> {
   await page
@@ -23,6 +25,17 @@ export async function settle(page: Page): Promise<void> {
       undefined,
       { timeout: 8_000, polling: 200 },
     )
+    .catch(() => undefined);
+  await page
+    .evaluate(() => {
+      const ending = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      return Promise.race([
+        Promise.all(ending.map((a) => a.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, 1000)),
+      ]);
+    })
     .catch(() => undefined);
 }
 

@@ -51,8 +51,10 @@ export class StorageUnavailableError extends Error {
   }
 }
 
-/** A key is checked first (a bad one is our bug, thrown as it is); then `ENOENT` and `EEXIST` are the store's answers
- * and anything else it throws is a fault. */
+/**
+ * A key is checked first (a bad one is our bug, thrown as it is); then `ENOENT` and `EEXIST` are the store's answers
+ * and anything else it throws is a fault.
+ */
 function faultsWrapped(storage: FileStorage): FileStorage {
   const wrap =
     <A extends unknown[], R>(operation: string, run: (key: string, ...rest: A) => Promise<R>) =>
