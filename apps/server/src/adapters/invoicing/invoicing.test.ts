@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { TEST_DOCUMENT_MARK } from '@prata/domain';
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { embeddedInvoicing, InvoicingError, nfeioInvoicing, type StoredServiceInvoice } from './index';
 
 const borrower = {
@@ -121,6 +121,46 @@ describe('the NFE.io client', () => {
     expect(calls.at(-1)!.url).toBe('https://api.nfse.io/v2/companies/co-1/productinvoices/p9/pdf');
   });
 
+  it("reads an NF-e's PDF from the link NFE.io answers through the guarded client, without the API key", async () => {
+    const nfeio = (async (url: string | URL | Request) =>
+      String(url).endsWith('/productinvoices/p9/pdf')
+        ? Response.json({ uri: 'https://files.nfe.io/p9.pdf' })
+        : new Response('no', { status: 500 })) as typeof fetch;
+    const product = {
+      ...service,
+      externalId: 'p9',
+      items: [],
+      taxes: { icms: 0, difal: 0, pis: 0, cofins: 0 },
+      productsCents: 0,
+      taxesCents: 0,
+    };
+    const asked: Array<{ url: string; headers?: Record<string, string> }> = [];
+    let status = 200;
+    const links = {
+      send: async (url: string, r: { headers?: Record<string, string> }) => {
+        asked.push({ url, headers: r.headers });
+        return { status, headers: {}, body: Buffer.from('%PDF-1.7 nf-e') };
+      },
+    };
+    const port = nfeioInvoicing({ apiKey: 'key-1', companyId: 'co-1', cityServiceCode: '0107', fetch: nfeio, links });
+    expect((await port.productPdf(product)).toString()).toBe('%PDF-1.7 nf-e');
+    expect(asked).toEqual([{ url: 'https://files.nfe.io/p9.pdf', headers: { Accept: 'application/pdf' } }]);
+    // a redirect is not followed, it is a failure
+    status = 302;
+    await expect(port.productPdf(product)).rejects.toBeInstanceOf(InvoicingError);
+    // by default a link to an inside address is refused before any connection
+    const inside = (async () => Response.json({ uri: 'https://127.0.0.1/p9.pdf' })) as typeof fetch;
+    const refusals = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await expect(
+        nfeioInvoicing({ apiKey: 'k', companyId: 'c', cityServiceCode: 'x', fetch: inside }).productPdf(product),
+      ).rejects.toThrow(/NFE.io: the PDF link failed/);
+      expect(refusals.mock.calls.map(([line]) => JSON.parse(String(line)).msg)).toEqual(['outbound: refused']);
+    } finally {
+      refusals.mockRestore();
+    }
+  });
+
   it('a failure is an InvoicingError (the API answers 503)', async () => {
     const down = (async () => new Response('boom', { status: 502 })) as typeof fetch;
     const port = nfeioInvoicing({ apiKey: 'k', companyId: 'c', cityServiceCode: 'x', fetch: down });
@@ -130,6 +170,18 @@ describe('the NFE.io client', () => {
     }) as typeof fetch;
     await expect(
       nfeioInvoicing({ apiKey: 'k', companyId: 'c', cityServiceCode: 'x', fetch: unreachable }).servicePdf(service),
+    ).rejects.toBeInstanceOf(InvoicingError);
+    // the connection dropped while the body is read (undici: TypeError "terminated", cause ECONNRESET)
+    const dropped = (async () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            controller.error(Object.assign(new TypeError('terminated'), { cause: { code: 'ECONNRESET' } }));
+          },
+        }),
+      )) as typeof fetch;
+    await expect(
+      nfeioInvoicing({ apiKey: 'k', companyId: 'c', cityServiceCode: 'x', fetch: dropped }).servicePdf(service),
     ).rejects.toBeInstanceOf(InvoicingError);
   });
 });

@@ -1,9 +1,12 @@
 import { minorToDecimal } from '@prata/domain';
+import { type OutboundClient, outboundClient } from '../outbound/index';
 import { type InvoiceBorrower, InvoicingError, type InvoicingPort } from './port';
 
 const NFEIO_SERVICE_URL = 'https://api.nfe.io';
 const NFEIO_PRODUCT_URL = 'https://api.nfse.io';
 const NFEIO_TIMEOUT_MS = 15_000;
+/** The largest PDF read from a link NFE.io answers. */
+const PDF_MAX_BYTES = 10 * 1024 * 1024;
 
 export type NfeioOptions = {
   apiKey: string;
@@ -14,6 +17,11 @@ export type NfeioOptions = {
   serviceUrl?: string;
   productUrl?: string;
   fetch?: typeof fetch;
+  /**
+   * Reads the PDF links NFE.io answers, whatever host they name: the guarded client (no inside addresses after DNS, no
+   * redirects, a bounded answer) and never the API key, which goes to NFE.io's own addresses only.
+   */
+  links?: OutboundClient;
 };
 
 /** NFE.io's borrower (tomador / destinatário). */
@@ -46,6 +54,7 @@ function borrowerOf(b: InvoiceBorrower) {
  */
 export function nfeioInvoicing(options: NfeioOptions): InvoicingPort {
   const http = options.fetch ?? fetch;
+  const links = options.links ?? outboundClient({ maxAnswerBytes: PDF_MAX_BYTES, timeoutMs: NFEIO_TIMEOUT_MS });
   const serviceBase = `${(options.serviceUrl ?? NFEIO_SERVICE_URL).replace(/\/$/, '')}/v1/companies/${options.companyId}`;
   const productBase = `${(options.productUrl ?? NFEIO_PRODUCT_URL).replace(/\/$/, '')}/v2/companies/${options.companyId}`;
 
@@ -62,6 +71,14 @@ export function nfeioInvoicing(options: NfeioOptions): InvoicingPort {
     }
     if (!res.ok) throw new InvoicingError(`NFE.io answered ${res.status}`);
     return res;
+  }
+  /** An answer's body; a connection dropped while it is read is the issuer's failure too. */
+  async function bodyOf<T>(read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (err) {
+      throw new InvoicingError(`NFE.io: the answer could not be read: ${(err as Error).message}`);
+    }
   }
   const idOf = (body: { id?: unknown; number?: unknown }) => {
     if (typeof body.id !== 'string' || body.id.length === 0) throw new InvoicingError('NFE.io: answer without id');
@@ -86,7 +103,7 @@ export function nfeioInvoicing(options: NfeioOptions): InvoicingPort {
           externalId: draft.reference,
         }),
       });
-      return idOf((await res.json()) as { id?: unknown; number?: unknown });
+      return idOf(await bodyOf(() => res.json() as Promise<{ id?: unknown; number?: unknown }>));
     },
     async issueProduct(draft) {
       const res = await call(`${productBase}/productinvoices`, {
@@ -105,21 +122,24 @@ export function nfeioInvoicing(options: NfeioOptions): InvoicingPort {
           totals: { icms: { icmsAmount: Number(minorToDecimal(draft.taxes.icms + draft.taxes.difal)) } },
         }),
       });
-      return idOf((await res.json()) as { id?: unknown; number?: unknown });
+      return idOf(await bodyOf(() => res.json() as Promise<{ id?: unknown; number?: unknown }>));
     },
     async servicePdf(invoice) {
       const res = await call(`${serviceBase}/serviceinvoices/${encodeURIComponent(invoice.externalId)}/pdf`);
-      return Buffer.from(await res.arrayBuffer());
+      return Buffer.from(await bodyOf(() => res.arrayBuffer()));
     },
     async productPdf(invoice) {
       const uri = await this.productPdfLink(invoice);
       if (!uri) throw new InvoicingError('NFE.io: no PDF link');
-      const res = await call(uri);
-      return Buffer.from(await res.arrayBuffer());
+      const answer = await links.send(uri, { method: 'GET', headers: { Accept: 'application/pdf' } }).catch((err) => {
+        throw new InvoicingError(`NFE.io: the PDF link failed: ${(err as Error).message}`);
+      });
+      if (answer.status !== 200) throw new InvoicingError(`NFE.io: the PDF link answered ${answer.status}`);
+      return answer.body;
     },
     async productPdfLink(invoice) {
       const res = await call(`${productBase}/productinvoices/${encodeURIComponent(invoice.externalId)}/pdf`);
-      const body = (await res.json()) as { uri?: unknown };
+      const body = await bodyOf(() => res.json() as Promise<{ uri?: unknown }>);
       if (typeof body.uri !== 'string' || !/^https:\/\//.test(body.uri)) throw new InvoicingError('NFE.io: no PDF uri');
       return body.uri;
     },
