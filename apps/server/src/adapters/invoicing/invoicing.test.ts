@@ -77,6 +77,16 @@ describe('the embedded issuer', () => {
 });
 
 describe('the NFE.io client', () => {
+  /** An NF-e NFE.io knows as p9. */
+  const product = {
+    ...service,
+    externalId: 'p9',
+    items: [],
+    taxes: { icms: 0, difal: 0, pis: 0, cofins: 0 },
+    productsCents: 0,
+    taxesCents: 0,
+  };
+
   it('issues an NFS-e with the borrower and the amount, and reads the PDFs', async () => {
     const calls: Array<{ url: string; init?: RequestInit }> = [];
     const fake = (async (url: string | URL | Request, init?: RequestInit) => {
@@ -109,14 +119,6 @@ describe('the NFE.io client', () => {
 
     const pdf = await port.servicePdf({ ...service, externalId: 'abc123' });
     expect(pdf.toString()).toBe('%PDF-1.4 real');
-    const product = {
-      ...service,
-      externalId: 'p9',
-      items: [],
-      taxes: { icms: 0, difal: 0, pis: 0, cofins: 0 },
-      productsCents: 0,
-      taxesCents: 0,
-    };
     expect(await port.productPdfLink(product)).toBe('https://files.nfe.io/p9.pdf');
     expect(calls.at(-1)!.url).toBe('https://api.nfse.io/v2/companies/co-1/productinvoices/p9/pdf');
   });
@@ -126,14 +128,6 @@ describe('the NFE.io client', () => {
       String(url).endsWith('/productinvoices/p9/pdf')
         ? Response.json({ uri: 'https://files.nfe.io/p9.pdf' })
         : new Response('no', { status: 500 })) as typeof fetch;
-    const product = {
-      ...service,
-      externalId: 'p9',
-      items: [],
-      taxes: { icms: 0, difal: 0, pis: 0, cofins: 0 },
-      productsCents: 0,
-      taxesCents: 0,
-    };
     const asked: Array<{ url: string; headers?: Record<string, string> }> = [];
     let status = 200;
     const links = {
