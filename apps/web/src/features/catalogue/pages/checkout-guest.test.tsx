@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { MESSAGES } from '@prata/domain';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_POLL_MS } from '@/features/silver-withdrawals';
@@ -64,19 +65,21 @@ const type = (scope: HTMLElement, label: RegExp, text: string) => {
 describe('/comprar-prata/{id}/checkout as a guest', { timeout: 90_000 }, () => {
   it('types the buyer (e-mail from ?email), waits for the CPF check, buys by Pix and ends on a thank-you panel', async () => {
     holdPolls();
-    let cpfOk = false;
+    let cpf: 'away' | 'not found' | 'ok' = 'away';
     let paid = false;
     routes(fetchMock, {
       'GET /api/silver-withdrawal-product-type/1': () => jsonResponse(200, { productType: aProduct() }),
       'POST /api/silver-withdrawal/validate-quantity': () => jsonResponse(200, { message: 'ok' }),
       'PUT /api/user/cpf-status': () =>
-        cpfOk
+        cpf === 'ok'
           ? jsonResponse(200, cpfAnswer)
-          : jsonResponse(422, {
-              code: 'VALIDATION_FAILED',
-              message: 'Dados inválidos.',
-              errors: { cpf: ['CPF não encontrado na Receita.'] },
-            }),
+          : cpf === 'away'
+            ? jsonResponse(503, { code: 'CPF_STATUS_UNAVAILABLE', message: MESSAGES.cpfStatusUnavailable })
+            : jsonResponse(422, {
+                code: 'VALIDATION_FAILED',
+                message: 'Dados inválidos.',
+                errors: { cpf: ['CPF não encontrado na Receita.'] },
+              }),
       'GET /api/cep/01310100': () =>
         jsonResponse(200, {
           cep: '01310100',
@@ -132,12 +135,20 @@ describe('/comprar-prata/{id}/checkout as a guest', { timeout: 90_000 }, () => {
     type(personal, /Data de nascimento/, '10/05/1990');
     type(personal, /Celular/, '(11) 9 8765 4321');
     fireEvent.click(within(personal).getByLabelText('Feminino'));
+    // the CPF service away: its message in the snackbar, the CPF not called wrong, the step kept
+    await click('Continuar', personal);
+    await vi.waitFor(() => expect(getNotice()?.message).toBe(MESSAGES.cpfStatusUnavailable));
+    expect(within(personal).getByLabelText(/CPF/).getAttribute('aria-invalid')).toBe('false');
+    expect(region('Dados pessoais').hidden).toBe(false);
+    notify.close();
+
+    cpf = 'not found';
     await click('Continuar', personal);
     expect(await within(personal).findByText('CPF não encontrado na Receita.')).toBeTruthy();
     expect(region('Dados pessoais').hidden).toBe(false);
     expect(bodyOf('PUT /api/user/cpf-status')).toEqual({ cpf: '52998224725', nascimento: '1990-05-10' });
 
-    cpfOk = true;
+    cpf = 'ok';
     await click('Continuar', personal);
     await visible('Endereço');
     const address = region('Endereço');
