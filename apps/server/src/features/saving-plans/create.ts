@@ -12,7 +12,7 @@ import type { UserRow } from '@/db/rows';
 import { withTransaction } from '@/db/tx';
 import { logEvent } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
-import { loggedAs } from '@/lib/log-failure';
+import { logFailure, loggedAs } from '@/lib/log-failure';
 import { moneyInRefusal, payerOf, recordChargeDeposit, type Wording } from '@/features/money/index';
 import { savingClock } from './clock';
 import * as repo from './repository';
@@ -160,7 +160,9 @@ async function authorize(deps: AppDeps, user: UserRow, plan: repo.PlanRow, today
       endDate: plan.endDate,
       description: `Poupança Prata ${formatBRL(plan.amountCents)}`.slice(0, 35),
     });
-  } catch {
+  } catch (err) {
+    // the provider's own words go to the log, not to the customer (they may name our account)
+    logFailure(`saving plans: the payment provider refused or did not answer plan ${plan.id}'s authorisation`, err);
     await repo.changeStatus(deps.database.db, plan.id, ['awaiting_authorization'], 'cancelled');
     throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', MESSAGES.paymentProviderUnavailable);
   }

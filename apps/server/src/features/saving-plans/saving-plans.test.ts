@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { brasiliaIsoDate, feeAndIof, mulDivHalfUp } from '@prata/domain';
 import {
   approvedCustomer,
@@ -14,6 +14,7 @@ import {
 } from '../../../test/helpers';
 import { parseBrCode } from '@/adapters/payments/br-code';
 import { embeddedPayments } from '@/adapters/payments/embedded';
+import { PaymentProviderError } from '@/adapters/payments/errors';
 import { loadConfig } from '@/config';
 import { getBalances } from '@/ledger/index';
 import { fundHouse, marketRates, placeHouseOrder } from '@/features/orders/index';
@@ -224,6 +225,37 @@ describe('saving plans', () => {
       payload: {},
     });
     expect(cancelled.json().plan.status).toBe('cancelled');
+  });
+
+  it('a provider that refuses the authorisation: 503, the plan cancelled, the refusal logged with its words', async () => {
+    const c = await approvedCustomer(t);
+    const refusing = vi.spyOn(t.adapters.payments, 'createRecurringAuthorization').mockRejectedValueOnce(
+      new PaymentProviderError('O Asaas recusou POST /pix/automatic/authorizations (HTTP 400): conta sem Pix.', {
+        status: 400,
+        providerErrors: ['conta sem Pix'],
+        operation: 'POST /pix/automatic/authorizations',
+      }),
+    );
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const refused = await createPlan(t, c.token, {
+        amount: 40,
+        frequency: 'weekly',
+        weekday: todayWeekday(),
+        payment_method: 'pix_automatico',
+      });
+      expect([refused.statusCode, refused.json().code]).toEqual([503, 'PAYMENT_PROVIDER_UNAVAILABLE']);
+      expect(refusing).toHaveBeenCalledTimes(1);
+      const lines = logged.mock.calls.map(([line]) => JSON.parse(String(line)));
+      expect(lines).toHaveLength(1);
+      expect(lines[0].msg).toMatch(
+        /^saving plans: the payment provider refused or did not answer plan \d+'s authorisation$/,
+      );
+      expect(lines[0].err.message).toContain('conta sem Pix');
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect((await plansOf(t, c.token)).map((p) => p.status)).toEqual(['cancelled']);
   });
 
   it('a first Pix Automático charge left unpaid past its expiry ends the plan, buying nothing', async () => {

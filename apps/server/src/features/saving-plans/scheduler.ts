@@ -3,7 +3,7 @@ import type { AppDeps } from '@/deps';
 import { withTransaction } from '@/db/tx';
 import { every } from '@/lib/per-turn';
 import { AppError } from '@/lib/errors';
-import { loggedAs } from '@/lib/log-failure';
+import { logFailure, loggedAs } from '@/lib/log-failure';
 import { handlePaymentWebhook, moneyInRefusal, payerOf, recordChargeDeposit } from '@/features/money/index';
 import { buyFor } from './buy';
 import { savingClock } from './clock';
@@ -118,7 +118,8 @@ async function chargeRun(deps: AppDeps, plan: repo.PlanRow, run: repo.RunRow, pe
       dueDate: period,
       description: `Poupança Prata ${formatBRL(run.amountCents)}`.slice(0, 35),
     });
-  } catch {
+  } catch (err) {
+    logFailure(`saving plans: the payment provider refused or did not answer run ${run.id}'s charge`, err);
     await repo.finishRun(db, run.id, { status: 'nothing', reason: MESSAGES.paymentProviderUnavailable });
     return;
   }

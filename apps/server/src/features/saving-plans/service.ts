@@ -13,6 +13,7 @@ import type { Executor } from '@/db/client';
 import { withTransaction } from '@/db/tx';
 import { logEvent } from '@/lib/audit';
 import { AppError, notFound } from '@/lib/errors';
+import { logFailure } from '@/lib/log-failure';
 import { handlePaymentWebhook, noteOnPendingDeposits } from '@/features/money/index';
 import { averagePriceCents, sizeBuy } from './buy';
 import { savingClock } from './clock';
@@ -169,7 +170,8 @@ export async function changePlan(deps: AppDeps, userId: number, id: number, move
   if (move === 'cancel' && authorized(plan)) {
     try {
       await deps.adapters.payments.cancelRecurringAuthorization(plan.authorizationId!);
-    } catch {
+    } catch (err) {
+      logFailure(`saving plans: the payment provider did not cancel plan ${plan.id}'s authorisation`, err);
       throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', MESSAGES.paymentProviderUnavailable);
     }
   }
