@@ -52,6 +52,9 @@ describe('migrations', () => {
       await writeFile(path.join(dir, 'prata_function_probe.sql'), probe(3));
       expect(await migrate(database, { functionsDir: dir })).toEqual(['functions/prata_function_probe.sql']);
       expect(await value()).toBe(3);
+      // a release that lost its functions' folder refuses to start rather than run on the older functions
+      await expect(migrate(database, { functionsDir: path.join(dir, 'missing') })).rejects.toThrow(/ENOENT/);
+      expect(await value()).toBe(3);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -44,9 +44,8 @@ export async function migrate(database: Database, opts: MigrateOptions = {}): Pr
   const migrationsDir = opts.migrationsDir ?? MIGRATIONS_DIR;
   const functionsDir = opts.functionsDir ?? FUNCTIONS_DIR;
   const files = (await readdir(migrationsDir)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
-  const functionFiles = (await readdir(functionsDir).catch(() => [] as string[]))
-    .filter((f) => /^[a-z][\w-]*\.sql$/.test(f))
-    .sort();
+  // a release without its functions' folder must not start on the database's older functions: missing, it throws
+  const functionFiles = (await readdir(functionsDir)).filter((f) => /^[a-z][\w-]*\.sql$/.test(f)).sort();
   const applied: string[] = [];
   await database.withConnection(async ({ query, exec }) => {
     const inTransaction = async (name: string, run: () => Promise<void>) => {
