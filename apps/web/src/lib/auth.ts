@@ -38,19 +38,17 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
-    await withLoading('Saindo...', async () => {
-      try {
-        await api.post('/logout');
-      } catch (error) {
-        // The session ends on this device anyway; a 401 here only means it had already ended.
-        if (!isApiError(error)) throw error;
-      }
-    }).catch(() => undefined);
+    // The session ends on this device whatever the answer; a 401 means the server had ended it already. Any other
+    // failure (no answer, the server away, too many tries) leaves its end unconfirmed: the sign-in page says so.
+    const confirmed = await withLoading('Saindo...', () => api.post('/logout')).then(
+      () => true,
+      (error: unknown) => isApiError(error, 401),
+    );
     clearToken();
     clearLoginData();
     clearFormDrafts();
     forgetExpiredSession();
     queryClient.clear();
-    navigate('/login', { replace: true });
+    navigate('/login', { replace: true, state: confirmed ? null : { logoutUnconfirmed: true } });
   }, [queryClient, navigate]);
 }

@@ -6,14 +6,32 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { theme } from '@/app/theme';
 
 /** Renders `element` at `path` inside a memory router, a fresh query client and the theme. */
-export function renderRoute(element: ReactElement, { path = '/', url = path }: { path?: string; url?: string } = {}) {
+/** A URL's parts as a history entry holds them. */
+function entryOf(url: string) {
+  const { pathname, search, hash } = new URL(url, 'http://localhost');
+  return { pathname, search, hash };
+}
+
+export function renderRoute(
+  element: ReactElement,
+  {
+    path = '/',
+    url = path,
+    state,
+  }: {
+    path?: string;
+    url?: string;
+    /** the history entry's state, as a `navigate(url, { state })` leaves it */
+    state?: unknown;
+  } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
     [
       { path, element },
       { path: '*', element: <p>outra página</p> },
     ],
-    { initialEntries: [url] },
+    { initialEntries: [state === undefined ? url : { ...entryOf(url), state }] },
   );
   const view = render(
     <ThemeProvider theme={theme}>

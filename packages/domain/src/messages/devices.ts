@@ -3,6 +3,9 @@ export const DEVICE_MESSAGES = {
   sessionNotFound: 'Sessão não encontrada.',
   sessionEnded: 'Sessão encerrada.',
   sessionEndedCurrent: 'Você saiu da sua conta neste dispositivo.',
+  /** the sign-out's call got no answer: the device forgot the session, the server may not have */
+  logoutUnconfirmed:
+    'Você saiu neste dispositivo, mas não conseguimos confirmar com o servidor que a sessão foi encerrada. Se este dispositivo não é seu, entre e encerre a sessão em Meus dados > Acesso e dispositivos.',
   otherSessionsEnded: (n: number) =>
     n === 0
       ? 'Não havia outras sessões abertas.'

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { MESSAGES } from '@prata/domain';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '@/lib/auth-storage';
@@ -90,6 +91,16 @@ describe('LoginPage', () => {
     expect(getToken()).toBe(token);
     expect(router.state.location.pathname).toBe('/');
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/login/verification-code')).toHaveLength(1);
+  });
+
+  it('after a sign-out the server never confirmed: says where to end the session; an ordinary arrival says nothing', async () => {
+    serve();
+    renderRoute(<LoginPage />, { path: '/login', state: { logoutUnconfirmed: true } });
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.logoutUnconfirmed);
+    cleanup();
+    renderRoute(<LoginPage />, { path: '/login' });
+    await screen.findByRole('button', { name: 'Entrar' });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('after an expired session: says so, focuses the e-mail, sends one code on a double click, returns where the person was with no stale notice', async () => {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { FormPage } from '@/components/page';
 import { CredentialsStep } from '../components/credentials-step';
 import {
@@ -18,6 +18,9 @@ const PasskeyStep = lazy(() => loadPasskeyStep().then((m) => ({ default: m.Passk
 const SessionExpiredNotice = lazy(() =>
   import('../components/session-expired-notice').then((m) => ({ default: m.SessionExpiredNotice })),
 );
+const LogoutUnconfirmedNotice = lazy(() =>
+  import('../components/logout-unconfirmed-notice').then((m) => ({ default: m.LogoutUnconfirmedNotice })),
+);
 
 const TITLES: Record<Step['kind'], string> = {
   credentials: 'Entrar',
@@ -35,10 +38,17 @@ const TITLES: Record<Step['kind'], string> = {
 export function LoginPage() {
   const s = useSignIn();
   const { step, credentials, sent, expired } = s;
+  // useLogout's mark: the sign-out got no answer from the server
+  const logoutUnconfirmed = (useLocation().state as { logoutUnconfirmed?: boolean } | null)?.logoutUnconfirmed === true;
   if (s.signedInOnArrival) return <Navigate to="/" replace />;
 
   return (
     <FormPage title={TITLES[step.kind]}>
+      {logoutUnconfirmed && step.kind === 'credentials' && (
+        <Suspense fallback={null}>
+          <LogoutUnconfirmedNotice />
+        </Suspense>
+      )}
       {expired && step.kind === 'credentials' && (
         <Suspense fallback={null}>
           <SessionExpiredNotice />
