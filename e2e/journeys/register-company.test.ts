@@ -124,10 +124,17 @@ describe('Cadastro de pessoa jurídica no computador', () => {
       await expectDrawerShows(drawer, company.person, 'R$ 0,00', '0,00 g');
       await shotBoth(page, 'home-company');
 
-      // ---- logout from the account menu in the top bar
+      // ---- logout from the account menu in the top bar, the connection gone at that moment: the device forgets the
+      // session all the same, and the sign-in page says the server's end is not confirmed and where to end it
+      await page.route('**/api/logout', (route) => route.abort('internetdisconnected'));
       await page.getByRole('button', { name: `Menu da conta de ${company.person}` }).click();
       await click(page, 'menuitem', 'Sair');
       await expectLoggedOut(page);
+      await expectVisible(
+        page.getByRole('alert').filter({ hasText: 'Acesso e dispositivos' }),
+        'the unconfirmed sign-out',
+      );
+      await shotBoth(page, 'logout-unconfirmed');
     });
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoute } from '@/testing/render';
 import { useLogout } from './auth';
 import { getToken, setToken } from './auth-storage';
+import { getNotice, notify } from './notify';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
@@ -40,8 +41,10 @@ async function signOutWith(answer: () => Promise<Response>) {
 
 describe('useLogout', () => {
   it('forgets the session on this device whatever the answer; only a server that answered confirms the end', async () => {
+    notify.success('Endereço salvo com sucesso!');
     expect(await signOutWith(async () => jsonResponse(200, { message: 'ok' }))).toBeNull();
     expect(getToken()).toBeNull();
+    expect(getNotice()).toBeNull();
     cleanup();
     setToken('um-token');
     // 401: the session had ended on the server already

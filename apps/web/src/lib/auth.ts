@@ -6,6 +6,7 @@ import { api, isApiError } from './api';
 import { clearLoginData, clearToken, useAuthToken } from './auth-storage';
 import { clearFormDrafts, forgetExpiredSession } from './session-expiry';
 import { withLoading } from './loading';
+import { notify } from './notify';
 import { USER_QUERY_KEY } from './session';
 
 /** The API's own types (packages/domain's contracts): GET /api/user → { user }, its addresses, company and cities. */
@@ -33,7 +34,7 @@ export function useUser() {
   return { ...query, user: token !== null ? query.data : undefined, isLoggedIn: token !== null };
 }
 
-/** POST /api/logout, then forget the session whatever the answer, and go to /login. */
+/** POST /api/logout, then forget the session and its notices whatever the answer, and go to /login. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -48,6 +49,8 @@ export function useLogout() {
     clearLoginData();
     clearFormDrafts();
     forgetExpiredSession();
+    // the account's notices stay with it ("Endereço salvo…" is not the sign-in page's)
+    notify.close();
     queryClient.clear();
     navigate('/login', { replace: true, state: confirmed ? null : { logoutUnconfirmed: true } });
   }, [queryClient, navigate]);
