@@ -8,11 +8,10 @@ import {
   ageOn,
   brasiliaIsoDate,
 } from '@prata/domain';
-import type { CpfStatusResponse } from '@/adapters/cpf-status/index';
+import { type CpfStatusResponse, CpfStatusUnavailable } from '@/adapters/cpf-status/index';
 import type { AppDeps } from '@/deps';
 import { lockCustomer } from '@/db/lock';
 import type { CompanyRow, UserRow } from '@/db/rows';
-import { CpfStatusUnavailable } from '@/adapters/cpf-status/index';
 import { pgConstraint, withTransaction } from '@/db/tx';
 import { logEvent } from '@/lib/audit';
 import { AppError, invalid, notFound } from '@/lib/errors';
