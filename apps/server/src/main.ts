@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { boot } from './boot';
+import { logStrayRejections } from './lib/stray-rejections';
 
 // `npm start` (the README's demo) passes --demo: demo accounts and the local mailbox, unless the environment says
 // otherwise. Without it nothing development-only is on.
@@ -22,6 +23,7 @@ try {
   process.exit(1);
 }
 const { app, demoAccounts } = running;
+logStrayRejections(app.log);
 await app.listen({ port: config.port, host: config.host });
 
 const address = app.server.address();
