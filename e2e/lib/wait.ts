@@ -58,7 +58,6 @@ export type CallWatch = {
   count(key: string): number;
   /** resolves once every call made so far has its answer (or failed): what a second click sent has landed */
   settled(): Promise<void>;
-  stop(): void;
 };
 
 /**
@@ -84,6 +83,5 @@ export function watchCalls(page: Page): CallWatch {
         await Promise.all(calls.map((call) => call.answered));
       }
     },
-    stop: () => page.off('request', onRequest),
   };
 }

@@ -4,7 +4,7 @@
 // 2xx every time, and every job, run on a copy as the full bench runs it, has its row (check.ts). The write path
 // (order, ledger and pgbench benches) is left out: it is bench/orders.ts's and bench/ledger.ts's, and takes minutes.
 // Needs PostgreSQL (TEST_DATABASE_URL): the generator writes set-based SQL with session settings PGlite has no use for.
-import { SUM_TREE_BLOCK_LEVEL, sumRootOf, sumTreeLevels, ufForCep } from '@prata/domain';
+import { isValidCnpj, isValidCpf, SUM_TREE_BLOCK_LEVEL, sumRootOf, sumTreeLevels, ufForCep } from '@prata/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/db/client';
@@ -86,11 +86,9 @@ describe.skipIf(!url)('seed:scale and bench:scale at 1,000 customers (PostgreSQL
                             and 'admin' = any(staff_roles)`),
       ).toBe(1);
       // every CPF passes the check digits (the product's own rule, in packages/domain)
-      const { isValidCpf } = await import('@prata/domain');
       const cpfs = await client.query<{ cpf: string }>('select cpf from users where cpf is not null');
       expect(cpfs.rows.length).toBeGreaterThan(800);
       expect(cpfs.rows.filter((r) => !isValidCpf(r.cpf))).toEqual([]);
-      const { isValidCnpj } = await import('@prata/domain');
       const cnpjs = await client.query<{ cnpj: string }>('select cnpj from companies');
       expect(cnpjs.rows.filter((r) => !isValidCnpj(r.cnpj))).toEqual([]);
     });

@@ -63,8 +63,7 @@ function faultsWrapped(storage: FileStorage): FileStorage {
       try {
         return await run(key, ...rest);
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException | null)?.code;
-        if (code === 'ENOENT' || code === 'EEXIST') throw error;
+        if (isMissingFile(error) || (error as NodeJS.ErrnoException | null)?.code === 'EEXIST') throw error;
         throw new StorageUnavailableError(operation, error);
       }
     };
