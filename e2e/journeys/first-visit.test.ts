@@ -34,8 +34,9 @@ async function expectPaintedOnly(page: Page, paths: string[]): Promise<void> {
       "the app's chunks are fetched once painted",
     ),
   );
+  // the loader says when it has asked for every file and rests until a control needs the app
+  await page.locator('html[data-prata-files="asked"]').waitFor({ state: 'attached' });
   await page.waitForLoadState('load');
-  await page.waitForTimeout(1_500);
   assert.equal(paths.filter((p) => ENTRY.test(p)).length, 0, "the app's module script is not asked for");
   assert.equal(await painted(page).count(), 1, 'the painted page is still the page');
 }

@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PHONE, shotBoth, withPage } from '../lib/browser';
 import { uniqueEmail } from '../lib/env';
+import type { PriceAlertsResponse } from '@prata/domain';
+import { apiCall, idempotentCall } from '../lib/api';
 import { approvedCustomer, centsText, marketOrder, quote } from '../lib/orders';
 import { outbox } from '../lib/outbox';
 import { byRole, choose, click, expectFieldError, expectText, expectVisible, fill, normalizeSpace } from '../lib/ui';
@@ -97,9 +99,23 @@ describe('Alertas de preço', () => {
       },
     );
 
-    // another trade at or above the price: the alert does not fire again
+    // another trade at or above the price: the alert does not fire again. What the checker did with that trade is
+    // known when a second alert, which the same trade crosses, sends its own e-mail: then there are two, not three.
+    await idempotentCall('POST', '/price-alerts', { direction: 'above', price_per_gram: 0.01 }, customer.token);
     await marketOrder(customer.token, 'buy', 1);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    assert.equal((await outbox(email)).filter((m) => m.subject === SUBJECT).length, 1, 'still one alert e-mail');
+    await eventually(
+      async () => {
+        const mails = (await outbox(email)).filter((m) => m.subject === SUBJECT);
+        assert.equal(mails.length, 2, 'the second alert has fired');
+      },
+      { timeoutMs: 20_000, intervalMs: 250 },
+    );
+    const { alerts } = await apiCall<PriceAlertsResponse>('GET', '/price-alerts', undefined, customer.token);
+    assert.deepEqual(
+      alerts.map((a) => a.fired_at !== null),
+      [true, true],
+      'both alerts fired, each once',
+    );
+    assert.equal((await outbox(email)).filter((m) => m.subject === SUBJECT).length, 2, 'one e-mail for each alert');
   });
 });

@@ -52,6 +52,7 @@ afterEach(() => {
   localStorage.clear();
   document.documentElement.removeAttribute('data-prata-action');
   document.documentElement.removeAttribute('data-prata-boot');
+  document.documentElement.removeAttribute('data-prata-files');
   window.history.replaceState(null, '', '/');
 });
 
@@ -62,6 +63,7 @@ describe("the painted page's loader", () => {
     expect(document.head.querySelector('link[rel="modulepreload"][href="/assets/missing-chunk.js"]')).not.toBeNull();
     expect(document.head.querySelector('link[rel="stylesheet"][href="/assets/app.css"]')).not.toBeNull();
     expect(booted()).toBe(false);
+    expect(document.documentElement.getAttribute('data-prata-files')).toBe('asked');
     // a plain link is the browser's: no boot
     document.querySelector('a')?.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true }));
     await settle();
@@ -112,6 +114,7 @@ describe("the painted page's loader", () => {
     paint();
     await settle();
     expect(booted()).toBe(true);
+    expect(document.documentElement.getAttribute('data-prata-files')).toBeNull();
     expect(document.querySelector('[data-prata-static]')?.hasAttribute('data-signed-in')).toBe(true);
     expect(document.documentElement.getAttribute('data-prata-boot')).toBeNull();
   });

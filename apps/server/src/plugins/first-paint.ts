@@ -92,8 +92,8 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]
  * script. When it boots:
  * - **A visitor on a page painted whole** (`data-prata-static` in the page, no `authToken` in localStorage, the
  *   address's ?page= the one painted): the painted page is the page. Its links are plain links, and a button that
- *   names an address of the app (`data-prata-href`: the catalogue's pages) goes there as a link would; the app boots
- *   only when the visitor uses a control that needs it (`data-prata-action`: a pointer down on it, Enter or Space on
+ *   names an address of the app (`data-prata-href`: the catalogue's pages) goes there as a link would; once every file
+ *   is asked for, `<html data-prata-files="asked">` says the loader rests. The app boots only when the visitor uses a control that needs it (`data-prata-action`: a pointer down on it, Enter or Space on
  *   it, or its click, which is what a screen reader sends). The click is remembered for the app
  *   (`data-prata-action` on the `<html>` element: lib/first-paint.ts, which opens the menu or the chat after its
  *   first render), and the control shows that it is busy (`aria-busy`) until the app replaces the page. Auro's
@@ -139,6 +139,7 @@ export const APP_LOADER_SOURCE = `(function () {
     (function more() {
       add(4);
       if (added < tags.length) setTimeout(more, 0);
+      else if (!booted) html.setAttribute('data-prata-files', 'asked');
     })();
   }
   function boot() {
