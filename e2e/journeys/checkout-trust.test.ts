@@ -9,12 +9,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { MESSAGES } from '@prata/domain';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, apiLogin, receiveDevPix } from '../lib/api';
 import { launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
 import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { randomCpf } from '../lib/meus-dados';
-import { click, expectHidden, expectText, expectVisible, fill, normalizeSpace, typeMasked } from '../lib/ui';
+import { click, expectHidden, expectText, expectVisible, fill, normalizeSpace, snackbar, typeMasked } from '../lib/ui';
 import { eventually } from '../lib/wait';
 
 const BAR = 'Barra de prata 31,1 g (1 onça)';
@@ -88,6 +89,24 @@ describe('Checkout que sobrevive ao navegador', () => {
       await typeMasked(personal, 'Data de nascimento', '21/07/1988');
       await typeMasked(personal, 'Celular', '11987654321');
       await personal.getByLabel('Feminino').check();
+      // the CPF service away once (the server answers 503 CPF_STATUS_UNAVAILABLE): its message, the step and what
+      // was typed stay, and the next Continuar goes on
+      await page.route(
+        '**/api/user/cpf-status',
+        (route) =>
+          route.fulfill({
+            status: 503,
+            headers: { 'retry-after': '30' },
+            contentType: 'application/json',
+            body: JSON.stringify({ code: 'CPF_STATUS_UNAVAILABLE', message: MESSAGES.cpfStatusUnavailable }),
+          }),
+        { times: 1 },
+      );
+      await click(personal, 'button', 'Continuar');
+      await expectVisible(snackbar(page, MESSAGES.cpfStatusUnavailable));
+      await expectStep(page, 'dados', 'Dados pessoais');
+      assert.equal(await personal.getByLabel(/^Nome completo/).inputValue(), 'Clara Confiável Souza');
+      await shotBoth(page, 'checkout-confiavel-cpf-indisponivel');
       await click(personal, 'button', 'Continuar');
 
       await expectStep(page, 'endereco', 'Endereço');
