@@ -43,6 +43,9 @@ describe('CountdownAnnouncer', () => {
     expect(milestoneReached(10, [300, 60])).toBe(60);
     expect(milestoneReached(0, [0])).toBe(0);
     expect(timeLeftText(120)).toBe('2 minutos');
+    expect(timeLeftText(3600)).toBe('1 hora');
+    expect(timeLeftText(8 * 3600)).toBe('8 horas');
+    expect(timeLeftText(90 * 60)).toBe('90 minutos');
     expect(timeLeftText(1)).toBe('1 segundo');
     expect(timeLeftText(30)).toBe('30 segundos');
   });

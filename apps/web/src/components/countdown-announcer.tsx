@@ -18,8 +18,12 @@ export function ResendAnnouncer({ secondsLeft }: { secondsLeft: number }) {
   return <CountdownAnnouncer secondsLeft={secondsLeft} milestones={RESEND_MILESTONES_SECONDS} say={sayResendReady} />;
 }
 
-/** 300 → '5 minutos', 60 → '1 minuto', 45 → '45 segundos'. */
+/** 28800 → '8 horas', 300 → '5 minutos', 60 → '1 minuto', 45 → '45 segundos'. */
 export function timeLeftText(seconds: number): string {
+  if (seconds >= 3600 && seconds % 3600 === 0) {
+    const hours = seconds / 3600;
+    return hours === 1 ? '1 hora' : `${hours} horas`;
+  }
   if (seconds >= 60 && seconds % 60 === 0) {
     const minutes = seconds / 60;
     return minutes === 1 ? '1 minuto' : `${minutes} minutos`;

@@ -150,3 +150,12 @@ export const SessionRenewResponse = z.object({ authToken: z.string(), expires_at
 export type SessionRenewResponse = z.infer<typeof SessionRenewResponse>;
 /** How long a session may last in all, renewals included (past WCAG 2.2.1's 20-hour exception). */
 export const SESSION_MAX_SECONDS = 24 * 60 * 60;
+/** How long before the session ends the client warns and offers a renewal (WCAG 2.2.1 asks for at least 20 s). */
+export const SESSION_WARNING_SECONDS = 120;
+
+/**
+ * GET /api/session/policy (public): how long a session lasts from sign-in or a renewal (the server's JWT_TTL_SECONDS)
+ * and at most in all, for the accessibility statement's time limits.
+ */
+export const SessionPolicyResponse = z.object({ session_seconds: z.number().int(), max_seconds: z.number().int() });
+export type SessionPolicyResponse = z.infer<typeof SessionPolicyResponse>;

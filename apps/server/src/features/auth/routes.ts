@@ -14,6 +14,8 @@ import {
   RegisterRequest,
   RegisterResponse,
   ResendVerificationParams,
+  SESSION_MAX_SECONDS,
+  SessionPolicyResponse,
   SessionRenewResponse,
   VerificationCodeRequest,
   VerificationMethodRequest,
@@ -126,6 +128,13 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
+  sessionRoutes(fastify);
+}
+
+/** The session's own calls: its end, its renewal, and the limits a person is told. */
+function sessionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
   app.post('/logout', { preHandler: authenticate, schema: { response: { 200: MessageResponse } } }, async (req) => {
     await auth.logout(deps, req.auth!.sessionId);
     return { message: MESSAGES.loggedOut };
@@ -140,6 +149,11 @@ export async function authRoutes(fastify: FastifyInstance) {
       return { authToken, expires_at: expiresAt.toISOString() };
     },
   );
+  // the time limits the accessibility statement states (web: features/support/pages/accessibility-page.tsx)
+  app.get('/session/policy', { schema: { tags: ['auth'], response: { 200: SessionPolicyResponse } } }, async () => ({
+    session_seconds: deps.config.jwtTtlSeconds,
+    max_seconds: SESSION_MAX_SECONDS,
+  }));
 }
 
 /** With a passkey, it is the second step instead of the code (features/passkeys keeps the ceremonies). */

@@ -61,3 +61,19 @@ describe('POST /api/session/renew ("Continuar conectado")', () => {
     expect(res.json().message).toBe(MESSAGES.unauthenticated);
   });
 });
+
+describe('GET /api/session/policy', () => {
+  it("states the server's session length and the most a session lasts, to anyone", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/session/policy' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ session_seconds: t.config.jwtTtlSeconds, max_seconds: SESSION_MAX_SECONDS });
+    // the length is the server's setting, not a constant of the client
+    const other = await buildTestApp({ database: t.database, config: { jwtTtlSeconds: 4 * 3600 } });
+    try {
+      const answer = await other.app.inject({ method: 'GET', url: '/api/session/policy' });
+      expect(answer.json().session_seconds).toBe(4 * 3600);
+    } finally {
+      await other.app.close();
+    }
+  });
+});

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { SESSION_WARNING_SECONDS } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, getToken, setToken } from '@/lib/auth-storage';
 import { fakeJwt, nowSeconds } from '@/testing/jwt';
 import { jsonResponse, renderRoute } from '@/testing/render';
-import { SESSION_WARNING_SECONDS, SessionTimeoutDialog } from './session-timeout-dialog';
+import { SessionTimeoutDialog } from './session-timeout-dialog';
 
 const fetchMock = vi.fn<typeof fetch>();
 

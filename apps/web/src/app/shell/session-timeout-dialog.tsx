@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import type { SessionRenewResponse } from '@prata/domain';
+import { SESSION_WARNING_SECONDS, type SessionRenewResponse } from '@prata/domain';
 import { useEffect, useState } from 'react';
 import { CountdownAnnouncer, timeLeftText } from '@/components/countdown-announcer';
 import { api, firstError, handleUnauthorized } from '@/lib/api';
@@ -14,8 +14,6 @@ import { useLogout } from '@/lib/auth';
 import { decodeJwtPayload, setToken, useAuthToken } from '@/lib/auth-storage';
 import { countdownText, useSecondsLeft } from '@/lib/countdown';
 
-/** How long before the session ends the dialog opens (WCAG 2.2.1 asks for at least 20 s to answer). */
-export const SESSION_WARNING_SECONDS = 120;
 const SESSION_MILESTONES_SECONDS = [60] as const;
 const saySessionLeft = (seconds: number) => `Sua sessão expira em ${timeLeftText(seconds)}.`;
 

@@ -4,6 +4,8 @@ export { resendLabel } from './components/code-step';
 // /comprar-prata/{id}/auth answers like POST /api/login and goes on the same way).
 export { type VerificationMethod, useChooseVerificationMethod } from './api/choose-verification-method';
 export { useVerifyLoginCode } from './api/verify-login-code';
+// The session's time limits as the server sets them (the accessibility statement states them).
+export { useSessionPolicy } from './api/session-policy';
 export { notifyAccountClosed } from './closed-account';
 export { CodeStep } from './components/code-step';
 export { ForgotPasswordDialog } from './components/forgot-password-dialog';

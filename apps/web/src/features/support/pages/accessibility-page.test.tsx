@@ -20,6 +20,7 @@ beforeEach(() => {
           { key: 'phones_line_1', value: '(11) 4000-1234' },
         ],
       }),
+    'GET /api/session/policy': () => jsonResponse(200, { session_seconds: 4 * 3600, max_seconds: 24 * 3600 }),
     'GET /api/site': () =>
       jsonResponse(200, { links: { jewelry: null, refining: null, app_store: null, google_play: null } }),
   });
@@ -57,6 +58,25 @@ describe('/acessibilidade', () => {
     expect(form.getAttribute('href')).toBe('/contato/ticket/visitante');
     const mail = await within(report).findByRole('link', { name: 'atendimento@prata.dev' });
     expect(mail.getAttribute('href')).toBe('mailto:atendimento@prata.dev?subject=Acessibilidade');
+  });
+
+  it("states the time limits as the server and the client keep them: the session's hours come from the server", async () => {
+    renderRoute(<AccessibilityPage />, { path: '/acessibilidade' });
+    const time = screen.getByRole('region', { name: 'Tempo e movimento' });
+    expect(time.textContent).toContain('faltam 5 minutos e 1 minuto');
+    await within(time).findByText(/A sessão dura 4 horas\./);
+    expect(time.textContent).toContain(
+      'Faltando 2 minutos para o fim, uma janela avisa e oferece "Continuar conectado"',
+    );
+    expect(time.textContent).toContain('a sessão pode ser estendida até 24 horas no total.');
+  });
+
+  it('while the policy loads or cannot be read it states the rule without the hours', async () => {
+    answerFrom(fetchMock, { 'GET /api/session/policy': () => jsonResponse(503, { code: 'DATABASE_UNAVAILABLE' }) });
+    renderRoute(<AccessibilityPage />, { path: '/acessibilidade' });
+    const time = screen.getByRole('region', { name: 'Tempo e movimento' });
+    expect(time.textContent).toContain('A sessão tem um prazo a partir da entrada.');
+    expect(time.textContent).toContain('a sessão pode ser estendida algumas vezes.');
   });
 
   it('sends a signed-in customer to /contato', () => {

@@ -2,14 +2,17 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { SESSION_WARNING_SECONDS } from '@prata/domain';
 import type { ReactNode } from 'react';
+import { PAYMENT_MILESTONES_SECONDS, timeLeftText } from '@/components/countdown-announcer';
 import { PageHeader } from '@/components/page';
 import { RouterLink } from '@/components/router-link';
+import { useSessionPolicy } from '@/features/auth';
 import { useAuthToken } from '@/lib/auth-storage';
 import { useContactInformation } from '../api/faqs';
 
 /** The day this statement was last checked against the product (docs/accessibility.md says how to review it). */
-export const ACCESSIBILITY_REVIEWED_ON = '2 de dezembro de 2026';
+export const ACCESSIBILITY_REVIEWED_ON = '7 de dezembro de 2026';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -30,6 +33,21 @@ function useSupportEmail(): string | null {
   const value = info.data?.info.find((entry) => entry.key === 'emails_line_1')?.value?.trim() ?? '';
   const email = value.match(/[^\s@]+@[^\s@]+\.[^\s@]+/)?.[0];
   return email ?? null;
+}
+
+/** The session's limits as the server sets them; while they load (or if they cannot), the rule without the hours. */
+function SessionLimits() {
+  const policy = useSessionPolicy().data;
+  const warning = timeLeftText(SESSION_WARNING_SECONDS);
+  return (
+    <li>
+      {policy
+        ? `A sessão dura ${timeLeftText(policy.session_seconds)}. `
+        : 'A sessão tem um prazo a partir da entrada. '}
+      {`Faltando ${warning} para o fim, uma janela avisa e oferece "Continuar conectado"; a sessão pode ser estendida`}
+      {policy ? ` até ${timeLeftText(policy.max_seconds)} no total.` : ' algumas vezes.'}
+    </li>
+  );
 }
 
 /**
@@ -80,8 +98,8 @@ export function AccessibilityPage() {
         <Section id="a11y-limites" title="Limites conhecidos">
           <Typography component="ul" sx={list}>
             <li>
-              Algumas telas ainda têm contraste de cores ou nomes de botões abaixo do nível AA, principalmente no back
-              office; estamos corrigindo a partir da última avaliação.
+              A verificação automática da última revisão não encontrou problemas graves nas telas avaliadas, mas ela não
+              alcança tudo: o que só uma pessoa percebe pode ter escapado. Se algo atrapalhar você, conte para nós.
             </li>
             <li>
               Tabelas largas (histórico, extrato e back office) rolam para o lado em telas estreitas. Elas avisam
@@ -99,16 +117,14 @@ export function AccessibilityPage() {
           <Typography component="ul" sx={list}>
             <li>
               O Pix de um depósito ou de uma compra mostra quanto tempo falta para pagar; o leitor de tela avisa quando
-              faltam 5 minutos e 1 minuto. Se o prazo acabar, é só gerar um novo Pix.
+              faltam {PAYMENT_MILESTONES_SECONDS.map(timeLeftText).join(' e ')}. Se o prazo acabar, é só gerar um novo
+              Pix.
             </li>
             <li>
               Depois de pedir um código de verificação, o botão de reenviar mostra a espera e o leitor de tela avisa
               quando ele pode ser usado.
             </li>
-            <li>
-              A sessão dura 8 horas. Dois minutos antes do fim, uma janela avisa e oferece &quot;Continuar
-              conectado&quot;; a sessão pode ser estendida até 24 horas.
-            </li>
+            <SessionLimits />
             <li>Com a preferência do sistema por menos movimento, animações e transições são desligadas.</li>
           </Typography>
         </Section>
