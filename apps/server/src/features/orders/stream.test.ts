@@ -3,20 +3,32 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedCustomer, bearer, buildTestApp, openSecondPool, type TestApp } from '../../../test/helpers';
+import { Redis } from 'ioredis';
 import { post } from '@/ledger/index';
+import { channelPrefix } from '@/messaging/broadcast';
+import { BOOK_CHANNEL } from './answers';
 
-/** Reads server-sent events from a listening app until `until` says stop. */
+/**
+ * Reads server-sent events from a listening app until `until` says stop. `subscribed` settles once the stream is
+ * open and, with Redis, the instance's subscriber is on the book's channel (PUBSUB NUMSUB): a change from then on
+ * reaches it.
+ */
 function listen(
   t: TestApp,
   until: (text: string) => boolean,
-): Promise<{ text: string; headers: http.IncomingHttpHeaders }> {
+): { subscribed: Promise<void>; events: Promise<{ text: string; headers: http.IncomingHttpHeaders }> } {
   const { port } = t.app.server.address() as AddressInfo;
-  return new Promise((resolve, reject) => {
+  let opened: () => void = () => {};
+  const open = new Promise<void>((resolve) => {
+    opened = resolve;
+  });
+  const events = new Promise<{ text: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path: '/api/orders/stream' }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         text += chunk;
+        if (text.includes(': conectado\n\n')) opened();
         if (until(text)) {
           req.destroy();
           resolve({ text, headers: res.headers });
@@ -29,6 +41,23 @@ function listen(
       reject(new Error('no event in 10 s'));
     }, 10_000).unref();
   });
+  return { subscribed: open.then(() => onRedisChannel(t)), events };
+}
+
+/** With Redis, until the book's channel of this deployment has a subscriber. */
+async function onRedisChannel(t: TestApp): Promise<void> {
+  if (!process.env.REDIS_URL) return;
+  const redis = new Redis(process.env.REDIS_URL);
+  try {
+    const channel = channelPrefix(t.database.url) + BOOK_CHANNEL;
+    for (;;) {
+      const [, count] = (await redis.pubsub('NUMSUB', channel)) as [string, number];
+      if (Number(count) > 0) return;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
 
 let a: TestApp;
@@ -67,8 +96,8 @@ async function placeOn(t: TestApp) {
 
 describe('GET /api/orders/stream', () => {
   it('is an event stream that announces each change of the book', async () => {
-    const events = listen(a, (text) => text.includes('event: book'));
-    await new Promise((r) => setTimeout(r, 100));
+    const { subscribed, events } = listen(a, (text) => text.includes('event: book'));
+    await subscribed;
     await placeOn(a);
     const { text, headers } = await events;
     expect(headers['content-type']).toMatch(/^text\/event-stream/);
@@ -77,8 +106,8 @@ describe('GET /api/orders/stream', () => {
   });
 
   it.skipIf(!process.env.REDIS_URL)("hears another instance's changes through Redis", async () => {
-    const events = listen(a, (text) => text.includes('event: book'));
-    await new Promise((r) => setTimeout(r, 200));
+    const { subscribed, events } = listen(a, (text) => text.includes('event: book'));
+    await subscribed;
     await placeOn(b);
     expect((await events).text).toMatch(/event: book/);
   });
