@@ -16,10 +16,20 @@ import { logFailure } from '@/lib/log-failure';
 export type Limiter = {
   /** counts one request and refuses it (429) past the limit */
   hit(name: LimitName, key: string): Promise<void>;
-  /** refuses (429) when the key is already past its limit, without counting */
+  /** refuses (429) when the key is already past its limit, without counting (an early refusal before a `hit`) */
   check(name: LimitName, key: string): Promise<void>;
-  /** counts one failure (a wrong password or code) */
-  fail(name: LimitName, key: string): Promise<void>;
+  /**
+   * Starts an attempt limited by its failures (a password, a code): it takes one try from each limit before the
+   * attempt runs (429 past any, with nothing kept), so attempts at once never get past a limit; its outcome then keeps
+   * the tries (a failure) or gives them back (a success, or a fault that answered nothing).
+   */
+  attempt(limits: Array<[LimitName, string]>): Promise<Attempt>;
+  /**
+   * Like `attempt` for a limit on DISTINCT destinations per client (registrations of e-mails that have an account):
+   * a destination this client already failed on in the window takes no try (a client past its limit still gets
+   * 429); a failure remembers the destination.
+   */
+  attemptDistinct(name: LimitName, client: string, destination: string): Promise<Attempt>;
   /** forgets the key's count (a right password, a password reset) */
   clear(name: LimitName, key: string): Promise<void>;
   /**
@@ -28,9 +38,20 @@ export type Limiter = {
    * used in the window passes uncounted (the same person asking again is left to the per-destination limits)
    */
   hitDistinct(name: LimitName, client: string, destination: string): Promise<void>;
-  /** counts a destination like hitDistinct, never refusing (the request already has its answer) */
-  failDistinct(name: LimitName, client: string, destination: string): Promise<void>;
   close(): Promise<void>;
+};
+
+/** What an attempt's outcome does with the tries it took (Limiter.attempt). */
+export type Attempt = {
+  /** a wrong password or code: the tries stay counted */
+  failed(): Promise<void>;
+  /** the tries are given back; the limits named in `clear` forget the key's whole count */
+  succeeded(clear?: LimitName[]): Promise<void>;
+  /**
+   * Settles by the error that ended the attempt: a refusal answered to the client (an AppError) is a failure; any
+   * other error (the database away) answered nothing about the password or code, and gives the tries back.
+   */
+  settle(err: unknown): Promise<void>;
 };
 
 /** The 429 of a limit: the message says how long to wait, Retry-After says it to machines. */
@@ -103,6 +124,33 @@ export function createLimiter(config: Pick<Config, 'limits' | 'redisUrl' | 'env'
       });
   }
 
+  const giveBack = async (taken: Array<[LimitName, string]>) => {
+    for (const [name, key] of taken) await get(name).reward(hashKey(key), 1);
+  };
+  function attemptOf(taken: Array<[LimitName, string]>, onFailure: () => Promise<void>): Attempt {
+    let settled = false;
+    const once = async (run: () => Promise<void>) => {
+      if (settled) return;
+      settled = true;
+      await run();
+    };
+    const attempt: Attempt = {
+      failed: () => once(onFailure),
+      succeeded: (clear = []) =>
+        once(async () => {
+          await giveBack(taken.filter(([name]) => !clear.includes(name)));
+          for (const [name, key] of taken) if (clear.includes(name)) await get(name).delete(hashKey(key));
+        }),
+      settle: (err) => (err instanceof AppError ? attempt.failed() : once(() => giveBack(taken))),
+    };
+    return attempt;
+  }
+
+  async function check(name: LimitName, key: string) {
+    const res = await get(name).get(hashKey(key));
+    if (res && res.consumedPoints >= get(name).points) refuse(name, res.msBeforeNext);
+  }
+
   async function consume(name: LimitName, key: string) {
     try {
       await get(name).consume(hashKey(key));
@@ -114,18 +162,30 @@ export function createLimiter(config: Pick<Config, 'limits' | 'redisUrl' | 'env'
 
   return {
     hit: consume,
-    fail: async (name, key) => {
-      // A failure past the limit is already refused by check(); here it only counts.
-      await get(name)
-        .consume(hashKey(key))
-        .catch((err) => {
-          if (!(err instanceof RateLimiterRes)) throw err;
-        });
+    async attempt(limits) {
+      const taken: Array<[LimitName, string]> = [];
+      try {
+        for (const [name, key] of limits) {
+          await consume(name, key);
+          taken.push([name, key]);
+        }
+      } catch (err) {
+        // refused by a later limit (or a fault): the earlier ones' tries were not used
+        await giveBack(taken);
+        throw err;
+      }
+      return attemptOf(taken, async () => {});
     },
-    async check(name, key) {
-      const res = await get(name).get(hashKey(key));
-      if (res && res.consumedPoints >= get(name).points) refuse(name, res.msBeforeNext);
+    async attemptDistinct(name, client, destination) {
+      if (await alreadySeen(name, client, destination)) {
+        // counted already; a client past its limit still waits, whatever it asks for
+        await check(name, client);
+        return attemptOf([], async () => {});
+      }
+      await consume(name, client);
+      return attemptOf([[name, client]], () => remember(name, client, destination));
     },
+    check,
     async clear(name, key) {
       await get(name).delete(hashKey(key));
     },
@@ -135,19 +195,20 @@ export function createLimiter(config: Pick<Config, 'limits' | 'redisUrl' | 'env'
       await consume(name, client);
       await remember(name, client, destination);
     },
-    async failDistinct(name, client, destination) {
-      if (await alreadySeen(name, client, destination)) return;
-      await get(name)
-        .consume(hashKey(client))
-        .catch((err) => {
-          if (!(err instanceof RateLimiterRes)) throw err;
-        });
-      await remember(name, client, destination);
-    },
     async close() {
       redis?.disconnect();
     },
   };
+}
+
+/** Runs an attempt's work: an error it throws settles the attempt (Attempt.settle) and goes on; a success is the caller's to say. */
+export async function settledBy<T>(attempt: Attempt, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    await attempt.settle(err);
+    throw err;
+  }
 }
 
 /** The e-mail as a limit key: trimmed and lower-cased, so 'Ana@X.com ' and 'ana@x.com' count together. */

@@ -109,6 +109,16 @@ describe('registration attempts on taken e-mails per client', () => {
     expect((await register(t, taken[13]!, '198.51.100.9')).json().code).toBe('EMAIL_TAKEN');
   });
 
+  it('taken e-mails sent all at once get no more answers than the limit', async () => {
+    const t = await behindProxy();
+    const max = LIMITS.registerTakenAddress.max;
+    const taken = await seedAccounts(t, 'rajada', max + 5);
+    const answers = await Promise.all(taken.map((email) => register(t, email, '203.0.113.78')));
+    const codes = answers.map((a) => a.json().code);
+    expect(codes.filter((c) => c === 'EMAIL_TAKEN')).toHaveLength(max);
+    expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(5);
+  });
+
   it('the same taken e-mail tried again (a person who forgot they have an account) counts once', async () => {
     const t = await behindProxy();
     const [mine] = await seedAccounts(t, 'esqueci', 1);

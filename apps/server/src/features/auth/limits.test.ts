@@ -51,6 +51,20 @@ describe('sign-in limits', () => {
     expect((await login(t, c.email, 'nova-senha-123')).statusCode).toBe(200);
   });
 
+  it('passwords sent all at once: no more are read than the account allows, the right one included', async () => {
+    const t = await buildTestApp();
+    const c = await createCustomer(t);
+    const max = LIMITS.signinAccount.max;
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => login(t, c.email, i === 24 ? c.password : `errada-${i}`)),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    // each request takes a try before its password is read: ten are read, fifteen wait, whichever is right
+    expect(statuses.filter((s) => s === 422 || s === 200)).toHaveLength(max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25 - max);
+    if (!statuses.includes(200)) expect((await login(t, c.email, c.password)).statusCode).toBe(429);
+  });
+
   it('a right password clears the account count, so a customer who mistypes now and then is never locked out', async () => {
     const t = await buildTestApp();
     const c = await createCustomer(t);

@@ -28,7 +28,7 @@ import {
 } from '@/messaging/templates';
 import { revokeSessions } from '@/plugins/auth';
 import { describeDevice, openSession } from '@/features/devices/index';
-import { emailKey } from '@/plugins/rate-limit';
+import { emailKey, settledBy } from '@/plugins/rate-limit';
 import { findErasedAccount, recordRegistrationConsents } from '@/features/privacy/index';
 import {
   assertionOptions,
@@ -49,15 +49,25 @@ const verificationUrl = (deps: AppDeps, token: string) => `${deps.config.publicU
 export async function register(deps: AppDeps, input: RegisterRequest, meta: Meta) {
   // An address that already probed too many registered e-mails waits whatever it sends now, before the e-mail is
   // looked up: a 429 for taken e-mails only would itself say which e-mails have an account.
-  await deps.limiter.check('registerTakenAddress', meta.ip);
+  const probe = await deps.limiter.attemptDistinct('registerTakenAddress', meta.ip, emailKey(input.email));
+  try {
+    const account = await registerAccount(deps, input, meta);
+    await probe.succeeded();
+    return account;
+  } catch (err) {
+    // only an e-mail that has an account counts against the address; any other refusal gives its try back
+    await (err instanceof AppError && err.code === 'EMAIL_TAKEN' ? probe.failed() : probe.succeeded());
+    throw err;
+  }
+}
+
+const emailTaken = () => invalid('email', MESSAGES.emailTaken, 'EMAIL_TAKEN');
+
+async function registerAccount(deps: AppDeps, input: RegisterRequest, meta: Meta) {
   await deps.limiter.hit('registerAddress', meta.ip);
   const passwordHash = await hashPassword(input.password);
-  const taken = async () => {
-    await deps.limiter.failDistinct('registerTakenAddress', meta.ip, emailKey(input.email));
-    return invalid('email', MESSAGES.emailTaken, 'EMAIL_TAKEN');
-  };
   const user = await withTransaction(deps.database.db, async (tx) => {
-    if (await findUserByEmail(tx, input.email)) throw await taken();
+    if (await findUserByEmail(tx, input.email)) throw emailTaken();
     let couponId: number | null = null;
     if (input.coupon_code) {
       const coupon = await couponByCode(tx, input.coupon_code);
@@ -82,7 +92,7 @@ export async function register(deps: AppDeps, input: RegisterRequest, meta: Meta
     await logEvent(tx, row.id, 'Conta criada');
     return row;
   }).catch(async (err) => {
-    if (pgConstraint(err) === 'users_email_uq') throw await taken();
+    if (pgConstraint(err) === 'users_email_uq') throw emailTaken();
     throw err;
   });
   deps.outbox.kick();
@@ -148,22 +158,23 @@ async function isVerifiedOwnerOfUsedLink(tx: Executor, token: string): Promise<b
 async function checkCredentials(deps: AppDeps, email: string, password: string, meta: Meta): Promise<UserRow> {
   const db = deps.database.db;
   const account = emailKey(email);
-  await deps.limiter.check('signinAccount', account);
-  await deps.limiter.check('signinAddress', meta.ip);
-  const user = await findUserByEmail(db, email);
-  // an account erased at its holder's request (features/privacy) answers why, but only after its right password
-  const erased = user ? undefined : await findErasedAccount(db, email);
-  const ok = await verifyPassword(user?.passwordHash ?? erased?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (erased && ok) {
-    await deps.limiter.clear('signinAccount', account);
-    throw new AppError('ACCOUNT_ERASED', MESSAGES.accountErased);
-  }
-  if (!user || !ok) {
-    await deps.limiter.fail('signinAccount', account);
-    await deps.limiter.fail('signinAddress', meta.ip);
+  const attempt = await deps.limiter.attempt([
+    ['signinAccount', account],
+    ['signinAddress', meta.ip],
+  ]);
+  const { user, erased, ok } = await settledBy(attempt, async () => {
+    const user = await findUserByEmail(db, email);
+    // an account erased at its holder's request (features/privacy) answers why, but only after its right password
+    const erased = user ? undefined : await findErasedAccount(db, email);
+    const hash = user?.passwordHash ?? erased?.passwordHash ?? (await dummyPasswordHash());
+    return { user, erased: Boolean(erased), ok: await verifyPassword(hash, password) };
+  });
+  if (!ok || (!user && !erased)) {
+    await attempt.failed();
     throw invalid('email', MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
   }
-  await deps.limiter.clear('signinAccount', account);
+  await attempt.succeeded(['signinAccount']);
+  if (erased || !user) throw new AppError('ACCOUNT_ERASED', MESSAGES.accountErased);
   if (user.closedAt) {
     await setAccountColumns(db, user.id, {
       reopenAllowedUntil: new Date(Date.now() + deps.config.windows.reopenWindowSeconds * 1000),
@@ -248,29 +259,28 @@ export async function requestLoginCode(deps: AppDeps, input: VerificationMethodR
 export async function verifyLoginCode(deps: AppDeps, input: VerificationCodeRequest, meta: Meta) {
   const db = deps.database.db;
   const account = emailKey(input.email);
-  await deps.limiter.check('codeAccount', account);
-  await deps.limiter.check('codeAddress', meta.ip);
-  const user = await findUserByEmail(db, input.email);
-  // An account with a passkey signs in with a code only through a fallback whose wait is over. Otherwise the answer
-  // is the one of an unknown e-mail (no code can be valid): this step comes before any password, so it must not say
-  // which accounts exist or have a passkey.
-  let fallback: { fallbackId: number } | null = null;
-  let passkeyOnly = false;
-  if (user)
-    fallback = await codeAllowed(db, user.id).catch((err: unknown) => {
-      if (!(err instanceof AppError)) throw err;
-      passkeyOnly = true;
-      return null;
-    });
-  try {
+  const attempt = await deps.limiter.attempt([
+    ['codeAccount', account],
+    ['codeAddress', meta.ip],
+  ]);
+  const { user, fallback } = await settledBy(attempt, async () => {
+    const user = await findUserByEmail(db, input.email);
+    // An account with a passkey signs in with a code only through a fallback whose wait is over. Otherwise the
+    // answer is the one of an unknown e-mail (no code can be valid): this step comes before any password, so it must
+    // not say which accounts exist or have a passkey.
+    let passkeyOnly = false;
+    const fallback = user
+      ? await codeAllowed(db, user.id).catch((err: unknown) => {
+          if (!(err instanceof AppError)) throw err;
+          passkeyOnly = true;
+          return null;
+        })
+      : null;
     if (!user || passkeyOnly) throw invalid('code', MESSAGES.codeExpired, 'CODE_EXPIRED');
     await consumeCode(db, deps.config, { subject: user.email, purpose: 'login', code: input.code });
-  } catch (err) {
-    await deps.limiter.fail('codeAccount', account);
-    await deps.limiter.fail('codeAddress', meta.ip);
-    throw err;
-  }
-  await deps.limiter.clear('codeAccount', account);
+    return { user, fallback };
+  });
+  await attempt.succeeded(['codeAccount']);
   return finishSignIn(deps, user, meta, fallback);
 }
 
@@ -305,21 +315,20 @@ export async function passkeyLoginOptions(deps: AppDeps, email: string, password
  */
 export async function verifyLoginPasskey(deps: AppDeps, input: PasskeyLoginRequest, meta: Meta) {
   const account = emailKey(input.email);
-  await deps.limiter.check('codeAccount', account);
-  await deps.limiter.check('codeAddress', meta.ip);
-  const user = await findUserByEmail(deps.database.db, input.email);
-  try {
+  const attempt = await deps.limiter.attempt([
+    ['codeAccount', account],
+    ['codeAddress', meta.ip],
+  ]);
+  const user = await settledBy(attempt, async () => {
+    const user = await findUserByEmail(deps.database.db, input.email);
     // an unknown e-mail goes through the same checks as an account without that passkey (no id 0 exists): the
     // answers do not tell which e-mails have an account
     await verifyAssertion(deps, user?.id ?? 0, 'login', input.credential as PasskeyAssertion, { ip: meta.ip });
     if (!user) throw new AppError('PASSKEY_UNKNOWN', MESSAGES.passkeyUnknown);
-  } catch (err) {
-    await deps.limiter.fail('codeAccount', account);
-    await deps.limiter.fail('codeAddress', meta.ip);
-    throw err;
-  }
-  await deps.limiter.clear('codeAccount', account);
-  return finishSignIn(deps, user!, meta);
+    return user;
+  });
+  await attempt.succeeded(['codeAccount']);
+  return finishSignIn(deps, user, meta);
 }
 
 /** POST /api/login/passkey/fallback: "Perdi minha chave de acesso", after the password. */

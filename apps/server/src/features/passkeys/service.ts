@@ -18,7 +18,7 @@ import { AppError, invalid, notFound } from '@/lib/errors';
 import { verifyPassword } from '@/lib/passwords';
 import { enqueueEmail } from '@/messaging/outbox';
 import { passkeyChangedMail, passkeyFallbackMail } from '@/messaging/templates';
-import { RateLimitedError, emailKey } from '@/plugins/rate-limit';
+import { RateLimitedError, emailKey, settledBy } from '@/plugins/rate-limit';
 import { listPasskeyRows, newChallenge, readCeremony, refusal, relyingParty, spendChallenge } from './ceremony';
 import {
   deleteOwnPasskey,
@@ -148,11 +148,12 @@ export async function createPasskey(deps: AppDeps, user: UserRow, input: Passkey
  */
 export async function removePasskey(deps: AppDeps, user: UserRow, id: number, password: string, meta: Meta) {
   const account = emailKey(user.email);
-  await deps.limiter.check('signinAccount', account);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await deps.limiter.fail('signinAccount', account);
+  const attempt = await deps.limiter.attempt([['signinAccount', account]]);
+  if (!(await settledBy(attempt, () => verifyPassword(user.passwordHash, password)))) {
+    await attempt.failed();
     throw invalid('password', MESSAGES.passwordCurrentWrong);
   }
+  await attempt.succeeded();
   await withTransaction(deps.database.db, async (tx) => {
     const row = await deleteOwnPasskey(tx, user.id, id);
     if (!row) throw notFound();

@@ -19,7 +19,7 @@ import { AppError } from '@/lib/errors';
 import { loggedAs } from '@/lib/log-failure';
 import { verifyPassword } from '@/lib/passwords';
 import { revokeSessions } from '@/plugins/auth';
-import { emailKey } from '@/plugins/rate-limit';
+import { emailKey, settledBy } from '@/plugins/rate-limit';
 import * as repo from './erasure-repository';
 
 type Asks = (ex: Executor, userId: number) => Promise<boolean>;
@@ -167,13 +167,14 @@ export async function requestErasure(
   ip: string,
 ): Promise<ErasureDoneResponse> {
   const account = emailKey(user.email);
-  await deps.limiter.check('signinAccount', account);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    await deps.limiter.fail('signinAccount', account);
+  const attempt = await deps.limiter.attempt([['signinAccount', account]]);
+  if (!(await settledBy(attempt, () => verifyPassword(user.passwordHash, password)))) {
+    await attempt.failed();
     throw new AppError('ERASURE_PASSWORD_WRONG', MESSAGES.erasurePasswordWrong, {
       password: [MESSAGES.erasurePasswordWrong],
     });
   }
+  await attempt.succeeded();
   const done = await withTransaction(deps.database.db, async (tx) => {
     await lockCustomer(tx, user.id);
     const current = await repo.userForErasure(tx, user.id);

@@ -8,7 +8,7 @@ import { type Binding, consumeCode, issueCode } from '@/lib/codes';
 import { AppError, invalid } from '@/lib/errors';
 import { enqueueEmail } from '@/messaging/outbox';
 import { contactChangeCodeMail, contactChangedMail } from '@/messaging/templates';
-import { emailKey } from '@/plugins/rate-limit';
+import { emailKey, settledBy } from '@/plugins/rate-limit';
 import { findCompanyByUser } from '@/features/users/index';
 import { type Actor, auditCustomerChange, changedFields, type FieldChange } from './changes';
 
@@ -118,18 +118,17 @@ export async function confirmContactCode(
   const { changes, next, code } = pending;
   // Wrong codes count against the account like wrong sign-in codes (each code also dies after its own misses).
   const account = emailKey(user.email);
-  await deps.limiter.check('codeAccount', account);
-  try {
-    await consumeCode(deps.database.db, deps.config, {
+  const attempt = await deps.limiter.attempt([['codeAccount', account]]);
+  await settledBy(attempt, () =>
+    consumeCode(deps.database.db, deps.config, {
       subject: user.email,
       purpose: 'contact_change',
       code,
       binding: contactBinding(next),
-    });
-  } catch (err) {
-    await deps.limiter.fail('codeAccount', account);
-    throw err;
-  }
+    }),
+  );
+  // a right code gives its try back without forgetting the wrong ones before it (as before this check took tries)
+  await attempt.succeeded();
   return changes;
 }
 

@@ -7,7 +7,7 @@ import { AppError } from '@/lib/errors';
 import type { UploadedFile } from '@/lib/uploads';
 import { enqueueEmail } from '@/messaging/outbox';
 import { ticketCodeMail } from '@/messaging/templates';
-import { emailKey } from '@/plugins/rate-limit';
+import { emailKey, settledBy } from '@/plugins/rate-limit';
 import { findUserByEmail } from '@/features/users/index';
 import { insertEmailProof, spendEmailProof } from './repository/index';
 import { insertTicket } from './tickets';
@@ -43,16 +43,14 @@ export async function sendVisitorCode(deps: AppDeps, email: string, ip: string) 
 /** POST /api/ticket/verify-code: wrong codes count against the e-mail and the address, as the sign-in's do. */
 export async function verifyVisitorCode(deps: AppDeps, email: string, code: string, ip: string) {
   const account = emailKey(email);
-  await deps.limiter.check('codeAccount', account);
-  await deps.limiter.check('codeAddress', ip);
-  try {
-    await consumeCode(deps.database.db, deps.config, { subject: email, purpose: 'ticket', code });
-  } catch (err) {
-    await deps.limiter.fail('codeAccount', account);
-    await deps.limiter.fail('codeAddress', ip);
-    throw err;
-  }
-  await deps.limiter.clear('codeAccount', account);
+  const attempt = await deps.limiter.attempt([
+    ['codeAccount', account],
+    ['codeAddress', ip],
+  ]);
+  await settledBy(attempt, () =>
+    consumeCode(deps.database.db, deps.config, { subject: email, purpose: 'ticket', code }),
+  );
+  await attempt.succeeded(['codeAccount']);
   const token = randomToken();
   await insertEmailProof(deps.database.db, {
     email: email.trim().toLowerCase(),
