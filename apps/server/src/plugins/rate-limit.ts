@@ -77,21 +77,53 @@ function refuse(name: LimitName, msBeforeNext: number): never {
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 27);
 
-export function createLimiter(config: Pick<Config, 'limits' | 'redisUrl' | 'env'>, namespace?: string): Limiter {
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false })
-    : undefined;
-  // ioredis reconnects by itself and the insurance limiter counts in memory meanwhile: the outage is logged once when it
-  // begins (ioredis repeats the error at every attempt), and again after Redis has come back and gone away again.
+/**
+ * A connection for the counters. ioredis reconnects by itself and the insurance limiter counts in memory meanwhile:
+ * the outage is logged once when it begins (ioredis repeats the error at every attempt), and again after Redis has
+ * come back and gone away again.
+ */
+function countersConnection(redisUrl: string): Redis {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
   let redisDown = false;
-  redis?.on('error', (err) => {
+  redis.on('error', (err) => {
     if (redisDown) return;
     redisDown = true;
     logFailure('rate limits: Redis unavailable, counting in memory', err, 'warn');
   });
-  redis?.on('ready', () => {
+  redis.on('ready', () => {
     redisDown = false;
   });
+  return redis;
+}
+
+type Taken = Array<[LimitName, string]>;
+
+/** An attempt's outcome over the tries it took: settled once, by the first of its calls. */
+function attemptOf(
+  taken: Taken,
+  counts: { giveBack(taken: Taken): Promise<void>; forget(name: LimitName, key: string): Promise<void> },
+  onFailure: () => Promise<void>,
+): Attempt {
+  let settled = false;
+  const once = async (run: () => Promise<void>) => {
+    if (settled) return;
+    settled = true;
+    await run();
+  };
+  const attempt: Attempt = {
+    failed: () => once(onFailure),
+    succeeded: (clear = []) =>
+      once(async () => {
+        await counts.giveBack(taken.filter(([name]) => !clear.includes(name)));
+        for (const [name, key] of taken) if (clear.includes(name)) await counts.forget(name, key);
+      }),
+    settle: (err) => (err instanceof AppError ? attempt.failed() : once(() => counts.giveBack(taken))),
+  };
+  return attempt;
+}
+
+export function createLimiter(config: Pick<Config, 'limits' | 'redisUrl' | 'env'>, namespace?: string): Limiter {
+  const redis = config.redisUrl ? countersConnection(config.redisUrl) : undefined;
   // Tests share one Redis: each app counts apart from the others.
   const prefix = namespace ?? (config.env === 'test' ? `prata-test:${randomBytes(6).toString('hex')}` : 'prata-rl');
   const limiters = new Map<LimitName, RateLimiterAbstract>();
@@ -124,27 +156,14 @@ export function createLimiter(config: Pick<Config, 'limits' | 'redisUrl' | 'env'
       });
   }
 
-  const giveBack = async (taken: Array<[LimitName, string]>) => {
-    for (const [name, key] of taken) await get(name).reward(hashKey(key), 1);
+  const counts = {
+    async giveBack(taken: Taken) {
+      for (const [name, key] of taken) await get(name).reward(hashKey(key), 1);
+    },
+    async forget(name: LimitName, key: string) {
+      await get(name).delete(hashKey(key));
+    },
   };
-  function attemptOf(taken: Array<[LimitName, string]>, onFailure: () => Promise<void>): Attempt {
-    let settled = false;
-    const once = async (run: () => Promise<void>) => {
-      if (settled) return;
-      settled = true;
-      await run();
-    };
-    const attempt: Attempt = {
-      failed: () => once(onFailure),
-      succeeded: (clear = []) =>
-        once(async () => {
-          await giveBack(taken.filter(([name]) => !clear.includes(name)));
-          for (const [name, key] of taken) if (clear.includes(name)) await get(name).delete(hashKey(key));
-        }),
-      settle: (err) => (err instanceof AppError ? attempt.failed() : once(() => giveBack(taken))),
-    };
-    return attempt;
-  }
 
   async function check(name: LimitName, key: string) {
     const res = await get(name).get(hashKey(key));
@@ -163,7 +182,7 @@ export function createLimiter(config: Pick<Config, 'limits' | 'redisUrl' | 'env'
   return {
     hit: consume,
     async attempt(limits) {
-      const taken: Array<[LimitName, string]> = [];
+      const taken: Taken = [];
       try {
         for (const [name, key] of limits) {
           await consume(name, key);
@@ -171,24 +190,22 @@ export function createLimiter(config: Pick<Config, 'limits' | 'redisUrl' | 'env'
         }
       } catch (err) {
         // refused by a later limit (or a fault): the earlier ones' tries were not used
-        await giveBack(taken);
+        await counts.giveBack(taken);
         throw err;
       }
-      return attemptOf(taken, async () => {});
+      return attemptOf(taken, counts, async () => {});
     },
     async attemptDistinct(name, client, destination) {
       if (await alreadySeen(name, client, destination)) {
         // counted already; a client past its limit still waits, whatever it asks for
         await check(name, client);
-        return attemptOf([], async () => {});
+        return attemptOf([], counts, async () => {});
       }
       await consume(name, client);
-      return attemptOf([[name, client]], () => remember(name, client, destination));
+      return attemptOf([[name, client]], counts, () => remember(name, client, destination));
     },
     check,
-    async clear(name, key) {
-      await get(name).delete(hashKey(key));
-    },
+    clear: counts.forget,
     async hitDistinct(name, client, destination) {
       if (await alreadySeen(name, client, destination)) return;
       // Refused destinations are not remembered, so a client cannot bank free destinations while it is locked.
