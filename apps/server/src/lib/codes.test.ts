@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
 import type { Database } from '@/db/client';
+import { rows } from '@/db/sql';
+import { withTransaction } from '@/db/tx';
 import { readLimits } from '@/limits';
 import { createTestDatabase } from '../../test/helpers';
 import { type Binding, bindingText, consumeCode, issueCode } from './codes';
@@ -58,5 +61,41 @@ describe('a bound code', () => {
     await expect(
       consumeCode(database.db, SETTINGS, { subject, purpose: 'transfer', code, binding: issued }),
     ).resolves.toEqual({ userId: null });
+  });
+});
+
+describe('codes asked for at once', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  const ask = (settings: typeof SETTINGS, subject: string) =>
+    withTransaction(database.db, (tx) =>
+      issueCode(tx, settings, { userId: null, subject, purpose: 'login', channel: 'email' }),
+    );
+  const living = async (subject: string) => {
+    const [row] = await rows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from verification_codes where subject = ${subject} and consumed_at is null`,
+    );
+    return row!.n;
+  };
+
+  it('20 requests for one subject issue one code; the others wait for the resend window', async () => {
+    const subject = `rajada-${Date.now()}@exemplo.com.br`;
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => ask(SETTINGS, subject)));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    for (const o of outcomes.filter((x) => x.status === 'rejected')) {
+      expect((o as PromiseRejectedResult).reason).toMatchObject({ code: 'CODE_RESEND_WAIT' });
+    }
+    expect(await living(subject)).toBe(1);
+  });
+
+  it('without a resend window, each new code kills the one before: only the newest lives', async () => {
+    const subject = `sem-espera-${Date.now()}@exemplo.com.br`;
+    const settings = { ...SETTINGS, windows: { ...SETTINGS.windows, codeResendSeconds: 0 } };
+    const codes = await Promise.all(Array.from({ length: 20 }, () => ask(settings, subject)));
+    expect(codes).toHaveLength(20);
+    expect(await living(subject)).toBe(1);
   });
 });

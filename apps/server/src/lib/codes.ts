@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '@prata/domain';
 import type { Config } from '@/config';
 import type { Db, Executor } from '@/db/client';
@@ -37,13 +37,18 @@ export function bindingText(b: Binding | undefined): string {
   return JSON.stringify(pairs);
 }
 
+/** The advisory locks' first key for codes (the second is the subject and purpose's hash). */
+const CODES_LOCK = 7_301;
+
 const hashCode = (secret: string, key: CodeKey, code: string) =>
   hmacHex(secret, `${key.purpose}|${key.subject}|${code}`);
 
 /**
  * Issues a new six-digit code (the previous one for the same subject and purpose dies), stored only as an HMAC.
  * Refuses with 429 when the last code is younger than the resend window. `beforeIssue` runs once the window allows a
- * new code (the place for a per-destination limit).
+ * new code (the place for a per-destination limit). Runs in the caller's transaction, under a lock on the subject
+ * and purpose held to its end: requests at once for one subject issue one after the other, so the window holds and
+ * only the newest code lives.
  */
 export async function issueCode(
   tx: Executor,
@@ -57,6 +62,7 @@ export async function issueCode(
 ): Promise<string> {
   const secret = settings.jwtSecret;
   const subject = input.subject.toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(${CODES_LOCK}::int, hashtext(${`${input.purpose}|${subject}`}))`);
   const [last] = await tx
     .select({ createdAt: verificationCodes.createdAt })
     .from(verificationCodes)
