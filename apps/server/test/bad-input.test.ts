@@ -5,7 +5,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@prata/domain';
 import { sessions, users } from '@/db/schema/index';
-import { bearer, buildTestApp, completeIndividual, createCustomer, type Customer, type TestApp } from './helpers';
+import {
+  approvedCustomer,
+  bearer,
+  buildTestApp,
+  completeIndividual,
+  createCustomer,
+  type Customer,
+  type TestApp,
+} from './helpers';
 
 /** No request can stall the server, and bad input is a 4xx in one Portuguese shape, never a 500. */
 let t: TestApp;
@@ -254,6 +262,90 @@ describe('bad input answers 4xx in one Portuguese shape', () => {
     expect(query.json().errors).toEqual({ page: [MESSAGES.invalidCharacters] });
     const id = await t.app.inject({ method: 'GET', url: '/api/address/%0A5', headers: h });
     expect(id.statusCode).toBe(422);
+  });
+
+  it('bytes that are not UTF-8 are a 400 in JSON, a form and a multipart field, and change nothing', async () => {
+    const h = bearer(customer.token);
+    const [before] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    const badBytes = Buffer.concat([
+      Buffer.from('{"name":"Ol'),
+      Buffer.from([0xe1, 0x20, 0xff, 0xfe]),
+      Buffer.from('"}'),
+    ]);
+    const refused = { code: 'BAD_REQUEST', message: MESSAGES.encodingInvalid };
+    const asJson = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/pessoais',
+      headers: { ...h, 'content-type': 'application/json' },
+      payload: badBytes,
+    });
+    expect(asJson.statusCode).toBe(400);
+    expect(asJson.json()).toEqual(refused);
+    // the same text with its accents in UTF-8 reaches validation
+    const good = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/pessoais',
+      headers: { ...h, 'content-type': 'application/json' },
+      payload: Buffer.from('{"name":"Olá"}', 'utf8'),
+    });
+    expect(good.statusCode).toBe(422);
+    const form = (body: Buffer, type: string) =>
+      t.app.inject({ method: 'POST', url: '/api/register', headers: { 'content-type': type }, payload: body });
+    const approved = await approvedCustomer(t);
+    const encoded = await t.app.inject({
+      method: 'POST',
+      url: '/api/deposit/pix',
+      headers: { ...bearer(approved.token), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: Buffer.from('amount=10%E1'),
+    });
+    expect(encoded.statusCode).toBe(400);
+    expect(encoded.json()).toEqual(refused);
+    const multipart = await form(
+      Buffer.concat([
+        Buffer.from('--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nOl'),
+        Buffer.from([0xe1]),
+        Buffer.from('\r\n--xyz--\r\n'),
+      ]),
+      'multipart/form-data; boundary=xyz',
+    );
+    expect(multipart.statusCode).toBe(400);
+    expect(multipart.json()).toEqual(refused);
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    expect(after).toEqual(before);
+  });
+
+  it('ids, pages and years are plain decimal digits: no other spelling reaches a resource', async () => {
+    const h = bearer(customer.token);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/address',
+      headers: h,
+      payload: {
+        type: 'Residencial',
+        cep: '01310100',
+        city_id: 3550308,
+        neighborhood: 'Bela Vista',
+        street: 'Avenida Paulista',
+        number: '1000',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().address.id as number;
+    expect((await t.app.inject({ method: 'GET', url: `/api/address/${id}`, headers: h })).statusCode).toBe(200);
+    for (const spelled of [`0x${id.toString(16)}`, `${id}e0`, `+${id}`, `0${id}`, `${id}.0`, `%20${id}`]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/address/${spelled}`, headers: h });
+      expect(res.statusCode, spelled).toBe(422);
+      expect(res.json(), spelled).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: MESSAGES.idInvalid,
+        errors: { id: [MESSAGES.idInvalid] },
+      });
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/api/event-logs?page=1e309', headers: h });
+    expect(page.statusCode).toBe(422);
+    expect(page.json().message).toBe(MESSAGES.numberInvalid);
+    const year = await t.app.inject({ method: 'GET', url: '/api/irpf/position/0x7e9', headers: h });
+    expect(year.statusCode).toBe(422);
   });
 
   it("the framework's own errors answer in Portuguese with their status and code", async () => {

@@ -1,5 +1,6 @@
-// @prata/domain has no side effects on import: each app sets zod's Portuguese locale for the messages a schema does not
-// set (apps/server/src/lib/zod-locale.ts, apps/web/src/lib/zod-locale.ts).
+// @prata/domain has no side effects on import: each app sets fieldMessage as zod's locale for the messages a schema
+// does not set (apps/server/src/lib/zod-locale.ts, apps/web/src/lib/zod-locale.ts).
+export { fieldMessage } from './field-message';
 export { MESSAGES } from './messages';
 // Two groups on their own, for a client that must not carry every feature's messages (the web's sign-in page).
 export { AUTH_MESSAGES } from './messages/auth';

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type {
@@ -59,6 +60,15 @@ export function registerInputGuards(app: FastifyInstance) {
   });
   // Only JSON (and multipart where a route accepts it): text/plain bodies would reach schemas as strings.
   app.removeContentTypeParser('text/plain');
+  // JSON as Fastify reads it (prototype and constructor poisoning refused), after its bytes are found to be UTF-8:
+  // decoding invalid bytes would store U+FFFD in place of what was meant.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (!isUtf8(bytes)) return done(new AppError('BAD_REQUEST', MESSAGES.encodingInvalid), undefined);
+    json(request, bytes.toString('utf8'), done);
+  });
   app.addHook('preValidation', async (request) => {
     if (request.is404) return;
     refuseControlChars(request.params);

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@prata/domain';
 import { AppError } from '@/lib/errors';
@@ -89,9 +90,13 @@ export function acceptUrlencoded(scope: FastifyInstance, limits: FormLimits) {
   const bodyLimit = limits.fields * (limits.fieldSize + PART_OVERHEAD_BYTES);
   scope.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit },
-    (_request, text, done) => {
-      const pairs = [...new URLSearchParams(String(text))];
+    { parseAs: 'buffer', bodyLimit },
+    (_request, raw, done) => {
+      const bytes = raw as Buffer;
+      if (!isUtf8(bytes)) return done(new AppError('BAD_REQUEST', MESSAGES.encodingInvalid));
+      const pairs = [...new URLSearchParams(bytes.toString('utf8'))];
+      if (pairs.some(([name, value]) => decodedFromBadBytes(name) || decodedFromBadBytes(value)))
+        return done(new AppError('BAD_REQUEST', MESSAGES.encodingInvalid));
       if (pairs.length > limits.fields) return done(new AppError('BAD_REQUEST', MESSAGES.formTooManyParts));
       const body = new Map<string, unknown>();
       for (const [name, value] of pairs) {
@@ -129,6 +134,8 @@ async function readForm(request: FastifyRequest, limits: FormLimits): Promise<Re
       } else {
         if (part.valueTruncated || part.fieldnameTruncated)
           throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.requestTooLarge);
+        if (decodedFromBadBytes(part.fieldname) || decodedFromBadBytes(part.value))
+          throw new AppError('BAD_REQUEST', MESSAGES.encodingInvalid);
         add(part.fieldname, part.value);
       }
     }
@@ -137,6 +144,12 @@ async function readForm(request: FastifyRequest, limits: FormLimits): Promise<Re
   }
   return body;
 }
+
+/**
+ * A form's text as busboy or URLSearchParams decoded it: bytes that are not UTF-8 (raw, or percent-encoded) come out
+ * as U+FFFD, which no keyboard types; refused rather than stored in place of what was meant.
+ */
+const decodedFromBadBytes = (value: unknown) => typeof value === 'string' && value.includes('\uFFFD');
 
 /** The multipart plugin's and busboy's errors, as the answers people read. */
 function formError(err: unknown): AppError {

@@ -1,4 +1,5 @@
+import { fieldMessage } from '@prata/domain';
 import { z } from 'zod';
 
-// Messages a schema does not set come out in Portuguese. Set by the app: packages/domain has no side effects.
-z.config(z.locales.pt());
+// Messages a schema does not set come out in Brazilian Portuguese. Set by the app: packages/domain has no side effects.
+z.config({ localeError: fieldMessage });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
-import { boundedString, integerField, isoDateTime, PAGE_MAX, pageOf, withUnits } from './common';
+import { boundedString, integerField, isoDateTime, PAGE_MAX, pageOf, withUnits, pageParam } from './common';
 
 /**
  * The affiliate program (spec 3 "Afiliados", §3 Affiliate and Reward, §4 Affiliate, §6, §7; docs/affiliates.md). An
@@ -83,7 +83,7 @@ export const AffiliateProgramResponse = z.object({
 export type AffiliateProgramResponse = z.infer<typeof AffiliateProgramResponse>;
 
 /** `?page=N` of the two tables (1-based). */
-export const AffiliatesPageQuery = z.object({ page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1) });
+export const AffiliatesPageQuery = z.object({ page: pageParam() });
 
 /** A referred customer (spec 3 §3 Affiliate): first name and anonymized e-mail only, never more. */
 export const Affiliate = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { ACCOUNT_TYPES, boundedString, emailField, isoDateTime, requiredText } from './common';
+import { ACCOUNT_TYPES, boundedString, emailField, isoDateTime, requiredText, idParam } from './common';
 import { User } from './users';
 
 import { CODE_LENGTH, CODE_RESEND_SECONDS, PASSWORD_MAX, PASSWORD_MIN } from './limits';
@@ -93,7 +93,7 @@ export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
 
 /** GET /api/register/verify/{userId} (the link sent again) */
 export const ResendVerificationParams = z.object({
-  userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  userId: idParam(),
 });
 
 /** POST /api/register/verify/{token} (the link of the e-mail) */

@@ -10,6 +10,7 @@ import {
   optionalText,
   requiredText,
   withUnits,
+  decimalParam,
 } from './common';
 import { shownMoney } from './silver-withdrawals';
 
@@ -96,7 +97,7 @@ export type StockAdjustRequest = z.input<typeof StockAdjustRequest>;
 export const ProductImageDeleteQuery = z
   .object({
     path: boundedString({ max: 300 }).optional(),
-    index: z.coerce.number().int().min(0).max(9).optional(),
+    index: decimalParam(0, 9).optional(),
   })
   .refine((q) => (q.path === undefined) !== (q.index === undefined), {
     message: MESSAGES.productImageWhich,

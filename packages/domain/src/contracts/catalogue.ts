@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
 import { onlyDigits } from '../text';
-import { boundedString, emailField, integerField, PAGE_MAX, pageOf, withUnits } from './common';
+import { boundedString, emailField, integerField, PAGE_MAX, pageOf, withUnits, pageParam } from './common';
 
 /**
  * Physical silver, the catalogue and the charges (spec 1 §2.3–2.5, §3, §4.1, §4.2, §5, §7; spec 3 "Retirar prata";
@@ -46,7 +46,7 @@ export const ProductType = z.object({
 export type ProductType = z.infer<typeof ProductType>;
 
 /** GET /api/silver-withdrawal-product-types?page=N (public) */
-export const ProductTypesQuery = z.object({ page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1) });
+export const ProductTypesQuery = z.object({ page: pageParam() });
 export const ProductTypesResponse = z.object({ productTypes: pageOf(ProductType) });
 export type ProductTypesResponse = z.infer<typeof ProductTypesResponse>;
 

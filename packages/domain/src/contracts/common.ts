@@ -142,14 +142,27 @@ export type MessageResponse = z.infer<typeof MessageResponse>;
 /** The two kinds of account (pessoa física, pessoa jurídica). */
 export const ACCOUNT_TYPES = ['individual', 'company'] as const;
 
-/** Path parameter `{id}`: a positive integer that fits a JavaScript number exactly. */
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+/**
+ * A whole number in a path or a query, in plain decimal digits only: `Number()` would also read '0x4', '4e0', ' 4',
+ * '+4' and '4.0' as 4, so one resource would answer at many addresses. A number (a typed caller) passes as it is.
+ */
+export const decimalParam = (min: number, max: number, message: string = MESSAGES.numberInvalid) =>
+  z
+    .union([z.number(), z.string().regex(/^(0|[1-9][0-9]{0,15})$/, message)], { error: message })
+    .pipe(z.coerce.number<string | number>().int(message).min(min, message).max(max, message));
+
+/** Path parameter `{id}`: a positive integer that fits a JavaScript number exactly, in decimal digits. */
+export const idParam = () => decimalParam(1, Number.MAX_SAFE_INTEGER, MESSAGES.idInvalid);
+export const IdParams = z.object({ id: idParam() });
 
 /** The highest page number a list accepts: beyond it a page is refused rather than scanned. */
 export const PAGE_MAX = 100_000;
 
+/** `?page=N` of a paged list (1-based; 1 when absent). */
+export const pageParam = (max: number = PAGE_MAX) => decimalParam(1, max).default(1);
+
 /** `?page=N` of every paged list (1-based; 1 when absent). */
-export const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1) });
+export const PageQuery = z.object({ page: pageParam() });
 
 /**
  * A page of a list as every paged answer has it: the rows, how many there are in all, and the page size. A total that

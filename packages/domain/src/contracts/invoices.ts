@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, pageOf } from './common';
+import { decimalParam, isoDateTime, pageOf } from './common';
 
 /**
  * Invoices (spec 3 §2 Minhas notas, §3 Service invoice and Product invoice, §7 Invoices; docs/fiscal.md). Amounts travel
@@ -59,7 +59,7 @@ export type InvoiceLinkResponse = z.infer<typeof InvoiceLinkResponse>;
 
 /** GET /api/product-invoice/{id}/file?expires&signature: the signed link's parameters. */
 export const InvoiceLinkQuery = z.object({
-  expires: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  expires: decimalParam(1, Number.MAX_SAFE_INTEGER),
   signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common';
+import { isoDate, decimalParam } from './common';
 
 /**
  * The IRPF guide (spec 3 §2 Imposto de renda, §7 Tax guide, §8 constants; docs/fiscal.md). The completed orders of a
@@ -19,7 +19,7 @@ export function irpfYears(currentYear: number): number[] {
 export const defaultIrpfYear = (currentYear: number) => currentYear - 1;
 
 /** `{year}` of the export and the position: a year the selector offers (checked against today by the server). */
-export const IrpfYearParams = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
+export const IrpfYearParams = z.object({ year: decimalParam(2000, 2100) });
 
 /** GET /api/irpf/position/{year}: what the declaration's "Bens e Direitos" needs, on 31 December of the year. */
 export const IrpfPositionResponse = z.object({

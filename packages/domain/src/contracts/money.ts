@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { MINIMUM_PIX_DEPOSIT_CENTS } from '../money/index';
 import { moneyField } from './account';
-import { boundedString, integerField, isoDateTime, pageOf, withUnits } from './common';
+import { boundedString, integerField, isoDateTime, pageOf, withUnits, pageParam } from './common';
 import { PasskeyAssertion } from './passkeys';
 import { BankingInformation } from './profile';
 
@@ -270,7 +270,7 @@ export type AdminDeposit = z.infer<typeof AdminDeposit>;
 export const AdminDepositsQuery = z.object({
   status: z.enum(DEPOSIT_STATUSES).default('pending'),
   method: z.enum(DEPOSIT_METHODS).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageParam(),
 });
 
 /** GET /api/admin/deposits?status=&method=&page=: oldest first for pending, newest first otherwise. */
@@ -312,7 +312,7 @@ export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
 
 export const AdminWithdrawalsQuery = z.object({
   status: z.enum(WITHDRAWAL_STATUSES).default('pending'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageParam(),
 });
 
 /** GET /api/admin/withdrawals?status=&page= */

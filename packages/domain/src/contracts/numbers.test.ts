@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
 import {
   FaqRequest,
+  IdParams,
+  IrpfYearParams,
+  PageQuery,
   CreateSilverTransferRequest,
   StockAdjustRequest,
   TicketRatingRequest,
@@ -39,5 +42,30 @@ describe('number fields take a number or the text of one, nothing else', () => {
     expect(FaqRequest.safeParse({ ...faq, position: false }).success).toBe(false);
     expect(messages(StockAdjustRequest.safeParse({ delta: true }))).toEqual([['delta', MESSAGES.stockInvalid]]);
     expect(StockAdjustRequest.parse({ delta: '-3' }).delta).toBe(-3);
+  });
+});
+
+describe('ids, pages and years in a path or a query are plain decimal digits', () => {
+  it('reads "4" and 4 as 4, and refuses every other way of writing 4 with one message', () => {
+    expect(IdParams.parse({ id: '4' })).toEqual({ id: 4 });
+    expect(IdParams.parse({ id: 4 })).toEqual({ id: 4 });
+    expect(IdParams.parse({ id: '9007199254740991' })).toEqual({ id: Number.MAX_SAFE_INTEGER });
+    for (const id of ['0x4', '0b100', '0o4', '4e0', '+4', '04', '4.0', '4 ', ' 4', '', '-1', '0', '1.5', '٤', 'abc']) {
+      expect(messages(IdParams.safeParse({ id })), JSON.stringify(id)).toEqual([['id', MESSAGES.idInvalid]]);
+    }
+    const tooBig = messages(IdParams.safeParse({ id: '9007199254740992' }));
+    expect(new Set(tooBig.map(([field, message]) => `${field}: ${message}`))).toEqual(
+      new Set([`id: ${MESSAGES.idInvalid}`]),
+    );
+  });
+
+  it('a page defaults to 1; a year stays in its range', () => {
+    expect(PageQuery.parse({})).toEqual({ page: 1 });
+    expect(PageQuery.parse({ page: '3' })).toEqual({ page: 3 });
+    for (const page of ['1e309', 'NaN', '0x2', '0', '100001']) {
+      expect(messages(PageQuery.safeParse({ page })), page).toEqual([['page', MESSAGES.numberInvalid]]);
+    }
+    expect(IrpfYearParams.parse({ year: '2025' })).toEqual({ year: 2025 });
+    expect(IrpfYearParams.safeParse({ year: '0x7e9' }).success).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
-import { boundedString, isoDateTime, PAGE_MAX, pageOf, withUnits } from './common';
+import { boundedString, isoDateTime, PAGE_MAX, pageOf, withUnits, pageParam, decimalParam } from './common';
 
 /**
  * The order book (spec 2 §2 Orders screen, §3 Order, §7, §9; docs/orders.md). Prices travel in reais per gram and
@@ -219,8 +219,8 @@ export type OrderQuoteResponse = z.infer<typeof OrderQuoteResponse>;
 
 /** GET /api/orders/completed?page=N&year=YYYY, newest first ("Ordens realizadas"). */
 export const CompletedOrdersQuery = z.object({
-  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  page: pageParam(),
+  year: decimalParam(2000, 2100).optional(),
 });
 export const CompletedOrdersResponse = z.object({ orders: pageOf(Order) });
 export type CompletedOrdersResponse = z.infer<typeof CompletedOrdersResponse>;

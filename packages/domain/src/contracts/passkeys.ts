@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { passwordField } from './auth';
-import { boundedString, emailField, isoDateTime, requiredText } from './common';
+import { boundedString, emailField, isoDateTime, requiredText, idParam } from './common';
 
 /** The most passkeys one account keeps. */
 export const MAX_PASSKEYS = 10;
@@ -80,7 +80,7 @@ export type PasskeyCreateRequest = z.input<typeof PasskeyCreateRequest>;
 export const PasskeyCreatedResponse = z.object({ passkey: Passkey, message: z.string() });
 export type PasskeyCreatedResponse = z.infer<typeof PasskeyCreatedResponse>;
 
-export const PasskeyParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const PasskeyParams = z.object({ id: idParam() });
 
 /** DELETE /api/user/passkeys/{id}: removing a passkey asks for the password. */
 export const PasskeyRemoveRequest = z.object({ password: passwordField(MESSAGES.passwordRequired) });

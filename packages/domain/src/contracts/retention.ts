@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './common';
+import { isoDateTime, idParam } from './common';
 
 /**
  * Retention of personal data (docs/privacy-retention.md): the rules the job applies by itself, each
@@ -53,7 +53,7 @@ export type RetentionRule = z.infer<typeof RetentionRule>;
 
 /** GET /api/admin/retention?before=ID: the rules, and the runs newest first (a page before the run `before`). */
 export const AdminRetentionQuery = z.object({
-  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  before: idParam().optional(),
 });
 export type AdminRetentionQuery = z.infer<typeof AdminRetentionQuery>;
 

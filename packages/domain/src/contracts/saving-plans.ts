@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
-import { boundedString, isoDate, isoDateTime, PAGE_MAX, pageOf, withUnits } from './common';
+import { boundedString, isoDate, isoDateTime, PAGE_MAX, pageOf, withUnits, pageParam, decimalParam } from './common';
 
 /**
  * Automatic saving (docs/saving-plans.md): a fixed amount of reais buys silver with a market order
@@ -200,7 +200,7 @@ export const SavingPlanMoveRequest = z.object({}).strict().optional();
 
 /** GET /api/admin/saving-plans */
 export const AdminSavingPlansQuery = z.object({
-  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  page: pageParam(),
   status: z.enum(SAVING_PLAN_STATUSES).optional(),
 });
 export const AdminSavingPlan = SavingPlan.extend({
@@ -212,7 +212,7 @@ export type AdminSavingPlansResponse = z.infer<typeof AdminSavingPlansResponse>;
 
 /** POST /api/dev/clock (PRATA_TEST_CLOCK=1 only): moves the test clock forward, then runs what became due. */
 export const DevClockRequest = z.object({
-  advance_days: z.coerce.number().int().min(0).max(400).default(0),
+  advance_days: decimalParam(0, 400).default(0),
   /** back to the real time */
   reset: z.boolean().optional(),
 });

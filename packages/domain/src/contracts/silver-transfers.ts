@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages';
 import { SILVER_TRANSFER_STATUS_LABELS } from '../messages/silver-transfers';
 import { parseDecimal } from '../money/index';
 import { onlyDigits } from '../text';
-import { boundedString, emailField, integerField, isoDateTime, PAGE_MAX, pageOf, withUnits } from './common';
+import { boundedString, emailField, integerField, isoDateTime, PAGE_MAX, pageOf, withUnits, pageParam } from './common';
 import { PasskeyAssertion } from './passkeys';
 
 /**
@@ -177,7 +177,7 @@ export const SilverTransferResponse = z.object({ transfer: SilverTransfer, messa
 export type SilverTransferResponse = z.infer<typeof SilverTransferResponse>;
 
 /** GET /api/silver-transfers?page=N: sent and received, newest first. */
-export const SilverTransfersQuery = z.object({ page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1) });
+export const SilverTransfersQuery = z.object({ page: pageParam() });
 export const SilverTransfersResponse = z.object({ silverTransfers: pageOf(SilverTransfer) });
 export type SilverTransfersResponse = z.infer<typeof SilverTransfersResponse>;
 
@@ -209,7 +209,7 @@ export const AdminSilverTransfersQuery = z.object({
   status: z.enum(SILVER_TRANSFER_STATUSES).optional(),
   /** part of an e-mail or a name, of either party */
   q: boundedString({ max: 120 }).optional(),
-  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  page: pageParam(),
 });
 export type AdminSilverTransfersQuery = z.input<typeof AdminSilverTransfersQuery>;
 

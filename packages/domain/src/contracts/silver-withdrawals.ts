@@ -15,6 +15,8 @@ import {
   pageOf,
   requiredText,
   withUnits,
+  pageParam,
+  idParam,
 } from './common';
 import { cpfField } from './profile';
 import { CpfStatusResponse, SEXOS } from './users';
@@ -121,7 +123,7 @@ export const DeliveryAddressFields = z.object({
  * full address typed for this order. Guests: a full address (an `id` is refused).
  */
 export const SignedInAddress = DeliveryAddressFields.partial()
-  .extend({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() })
+  .extend({ id: idParam().optional() })
   .superRefine((address, ctx) => {
     if (address.id !== undefined) return;
     const required: Array<[keyof typeof address, string]> = [
@@ -157,7 +159,7 @@ export type GuestBuyer = z.input<typeof GuestBuyer>;
 const orderFields = {
   items: cartItemsField(SilverWithdrawalItemInput),
   shippingService: ShippingServiceChoice,
-  coupon_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
+  coupon_id: idParam().nullish(),
   includeSilverValue: z.boolean({ error: MESSAGES.invalidData }),
   /** accepted and stored (spec 1 §7); the server decides from includeSilverValue what the order is */
   requiresOrder: z.boolean().optional(),
@@ -248,7 +250,7 @@ export const SilverOrderResponse = z.object({
 export type SilverOrderResponse = z.infer<typeof SilverOrderResponse>;
 
 /** GET /api/silver-withdrawals?page=N: the customer's, newest first. */
-export const SilverWithdrawalsQuery = z.object({ page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1) });
+export const SilverWithdrawalsQuery = z.object({ page: pageParam() });
 export const SilverWithdrawalsResponse = z.object({ silverWithdrawals: pageOf(SilverWithdrawal) });
 export type SilverWithdrawalsResponse = z.infer<typeof SilverWithdrawalsResponse>;
 
@@ -324,7 +326,7 @@ export type AdminSilverWithdrawal = z.infer<typeof AdminSilverWithdrawal>;
 /** GET /api/admin/silver-withdrawals?status=&page= (paid ones oldest first: the packing queue) */
 export const AdminSilverWithdrawalsQuery = z.object({
   status: z.enum(SILVER_WITHDRAWAL_STATUSES).default('paid'),
-  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  page: pageParam(),
 });
 export const AdminSilverWithdrawalsResponse = z.object({
   data: z.array(AdminSilverWithdrawal),

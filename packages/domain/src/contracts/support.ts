@@ -12,6 +12,8 @@ import {
   PAGE_MAX,
   pageOf,
   requiredText,
+  pageParam,
+  idParam,
 } from './common';
 
 /**
@@ -150,7 +152,7 @@ export const TicketListItem = z.object({
   updated_at: isoDateTime(),
 });
 export type TicketListItem = z.infer<typeof TicketListItem>;
-export const TicketsQuery = z.object({ page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1) });
+export const TicketsQuery = z.object({ page: pageParam() });
 /** GET /api/tickets?page → tickets { data, total, per_page } */
 export const TicketsResponse = z.object({ tickets: pageOf(TicketListItem) });
 export type TicketsResponse = z.infer<typeof TicketsResponse>;
@@ -256,8 +258,8 @@ export type VisitorTicketRequest = z.infer<typeof VisitorTicketRequest>;
 
 export const AdminTicketsQuery = z.object({
   status: z.enum(TICKET_STATUSES).optional(),
-  category_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  category_id: idParam().optional(),
+  page: pageParam(),
 });
 export type AdminTicketsQuery = z.input<typeof AdminTicketsQuery>;
 

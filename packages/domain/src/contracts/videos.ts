@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { boundedString, isoDateTime, PAGE_MAX } from './common';
+import { boundedString, isoDateTime, PAGE_MAX, pageParam, decimalParam } from './common';
 
 /**
  * Educational videos (spec 3 "Educacional", "Video page", §3 Video, §7, §9): a grid of 12 per page with a tag filter
@@ -79,8 +79,8 @@ const tagField = () => z.enum(VIDEO_TAGS, { error: MESSAGES.videoTagInvalid }).o
 
 /** GET /api/educational/videos?page&perPage&tag */
 export const VideosQuery = z.object({
-  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  perPage: z.coerce.number().int().min(1).max(VIDEOS_PER_PAGE_MAX).default(VIDEOS_PAGE_SIZE),
+  page: pageParam(),
+  perPage: decimalParam(1, VIDEOS_PER_PAGE_MAX).default(VIDEOS_PAGE_SIZE),
   tag: tagField(),
 });
 export type VideosQuery = z.input<typeof VideosQuery>;

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from './auth';
 import { CATALOGUE_MESSAGES } from './catalogue';
 import { CHAT_MESSAGES } from './chat';
 import { COMMON_MESSAGES } from './common';
+import { FIELD_MESSAGES } from './fields';
 import { LEDGER_MESSAGES } from './ledger';
 import { MONEY_MESSAGES } from './money';
 import { ORDER_MESSAGES } from './orders';
@@ -27,6 +28,7 @@ import { RETENTION_MESSAGES } from './retention';
  */
 export const MESSAGES = {
   ...COMMON_MESSAGES,
+  ...FIELD_MESSAGES,
   ...SERVER_MESSAGES,
   ...AUTH_MESSAGES,
   ...PROFILE_MESSAGES,
@@ -52,6 +54,7 @@ export const MESSAGES = {
 
 export const MESSAGE_GROUPS = {
   common: COMMON_MESSAGES,
+  fields: FIELD_MESSAGES,
   server: SERVER_MESSAGES,
   auth: AUTH_MESSAGES,
   profile: PROFILE_MESSAGES,

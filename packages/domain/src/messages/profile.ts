@@ -11,7 +11,6 @@ export const PROFILE_MESSAGES = {
   mobileInvalid: 'Informe um celular válido com DDD',
   sexRequired: 'Informe seu sexo',
   maritalStatusRequired: 'Informe seu estado civil',
-  chooseOneOption: 'Escolha uma das opções',
   personalDataSaved: 'Dados pessoais atualizados com sucesso!',
   fatcaSaved: 'Declaração FATCA registrada com sucesso!',
   fatcaRequired: 'Responda a todas as perguntas da declaração',

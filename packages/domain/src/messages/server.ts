@@ -38,6 +38,8 @@ export const SERVER_MESSAGES = {
   unsupportedMediaType: 'Formato de dados não aceito por este endereço.',
   invalidJson: 'Os dados enviados não estão em um formato JSON válido.',
   bodyNotAccepted: 'Este endereço não recebe dados no corpo da requisição.',
+  /** bytes that are not UTF-8 (a text would be stored with � in place of what was meant) */
+  encodingInvalid: 'Os dados enviados não estão em UTF-8 válido. Nada foi alterado.',
   formInvalid: 'O formulário enviado está incompleto ou corrompido. Tente enviar novamente.',
   formTooManyParts: 'O formulário tem campos ou arquivos demais.',
 } as const;
