@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
-import { boundedString, integerField, isoDateTime, PAGE_MAX, pageOf, withUnits, pageParam } from './common';
+import { boundedString, integerField, isoDateTime, pageOf, withUnits, pageParam } from './common';
 
 /**
  * The affiliate program (spec 3 "Afiliados", §3 Affiliate and Reward, §4 Affiliate, §6, §7; docs/affiliates.md). An

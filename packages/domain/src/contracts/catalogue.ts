@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
 import { onlyDigits } from '../text';
-import { boundedString, emailField, integerField, PAGE_MAX, pageOf, withUnits, pageParam } from './common';
+import { boundedString, emailField, integerField, pageOf, withUnits, pageParam } from './common';
 
 /**
  * Physical silver, the catalogue and the charges (spec 1 §2.3–2.5, §3, §4.1, §4.2, §5, §7; spec 3 "Retirar prata";

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
-import { boundedString, isoDateTime, PAGE_MAX, pageOf, withUnits, pageParam, decimalParam } from './common';
+import { boundedString, isoDateTime, pageOf, withUnits, pageParam, decimalParam } from './common';
 
 /**
  * The order book (spec 2 §2 Orders screen, §3 Order, §7, §9; docs/orders.md). Prices travel in reais per gram and

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
-import { boundedString, isoDate, isoDateTime, PAGE_MAX, pageOf, withUnits, pageParam, decimalParam } from './common';
+import { boundedString, isoDate, isoDateTime, pageOf, withUnits, pageParam, decimalParam } from './common';
 
 /**
  * Automatic saving (docs/saving-plans.md): a fixed amount of reais buys silver with a market order

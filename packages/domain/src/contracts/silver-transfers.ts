@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages';
 import { SILVER_TRANSFER_STATUS_LABELS } from '../messages/silver-transfers';
 import { parseDecimal } from '../money/index';
 import { onlyDigits } from '../text';
-import { boundedString, emailField, integerField, isoDateTime, PAGE_MAX, pageOf, withUnits, pageParam } from './common';
+import { boundedString, emailField, integerField, isoDateTime, pageOf, withUnits, pageParam } from './common';
 import { PasskeyAssertion } from './passkeys';
 
 /**

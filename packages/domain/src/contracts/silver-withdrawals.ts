@@ -11,7 +11,6 @@ import {
   isoDateField,
   isoDateTime,
   optionalText,
-  PAGE_MAX,
   pageOf,
   requiredText,
   withUnits,

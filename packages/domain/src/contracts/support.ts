@@ -9,7 +9,6 @@ import {
   isoDateTime,
   numberOrText,
   optionalText,
-  PAGE_MAX,
   pageOf,
   requiredText,
   pageParam,

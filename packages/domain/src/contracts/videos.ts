@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { boundedString, isoDateTime, PAGE_MAX, pageParam, decimalParam } from './common';
+import { boundedString, isoDateTime, pageParam, decimalParam } from './common';
 
 /**
  * Educational videos (spec 3 "Educacional", "Video page", §3 Video, §7, §9): a grid of 12 per page with a tag filter
