@@ -252,6 +252,26 @@ describe('Dinheiro: adicionar por Pix e TED, retirar com código', () => {
       await shotBoth(page, 'retirar-dinheiro-codigo');
       const code = await latestCode(customer.email, { after });
 
+      // a reload on the code step: the step comes back for the same amount and destination, with its resend button
+      // (the journeys' server waits 3 s, not a minute: the countdown may be over), and no new code is sent: the one
+      // already in the e-mail is typed below
+      const codeMail = await lastMessageId(customer.email);
+      await page.reload();
+      const step = page.getByRole('region', { name: 'Código de confirmação' });
+      await expectVisible(step, 'the code step after the reload');
+      await expectText(step, /confirma a retirada de R\$ 100,00/);
+      await expectVisible(step.getByRole('button', { name: /^Reenviar código/ }), 'the resend after the reload');
+      assert.match(await page.getByLabel('Valor da retirada').inputValue(), /100,00/);
+      const destination = page.getByRole('radio', { name: new RegExp(customer.email.replace(/\./g, '\\.')) });
+      assert.equal(await destination.isChecked(), true, 'the destination after the reload');
+      // Back is the form, Forward the code step again
+      await page.goBack();
+      await expectVisible(sendCode);
+      await expectHidden(step);
+      await page.goForward();
+      await expectVisible(step, 'the code step after Forward');
+      assert.equal(await lastMessageId(customer.email), codeMail, 'no new code after the reload');
+
       // a wrong code first: the message under the code field
       const wrong = code === '000000' ? '111111' : '000000';
       await fill(page, 'Código de verificação', wrong);

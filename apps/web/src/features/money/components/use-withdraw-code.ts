@@ -1,11 +1,86 @@
-import { minorToDecimalText } from '@prata/domain';
-import { useState } from 'react';
+import { minorToDecimalText, withdrawalAmountField } from '@prata/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { type Control, type UseFormReset, useWatch } from 'react-hook-form';
 import type { useRegistrationErrorHandler } from '@/components/registration-query-state';
+import { readFormDraft, useFormDraft } from '@/lib/form-draft';
 import { useSecondsUntil } from '@/lib/hooks';
 import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';
+import { keepScrollOnNextNavigation } from '@/lib/scroll';
+import { useSearchParams } from '@/lib/search-params';
 import { useSendWithdrawalCode } from '../api/withdrawals';
-import type { WithdrawInput } from '../withdrawal-rules';
+import type { WithdrawInput, WithdrawOutput } from '../withdrawal-rules';
+
+/**
+ * The withdrawal form's draft (lib/form-draft.ts): its fields and, once a code was sent, the amount the server bound
+ * it to and when it may be resent (never the code), so a reload finds the code step again.
+ */
+const WITHDRAW_DRAFT = 'sacar';
+/** The code step is the address bar's (`?etapa=codigo`), as the checkout's steps: Back and Forward move to it. */
+const STEP_PARAM = 'etapa';
+const CODE_STEP = 'codigo';
+
+/** The last code sent: the amount it confirms (centavos) and when the server lets it be resent (epoch ms). */
+type SentCode = { amountCents: number; resendAt: number };
+
+/**
+ * Keeps the form's fields and the code step's part (no name of it speaks of codes: useFormDraft drops those) as the
+ * draft; a stored draft's fields go back into the form.
+ */
+export function useWithdrawDraft(
+  control: Control<WithdrawInput, unknown, WithdrawOutput>,
+  reset: UseFormReset<WithdrawInput>,
+  sent: SentCode | null,
+) {
+  const fields = useWatch({ control });
+  const draft = useMemo(
+    () => ({ ...fields, sentForCents: sent?.amountCents ?? null, resendAt: sent?.resendAt ?? null }),
+    [fields, sent],
+  );
+  useFormDraft(WITHDRAW_DRAFT, draft, ({ bankingInformationId = '', amount = '' }) =>
+    reset({ bankingInformationId, amount }),
+  );
+}
+
+function savedCode(): SentCode | null {
+  const draft = readFormDraft(WITHDRAW_DRAFT);
+  const amountCents = draft?.sentForCents;
+  const resendAt = draft?.resendAt;
+  return typeof amountCents === 'number' && typeof resendAt === 'number' ? { amountCents, resendAt } : null;
+}
+
+const centsOf = (typed: WithdrawInput['amount']) => {
+  const parsed = withdrawalAmountField().safeParse(typed);
+  return parsed.success ? parsed.data : null;
+};
+
+function withStep(params: URLSearchParams, toCode: boolean) {
+  if (toCode) params.set(STEP_PARAM, CODE_STEP);
+  else params.delete(STEP_PARAM);
+  return params;
+}
+
+/**
+ * The address's step: the code step is shown while the address names it and a code was sent for the amount in the
+ * form; otherwise (another tab's address, the amount changed before Forward) the address goes back to the form.
+ */
+function useCodeStepAddress(sent: SentCode | null, typedAmount: WithdrawInput['amount']) {
+  const [params, setParams] = useSearchParams();
+  const onCodeStep = params.get(STEP_PARAM) === CODE_STEP;
+  const typedCents = centsOf(typedAmount);
+  const stale = onCodeStep && (sent === null || (typedCents !== null && typedCents !== sent.amountCents));
+  // the step changes part of the page: the scroll stays (the code field, focused, stays in view)
+  const move = (toCode: boolean) => {
+    keepScrollOnNextNavigation();
+    setParams((current) => withStep(current, toCode));
+  };
+  useEffect(() => {
+    if (!stale) return;
+    keepScrollOnNextNavigation();
+    setParams((current) => withStep(current, false), { replace: true });
+  }, [stale, setParams]);
+  return { shown: onCodeStep && !stale, move };
+}
 
 type CodeInput = {
   /** The amount as typed in the form, before a code is sent for it. */
@@ -17,36 +92,39 @@ type CodeInput = {
 
 /**
  * The e-mail code that confirms a withdrawal: "Enviar código" for an amount (one intention, lib/intention.ts), the wait
- * before it may be resent, the code typed and its error.
+ * before it may be resent, the code typed and its error. The code already sent for the same amount still confirms it:
+ * while it may not be resent, "Enviar código" shows its step again without asking the server (which would say to wait).
  */
 export function useWithdrawCode({ typedAmount, handle, serverErrors }: CodeInput) {
   const sendCode = useSendWithdrawalCode();
-  /** The amount (centavos) the last code was sent for: the code confirms that amount only. */
-  const [sentFor, setSentFor] = useState<number | null>(null);
-  const [resendAt, setResendAt] = useState(0);
-  const waiting = useSecondsUntil(resendAt);
+  const [sent, setSent] = useState<SentCode | null>(savedCode);
+  const step = useCodeStepAddress(sent, typedAmount);
+  const waiting = useSecondsUntil(sent?.resendAt ?? 0);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const codeIntention = useIntention({ amount: sentFor ?? typedAmount });
+  const codeIntention = useIntention({ amount: sent?.amountCents ?? typedAmount });
 
   const requestCode = async (amountCents: number) => {
+    if (!step.shown && sent?.amountCents === amountCents && Date.now() < sent.resendAt) return step.move(true);
     try {
       const answer = await codeIntention.run((key) =>
         sendCode.mutateAsync({ amount: minorToDecimalText(amountCents), key }),
       );
       if (!answer) return;
       notify.success(answer.message);
-      setSentFor(amountCents);
-      setResendAt(Date.now() + answer.resendAfterSeconds * 1000);
+      setSent({ amountCents, resendAt: Date.now() + answer.resendAfterSeconds * 1000 });
       setCodeError(null);
+      if (!step.shown) step.move(true);
     } catch (error) {
       handle(error, serverErrors);
     }
   };
 
   return {
-    sentFor,
-    changeAmount: () => setSentFor(null),
+    /** The amount (centavos) the code on screen confirms, while its step is shown. */
+    sentFor: step.shown && sent ? sent.amountCents : null,
+    sent,
+    changeAmount: () => step.move(false),
     waiting,
     code,
     setCode: (value: string) => {

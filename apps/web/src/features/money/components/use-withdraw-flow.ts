@@ -5,14 +5,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useRegistrationErrorHandler } from '@/components/registration-query-state';
 import { isApiError } from '@/lib/api';
-import { useFormDraft } from '@/lib/form-draft';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';
 import { PasskeyCeremonyError } from '@/features/passkeys/index';
 import { useRequestWithdrawal, useRequestWithdrawalWithPasskey } from '../api/withdrawals';
 import type { WithdrawalOverviewResponse } from '../api/types';
-import { useWithdrawCode } from './use-withdraw-code';
+import { useWithdrawCode, useWithdrawDraft } from './use-withdraw-code';
 import { nextFeeCents, type WithdrawInput, type WithdrawOutput, withdrawalSchema } from '../withdrawal-rules';
 
 const WITHDRAWALS_HISTORY_PATH = '/meu-historico/dinheiro-retirado';
@@ -37,12 +36,12 @@ export function useWithdrawFlow(overview: WithdrawalOverviewResponse) {
     resolver: zodResolver(schema) as never,
     defaultValues: { bankingInformationId: '', amount: '' },
   });
-  useFormDraft('sacar', useWatch({ control }), (draft) => reset({ bankingInformationId: '', amount: '', ...draft }));
   const chosenId = useWatch({ control, name: 'bankingInformationId' });
   const [confirming, setConfirming] = useState(false);
   const serverErrors = (error: unknown) => applyServerErrors(error, setError, ['amount', 'bankingInformationId']);
   const typedAmount = useWatch({ control, name: 'amount' });
   const codeStep = useWithdrawCode({ typedAmount, handle, serverErrors });
+  useWithdrawDraft(control, reset, codeStep.sent);
   const { sentFor, code, setCodeError } = codeStep;
 
   const entry = overview.bankingInformation.find((b) => String(b.id) === chosenId);

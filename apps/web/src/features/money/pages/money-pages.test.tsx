@@ -17,6 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   fetchMock.mockReset();
   notify.close();
+  sessionStorage.clear();
 });
 
 const overview: DepositOverviewResponse = {
@@ -317,6 +318,71 @@ describe('Withdrawal', { timeout: 20_000 }, () => {
     expect(keyOf(1)).not.toBe(keyOf(0));
     // confirming never asks for another code
     expect(calls('POST /api/withdrawal/verification-code')).toHaveLength(2);
+  });
+
+  it('a reload, Back and Forward find the code step again for the same amount, without a new code', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    api({
+      'GET /api/withdrawal': () => jsonResponse(200, withdrawalOverview),
+      'POST /api/withdrawal/verification-code': () =>
+        jsonResponse(200, { message: 'Enviamos um código para o seu e-mail.', resendAfterSeconds: 60 }),
+      'POST /api/withdrawal': () => jsonResponse(201, { withdrawal: { id: 1 }, message: 'Retirada solicitada.' }),
+    });
+    const first = renderRoute(<WithdrawMoneyPage />, { path: '/retirar-dinheiro' });
+    fireEvent.click(await screen.findByRole('radio', { name: /maria@prata\.dev/ }, LONG));
+    typeAmount(/Valor da retirada/, '100,00');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enviar código' })));
+    await screen.findByRole('button', { name: /^Reenviar código em \d+ s$/ }, LONG);
+    expect(first.router.state.location.search).toBe('?etapa=codigo');
+    // Back is the form, Forward the code step again
+    await act(() => first.router.navigate(-1));
+    await screen.findByRole('button', { name: 'Enviar código' }, LONG);
+    expect(screen.queryByLabelText(/Código de verificação/)).toBeNull();
+    await act(() => first.router.navigate(1));
+    await screen.findByLabelText(/Código de verificação/, undefined, LONG);
+
+    // the reload: the page comes back at the address, with what the tab kept
+    vi.setSystemTime(Date.now() + 11_000);
+    cleanup();
+    renderRoute(<WithdrawMoneyPage />, { path: '/retirar-dinheiro', url: '/retirar-dinheiro?etapa=codigo' });
+    const step = await screen.findByRole('region', { name: 'Código de confirmação' }, LONG);
+    expect(step.textContent).toContain('confirma a retirada de R$ 100,00');
+    const resend = within(step).getByRole('button', { name: 'Reenviar código em 49 s' });
+    expect((resend as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/Código de verificação/), { target: { value: '123456' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar retirada?' }, LONG);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar retirada' })));
+    await waitLong(() => expect(calls('POST /api/withdrawal')).toHaveLength(1));
+    expect(JSON.parse(String(calls('POST /api/withdrawal')[0]![1]?.body))).toEqual({
+      verificationCode: '123456',
+      bankingInformationId: 7,
+      amount: '100.00',
+    });
+    // one code for all of it, and the tab never kept it
+    expect(calls('POST /api/withdrawal/verification-code')).toHaveLength(1);
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('123456');
+  });
+
+  it('"Enviar código" for the amount of a code that may not be resent shows its step again', async () => {
+    api({
+      'GET /api/withdrawal': () => jsonResponse(200, withdrawalOverview),
+      'POST /api/withdrawal/verification-code': () =>
+        jsonResponse(200, { message: 'Enviamos um código para o seu e-mail.', resendAfterSeconds: 60 }),
+    });
+    const { router } = renderRoute(<WithdrawMoneyPage />, {
+      path: '/retirar-dinheiro',
+      url: '/retirar-dinheiro?etapa=codigo',
+    });
+    // no code was sent in this tab: the address goes back to the form
+    await screen.findByRole('button', { name: 'Enviar código' }, LONG);
+    await waitLong(() => expect(router.state.location.search).toBe(''));
+    fireEvent.click(screen.getByRole('radio', { name: /maria@prata\.dev/ }));
+    typeAmount(/Valor da retirada/, '100,00');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enviar código' })));
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Alterar valor' }, LONG)));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enviar código' })));
+    await screen.findByLabelText(/Código de verificação/, undefined, LONG);
+    expect(calls('POST /api/withdrawal/verification-code')).toHaveLength(1);
   });
 
   it('offers /meus-dados/dados-bancarios when there is no bank entry', async () => {
