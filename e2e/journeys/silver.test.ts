@@ -5,12 +5,13 @@
  * the cart's dialog, types their data and address, picks a freight option, applies the demo coupon PRATA10 and pays
  * with Pix: the embedded provider receives the payment (POST /api/dev/payments/{id}/receive) and the order is paid.
  * An operator finds it in /admin/prata's packing queue and marks it sent with a tracking code. A customer with grams
- * in custody withdraws a 50 g bar on /retirar-prata paying the charges from the balance, lands on
- * /meu-historico/prata-retirada and sees the row; their grams and reais went down by what the screen showed. Each
- * journey runs on a desktop and on a phone.
+ * in custody withdraws a 50 g bar on /retirar-prata (two, past the grams it has, stop at the first step) paying the
+ * charges from the balance, lands on /meu-historico/prata-retirada and sees the row; their grams and reais went down
+ * by what the screen showed. Each journey runs on a desktop and on a phone.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { MESSAGES } from '@prata/domain';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, apiLogin } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shotBoth, type Viewport, withPage } from '../lib/browser';
@@ -202,6 +203,13 @@ async function customerWithdraws(page: Page, label: string): Promise<number> {
   await page.goto('/retirar-prata');
   const product = region(page, 'Produto e quantidade');
   await product.getByRole('radio', { name: BAR_50 }).check();
+  // two bars are 100 g, past the 60 g in custody: step 1 says so and stays open (the server would refuse at payment)
+  await click(product, 'button', `Aumentar quantidade de ${BAR_50}`);
+  await click(product, 'button', 'Continuar');
+  await expectVisible(product.getByRole('alert').filter({ hasText: MESSAGES.insufficientSilver }));
+  await shotBoth(page, `prata-${label}-retirada-sem-prata`);
+  await expectVisible(product.getByRole('radio', { name: BAR_50 }), 'step 1 still open');
+  await click(product, 'button', `Diminuir quantidade de ${BAR_50}`);
   await click(product, 'button', 'Continuar');
   const address = region(page, 'Endereço de entrega');
   await address.getByRole('radio').first().check();

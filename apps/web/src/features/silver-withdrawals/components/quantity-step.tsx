@@ -9,22 +9,25 @@ import { QuantityInput, RECALCULATION_DELAY_MS } from '@/features/catalogue';
 
 /**
  * How many bars (units, at least 1), with the grams they take from custody; past the balance it says so (the server
- * refuses it too) once the number settles.
+ * refuses it too) once the number settles, or at once as the step's error when 'Continuar' finds it (`error`).
  */
 export function QuantityStep({
   product,
   quantity,
   onChange,
   balanceGrams,
+  error,
 }: {
   product: ProductType;
   quantity: number;
   onChange: (quantity: number) => void;
   balanceGrams: number;
+  error?: string | null;
 }) {
   const centigrams = toMinorUnits(product.grams_per_unit) * quantity;
   const settled = useDebouncedValue(centigrams, RECALCULATION_DELAY_MS);
-  const over = settled > toMinorUnits(balanceGrams);
+  // it warns once the number settles, and stops at once when the quantity comes back within the balance
+  const over = Math.min(settled, centigrams) > toMinorUnits(balanceGrams);
   return (
     <Stack spacing={1.5}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -36,7 +39,11 @@ export function QuantityStep({
           = <MoneyText sx={{ fontWeight: 700 }}>{formatGrams(centigrams)}</MoneyText> de prata
         </Typography>
       </Stack>
-      {over && <Alert severity="warning">{MESSAGES.insufficientSilver}</Alert>}
+      {error ? (
+        <Alert severity="error">{error}</Alert>
+      ) : (
+        over && <Alert severity="warning">{MESSAGES.insufficientSilver}</Alert>
+      )}
     </Stack>
   );
 }

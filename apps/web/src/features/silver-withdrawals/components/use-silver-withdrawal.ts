@@ -21,8 +21,7 @@ export function useSilverWithdrawal() {
   const redirect = useRegistrationRedirect();
   const { user } = useUser();
   const [step, setStep] = useState<WizardStep>(0);
-  const product = useChoice<ProductType | null>(null);
-  const [quantity, setQuantity] = useState(1);
+  const { product, quantity, checkedProduct, ...choice } = useProductChoice(user?.balance_ag ?? null);
   const picked = useChoice<Address | null>(null);
   // the only saved address is the one the bars go to unless the customer says otherwise: chosen already
   const address = picked.value ?? (user?.addresses.length === 1 ? (user.addresses[0] ?? null) : null);
@@ -53,8 +52,8 @@ export function useSilverWithdrawal() {
   };
 
   const confirmProduct = async () => {
-    const chosen = product.value;
-    if (!chosen) return product.setError(MESSAGES.chooseOption);
+    const chosen = checkedProduct();
+    if (!chosen) return;
     await send(async () => {
       await validateQuantity({ items: itemsOf(chosen, quantity) });
       setStep(1);
@@ -103,13 +102,44 @@ export function useSilverWithdrawal() {
   const total = charge.charge?.totals.total ?? 0;
   const balanceShort = user ? total > user.balance_brl : true;
   return {
-    ...{ user, step, reopen, quantity, setQuantity, address, services, pending, charge, balanceShort },
-    ...{ product: product.value, setProduct: product.choose, productError: product.error },
+    ...{ user, step, reopen, quantity, address, services, pending, charge, balanceShort },
+    ...{ product: product.value, ...choice },
     ...{ setAddress: picked.choose, addressError: picked.error },
     ...{ shipping: shipping.value, setShipping: shipping.choose, shippingError: shipping.error },
     ...{ feesOpen, setFeesOpen, couponOpen, setCouponOpen },
     ...payment,
     ...{ confirmProduct, confirmAddress, confirmShipping },
+  };
+}
+
+/**
+ * Step 1's choices: the product and how many, with the errors under them; a new product or quantity clears the
+ * quantity's error.
+ */
+function useProductChoice(balanceAg: number | null) {
+  const product = useChoice<ProductType | null>(null);
+  const quantity = useChoice(1);
+  /** The product chosen, if any and if its grams fit the server's available balance; otherwise says why (null). */
+  const checkedProduct = () => {
+    const chosen = product.value;
+    if (!chosen) {
+      product.setError(MESSAGES.chooseOption);
+      return null;
+    }
+    // a quantity past the balance stops here: nothing after it could be paid (the server still judges at payment)
+    if (balanceAg === null || centigramsOf(chosen, quantity.value) > toMinorUnits(balanceAg)) {
+      quantity.setError(MESSAGES.insufficientSilver);
+      return null;
+    }
+    return chosen;
+  };
+  const setProduct = (chosen: ProductType) => {
+    product.choose(chosen);
+    quantity.setError(null);
+  };
+  return {
+    ...{ product, quantity: quantity.value, setQuantity: quantity.choose, checkedProduct },
+    ...{ setProduct, productError: product.error, quantityError: quantity.error },
   };
 }
 

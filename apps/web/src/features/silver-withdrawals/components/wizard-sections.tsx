@@ -31,6 +31,7 @@ export function ProductSection({ wizard, user }: SectionProps) {
             quantity={quantity}
             onChange={wizard.setQuantity}
             balanceGrams={user.balance_ag}
+            error={wizard.quantityError}
           />
         )}
         <StepButtons onNext={() => void wizard.confirmProduct()} pending={wizard.pending} />

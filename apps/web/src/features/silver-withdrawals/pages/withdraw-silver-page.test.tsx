@@ -135,6 +135,35 @@ describe('/retirar-prata', { timeout: 30_000 }, () => {
     expect(within(section('Endereço de entrega')).queryByRole('radio')).toBeNull();
   });
 
+  it('a quantity past the silver available stops at step 1 with the message the payment would give', async () => {
+    wizardRoutes({
+      'GET /api/user': () =>
+        jsonResponse(200, { user: aUser({ balance_ag: 256.76, balance_brl: 1000, addresses: [anAddress] }) }),
+      'GET /api/silver-withdrawal-product-types': () =>
+        catalogue([aProduct(), aProduct({ id: 2, name: 'Barra de prata 1 kg', grams_per_unit: 1000 })]),
+    });
+    await open();
+    const product = section('Produto e quantidade');
+    fireEvent.click(within(product).getByRole('radio', { name: 'Barra de prata 1 kg' }));
+    await click('Continuar', product);
+    const alert = await within(product).findByRole('alert', {}, LONG);
+    expect(alert.textContent).toBe('Você não tem prata disponível suficiente para esta retirada.');
+    // not validated, not locked: the address step stays closed
+    expect(calls('POST /api/silver-withdrawal/validate-quantity')).toHaveLength(0);
+    expect(within(product).getByRole('radio', { name: 'Barra de prata 1 kg' })).toBeTruthy();
+    expect(within(section('Endereço de entrega')).queryByRole('radio')).toBeNull();
+
+    // a choice that fits goes on
+    fireEvent.click(within(product).getByRole('radio', { name: 'Barra 100 g' }));
+    expect(within(product).queryByRole('alert')).toBeNull();
+    fireEvent.click(await within(product).findByRole('button', { name: 'Aumentar quantidade de Barra 100 g' }));
+    await click('Continuar', product);
+    expect(bodyOf('POST /api/silver-withdrawal/validate-quantity')).toEqual({
+      items: [{ product_type_id: 1, quantity: 2 }],
+    });
+    await vi.waitFor(() => expect(within(product).queryByRole('radio')).toBeNull(), LONG);
+  });
+
   it('does not lock when a call fails; each step locks its choice; the costs come without the silver value', async () => {
     let quoteOk = false;
     wizardRoutes({
