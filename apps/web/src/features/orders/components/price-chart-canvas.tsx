@@ -2,6 +2,7 @@ import { AreaSeries, ColorType, createChart, type UTCTimestamp } from 'lightweig
 import { useEffect, useRef } from 'react';
 import { BRASILIA_OFFSET_MS } from '@prata/domain';
 import type { PriceHistoryResponse } from '../api/types';
+import { timeAxisLabel } from './price-chart-axis';
 
 /** The chart prints its times as UTC, so they are shifted back by Brasília's offset. */
 const BRASILIA_OFFSET_SECONDS = -BRASILIA_OFFSET_MS / 1000;
@@ -43,7 +44,12 @@ export default function PriceChartCanvas({
       grid: { vertLines: { visible: false }, horzLines: { color: GRID } },
       // room above and below the line, so the top and bottom price labels are not clipped
       rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.15, bottom: 0.15 } },
-      timeScale: { borderVisible: false, timeVisible: range !== 'month', secondsVisible: false },
+      timeScale: {
+        borderVisible: false,
+        timeVisible: range !== 'month',
+        secondsVisible: false,
+        tickMarkFormatter: timeAxisLabel,
+      },
       localization: { locale: 'pt-BR', priceFormatter: brl },
       handleScroll: false,
       handleScale: false,
