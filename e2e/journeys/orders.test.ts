@@ -230,6 +230,13 @@ describe('Ordens: dois clientes negociam pelo livro', () => {
       await openOrders(page);
       const before = await drawerBalances(page);
       const form = orderForm(page, 'buy');
+      // an order worth R$ 0,00: the quantity says why nothing is sent
+      await typeMasked(form, 'Preço por grama', '0,01');
+      await typeMasked(form, 'Quantidade', '0,01');
+      await click(form, 'button', 'Comprar');
+      await expectText(form, 'O valor desta ordem é pequeno demais: aumente a quantidade ou o preço.');
+      await shotBoth(page, 'ordens-valor-zero');
+
       await typeMasked(form, 'Preço por grama', '8,91');
       await typeMasked(form, 'Quantidade', '3');
       // 3 g at R$ 8,91: R$ 26,73, the minimum fee, IOF R$ 0,12

@@ -9,6 +9,7 @@ import {
   type OrderSide,
   pricePerGramField,
   minorToDecimalText,
+  silverValueCents,
   withUnits,
 } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -33,10 +34,19 @@ import { atStakeCents, useOrderWarnings } from './order-warnings';
 /** The spec's calculation delay: the summary follows the fields 300 ms after typing stops (spec 2 §4). */
 const SUMMARY_DELAY_MS = 300;
 
-/** A limit order needs its price; a market order takes the book's (the field is disabled and not sent). */
+/**
+ * A limit order needs its price, and a value above R$ 0,00; a market order takes the book's (the field is disabled and
+ * not sent).
+ */
 const orderFormSchema = withUnits(
   z.discriminatedUnion('mode', [
-    z.object({ mode: z.literal('limit'), price_per_gram: pricePerGramField(), quantity_grams: gramsField() }),
+    z
+      .object({ mode: z.literal('limit'), price_per_gram: pricePerGramField(), quantity_grams: gramsField() })
+      // the server refuses an order worth R$ 0,00 (a price × quantity below half a centavo): said before sending
+      .superRefine(({ price_per_gram, quantity_grams }, ctx) => {
+        if (silverValueCents(price_per_gram, quantity_grams) > 0) return;
+        ctx.addIssue({ code: 'custom', path: ['quantity_grams'], message: MESSAGES.orderValueTooSmall });
+      }),
     z.object({
       mode: z.literal('market'),
       price_per_gram: z.union([z.string(), z.number()]).optional(),

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { MESSAGES } from '@prata/domain';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '@/lib/notify';
+import { aUser } from '@/testing/fixtures';
+import { fakeJwt, nowSeconds } from '@/testing/jwt';
+import { answerFrom, callsTo, jsonResponse, renderRoute } from '@/testing/render';
+import type { OrdersResponse } from '../api/types';
+import { ratesOf } from '../summary';
+import { OrderForm } from './order-form';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  localStorage.clear();
+  sessionStorage.clear();
+  notify.close();
+});
+
+const LONG = { timeout: 5000 };
+const waitLong = <T,>(check: () => T) => vi.waitFor(check, LONG);
+const calls = (key: string) => callsTo(fetchMock, key);
+
+const data: OrdersResponse = {
+  transaction_fee: 0.5,
+  iof_fee: 0.38,
+  minimum_fee: 5,
+  trading_limit: 50_000,
+  trading_limit_left: 48_000,
+  ordersToBuy: [],
+  ordersToSell: [],
+  myPendingOrders: [],
+  myCompletedOrders: [],
+};
+const rates = ratesOf(data);
+
+/** The buy form of a signed-in customer with R$ 5.112,28 (GET /api/user), R$ 48.000,00 of the annual limit left. */
+async function openForm() {
+  localStorage.setItem('authToken', fakeJwt({ sub: '1', exp: nowSeconds() + 600 }));
+  answerFrom(fetchMock, {
+    'GET /api/user': () => jsonResponse(200, { user: aUser({ balance_brl: 5112.28, balance_ag: 0 }) }),
+    'GET /api/orders': () => jsonResponse(200, data),
+  });
+  renderRoute(<OrderForm side="buy" data={data} rates={rates} />, { path: '/ordens' });
+  await waitLong(() => expect(screen.getByText(/Saldo disponível/).textContent).toContain('R$ 5.112,28'));
+}
+
+function type(label: RegExp, text: string) {
+  fireEvent.input(screen.getByLabelText(label), { target: { value: text } });
+}
+const submit = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Comprar' })));
+
+describe('OrderForm', { timeout: 20_000 }, () => {
+  it('says why an order worth R$ 0,00 is not sent', async () => {
+    await openForm();
+    type(/Preço por grama/, '0,01');
+    type(/Quantidade/, '0,01');
+    await submit();
+    await waitLong(() => expect(screen.getByText(MESSAGES.orderValueTooSmall)).toBeTruthy());
+    expect(screen.getByLabelText(/Quantidade/).getAttribute('aria-invalid')).toBe('true');
+    expect(calls('POST /api/order/buy')).toHaveLength(0);
+  });
+});
