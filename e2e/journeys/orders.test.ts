@@ -17,6 +17,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { apiLogin } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
 import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
+import { expectFocusOn } from '../lib/keyboard';
 import {
   approvedCustomer,
   type Balances,
@@ -230,6 +231,17 @@ describe('Ordens: dois clientes negociam pelo livro', () => {
       await openOrders(page);
       const before = await drawerBalances(page);
       const form = orderForm(page, 'buy');
+      // an order the balance and the annual limit cannot carry: 'Comprar' (pressed with Enter, so the focus shows) sends
+      // nothing and opens no confirmation; the focus goes to the first warning, which says why
+      await typeMasked(form, 'Preço por grama', '9,10');
+      await typeMasked(form, 'Quantidade', '100000');
+      await expectText(form, /ultrapassa o seu limite anual/);
+      await byRole(form, 'button', 'Comprar').focus();
+      await page.keyboard.press('Enter');
+      const balanceWarning = form.getByRole('status').filter({ hasText: /^Saldo em reais insuficiente/ });
+      await expectFocusOn(page, balanceWarning, 'the balance warning');
+      assert.equal(await page.getByRole('dialog').count(), 0, 'no confirmation for a blocked order');
+      await shotBoth(page, 'ordens-compra-bloqueada');
       // an order worth R$ 0,00: the quantity says why nothing is sent
       await typeMasked(form, 'Preço por grama', '0,01');
       await typeMasked(form, 'Quantidade', '0,01');

@@ -124,9 +124,12 @@ export const theme = createTheme(
           html: { scrollPaddingBottom: 96, '&:has(.MuiAppBar-positionFixed)': { scrollPaddingTop: 80 } },
           body: { WebkitFontSmoothing: 'antialiased' },
           '.tabular-nums': { fontVariantNumeric: 'tabular-nums' },
-          // A heading the page moves the focus to (a checkout step, an order's outcome) shows where the keyboard is
-          // (WCAG 2.4.7); after a click it stays plain (`:focus-visible` follows the last input).
-          'h1[tabindex="-1"], h2[tabindex="-1"], h3[tabindex="-1"]': { '&:focus-visible': focusRing(2) },
+          // A heading or an alert the page moves the focus to (a checkout step, an order's outcome, the warning that
+          // says why an order was not sent) shows where the keyboard is (WCAG 2.4.7); after a click it stays plain
+          // (`:focus-visible` follows the last input).
+          'h1[tabindex="-1"], h2[tabindex="-1"], h3[tabindex="-1"], .MuiAlert-root[tabindex="-1"]': {
+            '&:focus-visible': focusRing(2),
+          },
         },
       },
       // Buttons, icon buttons, tabs, menu and list items, chips, switches: all are ButtonBase.

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { MESSAGES } from '@prata/domain';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
 import { aUser } from '@/testing/fixtures';
 import { fakeJwt, nowSeconds } from '@/testing/jwt';
 import { answerFrom, callsTo, jsonResponse, renderRoute } from '@/testing/render';
 import type { OrdersResponse } from '../api/types';
-import { ratesOf } from '../summary';
+import { limitSummary, ratesOf } from '../summary';
+import { OrderConfirmDialog } from './order-confirm-dialog';
 import { OrderForm } from './order-form';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -55,6 +56,22 @@ function type(label: RegExp, text: string) {
 const submit = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Comprar' })));
 
 describe('OrderForm', { timeout: 20_000 }, () => {
+  it('offers no confirmation for an order the balance and the limit cannot carry: the focus goes to why', async () => {
+    await openForm();
+    type(/Preço por grama/, '9,10');
+    type(/Quantidade/, '100000');
+    const warning = await screen.findByText(/^Saldo em reais insuficiente para esta ordem/, undefined, LONG);
+    expect(screen.getByText(/ultrapassa o seu limite anual/)).toBeTruthy();
+    const userCalls = calls('GET /api/user').length;
+
+    await submit();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls('POST /api/order/buy')).toHaveLength(0);
+    expect(document.activeElement).toBe(warning.closest('[role="status"]'));
+    // the figures are asked again: a deposit just credited lifts the warning for the next try
+    await waitLong(() => expect(calls('GET /api/user').length).toBeGreaterThan(userCalls));
+  });
+
   it('says why an order worth R$ 0,00 is not sent', async () => {
     await openForm();
     type(/Preço por grama/, '0,01');
@@ -63,5 +80,34 @@ describe('OrderForm', { timeout: 20_000 }, () => {
     await waitLong(() => expect(screen.getByText(MESSAGES.orderValueTooSmall)).toBeTruthy());
     expect(screen.getByLabelText(/Quantidade/).getAttribute('aria-invalid')).toBe('true');
     expect(calls('POST /api/order/buy')).toHaveLength(0);
+  });
+});
+
+describe('OrderConfirmDialog', () => {
+  const summary = limitSummary('buy', 910, 10_000_000, rates);
+
+  it('offers no action for an order with a warning: it says why and only closes', () => {
+    const onConfirm = vi.fn();
+    const onClose = vi.fn();
+    const warning = 'Saldo em reais insuficiente para esta ordem.';
+    render(
+      <OrderConfirmDialog
+        open
+        title="Confirmar a compra?"
+        summary={summary}
+        rates={rates}
+        warnings={[warning]}
+        busy={false}
+        onConfirm={onConfirm}
+        onClose={onClose}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Confirmar a compra?' });
+    expect(within(dialog).getByText(warning)).toBeTruthy();
+    expect(dialog.textContent).not.toContain('saem do seu saldo');
+    expect(within(dialog).queryByRole('button', { name: 'Comprar' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalled();
   });
 });

@@ -40,8 +40,9 @@ function Available({ side }: { side: OrderSide }) {
  * One intention per order (lib/intention.ts): the Idempotency-Key follows what is typed and the summary's total, so a
  * double click or a retry places one order, and the button is locked while it runs. Above CONFIRM_ABOVE_CENTS the
  * order is confirmed first (OrderConfirmDialog, the take dialog's). Warnings (balance, annual limit) show beside the
- * summary while typing; the button stays, since the figures may be a moment old (a deposit just credited) and the
- * server decides.
+ * summary while typing. The button stays, since the figures may be a moment old (a deposit just credited): pressed
+ * with a warning on screen, it sends nothing and opens no confirmation, the focus goes to the warning and the figures
+ * are asked again (useOrderForm).
  */
 export function OrderForm({ side, data, rates }: { side: OrderSide; data: OrdersResponse; rates: Rates }) {
   const text = SIDE_TEXT[side];
@@ -52,8 +53,15 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
       <OrderModeToggle form={form} />
       <OrderFields side={side} form={form} />
       {summary?.allowed && <OrderSummary summary={summary} rates={rates} live />}
-      {warnings.map((warning) => (
-        <Alert key={warning} severity="warning" role="status">
+      {warnings.map((warning, index) => (
+        // focusable, so a press of the button with a warning on screen takes the focus to why nothing was sent
+        <Alert
+          key={warning}
+          ref={index === 0 ? form.firstWarning : undefined}
+          tabIndex={-1}
+          severity="warning"
+          role="status"
+        >
           {warning}
         </Alert>
       ))}

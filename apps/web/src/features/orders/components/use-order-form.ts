@@ -13,11 +13,12 @@ import {
   withUnits,
 } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type Control, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useRegistrationErrorHandler } from '@/components/registration-query-state';
 import { hasErrorCode } from '@/lib/api';
+import { USER_QUERY_KEY } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useFormDraft } from '@/lib/form-draft';
 import { toMinorUnits } from '@/lib/format';
@@ -25,7 +26,7 @@ import { useDebouncedValue } from '@/lib/hooks';
 import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';
 import { useOrderQuote } from '../api/get-order-quote';
-import { ORDERS_QUERY_KEY } from '../api/keys';
+import { ORDER_BOOK_QUERY_KEY, ORDERS_QUERY_KEY } from '../api/keys';
 import { usePlaceOrder } from '../api/place-order';
 import type { OrdersResponse, PlaceOrderRequest } from '../api/types';
 import { limitSummary, type OrderSummary as Summary, quoteSummary, type Rates, typedMinor } from '../summary';
@@ -133,6 +134,11 @@ function orderOf(
  * The order form's state: the fields, the live summary (useOrderSummary), the warnings, and the submit — one intention
  * per order (lib/intention.ts): the Idempotency-Key follows what is typed and the summary's total, so a double click or
  * a retry places one order. Above CONFIRM_ABOVE_CENTS the order waits in `confirming` for the dialog.
+ *
+ * An order the warnings say the server would refuse (the balance or the annual limit left, as the server answered
+ * them) is neither sent nor offered for confirmation: the focus goes to the first warning, which says why, and the
+ * balance and the limit are asked again, so a deposit just credited lifts the warning for the next try. The server
+ * still judges every order that is sent.
  */
 export function useOrderForm(side: OrderSide, data: OrdersResponse, rates: Rates) {
   const queryClient = useQueryClient();
@@ -148,6 +154,7 @@ export function useOrderForm(side: OrderSide, data: OrdersResponse, rates: Rates
   useFormDraft(`ordens:${side}`, useWatch({ control }), (draft) => reset({ ...EMPTY, ...draft }));
   const warnings = useOrderWarnings(live.summary, data);
   const intention = useIntention({ side, ...live.typed, total: live.summary?.totalCents });
+  const firstWarning = useRef<HTMLDivElement>(null);
 
   const onPlaced = ({ message }: { message: string }) => {
     notify.success(message);
@@ -173,16 +180,24 @@ export function useOrderForm(side: OrderSide, data: OrdersResponse, rates: Rates
     }
   };
 
+  const refuse = () => {
+    firstWarning.current?.focus();
+    void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: ORDER_BOOK_QUERY_KEY });
+  };
+
   const onSubmit = handleSubmit((values) => {
     const order = orderOf(side, values, rates, live);
     if (!order) return;
+    if (warnings.length > 0) return refuse();
     if (needsConfirmation(atStakeCents(order.summary))) setConfirming(order);
     else return send(order.body);
   });
 
   return {
     ...live,
-    ...{ control, clearErrors, warnings, busy: intention.busy, onSubmit, confirming, explaining, setExplaining },
+    ...{ control, clearErrors, warnings, firstWarning, busy: intention.busy, onSubmit, confirming },
+    ...{ explaining, setExplaining },
     closeConfirmation: () => setConfirming(null),
     confirm: () => confirming && void send(confirming.body),
   };
