@@ -50,6 +50,8 @@ describe('Teclado: ordem, transferência de prata e ticket', () => {
         await expectVisible(
           snackbar(page, 'Ordem registrada. Ela fica no livro até encontrar uma contraparte ou ser cancelada.'),
         );
+        // 'Comprar' was disabled while the order ran: the focus stays in the form, on the quantity, not on the page's top
+        await expectFocusOn(page, byRole(form, 'textbox', /^Quantidade/), 'the quantity field');
 
         // 'Minhas ordens' with the arrows of the tab list, then the cancel button of the row
         await tabTo(page, /^Quero comprar/, { role: 'tab', back: true, max: 80 });

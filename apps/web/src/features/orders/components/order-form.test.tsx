@@ -2,11 +2,11 @@
 import { MESSAGES } from '@prata/domain';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '@/lib/notify';
+import { getNotice, notify } from '@/lib/notify';
 import { aUser } from '@/testing/fixtures';
 import { fakeJwt, nowSeconds } from '@/testing/jwt';
 import { answerFrom, callsTo, jsonResponse, renderRoute } from '@/testing/render';
-import type { OrdersResponse } from '../api/types';
+import type { Order, OrdersResponse } from '../api/types';
 import { limitSummary, ratesOf } from '../summary';
 import { OrderConfirmDialog } from './order-confirm-dialog';
 import { OrderForm } from './order-form';
@@ -39,12 +39,37 @@ const data: OrdersResponse = {
 };
 const rates = ratesOf(data);
 
+const placed: Order = {
+  id: 60,
+  type: 'buy',
+  mode: 'limit',
+  status: 'open',
+  price_per_gram: 5,
+  quantity_grams: 2,
+  total_amount: 10,
+  transaction_fee: 0,
+  iof_fee: 0,
+  ordered_grams: 2,
+  filled_grams: 0,
+  created_at: '2026-03-10T13:05:00Z',
+  updated_at: '2026-03-10T13:05:00Z',
+  deleted_at: null,
+  my_order: true,
+};
+
+/** Answers POST /api/order/buy when the test says so. */
+let answerOrder: (response: Response) => void = () => undefined;
+
 /** The buy form of a signed-in customer with R$ 5.112,28 (GET /api/user), R$ 48.000,00 of the annual limit left. */
 async function openForm() {
   localStorage.setItem('authToken', fakeJwt({ sub: '1', exp: nowSeconds() + 600 }));
   answerFrom(fetchMock, {
     'GET /api/user': () => jsonResponse(200, { user: aUser({ balance_brl: 5112.28, balance_ag: 0 }) }),
     'GET /api/orders': () => jsonResponse(200, data),
+    'POST /api/order/buy': () =>
+      new Promise<Response>((resolve) => {
+        answerOrder = resolve;
+      }) as unknown as Response,
   });
   renderRoute(<OrderForm side="buy" data={data} rates={rates} />, { path: '/ordens' });
   await waitLong(() => expect(screen.getByText(/Saldo disponível/).textContent).toContain('R$ 5.112,28'));
@@ -80,6 +105,21 @@ describe('OrderForm', { timeout: 20_000 }, () => {
     await waitLong(() => expect(screen.getByText(MESSAGES.orderValueTooSmall)).toBeTruthy());
     expect(screen.getByLabelText(/Quantidade/).getAttribute('aria-invalid')).toBe('true');
     expect(calls('POST /api/order/buy')).toHaveLength(0);
+  });
+
+  it('keeps the focus in the form once the order is placed: on the quantity, for the next one', async () => {
+    await openForm();
+    type(/Preço por grama/, '5,00');
+    type(/Quantidade/, '2,00');
+    const button = screen.getByRole('button', { name: 'Comprar' });
+    button.focus();
+    await submit();
+    // a browser drops the focus of the button it disables while the order runs (jsdom does not)
+    await waitLong(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+    button.blur();
+    await act(async () => answerOrder(jsonResponse(201, { ...data, order: placed, message: 'Ordem registrada.' })));
+    await waitLong(() => expect(getNotice()?.message).toMatch(/^Ordem registrada/));
+    await waitLong(() => expect(document.activeElement).toBe(screen.getByLabelText(/Quantidade/)));
   });
 });
 

@@ -49,7 +49,14 @@ export function OrderForm({ side, data, rates }: { side: OrderSide; data: Orders
   const form = useOrderForm(side, data, rates);
   const { summary, market, notAllowed, warnings } = form;
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={form.onSubmit} aria-label={text.formTitle}>
+    <Stack
+      ref={form.formRef}
+      component="form"
+      noValidate
+      spacing={2.5}
+      onSubmit={form.onSubmit}
+      aria-label={text.formTitle}
+    >
       <OrderModeToggle form={form} />
       <OrderFields side={side} form={form} />
       {summary?.allowed && <OrderSummary summary={summary} rates={rates} live />}

@@ -13,8 +13,8 @@ import {
   withUnits,
 } from '@prata/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { type Control, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { type Control, type UseFormSetFocus, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useRegistrationErrorHandler } from '@/components/registration-query-state';
 import { hasErrorCode } from '@/lib/api';
@@ -131,6 +131,23 @@ function orderOf(
 }
 
 /**
+ * After an order is answered (placed or refused) the focus stays in the form. The button that sent it is disabled
+ * while the order runs, and the loading dialog may have taken the focus: the browser drops it to the page's top, and
+ * the next Tab started over at "Pular para o conteúdo". Once the button is back (`busy` over), a focus outside the form
+ * goes to the quantity, where the next order starts; a focus the answer put in the form (a field's error) stays.
+ */
+function useFocusAfterOrder(busy: boolean, setFocus: UseFormSetFocus<FormInput>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [answered, setAnswered] = useState(false);
+  useEffect(() => {
+    if (!answered || busy) return;
+    setAnswered(false);
+    if (!formRef.current?.contains(document.activeElement)) setFocus('quantity_grams');
+  }, [answered, busy, setFocus]);
+  return { formRef, onAnswered: () => setAnswered(true) };
+}
+
+/**
  * The order form's state: the fields, the live summary (useOrderSummary), the warnings, and the submit — one intention
  * per order (lib/intention.ts): the Idempotency-Key follows what is typed and the summary's total, so a double click or
  * a retry places one order. Above CONFIRM_ABOVE_CENTS the order waits in `confirming` for the dialog.
@@ -146,7 +163,7 @@ export function useOrderForm(side: OrderSide, data: OrdersResponse, rates: Rates
   const handleError = useRegistrationErrorHandler();
   const [explaining, setExplaining] = useState(false);
   const [confirming, setConfirming] = useState<{ body: PlaceOrderRequest; summary: Summary } | null>(null);
-  const { control, handleSubmit, setError, clearErrors, reset } = useForm<FormInput, unknown, FormOutput>({
+  const { control, handleSubmit, setError, clearErrors, reset, setFocus } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(orderFormSchema) as never,
     defaultValues: EMPTY,
   });
@@ -154,6 +171,7 @@ export function useOrderForm(side: OrderSide, data: OrdersResponse, rates: Rates
   useFormDraft(`ordens:${side}`, useWatch({ control }), (draft) => reset({ ...EMPTY, ...draft }));
   const warnings = useOrderWarnings(live.summary, data);
   const intention = useIntention({ side, ...live.typed, total: live.summary?.totalCents });
+  const focus = useFocusAfterOrder(intention.busy, setFocus);
   const firstWarning = useRef<HTMLDivElement>(null);
 
   const onPlaced = ({ message }: { message: string }) => {
@@ -177,6 +195,8 @@ export function useOrderForm(side: OrderSide, data: OrdersResponse, rates: Rates
     } catch (error) {
       setConfirming(null);
       handleError(error, onFailed);
+    } finally {
+      focus.onAnswered();
     }
   };
 
@@ -197,7 +217,7 @@ export function useOrderForm(side: OrderSide, data: OrdersResponse, rates: Rates
   return {
     ...live,
     ...{ control, clearErrors, warnings, firstWarning, busy: intention.busy, onSubmit, confirming },
-    ...{ explaining, setExplaining },
+    ...{ formRef: focus.formRef, explaining, setExplaining },
     closeConfirmation: () => setConfirming(null),
     confirm: () => confirming && void send(confirming.body),
   };
