@@ -75,6 +75,15 @@ describe('DrawerBalances', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/orders/average-price-per-gram/buy/1');
   });
 
+  it('shows a skeleton, not "Sem ofertas", for the price while the account is still loading', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, 5.43));
+    const { container } = renderRoute(<DrawerBalances user={undefined} showPrice />);
+    expect(await screen.findByText('Saldo em reais')).toBeTruthy();
+    expect(container.querySelectorAll('.MuiSkeleton-root')).toHaveLength(3);
+    expect(screen.queryByText('Sem ofertas no momento')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('hides the balances when the user chose so', () => {
     fetchMock.mockResolvedValue(jsonResponse(200, 5.43));
     renderRoute(<DrawerBalances user={user({ hide_balances: true })} />);

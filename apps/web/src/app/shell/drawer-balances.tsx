@@ -88,7 +88,8 @@ export function DrawerBalances({ user, showPrice = ORDER_BOOK_OPEN }: { user: Us
             Preço médio por grama
           </Typography>
           <Typography component="div" variant="body2" sx={{ fontWeight: 600 }}>
-            {price.isPending && user ? (
+            {/* pending also while the account loads (the query waits for the user): a skeleton, never "Sem ofertas" */}
+            {price.isPending ? (
               <Skeleton width={90} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} />
             ) : price.data ? (
               <MoneyText>{formatBRL(toMinorUnits(price.data))}</MoneyText>
