@@ -4,8 +4,8 @@ import type { User } from '@/lib/auth';
 import { enabledSections, type Section } from './sections';
 
 /**
- * What a signed-in person can open from the drawer: the enabled sections, plus "Concluir cadastro" while the
- * registration is incomplete and "Back office" for staff.
+ * What a signed-in person can open from the drawer: the enabled sections (but those for individuals when the account
+ * is a company's), plus "Concluir cadastro" while the registration is incomplete and "Back office" for staff.
  */
 export function accountLinks(user: User | undefined): Section[] {
   const links: Section[] = [];
@@ -18,7 +18,8 @@ export function accountLinks(user: User | undefined): Section[] {
       enabled: true,
     });
   }
-  links.push(...enabledSections());
+  const company = user?.account_type === 'company';
+  links.push(...enabledSections().filter((section) => !(company && section.individualsOnly)));
   if (user && user.staff_roles.length > 0) {
     links.push({ key: 'admin', label: 'Back office', to: '/admin', icon: AdminPanelSettingsOutlined, enabled: true });
   }

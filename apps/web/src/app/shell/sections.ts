@@ -27,6 +27,8 @@ export type Section = {
    * sections, so the issue that adds a screen flips its flag here and nothing else.
    */
   enabled: boolean;
+  /** For people only: a company account (account_type 'company') does not see it (the IRPF guide, docs/fiscal.md). */
+  individualsOnly?: true;
 };
 
 export const SECTIONS: readonly Section[] = [
@@ -73,7 +75,7 @@ export const SECTIONS: readonly Section[] = [
   { key: 'afiliados', label: 'Afiliados', to: '/afiliados', icon: GroupAddOutlined, enabled: true },
   { key: 'educacional', label: 'Educacional', to: '/educacional', icon: SchoolOutlined, enabled: true },
   { key: 'minhas-notas', label: 'Minhas notas', to: '/minhas-notas', icon: ReceiptLongOutlined, enabled: true },
-  { key: 'irpf', label: 'IRPF', to: '/irpf', icon: DescriptionOutlined, enabled: true },
+  { key: 'irpf', label: 'IRPF', to: '/irpf', icon: DescriptionOutlined, enabled: true, individualsOnly: true },
   {
     key: 'prova-de-reservas',
     label: 'Prova de reservas',

@@ -26,3 +26,13 @@ export const GUIDE = {
   disclaimer:
     'Este guia é informativo e não substitui a orientação de um contador. Confira as regras do ano nas Perguntas e Respostas do IRPF da Receita Federal.',
 } as const;
+
+/**
+ * What /irpf says to a company account instead of the guide: the IRPF is the individuals' declaration; a company's
+ * silver goes into its own books and its accountant's declarations (docs/fiscal.md, "Companies").
+ */
+export const FOR_INDIVIDUALS = {
+  title: 'Este guia é para pessoas físicas',
+  text: 'O guia do Imposto de Renda da Pessoa Física (IRPF) vale para as contas de pessoas físicas. Esta é a conta de uma empresa: a prata e as ordens dela entram na contabilidade da empresa e nas declarações que o contador faz para ela.',
+  historyHint: 'As ordens da conta estão em Meu histórico, e o extrato de cada mês em Extrato mensal.',
+} as const;

@@ -3,8 +3,10 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { brasiliaYear, type Order } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchDownloads } from '@/testing/downloads';
+import { aUser } from '@/testing/fixtures';
 import { jsonResponse, renderRoute } from '@/testing/render';
-import { GUIDE, yearChoices } from '../guide';
+import { fakeJwt, nowSeconds } from '@/testing/jwt';
+import { FOR_INDIVIDUALS, GUIDE, yearChoices } from '../guide';
 import { IrpfPage } from './irpf-page';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -13,10 +15,12 @@ let downloads: ReturnType<typeof watchDownloads>;
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   downloads = watchDownloads();
+  localStorage.setItem('authToken', fakeJwt({ sub: '1', exp: nowSeconds() + 600 }));
 });
 
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   downloads.restore();
   vi.unstubAllGlobals();
   fetchMock.mockReset();
@@ -61,6 +65,7 @@ describe('IrpfPage', { timeout: 20_000 }, () => {
     fetchMock.mockImplementation(async (input) => {
       const url = new URL(String(input), 'http://localhost');
       const year = Number(url.searchParams.get('year') ?? url.pathname.split('/').pop());
+      if (url.pathname === '/api/user') return jsonResponse(200, { user: aUser() });
       if (url.pathname === '/api/orders/completed')
         return jsonResponse(200, { orders: { data: [order(year, year)], total: 1, per_page: 15 } });
       if (url.pathname.startsWith('/api/irpf/position/'))
@@ -83,7 +88,7 @@ describe('IrpfPage', { timeout: 20_000 }, () => {
       return jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' });
     });
     renderRoute(<IrpfPage />, { path: '/irpf' });
-    expect(screen.getByText(GUIDE.gains)).toBeTruthy();
+    expect(await screen.findByText(GUIDE.gains)).toBeTruthy();
     const table = await screen.findByRole('table', { name: `Ordens realizadas em ${initial}` });
     await vi.waitFor(() => expect(table.textContent).toContain('12,34 g'));
     expect(table.textContent).toContain('R$ 8,50');
@@ -112,5 +117,21 @@ describe('IrpfPage', { timeout: 20_000 }, () => {
       fireEvent.click(screen.getByRole('button', { name: `Baixar planilha de ${years[0]} (Excel)` }));
     });
     await vi.waitFor(() => expect(downloads.saved.map((f) => f.fileName)).toContain(`prata-irpf-${years[0]}.xlsx`));
+  });
+
+  it("tells a company account the guide is for pessoas físicas, and asks for none of the guide's data", async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/user'
+        ? jsonResponse(200, { user: aUser({ account_type: 'company', name: 'Joalheria Aurora Ltda' }) })
+        : jsonResponse(500, { code: 'INTERNAL_ERROR', message: 'x' }),
+    );
+    renderRoute(<IrpfPage />, { path: '/irpf' });
+    expect(await screen.findByRole('heading', { name: FOR_INDIVIDUALS.title })).toBeTruthy();
+    expect(screen.getByText(FOR_INDIVIDUALS.text)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Meu histórico' }).getAttribute('href')).toBe('/meu-historico');
+    expect(screen.queryByText(GUIDE.holdingsTitle)).toBeNull();
+    expect(screen.queryByText(GUIDE.gains)).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Ano-calendário' })).toBeNull();
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual(['/api/user']);
   });
 });

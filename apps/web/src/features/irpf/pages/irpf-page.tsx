@@ -11,11 +11,13 @@ import Typography from '@mui/material/Typography';
 import { formatDateTimeBR, type Order } from '@prata/domain';
 import { type ReactNode, useMemo, useState } from 'react';
 import { reaisText, gramsText } from '@/components/money-text';
-import { PageHeader } from '@/components/page';
+import { CenteredSpinner, PageHeader } from '@/components/page';
 import { type Column, LoadError, PaginatedTable } from '@/components/paginated-table';
 import { ORDER_TYPE_LABELS, orderChargeColumns, orderQuantityColumn } from '@/features/orders';
+import { useUser } from '@/lib/auth';
 import { downloadWorkbook, useCompletedOrders, usePosition } from '../api/irpf';
 import { GUIDE, yearChoices } from '../guide';
+import { ForIndividualsNotice } from './for-individuals-notice';
 
 const COLUMNS: ReadonlyArray<Column<Order>> = [
   { key: 'date', header: 'Data', nowrap: true, width: 150, render: (row) => formatDateTimeBR(row.updated_at) },
@@ -87,8 +89,8 @@ function PositionCard({ year, current }: { year: number; current: boolean }) {
   );
 }
 
-/** /irpf (spec 3 §2 Imposto de renda): the guide, the year selector, the position, the year's orders, the workbook. */
-export function IrpfPage() {
+/** The guide, the year selector, the position, the year's orders, the workbook. */
+function IrpfGuide() {
   const { years, initial } = useMemo(() => yearChoices(), []);
   const currentYear = years[0];
   const [year, setYear] = useState(initial);
@@ -159,6 +161,17 @@ export function IrpfPage() {
       </Stack>
     </Container>
   );
+}
+
+/**
+ * /irpf (spec 3 §2 Imposto de renda): the individuals' guide, once the account is known to be a person's. A company
+ * gets a notice instead (docs/fiscal.md, "Companies"); the drawer does not offer it the link.
+ */
+export function IrpfPage() {
+  const { user, isLoggedIn } = useUser();
+  if (isLoggedIn && !user) return <CenteredSpinner />;
+  if (user?.account_type === 'company') return <ForIndividualsNotice />;
+  return <IrpfGuide />;
 }
 
 export const Component = IrpfPage;
