@@ -43,6 +43,7 @@ const PUBLIC = [
   '/password/reset/token-de-exemplo',
   '/encerrar-sessao/token-de-exemplo',
   '/contato/ticket/visitante',
+  '/fale-conosco',
   '/prova-de-reservas',
 ];
 const CUSTOMER = [

@@ -5,7 +5,8 @@
  * a desktop, the button checked against every figure at each step.
  *
  * The links out of the app are settings (the runner sets the jewelry and refining sites, not the app stores): a
- * visitor's header links to the configured sites, and the footer has no app-store links.
+ * visitor's header links to the configured sites, and the footer has no app-store links. The footer's "Contato" takes a
+ * visitor to the public /fale-conosco (phones, e-mails, hours, the visitor ticket) and a customer to /contato.
  *
  * The smaller ones: a new customer whose registration waits for approval reads "Cadastro em análise" on their home;
  * the demo customer's home is theirs (no marketing hero, the balances once, on a phone and on a desktop); their only
@@ -114,6 +115,27 @@ describe('Detalhes que custam confiança', () => {
       for (const text of ['Baixe o aplicativo', 'App Store', 'Google Play'])
         assert.equal(await footer.getByText(text).count(), 0, `${text} is not shown: no address set`);
       await shot(page, 'trust-links-1366x900');
+    });
+  });
+
+  it('o rodapé leva o visitante ao contato da Prata, e o cliente ao seu /contato', async () => {
+    await withPage(browser, { viewport: PHONE, name: 'trust-contact' }, async (page) => {
+      await page.goto('/comprar-prata');
+      await click(page.getByRole('contentinfo'), 'link', 'Contato');
+      await eventually(async () => assert.equal(new URL(page.url()).pathname, '/fale-conosco'));
+      const info = byRole(page, 'region', 'Fale com a Prata');
+      await expectVisible(byRole(info, 'link', /^\(11\) 4000-1234/));
+      await expectVisible(byRole(info, 'link', 'atendimento@prata.dev'));
+      await expectVisible(byRole(info, 'group', 'Horário de atendimento'));
+      await shotBoth(page, 'trust-fale-conosco');
+      await click(page, 'link', 'Abrir ticket sem conta');
+      await eventually(async () => assert.equal(new URL(page.url()).pathname, '/contato/ticket/visitante'));
+    });
+    await withPage(browser, { viewport: DESKTOP, token: customer, name: 'trust-contact-customer' }, async (page) => {
+      await page.goto('/meus-dados');
+      await click(page.getByRole('contentinfo'), 'link', 'Contato');
+      await eventually(async () => assert.equal(new URL(page.url()).pathname, '/contato'));
+      await expectVisible(byRole(page, 'heading', 'Meus tickets'));
     });
   });
 

@@ -49,6 +49,7 @@ const ContactPage = lazy(() => supportPages().then((m) => ({ default: m.ContactP
 const CreateTicketPage = lazy(() => supportPages().then((m) => ({ default: m.CreateTicketPage })));
 const TicketDetailsPage = lazy(() => supportPages().then((m) => ({ default: m.TicketDetailsPage })));
 const VisitorTicketPage = lazy(() => supportPages().then((m) => ({ default: m.VisitorTicketPage })));
+const VisitorContactPage = lazy(() => supportPages().then((m) => ({ default: m.VisitorContactPage })));
 const AccessibilityPage = lazy(() => supportPages().then((m) => ({ default: m.AccessibilityPage })));
 const InvoicesPage = lazyPage(() => import('@/features/invoices/pages/invoices-page'));
 const IrpfPage = lazyPage(() => import('@/features/irpf/pages/irpf-page'));
@@ -80,6 +81,8 @@ export function Component() {
         <Route path="encerrar-sessao/:token" element={<EndSessionPage />} />
         <Route path="dev/caixa-postal" element={<CaixaPostalPage />} />
         <Route path="contato/ticket/visitante" element={<VisitorTicketPage />} />
+        {/* the footer's "Contato" for visitors: the contact information and the visitor ticket (/contato is signed-in) */}
+        <Route path="fale-conosco" element={<VisitorContactPage />} />
         <Route path="prova-de-reservas" element={<ReservesPage />} />
       </Route>
       <Route element={<RequireAuth />}>

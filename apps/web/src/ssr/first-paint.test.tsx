@@ -92,6 +92,8 @@ describe("the catalogue's first paint, drawn by the page's own components on the
       '<a href="/register">Criar conta</a>',
       '<a href="/termos-de-uso">Termos de uso</a>',
       '<a href="/acessibilidade">Acessibilidade</a>',
+      // how a visitor reaches the phones, e-mails and hours (/contato is for signed-in customers)
+      '<a href="/fale-conosco">Contato</a>',
     ]) {
       expect(html).toContain(link);
     }

@@ -6,8 +6,11 @@ import Typography from '@mui/material/Typography';
 import { RouterLink } from '@/components/router-link';
 import { COMPANY, useSiteLinks } from '@/config/site';
 
-/** The company, the app stores when their addresses are set (docs/configuration.md), the terms, accessibility. */
-export function Footer() {
+/**
+ * The company, the app stores when their addresses are set (docs/configuration.md), the terms, accessibility, and
+ * contact: the visitors' public /fale-conosco by default, the signed-in frame's /contato (with the customer's tickets).
+ */
+export function Footer({ contactTo = '/fale-conosco' }: { contactTo?: string }) {
   const { app_store: appStore, google_play: googlePlay } = useSiteLinks();
   const stores = [
     { label: 'App Store', href: appStore },
@@ -47,6 +50,9 @@ export function Footer() {
                 </Stack>
               </>
             )}
+            <Link component={RouterLink} to={contactTo} color="inherit" variant="body2">
+              Contato
+            </Link>
             <Link component={RouterLink} to="/termos-de-uso" color="inherit" variant="body2">
               Termos de uso
             </Link>

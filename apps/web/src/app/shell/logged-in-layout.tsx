@@ -49,7 +49,7 @@ function Frame() {
         <Box component="main" {...mainProps} sx={{ flexGrow: 1, ...mainFocusSx }}>
           <Outlet />
         </Box>
-        <Footer />
+        <Footer contactTo="/contato" />
       </Box>
       <UnverifiedEmailDialog user={user} />
       <SessionTimeoutDialog />

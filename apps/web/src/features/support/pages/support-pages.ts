@@ -5,3 +5,4 @@ export { CreateTicketPage } from './create-ticket-page';
 export { FaqsPage } from './faqs-page';
 export { TicketDetailsPage } from './ticket-details-page';
 export { VisitorTicketPage } from './visitor-ticket-page';
+export { VisitorContactPage } from './visitor-contact-page';
