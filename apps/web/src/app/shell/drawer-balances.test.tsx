@@ -5,7 +5,7 @@ import type { User } from '@/lib/auth';
 import { aUser } from '@/testing/fixtures';
 import { jsonResponse, renderRoute } from '@/testing/render';
 import { accountLinks } from './account-links';
-import { DrawerBalances } from './drawer-balances';
+import { BUY_PRICE_LABEL, DrawerBalances } from './drawer-balances';
 import { ORDER_BOOK_OPEN, SECTIONS } from './sections';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -56,7 +56,7 @@ describe('DrawerBalances', () => {
     renderRoute(<DrawerBalances user={user()} showPrice={false} />);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(screen.queryByText('Preço médio por grama')).toBeNull();
+    expect(screen.queryByText(BUY_PRICE_LABEL)).toBeNull();
     expect(screen.getByText('R$ 1.234,56')).toBeTruthy();
   });
 
@@ -70,7 +70,9 @@ describe('DrawerBalances', () => {
     expect(ORDER_BOOK_OPEN).toBe(true);
     fetchMock.mockResolvedValue(jsonResponse(200, 5.43));
     renderRoute(<DrawerBalances user={user()} />);
-    expect(await screen.findByText('Preço médio por grama')).toBeTruthy();
+    // the price of buying 1 g now, not the customer's own average cost
+    expect(await screen.findByText('Preço de compra agora (1 g)')).toBeTruthy();
+    expect(screen.queryByText('Preço médio por grama')).toBeNull();
     expect(await screen.findByText('R$ 5,43')).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/orders/average-price-per-gram/buy/1');
   });

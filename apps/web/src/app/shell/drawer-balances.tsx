@@ -16,6 +16,11 @@ import { ORDER_BOOK_OPEN } from './sections';
 export const HIDDEN_BRL = 'R$ ••••';
 export const HIDDEN_GRAMS = '•••• g';
 const NO_OFFERS = 'Sem ofertas no momento';
+/**
+ * What the figure is: the price of buying 1 g now (the book's asks), not the customer's average cost, which "Preço
+ * médio por grama" under their balances read as (docs/decisions.md, "the drawer's price says what it is").
+ */
+export const BUY_PRICE_LABEL = 'Preço de compra agora (1 g)';
 
 function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -31,7 +36,7 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /**
- * Balances (hideable) and, once the order book exists, the average price per gram, at the top of the drawer.
+ * Balances (hideable) and, once the order book exists, the price of buying 1 g now, at the top of the drawer.
  * `showPrice` is for tests; the app follows ORDER_BOOK_OPEN.
  */
 export function DrawerBalances({ user, showPrice = ORDER_BOOK_OPEN }: { user: User | undefined; showPrice?: boolean }) {
@@ -85,7 +90,7 @@ export function DrawerBalances({ user, showPrice = ORDER_BOOK_OPEN }: { user: Us
       {showPrice && (
         <Box sx={{ mt: 1.5, pt: 1.5, borderTop: '1px solid rgba(255,255,255,0.18)' }}>
           <Typography variant="caption" sx={{ color: 'rgba(255,255,255,0.72)', display: 'block' }}>
-            Preço médio por grama
+            {BUY_PRICE_LABEL}
           </Typography>
           <Typography component="div" variant="body2" sx={{ fontWeight: 600 }}>
             {/* pending also while the account loads (the query waits for the user): a skeleton, never "Sem ofertas" */}

@@ -5,7 +5,7 @@ import { api } from '@/lib/api';
 
 /**
  * GET /api/orders/average-price-per-gram/buy/1: the average price, in reais, of buying 1 g now (spec 3: the drawer's
- * "Preço médio por grama"). The server answers 0 when the book has nothing to sell: null here, "Sem ofertas".
+ * "average price per gram", labelled "Preço de compra agora (1 g)"). The server answers 0 when the book has nothing to sell: null here, "Sem ofertas".
  */
 async function getAveragePricePerGram(): Promise<number | null> {
   const answer = await api.get<z.infer<typeof AveragePriceResponse>>('/orders/average-price-per-gram/buy/1');
