@@ -1,8 +1,9 @@
 /**
  * Journey: the small things that cost trust, on a phone and a desktop with the demo data.
  *
- * Auro's button never covers a money figure: the demo customer's /ordens scrolled from top to bottom on a phone and on
- * a desktop, the button checked against every figure at each step.
+ * Auro's button never covers a money figure or a field (with its unit): the demo customer's /ordens scrolled from top
+ * to bottom on a phone, at 320 px and on a desktop, the button checked against every figure and field at each step,
+ * and against the footer's lines at the end.
  *
  * The links out of the app are settings (the runner sets the jewelry and refining sites, not the app stores): a
  * visitor's header links to the configured sites, and the footer has no app-store links. The footer's "Contato" takes a
@@ -37,6 +38,7 @@ import { byRole, click, expectText, expectVisible, fill, snackbar } from '../lib
 import { eventually } from '../lib/wait';
 
 const size = (v: Viewport) => `${v.width}x${v.height}`;
+const NARROW: Viewport = { width: 320, height: 640 };
 
 /** What the window shows (the chat button is fixed to it): e2e/screenshots/trust-<name>.png. */
 async function view(page: Page, name: string) {
@@ -59,31 +61,50 @@ function chatButtonSettled(page: Page): Promise<void> {
   });
 }
 
-/** The money figures the chat button overlaps now ([] when none, or when it stepped aside). */
-function figuresUnderChatButton(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/**
+ * The money figures and fields (with their units, such as the "g" of Quantidade) the chat button overlaps now ([] when
+ * none, or when it stepped aside); at the page's end, the footer's text too, by the boxes of its lines (a paragraph's
+ * box spans the width where its short line does not).
+ */
+function figuresUnderChatButton(page: Page, atEnd: boolean): Promise<string[]> {
+  // no named functions inside: the page runs the source as it is, without the runner's helpers
+  return page.evaluate((end) => {
     const fab = document.querySelector<HTMLElement>('button[aria-label="Abrir o chat com o Auro"]');
     if (!fab || fab.getAttribute('aria-hidden') === 'true') return [];
     const a = fab.getBoundingClientRect();
-    return [...document.querySelectorAll('[data-keep-clear]')]
-      .filter((figure) => {
-        const b = figure.getBoundingClientRect();
-        return (
-          b.width > 0 && b.height > 0 && b.left < a.right && b.right > a.left && b.top < a.bottom && b.bottom > a.top
-        );
-      })
-      .map((figure) => figure.textContent ?? '');
-  });
+    const boxes: Array<{ box: DOMRect; text: string }> = [];
+    for (const figure of document.querySelectorAll('[data-keep-clear], .MuiInputBase-root'))
+      boxes.push({ box: figure.getBoundingClientRect(), text: figure.textContent ?? '' });
+    const footer = document.querySelector('footer');
+    if (end && footer) {
+      const walker = document.createTreeWalker(footer, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const box of range.getClientRects()) boxes.push({ box, text: node.textContent ?? '' });
+      }
+    }
+    return boxes
+      .filter(
+        ({ box: b }) =>
+          b.width > 0 && b.height > 0 && b.left < a.right && b.right > a.left && b.top < a.bottom && b.bottom > a.top,
+      )
+      .map(({ text }) => text);
+  }, atEnd);
 }
 
-/** Scrolls the page from top to bottom in steps; at each step the button covers no figure. Answers the steps. */
+/**
+ * Scrolls the page from top to bottom in steps; at each step the button covers no figure and no field, and at the end
+ * no line of the footer (the footer keeps room for it). Answers the steps.
+ */
 async function scrollCheckingChatButton(page: Page): Promise<number> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
   let steps = 0;
   for (let y = 0; ; y = Math.min(height, y + 150)) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await chatButtonSettled(page);
-    assert.deepEqual(await figuresUnderChatButton(page), [], `the chat button covers a figure at scroll ${y}`);
+    const under = await figuresUnderChatButton(page, y >= height);
+    assert.deepEqual(under, [], `the chat button covers a figure, a field or the footer at scroll ${y}`);
     steps++;
     if (y >= height) return steps;
   }
@@ -139,7 +160,8 @@ describe('Detalhes que custam confiança', () => {
     });
   });
 
-  for (const viewport of [PHONE, DESKTOP]) {
+  // 320 px: the width of a 1280 px desktop at 400 % (WCAG 1.4.10), where the Quantidade field's "g" reaches the corner
+  for (const viewport of [PHONE, NARROW, DESKTOP]) {
     it(`o botão do Auro nunca cobre valores em /ordens (${size(viewport)})`, async () => {
       await withPage(browser, { viewport, token: customer, name: `trust-chat-${size(viewport)}` }, async (page) => {
         await page.goto('/ordens');

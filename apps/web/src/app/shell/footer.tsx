@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { RouterLink } from '@/components/router-link';
 import { COMPANY, useSiteLinks } from '@/config/site';
+import { CHAT_BUTTON_ROOM_PX } from '@/features/chat/index';
 
 /**
  * The company, the app stores when their addresses are set (docs/configuration.md), the terms, accessibility, and
@@ -19,7 +20,14 @@ export function Footer({ contactTo = '/fale-conosco' }: { contactTo?: string }) 
   return (
     <Box
       component="footer"
-      sx={{ mt: 'auto', bgcolor: 'primary.dark', color: 'rgba(255,255,255,0.78)', py: { xs: 4, md: 5 } }}
+      sx={{
+        mt: 'auto',
+        bgcolor: 'primary.dark',
+        color: 'rgba(255,255,255,0.78)',
+        pt: { xs: 4, md: 5 },
+        // the page's end keeps room for Auro's button: scrolled to the end, no line of the footer is under it
+        pb: { xs: `${CHAT_BUTTON_ROOM_PX.phone}px`, sm: `${CHAT_BUTTON_ROOM_PX.wide}px`, md: 5 },
+      }}
     >
       <Container>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ justifyContent: 'space-between' }}>

@@ -3,10 +3,11 @@ import { type RefObject, useEffect, useState } from 'react';
 /** What a person may tap: the button must never sit over one of these on a phone. */
 const TAPPABLE = 'button, a[href], input, select, textarea, [role="button"], [role="tab"], [role="link"]';
 /**
- * What a person must read whole: money and grams (components/money-text.tsx marks every figure it sets) and any
- * section that says so. The button never covers a bit of one, however little.
+ * What a person must read whole: money and grams (components/money-text.tsx marks every figure it sets), any section
+ * that says so, and every field's box with its unit (MUI's InputBase root: the "g" of a quantity is an adornment
+ * beside the input, which the tappable points miss). The button never covers a bit of one, however little.
  */
-const KEEP_CLEAR = '[data-keep-clear]';
+const KEEP_CLEAR = '[data-keep-clear], .MuiInputBase-root';
 /** MUI's xs: the button stands closer to the corner on a phone. */
 const PHONE_QUERY = '(max-width: 599.95px)';
 const GAP_PX = 8;

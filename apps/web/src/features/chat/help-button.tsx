@@ -7,12 +7,10 @@ import { getLoginData, useAuthToken } from '@/lib/auth-storage';
 import { takePaintedAction } from '@/lib/first-paint';
 import type { LoginUser } from '@/lib/session';
 import { useClearSpot } from './clear-spot';
+import { CHAT_BUTTON_OFFSETS as OFFSETS } from './place';
 
 // The panel (forms, zod, the conversation) is fetched on the first click.
 const ChatPanel = lazy(() => import('./chat-panel'));
-
-/** How far the button stands from the window's edges, on a phone and on wider screens. */
-const OFFSETS = { phone: 12, wide: 24 } as const;
 
 const fabPlace = {
   position: 'fixed',
