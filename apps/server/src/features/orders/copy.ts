@@ -16,6 +16,7 @@ export type WrittenOrder = Pick<
   | 'quantity_cg'
   | 'remaining_cg'
   | 'filled_cg'
+  | 'exact'
   | 'value_cents'
   | 'fee_cents'
   | 'iof_cents'
@@ -159,6 +160,7 @@ function openRow(o: OpenOrder): OwnOrderRow {
     quantity_cg: o.quantityCentigrams,
     remaining_cg: o.remainingCentigrams,
     filled_cg: o.filledCentigrams,
+    exact: o.progress.exact,
     value_cents: o.progress.valueCents,
     fee_cents: o.progress.feeCents,
     iof_cents: o.progress.iofCents,

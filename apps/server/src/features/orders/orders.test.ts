@@ -327,6 +327,32 @@ describe('placing, taking and cancelling', () => {
     });
   });
 
+  it("a completed order's price is its fills' average, not its rounded value over its grams", async () => {
+    await clearBook();
+    const seller = await trader(0, 100);
+    const other = await trader(0, 100);
+    const buyer = await trader(100_000, 0);
+    expect((await limit(seller, 'sell', 910, 100)).statusCode).toBe(201);
+    // 0,01 g at R$ 9,10 is worth R$ 0,091, charged R$ 0,09: R$ 0,09 / 0,01 g would say R$ 9,00
+    const bought = (await limit(buyer, 'buy', 910, 1)).json();
+    expect(bought.order).toMatchObject({ status: 'filled', price_per_gram: 9.1, quantity_grams: 0.01 });
+    expect(bought.myCompletedOrders[0]).toMatchObject({ id: bought.order.id, price_per_gram: 9.1 });
+    // the rest of the sell but 0,01 g, then a market buy of 0,03 g: 0,01 g at R$ 9,10 and 0,02 g at R$ 9,15, worth
+    // R$ 0,274 (charged R$ 0,27, which over 0,03 g would say R$ 9,00): the average is R$ 9,1333 → R$ 9,13
+    expect((await limit(buyer, 'buy', 910, 98)).json().order.status).toBe('filled');
+    expect((await limit(other, 'sell', 915, 100)).statusCode).toBe(201);
+    const market = await place(buyer, 'buy', {
+      mode: 'market',
+      quantity_grams: 0.03,
+      total_amount: cost('buy', 915, 3).totalCents / 100,
+    });
+    expect(market.json().order).toMatchObject({ status: 'filled', price_per_gram: 9.13 });
+    const seen = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(buyer.token) });
+    expect(seen.json().myCompletedOrders[0]).toMatchObject({ id: market.json().order.id, price_per_gram: 9.13 });
+    const sold = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(seller.token) });
+    expect(sold.json().myCompletedOrders[0]).toMatchObject({ quantity_grams: 1, price_per_gram: 9.1 });
+  });
+
   it('cancelling gives the hold back and lists the order under cancelled orders', async () => {
     await clearBook();
     const buyer = await trader(100_000, 0);

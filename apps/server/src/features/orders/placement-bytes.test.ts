@@ -41,6 +41,7 @@ function orderRow(random: Random, status: OrderRow['status']): OrderRow {
   const quantity = randomInt(random, 1, 10_000_000);
   const filled = randomInt(random, 0, quantity);
   const mode = pick(random, ['limit', 'market'] as const);
+  const exact = filled * randomInt(random, 1, 2_000_000);
   return {
     id: randomInt(random, 1, 1e9),
     user_id: String(randomInt(random, 1, 6)),
@@ -51,7 +52,8 @@ function orderRow(random: Random, status: OrderRow['status']): OrderRow {
     quantity_cg: quantity,
     remaining_cg: status === 'open' ? quantity - filled : 0,
     filled_cg: filled,
-    value_cents: randomInt(random, 0, 1e10),
+    exact,
+    value_cents: Math.round(exact / 100),
     fee_cents: randomInt(random, 0, 1e8),
     iof_cents: randomInt(random, 0, 1e8),
     created_at: timestamp(random),

@@ -24,7 +24,8 @@ export const reais = (cents: number) => minorToDecimal(cents);
 /**
  * One of the customer's orders, seen from one list (contracts/orders.ts Order):
  * - pending: its limit price, the grams still open, their value at that price;
- * - completed: the average price of its fills, the grams traded, what was paid (buy) or received (sell);
+ * - completed: the average price of its fills (from their exact sum, not from the rounded value: 0,01 g at R$ 9,10
+ *   is worth R$ 0,09 and was bought at R$ 9,10), the grams traded, what was paid (buy) or received (sell);
  * - cancelled: its limit price, the grams taken off the book, their value at that price.
  */
 export function presentOrder(r: OrderRow, view: 'pending' | 'completed' | 'cancelled'): Order {
@@ -38,7 +39,7 @@ export function presentOrder(r: OrderRow, view: 'pending' | 'completed' | 'cance
   let centigrams: number;
   let totalCents: number;
   if (view === 'completed') {
-    pricePerGramCents = filledCentigrams > 0 ? mulDivHalfUp(valueCents, 100, filledCentigrams) : priceCents;
+    pricePerGramCents = filledCentigrams > 0 ? mulDivHalfUp(int(r.exact), 1, filledCentigrams) : priceCents;
     centigrams = filledCentigrams;
     totalCents = r.side === 'buy' ? valueCents + feeCents + iofCents : valueCents - feeCents - iofCents;
   } else {

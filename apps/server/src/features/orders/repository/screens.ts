@@ -29,6 +29,8 @@ export type OrderRow = {
   quantity_cg: Big;
   remaining_cg: Big;
   filled_cg: Big;
+  /** Σ price × centigrams of its fills (centavos × centigrams): its average price, unrounded */
+  exact: Big;
   value_cents: Big;
   fee_cents: Big;
   iof_cents: Big;
@@ -48,7 +50,7 @@ export type RawBookRow = {
 };
 
 const ORDER_COLUMNS = sql`o.id::text, o.user_id::text, o.side, o.mode, o.status, o.price_cents::text,
-  o.quantity_cg::text, o.remaining_cg::text, o.filled_cg::text, o.value_cents::text, o.fee_cents::text,
+  o.quantity_cg::text, o.remaining_cg::text, o.filled_cg::text, o.exact::text, o.value_cents::text, o.fee_cents::text,
   o.iof_cents::text, o.created_at, o.updated_at, o.deleted_at`;
 
 /** The best resting orders of each side, with their owners (who is shown only as "mine or not", per reader). */
@@ -87,7 +89,7 @@ export async function readOwnLists(db: Executor, userId: number, orderId: number
  */
 const OVERVIEW_STATEMENT = (() => {
   const columns = `o.id::text, o.user_id::text, o.side, o.mode, o.status, o.price_cents::text, o.quantity_cg::text,
-    o.remaining_cg::text, o.filled_cg::text, o.value_cents::text, o.fee_cents::text, o.iof_cents::text, o.created_at,
+    o.remaining_cg::text, o.filled_cg::text, o.exact::text, o.value_cents::text, o.fee_cents::text, o.iof_cents::text, o.created_at,
     o.updated_at, o.deleted_at`;
   return `select (select version from market_state)::text as version,
          (select coalesce(json_agg(x), '[]'::json) from (
@@ -140,7 +142,7 @@ export async function readOverview(db: Executor, userId: number, year: number): 
 const OWN_LISTS_STATEMENT = (() => {
   // bigints as JSON numbers (OrderRow)
   const columns = `o.id, o.user_id::text, o.side, o.mode, o.status, o.price_cents, o.quantity_cg, o.remaining_cg,
-    o.filled_cg, o.value_cents, o.fee_cents, o.iof_cents, o.created_at, o.updated_at, o.deleted_at`;
+    o.filled_cg, o.exact, o.value_cents, o.fee_cents, o.iof_cents, o.created_at, o.updated_at, o.deleted_at`;
   return `select q.i::text,
          (select coalesce(json_agg(x), '[]'::json) from (
             select ${columns} from orders o where o.user_id = q.u and o.status = 'open'
@@ -168,7 +170,7 @@ export async function readOwnListsOf(db: Executor, asks: Array<{ userId: number;
 /** Orders by id ($1), as the answers' lists read them: the completed ones an answer lists and this process never saw. */
 const ORDERS_BY_ID_STATEMENT = `select coalesce(json_agg(x), '[]'::json) as found from (
     select o.id, o.user_id::text, o.side, o.mode, o.status, o.price_cents, o.quantity_cg, o.remaining_cg, o.filled_cg,
-           o.value_cents, o.fee_cents, o.iof_cents, o.created_at, o.updated_at, o.deleted_at
+           o.exact, o.value_cents, o.fee_cents, o.iof_cents, o.created_at, o.updated_at, o.deleted_at
       from orders o where o.id = any($1::bigint[])) x`;
 export async function readOrdersById(db: Executor, ids: number[]): Promise<OrderRow[]> {
   const [r] = await preparedRows<{ found: OrderRow[] }>(db, 'orders_by_id', ORDERS_BY_ID_STATEMENT, [ids]);
