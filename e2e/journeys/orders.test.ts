@@ -170,6 +170,14 @@ describe('Ordens: dois clientes negociam pelo livro', () => {
         await expectVisible(take);
         await shotBoth(b, 'ordens-quero-comprar');
 
+        // the house's row is more than B's reais: its confirmation says why and offers "Fechar", not "Comprar"
+        await house.getByRole('button', { name: /^Comprar / }).click();
+        const blocked = b.getByRole('dialog', { name: 'Comprar esta oferta?' });
+        await expectText(blocked, /Saldo em reais insuficiente para esta ordem/);
+        assert.equal(await byRole(blocked, 'button', 'Comprar').count(), 0, 'no action for a row B cannot pay');
+        await shotBoth(b, 'ordens-comprar-oferta-bloqueada');
+        await confirmDialog(blocked, 'Fechar');
+
         await take.click();
         const confirm = b.getByRole('dialog', { name: 'Comprar esta oferta?' });
         await expectVisible(confirm);

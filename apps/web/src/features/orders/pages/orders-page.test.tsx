@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { MESSAGES } from '@prata/domain';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getNotice, notify } from '@/lib/notify';
@@ -411,6 +412,21 @@ describe('/ordens: the book', { timeout: 20_000 }, () => {
       total_amount: '21.19',
     });
     await waitLong(() => expect(getNotice()?.message).toBe('Ordem executada.'));
+  });
+
+  it('a row the balance cannot take says why and offers no action; the balance is asked again', async () => {
+    await openPage({ ...baseRoutes(), ...signedIn({ balance_brl: 10, balance_ag: 0 }) });
+    const asked = calls('GET /api/user').length;
+    const table = screen.getByRole('table', { name: 'Ofertas de venda' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Comprar 3,00 g a R$ 5,37 por grama' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Comprar esta oferta?' }, LONG);
+    expect(dialog.textContent).toContain(MESSAGES.orderWarningReais('R$ 21,19', 'R$ 10,00'));
+    expect(dialog.textContent).not.toContain('saem do seu saldo');
+    expect(within(dialog).queryByRole('button', { name: 'Comprar' })).toBeNull();
+    await waitLong(() => expect(calls('GET /api/user').length).toBeGreaterThan(asked));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitLong(() => expect(screen.queryByRole('dialog', { name: 'Comprar esta oferta?' })).toBeNull());
+    expect(calls('POST /api/order/buy')).toHaveLength(0);
   });
 
   it('cancels an own order after a confirmation', async () => {

@@ -159,6 +159,7 @@ function OrdersScreen({ data }: { data: OrdersResponse }) {
         side={taking?.side ?? 'buy'}
         row={taking?.row ?? null}
         rates={rates}
+        data={data}
         onClose={() => setTaking(null)}
       />
       <CancelOrderDialog
