@@ -70,6 +70,22 @@ describe('the limiter', () => {
   it.each([
     ['in memory', undefined],
     ['in Redis', process.env.REDIS_URL],
+  ])('a try given back after the count was forgotten leaves it at zero, not below, %s', async (where, redisUrl) => {
+    if (where === 'in Redis' && !redisUrl) return;
+    const limiter = createLimiter(config(redisUrl));
+    // a right password forgets the count while another attempt of the same key is in flight; that one then ends in
+    // a fault and gives its try back: the count must not go to -1 (a fourth free try)
+    const inFlight = await limiter.attempt([['signinAccount', 'g']]);
+    await (await limiter.attempt([['signinAccount', 'g']])).succeeded(['signinAccount']);
+    await inFlight.settle(new Error('db away'));
+    for (let i = 0; i < 3; i++) await (await limiter.attempt([['signinAccount', 'g']])).failed();
+    await expect(limiter.attempt([['signinAccount', 'g']])).rejects.toMatchObject({ code: 'SIGNIN_LOCKED' });
+    await limiter.close();
+  });
+
+  it.each([
+    ['in memory', undefined],
+    ['in Redis', process.env.REDIS_URL],
   ])('20 attempts at once get no more tries than the limit, %s', async (where, redisUrl) => {
     if (where === 'in Redis' && !redisUrl) return;
     const limiter = createLimiter(config(redisUrl));

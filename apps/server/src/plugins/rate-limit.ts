@@ -157,8 +157,14 @@ export function createLimiter(config: Pick<Config, 'limits' | 'redisUrl' | 'env'
   }
 
   const counts = {
+    // A try given back after the count was forgotten (a right password while another attempt was in flight) would
+    // leave it at -1, a free try: the count is raised back to zero by what it went below, an increment, so tries
+    // taken meanwhile still count.
     async giveBack(taken: Taken) {
-      for (const [name, key] of taken) await get(name).reward(hashKey(key), 1);
+      for (const [name, key] of taken) {
+        const res = await get(name).reward(hashKey(key), 1);
+        if (res.consumedPoints < 0) await get(name).penalty(hashKey(key), -res.consumedPoints);
+      }
     },
     async forget(name: LimitName, key: string) {
       await get(name).delete(hashKey(key));
