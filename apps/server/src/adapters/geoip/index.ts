@@ -1,3 +1,5 @@
+import { logFailure } from '@/lib/log-failure';
+
 /**
  * The city of an IP address, for "Onde estou conectado" (features/devices). Prata has no GeoIP database: the default
  * knows no city, and the screen says "Local desconhecido". A real lookup (a licensed database such as MaxMind's
@@ -30,7 +32,8 @@ export async function cityOf(port: GeoIpPort, ip: string | undefined, timeoutMs 
       }),
     ]);
     return typeof city === 'string' && city.trim() ? city.trim().slice(0, 120) : null;
-  } catch {
+  } catch (err) {
+    logFailure(`geoip: ${port.name} failed; the session's city is unknown`, err, 'warn');
     return null;
   } finally {
     clearTimeout(timer);

@@ -6,15 +6,23 @@ import { selectOne } from './repository';
 /** How long readiness waits for the database or Redis before it says the instance is not ready. */
 const READY_TIMEOUT_MS = 2_000;
 
-/** Resolves true when `work` finishes in time without throwing. */
-async function answers(work: () => Promise<unknown>): Promise<boolean> {
+/** Resolves true when `work` finishes in time without throwing; a failure or a timeout is logged with what it was. */
+async function answers(
+  what: string,
+  work: () => Promise<unknown>,
+  log: Pick<FastifyInstance['log'], 'warn'>,
+): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+    timer = setTimeout(() => {
+      log.warn(`readiness: ${what} did not answer in ${READY_TIMEOUT_MS} ms`);
+      resolve(false);
+    }, READY_TIMEOUT_MS);
   });
   try {
     return await Promise.race([work().then(() => true), timeout]);
-  } catch {
+  } catch (err) {
+    log.warn({ err }, `readiness: ${what} failed`);
     return false;
   } finally {
     clearTimeout(timer);
@@ -44,14 +52,14 @@ export async function healthRoutes(app: FastifyInstance) {
           .status(503)
           .send({ status: 'unavailable', database: 'ok', redis: config.redisUrl ? 'ok' : 'not-configured' });
       }
-      const dbOk = await answers(() => selectOne(database.db));
+      const dbOk = await answers('the database', () => selectOne(database.db), app.log);
       let redisState: 'ok' | 'unavailable' | 'not-configured' = 'not-configured';
       if (config.redisUrl) {
         redis ??= new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true }).on('error', (err) =>
           app.log.warn({ err }, 'readiness: redis'),
         );
         const client = redis;
-        redisState = (await answers(() => client.ping())) ? 'ok' : 'unavailable';
+        redisState = (await answers('redis', () => client.ping(), app.log)) ? 'ok' : 'unavailable';
       }
       const ok = dbOk && redisState !== 'unavailable';
       return reply.status(ok ? 200 : 503).send({
