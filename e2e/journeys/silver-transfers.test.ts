@@ -24,6 +24,7 @@ import {
   expectPath,
   expectText,
   expectVisible,
+  field,
   fill,
   normalizeSpace,
   snackbar,
@@ -43,8 +44,11 @@ async function checkReceiver(page: Page, email: string) {
   await expectVisible(byRole(page, 'group', 'Recebedor'));
 }
 
-/** Sends the code, reads it from the mailbox and confirms it in the dialog. */
-async function confirmWithCode(page: Page, senderEmail: string, shots?: string) {
+/**
+ * Sends the code, reads it from the mailbox and confirms it in the dialog. With `reloadFor` (the dialog's words for
+ * the transfer), the page is reloaded on the code's dialog first, and Back and Forward move out of it and back.
+ */
+async function confirmWithCode(page: Page, senderEmail: string, shots?: string, reloadFor?: RegExp) {
   const after = await lastMessageId(senderEmail);
   await click(page, 'button', 'Transferir');
   const dialog = byRole(page, 'dialog', 'Confirme a transferência');
@@ -55,6 +59,24 @@ async function confirmWithCode(page: Page, senderEmail: string, shots?: string) 
   const label = normalizeSpace(await resend.textContent());
   if (/em \d+ s$/.test(label)) assert.equal(await resend.isDisabled(), true, `'${label}' waits`);
   if (shots) await shotBoth(page, shots);
+  if (reloadFor) {
+    // a reload on the code's dialog: it comes back for the same receiver and quantity, with its code field and its
+    // resend button, and no new code is sent: the one already in the e-mail is typed below
+    const codeMail = await lastMessageId(senderEmail);
+    await page.reload();
+    await expectVisible(dialog, 'the code dialog after the reload');
+    await expectText(dialog, reloadFor);
+    await expectVisible(field(dialog, 'Código de verificação'), 'the code field after the reload');
+    await expectVisible(resend, 'the resend after the reload');
+    if (shots) await shotBoth(page, `${shots}-recarregada`);
+    // Back is the form, Forward the code's dialog again
+    await page.goBack();
+    await expectHidden(dialog);
+    await expectVisible(byRole(page, 'button', 'Transferir'));
+    await page.goForward();
+    await expectVisible(dialog, 'the code dialog after Forward');
+    assert.equal(await lastMessageId(senderEmail), codeMail, 'no new code after the reload');
+  }
   await eventually(async () => assert.equal(normalizeSpace(await resend.textContent()), 'Reenviar código'));
   assert.equal(await resend.isDisabled(), false, 'the resend opens once the window passed');
   const code = await latestCode(senderEmail, { after });
@@ -94,7 +116,7 @@ describe('Transferir prata', () => {
       await fill(page, 'Mensagem (opcional)', 'Presente de aniversário');
       await expectText(page, '23/40');
       await shotBoth(page, 'transferir-prata-2-formulario');
-      await confirmWithCode(page, emailA, 'transferir-prata-3-codigo');
+      await confirmWithCode(page, emailA, 'transferir-prata-3-codigo', /2,50 g para Bruno L\./);
 
       const receipt = byRole(page, 'dialog', 'Transferência realizada');
       await expectVisible(receipt);
@@ -135,6 +157,7 @@ describe('Transferir prata', () => {
       });
       await shotBoth(page, 'transferir-prata-5-historico');
     });
+    // once: the reload on the code's dialog made no second transfer
     assert.equal(await gramsOf(a.token), aBefore - 250, "A's grams went down by 2,50 g");
     assert.equal(await gramsOf(b.token), bBefore + 250, "B's grams went up by 2,50 g");
 

@@ -1,13 +1,12 @@
 import { minorToDecimalText, withdrawalAmountField } from '@prata/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type Control, type UseFormReset, useWatch } from 'react-hook-form';
 import type { useRegistrationErrorHandler } from '@/components/registration-query-state';
+import { useCodeStepAddress } from '@/lib/code-step';
 import { readFormDraft, useFormDraft } from '@/lib/form-draft';
 import { useSecondsUntil } from '@/lib/hooks';
 import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';
-import { keepScrollOnNextNavigation } from '@/lib/scroll';
-import { useSearchParams } from '@/lib/search-params';
 import { useSendWithdrawalCode } from '../api/withdrawals';
 import type { WithdrawInput, WithdrawOutput } from '../withdrawal-rules';
 
@@ -16,9 +15,6 @@ import type { WithdrawInput, WithdrawOutput } from '../withdrawal-rules';
  * it to and when it may be resent (never the code), so a reload finds the code step again.
  */
 const WITHDRAW_DRAFT = 'sacar';
-/** The code step is the address bar's (`?etapa=codigo`), as the checkout's steps: Back and Forward move to it. */
-const STEP_PARAM = 'etapa';
-const CODE_STEP = 'codigo';
 
 /** The last code sent: the amount it confirms (centavos) and when the server lets it be resent (epoch ms). */
 type SentCode = { amountCents: number; resendAt: number };
@@ -54,32 +50,13 @@ const centsOf = (typed: WithdrawInput['amount']) => {
   return parsed.success ? parsed.data : null;
 };
 
-function withStep(params: URLSearchParams, toCode: boolean) {
-  if (toCode) params.set(STEP_PARAM, CODE_STEP);
-  else params.delete(STEP_PARAM);
-  return params;
-}
-
 /**
- * The address's step: the code step is shown while the address names it and a code was sent for the amount in the
- * form; otherwise (another tab's address, the amount changed before Forward) the address goes back to the form.
+ * Whether the code sent confirms the amount in the form: the code step (lib/code-step.ts) is shown only then. An amount
+ * not (yet) typed is the draft's, before the form gets it back.
  */
-function useCodeStepAddress(sent: SentCode | null, typedAmount: WithdrawInput['amount']) {
-  const [params, setParams] = useSearchParams();
-  const onCodeStep = params.get(STEP_PARAM) === CODE_STEP;
+function boundTo(sent: SentCode | null, typedAmount: WithdrawInput['amount']) {
   const typedCents = centsOf(typedAmount);
-  const stale = onCodeStep && (sent === null || (typedCents !== null && typedCents !== sent.amountCents));
-  // the step changes part of the page: the scroll stays (the code field, focused, stays in view)
-  const move = (toCode: boolean) => {
-    keepScrollOnNextNavigation();
-    setParams((current) => withStep(current, toCode));
-  };
-  useEffect(() => {
-    if (!stale) return;
-    keepScrollOnNextNavigation();
-    setParams((current) => withStep(current, false), { replace: true });
-  }, [stale, setParams]);
-  return { shown: onCodeStep && !stale, move };
+  return sent !== null && (typedCents === null || typedCents === sent.amountCents);
 }
 
 type CodeInput = {
@@ -98,7 +75,7 @@ type CodeInput = {
 export function useWithdrawCode({ typedAmount, handle, serverErrors }: CodeInput) {
   const sendCode = useSendWithdrawalCode();
   const [sent, setSent] = useState<SentCode | null>(savedCode);
-  const step = useCodeStepAddress(sent, typedAmount);
+  const step = useCodeStepAddress(boundTo(sent, typedAmount));
   const waiting = useSecondsUntil(sent?.resendAt ?? 0);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);

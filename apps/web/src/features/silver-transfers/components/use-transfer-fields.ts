@@ -2,32 +2,29 @@ import { onlyDigits, type Receiver } from '@prata/domain';
 import { type FormEvent, useState } from 'react';
 import type { useRegistrationErrorHandler } from '@/components/registration-query-state';
 import { firstError, isApiError } from '@/lib/api';
-import { useFormDraft } from '@/lib/form-draft';
 import { notify } from '@/lib/notify';
 import { useCheckReceiver } from '../api/transfers';
 import { receiverEmailError } from '../rules';
 
 export type Checked = { email: string; receiver: Receiver | null };
 export type TransferErrors = Partial<Record<'email' | 'cpf' | 'quantity' | 'message', string>>;
+export type TransferFieldValues = { email: string; cpf: string; quantity: string; message: string };
 
 /**
- * The transfer form's fields (kept as a draft in the tab) and their errors: the receiver's e-mail checked and locked
- * ('Alterar' opens it again), the CPF when the e-mail has no account, the quantity and the message.
+ * The transfer form's fields and their errors, starting from the tab's draft (transfer-draft.ts): the receiver's e-mail
+ * checked and locked ('Alterar' opens it again), the CPF when the e-mail has no account, the quantity and the message.
  */
-export function useTransferFields(handle: ReturnType<typeof useRegistrationErrorHandler>) {
+export function useTransferFields(
+  handle: ReturnType<typeof useRegistrationErrorHandler>,
+  saved: { fields: TransferFieldValues; checked: Checked | null },
+) {
   const check = useCheckReceiver();
-  const [email, setEmail] = useState('');
-  const [checked, setChecked] = useState<Checked | null>(null);
-  const [cpf, setCpf] = useState('');
-  const [quantity, setQuantity] = useState('');
-  const [message, setMessage] = useState('');
+  const [email, setEmail] = useState(saved.fields.email);
+  const [checked, setChecked] = useState<Checked | null>(saved.checked);
+  const [cpf, setCpf] = useState(saved.fields.cpf);
+  const [quantity, setQuantity] = useState(saved.fields.quantity);
+  const [message, setMessage] = useState(saved.fields.message);
   const [errors, setErrors] = useState<TransferErrors>({});
-  useFormDraft('transferir-prata', { email, cpf, quantity, message }, (d) => {
-    setEmail(d.email ?? '');
-    setCpf(d.cpf ?? '');
-    setQuantity(d.quantity ?? '');
-    setMessage(d.message ?? '');
-  });
   const needsCpf = checked !== null && checked.receiver === null;
 
   /** The server's refusal, under the fields it names. */

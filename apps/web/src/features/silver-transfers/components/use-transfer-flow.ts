@@ -8,6 +8,7 @@ import { notify } from '@/lib/notify';
 import { PasskeyCeremonyError } from '@/features/passkeys/index';
 import { useCreateTransfer, useCreateTransferWithPasskey } from '../api/transfers';
 import { messageError, quantityCentigrams, quantityError, receiverCpfError } from '../rules';
+import { readTransferDraft, useTransferDraft } from './transfer-draft';
 import { type Sent, useTransferCode } from './use-transfer-code';
 import { type TransferErrors, useTransferFields } from './use-transfer-fields';
 
@@ -25,10 +26,13 @@ export function useTransferFlow(overview: SilverTransferOverviewResponse) {
   const createWithPasskey = useCreateTransferWithPasskey();
   // with a passkey, it confirms the transfer instead of the e-mail code
   const usePasskey = overview.confirm_with === 'passkey';
-  const fields = useTransferFields(handle);
-  const { checked, cpf, quantity, message, needsCpf, setErrors, fieldErrors } = fields;
-  const code = useTransferCode({ checked, quantity, handle, fieldErrors });
-  const { sent, setSent } = code;
+  // what the tab kept (a reload, a sign-in after the session ended): the fields, the receiver, the code sent
+  const [saved] = useState(readTransferDraft);
+  const fields = useTransferFields(handle, saved);
+  const { checked, email, cpf, quantity, message, needsCpf, setErrors, fieldErrors } = fields;
+  const code = useTransferCode({ checked, quantity, saved: saved.sent, handle, fieldErrors });
+  const { sent } = code;
+  useTransferDraft({ email, cpf, quantity, message }, checked, code.lastCode);
   const [reviewing, setReviewing] = useState<Sent | null>(null);
   const [done, setDone] = useState<Done | null>(null);
   // a new transfer starts at the receiver's e-mail: the focus goes there when the receipt closes
@@ -58,7 +62,7 @@ export function useTransferFlow(overview: SilverTransferOverviewResponse) {
   };
 
   const finished = (answer: Done) => {
-    setSent(null);
+    code.codeSpent();
     setReviewing(null);
     setDone(answer);
     fields.reset();
@@ -91,7 +95,7 @@ export function useTransferFlow(overview: SilverTransferOverviewResponse) {
         const server = isApiError(e) ? e.errors : undefined;
         const onCode = server?.verificationCode?.[0];
         if (onCode && Object.keys(server ?? {}).length === 1) return code.setCodeError(onCode);
-        setSent(null);
+        code.leaveCodeStep();
         notify.error(e);
         fieldErrors(e);
       });

@@ -18,6 +18,7 @@ afterEach(() => {
   vi.useRealTimers();
   fetchMock.mockReset();
   localStorage.clear();
+  sessionStorage.clear();
   notify.close();
 });
 
@@ -76,10 +77,21 @@ function transferRoutes(overrides: Record<string, Handler> = {}) {
   });
 }
 
-async function open() {
-  const view = renderRoute(<TransferSilverPage />, { path: '/transferir-prata', url: '/transferir-prata' });
+async function open(url = '/transferir-prata') {
+  const view = renderRoute(<TransferSilverPage />, { path: '/transferir-prata', url });
   await screen.findByRole('group', { name: 'Saldo de prata disponível' }, LONG);
   return view;
+}
+
+/**
+ * A reload at `url`: the page goes without running its cleanups (the session is alive, yet what the tab kept stays, as
+ * in a browser) and comes back at the address.
+ */
+async function reload(url: string) {
+  const kept = { ...sessionStorage };
+  cleanup();
+  for (const [key, value] of Object.entries(kept)) sessionStorage.setItem(key, value);
+  return renderRoute(<TransferSilverPage />, { path: '/transferir-prata', url });
 }
 
 async function checkEmail(email: string) {
@@ -201,6 +213,80 @@ describe('/transferir-prata', { timeout: 30_000 }, () => {
     await click('Transferir');
     await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
     await vi.waitFor(() => expect(calls('POST /api/silver-transfer/verification-code')).toHaveLength(2));
+  });
+
+  it('a reload, Back and Forward find the code dialog again for the same receiver and quantity, without a new code', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    transferRoutes();
+    const first = await open();
+    await checkEmail('maria@exemplo.com.br');
+    await screen.findByRole('group', { name: 'Recebedor' });
+    typeMasked(/Quantidade/, '2,5');
+    type(/Mensagem/, 'Parabéns!');
+    await click('Transferir');
+    await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+    expect(first.router.state.location.search).toBe('?etapa=codigo');
+    // Back is the form, Forward the code's dialog again
+    await act(() => first.router.navigate(-1));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirme a transferência' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Transferir' })).toBeTruthy();
+    await act(() => first.router.navigate(1));
+    await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+
+    // the reload: the page comes back at the address, with what the tab kept
+    vi.setSystemTime(Date.now() + 11_000);
+    const second = await reload('/transferir-prata?etapa=codigo');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+    expect(dialog.textContent).toContain('2,50 g para Maria S.');
+    const resend = within(dialog).getByRole('button', { name: 'Reenviar código em 49 s' });
+    expect(resend).toHaveProperty('disabled', true);
+    // behind the dialog, the receiver the code was sent to, locked
+    expect(screen.getByRole('group', { name: 'Recebedor', hidden: true }).textContent).toContain('Maria S.');
+    fireEvent.change(within(dialog).getByLabelText(/Código de verificação/), { target: { value: '123456' } });
+    await click('Confirmar transferência', dialog);
+    await vi.waitFor(() => expect(calls('POST /api/silver-transfer')).toHaveLength(1), LONG);
+    expect(bodyOf('POST /api/silver-transfer')).toEqual({
+      verificationCode: '123456',
+      receiver_id: 8,
+      receiver_email: 'maria@exemplo.com.br',
+      receiver_cpf: null,
+      quantity_grams: '2.5',
+      message: 'Parabéns!',
+    });
+    await screen.findByRole('dialog', { name: 'Transferência realizada' }, LONG);
+    expect(second.router.state.location.search).toBe('');
+    // one code for all of it, and the tab never kept it
+    expect(calls('POST /api/silver-transfer/verification-code')).toHaveLength(1);
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('123456');
+  });
+
+  it('the step in the address needs a code sent in this tab for the receiver and quantity in the form', async () => {
+    transferRoutes();
+    const { router } = await open('/transferir-prata?etapa=codigo');
+    // no code was sent in this tab: the address goes back to the form
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''), LONG);
+    await checkEmail('maria@exemplo.com.br');
+    await screen.findByRole('group', { name: 'Recebedor' });
+    typeMasked(/Quantidade/, '1');
+    await click('Transferir');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+    expect(router.state.location.search).toBe('?etapa=codigo');
+    // 'Cancelar' leaves the step, and the focus is on 'Transferir' again
+    await click('Cancelar', dialog);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirme a transferência' })).toBeNull());
+    expect(router.state.location.search).toBe('');
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Transferir' })));
+    // the quantity changed, then Back to the step: the code does not confirm it, the address goes back to the form
+    typeMasked(/Quantidade/, '2');
+    await act(() => router.navigate(-1));
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''), LONG);
+    expect(screen.queryByRole('dialog', { name: 'Confirme a transferência' })).toBeNull();
+    // the same quantity again while the wait runs: the dialog, and no second code
+    typeMasked(/Quantidade/, '1');
+    await click('Transferir');
+    await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+    expect(router.state.location.search).toBe('?etapa=codigo');
+    expect(calls('POST /api/silver-transfer/verification-code')).toHaveLength(1);
   });
 
   it("a wrong code keeps the dialog open with the server's message", async () => {
