@@ -172,6 +172,24 @@ describe('Atendimento: ticket de visitante, resposta, anexo, fechamento e avalia
       await expectVisible(snackbar(page, 'Anexo enviado.'));
       await expectVisible(page.getByRole('list', { name: 'Anexos do ticket' }).getByText('print.png'));
       await shotBoth(page, 'suporte-8-ticket-aberto');
+
+      // a second question through the form: the new ticket's page replaces the form, so Back goes to /contato (it
+      // used to show the form again, empty, ready to open the same ticket twice)
+      await page.goto('/contato');
+      await page.getByRole('link', { name: 'Abrir ticket' }).click();
+      await expectVisible(byRole(page, 'heading', 'Abrir ticket'));
+      await choose(page, 'Categoria', 'Conta e cadastro');
+      await choose(page, 'Subcategoria', 'Acesso e senha');
+      await fill(page, 'Assunto', `Outra dúvida ${subject}`);
+      await fill(page, 'Descrição', 'Posso cadastrar uma chave de acesso no celular novo?');
+      await click(page, 'button', 'Enviar ticket');
+      await expectVisible(snackbar(page, /Ticket aberto/));
+      await eventually(() => assert.match(new URL(page.url()).pathname, /^\/contato\/ticket\/\d+\/details$/));
+      await expectVisible(byRole(page, 'heading', `Outra dúvida ${subject}`));
+      await shotBoth(page, 'suporte-8b-ticket-novo');
+      await page.goBack();
+      await expectPath(page, '/contato');
+      await expectVisible(dataTable(page, 'Meus tickets').getByRole('link', { name: `Outra dúvida ${subject}` }));
     });
     const { ticket } = await apiCall<{
       ticket: { interactions: unknown[]; attachments: Array<{ original_name: string }> };

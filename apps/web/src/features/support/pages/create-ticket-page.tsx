@@ -11,6 +11,7 @@ import { ticketPath } from './contact-page';
  * Abrir ticket (/contato/ticket/create): the logged-in ticket form; on success, the new ticket's page. Opening it is one
  * intention (lib/intention.ts): a double tap or a retry after a lost answer opens one ticket. (Its key lives until an
  * answer: a retry with other content after a network failure is refused once as a reused key, and the next goes.)
+ * The ticket's page replaces the form in the history.
  */
 export function CreateTicketPage() {
   const navigate = useNavigate();
@@ -38,7 +39,9 @@ export function CreateTicketPage() {
             .then((answer) => {
               if (!answer) return;
               notify.success(answer.message);
-              navigate(ticketPath(answer.ticket.id));
+              // the form's entry is replaced: Back from the new ticket returns to /contato, not to an empty form that
+              // would open a second ticket
+              navigate(ticketPath(answer.ticket.id), { replace: true });
             })
         }
       />

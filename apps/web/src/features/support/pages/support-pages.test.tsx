@@ -95,7 +95,7 @@ describe('/contato/ticket/create', () => {
       'GET /api/ticket': () => jsonResponse(200, lists),
       'POST /api/ticket': () => jsonResponse(201, { message: 'Ticket aberto.', ticket: { id: 9 } }),
     });
-    renderRoute(<CreateTicketPage />, { path: '/contato/ticket/create' });
+    const { router } = renderRoute(<CreateTicketPage />, { path: '/contato/ticket/create' });
     const send = await screen.findByRole('button', { name: 'Enviar ticket' }, LONG);
     await act(async () => fireEvent.click(send));
     await waitLong(() => expect(helperOf(/Categoria/)).toBe('Selecione um item da lista'));
@@ -140,6 +140,9 @@ describe('/contato/ticket/create', () => {
     expect(body.get('subcategory_id')).toBe('20');
     expect(body.get('subject')).toBe('Informe de rendimentos');
     expect((body.getAll('attachments[]') as File[]).map((f) => f.name)).toEqual(['rg.pdf']);
+    // the new ticket replaces the form in the history: Back does not offer the filled-in form's page again
+    await waitLong(() => expect(router.state.location.pathname).toBe('/contato/ticket/9/details'));
+    expect(router.state.historyAction).toBe('REPLACE');
   }, 20_000);
 });
 
