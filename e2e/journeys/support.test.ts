@@ -219,6 +219,14 @@ describe('Atendimento: ticket de visitante, resposta, anexo, fechamento e avalia
       const dialog = page.getByRole('dialog', { name: 'Avaliar atendimento' });
       await expectVisible(dialog);
       await expectHidden(page.getByLabel('Nova mensagem'));
+      // Esc: the dialog that opened by itself leaves the focus on 'Avaliar', which opens it again
+      await page.keyboard.press('Escape');
+      await expectHidden(dialog);
+      const rate = byRole(page, 'button', 'Avaliar');
+      await eventually(async () => assert.equal(await rate.evaluate((b) => b === document.activeElement), true));
+      await shotBoth(page, 'suporte-10a-avaliar-depois');
+      await page.keyboard.press('Enter');
+      await expectVisible(dialog);
       const submit = byRole(dialog, 'button', 'Enviar avaliação');
       assert.equal(await submit.isDisabled(), true, 'rating submit waits for stars');
       // the star itself (the radio behind it is visually hidden)

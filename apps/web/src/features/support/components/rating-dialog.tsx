@@ -17,8 +17,21 @@ import { canSubmitRating } from '../rules';
 
 const STAR_LABELS: Record<number, string> = { 1: 'Péssimo', 2: 'Ruim', 3: 'Regular', 4: 'Bom', 5: 'Ótimo' };
 
-/** 'Avaliar atendimento': 1 to 5 stars and an optional comment; submit is disabled without stars (spec 3 §5). */
-export function RatingDialog({ ticketId, open, onClose }: { ticketId: number; open: boolean; onClose: () => void }) {
+/**
+ * 'Avaliar atendimento': 1 to 5 stars and an optional comment; submit is disabled without stars (spec 3 §5).
+ * `onExited` runs once it has closed: the page puts the focus back where a keyboard user can go on (lib/focus.ts).
+ */
+export function RatingDialog({
+  ticketId,
+  open,
+  onClose,
+  onExited,
+}: {
+  ticketId: number;
+  open: boolean;
+  onClose: () => void;
+  onExited?: (node: HTMLElement) => void;
+}) {
   const rate = useRateTicket();
   const [stars, setStars] = useState<number | null>(null);
   const [hover, setHover] = useState(-1);
@@ -40,7 +53,14 @@ export function RatingDialog({ ticketId, open, onClose }: { ticketId: number; op
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={`${labelId}-title`}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby={`${labelId}-title`}
+      slotProps={{ transition: { onExited } }}
+    >
       <DialogTitle id={`${labelId}-title`}>Avaliar atendimento</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>Este ticket foi fechado. Como foi o nosso atendimento?</DialogContentText>

@@ -204,11 +204,17 @@ describe('/contato/ticket/{id}/details', () => {
   }, 20_000);
 
   it('a closed ticket without a rating opens the rating dialog by itself; submit waits for stars; no message field', async () => {
+    const stars = { stars: 4, description: null, created_at: '' };
+    let rated = false;
     api({
       'GET /api/ticket/7': () =>
-        jsonResponse(200, { ticket: ticket({ status: 'closed', closed_at: '2026-11-21T12:00:00.000Z' }) }),
-      'POST /api/ticket/7/rating': () =>
-        jsonResponse(201, { message: 'Obrigado!', rating: { stars: 4, description: null, created_at: '' } }),
+        jsonResponse(200, {
+          ticket: ticket({ status: 'closed', closed_at: '2026-11-21T12:00:00.000Z', rating: rated ? stars : null }),
+        }),
+      'POST /api/ticket/7/rating': () => {
+        rated = true;
+        return jsonResponse(201, { message: 'Obrigado!', rating: stars });
+      },
     });
     renderRoute(<TicketDetailsPage />, { path: '/contato/ticket/:id/details', url: '/contato/ticket/7/details' });
     const dialog = await screen.findByRole('dialog', { name: 'Avaliar atendimento' }, LONG);
@@ -225,6 +231,21 @@ describe('/contato/ticket/{id}/details', () => {
       stars: 4,
       description: null,
     });
+    // rated, the 'Avaliar' button is gone: the focus goes to the closed ticket's notice
+    await waitLong(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitLong(() => expect(document.activeElement?.textContent).toMatch(/^Ticket fechado em/));
+  }, 20_000);
+
+  it("Esc on the rating dialog that opened by itself leaves the focus on 'Avaliar', not at the page's top", async () => {
+    api({
+      'GET /api/ticket/7': () =>
+        jsonResponse(200, { ticket: ticket({ status: 'closed', closed_at: '2026-11-21T12:00:00.000Z' }) }),
+    });
+    renderRoute(<TicketDetailsPage />, { path: '/contato/ticket/:id/details', url: '/contato/ticket/7/details' });
+    const dialog = await screen.findByRole('dialog', { name: 'Avaliar atendimento' }, LONG);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitLong(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitLong(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Avaliar' })));
   }, 20_000);
 
   it('a rated closed ticket shows the rating and asks nothing', async () => {

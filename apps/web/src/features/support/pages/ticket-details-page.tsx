@@ -18,13 +18,14 @@ import {
   TICKET_TEXT_MAX,
   type Ticket,
 } from '@prata/domain';
-import { useEffect, useState } from 'react';
+import { type Ref, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FileButton } from '@/components/file-button';
 import { LoadError } from '@/components/paginated-table';
 import { StatusChip } from '@/components/status-chip';
 import { downloadFromApi } from '@/lib/download';
+import { focusIfLost } from '@/lib/focus';
 import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';
 import { useDeleteAttachment, useSendInteraction, useTicket, useUploadAttachment } from '../api/tickets';
@@ -146,14 +147,27 @@ function Attachments({ ticket }: { ticket: Ticket }) {
   );
 }
 
-function ClosedNotice({ ticket, onRate }: { ticket: Ticket; onRate: () => void }) {
+/**
+ * The closed ticket's notice: `refs` reach it and its 'Avaliar' button, where the focus goes after the rating dialog.
+ */
+function ClosedNotice({
+  ticket,
+  onRate,
+  refs,
+}: {
+  ticket: Ticket;
+  onRate: () => void;
+  refs: { notice: Ref<HTMLDivElement>; rate: Ref<HTMLButtonElement> };
+}) {
   return (
     <Alert
+      ref={refs.notice}
+      tabIndex={-1}
       severity="info"
       icon={<LockOutlined />}
       action={
         ticket.rating ? undefined : (
-          <Button color="inherit" size="small" startIcon={<StarOutlined />} onClick={onRate}>
+          <Button ref={refs.rate} color="inherit" size="small" startIcon={<StarOutlined />} onClick={onRate}>
             Avaliar
           </Button>
         )
@@ -176,6 +190,10 @@ export function TicketDetailsPage() {
   const id = Number(useParams().id);
   const ticket = useTicket(id);
   const [rating, setRating] = useState(false);
+  // the dialog opens by itself, so no button had the focus before it: on closing, the focus goes to the closed
+  // notice's 'Avaliar' (or to the notice itself once rated) instead of falling to the page's top
+  const notice = useRef<HTMLDivElement>(null);
+  const rate = useRef<HTMLButtonElement>(null);
   const data = ticket.data?.ticket;
   // a closed ticket without a rating asks for one by itself, once per visit
   const [asked, setAsked] = useState(false);
@@ -210,11 +228,16 @@ export function TicketDetailsPage() {
               <StatusChip status={data.status} labels={TICKET_STATUS_LABELS} />
             </Stack>
           </Paper>
-          {!isOpen(data) && <ClosedNotice ticket={data} onRate={() => setRating(true)} />}
+          {!isOpen(data) && <ClosedNotice ticket={data} onRate={() => setRating(true)} refs={{ notice, rate }} />}
           <TicketConversation ticket={data} reader="customer" />
           {isOpen(data) && <NewMessage ticketId={data.id} />}
           <Attachments ticket={data} />
-          <RatingDialog ticketId={data.id} open={rating} onClose={() => setRating(false)} />
+          <RatingDialog
+            ticketId={data.id}
+            open={rating}
+            onClose={() => setRating(false)}
+            onExited={(node) => focusIfLost(rate.current ?? notice.current, node)}
+          />
         </Stack>
       )}
     </SupportFrame>
