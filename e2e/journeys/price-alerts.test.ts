@@ -13,7 +13,17 @@ import type { PriceAlertsResponse } from '@prata/domain';
 import { apiCall, idempotentCall } from '../lib/api';
 import { approvedCustomer, centsText, marketOrder, quote } from '../lib/orders';
 import { outbox } from '../lib/outbox';
-import { byRole, choose, click, expectFieldError, expectText, expectVisible, fill, normalizeSpace } from '../lib/ui';
+import {
+  byRole,
+  choose,
+  click,
+  expectFieldError,
+  expectHidden,
+  expectText,
+  expectVisible,
+  fill,
+  normalizeSpace,
+} from '../lib/ui';
 import { eventually } from '../lib/wait';
 import { journeyContext } from '../lib/flows';
 
@@ -64,6 +74,18 @@ describe('Alertas de preço', () => {
           assert.ok(text.includes(`Preço igual ou acima de ${priceText} o grama`) && text.includes('Ativo'), text);
         });
         await shotBoth(page, 'alertas-de-preco-2-ativo');
+
+        // one made by mistake, deleted by keyboard: the focus stays in the list's card, not at the page's top
+        await choose(page, 'Quando', 'Preço igual ou abaixo de');
+        await fill(page, 'Preço por grama', '0,50');
+        await click(page, 'button', 'Criar alerta');
+        const mistake = byRole(page, 'button', 'Apagar alerta: Preço igual ou abaixo de R$ 0,50 o grama');
+        await mistake.focus();
+        await page.keyboard.press('Enter');
+        await expectHidden(mistake);
+        const heading = byRole(page, 'heading', 'Seus alertas');
+        await eventually(async () => assert.equal(await heading.evaluate((h) => h === document.activeElement), true));
+        await shotBoth(page, 'alertas-de-preco-2b-apagado');
 
         // a buy of 1 g trades at the best ask: the alert fires (after the batch, within a moment)
         await marketOrder(customer.token, 'buy', 1);

@@ -77,7 +77,11 @@ describe('PriceAlertsPage', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(posted).toEqual([{ direction: 'below', price_per_gram: '8.20' }]));
     await vi.waitFor(() => expect(screen.getByText('2 de 20 alertas ativos')).toBeTruthy());
 
-    fireEvent.click(screen.getByRole('button', { name: 'Apagar alerta: Preço igual ou acima de R$ 9,50 o grama' }));
+    const del = screen.getByRole('button', { name: 'Apagar alerta: Preço igual ou acima de R$ 9,50 o grama' });
+    del.focus();
+    fireEvent.click(del);
     await vi.waitFor(() => expect(list.textContent).not.toContain('R$ 9,50'));
+    // its button is gone with it: the focus is on the list's heading, not at the page's top
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Seus alertas' })));
   });
 });

@@ -20,11 +20,12 @@ import {
   type PriceAlert,
   type PriceAlertDirection,
 } from '@prata/domain';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { DecimalTextField } from '@/components/decimal-field';
 import { PageHeader } from '@/components/page';
 import { LoadError } from '@/components/paginated-table';
 import { isApiError } from '@/lib/api';
+import { focusIfLost } from '@/lib/focus';
 import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';
 import { useCreatePriceAlert } from '../api/create-price-alert';
@@ -208,6 +209,13 @@ function NewAlertForm({ lastPricePerGram }: { lastPricePerGram: number | null | 
 export function PriceAlertsPage() {
   const alerts = usePriceAlerts();
   const remove = useDeletePriceAlert();
+  // a deleted alert takes its button away (and the button is disabled while the call runs): the focus goes to the
+  // list's heading, not to the page's top, so a keyboard user goes on from the list
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [deleted, setDeleted] = useState(0);
+  useEffect(() => {
+    if (deleted) focusIfLost(heading.current);
+  }, [deleted]);
   const data = alerts.data;
   const active = data?.alerts.filter((a) => a.fired_at === null).length ?? 0;
   return (
@@ -220,7 +228,7 @@ export function PriceAlertsPage() {
         <NewAlertForm lastPricePerGram={data?.last_price_per_gram} />
 
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
+          <Typography variant="h3" component="h2" sx={{ mb: 1 }} ref={heading} tabIndex={-1}>
             Seus alertas
           </Typography>
           {alerts.error ? (
@@ -244,6 +252,8 @@ export function PriceAlertsPage() {
                       remove.mutate(a.id, {
                         onSuccess: (answer) => notify.success(answer.message),
                         onError: (error) => notify.error(error),
+                        // after the list's refetch (useDeletePriceAlert), so the row is gone when the effect runs
+                        onSettled: () => setDeleted((n) => n + 1),
                       })
                     }
                   />
