@@ -1,11 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTimeBR, formatGrams, isoToBrDate, type ReserveProofSummary } from '@prata/domain';
+import { useState } from 'react';
 import { RouterLink } from '@/components/router-link';
 import { CenteredSpinner, PageHeader } from '@/components/page';
 import { firstError } from '@/lib/api';
@@ -54,6 +56,38 @@ function DayLine({ day }: { day: ReserveProofSummary }) {
         {day.root}
       </Typography>
     </Box>
+  );
+}
+
+/** How many previous days the page lists at first, and how many more each 'Mostrar mais' adds. */
+const PREVIOUS_DAYS_PAGE = 30;
+
+/**
+ * 'Dias anteriores': the newest PREVIOUS_DAYS_PAGE days, and more on request. The API sends a year of days (what a
+ * downloaded proof is checked against); listed whole they made the page tens of thousands of pixels tall on a phone.
+ */
+function PreviousDays({ history }: { history: ReserveProofSummary[] }) {
+  const [shown, setShown] = useState(PREVIOUS_DAYS_PAGE);
+  const more = Math.min(PREVIOUS_DAYS_PAGE, history.length - shown);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h3" component="h2" gutterBottom>
+        Dias anteriores
+      </Typography>
+      {history.slice(0, shown).map((day) => (
+        <DayLine key={day.day} day={day} />
+      ))}
+      {more > 0 && (
+        <Stack spacing={1} sx={{ pt: 1.5, borderTop: 1, borderColor: 'divider', alignItems: 'flex-start' }}>
+          <Typography variant="body2" color="text.secondary">
+            Mostrando {shown} de {history.length} dias.
+          </Typography>
+          <Button variant="outlined" onClick={() => setShown((n) => n + PREVIOUS_DAYS_PAGE)}>
+            Mostrar mais {more} {more === 1 ? 'dia' : 'dias'}
+          </Button>
+        </Stack>
+      )}
+    </Paper>
   );
 }
 
@@ -129,16 +163,7 @@ export function Component() {
 
         {latest && <VerifyFile days={days} />}
 
-        {history.length > 0 && (
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-            <Typography variant="h3" component="h2" gutterBottom>
-              Dias anteriores
-            </Typography>
-            {history.map((day) => (
-              <DayLine key={day.day} day={day} />
-            ))}
-          </Paper>
-        )}
+        {history.length > 0 && <PreviousDays history={history} />}
       </Stack>
     </Container>
   );
