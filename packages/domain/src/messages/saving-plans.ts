@@ -8,7 +8,11 @@ export const SAVING_PLAN_MESSAGES = {
   savingMonthDayRequired: 'Escolha um dia do mês entre 1 e 28',
   savingEndDateInvalid: 'Informe uma data de término válida, a partir de hoje',
   savingPaymentMethodRequired: 'Escolha como pagar',
-  savingPlanCreated: 'Poupança automática criada. A primeira compra acontece no dia marcado.',
+  /** `firstRun`: 'hoje', or the date ('14/12/2026') */
+  savingPlanCreated: (firstRun: string) =>
+    firstRun === 'hoje'
+      ? 'Poupança automática criada. A primeira compra é feita hoje.'
+      : `Poupança automática criada. A primeira compra será em ${firstRun}.`,
   savingPlanAwaitingPix: 'Pague o Pix abaixo: ele faz a primeira compra e autoriza as próximas pelo Pix Automático.',
   savingPlanPaused: 'Poupança automática pausada.',
   savingPlanResumed: 'Poupança automática retomada.',

@@ -106,7 +106,8 @@ export async function createPlan(deps: AppDeps, user: UserRow, input: CreateSavi
   const plan = await insertPlanChecked(deps, user, input, today);
   if (plan.paymentMethod === 'balance') {
     const [shown] = await presentPlans(db, [plan]);
-    return { plan: shown!, pix_qr_code: null, message: MESSAGES.savingPlanCreated };
+    const firstRun = period === today ? 'hoje' : isoToBrDate(period);
+    return { plan: shown!, pix_qr_code: null, message: MESSAGES.savingPlanCreated(firstRun) };
   }
   const authorization = await authorize(deps, user, plan, today);
   try {

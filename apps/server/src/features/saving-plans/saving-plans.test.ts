@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { brasiliaIsoDate, feeAndIof, mulDivHalfUp } from '@prata/domain';
+import { brasiliaIsoDate, feeAndIof, MESSAGES, mulDivHalfUp } from '@prata/domain';
 import {
   approvedCustomer,
   bearer,
@@ -73,6 +73,8 @@ describe('saving plans', () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().plan.status).toBe('active');
+    // due today, so it buys today: the answer says so, not "on the day chosen"
+    expect(created.json().message).toBe(MESSAGES.savingPlanCreated('hoje'));
     await runSavingPlans(t.app.deps);
     await runSavingPlans(t.app.deps);
     let [plan] = await plansOf(t, c.token);
@@ -85,6 +87,21 @@ describe('saving plans', () => {
     expect(plan!.runs.map((r) => r.status)).toEqual(['bought', 'bought']);
     expect((await getBalances(t.database.db, c.id)).AG.available).toBe(
       Math.round(plan!.runs.reduce((g, r) => g + (r.quantity_grams ?? 0), 0) * 100),
+    );
+  });
+
+  it("a plan's answer says when its first purchase is: today when it is due today, else the date", async () => {
+    const c = await approvedCustomer(t);
+    await fundCustomer(t.database, c.id, 'BRL', 5_000);
+    const tomorrow = await createPlan(t, c.token, {
+      amount: '10,00',
+      frequency: 'weekly',
+      weekday: (todayWeekday() + 1) % 7,
+      payment_method: 'balance',
+    });
+    const next = tomorrow.json().plan.next_run_date as string;
+    expect(tomorrow.json().message).toBe(
+      `Poupança automática criada. A primeira compra será em ${next.slice(8, 10)}/${next.slice(5, 7)}/${next.slice(0, 4)}.`,
     );
   });
 
