@@ -22,7 +22,7 @@ import { MoneyText } from '@/components/money-text';
 import { MoneyTextField } from '@/components/money-field';
 import { firstError } from '@/lib/api';
 import { type PreviewSchedule, useSavingPreview } from '../api/preview';
-import { brl, dateBR } from '../labels';
+import { brl, dateBR, weekdayOption } from '../labels';
 import { usePlanForm } from './use-plan-form';
 
 /** When the runs happen, said before anything is paid: the first Pix buys at once, as the current period's run. */
@@ -114,7 +114,7 @@ function ScheduleFields({ form }: { form: ReturnType<typeof usePlanForm> }) {
         >
           {WEEKDAY_LABELS.map((label, i) => (
             <MenuItem key={label} value={i}>
-              {label}
+              {weekdayOption(i)}
             </MenuItem>
           ))}
         </TextField>
