@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { statementMonthOf } from '@prata/domain';
+import { formatBRL, statementMonthOf } from '@prata/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestDatabase, onPostgres, signIn, type TestApp } from '../../test/helpers';
@@ -252,6 +252,26 @@ describe('the demo', () => {
            limit 5`,
     );
     expect(early).toEqual([]);
+  });
+
+  it("tells the same story on every screen: Maria's open ticket asks about the TED she has waiting", async () => {
+    const email = 'cliente@prata.dev';
+    const { tickets } = await get<{ tickets: { data: Array<{ id: number; subject: string; status: string }> } }>(
+      email,
+      '/api/tickets',
+    );
+    const ted = tickets.data.find((x) => x.subject.startsWith('TED enviada'));
+    expect(ted?.status).toBe('pending');
+    const { ticket } = await get<{ ticket: { description: string } }>(email, `/api/ticket/${ted!.id}`);
+    const deposits = await all<{ amount: number; method: string; status: string; has_receipt: boolean }>(
+      email,
+      '/api/deposits',
+      'deposits',
+    );
+    const waiting = deposits.filter((d) => d.method === 'ted' && d.status === 'pending');
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.has_receipt).toBe(true);
+    expect(ticket.description).toContain(formatBRL(cents(waiting[0]!.amount)));
   });
 
   it('adds nothing on a second start', async () => {

@@ -35,6 +35,12 @@ export async function paidPixForDemo(deps: AppDeps, userId: number, amountCents:
 }
 
 /**
+ * Maria's TED waiting for the operator (from her Itaú account, receipt attached to the deposit): her open support
+ * ticket of today asks about it, with these figures.
+ */
+export const DEMO_TED_IN_REVIEW = { amountCents: 80_000, daysAgo: 2, hour: 16 } as const;
+
+/**
  * Money for the demo accounts (`npm start`), made through the same code paths customers and operators use, each at
  * its date in the demo's history (lib/demo-calendar.ts): the accounts open with Pix deposits paid by the embedded
  * provider, a TED approved by the operator a year ago, and over the last weeks a TED refused, one waiting, withdrawals
@@ -122,9 +128,9 @@ export async function moneyDemoEvents(deps: AppDeps, calendar: DemoCalendar): Pr
       run: async () => void (await payOut(deps, sent.get('withdrawal')!, reviewer)),
     },
     {
-      at: daysAgo(2, 16),
+      at: daysAgo(DEMO_TED_IN_REVIEW.daysAgo, DEMO_TED_IN_REVIEW.hour),
       what: 'a TED em análise',
-      run: async () => void (await ted(deps, maria, 80_000, 'comprovante.pdf')),
+      run: async () => void (await ted(deps, maria, DEMO_TED_IN_REVIEW.amountCents, 'comprovante.pdf')),
     },
     {
       at: daysAgo(1, 18, 15),

@@ -1,6 +1,6 @@
 // Money in and out: deposits (Pix, TED), withdrawals, the payment provider's webhook and the back office's queues.
 export { simulatePixPayment } from './back-office';
-export { moneyDemoEvents, paidPixForDemo } from './demo';
+export { DEMO_TED_IN_REVIEW, moneyDemoEvents, paidPixForDemo } from './demo';
 export { registerMoneyReconciliation } from './reconciliation';
 export { moneyRoutes } from './routes';
 export { handlePaymentWebhook } from './webhooks';

@@ -1,4 +1,6 @@
+import { formatBRL } from '@prata/domain';
 import type { Db, Executor } from '@/db/client';
+import { DEMO_TED_IN_REVIEW } from '@/features/money/index';
 import { DEMO_CATEGORIES, DEMO_CONTACT, DEMO_FAQS } from './demo-content';
 import { STAFF_NAME } from './presenter';
 import {
@@ -30,9 +32,8 @@ const CLIENTE: DemoTicket[] = [
   {
     category: 'Depósitos e retiradas',
     subcategory: 'Depósito por TED',
-    subject: 'TED enviada ontem ainda não apareceu no saldo',
-    description:
-      'Fiz uma TED de R$ 2.000,00 ontem às 15h a partir da minha conta no Banco do Brasil e anexei o comprovante, mas o valor ainda não aparece no meu saldo. Podem verificar?',
+    subject: 'TED enviada anteontem ainda não apareceu no saldo',
+    description: `Fiz uma TED de ${formatBRL(DEMO_TED_IN_REVIEW.amountCents)} anteontem, por volta das ${DEMO_TED_IN_REVIEW.hour}h, da minha conta no Itaú e enviei o comprovante junto com o depósito, mas o valor ainda não aparece no meu saldo. Podem verificar?`,
     daysAgo: 0,
     messages: [],
   },
