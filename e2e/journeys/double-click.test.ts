@@ -6,8 +6,9 @@
  * balance down once), a small limit buy (one pending order), a larger limit buy through its confirmation (one order),
  * the cancel of that order (one cancellation, the hold back once), the withdrawal's e-mail code and the withdrawal
  * (one e-mail, one withdrawal), the transfer's code and the transfer (one e-mail, one transfer, the receiver's grams up
- * once), and "Pagar com saldo" on /retirar-prata through its confirmation (one shipment, 50 g down once). On the way
- * the order form warns that a total passes the available balance before anything is sent.
+ * once), "Pagar com saldo" on /retirar-prata through its confirmation (one shipment, 50 g down once), and "Salvar
+ * alterações" of /meus-dados' personal data (one save). On the way the order form warns that a total passes the
+ * available balance before anything is sent.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -278,6 +279,17 @@ describe('Duplo clique: uma operação por intenção', () => {
         assert.equal(now.centigrams, start.centigrams - 5000, "the bar's 50 g left once");
         assert.equal(centsText(start.cents - now.cents), total, 'the total shown, charged once');
       });
+    });
+  });
+
+  it('/meus-dados: "Salvar alterações" dos dados pessoais, um envio', { timeout: 60_000 }, async () => {
+    await withPage(browser, { viewport: PHONE, name: 'double-click-personal', token: a.token }, async (page) => {
+      await page.goto('/meus-dados/dados-pessoais');
+      const calls = watchCalls(page);
+      await doubleClick(byRole(page, 'button', 'Salvar alterações'));
+      await expectVisible(snackbar(page, 'Dados pessoais atualizados com sucesso!'));
+      await calls.settled();
+      assert.equal(calls.count('PUT /api/user/pessoais'), 1, 'one save');
     });
   });
 });

@@ -95,6 +95,22 @@ describe('PersonalDataForm (edit)', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('saves once on a double click of "Salvar alterações"', async () => {
+    renderRoute(<PersonalDataForm user={user()} mode="edit" />);
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const save = screen.getByRole('button', { name: 'Salvar alterações' });
+    // both clicks land before the page draws the button disabled, as a quick double click's do
+    await act(async () => {
+      fireEvent.click(save);
+      fireEvent.click(save);
+    });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/user/pessoais']);
+    await act(async () => answer(jsonResponse(200, { message: MESSAGES.personalDataSaved })));
+    await vi.waitFor(() => expect(getNotice()?.message).toBe(MESSAGES.personalDataSaved));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('shows name and birth date read-only once the registration is approved', async () => {
     renderRoute(<PersonalDataForm user={user('2026-02-01T00:00:00Z')} mode="edit" />);
     expect(screen.getByText(IDENTITY_LOCKED_NOTICE)).toBeTruthy();

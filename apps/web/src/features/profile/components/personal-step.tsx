@@ -131,7 +131,11 @@ export function PersonalDataForm({
   mode: 'finish' | 'edit';
   onDone?: () => void;
 }) {
-  const { editing, locked, save, confirmation, control, spouse, send, onSubmit } = usePersonalData(user, mode, onDone);
+  const { editing, locked, saving, confirmation, control, spouse, send, onSubmit } = usePersonalData(
+    user,
+    mode,
+    onDone,
+  );
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={onSubmit}>
       {locked && <Alert severity="info">{IDENTITY_LOCKED_NOTICE}</Alert>}
@@ -155,12 +159,12 @@ export function PersonalDataForm({
         ))}
       </FormTextField>
       {spouse && <SpouseFields control={control} />}
-      <StepActions submitLabel={editing ? 'Salvar alterações' : 'Continuar'} pending={save.isPending} />
+      <StepActions submitLabel={editing ? 'Salvar alterações' : 'Continuar'} pending={saving} />
       <ContactCodeDialog
         confirmation={confirmation}
         accountEmail={user.email}
         current={{ celular: user.celular }}
-        saving={save.isPending}
+        saving={saving}
         onConfirm={(code, { request, values }, setCodeError) => send({ ...request, code }, values, setCodeError)}
       />
     </Stack>

@@ -18,6 +18,7 @@ import {
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { applyServerErrors } from '@/lib/form-errors';
+import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';
 import type { RegisterFinishUser } from '../api/get-register-finish';
 import { useSavePersonalData, useUpdatePersonalData } from '../api/update-personal-data';
@@ -136,31 +137,35 @@ export function usePersonalData(user: RegisterFinishUser, mode: 'finish' | 'edit
     (f) => !(editing && f === 'cpf') && !(locked && (f === 'name' || f === 'nascimento')),
   );
 
-  const send = (request: PersonalDataRequest, values: PersonalFormValues, setCodeError?: (message: string) => void) => {
-    save.mutate(request, {
-      onSuccess: ({ message }) => {
-        confirmation.close();
-        if (message) notify.success(message);
-        if (editing) reset(values);
-        onDone?.();
-      },
-      onError: (error) => {
-        if (isContactCodeRequired(error)) {
-          void confirmation.ask({ celular: request.celular }, { request, values });
-          return;
-        }
-        const codeError = codeErrorOf(error);
-        if (setCodeError && codeError) {
-          setCodeError(codeError);
-          return;
-        }
-        confirmation.close();
-        applyServerErrors(error, setError, formFields);
-      },
-    });
-  };
+  // One save per 'Salvar alterações' or 'Continuar', however many clicks: a double click sent the data twice.
+  const intention = useIntention(user.id);
+  const send = (request: PersonalDataRequest, values: PersonalFormValues, setCodeError?: (message: string) => void) =>
+    intention
+      .run(() => save.mutateAsync(request))
+      .then(
+        (answer) => {
+          if (!answer) return;
+          confirmation.close();
+          if (answer.message) notify.success(answer.message);
+          if (editing) reset(values);
+          onDone?.();
+        },
+        (error: unknown) => {
+          if (isContactCodeRequired(error)) {
+            void confirmation.ask({ celular: request.celular }, { request, values });
+            return;
+          }
+          const codeError = codeErrorOf(error);
+          if (setCodeError && codeError) {
+            setCodeError(codeError);
+            return;
+          }
+          confirmation.close();
+          applyServerErrors(error, setError, formFields);
+        },
+      );
 
   const onSubmit = handleSubmit((v) => send(toRequest(v), v));
 
-  return { editing, locked, save, confirmation, control, spouse, send, onSubmit };
+  return { editing, locked, saving: intention.busy, confirmation, control, spouse, send, onSubmit };
 }
