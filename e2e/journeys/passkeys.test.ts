@@ -105,6 +105,10 @@ describe('Chaves de acesso: criar, entrar com a chave, retirar para uma conta no
       await fill(page, 'Nome da chave', 'Chromium do teste');
       await click(page, 'button', 'Criar chave de acesso');
       await expectVisible(snackbar(page, 'Chave de acesso criada.'));
+      // the button was disabled while the browser's dialog ran: the keyboard's focus comes back to it, not to the top
+      await eventually(async () =>
+        assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Criar chave de acesso'),
+      );
       const list = page.getByRole('list', { name: 'Suas chaves de acesso' });
       await expectVisible(list);
       await eventually(async () => {

@@ -4,6 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerFrom, callsTo, jsonResponse, renderRoute } from '@/testing/render';
 import { PasskeysSection } from './passkeys-section';
 
+vi.mock('../webauthn', async (original) => ({
+  ...(await original<typeof import('../webauthn')>()),
+  // the browser's own dialog, answered at once: what the server checks is not the form's business
+  createCredential: vi.fn(async () => ({ id: 'credencial', response: {} })),
+}));
+
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
@@ -73,5 +79,35 @@ describe('PasskeysSection', () => {
     expect(await screen.findByRole('button', { name: 'Remover Notebook' })).toBeTruthy();
     const sent = callsTo(fetchMock, 'DELETE /api/user/passkeys/4').map(([, init]) => JSON.parse(String(init?.body)));
     expect(sent).toEqual([{ password: 'senha-errada' }, { password: 'senha-certa-1' }]);
+  });
+
+  it('after creating, the focus is back on "Criar chave de acesso", not at the page\'s top', async () => {
+    let passkeys: Array<typeof phone | typeof laptop> = [laptop];
+    let save: (response: Response) => void = () => undefined;
+    answerFrom(fetchMock, {
+      'GET /api/user/passkeys': () => jsonResponse(200, { passkeys }),
+      'POST /api/user/passkeys/registration-options': () => jsonResponse(200, { options: { challenge: 'x' } }),
+    });
+    // the save answers when the test says so
+    const routed = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      String(input) === '/api/user/passkeys' && init?.method === 'POST'
+        ? new Promise<Response>((resolve) => (save = resolve))
+        : routed(input, init),
+    );
+    renderRoute(<PasskeysSection />);
+    await screen.findByRole('list', { name: 'Suas chaves de acesso' });
+    const create = screen.getByRole('button', { name: 'Criar chave de acesso' });
+    create.focus();
+    fireEvent.submit(screen.getByRole('form', { name: 'Criar chave de acesso' }));
+    // disabled while the browser's dialog and the call run: a browser takes the focus away from it (jsdom does not)
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/user/passkeys')).toHaveLength(1));
+    expect(create).toHaveProperty('disabled', true);
+    create.blur();
+    passkeys = [laptop, phone];
+    save(jsonResponse(201, { message: 'Chave de acesso criada.' }));
+    expect(await screen.findByRole('button', { name: 'Remover Meu celular' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(create));
+    expect(callsTo(fetchMock, 'POST /api/user/passkeys')).toHaveLength(1);
   });
 });

@@ -10,10 +10,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type Passkey, PASSKEY_NAME_MAX } from '@prata/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PasswordField } from '@/components/password-field';
 import { firstError, isApiError } from '@/lib/api';
+import { focusIfLost } from '@/lib/focus';
 import { formatDateTimeBR } from '@/lib/format';
 import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';
@@ -28,6 +29,13 @@ function CreatePasskeyForm() {
   const [error, setError] = useState<string | null>(null);
   const create = useCreatePasskey();
   const intention = useIntention({ name });
+  // 'Criar chave de acesso' is disabled while the browser's dialog and the call run, which drops the keyboard's focus
+  // to the page's top: once the attempt ends (created, refused or cancelled) the focus comes back to it (WCAG 2.4.3)
+  const button = useRef<HTMLButtonElement>(null);
+  const [attempts, setAttempts] = useState(0);
+  useEffect(() => {
+    if (attempts > 0) focusIfLost(button.current);
+  }, [attempts]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
@@ -48,7 +56,8 @@ function CreatePasskeyForm() {
           if (field) setError(field);
           else notify.error(failure instanceof PasskeyCeremonyError ? failure.message : firstError(failure));
         },
-      );
+      )
+      .finally(() => setAttempts((count) => count + 1));
   };
   return (
     <Stack
@@ -70,6 +79,7 @@ function CreatePasskeyForm() {
         sx={{ flex: 1 }}
       />
       <Button
+        ref={button}
         type="submit"
         variant="contained"
         size="large"
