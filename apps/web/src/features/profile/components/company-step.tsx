@@ -13,7 +13,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useIntention } from '@/lib/intention';
 import { useSaveCompany } from '../api/save-company';
-import { ContactCodeDialog, codeErrorOf, isContactCodeRequired, useContactConfirmation } from './contact-code-dialog';
+import { ContactCodeDialog, useContactConfirmation } from './contact-code-dialog';
 import { StepActions } from './step-actions';
 import { REGIME_LABELS } from '../labels';
 
@@ -87,19 +87,10 @@ export function CompanyStep({
           reset(getValues());
           onDone?.();
         },
-        (error: unknown) => {
-          if (isContactCodeRequired(error)) {
-            void confirmation.ask({ celular: request.celular, email: request.email }, request);
-            return;
-          }
-          const codeError = codeErrorOf(error);
-          if (setCodeError && codeError) {
-            setCodeError(codeError);
-            return;
-          }
-          confirmation.close();
-          applyServerErrors(error, setError, formFields);
-        },
+        (error: unknown) =>
+          confirmation.refused(error, { celular: request.celular, email: request.email }, request, setCodeError, (e) =>
+            applyServerErrors(e, setError, formFields),
+          ),
       );
 
   const onSubmit = handleSubmit((request) => send(request));

@@ -21,12 +21,12 @@ import { resendLabel } from '@/features/auth/index';
 import { type ContactTarget, useRequestContactCode } from '../api/request-contact-code';
 
 /** The server asks for a code: a stored mobile number (or a company's contact e-mail) is being changed. */
-export function isContactCodeRequired(error: unknown): boolean {
+function isContactCodeRequired(error: unknown): boolean {
   return hasErrorCode(error, 'CONTACT_CODE_REQUIRED');
 }
 
 /** The message of a wrong, expired or spent code (the answer's `errors.code`), if that is what failed. */
-export function codeErrorOf(error: unknown): string | undefined {
+function codeErrorOf(error: unknown): string | undefined {
   return isApiError(error) ? error.errors?.code?.[0] : undefined;
 }
 
@@ -42,18 +42,43 @@ export function useContactConfirmation<T>() {
   // one e-mail per request of a code, whatever the fingers do: a second tap while one is on its way is dropped, and
   // a retry after a lost answer carries the same key (the target is known only at the tap)
   const intention = useIntention('contact-code');
+  const ask = async (target: ContactTarget, request: T) => {
+    try {
+      const answer = await intention.run((key) => send.mutateAsync({ target, key }));
+      if (answer) setPending({ target, request, notice: null });
+    } catch (error) {
+      // A code sent less than a minute ago (the dialog was closed and the form saved again) still works.
+      if (hasErrorCode(error, 'CODE_RESEND_WAIT', 'RATE_LIMITED'))
+        setPending({ target, request, notice: firstError(error) });
+      else notify.error(error);
+    }
+  };
   return {
     pending,
-    async ask(target: ContactTarget, request: T) {
-      try {
-        const answer = await intention.run((key) => send.mutateAsync({ target, key }));
-        if (answer) setPending({ target, request, notice: null });
-      } catch (error) {
-        // A code sent less than a minute ago (the dialog was closed and the form saved again) still works.
-        if (hasErrorCode(error, 'CODE_RESEND_WAIT', 'RATE_LIMITED'))
-          setPending({ target, request, notice: firstError(error) });
-        else notify.error(error);
+    ask,
+    /**
+     * A save refused: a code the server requires is asked for (the dialog opens holding `request`); a wrong, expired
+     * or spent code goes under the dialog's code field (`setCodeError`, when the save came from the dialog); anything
+     * else closes the dialog and goes to `onOther` (the form's fields).
+     */
+    refused(
+      error: unknown,
+      target: ContactTarget,
+      request: T,
+      setCodeError: ((message: string) => void) | undefined,
+      onOther: (error: unknown) => void,
+    ) {
+      if (isContactCodeRequired(error)) {
+        void ask(target, request);
+        return;
       }
+      const codeError = codeErrorOf(error);
+      if (setCodeError && codeError) {
+        setCodeError(codeError);
+        return;
+      }
+      setPending(null);
+      onOther(error);
     },
     /** Resolves true when a new code was sent, so the countdown restarts. */
     async resend(): Promise<boolean> {

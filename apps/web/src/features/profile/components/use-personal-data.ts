@@ -22,7 +22,7 @@ import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';
 import type { RegisterFinishUser } from '../api/get-register-finish';
 import { useSavePersonalData, useUpdatePersonalData } from '../api/update-personal-data';
-import { codeErrorOf, isContactCodeRequired, useContactConfirmation } from './contact-code-dialog';
+import { useContactConfirmation } from './contact-code-dialog';
 
 const ADULT_AGE = 18;
 
@@ -150,19 +150,10 @@ export function usePersonalData(user: RegisterFinishUser, mode: 'finish' | 'edit
           if (editing) reset(values);
           onDone?.();
         },
-        (error: unknown) => {
-          if (isContactCodeRequired(error)) {
-            void confirmation.ask({ celular: request.celular }, { request, values });
-            return;
-          }
-          const codeError = codeErrorOf(error);
-          if (setCodeError && codeError) {
-            setCodeError(codeError);
-            return;
-          }
-          confirmation.close();
-          applyServerErrors(error, setError, formFields);
-        },
+        (error: unknown) =>
+          confirmation.refused(error, { celular: request.celular }, { request, values }, setCodeError, (e) =>
+            applyServerErrors(e, setError, formFields),
+          ),
       );
 
   const onSubmit = handleSubmit((v) => send(toRequest(v), v));
