@@ -55,6 +55,11 @@ export function isValidIsoDate(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && parseIsoDatePart(value) !== null;
 }
 
+/** A day the API takes: a real calendar date written `yyyy-mm-dd`, from the year 1900 on (a column of type date). */
+export function isAcceptedIsoDate(value: string): boolean {
+  return isValidIsoDate(value) && Number(value.slice(0, 4)) >= MIN_YEAR;
+}
+
 /**
  * Age in whole years on `todayIso`: the birthday must have been reached. Someone born on 29 February turns a
  * year older on 1 March in common years. Throws on dates that are not `yyyy-mm-dd` (or an ISO timestamp).

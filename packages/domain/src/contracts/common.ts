@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCelular, isValidCnpj, normalizeCnpj } from '../documents/index';
+import { isAcceptedIsoDate } from '../dates';
 import { onlyDigits } from '../text';
 import { ERROR_CODES } from '../errors';
 import { MESSAGES } from '../messages';
@@ -94,15 +95,16 @@ export const cnpjField = () =>
     .refine((v) => isValidCnpj(v), MESSAGES.cnpjInvalid)
     .transform((v) => normalizeCnpj(v));
 
-/** yyyy-mm-dd, a real calendar date. */
+/** yyyy-mm-dd, a real calendar date from 1900 on (not 2027-02-31, which `Date.parse` rolls into March). */
 export const isoDateField = (required: string, invalid: string) =>
-  boundedString({ max: 10, required, tooLong: invalid, invalid })
-    .min(1, required)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, invalid)
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getUTCFullYear() >= 1900;
-    }, invalid);
+  boundedString({ max: 10, required, tooLong: invalid, invalid }).min(1, required).refine(isAcceptedIsoDate, invalid);
+
+/** The same, optional: absent, null or empty is null. */
+export const optionalIsoDateField = (invalid: string) =>
+  boundedString({ max: 10, tooLong: invalid, invalid })
+    .nullish()
+    .refine((v) => !v || isAcceptedIsoDate(v), invalid)
+    .transform((v) => (v ? v : null));
 
 /** Booleans as JSON booleans, or as the strings a multipart form sends. */
 export const boolField = (message: string) =>

@@ -10,6 +10,7 @@ import {
   boundedString,
   celularField,
   cnpjField,
+  optionalIsoDateField,
   emailField,
   isoDateField,
   isoDateTime,
@@ -40,14 +41,7 @@ const optionalCpf = cpfText()
   .refine((v) => !v || isValidCpf(v), MESSAGES.cpfInvalid)
   .transform((v) => (v ? onlyDigits(v) : null));
 
-const optionalIsoDate = boundedString({
-  max: 10,
-  tooLong: MESSAGES.birthDateInvalid,
-  invalid: MESSAGES.birthDateInvalid,
-})
-  .nullish()
-  .refine((v) => !v || /^\d{4}-\d{2}-\d{2}$/.test(v), MESSAGES.birthDateInvalid)
-  .transform((v) => (v ? v : null));
+const optionalIsoDate = optionalIsoDateField(MESSAGES.birthDateInvalid);
 
 /** POST /api/user/contact-code: the new contact data the code will confirm (companies also send the contact e-mail). */
 export const ContactCodeRequest = z.object({

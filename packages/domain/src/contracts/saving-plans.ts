@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { parseDecimal } from '../money/index';
-import { boundedString, isoDate, isoDateTime, pageOf, withUnits, pageParam, decimalParam } from './common';
+import {
+  boundedString,
+  decimalParam,
+  isoDate,
+  isoDateTime,
+  optionalIsoDateField,
+  pageOf,
+  pageParam,
+  withUnits,
+} from './common';
 
 /**
  * Automatic saving (docs/saving-plans.md): a fixed amount of reais buys silver with a market order
@@ -68,8 +77,6 @@ export const savingAmountField = () =>
       return parsed.minor;
     });
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** POST /api/saving-plans */
 export const CreateSavingPlanRequest = withUnits(
   z
@@ -78,12 +85,7 @@ export const CreateSavingPlanRequest = withUnits(
       frequency: z.enum(SAVING_FREQUENCIES, { error: MESSAGES.chooseOption }),
       weekday: z.coerce.number().int().min(0).max(6).nullish(),
       month_day: z.coerce.number().int().min(1).max(28).nullish(),
-      end_date: z
-        .string()
-        .max(10)
-        .nullish()
-        .transform((v) => (v ? v : null))
-        .refine((v) => v === null || (ISO_DAY.test(v) && !Number.isNaN(Date.parse(v))), MESSAGES.savingEndDateInvalid),
+      end_date: optionalIsoDateField(MESSAGES.savingEndDateInvalid),
       payment_method: z.enum(SAVING_PAYMENT_METHODS, { error: MESSAGES.savingPaymentMethodRequired }),
     })
     .superRefine((body, ctx) => {

@@ -129,6 +129,7 @@ describe('finishing the registration of an individual', () => {
     [{ sexo: 'X' }, 'sexo', MESSAGES.sexRequired],
     [{ estado_civil: undefined }, 'estado_civil', MESSAGES.maritalStatusRequired],
     [{ conjuge_cpf: '123' }, 'conjuge_cpf', MESSAGES.cpfInvalid],
+    [{ conjuge_nascimento: '1990-02-30' }, 'conjuge_nascimento', MESSAGES.birthDateInvalid],
   ])('personal data %j → %s: %s', async (patch, field, message) => {
     const c = await createCustomer(t);
     const res = await t.app.inject({

@@ -121,6 +121,29 @@ describe('the first charge of a Pix Automático plan', () => {
     const message = MESSAGES.savingFirstRunAfterEnd(dayOfMonth(0, 5).split('-').reverse().join('/'));
     expect(r.json()).toEqual({ code: 'VALIDATION_FAILED', message, errors: { end_date: [message] } });
   });
+
+  it('an end date its month does not have is refused on its field, and nothing is made', async () => {
+    const c = await approvedCustomer(t);
+    const year = Number(today().slice(0, 4)) + 1;
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/saving-plans',
+      headers: bearer(c.token),
+      payload: {
+        amount: '30.00',
+        frequency: 'monthly',
+        month_day: 5,
+        end_date: `${year}-02-31`,
+        payment_method: 'balance',
+      },
+    });
+    const message = MESSAGES.savingEndDateInvalid;
+    expect([r.statusCode, r.json()]).toEqual([
+      422,
+      { code: 'VALIDATION_FAILED', message, errors: { end_date: [message] } },
+    ]);
+    expect((await get(c, '/api/saving-plans')).json().plans).toEqual([]);
+  });
 });
 
 describe('the preview of a run', () => {

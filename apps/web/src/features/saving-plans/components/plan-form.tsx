@@ -12,12 +12,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatDecimalGrams,
+  MASKS,
   type SavingFrequency,
   type SavingPaymentMethod,
   type SavingPlanResponse,
   type SavingSchedulePreview,
   WEEKDAY_LABELS,
 } from '@prata/domain';
+import { MaskedTextField } from '@/components/masked-text-field';
 import { MoneyText } from '@/components/money-text';
 import { MoneyTextField } from '@/components/money-field';
 import { firstError } from '@/lib/api';
@@ -184,14 +186,15 @@ export function PlanForm({ onCreated }: { onCreated: (answer: SavingPlanResponse
       />
       <Preview amount={amount} schedule={form.schedule} />
       <ScheduleFields form={form} />
-      <TextField
+      <MaskedTextField
         label="Termina em (opcional)"
-        type="date"
+        mask={MASKS.date}
+        inputMode="numeric"
+        placeholder="dd/mm/aaaa"
         value={endDate}
-        onChange={(e) => form.setEndDate(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={form.setEndDate}
         error={endDateError !== undefined}
-        helperText={endDateError}
+        helperText={endDateError ?? 'Deixe em branco para o plano seguir até você pausá-lo ou cancelá-lo.'}
         fullWidth
       />
       <MethodField method={form.method} onChange={form.setMethod} />

@@ -1,4 +1,4 @@
-import type { SavingFrequency, SavingPaymentMethod, SavingPlanResponse } from '@prata/domain';
+import { brDateToIso, type SavingFrequency, type SavingPaymentMethod, type SavingPlanResponse } from '@prata/domain';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '@/lib/api';
 import { useIntention } from '@/lib/intention';
@@ -27,7 +27,8 @@ export function usePlanForm(onCreated: (answer: SavingPlanResponse) => void) {
     frequency,
     weekday: frequency === 'weekly' ? weekday : null,
     month_day: frequency === 'monthly' ? monthDay : null,
-    end_date: endDate || null,
+    // typed dd/mm/aaaa; a text that is no date goes as typed, and the server's rule answers it
+    end_date: endDate ? (brDateToIso(endDate) ?? endDate) : null,
     payment_method: method,
   };
   const intention = useIntention(body);

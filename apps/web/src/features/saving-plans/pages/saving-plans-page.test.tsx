@@ -163,6 +163,25 @@ describe('/poupanca-automatica', { timeout: 30_000 }, () => {
     expect(calls('POST /api/saving-plans')).toHaveLength(1);
   });
 
+  it('the end date is typed the Brazilian way and sent as the API reads it', async () => {
+    routes(fetchMock, {
+      'GET /api/saving-plans': () => jsonResponse(200, { plans: [] }),
+      'GET /api/saving-plans/preview': () => jsonResponse(200, preview),
+      'POST /api/saving-plans': () => jsonResponse(201, { plan: plan({ payment_method: 'balance' }), message: 'Ok.' }),
+    });
+    renderRoute(<SavingPlansPage />, { path: '/poupanca-automatica' });
+    await screen.findByText('Você ainda não tem uma poupança automática.', {}, LONG);
+    fireEvent.change(screen.getByLabelText(/Valor de cada compra/), { target: { value: '50,00' } });
+    const end = screen.getByLabelText(/Termina em/) as HTMLInputElement;
+    expect(end.type).toBe('text');
+    expect(end.placeholder).toBe('dd/mm/aaaa');
+    fireEvent.input(end, { target: { value: '31/12/2027' } });
+    fireEvent.change(end, { target: { value: '31/12/2027' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Criar poupança automática' })));
+    const [, init] = calls('POST /api/saving-plans')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ end_date: '2027-12-31' });
+  });
+
   it('says the minimum fee as such, and before paying when the first and the next charges happen', async () => {
     routes(fetchMock, {
       'GET /api/saving-plans': () => jsonResponse(200, { plans: [] }),
