@@ -1,3 +1,5 @@
+import { useCallback, useRef, useState } from 'react';
+
 /**
  * Where the keyboard's focus goes when a dialog closes and the button that opened it cannot take it back (WCAG
  * 2.4.3): a paid order replaces 'Fazer um Pix', a cancelled order takes its cancel button away, a button disabled
@@ -11,3 +13,34 @@ export function focusIfLost(target: HTMLElement | null | undefined, from?: HTMLE
   const lost = !active || active === document.body || !active.isConnected || Boolean(from?.contains(active));
   if (target && lost) target.focus();
 }
+
+/** What an item of a growing list spreads on its root element (useRevealFocus). */
+export type RevealedItemProps = { tabIndex?: number; ref?: (element: HTMLElement | null) => void };
+
+/**
+ * "Mostrar mais" for a list: the button goes (or is disabled while the next page loads) once it is pressed, and the
+ * focus with it to the page's top. The first item shown by the press takes the focus instead, so a keyboard or
+ * screen reader user goes on reading where the list grew. `revealFrom(n)` before showing more (n: how many were
+ * shown); `propsFor(i)` on each item: the item at n gets `tabIndex={-1}` and takes the focus once, when it renders.
+ */
+export function useRevealFocus() {
+  const [first, setFirst] = useState<number | null>(null);
+  const pending = useRef(false);
+  const takeFocus = useCallback((element: HTMLElement | null) => {
+    if (element && pending.current) {
+      pending.current = false;
+      element.focus();
+    }
+  }, []);
+  return {
+    revealFrom(shown: number) {
+      pending.current = true;
+      setFirst(shown);
+    },
+    propsFor(index: number): RevealedItemProps {
+      return index === first ? { tabIndex: -1, ref: takeFocus } : {};
+    },
+  };
+}
+
+export type RevealFocus = ReturnType<typeof useRevealFocus>;

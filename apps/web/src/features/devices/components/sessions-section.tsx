@@ -19,6 +19,7 @@ import { focusIfLost } from '@/lib/focus';
 import { formatDateTimeBR } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
+import { type RevealedItemProps, useRevealFocus } from '@/lib/focus';
 
 const ICONS: Record<SessionDevice, typeof ComputerOutlined> = {
   desktop: ComputerOutlined,
@@ -50,11 +51,11 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function SessionCard({ session, onEnd }: { session: SessionItem; onEnd: () => void }) {
+function SessionCard({ session, onEnd, focus }: { session: SessionItem; onEnd: () => void; focus: RevealedItemProps }) {
   const Icon = ICONS[session.device];
   const headingId = `sessao-${session.id}`;
   return (
-    <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, listStyle: 'none' }}>
+    <Paper {...focus} component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, listStyle: 'none' }}>
       {/* on a phone 'Encerrar' goes below the details, which keep the card's width (a place or a date is not broken) */}
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <Icon color="action" aria-hidden sx={{ mt: 0.25 }} />
@@ -102,6 +103,43 @@ function SessionCard({ session, onEnd }: { session: SessionItem; onEnd: () => vo
 }
 
 type Confirming = { kind: 'one'; session: SessionItem } | { kind: 'others' } | null;
+
+/** The sessions, this device first, and "Mostrar mais sessões" while the server has more. */
+function SessionList({
+  sessions,
+  listed,
+  onEnd,
+}: {
+  sessions: ReturnType<typeof useSessions>;
+  listed: SessionItem[];
+  onEnd: (session: SessionItem) => void;
+}) {
+  const reveal = useRevealFocus();
+  const others = listed.filter((s) => !s.current).length;
+  return (
+    <Stack spacing={2}>
+      <Stack component="ul" spacing={1.5} aria-label="Sessões abertas" sx={{ m: 0, p: 0 }}>
+        {listed.map((s, i) => (
+          <SessionCard key={s.id} session={s} onEnd={() => onEnd(s)} focus={reveal.propsFor(i)} />
+        ))}
+      </Stack>
+      {sessions.hasNextPage && (
+        <Box>
+          <Button
+            onClick={() => {
+              reveal.revealFrom(listed.length);
+              void sessions.fetchNextPage();
+            }}
+            disabled={sessions.isFetchingNextPage}
+          >
+            Mostrar mais sessões
+          </Button>
+        </Box>
+      )}
+      {others === 0 && <Typography color="text.secondary">Nenhuma outra sessão aberta.</Typography>}
+    </Stack>
+  );
+}
 
 /**
  * "Onde estou conectado": every open session of the account (device, browser, place, first and last access), this
@@ -160,21 +198,7 @@ export function SessionsSection() {
     );
   } else {
     body = (
-      <Stack spacing={2}>
-        <Stack component="ul" spacing={1.5} aria-label="Sessões abertas" sx={{ m: 0, p: 0 }}>
-          {listed.map((s) => (
-            <SessionCard key={s.id} session={s} onEnd={() => setConfirming({ kind: 'one', session: s })} />
-          ))}
-        </Stack>
-        {sessions.hasNextPage && (
-          <Box>
-            <Button onClick={() => void sessions.fetchNextPage()} disabled={sessions.isFetchingNextPage}>
-              Mostrar mais sessões
-            </Button>
-          </Box>
-        )}
-        {others === 0 && <Typography color="text.secondary">Nenhuma outra sessão aberta.</Typography>}
-      </Stack>
+      <SessionList sessions={sessions} listed={listed} onEnd={(session) => setConfirming({ kind: 'one', session })} />
     );
   }
 

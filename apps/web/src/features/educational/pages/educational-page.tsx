@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/page';
 import { useSearchParams } from '@/lib/search-params';
 import { useVideoPages } from '../api/videos';
 import { VideoCard } from '../components/video-card';
+import { useRevealFocus } from '@/lib/focus';
 
 const isTag = (value: string | null): value is VideoTag => VIDEO_TAGS.includes(value as VideoTag);
 
@@ -31,6 +32,7 @@ export function EducationalPage() {
   const tag = isTag(raw) ? raw : null;
   const pages = useVideoPages(tag);
   const videos = pages.data?.pages.flatMap((p) => p.videos.data) ?? [];
+  const reveal = useRevealFocus();
   const total = pages.data?.pages[0]?.videos.total ?? 0;
 
   return (
@@ -72,8 +74,8 @@ export function EducationalPage() {
       ) : (
         <>
           <Box component="ul" sx={{ ...GRID, listStyle: 'none', p: 0, m: 0 }} aria-label="Vídeos">
-            {videos.map((video) => (
-              <Box component="li" key={video.id}>
+            {videos.map((video, i) => (
+              <Box component="li" key={video.id} {...reveal.propsFor(i)}>
                 <VideoCard video={video} />
               </Box>
             ))}
@@ -83,7 +85,14 @@ export function EducationalPage() {
               {videos.length} de {total} {total === 1 ? 'vídeo' : 'vídeos'}
             </Typography>
             {pages.hasNextPage && (
-              <Button variant="outlined" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+              <Button
+                variant="outlined"
+                onClick={() => {
+                  reveal.revealFrom(videos.length);
+                  void pages.fetchNextPage();
+                }}
+                disabled={pages.isFetchingNextPage}
+              >
                 {pages.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}
               </Button>
             )}

@@ -13,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useState } from 'react';
 import { TableScroll } from '@/components/table-scroll';
 import { visuallyHidden } from '@/components/polite-announcer';
+import { type RevealFocus, useRevealFocus } from '@/lib/focus';
 
 export type ListColumn<T> = {
   key: string;
@@ -48,13 +49,16 @@ function Empty({ text }: { text: string }) {
   );
 }
 
-function Cards<T>({ label, columns, rows, rowKey, actions, muted }: Omit<Props<T>, 'emptyText' | 'initialRows'>) {
+type ListProps<T> = Omit<Props<T>, 'emptyText' | 'initialRows'> & { focus: RevealFocus };
+
+function Cards<T>({ label, columns, rows, rowKey, actions, muted, focus }: ListProps<T>) {
   const [title, ...fields] = columns;
   return (
     <Stack component="ul" spacing={1.25} aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {rows.map((row) => (
+      {rows.map((row, i) => (
         <Paper
           key={rowKey(row)}
+          {...focus.propsFor(i)}
           component="li"
           variant="outlined"
           sx={{ p: 1.75, minWidth: 0, ...(muted?.(row) && { bgcolor: 'action.hover' }) }}
@@ -98,7 +102,7 @@ function Cards<T>({ label, columns, rows, rowKey, actions, muted }: Omit<Props<T
   );
 }
 
-function Rows<T>({ label, columns, rows, rowKey, actions, muted }: Omit<Props<T>, 'emptyText' | 'initialRows'>) {
+function Rows<T>({ label, columns, rows, rowKey, actions, muted, focus }: ListProps<T>) {
   return (
     <Paper variant="outlined">
       <TableScroll label={label}>
@@ -125,8 +129,8 @@ function Rows<T>({ label, columns, rows, rowKey, actions, muted }: Omit<Props<T>
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.map((row) => (
-              <TableRow key={rowKey(row)} hover sx={muted?.(row) ? mutedSx : undefined}>
+            {rows.map((row, i) => (
+              <TableRow key={rowKey(row)} {...focus.propsFor(i)} hover sx={muted?.(row) ? mutedSx : undefined}>
                 {columns.map((column) => (
                   <TableCell
                     key={column.key}
@@ -157,14 +161,22 @@ function Rows<T>({ label, columns, rows, rowKey, actions, muted }: Omit<Props<T>
 export function ResponsiveTable<T>({ emptyText, initialRows, rows, ...props }: Props<T>) {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [all, setAll] = useState(false);
+  const focus = useRevealFocus();
   if (rows.length === 0) return <Empty text={emptyText} />;
   const limit = initialRows && !all ? initialRows : rows.length;
   const shown = rows.slice(0, limit);
   return (
     <Box>
-      {narrow ? <Cards {...props} rows={shown} /> : <Rows {...props} rows={shown} />}
+      {narrow ? <Cards {...props} rows={shown} focus={focus} /> : <Rows {...props} rows={shown} focus={focus} />}
       {rows.length > limit && (
-        <Button size="small" onClick={() => setAll(true)} sx={{ mt: 1 }}>
+        <Button
+          size="small"
+          onClick={() => {
+            focus.revealFrom(limit);
+            setAll(true);
+          }}
+          sx={{ mt: 1 }}
+        >
           Mostrar mais ({rows.length - limit})
         </Button>
       )}

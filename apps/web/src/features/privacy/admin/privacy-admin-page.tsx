@@ -27,11 +27,13 @@ import { visuallyHidden } from '@/components/polite-announcer';
 import { firstError } from '@/lib/api';
 import { useAdminPrivacyRequests, useAdminProcessors } from './api';
 import { ProcessorDialog } from './processor-dialog';
+import { useRevealFocus } from '@/lib/focus';
 
 function RequestsQueue() {
   const [status, setStatus] = useState<'open' | 'all'>('open');
   const queue = useAdminPrivacyRequests(status);
   const rows = queue.data?.pages.flatMap((p) => p.data) ?? [];
+  const reveal = useRevealFocus();
   return (
     <Stack spacing={2}>
       <Tabs value={status} onChange={(_e, v) => setStatus(v)} aria-label="Quais pedidos mostrar">
@@ -61,8 +63,8 @@ function RequestsQueue() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {rows.map((r) => (
-                  <TableRow key={r.id}>
+                {rows.map((r, i) => (
+                  <TableRow key={r.id} {...reveal.propsFor(i)}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>nº {r.id}</TableCell>
                     <TableCell>{PRIVACY_REQUEST_KIND_LABELS[r.kind]}</TableCell>
                     <TableCell sx={{ minWidth: 200 }}>
@@ -95,7 +97,14 @@ function RequestsQueue() {
       )}
       {queue.hasNextPage && (
         <Box>
-          <Button variant="outlined" onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
+          <Button
+            variant="outlined"
+            onClick={() => {
+              reveal.revealFrom(rows.length);
+              void queue.fetchNextPage();
+            }}
+            disabled={queue.isFetchingNextPage}
+          >
             Mostrar mais pedidos
           </Button>
         </Box>

@@ -51,9 +51,13 @@ describe('/prova-de-reservas', () => {
     expect(screen.getByText('Mostrando 30 de 65 dias.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Mostrar mais 30 dias' }));
     expect(screen.getByText('06/11/2026')).toBeTruthy();
+    // the focus goes on to the first day shown by the press, not to the page's top
+    expect(document.activeElement?.textContent).toMatch(/^06\/11\/2026/);
     expect(screen.getByText('Mostrando 60 de 65 dias.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Mostrar mais 5 dias' }));
     expect(screen.getByText('03/10/2026')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Mostrar mais/ })).toBeNull();
+    // the button went with the last press: the focus is on the first of its days
+    expect(document.activeElement?.textContent).toMatch(/^07\/10\/2026/);
   });
 });

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { RouterLink } from '@/components/router-link';
 import { CenteredSpinner, PageHeader } from '@/components/page';
 import { firstError } from '@/lib/api';
+import { type RevealedItemProps, useRevealFocus } from '@/lib/focus';
 import { useUser } from '@/lib/auth';
 import { barDocumentUrl } from '../api/bar-document-url';
 import { useReserves } from '../api/get-reserves';
@@ -44,9 +45,9 @@ function TreeTotals({ day }: { day: ReserveProofSummary }) {
   );
 }
 
-function DayLine({ day }: { day: ReserveProofSummary }) {
+function DayLine({ day, focus }: { day: ReserveProofSummary; focus?: RevealedItemProps }) {
   return (
-    <Box sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
+    <Box {...focus} sx={{ py: 1, borderTop: 1, borderColor: 'divider' }}>
       <Typography sx={{ fontWeight: 600 }}>{isoToBrDate(day.day)}</Typography>
       <Typography variant="body2">
         Devido {formatGrams(day.liabilitiesCg)} · barras {formatGrams(day.barsCg)} · diferença{' '}
@@ -68,21 +69,28 @@ const PREVIOUS_DAYS_PAGE = 30;
  */
 function PreviousDays({ history }: { history: ReserveProofSummary[] }) {
   const [shown, setShown] = useState(PREVIOUS_DAYS_PAGE);
+  const reveal = useRevealFocus();
   const more = Math.min(PREVIOUS_DAYS_PAGE, history.length - shown);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h3" component="h2" gutterBottom>
         Dias anteriores
       </Typography>
-      {history.slice(0, shown).map((day) => (
-        <DayLine key={day.day} day={day} />
+      {history.slice(0, shown).map((day, i) => (
+        <DayLine key={day.day} day={day} focus={reveal.propsFor(i)} />
       ))}
       {more > 0 && (
         <Stack spacing={1} sx={{ pt: 1.5, borderTop: 1, borderColor: 'divider', alignItems: 'flex-start' }}>
           <Typography variant="body2" color="text.secondary">
             Mostrando {shown} de {history.length} dias.
           </Typography>
-          <Button variant="outlined" onClick={() => setShown((n) => n + PREVIOUS_DAYS_PAGE)}>
+          <Button
+            variant="outlined"
+            onClick={() => {
+              reveal.revealFrom(shown);
+              setShown(shown + PREVIOUS_DAYS_PAGE);
+            }}
+          >
             Mostrar mais {more} {more === 1 ? 'dia' : 'dias'}
           </Button>
         </Stack>
