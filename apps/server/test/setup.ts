@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll } from 'vitest';
 import type { Database } from '@/db/client';
 import { registerFeatureReconciliation } from '@/features/index';
@@ -12,10 +13,12 @@ type Registry = {
   secondary: Database[];
   /** Hooks that run against every database of the file before it closes (the ledger reconciliation registers one). */
   checks: Array<(database: Database) => Promise<void>>;
+  /** Statements node-postgres had to queue behind another on the same connection (below). */
+  queued: string[];
 };
 const holder = globalThis as { __prataTestDatabases?: Registry };
-holder.__prataTestDatabases ??= { opened: [], secondary: [], checks: [] };
-const { opened, secondary, checks } = holder.__prataTestDatabases;
+holder.__prataTestDatabases ??= { opened: [], secondary: [], checks: [], queued: [] };
+const { opened, secondary, checks, queued } = holder.__prataTestDatabases;
 
 export function trackDatabase(database: Database) {
   opened.push(database);
@@ -52,7 +55,9 @@ async function checkAndClose(database: Database) {
 
 afterAll(async () => {
   for (const database of secondary.splice(0)) await database.close();
-  const failures: string[] = [];
+  const failures = queued
+    .splice(0)
+    .map((text) => `uma consulta esperou outra na mesma conexão, o que o pg@9 recusa (db/statements.ts): ${text}`);
   for (const database of opened.splice(0)) {
     await checkAndClose(database).catch((err: Error) => failures.push(err.message));
   }
@@ -68,3 +73,19 @@ if (checks.length === 0)
     const r = await reconcile(database.db);
     if (!r.ok) throw new Error(r.problems.join('\n'));
   });
+
+// A statement sent on a connection while another is in flight there is queued by node-postgres, which calls that
+// deprecated and refuses it from pg@9 (its warning prints once per process, so most would go unseen): db/statements.ts
+// sends a transaction's statements one at a time, and any other path that does it fails the file here. Once per worker.
+const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown; __prataWatched?: true };
+if (!client.__prataWatched) {
+  client.__prataWatched = true;
+  const query = client.query;
+  client.query = function (this: { _queryQueue: unknown[]; pipeline?: boolean }, ...args: unknown[]) {
+    if (this._queryQueue.length > 0 && !this.pipeline) {
+      const config = args[0] as { text?: unknown } | string;
+      queued.push(String(typeof config === 'string' ? config : config?.text).slice(0, 200));
+    }
+    return query.apply(this, args);
+  };
+}

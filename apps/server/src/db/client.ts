@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
-import { prepareByName } from './statements';
+import { oneAtATime, prepareByName } from './statements';
 
 type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -190,6 +190,8 @@ function openPool(url: string, settings: PoolSettings, log: DatabaseErrorLogger)
     client.on('error', (err) => log(err, 'connection lost'));
     // each statement with parameters is prepared once per connection (statements.ts)
     prepareByName(client as unknown as Parameters<typeof prepareByName>[0]);
+    // and a transaction's statements asked for at once go one after the other (statements.ts)
+    oneAtATime(client as unknown as Parameters<typeof oneAtATime>[0]);
   });
   return {
     pool,

@@ -22,6 +22,8 @@ function nameOf(text: string): string | undefined {
   return name;
 }
 
+const ignore = () => undefined;
+
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown };
 type Querying = { query: (...args: unknown[]) => unknown };
 
@@ -38,5 +40,30 @@ export function prepareByName(client: Querying): void {
       }
     }
     return query(config, ...rest);
+  };
+}
+
+/**
+ * Makes a node-postgres client send one statement at a time by itself: a statement asked for while another is in
+ * flight (a `Promise.all` of reads inside one transaction, which holds one connection) waits for it here. node-postgres
+ * queues such a statement itself today, but calls that deprecated and refuses it from pg@9. Only the promise form is
+ * queued (what drizzle sends); a callback or a cursor goes straight on, as the pool's own one-statement checkouts do.
+ */
+export function oneAtATime(client: Querying): void {
+  const query = client.query.bind(client);
+  let tail: Promise<unknown> | null = null;
+  client.query = (...args: unknown[]) => {
+    const config = args[0] as QueryConfig | null;
+    if (typeof args.at(-1) === 'function' || (config !== null && typeof config === 'object' && config.submit)) {
+      return query(...args);
+    }
+    const send = () => query(...args) as Promise<unknown>;
+    const result = tail === null ? send() : tail.then(send, send);
+    const settled = result.then(ignore, ignore);
+    tail = settled;
+    void settled.then(() => {
+      if (tail === settled) tail = null;
+    });
+    return result;
   };
 }
