@@ -17,6 +17,7 @@ import { apiCall, apiLogin, createAccount } from '../lib/api';
 import { DESKTOP, launchBrowser, shotBoth, withPage } from '../lib/browser';
 import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { expectLoggedOut, loginThroughUi, openAccountDrawer } from '../lib/flows';
+import { expectFocusOn } from '../lib/keyboard';
 import { lastMessageId, latestCode } from '../lib/outbox';
 import { completeIndividualRegistration, maskCpf, pdfBytes, randomCpf, waitForNextCode } from '../lib/meus-dados';
 import {
@@ -142,6 +143,14 @@ describe('Meus dados e Meu histórico', () => {
       await click(confirmContact, 'button', 'Confirmar');
       await expectSnackbar(page, 'Dados pessoais atualizados com sucesso!');
       await expectHidden(confirmContact, 'the code dialog');
+      // the focus comes back to the save that opened the code dialog, not the page's top (shown by a mouse's click:
+      // the browser draws no ring after one, so the check is where the focus is)
+      await eventually(async () =>
+        assert.ok(
+          await byRole(page, 'button', 'Salvar alterações').evaluate((el) => el === document.activeElement),
+          'the focus is on "Salvar alterações"',
+        ),
+      );
 
       await page.reload();
       await expectVisible(byRole(page, 'heading', 'Dados pessoais'));
@@ -149,6 +158,11 @@ describe('Meus dados e Meu histórico', () => {
       assert.equal(await field(page, 'Celular').inputValue(), '(21) 98765-4321');
       assert.equal(await field(page, 'Nome do cônjuge').inputValue(), 'Rafael Ribeiro');
       assert.equal(await field(page, 'CPF do cônjuge').inputValue(), maskCpf(spouseCpf));
+      // saved with Enter from a field: the focus stays in the field, not the page's top
+      await fill(page, 'Nome do cônjuge', 'Rafael Ribeiro Lima');
+      await field(page, 'Nome do cônjuge').press('Enter');
+      await expectSnackbar(page, 'Dados pessoais atualizados com sucesso!');
+      await expectFocusOn(page, field(page, 'Nome do cônjuge'), 'the field Enter was pressed in');
 
       // ---- Meus endereços: add (city search), edit, delete
       await openTab(page, 'Meus endereços', '/meus-dados/meus-enderecos');

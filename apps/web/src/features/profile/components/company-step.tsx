@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { CompanyRequest, formatCelular, formatCnpj, MASKS, REGIMES_TRIBUTARIOS } from '@prata/domain';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '@/components/form-fields';
@@ -67,6 +68,7 @@ export function CompanyStep({
   const save = useSaveCompany(company?.id ?? null);
   // One company per 'Continuar', however many clicks (the form's content is only known at submit).
   const intention = useIntention(company?.id ?? 'new-company');
+  const submit = useRef<HTMLButtonElement>(null);
   const confirmation = useContactConfirmation<CompanyRequest>();
   const { control, handleSubmit, setError, reset, getValues } = useForm({
     resolver: zodResolver(CompanyRequest),
@@ -152,11 +154,12 @@ export function CompanyStep({
         ))}
       </FormTextField>
       <FormTextField control={control} name="site" label="Site" type="url" placeholder="https://" />
-      <StepActions submitLabel={submitLabel} pending={intention.busy} />
+      <StepActions submitLabel={submitLabel} pending={intention.busy} submitRef={submit} />
       <ContactCodeDialog
         confirmation={confirmation}
         accountEmail={accountEmail}
         current={{ celular: company?.celular ?? null, email: company?.email ?? null }}
+        returnFocusTo={submit}
         saving={intention.busy}
         onConfirm={(code, request, setCodeError) => send(request, code, setCodeError)}
       />

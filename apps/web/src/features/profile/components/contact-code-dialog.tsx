@@ -8,12 +8,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CODE_LENGTH, CODE_RESEND_SECONDS, codeField, formatCelular, onlyDigits } from '@prata/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type RefObject, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormCodeField } from '@/components/code-field';
 import { ResendAnnouncer } from '@/components/countdown-announcer';
 import { firstError, hasErrorCode, isApiError } from '@/lib/api';
+import { focusIfLost } from '@/lib/focus';
 import { useCountdown } from '@/lib/hooks';
 import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';
@@ -186,8 +187,10 @@ export function ContactCodeDialog<T>(props: {
   current: { celular: string | null; email?: string | null };
   saving: boolean;
   onConfirm: (code: string, request: T, setCodeError: (message: string) => void) => void;
+  /** where the focus goes once it has closed, when the element that had it is gone (the save, disabled while it ran) */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }) {
-  const { confirmation, saving } = props;
+  const { confirmation, saving, returnFocusTo } = props;
   return (
     <Dialog
       open={confirmation.pending !== null}
@@ -195,6 +198,7 @@ export function ContactCodeDialog<T>(props: {
       aria-labelledby="contact-code-title"
       fullWidth
       maxWidth="xs"
+      slotProps={{ transition: { onExited: (node: HTMLElement) => focusIfLost(returnFocusTo.current, node) } }}
     >
       {confirmation.pending && <CodeDialogBody {...props} />}
     </Dialog>

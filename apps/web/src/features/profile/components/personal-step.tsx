@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ESTADOS_CIVIS, formatCpf, isoToBrDate, MASKS } from '@prata/domain';
+import { useRef } from 'react';
 import type { Control } from 'react-hook-form';
 import { FormTextField } from '@/components/form-fields';
 import { FormMaskedField } from '@/components/form-masked-field';
@@ -131,6 +132,7 @@ export function PersonalDataForm({
   mode: 'finish' | 'edit';
   onDone?: () => void;
 }) {
+  const submit = useRef<HTMLButtonElement>(null);
   const { editing, locked, saving, confirmation, control, spouse, send, onSubmit } = usePersonalData(
     user,
     mode,
@@ -159,11 +161,12 @@ export function PersonalDataForm({
         ))}
       </FormTextField>
       {spouse && <SpouseFields control={control} />}
-      <StepActions submitLabel={editing ? 'Salvar alterações' : 'Continuar'} pending={saving} />
+      <StepActions submitLabel={editing ? 'Salvar alterações' : 'Continuar'} pending={saving} submitRef={submit} />
       <ContactCodeDialog
         confirmation={confirmation}
         accountEmail={user.email}
         current={{ celular: user.celular }}
+        returnFocusTo={submit}
         saving={saving}
         onConfirm={(code, { request, values }, setCodeError) => send({ ...request, code }, values, setCodeError)}
       />

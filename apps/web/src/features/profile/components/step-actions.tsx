@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 
@@ -6,11 +7,13 @@ export function StepActions({
   backLabel = 'Voltar',
   submitLabel,
   pending,
+  submitRef,
 }: {
   onBack?: () => void;
   backLabel?: string;
   submitLabel: string;
   pending: boolean;
+  submitRef?: Ref<HTMLButtonElement>;
 }) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
@@ -19,7 +22,7 @@ export function StepActions({
           {backLabel}
         </Button>
       )}
-      <Button type="submit" variant="contained" size="large" disabled={pending}>
+      <Button ref={submitRef} type="submit" variant="contained" size="large" disabled={pending}>
         {submitLabel}
       </Button>
     </Stack>
