@@ -7,6 +7,7 @@ import {
   integerField,
   isoDateTime,
   numberOrText,
+  optionalInstantField,
   optionalText,
   requiredText,
   withUnits,
@@ -144,18 +145,23 @@ export type AdminCoupon = z.infer<typeof AdminCoupon>;
 
 /** POST /api/admin/coupons, PUT /api/admin/coupons/{id} */
 export const CouponRequest = withUnits(
-  z.object({
-    code: boundedString({ max: 40, required: MESSAGES.couponRequired })
-      .min(1, MESSAGES.couponRequired)
-      .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.couponInvalid)
-      .transform((v) => v.toUpperCase()),
-    transaction_fee: percentField(),
-    discount_percent: percentField(),
-    valid_from: z.iso.datetime({ offset: true }).nullish(),
-    valid_until: z.iso.datetime({ offset: true }).nullish(),
-    max_uses: numberOrText().pipe(z.coerce.number<string | number>().int().positive().max(1_000_000)).nullish(),
-    active: z.boolean().default(true),
-  }),
+  z
+    .object({
+      code: boundedString({ max: 40, required: MESSAGES.couponRequired })
+        .min(1, MESSAGES.couponRequired)
+        .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.couponInvalid)
+        .transform((v) => v.toUpperCase()),
+      transaction_fee: percentField(),
+      discount_percent: percentField(),
+      valid_from: optionalInstantField(MESSAGES.couponValidityInvalid),
+      valid_until: optionalInstantField(MESSAGES.couponValidityInvalid),
+      max_uses: numberOrText().pipe(z.coerce.number<string | number>().int().positive().max(1_000_000)).nullish(),
+      active: z.boolean().default(true),
+    })
+    .refine((c) => !c.valid_from || !c.valid_until || Date.parse(c.valid_until) > Date.parse(c.valid_from), {
+      path: ['valid_until'],
+      message: MESSAGES.couponValidityOrder,
+    }),
   { transaction_fee: 'transaction_fee_bps', discount_percent: 'discount_bps' },
 );
 export type CouponRequest = z.input<typeof CouponRequest>;

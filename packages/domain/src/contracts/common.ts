@@ -106,6 +106,21 @@ export const optionalIsoDateField = (invalid: string) =>
     .refine((v) => !v || isAcceptedIsoDate(v), invalid)
     .transform((v) => (v ? v : null));
 
+/**
+ * An instant written in ISO 8601 with its offset (`2027-01-31T12:00:00-03:00`), a real one, from the year 1900 to
+ * 9999: a column of type timestamptz has no year 0, which `z.iso.datetime()` alone takes. Absent or null is null.
+ */
+export const optionalInstantField = (invalid: string) =>
+  z.iso
+    .datetime({ offset: true, error: invalid })
+    .nullish()
+    .refine((v) => {
+      if (!v) return true;
+      const year = new Date(v).getUTCFullYear();
+      return year >= 1900 && year <= 9999;
+    }, invalid)
+    .transform((v) => v ?? null);
+
 /** Booleans as JSON booleans, or as the strings a multipart form sends. */
 export const boolField = (message: string) =>
   z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], {

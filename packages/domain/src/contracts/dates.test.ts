@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
-import { CreateSavingPlanRequest, isoDateField, optionalIsoDateField } from './index';
+import { CreateSavingPlanRequest, isoDateField, optionalInstantField, optionalIsoDateField } from './index';
 
 const messages = (result: { error?: { issues: Array<{ message: string }> } }) =>
   (result.error?.issues ?? []).map((i) => i.message);
@@ -37,5 +37,20 @@ describe('a day the API takes is a real calendar date', () => {
       MESSAGES.savingEndDateInvalid,
     ]);
     expect(CreateSavingPlanRequest.parse({ ...plan, end_date: '2027-02-28' }).end_date).toBe('2027-02-28');
+  });
+});
+
+describe('an instant the API takes is one a timestamptz column keeps', () => {
+  it('refuses the year 0 and what is past 9999, which the ISO pattern alone takes; keeps the offset as written', () => {
+    const instant = optionalInstantField('inválida');
+    for (const v of [
+      '0000-01-01T00:00:00Z',
+      '1899-12-31T23:59:59Z',
+      '9999-12-31T23:00:00-03:00',
+      '2027-02-29T00:00:00Z',
+    ])
+      expect(messages(instant.safeParse(v)), v).toEqual(['inválida']);
+    expect(instant.parse('2027-01-31T12:00:00-03:00')).toBe('2027-01-31T12:00:00-03:00');
+    expect([undefined, null].map((v) => instant.parse(v))).toEqual([null, null]);
   });
 });

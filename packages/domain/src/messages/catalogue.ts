@@ -30,6 +30,8 @@ export const CATALOGUE_MESSAGES = {
   silverPriceUnavailable: 'Não há prata à venda no momento. Tente de novo mais tarde.',
   couponRequired: 'Informe o código do cupom',
   couponUsedUp: 'Este cupom já foi usado o número máximo de vezes.',
+  couponValidityInvalid: 'Informe uma data e hora válidas',
+  couponValidityOrder: 'O fim da validade deve ser depois do início',
   chargeChanged:
     'Os valores mudaram desde o cálculo que você viu (preço da prata, frete ou estoque). Confira o novo total e confirme de novo.',
 

@@ -274,3 +274,37 @@ describe('stock', () => {
     expect((await reconcile(t.database.db)).problems).toEqual([]);
   });
 });
+
+describe('coupons', () => {
+  it('a validity the database cannot keep (the year 0) or ending before it starts is refused; nothing is saved', async () => {
+    const coupon = { code: 'ANOZERO', transaction_fee: 0.25, discount_percent: 10, max_uses: 5 };
+    for (const [field, value] of [
+      ['valid_from', '0000-01-01T00:00:00Z'],
+      ['valid_until', '0000-12-31T23:59:59-03:00'],
+    ] as const) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/coupons',
+        payload: { ...coupon, [field]: value },
+        headers: bearer(finance.token),
+      });
+      expect([r.statusCode, r.json().code, Object.keys(r.json().errors ?? {})]).toEqual([
+        422,
+        'VALIDATION_FAILED',
+        [field],
+      ]);
+    }
+    const backwards = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/coupons',
+      payload: { ...coupon, valid_from: '2027-01-02T00:00:00-03:00', valid_until: '2027-01-01T00:00:00-03:00' },
+      headers: bearer(finance.token),
+    });
+    expect([backwards.statusCode, backwards.json().errors]).toEqual([
+      422,
+      { valid_until: [MESSAGES.couponValidityOrder] },
+    ]);
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/coupons', headers: bearer(finance.token) });
+    expect(list.json().coupons.map((c: { code: string }) => c.code)).not.toContain('ANOZERO');
+  });
+});

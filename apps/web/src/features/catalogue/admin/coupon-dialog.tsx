@@ -30,8 +30,6 @@ const FIELDS = [
   'max_uses',
   'active',
 ] as const;
-const UNTIL_BEFORE_FROM = 'O fim da validade deve ser depois do início';
-
 const asForm = (coupon: AdminCoupon | null): CouponForm => ({
   code: coupon?.code ?? '',
   transaction_fee: coupon ? decimalText(coupon.transaction_fee) : '',
@@ -53,23 +51,13 @@ const asRequest = (form: CouponForm): CouponRequest => ({
   active: form.active,
 });
 
-/** The contract's checks on the form, plus one the contract leaves to the screen: the validity's order. */
-const resolver: Resolver<CouponForm, unknown, CouponInput> = async (values, context, options) => {
-  const result = await (zodResolver(CouponRequest) as unknown as Resolver<CouponForm, unknown, CouponInput>)(
+/** The contract's checks on the form, its validity's order included. */
+const resolver: Resolver<CouponForm, unknown, CouponInput> = (values, context, options) =>
+  (zodResolver(CouponRequest) as unknown as Resolver<CouponForm, unknown, CouponInput>)(
     asRequest(values) as never,
     context,
     options,
   );
-  const from = localInputToIso(values.valid_from);
-  const until = localInputToIso(values.valid_until);
-  if (from && until && new Date(until) <= new Date(from)) {
-    return {
-      values: {},
-      errors: { ...result.errors, valid_until: { type: 'order', message: UNTIL_BEFORE_FROM } },
-    } as never;
-  }
-  return result;
-};
 
 /** The contract's output (basis points) back as the API's percentages. */
 const asBody = ({ transaction_fee_bps, discount_bps, ...rest }: CouponInput): CouponRequest => ({

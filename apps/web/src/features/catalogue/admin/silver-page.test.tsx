@@ -424,6 +424,12 @@ describe('Prata física', { timeout: 40_000 }, () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Código/ }), { target: { value: 'natal' } });
     typeInto(within(dialog).getByLabelText(/Taxa de transação/), '0,3');
     typeInto(within(dialog).getByLabelText(/Desconto/), '15');
+    // an end before the start: the contract's rule, said under the end
+    fireEvent.change(within(dialog).getByLabelText(/Início/), { target: { value: '2026-12-25T00:00' } });
+    fireEvent.change(within(dialog).getByLabelText(/Fim/), { target: { value: '2026-12-01T00:00' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Criar cupom' }));
+    expect(await within(dialog).findByText(MESSAGES.couponValidityOrder, {}, LONG)).toBeTruthy();
+    expect(calls('POST /api/admin/coupons')).toHaveLength(0);
     fireEvent.change(within(dialog).getByLabelText(/Início/), { target: { value: '2026-12-01T00:00' } });
     fireEvent.change(within(dialog).getByLabelText(/Fim/), { target: { value: '2026-12-25T23:59' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Máximo de usos/ }), { target: { value: '50' } });
