@@ -12,7 +12,7 @@
  * The smaller ones: a new customer whose registration waits for approval reads "Cadastro em análise" on their home;
  * the demo customer's home is theirs (no marketing hero, the balances once, on a phone and on a desktop); their only
  * saved address is chosen already on /retirar-prata; a spreadsheet chosen as a ticket's attachment is refused and
- * named at once; the demo company is named by its name as a transfer's receiver and in the history, where each
+ * named at once, and Auro's button covers neither the form's fields nor what a file may be; the demo company is named by its name as a transfer's receiver and in the history, where each
  * transfer's receipt downloads.
  */
 import assert from 'node:assert/strict';
@@ -260,6 +260,9 @@ describe('Detalhes que custam confiança', () => {
       );
       assert.equal(await page.getByText('planilha.csv', { exact: true }).count(), 0, 'not in the list of files');
       await view(page, 'anexo-recusado-390x844');
+      // what a file may be is read before choosing one: Auro's button covers neither it nor a field
+      await chatButtonSettled(page);
+      assert.ok((await scrollCheckingChatButton(page)) >= 1, 'the form was checked');
     });
   });
 

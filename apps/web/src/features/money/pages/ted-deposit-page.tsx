@@ -135,7 +135,7 @@ function TedDepositForm({ limits }: { limits?: DepositLimits }) {
         <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
           Comprovante da transferência *
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-keep-clear="">
           PDF ou imagem, até 5 MB.
         </Typography>
         {receipt ? (

@@ -20,7 +20,7 @@ export function LimitDocuments({ request }: { request: ReturnType<typeof useLimi
       <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
         Documentos *
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-keep-clear="">
         Comprovantes de renda e patrimônio (imposto de renda, holerites, extratos): de 1 a {MAX_LIMIT_DOCUMENTS}{' '}
         arquivos, PDF ou imagem, até 5 MB cada.
       </Typography>

@@ -184,7 +184,8 @@ export function TicketForm({
           >
             Anexar arquivos
           </FileButton>
-          <Typography variant="body2" color="text.secondary">
+          {/* what a file may be, read before choosing one: the chat button keeps clear of it (chat/clear-spot.ts) */}
+          <Typography variant="body2" color="text.secondary" data-keep-clear="">
             Imagens ou PDF, até 5 MB cada ({TICKET_FILES_PER_REQUEST} no máximo).
           </Typography>
         </Stack>
