@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { isUf, type Uf } from '../documents/index';
 import { parseDecimal } from '../money/index';
 import { Coupon, PRODUCT_AVAILABILITY, ProductType, ProductTypeImage } from './catalogue';
 import {
@@ -180,11 +181,16 @@ export const SilverSettings = z.object({
   icms: z.array(IcmsRate),
 });
 export type SilverSettings = z.infer<typeof SilverSettings>;
+/** One of the 27 UFs ('sp' is read as 'SP'): a state that does not exist has no ICMS and no freight. */
+const ufField = () =>
+  z
+    .string({ error: MESSAGES.stateInvalid })
+    .max(2, MESSAGES.stateInvalid)
+    .refine(isUf, MESSAGES.stateInvalid)
+    .transform((v) => v.toUpperCase() as Uf);
+
 export const SilverSettingsRequest = z.object({
-  origin_state: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/, MESSAGES.stateInvalid)
-    .transform((v) => v.toUpperCase()),
+  origin_state: ufField(),
   pix_expiry_minutes: numberOrText().pipe(
     z.coerce
       .number<string | number>()
@@ -196,10 +202,7 @@ export const SilverSettingsRequest = z.object({
     .array(
       withUnits(
         z.object({
-          state: z
-            .string()
-            .regex(/^[A-Za-z]{2}$/, MESSAGES.stateInvalid)
-            .transform((v) => v.toUpperCase()),
+          state: ufField(),
           internal_rate: percentField(),
           interstate_rate: percentField(),
         }),
