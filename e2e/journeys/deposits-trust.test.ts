@@ -124,6 +124,12 @@ describe('Depósitos confiáveis: limites, um clique duplo, cobranças pendentes
       const code = await dialog.getByLabel('Pix copia e cola').inputValue();
       assert.match(code, /^000201/, 'the copy-and-paste code is back');
       await shotBoth(page, 'historico-deposito-reaberto');
+      // a phone turned sideways is past the breakpoint where the list becomes a table: the QR code stays open
+      const own = page.viewportSize();
+      await page.setViewportSize({ width: 844, height: 390 });
+      await expectVisible(dialog.getByRole('img', { name: 'QR Code do Pix de R$ 120,00' }));
+      if (own) await page.setViewportSize(own);
+      await expectVisible(dialog.getByRole('img', { name: 'QR Code do Pix de R$ 120,00' }));
       await click(dialog, 'button', 'Fechar');
       await expectHidden(dialog);
 

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { type NavigateOptions, useLocation, useNavigate } from 'react-router';
+import { keepScrollOnNextNavigation } from './scroll';
 
 type SearchInit = URLSearchParams | Record<string, string> | string;
 
@@ -23,4 +24,26 @@ export function useSearchParams(): [
     [navigate, params],
   );
   return [params, setParams];
+}
+
+/**
+ * A dialog opened from a row of a list, named by the address (`?<name>=<value>`) rather than by the row's state: a list
+ * that becomes a table when a phone is turned (MUI's breakpoint) remounts its rows, and a row's own state closed the
+ * dialog in the person's hands; a reload finds it open too. Opening and closing replace the entry: Back leaves the
+ * page, as before.
+ */
+export function useDialogParam(name: string, value: string) {
+  const [params, setParams] = useSearchParams();
+  const set = (open: boolean) => {
+    keepScrollOnNextNavigation();
+    setParams(
+      (current) => {
+        if (open) current.set(name, value);
+        else current.delete(name);
+        return current;
+      },
+      { replace: true },
+    );
+  };
+  return { open: params.get(name) === value, show: () => set(true), close: () => set(false) };
 }

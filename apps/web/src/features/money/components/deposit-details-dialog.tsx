@@ -13,6 +13,7 @@ import { StatusChip } from '@/components/status-chip';
 import { firstError } from '@/lib/api';
 import { downloadFromApi } from '@/lib/download';
 import { notify } from '@/lib/notify';
+import { useDialogParam } from '@/lib/search-params';
 import { useCancelDeposit, useDepositQrCode } from '../api/deposits';
 import type { Deposit } from '../api/types';
 import { brl, depositLabel } from '../labels';
@@ -139,21 +140,22 @@ function TedDepositDialog({ deposit, onClose }: { deposit: Deposit; onClose: () 
  * code and countdown; "Cancelar" cancels it after a confirmation. Nothing for any other deposit.
  */
 export function PendingPixActions({ deposit }: { deposit: Deposit }) {
-  const [open, setOpen] = useState(false);
+  // in the address: turning a phone makes the list a table, whose rows are new, and the QR code stays open
+  const dialog = useDialogParam('pagar', String(deposit.id));
   if (deposit.method !== 'pix' || deposit.status !== 'pending') return null;
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       <Button
         size="small"
         variant="outlined"
-        onClick={() => setOpen(true)}
+        onClick={dialog.show}
         aria-label={`Pagar ${depositLabel(deposit)}`}
         sx={{ whiteSpace: 'nowrap' }}
       >
         Pagar
       </Button>
       <CancelDepositButton deposit={deposit} compact />
-      <DepositDetailsDialog deposit={open ? deposit : null} onClose={() => setOpen(false)} />
+      <DepositDetailsDialog deposit={dialog.open ? deposit : null} onClose={dialog.close} />
     </Stack>
   );
 }
