@@ -134,7 +134,10 @@ describe('Back office: o mercado', () => {
       await typeMasked(form, 'Preço por grama', HOUSE_SELL.typedPrice);
       await typeMasked(form, 'Quantidade', HOUSE_SELL.typedGrams);
       await eventually(async () =>
-        assert.ok(normalizeSpace(await form.textContent()).includes(`Valor da ordem${HOUSE_SELL.value}`)),
+        assert.ok(
+          normalizeSpace(await form.textContent()).includes(`Valor da ordem${HOUSE_SELL.value}`),
+          "the form shows the order's value",
+        ),
       );
       await shotBoth(page, 'admin-mercado-nova-ordem');
       await click(form, 'button', 'Registrar venda');

@@ -138,6 +138,7 @@ describe('Checkout que sobrevive ao navegador', () => {
           .getByRole('radio', { name: /Correios/ })
           .first()
           .isChecked(),
+        'a Correios service is still chosen',
       );
       await page.goBack();
       await expectStep(page, 'endereco', 'Endereço');
@@ -157,6 +158,7 @@ describe('Checkout que sobrevive ao navegador', () => {
           .getByRole('radio', { name: /Correios/ })
           .first()
           .isChecked(),
+        'a Correios service is still chosen',
       );
       await page.goForward();
       await expectStep(page, 'pagamento', 'Pagamento');

@@ -174,9 +174,13 @@ describe('Teclado: comprar como visitante, entrar, adicionar e retirar dinheiro'
       await expectFocusOn(page, byRole(page, 'textbox', /^Código de verificação/), 'the code field');
       // the sixth digit signs in
       await typeText(page, await latestCode(account.email, { after }));
-      await eventually(async () => assert.ok(await page.evaluate(() => localStorage.getItem('authToken'))), {
-        timeoutMs: 15_000,
-      });
+      await eventually(
+        async () =>
+          assert.ok(await page.evaluate(() => localStorage.getItem('authToken')), 'signed in: a session token is kept'),
+        {
+          timeoutMs: 15_000,
+        },
+      );
       await eventually(() => assert.doesNotMatch(new URL(page.url()).pathname, /^\/login/));
     });
   });

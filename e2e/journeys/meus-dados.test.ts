@@ -307,7 +307,7 @@ describe('Meus dados e Meu histórico', () => {
       await expectVisible(confirmBanking);
       await click(confirmBanking, 'button', 'Cancelar');
       await expectHidden(confirmBanking);
-      assert.ok(normalizeSpace(await entries.textContent()).includes('Conta corrente'));
+      assert.ok(normalizeSpace(await entries.textContent()).includes('Conta corrente'), 'the account is listed');
 
       // ---- Aumentar limite: the current limit, the validation, a request with a document
       await openTab(page, 'Aumentar limite', '/meus-dados/aumentar-limite');
@@ -431,7 +431,10 @@ describe('Meus dados e Meu histórico', () => {
           const table = page.getByRole('table', { name });
           await expectVisible(table);
           await eventually(async () =>
-            assert.ok(normalizeSpace(await table.textContent()).includes('Nenhum registro encontrado.')),
+            assert.ok(
+              normalizeSpace(await table.textContent()).includes('Nenhum registro encontrado.'),
+              'the empty table says so',
+            ),
           );
         } else {
           await expectText(page, 'Este histórico ficará disponível em breve.');

@@ -154,7 +154,7 @@ describe('Dinheiro: adicionar por Pix e TED, retirar com código', () => {
       await expectVisible(dialog.getByRole('img', { name: 'QR Code do Pix de R$ 50,00' }));
       await shotBoth(page, 'adicionar-dinheiro-deposito-pix');
       const second = (await deposits(token)).find((d) => d.amount === 50 && d.status === 'pending');
-      assert.ok(second?.asaas_payment_id);
+      assert.ok(second?.asaas_payment_id, 'the second Pix deposit has its payment id');
       await receiveDevPix(second.asaas_payment_id);
       await expectHidden(dialog, 'the details dialog closes once paid');
       await expectVisible(snackbar(page, 'Pix de R$ 50,00 recebido. O valor já está no seu saldo.'));

@@ -39,9 +39,18 @@ describe('o verificador de texto cortado', () => {
     );
     const cut = await findClipped(p);
     assert.equal(cut.length, 3, cut.join(' | '));
-    assert.ok(cut.some((c) => c.startsWith('label "Data de nascimento do cônjuge"')));
-    assert.ok(cut.some((c) => c.startsWith('p.clamp "Uma onça troy')));
-    assert.ok(cut.some((c) => c.startsWith('div "Uma onça troy')));
+    assert.ok(
+      cut.some((c) => c.startsWith('label "Data de nascimento do cônjuge"')),
+      'the cut label is found',
+    );
+    assert.ok(
+      cut.some((c) => c.startsWith('p.clamp "Uma onça troy')),
+      'the clamped paragraph is found',
+    );
+    assert.ok(
+      cut.some((c) => c.startsWith('div "Uma onça troy')),
+      'the cut block is found',
+    );
   });
 
   it('acusa o que só se corta com o espaçamento de texto ou o texto a 200 %', async () => {

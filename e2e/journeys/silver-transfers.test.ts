@@ -232,12 +232,17 @@ describe('Transferir prata', () => {
         await expectPath(page, '/meu-historico/prata-transferida');
         const table = dataTable(page, 'Transferências de prata');
         await eventually(async () =>
-          assert.ok(normalizeSpace(await table.textContent()).includes('Aguardando cadastro')),
+          assert.ok(
+            normalizeSpace(await table.textContent()).includes('Aguardando cadastro'),
+            'the transfer waits for the receiver',
+          ),
         );
         await click(table, 'button', /Cancelar transferência nº \d+/);
         await click(byRole(page, 'dialog', 'Cancelar transferência'), 'button', 'Cancelar transferência');
         await expectVisible(snackbar(page, 'Transferência de prata cancelada'));
-        await eventually(async () => assert.ok(normalizeSpace(await table.textContent()).includes('Cancelado')));
+        await eventually(async () =>
+          assert.ok(normalizeSpace(await table.textContent()).includes('Cancelado'), 'the transfer is cancelled'),
+        );
       },
     );
     assert.equal(await gramsOf(a.token), aBefore, 'the grams came back');
