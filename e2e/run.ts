@@ -72,19 +72,36 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/** SIGTERM, then SIGKILL if the process is still there after `graceMs`. */
-async function stopGroup(child: ChildProcess, exited: Promise<unknown>, graceMs: number, name: string) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  killGroup(child, 'SIGTERM');
-  const stopped = await Promise.race([
-    exited.then(() => true),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), graceMs)),
-  ]);
-  if (!stopped) {
-    log(`${name}: still running ${graceMs / 1000} s after SIGTERM, killing it`);
-    killGroup(child, 'SIGKILL');
-    await exited;
+/** True while some process of the group led by `pid` is still there (the leader itself may be gone). */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
   }
+}
+
+/**
+ * SIGTERM to the group, then SIGKILL to whatever of it is still there after `graceMs`. The group, not the leader: a
+ * test file's process outlives its `node --test` parent when it is too busy to run its own SIGTERM handler (a
+ * journey stuck in a loop kept a core busy for the rest of the run).
+ */
+async function stopGroup(child: ChildProcess, exited: Promise<unknown>, graceMs: number, name: string) {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  killGroup(child, 'SIGTERM');
+  const until = Date.now() + graceMs;
+  while (groupAlive(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200));
+  if (groupAlive(pid)) {
+    log(`${name}: still running ${graceMs / 1000} s after SIGTERM, killing it`);
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // gone in between
+    }
+  }
+  await exited;
 }
 
 // ---------------------------------------------------------------- web build
@@ -305,13 +322,17 @@ function runFile(
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // the file's run ends once what the stop started is over: its processes could outlive their `node --test` parent
+  let stopped: Promise<void> = Promise.resolve();
   const deadline = setTimeout(() => {
     output += `\n[e2e] ${file}: still running after ${FILE_TIMEOUT_MS / 1000} s, stopped\n`;
-    void stopGroup(child, done, 5_000, file);
+    stopped = stopGroup(child, exited, 5_000, file);
   }, FILE_TIMEOUT_MS);
   const done = new Promise<FileRun>((resolve) => {
-    child.on('exit', (code, signal) => {
+    child.on('exit', async (code, signal) => {
       clearTimeout(deadline);
+      await stopped;
       const run: FileRun = {
         file,
         lane,
