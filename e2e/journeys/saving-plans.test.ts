@@ -13,7 +13,18 @@ import { apiCall, apiLogin } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shotBoth, withPage } from '../lib/browser';
 import { DEMO, DEMO_PASSWORD, uniqueEmail } from '../lib/env';
 import { approvedCustomer } from '../lib/orders';
-import { byRole, click, expectFieldError, expectText, expectVisible, fill, normalizeSpace, snackbar } from '../lib/ui';
+import {
+  byRole,
+  click,
+  expectFieldError,
+  expectText,
+  expectVisible,
+  field,
+  fill,
+  normalizeSpace,
+  snackbar,
+  typeMasked,
+} from '../lib/ui';
 import { eventually } from '../lib/wait';
 
 let browser: Browser;
@@ -50,6 +61,9 @@ describe('Poupança automática', () => {
       );
       await shotBoth(page, 'poupanca-0-limite');
       await fill(page, 'Valor de cada compra', '50,00');
+      // the end, typed the Brazilian way, digits only: the mask writes the slashes
+      await typeMasked(page, 'Termina em (opcional)', '31122027');
+      assert.equal(await field(page, 'Termina em (opcional)').inputValue(), '31/12/2027', 'dd/mm/aaaa');
       const preview = page.getByTestId('saving-preview');
       await expectVisible(preview);
       await eventually(async () => {
@@ -72,13 +86,15 @@ describe('Poupança automática', () => {
       await shotBoth(page, 'poupanca-2-pix');
       const card = byRole(page, 'article', 'R$ 50,00 toda segunda');
       await expectText(card, 'Aguardando o Pix');
-      const { plans } = await apiCall<{ plans: Array<{ next_run_date: string }> }>(
+      await expectText(card, /até 31\/12\/2027/);
+      const { plans } = await apiCall<{ plans: Array<{ next_run_date: string; end_date: string | null }> }>(
         'GET',
         '/saving-plans',
         undefined,
         customer.token,
       );
       assert.equal(plans.length, 1, 'a double click made one plan');
+      assert.equal(plans[0]!.end_date, '2027-12-31', 'the end date as the API keeps it');
       const nextCharge = plans[0]!.next_run_date;
       const nextShown = nextCharge.split('-').reverse().join('/');
       await expectText(pix, new RegExp(`A próxima cobrança pelo Pix Automático será em ${nextShown}\\.`));

@@ -50,9 +50,18 @@ export function usePlanForm(onCreated: (answer: SavingPlanResponse) => void) {
   };
   const amountError = fieldError(failure, 'amount');
   const endDateError = fieldError(failure, 'end_date');
+  // what the server refused is said until the person changes what it was about, not after they corrected it
+  const edit =
+    <T>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setFailure(null);
+    };
   return {
-    ...{ amount, setAmount, frequency, setFrequency, weekday, setWeekday, monthDay, setMonthDay },
-    ...{ endDate, setEndDate, method, setMethod, failure, amountError, endDateError, schedule, submit },
+    ...{ amount, setAmount: edit(setAmount), frequency, setFrequency: edit(setFrequency), weekday },
+    ...{ setWeekday: edit(setWeekday), monthDay, setMonthDay: edit(setMonthDay), endDate },
+    ...{ setEndDate: edit(setEndDate), method, setMethod: edit(setMethod), failure, amountError, endDateError },
+    ...{ schedule, submit },
     busy: intention.busy,
   };
 }

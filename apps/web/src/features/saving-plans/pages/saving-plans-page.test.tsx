@@ -204,7 +204,7 @@ describe('/poupanca-automatica', { timeout: 30_000 }, () => {
     });
   });
 
-  it('a refusal by the limits on money in is said under the amount', async () => {
+  it('a refusal by the limits on money in is said under the amount, until the amount changes', async () => {
     const message =
       'Cada cobrança do Pix Automático entra como um depósito na sua conta. O valor máximo por depósito é R$ 10.000,00.';
     routes(fetchMock, {
@@ -222,6 +222,10 @@ describe('/poupanca-automatica', { timeout: 30_000 }, () => {
     });
     await screen.findByText(message, {}, LONG);
     expect(field.getAttribute('aria-invalid')).toBe('true');
+    // corrected, the amount is no longer said to be wrong
+    fireEvent.change(field, { target: { value: '50,00' } });
+    expect(screen.queryByText(message)).toBeNull();
+    expect(field.getAttribute('aria-invalid')).toBe('false');
   });
 
   it('cancelling speaks of Pix Automático only for a plan paid by it', async () => {
