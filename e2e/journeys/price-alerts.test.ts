@@ -23,6 +23,7 @@ import {
   expectVisible,
   fill,
   normalizeSpace,
+  snackbar,
 } from '../lib/ui';
 import { eventually } from '../lib/wait';
 import { journeyContext } from '../lib/flows';
@@ -86,6 +87,20 @@ describe('Alertas de preço', () => {
         const heading = byRole(page, 'heading', 'Seus alertas');
         await eventually(async () => assert.equal(await heading.evaluate((h) => h === document.activeElement), true));
         await shotBoth(page, 'alertas-de-preco-2b-apagado');
+        // "Desfazer" in the notice makes it again as it was, once for a double click; then it goes for good
+        const deleted = snackbar(page, 'Alerta de preço apagado');
+        await deleted.getByRole('button', { name: 'Desfazer' }).dblclick();
+        await expectVisible(snackbar(page, 'Alerta de preço restaurado'));
+        await expectVisible(mistake);
+        const afterUndo = await apiCall<PriceAlertsResponse>('GET', '/price-alerts', undefined, customer.token);
+        assert.equal(
+          afterUndo.alerts.filter((a) => a.direction === 'below' && a.price_per_gram === 0.5).length,
+          1,
+          'one alert restored for a double click',
+        );
+        await mistake.focus();
+        await page.keyboard.press('Enter');
+        await expectHidden(mistake);
 
         // a buy of 1 g trades at the best ask: the alert fires (after the batch, within a moment)
         await marketOrder(customer.token, 'buy', 1);

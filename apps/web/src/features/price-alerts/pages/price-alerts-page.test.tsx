@@ -2,13 +2,16 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MESSAGES, type PriceAlert } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getNotice, notify } from '@/lib/notify';
 import { jsonResponse, renderRoute } from '@/testing/render';
 import { PriceAlertsPage } from './price-alerts-page';
+import { ALERT_RESTORED } from './use-alert-removal';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
   cleanup();
+  notify.close();
   vi.unstubAllGlobals();
   fetchMock.mockReset();
 });
@@ -83,5 +86,34 @@ describe('PriceAlertsPage', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(list.textContent).not.toContain('R$ 9,50'));
     // its button is gone with it: the focus is on the list's heading, not at the page's top
     await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Seus alertas' })));
+
+    // "Desfazer" makes it again as it was; a double click makes one, under an Idempotency-Key
+    const notice = getNotice();
+    expect([notice?.message, notice?.action?.label]).toEqual([MESSAGES.priceAlertDeleted, 'Desfazer']);
+    notice?.action?.onClick();
+    notice?.action?.onClick();
+    await vi.waitFor(() => expect(getNotice()?.message).toBe(ALERT_RESTORED));
+    expect(posted).toEqual([
+      { direction: 'below', price_per_gram: '8.20' },
+      { direction: 'above', price_per_gram: 9.5 },
+    ]);
+    const restoreCall = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').at(-1);
+    expect(new Headers(restoreCall?.[1]?.headers).get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('a fired alert, deleted, has nothing to restore', async () => {
+    let alerts = [alert(1, true)];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/price-alerts/1' && init?.method === 'DELETE') {
+        alerts = [];
+        return jsonResponse(200, { message: MESSAGES.priceAlertDeleted });
+      }
+      return jsonResponse(200, { alerts, active_max: 20, last_price_per_gram: 8.75 });
+    });
+    renderRoute(<PriceAlertsPage />, { path: '/alertas-de-preco' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Apagar alerta: / }));
+    await vi.waitFor(() => expect(getNotice()?.message).toBe(MESSAGES.priceAlertDeleted));
+    expect(getNotice()?.action).toBeUndefined();
   });
 });

@@ -25,13 +25,12 @@ import { DecimalTextField } from '@/components/decimal-field';
 import { PageHeader } from '@/components/page';
 import { LoadError } from '@/components/paginated-table';
 import { isApiError } from '@/lib/api';
-import { focusIfLost } from '@/lib/focus';
 import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';
 import { useCreatePriceAlert } from '../api/create-price-alert';
-import { useDeletePriceAlert } from '../api/delete-price-alert';
 import { usePriceAlerts } from '../api/price-alerts';
 import { currentSubscription, disablePush, enablePush, pushSupported } from '../api/push-subscription';
+import { useAlertRemoval } from './use-alert-removal';
 
 type Errors = Partial<Record<'direction' | 'price_per_gram', string>>;
 
@@ -208,14 +207,8 @@ function NewAlertForm({ lastPricePerGram }: { lastPricePerGram: number | null | 
  */
 export function PriceAlertsPage() {
   const alerts = usePriceAlerts();
-  const remove = useDeletePriceAlert();
-  // a deleted alert takes its button away (and the button is disabled while the call runs): the focus goes to the
-  // list's heading, not to the page's top, so a keyboard user goes on from the list
   const heading = useRef<HTMLHeadingElement>(null);
-  const [deleted, setDeleted] = useState(0);
-  useEffect(() => {
-    if (deleted) focusIfLost(heading.current);
-  }, [deleted]);
+  const removal = useAlertRemoval(heading);
   const data = alerts.data;
   const active = data?.alerts.filter((a) => a.fired_at === null).length ?? 0;
   return (
@@ -244,19 +237,7 @@ export function PriceAlertsPage() {
               )}
               <List aria-label="Alertas de preço" aria-busy={alerts.isPending || undefined}>
                 {data?.alerts.map((a) => (
-                  <AlertRow
-                    key={a.id}
-                    alert={a}
-                    busy={remove.isPending}
-                    onDelete={() =>
-                      remove.mutate(a.id, {
-                        onSuccess: (answer) => notify.success(answer.message),
-                        onError: (error) => notify.error(error),
-                        // after the list's refetch (useDeletePriceAlert), so the row is gone when the effect runs
-                        onSettled: () => setDeleted((n) => n + 1),
-                      })
-                    }
-                  />
+                  <AlertRow key={a.id} alert={a} busy={removal.busy} onDelete={() => removal.removeAlert(a)} />
                 ))}
               </List>
             </>
