@@ -366,3 +366,55 @@ function hasOneShape(res: { statusCode: number; headers: Record<string, unknown>
     HTTP_STATUS[parsed.data.code] === res.statusCode
   );
 }
+
+/** The fields of a schema's object shapes, and of the objects inside its arrays (`icms[].state`). */
+function fieldsOf(schema: unknown, prefix = ''): Array<[string, z.ZodType]> {
+  return objectShapes(schema).flatMap((shape) =>
+    Object.entries(shape).flatMap(([key, field]): Array<[string, z.ZodType]> => {
+      let def = defOf(field) as Def & { element?: z.ZodType };
+      for (let inner = def.innerType ?? def.in; inner; inner = def.innerType ?? def.in) def = defOf(inner);
+      const nested = def.type === 'array' && def.element ? fieldsOf(def.element, `${prefix}${key}[].`) : [];
+      return [[`${prefix}${key}`, field], ...nested];
+    }),
+  );
+}
+
+/** A day and an instant; the same with the month out of range, which only a field of codes or free text takes. */
+const DAY = ['2027-02-28', '2027-28-02'] as const;
+const INSTANT = ['2027-01-31T12:00:00-03:00', '2027-31-01T12:00:00-03:00'] as const;
+/** Shaped as a day or an instant, refused by a column of type date or timestamptz. */
+const IMPOSSIBLE_DAYS = ['2027-02-31', '2027-04-31', '0000-01-01'];
+const IMPOSSIBLE_INSTANTS = ['0000-01-01T00:00:00Z', '2027-02-31T00:00:00Z'];
+
+describe('a field that takes a date takes only one a column keeps', () => {
+  it('refuses 31 February and the year 0 wherever a day or an instant is taken', () => {
+    const problems: string[] = [];
+    const dated: string[] = [];
+    for (const route of t.app.routeTable) {
+      for (const part of ['body', 'querystring'] as const) {
+        for (const [name, field] of fieldsOf(route.schema?.[part])) {
+          const takes = (value: string) => field.safeParse(value).success;
+          const where = `${route.method} ${route.url} ${name}`;
+          for (const [[shaped, notADate], impossible] of [
+            [DAY, IMPOSSIBLE_DAYS],
+            [INSTANT, IMPOSSIBLE_INSTANTS],
+          ] as const) {
+            // a date field takes the date and refuses the month 28 or 31; a field of codes or free text takes both
+            if (!takes(shaped) || takes(notADate)) continue;
+            dated.push(where);
+            for (const value of impossible) if (takes(value)) problems.push(`${where} takes ${value}`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // the check reaches the fields it is about
+    expect(dated).toEqual(
+      expect.arrayContaining([
+        'POST /api/saving-plans end_date',
+        'PUT /api/user/pessoais conjuge_nascimento',
+        'POST /api/admin/coupons valid_from',
+      ]),
+    );
+  });
+});
