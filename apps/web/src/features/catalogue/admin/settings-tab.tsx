@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, minorToDecimal, type SilverSettingsInput, SilverSettingsRequest } from '@prata/domain';
+import { MESSAGES, minorToDecimal, type SilverSettingsInput, SilverSettingsRequest, UFS } from '@prata/domain';
 import { useState } from 'react';
 import { type Control, Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { bindField } from '@/components/bind-field';
@@ -18,7 +18,7 @@ import { firstError, hasErrorCode } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { type SilverSettings, useSaveSilverSettings, useSilverSettings } from './api';
-import { BRAZIL_STATES, decimalText, percent } from './labels';
+import { decimalText, percent } from './labels';
 import { SectionCard } from '@/components/admin/section-card';
 
 type IcmsRow = { state: string; internal_rate: string; interstate_rate: string };
@@ -71,7 +71,7 @@ function CompanySection({ control }: { control: FormControl }) {
           name="origin_state"
           render={({ field, fieldState }) => (
             <TextField select label="Estado da empresa" {...bindField(field, fieldState, 'De onde a prata sai')}>
-              {BRAZIL_STATES.map((uf) => (
+              {UFS.map((uf) => (
                 <MenuItem key={uf} value={uf}>
                   {uf}
                 </MenuItem>
@@ -173,7 +173,7 @@ function SettingsForm({ settings }: { settings: SilverSettings }) {
   const { fields, append } = useFieldArray({ control, name: 'icms' });
   const origin = useWatch({ control, name: 'origin_state' });
   const rows = useWatch({ control, name: 'icms' });
-  const missing = BRAZIL_STATES.filter((uf) => !rows.some((r) => r.state === uf));
+  const missing = UFS.filter((uf) => !rows.some((r) => r.state === uf));
   const [adding, setAdding] = useState('');
 
   const onSubmit = handleSubmit((input) => {
