@@ -17,6 +17,7 @@ import { expectDrawerShows, finishLoginWithEmailCode, openAccountDrawer, submitC
 import { completeIndividualRegistration, randomCpf, waitForNextCode } from '../lib/meus-dados';
 import { lastMessageId } from '../lib/outbox';
 import { byRole, click, expectHidden, expectPath, expectVisible, snackbar } from '../lib/ui';
+import { eventually } from '../lib/wait';
 
 /** dd/mm/aaaa of an instant, on Brazil's calendar. */
 function brazilDate(iso: string): string {
@@ -62,7 +63,13 @@ describe('Conta encerrada', () => {
       await expectHidden(byRole(page, 'heading', 'Verificação em duas etapas'), 'no code for a closed account');
       await shotBoth(page, 'login-closed-account');
 
-      await click(notice, 'button', 'Reabrir conta');
+      // by keyboard: F8 takes the focus from the form to the notice's action
+      await page.keyboard.press('F8');
+      const reopen = notice.getByRole('button', { name: 'Reabrir conta' });
+      await eventually(async () =>
+        assert.equal(await reopen.evaluate((el) => el === document.activeElement), true, 'F8 reaches the action'),
+      );
+      await page.keyboard.press('Enter');
       await expectVisible(snackbar(page, /reaberta/i), 'the reopening message from the server');
       await shotBoth(page, 'login-account-reopened');
 

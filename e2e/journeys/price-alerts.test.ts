@@ -101,6 +101,19 @@ describe('Alertas de preço', () => {
         await mistake.focus();
         await page.keyboard.press('Enter');
         await expectHidden(mistake);
+        // the notice with "Desfazer" stays until closed; F8 takes the keyboard to it, and back once it is closed
+        const again = snackbar(page, 'Alerta de preço apagado');
+        await expectVisible(again);
+        await page.keyboard.press('F8');
+        const isFocused = (locator: typeof heading) => locator.evaluate((el) => el === document.activeElement);
+        await eventually(async () =>
+          assert.equal(await isFocused(again.getByRole('button', { name: 'Desfazer' })), true, 'F8 reaches "Desfazer"'),
+        );
+        await page.keyboard.press('Tab');
+        assert.equal(await isFocused(again.getByRole('button', { name: 'Fechar' })), true, 'then its close button');
+        await page.keyboard.press('Enter');
+        await expectHidden(again);
+        await eventually(async () => assert.equal(await isFocused(heading), true, 'the focus is back on the heading'));
 
         // a buy of 1 g trades at the best ask: the alert fires (after the batch, within a moment)
         await marketOrder(customer.token, 'buy', 1);

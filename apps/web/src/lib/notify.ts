@@ -1,7 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { firstError } from './api';
 
-/** The global snackbar: one notice at a time; a new one replaces the current one. */
+/**
+ * The global snackbar: one notice at a time; a new one replaces the current one. A notice with an action ("Desfazer",
+ * "Reabrir conta") stays until it is closed or replaced, so no one loses the action for being slow (WCAG 2.2.1); the
+ * others close by themselves. NOTICE_HOTKEY takes the keyboard to it (app/shell/global-snackbar.tsx).
+ */
+export const NOTICE_HOTKEY = 'F8';
+
 type NoticeSeverity = 'success' | 'error' | 'info' | 'warning';
 type NoticeAction = { label: string; onClick: () => void };
 export type Notice = {
@@ -27,7 +33,7 @@ function set(notice: Notice | null): void {
 type ShowOptions = { action?: NoticeAction; autoHideMs?: number | null; key?: string };
 
 function show(message: string, severity: NoticeSeverity, options: ShowOptions = {}): void {
-  const defaultHide = options.action ? 12_000 : severity === 'error' ? 8_000 : 5_000;
+  const defaultHide = options.action ? null : severity === 'error' ? 8_000 : 5_000;
   set({
     id: nextId++,
     message,

@@ -5,13 +5,13 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { theme } from '@/app/theme';
 
-/** Renders `element` at `path` inside a memory router, a fresh query client and the theme. */
 /** A URL's parts as a history entry holds them. */
 function entryOf(url: string) {
   const { pathname, search, hash } = new URL(url, 'http://localhost');
   return { pathname, search, hash };
 }
 
+/** Renders `element` at `path` inside a memory router, a fresh query client and the theme. */
 export function renderRoute(
   element: ReactElement,
   {

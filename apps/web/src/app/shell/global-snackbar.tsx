@@ -1,19 +1,66 @@
 import Alert from '@mui/material/Alert';
+import CloseIcon from '@mui/icons-material/Close';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
-import { notify, useNotice } from '@/lib/notify';
+import { useEffect, useRef, useState } from 'react';
+import { focusIfLost } from '@/lib/focus';
+import { NOTICE_HOTKEY, notify, useNotice } from '@/lib/notify';
 
-/** The one snackbar of the app (lib/notify decides what it shows). */
+/** The notice's action, else its close button: what the hotkey focuses. */
+function focusTarget(box: HTMLElement | null): HTMLElement | null {
+  return box?.querySelector<HTMLElement>('[data-notice-action]') ?? box?.querySelector<HTMLElement>('button') ?? null;
+}
+
+/**
+ * The hotkey (F8, as Radix's toasts have it) takes the keyboard to the notice, which sits after everything else on the
+ * page; once the notice goes (closed, acted on or replaced), the focus returns where the key was pressed, unless the
+ * person has moved it elsewhere since.
+ */
+function useNoticeHotkey(noticeId: number | undefined) {
+  const box = useRef<HTMLDivElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    // a new notice (or none): the one the focus was taken to is gone
+    if (returnTo.current) focusIfLost(returnTo.current);
+    returnTo.current = null;
+    if (noticeId === undefined) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== NOTICE_HOTKEY || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const target = focusTarget(box.current);
+      if (!target) return;
+      event.preventDefault();
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && !box.current?.contains(active)) returnTo.current = active;
+      target.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [noticeId]);
+  return box;
+}
+
+/**
+ * The one snackbar of the app (lib/notify decides what it shows). A landmark named with its hotkey, so a screen
+ * reader lists it; while the focus is in it, it does not close by itself.
+ */
 export function GlobalSnackbar() {
   const notice = useNotice();
+  const box = useNoticeHotkey(notice?.id);
+  const [focused, setFocused] = useState(false);
   return (
     <Snackbar
       key={notice?.id}
+      ref={box}
+      role="region"
+      aria-label={`Avisos (${NOTICE_HOTKEY})`}
       open={notice !== null}
-      autoHideDuration={notice?.autoHideMs ?? null}
+      autoHideDuration={focused ? null : (notice?.autoHideMs ?? null)}
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') notify.close();
       }}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >
       {notice ? (
@@ -23,17 +70,24 @@ export function GlobalSnackbar() {
           onClose={() => notify.close()}
           sx={{ width: '100%', alignItems: 'center' }}
           action={
+            // MUI draws its close button only when there is no action; a notice that stays needs both
             notice.action ? (
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => {
-                  notice.action?.onClick();
-                  notify.close();
-                }}
-              >
-                {notice.action.label}
-              </Button>
+              <>
+                <Button
+                  color="inherit"
+                  size="small"
+                  data-notice-action
+                  onClick={() => {
+                    notice.action?.onClick();
+                    notify.close();
+                  }}
+                >
+                  {notice.action.label}
+                </Button>
+                <IconButton color="inherit" size="small" aria-label="Fechar" onClick={() => notify.close()}>
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              </>
             ) : undefined
           }
         >

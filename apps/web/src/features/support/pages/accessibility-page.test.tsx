@@ -5,6 +5,7 @@ import { Footer } from '@/app/shell/footer';
 import { resetSiteLinks } from '@/config/site';
 import { clearToken, setToken } from '@/lib/auth-storage';
 import { fakeJwt, nowSeconds } from '@/testing/jwt';
+import { NOTICE_HOTKEY } from '@/lib/notify';
 import { answerFrom, jsonResponse, renderRoute } from '@/testing/render';
 import { ACCESSIBILITY_REVIEWED_ON, AccessibilityPage } from './accessibility-page';
 
@@ -69,6 +70,12 @@ describe('/acessibilidade', () => {
       'Faltando 2 minutos para o fim, uma janela avisa e oferece "Continuar conectado"',
     );
     expect(time.textContent).toContain('a sessão pode ser estendida até 24 horas no total.');
+    expect(time.textContent).toContain(
+      'Avisos que oferecem uma ação, como "Desfazer", ficam na tela até serem fechados',
+    );
+    // the one hotkey is the snackbar's own
+    const keyboard = screen.getByRole('region', { name: 'Teclado' });
+    expect(keyboard.textContent).toContain(`um único atalho próprio: ${NOTICE_HOTKEY} leva ao aviso`);
   });
 
   it('while the policy loads or cannot be read it states the rule without the hours', async () => {

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/page';
 import { RouterLink } from '@/components/router-link';
 import { useSessionPolicy } from '@/features/auth';
 import { useAuthToken } from '@/lib/auth-storage';
+import { NOTICE_HOTKEY } from '@/lib/notify';
 import { useContactInformation } from '../api/faqs';
 
 /** The day this statement was last checked against the product (docs/accessibility.md says how to review it). */
@@ -124,15 +125,24 @@ export function AccessibilityPage() {
               Depois de pedir um código de verificação, o botão de reenviar mostra a espera e o leitor de tela avisa
               quando ele pode ser usado.
             </li>
+            <li>
+              Avisos que oferecem uma ação, como &quot;Desfazer&quot;, ficam na tela até serem fechados; os demais somem
+              sozinhos depois de alguns segundos, e não somem enquanto o foco está neles.
+            </li>
             <SessionLimits />
             <li>Com a preferência do sistema por menos movimento, animações e transições são desligadas.</li>
           </Typography>
         </Section>
 
         <Section id="a11y-teclado" title="Teclado">
+          <Typography sx={{ mb: 1.5 }}>
+            Tab e Shift+Tab passam pelos controles, Enter e Espaço os acionam, as setas movem dentro de menus, abas e
+            tabelas roláveis, e Esc fecha janelas e menus.
+          </Typography>
           <Typography>
-            A Prata não usa atalhos de teclado próprios. Tab e Shift+Tab passam pelos controles, Enter e Espaço os
-            acionam, as setas movem dentro de menus, abas e tabelas roláveis, e Esc fecha janelas e menus.
+            A Prata tem um único atalho próprio: {NOTICE_HOTKEY} leva ao aviso que aparece na parte de baixo da tela
+            (por exemplo, &quot;Desfazer&quot; depois de apagar um alerta). Fechado o aviso, o foco volta para onde
+            estava.
           </Typography>
         </Section>
 

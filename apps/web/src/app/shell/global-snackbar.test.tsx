@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getNotice, NOTICE_HOTKEY, notify } from '@/lib/notify';
+import { renderRoute } from '@/testing/render';
+import { GlobalSnackbar } from './global-snackbar';
+
+function Page() {
+  return (
+    <>
+      <button type="button">Apagar</button>
+      <GlobalSnackbar />
+    </>
+  );
+}
+
+beforeEach(() => notify.close());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const press = (key: string) => fireEvent.keyDown(document.activeElement ?? document.body, { key });
+
+describe('GlobalSnackbar', () => {
+  it('keeps a notice with an action until it is closed; one without closes by itself', () => {
+    vi.useFakeTimers();
+    renderRoute(<Page />);
+    const undo = vi.fn();
+    act(() => notify.success('Alerta de preço apagado', { action: { label: 'Desfazer', onClick: undo } }));
+    act(() => vi.advanceTimersByTime(10 * 60_000));
+    expect(screen.getByRole('button', { name: 'Desfazer' })).toBeTruthy();
+    expect(getNotice()?.message).toBe('Alerta de preço apagado');
+
+    act(() => notify.success('Dados salvos'));
+    act(() => vi.advanceTimersByTime(6_000));
+    expect(getNotice()).toBeNull();
+  });
+
+  it(`takes the keyboard to the action with ${NOTICE_HOTKEY} and back where it was once the notice goes`, () => {
+    renderRoute(<Page />);
+    const trigger = screen.getByRole('button', { name: 'Apagar' });
+    trigger.focus();
+    const undo = vi.fn();
+    act(() => notify.success('Alerta de preço apagado', { action: { label: 'Desfazer', onClick: undo } }));
+    expect(screen.getByRole('region', { name: `Avisos (${NOTICE_HOTKEY})` })).toBeTruthy();
+    expect(document.activeElement).toBe(trigger);
+
+    act(() => press(NOTICE_HOTKEY));
+    const action = screen.getByRole('button', { name: 'Desfazer' });
+    expect(document.activeElement).toBe(action);
+    act(() => fireEvent.click(action));
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(getNotice()).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+
+    // a notice that stays can be closed without acting
+    act(() => notify.success('Alerta de preço apagado', { action: { label: 'Desfazer', onClick: undo } }));
+    act(() => press(NOTICE_HOTKEY));
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Fechar' })));
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(getNotice()).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('does not close by itself while the focus is in it, and the key alone opens nothing without a notice', () => {
+    vi.useFakeTimers();
+    renderRoute(<Page />);
+    const trigger = screen.getByRole('button', { name: 'Apagar' });
+    trigger.focus();
+    act(() => press(NOTICE_HOTKEY));
+    expect(document.activeElement).toBe(trigger);
+
+    act(() => notify.error('Não foi possível salvar.'));
+    act(() => press(NOTICE_HOTKEY));
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Fechar');
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(getNotice()?.message).toBe('Não foi possível salvar.');
+
+    // a shortcut with a modifier is someone else's
+    act(() => trigger.focus());
+    act(() => fireEvent.keyDown(trigger, { key: NOTICE_HOTKEY, ctrlKey: true }));
+    expect(document.activeElement).toBe(trigger);
+  });
+});
