@@ -136,6 +136,11 @@ describe('Depósitos confiáveis: limites, um clique duplo, cobranças pendentes
       await click(table, 'button', /^Cancelar Depósito por Pix de R\$ 120,00/);
       const confirm = page.getByRole('dialog', { name: 'Cancelar depósito?' });
       await expectVisible(confirm);
+      // the row's confirmation also stays open when the phone is turned (the rows are new ones)
+      await page.setViewportSize({ width: 844, height: 390 });
+      await expectVisible(confirm.getByRole('button', { name: 'Cancelar depósito' }));
+      if (own) await page.setViewportSize(own);
+      await expectVisible(confirm);
       await click(confirm, 'button', 'Cancelar depósito');
       await expectVisible(snackbar(page, 'Depósito cancelado.'));
       await expectVisible(table.getByText('Cancelado'));

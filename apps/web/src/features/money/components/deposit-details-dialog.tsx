@@ -32,7 +32,8 @@ function CancelDepositButton({
   onCancelled?: () => void;
   compact?: boolean;
 }) {
-  const [confirming, setConfirming] = useState(false);
+  // in the address, so a phone turned keeps it open; the row's and the Pix dialog's are two (both can be on screen)
+  const dialog = useDialogParam(compact ? 'cancelar' : 'cancelar-pix', `deposito-${deposit.id}`);
   const cancel = useCancelDeposit();
   const handle = useRegistrationErrorHandler();
   return (
@@ -41,24 +42,24 @@ function CancelDepositButton({
         <Button
           size="small"
           color="error"
-          onClick={() => setConfirming(true)}
+          onClick={() => dialog.show()}
           aria-label={`Cancelar ${depositLabel(deposit)}`}
         >
           Cancelar
         </Button>
       ) : (
-        <Button color="error" onClick={() => setConfirming(true)} sx={{ mr: 'auto' }}>
+        <Button color="error" onClick={() => dialog.show()} sx={{ mr: 'auto' }}>
           Cancelar depósito
         </Button>
       )}
       <ConfirmDialog
-        open={confirming}
+        open={dialog.open}
         title="Cancelar depósito?"
         confirmLabel="Cancelar depósito"
         cancelLabel="Voltar"
         confirmColor="error"
         pending={cancel.isPending}
-        onClose={() => setConfirming(false)}
+        onClose={() => dialog.close()}
         onConfirm={async () => {
           onCancelling(true);
           // awaited rather than mutate's callbacks: in the history the row (and this button) leaves the screen as
@@ -66,11 +67,11 @@ function CancelDepositButton({
           try {
             const { message } = await cancel.mutateAsync(deposit.id);
             notify.success(message);
-            setConfirming(false);
+            dialog.close();
             onCancelled();
           } catch (error) {
             onCancelling(false);
-            setConfirming(false);
+            dialog.close();
             handle(error);
           }
         }}

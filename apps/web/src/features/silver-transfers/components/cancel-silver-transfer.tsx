@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import { formatGrams, type SilverTransfer } from '@prata/domain';
-import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toMinorUnits } from '@/lib/format';
 import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';
+import { useDialogParam } from '@/lib/search-params';
 import { useCancelTransfer } from '../api/cancel-transfer';
 
 /**
@@ -13,7 +13,7 @@ import { useCancelTransfer } from '../api/cancel-transfer';
  * intention per transfer cancelled: a double tap cancels once.
  */
 export function CancelSilverTransfer({ row }: { row: SilverTransfer }) {
-  const [open, setOpen] = useState(false);
+  const dialog = useDialogParam('cancelar', `transferencia-${row.id}`);
   const cancel = useCancelTransfer();
   const intention = useIntention({ cancelTransfer: row.id });
   if (!row.cancellable) return null;
@@ -22,9 +22,9 @@ export function CancelSilverTransfer({ row }: { row: SilverTransfer }) {
       const answer = await intention.run((key) => cancel.mutateAsync({ id: row.id, key }));
       if (!answer) return;
       notify.success(answer.message);
-      setOpen(false);
+      dialog.close();
     } catch (error) {
-      setOpen(false);
+      dialog.close();
       notify.error(error);
     }
   };
@@ -33,19 +33,19 @@ export function CancelSilverTransfer({ row }: { row: SilverTransfer }) {
       <Button
         size="small"
         color="error"
-        onClick={() => setOpen(true)}
+        onClick={() => dialog.show()}
         aria-label={`Cancelar transferência nº ${row.id}`}
       >
         Cancelar
       </Button>
       <ConfirmDialog
-        open={open}
+        open={dialog.open}
         title="Cancelar transferência"
         confirmLabel="Cancelar transferência"
         cancelLabel="Voltar"
         confirmColor="error"
         pending={intention.busy}
-        onClose={() => setOpen(false)}
+        onClose={() => dialog.close()}
         onConfirm={() => void confirm()}
       >
         <DialogContentText>
