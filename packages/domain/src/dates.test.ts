@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, brDateToIso, formatDateBR, formatDateTimeBR, isoToBrDate, isValidIsoDate } from './dates';
+import {
+  ageOn,
+  brDateTimeToInstant,
+  brDateToIso,
+  formatDateBR,
+  formatDateTimeBR,
+  isoToBrDate,
+  isValidIsoDate,
+} from './dates';
 
 describe('brDateToIso', () => {
   it('converts dd/mm/yyyy to yyyy-mm-dd', () => {
@@ -36,6 +44,29 @@ describe('brDateToIso', () => {
     expect(brDateToIso('2000-01-31')).toBeNull();
     expect(brDateToIso('01-01-2000')).toBeNull();
     expect(brDateToIso('__/__/____')).toBeNull();
+  });
+});
+
+describe('brDateTimeToInstant', () => {
+  it('reads a moment typed in Brasília time as an instant with its offset', () => {
+    expect(brDateTimeToInstant('01/12/2026 09:30')).toBe('2026-12-01T09:30:00-03:00');
+    expect(brDateTimeToInstant(' 31/12/2026 23:59 ')).toBe('2026-12-31T23:59:00-03:00');
+    // the same moment formatDateTimeBR shows
+    expect(formatDateTimeBR(brDateTimeToInstant('25/12/2026 00:00') ?? '')).toBe('25/12/2026 00:00');
+  });
+
+  it('refuses a day that is not, an hour past 23:59, and what is half typed', () => {
+    for (const text of [
+      '31/02/2027 10:00',
+      '01/12/2026 24:00',
+      '01/12/2026 10:60',
+      '01/12/1899 10:00',
+      '01/12/2026',
+      '01/12/2026 9:30',
+      '',
+    ]) {
+      expect(brDateTimeToInstant(text), text).toBeNull();
+    }
   });
 });
 

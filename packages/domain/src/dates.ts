@@ -3,7 +3,7 @@
  * Calendar dates are handled as plain year/month/day numbers, never through `Date`, so no time zone can move
  * a birthday by one day.
  */
-import { BRASILIA_TIME_ZONE, brasiliaIsoDate } from './time/brasilia';
+import { BRASILIA_ISO_OFFSET, BRASILIA_TIME_ZONE, brasiliaIsoDate } from './time/brasilia';
 
 const MIN_YEAR = 1900;
 
@@ -37,6 +37,19 @@ export function brDateToIso(value: string): string | null {
   const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (year < MIN_YEAR || !isRealDate(year, month, day)) return null;
   return `${year}-${pad2(month)}-${pad2(day)}`;
+}
+
+/**
+ * `01/12/2026 09:30`, a moment typed in Brasília time as formatDateTimeBR writes it, → `2026-12-01T09:30:00-03:00`.
+ * Null unless the day is real (brDateToIso) and the time is 00:00–23:59.
+ */
+export function brDateTimeToInstant(value: string): string | null {
+  const match = /^(\d{2}\/\d{2}\/\d{4}) (\d{2}):(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  const day = brDateToIso(match[1] ?? '');
+  const [hour, minute] = [Number(match[2]), Number(match[3])];
+  if (!day || hour > 23 || minute > 59) return null;
+  return `${day}T${match[2]}:${match[3]}:00${BRASILIA_ISO_OFFSET}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCnpj } from './documents/cnpj';
 import { formatCpf } from './documents/cpf';
 import { formatCelular } from './documents/phone';
+import { formatDateTimeBR } from './dates';
 import { MASKS } from './masks';
 
 /** Fills an imask pattern the way imask does for valid input, to prove the pattern and the formatters agree. */
@@ -70,6 +71,14 @@ describe('MASKS', () => {
     expect(paste('1990-03-15')).toBe('15031990');
     expect(paste('15/03/1990')).toBe('15031990');
     expect(paste('15.03.1990')).toBe('15031990');
+  });
+
+  it('writes a moment as formatDateTimeBR does, and turns a pasted ISO one around', () => {
+    expect(fill(MASKS.dateTime.mask, {}, '011220260930')).toBe(formatDateTimeBR('2026-12-01T09:30:00-03:00'));
+    const paste = MASKS.dateTime.normalizePaste!;
+    expect(paste('2026-12-01T09:30')).toBe('011220260930');
+    expect(paste('2026-12-01 09:30:00')).toBe('011220260930');
+    expect(paste('01/12/2026 09:30')).toBe('011220260930');
   });
 
   it('does not override imask’s built-in definitions (0, a, *)', () => {

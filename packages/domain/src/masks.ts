@@ -34,12 +34,20 @@ export function dateDigitsFromPaste(text: string): string {
   return iso ? `${iso[3]}${iso[2]}${iso[1]}` : text.replace(/\D/g, '');
 }
 
-export const MASKS: Record<'cpf' | 'cep' | 'celular' | 'date' | 'cnpj', MaskOptions> = {
+/** A pasted moment: an ISO one (`2026-12-01T09:30`) becomes dd/mm/aaaa hh:mm's digits; otherwise its digits. */
+export function dateTimeDigitsFromPaste(text: string): string {
+  const iso = /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})/.exec(text);
+  return iso ? `${iso[3]}${iso[2]}${iso[1]}${iso[4]}${iso[5]}` : text.replace(/\D/g, '');
+}
+
+export const MASKS: Record<'cpf' | 'cep' | 'celular' | 'date' | 'dateTime' | 'cnpj', MaskOptions> = {
   cpf: { mask: '000.000.000-00' },
   cep: { mask: '00000-000' },
   /** a mobile number, as formatCelular writes it: (11) 98765-4321 */
   celular: { mask: '(00) 00000-0000', normalizePaste: phoneDigitsFromPaste },
   date: { mask: '00/00/0000', normalizePaste: dateDigitsFromPaste },
+  /** a moment in Brasília time, as formatDateTimeBR writes it: 01/12/2026 09:30 */
+  dateTime: { mask: '00/00/0000 00:00', normalizePaste: dateTimeDigitsFromPaste },
   /**
    * The 2026 alphanumeric CNPJ: the first 12 characters are letters or digits, the 2 check digits are digits.
    * Letters typed in lowercase are shown in uppercase, as the Receita Federal writes them.

@@ -1,20 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Typography from '@mui/material/Typography';
-import { CouponRequest, type CouponInput, minorToDecimal } from '@prata/domain';
+import {
+  brDateTimeToInstant,
+  CouponRequest,
+  type CouponInput,
+  formatDateTimeBR,
+  MASKS,
+  minorToDecimal,
+} from '@prata/domain';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import { type AdminCoupon, useSaveCoupon } from './api';
-import { decimalText, isoToLocalInput, localInputToIso } from './labels';
+import { decimalText } from './labels';
 import { closeOnSave, FieldGrid, FormDialog } from '@/components/admin/form-dialog';
 import { useIntention } from '@/lib/intention';
 import { FormPercentField } from '@/components/admin/form-decimal-field';
 import { FormSwitch } from '@/components/admin/form-switch';
 import { FormTextField } from '@/components/admin/form-text-field';
+import { FormMaskedField } from '@/components/form-masked-field';
 
 type CouponForm = {
   code: string;
   transaction_fee: string;
   discount_percent: string;
-  /** datetime-local values, Brasília time ('' = no limit) */
+  /** dd/mm/aaaa hh:mm in Brasília time, as formatDateTimeBR writes it ('' = no limit) */
   valid_from: string;
   valid_until: string;
   /** '' = no limit */
@@ -34,19 +42,25 @@ const asForm = (coupon: AdminCoupon | null): CouponForm => ({
   code: coupon?.code ?? '',
   transaction_fee: coupon ? decimalText(coupon.transaction_fee) : '',
   discount_percent: coupon ? decimalText(coupon.discount_percent) : '',
-  valid_from: isoToLocalInput(coupon?.valid_from ?? null),
-  valid_until: isoToLocalInput(coupon?.valid_until ?? null),
+  valid_from: coupon?.valid_from ? formatDateTimeBR(coupon.valid_from) : '',
+  valid_until: coupon?.valid_until ? formatDateTimeBR(coupon.valid_until) : '',
   max_uses: coupon?.max_uses ? String(coupon.max_uses) : '',
   active: coupon?.active ?? true,
 });
+
+/**
+ * A typed moment as the instant the contract reads; what is not one goes as typed, so the contract's message says so
+ * under the field.
+ */
+const instantOf = (text: string): string | null => (text.trim() === '' ? null : (brDateTimeToInstant(text) ?? text));
 
 /** The form as the contract reads it: the dates as instants with Brasília's offset, empty limits as null. */
 const asRequest = (form: CouponForm): CouponRequest => ({
   code: form.code,
   transaction_fee: form.transaction_fee,
   discount_percent: form.discount_percent,
-  valid_from: localInputToIso(form.valid_from),
-  valid_until: localInputToIso(form.valid_until),
+  valid_from: instantOf(form.valid_from),
+  valid_until: instantOf(form.valid_until),
   max_uses: form.max_uses.trim() === '' ? null : form.max_uses.trim(),
   active: form.active,
 });
@@ -124,21 +138,23 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; 
         Validade (horário de Brasília)
       </Typography>
       <FieldGrid>
-        <FormTextField
+        <FormMaskedField
           control={control}
           name="valid_from"
           label="Início"
-          type="datetime-local"
+          mask={MASKS.dateTime}
+          inputMode="numeric"
+          placeholder="dd/mm/aaaa hh:mm"
           helperText="Vazio: já vale"
-          slotProps={{ inputLabel: { shrink: true } }}
         />
-        <FormTextField
+        <FormMaskedField
           control={control}
           name="valid_until"
           label="Fim"
-          type="datetime-local"
+          mask={MASKS.dateTime}
+          inputMode="numeric"
+          placeholder="dd/mm/aaaa hh:mm"
           helperText="Vazio: sem prazo"
-          slotProps={{ inputLabel: { shrink: true } }}
         />
       </FieldGrid>
       <FieldGrid>

@@ -128,6 +128,11 @@ const body = (key: string, index = 0) => JSON.parse(String(calls(key)[index]![1]
 const LONG = { timeout: 5000 };
 const waitLong = <T,>(check: () => T) => vi.waitFor(check, LONG);
 const typeInto = (field: HTMLElement, text: string) => fireEvent.input(field, { target: { value: text } });
+/** A masked field (react-imask) takes its value from the input event, react-hook-form from the change. */
+const typeMoment = (field: HTMLElement, text: string) => {
+  fireEvent.input(field, { target: { value: text } });
+  fireEvent.change(field, { target: { value: text } });
+};
 
 const QUEUE = 'GET /api/admin/silver-withdrawals?status=paid&page=1';
 
@@ -425,13 +430,23 @@ describe('Prata física', { timeout: 40_000 }, () => {
     typeInto(within(dialog).getByLabelText(/Taxa de transação/), '0,3');
     typeInto(within(dialog).getByLabelText(/Desconto/), '15');
     // an end before the start: the contract's rule, said under the end
-    fireEvent.change(within(dialog).getByLabelText(/Início/), { target: { value: '2026-12-25T00:00' } });
-    fireEvent.change(within(dialog).getByLabelText(/Fim/), { target: { value: '2026-12-01T00:00' } });
+    // the validity is typed as people in Brazil write it (not the browser's locale), in Brasília time
+    const from = within(dialog).getByLabelText(/Início/) as HTMLInputElement;
+    const until = within(dialog).getByLabelText(/Fim/) as HTMLInputElement;
+    expect([from.type, from.placeholder]).toEqual(['text', 'dd/mm/aaaa hh:mm']);
+    typeMoment(from, '25/12/2026 00:00');
+    typeMoment(until, '01/12/2026 00:00');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Criar cupom' }));
     expect(await within(dialog).findByText(MESSAGES.couponValidityOrder, {}, LONG)).toBeTruthy();
     expect(calls('POST /api/admin/coupons')).toHaveLength(0);
-    fireEvent.change(within(dialog).getByLabelText(/Início/), { target: { value: '2026-12-01T00:00' } });
-    fireEvent.change(within(dialog).getByLabelText(/Fim/), { target: { value: '2026-12-25T23:59' } });
+    // half typed, or a day that is not: the field says so, nothing is sent
+    typeMoment(from, '01/12/2026');
+    typeMoment(until, '31/02/2027 10:00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Criar cupom' }));
+    await waitLong(() => expect(within(dialog).getAllByText(MESSAGES.couponValidityInvalid)).toHaveLength(2));
+    expect(calls('POST /api/admin/coupons')).toHaveLength(0);
+    typeMoment(from, '01/12/2026 00:00');
+    typeMoment(until, '25/12/2026 23:59');
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Máximo de usos/ }), { target: { value: '50' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Criar cupom' }));
     await waitLong(() => expect(calls('POST /api/admin/coupons')).toHaveLength(1));
@@ -467,6 +482,25 @@ describe('Prata física', { timeout: 40_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Criar cupom' }));
     expect(await within(dialog).findByText(MESSAGES.couponCodeTaken, {}, LONG)).toBeTruthy();
     expect(body('POST /api/admin/coupons')).toMatchObject({ code: 'PRATA10', valid_from: null, max_uses: null });
+  });
+
+  it('Cupons: editing shows the validity in Brasília time and sends it back unchanged', async () => {
+    api({
+      'GET /api/admin/coupons': () => jsonResponse(200, { coupons: [coupon] }),
+      'PUT /api/admin/coupons/3': (init) =>
+        jsonResponse(200, { coupon: { ...coupon, ...JSON.parse(String(init?.body)) }, message: MESSAGES.couponSaved }),
+    });
+    renderRoute(<SilverPage />, { path: '/admin/prata', url: '/admin/prata?aba=cupons' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar cupom PRATA10' }, LONG));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar cupom PRATA10' });
+    expect((within(dialog).getByLabelText(/Início/) as HTMLInputElement).value).toBe('');
+    // 23:59 UTC is 20:59 in Brasília
+    expect((within(dialog).getByLabelText(/Fim/) as HTMLInputElement).value).toBe('31/12/2026 20:59');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar cupom' }));
+    await waitLong(() => expect(calls('PUT /api/admin/coupons/3')).toHaveLength(1));
+    const sent = body('PUT /api/admin/coupons/3') as { valid_from: unknown; valid_until: string };
+    expect(sent.valid_from).toBeNull();
+    expect(Date.parse(sent.valid_until)).toBe(Date.parse(coupon.valid_until ?? ''));
   });
 
   it('Taxas e impostos: saves the origin state, the Pix window and the ICMS rows as percentages', async () => {
