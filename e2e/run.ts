@@ -72,8 +72,31 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/** True while some process of the group led by `pid` is still there (the leader itself may be gone). */
+/** The states of the processes of group `pgid`, from /proc; null where there is no /proc (not Linux). */
+function groupStates(pgid: number): string[] | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  const states: string[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so read after the last ')'
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) === pgid && state) states.push(state);
+    } catch {
+      // gone while listed
+    }
+  }
+  return states;
+}
+
+/**
+ * True while some process of the group led by `pid` is still there (the leader itself may be gone) and not a zombie: a
+ * container whose init reaps nothing keeps the dead as zombies, and waiting for them waited the whole grace.
+ */
 function groupAlive(pid: number): boolean {
+  const states = groupStates(pid);
+  if (states) return states.some((state) => state !== 'Z');
   try {
     process.kill(-pid, 0);
     return true;
