@@ -17,6 +17,15 @@ type CodeKey = { subject: string; purpose: CodePurpose };
  * What a code confirms (amount, receiver, new mobile number ...): a code for R$ 100 cannot confirm R$ 1.000, and a
  * code for number A cannot confirm number B.
  */
+/** What sending a code answers (the domain's CodeSentResponse): the message, the resend wait, the code's validity. */
+export function codeSent(settings: Pick<Config, 'windows'>, message: string) {
+  return {
+    message,
+    resendAfterSeconds: settings.windows.codeResendSeconds,
+    validForSeconds: settings.windows.codeTtlSeconds,
+  };
+}
+
 export type Binding = Record<string, string | number | null>;
 
 /**

@@ -53,3 +53,17 @@ export function useSecondsUntil(deadline: number): number {
   }, [deadline]);
   return remaining;
 }
+
+/** Whether `deadline` (epoch ms) has passed: one timer to it, not a tick; null never passes. */
+export function useDeadlinePassed(deadline: number | null): boolean {
+  const passed = () => deadline !== null && Date.now() >= deadline;
+  const [now, setNow] = useState(passed);
+  useEffect(() => {
+    const reached = deadline !== null && Date.now() >= deadline;
+    setNow(reached);
+    if (deadline === null || reached) return;
+    const timer = setTimeout(() => setNow(true), deadline - Date.now());
+    return () => clearTimeout(timer);
+  }, [deadline]);
+  return now;
+}

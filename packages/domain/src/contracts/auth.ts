@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { ACCOUNT_TYPES, boundedString, emailField, isoDateTime, requiredText, idParam } from './common';
+import {
+  ACCOUNT_TYPES,
+  boundedString,
+  CodeSentResponse,
+  emailField,
+  isoDateTime,
+  requiredText,
+  idParam,
+} from './common';
 import { User } from './users';
 
 import { CODE_LENGTH, CODE_RESEND_SECONDS, PASSWORD_MAX, PASSWORD_MIN } from './limits';
@@ -130,12 +138,7 @@ export const LoginResponse = z.object({
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /** POST /api/login/verification-method: the code was sent (or sent again). */
-export const VerificationMethodResponse = z.object({
-  verificationMethod: VerificationMethodSchema,
-  message: z.string(),
-  /** the server's resend window (CODE_RESEND_SECONDS by default) */
-  resendAfterSeconds: z.number().int(),
-});
+export const VerificationMethodResponse = CodeSentResponse.extend({ verificationMethod: VerificationMethodSchema });
 export type VerificationMethodResponse = z.infer<typeof VerificationMethodResponse>;
 
 /** POST /api/login/verification-code: the session's bearer token and the user (as GET /api/user answers it). */

@@ -199,3 +199,14 @@ export const isoDateTime = () => z.string();
 
 /** A calendar date as the API writes it: `yyyy-mm-dd`. */
 export const isoDate = () => z.string();
+
+/**
+ * The answer to a code sent (or sent again): its message, the wait before another may be asked (CODE_RESEND_SECONDS)
+ * and how long this one confirms (CODE_TTL_SECONDS), so a step restored later knows the code has expired.
+ */
+export const CodeSentResponse = z.object({
+  message: z.string(),
+  resendAfterSeconds: z.number().int(),
+  validForSeconds: z.number().int(),
+});
+export type CodeSentResponse = z.infer<typeof CodeSentResponse>;

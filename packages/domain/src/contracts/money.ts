@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { MINIMUM_PIX_DEPOSIT_CENTS } from '../money/index';
 import { moneyField } from './account';
-import { boundedString, integerField, isoDateTime, pageOf, withUnits, pageParam } from './common';
+import { boundedString, CodeSentResponse, integerField, isoDateTime, pageOf, withUnits, pageParam } from './common';
 import { PasskeyAssertion } from './passkeys';
 import { BankingInformation } from './profile';
 
@@ -207,7 +207,7 @@ export const WithdrawalCodeRequest = withUnits(z.object({ amount: withdrawalAmou
 export type WithdrawalCodeRequest = z.input<typeof WithdrawalCodeRequest>;
 
 /** POST /api/withdrawal/verification-code */
-export const WithdrawalCodeResponse = z.object({ message: z.string(), resendAfterSeconds: z.number().int() });
+export const WithdrawalCodeResponse = CodeSentResponse;
 export type WithdrawalCodeResponse = z.infer<typeof WithdrawalCodeResponse>;
 
 /** POST /api/withdrawal (spec field names). */

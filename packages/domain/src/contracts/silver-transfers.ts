@@ -4,7 +4,16 @@ import { MESSAGES } from '../messages';
 import { SILVER_TRANSFER_STATUS_LABELS } from '../messages/silver-transfers';
 import { parseDecimal } from '../money/index';
 import { onlyDigits } from '../text';
-import { boundedString, emailField, integerField, isoDateTime, pageOf, withUnits, pageParam } from './common';
+import {
+  boundedString,
+  CodeSentResponse,
+  emailField,
+  integerField,
+  isoDateTime,
+  pageOf,
+  withUnits,
+  pageParam,
+} from './common';
 import { PasskeyAssertion } from './passkeys';
 
 /**
@@ -123,7 +132,7 @@ export const SilverTransferCodeRequest = withUnits(
 );
 export type SilverTransferCodeRequest = z.input<typeof SilverTransferCodeRequest>;
 
-export const SilverTransferCodeResponse = z.object({ message: z.string(), resendAfterSeconds: z.number().int() });
+export const SilverTransferCodeResponse = CodeSentResponse;
 export type SilverTransferCodeResponse = z.infer<typeof SilverTransferCodeResponse>;
 
 /** POST /api/silver-transfer (spec 3 §7 field names). receiver_cpf only when the receiver has no account. */

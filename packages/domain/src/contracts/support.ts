@@ -5,6 +5,7 @@ import { codeField } from './auth';
 import {
   boundedString,
   emailField,
+  CodeSentResponse,
   integerField,
   isoDateTime,
   numberOrText,
@@ -229,7 +230,7 @@ export type TicketRatingResponse = z.infer<typeof TicketRatingResponse>;
 /** POST /api/ticket/send-verification-code (also the resend) */
 export const TicketCodeRequest = z.object({ email: emailField() });
 export type TicketCodeRequest = z.infer<typeof TicketCodeRequest>;
-export const TicketCodeResponse = z.object({ message: z.string(), resendAfterSeconds: z.number().int() });
+export const TicketCodeResponse = CodeSentResponse;
 export type TicketCodeResponse = z.infer<typeof TicketCodeResponse>;
 
 /** POST /api/ticket/verify-code */

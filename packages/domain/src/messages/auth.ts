@@ -16,6 +16,8 @@ export const AUTH_MESSAGES = {
   codeRequired: 'Informe o código',
   codeInvalid: 'Código inválido. Confira e tente novamente.',
   codeExpired: 'Código expirado ou já utilizado. Solicite um novo código.',
+  /** the code step, once the code it shows was sent longer ago than it stays valid */
+  codeStepExpired: 'Este código expirou. Peça outro em "Reenviar código".',
   codeTooManyAttempts: 'Muitas tentativas com este código. Solicite um novo código.',
   codeResendWait: (seconds: number) => `Aguarde ${seconds} segundos para solicitar um novo código.`,
   codeSentEmail: 'Enviamos um código de verificação para o seu e-mail.',

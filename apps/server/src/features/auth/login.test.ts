@@ -39,6 +39,8 @@ describe('sign-in in two steps', () => {
       verificationMethod: 'email',
       message: MESSAGES.codeSentEmail,
       resendAfterSeconds: 60,
+      // how long the code confirms, so a step restored later knows it has expired
+      validForSeconds: t.config.windows.codeTtlSeconds,
     });
     const code = await latestCode(t.database, c.email);
     const done = await post('/api/login/verification-code', { email: c.email, code });
@@ -144,7 +146,12 @@ describe('sign-in in two steps', () => {
       password: c.password,
       verificationMethod: 'sms',
     });
-    expect(res.json()).toEqual({ verificationMethod: 'sms', message: MESSAGES.codeSentSms, resendAfterSeconds: 60 });
+    expect(res.json()).toEqual({
+      verificationMethod: 'sms',
+      message: MESSAGES.codeSentSms,
+      resendAfterSeconds: 60,
+      validForSeconds: t.config.windows.codeTtlSeconds,
+    });
     const [sms] = await outboxFor(t.database, '21998765432');
     expect(sms!.channel).toBe('sms');
     const code = sms!.textBody.match(/\d{6}/)![0];

@@ -14,7 +14,7 @@ import { pgConstraint, withTransaction } from '@/db/tx';
 import type { UserRow } from '@/db/rows';
 import { reopenAccount as reopenLedgerAccount } from '@/ledger/index';
 import { logEvent } from '@/lib/audit';
-import { consumeCode, issueCode } from '@/lib/codes';
+import { codeSent, consumeCode, issueCode } from '@/lib/codes';
 import { AppError, invalid } from '@/lib/errors';
 import { consumeOneTimeToken, createOneTimeToken, usedTokenOwner } from '@/lib/one-time-tokens';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '@/lib/passwords';
@@ -250,8 +250,7 @@ export async function requestLoginCode(deps: AppDeps, input: VerificationMethodR
   deps.outbox.kick();
   return {
     verificationMethod: input.verificationMethod,
-    message: input.verificationMethod === 'sms' ? MESSAGES.codeSentSms : MESSAGES.codeSentEmail,
-    resendAfterSeconds: deps.config.windows.codeResendSeconds,
+    ...codeSent(deps.config, input.verificationMethod === 'sms' ? MESSAGES.codeSentSms : MESSAGES.codeSentEmail),
   };
 }
 

@@ -137,7 +137,11 @@ describe('the withdraw-money screen', () => {
     const c = await approvedCustomer(t);
     await fund(c, 100000);
     const id = await bankEntry(c, 'email');
-    expect((await code(c, '100,00')).json()).toMatchObject({ message: MESSAGES.withdrawalCodeSent });
+    expect((await code(c, '100,00')).json()).toEqual({
+      message: MESSAGES.withdrawalCodeSent,
+      resendAfterSeconds: t.config.windows.codeResendSeconds,
+      validForSeconds: t.config.windows.codeTtlSeconds,
+    });
     const right = await latestCode(t.database, c.email);
     const wrong = right === '000000' ? '111111' : '000000';
     const other = await withdraw(c, { verificationCode: right, bankingInformationId: id, amount: '200,00' });

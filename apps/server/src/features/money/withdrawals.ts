@@ -12,7 +12,7 @@ import type { Executor } from '@/db/client';
 import type { UserRow, WithdrawalDestination } from '@/db/rows';
 import { withTransaction } from '@/db/tx';
 import { logEvent } from '@/lib/audit';
-import { consumeCode, issueCode } from '@/lib/codes';
+import { codeSent, consumeCode, issueCode } from '@/lib/codes';
 import { AppError, invalid } from '@/lib/errors';
 import { getBalances, hold, lockOwners, requireOk } from '@/ledger/index';
 import { enqueueEmail } from '@/messaging/outbox';
@@ -99,7 +99,7 @@ export async function sendWithdrawalCode(deps: AppDeps, user: UserRow, amountCen
     });
   });
   deps.outbox.kick();
-  return { message: MESSAGES.withdrawalCodeSent, resendAfterSeconds: deps.config.windows.codeResendSeconds };
+  return codeSent(deps.config, MESSAGES.withdrawalCodeSent);
 }
 
 const snapshot = (b: Awaited<ReturnType<typeof listBanking>>[number]): WithdrawalDestination =>

@@ -11,7 +11,7 @@ import type { Executor } from '@/db/client';
 import type { SilverTransferRow, UserRow } from '@/db/rows';
 import { withTransaction } from '@/db/tx';
 import { logEvent } from '@/lib/audit';
-import { consumeCode, issueCode } from '@/lib/codes';
+import { codeSent, consumeCode, issueCode } from '@/lib/codes';
 import { AppError, invalid, notFound } from '@/lib/errors';
 import { inKeyOrder } from '@/lib/paging';
 import { getBalances, LedgerRefusedError, post } from '@/ledger/index';
@@ -137,7 +137,7 @@ export async function sendTransferCode(
     });
   });
   deps.outbox.kick();
-  return { message: MESSAGES.transferCodeSent, resendAfterSeconds: deps.config.windows.codeResendSeconds };
+  return codeSent(deps.config, MESSAGES.transferCodeSent);
 }
 
 /** The quantity and the receiver, checked before anything is confirmed. */

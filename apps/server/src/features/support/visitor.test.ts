@@ -55,7 +55,11 @@ describe('the visitor e-mail check', () => {
   it("sends a code to the e-mail through the outbox; the spec's messages for a missing or bad e-mail", async () => {
     const res = await sendCode('Visitante.Um@Exemplo.com.br');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: MESSAGES.ticketCodeSent, resendAfterSeconds: 1 });
+    expect(res.json()).toEqual({
+      message: MESSAGES.ticketCodeSent,
+      resendAfterSeconds: 1,
+      validForSeconds: t.config.windows.codeTtlSeconds,
+    });
     const [mail] = await outboxFor(t.database, 'visitante.um@exemplo.com.br');
     expect(mail?.subject).toMatch(/^Código para abrir seu ticket: \d{6}$/);
     const missing = await sendCode('');

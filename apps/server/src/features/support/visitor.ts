@@ -1,7 +1,7 @@
 import { MESSAGES, type TicketFields, VISITOR_PROOF_MINUTES } from '@prata/domain';
 import type { AppDeps } from '@/deps';
 import { withTransaction } from '@/db/tx';
-import { consumeCode, issueCode } from '@/lib/codes';
+import { codeSent, consumeCode, issueCode } from '@/lib/codes';
 import { randomToken, sha256Hex } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import type { UploadedFile } from '@/lib/uploads';
@@ -37,7 +37,7 @@ export async function sendVisitorCode(deps: AppDeps, email: string, ip: string) 
     });
   });
   deps.outbox.kick();
-  return { message: MESSAGES.ticketCodeSent, resendAfterSeconds: deps.config.windows.codeResendSeconds };
+  return codeSent(deps.config, MESSAGES.ticketCodeSent);
 }
 
 /** POST /api/ticket/verify-code: wrong codes count against the e-mail and the address, as the sign-in's do. */

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@prata/domain';
 import { codeDigits } from '@/components/code-field';
 import { CodeStep, resendLabel } from './code-step';
 
@@ -17,16 +18,19 @@ afterEach(() => {
 /** The page's part: a resend moves the deadline 60 s ahead. */
 function Harness({ onResend, onSubmit }: { onResend: () => void; onSubmit: (code: string) => void }) {
   const [resendAt, setResendAt] = useState(() => Date.now() + 60_000);
+  const [expiresAt, setExpiresAt] = useState(() => Date.now() + 600_000);
   return (
     <CodeStep
       method="email"
       resendAt={resendAt}
+      expiresAt={expiresAt}
       destination="ana@prata.com"
       pending={false}
       onSubmit={(code) => onSubmit(code)}
       onResend={() => {
         onResend();
         setResendAt(Date.now() + 60_000);
+        setExpiresAt(Date.now() + 600_000);
       }}
       onChangeMethod={() => {}}
     />
@@ -48,6 +52,17 @@ function paste(input: HTMLElement, text: string) {
 }
 
 describe('CodeStep', () => {
+  it('says when the code sent has expired, and a new one clears it', () => {
+    const { onResend } = renderStep();
+    act(() => vi.advanceTimersByTime(599_000));
+    expect(screen.queryByText(MESSAGES.codeStepExpired)).toBeNull();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByText(MESSAGES.codeStepExpired).closest('[role="status"]')).not.toBeNull();
+    act(() => fireEvent.click(resendButton()));
+    expect(onResend).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(MESSAGES.codeStepExpired)).toBeNull();
+  });
+
   it('keeps "Reenviar código" disabled for 60 s with a visible countdown', async () => {
     const { onResend } = renderStep();
 

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormCodeField } from '@/components/code-field';
+import { CodeExpiredNotice } from '@/components/code-expired';
 import { ResendAnnouncer } from '@/components/countdown-announcer';
 import { useSecondsUntil } from '@/lib/hooks';
 import { useIntention } from '@/lib/intention';
@@ -26,6 +27,7 @@ export function resendLabel(remaining: number): string {
 export function CodeStep({
   method,
   resendAt,
+  expiresAt = null,
   destination,
   pending,
   initialCode = '',
@@ -37,6 +39,8 @@ export function CodeStep({
   method: VerificationMethod;
   /** when a new code may be asked for (epoch ms), from the server's resendAfterSeconds */
   resendAt: number;
+  /** when the code sent stops confirming (epoch ms), from the server's validForSeconds */
+  expiresAt?: number | null;
   destination: string;
   pending: boolean;
   /** the digits typed before leaving this step */
@@ -78,6 +82,7 @@ export function CodeStep({
           if (!pending) void submit();
         }}
       />
+      <CodeExpiredNotice expiresAt={expiresAt} />
       <Button type="submit" variant="contained" size="large" disabled={pending}>
         Entrar
       </Button>

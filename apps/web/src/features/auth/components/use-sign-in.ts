@@ -1,4 +1,3 @@
-import { CODE_RESEND_SECONDS } from '@prata/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { hasErrorCode, isApiError } from '@/lib/api';
@@ -12,6 +11,7 @@ import { useVerifyLoginCode } from '../api/verify-login-code';
 import { landingPathFor } from '../landing';
 import type { LoginInput } from './login-types';
 import { truncateEmail } from './truncate-email';
+import { codeDeadlines } from '@/lib/code-step';
 
 // What follows the password (the steps, the code step's form libraries, the closed-account notice) is not part of
 // the page's first load: it is fetched when the password is sent, while the server checks it.
@@ -28,7 +28,7 @@ export type Step =
   | { kind: 'code'; user: LoginUser };
 
 /** The code sent in this sign-in: kept while the person goes back to the method choice, so it is never lost. */
-type SentCodeState = { method: VerificationMethod; resendAt: number; draft: string };
+type SentCodeState = { method: VerificationMethod; resendAt: number; expiresAt: number; draft: string };
 
 /** The snackbar's "Enviamos um código…": true until the sign-in ends, so it closes when the page is left. */
 const CODE_SENT_NOTICE = 'login-code-sent';
@@ -53,7 +53,7 @@ function useLoginCode(credentials: LoginInput, setStep: (step: Step) => void) {
           // A new code kills the previous one: the digits typed for it go too.
           setSent({
             method: answer.verificationMethod ?? method,
-            resendAt: Date.now() + (answer.resendAfterSeconds ?? CODE_RESEND_SECONDS) * 1000,
+            ...codeDeadlines(answer),
             draft: '',
           });
           setStep({ kind: 'code', user });

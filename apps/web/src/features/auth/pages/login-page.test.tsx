@@ -63,7 +63,12 @@ describe('LoginPage', () => {
     const token = fakeJwt({ sub: 1, exp: nowSeconds() + 3600 });
     const user = { id: 1, name: 'Joana', email: EMAIL, email_verified_at: '2026-01-01', celular: '(11) 9****-4321' };
     serve(
-      answer('/login/verification-method', 200, { verificationMethod: 'sms', message: 'Código enviado.' }),
+      answer('/login/verification-method', 200, {
+        verificationMethod: 'sms',
+        message: 'Código enviado.',
+        resendAfterSeconds: 60,
+        validForSeconds: 600,
+      }),
       answer('/login/verification-code', 200, { authToken: token, user: { ...user, registration_complete: true } }),
       answer('/login', 200, { user }),
     );

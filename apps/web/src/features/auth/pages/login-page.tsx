@@ -83,6 +83,7 @@ export function LoginPage() {
           <CodeStep
             method={sent.method}
             resendAt={sent.resendAt}
+            expiresAt={sent.expiresAt}
             destination={s.destinationOf(step.user, sent.method)}
             pending={s.verifying || s.sendingCode}
             initialCode={sent.draft}

@@ -1,4 +1,4 @@
-import { CODE_RESEND_SECONDS, type LoginResponse, type VerifyLoginCodeResponse } from '@prata/domain';
+import type { LoginResponse, VerifyLoginCodeResponse } from '@prata/domain';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { hasErrorCode, isApiError } from '@/lib/api';
@@ -13,6 +13,7 @@ import {
 } from '@/features/auth';
 import { checkEmail, checkPassword } from '../api/checkout';
 import { handEmailToCheckout } from '../checkout-state';
+import { codeDeadlines } from '@/lib/code-step';
 
 export type Step =
   | { kind: 'email' }
@@ -20,7 +21,7 @@ export type Step =
   | { kind: 'unverified'; user: LoginUser }
   | { kind: 'method'; user: LoginUser }
   | { kind: 'passkey'; user: LoginUser; fallbackReadyAt: string | null }
-  | { kind: 'code'; user: LoginUser; method: VerificationMethod; resendAt: number };
+  | { kind: 'code'; user: LoginUser; method: VerificationMethod; resendAt: number; expiresAt: number };
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -58,7 +59,7 @@ function useCodeSender(email: string, password: string, setStep: (step: Step) =>
             kind: 'code',
             user,
             method: answer.verificationMethod ?? method,
-            resendAt: Date.now() + (answer.resendAfterSeconds ?? CODE_RESEND_SECONDS) * 1000,
+            ...codeDeadlines(answer),
           });
         },
         onError: (failure) => notify.error(failure),

@@ -61,6 +61,7 @@ export function BuyAuthPage() {
         <CodeStep
           method={step.method}
           resendAt={step.resendAt}
+          expiresAt={step.expiresAt}
           destination={
             step.method === 'sms' && step.user.celular ? step.user.celular : truncateEmail(auth.email.trim())
           }

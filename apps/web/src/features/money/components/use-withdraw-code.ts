@@ -2,7 +2,7 @@ import { minorToDecimalText, withdrawalAmountField } from '@prata/domain';
 import { useMemo, useState } from 'react';
 import { type Control, type UseFormReset, useWatch } from 'react-hook-form';
 import type { useRegistrationErrorHandler } from '@/components/registration-query-state';
-import { useCodeStepAddress } from '@/lib/code-step';
+import { codeDeadlines, useCodeStepAddress } from '@/lib/code-step';
 import { readFormDraft, useFormDraft } from '@/lib/form-draft';
 import { useSecondsUntil } from '@/lib/hooks';
 import { useIntention } from '@/lib/intention';
@@ -16,8 +16,11 @@ import type { WithdrawInput, WithdrawOutput } from '../withdrawal-rules';
  */
 const WITHDRAW_DRAFT = 'sacar';
 
-/** The last code sent: the amount it confirms (centavos) and when the server lets it be resent (epoch ms). */
-type SentCode = { amountCents: number; resendAt: number };
+/**
+ * The last code sent: the amount it confirms (centavos), when the server lets it be resent and when it stops
+ * confirming (epoch ms).
+ */
+type SentCode = { amountCents: number; resendAt: number; expiresAt: number };
 
 /**
  * Keeps the form's fields and the code step's part (no name of it speaks of codes: useFormDraft drops those) as the
@@ -30,7 +33,12 @@ export function useWithdrawDraft(
 ) {
   const fields = useWatch({ control });
   const draft = useMemo(
-    () => ({ ...fields, sentForCents: sent?.amountCents ?? null, resendAt: sent?.resendAt ?? null }),
+    () => ({
+      ...fields,
+      sentForCents: sent?.amountCents ?? null,
+      resendAt: sent?.resendAt ?? null,
+      expiresAt: sent?.expiresAt ?? null,
+    }),
     [fields, sent],
   );
   useFormDraft(WITHDRAW_DRAFT, draft, ({ bankingInformationId = '', amount = '' }) =>
@@ -42,7 +50,9 @@ function savedCode(): SentCode | null {
   const draft = readFormDraft(WITHDRAW_DRAFT);
   const amountCents = draft?.sentForCents;
   const resendAt = draft?.resendAt;
-  return typeof amountCents === 'number' && typeof resendAt === 'number' ? { amountCents, resendAt } : null;
+  // a draft kept before codes said how long they last: treated as expired
+  const expiresAt = typeof draft?.expiresAt === 'number' ? draft.expiresAt : 0;
+  return typeof amountCents === 'number' && typeof resendAt === 'number' ? { amountCents, resendAt, expiresAt } : null;
 }
 
 const centsOf = (typed: WithdrawInput['amount']) => {
@@ -89,7 +99,7 @@ export function useWithdrawCode({ typedAmount, handle, serverErrors }: CodeInput
       );
       if (!answer) return;
       notify.success(answer.message);
-      setSent({ amountCents, resendAt: Date.now() + answer.resendAfterSeconds * 1000 });
+      setSent({ amountCents, ...codeDeadlines(answer) });
       setCodeError(null);
       if (!step.shown) step.move(true);
     } catch (error) {

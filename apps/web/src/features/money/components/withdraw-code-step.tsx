@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBRL } from '@prata/domain';
+import { CodeExpiredNotice } from '@/components/code-expired';
 import { CodeField } from '@/components/code-field';
 import { MoneyText } from '@/components/money-text';
 import type { useWithdrawFlow } from './use-withdraw-flow';
@@ -38,6 +39,7 @@ export function WithdrawCodeStep({ flow, sentFor }: { flow: ReturnType<typeof us
           {waiting > 0 ? `Reenviar código em ${waiting} s` : 'Reenviar código'}
         </Button>
       </Stack>
+      <CodeExpiredNotice expiresAt={flow.sent?.expiresAt ?? null} />
       <Button
         variant="contained"
         size="large"

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@prata/domain';
 import { getNotice, notify } from '@/lib/notify';
 import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '@/testing/render';
 import type { DepositOverviewResponse, WithdrawalOverviewResponse } from '../api/types';
@@ -8,6 +9,9 @@ import { AddMoneyPage } from './add-money-page';
 import { PixDepositPage } from './pix-deposit-page';
 import { TedDepositPage } from './ted-deposit-page';
 import { WithdrawMoneyPage } from './withdraw-money-page';
+
+/** The server's windows for a code (CodeSentResponse): the resend wait and how long the code confirms. */
+const CODE_WINDOWS = { resendAfterSeconds: 60, validForSeconds: 600 };
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
@@ -325,7 +329,7 @@ describe('Withdrawal', { timeout: 20_000 }, () => {
     api({
       'GET /api/withdrawal': () => jsonResponse(200, withdrawalOverview),
       'POST /api/withdrawal/verification-code': () =>
-        jsonResponse(200, { message: 'Enviamos um código para o seu e-mail.', resendAfterSeconds: 60 }),
+        jsonResponse(200, { message: 'Enviamos um código para o seu e-mail.', ...CODE_WINDOWS }),
       'POST /api/withdrawal': () => jsonResponse(201, { withdrawal: { id: 1 }, message: 'Retirada solicitada.' }),
     });
     const first = renderRoute(<WithdrawMoneyPage />, { path: '/retirar-dinheiro' });
@@ -363,11 +367,40 @@ describe('Withdrawal', { timeout: 20_000 }, () => {
     expect(JSON.stringify({ ...sessionStorage })).not.toContain('123456');
   });
 
+  it('a code step restored after the code stopped confirming says so and offers another', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    api({
+      'GET /api/withdrawal': () => jsonResponse(200, withdrawalOverview),
+      'POST /api/withdrawal/verification-code': () =>
+        jsonResponse(200, { message: 'Enviamos um código para o seu e-mail.', ...CODE_WINDOWS }),
+    });
+    renderRoute(<WithdrawMoneyPage />, { path: '/retirar-dinheiro' });
+    fireEvent.click(await screen.findByRole('radio', { name: /maria@prata\.dev/ }, LONG));
+    typeAmount(/Valor da retirada/, '100,00');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enviar código' })));
+    const step = await screen.findByRole('region', { name: 'Código de confirmação' }, LONG);
+    expect(within(step).queryByText(MESSAGES.codeStepExpired)).toBeNull();
+    // left open past the code's validity: said where the code is typed
+    await act(async () => vi.advanceTimersByTime(CODE_WINDOWS.validForSeconds * 1000));
+    expect(await within(step).findByText(MESSAGES.codeStepExpired)).toBeTruthy();
+
+    // and a reload long after finds it so, with "Reenviar código" ready
+    cleanup();
+    renderRoute(<WithdrawMoneyPage />, { path: '/retirar-dinheiro', url: '/retirar-dinheiro?etapa=codigo' });
+    const restored = await screen.findByRole('region', { name: 'Código de confirmação' }, LONG);
+    expect(within(restored).getByText(MESSAGES.codeStepExpired)).toBeTruthy();
+    const resend = within(restored).getByRole('button', { name: 'Reenviar código' }) as HTMLButtonElement;
+    expect(resend.disabled).toBe(false);
+    await act(async () => fireEvent.click(resend));
+    await waitLong(() => expect(calls('POST /api/withdrawal/verification-code')).toHaveLength(2));
+    await waitLong(() => expect(within(restored).queryByText(MESSAGES.codeStepExpired)).toBeNull());
+  });
+
   it('"Enviar código" for the amount of a code that may not be resent shows its step again', async () => {
     api({
       'GET /api/withdrawal': () => jsonResponse(200, withdrawalOverview),
       'POST /api/withdrawal/verification-code': () =>
-        jsonResponse(200, { message: 'Enviamos um código para o seu e-mail.', resendAfterSeconds: 60 }),
+        jsonResponse(200, { message: 'Enviamos um código para o seu e-mail.', ...CODE_WINDOWS }),
     });
     const { router } = renderRoute(<WithdrawMoneyPage />, {
       path: '/retirar-dinheiro',

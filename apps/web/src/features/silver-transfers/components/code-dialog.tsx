@@ -11,6 +11,7 @@ import { CodeField } from '@/components/code-field';
 import { ResendAnnouncer } from '@/components/countdown-announcer';
 import { useSecondsUntil } from '@/lib/hooks';
 import { resendLabel } from '../rules';
+import { CodeExpiredNotice } from '@/components/code-expired';
 
 /**
  * The e-mail code dialog (spec 3 §4 Transfer step 4): the code, 'Confirmar', and 'Reenviar código' disabled while the
@@ -20,6 +21,7 @@ export function TransferCodeDialog({
   open,
   summary,
   resendAt,
+  expiresAt,
   error,
   pending,
   onResend,
@@ -30,6 +32,8 @@ export function TransferCodeDialog({
   summary: string;
   /** when the resend wait ends (ms since the epoch) */
   resendAt: number;
+  /** when the code sent stops confirming (ms since the epoch) */
+  expiresAt: number | null;
   error: string | null;
   pending: boolean;
   onResend: () => void;
@@ -82,6 +86,7 @@ export function TransferCodeDialog({
             autoFocus
             fullWidth
           />
+          <CodeExpiredNotice expiresAt={expiresAt} />
           <Button
             variant="text"
             onClick={() => {

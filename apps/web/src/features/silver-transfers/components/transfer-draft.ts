@@ -40,9 +40,11 @@ export function readTransferDraft(): SavedTransfer {
   const sentQuantity = text(draft.sentQuantity);
   const quantityCg = quantityCentigrams(sentQuantity);
   const resendAt = draft.resendAt;
+  // a draft kept before codes said how long they last: treated as expired
+  const expiresAt = typeof draft.expiresAt === 'number' ? draft.expiresAt : 0;
   const sent =
     sentTo !== '' && quantityCg !== null && typeof resendAt === 'number'
-      ? { email: sentTo, quantity: sentQuantity, quantityCg, resendAt }
+      ? { email: sentTo, quantity: sentQuantity, quantityCg, resendAt, expiresAt }
       : null;
   return { fields, checked, sent };
 }
@@ -66,6 +68,7 @@ export function useTransferDraft(
       sentTo: sent?.email ?? null,
       sentQuantity: sent?.quantity ?? null,
       resendAt: sent?.resendAt ?? null,
+      expiresAt: sent?.expiresAt ?? null,
     }),
     [email, cpf, quantity, message, checked, sent],
   );

@@ -44,6 +44,7 @@ export function TransferForm({ overview }: { overview: SilverTransferOverviewRes
         open={sent !== null}
         summary={sent && checked ? confirmationText(sent.quantityCg, checked.receiver, checked.email) : ''}
         resendAt={flow.resendAt}
+        expiresAt={flow.expiresAt}
         error={flow.codeError}
         pending={flow.transferBusy || flow.codeBusy}
         onResend={() => checked && sent && void flow.requestCode(checked, sent)}

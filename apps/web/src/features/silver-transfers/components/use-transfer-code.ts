@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { useRegistrationErrorHandler } from '@/components/registration-query-state';
-import { useCodeStepAddress } from '@/lib/code-step';
+import { codeDeadlines, useCodeStepAddress } from '@/lib/code-step';
 import { focusIfLost } from '@/lib/focus';
 import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';
@@ -11,8 +11,11 @@ import type { Checked } from './use-transfer-fields';
 /** The quantity a code was sent for (or a passkey is asked to confirm): centigrams and as typed. */
 export type Sent = { quantityCg: number; quantity: string };
 
-/** The last code sent: the receiver's e-mail and the quantity it confirms, when the server lets it be resent (ms). */
-export type SentCode = Sent & { email: string; resendAt: number };
+/**
+ * The last code sent: the receiver's e-mail and the quantity it confirms, when the server lets it be resent and when
+ * it stops confirming (epoch ms).
+ */
+export type SentCode = Sent & { email: string; resendAt: number; expiresAt: number };
 
 type CodeInput = {
   checked: Checked | null;
@@ -62,7 +65,7 @@ export function useTransferCode({ checked, quantity, saved, handle, fieldErrors 
       );
       if (!answer) return;
       notify.success(answer.message);
-      setLastCode({ ...amount, email: target.email, resendAt: Date.now() + answer.resendAfterSeconds * 1000 });
+      setLastCode({ ...amount, email: target.email, ...codeDeadlines(answer) });
       setCodeError(null);
       if (!step.shown) step.move(true);
     } catch (error) {
@@ -91,7 +94,15 @@ export function useTransferCode({ checked, quantity, saved, handle, fieldErrors 
   };
 
   return {
-    ...{ sent, resendAt: lastCode?.resendAt ?? 0, codeError, setCodeError, transferButton, lastCode },
+    ...{
+      sent,
+      resendAt: lastCode?.resendAt ?? 0,
+      expiresAt: lastCode?.expiresAt ?? null,
+      codeError,
+      setCodeError,
+      transferButton,
+      lastCode,
+    },
     ...{ requestCode, askCode, closeCodeDialog, codeBusy: codeIntention.busy },
     /** The server refused the transfer for another reason than the code: the form shows why. */
     leaveCodeStep: () => step.move(false),

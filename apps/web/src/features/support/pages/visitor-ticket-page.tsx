@@ -23,6 +23,9 @@ import { useTicketCategories } from '../api/tickets';
 import { useCreateVisitorTicket, useSendVisitorCode, useVerifyVisitorCode } from '../api/visitor';
 import { TicketForm } from '../components/ticket-form';
 import { visitorCodeSchema, visitorEmailSchema } from '../rules';
+import type { CodeSentResponse } from '@prata/domain';
+import { CodeExpiredNotice } from '@/components/code-expired';
+import { codeDeadlines } from '@/lib/code-step';
 
 const STEPS = ['E-mail', 'Código', 'Ticket'];
 
@@ -31,7 +34,7 @@ function EmailStep({
   onSent,
 }: {
   initialEmail: string;
-  onSent: (email: string, resendAfterSeconds: number) => void;
+  onSent: (email: string, sent: CodeSentResponse) => void;
 }) {
   const send = useSendVisitorCode();
   const { control, handleSubmit, setError } = useForm<{ email: string }>({
@@ -46,7 +49,7 @@ function EmailStep({
       const answer = await intention.run((key) => send.mutateAsync({ email, key }));
       if (!answer) return;
       notify.success(answer.message);
-      onSent(email, answer.resendAfterSeconds);
+      onSent(email, answer);
     } catch (error) {
       applyServerErrors(error, setError, ['email']);
     }
@@ -67,13 +70,15 @@ function EmailStep({
 function CodeStep({
   email,
   resendAt,
+  expiresAt,
   onResent,
   onVerified,
   onBack,
 }: {
   email: string;
   resendAt: number;
-  onResent: (resendAfterSeconds: number) => void;
+  expiresAt: number | null;
+  onResent: (sent: CodeSentResponse) => void;
   onVerified: (token: string) => void;
   onBack: () => void;
 }) {
@@ -131,6 +136,7 @@ function CodeStep({
         fullWidth
         autoFocus
       />
+      <CodeExpiredNotice expiresAt={expiresAt} />
       <Button type="submit" variant="contained" size="large" disabled={verify.isPending}>
         Confirmar código
       </Button>
@@ -143,7 +149,7 @@ function CodeStep({
             .then((answer) => {
               if (!answer) return;
               notify.success(answer.message);
-              onResent(answer.resendAfterSeconds);
+              onResent(answer);
             })
             .catch((e) => notify.error(e))
         }
@@ -168,7 +174,10 @@ export function VisitorTicketPage() {
   const intention = useIntention({ visitorTicket: email, token });
   // From Auro's 'Abrir ticket': the e-mail the visitor gave the chat and the question, filled in (still verified).
   const [params] = useSearchParams();
-  const [resendAt, setResendAt] = useState(0);
+  const [deadlines, setDeadlines] = useState<{ resendAt: number; expiresAt: number | null }>({
+    resendAt: 0,
+    expiresAt: null,
+  });
   const step = token ? 2 : email ? 1 : 0;
 
   return (
@@ -187,17 +196,18 @@ export function VisitorTicketPage() {
       {step === 0 && (
         <EmailStep
           initialEmail={params.get('email') ?? ''}
-          onSent={(address, seconds) => {
+          onSent={(address, sent) => {
             setEmail(address);
-            setResendAt(Date.now() + seconds * 1000);
+            setDeadlines(codeDeadlines(sent));
           }}
         />
       )}
       {step === 1 && (
         <CodeStep
           email={email}
-          resendAt={resendAt}
-          onResent={(seconds) => setResendAt(Date.now() + seconds * 1000)}
+          resendAt={deadlines.resendAt}
+          expiresAt={deadlines.expiresAt}
+          onResent={(sent) => setDeadlines(codeDeadlines(sent))}
           onVerified={setToken}
           onBack={() => setEmail('')}
         />
