@@ -63,6 +63,19 @@ describe('GlobalSnackbar', () => {
     expect(document.activeElement).toBe(trigger);
   });
 
+  it("a notice's action goes when the person moves to another page; one without an action follows", async () => {
+    const { router } = renderRoute(<Page />, { path: '*', url: '/alertas-de-preco' });
+    act(() => notify.success('Alerta de preço apagado', { action: { label: 'Desfazer', onClick: vi.fn() } }));
+    await act(() => router.navigate('/alertas-de-preco?x=1'));
+    expect(getNotice()?.message).toBe('Alerta de preço apagado');
+    await act(() => router.navigate('/ordens'));
+    expect(getNotice()).toBeNull();
+
+    act(() => notify.success('Dados salvos'));
+    await act(() => router.navigate('/meus-dados'));
+    expect(getNotice()?.message).toBe('Dados salvos');
+  });
+
   it('does not close by itself while the focus is in it, and the key alone opens nothing without a notice', () => {
     vi.useFakeTimers();
     renderRoute(<Page />);

@@ -5,7 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
 import { useEffect, useRef, useState } from 'react';
 import { focusIfLost } from '@/lib/focus';
-import { NOTICE_HOTKEY, notify, useNotice } from '@/lib/notify';
+import { type Notice, NOTICE_HOTKEY, notify, useNotice } from '@/lib/notify';
+import { useLocation } from 'react-router';
 
 /** The notice's action, else its close button: what the hotkey focuses. */
 function focusTarget(box: HTMLElement | null): HTMLElement | null {
@@ -41,12 +42,28 @@ function useNoticeHotkey(noticeId: number | undefined) {
 }
 
 /**
+ * A notice's action is about the page it was shown on ("Desfazer" for the alert just deleted): it stays until closed
+ * there, and goes when the person moves to another page. A notice without an action may follow a navigation ("Dados
+ * salvos" after a redirect) and closes by itself.
+ */
+function useActionStaysOnItsPage(notice: Notice | null) {
+  const { pathname } = useLocation();
+  const shownOn = useRef<{ id: number; pathname: string } | null>(null);
+  if (notice && shownOn.current?.id !== notice.id) shownOn.current = { id: notice.id, pathname };
+  useEffect(() => {
+    const shown = shownOn.current;
+    if (notice?.action && shown?.id === notice.id && shown.pathname !== pathname) notify.close();
+  }, [notice, pathname]);
+}
+
+/**
  * The one snackbar of the app (lib/notify decides what it shows). A landmark named with its hotkey, so a screen
  * reader lists it; while the focus is in it, it does not close by itself.
  */
 export function GlobalSnackbar() {
   const notice = useNotice();
   const box = useNoticeHotkey(notice?.id);
+  useActionStaysOnItsPage(notice);
   const [focused, setFocused] = useState(false);
   return (
     <Snackbar
