@@ -32,10 +32,16 @@ export function useRevealFocus() {
       element.focus();
     }
   }, []);
+  const revealFrom = (shown: number) => {
+    pending.current = true;
+    setFirst(shown);
+  };
   return {
-    revealFrom(shown: number) {
-      pending.current = true;
-      setFirst(shown);
+    revealFrom,
+    /** A paged list's "Mostrar mais": the next page is fetched, and its first item (at `shown`) takes the focus. */
+    fetchMore(shown: number, pages: { fetchNextPage: () => Promise<unknown> }) {
+      revealFrom(shown);
+      void pages.fetchNextPage();
     },
     propsFor(index: number): RevealedItemProps {
       return index === first ? { tabIndex: -1, ref: takeFocus } : {};

@@ -125,13 +125,7 @@ function SessionList({
       </Stack>
       {sessions.hasNextPage && (
         <Box>
-          <Button
-            onClick={() => {
-              reveal.revealFrom(listed.length);
-              void sessions.fetchNextPage();
-            }}
-            disabled={sessions.isFetchingNextPage}
-          >
+          <Button onClick={() => reveal.fetchMore(listed.length, sessions)} disabled={sessions.isFetchingNextPage}>
             Mostrar mais sessões
           </Button>
         </Box>

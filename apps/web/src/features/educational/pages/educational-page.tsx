@@ -87,10 +87,7 @@ export function EducationalPage() {
             {pages.hasNextPage && (
               <Button
                 variant="outlined"
-                onClick={() => {
-                  reveal.revealFrom(videos.length);
-                  void pages.fetchNextPage();
-                }}
+                onClick={() => reveal.fetchMore(videos.length, pages)}
                 disabled={pages.isFetchingNextPage}
               >
                 {pages.isFetchingNextPage ? 'Carregando...' : 'Carregar mais'}

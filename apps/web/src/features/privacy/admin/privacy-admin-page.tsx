@@ -99,10 +99,7 @@ function RequestsQueue() {
         <Box>
           <Button
             variant="outlined"
-            onClick={() => {
-              reveal.revealFrom(rows.length);
-              void queue.fetchNextPage();
-            }}
+            onClick={() => reveal.fetchMore(rows.length, queue)}
             disabled={queue.isFetchingNextPage}
           >
             Mostrar mais pedidos
