@@ -9,6 +9,17 @@ const resolve = { tsconfigPaths: true };
  */
 const serverEnv = { TSX_TSCONFIG_PATH: fileURLToPath(new URL('./apps/server/tsconfig.json', import.meta.url)) };
 
+/** The browser code's tests: jsdom, the app's setup. */
+const webTests = {
+  root: './apps/web',
+  environment: 'jsdom',
+  setupFiles: ['./src/testing/setup.ts'],
+  // A screen test takes 0.3–2 s on a quiet machine; the default 5 s failed them on a busy one (load 10).
+  testTimeout: 15_000,
+} as const;
+/** The web tests that mock a module (vi.mock): each in a module graph of its own. */
+const ISOLATED = 'src/**/*.isolated.test.{ts,tsx}';
+
 export default defineConfig({
   test: {
     projects: [
@@ -18,18 +29,22 @@ export default defineConfig({
       {
         resolve,
         test: {
+          ...webTests,
           name: 'web',
-          root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['./src/testing/setup.ts'],
-          // A screen test takes 0.3–2 s on a quiet machine; the default 5 s failed them on a busy one (load 10).
-          testTimeout: 15_000,
+          exclude: [ISOLATED],
           // One module graph and one jsdom per worker, not per file: environment and imports were two thirds of this
           // project's CPU (299 CPU-s → 108, 2026-12-02). Each file cleans up after itself (testing/setup.ts); a module
           // with state offers a reset its tests call first (lib/first-paint.ts).
           isolate: false,
         },
+      },
+      {
+        resolve,
+        // A file that replaces a module (vi.mock) needs a module graph of its own: in a shared one the mock does not
+        // apply when an earlier file loaded the module, and leaks into the files after it. scripts/isolated-mocks.mjs
+        // keeps vi.mock in these files.
+        test: { ...webTests, name: 'web-isolated', include: [ISOLATED], isolate: true },
       },
       {
         // the build's own scripts (the first-load ruler): node, not the browser
