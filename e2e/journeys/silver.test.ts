@@ -27,6 +27,7 @@ import {
   expectPath,
   expectText,
   expectVisible,
+  field,
   fill,
   normalizeSpace,
   snackbar,
@@ -197,6 +198,35 @@ async function operatorShips(page: Page, order: number, trackingCode: string, la
   await expectHidden(button);
 }
 
+type AdminCoupon = { code: string; valid_from: string | null; valid_until: string | null };
+
+/**
+ * The operator creates a coupon in /admin/prata's "Cupons": the validity typed as people in Brazil write it, in
+ * Brasília time (whatever the browser's locale), a half-typed moment refused under its field.
+ */
+async function operatorCreatesCoupon(page: Page, operatorToken: string, label: string): Promise<void> {
+  const code = `E2E${Date.now().toString(36).toUpperCase()}${label === 'celular' ? 'C' : 'D'}`;
+  await page.goto('/admin/prata?aba=cupons');
+  await click(page, 'button', 'Novo cupom');
+  const dialog = page.getByRole('dialog', { name: 'Novo cupom' });
+  await fill(dialog, 'Código', code);
+  await typeMasked(dialog, 'Taxa de transação', '0');
+  await typeMasked(dialog, 'Desconto', '5');
+  await typeMasked(dialog, 'Início', '0112');
+  await typeMasked(dialog, 'Fim', '311220272359');
+  assert.equal(await field(dialog, 'Fim').inputValue(), '31/12/2027 23:59', 'typed with the mask');
+  await click(dialog, 'button', 'Criar cupom');
+  await expectVisible(dialog.getByText(MESSAGES.couponValidityInvalid), 'a half-typed start is refused');
+  await typeMasked(dialog, 'Início', '011220260000');
+  await shotBoth(page, `prata-${label}-cupom-novo`);
+  await click(dialog, 'button', 'Criar cupom');
+  await expectHidden(dialog);
+  const { coupons } = await apiCall<{ coupons: AdminCoupon[] }>('GET', '/admin/coupons', undefined, operatorToken);
+  const made = coupons.find((c) => c.code === code);
+  assert.equal(Date.parse(made?.valid_from ?? ''), Date.parse('2026-12-01T00:00:00-03:00'), 'starts in Brasília time');
+  assert.equal(Date.parse(made?.valid_until ?? ''), Date.parse('2027-12-31T23:59:00-03:00'), 'ends in Brasília time');
+}
+
 /** A customer's withdrawal of a 50 g bar paid from the balance; returns the total the screen showed, in centavos. */
 async function customerWithdraws(page: Page, label: string): Promise<number> {
   const step = stepper(`retirada ${label}`);
@@ -282,6 +312,7 @@ describe('Prata física: comprar barras e retirar da custódia', () => {
       const tracking = `BR${String(order).padStart(9, '0')}BR`;
       await withPage(browser, { viewport, token: operatorToken, name: `prata-operador-${label}` }, async (page) => {
         await operatorShips(page, order, tracking, label);
+        await operatorCreatesCoupon(page, operatorToken, label);
       });
       // the row's button is out of the accessibility tree as soon as the 'Registrando o envio...' overlay covers the
       // page, before the server has answered: the order is read until the shipment is there
