@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
+import { MESSAGES } from '@prata/domain';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, apiLogin, createAccount, receiveDevPix } from '../lib/api';
 import { DESKTOP, launchBrowser, PHONE, shot, shotBoth, withPage } from '../lib/browser';
@@ -333,6 +334,29 @@ describe('Dinheiro: adicionar por Pix e TED, retirar com código', () => {
       await shotBoth(page, 'meu-historico-dinheiro-retirado');
       const drawer = await openAccountDrawer(page);
       await expectDrawerShows(drawer, customer.name, brlText(balanceBefore + 120 - 100), '0,00 g');
+    });
+  });
+
+  it('um código de retirada que passou da validade diz isso, também depois de recarregar', {
+    timeout: 120_000,
+  }, async () => {
+    await withPage(browser, { viewport: PHONE, name: 'money-code-expired', token }, async (page) => {
+      // the page's clock (not the server's) is moved: the code the server sent is then past CODE_TTL_SECONDS for it
+      await page.clock.install();
+      await page.goto('/retirar-dinheiro');
+      await page.getByRole('radio', { name: new RegExp(customer.email.replace(/\./g, '\\.')) }).check();
+      await typeMasked(page, 'Valor da retirada', '10,00');
+      await click(page, 'button', 'Enviar código');
+      const step = page.getByRole('region', { name: 'Código de confirmação' });
+      await expectVisible(step);
+      const expired = step.getByText(MESSAGES.codeStepExpired);
+      assert.equal(await expired.count(), 0, 'a fresh code is not said expired');
+      await page.clock.fastForward('10:01');
+      await expectVisible(expired, 'said once the code has expired');
+      await page.reload();
+      await expectVisible(expired, 'and after a reload, with the step restored');
+      await expectVisible(step.getByRole('button', { name: 'Reenviar código' }));
+      await shotBoth(page, 'retirar-dinheiro-codigo-expirado');
     });
   });
 });
