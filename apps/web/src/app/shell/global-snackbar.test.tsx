@@ -76,6 +76,23 @@ describe('GlobalSnackbar', () => {
     expect(getNotice()?.message).toBe('Dados salvos');
   });
 
+  it("an Escape elsewhere (a menu's, a dialog's) leaves a notice's action; in the notice it closes it", () => {
+    renderRoute(<Page />);
+    const trigger = screen.getByRole('button', { name: 'Apagar' });
+    trigger.focus();
+    act(() => notify.success('Alerta de preço apagado', { action: { label: 'Desfazer', onClick: vi.fn() } }));
+    act(() => press('Escape'));
+    expect(getNotice()?.message).toBe('Alerta de preço apagado');
+    act(() => press(NOTICE_HOTKEY));
+    act(() => press('Escape'));
+    expect(getNotice()).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+
+    act(() => notify.success('Dados salvos'));
+    act(() => press('Escape'));
+    expect(getNotice()).toBeNull();
+  });
+
   it('does not close by itself while the focus is in it, and the key alone opens nothing without a notice', () => {
     vi.useFakeTimers();
     renderRoute(<Page />);

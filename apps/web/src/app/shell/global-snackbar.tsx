@@ -74,7 +74,10 @@ export function GlobalSnackbar() {
       open={notice !== null}
       autoHideDuration={focused ? null : (notice?.autoHideMs ?? null)}
       onClose={(_event, reason) => {
-        if (reason !== 'clickaway') notify.close();
+        if (reason === 'clickaway') return;
+        // MUI closes it on an Escape pressed anywhere: one that closes a menu or a dialog must not take an action away
+        if (reason === 'escapeKeyDown' && notice?.action && !box.current?.contains(document.activeElement)) return;
+        notify.close();
       }}
       onFocus={() => setFocused(true)}
       onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
