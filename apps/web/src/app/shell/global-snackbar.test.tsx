@@ -49,6 +49,8 @@ describe('GlobalSnackbar', () => {
     act(() => press(NOTICE_HOTKEY));
     const action = screen.getByRole('button', { name: 'Desfazer' });
     expect(document.activeElement).toBe(action);
+    // a screen reader says the shortcut with the button
+    expect(action.getAttribute('aria-keyshortcuts')).toBe(NOTICE_HOTKEY);
     act(() => fireEvent.click(action));
     expect(undo).toHaveBeenCalledTimes(1);
     expect(getNotice()).toBeNull();

@@ -97,6 +97,7 @@ export function GlobalSnackbar() {
                   color="inherit"
                   size="small"
                   data-notice-action
+                  aria-keyshortcuts={NOTICE_HOTKEY}
                   onClick={() => {
                     notice.action?.onClick();
                     notify.close();
