@@ -116,6 +116,7 @@ describe('LoginPage', () => {
         verificationMethod: 'email',
         message: 'Enviamos um código para o seu e-mail.',
         resendAfterSeconds: 60,
+        validForSeconds: 600,
       }),
       answer('/login/verification-code', 200, { authToken: token, user: { ...user, registration_complete: true } }),
       answer('/login', 200, { user }),
@@ -150,7 +151,11 @@ describe('LoginPage', () => {
     const token = fakeJwt({ sub: 2, exp: nowSeconds() + 3600 });
     const user = { id: 2, name: 'Outra', email: EMAIL, email_verified_at: '2026-01-01', celular: null };
     serve(
-      answer('/login/verification-method', 200, { verificationMethod: 'email', resendAfterSeconds: 60 }),
+      answer('/login/verification-method', 200, {
+        verificationMethod: 'email',
+        resendAfterSeconds: 60,
+        validForSeconds: 600,
+      }),
       answer('/login/verification-code', 200, { authToken: token, user: { ...user, registration_complete: true } }),
       answer('/login', 200, { user }),
     );
@@ -174,7 +179,11 @@ describe('LoginPage', () => {
     const token = fakeJwt({ sub: 9, exp: nowSeconds() + 3600 });
     const user = { id: 9, name: 'Operadora', email: EMAIL, email_verified_at: '2026-01-01', celular: null };
     serve(
-      answer('/login/verification-method', 200, { verificationMethod: 'email', resendAfterSeconds: 60 }),
+      answer('/login/verification-method', 200, {
+        verificationMethod: 'email',
+        resendAfterSeconds: 60,
+        validForSeconds: 600,
+      }),
       answer('/login/verification-code', 200, {
         authToken: token,
         user: { ...user, registration_complete: false, staff_roles: ['support'] },
@@ -195,7 +204,11 @@ describe('LoginPage', () => {
   it("keeps the code step after 'Escolher outro método': the same method goes back to it, no new code", async () => {
     const user = { id: 1, name: 'Joana', email: EMAIL, email_verified_at: '2026-01-01', celular: '(11) 9****-4321' };
     serve(
-      answer('/login/verification-method', 200, { verificationMethod: 'email', resendAfterSeconds: 60 }),
+      answer('/login/verification-method', 200, {
+        verificationMethod: 'email',
+        resendAfterSeconds: 60,
+        validForSeconds: 600,
+      }),
       answer('/login', 200, { user }),
     );
     renderRoute(<LoginPage />, { path: '/login' });

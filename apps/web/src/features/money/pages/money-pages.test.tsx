@@ -247,7 +247,11 @@ describe('Withdrawal', { timeout: 20_000 }, () => {
     api({
       'GET /api/withdrawal': () => jsonResponse(200, withdrawalOverview),
       'POST /api/withdrawal/verification-code': () =>
-        jsonResponse(200, { message: 'Enviamos um código para o seu e-mail.', resendAfterSeconds: 30 }),
+        jsonResponse(200, {
+          message: 'Enviamos um código para o seu e-mail.',
+          resendAfterSeconds: 30,
+          validForSeconds: 600,
+        }),
       'POST /api/withdrawal': () =>
         fetchMock.mock.calls.filter(([i, r]) => String(i) === '/api/withdrawal' && r?.method === 'POST').length === 1
           ? jsonResponse(422, {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@prata/domain';
 import { getNotice, notify } from '@/lib/notify';
 import { fakeJwt, nowSeconds } from '@/testing/jwt';
 import { jsonResponse, renderRoute } from '@/testing/render';
@@ -71,7 +72,11 @@ function transferRoutes(overrides: Record<string, Handler> = {}) {
     'POST /api/silver-transfer/check-receiver': () =>
       jsonResponse(200, { receiver: { id: 8, name: 'Maria S.' }, message: 'Recebedor encontrado.' }),
     'POST /api/silver-transfer/verification-code': () =>
-      jsonResponse(200, { message: 'Enviamos um código para o seu e-mail.', resendAfterSeconds: 60 }),
+      jsonResponse(200, {
+        message: 'Enviamos um código para o seu e-mail.',
+        resendAfterSeconds: 60,
+        validForSeconds: 600,
+      }),
     'POST /api/silver-transfer': () => jsonResponse(201, { transfer: transfer(), message: 'Transferência realizada.' }),
     ...overrides,
   });
@@ -240,6 +245,7 @@ describe('/transferir-prata', { timeout: 30_000 }, () => {
     expect(dialog.textContent).toContain('2,50 g para Maria S.');
     const resend = within(dialog).getByRole('button', { name: 'Reenviar código em 49 s' });
     expect(resend).toHaveProperty('disabled', true);
+    expect(within(dialog).queryByText(MESSAGES.codeStepExpired)).toBeNull();
     // behind the dialog, the receiver the code was sent to, locked
     expect(screen.getByRole('group', { name: 'Recebedor', hidden: true }).textContent).toContain('Maria S.');
     fireEvent.change(within(dialog).getByLabelText(/Código de verificação/), { target: { value: '123456' } });
@@ -258,6 +264,24 @@ describe('/transferir-prata', { timeout: 30_000 }, () => {
     // one code for all of it, and the tab never kept it
     expect(calls('POST /api/silver-transfer/verification-code')).toHaveLength(1);
     expect(JSON.stringify({ ...sessionStorage })).not.toContain('123456');
+  });
+
+  it('a code dialog restored after the code stopped confirming says so', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    // a session that outlives the code
+    localStorage.setItem('authToken', fakeJwt({ sub: '1', exp: nowSeconds() + 3_600 }));
+    transferRoutes();
+    await open();
+    await checkEmail('maria@exemplo.com.br');
+    await screen.findByRole('group', { name: 'Recebedor' });
+    typeMasked(/Quantidade/, '2,5');
+    await click('Transferir');
+    await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+    vi.setSystemTime(Date.now() + 601_000);
+    await reload('/transferir-prata?etapa=codigo');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+    expect(within(dialog).getByText(MESSAGES.codeStepExpired)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Reenviar código' })).toHaveProperty('disabled', false);
   });
 
   it('the step in the address needs a code sent in this tab for the receiver and quantity in the form', async () => {

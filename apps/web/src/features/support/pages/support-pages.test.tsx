@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { Ticket, TicketCategoriesResponse } from '@prata/domain';
+import { MESSAGES, type Ticket, type TicketCategoriesResponse } from '@prata/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getNotice, notify } from '@/lib/notify';
 import { answerFrom, callsTo, jsonResponse, renderRoute, type RouteTable } from '@/testing/render';
@@ -14,6 +14,7 @@ beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   fetchMock.mockReset();
   notify.close();
 });
@@ -265,7 +266,7 @@ describe('/contato/ticket/visitante', () => {
   it("e-mail ('Informe seu e-mail', 'Informe um e-mail válido'), then the code ('Informe o código'), then the form", async () => {
     api({
       'POST /api/ticket/send-verification-code': () =>
-        jsonResponse(200, { message: 'Enviamos.', resendAfterSeconds: 60 }),
+        jsonResponse(200, { message: 'Enviamos.', resendAfterSeconds: 60, validForSeconds: 600 }),
       'POST /api/ticket/verify-code': () => jsonResponse(200, { message: 'Confirmado.', verification_token: 'tok' }),
       'GET /api/ticket': () => jsonResponse(200, lists),
     });
@@ -291,5 +292,22 @@ describe('/contato/ticket/visitante', () => {
     await waitLong(() => expect(calls('POST /api/ticket/verify-code')).toHaveLength(1));
     expect(await screen.findByRole('button', { name: 'Enviar ticket' }, LONG)).toBeTruthy();
     expect(screen.getByText('E-mail confirmado: visitante@exemplo.com')).toBeTruthy();
+  }, 20_000);
+
+  it('the code step says when the code sent has expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    api({
+      'POST /api/ticket/send-verification-code': () =>
+        jsonResponse(200, { message: 'Enviamos.', resendAfterSeconds: 60, validForSeconds: 600 }),
+    });
+    renderRoute(<VisitorTicketPage />, { path: '/contato/ticket/visitante' });
+    fireEvent.change(await screen.findByLabelText(/E-mail/, undefined, LONG), {
+      target: { value: 'visitante@exemplo.com' },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enviar código' })));
+    await screen.findByRole('button', { name: 'Confirmar código' }, LONG);
+    expect(screen.queryByText(MESSAGES.codeStepExpired)).toBeNull();
+    await act(async () => vi.advanceTimersByTime(600_000));
+    expect(await screen.findByText(MESSAGES.codeStepExpired)).toBeTruthy();
   }, 20_000);
 });
