@@ -13,10 +13,6 @@ export type CodeSettings = Pick<Config, 'windows'> & { jwtSecret: string };
 type CodePurpose = 'login' | 'withdrawal' | 'transfer' | 'ticket' | 'contact_change';
 type CodeKey = { subject: string; purpose: CodePurpose };
 
-/**
- * What a code confirms (amount, receiver, new mobile number ...): a code for R$ 100 cannot confirm R$ 1.000, and a
- * code for number A cannot confirm number B.
- */
 /** What sending a code answers (the domain's CodeSentResponse): the message, the resend wait, the code's validity. */
 export function codeSent(settings: Pick<Config, 'windows'>, message: string) {
   return {
@@ -26,6 +22,10 @@ export function codeSent(settings: Pick<Config, 'windows'>, message: string) {
   };
 }
 
+/**
+ * What a code confirms (amount, receiver, new mobile number ...): a code for R$ 100 cannot confirm R$ 1.000, and a
+ * code for number A cannot confirm number B.
+ */
 export type Binding = Record<string, string | number | null>;
 
 /**

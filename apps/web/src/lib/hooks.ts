@@ -56,14 +56,14 @@ export function useSecondsUntil(deadline: number): number {
 
 /** Whether `deadline` (epoch ms) has passed: one timer to it, not a tick; null never passes. */
 export function useDeadlinePassed(deadline: number | null): boolean {
-  const passed = () => deadline !== null && Date.now() >= deadline;
-  const [now, setNow] = useState(passed);
+  const reached = () => deadline !== null && Date.now() >= deadline;
+  const [passed, setPassed] = useState(reached);
   useEffect(() => {
-    const reached = deadline !== null && Date.now() >= deadline;
-    setNow(reached);
-    if (deadline === null || reached) return;
-    const timer = setTimeout(() => setNow(true), deadline - Date.now());
+    const now = deadline !== null && Date.now() >= deadline;
+    setPassed(now);
+    if (deadline === null || now) return;
+    const timer = setTimeout(() => setPassed(true), deadline - Date.now());
     return () => clearTimeout(timer);
   }, [deadline]);
-  return now;
+  return passed;
 }

@@ -109,6 +109,11 @@ describe('GlobalSnackbar', () => {
     act(() => vi.advanceTimersByTime(60_000));
     expect(getNotice()?.message).toBe('Não foi possível salvar.');
 
+    // replaced while the focus was in it: the next one still closes by itself
+    act(() => notify.success('Dados salvos'));
+    act(() => vi.advanceTimersByTime(6_000));
+    expect(getNotice()).toBeNull();
+
     // a shortcut with a modifier is someone else's
     act(() => trigger.focus());
     act(() => fireEvent.keyDown(trigger, { key: NOTICE_HOTKEY, ctrlKey: true }));

@@ -64,7 +64,9 @@ export function GlobalSnackbar() {
   const notice = useNotice();
   const box = useNoticeHotkey(notice?.id);
   useActionStaysOnItsPage(notice);
-  const [focused, setFocused] = useState(false);
+  // the notice the focus is in: a notice replaced under the focus goes without a blur, and the next one must still close
+  const [focusedId, setFocusedId] = useState<number | null>(null);
+  const focused = notice !== null && focusedId === notice.id;
   return (
     <Snackbar
       key={notice?.id}
@@ -79,8 +81,10 @@ export function GlobalSnackbar() {
         if (reason === 'escapeKeyDown' && notice?.action && !box.current?.contains(document.activeElement)) return;
         notify.close();
       }}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
+      onFocus={() => setFocusedId(notice?.id ?? null)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocusedId(null);
+      }}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >
       {notice ? (
