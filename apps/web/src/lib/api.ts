@@ -22,12 +22,15 @@ const CODE_SHAPE = /^[A-Z][A-Z0-9_]{1,63}$/;
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody;
+  /** A refusal to wait (429): the seconds the server's Retry-After names; null when it names none. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, message: string, body: ApiErrorBody = {}) {
+  constructor(status: number, message: string, body: ApiErrorBody = {}, retryAfterSeconds: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get errors(): FieldErrors | undefined {
@@ -207,7 +210,8 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     const message =
       typeof errorBody.message === 'string' && errorBody.message ? errorBody.message : COMMON_MESSAGES.internalError;
     if (response.status === 401) handleUnauthorized();
-    throw new ApiError(response.status, message, errorBody);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiError(response.status, message, errorBody, retryAfter > 0 ? retryAfter : null);
   }
   return response;
 }

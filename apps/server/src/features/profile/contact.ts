@@ -1,10 +1,10 @@
-import { type ContactCodeRequest, formatCelular, MESSAGES } from '@prata/domain';
+import { type CodeSentResponse, type ContactCodeRequest, formatCelular, MESSAGES } from '@prata/domain';
 import type { AppDeps } from '@/deps';
 import type { Executor } from '@/db/client';
 import type { UserRow } from '@/db/rows';
 import { withTransaction } from '@/db/tx';
 import { logEvent } from '@/lib/audit';
-import { type Binding, consumeCode, issueCode } from '@/lib/codes';
+import { codeSent, consumeCode, issueCode, type Binding } from '@/lib/codes';
 import { AppError, invalid } from '@/lib/errors';
 import { enqueueEmail } from '@/messaging/outbox';
 import { contactChangeCodeMail, contactChangedMail } from '@/messaging/templates';
@@ -54,7 +54,7 @@ export async function requestContactCode(
   user: UserRow,
   input: ContactCodeRequest,
   actor: Actor,
-): Promise<string> {
+): Promise<CodeSentResponse> {
   if (actor.ip) await deps.limiter.hit('messagesAddress', actor.ip);
   await withTransaction(deps.database.db, async (tx) => {
     const stored = await storedContact(tx, user);
@@ -80,7 +80,7 @@ export async function requestContactCode(
     });
   });
   deps.outbox.kick();
-  return MESSAGES.codeSentEmail;
+  return codeSent(deps.config, MESSAGES.codeSentEmail);
 }
 
 /** A change of stored contact data that the code in the request must confirm. */

@@ -16,6 +16,7 @@ import {
   FatcaRequest,
   IdParams,
   MESSAGES,
+  CodeSentResponse,
   MessageResponse,
   PasswordChangeRequest,
   PersonalDataRequest,
@@ -100,12 +101,10 @@ function personalDataRoutes(fastify: FastifyInstance) {
     '/user/contact-code',
     {
       preHandler: authenticate,
-      schema: { body: ContactCodeRequest, response: { 200: MessageResponse } },
+      schema: { body: ContactCodeRequest, response: { 200: CodeSentResponse } },
       config: { idempotent: true },
     },
-    async (req) => ({
-      message: await contact.requestContactCode(deps, currentUser(req), req.body, { ip: req.ip }),
-    }),
+    async (req) => contact.requestContactCode(deps, currentUser(req), req.body, { ip: req.ip }),
   );
 
   app.put(

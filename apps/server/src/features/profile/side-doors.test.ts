@@ -199,6 +199,12 @@ describe('changing the mobile number of an individual', () => {
       payload: { celular: '21998887777' },
     });
     expect(first.statusCode).toBe(200);
+    // the windows the dialog counts with, the server's own
+    expect(first.json()).toEqual({
+      message: MESSAGES.codeSentEmail,
+      resendAfterSeconds: t.config.windows.codeResendSeconds,
+      validForSeconds: t.config.windows.codeTtlSeconds,
+    });
     const second = await t.app.inject({
       method: 'POST',
       url: '/api/user/contact-code',

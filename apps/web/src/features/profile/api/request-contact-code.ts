@@ -1,7 +1,7 @@
-import type { ContactCodeRequest } from '@prata/domain';
+import type { CodeSentResponse, ContactCodeRequest } from '@prata/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type MessageResponse } from '@/lib/api';
+import { api } from '@/lib/api';
 import { idempotent } from '@/lib/idempotency';
 import { withLoading } from '@/lib/loading';
 
@@ -9,11 +9,12 @@ import { withLoading } from '@/lib/loading';
 export type ContactTarget = z.input<typeof ContactCodeRequest>;
 
 /**
- * POST /api/user/contact-code: sends the code to the account's e-mail (429 within 60 s of the last one), with the
- * intention's Idempotency-Key (lib/intention.ts): a double tap sends one e-mail.
+ * POST /api/user/contact-code: sends the code to the account's e-mail (429 CODE_RESEND_WAIT within the server's
+ * resend window of the last one), with the intention's Idempotency-Key (lib/intention.ts): a double tap sends one
+ * e-mail. The answer says the resend wait and how long the code confirms.
  */
-function requestContactCode({ target, key }: { target: ContactTarget; key: string }): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/user/contact-code', target, idempotent(key));
+function requestContactCode({ target, key }: { target: ContactTarget; key: string }): Promise<CodeSentResponse> {
+  return api.post<CodeSentResponse>('/user/contact-code', target, idempotent(key));
 }
 
 export function useRequestContactCode() {

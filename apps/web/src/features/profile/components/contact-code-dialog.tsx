@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CODE_LENGTH, CODE_RESEND_SECONDS, codeField, formatCelular, onlyDigits } from '@prata/domain';
+import { CODE_LENGTH, codeField, formatCelular, onlyDigits } from '@prata/domain';
 import { type FormEvent, type RefObject, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -15,7 +15,9 @@ import { FormCodeField } from '@/components/code-field';
 import { ResendAnnouncer } from '@/components/countdown-announcer';
 import { firstError, hasErrorCode, isApiError } from '@/lib/api';
 import { focusIfLost } from '@/lib/focus';
-import { useCountdown } from '@/lib/hooks';
+import { useSecondsUntil } from '@/lib/hooks';
+import { codeDeadlines } from '@/lib/code-step';
+import { CodeExpiredNotice } from '@/components/code-expired';
 import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';
 import { resendLabel } from '@/features/auth/index';
@@ -31,7 +33,15 @@ function codeErrorOf(error: unknown): string | undefined {
   return isApiError(error) ? error.errors?.code?.[0] : undefined;
 }
 
-type Pending<T> = { target: ContactTarget; request: T; notice: string | null };
+/** The code asked for: what it confirms, the form's request it saves, a notice, and its windows (epoch ms). */
+type Pending<T> = {
+  target: ContactTarget;
+  request: T;
+  notice: string | null;
+  resendAt: number;
+  /** null when the code was sent before this dialog (CODE_RESEND_WAIT) and its validity is not known here */
+  expiresAt: number | null;
+};
 
 /**
  * The confirmation of a contact change around a form's save: `ask(target, request)` sends the code to the account's
@@ -46,12 +56,13 @@ export function useContactConfirmation<T>() {
   const ask = async (target: ContactTarget, request: T) => {
     try {
       const answer = await intention.run((key) => send.mutateAsync({ target, key }));
-      if (answer) setPending({ target, request, notice: null });
+      if (answer) setPending({ target, request, notice: null, ...codeDeadlines(answer) });
     } catch (error) {
-      // A code sent less than a minute ago (the dialog was closed and the form saved again) still works.
-      if (hasErrorCode(error, 'CODE_RESEND_WAIT', 'RATE_LIMITED'))
-        setPending({ target, request, notice: firstError(error) });
-      else notify.error(error);
+      // A code sent within the resend window (the dialog was closed and the form saved again) still works.
+      if (hasErrorCode(error, 'CODE_RESEND_WAIT', 'RATE_LIMITED')) {
+        const wait = isApiError(error) ? (error.retryAfterSeconds ?? 0) : 0;
+        setPending({ target, request, notice: firstError(error), resendAt: Date.now() + wait * 1000, expiresAt: null });
+      } else notify.error(error);
     }
   };
   return {
@@ -81,17 +92,14 @@ export function useContactConfirmation<T>() {
       setPending(null);
       onOther(error);
     },
-    /** Resolves true when a new code was sent, so the countdown restarts. */
-    async resend(): Promise<boolean> {
-      if (!pending) return false;
+    /** A new code: its windows replace the last one's. */
+    async resend(): Promise<void> {
+      if (!pending) return;
       try {
         const answer = await intention.run((key) => send.mutateAsync({ target: pending.target, key }));
-        if (!answer) return false;
-        setPending({ ...pending, notice: null });
-        return true;
+        if (answer) setPending({ ...pending, notice: null, ...codeDeadlines(answer) });
       } catch (error) {
         setPending({ ...pending, notice: firstError(error) });
-        return false;
       }
     },
     close: () => setPending(null),
@@ -125,7 +133,7 @@ function CodeDialogBody<T>({
   onConfirm: (code: string, request: T, setCodeError: (message: string) => void) => void;
 }) {
   const pending = confirmation.pending!;
-  const { remaining, restart } = useCountdown(CODE_RESEND_SECONDS);
+  const remaining = useSecondsUntil(pending.resendAt);
   const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(CodeForm),
     defaultValues: { code: '' },
@@ -152,10 +160,9 @@ function CodeDialogBody<T>({
           </Typography>
           {pending.notice && <Alert severity="warning">{pending.notice}</Alert>}
           <FormCodeField control={control} name="code" label="Código de verificação" autoFocus />
+          <CodeExpiredNotice expiresAt={pending.expiresAt} />
           <Button
-            onClick={async () => {
-              if (await confirmation.resend()) restart();
-            }}
+            onClick={() => void confirmation.resend()}
             disabled={remaining > 0 || saving}
             sx={{ alignSelf: 'flex-start' }}
           >
@@ -178,7 +185,7 @@ function CodeDialogBody<T>({
 
 /**
  * The dialog that asks for the code sent to the account's e-mail before a new mobile number (or a company's new
- * contact e-mail) is saved; resend waits 60 s with a visible countdown, like the sign-in code.
+ * contact e-mail) is saved; resend waits the server's window with a visible countdown, like the sign-in code.
  */
 export function ContactCodeDialog<T>(props: {
   confirmation: ContactConfirmation<T>;

@@ -59,7 +59,9 @@ describe('PersonalDataForm (edit)', { timeout: 20_000 }, () => {
           code: 'CONTACT_CODE_REQUIRED',
         }),
       )
-      .mockResolvedValueOnce(jsonResponse(200, { message: MESSAGES.codeSentEmail }))
+      .mockResolvedValueOnce(
+        jsonResponse(200, { message: MESSAGES.codeSentEmail, resendAfterSeconds: 45, validForSeconds: 600 }),
+      )
       .mockResolvedValueOnce(
         jsonResponse(422, {
           code: 'CODE_INVALID',
@@ -76,7 +78,8 @@ describe('PersonalDataForm (edit)', { timeout: 20_000 }, () => {
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/user/contact-code');
     expect(bodyOf(1)).toEqual({ celular: '11987651234' });
     expect(dialog.textContent).toContain('carla@exemplo.com');
-    expect(within(dialog).getByRole('button', { name: /^Reenviar código em \d+ s$/ })).toHaveProperty('disabled', true);
+    // the server's resend window, not a constant of the screen
+    expect(within(dialog).getByRole('button', { name: 'Reenviar código em 45 s' })).toHaveProperty('disabled', true);
 
     const code = within(dialog).getByLabelText('Código de verificação');
     fireEvent.change(code, { target: { value: '123456' } });
@@ -93,6 +96,31 @@ describe('PersonalDataForm (edit)', { timeout: 20_000 }, () => {
     expect(bodyOf(3)).toMatchObject({ code: '654321' });
     await vi.waitFor(() => expect(getNotice()?.message).toBe(MESSAGES.personalDataSaved));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a code already sent (429 CODE_RESEND_WAIT): the dialog opens with the wait the server names', async () => {
+    renderRoute(<PersonalDataForm user={user()} mode="edit" />);
+    const wait = MESSAGES.codeResendWait(20);
+    fetchMock
+      .mockResolvedValueOnce(
+        jsonResponse(422, {
+          message: MESSAGES.contactCodeRequired,
+          errors: { code: [MESSAGES.contactCodeRequired] },
+          code: 'CONTACT_CODE_REQUIRED',
+        }),
+      )
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ code: 'CODE_RESEND_WAIT', message: wait }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '20' },
+        }),
+      );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirme a alteração' });
+    expect(within(dialog).getByText(wait)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Reenviar código em 20 s' })).toHaveProperty('disabled', true);
   });
 
   it('saves once on a double click of "Salvar alterações"', async () => {
