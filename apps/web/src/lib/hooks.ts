@@ -1,29 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-
-/** A countdown in whole seconds: `restart()` sets it to `seconds`; it reaches 0 and stops. */
-export function useCountdown(seconds: number, startRunning = true): { remaining: number; restart: () => void } {
-  const [endsAt, setEndsAt] = useState<number | null>(() => (startRunning ? Date.now() + seconds * 1000 : null));
-  const [remaining, setRemaining] = useState(startRunning ? seconds : 0);
-
-  useEffect(() => {
-    if (endsAt === null) return;
-    const tick = () => {
-      const left = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
-      setRemaining(left);
-      if (left === 0) setEndsAt(null);
-    };
-    tick();
-    const timer = setInterval(tick, 250);
-    return () => clearInterval(timer);
-  }, [endsAt]);
-
-  const restart = useCallback(() => {
-    setRemaining(seconds);
-    setEndsAt(Date.now() + seconds * 1000);
-  }, [seconds]);
-
-  return { remaining, restart };
-}
+import { useEffect, useState } from 'react';
 
 /** The value, once it has stopped changing for `delayMs`. */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
