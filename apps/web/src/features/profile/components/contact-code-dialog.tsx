@@ -99,7 +99,9 @@ export function useContactConfirmation<T>() {
         const answer = await intention.run((key) => send.mutateAsync({ target: pending.target, key }));
         if (answer) setPending({ ...pending, notice: null, ...codeDeadlines(answer) });
       } catch (error) {
-        setPending({ ...pending, notice: firstError(error) });
+        // told to wait (429): the button counts the server's Retry-After
+        const wait = isApiError(error) ? error.retryAfterSeconds : null;
+        setPending({ ...pending, notice: firstError(error), ...(wait ? { resendAt: Date.now() + wait * 1000 } : {}) });
       }
     },
     close: () => setPending(null),
