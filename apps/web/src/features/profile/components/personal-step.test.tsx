@@ -123,6 +123,34 @@ describe('PersonalDataForm (edit)', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Reenviar código em 20 s' })).toHaveProperty('disabled', true);
   });
 
+  it('a resend the server refuses (429) counts down the wait it names', async () => {
+    renderRoute(<PersonalDataForm user={user()} mode="edit" />);
+    const refused = (seconds: number) =>
+      new Response(JSON.stringify({ code: 'CODE_RESEND_WAIT', message: MESSAGES.codeResendWait(seconds) }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': String(seconds) },
+      });
+    fetchMock
+      .mockResolvedValueOnce(
+        jsonResponse(422, {
+          message: MESSAGES.contactCodeRequired,
+          errors: { code: [MESSAGES.contactCodeRequired] },
+          code: 'CONTACT_CODE_REQUIRED',
+        }),
+      )
+      .mockResolvedValueOnce(
+        jsonResponse(200, { message: MESSAGES.codeSentEmail, resendAfterSeconds: 0, validForSeconds: 600 }),
+      )
+      .mockResolvedValueOnce(refused(30));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirme a alteração' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Reenviar código' })));
+    expect(await within(dialog).findByText(MESSAGES.codeResendWait(30))).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Reenviar código em 30 s' })).toHaveProperty('disabled', true);
+  });
+
   it('saves once on a double click of "Salvar alterações"', async () => {
     renderRoute(<PersonalDataForm user={user()} mode="edit" />);
     let answer: (response: Response) => void = () => undefined;
