@@ -145,7 +145,7 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; 
           mask={MASKS.dateTime}
           inputMode="numeric"
           placeholder="dd/mm/aaaa hh:mm"
-          helperText="Vazio: já vale"
+          helperText="dd/mm/aaaa hh:mm; vazio: já vale"
         />
         <FormMaskedField
           control={control}
@@ -154,7 +154,7 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; 
           mask={MASKS.dateTime}
           inputMode="numeric"
           placeholder="dd/mm/aaaa hh:mm"
-          helperText="Vazio: sem prazo"
+          helperText="dd/mm/aaaa hh:mm; vazio: sem prazo"
         />
       </FieldGrid>
       <FieldGrid>

@@ -144,6 +144,7 @@ export function GuestBuyerForm({
           mask={MASKS.date}
           inputMode="numeric"
           placeholder="dd/mm/aaaa"
+          helperText="Dia, mês e ano: dd/mm/aaaa"
           autoComplete="bday"
           required
           fullWidth

@@ -79,6 +79,7 @@ function IdentityFields({ control, user, editing, locked }: FieldsProps) {
             mask={MASKS.date}
             inputMode="numeric"
             placeholder="dd/mm/aaaa"
+            helperText="Dia, mês e ano: dd/mm/aaaa"
             autoComplete="bday"
             required
           />
@@ -112,6 +113,7 @@ function SpouseFields({ control }: { control: Control<PersonalFormValues> }) {
           mask={MASKS.date}
           inputMode="numeric"
           placeholder="dd/mm/aaaa"
+          helperText="Dia, mês e ano: dd/mm/aaaa"
         />
       </Stack>
     </Stack>

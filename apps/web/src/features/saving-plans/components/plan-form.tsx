@@ -194,7 +194,7 @@ export function PlanForm({ onCreated }: { onCreated: (answer: SavingPlanResponse
         value={endDate}
         onChange={form.setEndDate}
         error={endDateError !== undefined}
-        helperText={endDateError ?? 'Deixe em branco para o plano seguir até você pausá-lo ou cancelá-lo.'}
+        helperText={endDateError ?? 'dd/mm/aaaa. Deixe em branco para o plano seguir até você pausá-lo ou cancelá-lo.'}
         fullWidth
       />
       <MethodField method={form.method} onChange={form.setMethod} />
