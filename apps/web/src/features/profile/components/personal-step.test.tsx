@@ -48,17 +48,34 @@ function user(approvedAt: string | null = null): RegisterFinishUser {
 
 const bodyOf = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body)) as Record<string, unknown>;
 
+/** The save's answer when the stored contact changes: a code is required (the dialog asks for one). */
+const codeRequired = () =>
+  jsonResponse(422, {
+    message: MESSAGES.contactCodeRequired,
+    errors: { code: [MESSAGES.contactCodeRequired] },
+    code: 'CONTACT_CODE_REQUIRED',
+  });
+
+/** A code asked for within the resend window: 429 with the server's Retry-After. */
+const resendRefused = (seconds: number) =>
+  new Response(JSON.stringify({ code: 'CODE_RESEND_WAIT', message: MESSAGES.codeResendWait(seconds) }), {
+    status: 429,
+    headers: { 'content-type': 'application/json', 'retry-after': String(seconds) },
+  });
+
+/** "Salvar alterações", answered by codeRequired: the code's dialog. */
+async function saveToCodeDialog() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+  });
+  return screen.findByRole('dialog', { name: 'Confirme a alteração' });
+}
+
 describe('PersonalDataForm (edit)', { timeout: 20_000 }, () => {
   it('asks for the code sent to the account e-mail when the server requires one, and saves with it', async () => {
     renderRoute(<PersonalDataForm user={user()} mode="edit" />);
     fetchMock
-      .mockResolvedValueOnce(
-        jsonResponse(422, {
-          message: MESSAGES.contactCodeRequired,
-          errors: { code: [MESSAGES.contactCodeRequired] },
-          code: 'CONTACT_CODE_REQUIRED',
-        }),
-      )
+      .mockResolvedValueOnce(codeRequired())
       .mockResolvedValueOnce(
         jsonResponse(200, { message: MESSAGES.codeSentEmail, resendAfterSeconds: 45, validForSeconds: 600 }),
       )
@@ -100,52 +117,21 @@ describe('PersonalDataForm (edit)', { timeout: 20_000 }, () => {
 
   it('a code already sent (429 CODE_RESEND_WAIT): the dialog opens with the wait the server names', async () => {
     renderRoute(<PersonalDataForm user={user()} mode="edit" />);
-    const wait = MESSAGES.codeResendWait(20);
-    fetchMock
-      .mockResolvedValueOnce(
-        jsonResponse(422, {
-          message: MESSAGES.contactCodeRequired,
-          errors: { code: [MESSAGES.contactCodeRequired] },
-          code: 'CONTACT_CODE_REQUIRED',
-        }),
-      )
-      .mockResolvedValueOnce(
-        new Response(JSON.stringify({ code: 'CODE_RESEND_WAIT', message: wait }), {
-          status: 429,
-          headers: { 'content-type': 'application/json', 'retry-after': '20' },
-        }),
-      );
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
-    });
-    const dialog = await screen.findByRole('dialog', { name: 'Confirme a alteração' });
-    expect(within(dialog).getByText(wait)).toBeTruthy();
+    fetchMock.mockResolvedValueOnce(codeRequired()).mockResolvedValueOnce(resendRefused(20));
+    const dialog = await saveToCodeDialog();
+    expect(within(dialog).getByText(MESSAGES.codeResendWait(20))).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Reenviar código em 20 s' })).toHaveProperty('disabled', true);
   });
 
   it('a resend the server refuses (429) counts down the wait it names', async () => {
     renderRoute(<PersonalDataForm user={user()} mode="edit" />);
-    const refused = (seconds: number) =>
-      new Response(JSON.stringify({ code: 'CODE_RESEND_WAIT', message: MESSAGES.codeResendWait(seconds) }), {
-        status: 429,
-        headers: { 'content-type': 'application/json', 'retry-after': String(seconds) },
-      });
     fetchMock
-      .mockResolvedValueOnce(
-        jsonResponse(422, {
-          message: MESSAGES.contactCodeRequired,
-          errors: { code: [MESSAGES.contactCodeRequired] },
-          code: 'CONTACT_CODE_REQUIRED',
-        }),
-      )
+      .mockResolvedValueOnce(codeRequired())
       .mockResolvedValueOnce(
         jsonResponse(200, { message: MESSAGES.codeSentEmail, resendAfterSeconds: 0, validForSeconds: 600 }),
       )
-      .mockResolvedValueOnce(refused(30));
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
-    });
-    const dialog = await screen.findByRole('dialog', { name: 'Confirme a alteração' });
+      .mockResolvedValueOnce(resendRefused(30));
+    const dialog = await saveToCodeDialog();
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Reenviar código' })));
     expect(await within(dialog).findByText(MESSAGES.codeResendWait(30))).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Reenviar código em 30 s' })).toHaveProperty('disabled', true);

@@ -99,6 +99,15 @@ async function reload(url: string) {
   return renderRoute(<TransferSilverPage />, { path: '/transferir-prata', url });
 }
 
+/** Maria checked as the receiver, `quantity` typed, "Transferir": the code's dialog. */
+async function codeDialogFor(quantity: string) {
+  await checkEmail('maria@exemplo.com.br');
+  await screen.findByRole('group', { name: 'Recebedor' });
+  typeMasked(/Quantidade/, quantity);
+  await click('Transferir');
+  return screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+}
+
 async function checkEmail(email: string) {
   type(/E-mail do recebedor/, email);
   await click('Verificar e-mail');
@@ -201,11 +210,7 @@ describe('/transferir-prata', { timeout: 30_000 }, () => {
   it('closed and opened again before a new code may be sent, the dialog comes back without a second code', async () => {
     transferRoutes();
     await open();
-    await checkEmail('maria@exemplo.com.br');
-    await screen.findByRole('group', { name: 'Recebedor' });
-    typeMasked(/Quantidade/, '1');
-    await click('Transferir');
-    let dialog = await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+    let dialog = await codeDialogFor('1');
     await click('Cancelar', dialog);
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirme a transferência' })).toBeNull());
     await click('Transferir');
@@ -272,11 +277,7 @@ describe('/transferir-prata', { timeout: 30_000 }, () => {
     localStorage.setItem('authToken', fakeJwt({ sub: '1', exp: nowSeconds() + 3_600 }));
     transferRoutes();
     await open();
-    await checkEmail('maria@exemplo.com.br');
-    await screen.findByRole('group', { name: 'Recebedor' });
-    typeMasked(/Quantidade/, '2,5');
-    await click('Transferir');
-    await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+    await codeDialogFor('2,5');
     vi.setSystemTime(Date.now() + 601_000);
     await reload('/transferir-prata?etapa=codigo');
     const dialog = await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
@@ -289,11 +290,7 @@ describe('/transferir-prata', { timeout: 30_000 }, () => {
     const { router } = await open('/transferir-prata?etapa=codigo');
     // no code was sent in this tab: the address goes back to the form
     await vi.waitFor(() => expect(router.state.location.search).toBe(''), LONG);
-    await checkEmail('maria@exemplo.com.br');
-    await screen.findByRole('group', { name: 'Recebedor' });
-    typeMasked(/Quantidade/, '1');
-    await click('Transferir');
-    const dialog = await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+    const dialog = await codeDialogFor('1');
     expect(router.state.location.search).toBe('?etapa=codigo');
     // 'Cancelar' leaves the step, and the focus is on 'Transferir' again
     await click('Cancelar', dialog);
@@ -323,11 +320,7 @@ describe('/transferir-prata', { timeout: 30_000 }, () => {
         }),
     });
     await open();
-    await checkEmail('maria@exemplo.com.br');
-    await screen.findByRole('group', { name: 'Recebedor' });
-    typeMasked(/Quantidade/, '1');
-    await click('Transferir');
-    const dialog = await screen.findByRole('dialog', { name: 'Confirme a transferência' }, LONG);
+    const dialog = await codeDialogFor('1');
     fireEvent.change(within(dialog).getByLabelText(/Código de verificação/), { target: { value: '000000' } });
     await click('Confirmar transferência', dialog);
     await vi.waitFor(() => expect(within(dialog).getByText('Código inválido.')).toBeTruthy());
