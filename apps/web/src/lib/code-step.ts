@@ -37,8 +37,3 @@ export function useCodeStepAddress(bound: boolean) {
   }, [stale, setParams]);
   return { shown: onCodeStep && !stale, move };
 }
-
-/** When a code just sent may be asked for again and when it stops confirming (epoch ms), from the server's answer. */
-export function codeDeadlines(answer: { resendAfterSeconds: number; validForSeconds: number }, now = Date.now()) {
-  return { resendAt: now + answer.resendAfterSeconds * 1000, expiresAt: now + answer.validForSeconds * 1000 };
-}

@@ -11,9 +11,9 @@ import {
 } from './common';
 import { User } from './users';
 
-import { CODE_LENGTH, CODE_RESEND_SECONDS, PASSWORD_MAX, PASSWORD_MIN } from './limits';
+import { CODE_LENGTH, CODE_RESEND_SECONDS, codeDeadlines, PASSWORD_MAX, PASSWORD_MIN } from './limits';
 
-export { CODE_LENGTH, CODE_RESEND_SECONDS, PASSWORD_MAX, PASSWORD_MIN };
+export { CODE_LENGTH, CODE_RESEND_SECONDS, codeDeadlines, PASSWORD_MAX, PASSWORD_MIN };
 
 /** A password as typed (never trimmed), refused unread past PASSWORD_MAX. */
 export const passwordField = (required: string, tooLong: string = MESSAGES.passwordMax) =>

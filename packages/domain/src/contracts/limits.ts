@@ -18,6 +18,14 @@ export const PASSWORD_MAX = 128;
 export const CODE_LENGTH = 6;
 export const CODE_RESEND_SECONDS = 60;
 
+/**
+ * When a code just sent may be asked for again and when it stops confirming (epoch ms), from the server's answer
+ * (CodeSentResponse's `resendAfterSeconds` and `validForSeconds`).
+ */
+export function codeDeadlines(answer: { resendAfterSeconds: number; validForSeconds: number }, now = Date.now()) {
+  return { resendAt: now + answer.resendAfterSeconds * 1000, expiresAt: now + answer.validForSeconds * 1000 };
+}
+
 const TAB = 0x09;
 const LINE_FEED = 0x0a;
 const CARRIAGE_RETURN = 0x0d;

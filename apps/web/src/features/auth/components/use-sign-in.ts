@@ -11,7 +11,7 @@ import { useVerifyLoginCode } from '../api/verify-login-code';
 import { landingPathFor } from '../landing';
 import type { LoginInput } from './login-types';
 import { truncateEmail } from './truncate-email';
-import { codeDeadlines } from '@/lib/code-step';
+import { codeDeadlines } from '@prata/domain';
 
 // What follows the password (the steps, the code step's form libraries, the closed-account notice) is not part of
 // the page's first load: it is fetched when the password is sent, while the server checks it.

@@ -13,7 +13,7 @@ import {
 } from '@/features/auth';
 import { checkEmail, checkPassword } from '../api/checkout';
 import { handEmailToCheckout } from '../checkout-state';
-import { codeDeadlines } from '@/lib/code-step';
+import { codeDeadlines } from '@prata/domain';
 
 export type Step =
   | { kind: 'email' }

@@ -16,7 +16,7 @@ import { ResendAnnouncer } from '@/components/countdown-announcer';
 import { firstError, hasErrorCode, isApiError } from '@/lib/api';
 import { focusIfLost } from '@/lib/focus';
 import { useSecondsUntil } from '@/lib/hooks';
-import { codeDeadlines } from '@/lib/code-step';
+import { codeDeadlines } from '@prata/domain';
 import { CodeExpiredNotice } from '@/components/code-expired';
 import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { useRegistrationErrorHandler } from '@/components/registration-query-state';
-import { codeDeadlines, useCodeStepAddress } from '@/lib/code-step';
+import { useCodeStepAddress } from '@/lib/code-step';
+import { codeDeadlines } from '@prata/domain';
 import { focusIfLost } from '@/lib/focus';
 import { useIntention } from '@/lib/intention';
 import { notify } from '@/lib/notify';

@@ -25,7 +25,7 @@ import { TicketForm } from '../components/ticket-form';
 import { visitorCodeSchema, visitorEmailSchema } from '../rules';
 import type { CodeSentResponse } from '@prata/domain';
 import { CodeExpiredNotice } from '@/components/code-expired';
-import { codeDeadlines } from '@/lib/code-step';
+import { codeDeadlines } from '@prata/domain';
 
 const STEPS = ['E-mail', 'Código', 'Ticket'];
 
