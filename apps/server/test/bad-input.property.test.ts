@@ -1,13 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ErrorResponse, FAQ_ANSWER_MAX } from '@prata/domain';
+import { FAQ_ANSWER_MAX } from '@prata/domain';
 import { z } from 'zod';
 import { users } from '@/db/schema/index';
 import { rows } from '@/db/sql';
-import { HTTP_STATUS } from '@/plugins/errors';
 import type { RouteEntry } from '@/plugins/input';
-import { bearer, buildTestApp, completeIndividual, createCustomer, type TestApp } from './helpers';
+import { bearer, buildTestApp, completeIndividual, createCustomer, hasOneErrorShape, type TestApp } from './helpers';
 
 /**
  * Every registered route, driven with generated bad input (bodies, queries, path parameters, content types), signed
@@ -336,7 +335,7 @@ describe(`every route refuses bad input (seed ${SEED})`, () => {
         if (process.env.BAD_INPUT_DEBUG) console.log(where.slice(0, 300));
         if (res.statusCode >= 500) failures.push(`5xx: ${where}`);
         else if (mustRefuse && res.statusCode < 400) failures.push(`accepted: ${where}`);
-        if (res.statusCode >= 400 && !hasOneShape(res)) failures.push(`shape: ${where}`);
+        if (res.statusCode >= 400 && !hasOneErrorShape(res)) failures.push(`shape: ${where}`);
       }
     }
     expect(failures).toEqual([]);
@@ -344,28 +343,6 @@ describe(`every route refuses bad input (seed ${SEED})`, () => {
     expect(await snapshot(t)).toEqual(before);
   });
 });
-
-/**
- * `{ code, message, errors? }`: the domain's ErrorResponse with a known code, never Fastify's `{ statusCode, error }`,
- * with words a person can read (pt-BR), and the code's status.
- */
-function hasOneShape(res: { statusCode: number; headers: Record<string, unknown>; body: string }): boolean {
-  if (!String(res.headers['content-type'] ?? '').includes('application/json')) return false;
-  let body: unknown;
-  try {
-    body = JSON.parse(res.body);
-  } catch {
-    return false;
-  }
-  const parsed = ErrorResponse.safeParse(body);
-  if (!parsed.success || parsed.data.message.length === 0) return false;
-  const keys = Object.keys(parsed.data);
-  return (
-    !keys.some((k) => ['statusCode', 'error', 'stack'].includes(k)) &&
-    !/^[A-Z_]+$/.test(parsed.data.message) &&
-    HTTP_STATUS[parsed.data.code] === res.statusCode
-  );
-}
 
 /** The fields of a schema's object shapes, and of the objects inside its arrays (`icms[].state`). */
 function fieldsOf(schema: unknown, prefix = ''): Array<[string, z.ZodType]> {

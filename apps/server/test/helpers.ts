@@ -6,6 +6,7 @@ import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { expect, inject, onTestFinished } from 'vitest';
+import { ErrorResponse } from '@prata/domain';
 import { createAdapters, type Adapters } from '@/adapters/index';
 import { buildApp } from '@/app';
 import { loadConfig, type Config } from '@/config';
@@ -14,6 +15,7 @@ import { withTransaction } from '@/db/tx';
 import { outboxMessages, users } from '@/db/schema/index';
 import { post } from '@/ledger/index';
 import { writeMoneyInSettings } from '@/features/money/index';
+import { HTTP_STATUS } from '@/plugins/errors';
 import { withDatabase } from './global-setup';
 import { finishDatabase, trackDatabase, trackSecondary } from './setup';
 
@@ -399,4 +401,26 @@ export async function sameKeyTwice(t: TestApp, request: () => InjectOptions) {
   expect([second.statusCode, second.body]).toEqual([first.statusCode, first.body]);
   expect(second.headers['idempotent-replayed']).toBe('true');
   return first;
+}
+
+/**
+ * `{ code, message, errors? }`: the domain's ErrorResponse with a known code, never Fastify's `{ statusCode, error }`,
+ * with words a person can read (pt-BR), and the code's status.
+ */
+export function hasOneErrorShape(res: { statusCode: number; headers: Record<string, unknown>; body: string }): boolean {
+  if (!String(res.headers['content-type'] ?? '').includes('application/json')) return false;
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return false;
+  }
+  const parsed = ErrorResponse.safeParse(body);
+  if (!parsed.success || parsed.data.message.length === 0) return false;
+  const keys = Object.keys(parsed.data);
+  return (
+    !keys.some((k) => ['statusCode', 'error', 'stack'].includes(k)) &&
+    !/^[A-Z_]+$/.test(parsed.data.message) &&
+    HTTP_STATUS[parsed.data.code] === res.statusCode
+  );
 }
