@@ -104,6 +104,17 @@ describe('Alertas de preço', () => {
         // the notice with "Desfazer" stays until closed; F8 takes the keyboard to it, and back once it is closed
         const again = snackbar(page, 'Alerta de preço apagado');
         await expectVisible(again);
+        // while it stays, the page's end scrolls clear above it: it hides nothing for good on a phone
+        const covered = await page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          const footer = document.querySelector('footer')?.getBoundingClientRect();
+          const notice = document.querySelector('[role="region"][aria-label^="Avisos"]')?.getBoundingClientRect();
+          return footer && notice ? footer.bottom - notice.top : Number.NaN;
+        });
+        assert.ok(covered <= 0, `the footer's end is ${covered}px under the notice`);
+        // a touch screen has no F8 to show
+        assert.equal(await again.locator('kbd').isVisible(), false, 'no key hint on a phone');
+        await shotBoth(page, 'alertas-de-preco-2c-aviso-no-fim');
         await page.keyboard.press('F8');
         const isFocused = (locator: typeof heading) => locator.evaluate((el) => el === document.activeElement);
         await eventually(async () =>

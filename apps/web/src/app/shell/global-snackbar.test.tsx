@@ -119,4 +119,25 @@ describe('GlobalSnackbar', () => {
     act(() => fireEvent.keyDown(trigger, { key: NOTICE_HOTKEY, ctrlKey: true }));
     expect(document.activeElement).toBe(trigger);
   });
+
+  it('gives the page room below while a notice stays, the height it covers, and none once it goes', () => {
+    renderRoute(<Page />);
+    act(() => notify.success('Dados salvos'));
+    expect(document.body.style.paddingBottom).toBe('');
+
+    const undo = { label: 'Desfazer', onClick: vi.fn() };
+    const region = () => screen.getByRole('region', { name: `Avisos (${NOTICE_HOTKEY})` });
+    act(() => notify.success('Alerta de preço apagado', { action: undo }));
+    // jsdom lays nothing out: the notice's top is placed by hand, 700 px down a window of 768
+    vi.spyOn(region(), 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 700, 300, 60));
+    act(() => window.dispatchEvent(new Event('resize')));
+    expect(document.body.style.paddingBottom).toBe(`${window.innerHeight - 700}px`);
+    expect(document.documentElement.style.scrollPaddingBottom).toBe(`${window.innerHeight - 700}px`);
+    // the shortcut is shown beside the action, hidden from the name a screen reader says
+    expect(screen.getByRole('button', { name: 'Desfazer' }).textContent).toBe(`Desfazer${NOTICE_HOTKEY}`);
+
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Fechar' })));
+    expect(document.body.style.paddingBottom).toBe('');
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+  });
 });

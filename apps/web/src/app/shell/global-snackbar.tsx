@@ -1,9 +1,10 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import CloseIcon from '@mui/icons-material/Close';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { focusIfLost } from '@/lib/focus';
 import { type Notice, NOTICE_HOTKEY, notify, useNotice } from '@/lib/notify';
 import { useLocation } from 'react-router';
@@ -57,6 +58,59 @@ function useActionStaysOnItsPage(notice: Notice | null) {
 }
 
 /**
+ * A notice that stays sits over the end of the page until closed (on a phone, over the last field or button): while it
+ * is open, the page gets room below for its height, so everything can be scrolled above it, and the browser keeps an
+ * element focused by Tab clear of it (scroll-padding; WCAG 2.4.11).
+ */
+function useRoomBelow(box: RefObject<HTMLDivElement | null>, notice: Notice | null) {
+  const staying = notice !== null && notice.autoHideMs === null ? notice.id : null;
+  useEffect(() => {
+    const element = box.current;
+    if (staying === null || !element) return;
+    const { body, documentElement: root } = document;
+    const reserve = () => {
+      const rect = element.getBoundingClientRect();
+      const room = `${Math.ceil(window.innerHeight - rect.top)}px`;
+      body.style.paddingBottom = room;
+      root.style.scrollPaddingBottom = room;
+    };
+    reserve();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(reserve);
+    observer?.observe(element);
+    window.addEventListener('resize', reserve);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', reserve);
+      body.style.paddingBottom = '';
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [box, staying]);
+}
+
+/** The hotkey, shown beside the action where a keyboard is likely (not on a touch screen); said by aria-keyshortcuts. */
+function HotkeyHint() {
+  return (
+    <Box
+      component="kbd"
+      aria-hidden
+      sx={{
+        display: 'none',
+        '@media (hover: hover) and (pointer: fine)': { display: 'inline-block' },
+        ml: 1,
+        px: 0.5,
+        border: '1px solid currentColor',
+        borderRadius: 0.5,
+        font: 'inherit',
+        fontSize: '0.75rem',
+        lineHeight: 1.4,
+      }}
+    >
+      {NOTICE_HOTKEY}
+    </Box>
+  );
+}
+
+/**
  * The one snackbar of the app (lib/notify decides what it shows). A landmark named with its hotkey, so a screen
  * reader lists it; while the focus is in it, it does not close by itself.
  */
@@ -64,6 +118,7 @@ export function GlobalSnackbar() {
   const notice = useNotice();
   const box = useNoticeHotkey(notice?.id);
   useActionStaysOnItsPage(notice);
+  useRoomBelow(box, notice);
   // the notice the focus is in: a notice replaced under the focus goes without a blur, and the next one must still close
   const [focusedId, setFocusedId] = useState<number | null>(null);
   const focused = notice !== null && focusedId === notice.id;
@@ -108,6 +163,7 @@ export function GlobalSnackbar() {
                   }}
                 >
                   {notice.action.label}
+                  <HotkeyHint />
                 </Button>
                 <IconButton color="inherit" size="small" aria-label="Fechar" onClick={() => notify.close()}>
                   <CloseIcon fontSize="small" />

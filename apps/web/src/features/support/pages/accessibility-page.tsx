@@ -141,8 +141,9 @@ export function AccessibilityPage() {
           </Typography>
           <Typography>
             A Prata tem um único atalho próprio: {NOTICE_HOTKEY} leva ao aviso que aparece na parte de baixo da tela
-            (por exemplo, &quot;Desfazer&quot; depois de apagar um alerta). Fechado o aviso, o foco volta para onde
-            estava.
+            (por exemplo, &quot;Desfazer&quot; depois de apagar um alerta); no computador, o aviso mostra a tecla ao
+            lado da ação. Fechado o aviso, o foco volta para onde estava. Enquanto um aviso com ação fica na tela, a
+            página ganha espaço embaixo para que nada fique escondido atrás dele.
           </Typography>
         </Section>
 
