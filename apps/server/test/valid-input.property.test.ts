@@ -18,12 +18,12 @@ import {
 } from './helpers';
 
 /**
- * Every route with a body, driven with bodies its own schema accepts: generated from the schema (zod-schema-faker),
- * with each text at its longest (in letters a column may count as more bytes) and each number at its ends, and the
- * Brazilian values a refinement wants (a CPF, a mobile number, a CEP, an amount typed "1.234,56"). These get past the
- * validation into the handlers, where a column shorter than its field, an int4 under a number the contract allows or
- * a value nobody thought of answers 500. No answer may be a 5xx; an error has the one shape. VALID_INPUT_SEED replays a
- * run; VALID_INPUT_RUNS sets the bodies per route.
+ * Every route with a body or a query string, driven with input its own schema accepts: generated from the schema
+ * (zod-schema-faker), with each text at its longest (in letters a column may count as more bytes), each number at its
+ * ends, and the values a refinement wants (a CPF, a mobile number, a CEP, an amount typed "1.234,56", the last pages).
+ * These get past the validation into the handlers, where a column shorter than its field, an int4 under a number the
+ * contract allows or a value nobody thought of answers 500. No answer may be a 5xx; an error has the one shape.
+ * VALID_INPUT_SEED replays a run; VALID_INPUT_RUNS sets the requests per route.
  */
 const SEED = Number(process.env.VALID_INPUT_SEED ?? Date.now() % 1_000_000);
 const RUNS_PER_ROUTE = Number(process.env.VALID_INPUT_RUNS ?? 3);
@@ -32,8 +32,8 @@ setFaker(faker);
 seed(SEED);
 const pick = <T>(items: readonly T[]): T => items[faker.number.int({ min: 0, max: items.length - 1 })]!;
 
-/** Values refinements want, shaped as Brazilians type them and as the API's clients send them. */
-const BRAZILIAN = (): unknown[] => [
+/** Values refinements want, shaped as Brazilians type them and as the API's clients send them; the last pages. */
+const KNOWN_VALUES = (): unknown[] => [
   freshCpf(),
   '529.982.247-25',
   '11.222.333/0001-81',
@@ -56,6 +56,8 @@ const BRAZILIAN = (): unknown[] => [
   'Residencial',
   'https://exemplo.com.br/video',
   'pix@exemplo.com.br',
+  '100000',
+  '99999',
 ];
 
 type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; options?: z.ZodType[] };
@@ -98,9 +100,9 @@ function unwrapped(field: z.ZodType): z.ZodType {
   return inner ? unwrapped(inner) : field;
 }
 
-/** A value the field takes: generated, at an edge, or a Brazilian one; undefined when none of them is taken. */
+/** A value the field takes: generated, at an edge, or a known one; undefined when none of them is taken. */
 function valueFor(field: z.ZodType, depth = 0): { value: unknown } | undefined {
-  const candidates: unknown[] = [...edges(field), ...BRAZILIAN()];
+  const candidates: unknown[] = [...edges(field), ...KNOWN_VALUES()];
   const inner = unwrapped(field);
   const innerDef = defOf(inner) as Def & { element?: z.ZodType };
   if (depth < 3 && objectShapes(inner).length > 0) candidates.push(validBody(inner, depth + 1));
@@ -112,7 +114,7 @@ function valueFor(field: z.ZodType, depth = 0): { value: unknown } | undefined {
     try {
       candidates.push(fake(field));
     } catch {
-      // a type the generator does not know (a custom check): the edges and the Brazilian values remain
+      // a type the generator does not know (a custom check): the edges and the known values remain
     }
   }
   const taken = candidates.filter((c) => field.safeParse(c).success);
@@ -187,52 +189,103 @@ async function stillSignedIn(who: Customer, admin: boolean): Promise<boolean> {
   return res.statusCode === 200;
 }
 
-describe(`every route takes a body its schema accepts without a 5xx (seed ${SEED})`, () => {
-  it('answers each with a success or an error in one shape', { timeout: 240_000 }, async () => {
-    const routes = t.app.routeTable.filter((r: RouteEntry) => r.method !== 'GET' && r.schema?.body);
-    const failures: string[] = [];
-    const unreached: string[] = [];
-    const succeeded = new Set<string>();
-    for (const route of routes) {
-      const name = `${route.method} ${route.url}`;
-      const admin = route.url.startsWith('/api/admin');
-      let sent = 0;
-      for (let run = 0; run < RUNS_PER_ROUTE; run += 1) {
-        const schema = route.schema?.body as z.ZodType;
-        const body = validBody(unwrapped(schema)) ?? valueFor(schema)?.value;
-        if (body === undefined) continue;
-        sent += 1;
-        const who = admin ? identities.operator! : identities.customer!;
-        const headers: Record<string, string> = {
-          ...(bearer(who.token) as Record<string, string>),
-          'content-type': 'application/json',
-        };
-        if (route.idempotent) headers['idempotency-key'] = `fuzz-${randomUUID()}`;
-        const request: InjectOptions = {
-          method: route.method as InjectOptions['method'],
-          url: fill(route.url),
-          payload: JSON.stringify(body),
-          headers,
-          remoteAddress: `10.8.${faker.number.int(250)}.${faker.number.int(250)}`,
-        };
-        const res = await t.app.inject(request);
-        const where = `${name} ${String(request.url)} ${JSON.stringify(body).slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
-        if (process.env.VALID_INPUT_DEBUG) console.log(where.slice(0, 400));
-        if (res.statusCode >= 500) failures.push(`5xx: ${where}`);
-        else if (res.statusCode >= 400 && !hasOneErrorShape(res)) failures.push(`shape: ${where}`);
-        else if (res.statusCode < 300) succeeded.add(name);
-        if (!(await stillSignedIn(who, admin))) {
-          if (admin) identities.operator = await staffMember(t, ['admin'], 'Olga Operadora');
-          else identities.customer = await freshCustomer();
-        }
-      }
-      if (sent === 0) unreached.push(name);
+type Outcome = { sent: boolean; succeeded: boolean; failure?: string };
+
+/** Sends one request as the route's identity; replaces the identity when the request ended its session. */
+async function send(route: RouteEntry, part: { body?: unknown; query?: string }): Promise<Outcome> {
+  const admin = route.url.startsWith('/api/admin');
+  const who = admin ? identities.operator! : identities.customer!;
+  const headers: Record<string, string> = { ...(bearer(who.token) as Record<string, string>) };
+  if (part.body !== undefined) headers['content-type'] = 'application/json';
+  if (route.idempotent) headers['idempotency-key'] = `fuzz-${randomUUID()}`;
+  const request: InjectOptions = {
+    method: route.method as InjectOptions['method'],
+    url: `${fill(route.url)}${part.query ? `?${part.query}` : ''}`,
+    ...(part.body !== undefined ? { payload: JSON.stringify(part.body) } : {}),
+    headers,
+    remoteAddress: `10.8.${faker.number.int(250)}.${faker.number.int(250)}`,
+  };
+  const res = await t.app.inject(request);
+  const where = `${route.method} ${route.url} ${String(request.url).slice(0, 200)} ${String(request.payload ?? '').slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+  if (process.env.VALID_INPUT_DEBUG) console.log(where.slice(0, 500));
+  if (!(await stillSignedIn(who, admin))) {
+    if (admin) identities.operator = await staffMember(t, ['admin'], 'Olga Operadora');
+    else identities.customer = await freshCustomer();
+  }
+  if (res.statusCode >= 500) return { sent: true, succeeded: false, failure: `5xx: ${where}` };
+  if (res.statusCode >= 400 && !hasOneErrorShape(res))
+    return { sent: true, succeeded: false, failure: `shape: ${where}` };
+  return { sent: true, succeeded: res.statusCode < 300 };
+}
+
+/** Drives each route RUNS_PER_ROUTE times with what `make` builds: the failures, the routes never reached, the ones answered 2xx. */
+async function drive(
+  routes: RouteEntry[],
+  make: (route: RouteEntry) => { body?: unknown; query?: string } | undefined,
+) {
+  const failures: string[] = [];
+  const unreached: string[] = [];
+  const succeeded = new Set<string>();
+  for (const route of routes) {
+    const name = `${route.method} ${route.url}`;
+    let sent = 0;
+    for (let run = 0; run < RUNS_PER_ROUTE; run += 1) {
+      const part = make(route);
+      if (!part) continue;
+      const outcome = await send(route, part);
+      sent += 1;
+      if (outcome.failure) failures.push(outcome.failure);
+      if (outcome.succeeded) succeeded.add(name);
     }
+    if (sent === 0) unreached.push(name);
+  }
+  if (process.env.VALID_INPUT_DEBUG) console.log({ unreached, succeeded: [...succeeded] });
+  return { failures, unreached, succeeded };
+}
+
+/** A query string the schema accepts as Fastify reads it (each value a text, a repeated name a list), or undefined. */
+function validQuery(schema: z.ZodType): string | undefined {
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const values = validBody(unwrapped(schema));
+    if (!values) return undefined;
+    const params = new URLSearchParams();
+    const read: Record<string, string | string[]> = {};
+    for (const [key, value] of Object.entries(values)) {
+      if (value === null || (typeof value === 'object' && !Array.isArray(value))) continue;
+      const texts = [value].flat().map(String);
+      for (const text of texts) params.append(key, text);
+      read[key] = Array.isArray(value) ? texts : texts[0]!;
+    }
+    if (schema.safeParse(read).success) return params.toString();
+  }
+  return undefined;
+}
+
+describe(`every route takes input its schema accepts without a 5xx (seed ${SEED})`, () => {
+  it('a body: answers each with a success or an error in one shape', { timeout: 240_000 }, async () => {
+    const routes = t.app.routeTable.filter((r: RouteEntry) => r.method !== 'GET' && r.schema?.body);
+    const { failures, unreached, succeeded } = await drive(routes, (route) => {
+      const schema = route.schema?.body as z.ZodType;
+      const body = validBody(unwrapped(schema)) ?? valueFor(schema)?.value;
+      return body === undefined ? undefined : { body };
+    });
     expect(failures).toEqual([]);
-    if (process.env.VALID_INPUT_DEBUG) console.log({ unreached, succeeded: [...succeeded] });
     // every route that takes JSON gets a body it accepts (a file is sent by the routes' own tests), and the handlers
     // take a good share of them
     expect(unreached.sort()).toEqual([...FILE_ROUTES].sort());
     expect(succeeded.size).toBeGreaterThan(routes.length / 4);
+  });
+
+  it('a query string: the lists, searches and reports answer a success or an error in one shape', {
+    timeout: 240_000,
+  }, async () => {
+    const routes = t.app.routeTable.filter((r: RouteEntry) => r.schema?.querystring);
+    const { failures, unreached, succeeded } = await drive(routes, (route) => {
+      const query = validQuery(route.schema?.querystring as z.ZodType);
+      return query === undefined ? undefined : { query };
+    });
+    expect(failures).toEqual([]);
+    expect(unreached).toEqual([]);
+    expect(succeeded.size).toBeGreaterThan(routes.length / 2);
   });
 });
