@@ -9,6 +9,7 @@ import {
   approvedCustomer,
   bearer,
   buildTestApp,
+  createCustomer,
   type Customer,
   freshCpf,
   fundCustomer,
@@ -169,7 +170,7 @@ const FILE_ROUTES = [
 const fill = (url: string) => url.replace(/:[A-Za-z_]+|\*/g, () => pick(['1', '2', '987654321']));
 
 let t: TestApp;
-const identities: { customer?: Customer; operator?: Customer } = {};
+const identities: { customer?: Customer; company?: Customer; operator?: Customer } = {};
 const freshCustomer = async () => {
   const c = await approvedCustomer(t, { name: 'Fernanda Fuzz Souza' });
   await fundCustomer(t.database, c.id, 'BRL', 500_000_00);
@@ -180,6 +181,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   identities.customer = await freshCustomer();
   identities.operator = await staffMember(t, ['admin'], 'Olga Operadora');
+  identities.company = await createCustomer(t, { accountType: 'company', name: 'Paulo Pessoa Jurídica' });
 });
 
 /** The identity's session still answers (a valid body may have signed it out, closed it or changed its roles). */
@@ -197,7 +199,9 @@ type Outcome = { sent: boolean; succeeded: boolean; failure?: string };
 /** Sends one request as the route's identity; replaces the identity when the request ended its session. */
 async function send(route: RouteEntry, part: { body?: unknown; query?: string }): Promise<Outcome> {
   const admin = route.url.startsWith('/api/admin');
-  const who = admin ? identities.operator! : identities.customer!;
+  // a company's own routes answer only a company's account
+  const company = route.url.startsWith('/api/company');
+  const who = admin ? identities.operator! : company ? identities.company! : identities.customer!;
   const headers: Record<string, string> = { ...(bearer(who.token) as Record<string, string>) };
   if (part.body !== undefined) headers['content-type'] = 'application/json';
   if (route.idempotent) headers['idempotency-key'] = `fuzz-${randomUUID()}`;
@@ -213,6 +217,8 @@ async function send(route: RouteEntry, part: { body?: unknown; query?: string })
   if (process.env.VALID_INPUT_DEBUG) console.log(where.slice(0, 500));
   if (!(await stillSignedIn(who, admin))) {
     if (admin) identities.operator = await staffMember(t, ['admin'], 'Olga Operadora');
+    else if (company)
+      identities.company = await createCustomer(t, { accountType: 'company', name: 'Paulo Pessoa Jurídica' });
     else identities.customer = await freshCustomer();
   }
   if (res.statusCode >= 500) return { sent: true, succeeded: false, failure: `5xx: ${where}` };

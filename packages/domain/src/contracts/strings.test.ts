@@ -36,10 +36,17 @@ describe('string fields: the length first, and nothing after it when it fails', 
     ]);
   });
 
-  it('the e-mail shape is the same as before: x@y.z with no spaces and one @', () => {
+  it('the e-mail shape: x@y.z with no spaces, one @ and nothing a mail library reads as structure', () => {
     for (const ok of ['a@b.c', 'a.b@c.d.e', 'a@.b.c', 'a@b..c', 'a@...']) expect(EMAIL_SHAPE.test(ok)).toBe(true);
     for (const bad of ['a@b', 'a@b.', '@b.c', 'a@@b.c', 'a b@c.d', 'a@b.c d', 'a@b@c.d', 'a@.b']) {
       expect(EMAIL_SHAPE.test(bad)).toBe(false);
+    }
+    // what a mail library reads as a name, a comment, a list or a group: the mail would reach another mailbox
+    for (const bad of ['a<b@c.d>', 'x@y.z,a', 'x(c)@y.z', '"a"@b.c', 'a;b@c.d', 'a:b@c.d', 'a[b]@c.d', 'a\\b@c.d']) {
+      expect(EMAIL_SHAPE.test(bad)).toBe(false);
+    }
+    for (const ok of ["o'brien+prata@exemplo.com.br", 'ana_maria-2@sub.exemplo.com.br', 'joão@exemplo.com.br']) {
+      expect(EMAIL_SHAPE.test(ok)).toBe(true);
     }
   });
 });
