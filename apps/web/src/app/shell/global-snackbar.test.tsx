@@ -139,5 +139,16 @@ describe('GlobalSnackbar', () => {
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Fechar' })));
     expect(document.body.style.paddingBottom).toBe('');
     expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+
+    // the theme's larger scroll-padding (the help button's) stays while a smaller notice is open
+    const theme = document.createElement('style');
+    theme.textContent = 'html { scroll-padding-bottom: 96px; }';
+    document.head.append(theme);
+    act(() => notify.success('Alerta de preço apagado', { action: undo }));
+    vi.spyOn(region(), 'getBoundingClientRect').mockReturnValue(new DOMRect(0, window.innerHeight - 60, 300, 60));
+    act(() => window.dispatchEvent(new Event('resize')));
+    expect(document.body.style.paddingBottom).toBe('60px');
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('96px');
+    theme.remove();
   });
 });

@@ -69,10 +69,12 @@ function useRoomBelow(box: RefObject<HTMLDivElement | null>, notice: Notice | nu
     if (staying === null || !element) return;
     const { body, documentElement: root } = document;
     const reserve = () => {
-      const rect = element.getBoundingClientRect();
-      const room = `${Math.ceil(window.innerHeight - rect.top)}px`;
-      body.style.paddingBottom = room;
-      root.style.scrollPaddingBottom = room;
+      const room = Math.ceil(window.innerHeight - element.getBoundingClientRect().top);
+      body.style.paddingBottom = `${room}px`;
+      // the theme's scroll-padding (the floating help button, a passing notice) stays when it is the larger
+      root.style.scrollPaddingBottom = '';
+      const base = Number.parseFloat(getComputedStyle(root).scrollPaddingBottom) || 0;
+      root.style.scrollPaddingBottom = `${Math.max(base, room)}px`;
     };
     reserve();
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(reserve);
