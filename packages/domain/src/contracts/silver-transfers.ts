@@ -77,9 +77,19 @@ export const receiverCpfField = () =>
     .refine((v) => !v || isValidCpf(v), MESSAGES.cpfInvalid)
     .transform((v) => (v ? onlyDigits(v) : null));
 
-/** The optional message, at most 40 characters (spec 3 §5, §9). */
+/**
+ * A link, a site's address or an e-mail in a message: "://", "www.", or a letter or digit, a dot (also written "[.]"
+ * or "(.)") and two letters ("prata-seguro.xyz", "a@b.com"); "Ref. aluguel" and "1.000 g" are not. Prata's e-mails
+ * carry the message to the receiver, and to an address with no account at all, under Prata's name: with a link, a
+ * transfer of 0,01 g would be a phishing mail Prata sent. Each alternative reads a few characters from where it
+ * starts, so any text costs one pass.
+ */
+export const LINK_IN_TEXT = /(?::\/\/|\bwww\.|[\p{L}\p{N}-](?:\.|\[\.\]|\(\.\))\p{L}{2})/iu;
+
+/** The optional message, at most 40 characters (spec 3 §5, §9), with no link in it. */
 export const transferMessageField = () =>
   boundedString({ max: SILVER_TRANSFER_MESSAGE_MAX, tooLong: MESSAGES.transferMessageTooLong })
+    .refine((v) => !LINK_IN_TEXT.test(v), MESSAGES.transferMessageLink)
     .nullish()
     .transform((v) => (v ? v : null));
 

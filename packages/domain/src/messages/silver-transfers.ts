@@ -10,6 +10,7 @@ export const SILVER_TRANSFER_MESSAGES = {
   transferQuantityRequired: 'Informe a quantidade',
   transferQuantityInvalid: 'Informe a quantidade em gramas com até 2 casas decimais',
   transferMessageTooLong: 'A mensagem deve ter no máximo 40 caracteres',
+  transferMessageLink: 'A mensagem não pode ter links, endereços de sites nem e-mails.',
   transferReceiverIdInvalid: 'Recebedor inválido. Verifique o e-mail novamente.',
 
   // the receiver check

@@ -177,12 +177,15 @@ describe('POST /api/silver-transfer/check-receiver', () => {
 });
 
 describe('POST /api/silver-transfer: bad input changes nothing', () => {
-  it('41 characters of message, 0,00 g, no code, an invalid CPF: the spec messages, 422', async () => {
+  it('41 characters of message, a link in it, 0,00 g, no code, an invalid CPF: the spec messages, 422', async () => {
     const a = await withSilver(10_000);
     const b = await approvedCustomer(t);
     const base = { verificationCode: '123456', receiver_id: b.id, receiver_email: b.email, quantity_grams: '1,00' };
     const cases: Array<[object, string, string]> = [
       [{ message: 'x'.repeat(41) }, 'message', MESSAGES.transferMessageTooLong],
+      // Prata's e-mails carry the message, to addresses with no account too: no link rides on them
+      [{ message: 'Confirme em prata-seguro.xyz' }, 'message', MESSAGES.transferMessageLink],
+      [{ message: 'https://bit.ly/abc' }, 'message', MESSAGES.transferMessageLink],
       [{ quantity_grams: '0,00' }, 'quantity_grams', 'Informe a quantidade'],
       [{ quantity_grams: 0 }, 'quantity_grams', 'Informe a quantidade'],
       [{ quantity_grams: '' }, 'quantity_grams', 'Informe a quantidade'],

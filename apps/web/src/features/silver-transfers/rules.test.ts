@@ -43,6 +43,10 @@ describe('/transferir-prata rules (spec 3 §5)', () => {
     expect(messageError('')).toBeNull();
     expect(messageError('x'.repeat(40))).toBeNull();
     expect(messageError('x'.repeat(41))).toBe('A mensagem deve ter no máximo 40 caracteres');
+    expect(messageError('Confirme em prata-seguro.xyz')).toBe(
+      'A mensagem não pode ter links, endereços de sites nem e-mails.',
+    );
+    expect(messageError('Ref. aluguel dez/2026')).toBeNull();
     expect(messageCounter('')).toBe('0/40');
     expect(messageCounter('Parabéns!')).toBe('9/40');
   });

@@ -70,7 +70,7 @@ export function TransferDetails({ flow, unclaimedExpiryDays }: Props) {
         error={Boolean(errors.message) || flow.message.length > SILVER_TRANSFER_MESSAGE_MAX}
         helperText={
           <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-            <span>{errors.message ?? 'O recebedor lê a mensagem no e-mail e no comprovante.'}</span>
+            <span>{errors.message ?? 'O recebedor lê a mensagem no e-mail e no comprovante. Sem links.'}</span>
             <span data-testid="message-counter">{messageCounter(flow.message)}</span>
           </Box>
         }
