@@ -194,7 +194,7 @@ async function stillSignedIn(who: Customer, admin: boolean): Promise<boolean> {
   return res.statusCode === 200;
 }
 
-type Outcome = { sent: boolean; succeeded: boolean; failure?: string };
+type Outcome = { succeeded: boolean; failure?: string };
 
 /** Sends one request as the route's identity; replaces the identity when the request ended its session. */
 async function send(route: RouteEntry, part: { body?: unknown; query?: string }): Promise<Outcome> {
@@ -221,13 +221,15 @@ async function send(route: RouteEntry, part: { body?: unknown; query?: string })
       identities.company = await createCustomer(t, { accountType: 'company', name: 'Paulo Pessoa Jurídica' });
     else identities.customer = await freshCustomer();
   }
-  if (res.statusCode >= 500) return { sent: true, succeeded: false, failure: `5xx: ${where}` };
-  if (res.statusCode >= 400 && !hasOneErrorShape(res))
-    return { sent: true, succeeded: false, failure: `shape: ${where}` };
-  return { sent: true, succeeded: res.statusCode < 300 };
+  if (res.statusCode >= 500) return { succeeded: false, failure: `5xx: ${where}` };
+  if (res.statusCode >= 400 && !hasOneErrorShape(res)) return { succeeded: false, failure: `shape: ${where}` };
+  return { succeeded: res.statusCode < 300 };
 }
 
-/** Drives each route RUNS_PER_ROUTE times with what `make` builds: the failures, the routes never reached, the ones answered 2xx. */
+/**
+ * Drives each route RUNS_PER_ROUTE times with what `make` builds: answers the failures, the routes never reached and
+ * the ones answered 2xx.
+ */
 async function drive(
   routes: RouteEntry[],
   make: (route: RouteEntry) => { body?: unknown; query?: string } | undefined,
