@@ -56,6 +56,10 @@ const codeRequired = () =>
     code: 'CONTACT_CODE_REQUIRED',
   });
 
+/** The code sent to the account's e-mail, with the server's resend window. */
+const codeSent = (resendAfterSeconds: number) =>
+  jsonResponse(200, { message: MESSAGES.codeSentEmail, resendAfterSeconds, validForSeconds: 600 });
+
 /** A code asked for within the resend window: 429 with the server's Retry-After. */
 const resendRefused = (seconds: number) =>
   new Response(JSON.stringify({ code: 'CODE_RESEND_WAIT', message: MESSAGES.codeResendWait(seconds) }), {
@@ -76,9 +80,7 @@ describe('PersonalDataForm (edit)', { timeout: 20_000 }, () => {
     renderRoute(<PersonalDataForm user={user()} mode="edit" />);
     fetchMock
       .mockResolvedValueOnce(codeRequired())
-      .mockResolvedValueOnce(
-        jsonResponse(200, { message: MESSAGES.codeSentEmail, resendAfterSeconds: 45, validForSeconds: 600 }),
-      )
+      .mockResolvedValueOnce(codeSent(45))
       .mockResolvedValueOnce(
         jsonResponse(422, {
           code: 'CODE_INVALID',
@@ -88,10 +90,7 @@ describe('PersonalDataForm (edit)', { timeout: 20_000 }, () => {
       )
       .mockResolvedValueOnce(jsonResponse(200, { message: MESSAGES.personalDataSaved }));
 
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
-    });
-    const dialog = await screen.findByRole('dialog', { name: 'Confirme a alteração' });
+    const dialog = await saveToCodeDialog();
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/user/contact-code');
     expect(bodyOf(1)).toEqual({ celular: '11987651234' });
     expect(dialog.textContent).toContain('carla@exemplo.com');
@@ -127,9 +126,7 @@ describe('PersonalDataForm (edit)', { timeout: 20_000 }, () => {
     renderRoute(<PersonalDataForm user={user()} mode="edit" />);
     fetchMock
       .mockResolvedValueOnce(codeRequired())
-      .mockResolvedValueOnce(
-        jsonResponse(200, { message: MESSAGES.codeSentEmail, resendAfterSeconds: 0, validForSeconds: 600 }),
-      )
+      .mockResolvedValueOnce(codeSent(0))
       .mockResolvedValueOnce(resendRefused(30));
     const dialog = await saveToCodeDialog();
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Reenviar código' })));
