@@ -137,7 +137,7 @@ describe('/transferir-prata', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText(/E-mail do recebedor/)).toBeTruthy();
   });
 
-  it('no account: the CPF is asked (mask ###.###.###-##) and required; quantity and message rules; the counter', async () => {
+  it('no account: the CPF is asked (mask ###.###.###-##) and required; quantity and message rules (no link); the counter', async () => {
     transferRoutes({
       'POST /api/silver-transfer/check-receiver': () =>
         jsonResponse(200, { receiver: null, message: 'Não encontramos uma conta com este e-mail.' }),
@@ -155,6 +155,11 @@ describe('/transferir-prata', { timeout: 30_000 }, () => {
     await click('Transferir');
     expect(screen.getByText('Você não tem prata disponível suficiente para esta transferência.')).toBeTruthy();
     const message = screen.getByLabelText(/Mensagem/) as HTMLInputElement;
+    // Prata's e-mails carry the message: a link is refused under the field, before any call
+    expect(screen.getByText('O recebedor lê a mensagem no e-mail e no comprovante. Sem links.')).toBeTruthy();
+    fireEvent.change(message, { target: { value: 'Confirme em prata-seguro.xyz' } });
+    await click('Transferir');
+    expect(screen.getByText('A mensagem não pode ter links, endereços de sites nem e-mails.')).toBeTruthy();
     fireEvent.change(message, { target: { value: 'Feliz aniversário!' } });
     expect(screen.getByTestId('message-counter').textContent).toBe('18/40');
     expect(message.maxLength).toBe(40);
